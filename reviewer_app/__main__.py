@@ -1,0 +1,3 @@
+from reviewer_app.cli.main import main
+
+raise SystemExit(main())

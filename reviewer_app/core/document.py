@@ -1,0 +1,129 @@
+"""The document model: a transcript as plain text plus what was learnt while importing it.
+
+Everything else (spans, decisions, exports) refers to `Document.text` by
+character offsets, so the text is the single source of truth.
+
+Canonical text of a hearing transcript (what the PDF importer produces and the
+test generator writes) is three blocks separated by one blank line:
+
+    <cover page, one source line per line>
+
+    SPEAKER TAG: utterance text, wrapped lines joined with single spaces
+    SPEAKER TAG: ...
+
+    <transcriber's certificate, one source line per line>
+
+Other documents are one block of paragraphs, one paragraph per line.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One speaker turn: `text[start:end]` is the whole line `SPEAKER: words`."""
+
+    speaker: str
+    start: int
+    end: int
+
+    @property
+    def speech_start(self) -> int:
+        """Offset of the first character after `SPEAKER: `."""
+        return self.start + len(self.speaker) + 2
+
+
+@dataclass(frozen=True)
+class Section:
+    """A named block of the text: "cover", "body", "certificate" or "text"."""
+
+    name: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class PageMap:
+    """Maps text offsets back to where they were in the source file.
+
+    `entries` are `(text_offset, page, line)` sorted by offset; each says that the
+    text from that offset on came from that page (1-based) and printed line
+    (1-based; the transcript's own line number where it has them).
+    """
+
+    entries: tuple[tuple[int, int, int], ...] = ()
+
+    def locate(self, offset: int) -> tuple[int, int] | None:
+        if not self.entries:
+            return None
+        i = bisect.bisect_right(self.entries, (offset, float("inf"), float("inf"))) - 1
+        if i < 0:
+            i = 0
+        _, page, line = self.entries[i]
+        return page, line
+
+
+@dataclass(frozen=True)
+class Participant:
+    name: str
+    role: str  # e.g. "Presiding Commissioner", "Attorney for Inmate", "Transcriber"
+    group: str = ""  # "panel", "attorney", "district_attorney", "victim_family", "transcriber", "other"
+
+
+@dataclass(frozen=True)
+class HearingMetadata:
+    """What the cover page of a hearing transcript says, where it was found."""
+
+    hearing_type: str = ""
+    inmate_name: str = ""
+    cdcr_number: str = ""
+    facility: str = ""
+    location: str = ""
+    date: str = ""
+    time: str = ""
+    participants: tuple[Participant, ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        """Every person named on the cover page: the deny-list seed."""
+        seen: dict[str, None] = {}
+        for name in (self.inmate_name, *(p.name for p in self.participants)):
+            if name:
+                seen.setdefault(name, None)
+        return tuple(seen)
+
+    def places(self) -> tuple[str, ...]:
+        return tuple(p for p in (self.facility, self.location) if p)
+
+    def is_empty(self) -> bool:
+        return self == HearingMetadata()
+
+
+@dataclass(frozen=True)
+class Document:
+    id: str
+    text: str
+    source_path: str = ""
+    sha256: str = ""
+    utterances: tuple[Utterance, ...] = ()
+    sections: tuple[Section, ...] = ()
+    page_map: PageMap = field(default_factory=PageMap)
+    metadata: HearingMetadata = field(default_factory=HearingMetadata)
+    # Things the importer wants the reviewer to know (e.g. "decoded as cp1252").
+    notes: tuple[str, ...] = ()
+
+    def section(self, name: str) -> Section | None:
+        return next((s for s in self.sections if s.name == name), None)
+
+    def utterance_at(self, offset: int) -> Utterance | None:
+        starts = [u.start for u in self.utterances]
+        i = bisect.bisect_right(starts, offset) - 1
+        if i >= 0 and self.utterances[i].start <= offset < self.utterances[i].end:
+            return self.utterances[i]
+        return None
+
+    @property
+    def word_count(self) -> int:
+        return len(self.text.split())

