@@ -16,6 +16,7 @@ from reviewer_app import __version__
 # command name -> module that defines `add_parser(subparsers)`; the parser it
 # adds sets `func` to the function that runs the command and returns an exit code.
 COMMAND_MODULES: dict[str, str] = {
+    "open": "reviewer_app.cli.open_cmd",
 }
 
 

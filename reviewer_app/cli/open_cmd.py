@@ -1,0 +1,20 @@
+"""`reviewer-app open [FILE|PROJECT.db]`: the review window (also a bare `reviewer-app`)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "open", help="open the review window, optionally on a transcript or project"
+    )
+    parser.add_argument("path", nargs="?", type=Path, help="a transcript (PDF, TXT) or a project (.db)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from reviewer_app.ui.app import run as run_window
+
+    return run_window(args.path)

@@ -1,0 +1,215 @@
+"""The transcript: plain text, one utterance per line, speaker tags emphasised and
+every span drawn in its colour and status.
+
+Highlighting is done per text block by a QSyntaxHighlighter, so a change to one
+span repaints only its line, and Qt formats only the blocks it lays out. Offsets
+are `Document.text` offsets; a QTextDocument counts UTF-16 units, which equal
+Python characters for every transcript without characters outside the BMP.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
+
+from reviewer_app.core.document import Document
+from reviewer_app.core.labels import LabelCatalog, catalog
+from reviewer_app.core.spans import Span, Status
+from reviewer_app.ui.colors import ColourBy, SpanFormats, speaker_format
+
+
+class ShownSpan(Protocol):
+    """What the view needs of a span under review (the store's rows have it)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def span(self) -> Span: ...
+    @property
+    def status(self) -> Status: ...
+
+
+class _SpanIndex:
+    """Spans sorted by start, for finding those that touch a stretch of text."""
+
+    def __init__(self, rows: Iterable[ShownSpan]) -> None:
+        self.rows = sorted(rows, key=lambda r: (r.span.start, r.span.end))
+        self.starts = [r.span.start for r in self.rows]
+        self.longest = max((r.span.length for r in self.rows), default=0)
+
+    def overlapping(self, start: int, end: int) -> list[ShownSpan]:
+        lo = bisect.bisect_left(self.starts, start - self.longest)
+        hi = bisect.bisect_left(self.starts, end)
+        return [r for r in self.rows[lo:hi] if r.span.end > start]
+
+    def at(self, offset: int) -> ShownSpan | None:
+        hits = self.overlapping(offset, offset + 1)
+        return hits[-1] if hits else None
+
+
+class SpanHighlighter(QSyntaxHighlighter):
+    def __init__(self, document: QTextDocument, labels: LabelCatalog) -> None:
+        super().__init__(document)
+        self.formats = SpanFormats(labels)
+        self.colour_by = ColourBy.DETECTOR
+        self.hidden_detectors: frozenset[str] = frozenset()
+        self.speaker_tags: dict[int, int] = {}  # line start offset -> tag length with the colon
+        self.index = _SpanIndex(())
+        self._speaker_format = speaker_format()
+
+    def is_visible(self, row: ShownSpan) -> bool:
+        detectors = row.span.detectors or ("manual",)
+        return not all(d in self.hidden_detectors for d in detectors)
+
+    def highlightBlock(self, text: str) -> None:
+        start = self.currentBlock().position()
+        tag_length = self.speaker_tags.get(start)
+        if tag_length:
+            self.setFormat(0, tag_length, self._speaker_format)
+        for row in self.index.overlapping(start, start + len(text)):
+            if not self.is_visible(row):
+                continue
+            span = row.span
+            fmt = self.formats.format_for(span.label, span.detectors, row.status, self.colour_by)
+            if tag_length and span.start < start + tag_length:
+                # A name inside a speaker tag keeps the tag's emphasis too.
+                fmt = QTextCharFormat(fmt)
+                fmt.setFontWeight(QFont.Weight.Bold)
+            begin = max(span.start, start) - start
+            self.setFormat(begin, min(span.end, start + len(text)) - start - begin, fmt)
+
+
+class TranscriptView(QPlainTextEdit):
+    """Read-only transcript with spans; emits `span_clicked(span_id)` on a click."""
+
+    span_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None, labels: LabelCatalog | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        font = QFont("DejaVu Sans")
+        font.setPointSize(11)
+        self.setFont(font)
+        self.document_model: Document | None = None
+        self.highlighter = SpanHighlighter(self.document(), labels or catalog())
+        self._rows_by_id: dict[int, ShownSpan] = {}
+        self._current_id: int | None = None
+
+    # -- content -----------------------------------------------------------------
+    def show_document(self, document: Document, rows: Sequence[ShownSpan] = ()) -> None:
+        self.document_model = document
+        self._rows_by_id = {r.id: r for r in rows}
+        self.highlighter.speaker_tags = {u.start: len(u.speaker) + 1 for u in document.utterances}
+        self.highlighter.index = _SpanIndex(rows)
+        self._current_id = None
+        # setPlainText re-highlights every block once; the index must be in place first.
+        self.setPlainText(document.text)
+        self.setExtraSelections([])
+
+    def set_spans(self, rows: Sequence[ShownSpan]) -> None:
+        self._rows_by_id = {r.id: r for r in rows}
+        self.highlighter.index = _SpanIndex(rows)
+        self.highlighter.rehighlight()
+        self._refresh_current()
+
+    def update_spans(self, rows: Sequence[ShownSpan], changed: Iterable[tuple[int, int]]) -> None:
+        """New rows after a decision; only the lines of `changed` (start, end) stretches repaint."""
+        self._rows_by_id = {r.id: r for r in rows}
+        self.highlighter.index = _SpanIndex(rows)
+        doc = self.document()
+        done: set[int] = set()
+        for start, end in changed:
+            block = doc.findBlock(start)
+            while block.isValid() and block.position() < max(end, start + 1):
+                if block.blockNumber() not in done:
+                    done.add(block.blockNumber())
+                    self.highlighter.rehighlightBlock(block)
+                block = block.next()
+        self._refresh_current()
+
+    # -- look --------------------------------------------------------------------
+    def set_colour_by(self, colour_by: ColourBy) -> None:
+        if colour_by is not self.highlighter.colour_by:
+            self.highlighter.colour_by = colour_by
+            self.highlighter.rehighlight()
+
+    def set_hidden_detectors(self, hidden: Iterable[str]) -> None:
+        hidden = frozenset(hidden)
+        if hidden != self.highlighter.hidden_detectors:
+            self.highlighter.hidden_detectors = hidden
+            self.highlighter.rehighlight()
+
+    # -- the current span --------------------------------------------------------
+    def show_span(self, span_id: int | None) -> None:
+        """Mark `span_id` as the current span and scroll it into view."""
+        self._current_id = span_id
+        self._refresh_current()
+        row = self._rows_by_id.get(span_id) if span_id is not None else None
+        if row is not None:
+            cursor = QTextCursor(self.document())
+            cursor.setPosition(row.span.start)
+            self.setTextCursor(cursor)
+            self.centerCursor()
+
+    def _refresh_current(self) -> None:
+        row = self._rows_by_id.get(self._current_id) if self._current_id is not None else None
+        if row is None:
+            self.setExtraSelections([])
+            return
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(row.span.start)
+        cursor.setPosition(row.span.end, QTextCursor.MoveMode.KeepAnchor)
+        selection.cursor = cursor
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor("#20324f"))
+        fmt.setForeground(QColor("#ffffff"))
+        selection.format = fmt
+        self.setExtraSelections([selection])
+
+    def selected_range(self) -> tuple[int, int] | None:
+        cursor = self.textCursor()
+        if not cursor.hasSelection():
+            return None
+        return cursor.selectionStart(), cursor.selectionEnd()
+
+    def span_at(self, offset: int) -> ShownSpan | None:
+        row = self.highlighter.index.at(offset)
+        return row if row is not None and self.highlighter.is_visible(row) else None
+
+    def first_visible_offset(self) -> int:
+        """Offset of the first character on screen: the preview follows it."""
+        return self.cursorForPosition(self.viewport().rect().topLeft()).position()
+
+    # -- events ------------------------------------------------------------------
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            row = self.span_at(self.cursorForPosition(event.pos()).position())
+            if row is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), self.tooltip_text(row), self)
+            return True
+        return super().event(event)
+
+    def tooltip_text(self, row: ShownSpan) -> str:
+        span = row.span
+        detectors = ", ".join(span.detectors) or "manual"
+        return f"{span.label} · {row.status.value}\ndetectors: {detectors}\nscore: {span.score:.2f}"
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(event)
+        if self.textCursor().hasSelection():
+            return
+        row = self.span_at(self.cursorForPosition(event.position().toPoint()).position())
+        if row is not None:
+            self.span_clicked.emit(row.id)

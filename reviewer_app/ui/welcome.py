@@ -1,0 +1,95 @@
+"""The welcome screen shown when the app starts with nothing to open.
+
+It offers the four ways in (a transcript, a project, a new project, the bundled
+sample) and says which detectors are ready, so a first-time user on an offline
+workstation knows at once what detection will do.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reviewer_app import __version__
+from reviewer_app.detectors.base import DetectorStatus
+from reviewer_app.paths import resource
+
+
+class WelcomeScreen(QWidget):
+    open_transcript_requested = Signal()
+    open_project_requested = Signal()
+    new_project_requested = Signal()
+    open_sample_requested = Signal()
+
+    def __init__(
+        self, detector_statuses: Sequence[tuple[str, DetectorStatus]], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("welcome")
+
+        logo = QLabel()
+        logo.setPixmap(QPixmap(str(resource("icons", "reviewer-app-128.png"))))
+        title = QLabel(
+            f"<h1>reviewer_app <small>{__version__}</small></h1>"
+            "<p>De-identify transcripts before they are published.<br>"
+            "Detectors propose; you decide every span. Nothing leaves this computer.</p>"
+        )
+        header = QHBoxLayout()
+        header.addWidget(logo)
+        header.addWidget(title, 1)
+
+        self.buttons: dict[str, QPushButton] = {}
+        actions = QGridLayout()
+        for i, (key, text, hint, signal) in enumerate(
+            (
+                ("transcript", "Open a transcript…", "A PDF or text file, reviewed on its own",
+                 self.open_transcript_requested),
+                ("project", "Open a project…", "A corpus you are reviewing (.db)",
+                 self.open_project_requested),
+                ("new", "New project…", "Start a corpus: add transcripts, detect, review",
+                 self.new_project_requested),
+                ("sample", "Open the sample transcript", "A synthetic parole hearing to try everything on",
+                 self.open_sample_requested),
+            )
+        ):
+            button = QPushButton(text)
+            button.setMinimumHeight(40)
+            button.clicked.connect(signal.emit)
+            self.buttons[key] = button
+            actions.addWidget(button, i, 0)
+            actions.addWidget(QLabel(hint), i, 1)
+
+        detectors = QGroupBox("Detectors on this computer")
+        detector_layout = QVBoxLayout(detectors)
+        self.detector_labels: dict[str, QLabel] = {}
+        for name, status in detector_statuses:
+            mark, colour = ("✔", "#2e7d32") if status.ready else ("✖", "#9e9e9e")
+            label = QLabel(
+                f"<span style='color:{colour}'>{mark}</span> <b>{html.escape(name)}</b> — "
+                f"{html.escape(status.model if status.ready and status.model else status.message)}"
+            )
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            self.detector_labels[name] = label
+            detector_layout.addWidget(label)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(48, 32, 48, 32)
+        layout.addLayout(header)
+        layout.addSpacing(12)
+        layout.addLayout(actions)
+        layout.addSpacing(12)
+        layout.addWidget(detectors)
+        layout.addStretch(1)

@@ -1,0 +1,96 @@
+"""Run a plain function off the UI thread.
+
+The work is an ordinary core function taking a `Progress` (as in Orange3's
+concurrent helpers): it is tested without Qt, and here only started. Results,
+errors and progress come back as queued signals on the UI thread; the work never
+touches a widget.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from reviewer_app.core.progress import Cancelled, Progress
+
+log = logging.getLogger(__name__)
+
+# Progress reports closer together than this are dropped (except a change of
+# stage): a detector reporting per sentence would otherwise flood the event loop.
+PROGRESS_INTERVAL_S = 0.05
+
+
+class TaskSignals(QObject):
+    progress = Signal(str, float)
+    succeeded = Signal(object)
+    failed = Signal(object)  # the exception
+    cancelled = Signal()
+    finished = Signal()  # after any of the three above
+
+
+class Task(QRunnable):
+    """One run of `work(progress)`; keep a reference until `finished`."""
+
+    def __init__(self, work: Callable[[Progress], Any], name: str = "task") -> None:
+        super().__init__()
+        self.setAutoDelete(False)
+        self.name = name
+        self.signals = TaskSignals()
+        self._work = work
+        self._last_report = (0.0, "")
+        self.progress = Progress(on_report=self._report)
+
+    def _report(self, stage: str, fraction: float) -> None:
+        now = time.monotonic()
+        last_time, last_stage = self._last_report
+        if stage == last_stage and fraction < 1.0 and now - last_time < PROGRESS_INTERVAL_S:
+            return
+        self._last_report = (now, stage)
+        self.signals.progress.emit(stage, fraction)
+
+    def cancel(self) -> None:
+        self.progress.cancel()
+
+    def run(self) -> None:
+        try:
+            result = self._work(self.progress)
+        except Cancelled:
+            log.info("%s cancelled", self.name)
+            self.signals.cancelled.emit()
+        except Exception as exc:  # noqa: BLE001 - every failure goes to the UI as a dialog
+            log.warning("%s failed: %s", self.name, type(exc).__name__)
+            self.signals.failed.emit(exc)
+        else:
+            self.signals.succeeded.emit(result)
+        self.signals.finished.emit()
+
+
+class TaskRunner(QObject):
+    """Starts tasks on a private pool and keeps them alive while they run."""
+
+    def __init__(self, parent: QObject | None = None, threads: int = 2) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(threads)
+        self.running: list[Task] = []
+
+    def start(self, task: Task) -> Task:
+        self.running.append(task)
+        task.signals.finished.connect(lambda: self._forget(task))
+        self.pool.start(task)
+        return task
+
+    def _forget(self, task: Task) -> None:
+        if task in self.running:
+            self.running.remove(task)
+
+    def cancel_all(self) -> None:
+        for task in self.running:
+            task.cancel()
+
+    def wait(self, msecs: int = -1) -> bool:
+        return self.pool.waitForDone(msecs)

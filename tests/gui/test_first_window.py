@@ -1,0 +1,98 @@
+"""The first window: a transcript shown with speaker tags emphasised, opening
+files (menu, drop), and errors as plain-words dialogs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QFont, QTextCharFormat
+from PySide6.QtWidgets import QMessageBox
+
+from reviewer_app.core.spans import Status
+from reviewer_app.settings import Settings
+from reviewer_app.ui.colors import ColourBy
+from reviewer_app.ui.main_window import MainWindow
+from reviewer_app.ui.workers import Task
+from tests.gui.helpers import SAMPLE_LINES, Row, find, transcript
+
+
+def formats_at(view, offset: int):
+    """The highlighter's format ranges of the line holding `offset`."""
+    block = view.document().findBlock(offset)
+    pos = offset - block.position()
+    ranges = block.layout().formats()
+    return [QTextCharFormat(r.format) for r in ranges if r.start <= pos < r.start + r.length]
+
+
+def make_window(qtbot) -> MainWindow:
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    return window
+
+
+def test_shows_transcript_with_speaker_tags_bold(qtbot):
+    window = make_window(qtbot)
+    doc = transcript(SAMPLE_LINES)
+    window.show_document(doc)
+    view = window.transcript
+    assert view.toPlainText() == doc.text
+    tag = formats_at(view, doc.text.index("INMATE RICHARDSON"))
+    assert tag and tag[0].fontWeight() == QFont.Weight.Bold
+    speech = formats_at(view, doc.text.index("Good morning. R-I"))
+    assert not speech
+    assert "words" in window.statusBar().findChildren(type(window._status))[0].text()
+
+
+def test_spans_drawn_by_status_and_colour_toggle(qtbot):
+    window = make_window(qtbot)
+    doc = transcript(SAMPLE_LINES)
+    fresno = find(doc, "Fresno", "LOCATION", "spacy", "stanza")
+    rows = [
+        Row(1, find(doc, "Kevin Richardson", "PERSON", "presidio"), Status.ACCEPTED),
+        Row(2, find(doc, "L90314", "CDCR_ID", "presidio"), Status.REJECTED),
+        Row(3, fresno, Status.PENDING),
+    ]
+    view = window.transcript
+    view.show_document(doc, rows)
+    (accepted,) = formats_at(view, rows[0].span.start)
+    assert accepted.fontWeight() == QFont.Weight.Bold
+    (rejected,) = formats_at(view, rows[1].span.start)
+    assert rejected.fontStrikeOut()
+    (pending,) = formats_at(view, fresno.start)
+    assert pending.fontOverline()  # two detectors agree
+    by_detector = pending.background().color().name()
+    view.set_colour_by(ColourBy.LABEL)
+    (pending,) = formats_at(view, fresno.start)
+    assert pending.background().color().name() != by_detector
+    view.set_hidden_detectors({"spacy", "stanza"})
+    assert not formats_at(view, fresno.start)
+    assert "LOCATION" in view.tooltip_text(rows[2]) and "stanza" in view.tooltip_text(rows[2])
+
+
+def test_failed_task_shows_plain_error_dialog(qtbot):
+    window = make_window(qtbot)
+
+    def work(progress):
+        raise PermissionError(13, "Permission denied", "/tmp/secret.pdf")
+
+    task = Task(work)
+    task.signals.failed.connect(lambda exc: window.report_error("Could not open the file", exc, "opening it"))
+    with qtbot.waitSignal(window.error_shown, timeout=5000) as blocker:
+        window.tasks.start(task)
+    box = blocker.args[0]
+    assert isinstance(box, QMessageBox)
+    assert "permission" in box.text().lower()
+    assert box.isVisible()
+    box.close()
+
+
+def test_dropping_a_file_opens_it(qtbot, monkeypatch, tmp_path):
+    window = make_window(qtbot)
+    opened = []
+    monkeypatch.setattr(window, "open_path", opened.append)
+    mime = QMimeData()
+    target = tmp_path / "hearing.pdf"
+    mime.setUrls([QUrl.fromLocalFile(str(target))])
+    event = QDropEvent(QPointF(QPoint(10, 10)), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert opened == [target]
