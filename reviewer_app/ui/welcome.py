@@ -54,14 +54,30 @@ class WelcomeScreen(QWidget):
         actions = QGridLayout()
         for i, (key, text, hint, signal) in enumerate(
             (
-                ("transcript", "Open a transcript…", "A PDF or text file, reviewed on its own",
-                 self.open_transcript_requested),
-                ("project", "Open a project…", "A corpus you are reviewing (.db)",
-                 self.open_project_requested),
-                ("new", "New project…", "Start a corpus: add transcripts, detect, review",
-                 self.new_project_requested),
-                ("sample", "Open the sample transcript", "A synthetic parole hearing to try everything on",
-                 self.open_sample_requested),
+                (
+                    "transcript",
+                    "Open a transcript…",
+                    "A PDF or text file, reviewed on its own",
+                    self.open_transcript_requested,
+                ),
+                (
+                    "project",
+                    "Open a project…",
+                    "A corpus you are reviewing (.db)",
+                    self.open_project_requested,
+                ),
+                (
+                    "new",
+                    "New project…",
+                    "Start a corpus: add transcripts, detect, review",
+                    self.new_project_requested,
+                ),
+                (
+                    "sample",
+                    "Open the sample transcript",
+                    "A synthetic parole hearing to try everything on",
+                    self.open_sample_requested,
+                ),
             )
         ):
             button = QPushButton(text)

