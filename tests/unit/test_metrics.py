@@ -1,0 +1,155 @@
+"""Precision, recall, F1, confusions and misses on a fixture small enough to compute by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.core.spans import Span
+from reviewer_app.evaluation.metrics import (
+    MERGED,
+    DocumentPair,
+    evaluate,
+    evaluate_per_detector,
+    find_misses,
+    pair_records,
+    without_detector,
+)
+from reviewer_app.evaluation.risk import rank_misses
+
+TEXT = (
+    "Inmate Kevin Richardson, R-I-C-H-A-R-D-S-O-N, CDCR number L90314, lived in Fresno County. "
+    "The Board of Parole Hearings met on September 1st, 2021 at 1:30 PM. Richardson is 33."
+)
+
+
+def at(text: str, label: str, *detectors: str, nth: int = 0) -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = TEXT.index(text, start + 1)
+    return Span(start, start + len(text), label, tuple(detectors))
+
+
+GOLD = (
+    at("Kevin Richardson", "PERSON"),  # G1
+    at("R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME"),  # G2
+    at("L90314", "CDCR_ID"),  # G3
+    at("Fresno County", "LOCATION"),  # G4
+    at("September 1st, 2021", "DATE"),  # G5
+    at("1:30 PM", "TIME"),  # G6
+    at("Richardson", "PERSON", nth=1),  # G7: "Richardson is 33"
+    at("33", "AGE"),  # G8
+)
+
+PRED = (
+    at("Kevin Richardson", "PERSON", "spacy", "presidio"),  # P1 = G1
+    at("R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", "presidio"),  # P2 = G2
+    at("L90314", "CDCR_ID", "presidio"),  # P3 = G3
+    at("Fresno", "CITY", "spacy"),  # P4: part of G4; CITY rolls up to LOCATION
+    at("Board of Parole Hearings", "ORGANIZATION", "spacy"),  # P5: no gold there
+    at("September 1st", "DATE", "spacy"),  # P6: part of G5
+    at("1:30 PM", "TIME", "presidio", "spacy"),  # P7 = G6
+    at("Richardson", "LOCATION", "stanza", nth=1),  # P8: over G7 with the wrong label
+)
+
+
+@pytest.fixture
+def pairs() -> list[DocumentPair]:
+    return [DocumentPair("hearing", TEXT, GOLD, PRED)]
+
+
+def test_exact_matching_per_label_micro_and_macro(pairs):
+    result = evaluate(pairs, "exact")
+    rows = {label: (s.gold, s.predicted, s.found, s.correct) for label, s in result.per_label.items()}
+    # (gold, predicted, found, correct)
+    assert rows == {
+        "PERSON": (2, 1, 1, 1),  # G1 found by P1; G7 only under LOCATION
+        "SPELLED_NAME": (1, 1, 1, 1),
+        "CDCR_ID": (1, 1, 1, 1),
+        "LOCATION": (1, 2, 0, 0),  # P4 is only "Fresno"; P8 is a PERSON
+        "ORGANIZATION": (0, 1, 0, 0),
+        "DATE": (1, 1, 0, 0),  # P6 lacks ", 2021"
+        "TIME": (1, 1, 1, 1),
+        "AGE": (1, 0, 0, 0),
+    }
+    person = result.per_label["PERSON"]
+    assert (person.precision, person.recall) == (1.0, 0.5)
+    assert person.f1 == pytest.approx(2 / 3)  # 2 * 1 * 0.5 / 1.5
+    # micro: found 4 of 8 gold, correct 4 of 8 predicted
+    assert result.micro.precision == 0.5 and result.micro.recall == 0.5 and result.micro.f1 == 0.5
+    # macro over the 8 labels: P = (1+1+1+0+0+0+1+0)/8, R = (0.5+1+1+0+0+0+1+0)/8,
+    # F1 = (2/3+1+1+0+0+0+1+0)/8
+    assert result.macro.precision == pytest.approx(4 / 8)
+    assert result.macro.recall == pytest.approx(3.5 / 8)
+    assert result.macro.f1 == pytest.approx((2 / 3 + 3) / 8)
+
+
+def test_overlap_matching(pairs):
+    result = evaluate(pairs, "overlap")
+    location, date = result.per_label["LOCATION"], result.per_label["DATE"]
+    # LOCATION: P4 overlaps G4 -> 1 of 2 predictions correct, 1 of 1 gold found
+    assert (location.precision, location.recall) == (0.5, 1.0)
+    assert location.f1 == pytest.approx(2 / 3)
+    assert (date.precision, date.recall, date.f1) == (1.0, 1.0, 1.0)
+    # G7 is overlapped only by a LOCATION: still not found
+    assert result.per_label["PERSON"].recall == 0.5
+    # micro: found G1-G6 = 6 of 8; correct P1-P4, P6, P7 = 6 of 8
+    assert (result.micro.precision, result.micro.recall, result.micro.f1) == (0.75, 0.75, 0.75)
+
+
+def test_confusions_name_the_predicted_then_the_gold_label(pairs):
+    for mode in ("exact", "overlap"):
+        confusions = evaluate(pairs, mode).confusions
+        # P8 (LOCATION) over G7 (PERSON). P4 and P6 overlap gold of their own label
+        # (boundary errors, not confusions); P5 overlaps no gold.
+        assert [(c.predicted_label, c.gold_label, c.count) for c in confusions] == [("LOCATION", "PERSON", 1)]
+
+
+def test_each_detector_alone_on_the_labels_it_emits(pairs):
+    tables = evaluate_per_detector(pairs, "exact")
+    assert list(tables) == ["presidio", "spacy", "stanza", MERGED]
+    presidio = tables["presidio"].totals
+    # presidio: P1, P2, P3, P7, all correct; gold of its labels (PERSON, SPELLED_NAME,
+    # CDCR_ID, TIME) = G1, G7, G2, G3, G6 = 5, of which 4 found
+    assert (presidio.predicted, presidio.correct, presidio.gold, presidio.found) == (4, 4, 5, 4)
+    assert presidio.f1 == pytest.approx(2 * 1.0 * 0.8 / 1.8)
+    spacy = tables["spacy"].totals
+    # spacy: P1, P4, P5, P6, P7 (5), correct P1, P7; gold of PERSON, LOCATION,
+    # ORGANIZATION, DATE, TIME = G1, G7, G4, G5, G6 (5), found G1, G6
+    assert (spacy.predicted, spacy.correct, spacy.gold, spacy.found) == (5, 2, 5, 2)
+    assert "SPELLED_NAME" not in tables["spacy"].per_label
+    assert tables["stanza"].totals.f1 == 0.0
+    assert tables[MERGED].micro.f1 == 0.5
+
+
+def test_ablating_a_detector_keeps_spans_another_detector_found(pairs):
+    ablated = evaluate(without_detector(pairs, "presidio"), "exact")
+    # P2, P3 go (presidio alone); P1, P7 stay (spacy too). 6 predictions, 2 correct,
+    # 2 of 8 gold found: P = 1/3, R = 1/4, F1 = 2 * (1/12) / (7/12) = 2/7
+    assert ablated.totals.predicted == 6
+    assert ablated.micro.precision == pytest.approx(1 / 3)
+    assert ablated.micro.recall == 0.25
+    assert ablated.micro.f1 == pytest.approx(2 / 7)
+
+
+def test_misses_are_what_the_output_would_leak_most_dangerous_first(pairs):
+    misses = rank_misses(find_misses(pairs))
+    # G7 is hidden (under the wrong label, but hidden); G4, G5 leak a part; G8 all of it.
+    assert [(m.text, m.leaked, m.partial) for m in misses] == [
+        ("33", "33", False),  # AGE 1, a whole miss first
+        ("Fresno County", "County", True),  # LOCATION partial 2 // 2 = 1
+        ("September 1st, 2021", "2021", True),  # DATE partial 2 // 2 = 1
+    ]
+    assert misses[1].left_context.endswith("lived in")
+    assert misses[1].right_context.startswith(". The Board")
+    assert misses[1].predicted_labels == ("CITY",)
+
+
+def test_pairing_by_id_and_refusing_different_texts():
+    from reviewer_app.core.interchange import Record, SpanRecord
+
+    gold = [Record("a", "x y", (SpanRecord(Span(0, 1, "PERSON")),)), Record("b", "z", ())]
+    pred = [Record("b", "z", ()), Record("a", "x y", ())]
+    pairs = pair_records(gold, pred)
+    assert [p.id for p in pairs] == ["a", "b"] and pairs[0].gold == (Span(0, 1, "PERSON"),)
+    with pytest.raises(ValueError, match="different texts"):
+        pair_records([Record("a", "x y")], [Record("a", "x z")])
