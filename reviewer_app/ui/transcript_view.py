@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Sequence
-from typing import Protocol
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextCursor, QTextDocument
@@ -19,19 +18,8 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.labels import LabelCatalog, catalog
-from reviewer_app.core.spans import Span, Status
 from reviewer_app.ui.colors import ColourBy, SpanFormats, speaker_format
-
-
-class ShownSpan(Protocol):
-    """What the view needs of a span under review (the store's rows have it)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def span(self) -> Span: ...
-    @property
-    def status(self) -> Status: ...
+from reviewer_app.ui.navigation import ShownSpan
 
 
 class _SpanIndex:

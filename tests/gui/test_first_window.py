@@ -96,3 +96,28 @@ def test_dropping_a_file_opens_it(qtbot, monkeypatch, tmp_path):
                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
     window.dropEvent(event)
     assert opened == [target]
+
+
+def test_label_picker_filters_as_you_type_and_enter_chooses(qtbot):
+    from PySide6.QtWidgets import QWidget
+
+    from reviewer_app.ui.label_picker import LabelPicker
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    picker = LabelPicker(parent)
+    picker.choose_from("PERSON")
+    assert picker.list.currentItem().text() == "PERSON"
+    qtbot.keyClicks(picker.filter, "pris")
+    assert picker.visible_labels() == ["PRISON"]
+    with qtbot.waitSignal(picker.chosen) as blocker:
+        qtbot.keyClick(picker.filter, Qt.Key.Key_Return)
+    assert blocker.args == ["PRISON"]
+    picker.choose_from()
+    qtbot.keyClicks(picker.filter, "loc")  # LOCATION and every fine label under it
+    assert "LOCATION" in picker.visible_labels() and "CITY" in picker.visible_labels()
+    assert "PERSON" not in picker.visible_labels()
+    qtbot.keyClick(picker.filter, Qt.Key.Key_Down)
+    with qtbot.waitSignal(picker.chosen) as blocker:
+        qtbot.keyClick(picker.filter, Qt.Key.Key_Return)
+    assert blocker.args[0] == picker.visible_labels()[1]

@@ -1,0 +1,81 @@
+"""The inspector: the current span in its context, what proposed it, and the actions."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+
+from reviewer_app.core.document import Document
+from reviewer_app.core.labels import LabelCatalog, catalog
+from reviewer_app.ui.transcript_view import ShownSpan
+
+CONTEXT_CHARS = 80
+
+
+class Inspector(QWidget):
+    def __init__(
+        self,
+        actions: Sequence[QAction] = (),
+        parent: QWidget | None = None,
+        labels: LabelCatalog | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("inspector")
+        self.labels = labels or catalog()
+        self.context = QLabel(self)
+        self.context.setWordWrap(True)
+        self.context.setTextFormat(Qt.TextFormat.RichText)
+        self.label = QLabel(self)
+        self.detectors = QLabel(self)
+        self.status = QLabel(self)
+        self.cluster = QLabel(self)
+        self.cluster.setWordWrap(True)
+        self.where = QLabel(self)
+        form = QFormLayout()
+        form.addRow("Label", self.label)
+        form.addRow("Detectors", self.detectors)
+        form.addRow("Status", self.status)
+        form.addRow("Person", self.cluster)
+        form.addRow("Where", self.where)
+        buttons = QHBoxLayout()
+        for action in actions:
+            button = QToolButton(self)
+            button.setDefaultAction(action)
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.context)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+        self.show_span(None, None)
+
+    def show_span(self, document: Document | None, row: ShownSpan | None, cluster: str = "") -> None:
+        if document is None or row is None:
+            self.context.setText("<i>No span selected. Press N for the next pending span.</i>")
+            for field in (self.label, self.detectors, self.status, self.cluster, self.where):
+                field.setText("")
+            return
+        span = row.span
+        text = document.text
+        before = text[max(0, span.start - CONTEXT_CHARS) : span.start]
+        after = text[span.end : span.end + CONTEXT_CHARS]
+        colour = self.labels.colour(span.label)
+        self.context.setText(
+            f"…{html.escape(before)}<b style='background:{colour}'>{html.escape(span.text_in(text))}</b>"
+            f"{html.escape(after)}…"
+        )
+        self.label.setText(
+            span.label
+            if self.labels.coarse(span.label) == span.label
+            else f"{span.label} ({self.labels.coarse(span.label)})"
+        )
+        self.detectors.setText(f"{', '.join(span.detectors) or 'manual'} — score {span.score:.2f}")
+        self.status.setText(row.status.value)
+        self.cluster.setText(cluster or "—")
+        where = document.page_map.locate(span.start)
+        self.where.setText(f"page {where[0]}, line {where[1]}" if where else f"character {span.start}")

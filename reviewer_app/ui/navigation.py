@@ -1,0 +1,81 @@
+"""Moving through spans and resizing them by a word: plain functions over offsets.
+
+Qt-free (tested without a window); they live here because only the window
+steps through pending spans and resizes by keyboard.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from reviewer_app.core.spans import Span, Status
+
+
+class ShownSpan(Protocol):
+    """What the window needs of a span under review (the store's rows have it)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def span(self) -> Span: ...
+    @property
+    def status(self) -> Status: ...
+
+# A word for resizing: letters/digits with inner apostrophes, hyphens, dots or
+# slashes (O'Brien, R-I-C-H, 05/13/2012, 9:01) - what a reviewer sees as one word.
+_WORD = re.compile(r"[\w'’]+(?:[-./:][\w'’]+)*")
+
+
+def next_pending(
+    rows: Sequence[ShownSpan], offset: int, current_id: int | None, forward: bool = True
+) -> ShownSpan | None:
+    """The first pending span after (or before) `offset`, wrapping around the document.
+
+    `rows` must be sorted by start; the current span itself is skipped.
+    """
+    pending = [r for r in rows if r.status is Status.PENDING and r.id != current_id]
+    if not pending:
+        return None
+    starts = [r.span.start for r in pending]
+    if forward:
+        i = bisect.bisect_right(starts, offset)
+        return pending[i % len(pending)]
+    i = bisect.bisect_left(starts, offset) - 1
+    return pending[i]  # -1 wraps to the last
+
+
+def _words(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    return [(m.start() + lo, m.end() + lo) for m in _WORD.finditer(text[lo:hi])]
+
+
+def widen_start(text: str, start: int, end: int) -> tuple[int, int]:
+    line_start = text.rfind("\n", 0, start) + 1
+    words = _words(text, line_start, start)
+    return (words[-1][0], end) if words else (start, end)
+
+
+def widen_end(text: str, start: int, end: int) -> tuple[int, int]:
+    line_end = text.find("\n", end)
+    words = _words(text, end, len(text) if line_end < 0 else line_end)
+    return (start, words[0][1]) if words else (start, end)
+
+
+def narrow_start(text: str, start: int, end: int) -> tuple[int, int]:
+    words = _words(text, start, end)
+    return (words[1][0], end) if len(words) > 1 else (start, end)
+
+
+def narrow_end(text: str, start: int, end: int) -> tuple[int, int]:
+    words = _words(text, start, end)
+    return (start, words[-2][1]) if len(words) > 1 else (start, end)
+
+
+def trim_selection(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """A selection without surrounding spaces and punctuation (the guidelines' rule)."""
+    words = _words(text, start, end)
+    if not words:
+        return None
+    return words[0][0], words[-1][1]

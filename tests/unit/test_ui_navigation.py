@@ -1,0 +1,51 @@
+"""Stepping through pending spans and resizing by a word (Qt-free helpers of the window)."""
+
+from __future__ import annotations
+
+from reviewer_app.core.spans import Span, Status
+from reviewer_app.ui.navigation import (
+    narrow_end,
+    narrow_start,
+    next_pending,
+    trim_selection,
+    widen_end,
+    widen_start,
+)
+from tests.gui.helpers import Row
+
+TEXT = "INMATE REED: I met Dr. Mary O'Brien-Smith on 05/13/2012, at 9:01 a.m.\nNEXT: line"
+
+
+def test_next_and_previous_pending_wrap_and_skip_decided():
+    rows = [
+        Row(1, Span(0, 6, "PERSON")),
+        Row(2, Span(7, 11, "PERSON"), Status.ACCEPTED),
+        Row(3, Span(23, 27, "PERSON")),
+        Row(4, Span(45, 55, "DATE")),
+    ]
+    assert next_pending(rows, 0, current_id=1).id == 3
+    assert next_pending(rows, 23, current_id=3).id == 4
+    assert next_pending(rows, 45, current_id=4).id == 1  # wraps
+    assert next_pending(rows, 23, current_id=3, forward=False).id == 1
+    assert next_pending(rows, 0, current_id=1, forward=False).id == 4  # wraps back
+    assert next_pending(rows[1:2], 0, current_id=None) is None
+
+
+def test_widen_and_narrow_by_a_word():
+    start = TEXT.index("Mary")
+    end = start + 4
+    assert widen_end(TEXT, start, end) == (start, TEXT.index(" on "))  # O'Brien-Smith is one word
+    assert widen_start(TEXT, start, end) == (TEXT.index("Dr"), end)
+    whole = (TEXT.index("Mary"), TEXT.index(" on "))
+    assert narrow_start(TEXT, *whole) == (TEXT.index("O'Brien"), whole[1])
+    assert narrow_end(TEXT, *whole) == (whole[0], end)
+    one = (start, end)
+    assert narrow_end(TEXT, *one) == one  # never below one word
+    last = (TEXT.index("9:01"), TEXT.index("9:01") + 4)
+    assert widen_end(TEXT, last[0], TEXT.index("\n")) == (last[0], TEXT.index("\n"))  # not past the line
+
+
+def test_trim_selection_drops_spaces_and_punctuation():
+    start = TEXT.index(" 05/13")
+    assert trim_selection(TEXT, start, start + 13) == (start + 1, start + 11)
+    assert trim_selection(TEXT, 11, 13) is None
