@@ -17,6 +17,7 @@ from reviewer_app import __version__
 # adds sets `func` to the function that runs the command and returns an exit code.
 COMMAND_MODULES: dict[str, str] = {
     "open": "reviewer_app.cli.open_cmd",
+    "evaluate": "reviewer_app.cli.evaluate_cmd",
 }
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from reviewer_app.core.interchange import Record
 from reviewer_app.core.spans import Status
+from reviewer_app.evaluation.metrics import squash_space
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,9 @@ def term_key(text: str) -> str:
 
 
 def context_of(text: str, start: int, end: int, width: int = 40) -> str:
-    left = " ".join(text[max(0, start - width) : start].split())
-    right = " ".join(text[end : end + width].split())
-    return f"…{left} [{' '.join(text[start:end].split())}] {right}…"
+    left = squash_space(text[max(0, start - width) : start])
+    right = squash_space(text[end : end + width])
+    return f"…{left}[{squash_space(text[start:end])}]{right}…"
 
 
 def decided_spans_from_records(records: Iterable[Record]) -> list[DecidedSpan]:

@@ -20,6 +20,7 @@ scores over every label that occurs in the gold or the prediction.
 from __future__ import annotations
 
 import bisect
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ from typing import Literal
 from reviewer_app.core.interchange import Record
 from reviewer_app.core.labels import catalog
 from reviewer_app.core.spans import Span
+
+_SPACE_RE = re.compile(r"\s+")
 
 MatchMode = Literal["exact", "overlap"]
 MATCH_MODES: tuple[MatchMode, ...] = ("exact", "overlap")
@@ -338,6 +341,11 @@ def _leaked_runs(span: Span, covering: Sequence[Span], text: str) -> list[str]:
     return runs
 
 
+def squash_space(text: str) -> str:
+    """Runs of white space (line ends included) as one space, ends kept."""
+    return _SPACE_RE.sub(" ", text)
+
+
 def find_misses(pairs: Iterable[DocumentPair], context: int = 40) -> list[Miss]:
     """Gold spans that some letters or digits of would be left readable by the prediction.
 
@@ -362,8 +370,8 @@ def find_misses(pairs: Iterable[DocumentPair], context: int = 40) -> list[Miss]:
                     text=g.text_in(pair.text),
                     leaked=" ".join(runs),
                     partial=bool(covering),
-                    left_context=" ".join(left.split()),
-                    right_context=" ".join(right.split()),
+                    left_context=squash_space(left),
+                    right_context=squash_space(right),
                     predicted_labels=tuple(sorted({c.label for c in covering})),
                 )
             )

@@ -139,7 +139,7 @@ def test_misses_are_what_the_output_would_leak_most_dangerous_first(pairs):
         ("Fresno County", "County", True),  # LOCATION partial 2 // 2 = 1
         ("September 1st, 2021", "2021", True),  # DATE partial 2 // 2 = 1
     ]
-    assert misses[1].left_context.endswith("lived in")
+    assert misses[1].left_context.endswith("lived in ")
     assert misses[1].right_context.startswith(". The Board")
     assert misses[1].predicted_labels == ("CITY",)
 
@@ -153,3 +153,43 @@ def test_pairing_by_id_and_refusing_different_texts():
     assert [p.id for p in pairs] == ["a", "b"] and pairs[0].gold == (Span(0, 1, "PERSON"),)
     with pytest.raises(ValueError, match="different texts"):
         pair_records([Record("a", "x y")], [Record("a", "x z")])
+
+
+def test_evaluate_command_prints_the_tables_and_writes_the_report(tmp_path, capsys):
+    from reviewer_app.cli.main import main
+    from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+
+    gold = write_jsonl(tmp_path / "gold.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in GOLD))])
+    pred = write_jsonl(tmp_path / "pred.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in PRED))])
+    report = tmp_path / "report"
+    argv = ["evaluate", "--gold", str(gold), "--pred", str(pred), "--per-detector", "--ablate", "presidio"]
+    assert main([*argv, "--report", str(report)]) == 0
+    out = capsys.readouterr().out
+    # Table 3: the micro figures computed above, exact then overlap
+    assert "| OVERALL (micro) | 8 | 0.500 | 0.500 | 0.500 | 0.750 | 0.750 | 0.750 |" in out
+    assert "| OVERALL (macro) |  | 0.500 | 0.438 | 0.458 | 0.688 | 0.688 | 0.667 |" in out
+    # Table 4
+    assert "| LOCATION \\| PERSON | 1 |" in out
+    # Table 5: presidio alone P 1, R 0.8, F1 0.889; spacy 0.4 throughout; stanza 0
+    assert (
+        "| Overall (micro) | 1.000 | 0.800 | 0.889 | 0.400 | 0.400 | 0.400 | 0.000 | 0.000 | 0.000 |" in out
+    )
+    # Table 8 style: without presidio P 1/3, R 1/4, F1 2/7
+    assert "| Overall (micro) | 0.500 | 0.500 | 0.500 | 0.333 | 0.250 | 0.286 |" in out
+    # residual risk 1 + 1 + 1 = 3 for the one document
+    assert "| hearing | 3 | AGE 1, DATE (part) 1, LOCATION (part) 1 |" in out
+    for name in ("report.md", "report.html"):
+        assert "Table 3" in (report / name).read_text(encoding="utf-8")
+    for name in ("f1_per_label.png", "residual_risk.png"):
+        assert (report / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert 'src="f1_per_label.png"' in (report / "report.html").read_text(encoding="utf-8")
+
+
+def test_evaluate_command_refuses_an_unknown_detector(tmp_path, capsys):
+    from reviewer_app.cli.main import main
+    from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+
+    gold = write_jsonl(tmp_path / "gold.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in GOLD))])
+    pred = write_jsonl(tmp_path / "pred.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in PRED))])
+    assert main(["evaluate", "--gold", str(gold), "--pred", str(pred), "--ablate", "nosuch"]) == 2
+    assert "names presidio, spacy, stanza" in capsys.readouterr().err
