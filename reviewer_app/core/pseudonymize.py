@@ -1,0 +1,323 @@
+"""Replace accepted spans by consistent tags (paper §5, Appendix A step 4).
+
+`pseudonymize(document, spans)` returns the published text: every span replaced by its
+tag, everything else byte for byte. Numbers come from a `TagScope`: one per transcript
+by default; pass the same scope to every document of one case to number a person the
+same way across them.
+
+The rules (formats in `resources/tags.toml`):
+- PERSON: every name part its own number, the same wherever the part recurs, so
+  "Kevin Richardson" -> "[PERSON_7] [PERSON_8]" and later "Richardson" -> "[PERSON_8]".
+  Titles inside a span stay; misspelt parts take the number of the part they misspell
+  (the fuzzy links of the clusters).
+- SPELLED_NAME: the letters, linked to the name part they spell -> "[SPELLED_NAME_PERSON_8]";
+  otherwise numbered per distinct spelling.
+- DATE: split into parts ([MONTH] [DAY], [YEAR]); TIME: the clock digits only ("[TIME] PM").
+- AGE, HEIGHT: unnumbered. Every other label: numbered per distinct value, "[STATE_1]".
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reviewer_app.core.clusters import Cluster, build_clusters, canonical_parts, name_parts, spelled_key
+from reviewer_app.core.document import Document
+from reviewer_app.core.spans import Span
+from reviewer_app.paths import resource
+
+
+@dataclass(frozen=True)
+class DateWords:
+    months: frozenset[str]
+    days_of_week: frozenset[str]
+    ordinal_days: frozenset[str]
+    decades: frozenset[str]
+
+
+@dataclass(frozen=True)
+class TagFormats:
+    """The tag formats of `resources/tags.toml`."""
+
+    formats: dict[str, str]
+    date_parts: dict[str, str]
+    date_words: DateWords
+
+    def label_format(self, label: str) -> str:
+        return self.formats.get(label, self.formats["default"])
+
+    def tag(self, label: str, n: int = 0) -> str:
+        return self.label_format(label).format(label=label, n=n)
+
+
+def load_tag_formats(path: Path | None = None) -> TagFormats:
+    path = path or resource("tags.toml")
+    with path.open("rb") as fh:
+        raw = tomllib.load(fh)
+    date = dict(raw.get("date", {}))
+
+    def words(key: str) -> frozenset[str]:
+        return frozenset(w.casefold() for w in date.pop(key, []))
+
+    date_words = DateWords(words("months"), words("days_of_week"), words("ordinal_days"), words("decades"))
+    formats = dict(raw.get("formats", {}))
+    formats.setdefault("default", "[{label}_{n}]")
+    return TagFormats(formats=formats, date_parts=date, date_words=date_words)
+
+
+@functools.cache
+def tag_formats() -> TagFormats:
+    return load_tag_formats()
+
+
+@dataclass
+class TagScope:
+    """Which number each distinct value got, per kind ("PERSON", "CDCR_ID", "STATE", ...).
+
+    Holds original values: keep it in memory, never log or save it beside the text.
+    """
+
+    numbers: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def number(self, kind: str, key: str) -> int:
+        """The value's number, given the next free number the first time it is seen."""
+        table = self.numbers.setdefault(kind, {})
+        if key not in table:
+            table[key] = len(table) + 1
+        return table[key]
+
+    def known(self, kind: str, key: str) -> int | None:
+        return self.numbers.get(kind, {}).get(key)
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """A span and what replaced it: `text[out_start:out_end] == tag` in the output."""
+
+    span: Span
+    tag: str
+    out_start: int
+    out_end: int
+
+
+@dataclass(frozen=True)
+class MappingEntry:
+    """Which originals one tag stands for. Sensitive: the originals are the PII."""
+
+    label: str
+    tag: str
+    originals: tuple[str, ...]
+    cluster: int | None = None
+    fuzzy: bool = False
+
+
+@dataclass(frozen=True)
+class PseudonymizedText:
+    document_id: str
+    text: str
+    replacements: tuple[Replacement, ...]
+    mapping: tuple[MappingEntry, ...]
+    clusters: tuple[Cluster, ...]
+
+
+def check_non_overlapping(spans: Sequence[Span]) -> list[int]:
+    """Indices of `spans` in text order; raises ValueError when two overlap."""
+    order = sorted(range(len(spans)), key=lambda i: (spans[i].start, spans[i].end))
+    for a, b in itertools.pairwise(order):
+        if spans[a].end > spans[b].start:
+            raise ValueError(
+                f"spans overlap: [{spans[a].start}, {spans[a].end}) {spans[a].label} and "
+                f"[{spans[b].start}, {spans[b].end}) {spans[b].label}"
+            )
+    return order
+
+
+def pseudonymize(
+    document: Document,
+    spans: Sequence[Span],
+    clusters: Sequence[Cluster] | None = None,
+    scope: TagScope | None = None,
+    *,
+    formats: TagFormats | None = None,
+    threshold: float = 88.0,
+) -> PseudonymizedText:
+    """Replace every span of `spans` (the accepted ones, non-overlapping) by its tag.
+
+    `clusters` index into `spans`; when None they are built with `threshold` and every
+    fuzzy link is taken (the `--accept-all` case). Pass the clusters as the reviewer left
+    them to apply only the links kept.
+    """
+    formats = formats or tag_formats()
+    scope = scope if scope is not None else TagScope()
+    order = check_non_overlapping(spans)
+    if clusters is None:
+        clusters = build_clusters(document, spans, threshold)
+    canonical = canonical_parts(clusters)
+    text = document.text
+    tagger = _Tagger(formats, scope, canonical)
+
+    # Name parts are numbered in order of appearance before anything else, so a spelled
+    # name before the first mention of the name it spells still links to it.
+    for i in order:
+        if spans[i].label == "PERSON":
+            tagger.number_person_parts(spans[i].text_in(text))
+
+    pieces: list[str] = []
+    replacement_of: dict[int, Replacement] = {}
+    cursor = out_len = 0
+    for i in order:
+        span = spans[i]
+        kept = text[cursor : span.start]
+        pieces.append(kept)
+        out_len += len(kept)
+        tag = tagger.tag(span.label, span.text_in(text))
+        pieces.append(tag)
+        replacement_of[i] = Replacement(span, tag, out_len, out_len + len(tag))
+        out_len += len(tag)
+        cursor = span.end
+    pieces.append(text[cursor:])
+    mapping = _mapping(spans, clusters, replacement_of, tagger, text)
+    replacements = tuple(replacement_of[i] for i in order)
+    return PseudonymizedText(document.id, "".join(pieces), replacements, mapping, tuple(clusters))
+
+
+def _mapping(
+    spans: Sequence[Span],
+    clusters: Sequence[Cluster],
+    replacement_of: dict[int, Replacement],
+    tagger: _Tagger,
+    text: str,
+) -> tuple[MappingEntry, ...]:
+    entries: list[MappingEntry] = []
+    in_cluster: set[int] = set()
+    for cluster in clusters:
+        in_cluster.update(cluster.members)
+        tag = " ".join(tagger.person_tag(part) for part in cluster.parts)
+        entries.append(MappingEntry("PERSON", tag, cluster.variants, cluster.id, cluster.fuzzy))
+    grouped: dict[tuple[str, str], dict[str, None]] = {}
+    for i, span in enumerate(spans):
+        if i not in in_cluster:
+            grouped.setdefault((span.label, replacement_of[i].tag), {})[span.text_in(text)] = None
+    for (label, tag), originals in grouped.items():
+        entries.append(MappingEntry(label, tag, tuple(originals)))
+    return tuple(entries)
+
+
+_WORD_RE = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_DATE_TOKEN_RE = re.compile(
+    r"(?P<numeric_date>\b\d{1,4}[/.\-]\d{1,2}(?:[/.\-]\d{2,4})?\b)"
+    r"|(?P<day>\b\d{1,2}(?:st|nd|rd|th)\b)"
+    r"|(?P<decade>(?:\B'|\b)\d{2}s\b|\b\d{4}s\b)"
+    r"|(?P<year>\b\d{4}\b)"
+    r"|(?P<number>\d+)"
+    r"|(?P<word>[^\W\d_]+(?:-[^\W\d_]+)*)",
+    re.IGNORECASE,
+)
+_CLOCK_RE = re.compile(r"\d{1,2}(?:[:.]\d{2}){0,2}")
+_READ_OUT_ID_RE = re.compile(r"([^\W\d_]{2,})\W+(\d+)")
+_KEY_RE = re.compile(r"\w+")
+
+
+def _value_key(text: str) -> str:
+    return " ".join(_KEY_RE.findall(text.casefold()))
+
+
+def cdcr_key(text: str) -> str:
+    """One key per ID however it is written: "V12345", "v 12345", "Victor 12345"."""
+    read_out = _READ_OUT_ID_RE.fullmatch(text.strip())
+    if read_out:
+        return (read_out.group(1)[0] + read_out.group(2)).upper()
+    return "".join(_KEY_RE.findall(text)).upper()
+
+
+class _Tagger:
+    def __init__(self, formats: TagFormats, scope: TagScope, canonical: dict[str, str]) -> None:
+        self.formats = formats
+        self.scope = scope
+        self.canonical = canonical
+
+    def _part_key(self, key: str) -> str:
+        return self.canonical.get(key, key)
+
+    def number_person_parts(self, span_text: str) -> None:
+        for part in name_parts(span_text):
+            if not part.is_title:
+                self.scope.number("PERSON", self._part_key(part.key))
+
+    def person_tag(self, key: str) -> str:
+        return self.formats.tag("PERSON", self.scope.number("PERSON", self._part_key(key)))
+
+    def tag(self, label: str, span_text: str) -> str:
+        if label == "PERSON":
+            return self._person(span_text)
+        if label == "SPELLED_NAME":
+            key = self._part_key(spelled_key(span_text))
+            person = self.scope.known("PERSON", key)
+            if person is not None:
+                return self.formats.tag("SPELLED_NAME_OF_PERSON", person)
+            return self.formats.tag(label, self.scope.number(label, key))
+        if label == "CDCR_ID":
+            return self.formats.tag(label, self.scope.number(label, cdcr_key(span_text)))
+        if label == "DATE":
+            return self._date(span_text)
+        if label == "TIME":
+            return self._time(span_text)
+        if "{n}" not in self.formats.label_format(label):
+            return self.formats.tag(label)
+        return self.formats.tag(label, self.scope.number(label, _value_key(span_text)))
+
+    def _person(self, span_text: str) -> str:
+        out: list[str] = []
+        cursor = 0
+        for part in name_parts(span_text):
+            if part.is_title:
+                continue
+            out.append(span_text[cursor : part.start])
+            out.append(self.person_tag(part.key))
+            cursor = part.end
+        out.append(span_text[cursor:])
+        return "".join(out)
+
+    def _date(self, span_text: str) -> str:
+        words = self.formats.date_words
+        parts = self.formats.date_parts
+        out: list[str] = []
+        cursor = 0
+        replaced = False
+        for m in _DATE_TOKEN_RE.finditer(span_text):
+            kind = m.lastgroup
+            if kind == "word":
+                kind = _date_word_kind(m.group().casefold(), words)
+                if kind is None:
+                    continue
+            out.append(span_text[cursor : m.start()])
+            out.append(parts[kind])
+            cursor = m.end()
+            replaced = True
+        if not replaced:
+            return parts["whole"]
+        out.append(span_text[cursor:])
+        return "".join(out)
+
+    def _time(self, span_text: str) -> str:
+        tag = self.formats.tag("TIME")
+        replaced, count = _CLOCK_RE.subn(lambda _m: tag, span_text)
+        return replaced if count else tag
+
+
+def _date_word_kind(word: str, words: DateWords) -> str | None:
+    if word in words.months:
+        return "month"
+    if word in words.days_of_week:
+        return "day_of_week"
+    # "twenty-first": the last piece decides.
+    if word.rsplit("-", 1)[-1] in words.ordinal_days:
+        return "day"
+    if word in words.decades:
+        return "decade"
+    return None
