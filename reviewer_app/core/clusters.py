@@ -188,8 +188,10 @@ def build_clusters(
         for k in raw_keys[i]:
             keys_in_order.setdefault(k, None)
             counts[k] = counts.get(k, 0) + 1
-    protected = {k for name in document.metadata.names() for k in _person_keys(name)}
-    links = fuzzy_links(list(keys_in_order), counts, threshold, protected, broken_links)
+    # Cover-page spellings are candidates too: a misspelling in the body links to them.
+    protected = {k: None for name in document.metadata.names() for k in _person_keys(name)}
+    candidates = list({**protected, **keys_in_order})
+    links = fuzzy_links(candidates, counts, threshold, protected, broken_links)
 
     canonical = {i: tuple(dict.fromkeys(links.get(k, k) for k in raw_keys[i])) for i in persons}
     mentions_of: dict[tuple[str, ...], list[int]] = {}

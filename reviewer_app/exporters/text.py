@@ -1,0 +1,31 @@
+"""The pseudonymized text: the transcript with every accepted span replaced by its tag.
+
+One utterance per line, as the canonical text has it; everything not replaced is
+written byte for byte. The leak guard runs first: on a hit nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from reviewer_app.core.document import Document
+from reviewer_app.core.pseudonymize import PseudonymizedText
+from reviewer_app.core.spans import Span
+from reviewer_app.exporters.atomic import atomic_write_text
+from reviewer_app.exporters.leakguard import check_pseudonymized
+
+
+def write_pseudonymized_text(
+    path: Path | str,
+    result: PseudonymizedText,
+    document: Document,
+    spans: Sequence[Span],
+    allow: Iterable[str] = (),
+) -> Path:
+    """Check `result` for leaks (raises `LeakFound`), then write it atomically.
+
+    `spans` are the accepted spans `result` was made from.
+    """
+    check_pseudonymized(result, document, spans, allow)
+    return atomic_write_text(path, result.text)
