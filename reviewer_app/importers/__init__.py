@@ -1,0 +1,63 @@
+"""Turn a transcript file into a Document: `import_file(path, settings)`.
+
+PDF (`pdf.py`) and plain text (`text.py`). Every failure is a
+`TranscriptImportError` (see `errors.py`) whose message a reviewer can act on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from reviewer_app.core.document import Document
+from reviewer_app.importers.errors import (
+    CorruptPdfError,
+    EmptyFileError,
+    EncryptedPdfError,
+    FileTooLargeError,
+    MissingFileError,
+    NoTextLayerError,
+    TranscriptImportError,
+    UnsupportedFileTypeError,
+)
+from reviewer_app.settings import Settings
+
+__all__ = [
+    "SUPPORTED_SUFFIXES",
+    "CorruptPdfError",
+    "EmptyFileError",
+    "EncryptedPdfError",
+    "FileTooLargeError",
+    "MissingFileError",
+    "NoTextLayerError",
+    "TranscriptImportError",
+    "UnsupportedFileTypeError",
+    "import_file",
+]
+
+SUPPORTED_SUFFIXES = (".pdf", ".txt")
+
+
+def import_file(path: Path | str, settings: Settings | None = None) -> Document:
+    """Read a PDF or plain-text transcript; raises `TranscriptImportError`."""
+    from reviewer_app.importers.pdf import read_pdf
+    from reviewer_app.importers.text import read_text
+
+    path = Path(path)
+    settings = settings or Settings()
+    suffix = path.suffix.lower()
+    if suffix not in SUPPORTED_SUFFIXES:
+        raise UnsupportedFileTypeError(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError as exc:
+        raise MissingFileError(path) from exc
+    if size > settings.max_file_mb * 1024 * 1024:
+        raise FileTooLargeError(path, size / (1024 * 1024), settings.max_file_mb)
+    if size == 0:
+        raise EmptyFileError(path)
+    data = path.read_bytes()
+    sha256 = hashlib.sha256(data).hexdigest()
+    if suffix == ".pdf":
+        return read_pdf(path, data, sha256)
+    return read_text(path, data, sha256)

@@ -1,0 +1,74 @@
+"""Why a file could not be imported, in words a reviewer understands.
+
+Every importer failure is a `TranscriptImportError`; the window shows its
+message as it is, so messages name the file and say what to do, and never
+quote the transcript.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class TranscriptImportError(Exception):
+    """A file that cannot be turned into a Document; `str()` is the reviewer's message."""
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        self.path = Path(path)
+        super().__init__(message)
+
+
+class UnsupportedFileTypeError(TranscriptImportError):
+    def __init__(self, path: Path | str) -> None:
+        suffix = Path(path).suffix or "(no extension)"
+        super().__init__(
+            path,
+            f"{Path(path).name}: files of type {suffix} cannot be imported. "
+            "Open a PDF transcript (.pdf) or a plain-text transcript (.txt).",
+        )
+
+
+class EmptyFileError(TranscriptImportError):
+    def __init__(self, path: Path | str) -> None:
+        super().__init__(path, f"{Path(path).name} is empty: there is no text to review.")
+
+
+class FileTooLargeError(TranscriptImportError):
+    def __init__(self, path: Path | str, size_mb: float, limit_mb: float) -> None:
+        super().__init__(
+            path,
+            f"{Path(path).name} is {size_mb:.1f} MB, larger than the limit of {limit_mb:g} MB. "
+            "Split the file, or raise the limit (max_file_mb in the settings).",
+        )
+
+
+class EncryptedPdfError(TranscriptImportError):
+    def __init__(self, path: Path | str) -> None:
+        super().__init__(
+            path,
+            f"{Path(path).name} is an encrypted (password-protected) PDF. "
+            "Save an unprotected copy, then import that.",
+        )
+
+
+class CorruptPdfError(TranscriptImportError):
+    def __init__(self, path: Path | str, why: str) -> None:
+        super().__init__(
+            path,
+            f"{Path(path).name} could not be read as a PDF: {why}. "
+            "Get a fresh copy of the file and import that.",
+        )
+
+
+class NoTextLayerError(TranscriptImportError):
+    def __init__(self, path: Path | str) -> None:
+        super().__init__(
+            path,
+            f"{Path(path).name} has no text layer (its pages are images, as in a scan); "
+            "run OCR first, then import the result.",
+        )
+
+
+class MissingFileError(TranscriptImportError):
+    def __init__(self, path: Path | str) -> None:
+        super().__init__(path, f"{Path(path).name} does not exist (was it moved or renamed?).")

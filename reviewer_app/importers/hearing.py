@@ -1,0 +1,185 @@
+"""The Board of Parole Hearings transcript layout, independent of the file type.
+
+The PDF and text importers both reduce a hearing to three lists of source lines
+(cover, utterances, certificate); `build_hearing_document` turns them into the
+canonical text of `core/document.py` with its utterances, sections and page map,
+and `parse_cover` reads the cover's metadata. The layout's patterns live in
+`resources/importers/bph_layout.toml`.
+
+Rejoining the wrapped lines of one utterance: lines are joined with one space,
+except where a line ends inside a spelled name ("R-E-", single capitals each
+followed by a hyphen) and the next line goes on with a single capital ("E-D"):
+those are joined without a space ("R-E-E-D").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reviewer_app.core.document import HearingMetadata, PageMap, Participant, Section, Utterance
+from reviewer_app.paths import resource
+
+
+@dataclass(frozen=True)
+class SourceLine:
+    """One printed line: its text (words joined by single spaces) and where it was."""
+
+    text: str
+    page: int
+    line: int
+
+
+@dataclass(frozen=True)
+class HearingLayout:
+    cover: dict[str, re.Pattern[str]]
+    roles: tuple[tuple[re.Pattern[str], str], ...]
+    speaker_tag: re.Pattern[str]
+    certificate_heading: re.Pattern[str]
+    index_heading: re.Pattern[str]
+    spelled_wrap_end: re.Pattern[str]
+    spelled_wrap_start: re.Pattern[str]
+
+    def group_for_role(self, role: str) -> str:
+        return next((group for pattern, group in self.roles if pattern.search(role)), "other")
+
+    def speaker_of(self, line: str) -> str | None:
+        match = self.speaker_tag.match(line)
+        return match.group("speaker").strip() if match else None
+
+    def joins_without_space(self, line: str, next_line: str) -> bool:
+        return bool(self.spelled_wrap_end.search(line) and self.spelled_wrap_start.match(next_line))
+
+
+@functools.cache
+def hearing_layout() -> HearingLayout:
+    with resource("importers", "bph_layout.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    body = raw["body"]
+    return HearingLayout(
+        cover={key: re.compile(value, re.IGNORECASE) for key, value in raw["cover"].items()},
+        roles=tuple((re.compile(r["pattern"], re.IGNORECASE), r["group"]) for r in raw["roles"]),
+        speaker_tag=re.compile(body["speaker_tag"]),
+        certificate_heading=re.compile(body["certificate_heading"]),
+        index_heading=re.compile(body["index_heading"]),
+        spelled_wrap_end=re.compile(body["spelled_wrap_end"]),
+        spelled_wrap_start=re.compile(body["spelled_wrap_start"]),
+    )
+
+
+def parse_cover(lines: Sequence[str]) -> HearingMetadata:
+    """The metadata a cover page states; fields it does not state stay empty.
+
+    The first line is the hearing type; the inmate's name follows "In the
+    matter of ... Hearing of:" (on the same line or the next); the line after
+    the CDCR number names the facility; participants are "Name, Role" lines
+    under PANEL PRESENT, OTHERS PRESENT and TRANSCRIBED BY.
+    """
+    layout = hearing_layout()
+    pattern = layout.cover
+    fields: dict[str, str] = {}
+    participants: list[Participant] = []
+    group_heading: str | None = None
+    for i, raw_line in enumerate(lines):
+        line = raw_line.strip()
+        following = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        if i == 0:
+            fields["hearing_type"] = line
+        if match := pattern["matter"].match(line):
+            fields.setdefault("inmate_name", match.group("name").strip() or following)
+        elif match := pattern["cdcr_number"].match(line):
+            fields.setdefault("cdcr_number", match.group("id"))
+            fields.setdefault("facility", following)
+        elif match := pattern["location"].match(line):
+            fields.setdefault("location", match.group("city").strip())
+        elif pattern["date"].match(line):
+            fields.setdefault("date", line)
+        elif pattern["time"].match(line):
+            fields.setdefault("time", line)
+        elif pattern["panel_heading"].match(line):
+            group_heading = "panel"
+        elif pattern["others_heading"].match(line):
+            group_heading = "others"
+        elif pattern["transcriber_heading"].match(line):
+            group_heading = "transcriber"
+        elif group_heading and (match := pattern["participant"].match(line)):
+            name, role = match.group("name").strip(), match.group("role").strip()
+            group = "panel" if group_heading == "panel" else layout.group_for_role(role)
+            participants.append(Participant(name, role, group))
+            if group_heading == "transcriber":
+                # The line after the transcriber names their company, which may hold a comma.
+                group_heading = None
+    return HearingMetadata(participants=tuple(participants), **fields)
+
+
+@dataclass(frozen=True)
+class HearingParts:
+    text: str
+    utterances: tuple[Utterance, ...]
+    sections: tuple[Section, ...]
+    page_map: PageMap
+
+
+def join_wrapped(rows: Sequence[str]) -> tuple[str, tuple[int, ...]]:
+    """The rows of one utterance as one line, and the offset each row starts at."""
+    layout = hearing_layout()
+    text = ""
+    starts = []
+    for row in rows:
+        if text and not layout.joins_without_space(text, row):
+            text += " "
+        starts.append(len(text))
+        text += row
+    return text, tuple(starts)
+
+
+def build_hearing_document(
+    cover: Sequence[SourceLine],
+    utterances: Sequence[Sequence[SourceLine]],
+    certificate: Sequence[SourceLine],
+) -> HearingParts:
+    """Canonical text: cover lines, a blank line, one line per utterance, a blank
+    line, certificate lines (a missing block leaves out its blank line too)."""
+    layout = hearing_layout()
+    pieces: list[str] = []
+    sections: list[Section] = []
+    found_utterances: list[Utterance] = []
+    entries: list[tuple[int, int, int]] = []
+    offset = 0
+
+    def add_block(name: str, lines: Sequence[tuple[str, Sequence[SourceLine], tuple[int, ...]]]) -> None:
+        nonlocal offset
+        if not lines:
+            return
+        if pieces:
+            pieces.append("\n")
+            offset += 1
+        start = offset
+        for n, (line_text, sources, row_starts) in enumerate(lines):
+            if n:
+                pieces.append("\n")
+                offset += 1
+            entries.extend(
+                (offset + s, src.page, src.line) for s, src in zip(row_starts, sources, strict=True)
+            )
+            if name == "body":
+                speaker = layout.speaker_of(line_text) or ""
+                found_utterances.append(Utterance(speaker, offset, offset + len(line_text)))
+            pieces.append(line_text)
+            offset += len(line_text)
+        pieces.append("\n")
+        offset += 1
+        sections.append(Section(name, start, offset - 1))
+
+    add_block("cover", [(src.text, [src], (0,)) for src in cover])
+    body = []
+    for rows in utterances:
+        line_text, row_starts = join_wrapped([r.text for r in rows])
+        body.append((line_text, rows, row_starts))
+    add_block("body", body)
+    add_block("certificate", [(src.text, [src], (0,)) for src in certificate])
+    text = "".join(pieces)[:-1] if pieces else ""
+    return HearingParts(text, tuple(found_utterances), tuple(sections), PageMap(tuple(entries)))

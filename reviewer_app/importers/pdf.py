@@ -1,0 +1,288 @@
+"""PDF import with pdfplumber.
+
+Board of Parole Hearings transcripts are recognised by their line numbers:
+pages whose left margin holds the numbers 1-25 are body pages, and each
+number's row is one printed line. From that layout:
+
+- the cover is the first page, one printed line per text line; its metadata is
+  read by `hearing.parse_cover`;
+- pages between the cover and the first body page (the index), and any page
+  that starts with "INDEX", are skipped;
+- on body pages only the numbered rows are kept, so page headers, page numbers
+  (top or bottom), the transcription company's footer and the running footer of
+  the decision pages all fall away; on the cover and the certificate, lines
+  outside the band the numbered rows occupy are dropped for the same reason;
+- a row indented past the body's left edge that starts with an upper-case tag
+  and a colon begins an utterance; the rows up to the next such row are its
+  wrapped lines, joined with single spaces, except that a row ending inside a
+  spelled name ("R-E-") joins the next ("E-D") without a space (rule and
+  patterns in `hearing.py` and `resources/importers/bph_layout.toml`);
+- the certificate starts at the first page after the body whose first line
+  begins with "CERTIFICATE", and is kept one printed line per line.
+
+Words on a printed line are joined with single spaces. PDFs without line
+numbers are read as plain text: lines grouped into paragraphs by vertical gaps
+and indentation, one paragraph per line, a line ending in "-" joined to the
+next without a space (the hyphen is kept: hyphenation is left as it is).
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import logging
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reviewer_app.core.document import Document, PageMap, Section
+from reviewer_app.importers.errors import CorruptPdfError, EncryptedPdfError, NoTextLayerError
+from reviewer_app.importers.hearing import SourceLine, build_hearing_document, hearing_layout, parse_cover
+
+log = logging.getLogger(__name__)
+
+# Words whose tops differ by less than this many points are on one printed line.
+LINE_TOLERANCE = 2.5
+# A row starting this many points right of the body's left edge is indented.
+INDENT_MIN = 10.0
+# A page with fewer margin numbers than this is not a line-numbered page.
+MIN_LINE_NUMBERS = 5
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+
+
+@dataclass(frozen=True)
+class PrintedLine:
+    words: tuple[Word, ...]
+    number: int | None  # the margin line number, on line-numbered pages
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @property
+    def x0(self) -> float:
+        return self.words[0].x0
+
+
+@dataclass(frozen=True)
+class PdfPage:
+    number: int  # 1-based
+    lines: tuple[PrintedLine, ...]
+    has_images: bool
+
+    @property
+    def numbered(self) -> bool:
+        return sum(1 for line in self.lines if line.number is not None) >= MIN_LINE_NUMBERS
+
+
+def read_pdf(path: Path, data: bytes, sha256: str) -> Document:
+    pages = _extract_pages(path, data)
+    if not any(page.lines for page in pages):
+        raise NoTextLayerError(path)
+    if any(page.numbered for page in pages):
+        return _hearing_document(path, sha256, pages)
+    return _plain_document(path, sha256, pages)
+
+
+def _extract_pages(path: Path, data: bytes) -> list[PdfPage]:
+    import pdfplumber
+    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
+
+    if not data.lstrip()[:5].startswith(b"%PDF"):
+        raise CorruptPdfError(path, "it does not start like a PDF file")
+    if b"%%EOF" not in data[-2048:]:
+        raise CorruptPdfError(path, "it ends too early, as if truncated (an incomplete download or copy)")
+    pages = []
+    try:
+        with pdfplumber.open(io.BytesIO(data)) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                words = [
+                    Word(w["text"], w["x0"], w["x1"], w["top"], w["bottom"])
+                    for w in page.extract_words(keep_blank_chars=False, use_text_flow=False)
+                ]
+                pages.append(PdfPage(number, _printed_lines(words), bool(page.images)))
+    except Exception as exc:
+        if _caused_by(exc, (PDFPasswordIncorrect, PDFEncryptionError)):
+            raise EncryptedPdfError(path) from exc
+        log.info("pdf parse failed: %s", type(exc).__name__)
+        raise CorruptPdfError(path, "its internal structure is damaged") from exc
+    if not pages:
+        raise CorruptPdfError(path, "it contains no pages")
+    return pages
+
+
+def _caused_by(exc: BaseException | None, types: tuple[type[BaseException], ...]) -> bool:
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, types) or any(isinstance(a, types) for a in getattr(exc, "args", ())):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
+def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
+    """Words grouped into lines by their tops, each line read left to right; a
+    line's first word is its margin number when it is a small integer left of
+    every other word on the page."""
+    groups: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (w.top, w.x0)):
+        if groups and word.top - groups[-1][0].top <= LINE_TOLERANCE:
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    text_left = min((w.x0 for w in words if not w.text.isdigit()), default=0.0)
+    lines = []
+    for group in groups:
+        group.sort(key=lambda w: w.x0)
+        first = group[0]
+        number = None
+        if first.text.isdigit() and 1 <= int(first.text) <= 99 and first.x1 < text_left - 3:
+            number = int(first.text)
+            group = group[1:]
+        if group or number is not None:
+            lines.append(PrintedLine(tuple(group), number))
+    return tuple(lines)
+
+
+def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
+    layout = hearing_layout()
+    numbers = [line for page in pages if page.numbered for line in page.lines if line.number is not None]
+    band_top = min(line.top for line in numbers if line.words) - 3
+    band_bottom = max(line.bottom for line in numbers if line.words) + 3
+
+    def band_lines(page: PdfPage) -> list[PrintedLine]:
+        return [
+            line for line in page.lines if line.words and band_top <= line.top and line.bottom <= band_bottom
+        ]
+
+    def first_text(page: PdfPage) -> str:
+        lines = band_lines(page)
+        return lines[0].text if lines else ""
+
+    first_body = next(i for i, page in enumerate(pages) if page.numbered)
+    cover_page = pages[0] if first_body > 0 else None
+    body_pages: list[PdfPage] = []
+    certificate_pages: list[PdfPage] = []
+    skipped = first_body - (1 if cover_page else 0)
+    for page in pages[first_body:]:
+        heading = first_text(page)
+        if certificate_pages or layout.certificate_heading.match(heading):
+            certificate_pages.append(page)
+        elif page.numbered and not layout.index_heading.match(heading):
+            body_pages.append(page)
+        else:
+            skipped += 1
+
+    cover = (
+        [SourceLine(line.text, cover_page.number, n) for n, line in enumerate(band_lines(cover_page), 1)]
+        if cover_page
+        else []
+    )
+    certificate = [
+        SourceLine(line.text, page.number, line.number or n)
+        for page in certificate_pages
+        for n, line in enumerate(band_lines(page), 1)
+    ]
+    rows = [
+        (page, line) for page in body_pages for line in page.lines if line.number is not None and line.words
+    ]
+    body_left = min((line.x0 for _, line in rows), default=0.0)
+    utterances: list[list[SourceLine]] = []
+    for page, line in rows:
+        source = SourceLine(line.text, page.number, line.number or 0)
+        starts_turn = line.x0 > body_left + INDENT_MIN and layout.speaker_of(source.text) is not None
+        if starts_turn or not utterances:
+            utterances.append([source])
+        else:
+            utterances[-1].append(source)
+
+    parts = build_hearing_document(cover, utterances, certificate)
+    notes = [
+        f"Read as a Board of Parole Hearings transcript: {len(body_pages)} body pages"
+        + (f", {skipped} page(s) skipped (index)" if skipped else "")
+        + ("" if cover_page else ", no cover page found")
+        + ("" if certificate_pages else ", no transcriber's certificate found")
+        + "."
+    ]
+    log.info("pdf import: %d pages, %d utterances", len(pages), len(parts.utterances))
+    return Document(
+        id=path.stem,
+        text=parts.text,
+        source_path=str(path),
+        sha256=sha256,
+        utterances=parts.utterances,
+        sections=parts.sections,
+        page_map=parts.page_map,
+        metadata=parse_cover([s.text for s in cover]),
+        notes=tuple(notes),
+    )
+
+
+def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
+    paragraphs: list[tuple[str, int, int, tuple[int, ...]]] = []  # text, page, first line, line starts
+    for page in pages:
+        lines = [line for line in page.lines if line.words]
+        if not lines:
+            continue
+        gaps = [b.top - a.top for a, b in itertools.pairwise(lines)]
+        usual_gap = statistics.median(gaps) if gaps else 0.0
+        left = min(line.x0 for line in lines)
+        current: list[tuple[int, PrintedLine]] = []
+        for n, line in enumerate(lines, 1):
+            if current:
+                previous = current[-1][1]
+                new_paragraph = (line.top - previous.top > usual_gap * 1.4) or (line.x0 > left + INDENT_MIN)
+                if new_paragraph:
+                    paragraphs.append(_join_paragraph(current, page.number))
+                    current = []
+            current.append((n, line))
+        paragraphs.append(_join_paragraph(current, page.number))
+
+    entries: list[tuple[int, int, int]] = []
+    offset = 0
+    texts = []
+    for text, page_number, first_line, starts in paragraphs:
+        entries.extend((offset + s, page_number, first_line + k) for k, s in enumerate(starts))
+        texts.append(text)
+        offset += len(text) + 1
+    text = "\n".join(texts)
+    return Document(
+        id=path.stem,
+        text=text,
+        source_path=str(path),
+        sha256=sha256,
+        sections=(Section("text", 0, len(text)),),
+        page_map=PageMap(tuple(entries)),
+        notes=("No hearing transcript layout (line numbers) found: imported as plain paragraphs.",),
+    )
+
+
+def _join_paragraph(
+    lines: Sequence[tuple[int, PrintedLine]], page_number: int
+) -> tuple[str, int, int, tuple[int, ...]]:
+    text = ""
+    starts = []
+    for _, line in lines:
+        if text and not text.endswith("-"):
+            text += " "
+        starts.append(len(text))
+        text += line.text
+    return text, page_number, lines[0][0], tuple(starts)

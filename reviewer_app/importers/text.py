@@ -1,0 +1,95 @@
+"""Plain-text import.
+
+Decoding: UTF-8 (a byte-order mark is dropped); a file that is not valid UTF-8
+is decoded as cp1252, or as latin-1 where cp1252 leaves bytes undefined, and
+`Document.notes` says so. Line ends become "\\n" and trailing blank lines are
+dropped.
+
+A text in the canonical hearing format of `core/document.py` (a cover block, a
+block of `SPEAKER: text` lines and a certificate block, separated by single
+blank lines; or only the block of speaker lines) is read into utterances,
+sections and cover metadata, exactly as the PDF importer would give them.
+Anything else is one section "text".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reviewer_app.core.document import Document, PageMap, Section
+from reviewer_app.importers.errors import EmptyFileError
+from reviewer_app.importers.hearing import SourceLine, build_hearing_document, hearing_layout, parse_cover
+
+
+def decode_text(data: bytes) -> tuple[str, str | None]:
+    """The text and, when UTF-8 did not fit, a note naming the encoding used."""
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252"), "The file is not UTF-8; it was read as Windows-1252 (cp1252)."
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "The file is not UTF-8; it was read as Latin-1 (ISO-8859-1)."
+
+
+def read_text(path: Path, data: bytes, sha256: str) -> Document:
+    text, encoding_note = decode_text(data)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
+    if not text.strip():
+        raise EmptyFileError(path)
+    notes = (encoding_note,) if encoding_note else ()
+    hearing = _as_hearing(text)
+    if hearing is not None:
+        cover, utterances, certificate = hearing
+        parts = build_hearing_document(cover, utterances, certificate)
+        if parts.text == text:
+            return Document(
+                id=path.stem,
+                text=text,
+                source_path=str(path),
+                sha256=sha256,
+                utterances=parts.utterances,
+                sections=parts.sections,
+                page_map=parts.page_map,
+                metadata=parse_cover([line.text for line in cover]),
+                notes=notes,
+            )
+    entries, offset = [], 0
+    for n, line in enumerate(text.split("\n"), 1):
+        entries.append((offset, 1, n))
+        offset += len(line) + 1
+    return Document(
+        id=path.stem,
+        text=text,
+        source_path=str(path),
+        sha256=sha256,
+        sections=(Section("text", 0, len(text)),),
+        page_map=PageMap(tuple(entries)),
+        notes=notes,
+    )
+
+
+def _as_hearing(text: str):
+    """(cover, utterances, certificate) source lines if `text` is in the
+    canonical hearing format, else None. Source lines are numbered by file line."""
+    layout = hearing_layout()
+    blocks: list[list[SourceLine]] = [[]]
+    for n, line in enumerate(text.split("\n"), 1):
+        if line:
+            blocks[-1].append(SourceLine(line, 1, n))
+        else:
+            blocks.append([])
+    if any(not block for block in blocks):
+        return None
+
+    def speaker_block(block: list[SourceLine]) -> bool:
+        return all(layout.speaker_of(line.text) is not None for line in block)
+
+    if len(blocks) == 3 and speaker_block(blocks[1]) and not speaker_block(blocks[0]):
+        cover, body, certificate = blocks
+    elif len(blocks) == 1 and speaker_block(blocks[0]):
+        cover, body, certificate = [], blocks[0], []
+    else:
+        return None
+    return cover, [[line] for line in body], certificate
