@@ -18,6 +18,7 @@ from reviewer_app import __version__
 COMMAND_MODULES: dict[str, str] = {
     "open": "reviewer_app.cli.open_cmd",
     "evaluate": "reviewer_app.cli.evaluate_cmd",
+    "import": "reviewer_app.cli.import_cmd",
 }
 
 

@@ -1,0 +1,46 @@
+"""`reviewer-app import FILE [--json]`: print what the importer makes of a file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "import", help="import a transcript (PDF, TXT) and print its text, or the whole document as JSON"
+    )
+    parser.add_argument("file", type=Path, help="a transcript: .pdf or .txt")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the document as JSON: text, utterances, sections, page map, metadata, notes",
+    )
+    parser.set_defaults(func=run)
+
+
+def document_to_json(document) -> dict:
+    """The Document as plain JSON values (tuples become lists)."""
+    import dataclasses
+
+    return dataclasses.asdict(document)
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from reviewer_app.importers import TranscriptImportError, import_file
+    from reviewer_app.settings import load_settings
+
+    try:
+        document = import_file(args.file, load_settings())
+    except TranscriptImportError as exc:
+        print(f"reviewer-app import: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump(document_to_json(document), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(document.text + "\n")
+    return 0

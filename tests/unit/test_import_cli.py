@@ -1,0 +1,42 @@
+"""`reviewer-app import FILE [--json]` through the real command-line entry point."""
+
+from __future__ import annotations
+
+import json
+
+from reviewer_app.cli.main import main
+
+TRANSCRIPT = "COMMISSIONER HOLT: Go ahead, Mr. Reed.\nMARCUS REED: Thank you.\n"
+
+
+def test_import_prints_the_text(tmp_path, capsys):
+    path = tmp_path / "excerpt.txt"
+    path.write_text(TRANSCRIPT, encoding="utf-8")
+    assert main(["import", str(path)]) == 0
+    assert capsys.readouterr().out == TRANSCRIPT
+
+
+def test_import_json_prints_the_document(tmp_path, capsys):
+    path = tmp_path / "excerpt.txt"
+    path.write_text(TRANSCRIPT, encoding="utf-8")
+    assert main(["import", str(path), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["id"] == "excerpt"
+    assert document["text"] == TRANSCRIPT.rstrip("\n")
+    assert document["utterances"] == [
+        {"speaker": "COMMISSIONER HOLT", "start": 0, "end": 38},
+        {"speaker": "MARCUS REED", "start": 39, "end": 62},
+    ]
+    assert document["sections"] == [{"name": "body", "start": 0, "end": 62}]
+    assert document["metadata"]["participants"] == []
+    assert document["notes"] == []
+    assert document["page_map"]["entries"][1] == [39, 1, 2]
+
+
+def test_import_of_a_bad_file_prints_the_reason_and_fails(tmp_path, capsys):
+    path = tmp_path / "empty.pdf"
+    path.write_bytes(b"")
+    assert main(["import", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "reviewer-app import: empty.pdf is empty: there is no text to review.\n"
