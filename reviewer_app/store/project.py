@@ -1,0 +1,1545 @@
+"""A review project: one SQLite file holding documents, spans, decisions,
+clusters, the whitelist and an audit log. Qt-free; the window and the CLI call it.
+
+Guarantees:
+- Every change is one transaction, committed before the method returns
+  (WAL, synchronous=FULL), so a crash loses nothing that was acknowledged.
+- Every reviewer action is audited with the full before and after rows of what
+  it changed; `undo(audit_id)` / `redo(audit_id)` restore those rows, which
+  works across a reopen of the project (`undo_history()`).
+- One writer per file: a lock file next to the project (`P.db.lock`, released by
+  the OS when the process dies) makes a second process open read-only or fail
+  with a message that says who holds the project.
+- Log messages carry ids, labels and counts, never transcript text.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import dataclasses
+import getpass
+import hashlib
+import json
+import logging
+import os
+import socket
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import sqlite_utils
+
+from reviewer_app.core.document import (
+    Document,
+    HearingMetadata,
+    PageMap,
+    Participant,
+    Section,
+    Utterance,
+)
+from reviewer_app.core.spans import Decision, Span, Status
+from reviewer_app.store.schema import SCHEMA_VERSION, migrate, schema_version, text_key
+
+log = logging.getLogger(__name__)
+
+FORMAT_NAME = "reviewer-app-project"
+MANUAL_DETECTOR = "manual"
+
+Scope = Literal["document", "corpus"]
+
+# Reviewer actions that undo/redo can reverse. Anything else in the audit log
+# (import, detection, cluster proposals) is a barrier: history before it is not
+# offered for undo after a reopen, because detection rewrote the rows since.
+UNDOABLE_ACTIONS = frozenset(
+    {
+        "accept",
+        "reject",
+        "relabel",
+        "resize",
+        "decide",
+        "add_span",
+        "decide_identical",
+        "decide_many",
+        "whitelist_add",
+        "whitelist_remove",
+        "merge_clusters",
+        "split_cluster",
+        "relabel_cluster",
+        "decide_cluster",
+    }
+)
+_BARRIER_ACTIONS = ("import", "detect", "set_clusters", "remove_document")
+
+_SPAN_COLUMNS = (
+    "id",
+    "document_id",
+    "start",
+    "end",
+    "label",
+    "detectors",
+    "score",
+    "origin",
+    "found",
+    "status",
+    "final_start",
+    "final_end",
+    "final_label",
+    "cluster_id",
+    "whitelist_id",
+    "reviewer",
+    "created_at",
+    "updated_at",
+    "decided_at",
+)
+_WHITELIST_COLUMNS = ("id", "term", "scope", "document_id", "note", "added_by", "added_at")
+_CLUSTER_COLUMNS = ("id", "document_id", "label", "name")
+_TABLE_COLUMNS = {"whitelist": _WHITELIST_COLUMNS, "clusters": _CLUSTER_COLUMNS, "spans": _SPAN_COLUMNS}
+_SPAN_SELECT = ", ".join(f'"{c}"' for c in _SPAN_COLUMNS)
+
+Row = dict[str, Any]
+# table -> row id -> row as it was (before) or is to be (after); None = absent.
+RowSet = dict[str, dict[int, Row | None]]
+
+
+class ProjectError(RuntimeError):
+    """A problem with a project file, in words a reviewer can act on."""
+
+
+class ProjectLocked(ProjectError):
+    """Another process has the project open for writing."""
+
+
+class ReadOnlyProject(ProjectError):
+    """A change was asked of a project opened read-only."""
+
+
+class DuplicateDocument(ProjectError):
+    """The same file (by sha256) is already in the project."""
+
+    def __init__(self, message: str, existing_id: str) -> None:
+        super().__init__(message)
+        self.existing_id = existing_id
+
+
+class DuplicateTerm(ProjectError):
+    """The whitelist already holds this term in this scope."""
+
+
+class UndoConflict(ProjectError):
+    """The rows an undo or redo would restore were changed by something else since."""
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class StoredSpan:
+    """A span as the project holds it. `start`, `end`, `label` are the reviewed
+    (final) values; `detected` is what the detectors proposed (None if a
+    reviewer added the span)."""
+
+    id: int
+    document_id: str
+    start: int
+    end: int
+    label: str
+    status: Status
+    detectors: tuple[tuple[str, float], ...]
+    score: float
+    origin: Literal["detected", "manual"]
+    detected: Span | None
+    found: bool
+    cluster_id: int | None
+    whitelist_id: int | None
+    reviewer: str
+    created_at: float
+    updated_at: float
+    decided_at: float | None
+
+    @property
+    def detector_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.detectors)
+
+    @property
+    def reviewed(self) -> bool:
+        return self.status in (Status.ACCEPTED, Status.REJECTED)
+
+    @property
+    def span(self) -> Span:
+        """The final span, with its detectors, as `core.spans.Span`."""
+        return Span(self.start, self.end, self.label, self.detector_names or (MANUAL_DETECTOR,), self.score)
+
+    def decision(self) -> Decision:
+        return Decision(
+            self.id, self.status, self.label, self.start, self.end, self.reviewer, self.decided_at or 0.0
+        )
+
+
+@dataclass(frozen=True)
+class SpanStats:
+    """Counts of spans by status and by (final) label and status."""
+
+    by_status: dict[str, int] = field(default_factory=dict)
+    by_label: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_status.values())
+
+    @property
+    def reviewed(self) -> int:
+        return self.by_status.get(Status.ACCEPTED, 0) + self.by_status.get(Status.REJECTED, 0)
+
+    @property
+    def open(self) -> int:
+        """Spans that still need a decision: pending and stale."""
+        return self.total - self.reviewed
+
+    @property
+    def share_reviewed(self) -> float:
+        return self.reviewed / self.total if self.total else 1.0
+
+
+@dataclass(frozen=True)
+class DocumentSummary:
+    """One row of the document list: no text, counts from the store."""
+
+    id: str
+    source: str
+    sha256: str
+    word_count: int
+    detection_status: str  # not_detected, detecting, detected, failed
+    detectors: tuple[str, ...]
+    detected_at: float | None
+    exported_at: float | None
+    added_at: float
+    stats: SpanStats
+
+    @property
+    def fully_reviewed(self) -> bool:
+        return self.detection_status == "detected" and self.stats.open == 0
+
+    @property
+    def state(self) -> str:
+        """not_detected, detecting, failed, in_review, reviewed or exported."""
+        if self.detection_status != "detected":
+            return self.detection_status
+        if self.stats.open:
+            return "in_review"
+        if self.exported_at is not None:
+            return "exported"
+        return "reviewed"
+
+
+@dataclass(frozen=True)
+class WhitelistEntry:
+    id: int
+    term: str
+    scope: Literal["project", "document"]
+    document_id: str | None
+    note: str
+    added_by: str
+    added_at: float
+
+
+@dataclass(frozen=True)
+class Cluster:
+    id: int
+    document_id: str
+    label: str
+    name: str
+    span_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ClusterProposal:
+    """A group of spans that refer to one entity, as a clustering step proposes it."""
+
+    label: str
+    name: str
+    span_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DetectionMerge:
+    """What re-running detection did to a document's spans."""
+
+    new: int
+    kept: int
+    stale: int
+    whitelisted: int
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    id: int
+    at: float
+    who: str
+    action: str
+    document_id: str | None
+    before: dict[str, Any]
+    after: dict[str, Any]
+    undone: bool
+
+    @property
+    def span_ids(self) -> tuple[int, ...]:
+        rows = self.after.get("spans") or self.before.get("spans") or {}
+        return tuple(int(k) for k in rows)
+
+
+@dataclass(frozen=True)
+class Position:
+    document_id: str
+    span_id: int | None
+
+
+# ---------------------------------------------------------------- locking
+
+
+class _WriterLock:
+    """An exclusive advisory lock on `<project>.lock`; the OS drops it when the
+    process ends, however it ends, so a crash never leaves a stale lock."""
+
+    def __init__(self, project_path: Path) -> None:
+        self.path = project_path.with_name(project_path.name + ".lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:  # e.g. a read-only folder: nobody can write there, so read-only it is
+            return False
+        try:
+            _lock_fd(fd)
+        except OSError:
+            os.close(fd)
+            return False
+        owner = f"{getpass.getuser()}@{socket.gethostname()} (process {os.getpid()}) since {time.ctime()}"
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, owner.encode("utf-8"), 0)
+        self._fd = fd
+        return True
+
+    def owner(self) -> str:
+        try:
+            return self.path.read_text(encoding="utf-8").strip() or "another process"
+        except OSError:
+            return "another process"
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)  # closing drops the lock
+            self._fd = None
+
+
+if os.name == "nt":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _lock_fd(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+# ---------------------------------------------------------------- conversions
+
+
+def _document_structure(document: Document) -> str:
+    return json.dumps(
+        {
+            "utterances": [[u.speaker, u.start, u.end] for u in document.utterances],
+            "sections": [[s.name, s.start, s.end] for s in document.sections],
+            "page_map": [list(e) for e in document.page_map.entries],
+            "notes": list(document.notes),
+        },
+        ensure_ascii=False,
+    )
+
+
+def _metadata_json(metadata: HearingMetadata) -> str:
+    return json.dumps(dataclasses.asdict(metadata), ensure_ascii=False)
+
+
+def _metadata_from_json(raw: str) -> HearingMetadata:
+    values = json.loads(raw)
+    participants = tuple(Participant(**p) for p in values.pop("participants", []))
+    return HearingMetadata(**values, participants=participants)
+
+
+def _stored_span(row: Row) -> StoredSpan:
+    detectors = tuple((name, float(score)) for name, score in json.loads(row["detectors"]).items())
+    detected = None
+    if row["origin"] == "detected":
+        detected = Span(row["start"], row["end"], row["label"], tuple(n for n, _ in detectors), row["score"])
+    return StoredSpan(
+        id=row["id"],
+        document_id=row["document_id"],
+        start=row["final_start"],
+        end=row["final_end"],
+        label=row["final_label"],
+        status=Status(row["status"]),
+        detectors=detectors,
+        score=row["score"],
+        origin=row["origin"],
+        detected=detected,
+        found=bool(row["found"]),
+        cluster_id=row["cluster_id"],
+        whitelist_id=row["whitelist_id"],
+        reviewer=row["reviewer"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        decided_at=row["decided_at"],
+    )
+
+
+def _summary(row: Row, stats: SpanStats) -> DocumentSummary:
+    return DocumentSummary(
+        id=row["id"],
+        source=row["source"],
+        sha256=row["sha256"],
+        word_count=row["word_count"],
+        detection_status=row["detection_status"],
+        detectors=tuple(json.loads(row["detectors"])),
+        detected_at=row["detected_at"],
+        exported_at=row["exported_at"],
+        added_at=row["added_at"],
+        stats=stats,
+    )
+
+
+def detector_scores(merged: Sequence[Span], raw: Mapping[str, Sequence[Span]]) -> list[dict[str, float]]:
+    """Each detector's own score for each merged span: the best score among that
+    detector's raw spans overlapping it (the merged span's score if it has none).
+    The result lines up with `merged`, for `Project.record_detection(scores=...)`."""
+    by_start = {name: sorted(spans) for name, spans in raw.items()}
+    starts = {name: [s.start for s in spans] for name, spans in by_start.items()}
+    longest = {name: max((s.length for s in spans), default=0) for name, spans in by_start.items()}
+    out = []
+    for span in merged:
+        scores = {}
+        for name in span.detectors:
+            candidates = by_start.get(name, [])
+            # Only spans starting in [span.start - longest, span.end) can overlap it.
+            lo = bisect.bisect_left(starts.get(name, []), span.start - longest.get(name, 0))
+            hi = bisect.bisect_left(starts.get(name, []), span.end)
+            overlapping = [r.score for r in candidates[lo:hi] if r.overlaps(span)]
+            scores[name] = max(overlapping) if overlapping else span.score
+        out.append(scores)
+    return out
+
+
+def _empty_stats() -> SpanStats:
+    return SpanStats({s.value: 0 for s in Status}, {})
+
+
+def _add_count(stats: SpanStats, status: str, label: str, n: int) -> None:
+    stats.by_status[status] = stats.by_status.get(status, 0) + n
+    per_label = stats.by_label.setdefault(label, {s.value: 0 for s in Status})
+    per_label[status] = per_label.get(status, 0) + n
+
+
+# ---------------------------------------------------------------- the project
+
+
+class Project:
+    """Open with `Project.create(path)` or `Project.open(path)`; use as a context
+    manager or call `close()`. Safe to call from several threads (one lock)."""
+
+    def __init__(
+        self,
+        path: Path,
+        conn: sqlite3.Connection,
+        read_only: bool,
+        lock: _WriterLock | None,
+        locked_by: str = "",
+    ) -> None:
+        self.path = path
+        self.read_only = read_only
+        # Who holds the write lock when this process got a read-only view because of it.
+        self.locked_by = locked_by
+        self._conn = conn
+        self.db = sqlite_utils.Database(conn)
+        self._lock = lock
+        self._mutex = threading.RLock()
+        self._texts: dict[str, str] = {}
+        self.reviewer = _default_reviewer()
+
+    # -- opening and closing
+
+    @classmethod
+    def create(cls, path: Path | str, name: str = "") -> Project:
+        """A new, empty project file, readable only by its owner (0600)."""
+        path = Path(path)
+        if path.exists():
+            raise ProjectError(f"{path} already exists; open it instead of creating it")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(fd)
+        path.chmod(0o600)  # os.open's mode passes through the umask; say it outright
+        project = cls.open(path, read_only=False)
+        with project._write():
+            project._conn.execute(
+                "INSERT INTO project(key, value) VALUES ('format', ?), ('name', ?), ('created_at', ?)",
+                (FORMAT_NAME, name or path.stem, repr(time.time())),
+            )
+        log.info("created project %s", path.name)
+        return project
+
+    @classmethod
+    def open(cls, path: Path | str, read_only: bool | None = None) -> Project:
+        """Open an existing project.
+
+        read_only=None: for writing if no other process holds it, else read-only
+        (`locked_by` says who holds it). False: for writing or `ProjectLocked`.
+        True: read-only without taking the lock.
+        """
+        path = Path(path)
+        if not path.exists():
+            raise ProjectError(f"{path} does not exist; create it with `reviewer-app project new {path}`")
+        lock = None
+        locked_by = ""
+        if read_only is not True:
+            lock = _WriterLock(path)
+            if not lock.acquire():
+                locked_by = lock.owner()
+                if read_only is False:
+                    raise ProjectLocked(
+                        f"{path.name} is open for writing by {locked_by}; close it there first, "
+                        "or open it read-only"
+                    )
+                lock = None
+        writable = lock is not None
+        try:
+            conn = _connect(path, writable)
+            _check_format(conn, path)
+            if writable:
+                migrate(conn)
+            elif schema_version(conn) != SCHEMA_VERSION:
+                raise ProjectError(
+                    f"{path.name} has schema version {schema_version(conn)} and needs an upgrade; "
+                    "open it for writing once (no other process may have it open)"
+                )
+        except sqlite3.DatabaseError as exc:
+            if lock is not None:
+                lock.release()
+            raise ProjectError(f"{path.name} is not a readable reviewer_app project ({exc})") from exc
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        log.info("opened project %s (%s)", path.name, "read-write" if writable else "read-only")
+        return cls(path, conn, not writable, lock, locked_by)
+
+    def close(self) -> None:
+        with self._mutex:
+            if self._conn is None:
+                return
+            if not self.read_only:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._conn.close()
+            self._conn = None  # type: ignore[assignment]
+            if self._lock is not None:
+                self._lock.release()
+
+    def __enter__(self) -> Project:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def name(self) -> str:
+        return self._meta("name") or self.path.stem
+
+    @property
+    def schema_version(self) -> int:
+        return schema_version(self._conn)
+
+    def integrity_check(self) -> str:
+        with self._mutex:
+            return self._conn.execute("PRAGMA integrity_check").fetchone()[0]
+
+    # -- transactions
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[None]:
+        if self.read_only:
+            raise ReadOnlyProject(
+                f"{self.path.name} is open read-only"
+                + (f" because {self.locked_by} has it open for writing" if self.locked_by else "")
+            )
+        with self._mutex:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def _read(self) -> Iterator[None]:
+        """A consistent snapshot across several SELECTs."""
+        with self._mutex:
+            if self._conn.in_transaction:
+                yield
+                return
+            self._conn.execute("BEGIN")
+            try:
+                yield
+            finally:
+                self._conn.execute("COMMIT")
+
+    def _rows(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[Row]:
+        with self._mutex:
+            return list(self.db.query(sql, params))
+
+    def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        with self._mutex:
+            row = self._conn.execute(sql, params).fetchone()
+            return row[0] if row else None
+
+    def _meta(self, key: str) -> str | None:
+        row = self._rows("SELECT value FROM project WHERE key = ?", (key,))
+        return row[0]["value"] if row else None
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self._conn.execute(
+            "INSERT INTO project(key, value) VALUES (?, ?)"
+            " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    def _audit(self, action: str, who: str, document_id: str | None, before: Any, after: Any) -> int:
+        cursor = self._conn.execute(
+            "INSERT INTO audit(at, who, action, document_id, before, after) VALUES (?, ?, ?, ?, ?, ?)",
+            (time.time(), who, action, document_id, json.dumps(before), json.dumps(after)),
+        )
+        return int(cursor.lastrowid)
+
+    # -- documents
+
+    def add_document(self, document: Document, who: str = "") -> str:
+        """Store a document; returns its id in the project (the document's own id,
+        made unique with a suffix if another document has it)."""
+        sha = document.sha256 or hashlib.sha256(document.text.encode("utf-8")).hexdigest()
+        with self._write():
+            existing = self._conn.execute("SELECT id FROM documents WHERE sha256 = ?", (sha,)).fetchone()
+            if existing:
+                raise DuplicateDocument(
+                    f"{Path(document.source_path).name or document.id} is already in the project "
+                    f"as {existing[0]}",
+                    existing[0],
+                )
+            doc_id = document.id or sha[:12]
+            base, n = doc_id, 1
+            while self._conn.execute("SELECT 1 FROM documents WHERE id = ?", (doc_id,)).fetchone():
+                n += 1
+                doc_id = f"{base}-{n}"
+            self._conn.execute(
+                "INSERT INTO documents(id, source, sha256, word_count, metadata, added_at, structure, text)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    doc_id,
+                    document.source_path,
+                    sha,
+                    document.word_count,
+                    _metadata_json(document.metadata),
+                    time.time(),
+                    _document_structure(document),
+                    document.text,
+                ),
+            )
+            self._audit("import", who or self.reviewer, doc_id, {}, {"document": doc_id, "sha256": sha})
+        log.info("added document %s", doc_id)
+        return doc_id
+
+    def document(self, document_id: str) -> Document:
+        rows = self._rows(
+            "SELECT id, source, sha256, metadata, structure, text FROM documents WHERE id = ?", (document_id,)
+        )
+        if not rows:
+            raise KeyError(document_id)
+        row = rows[0]
+        structure = json.loads(row["structure"])
+        return Document(
+            id=row["id"],
+            text=row["text"],
+            source_path=row["source"],
+            sha256=row["sha256"],
+            utterances=tuple(Utterance(s, a, b) for s, a, b in structure["utterances"]),
+            sections=tuple(Section(n, a, b) for n, a, b in structure["sections"]),
+            page_map=PageMap(tuple((o, p, ln) for o, p, ln in structure["page_map"])),
+            metadata=_metadata_from_json(row["metadata"]),
+            notes=tuple(structure["notes"]),
+        )
+
+    def document_text(self, document_id: str) -> str:
+        with self._mutex:
+            text = self._texts.get(document_id)
+            if text is None:
+                row = self._conn.execute("SELECT text FROM documents WHERE id = ?", (document_id,)).fetchone()
+                if row is None:
+                    raise KeyError(document_id)
+                if len(self._texts) >= 8:
+                    self._texts.pop(next(iter(self._texts)))
+                text = self._texts[document_id] = row[0]
+            return text
+
+    def document_ids(self) -> list[str]:
+        return [r["id"] for r in self._rows("SELECT id FROM documents ORDER BY added_at, id")]
+
+    def find_document_by_sha256(self, sha256: str) -> str | None:
+        rows = self._rows("SELECT id FROM documents WHERE sha256 = ?", (sha256,))
+        return rows[0]["id"] if rows else None
+
+    def list_documents(self) -> list[DocumentSummary]:
+        """Every document with its statistics, from counts (no text is read)."""
+        with self._read():
+            docs = self._rows(
+                "SELECT id, source, sha256, word_count, detection_status, detectors, detected_at,"
+                " exported_at, added_at FROM documents ORDER BY added_at, id"
+            )
+            stats: dict[str, SpanStats] = {}
+            for document_id, status, label, n in self._conn.execute(
+                "SELECT document_id, status, final_label, count(*) FROM spans"
+                " GROUP BY document_id, status, final_label"
+            ):
+                _add_count(stats.setdefault(document_id, _empty_stats()), status, label, n)
+        return [_summary(d, stats.get(d["id"]) or _empty_stats()) for d in docs]
+
+    def document_summary(self, document_id: str) -> DocumentSummary:
+        with self._read():
+            rows = self._rows(
+                "SELECT id, source, sha256, word_count, detection_status, detectors, detected_at,"
+                " exported_at, added_at FROM documents WHERE id = ?",
+                (document_id,),
+            )
+            if not rows:
+                raise KeyError(document_id)
+            return _summary(rows[0], self.document_stats(document_id))
+
+    def document_stats(self, document_id: str) -> SpanStats:
+        stats = _empty_stats()
+        for row in self._rows(
+            "SELECT status, final_label, count(*) AS n FROM spans WHERE document_id = ?"
+            " GROUP BY status, final_label",
+            (document_id,),
+        ):
+            _add_count(stats, row["status"], row["final_label"], row["n"])
+        return stats
+
+    def corpus_stats(self) -> SpanStats:
+        stats = _empty_stats()
+        for row in self._rows(
+            "SELECT status, final_label, count(*) AS n FROM spans GROUP BY status, final_label"
+        ):
+            _add_count(stats, row["status"], row["final_label"], row["n"])
+        return stats
+
+    def set_detection_status(self, document_id: str, status: str) -> None:
+        """`detecting` or `failed`; `record_detection` sets `detected`."""
+        with self._write():
+            self._conn.execute(
+                "UPDATE documents SET detection_status = ? WHERE id = ?", (status, document_id)
+            )
+
+    def mark_exported(self, document_id: str) -> None:
+        with self._write():
+            self._conn.execute(
+                "UPDATE documents SET exported_at = ? WHERE id = ?", (time.time(), document_id)
+            )
+
+    def remove_document(self, document_id: str, who: str = "") -> None:
+        with self._write():
+            self._conn.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+            self._audit("remove_document", who or self.reviewer, document_id, {"document": document_id}, {})
+            self._texts.pop(document_id, None)
+
+    # -- detection
+
+    def record_detection(
+        self,
+        document_id: str,
+        spans: Sequence[Span],
+        detectors_run: Sequence[str] = (),
+        scores: Sequence[Mapping[str, float]] | None = None,
+        who: str = "",
+    ) -> DetectionMerge:
+        """Merge a detection run's spans into the document, keeping decisions.
+
+        A span is the same as an earlier one when its detected start, end and
+        label are. Found again: its detectors and score are updated and its
+        status kept (a stale span becomes pending again). New: pending, or
+        rejected at once if its text is whitelisted. Not found again: a pending
+        span becomes stale; a decided span keeps its decision and is marked
+        not found (`found=False`); spans a reviewer added are never touched.
+        `scores[i]`, if given, holds each detector's own score for `spans[i]`.
+        """
+        who = who or self.reviewer
+        now = time.time()
+        proposals: dict[tuple[int, int, str], tuple[dict[str, float], float]] = {}
+        for i, span in enumerate(spans):
+            per_detector = (
+                dict(scores[i]) if scores is not None else dict.fromkeys(span.detectors, span.score)
+            )
+            key = (span.start, span.end, span.label)
+            if key in proposals:
+                known, best = proposals[key]
+                known.update(per_detector)
+                proposals[key] = (known, max(best, span.score))
+            else:
+                proposals[key] = (per_detector, span.score)
+        text = self.document_text(document_id)
+        new = kept = stale = whitelisted = 0
+        with self._write():
+            whitelist = self._whitelist_keys(document_id)
+            existing = {
+                (r[1], r[2], r[3]): (r[0], r[4])
+                for r in self._conn.execute(
+                    'SELECT id, start, "end", label, status FROM spans'
+                    " WHERE document_id = ? AND origin = 'detected'",
+                    (document_id,),
+                )
+            }
+            inserts = []
+            for (start, end, label), (per_detector, score) in proposals.items():
+                if not 0 <= start < end <= len(text):
+                    raise ValueError(f"span [{start}, {end}) lies outside document {document_id}")
+                detectors = json.dumps(per_detector)
+                if (start, end, label) in existing:
+                    span_id, status = existing.pop((start, end, label))
+                    if status == Status.STALE:
+                        status = Status.PENDING.value
+                    self._conn.execute(
+                        "UPDATE spans SET detectors = ?, score = ?, found = 1, status = ?, updated_at = ?"
+                        " WHERE id = ?",
+                        (detectors, score, status, now, span_id),
+                    )
+                    kept += 1
+                    continue
+                key = text_key(text[start:end])
+                whitelist_id = whitelist.get(key)
+                status = Status.REJECTED if whitelist_id else Status.PENDING
+                whitelisted += whitelist_id is not None
+                new += 1
+                inserts.append(
+                    (
+                        document_id,
+                        start,
+                        end,
+                        label,
+                        detectors,
+                        score,
+                        status.value,
+                        start,
+                        end,
+                        label,
+                        whitelist_id,
+                        who if whitelist_id else "",
+                        now,
+                        now,
+                        now if whitelist_id else None,
+                        key,
+                    )
+                )
+            self._conn.executemany(
+                'INSERT INTO spans(document_id, start, "end", label, detectors, score, origin, status,'
+                " final_start, final_end, final_label, whitelist_id, reviewer, created_at, updated_at,"
+                " decided_at, text_key) VALUES (?, ?, ?, ?, ?, ?, 'detected', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                inserts,
+            )
+            for span_id, status in existing.values():
+                new_status = Status.STALE.value if status == Status.PENDING else status
+                stale += new_status == Status.STALE
+                self._conn.execute(
+                    "UPDATE spans SET found = 0, status = ?, updated_at = ? WHERE id = ?",
+                    (new_status, now, span_id),
+                )
+            self._conn.execute(
+                "UPDATE documents SET detection_status = 'detected', detectors = ?, detected_at = ?"
+                " WHERE id = ?",
+                (json.dumps(list(detectors_run)), now, document_id),
+            )
+            merge = DetectionMerge(new, kept, stale, whitelisted)
+            self._audit(
+                "detect",
+                who,
+                document_id,
+                {},
+                {"detectors": list(detectors_run), **dataclasses.asdict(merge)},
+            )
+        log.info(
+            "detection on %s: %d new, %d kept, %d stale, %d whitelisted",
+            document_id,
+            new,
+            kept,
+            stale,
+            whitelisted,
+        )
+        return merge
+
+    # -- spans
+
+    def spans(self, document_id: str, statuses: Iterable[Status] | None = None) -> list[StoredSpan]:
+        """The document's spans in text order, with their ids."""
+        sql = f"SELECT {_SPAN_SELECT} FROM spans WHERE document_id = ?"
+        params: list[Any] = [document_id]
+        if statuses is not None:
+            wanted = [Status(s).value for s in statuses]
+            sql += f" AND status IN ({', '.join('?' for _ in wanted)})"
+            params += wanted
+        return [_stored_span(r) for r in self._rows(sql + " ORDER BY final_start, final_end, id", params)]
+
+    def span(self, span_id: int) -> StoredSpan:
+        rows = self._rows(f"SELECT {_SPAN_SELECT} FROM spans WHERE id = ?", (span_id,))
+        if not rows:
+            raise KeyError(span_id)
+        return _stored_span(rows[0])
+
+    def span_text(self, span_id: int) -> str:
+        span = self.span(span_id)
+        return self.document_text(span.document_id)[span.start : span.end]
+
+    def identical_spans(
+        self, span_id: int, scope: Scope = "document", statuses: Iterable[Status] | None = None
+    ) -> list[StoredSpan]:
+        """Spans whose text equals this span's (case and spacing aside), this one included."""
+        rows = self._rows("SELECT text_key, document_id FROM spans WHERE id = ?", (span_id,))
+        if not rows:
+            raise KeyError(span_id)
+        key, document_id = rows[0]["text_key"], rows[0]["document_id"]
+        sql = f"SELECT {_SPAN_SELECT} FROM spans WHERE text_key = ?"
+        params: list[Any] = [key]
+        if scope == "document":
+            sql += " AND document_id = ?"
+            params.append(document_id)
+        if statuses is not None:
+            wanted = [Status(s).value for s in statuses]
+            sql += f" AND status IN ({', '.join('?' for _ in wanted)})"
+            params += wanted
+        return [_stored_span(r) for r in self._rows(sql + " ORDER BY document_id, final_start", params)]
+
+    def next_open_span(self, document_id: str, after: int = -1, backwards: bool = False) -> StoredSpan | None:
+        """The next (or previous) pending or stale span after text offset `after`."""
+        if backwards:
+            sql = "final_start < ? ORDER BY final_start DESC, id DESC"
+        else:
+            sql = "final_start > ? ORDER BY final_start, id"
+        rows = self._rows(
+            f"SELECT {_SPAN_SELECT} FROM spans WHERE document_id = ? AND status IN ('pending', 'stale')"
+            f" AND {sql} LIMIT 1",
+            (document_id, after),
+        )
+        return _stored_span(rows[0]) if rows else None
+
+    # -- reviewer actions (each one transaction and one audit entry)
+
+    def decide(
+        self,
+        span_id: int,
+        status: Status,
+        label: str | None = None,
+        start: int | None = None,
+        end: int | None = None,
+        who: str = "",
+        action: str = "decide",
+    ) -> int:
+        """Set a span's status and, optionally, its final label and boundaries.
+        Returns the audit id (for `undo`)."""
+        status = Status(status)
+
+        def change(row: Row, now: float, who: str) -> Row:
+            row.update(status=status.value, reviewer=who, decided_at=now, updated_at=now, whitelist_id=None)
+            if label is not None:
+                row["final_label"] = label
+            if start is not None:
+                row["final_start"] = start
+            if end is not None:
+                row["final_end"] = end
+            return row
+
+        return self._change_spans(action, [span_id], change, who)
+
+    def accept(self, span_id: int, who: str = "") -> int:
+        return self.decide(span_id, Status.ACCEPTED, who=who, action="accept")
+
+    def reject(self, span_id: int, who: str = "") -> int:
+        return self.decide(span_id, Status.REJECTED, who=who, action="reject")
+
+    def relabel(self, span_id: int, label: str, who: str = "") -> int:
+        """A relabelled span is accepted under its new label."""
+        return self.decide(span_id, Status.ACCEPTED, label=label, who=who, action="relabel")
+
+    def resize(self, span_id: int, start: int, end: int, who: str = "") -> int:
+        """A resized span is accepted with its new boundaries."""
+        text_length = len(self.document_text(self.span(span_id).document_id))
+        if not 0 <= start < end <= text_length:
+            raise ValueError(f"span boundaries [{start}, {end}) outside the text")
+        return self.decide(span_id, Status.ACCEPTED, start=start, end=end, who=who, action="resize")
+
+    def decide_many(
+        self, span_ids: Sequence[int], status: Status, who: str = "", action: str = "decide_many"
+    ) -> int:
+        status = Status(status)
+
+        def change(row: Row, now: float, who: str) -> Row:
+            row.update(status=status.value, reviewer=who, decided_at=now, updated_at=now, whitelist_id=None)
+            return row
+
+        return self._change_spans(action, span_ids, change, who)
+
+    def decide_identical(self, span_id: int, status: Status, scope: Scope = "document", who: str = "") -> int:
+        """Decide this span and every open (pending or stale) span with the same text,
+        in its document or in the whole corpus, as one action."""
+        ids = {span_id} | {s.id for s in self.identical_spans(span_id, scope, (Status.PENDING, Status.STALE))}
+        return self.decide_many(sorted(ids), status, who, action="decide_identical")
+
+    def add_span(
+        self,
+        document_id: str,
+        start: int,
+        end: int,
+        label: str,
+        who: str = "",
+        status: Status = Status.ACCEPTED,
+        cluster_id: int | None = None,
+    ) -> int:
+        """A span the detectors missed, added by a reviewer. Returns the audit id;
+        the new span's id is `added_span_id(audit_id)`."""
+        text = self.document_text(document_id)
+        if not 0 <= start < end <= len(text):
+            raise ValueError(f"span boundaries [{start}, {end}) outside the text")
+        who = who or self.reviewer
+        with self._write():
+            now = time.time()
+            span_id = self._next_id("spans")
+            row = {
+                "id": span_id,
+                "document_id": document_id,
+                "start": start,
+                "end": end,
+                "label": label,
+                "detectors": "{}",
+                "score": 1.0,
+                "origin": "manual",
+                "found": 1,
+                "status": Status(status).value,
+                "final_start": start,
+                "final_end": end,
+                "final_label": label,
+                "cluster_id": cluster_id,
+                "whitelist_id": None,
+                "reviewer": who,
+                "created_at": now,
+                "updated_at": now,
+                "decided_at": now,
+            }
+            after: RowSet = {"spans": {span_id: row}}
+            self._apply(after)
+            audit_id = self._audit("add_span", who, document_id, {"spans": {span_id: None}}, after)
+        log.info("span %d (%s) added to %s", span_id, label, document_id)
+        return audit_id
+
+    def added_span_id(self, audit_id: int) -> int:
+        (span_id,) = self.audit_entry(audit_id).span_ids
+        return span_id
+
+    # -- whitelist
+
+    def whitelist(self, document_id: str | None = None) -> list[WhitelistEntry]:
+        """Project-wide terms, plus the document's own terms if a document is given."""
+        sql = "SELECT id, term, scope, document_id, note, added_by, added_at FROM whitelist"
+        if document_id is None:
+            rows = self._rows(sql + " ORDER BY term_key, id")
+        else:
+            rows = self._rows(
+                sql + " WHERE document_id IS NULL OR document_id = ? ORDER BY term_key, id", (document_id,)
+            )
+        return [WhitelistEntry(**r) for r in rows]
+
+    def find_whitelist_term(self, term: str, document_id: str | None = None) -> WhitelistEntry | None:
+        rows = self._rows(
+            "SELECT id, term, scope, document_id, note, added_by, added_at FROM whitelist"
+            " WHERE term_key = ? AND coalesce(document_id, '') = ?",
+            (text_key(term), document_id or ""),
+        )
+        return WhitelistEntry(**rows[0]) if rows else None
+
+    def whitelist_matches(self, term: str, document_id: str | None = None) -> tuple[int, int]:
+        """How many pending spans adding `term` would reject: (in document_id, in the corpus)."""
+        key = text_key(term)
+        corpus = self._scalar("SELECT count(*) FROM spans WHERE text_key = ? AND status = 'pending'", (key,))
+        in_document = 0
+        if document_id is not None:
+            in_document = self._scalar(
+                "SELECT count(*) FROM spans WHERE text_key = ? AND status = 'pending' AND document_id = ?",
+                (key, document_id),
+            )
+        return in_document, corpus
+
+    def whitelist_suppressed(self, entry_id: int, document_id: str | None = None) -> tuple[int, int]:
+        """How many spans a whitelist entry holds rejected: (in document_id, in the corpus)."""
+        counts = {
+            r["document_id"]: r["n"]
+            for r in self._rows(
+                "SELECT document_id, count(*) AS n FROM spans WHERE whitelist_id = ? GROUP BY document_id",
+                (entry_id,),
+            )
+        }
+        return counts.get(document_id, 0), sum(counts.values())
+
+    def add_whitelist_term(
+        self, term: str, document_id: str | None = None, note: str = "", who: str = ""
+    ) -> int:
+        """Whitelist `term` (for the whole project, or one document) and reject its
+        pending spans. Returns the audit id; `undo` takes the term out again."""
+        key = text_key(term)
+        if not key:
+            raise ValueError("an empty whitelist term")
+        who = who or self.reviewer
+        with self._write():
+            if self._conn.execute(
+                "SELECT 1 FROM whitelist WHERE term_key = ? AND coalesce(document_id, '') = ?",
+                (key, document_id or ""),
+            ).fetchone():
+                raise DuplicateTerm(f"{term!r} is already whitelisted")
+            now = time.time()
+            entry_id = self._next_id("whitelist")
+            entry = {
+                "id": entry_id,
+                "term": term.strip(),
+                "scope": "document" if document_id else "project",
+                "document_id": document_id,
+                "note": note,
+                "added_by": who,
+                "added_at": now,
+            }
+            sql = f"SELECT {_SPAN_SELECT} FROM spans WHERE text_key = ? AND status = 'pending'"
+            params: list[Any] = [key]
+            if document_id:
+                sql += " AND document_id = ?"
+                params.append(document_id)
+            before: RowSet = {"whitelist": {entry_id: None}, "spans": {}}
+            after: RowSet = {"whitelist": {entry_id: entry}, "spans": {}}
+            for row in self.db.query(sql, params):
+                before["spans"][row["id"]] = dict(row)
+                row.update(
+                    status=Status.REJECTED.value,
+                    whitelist_id=entry_id,
+                    reviewer=who,
+                    decided_at=now,
+                    updated_at=now,
+                )
+                after["spans"][row["id"]] = row
+            self._apply(after)
+            audit_id = self._audit("whitelist_add", who, document_id, before, after)
+        log.info("whitelist entry %d added; %d pending spans rejected", entry_id, len(after["spans"]))
+        return audit_id
+
+    def remove_whitelist_term(self, entry_id: int, who: str = "") -> int:
+        """Take a term off the whitelist; the spans it rejected become pending again."""
+        who = who or self.reviewer
+        with self._write():
+            rows = list(
+                self.db.query(
+                    "SELECT id, term, scope, document_id, note, added_by, added_at FROM whitelist"
+                    " WHERE id = ?",
+                    (entry_id,),
+                )
+            )
+            if not rows:
+                raise KeyError(entry_id)
+            now = time.time()
+            before: RowSet = {"whitelist": {entry_id: rows[0]}, "spans": {}}
+            after: RowSet = {"whitelist": {entry_id: None}, "spans": {}}
+            for row in self.db.query(f"SELECT {_SPAN_SELECT} FROM spans WHERE whitelist_id = ?", (entry_id,)):
+                before["spans"][row["id"]] = dict(row)
+                row.update(
+                    status=Status.PENDING.value,
+                    whitelist_id=None,
+                    reviewer="",
+                    decided_at=None,
+                    updated_at=now,
+                )
+                after["spans"][row["id"]] = row
+            self._apply(after)
+            audit_id = self._audit("whitelist_remove", who, rows[0]["document_id"], before, after)
+        log.info("whitelist entry %d removed; %d spans pending again", entry_id, len(after["spans"]))
+        return audit_id
+
+    def _whitelist_keys(self, document_id: str) -> dict[str, int]:
+        rows = self._conn.execute(
+            "SELECT term_key, id FROM whitelist WHERE document_id IS NULL OR document_id = ?", (document_id,)
+        )
+        return dict(rows.fetchall())
+
+    # -- clusters
+
+    def clusters(self, document_id: str) -> list[Cluster]:
+        members: dict[int, list[int]] = {}
+        for row in self._rows(
+            "SELECT id, cluster_id FROM spans WHERE document_id = ? AND cluster_id IS NOT NULL"
+            " ORDER BY final_start",
+            (document_id,),
+        ):
+            members.setdefault(row["cluster_id"], []).append(row["id"])
+        return [
+            Cluster(r["id"], r["document_id"], r["label"], r["name"], tuple(members.get(r["id"], ())))
+            for r in self._rows(
+                "SELECT id, document_id, label, name FROM clusters WHERE document_id = ? ORDER BY id",
+                (document_id,),
+            )
+        ]
+
+    def cluster(self, cluster_id: int) -> Cluster:
+        rows = self._rows("SELECT document_id FROM clusters WHERE id = ?", (cluster_id,))
+        if not rows:
+            raise KeyError(cluster_id)
+        return next(c for c in self.clusters(rows[0]["document_id"]) if c.id == cluster_id)
+
+    def set_clusters(
+        self, document_id: str, proposals: Sequence[ClusterProposal], who: str = ""
+    ) -> list[int]:
+        """Replace the document's clusters with a clustering step's proposals;
+        returns the new cluster ids in the order given."""
+        ids = []
+        with self._write():
+            self._conn.execute("UPDATE spans SET cluster_id = NULL WHERE document_id = ?", (document_id,))
+            self._conn.execute("DELETE FROM clusters WHERE document_id = ?", (document_id,))
+            for proposal in proposals:
+                cluster_id = int(
+                    self._conn.execute(
+                        "INSERT INTO clusters(document_id, label, name) VALUES (?, ?, ?)",
+                        (document_id, proposal.label, proposal.name),
+                    ).lastrowid
+                )
+                ids.append(cluster_id)
+                self._conn.executemany(
+                    "UPDATE spans SET cluster_id = ? WHERE id = ? AND document_id = ?",
+                    [(cluster_id, span_id, document_id) for span_id in proposal.span_ids],
+                )
+            self._audit("set_clusters", who or self.reviewer, document_id, {}, {"clusters": len(ids)})
+        return ids
+
+    def merge_clusters(self, keep_id: int, absorb_id: int, who: str = "") -> int:
+        """Move every span of `absorb_id` into `keep_id` and drop `absorb_id`."""
+        if keep_id == absorb_id:
+            raise ValueError("a cluster cannot be merged with itself")
+        who = who or self.reviewer
+        with self._write():
+            keep, absorb = self._cluster_row(keep_id), self._cluster_row(absorb_id)
+            if keep["document_id"] != absorb["document_id"]:
+                raise ValueError("clusters of different documents cannot be merged")
+            now = time.time()
+            before: RowSet = {"clusters": {absorb_id: absorb}, "spans": {}}
+            after: RowSet = {"clusters": {absorb_id: None}, "spans": {}}
+            for row in self.db.query(f"SELECT {_SPAN_SELECT} FROM spans WHERE cluster_id = ?", (absorb_id,)):
+                before["spans"][row["id"]] = dict(row)
+                row.update(cluster_id=keep_id, updated_at=now)
+                after["spans"][row["id"]] = row
+            self._apply(after)
+            return self._audit("merge_clusters", who, keep["document_id"], before, after)
+
+    def split_cluster(self, span_ids: Sequence[int], name: str = "", who: str = "") -> int:
+        """Move the given spans (one variant, say) out of their cluster into a new one."""
+        who = who or self.reviewer
+        with self._write():
+            rows = [
+                dict(r)
+                for r in self.db.query(
+                    f"SELECT {_SPAN_SELECT} FROM spans WHERE id IN ({', '.join('?' for _ in span_ids)})",
+                    list(span_ids),
+                )
+            ]
+            if not rows or len({r["document_id"] for r in rows}) != 1:
+                raise ValueError("split needs spans of one document")
+            old = next((r["cluster_id"] for r in rows if r["cluster_id"] is not None), None)
+            label = self._cluster_row(old)["label"] if old is not None else rows[0]["final_label"]
+            cluster_id = self._next_id("clusters")
+            text = self.document_text(rows[0]["document_id"])
+            cluster = {
+                "id": cluster_id,
+                "document_id": rows[0]["document_id"],
+                "label": label,
+                "name": name or text[rows[0]["final_start"] : rows[0]["final_end"]],
+            }
+            now = time.time()
+            before: RowSet = {"clusters": {cluster_id: None}, "spans": {r["id"]: dict(r) for r in rows}}
+            for row in rows:
+                row.update(cluster_id=cluster_id, updated_at=now)
+            after: RowSet = {"clusters": {cluster_id: cluster}, "spans": {r["id"]: r for r in rows}}
+            self._apply(after)
+            return self._audit("split_cluster", who, cluster["document_id"], before, after)
+
+    def split_cluster_id(self, audit_id: int) -> int:
+        """The id of the cluster a `split_cluster` action made."""
+        (cluster_id,) = (int(k) for k in self.audit_entry(audit_id).after["clusters"])
+        return cluster_id
+
+    def relabel_cluster(self, cluster_id: int, label: str, who: str = "") -> int:
+        """Give the cluster and all its spans a new label; the spans are accepted."""
+        who = who or self.reviewer
+        with self._write():
+            cluster = self._cluster_row(cluster_id)
+            now = time.time()
+            before: RowSet = {"clusters": {cluster_id: dict(cluster)}, "spans": {}}
+            after: RowSet = {"clusters": {cluster_id: {**cluster, "label": label}}, "spans": {}}
+            for row in self.db.query(f"SELECT {_SPAN_SELECT} FROM spans WHERE cluster_id = ?", (cluster_id,)):
+                before["spans"][row["id"]] = dict(row)
+                row.update(
+                    final_label=label,
+                    status=Status.ACCEPTED.value,
+                    reviewer=who,
+                    decided_at=now,
+                    updated_at=now,
+                    whitelist_id=None,
+                )
+                after["spans"][row["id"]] = row
+            self._apply(after)
+            return self._audit("relabel_cluster", who, cluster["document_id"], before, after)
+
+    def decide_cluster(self, cluster_id: int, status: Status, who: str = "") -> int:
+        return self.decide_many(self.cluster(cluster_id).span_ids, status, who, action="decide_cluster")
+
+    def _cluster_row(self, cluster_id: int | None) -> Row:
+        rows = list(
+            self.db.query("SELECT id, document_id, label, name FROM clusters WHERE id = ?", (cluster_id,))
+        )
+        if not rows:
+            raise KeyError(cluster_id)
+        return rows[0]
+
+    # -- last position
+
+    def last_position(self) -> Position | None:
+        raw = self._meta("last_position")
+        if not raw:
+            return None
+        values = json.loads(raw)
+        return Position(values["document_id"], values.get("span_id"))
+
+    def set_last_position(self, document_id: str, span_id: int | None = None) -> None:
+        with self._write():
+            self._set_meta("last_position", json.dumps({"document_id": document_id, "span_id": span_id}))
+
+    # -- audit, undo and redo
+
+    def audit_entry(self, audit_id: int) -> AuditEntry:
+        rows = self._rows("SELECT * FROM audit WHERE id = ?", (audit_id,))
+        if not rows:
+            raise KeyError(audit_id)
+        return _audit_entry(rows[0])
+
+    def audit_log(self, limit: int = 100, document_id: str | None = None) -> list[AuditEntry]:
+        """The newest entries first."""
+        if document_id is None:
+            rows = self._rows("SELECT * FROM audit ORDER BY id DESC LIMIT ?", (limit,))
+        else:
+            rows = self._rows(
+                "SELECT * FROM audit WHERE document_id = ? ORDER BY id DESC LIMIT ?", (document_id, limit)
+            )
+        return [_audit_entry(r) for r in rows]
+
+    def undo_history(self, limit: int = 200) -> list[AuditEntry]:
+        """The reviewer actions that can still be undone, oldest first: those not
+        undone since the last import, detection or clustering run."""
+        barrier = self._scalar(
+            "SELECT coalesce(max(id), 0) FROM audit"
+            f" WHERE action IN ({', '.join('?' for _ in _BARRIER_ACTIONS)})",
+            _BARRIER_ACTIONS,
+        )
+        actions = sorted(UNDOABLE_ACTIONS)
+        rows = self._rows(
+            "SELECT * FROM audit WHERE id > ? AND undone = 0"
+            f" AND action IN ({', '.join('?' for _ in actions)})"
+            " ORDER BY id DESC LIMIT ?",
+            (barrier, *actions, limit),
+        )
+        return [_audit_entry(r) for r in reversed(rows)]
+
+    def undo(self, audit_id: int, who: str = "") -> int:
+        """Restore the rows an action changed to what they were before it."""
+        return self._replay(audit_id, undo=True, who=who)
+
+    def redo(self, audit_id: int, who: str = "") -> int:
+        """Apply an undone action's changes again."""
+        return self._replay(audit_id, undo=False, who=who)
+
+    def _replay(self, audit_id: int, undo: bool, who: str) -> int:
+        with self._write():
+            rows = list(self.db.query("SELECT * FROM audit WHERE id = ?", (audit_id,)))
+            if not rows:
+                raise KeyError(audit_id)
+            entry = _audit_entry(rows[0])
+            if entry.action not in UNDOABLE_ACTIONS:
+                raise UndoConflict(f"audit entry {audit_id} ({entry.action}) cannot be undone")
+            if entry.undone != undo:
+                current, target = (entry.after, entry.before) if undo else (entry.before, entry.after)
+                current_sets, target_sets = _rowset(current), _rowset(target)
+                if self._current(current_sets) != current_sets:
+                    raise UndoConflict(
+                        f"the spans of {entry.action} (audit {audit_id}) were changed since; "
+                        "it can no longer be " + ("undone" if undo else "redone")
+                    )
+                self._apply(target_sets)
+                self._conn.execute("UPDATE audit SET undone = ? WHERE id = ?", (int(undo), audit_id))
+                new_id = self._audit(
+                    "undo" if undo else "redo",
+                    who or self.reviewer,
+                    entry.document_id,
+                    current,
+                    {**target, "of": audit_id},
+                )
+            else:
+                raise UndoConflict(f"audit entry {audit_id} is already {'undone' if undo else 'done'}")
+        log.info("%s of audit %d (%s)", "undo" if undo else "redo", audit_id, entry.action)
+        return new_id
+
+    # -- row-level helpers
+
+    def _next_id(self, table: str) -> int:
+        # Ids are picked before insertion so the audit can name the row; the
+        # write transaction makes this safe.
+        return int(self._conn.execute(f"SELECT coalesce(max(id), 0) + 1 FROM {table}").fetchone()[0])
+
+    def _current(self, rowsets: RowSet) -> RowSet:
+        out: RowSet = {}
+        for table, rows in rowsets.items():
+            columns = _TABLE_COLUMNS[table]
+            select = ", ".join(f'"{c}"' for c in columns)
+            out[table] = {}
+            for row_id in rows:
+                found = list(self.db.query(f"SELECT {select} FROM {table} WHERE id = ?", (row_id,)))
+                out[table][row_id] = found[0] if found else None
+        return out
+
+    def _apply(self, rowsets: RowSet) -> None:
+        """Make the rows what `rowsets` says: upsert given rows, delete absent ones.
+        Parents (whitelist, clusters) are written before spans and deleted after."""
+        for table in ("whitelist", "clusters"):
+            for row in (r for r in rowsets.get(table, {}).values() if r is not None):
+                self._upsert(table, row)
+        for span_id, row in rowsets.get("spans", {}).items():
+            if row is None:
+                self._conn.execute("DELETE FROM spans WHERE id = ?", (span_id,))
+            else:
+                text = self.document_text(row["document_id"])
+                self._upsert(
+                    "spans", {**row, "text_key": text_key(text[row["final_start"] : row["final_end"]])}
+                )
+        for table in ("whitelist", "clusters"):
+            for row_id, row in rowsets.get(table, {}).items():
+                if row is None:
+                    self._conn.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
+
+    def _upsert(self, table: str, row: Row) -> None:
+        row = dict(row)
+        if table == "whitelist":
+            row["term_key"] = text_key(row["term"])
+        columns = list(row)
+        quoted = ", ".join(f'"{c}"' for c in columns)
+        updates = ", ".join(f'"{c}" = excluded."{c}"' for c in columns if c != "id")
+        self._conn.execute(
+            f"INSERT INTO {table}({quoted}) VALUES ({', '.join('?' for _ in columns)})"
+            f" ON CONFLICT(id) DO UPDATE SET {updates}",
+            [row[c] for c in columns],
+        )
+
+    def _change_spans(
+        self, action: str, span_ids: Sequence[int], change: Callable[[Row, float, str], Row], who: str
+    ) -> int:
+        who = who or self.reviewer
+        if not span_ids:
+            raise ValueError(f"{action}: no spans given")
+        with self._write():
+            now = time.time()
+            rows = [
+                dict(r)
+                for r in self.db.query(
+                    f"SELECT {_SPAN_SELECT} FROM spans WHERE id IN ({', '.join('?' for _ in span_ids)})",
+                    list(span_ids),
+                )
+            ]
+            if len(rows) != len(set(span_ids)):
+                missing = set(span_ids) - {r["id"] for r in rows}
+                raise KeyError(f"no spans with ids {sorted(missing)}")
+            before: RowSet = {"spans": {r["id"]: dict(r) for r in rows}}
+            after: RowSet = {"spans": {r["id"]: change(r, now, who) for r in rows}}
+            self._apply(after)
+            documents = {r["document_id"] for r in rows}
+            audit_id = self._audit(
+                action, who, documents.pop() if len(documents) == 1 else None, before, after
+            )
+        log.debug("%s on %d span(s), audit %d", action, len(span_ids), audit_id)
+        return audit_id
+
+
+def _rowset(raw: Mapping[str, Any]) -> RowSet:
+    """Rows from audit JSON (whose keys are strings) keyed by int again."""
+    return {
+        table: {int(k): v for k, v in rows.items()} for table, rows in raw.items() if table in _TABLE_COLUMNS
+    }
+
+
+def _audit_entry(row: Row) -> AuditEntry:
+    return AuditEntry(
+        id=row["id"],
+        at=row["at"],
+        who=row["who"],
+        action=row["action"],
+        document_id=row["document_id"],
+        before=json.loads(row["before"]),
+        after=json.loads(row["after"]),
+        undone=bool(row["undone"]),
+    )
+
+
+def _connect(path: Path, writable: bool) -> sqlite3.Connection:
+    if writable:
+        conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    else:
+        conn = sqlite3.connect(
+            f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
+        )
+    conn.execute("PRAGMA busy_timeout = 5000")
+    conn.execute("PRAGMA foreign_keys = ON")
+    if writable:
+        conn.execute("PRAGMA journal_mode = WAL")
+        # FULL: the WAL is synced at every commit, so an acknowledged decision
+        # survives a power cut too, not only a crash of the process.
+        conn.execute("PRAGMA synchronous = FULL")
+    return conn
+
+
+def _check_format(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse any SQLite file that is not ours, before a migration could touch it.
+    A file of version 0 must be empty (a project being created)."""
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if schema_version(conn) == 0:
+        ours = not tables
+    else:
+        row = (
+            conn.execute("SELECT value FROM project WHERE key = 'format'").fetchone()
+            if "project" in tables
+            else None
+        )
+        ours = row is None or row[0] == FORMAT_NAME
+    if not ours:
+        raise ProjectError(f"{path.name} is not a reviewer_app project")
+
+
+def _default_reviewer() -> str:
+    from reviewer_app.settings import Settings
+
+    return Settings().reviewer
