@@ -1,0 +1,131 @@
+"""The Evaluation view and the whitelist curation view, opened on small data."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox, QTableWidget
+
+from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+from reviewer_app.core.spans import Status
+from reviewer_app.evaluation.curation import DecidedSpan, add_to_whitelist, read_whitelist
+from reviewer_app.evaluation.metrics import DocumentPair
+from reviewer_app.ui.curation_view import CurationView
+from reviewer_app.ui.evaluation_view import EvaluationView
+from tests.unit.test_metrics import GOLD, PRED, TEXT
+
+
+def tab_tables(view: EvaluationView, name: str) -> list[QTableWidget]:
+    index = next(i for i in range(view.tabs.count()) if view.tabs.tabText(i) == name)
+    return view.tabs.widget(index).findChildren(QTableWidget)
+
+
+def cells(table: QTableWidget, row: int) -> list[str]:
+    return [table.item(row, c).text() for c in range(table.columnCount())]
+
+
+def run_evaluation(qtbot, view: EvaluationView) -> None:
+    with qtbot.waitSignal(view.evaluated, timeout=30_000):
+        assert view.evaluate() is not None
+
+
+def test_evaluation_view_shows_tables_risk_misses_and_charts(qtbot, tmp_path):
+    view = EvaluationView()
+    qtbot.addWidget(view)
+    assert not view.run_button.isEnabled()
+    gold = write_jsonl(tmp_path / "gold.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in GOLD))])
+    pred = write_jsonl(tmp_path / "pred.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in PRED))])
+    assert view.load_files(gold, pred)
+    assert view.run_button.isEnabled()
+    run_evaluation(qtbot, view)
+
+    names = [view.tabs.tabText(i) for i in range(view.tabs.count())]
+    assert names == ["Scores", "Confusions", "Detectors", "Residual risk", "Misses", "Charts"]
+    (scores,) = tab_tables(view, "Scores")
+    micro = next(r for r in range(scores.rowCount()) if scores.item(r, 0).text() == "OVERALL (micro)")
+    assert cells(scores, micro) == [
+        "OVERALL (micro)",
+        "8",
+        "0.500",
+        "0.500",
+        "0.500",
+        "0.750",
+        "0.750",
+        "0.750",
+    ]
+    (confusions,) = tab_tables(view, "Confusions")
+    assert cells(confusions, 0) == ["LOCATION | PERSON", "1"]
+    summary, per_document = tab_tables(view, "Residual risk")
+    assert cells(summary, 0)[-2:] == ["3.0", "passes"]
+    assert cells(per_document, 0)[:2] == ["hearing", "3"]
+    (misses,) = tab_tables(view, "Misses")
+    assert misses.rowCount() == 3 and cells(misses, 0)[1] == "AGE"
+    charts = view.chart_labels()
+    assert len(charts) == 2 and all(not c.pixmap().isNull() for c in charts)
+    assert "F1 0.500" in view.status.text() and "passes" in view.status.text()
+
+    md, page = view.save_report(tmp_path / "saved")
+    assert md.exists() and page.exists() and (tmp_path / "saved" / "residual_risk.png").exists()
+
+
+def test_evaluation_view_reports_a_bad_file(qtbot, tmp_path):
+    view = EvaluationView()
+    qtbot.addWidget(view)
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("{not json\n", encoding="utf-8")
+    with qtbot.waitSignal(view.failed):
+        assert not view.load_files(gold, gold)
+    assert "not valid JSON" in view.status.text()
+    assert not view.run_button.isEnabled()
+
+
+def test_evaluation_view_takes_pairs_without_detector_tables(qtbot):
+    view = EvaluationView()
+    qtbot.addWidget(view)
+    view.per_detector.setChecked(False)
+    view.set_pairs([DocumentPair("hearing", TEXT, GOLD, GOLD)])
+    run_evaluation(qtbot, view)
+    assert "Detectors" not in [view.tabs.tabText(i) for i in range(view.tabs.count())]
+    assert "F1 1.000" in view.status.text()
+
+
+def decided(doc: str, text: str, status: Status, label: str = "ORGANIZATION") -> DecidedSpan:
+    return DecidedSpan(doc, 0, len(text), label, status, text, f"…the [{text}] said…")
+
+
+CORPUS = [
+    *(decided(f"h{i}", "CBA", Status.REJECTED) for i in range(4)),
+    *(decided(f"h{i}", "Georgia", Status.REJECTED, "LOCATION") for i in range(3)),
+    decided("h9", "Georgia", Status.ACCEPTED, "PERSON"),
+    decided("h1", "Penal Code", Status.REJECTED),
+]
+
+
+def test_curation_view_lists_candidates_and_whitelists_the_safe_ones(qtbot, tmp_path, monkeypatch):
+    whitelist = tmp_path / "whitelist.txt"
+    view = CurationView(CORPUS, add_terms=lambda terms: add_to_whitelist(whitelist, terms))
+    qtbot.addWidget(view)
+    assert [c.term for c in view.candidates] == ["CBA", "Georgia"]
+    assert cells(view.table, 1)[:4] == ["Georgia", "3", "1", "3"]
+    # the risky term is not checked; the safe one is
+    assert view.table.item(0, 0).checkState() == Qt.CheckState.Checked
+    assert view.table.item(1, 0).checkState() == Qt.CheckState.Unchecked
+
+    view.table.selectRow(1)
+    assert view.term_edit.text() == "Georgia"
+    assert "suppress 4 decided spans in 4 documents (3 rejected, 1 accepted as PII)" in view.impact.text()
+    assert "would leak" in view.warning.text()
+    view.term_edit.setText("penal code")
+    assert view.warning.text() == ""
+
+    view.min_rejections.setValue(1)
+    assert [c.term for c in view.candidates] == ["CBA", "Georgia", "Penal Code"]
+    view.min_rejections.setValue(3)
+
+    # Checking the risky term too: declining the warning whitelists only the safe one.
+    view.table.item(1, 0).setCheckState(Qt.CheckState.Checked)
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.No)
+    with qtbot.waitSignal(view.terms_added) as signal:
+        view.whitelist_checked()
+    assert signal.args == [["CBA"]]
+    assert read_whitelist(whitelist) == ["CBA"]
+    assert [c.term for c in view.candidates] == ["Georgia"]
