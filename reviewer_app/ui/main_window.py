@@ -1,47 +1,108 @@
-"""The main window: menus, panels and the wiring between them.
+"""The main window: menus, docks and the wiring between panels.
 
-It holds no data of its own: documents come from the importer (or the project
-store), spans and decisions from the review session. Each panel is its own
-module; this file only places them and connects signals.
+It holds no review data itself: the project store holds it, the review
+controller knows the open document and current span, and each panel is its
+own module. This file places them and connects signals.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QWidget,
+)
 
 from reviewer_app.core.document import Document
+from reviewer_app.core.spans import Status
+from reviewer_app.paths import data_dir
 from reviewer_app.settings import Settings
+from reviewer_app.ui import navigation
+from reviewer_app.ui.actions import CheatSheet, ReviewActions
+from reviewer_app.ui.colors import ColourBy
+from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
+from reviewer_app.ui.inspector import Inspector
+from reviewer_app.ui.label_picker import LabelPicker
+from reviewer_app.ui.legend import Legend
+from reviewer_app.ui.span_table import SpanTablePanel
 from reviewer_app.ui.transcript_view import TranscriptView
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
 
-OPEN_FILTER = "Transcripts (*.pdf *.txt);;Projects (*.db);;All files (*)"
+OPEN_FILTER = "Transcripts and projects (*.pdf *.txt *.db);;All files (*)"
+
+
+def default_project_path(transcript: Path) -> Path:
+    """Where a transcript opened on its own is kept: one project per file name."""
+    stem = re.sub(r"[^\w.-]+", "_", transcript.stem) or "transcript"
+    return data_dir() / "projects" / f"{stem}.db"
 
 
 class MainWindow(QMainWindow):
     document_shown = Signal(object)  # the Document
     error_shown = Signal(object)  # the QMessageBox
+    project_opened = Signal(object)  # the Project
 
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
         self.setWindowTitle("reviewer_app")
         self.setAcceptDrops(True)
-        self.resize(1400, 900)
+        self.resize(1500, 950)
         self.tasks = TaskRunner(self)
+        self.project = None
+        self.review = None
+        self.actions = ReviewActions(self)
         self.transcript = TranscriptView(self)
-        self.setCentralWidget(self.transcript)
-        self.document: Document | None = None
-        self._status = QLabel("Open a transcript: File > Open, or drop a file here.")
-        self.statusBar().addWidget(self._status, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.addWidget(self.transcript)
+        self.setCentralWidget(self.splitter)
+        self.documents = DocumentsPanel(self)
+        self.inspector = Inspector(
+            [self.actions.accept, self.actions.reject, self.actions.relabel, self.actions.whitelist], self
+        )
+        self.legend = Legend(self)
+        self.side_tabs = QTabWidget(self)
+        self.side_tabs.addTab(self.inspector, "Inspector")
+        self.side_tabs.addTab(self.legend, "Legend")
+        self.span_table = SpanTablePanel(self)
+        self.label_picker = LabelPicker(self)
+        self._picker_purpose = "relabel"
+        self._dock(self.documents, "Documents", Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock(self.side_tabs, "Span", Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock(self.span_table, "Spans", Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.progress_label = QLabel(self)
+        self.saved_label = QLabel(self)
+        self.detection_label = QLabel(self)
+        self.message_label = QLabel("Open a transcript or project: File > Open, or drop a file here.", self)
+        self.statusBar().addWidget(self.message_label, 1)
+        for label in (self.detection_label, self.progress_label, self.saved_label):
+            self.statusBar().addPermanentWidget(label)
         self._build_menus()
+        self._connect()
+        self._update_enabled()
+
+    def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title}")
+        dock.setWidget(widget)
+        features = QDockWidget.DockWidgetFeature
+        dock.setFeatures(features.DockWidgetMovable | features.DockWidgetFloatable)
+        self.addDockWidget(area, dock)
+        return dock
 
     # -- menus -------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -50,43 +111,288 @@ class MainWindow(QMainWindow):
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.triggered.connect(self.choose_file)
         file_menu.addAction(self.open_action)
+        self.add_action = QAction("&Add transcripts to project…", self)
+        self.add_action.triggered.connect(self.choose_files_to_add)
+        file_menu.addAction(self.add_action)
+        file_menu.addActions(self.actions.in_menu("File"))
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        for menu_name in ("Edit", "Review", "View", "Tools", "Help"):
+            menu = self.menuBar().addMenu(f"&{menu_name}")
+            menu.addActions(self.actions.in_menu(menu_name))
 
+    def _connect(self) -> None:
+        a = self.actions
+        a.next_pending.triggered.connect(lambda: self._step(True))
+        a.previous_pending.triggered.connect(lambda: self._step(False))
+        a.accept.triggered.connect(lambda: self.review and self.review.accept())
+        a.reject.triggered.connect(lambda: self.review and self.review.reject())
+        a.relabel.triggered.connect(self.start_relabel)
+        a.widen_start.triggered.connect(lambda: self._resize(navigation.widen_start))
+        a.widen_end.triggered.connect(lambda: self._resize(navigation.widen_end))
+        a.narrow_start.triggered.connect(lambda: self._resize(navigation.narrow_start))
+        a.narrow_end.triggered.connect(lambda: self._resize(navigation.narrow_end))
+        a.add_span.triggered.connect(self.start_add_span)
+        a.accept_identical.triggered.connect(lambda: self.decide_identical(Status.ACCEPTED, "document"))
+        a.reject_identical.triggered.connect(lambda: self.decide_identical(Status.REJECTED, "document"))
+        a.accept_identical_corpus.triggered.connect(lambda: self.decide_identical(Status.ACCEPTED, "corpus"))
+        a.reject_identical_corpus.triggered.connect(lambda: self.decide_identical(Status.REJECTED, "corpus"))
+        a.whitelist.triggered.connect(self.whitelist_current)
+        a.undo.triggered.connect(lambda: self.review and self.review.undo_stack.undo())
+        a.redo.triggered.connect(lambda: self.review and self.review.undo_stack.redo())
+        a.toggle_colour.triggered.connect(self.toggle_colour)
+        a.focus_table.triggered.connect(lambda: self.span_table.table.setFocus())
+        a.focus_text.triggered.connect(lambda: self.transcript.setFocus())
+        a.cheat_sheet.triggered.connect(lambda: CheatSheet(self).open())
+        self.label_picker.chosen.connect(self._label_chosen)
+        self.legend.colour_by_changed.connect(self.transcript.set_colour_by)
+        self.legend.hidden_detectors_changed.connect(self.transcript.set_hidden_detectors)
+        self.transcript.span_clicked.connect(self._choose_span)
+        self.span_table.span_selected.connect(self._choose_span)
+        self.documents.document_chosen.connect(self.open_document)
+
+    def _update_enabled(self) -> None:
+        has_doc = self.review is not None and self.review.document is not None
+        for key, action in self.actions.all.items():
+            if key not in ("cheat_sheet", "toggle_colour", "focus_table", "focus_text"):
+                action.setEnabled(has_doc)
+        self.add_action.setEnabled(self.project is not None)
+
+    # -- opening -----------------------------------------------------------------
     def choose_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a transcript or project", "", OPEN_FILTER)
         if path:
             self.open_path(Path(path))
 
-    # -- opening -----------------------------------------------------------------
-    def open_path(self, path: Path) -> Task:
-        """Import `path` off the UI thread, then show it; errors become a dialog."""
+    def choose_files_to_add(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, "Add transcripts", "", "Transcripts (*.pdf *.txt)")
+        for path in paths:
+            self.import_into_project(Path(path), open_it=False)
+
+    def open_path(self, path: Path) -> Task | None:
+        """A project (.db) opens at once; a transcript is imported off the UI thread
+        into the current project, or into its own project in the data folder."""
+        path = Path(path)
+        if path.suffix.lower() == ".db":
+            self.open_project(path)
+            return None
+        if self.project is None and not self.open_project(default_project_path(path), create=True):
+            return None
+        return self.import_into_project(path, open_it=True)
+
+    def open_project(self, path: Path, create: bool = False) -> bool:
+        from reviewer_app.store.project import Project
+
+        try:
+            project = Project.create(path) if create and not path.exists() else Project.open(path)
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a dialog
+            self.report_error("Could not open the project", exc, "opening the project")
+            return False
+        self.close_project()
+        self.set_project(project)
+        return True
+
+    def set_project(self, project) -> None:
+        from reviewer_app.ui.review_controller import ReviewController
+
+        self.project = project
+        self.review = ReviewController(project, self.settings, self)
+        self.review.spans_changed.connect(self._spans_changed)
+        self.review.current_changed.connect(self._current_changed)
+        self.review.error.connect(lambda exc, doing: self.report_error("That did not work", exc, doing))
+        self.review.undo_stack.cleanChanged.connect(lambda _: self._update_status())
+        self.setWindowTitle(f"{project.name} — reviewer_app" + (" (read-only)" if project.read_only else ""))
+        if project.read_only:
+            self.message_label.setText(f"Read-only: {project.locked_by or 'opened read-only'}")
+        self.refresh_documents()
+        self.project_opened.emit(project)
+        position = project.last_position()
+        if position is not None and position.document_id in project.document_ids():
+            self.open_document(position.document_id, position.span_id)
+        elif project.document_ids():
+            self.open_document(project.document_ids()[0])
+        self._update_enabled()
+
+    def import_into_project(self, path: Path, open_it: bool) -> Task:
         from reviewer_app.importers import import_file
 
         settings = self.settings
-        self._status.setText(f"Opening {path.name}…")
+        self.message_label.setText(f"Importing {path.name}…")
         task = Task(lambda progress: import_file(path, settings), name="import")
-        task.signals.succeeded.connect(self.show_document)
+        task.signals.succeeded.connect(lambda document: self._imported(document, open_it))
         task.signals.failed.connect(
             lambda exc: self.report_error("Could not open the file", exc, "opening it")
         )
         return self.tasks.start(task)
 
-    def show_document(self, document: Document) -> None:
-        self.document = document
-        self.transcript.show_document(document)
-        name = Path(document.source_path).name if document.source_path else document.id
-        self.setWindowTitle(f"{name} — reviewer_app")
+    def _imported(self, document: Document, open_it: bool) -> None:
+        from reviewer_app.store.project import DuplicateDocument
+
+        if self.project is None:
+            return
+        try:
+            document_id = self.project.add_document(document, self.settings.reviewer)
+        except DuplicateDocument as exc:
+            document_id = exc.existing_id
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a dialog
+            self.report_error("Could not add the transcript to the project", exc, "saving it")
+            return
+        self.refresh_documents()
+        if open_it:
+            self.open_document(document_id)
+
+    def open_document(self, document_id: str, span_id: int | None = None) -> None:
+        if self.review is None:
+            return
+        try:
+            self.review.open_document(document_id, span_id)
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a dialog
+            self.report_error("Could not open the document", exc, "reading it from the project")
+            return
+        document = self.review.document
+        self.transcript.show_document(document, self.review.rows)
+        self.span_table.model.set_rows(document, self.review.rows)
+        if self.review.current_id is not None:
+            self._current_changed(self.review.current_id)
         notes = "; ".join(document.notes)
         summary = f"{document.word_count:,} words, {len(document.utterances):,} utterances"
-        self._status.setText(summary + (f" — {notes}" if notes else ""))
+        self.message_label.setText(summary + (f" — {notes}" if notes else ""))
+        item = self.documents.item_of(document_id)
+        if item is not None:
+            self.documents.setCurrentItem(item)
+        self._update_status()
+        self._update_enabled()
         self.document_shown.emit(document)
 
+    def show_document(self, document: Document) -> None:
+        """Show a document that is not in a project (read-only preview)."""
+        self.transcript.show_document(document)
+        self.message_label.setText(f"{document.word_count:,} words, {len(document.utterances):,} utterances")
+        self.document_shown.emit(document)
+
+    def refresh_documents(self) -> None:
+        if self.project is not None:
+            current = self.review.document_id if self.review else None
+            self.documents.show_documents(self.project.list_documents(), current)
+
+    def close_project(self) -> None:
+        if self.project is not None:
+            self.project.close()
+            self.project = None
+            self.review = None
+
+    # -- review ------------------------------------------------------------------
+    def _step(self, forward: bool) -> None:
+        if self.review is not None and self.review.go_to_pending(forward) is None:
+            self.message_label.setText("No span is pending in this document.")
+
+    def _choose_span(self, span_id: int) -> None:
+        if self.review is not None:
+            self.review.set_current(span_id)
+
+    def _resize(self, step) -> None:
+        if self.review is not None:
+            self.review.resize(step)
+
+    def start_relabel(self) -> None:
+        if self.review is None or self.review.current is None:
+            return
+        self._picker_purpose = "relabel"
+        self.label_picker.setWindowTitle("Relabel span")
+        self.label_picker.choose_from(self.review.current.span.label)
+
+    def start_add_span(self) -> None:
+        selection = self.transcript.selected_range()
+        if self.review is None or selection is None:
+            self.message_label.setText("Select the text of the missed span first.")
+            return
+        self._picker_purpose = "add"
+        self._pending_selection = selection
+        self.label_picker.setWindowTitle("Label for the new span")
+        self.label_picker.choose_from("PERSON")
+
+    def _label_chosen(self, label: str) -> None:
+        if self.review is None:
+            return
+        if self._picker_purpose == "add":
+            self.review.add_span(*self._pending_selection, label)
+        else:
+            self.review.relabel(label)
+
+    def decide_identical(self, status: Status, scope: str) -> None:
+        if self.review is None or self.review.current is None:
+            return
+        count = self.review.identical_count(scope)  # type: ignore[arg-type]
+        self.review.decide_identical(status, scope)  # type: ignore[arg-type]
+        where = "in this document" if scope == "document" else "in all documents"
+        self.message_label.setText(f"{status.value.capitalize()} {count} identical mention(s) {where}.")
+        if scope == "corpus":
+            self.refresh_documents()
+
+    def whitelist_current(self) -> None:
+        if self.review is None or self.review.current is None:
+            return
+        in_document, in_corpus = self.review.whitelist_matches()
+        self.review.whitelist_current()
+        self.message_label.setText(
+            f"Whitelisted; {in_document} pending mention(s) rejected here, {in_corpus} in the project."
+        )
+
+    def toggle_colour(self) -> None:
+        by_label = self.transcript.highlighter.colour_by is ColourBy.DETECTOR
+        (self.legend.by_label if by_label else self.legend.by_detector).setChecked(True)
+
+    # -- reacting to the review --------------------------------------------------
+    def _spans_changed(self, changed) -> None:
+        review = self.review
+        if review is None or review.document is None:
+            return
+        if changed is None:
+            self.transcript.set_spans(review.rows)
+            self.span_table.model.set_rows(review.document, review.rows)
+        else:
+            # Repaint where each changed span is now and where it was (a resize moves it).
+            shown = [review.row(i) for i in changed] + [self.transcript.row(i) for i in changed]
+            stretches = [(r.span.start, r.span.end) for r in shown if r is not None]
+            self.transcript.update_spans(review.rows, stretches)
+            self.span_table.model.update_rows(review.rows, changed)
+        self._current_changed(review.current_id)
+        self._update_status()
+
+    def _current_changed(self, span_id) -> None:
+        review = self.review
+        if review is None:
+            return
+        self.transcript.show_span(span_id)
+        self.span_table.follow(span_id)
+        row = review.current
+        self.inspector.show_span(review.document, row, self._cluster_text(row))
+
+    def _cluster_text(self, row) -> str:
+        if row is None or row.cluster_id is None or self.project is None:
+            return ""
+        try:
+            cluster = self.project.cluster(row.cluster_id)
+        except KeyError:
+            return ""
+        return f"{cluster.name} ({len(cluster.span_ids)} mentions)"
+
+    def _update_status(self) -> None:
+        review = self.review
+        if review is None or review.document is None:
+            self.progress_label.setText("")
+            return
+        total = len(review.rows)
+        open_count = review.pending_count()
+        self.progress_label.setText(f"{total - open_count:,} of {total:,} reviewed")
+        self.saved_label.setText("All decisions saved" if not self.project.read_only else "Read-only")
+
+    # -- errors ------------------------------------------------------------------
     def report_error(self, title: str, exc: BaseException, doing: str) -> QMessageBox:
-        self._status.setText(title)
+        self.message_label.setText(title)
         box = show_error(self, title, plain_message(exc, doing))
         self.error_shown.emit(box)
         return box
@@ -101,11 +407,12 @@ class MainWindow(QMainWindow):
         if files:
             event.acceptProposedAction()
             self.open_path(files[0])
+            for extra in files[1:]:
+                if self.project is not None and extra.suffix.lower() != ".db":
+                    self.import_into_project(extra, open_it=False)
 
     def closeEvent(self, event) -> None:
         self.tasks.cancel_all()
-        self.tasks.wait(5000)
+        self.tasks.wait(10000)
+        self.close_project()
         super().closeEvent(event)
-
-
-

@@ -164,6 +164,9 @@ class TranscriptView(QPlainTextEdit):
         selection.format = fmt
         self.setExtraSelections([selection])
 
+    def row(self, span_id: int) -> ShownSpan | None:
+        return self._rows_by_id.get(span_id)
+
     def selected_range(self) -> tuple[int, int] | None:
         cursor = self.textCursor()
         if not cursor.hasSelection():

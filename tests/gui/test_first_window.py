@@ -39,7 +39,7 @@ def test_shows_transcript_with_speaker_tags_bold(qtbot):
     assert tag and tag[0].fontWeight() == QFont.Weight.Bold
     speech = formats_at(view, doc.text.index("Good morning. R-I"))
     assert not speech
-    assert "words" in window.statusBar().findChildren(type(window._status))[0].text()
+    assert "words" in window.message_label.text()
 
 
 def test_spans_drawn_by_status_and_colour_toggle(qtbot):
@@ -121,3 +121,32 @@ def test_label_picker_filters_as_you_type_and_enter_chooses(qtbot):
     with qtbot.waitSignal(picker.chosen) as blocker:
         qtbot.keyClick(picker.filter, Qt.Key.Key_Return)
     assert blocker.args[0] == picker.visible_labels()[1]
+
+
+def test_open_transcript_file_imports_into_a_project(qtbot, tmp_path):
+    window = make_window(qtbot)
+    path = tmp_path / "hearing.txt"
+    path.write_text("\n".join(SAMPLE_LINES) + "\n", encoding="utf-8")
+    with qtbot.waitSignal(window.document_shown, timeout=10000) as blocker:
+        window.open_path(path)
+    assert "Kevin Richardson" in window.transcript.toPlainText()
+    assert blocker.args[0].id in window.project.document_ids()
+    assert window.project.path.parent.name == "projects"  # kept in the user's data folder
+    assert window.documents.count() == 1
+
+
+def test_bad_files_get_plain_words_dialogs(qtbot, tmp_path):
+    window = make_window(qtbot)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    with qtbot.waitSignal(window.error_shown, timeout=10000) as blocker:
+        window.open_path(empty)
+    box = blocker.args[0]
+    assert "empty" in box.text() and "Traceback" not in box.text()
+    box.close()
+    odd = tmp_path / "notes.docx"
+    odd.write_bytes(b"PK\x03\x04")
+    with qtbot.waitSignal(window.error_shown, timeout=10000) as blocker:
+        window.open_path(odd)
+    assert ".docx" in blocker.args[0].text()
+    blocker.args[0].close()

@@ -1,0 +1,92 @@
+"""The project's documents with their review state and, while detecting, a progress bar."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QWidget,
+)
+
+from reviewer_app.store.project import DocumentSummary
+
+STATE_WORDS = {
+    "not_detected": "not detected",
+    "detecting": "detecting",
+    "failed": "detection failed",
+    "reviewed": "reviewed",
+    "exported": "exported",
+}
+
+
+def describe(summary: DocumentSummary) -> str:
+    if summary.state == "in_review":
+        return f"{summary.stats.reviewed} of {summary.stats.total} reviewed"
+    return STATE_WORDS.get(summary.state, summary.state)
+
+
+class DocumentsPanel(QListWidget):
+    document_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("documents")
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.itemActivated.connect(
+            lambda item: self.document_chosen.emit(item.data(Qt.ItemDataRole.UserRole))
+        )
+        self.progress_bars: dict[str, QProgressBar] = {}
+
+    def show_documents(self, summaries: Sequence[DocumentSummary], current: str | None = None) -> None:
+        self.clear()
+        self.progress_bars.clear()
+        for summary in summaries:
+            name = Path(summary.source).name if summary.source else summary.id
+            item = QListWidgetItem(f"{name}\n{describe(summary)}", self)
+            item.setData(Qt.ItemDataRole.UserRole, summary.id)
+            item.setToolTip(f"{summary.id}: {summary.word_count:,} words")
+            if summary.id == current:
+                self.setCurrentItem(item)
+
+    def item_of(self, document_id: str) -> QListWidgetItem | None:
+        for i in range(self.count()):
+            if self.item(i).data(Qt.ItemDataRole.UserRole) == document_id:
+                return self.item(i)
+        return None
+
+    def selected_ids(self) -> list[str]:
+        return [item.data(Qt.ItemDataRole.UserRole) for item in self.selectedItems()]
+
+    def all_ids(self) -> list[str]:
+        return [self.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.count())]
+
+    def show_progress(self, document_id: str, stage: str, fraction: float) -> None:
+        item = self.item_of(document_id)
+        if item is None:
+            return
+        bar = self.progress_bars.get(document_id)
+        if bar is None:
+            holder = QWidget()
+            layout = QHBoxLayout(holder)
+            layout.setContentsMargins(4, 0, 4, 0)
+            layout.addWidget(QLabel(item.text().split("\n")[0]))
+            bar = QProgressBar(holder)
+            bar.setRange(0, 100)
+            layout.addWidget(bar, 1)
+            self.setItemWidget(item, holder)
+            self.progress_bars[document_id] = bar
+        bar.setValue(int(fraction * 100))
+        bar.setFormat(f"{stage} %p%")
+
+    def end_progress(self, document_id: str) -> None:
+        item = self.item_of(document_id)
+        if item is not None and self.progress_bars.pop(document_id, None) is not None:
+            self.removeItemWidget(item)

@@ -1,0 +1,94 @@
+"""The span table with its filter bar; selecting a row makes that span current."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reviewer_app.core.labels import LabelCatalog, catalog
+from reviewer_app.core.spans import Status
+from reviewer_app.ui.span_table_model import SPAN_ID_ROLE, Column, SpanFilterProxy, SpanTableModel
+
+ALL = "(all)"
+
+
+class SpanTablePanel(QWidget):
+    span_selected = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None, labels: LabelCatalog | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("spanTable")
+        labels = labels or catalog()
+        self.model = SpanTableModel(self, labels)
+        self.proxy = SpanFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.label_filter = QComboBox(self)
+        self.label_filter.addItems([ALL, *labels.coarse_labels])
+        self.detector_filter = QComboBox(self)
+        self.detector_filter.addItems([ALL, *labels.detector_colours])
+        self.status_filter = QComboBox(self)
+        self.status_filter.addItems([ALL, *(s.value for s in Status)])
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search span text…")
+        self.search.setClearButtonEnabled(True)
+        bar = QHBoxLayout()
+        for widget in (self.label_filter, self.detector_filter, self.status_filter):
+            bar.addWidget(widget)
+        bar.addWidget(self.search, 1)
+        self.table = QTableView(self)
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(Column.WHERE, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.horizontalHeader().setSectionResizeMode(Column.TEXT, QHeaderView.ResizeMode.Stretch)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.table)
+        self.label_filter.currentTextChanged.connect(
+            lambda t: self.proxy.set_filters(label="" if t == ALL else t)
+        )
+        self.detector_filter.currentTextChanged.connect(
+            lambda t: self.proxy.set_filters(detector="" if t == ALL else t)
+        )
+        self.status_filter.currentTextChanged.connect(
+            lambda t: self.proxy.set_filters(status=None if t == ALL else Status(t))
+        )
+        self.search.textChanged.connect(lambda t: self.proxy.set_filters(search=t))
+        self.table.selectionModel().currentRowChanged.connect(self._row_changed)
+        self._following = False
+
+    def _row_changed(self, current, _previous) -> None:
+        if self._following or not current.isValid():
+            return
+        span_id = self.proxy.data(current, SPAN_ID_ROLE)
+        if span_id is not None:
+            self.span_selected.emit(span_id)
+
+    def follow(self, span_id: int | None) -> None:
+        """Select the row of `span_id` (when the filters show it) without echoing it back."""
+        self._following = True
+        try:
+            index = self.proxy.source_row_of(span_id) if span_id is not None else None
+            if index is None or not index.isValid():
+                self.table.clearSelection()
+                return
+            self.table.selectionModel().setCurrentIndex(
+                index,
+                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+            )
+            self.table.scrollTo(index)
+        finally:
+            self._following = False
