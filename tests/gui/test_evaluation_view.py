@@ -129,3 +129,57 @@ def test_curation_view_lists_candidates_and_whitelists_the_safe_ones(qtbot, tmp_
     assert signal.args == [["CBA"]]
     assert read_whitelist(whitelist) == ["CBA"]
     assert [c.term for c in view.candidates] == ["Georgia"]
+
+
+def reviewed_hearing_project(path):
+    """The metrics fixture as a project: detectors proposed PRED; the reviewer
+    accepted, resized, relabelled and rejected until the accepted spans are GOLD."""
+    from reviewer_app.core.document import Document
+    from reviewer_app.store.project import Project
+
+    project = Project.create(path)
+    doc_id = project.add_document(Document("hearing", TEXT))
+    project.record_detection(doc_id, PRED)
+    gold_by_start = {g.start: g for g in GOLD}
+    for stored in project.spans(doc_id):
+        gold = gold_by_start.get(stored.start)
+        if gold is None:  # "Board of Parole Hearings"
+            project.decide(stored.id, Status.REJECTED)
+        else:
+            project.decide(stored.id, Status.ACCEPTED, gold.label, gold.start, gold.end)
+    age = GOLD[-1]
+    project.add_span(doc_id, age.start, age.end, age.label)
+    return project
+
+
+def test_evaluation_and_curation_views_on_a_small_project(qtbot, tmp_path):
+    from reviewer_app.evaluation.sources import (
+        decided_spans_from_project,
+        pairs_from_project,
+        project_whitelist,
+        project_whitelist_adder,
+    )
+
+    with reviewed_hearing_project(tmp_path / "p.db") as project:
+        (pair,) = pairs_from_project(project)
+        assert sorted((s.start, s.end, s.label) for s in pair.gold) == sorted(
+            (s.start, s.end, s.label) for s in GOLD
+        )
+        view = EvaluationView()
+        qtbot.addWidget(view)
+        view.set_pairs([pair])
+        run_evaluation(qtbot, view)
+        # the same figures as from the files: the project holds the same gold and prediction
+        assert "P 0.500, R 0.500, F1 0.500" in view.status.text()
+
+        curation = CurationView(
+            decided_spans_from_project(project),
+            whitelisted=project_whitelist(project),
+            add_terms=project_whitelist_adder(project),
+        )
+        qtbot.addWidget(curation)
+        curation.min_rejections.setValue(1)
+        assert [c.term for c in curation.candidates] == ["Board of Parole Hearings"]
+        assert curation.whitelist_checked() == ["Board of Parole Hearings"]
+        assert "Board of Parole Hearings" in project_whitelist(project)
+        assert curation.candidates == []

@@ -76,3 +76,52 @@ def test_add_to_whitelist_appends_only_new_terms(tmp_path):
     assert add_to_whitelist(path, ["penal code", "CBA", "Title  15", "cba"]) == ["CBA", "Title 15"]
     assert read_whitelist(path) == ["CDCR", "Penal Code", "CBA", "Title 15"]
     assert path.read_text(encoding="utf-8").startswith("# hearing terms\n")
+
+
+def small_project(path):
+    """Three reviewed hearings: "CBA" rejected in each, "Kevin" accepted in each."""
+    from reviewer_app.core.document import Document
+    from reviewer_app.store.project import Project
+
+    project = Project.create(path)
+    for i in range(3):
+        text = f"Hearing {i}: the CBA said Kevin left."
+        doc_id = project.add_document(Document(f"h{i}", text))
+        cba, kevin = text.index("CBA"), text.index("Kevin")
+        project.record_detection(
+            doc_id,
+            [Span(cba, cba + 3, "ORGANIZATION", ("spacy",)), Span(kevin, kevin + 5, "PERSON", ("spacy",))],
+        )
+        for stored in project.spans(doc_id):
+            project.decide(stored.id, Status.REJECTED if stored.label == "ORGANIZATION" else Status.ACCEPTED)
+    return project
+
+
+def test_curation_over_a_project(tmp_path):
+    from reviewer_app.evaluation.sources import (
+        decided_spans_from_project,
+        project_whitelist,
+        project_whitelist_adder,
+    )
+
+    with small_project(tmp_path / "p.db") as project:
+        spans = decided_spans_from_project(project)
+        assert len(spans) == 6
+        assert spans[0].context == "…Hearing 0: the [CBA] said Kevin left.…"
+        (candidate,) = whitelist_candidates(spans, 3, whitelisted=project_whitelist(project))
+        assert (candidate.term, candidate.rejected, candidate.accepted, candidate.documents) == (
+            "CBA",
+            3,
+            0,
+            3,
+        )
+        add = project_whitelist_adder(project, who="curator")
+        assert add(["CBA"]) == ["CBA"]
+        assert add(["cba"]) == []  # already there
+        assert "CBA" in project_whitelist(project)
+        assert (
+            whitelist_candidates(
+                decided_spans_from_project(project), 3, whitelisted=project_whitelist(project)
+            )
+            == []
+        )
