@@ -43,7 +43,7 @@ from reviewer_app.core.document import (
     Utterance,
 )
 from reviewer_app.core.spans import Decision, Span, Status
-from reviewer_app.store.schema import SCHEMA_VERSION, migrate, schema_version, text_key
+from reviewer_app.store.schema import SCHEMA_VERSION, SchemaTooNew, migrate, schema_version, text_key
 
 log = logging.getLogger(__name__)
 
@@ -518,6 +518,7 @@ class Project:
                     )
                 lock = None
         writable = lock is not None
+        conn = None
         try:
             conn = _connect(path, writable)
             _check_format(conn, path)
@@ -528,13 +529,15 @@ class Project:
                     f"{path.name} has schema version {schema_version(conn)} and needs an upgrade; "
                     "open it for writing once (no other process may have it open)"
                 )
-        except sqlite3.DatabaseError as exc:
+        except BaseException as exc:
+            if conn is not None:
+                conn.close()
             if lock is not None:
                 lock.release()
-            raise ProjectError(f"{path.name} is not a readable reviewer_app project ({exc})") from exc
-        except BaseException:
-            if lock is not None:
-                lock.release()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise ProjectError(f"{path.name} is not a readable reviewer_app project ({exc})") from exc
+            if isinstance(exc, SchemaTooNew):
+                raise ProjectError(f"{path.name}: {exc}") from exc
             raise
         log.info("opened project %s (%s)", path.name, "read-write" if writable else "read-only")
         return cls(path, conn, not writable, lock, locked_by)
