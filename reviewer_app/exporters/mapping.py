@@ -1,0 +1,65 @@
+"""The mapping from originals to tags, per cluster, as JSON.
+
+It is the key that undoes the pseudonymization, so it is written only when asked for
+and, unless explicitly allowed, never into the folder that holds the published text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from reviewer_app.core.pseudonymize import PseudonymizedText
+from reviewer_app.exporters.atomic import atomic_write_text
+
+WARNING = "SENSITIVE: this file maps tags back to the real names and values. Do not publish it."
+
+
+class MappingRefused(Exception):
+    """The mapping would have been written beside the published text."""
+
+
+def mapping_to_json(results: Sequence[PseudonymizedText]) -> dict[str, Any]:
+    return {
+        "warning": WARNING,
+        "documents": [
+            {
+                "id": result.document_id,
+                "entries": [
+                    {
+                        "label": entry.label,
+                        "tag": entry.tag,
+                        "originals": list(entry.originals),
+                        "cluster": entry.cluster,
+                        "fuzzy": entry.fuzzy,
+                    }
+                    for entry in result.mapping
+                ],
+            }
+            for result in results
+        ],
+    }
+
+
+def write_mapping(
+    path: Path | str,
+    results: Sequence[PseudonymizedText],
+    text_dir: Path | str | None = None,
+    allow_beside_text: bool = False,
+) -> Path:
+    """Write the mapping of `results`; refuse a path inside `text_dir` unless allowed."""
+    path = Path(path)
+    if text_dir is not None and not allow_beside_text:
+        folder = Path(text_dir).resolve()
+        if path.resolve().parent == folder or folder in path.resolve().parents:
+            raise MappingRefused(
+                f"the mapping is sensitive and would be written into {folder}, the folder of the "
+                "published text; choose another folder or allow it explicitly"
+            )
+    return atomic_write_text(path, json.dumps(mapping_to_json(results), ensure_ascii=False, indent=2) + "\n")
+
+
+def read_mapping(path: Path | str) -> dict[str, Any]:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
