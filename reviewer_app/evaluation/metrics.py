@@ -316,9 +316,10 @@ def without_detector(pairs: Iterable[DocumentPair], detector: str) -> list[Docum
     return out
 
 
-def _leaked_runs(span: Span, covering: Sequence[Span], text: str) -> list[str]:
+def _leaked_runs(span: Span, covering: Sequence[Span], text: str) -> tuple[list[str], bool]:
     """The stretches of `span` no covering span hides, trimmed to letters and
-    digits at both ends; stretches of separators alone leak nothing."""
+    digits at both ends (stretches of separators alone leak nothing), and
+    whether any letter or digit of it is hidden."""
     hidden = bytearray(span.length)
     for c in covering:
         for i in range(max(c.start, span.start), min(c.end, span.end)):
@@ -338,7 +339,8 @@ def _leaked_runs(span: Span, covering: Sequence[Span], text: str) -> list[str]:
             last = max(k for k, ch in enumerate(run) if ch.isalnum())
             runs.append(run[first : last + 1])
         i = j
-    return runs
+    hid_some = any(h and text[span.start + k].isalnum() for k, h in enumerate(hidden))
+    return runs, hid_some
 
 
 def squash_space(text: str) -> str:
@@ -358,7 +360,7 @@ def find_misses(pairs: Iterable[DocumentPair], context: int = 40) -> list[Miss]:
         pred_index = _Index(pair.predicted)
         for g in sorted(pair.gold):
             covering = pred_index.overlapping(g)
-            runs = _leaked_runs(g, covering, pair.text)
+            runs, hid_some = _leaked_runs(g, covering, pair.text)
             if not runs:
                 continue
             left = pair.text[max(0, g.start - context) : g.start]
@@ -369,7 +371,7 @@ def find_misses(pairs: Iterable[DocumentPair], context: int = 40) -> list[Miss]:
                     span=g,
                     text=g.text_in(pair.text),
                     leaked=" ".join(runs),
-                    partial=bool(covering),
+                    partial=hid_some,
                     left_context=squash_space(left),
                     right_context=squash_space(right),
                     predicted_labels=tuple(sorted({c.label for c in covering})),

@@ -114,3 +114,12 @@ def test_percentile_edges():
     assert percentile([], 95) == 0.0
     assert percentile([4], 95) == 4
     assert percentile([1, 2, 3, 4, 5], 50) == 3
+
+
+def test_a_span_hiding_only_punctuation_leaves_a_whole_miss():
+    text = "Call Kevin Richardson now."
+    gold = spans_of(text, ("Kevin Richardson", "PERSON"))
+    space = text.index(" Richardson")
+    pred = (Span(space, space + 1, "PERSON"),)  # overlaps the gold span, hides no letter
+    (item,) = corpus_risk([DocumentPair("d", text, gold, pred)]).documents[0].items
+    assert (item.text, item.partial, item.score) == ("Kevin Richardson", False, 5)
