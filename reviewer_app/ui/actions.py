@@ -29,8 +29,8 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("relabel", "Re&label…", "L", "Review", "Choose another label; type to filter"),
     ActionSpec("widen_start", "Widen by a word at the start", "[", "Review", "Take in the word before"),
     ActionSpec("widen_end", "Widen by a word at the end", "]", "Review", "Take in the word after"),
-    ActionSpec("narrow_start", "Narrow by a word at the start", "Shift+[", "Review", "Drop the first word"),
-    ActionSpec("narrow_end", "Narrow by a word at the end", "Shift+]", "Review", "Drop the last word"),
+    ActionSpec("narrow_start", "Narrow by a word at the start", "Ctrl+[", "Review", "Drop the first word"),
+    ActionSpec("narrow_end", "Narrow by a word at the end", "Ctrl+]", "Review", "Drop the last word"),
     ActionSpec("add_span", "Add span from selection…", "T", "Review", "Tag the selected text with a label"),
     ActionSpec(
         "accept_identical", "Accept all identical mentions", "Shift+A", "Review",

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QSplitter,
     QTabWidget,
     QWidget,
@@ -26,16 +27,20 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
+from reviewer_app.detectors.registry import available_detectors
 from reviewer_app.paths import data_dir
 from reviewer_app.settings import Settings
+from reviewer_app.store.project import DuplicateDocument, Project
 from reviewer_app.ui import navigation
 from reviewer_app.ui.actions import CheatSheet, ReviewActions
 from reviewer_app.ui.colors import ColourBy
+from reviewer_app.ui.detection import DetectionDialog, DetectionQueue
 from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
+from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.span_table import SpanTablePanel
 from reviewer_app.ui.transcript_view import TranscriptView
 from reviewer_app.ui.workers import Task, TaskRunner
@@ -63,8 +68,8 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
-        self.project = None
-        self.review = None
+        self.project: Project | None = None
+        self.review: ReviewController | None = None
         self.actions = ReviewActions(self)
         self.transcript = TranscriptView(self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -88,9 +93,14 @@ class MainWindow(QMainWindow):
         self.saved_label = QLabel(self)
         self.detection_label = QLabel(self)
         self.message_label = QLabel("Open a transcript or project: File > Open, or drop a file here.", self)
+        self.cancel_button = QPushButton("Cancel detection", self)
+        self.cancel_button.setVisible(False)
         self.statusBar().addWidget(self.message_label, 1)
-        for label in (self.detection_label, self.progress_label, self.saved_label):
-            self.statusBar().addPermanentWidget(label)
+        for widget in (self.detection_label, self.cancel_button, self.progress_label, self.saved_label):
+            self.statusBar().addPermanentWidget(widget)
+        self.detection: DetectionQueue | None = None
+        self.detection_dialog: DetectionDialog | None = None
+        self.detector_infos = None  # checked on first use
         self._build_menus()
         self._connect()
         self._update_enabled()
@@ -143,6 +153,7 @@ class MainWindow(QMainWindow):
         a.whitelist.triggered.connect(self.whitelist_current)
         a.undo.triggered.connect(lambda: self.review and self.review.undo_stack.undo())
         a.redo.triggered.connect(lambda: self.review and self.review.undo_stack.redo())
+        a.detect.triggered.connect(self.choose_detection)
         a.toggle_colour.triggered.connect(self.toggle_colour)
         a.focus_table.triggered.connect(lambda: self.span_table.table.setFocus())
         a.focus_text.triggered.connect(lambda: self.transcript.setFocus())
@@ -184,8 +195,6 @@ class MainWindow(QMainWindow):
         return self.import_into_project(path, open_it=True)
 
     def open_project(self, path: Path, create: bool = False) -> bool:
-        from reviewer_app.store.project import Project
-
         try:
             project = Project.create(path) if create and not path.exists() else Project.open(path)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a dialog
@@ -195,11 +204,15 @@ class MainWindow(QMainWindow):
         self.set_project(project)
         return True
 
-    def set_project(self, project) -> None:
-        from reviewer_app.ui.review_controller import ReviewController
-
+    def set_project(self, project: Project) -> None:
         self.project = project
         self.review = ReviewController(project, self.settings, self)
+        self.detection = DetectionQueue(project, self.settings, self.tasks, self)
+        self.detection.progress.connect(self._detection_progress)
+        self.detection.document_done.connect(self._detection_done)
+        self.detection.document_failed.connect(self._detection_failed)
+        self.detection.finished.connect(self._detection_finished)
+        self.cancel_button.clicked.connect(self.detection.cancel)
         self.review.spans_changed.connect(self._spans_changed)
         self.review.current_changed.connect(self._current_changed)
         self.review.error.connect(lambda exc, doing: self.report_error("That did not work", exc, doing))
@@ -229,8 +242,6 @@ class MainWindow(QMainWindow):
         return self.tasks.start(task)
 
     def _imported(self, document: Document, open_it: bool) -> None:
-        from reviewer_app.store.project import DuplicateDocument
-
         if self.project is None:
             return
         try:
@@ -279,6 +290,10 @@ class MainWindow(QMainWindow):
             self.documents.show_documents(self.project.list_documents(), current)
 
     def close_project(self) -> None:
+        if self.detection is not None:
+            self.detection.cancel()
+            self.tasks.wait(10000)
+            self.detection = None
         if self.project is not None:
             self.project.close()
             self.project = None
@@ -344,6 +359,85 @@ class MainWindow(QMainWindow):
     def toggle_colour(self) -> None:
         by_label = self.transcript.highlighter.colour_by is ColourBy.DETECTOR
         (self.legend.by_label if by_label else self.legend.by_detector).setChecked(True)
+
+    # -- detection ---------------------------------------------------------------
+    def choose_detection(self) -> None:
+        """Open the detection dialog; detector statuses are checked once, off the
+        UI thread (the check imports the NLP libraries, which takes seconds)."""
+        if self.project is None or self.detection is None:
+            return
+        if self.detector_infos is not None:
+            self._open_detection_dialog()
+            return
+        self.detection_label.setText("Checking detectors…")
+        settings = self.settings
+        task = Task(lambda progress: available_detectors(settings), name="detector status")
+        task.signals.succeeded.connect(self._detectors_checked)
+        task.signals.failed.connect(
+            lambda exc: self.report_error("Could not check the detectors", exc, "checking them")
+        )
+        self.tasks.start(task)
+
+    def _detectors_checked(self, infos) -> None:
+        self.detector_infos = infos
+        self.detection_label.setText("")
+        self._open_detection_dialog()
+
+    def _open_detection_dialog(self) -> None:
+        dialog = DetectionDialog(
+            self.detector_infos or [], self.settings.detectors, len(self.documents.selected_ids()), self
+        )
+        dialog.accepted.connect(lambda: self._run_chosen_detection(dialog))
+        self.detection_dialog = dialog
+        dialog.open()
+
+    def _run_chosen_detection(self, dialog) -> None:
+        scope = dialog.scope()
+        if scope == "all":
+            ids = self.documents.all_ids()
+        elif scope == "selected":
+            ids = self.documents.selected_ids()
+        else:
+            ids = [self.review.document_id] if self.review and self.review.document_id else []
+        self.start_detection(ids, dialog.chosen_detectors())
+
+    def start_detection(self, document_ids: list[str], detectors: list[str]) -> None:
+        if self.detection is None or not document_ids:
+            return
+        if not detectors:
+            self.message_label.setText("No detector is available: see Tools > Run detection.")
+            return
+        self.detection.start(document_ids, detectors)
+        self.cancel_button.setVisible(True)
+        self.detection_label.setText("Detecting…")
+
+    def _detection_progress(self, document_id: str, stage: str, fraction: float) -> None:
+        self.documents.show_progress(document_id, stage, fraction)
+        self.detection_label.setText(f"Detecting {document_id}: {stage} {fraction:.0%}")
+
+    def _detection_done(self, document_id: str, result) -> None:
+        self.documents.end_progress(document_id)
+        failed = [r for r in result.runs if not r.ok]
+        if failed:
+            # A detector that crashed or lacks its model is reported; the others' spans are kept.
+            text = "These detectors did not run; the others' spans were kept:\n" + "\n".join(
+                f"• {r.name}: {r.error or r.status.message}" for r in failed
+            )
+            self.error_shown.emit(show_error(self, "Some detectors did not run", text))
+        if self.review is not None and self.review.document_id == document_id:
+            self.review.undo_stack.clear()  # detection rewrote the rows: older steps no longer apply
+            self.review.reload()
+        self.refresh_documents()
+
+    def _detection_failed(self, document_id: str, exc: BaseException) -> None:
+        self.documents.end_progress(document_id)
+        self.report_error("Detection failed", exc, f"detecting {document_id}")
+        self.refresh_documents()
+
+    def _detection_finished(self, completed: bool) -> None:
+        self.cancel_button.setVisible(False)
+        self.detection_label.setText("Detection done" if completed else "Detection cancelled")
+        self.refresh_documents()
 
     # -- reacting to the review --------------------------------------------------
     def _spans_changed(self, changed) -> None:

@@ -1,0 +1,184 @@
+"""Detection from the window: the dialog that chooses detectors and documents,
+and the queue that runs the core's `run_detection` off the UI thread, one
+document at a time, then records the result and the person clusters in the store.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Sequence
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QLabel,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reviewer_app.core.clusters import build_clusters
+from reviewer_app.detectors.registry import DetectorInfo
+from reviewer_app.settings import Settings
+from reviewer_app.store.project import ClusterProposal, Project
+from reviewer_app.ui.workers import Task, TaskRunner
+
+log = logging.getLogger(__name__)
+
+CLUSTERED_LABELS = ("PERSON", "SPELLED_NAME")
+
+
+def propose_clusters(project: Project, document_id: str, threshold: float) -> int:
+    """Group the document's person mentions into clusters (who is who) in the store."""
+    document = project.document(document_id)
+    stored = [s for s in project.spans(document_id) if s.label in CLUSTERED_LABELS]
+    clusters = build_clusters(document, [s.span for s in stored], threshold)
+    proposals = [
+        ClusterProposal("PERSON", c.variants[0] if c.variants else f"person {c.id}",
+                        tuple(stored[i].id for i in c.members))
+        for c in clusters
+    ]
+    project.set_clusters(document_id, proposals)
+    return len(proposals)
+
+
+class DetectionDialog(QDialog):
+    """Choose detectors (missing models greyed, with how to install) and documents."""
+
+    def __init__(
+        self,
+        detectors: Sequence[DetectorInfo],
+        chosen: Sequence[str],
+        selected_documents: int,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("detectionDialog")
+        self.setWindowTitle("Run detection")
+        layout = QVBoxLayout(self)
+        box = QGroupBox("Detectors", self)
+        box_layout = QVBoxLayout(box)
+        self.boxes: dict[str, QCheckBox] = {}
+        for info in detectors:
+            check = QCheckBox(info.name, box)
+            check.setStyleSheet(f"QCheckBox {{ border-left: 12px solid {info.colour}; padding-left: 4px; }}")
+            ready = info.status.ready
+            check.setEnabled(ready)
+            check.setChecked(ready and info.name in chosen)
+            check.setToolTip(info.status.message)
+            box_layout.addWidget(check)
+            note = QLabel(info.status.model if ready else f"Not available: {info.status.message}", box)
+            note.setWordWrap(True)
+            note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            note.setEnabled(ready)
+            note.setStyleSheet("margin-left: 24px; color: #666;")
+            box_layout.addWidget(note)
+            self.boxes[info.name] = check
+        layout.addWidget(box)
+        self.current_only = QRadioButton("This document", self)
+        self.selected = QRadioButton(f"Selected documents ({selected_documents})", self)
+        self.all_documents = QRadioButton("All documents in the project", self)
+        self.current_only.setChecked(True)
+        self.selected.setEnabled(selected_documents > 1)
+        for button in (self.current_only, self.selected, self.all_documents):
+            layout.addWidget(button)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Run")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def chosen_detectors(self) -> list[str]:
+        return [name for name, box in self.boxes.items() if box.isEnabled() and box.isChecked()]
+
+    def scope(self) -> str:
+        if self.all_documents.isChecked():
+            return "all"
+        return "selected" if self.selected.isChecked() else "current"
+
+
+class DetectionQueue(QObject):
+    """Runs detection for documents one after the other on a worker thread."""
+
+    progress = Signal(str, str, float)  # document id, stage, fraction
+    document_done = Signal(str, object)  # document id, DetectionResult
+    document_failed = Signal(str, object)  # document id, exception
+    finished = Signal(bool)  # False when cancelled
+
+    def __init__(self, project: Project, settings: Settings, runner: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.project = project
+        self.settings = settings
+        self.runner = runner
+        self.queue: deque[str] = deque()
+        self.detectors: list[str] = []
+        self.task: Task | None = None
+        self.current: str | None = None
+        self._status_before = "not_detected"
+
+    @property
+    def running(self) -> bool:
+        return self.task is not None
+
+    def start(self, document_ids: Sequence[str], detectors: Sequence[str]) -> None:
+        self.queue.extend(d for d in document_ids if d not in self.queue and d != self.current)
+        self.detectors = list(detectors)
+        if not self.running:
+            self._next()
+
+    def cancel(self) -> None:
+        self.queue.clear()
+        if self.task is not None:
+            self.task.cancel()
+
+    def _next(self) -> None:
+        if not self.queue:
+            self.task = None
+            self.current = None
+            self.finished.emit(True)
+            return
+        from reviewer_app.detectors.runner import run_detection
+
+        document_id = self.current = self.queue.popleft()
+        document = self.project.document(document_id)
+        self._status_before = self.project.document_summary(document_id).detection_status
+        self.project.set_detection_status(document_id, "detecting")
+        detectors, settings = list(self.detectors), self.settings
+        task = Task(lambda progress: run_detection(document, detectors, settings, progress), "detection")
+        task.signals.progress.connect(lambda stage, f: self.progress.emit(document_id, stage, f))
+        task.signals.succeeded.connect(lambda result: self._record(document_id, result))
+        task.signals.failed.connect(lambda exc: self._failed(document_id, exc))
+        task.signals.cancelled.connect(lambda: self._cancelled(document_id))
+        self.task = task
+        self.runner.start(task)
+
+    def _record(self, document_id: str, result) -> None:
+        try:
+            self.project.record_detection(document_id, result.spans, [r.name for r in result.runs if r.ok])
+            propose_clusters(self.project, document_id, self.settings.fuzzy_threshold)
+        except Exception as exc:  # noqa: BLE001 - shown as a dialog
+            self._failed(document_id, exc)
+            return
+        self.document_done.emit(document_id, result)
+        self._next()
+
+    def _failed(self, document_id: str, exc: BaseException) -> None:
+        try:
+            self.project.set_detection_status(document_id, "failed")
+        except Exception:  # noqa: BLE001 - the first error is the one to show
+            log.warning("could not mark %s as failed", document_id)
+        self.document_failed.emit(document_id, exc)
+        self._next()
+
+    def _cancelled(self, document_id: str) -> None:
+        self.project.set_detection_status(document_id, self._status_before)
+        self.task = None
+        self.current = None
+        self.queue.clear()
+        self.finished.emit(False)

@@ -1,0 +1,146 @@
+"""A complete review of a generated transcript with the keyboard only, then a
+reopen of the project: everything decided is still there."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
+
+from reviewer_app.core.spans import Status
+from reviewer_app.settings import Settings
+from reviewer_app.store.project import Project
+from reviewer_app.ui.main_window import MainWindow
+from tests.fixtures.generator import generate_transcript
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    transcript = generate_transcript(7, target_words=1200)
+    return transcript.write(tmp_path_factory.mktemp("generated"))
+
+
+def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier):
+    qtbot.keyClick(window.focusWidget() or window, key, modifier)
+
+
+def back_to_transcript(qtbot, window):
+    """After a dialog closes: the offscreen platform does not hand activation
+    back to the main window by itself, as a desktop does."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.transcript.setFocus()
+
+
+def test_keyboard_only_review_survives_reopen(qtbot, generated):
+    settings = Settings(reviewer="tester", detectors=("presidio", "spacy"))
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    with qtbot.waitSignal(window.document_shown, timeout=30000):
+        window.open_path(generated["pdf"])
+    back_to_transcript(qtbot, window)
+
+    # Run detection: Ctrl+D, then Enter on the dialog (this document, ready detectors ticked).
+    press(qtbot, window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(
+        lambda: window.detection_dialog is not None and window.detection_dialog.isVisible(), timeout=60000
+    )
+    dialog = window.detection_dialog
+    assert dialog.boxes["spacy"].isChecked() and not dialog.boxes["stanza"].isEnabled()
+    with qtbot.waitSignal(window.detection.finished, timeout=120000):
+        qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    review = window.review
+    project = window.project
+    assert len(review.rows) > 20
+    back_to_transcript(qtbot, window)
+
+    press(qtbot, window, Qt.Key.Key_N)
+    first = review.current
+    assert first is not None and first.status is Status.PENDING
+    press(qtbot, window, Qt.Key.Key_A)
+    assert project.span(first.id).status is Status.ACCEPTED
+    second = review.current
+    assert second.id != first.id
+    press(qtbot, window, Qt.Key.Key_R)
+    assert project.span(second.id).status is Status.REJECTED
+
+    # Relabel: L opens the picker, typing filters, Enter chooses.
+    third = review.current
+    press(qtbot, window, Qt.Key.Key_L)
+    qtbot.waitUntil(window.label_picker.isVisible)
+    qtbot.keyClicks(window.label_picker.filter, "organiz")
+    qtbot.keyClick(window.label_picker.filter, Qt.Key.Key_Return)
+    assert project.span(third.id).label == "ORGANIZATION"
+    back_to_transcript(qtbot, window)
+
+    # Widen by a word at the end, then narrow it back, on a span with a word after it.
+    def word_follows(row):
+        rest = review.document.text[row.span.end:].split("\n", 1)[0]
+        return row.status is Status.PENDING and any(c.isalnum() for c in rest)
+
+    press(qtbot, window, Qt.Key.Key_N)
+    while not word_follows(review.current):
+        press(qtbot, window, Qt.Key.Key_N)
+    third = review.current
+    before = project.span(third.id)
+    press(qtbot, window, Qt.Key.Key_BracketRight)
+    widened = project.span(third.id)
+    assert widened.end > before.end
+    press(qtbot, window, Qt.Key.Key_BracketRight, Qt.KeyboardModifier.ControlModifier)
+    assert project.span(third.id).end == before.end
+
+    # Undo and redo the narrowing.
+    press(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert project.span(third.id).end == widened.end
+    ctrl_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    press(qtbot, window, Qt.Key.Key_Z, ctrl_shift)
+    assert project.span(third.id).end == before.end
+
+    # Add a missed span: select with the keyboard, T, a label, Enter.
+    text = review.document.text
+    target = text.index("Board of Parole Hearings")
+    cursor = window.transcript.textCursor()
+    cursor.setPosition(target)
+    cursor.movePosition(QTextCursor.MoveOperation.NextWord, QTextCursor.MoveMode.KeepAnchor)
+    window.transcript.setTextCursor(cursor)
+    press(qtbot, window, Qt.Key.Key_T)
+    qtbot.waitUntil(window.label_picker.isVisible)
+    qtbot.keyClicks(window.label_picker.filter, "organization")
+    qtbot.keyClick(window.label_picker.filter, Qt.Key.Key_Return)
+    added = review.current
+    assert added is not None and project.span(added.id).origin == "manual"
+    assert text[added.span.start:added.span.end] == "Board"
+    back_to_transcript(qtbot, window)
+
+    # Whitelist a pending span's text: its other pending mentions are rejected too.
+    press(qtbot, window, Qt.Key.Key_N)
+    pending = review.current
+    term = text[pending.span.start:pending.span.end]
+    press(qtbot, window, Qt.Key.Key_W)
+    assert [e.term for e in project.whitelist()] == [term]
+    assert project.span(pending.id).status is Status.REJECTED
+
+    # Step through the rest: accept every pending span.
+    while review.pending_count():
+        press(qtbot, window, Qt.Key.Key_N)
+        press(qtbot, window, Qt.Key.Key_A)
+    decided = {s.id: (s.status, s.label, s.start, s.end) for s in project.spans(review.document_id)}
+    document_id = review.document_id
+    current_id = review.current_id
+    path = project.path
+
+    window.close()  # mid-session close: nothing may be lost
+    reopened = MainWindow(settings)
+    qtbot.addWidget(reopened)
+    reopened.open_path(path)
+    assert reopened.review.document_id == document_id
+    assert reopened.review.current_id == current_id
+    again = {s.id: (s.status, s.label, s.start, s.end) for s in reopened.project.spans(document_id)}
+    assert again == decided
+    assert reopened.review.undo_stack.count() > 0
+    reopened.close()
+    with Project.open(path) as project_again:
+        assert project_again.whitelist()[0].term == term
