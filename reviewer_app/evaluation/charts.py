@@ -81,7 +81,7 @@ def residual_risk_chart(risk: CorpusRisk, path: Path | str) -> Path:
     )
     ax.set_xticks(range(len(ids)), ids, rotation=60, ha="right", fontsize=7)
     ax.set_ylabel("residual risk")
-    ax.set_ylim(0, max([risk.threshold + 1, *scores, risk.mean_plus_std + 1]))
+    ax.set_ylim(0, 1.08 * max([risk.threshold + 1, *scores, risk.mean_plus_std + 1]))
     ax.set_title("Residual risk per document")
     ax.legend(fontsize=8, loc="upper left")
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,14 @@ from reviewer_app.evaluation.metrics import (
     find_misses,
     squash_space,
 )
-from reviewer_app.evaluation.risk import CorpusRisk, RiskTable, corpus_risk, rank_misses, risk_table
+from reviewer_app.evaluation.risk import (
+    CorpusRisk,
+    DocumentRisk,
+    RiskTable,
+    corpus_risk,
+    rank_misses,
+    risk_table,
+)
 
 NO_ROW = "—"
 
@@ -176,16 +183,28 @@ def risk_summary_table(risk: CorpusRisk) -> Table:
     )
 
 
+def _item_counts(document: DocumentRisk) -> str:
+    """ "3 × PERSON 5, 1 × PERSON part 3": distinct missed strings by label, kind and score."""
+    counts: dict[tuple[str, bool, int], int] = {}
+    for item in document.items:
+        key = (item.label, item.partial, item.score)
+        counts[key] = counts.get(key, 0) + 1
+    return ", ".join(
+        f"{n} × {label}{' part' if partial else ''} {score}"
+        for (label, partial, score), n in sorted(counts.items(), key=lambda kv: (-kv[0][2] * kv[1], kv[0]))
+    )
+
+
 def risk_documents_table(risk: CorpusRisk) -> Table:
     rows = tuple(
-        (
-            d.document_id,
-            str(d.score),
-            ", ".join(f"{i.label}{' (part)' if i.partial else ''} {i.score}" for i in d.items) or "",
-        )
+        (d.document_id, str(d.score), str(len(d.items)), _item_counts(d))
         for d in sorted(risk.documents, key=lambda d: -d.score)
     )
-    return Table("Residual risk per document", ("Document", "Score", "Missed items"), rows)
+    return Table(
+        "Residual risk per document",
+        ("Document", "Score", "Distinct missed strings", "Missed strings by label and score"),
+        rows,
+    )
 
 
 def misses_table(misses: Sequence[Miss], limit: int = 50, table: RiskTable | None = None) -> Table:

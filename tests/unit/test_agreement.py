@@ -74,3 +74,17 @@ def test_split_by_reviewer_keeps_the_two_reviewers_apart():
     assert sorted(split) == ["ana", "ben"]
     assert split["ana"][0].plain_spans == (A[0], A[2])
     assert split["ben"][0].plain_spans == (B[0],)
+
+
+def test_evaluate_command_agreement(tmp_path, capsys):
+    from reviewer_app.cli.main import main
+    from reviewer_app.core.interchange import write_jsonl
+
+    ana = write_jsonl(tmp_path / "ana.jsonl", [Record("d", TEXT, tuple(SpanRecord(s) for s in A))])
+    ben = write_jsonl(tmp_path / "ben.jsonl", [Record("d", TEXT, tuple(SpanRecord(s) for s in B))])
+    assert main(["evaluate", "--gold", str(ana), "--pred", str(ben), "--agreement"]) == 0
+    out = capsys.readouterr().out
+    # F1 1/3 and kappa 35/53 = 0.660, as computed above
+    assert "Agreement of ana and ben: span F1 0.333, token kappa 0.660 (9 tokens)" in out
+    assert "| d | boundary | LOCATION | LOCATION | Fresno County |" in out
+    assert "| d | label | PERSON | ORGANIZATION | Ann |" in out

@@ -177,7 +177,7 @@ def test_evaluate_command_prints_the_tables_and_writes_the_report(tmp_path, caps
     # Table 8 style: without presidio P 1/3, R 1/4, F1 2/7
     assert "| Overall (micro) | 0.500 | 0.500 | 0.500 | 0.333 | 0.250 | 0.286 |" in out
     # residual risk 1 + 1 + 1 = 3 for the one document
-    assert "| hearing | 3 | AGE 1, DATE (part) 1, LOCATION (part) 1 |" in out
+    assert "| hearing | 3 | 3 | 1 × AGE 1, 1 × DATE part 1, 1 × LOCATION part 1 |" in out
     for name in ("report.md", "report.html"):
         assert "Table 3" in (report / name).read_text(encoding="utf-8")
     for name in ("f1_per_label.png", "residual_risk.png"):
