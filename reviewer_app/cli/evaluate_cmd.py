@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 from pathlib import Path
 
 log = logging.getLogger(__name__)
+
+GOLD_FORMATS = ("jsonl", "prodigy", "doccano", "conll")
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -20,7 +23,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "Table 3), label confusions (Table 4), residual risk and the misses, most dangerous first."
         ),
     )
-    parser.add_argument("--gold", required=True, type=Path, help="gold spans (JSONL)")
+    parser.add_argument("--gold", required=True, type=Path, help="gold spans")
+    parser.add_argument(
+        "--gold-format",
+        choices=GOLD_FORMATS,
+        default="jsonl",
+        help="jsonl: the interchange format (default); prodigy: Prodigy JSONL, accepted answers only; "
+        "doccano: doccano sequence-labelling JSONL; conll: CoNLL-2003 BIO, aligned to the predictions' texts",
+    )
     parser.add_argument(
         "--pred", required=True, type=Path, help="predicted spans (JSONL), e.g. from `detect`"
     )
@@ -36,6 +46,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         metavar="DETECTOR|deny_list",
         help="also score the prediction without a detector or without the cover-page deny-list "
         "(Tables 7-8); may be repeated",
+    )
+    parser.add_argument(
+        "--redetect",
+        action="store_true",
+        help="ablate a detector by running detection again without it, not from the spans' provenance",
     )
     parser.add_argument(
         "--report", type=Path, metavar="DIR", help="write report.md, report.html and charts here"
@@ -60,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.evaluation.metrics import pair_records
 
     try:
-        gold = list(read_jsonl(args.gold))
         pred = list(read_jsonl(args.pred))
+        gold = read_gold(args.gold, args.gold_format, [r.text for r in pred])
         pairs = pair_records(gold, pred)
     except (OSError, InterchangeError, ValueError) as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
@@ -69,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.agreement:
         return _agreement(pairs, args)
     try:
-        ablated = {name: _ablated_pairs(name, pairs) for name in args.ablate}
+        ablated = {name: _ablated_pairs(name, gold, pairs, args.redetect) for name in args.ablate}
     except AblationUnavailable as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
         return 2
@@ -85,25 +100,59 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def read_gold(path: Path, fmt: str, texts: list[str]):
+    """Gold records in one of `GOLD_FORMATS`. CoNLL keeps tokens but not the
+    spacing between them, so its documents are aligned to `texts`, the
+    predictions' texts in file order."""
+    if fmt == "doccano":
+        from reviewer_app.exporters.doccano import read_doccano
+
+        return read_doccano(path)
+    if fmt == "conll":
+        from reviewer_app.exporters.conll import read_conll
+
+        return read_conll(path, texts)
+    from reviewer_app.core.interchange import read_jsonl
+
+    records = list(read_jsonl(path))
+    if fmt == "prodigy":
+        answers = [json.loads(line).get("answer", "accept") for line in _lines(path)]
+        records = [r for r, answer in zip(records, answers, strict=True) if answer == "accept"]
+    return records
+
+
+def _lines(path: Path) -> list[str]:
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 class AblationUnavailable(RuntimeError):
     pass
 
 
-def _ablated_pairs(name: str, pairs):
+def _ablated_pairs(name: str, gold, pairs, redetect: bool):
     """The prediction without one component.
 
-    A detector is removed through the spans' provenance: what it alone found
-    goes. The cover-page deny-list lives inside the presidio detector, so
-    leaving it out needs detection run again on documents without cover-page
-    information.
+    By default a detector is removed through the spans' provenance: what it
+    alone found goes. With `--redetect`, and always for the cover-page
+    deny-list (which runs inside presidio and leaves no provenance of its own),
+    detection runs again over the gold texts without it.
     """
+    from reviewer_app.evaluation.ablation import DENY_LIST, ablate
     from reviewer_app.evaluation.metrics import detectors_in, without_detector
 
-    if name == "deny_list":
-        raise AblationUnavailable(
-            "leaving out the cover-page deny-list needs detection run again without the cover page: "
-            "run `reviewer-app detect` on the gold texts with the cover page removed and evaluate that file"
+    if name == DENY_LIST or redetect:
+        from reviewer_app.core.progress import Progress
+        from reviewer_app.settings import load_settings
+
+        progress = Progress(
+            on_report=lambda stage, f: print(f"\r{name}: {stage} {f:4.0%}", end="", file=sys.stderr)
         )
+        try:
+            result = ablate(name, gold, pairs, load_settings(), progress)
+        except ValueError as exc:
+            raise AblationUnavailable(str(exc)) from exc
+        print(file=sys.stderr)
+        return result
     known = detectors_in(pairs)
     if name not in known:
         raise AblationUnavailable(

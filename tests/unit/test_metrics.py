@@ -193,3 +193,70 @@ def test_evaluate_command_refuses_an_unknown_detector(tmp_path, capsys):
     pred = write_jsonl(tmp_path / "pred.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in PRED))])
     assert main(["evaluate", "--gold", str(gold), "--pred", str(pred), "--ablate", "nosuch"]) == 2
     assert "names presidio, spacy, stanza" in capsys.readouterr().err
+
+
+def test_evaluate_reads_gold_from_doccano_conll_and_prodigy(tmp_path, capsys):
+    import json
+
+    from reviewer_app.cli.main import main
+    from reviewer_app.core.interchange import Record, SpanRecord, record_to_json, write_jsonl
+    from reviewer_app.exporters.conll import write_conll
+    from reviewer_app.exporters.doccano import write_doccano
+
+    gold_record = Record("hearing", TEXT, tuple(SpanRecord(s) for s in GOLD))
+    pred = write_jsonl(tmp_path / "pred.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in PRED))])
+    rejected = Record("other", "Not this one.", ())
+    prodigy = tmp_path / "prodigy.jsonl"
+    prodigy.write_text(
+        json.dumps({**record_to_json(rejected), "answer": "reject"})
+        + "\n"
+        + json.dumps({**record_to_json(gold_record), "answer": "accept"})
+        + "\n",
+        encoding="utf-8",
+    )
+    files = {
+        "doccano": write_doccano(tmp_path / "gold.doccano.jsonl", [gold_record]),
+        "conll": write_conll(tmp_path / "gold.conll", [gold_record]),
+        "prodigy": prodigy,
+    }
+    for fmt, path in files.items():
+        argv = ["evaluate", "--gold", str(path), "--gold-format", fmt, "--pred", str(pred)]
+        assert main(argv) == 0, fmt
+        out = capsys.readouterr().out
+        assert "| OVERALL (micro) | 8 | 0.500 | 0.500 | 0.500 | 0.750 | 0.750 | 0.750 |" in out, fmt
+
+
+HEARING = """SUBSEQUENT PAROLE CONSIDERATION HEARING
+STATE OF CALIFORNIA
+BOARD OF PAROLE HEARINGS
+In the matter of the Life Term Parole Consideration Hearing of:
+Efrain Qzwebster
+CDCR Number: GC3150
+Valley State Prison
+Chowchilla, California
+August 19, 2021
+8:00 a.m.
+PANEL PRESENT:
+Randall Chow, Presiding Commissioner
+OTHERS PRESENT:
+Efrain Qzwebster, Incarcerated Person
+
+PRESIDING COMMISSIONER CHOW: Good morning. Is it qzwebster or QZWEBSTER?
+INCARCERATED PERSON QZWEBSTER: It is Qzwebster, sir.
+
+CERTIFICATE AND DECLARATION OF TRANSCRIBER
+I, Lamar Cardenas, a duly designated transcriber, certify this."""
+
+
+def test_documents_rebuilt_from_gold_texts_keep_their_cover_page():
+    from reviewer_app.core.interchange import Record
+    from reviewer_app.evaluation.ablation import document_from_record
+
+    document = document_from_record(Record("h-1", HEARING))
+    assert document.id == "h-1" and document.text == HEARING
+    assert document.metadata.inmate_name == "Efrain Qzwebster"
+    assert document.metadata.facility == "Valley State Prison"
+    assert len(document.utterances) == 2
+    # a text the importer would change stays as it is, without metadata
+    plain = document_from_record(Record("h-2", HEARING + "\n\n"))
+    assert plain.text == HEARING + "\n\n" and plain.metadata.is_empty()

@@ -1,0 +1,89 @@
+"""Ablation by running detection again (the paper's Tables 7 and 8).
+
+Leaving out the cover-page deny-list cannot be read from a prediction file:
+the deny-list runs inside the presidio detector and its spans carry presidio's
+name. So the documents are rebuilt from the gold texts as the importer would
+build them (cover page parsed into `HearingMetadata`), the metadata is emptied,
+and detection runs again. A detector is left out the same way when the merged
+spans' provenance is not enough (`metrics.without_detector` approximates it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+
+from reviewer_app.core.document import Document, HearingMetadata
+from reviewer_app.core.interchange import Record
+from reviewer_app.core.progress import Progress
+from reviewer_app.evaluation.metrics import DocumentPair
+from reviewer_app.settings import Settings
+
+DENY_LIST = "deny_list"
+
+
+def document_from_record(record: Record) -> Document:
+    """The document the text importer makes of the record's text (utterances,
+    sections, cover-page metadata), with the record's id. A text the importer
+    would change (line ends, trailing blank lines) stays a plain document, so
+    that offsets keep meaning the same characters."""
+    from reviewer_app.importers.text import read_text
+
+    data = record.text.encode("utf-8")
+    document = read_text(Path(f"{record.id}.txt"), data, hashlib.sha256(data).hexdigest())
+    if document.text != record.text:
+        return Document(record.id, record.text)
+    return dataclasses.replace(document, id=record.id)
+
+
+def detection_names(pairs: Sequence[DocumentPair], settings: Settings) -> list[str]:
+    """The registered detectors the prediction names, in registry order, or
+    the settings' detectors when it names none."""
+    from reviewer_app.detectors.registry import DETECTORS
+
+    named = {d for p in pairs for s in p.predicted for d in s.detectors}
+    found = [name for name in DETECTORS if name in named]
+    return found or list(settings.detectors)
+
+
+def redetect(
+    gold: Sequence[Record],
+    detectors: Sequence[str],
+    settings: Settings,
+    progress: Progress | None = None,
+    *,
+    cover_page: bool = True,
+) -> list[DocumentPair]:
+    """Gold paired with a fresh detection run of `detectors` over each gold text;
+    without the cover page's names and places when `cover_page` is False."""
+    from reviewer_app.detectors.runner import run_detection
+
+    progress = progress or Progress()
+    pairs = []
+    for i, record in enumerate(gold):
+        progress.report("ablation", i / max(1, len(gold)))
+        document = document_from_record(record)
+        if not cover_page:
+            document = dataclasses.replace(document, metadata=HearingMetadata())
+        result = run_detection(document, detectors, settings, progress)
+        pairs.append(DocumentPair(record.id, record.text, record.plain_spans, result.spans))
+    progress.report("ablation", 1.0)
+    return pairs
+
+
+def ablate(
+    component: str,
+    gold: Sequence[Record],
+    pairs: Sequence[DocumentPair],
+    settings: Settings,
+    progress: Progress | None = None,
+) -> list[DocumentPair]:
+    """Detection run again without `component`: a detector's name or "deny_list"."""
+    names = detection_names(pairs, settings)
+    if component == DENY_LIST:
+        return redetect(gold, names, settings, progress, cover_page=False)
+    if component not in names:
+        raise ValueError(f"{component!r} is not among the detectors run: {', '.join(names)}")
+    return redetect(gold, [n for n in names if n != component], settings, progress)
