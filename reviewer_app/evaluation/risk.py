@@ -80,7 +80,7 @@ class MissedItem:
     """One distinct missed string of a document with the score it adds."""
 
     key: str
-    text: str  # the leaked characters as they first read in the text
+    text: str  # the leaked characters, as they read where the string scored highest
     label: str
     score: int
     partial: bool
