@@ -121,11 +121,15 @@ def fuzzy_links(
     threshold: float,
     protected: Iterable[str] = (),
     broken: Iterable[tuple[str, str]] = (),
+    mentions: Sequence[tuple[str, ...]] = (),
 ) -> dict[str, str]:
     """Map each misspelt name part to the part it misspells.
 
     The more frequent part is canonical (ties: the earlier one); a part printed on the
     cover page (`protected`) is always canonical and two such parts are never linked.
+    Given the `mentions` (the parts of each PERSON mention), a link must fit them: every
+    other part mentioned with the variant must also be mentioned with the canonical part,
+    so "Andrew Ingram" does not become "Andre" because an "Andre Chambers" exists.
     """
     from rapidfuzz import fuzz
 
@@ -147,7 +151,7 @@ def fuzzy_links(
             if fuzz.ratio(a, b) < threshold:
                 continue
             variant, canonical = (a, b) if rank(a) < rank(b) else (b, a)
-            if variant in protected:
+            if variant in protected or not _fits_mentions(variant, canonical, mentions):
                 continue
             best = links.get(variant)
             if best is None or fuzz.ratio(variant, canonical) > fuzz.ratio(variant, best):
@@ -160,6 +164,15 @@ def fuzzy_links(
             canonical = links[canonical]
         links[variant] = canonical
     return links
+
+
+def _fits_mentions(variant: str, canonical: str, mentions: Sequence[tuple[str, ...]]) -> bool:
+    for mention in mentions:
+        if variant in mention and len(mention) > 1:
+            others = set(mention) - {variant}
+            if not any(canonical in m and others <= set(m) for m in mentions):
+                return False
+    return True
 
 
 def build_clusters(
@@ -191,7 +204,9 @@ def build_clusters(
     # Cover-page spellings are candidates too: a misspelling in the body links to them.
     protected = {k: None for name in document.metadata.names() for k in _person_keys(name)}
     candidates = list({**protected, **keys_in_order})
-    links = fuzzy_links(candidates, counts, threshold, protected, broken_links)
+    cover_names = [_person_keys(name) for name in document.metadata.names()]
+    mentions = list(dict.fromkeys([*(raw_keys[i] for i in persons), *cover_names]))
+    links = fuzzy_links(candidates, counts, threshold, protected, broken_links, mentions)
 
     canonical = {i: tuple(dict.fromkeys(links.get(k, k) for k in raw_keys[i])) for i in persons}
     mentions_of: dict[tuple[str, ...], list[int]] = {}

@@ -235,19 +235,39 @@ def cdcr_key(text: str) -> str:
     return "".join(_KEY_RE.findall(text)).upper()
 
 
+@dataclass(frozen=True)
+class _Run:
+    """Hyphen-joined name parts seen so far: `span_text[compound_start:end]`."""
+
+    compound_start: int
+    end: int
+
+
 class _Tagger:
     def __init__(self, formats: TagFormats, scope: TagScope, canonical: dict[str, str]) -> None:
         self.formats = formats
         self.scope = scope
         self.canonical = canonical
+        self.compounds: dict[str, int] = {}
 
     def _part_key(self, key: str) -> str:
         return self.canonical.get(key, key)
 
     def number_person_parts(self, span_text: str) -> None:
+        previous = None
         for part in name_parts(span_text):
-            if not part.is_title:
-                self.scope.number("PERSON", self._part_key(part.key))
+            if part.is_title:
+                previous = None
+                continue
+            number = self.scope.number("PERSON", self._part_key(part.key))
+            # A hyphenated name is spelled as one word: "Villanueva-Reyes" -> V-I-L-...-E-S
+            # links to the number of its last part.
+            if previous is not None and span_text[previous.end : part.start] == "-":
+                compound = spelled_key(span_text[previous.compound_start : part.end])
+                self.compounds[compound] = number
+                previous = _Run(previous.compound_start, part.end)
+            else:
+                previous = _Run(part.start, part.end)
 
     def person_tag(self, key: str) -> str:
         return self.formats.tag("PERSON", self.scope.number("PERSON", self._part_key(key)))
@@ -257,7 +277,7 @@ class _Tagger:
             return self._person(span_text)
         if label == "SPELLED_NAME":
             key = self._part_key(spelled_key(span_text))
-            person = self.scope.known("PERSON", key)
+            person = self.scope.known("PERSON", key) or self.compounds.get(key)
             if person is not None:
                 return self.formats.tag("SPELLED_NAME_OF_PERSON", person)
             return self.formats.tag(label, self.scope.number(label, key))

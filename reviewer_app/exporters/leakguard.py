@@ -11,11 +11,15 @@ every "will" left in the text is reported; a reviewer who decides otherwise pass
 word in `allow`, explicitly.
 
 Deliberately not terms: single characters and numbers of one or two digits (an age of
-"33" cannot be told from "33" pages); the replaced stretches of the output themselves.
+"33" cannot be told from "33" pages); a name part on its own that is a function word
+(`[leak_guard]` in `resources/tags.toml`: the "In" of a cut-off "Andrew In--"); the
+replaced stretches of the output themselves.
 """
 
 from __future__ import annotations
 
+import functools
+import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +27,7 @@ from reviewer_app.core.clusters import Cluster, name_parts
 from reviewer_app.core.document import Document
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span
+from reviewer_app.paths import resource
 
 MIN_SPELLED_LETTERS = 3
 
@@ -84,9 +89,16 @@ def normalise(text: str) -> tuple[list[str], list[tuple[int, int]]]:
     return words, positions
 
 
+@functools.cache
+def function_words() -> frozenset[str]:
+    with resource("tags.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    return frozenset(w.casefold() for w in raw.get("leak_guard", {}).get("function_words", []))
+
+
 def _worth_guarding(words: tuple[str, ...]) -> bool:
     joined = "".join(words)
-    if len(joined) < 2:
+    if len(joined) < 2 or (len(words) == 1 and joined in function_words()):
         return False
     return not (joined.isdigit() and len(joined) <= 2)
 
@@ -186,3 +198,20 @@ def check_pseudonymized(
     hits = find_leaks(result.text, terms, masked, allow)
     if hits:
         raise LeakFound(hits, result.text)
+
+
+_LABEL_OF_KIND = {"spelled name": "SPELLED_NAME"}
+
+
+def unannotated_occurrences(
+    document: Document, spans: Sequence[Span], clusters: Iterable[Cluster] = ()
+) -> list[Span]:
+    """New spans over every place in the original text where a known identifier occurs
+    outside `spans`: what the paper's dictionary does when it replaces "reappearing
+    entities" consistently. The detector is `propagation`; the label is the identifier's
+    (PERSON for names and their parts, SPELLED_NAME for spelled forms)."""
+    terms = leak_terms(document, spans, clusters)
+    hits = find_leaks(document.text, terms, [(s.start, s.end) for s in spans])
+    return [
+        Span(h.start, h.end, _LABEL_OF_KIND.get(h.kind, h.label), ("propagation",), 1.0) for h in hits
+    ]

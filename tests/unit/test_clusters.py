@@ -85,3 +85,12 @@ def test_a_first_name_alone_joins_its_full_name_and_a_lone_surname_stays_its_own
     )
     clusters = build_clusters(doc, spans)
     assert [c.members for c in clusters] == [(0, 1), (2, 3)]
+
+
+def test_a_fuzzy_link_must_fit_the_other_parts_mentioned_with_it():
+    doc, spans = marked(
+        "[[PERSON|Andre Chambers]] asked about [[PERSON|Andrew Ingram]]. [[PERSON|Andre]] nodded."
+    )
+    clusters = build_clusters(doc, spans, threshold=88.0)
+    assert not any(c.fuzzy for c in clusters)
+    assert _variants(clusters) == [{"Andre Chambers", "Andre"}, {"Andrew Ingram"}]

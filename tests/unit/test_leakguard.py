@@ -7,6 +7,7 @@ from reviewer_app.exporters.leakguard import (
     check_pseudonymized,
     find_leaks,
     leak_terms,
+    unannotated_occurrences,
 )
 from reviewer_app.exporters.text import write_pseudonymized_text
 from tests.unit.test_pseudonymize import APPENDIX_A, marked
@@ -90,3 +91,25 @@ def test_find_leaks_over_arbitrary_text():
         (7, "kevin", "name part"),
         (19, "K-E-V-I-N", "spelled name"),
     ]
+
+
+def test_a_cut_off_name_does_not_make_every_function_word_a_leak():
+    doc, spans = marked("The gun came from [[PERSON|Andrew In]]-- in the car, he said.")
+    check_pseudonymized(pseudonymize(doc, spans), doc, spans)
+
+
+def test_unannotated_occurrences_become_propagation_spans():
+    doc, spans = marked(
+        "[[PERSON|Kevin Richardson]] served life. He was 15 years to [[OTHER_ORGANIZATION|Life]]. "
+        "Richardson said R-I-C-H-A-R-D-S-O-N."
+    )
+    found = unannotated_occurrences(doc, spans)
+    assert [(doc.text[s.start : s.end], s.label, s.detectors) for s in found] == [
+        ("life", "OTHER_ORGANIZATION", ("propagation",)),
+        ("Richardson", "PERSON", ("propagation",)),
+        ("R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", ("propagation",)),
+    ]
+    everything = sorted([*spans, *found])
+    result = pseudonymize(doc, everything)
+    check_pseudonymized(result, doc, everything)
+    assert result.text.endswith("[PERSON_2] said [SPELLED_NAME_PERSON_2].")

@@ -245,3 +245,8 @@ def test_tag_formats_come_from_the_resource_file(tmp_path):
     doc, spans = marked("[[PERSON|Ann Lee]] in [[STATE|Ohio]]")
     out = pseudonymize(doc, spans, formats=load_tag_formats(path)).text
     assert out == "<person 1> <person 2> in [STATE_1]"
+
+
+def test_a_hyphenated_name_spelled_as_one_word_links_to_its_last_part():
+    doc, spans = marked("[[PERSON|Ana Villanueva-Reyes]], [[SPELLED_NAME|V-I-L-L-A-N-U-E-V-A-R-E-Y-E-S]]")
+    assert pseudonymize(doc, spans).text == "[PERSON_1] [PERSON_2]-[PERSON_3], [SPELLED_NAME_PERSON_3]"
