@@ -60,6 +60,7 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("toggle_preview", "Pseudonymized &preview", "F6", "View", "Pseudonymized text beside"),
     ActionSpec("toggle_colour", "Colour by label / detector", "F7", "View", "Switch the span colours"),
     ActionSpec("focus_table", "Go to the span table", "F8", "View", "Move the keyboard to the table"),
+    ActionSpec("focus_persons", "Go to the persons", "F10", "View", "Move the keyboard to who is who"),
     ActionSpec("focus_text", "Go to the transcript", "F9", "View", "Move the keyboard to the transcript"),
     ActionSpec("cheat_sheet", "&Keyboard shortcuts", "F1", "Help", "Show every shortcut"),
 )

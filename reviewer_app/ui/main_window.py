@@ -11,7 +11,7 @@ import logging
 import re
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -33,6 +33,7 @@ from reviewer_app.settings import Settings
 from reviewer_app.store.project import DuplicateDocument, Project
 from reviewer_app.ui import navigation
 from reviewer_app.ui.actions import CheatSheet, ReviewActions
+from reviewer_app.ui.clusters_panel import ClustersPanel
 from reviewer_app.ui.colors import ColourBy
 from reviewer_app.ui.detection import DetectionDialog, DetectionQueue
 from reviewer_app.ui.documents_panel import DocumentsPanel
@@ -82,7 +83,13 @@ class MainWindow(QMainWindow):
         self.legend = Legend(self)
         self.side_tabs = QTabWidget(self)
         self.side_tabs.addTab(self.inspector, "Inspector")
+        self.clusters = ClustersPanel(lambda: self.review, self)
+        self.side_tabs.addTab(self.clusters, "Persons")
         self.side_tabs.addTab(self.legend, "Legend")
+        self._clusters_timer = QTimer(self)
+        self._clusters_timer.setSingleShot(True)
+        self._clusters_timer.setInterval(150)
+        self._clusters_timer.timeout.connect(self.clusters.refresh)
         self.span_table = SpanTablePanel(self)
         self.label_picker = LabelPicker(self)
         self._picker_purpose = "relabel"
@@ -157,6 +164,7 @@ class MainWindow(QMainWindow):
         a.toggle_colour.triggered.connect(self.toggle_colour)
         a.focus_table.triggered.connect(lambda: self.span_table.table.setFocus())
         a.focus_text.triggered.connect(lambda: self.transcript.setFocus())
+        a.focus_persons.triggered.connect(self.focus_persons)
         a.cheat_sheet.triggered.connect(lambda: CheatSheet(self).open())
         self.label_picker.chosen.connect(self._label_chosen)
         self.legend.colour_by_changed.connect(self.transcript.set_colour_by)
@@ -164,11 +172,13 @@ class MainWindow(QMainWindow):
         self.transcript.span_clicked.connect(self._choose_span)
         self.span_table.span_selected.connect(self._choose_span)
         self.documents.document_chosen.connect(self.open_document)
+        self.clusters.span_requested.connect(self._choose_span)
+        self.clusters.relabel_requested.connect(self.start_relabel_cluster)
 
     def _update_enabled(self) -> None:
         has_doc = self.review is not None and self.review.document is not None
         for key, action in self.actions.all.items():
-            if key not in ("cheat_sheet", "toggle_colour", "focus_table", "focus_text"):
+            if key not in ("cheat_sheet", "toggle_colour", "focus_table", "focus_text", "focus_persons"):
                 action.setEnabled(has_doc)
         self.add_action.setEnabled(self.project is not None)
 
@@ -319,6 +329,12 @@ class MainWindow(QMainWindow):
         self.label_picker.setWindowTitle("Relabel span")
         self.label_picker.choose_from(self.review.current.span.label)
 
+    def start_relabel_cluster(self, cluster_id: int) -> None:
+        self._picker_purpose = "cluster"
+        self._picker_cluster = cluster_id
+        self.label_picker.setWindowTitle("Relabel every mention of the person")
+        self.label_picker.choose_from("PERSON")
+
     def start_add_span(self) -> None:
         selection = self.transcript.selected_range()
         if self.review is None or selection is None:
@@ -334,6 +350,8 @@ class MainWindow(QMainWindow):
             return
         if self._picker_purpose == "add":
             self.review.add_span(*self._pending_selection, label)
+        elif self._picker_purpose == "cluster":
+            self.clusters.relabel(self._picker_cluster, label)
         else:
             self.review.relabel(label)
 
@@ -355,6 +373,11 @@ class MainWindow(QMainWindow):
         self.message_label.setText(
             f"Whitelisted; {in_document} pending mention(s) rejected here, {in_corpus} in the project."
         )
+
+    def focus_persons(self) -> None:
+        self.side_tabs.setCurrentWidget(self.clusters)
+        self.clusters.refresh()
+        self.clusters.tree.setFocus()
 
     def toggle_colour(self) -> None:
         by_label = self.transcript.highlighter.colour_by is ColourBy.DETECTOR
@@ -455,6 +478,8 @@ class MainWindow(QMainWindow):
             self.span_table.model.update_rows(review.rows, changed)
         self._current_changed(review.current_id)
         self._update_status()
+        # The persons panel follows after the keystroke's work is done.
+        self._clusters_timer.start()
 
     def _current_changed(self, span_id) -> None:
         review = self.review

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from reviewer_app.core import commands
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import Project, Scope, StoredSpan
 from reviewer_app.ui import navigation
-from reviewer_app.ui.undo import ACTION_NAMES, StoreCommand, restore_history
+from reviewer_app.ui.undo import CoreUndoCommand, restore_history
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,8 @@ class ReviewController(QObject):
         super().__init__(parent)
         self.project = project
         self.settings = settings
+        # Every audit entry names the reviewer of the settings, not the login name.
+        project.reviewer = settings.reviewer or project.reviewer
         self.undo_stack = QUndoStack(self)
         self.document: Document | None = None
         self.rows: list[ReviewRow] = []
@@ -124,19 +127,15 @@ class ReviewController(QObject):
                 log.warning("could not save the position: %s", type(exc).__name__)
 
     # -- decisions ---------------------------------------------------------------
-    def _who(self) -> str:
-        return self.settings.reviewer
-
-    def run(self, action: str, perform: Callable[[], int], then_next: bool = False) -> bool:
-        """Do one audited store action as one undo step."""
+    def run(self, command: commands.Command, then_next: bool = False) -> bool:
+        """Do one core command as one undo step; False when it failed (a dialog says why)."""
         before = self.undo_stack.count()
         self.undo_stack.push(
-            StoreCommand(
+            CoreUndoCommand(
                 self.project,
-                ACTION_NAMES.get(action, action),
-                perform,
+                command,
                 self._after_change,
-                lambda exc: self.error.emit(exc, f"trying to {ACTION_NAMES.get(action, action)}"),
+                lambda exc: self.error.emit(exc, f"trying to {command.text}"),
             )
         )
         done = self.undo_stack.count() > before
@@ -146,17 +145,15 @@ class ReviewController(QObject):
 
     def accept(self) -> bool:
         row = self.current
-        return row is not None and self.run("accept", lambda: self.project.accept(row.id, self._who()), True)
+        return row is not None and self.run(commands.Accept(row.id), then_next=True)
 
     def reject(self) -> bool:
         row = self.current
-        return row is not None and self.run("reject", lambda: self.project.reject(row.id, self._who()), True)
+        return row is not None and self.run(commands.Reject(row.id), then_next=True)
 
     def relabel(self, label: str) -> bool:
         row = self.current
-        if row is None or not label:
-            return False
-        return self.run("relabel", lambda: self.project.relabel(row.id, label, self._who()))
+        return row is not None and bool(label) and self.run(commands.Relabel(row.id, label))
 
     def resize(self, step: Callable[[str, int, int], tuple[int, int]]) -> bool:
         row = self.current
@@ -165,7 +162,7 @@ class ReviewController(QObject):
         start, end = step(self.document.text, row.span.start, row.span.end)
         if (start, end) == (row.span.start, row.span.end):
             return False
-        return self.run("resize", lambda: self.project.resize(row.id, start, end, self._who()))
+        return self.run(commands.Resize(row.id, start, end))
 
     def add_span(self, start: int, end: int, label: str) -> int | None:
         """A span the detectors missed; it becomes the current span."""
@@ -174,15 +171,11 @@ class ReviewController(QObject):
         trimmed = navigation.trim_selection(self.document.text, start, end)
         if trimmed is None:
             return None
-        document_id = self.document.id
-        if not self.run(
-            "add_span", lambda: self.project.add_span(document_id, *trimmed, label, self._who())
-        ):
+        command = commands.AddSpan(self.document.id, *trimmed, label)
+        if not self.run(command):
             return None
-        command = self.undo_stack.command(self.undo_stack.count() - 1)
-        span_id = self.project.added_span_id(command.audit_id)  # type: ignore[attr-defined]
-        self.set_current(span_id)
-        return span_id
+        self.set_current(command.span_id)
+        return command.span_id
 
     def identical_count(self, scope: Scope = "document") -> int:
         row = self.current
@@ -192,13 +185,7 @@ class ReviewController(QObject):
 
     def decide_identical(self, status: Status, scope: Scope = "document") -> bool:
         row = self.current
-        if row is None:
-            return False
-        return self.run(
-            "decide_identical",
-            lambda: self.project.decide_identical(row.id, status, scope, self._who()),
-            then_next=True,
-        )
+        return row is not None and self.run(commands.DecideIdentical(row.id, status, scope), then_next=True)
 
     def whitelist_matches(self) -> tuple[int, int]:
         row = self.current
@@ -213,17 +200,11 @@ class ReviewController(QObject):
         if row is None or self.document is None:
             return False
         term = row.span.text_in(self.document.text)
-        return self.run(
-            "whitelist_add",
-            lambda: self.project.add_whitelist_term(term, note="added while reviewing", who=self._who()),
-            then_next=True,
-        )
+        return self.run(commands.WhitelistTerm(term, note="added while reviewing"), then_next=True)
 
     def decide_ids(self, span_ids: Iterable[int], status: Status) -> bool:
         ids = list(span_ids)
-        if not ids:
-            return False
-        return self.run("decide_many", lambda: self.project.decide_many(ids, status, self._who()))
+        return bool(ids) and self.run(commands.DecideMany(ids, status))
 
     # -- after every do, undo and redo -------------------------------------------
     def _after_change(self, audit_id: int) -> None:

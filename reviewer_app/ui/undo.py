@@ -1,10 +1,10 @@
-"""QUndoStack over the project's own undo.
+"""QUndoStack over the core's review commands (`reviewer_app.core.commands`).
 
-Every reviewer action in the store returns an audit id, and the store can
-`undo(audit_id)` / `redo(audit_id)` it, also after a reopen. A `StoreCommand`
-is the thin QUndoCommand for one such action: the first `redo` performs it,
-later ones replay it. On reopening a project, `restore_history` puts the
-store's undoable history back on the stack, so Ctrl+Z keeps working.
+A core `Command` does its action through the project store the first time and
+replays the store's audit entry on redo; `CoreUndoCommand` is the thin
+QUndoCommand around one. On reopening a project, `restore_history` puts the
+store's undoable history back on the stack (as `RecordedCommand`s), so Ctrl+Z
+keeps working across sessions.
 """
 
 from __future__ import annotations
@@ -14,78 +14,57 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from reviewer_app.store.project import AuditEntry, Project
+from reviewer_app.core.commands import Command, RecordedCommand
+from reviewer_app.store.project import Project
 
 log = logging.getLogger(__name__)
 
-ACTION_NAMES = {
-    "accept": "accept",
-    "reject": "reject",
-    "relabel": "relabel",
-    "resize": "resize",
-    "decide": "decide",
-    "add_span": "add span",
-    "decide_identical": "decide identical mentions",
-    "decide_many": "decide spans",
-    "whitelist_add": "whitelist a term",
-    "whitelist_remove": "remove a whitelist term",
-    "merge_clusters": "merge persons",
-    "split_cluster": "split a variant off",
-    "relabel_cluster": "relabel a person",
-    "decide_cluster": "decide a person's spans",
-}
 
-
-class StoreCommand(QUndoCommand):
-    """One audited store action. `on_change(audit_id)` runs after every do/undo/redo
-    so the window refreshes the spans it touched; `on_error` gets a failed replay
-    (an undo cannot raise through Qt)."""
+class CoreUndoCommand(QUndoCommand):
+    """One core command. `on_change(audit_id)` runs after every do/undo/redo so
+    the window refreshes the spans it touched; `on_error` gets a failure (an
+    exception cannot travel through Qt's undo stack)."""
 
     def __init__(
         self,
         project: Project,
-        text: str,
-        perform: Callable[[], int] | None,
+        command: Command,
         on_change: Callable[[int], None],
         on_error: Callable[[BaseException], None],
-        audit_id: int | None = None,
+        already_done: bool = False,
     ) -> None:
-        super().__init__(text)
+        super().__init__(command.text)
         self.project = project
-        self._perform = perform
+        self.command = command
         self._on_change = on_change
         self._on_error = on_error
-        self.audit_id = audit_id
-        # A command restored from the store's history is already done: the
-        # redo() that QUndoStack.push calls must not replay it.
-        self._skip_next_redo = audit_id is not None
+        # A command restored from the store's history is done: the redo() that
+        # QUndoStack.push calls must not replay it.
+        self._skip_next_redo = already_done
 
     def redo(self) -> None:
         if self._skip_next_redo:
             self._skip_next_redo = False
             return
+        first_time = self.command.audit_id is None
         try:
-            if self.audit_id is None:
-                assert self._perform is not None
-                self.audit_id = self._perform()
-            else:
-                self.project.redo(self.audit_id)
+            self.command.do(self.project)
         except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
             # An action that failed the first time is dropped from the stack.
-            self.setObsolete(self.audit_id is None)
+            self.setObsolete(first_time)
             self._on_error(exc)
             return
-        self._on_change(self.audit_id)
+        assert self.command.audit_id is not None
+        self._on_change(self.command.audit_id)
 
     def undo(self) -> None:
-        if self.audit_id is None:
-            return
         try:
-            self.project.undo(self.audit_id)
+            self.command.undo(self.project)
         except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
             self._on_error(exc)
             return
-        self._on_change(self.audit_id)
+        assert self.command.audit_id is not None
+        self._on_change(self.command.audit_id)
 
 
 def restore_history(
@@ -95,10 +74,7 @@ def restore_history(
     on_error: Callable[[BaseException], None],
 ) -> int:
     """Push the store's undoable history (oldest first) without re-doing it."""
-    history: list[AuditEntry] = project.undo_history()
+    history = project.undo_history()
     for entry in history:
-        command = StoreCommand(
-            project, ACTION_NAMES.get(entry.action, entry.action), None, on_change, on_error, entry.id
-        )
-        stack.push(command)
+        stack.push(CoreUndoCommand(project, RecordedCommand(entry), on_change, on_error, already_done=True))
     return len(history)

@@ -123,6 +123,22 @@ def test_keyboard_only_review_survives_reopen(qtbot, generated):
     assert [e.term for e in project.whitelist()] == [term]
     assert project.span(pending.id).status is Status.REJECTED
 
+    # Who is who: F10 goes to the persons; select two with the keyboard and merge them (Ctrl+M).
+    press(qtbot, window, Qt.Key.Key_F10)
+    clusters_before = project.clusters(review.document_id)
+    assert len(clusters_before) >= 2
+    tree = window.clusters.tree
+    assert window.focusWidget() is tree
+    press(qtbot, window, Qt.Key.Key_Home)
+    press(qtbot, window, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
+    assert len(tree.selectedItems()) == 2
+    press(qtbot, window, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    clusters_after = project.clusters(review.document_id)
+    assert len(clusters_after) == len(clusters_before) - 1
+    merged = set(clusters_before[0].span_ids) | set(clusters_before[1].span_ids)
+    assert set(clusters_after[0].span_ids) == merged
+    back_to_transcript(qtbot, window)
+
     # Step through the rest: accept every pending span.
     while review.pending_count():
         press(qtbot, window, Qt.Key.Key_N)
