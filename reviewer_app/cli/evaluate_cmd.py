@@ -32,7 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "doccano: doccano sequence-labelling JSONL; conll: CoNLL-2003 BIO, aligned to the predictions' texts",
     )
     parser.add_argument(
-        "--pred", required=True, type=Path, help="predicted spans (JSONL), e.g. from `detect`"
+        "--pred", type=Path, help="predicted spans (JSONL), e.g. from `detect`; required but with --agreement"
     )
     parser.add_argument(
         "--per-detector",
@@ -65,7 +65,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--agreement",
         action="store_true",
-        help="treat gold and pred as two reviewers' annotations: span F1, token kappa, disagreements",
+        help="treat gold and pred as two reviewers' annotations (or, without --pred, the two reviewers "
+        "named on the gold spans): span F1, token kappa, disagreements",
     )
     parser.set_defaults(func=run)
 
@@ -74,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.interchange import InterchangeError, read_jsonl
     from reviewer_app.evaluation.metrics import pair_records
 
+    if args.pred is None:
+        if not args.agreement:
+            print("reviewer-app evaluate: --pred is required (but with --agreement)", file=sys.stderr)
+            return 2
+        return _reviewers_agreement(args)
     try:
         pred = list(read_jsonl(args.pred))
         gold = read_gold(args.gold, args.gold_format, [r.text for r in pred])
@@ -82,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
         return 2
     if args.agreement:
-        return _agreement(pairs, args)
+        return _agreement(pairs, (args.gold.stem, args.pred.stem), args.misses)
     try:
         ablated = {name: _ablated_pairs(name, gold, pairs, args.redetect) for name in args.ablate}
     except AblationUnavailable as exc:
@@ -161,10 +167,32 @@ def _ablated_pairs(name: str, gold, pairs, redetect: bool):
     return without_detector(pairs, name)
 
 
-def _agreement(pairs, args: argparse.Namespace) -> int:
+def _agreement(pairs, names: tuple[str, str], limit: int) -> int:
     from reviewer_app.evaluation.agreement import agreement
     from reviewer_app.evaluation.report import agreement_table
 
-    result = agreement(pairs)
-    print(agreement_table(result, (args.gold.stem, args.pred.stem), limit=args.misses).markdown())
+    print(agreement_table(agreement(pairs), names, limit=limit).markdown())
     return 0
+
+
+def _reviewers_agreement(args: argparse.Namespace) -> int:
+    """Agreement of the two reviewers whose names the gold file's spans carry."""
+    from reviewer_app.core.interchange import InterchangeError
+    from reviewer_app.evaluation.agreement import split_by_reviewer
+    from reviewer_app.evaluation.metrics import pair_records
+
+    try:
+        by_reviewer = split_by_reviewer(read_gold(args.gold, args.gold_format, []))
+    except (OSError, InterchangeError, ValueError) as exc:
+        print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
+        return 2
+    names = [name for name in by_reviewer if name]
+    if len(names) != 2:
+        print(
+            f"reviewer-app evaluate: the gold spans name {len(names)} reviewers; agreement needs two "
+            "(or give the second reviewer's file with --pred)",
+            file=sys.stderr,
+        )
+        return 2
+    a, b = names
+    return _agreement(pair_records(by_reviewer[a], by_reviewer[b]), (a, b), args.misses)

@@ -88,3 +88,17 @@ def test_evaluate_command_agreement(tmp_path, capsys):
     assert "Agreement of ana and ben: span F1 0.333, token kappa 0.660 (9 tokens)" in out
     assert "| d | boundary | LOCATION | LOCATION | Fresno County |" in out
     assert "| d | label | PERSON | ORGANIZATION | Ann |" in out
+
+
+def test_evaluate_command_agreement_of_two_reviewers_in_one_gold_file(tmp_path, capsys):
+    from reviewer_app.cli.main import main
+    from reviewer_app.core.interchange import write_jsonl
+
+    spans = [SpanRecord(s, {"reviewer": "ana"}) for s in A] + [SpanRecord(s, {"reviewer": "ben"}) for s in B]
+    gold = write_jsonl(tmp_path / "gold.jsonl", [Record("d", TEXT, tuple(spans))])
+    assert main(["evaluate", "--gold", str(gold), "--agreement"]) == 0
+    assert "Agreement of ana and ben: span F1 0.333, token kappa 0.660" in capsys.readouterr().out
+    alone = write_jsonl(tmp_path / "alone.jsonl", [Record("d", TEXT, tuple(spans[:3]))])
+    assert main(["evaluate", "--gold", str(alone), "--agreement"]) == 2
+    assert "name 1 reviewers" in capsys.readouterr().err
+    assert main(["evaluate", "--gold", str(alone)]) == 2
