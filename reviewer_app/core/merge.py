@@ -1,0 +1,490 @@
+"""Merging the spans of several detectors into one clean set (paper §4.3).
+
+One function per rule; `merge_spans` applies them in the paper's order:
+
+1. `tidy_boundaries`: no surrounding spaces or punctuation, no leading "the"
+   on places and organisations, no possessive 's on names (guidelines).
+2. `apply_whitelist`: drop spans that are, or lie inside, a whitelisted term.
+3. `merge_exact_duplicates`: one span per [start, end), recording every detector.
+4. `keep_longer_same_start`, 5. `keep_longer_same_end`.
+6. `resolve_overlaps`: a span inside another goes; two that cross are trimmed
+   so that no character has two spans.
+7. `strip_titles`: "Commissioner Jones" -> "Jones" for PERSON.
+8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
+9. `drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
+   "Title 15" does not).
+10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
+    SPELLED_NAME string is proposed too, with detector `propagation`.
+
+Every function takes and returns spans sorted by (start, end) and keeps each
+span's detectors (its provenance).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reviewer_app.core.spans import Span
+from reviewer_app.paths import resource
+
+PROPAGATION = "propagation"
+PROPAGATION_SCORE = 0.8
+_THE = re.compile(r"^the\s+", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
+_NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
+_NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+_DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
+_NUMBER = re.compile(r"\d+")
+_PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
+# "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
+_ABBREVIATION = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]{0,2}\.$")
+
+
+@dataclass(frozen=True)
+class MergeRules:
+    whitelist: frozenset[str]
+    titles: frozenset[str]
+    label_priority: tuple[str, ...]
+    propagate_labels: tuple[str, ...]
+    numeric_labels: tuple[str, ...]
+    year_range: tuple[int, int]
+    calendar_words: frozenset[str]
+    head_words: dict[str, tuple[str, ...]]
+    person_cues: frozenset[str] = frozenset()
+    known_places: frozenset[str] = frozenset()
+    place_cues: frozenset[str] = frozenset()
+
+    def priority(self, label: str) -> int:
+        try:
+            return self.label_priority.index(label)
+        except ValueError:
+            return len(self.label_priority)
+
+
+def normalise_term(text: str) -> str:
+    """How whitelist entries and span texts are compared."""
+    text = " ".join(text.split()).lower()
+    text = _THE.sub("", text)
+    return _POSSESSIVE.sub("", text)
+
+
+def load_whitelist(path: Path | None = None) -> frozenset[str]:
+    path = path or resource("whitelist.txt")
+    terms = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            terms.add(normalise_term(line))
+    return frozenset(terms)
+
+
+def load_merge_rules() -> MergeRules:
+    merge = _read_toml(resource("patterns", "merge.toml"))
+    ner = _read_toml(resource("patterns", "ner.toml"))
+    low, high = merge["year_range"]
+    return MergeRules(
+        whitelist=load_whitelist(),
+        titles=frozenset(t.lower().rstrip(".") for t in merge["titles"]),
+        label_priority=tuple(merge["label_priority"]),
+        propagate_labels=tuple(merge["propagate_labels"]),
+        numeric_labels=tuple(merge["numeric_labels"]),
+        year_range=(int(low), int(high)),
+        calendar_words=frozenset(w.lower() for w in ner["date"]["calendar_words"]),
+        head_words={label: tuple(words) for label, words in ner.get("head_words", {}).items()},
+        person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
+        place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
+        known_places=frozenset(
+            name for file_name in merge.get("place_gazetteers", ()) for name in _gazetteer(file_name)
+        ),
+    )
+
+
+def _read_toml(path: Path) -> dict:
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def _gazetteer(file_name: str) -> list[str]:
+    """Lowercased names of a gazetteer file; none if the file is not there."""
+    path = resource("gazetteers", file_name)
+    if not path.exists():
+        return []
+    names = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            # Postal codes ("CA") are too short to tell a place from a word.
+            names += [n.strip().lower() for n in line.split("|") if len(n.strip()) > 2]
+    return names
+
+
+def _sorted(spans: Iterable[Span]) -> list[Span]:
+    return sorted(spans, key=lambda s: (s.start, s.end, s.label))
+
+
+# 1 -----------------------------------------------------------------------------
+def tidy_boundaries(spans: Iterable[Span], text: str) -> list[Span]:
+    """No span crosses a line end (a cover line, a speaker turn) or starts or
+    ends with a space; names, places, organisations and groups also lose
+    surrounding punctuation, a leading "the" and a possessive 's. A spelled name
+    may cross a line end ("R-E-" / "E-D")."""
+    out = []
+    for span in spans:
+        pieces = [(span.start, span.end)]
+        if span.label != "SPELLED_NAME" and "\n" in span.text_in(text):
+            pieces, start = [], span.start
+            for line in span.text_in(text).split("\n"):
+                pieces.append((start, start + len(line)))
+                start += len(line) + 1
+        for start, end in pieces:
+            tidied = _tidy_piece(span, text, start, end)
+            if tidied is not None:
+                out.append(tidied)
+    return _sorted(out)
+
+
+def _tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
+    if span.label in _NAME_LABELS:
+        the = _THE.match(text[start:end])
+        if the and span.label != "PERSON":
+            start += the.end()
+        possessive = _POSSESSIVE.search(text[start:end])
+        if possessive:
+            end = start + possessive.start()
+        while start < end and not text[start].isalnum():
+            start += 1
+        while end > start and not text[end - 1].isalnum() and not _ABBREVIATION.search(text[start:end]):
+            end -= 1
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end <= start:
+        return None
+    if (start, end) == (span.start, span.end):
+        return span
+    return span.with_(start=start, end=end)
+
+
+def relabel_by_head_word(
+    spans: Iterable[Span], text: str, head_words: dict[str, tuple[str, ...]]
+) -> list[Span]:
+    """A name, place or organisation ending in a telling word takes that word's
+    label: "Folsom State Prison" is a LOCATION, "Superior Court" an ORGANIZATION."""
+    out = []
+    for span in spans:
+        if span.label in _NAME_LABELS:
+            covered = span.text_in(text)
+            for label, heads in head_words.items():
+                if any(covered == h or covered.endswith(" " + h) for h in heads):
+                    if span.label != label:
+                        span = span.with_(label=label)
+                    break
+        out.append(span)
+    return out
+
+
+def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> list[Span]:
+    """An NER place, organisation or group right after a title or a kinship word
+    is a PERSON ("Officer Salcedo", "my sister Anand"); an organisation or group
+    that is exactly a known place is a LOCATION ("STATE OF CALIFORNIA"), and so
+    is a "person" that is a known place right after "in", "from"... ("in Arvin")."""
+    cues = rules.person_cues | rules.titles
+    out = []
+    for span in spans:
+        if span.label in ("LOCATION", "ORGANIZATION", "NRP"):
+            before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
+            if before and before.group(1).lower().rstrip(".") in cues:
+                span = span.with_(label="PERSON")
+            elif span.label != "LOCATION" and span.text_in(text).lower() in rules.known_places:
+                span = span.with_(label="LOCATION")
+        elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_places:
+            before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
+            if before and before.group(1).lower() in rules.place_cues:
+                span = span.with_(label="LOCATION")  # "raised in Arvin"
+        out.append(span)
+    return out
+
+
+# 2 -----------------------------------------------------------------------------
+def whitelist_occurrences(text: str, whitelist: frozenset[str]) -> list[tuple[int, int]]:
+    """Where whitelisted terms occur in `text`, as [start, end) ranges."""
+    if not whitelist:
+        return []
+    terms = sorted(whitelist, key=len, reverse=True)
+    pattern = re.compile(
+        r"(?<![\w-])(?:" + "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in terms) + r")(?![\w-])",
+        re.IGNORECASE,
+    )
+    return [(m.start(), m.end()) for m in pattern.finditer(text)]
+
+
+def apply_whitelist(spans: Iterable[Span], text: str, whitelist: frozenset[str]) -> list[Span]:
+    """Drop a span whose text is a whitelisted term (case-insensitive, "the" and
+    's aside) or that lies inside an occurrence of one ("Parole Hearings" in
+    "Board of Parole Hearings")."""
+    occurrences = whitelist_occurrences(text, whitelist)
+    starts = [o[0] for o in occurrences]
+    out = []
+    for span in spans:
+        if normalise_term(span.text_in(text)) in whitelist:
+            continue
+        i = bisect.bisect_right(starts, span.start) - 1
+        # Occurrences do not overlap each other, so the nearest one before is the only candidate.
+        if i >= 0 and occurrences[i][1] >= span.end:
+            continue
+        out.append(span)
+    return _sorted(out)
+
+
+# 3 -----------------------------------------------------------------------------
+def merge_exact_duplicates(spans: Iterable[Span], rules: MergeRules) -> list[Span]:
+    """Spans with the same start and end become one that names every detector.
+    If their labels differ, the label with the highest score wins, ties going to
+    the label earlier in `label_priority`."""
+    groups: dict[tuple[int, int], list[Span]] = {}
+    for span in spans:
+        groups.setdefault((span.start, span.end), []).append(span)
+    out = []
+    for (start, end), group in groups.items():
+        best_score: dict[str, float] = {}
+        for span in group:
+            best_score[span.label] = max(best_score.get(span.label, 0.0), span.score)
+        label = min(best_score, key=lambda lab: (-best_score[lab], rules.priority(lab)))
+        detectors = tuple(dict.fromkeys(d for span in group for d in span.detectors))
+        out.append(Span(start, end, label, detectors, max(best_score.values())))
+    return _sorted(out)
+
+
+# 4 -----------------------------------------------------------------------------
+def keep_longer_same_start(spans: Iterable[Span], rules: MergeRules) -> list[Span]:
+    """Of spans that start at the same character, only the longest stays, and
+    any pattern span (see `resolve_overlaps`) that the longest, an NER span, swallows."""
+    return _keep_longest(spans, rules, key=lambda s: s.start)
+
+
+# 5 -----------------------------------------------------------------------------
+def keep_longer_same_end(spans: Iterable[Span], rules: MergeRules) -> list[Span]:
+    """Of spans that end at the same character, only the longest stays, and any
+    pattern span that the longest, an NER span, swallows."""
+    return _keep_longest(spans, rules, key=lambda s: s.end)
+
+
+def _keep_longest(spans: Iterable[Span], rules: MergeRules, key) -> list[Span]:
+    groups: dict[int, list[Span]] = {}
+    for span in spans:
+        groups.setdefault(key(span), []).append(span)
+    out = []
+    for group in groups.values():
+        longest = max(group, key=lambda s: (s.length, -rules.priority(s.label)))
+        out.append(longest)
+        out.extend(s for s in group if s is not longest and _trusted_inside(s, longest, rules))
+    return _sorted(out)
+
+
+# 6 -----------------------------------------------------------------------------
+def resolve_overlaps(spans: Iterable[Span], text: str, rules: MergeRules) -> list[Span]:
+    """No character in two spans: a span lying inside another is dropped, unless
+    it comes from a pattern (a label before PERSON in `label_priority`) and the
+    outer one from NER, in which case the outer one keeps the text around it; of
+    two that cross, the first ends where the second starts (paper: e1 = s2 - 1
+    with inclusive ends), without trailing spaces or punctuation."""
+    out: list[Span] = []
+    for original in _sorted(spans):
+        span: Span | None = original
+        while span is not None and out and out[-1].end > span.start:
+            previous = out[-1]
+            if span.end <= previous.end:
+                if _trusted_inside(span, previous, rules):
+                    # "K A N G" inside an NER "K A N G, Board of Parole Hearings":
+                    # the pattern span stays and the NER span keeps what is left.
+                    out.pop()
+                    out.extend(_around(previous, span, text))
+                    span = None
+                    break
+                span = None  # inside the previous one
+                break
+            if span.start == previous.start:
+                out.pop()
+                if _trusted_inside(previous, span, rules):
+                    out.extend(_around(span, previous, text))
+                    span = None
+                continue
+            if _trusted_inside(previous, span, rules):
+                # A pattern span is not cut by an NER span that crosses it: the NER one starts later.
+                span = _tidy_piece(span, text, previous.end, span.end)
+                break
+            end = span.start
+            while end > previous.start and not text[end - 1].isalnum():
+                end -= 1
+            out.pop()
+            if end > previous.start:
+                out.append(previous.with_(end=end))
+            break
+        if span is not None:
+            out.append(span)
+    return out
+
+
+def _trusted_inside(inner: Span, outer: Span, rules: MergeRules) -> bool:
+    """Whether `inner` comes from a pattern and `outer` from NER."""
+    person = rules.priority("PERSON")
+    return rules.priority(inner.label) < person <= rules.priority(outer.label)
+
+
+def _around(outer: Span, inner: Span, text: str) -> list[Span]:
+    """`inner` with what is left of `outer` on each side of it, tidied."""
+    before = _tidy_piece(outer, text, outer.start, inner.start) if inner.start > outer.start else None
+    after = _tidy_piece(outer, text, inner.end, outer.end) if outer.end > inner.end else None
+    return [s for s in (before, inner, after) if s is not None]
+
+
+# 7 -----------------------------------------------------------------------------
+def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
+    """PERSON spans lose leading titles and roles: "Deputy Commissioner Smith" -> "Smith"."""
+    out = []
+    for span in spans:
+        if span.label != "PERSON":
+            out.append(span)
+            continue
+        start = span.start
+        for word in re.finditer(r"\S+", text[span.start : span.end]):
+            if word.group().lower().rstrip(".,") not in titles:
+                start = span.start + word.start()
+                break
+        else:
+            continue  # nothing but titles: "Commissioner" alone is not a name
+        out.append(span.with_(start=start))
+    return _sorted(out)
+
+
+# 8 -----------------------------------------------------------------------------
+def drop_stutters(spans: Iterable[Span], text: str) -> list[Span]:
+    """A SPELLED_NAME of one repeated letter ("I-I-I") is a stutter, not a name."""
+    out = []
+    for span in spans:
+        if span.label == "SPELLED_NAME":
+            letters = {c.lower() for c in span.text_in(text) if c.isalpha()}
+            if len(letters) <= 1:
+                continue
+        out.append(span)
+    return out
+
+
+# 9 -----------------------------------------------------------------------------
+def looks_like_date(covered: str, rules: MergeRules) -> bool:
+    words = {w.lower().rstrip(".") for w in re.findall(r"[A-Za-z.]+", covered)}
+    if words & rules.calendar_words or _NUMERIC_DATE.search(covered) or _DECADE.search(covered):
+        return True
+    low, high = rules.year_range
+    return any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered))
+
+
+def drop_non_sensitive_numbers(spans: Iterable[Span], text: str, rules: MergeRules) -> list[Span]:
+    """Numbers labelled DATE that are no date ("Title 15", "12345", a ZIP code)
+    and ages no one has are dropped."""
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label in rules.numeric_labels and not looks_like_date(covered, rules):
+            continue
+        if span.label == "AGE" and covered.isdigit() and not 0 < int(covered) < 120:
+            continue
+        out.append(span)
+    return out
+
+
+# 10 ----------------------------------------------------------------------------
+def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
+    """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
+    and of each part of a full name, that no span covers yet. Names match whatever their case ("JONES" in a
+    speaker tag) except all lower case ("will" is not "Will")."""
+    label_of: dict[str, str] = {}
+    for span in spans:
+        if span.label in rules.propagate_labels:
+            covered = span.text_in(text)
+            if len(covered) >= 2:
+                label_of.setdefault(covered.lower(), span.label)
+    for span in spans:
+        if span.label == "PERSON":
+            # "Tyrone Torres" found once makes a later "Torres" a name too.
+            for part in _name_parts(span.text_in(text), rules):
+                label_of.setdefault(part.lower(), "PERSON")
+    if not label_of:
+        return list(spans)
+    alternation = "|".join(
+        re.escape(s).replace(r"\ ", r"\s+") for s in sorted(label_of, key=len, reverse=True)
+    )
+    pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.IGNORECASE)
+    taken = _sorted(spans)
+    starts = [s.start for s in taken]
+    ends_max = _running_max_end(taken)
+    added = []
+    for match in pattern.finditer(text):
+        found = match.group()
+        if found.islower() and any(c.isalpha() for c in found):
+            continue
+        i = bisect.bisect_left(starts, match.end()) - 1
+        if i >= 0 and ends_max[i] > match.start():
+            continue  # overlaps a span already there
+        label = label_of.get(" ".join(found.split()).lower(), label_of.get(found.lower()))
+        if label is None:
+            continue
+        added.append(Span(match.start(), match.end(), label, (PROPAGATION,), PROPAGATION_SCORE))
+    return _sorted([*spans, *added])
+
+
+def _name_parts(name: str, rules: MergeRules) -> list[str]:
+    words = name.split()
+    if len(words) < 2:
+        return []
+    return [
+        w
+        for w in words
+        if len(w) >= 3
+        and w[0].isupper()
+        and w.isalpha()
+        and w.lower() not in rules.titles
+        and normalise_term(w) not in rules.whitelist
+    ]
+
+
+def _running_max_end(spans: Sequence[Span]) -> list[int]:
+    out, best = [], 0
+    for span in spans:
+        best = max(best, span.end)
+        out.append(best)
+    return out
+
+
+def merge_spans(
+    spans: Iterable[Span], text: str, rules: MergeRules | None = None, *, with_propagation: bool = True
+) -> list[Span]:
+    """All rules in the paper's order; the result has no two spans sharing a character."""
+    rules = rules or default_rules()
+    merged = tidy_boundaries(spans, text)
+    merged = relabel_by_context(merged, text, rules)
+    merged = relabel_by_head_word(merged, text, rules.head_words)
+    merged = apply_whitelist(merged, text, rules.whitelist)
+    merged = merge_exact_duplicates(merged, rules)
+    merged = keep_longer_same_start(merged, rules)
+    merged = keep_longer_same_end(merged, rules)
+    merged = resolve_overlaps(merged, text, rules)
+    # Trimming can leave a whitelisted term behind (", Board of Parole Hearings").
+    merged = apply_whitelist(merged, text, rules.whitelist)
+    merged = strip_titles(merged, text, rules.titles)
+    merged = drop_stutters(merged, text)
+    merged = drop_non_sensitive_numbers(merged, text, rules)
+    if with_propagation:
+        merged = propagate(merged, text, rules)
+    return merged
+
+
+@functools.cache
+def default_rules() -> MergeRules:
+    return load_merge_rules()

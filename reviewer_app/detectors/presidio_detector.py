@@ -1,0 +1,237 @@
+"""The presidio detector: Presidio's analyzer with a chosen set of built-in
+recognizers, the paper's custom pattern recognizers and a deny-list built from
+the document's cover page.
+
+Presidio runs on the project's spaCy pipeline through `NlpEngineProvider`; the
+engine class it is given loads the pipeline from the shared cache
+(`detectors/nlp.py`), and each chunk's Doc, already made for the spacy
+detector, is handed to `analyze(nlp_artifacts=...)`, so spaCy runs once.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from typing import TYPE_CHECKING, Any
+
+from reviewer_app.core.document import Document, HearingMetadata
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors.base import (
+    Detector,
+    DetectorStatus,
+    DetectorUnavailable,
+    SharedAnalysis,
+    TextChunk,
+)
+from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, shared_doc, spacy_model_installed
+from reviewer_app.detectors.patterns import load_recognizer_specs, load_table
+
+if TYPE_CHECKING:
+    from presidio_analyzer import AnalyzerEngine, EntityRecognizer
+
+log = logging.getLogger(__name__)
+
+LANGUAGE = "en"
+COVER_NAMES = "cover_names"
+COVER_PLACES = "cover_places"
+# spaCy entity labels Presidio's own NER recognizer reports; dates and times
+# come from the spacy detector and the date patterns instead.
+_PRESIDIO_NER_ENTITIES = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
+_NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
+def cover_name_terms(document: Document) -> tuple[str, ...]:
+    """Each full name of the cover page and each of its parts (initials and
+    suffixes left out): the PERSON deny-list."""
+    terms: dict[str, None] = {}
+    for name in document.metadata.names():
+        full = " ".join(name.replace(",", " ").split())
+        if full:
+            terms.setdefault(full, None)
+        for part in full.split():
+            bare = part.strip(".'")
+            if len(bare) >= 2 and not part.endswith(".") and bare.lower() not in _NAME_SUFFIXES:
+                terms.setdefault(bare, None)
+    return tuple(terms)
+
+
+def cover_place_terms(document: Document) -> tuple[str, ...]:
+    """Each place of the cover page, whole and each comma-separated part."""
+    terms: dict[str, None] = {}
+    for place in document.metadata.places():
+        terms.setdefault(" ".join(place.split()), None)
+        for part in place.split(","):
+            part = " ".join(part.split())
+            if len(part) >= 3:
+                terms.setdefault(part, None)
+    return tuple(terms)
+
+
+def deny_list_regex(terms: tuple[str, ...]) -> str:
+    """Whole-word alternation, longest term first so that full names win."""
+    ordered = sorted(terms, key=len, reverse=True)
+    alternation = "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in ordered)
+    return rf"(?<![\w-])(?:{alternation})(?![\w-])"
+
+
+class PresidioDetector(Detector):
+    name = "presidio"
+    labels = (
+        "PERSON",
+        "SPELLED_NAME",
+        "SPELLED_OUT_ITEM",
+        "CDCR_ID",
+        "LOCATION",
+        "ORGANIZATION",
+        "DATE",
+        "TIME",
+        "AGE",
+        "HEIGHT",
+        "NRP",
+        "PHONE_NUMBER",
+        "EMAIL_ADDRESS",
+        "URL",
+    )
+
+    def __init__(self, settings: Any) -> None:
+        super().__init__(settings)
+        self._analyzer: AnalyzerEngine | None = None
+        self._lock = threading.Lock()
+        self._deny_lists: dict[HearingMetadata, list[EntityRecognizer]] = {}
+
+    def status(self) -> DetectorStatus:
+        model = self.settings.spacy_model
+        try:
+            import presidio_analyzer  # noqa: F401
+        except ImportError:
+            return DetectorStatus(False, "presidio-analyzer is not installed: pip install presidio-analyzer")
+        if not spacy_model_installed(model):
+            return DetectorStatus(False, missing_model_message(model), model)
+        return DetectorStatus(True, f"Presidio on spaCy pipeline {model}", model)
+
+    def load(self) -> None:
+        with self._lock:
+            if self._analyzer is None:
+                self._analyzer = self._build_analyzer()
+
+    def _build_analyzer(self) -> AnalyzerEngine:
+        try:
+            from presidio_analyzer import AnalyzerEngine, Pattern, PatternRecognizer, RecognizerRegistry
+            from presidio_analyzer.nlp_engine import NlpEngineProvider, SpacyNlpEngine
+            from presidio_analyzer.predefined_recognizers import (
+                EmailRecognizer,
+                PhoneRecognizer,
+                SpacyRecognizer,
+                UrlRecognizer,
+            )
+        except ImportError as exc:
+            raise DetectorUnavailable(f"presidio-analyzer cannot be imported: {exc}") from exc
+
+        class SharedSpacyNlpEngine(SpacyNlpEngine):
+            """Presidio's spaCy engine on the process-wide pipeline, loaded once."""
+
+            def load(self) -> None:
+                self.nlp = {m["lang_code"]: load_pipeline(m["model_name"]) for m in self.models}
+
+        ner_map = dict(load_table("ner.toml")["label_map"])
+        provider = NlpEngineProvider(
+            nlp_engines=(SharedSpacyNlpEngine,),
+            nlp_configuration={
+                "nlp_engine_name": "spacy",
+                "models": [{"lang_code": LANGUAGE, "model_name": self.settings.spacy_model}],
+                "ner_model_configuration": {
+                    "model_to_presidio_entity_mapping": {
+                        k: v for k, v in ner_map.items() if v in _PRESIDIO_NER_ENTITIES
+                    },
+                    "labels_to_ignore": [k for k, v in ner_map.items() if v not in _PRESIDIO_NER_ENTITIES]
+                    + [
+                        "CARDINAL",
+                        "ORDINAL",
+                        "QUANTITY",
+                        "MONEY",
+                        "PERCENT",
+                        "PRODUCT",
+                        "EVENT",
+                        "WORK_OF_ART",
+                        "LAW",
+                        "LANGUAGE",
+                    ],
+                    "low_score_entity_names": [],
+                },
+            },
+        )
+        recognizers: list[EntityRecognizer] = [
+            # Chosen built-ins. Not UsLicenseRecognizer: it takes CDCR numbers for licences.
+            EmailRecognizer(),
+            PhoneRecognizer(),
+            UrlRecognizer(),
+            SpacyRecognizer(supported_entities=list(_PRESIDIO_NER_ENTITIES)),
+        ]
+        for spec in load_recognizer_specs():
+            recognizers.append(
+                PatternRecognizer(
+                    supported_entity=spec.entity,
+                    name=spec.name,
+                    patterns=[Pattern(p.name, p.regex, p.score) for p in spec.patterns],
+                    context=list(spec.context),
+                    global_regex_flags=spec.flags,
+                )
+            )
+        registry = RecognizerRegistry(recognizers=recognizers, supported_languages=[LANGUAGE])
+        return AnalyzerEngine(
+            registry=registry, nlp_engine=provider.create_engine(), supported_languages=[LANGUAGE]
+        )
+
+    def _cover_recognizers(self, document: Document) -> list[EntityRecognizer]:
+        """Deny-list recognizers of this document's cover names and places, made once."""
+        cached = self._deny_lists.get(document.metadata)
+        if cached is not None:
+            return cached
+        from presidio_analyzer import Pattern, PatternRecognizer
+
+        recognizers: list[EntityRecognizer] = []
+        for name, entity, terms in (
+            (COVER_NAMES, "PERSON", cover_name_terms(document)),
+            (COVER_PLACES, "LOCATION", cover_place_terms(document)),
+        ):
+            if terms:
+                recognizers.append(
+                    PatternRecognizer(
+                        supported_entity=entity,
+                        name=name,
+                        patterns=[Pattern(name, deny_list_regex(terms), 1.0)],
+                        global_regex_flags=re.IGNORECASE | re.MULTILINE,
+                    )
+                )
+        self._deny_lists = {document.metadata: recognizers}
+        return recognizers
+
+    def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
+        self.load()
+        assert self._analyzer is not None
+        doc = shared_doc(shared, self.settings.spacy_model, chunk.text)
+        engine = self._analyzer.nlp_engine
+        # Presidio's own conversion of a spaCy Doc, so the artifacts equal what
+        # analyze() would have made by parsing the text a second time.
+        artifacts = engine._doc_to_nlp_artifact(doc, LANGUAGE)
+        results = self._analyzer.analyze(
+            text=chunk.text,
+            language=LANGUAGE,
+            nlp_artifacts=artifacts,
+            ad_hoc_recognizers=self._cover_recognizers(chunk.document),
+            return_decision_process=True,
+        )
+        spans = []
+        for result in results:
+            if result.entity_type not in self.labels:
+                continue
+            found = chunk.text[result.start : result.end]
+            recognizer = result.analysis_explanation.recognizer if result.analysis_explanation else ""
+            if recognizer in (COVER_NAMES, COVER_PLACES) and found.islower():
+                # Names are written capitalised; "will" or "young" in speech is not "Will Young".
+                continue
+            spans.append(
+                Span(result.start, result.end, result.entity_type, (self.name,), float(result.score))
+            )
+        return spans

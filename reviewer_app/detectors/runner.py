@@ -1,0 +1,219 @@
+"""Running the enabled detectors over a document.
+
+`run_detection` is a plain function: a Qt worker runs it off the window's
+thread, the CLI runs it directly. Long documents are processed in chunks cut
+at line ends, and chunk offsets are mapped back to the document. Between
+chunks it reports progress and checks for cancellation, so a cancel takes
+effect within about a second. A detector that is unavailable or raises is
+reported in the result; the others still run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from reviewer_app.core.document import Document
+from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.progress import Cancelled, Progress
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors import registry
+from reviewer_app.detectors.base import (
+    Detector,
+    DetectorStatus,
+    DetectorUnavailable,
+    SharedAnalysis,
+    TextChunk,
+)
+from reviewer_app.settings import Settings
+
+log = logging.getLogger(__name__)
+
+# About 2,000 words: spaCy and Presidio together take well under a second on it.
+CHUNK_CHARS = 12_000
+MERGE_STAGE = "merge"
+_OFFLINE_ENV = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
+
+
+@dataclass(frozen=True)
+class DetectorRun:
+    """How one detector fared on one document."""
+
+    name: str
+    status: DetectorStatus
+    seconds: float = 0.0
+    span_count: int = 0
+    # Empty when it ran to the end; otherwise what went wrong (no transcript text).
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status.ready and not self.error
+
+
+@dataclass(frozen=True)
+class DetectionResult:
+    document_id: str
+    # Merged spans: sorted, no two sharing a character.
+    spans: tuple[Span, ...]
+    # Each detector's own spans in document offsets, before merging (colours by detector).
+    raw: dict[str, tuple[Span, ...]] = field(default_factory=dict)
+    runs: tuple[DetectorRun, ...] = ()
+    seconds: float = 0.0
+
+    def run(self, name: str) -> DetectorRun | None:
+        return next((r for r in self.runs if r.name == name), None)
+
+
+def chunk_text(text: str, max_chars: int = CHUNK_CHARS) -> list[tuple[int, str]]:
+    """`(offset, piece)` pieces of `text` that end at line ends and are at most
+    `max_chars` long unless one line alone is longer."""
+    chunks: list[tuple[int, str]] = []
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + max_chars)
+        if end < len(text):
+            cut = text.rfind("\n", start, end)
+            if cut <= start:
+                cut = text.find("\n", end)
+                cut = len(text) - 1 if cut < 0 else cut
+            end = cut + 1
+        chunks.append((start, text[start:end]))
+        start = end
+    return chunks
+
+
+@contextlib.contextmanager
+def _offline() -> Iterator[None]:
+    """Hub libraries offline while detecting, whatever the caller had set."""
+    saved = {k: os.environ.get(k) for k in _OFFLINE_ENV}
+    os.environ.update(_OFFLINE_ENV)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@dataclass
+class _Tracked:
+    detector: Detector
+    status: DetectorStatus
+    seconds: float = 0.0
+    spans: list[Span] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def active(self) -> bool:
+        return self.status.ready and not self.error
+
+
+def _prepare(names: Sequence[str], settings: Settings) -> tuple[list[_Tracked], list[DetectorRun]]:
+    tracked, skipped = [], []
+    for name in names:
+        try:
+            detector = registry.shared_instance(name, settings)
+            status = detector.status()
+        except (DetectorUnavailable, registry.UnknownDetector) as exc:
+            skipped.append(DetectorRun(name, DetectorStatus(False, str(exc))))
+            continue
+        except Exception as exc:  # noqa: BLE001 - a broken plug-in must not stop the others
+            message = f"status check failed: {type(exc).__name__}"
+            skipped.append(DetectorRun(name, DetectorStatus(False, message)))
+            continue
+        if not status.ready:
+            skipped.append(DetectorRun(name, status))
+            continue
+        tracked.append(_Tracked(detector, status))
+    return tracked, skipped
+
+
+def _guarded(entry: _Tracked, action: str, call: Callable[..., Any], *args: Any) -> Any:
+    """`call(*args)`, timed; a failure marks the detector failed instead of propagating."""
+    started = time.perf_counter()
+    try:
+        return call(*args)
+    except Cancelled:
+        raise
+    except DetectorUnavailable as exc:
+        entry.error = str(exc)
+    except Exception as exc:  # reported in the result; the other detectors go on
+        entry.error = f"{action} failed: {type(exc).__name__}"
+        log.exception("detector %s: %s failed", entry.detector.name, action)
+    finally:
+        entry.seconds += time.perf_counter() - started
+    return None
+
+
+def run_detection(
+    document: Document,
+    detector_names: Sequence[str],
+    settings: Settings,
+    progress: Progress | None = None,
+    *,
+    chunk_chars: int = CHUNK_CHARS,
+) -> DetectionResult:
+    """Run the named detectors over `document` and merge their spans.
+
+    Raises `Cancelled` if `progress` is cancelled; nothing else escapes from a
+    detector."""
+    progress = progress or Progress()
+    started = time.perf_counter()
+    tracked, skipped = _prepare(detector_names, settings)
+    finders = [t for t in tracked if t.detector.stage == "find"]
+    refiners = [t for t in tracked if t.detector.stage == "refine"]
+    with _offline():
+        for entry in tracked:
+            progress.check()
+            progress.report(entry.detector.name, 0.0)
+            _guarded(entry, "loading", entry.detector.load)
+        chunks = chunk_text(document.text, chunk_chars)
+        for done, (offset, piece) in enumerate(chunks, 1):
+            shared = SharedAnalysis()
+            chunk = TextChunk(document, piece, offset)
+            for entry in finders:
+                progress.check()
+                if not entry.active:
+                    continue
+                found = _guarded(entry, "detection", entry.detector.detect, chunk, shared)
+                if found is not None:
+                    entry.spans.extend(s.shifted(offset) for s in found)
+                progress.report(entry.detector.name, done / len(chunks))
+        progress.check()
+        progress.report(MERGE_STAGE, 0.0)
+        raw_spans = [s for entry in finders if entry.active for s in entry.spans]
+        merged = merge_spans(raw_spans, document.text)
+        progress.report(MERGE_STAGE, 1.0)
+        for entry in refiners:
+            progress.check()
+            if not entry.active:
+                continue
+            before = set(merged)
+            refined = _guarded(entry, "refinement", entry.detector.refine, document, merged, progress)
+            if refined is not None:
+                merged = sorted(refined)
+                entry.spans = [s for s in merged if s not in before]
+            progress.report(entry.detector.name, 1.0)
+    runs = [
+        DetectorRun(e.detector.name, e.status, e.seconds, len(e.spans) if e.active else 0, e.error)
+        for e in tracked
+    ]
+    raw = {e.detector.name: tuple(sorted(e.spans)) for e in tracked if e.active}
+    for entry in tracked:
+        if entry.error:
+            log.warning("detector %s failed on %s: %s", entry.detector.name, document.id, entry.error)
+    return DetectionResult(
+        document_id=document.id,
+        spans=tuple(merged),
+        raw=raw,
+        runs=(*runs, *skipped),
+        seconds=time.perf_counter() - started,
+    )

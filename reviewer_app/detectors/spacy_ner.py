@@ -1,0 +1,112 @@
+"""The spacy detector: spaCy's NER mapped to the paper's labels.
+
+PERSON; GPE/LOC/FAC -> LOCATION; ORG -> ORGANIZATION; NORP -> NRP; DATE split
+into DATE, AGE ("33 years old" -> AGE on "33") and durations, which are
+dropped; TIME kept when it is a clock time or carries a number. The mapping
+and the word lists are in `resources/patterns/ner.toml`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors.base import Detector, DetectorStatus, SharedAnalysis, TextChunk
+from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, shared_doc, spacy_model_installed
+from reviewer_app.detectors.patterns import load_table
+
+_WORD = re.compile(r"[A-Za-z]+")
+_DIGIT = re.compile(r"\d")
+_YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b|'\d\ds?\b|\b\d0'?s\b")
+NER_SCORE = 0.85
+
+
+@dataclass(frozen=True)
+class NerMapping:
+    """How an NER model's labels and DATE entities become our labels."""
+
+    label_map: dict[str, str]
+    duration_words: frozenset[str]
+    calendar_words: frozenset[str]
+    age: tuple[re.Pattern[str], ...]
+    time: re.Pattern[str]
+    date_range: re.Pattern[str]
+    leading_words: frozenset[str]
+
+    def map_entity(self, label: str, start: int, end: int, text: str) -> list[Span]:
+        """Our spans for one NER entity `text` at [start, end) (any offsets)."""
+        ours = self.label_map.get(label)
+        if ours is None:
+            return []
+        if ours not in ("DATE", "TIME"):
+            return [Span(start, end, ours)]
+        spans, piece_start = [], 0
+        # "January 1979 to March 1981": each end of a range is a date of its own.
+        for separator in [*self.date_range.finditer(text), None]:
+            piece_end = separator.start() if separator else len(text)
+            spans += self._split_date(ours, start + piece_start, text[piece_start:piece_end])
+            piece_start = separator.end() if separator else len(text)
+        return spans
+
+    def _split_date(self, label: str, start: int, text: str) -> list[Span]:
+        first = re.match(r"(\w+)\s+", text)
+        while first and first.group(1).lower() in self.leading_words:
+            start, text = start + first.end(), text[first.end() :]
+            first = re.match(r"(\w+)\s+", text)
+        if not text:
+            return []
+        for pattern in self.age:
+            match = pattern.search(text)
+            if match:
+                return [Span(start + match.start("age"), start + match.end("age"), "AGE")]
+        clock = self.time.search(text)
+        if clock:
+            return [Span(start + clock.start(), start + clock.end(), "TIME")]
+        words = {w.lower() for w in _WORD.findall(text)}
+        has_calendar = bool(words & self.calendar_words)
+        if label == "TIME" or not (_DIGIT.search(text) or has_calendar):
+            # "this morning", "today", "Today's": no number, not a time or date to hide.
+            return []
+        if words & self.duration_words and not has_calendar and not _YEAR.search(text):
+            return []  # "three years", "the last 10 days": a duration
+        return [Span(start, start + len(text), "DATE")]
+
+
+@functools.cache
+def ner_mapping() -> NerMapping:
+    table = load_table("ner.toml")
+    date = table["date"]
+    return NerMapping(
+        label_map=dict(table["label_map"]),
+        duration_words=frozenset(w.lower() for w in date["duration_words"]),
+        calendar_words=frozenset(w.lower() for w in date["calendar_words"]),
+        age=(re.compile(date["age_regex"], re.IGNORECASE), re.compile(date["age_of_regex"])),
+        time=re.compile(date["time_regex"]),
+        date_range=re.compile(date["range_regex"]),
+        leading_words=frozenset(w.lower() for w in date["leading_words"]),
+    )
+
+
+class SpacyDetector(Detector):
+    name = "spacy"
+    labels = ("PERSON", "LOCATION", "ORGANIZATION", "NRP", "DATE", "TIME", "AGE")
+
+    def status(self) -> DetectorStatus:
+        model = self.settings.spacy_model
+        if spacy_model_installed(model):
+            return DetectorStatus(True, f"spaCy pipeline {model}", model)
+        return DetectorStatus(False, missing_model_message(model), model)
+
+    def load(self) -> None:
+        load_pipeline(self.settings.spacy_model)
+
+    def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
+        doc = shared_doc(shared, self.settings.spacy_model, chunk.text)
+        mapping = ner_mapping()
+        spans = []
+        for ent in doc.ents:
+            for span in mapping.map_entity(ent.label_, ent.start_char, ent.end_char, ent.text):
+                spans.append(span.with_(detectors=(self.name,), score=NER_SCORE))
+        return spans

@@ -1,0 +1,264 @@
+"""The merging rules of paper §4.3, one test (or a few) per rule, on the paper's
+Appendix A extract."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from reviewer_app.core import merge
+from reviewer_app.core.spans import Span
+
+APPENDIX_A = (
+    "PRESIDING COMMISSIONER JONES: All right. Good afternoon. Today's date, September 1st, 2021. "
+    "Time is, uh, 1:30 PM. This is the first subsequent parole suitability hearing for inmate "
+    "Kevin Richardson, R-I-C-H-A-R-D-S-O-N, CDCR number L90314. Inmate Richardson is not present "
+    "at the hearing room at San Quentin State Prison. My name is Alyssa Jones J-O-N-E-S, "
+    "Commissioner with the Board of Parole Hearings."
+)
+
+
+def at(text: str, phrase: str, label: str, *detectors: str, nth: int = 0, score: float = 0.85) -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(phrase, start + 1)
+    return Span(start, start + len(phrase), label, detectors or ("spacy",), score)
+
+
+def covered(spans, text=APPENDIX_A):
+    return [(s.label, s.text_in(text)) for s in spans]
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return merge.load_merge_rules()
+
+
+def test_whitelist_drops_board_of_parole_hearings_and_spans_inside_it(rules):
+    spans = [
+        at(APPENDIX_A, "the Board of Parole Hearings", "ORGANIZATION", "spacy"),
+        at(APPENDIX_A, "Parole Hearings", "ORGANIZATION", "stanza"),
+        at(APPENDIX_A, "CDCR", "ORGANIZATION", "spacy"),
+        at(APPENDIX_A, "Kevin Richardson", "PERSON", "spacy"),
+    ]
+    kept = merge.apply_whitelist(spans, APPENDIX_A, rules.whitelist)
+    assert covered(kept) == [("PERSON", "Kevin Richardson")]
+
+
+def test_whitelist_is_case_insensitive_and_read_from_the_resource(rules):
+    text = "the BOARD OF PAROLE HEARINGS said"
+    span = Span(4, 28, "ORGANIZATION")
+    assert merge.apply_whitelist([span], text, rules.whitelist) == []
+    assert {"board of parole hearings", "cdcr", "cra", "cba", "penal code", "title 15"} <= rules.whitelist
+    assert len(rules.whitelist) >= 40
+
+
+def test_exact_duplicates_become_one_span_recording_every_detector(rules):
+    spans = [
+        at(APPENDIX_A, "Kevin Richardson", "PERSON", "spacy"),
+        at(APPENDIX_A, "Kevin Richardson", "PERSON", "presidio", score=1.0),
+        at(APPENDIX_A, "Kevin Richardson", "PERSON", "stanza"),
+    ]
+    (one,) = merge.merge_exact_duplicates(spans, rules)
+    assert one.detectors == ("spacy", "presidio", "stanza")
+    assert one.label == "PERSON" and one.score == 1.0
+
+
+def test_exact_duplicates_with_different_labels_take_the_best_scored_label(rules):
+    spans = [
+        at(APPENDIX_A, "L90314", "DATE", "spacy", score=0.85),
+        at(APPENDIX_A, "L90314", "CDCR_ID", "presidio", score=0.85),
+        at(APPENDIX_A, "JONES", "LOCATION", "spacy", score=0.85),
+        at(APPENDIX_A, "JONES", "PERSON", "presidio", score=1.0),
+    ]
+    merged = merge.merge_exact_duplicates(spans, rules)
+    # tie on score: CDCR_ID comes first in label_priority; higher score wins otherwise
+    assert covered(merged) == [("PERSON", "JONES"), ("CDCR_ID", "L90314")]
+
+
+def test_same_start_keeps_the_longer(rules):
+    spans = [
+        at(APPENDIX_A, "Kevin", "PERSON", "presidio"),
+        at(APPENDIX_A, "Kevin Richardson", "PERSON", "spacy"),
+    ]
+    assert covered(merge.keep_longer_same_start(spans, rules)) == [("PERSON", "Kevin Richardson")]
+
+
+def test_same_end_keeps_the_longer(rules):
+    spans = [
+        at(APPENDIX_A, "Inmate Richardson", "PERSON", "spacy"),
+        at(APPENDIX_A, "Richardson", "PERSON", "presidio", nth=1),
+    ]
+    assert covered(merge.keep_longer_same_end(spans, rules)) == [("PERSON", "Inmate Richardson")]
+
+
+def test_crossing_spans_are_trimmed_so_no_character_has_two(rules):
+    text = "My name is Alyssa Jones J-O-N-E-S, Commissioner"
+    first = Span(text.index("Alyssa"), text.index("J-O") + 1, "PERSON", ("stanza",))  # "Alyssa Jones J"
+    second = at(text, "J-O-N-E-S", "SPELLED_NAME", "presidio")
+    resolved = merge.resolve_overlaps([first, second], text, rules)
+    assert covered(resolved, text) == [("PERSON", "Alyssa Jones"), ("SPELLED_NAME", "J-O-N-E-S")]
+    assert resolved[0].detectors == ("stanza",)
+
+
+def test_a_span_inside_another_goes(rules):
+    spans = [
+        at(APPENDIX_A, "San Quentin State Prison", "LOCATION", "spacy"),
+        at(APPENDIX_A, "Quentin", "PERSON", "stanza"),
+    ]
+    assert covered(merge.resolve_overlaps(spans, APPENDIX_A, rules)) == [
+        ("LOCATION", "San Quentin State Prison")
+    ]
+
+
+def test_a_pattern_span_inside_an_ner_span_stays_and_the_ner_span_keeps_the_rest(rules):
+    text = "Deputy Commissioner Camila Kang, K A N G, Board of Parole Hearings."
+    spans = [
+        at(text, "K A N G, Board of Parole Hearings", "ORGANIZATION", "spacy"),
+        at(text, "K A N G", "SPELLED_NAME", "presidio"),
+        at(text, "Camila Kang, K", "PERSON", "stanza"),
+    ]
+    resolved = merge.resolve_overlaps(spans, text, rules)
+    assert covered(resolved, text) == [
+        ("PERSON", "Camila Kang"),
+        ("SPELLED_NAME", "K A N G"),
+        ("ORGANIZATION", "Board of Parole Hearings"),
+    ]
+
+
+def test_titles_are_stripped_from_person(rules):
+    text = "PRESIDING COMMISSIONER JONES: Deputy Commissioner Smith and Dr. Lee and Commissioner."
+    spans = [
+        Span(0, 28, "PERSON"),
+        at(text, "Deputy Commissioner Smith", "PERSON"),
+        at(text, "Dr. Lee", "PERSON"),
+        at(text, "Commissioner", "PERSON", nth=1),
+    ]
+    stripped = merge.strip_titles(spans, text, rules.titles)
+    assert covered(stripped, text) == [("PERSON", "JONES"), ("PERSON", "Smith"), ("PERSON", "Lee")]
+
+
+def test_stutters_are_not_spelled_names():
+    text = "I-I-I don't know, R-E-E-D, a-a-a"
+    spans = [
+        at(text, "I-I-I", "SPELLED_NAME", "presidio"),
+        at(text, "R-E-E-D", "SPELLED_NAME", "presidio"),
+        at(text, "a-a-a", "SPELLED_NAME", "presidio"),
+    ]
+    assert covered(merge.drop_stutters(spans, text), text) == [("SPELLED_NAME", "R-E-E-D")]
+
+
+def test_non_sensitive_numbers_are_dropped(rules):
+    text = "Title 15, PO Box 12345, in 2011, the 80s, on 05/13/2012, June of 2011, age 300, age 33"
+    spans = [
+        at(text, "15", "DATE"),
+        at(text, "12345", "DATE"),
+        at(text, "2011", "DATE"),
+        at(text, "the 80s", "DATE"),
+        at(text, "05/13/2012", "DATE"),
+        at(text, "June of 2011", "DATE"),
+        at(text, "300", "AGE"),
+        at(text, "33", "AGE"),
+    ]
+    kept = merge.drop_non_sensitive_numbers(spans, text, rules)
+    assert [t for _, t in covered(kept, text)] == ["2011", "the 80s", "05/13/2012", "June of 2011", "33"]
+
+
+def test_tidy_boundaries_removes_the_possessive_and_leading_the():
+    text = "Richardson's lawyer called the Los Angeles Police Department."
+    spans = [
+        at(text, "Richardson's", "PERSON"),
+        at(text, "the Los Angeles Police Department.", "ORGANIZATION"),
+    ]
+    assert covered(merge.tidy_boundaries(spans, text), text) == [
+        ("PERSON", "Richardson"),
+        ("ORGANIZATION", "Los Angeles Police Department"),
+    ]
+
+
+def test_tidy_boundaries_splits_spans_at_line_ends_except_spelled_names():
+    text = "Deandre Balderas\nCDCR Number: C74498\nR-E-\nE-D"
+    spans = [at(text, "Deandre Balderas\nCDCR", "PERSON"), at(text, "R-E-\nE-D", "SPELLED_NAME", "presidio")]
+    assert covered(merge.tidy_boundaries(spans, text), text) == [
+        ("PERSON", "Deandre Balderas"),
+        ("PERSON", "CDCR"),
+        ("SPELLED_NAME", "R-E-\nE-D"),
+    ]
+
+
+def test_head_words_fix_place_and_organisation_labels(rules):
+    text = "from Folsom State Prison to the Santa Barbara County Superior Court"
+    spans = [
+        at(text, "Folsom State Prison", "ORGANIZATION"),
+        at(text, "Santa Barbara County Superior Court", "LOCATION"),
+    ]
+    assert covered(merge.relabel_by_head_word(spans, text, rules.head_words), text) == [
+        ("LOCATION", "Folsom State Prison"),
+        ("ORGANIZATION", "Santa Barbara County Superior Court"),
+    ]
+
+
+def test_propagation_adds_missed_occurrences_of_names_and_ids(rules):
+    text = "JONES: Ms. Jones spoke. Jones said L90314. The inmate L90314 agreed. jones"
+    spans = [at(text, "Jones", "PERSON", "spacy"), at(text, "L90314", "CDCR_ID", "presidio")]
+    merged = merge.propagate(spans, text, rules)
+    assert covered(merged, text) == [
+        ("PERSON", "JONES"),
+        ("PERSON", "Jones"),
+        ("PERSON", "Jones"),
+        ("CDCR_ID", "L90314"),
+        ("CDCR_ID", "L90314"),
+    ]
+    added = [s for s in merged if s not in spans]
+    assert all(s.detectors == (merge.PROPAGATION,) for s in added)
+    # the lowercase "jones" at the end is speech, not the name
+    assert all(s.start < text.rindex("jones") for s in merged)
+
+
+def test_propagation_does_not_cover_what_a_span_already_covers(rules):
+    text = "Kevin Richardson and Richardson"
+    spans = [at(text, "Kevin Richardson", "PERSON"), at(text, "Richardson", "PERSON", nth=1)]
+    assert merge.propagate(spans, text, rules) == spans
+
+
+def test_merge_spans_on_appendix_a_gives_the_papers_step_3(rules):
+    t = APPENDIX_A
+    raw = [
+        at(t, "JONES", "PERSON", "spacy"),
+        at(t, "JONES", "PERSON", "presidio", score=1.0),
+        at(t, "Today's", "DATE", "spacy"),
+        at(t, "September 1st, 2021", "DATE", "spacy"),
+        at(t, "September 1st, 2021", "DATE", "presidio"),
+        at(t, "1:30 PM", "TIME", "presidio"),
+        at(t, "1:30", "TIME", "stanza"),
+        at(t, "Kevin Richardson", "PERSON", "spacy"),
+        at(t, "Kevin Richardson", "PERSON", "stanza"),
+        at(t, "Kevin Richardson, R", "PERSON", "stanza"),
+        at(t, "R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", "presidio"),
+        at(t, "CDCR", "ORGANIZATION", "spacy"),
+        at(t, "L90314", "CDCR_ID", "presidio"),
+        at(t, "Inmate Richardson", "PERSON", "spacy"),
+        at(t, "San Quentin State Prison", "LOCATION", "spacy"),
+        at(t, "Quentin State Prison", "LOCATION", "stanza"),
+        at(t, "Alyssa Jones", "PERSON", "spacy"),
+        at(t, "J-O-N-E-S", "SPELLED_NAME", "presidio"),
+        at(t, "the Board of Parole Hearings", "ORGANIZATION", "spacy"),
+    ]
+    merged = merge.merge_spans(raw, t, rules)
+    assert covered(merged) == [
+        ("PERSON", "JONES"),
+        ("DATE", "September 1st, 2021"),
+        ("TIME", "1:30 PM"),
+        ("PERSON", "Kevin Richardson"),
+        ("SPELLED_NAME", "R-I-C-H-A-R-D-S-O-N"),
+        ("CDCR_ID", "L90314"),
+        ("PERSON", "Richardson"),
+        ("LOCATION", "San Quentin State Prison"),
+        ("PERSON", "Alyssa Jones"),
+        ("SPELLED_NAME", "J-O-N-E-S"),
+    ]
+    assert all(a.end <= b.start for a, b in itertools.pairwise(merged))
+    by_text = {s.text_in(t): s for s in merged}
+    assert by_text["JONES"].detectors == ("spacy", "presidio")
+    assert by_text["Richardson"].detectors == ("spacy",)

@@ -1,0 +1,225 @@
+"""The paper's custom recognizers (resources/patterns), the spaCy label mapping,
+and the presidio and spacy detectors on the real default pipeline."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.core.document import Document, HearingMetadata, Participant
+from reviewer_app.detectors.base import SharedAnalysis, TextChunk
+from reviewer_app.detectors.patterns import PatternFileError, load_recognizer_specs
+from reviewer_app.detectors.presidio_detector import (
+    PresidioDetector,
+    cover_name_terms,
+    cover_place_terms,
+)
+from reviewer_app.detectors.spacy_ner import SpacyDetector, ner_mapping
+from reviewer_app.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def specs():
+    return {spec.entity: spec for spec in load_recognizer_specs()}
+
+
+def matches(specs, entity: str, text: str) -> list[str]:
+    """What the recognizer finds, leaving out matches inside longer ones (merging drops those)."""
+    found = set()
+    for _, regex in specs[entity].compiled():
+        found.update((m.start(), m.end()) for m in regex.finditer(text))
+    outer = [
+        (s, e) for s, e in found if not any(s2 <= s and e <= e2 and (s2, e2) != (s, e) for s2, e2 in found)
+    ]
+    return [text[s:e] for s, e in sorted(outer)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Richardson, R-I-C-H-A-R-D-S-O-N, CDCR", ["R-I-C-H-A-R-D-S-O-N"]),
+        ("Jones J-O-N-E-S, Commissioner", ["J-O-N-E-S"]),
+        ("that's R-E- E-D, yes", ["R-E- E-D"]),
+        ("broken R-E-\nE-D over a line", ["R-E-\nE-D"]),
+        ("spelled J, O, N, E, S.", ["J, O, N, E, S"]),
+        ("spelled J O N E S here", ["J O N E S"]),
+        ("Smith-Jones and well-known and I don't", []),
+    ],
+)
+def test_spelled_name(specs, text, expected):
+    assert matches(specs, "SPELLED_NAME", text) == expected
+
+
+def test_spelled_out_item(specs):
+    text = "that's V as in Victor, and B, as in boy? No, B as in Boy. I like Mary."
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["V as in Victor", "B as in Boy"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("CDCR number L90314.", ["L90314"]),
+        ("CDC number AB1234 on file", ["AB1234"]),
+        ("his number is Victor 12345, right", ["Victor 12345"]),
+        ("that is V-12345", ["V-12345"]),
+        ("P.O. Box 12345, Soledad, CA 93960 and ZIP 94964", []),
+        ("it was 123456 or AB12345 or L9031", []),
+    ],
+)
+def test_cdcr_id(specs, text, expected):
+    assert matches(specs, "CDCR_ID", text) == expected
+
+
+def test_time(specs):
+    text = "Time is 1:30 PM, then 9:01 a.m. and 10:30, and 9 p.m.; ratio 3:2 and 11:75 no."
+    assert matches(specs, "TIME", text) == ["1:30 PM", "9:01 a.m.", "10:30", "9 p.m."]
+
+
+def test_dates(specs):
+    text = (
+        "on September 1st, 2021 and 05/13/2012 and 1st of June, 2011, June of 2011, in 2011, "
+        "the 80s, Sept. 3, but Title 15 and 12345 and $2011 are not"
+    )
+    assert matches(specs, "DATE", text) == [
+        "September 1st, 2021",
+        "05/13/2012",
+        "1st of June, 2011",
+        "June of 2011",
+        "2011",
+        "the 80s",
+        "Sept. 3",
+    ]
+
+
+def test_age(specs):
+    text = (
+        "I was 33 years old, a 19-year-old, at the age of 19, aged twenty-one, 40 years of age; 3 years ago"
+    )
+    assert matches(specs, "AGE", text) == ["33", "19", "19", "twenty-one", "40"]
+
+
+def test_height(specs):
+    text = "He is 5'11\" tall, six feet two inches, 6 foot, 5 feet 9 inches; 20 feet away"
+    assert matches(specs, "HEIGHT", text) == ["5'11\"", "six feet two inches", "6 foot", "5 feet 9 inches"]
+
+
+def test_a_broken_pattern_file_names_the_recognizer(tmp_path):
+    (tmp_path / "bad.toml").write_text(
+        '[[recognizer]]\nname = "x"\nentity = "X"\n[[recognizer.pattern]]\nname = "p"\nregex = "(<<nope>>"\n'
+    )
+    with pytest.raises(PatternFileError, match=r"bad\.toml, recognizer x: unknown macro"):
+        load_recognizer_specs(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("label", "text", "expected"),
+    [
+        ("PERSON", "Kevin Richardson", [("PERSON", "Kevin Richardson")]),
+        ("GPE", "Fresno", [("LOCATION", "Fresno")]),
+        ("FAC", "San Quentin", [("LOCATION", "San Quentin")]),
+        ("ORG", "Acme Roofing", [("ORGANIZATION", "Acme Roofing")]),
+        ("NORP", "Mexican", [("NRP", "Mexican")]),
+        ("DATE", "September 1st, 2021", [("DATE", "September 1st, 2021")]),
+        ("DATE", "33 years old", [("AGE", "33")]),
+        ("DATE", "the age of 19", [("AGE", "19")]),
+        ("DATE", "three years", []),
+        ("DATE", "the last 10 years", []),
+        ("DATE", "Today", []),
+        ("DATE", "two years ago in 2019", [("DATE", "two years ago in 2019")]),
+        ("TIME", "1:30 PM", [("TIME", "1:30 PM")]),
+        ("TIME", "this morning", []),
+        ("CARDINAL", "three", []),
+    ],
+)
+def test_spacy_labels_map_to_ours(label, text, expected):
+    spans = ner_mapping().map_entity(label, 10, 10 + len(text), text)
+    assert [(s.label, text[s.start - 10 : s.end - 10]) for s in spans] == expected
+
+
+COVER = HearingMetadata(
+    inmate_name="Kevin Richardson",
+    cdcr_number="L90314",
+    location="San Quentin State Prison, San Quentin, California",
+    participants=(
+        Participant("Alyssa Jones", "Presiding Commissioner", "panel"),
+        Participant("Mark A. Young Jr.", "Attorney for Inmate", "attorney"),
+    ),
+)
+
+
+def test_cover_terms_are_full_names_and_their_parts():
+    doc = Document("d", "x", metadata=COVER)
+    names = cover_name_terms(doc)
+    assert set(names) == {
+        "Kevin Richardson", "Kevin", "Richardson", "Alyssa Jones", "Alyssa", "Jones",
+        "Mark A. Young Jr.", "Mark", "Young",
+    }  # fmt: skip
+    assert set(cover_place_terms(doc)) == {
+        "San Quentin State Prison, San Quentin, California",
+        "San Quentin State Prison",
+        "San Quentin",
+        "California",
+    }
+
+
+@pytest.fixture(scope="module")
+def detectors():
+    settings = Settings()
+    spacy_detector, presidio = SpacyDetector(settings), PresidioDetector(settings)
+    spacy_detector.load()
+    presidio.load()
+    return spacy_detector, presidio
+
+
+TEXT = (
+    "PRESIDING COMMISSIONER JONES: Inmate RICHARDSON, CDCR number L90314, is here. "
+    "Mr. Young will speak; the young man is 33 years old and lives at San Quentin. "
+    "Call (916) 555-0142 or write to kevin@example.org."
+)
+
+
+def test_presidio_uses_the_cover_deny_list_and_skips_the_licence_recognizer(detectors):
+    _, presidio = detectors
+    doc = Document("d", TEXT, metadata=COVER)
+    spans = presidio.detect(TextChunk(doc, TEXT, 0), SharedAnalysis())
+    found = {(s.label, s.text_in(TEXT)) for s in spans}
+    assert {
+        ("PERSON", "JONES"),
+        ("PERSON", "RICHARDSON"),
+        ("PERSON", "Young"),
+        ("CDCR_ID", "L90314"),
+    } <= found
+    assert ("LOCATION", "San Quentin") in found
+    assert ("PHONE_NUMBER", "(916) 555-0142") in found
+    assert ("EMAIL_ADDRESS", "kevin@example.org") in found
+    assert ("PERSON", "young") not in found  # lowercase speech is not the cover name
+    assert all(s.label != "US_DRIVER_LICENSE" for s in spans)
+    assert all(s.detectors == ("presidio",) for s in spans)
+
+
+def test_without_cover_metadata_the_deny_list_adds_nothing(detectors):
+    _, presidio = detectors
+    doc = Document("d", TEXT)
+    spans = presidio.detect(TextChunk(doc, TEXT, 0), SharedAnalysis())
+    assert ("PERSON", "RICHARDSON") not in {(s.label, s.text_in(TEXT)) for s in spans}
+
+
+def test_spacy_and_presidio_share_one_parse(detectors, monkeypatch):
+    spacy_detector, presidio = detectors
+    from reviewer_app.detectors import nlp
+
+    pipeline = nlp.load_pipeline(Settings().spacy_model)
+    calls = []
+    original = type(pipeline).__call__
+
+    def counting(self, text, *args, **kwargs):
+        calls.append(len(text))
+        return original(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(type(pipeline), "__call__", counting)
+    doc = Document("d", TEXT, metadata=COVER)
+    shared = SharedAnalysis()
+    chunk = TextChunk(doc, TEXT, 0)
+    spacy_spans = spacy_detector.detect(chunk, shared)
+    presidio.detect(chunk, shared)
+    assert calls == [len(TEXT)]
+    assert ("AGE", "33") in {(s.label, s.text_in(TEXT)) for s in spacy_spans}
