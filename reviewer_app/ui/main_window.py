@@ -44,6 +44,7 @@ from reviewer_app.ui.legend import Legend
 from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.span_table import SpanTablePanel
 from reviewer_app.ui.transcript_view import TranscriptView
+from reviewer_app.ui.whitelist_dialog import WhitelistDialog
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -158,6 +159,7 @@ class MainWindow(QMainWindow):
         a.accept_identical_corpus.triggered.connect(lambda: self.decide_identical(Status.ACCEPTED, "corpus"))
         a.reject_identical_corpus.triggered.connect(lambda: self.decide_identical(Status.REJECTED, "corpus"))
         a.whitelist.triggered.connect(self.whitelist_current)
+        a.whitelist_manager.triggered.connect(self.open_whitelist_manager)
         a.undo.triggered.connect(lambda: self.review and self.review.undo_stack.undo())
         a.redo.triggered.connect(lambda: self.review and self.review.undo_stack.redo())
         a.detect.triggered.connect(self.choose_detection)
@@ -366,13 +368,42 @@ class MainWindow(QMainWindow):
             self.refresh_documents()
 
     def whitelist_current(self) -> None:
-        if self.review is None or self.review.current is None:
+        """Whitelist the current span's text after saying how many pending
+        mentions that rejects (Enter confirms)."""
+        review = self.review
+        if review is None or review.current is None or review.document is None:
             return
-        in_document, in_corpus = self.review.whitelist_matches()
-        self.review.whitelist_current()
-        self.message_label.setText(
-            f"Whitelisted; {in_document} pending mention(s) rejected here, {in_corpus} in the project."
+        term = review.current.span.text_in(review.document.text)
+        in_document, in_corpus = review.whitelist_matches()
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Whitelist",
+            f"Never flag “{term}” again?\n\nThis rejects {in_document} pending mention(s) in this "
+            f"document and {in_corpus} in the project.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
         )
+        box.setObjectName("whitelistConfirm")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def done(button: int) -> None:
+            if button == QMessageBox.StandardButton.Yes and review.whitelist_current():
+                self.message_label.setText(
+                    f"Whitelisted; {in_document} pending mention(s) rejected here, "
+                    f"{in_corpus} in the project."
+                )
+
+        box.finished.connect(done)
+        self.confirm_box = box
+        box.open()
+
+    def open_whitelist_manager(self) -> None:
+        if self.review is None:
+            return
+        dialog = WhitelistDialog(self.review, self)
+        self.whitelist_dialog = dialog
+        dialog.open()
 
     def focus_persons(self) -> None:
         self.side_tabs.setCurrentWidget(self.clusters)

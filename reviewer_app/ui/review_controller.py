@@ -129,7 +129,6 @@ class ReviewController(QObject):
     # -- decisions ---------------------------------------------------------------
     def run(self, command: commands.Command, then_next: bool = False) -> bool:
         """Do one core command as one undo step; False when it failed (a dialog says why)."""
-        before = self.undo_stack.count()
         self.undo_stack.push(
             CoreUndoCommand(
                 self.project,
@@ -138,7 +137,8 @@ class ReviewController(QObject):
                 lambda exc: self.error.emit(exc, f"trying to {command.text}"),
             )
         )
-        done = self.undo_stack.count() > before
+        # The core command has an audit id once the store did it (also inside a macro).
+        done = command.audit_id is not None
         if done and then_next:
             self.go_to_pending()
         return done

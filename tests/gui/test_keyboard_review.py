@@ -120,6 +120,10 @@ def test_keyboard_only_review_survives_reopen(qtbot, generated):
     pending = review.current
     term = text[pending.span.start:pending.span.end]
     press(qtbot, window, Qt.Key.Key_W)
+    qtbot.waitUntil(lambda: window.confirm_box.isVisible())
+    assert "pending mention" in window.confirm_box.text()
+    qtbot.keyClick(window.confirm_box, Qt.Key.Key_Return)
+    back_to_transcript(qtbot, window)
     assert [e.term for e in project.whitelist()] == [term]
     assert project.span(pending.id).status is Status.REJECTED
 
