@@ -1,0 +1,111 @@
+"""`reviewer-app detect FILE... --out DIR [--detectors presidio,spacy,...]`.
+
+Writes `DIR/<name>.spans.jsonl` in the interchange format: the text and its
+merged spans with label, detectors and score. A PDF or text transcript is
+imported as the window would import it; a `.jsonl` file is detected record by
+record (each line's text, its id kept), so gold corpora can be run through it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "detect",
+        help="propose spans for transcripts and write them as spans JSONL",
+        description=__doc__.split("\n\n")[1],
+    )
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help=".pdf, .txt or .jsonl")
+    parser.add_argument("--out", required=True, type=Path, metavar="DIR", help="folder for the .spans.jsonl")
+    parser.add_argument(
+        "--detectors",
+        metavar="NAMES",
+        help="comma-separated detector names (default: those in the settings)",
+    )
+    parser.set_defaults(func=run)
+
+
+class _ProgressBar:
+    """One line on stderr: file, stage and a bar, redrawn in place."""
+
+    def __init__(self, label: str, stream=None) -> None:
+        self.label = label
+        self.stream = stream or sys.stderr
+
+    def __call__(self, stage: str, fraction: float) -> None:
+        filled = int(fraction * 20)
+        self.stream.write(f"\rdetect {self.label}: {stage:<10} [{'#' * filled}{'.' * (20 - filled)}] ")
+        self.stream.write(f"{fraction:4.0%}")
+        self.stream.flush()
+
+    def done(self, message: str) -> None:
+        self.stream.write(f"\rdetect {self.label}: {message}\n")
+        self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    from reviewer_app.core.document import Document
+    from reviewer_app.core.interchange import InterchangeError, Record, SpanRecord, read_jsonl, write_jsonl
+    from reviewer_app.core.progress import Progress
+    from reviewer_app.detectors.registry import DETECTORS
+    from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.importers import TranscriptImportError, import_file
+    from reviewer_app.settings import load_settings
+
+    settings = load_settings()
+    names = (
+        [n.strip() for n in args.detectors.split(",") if n.strip()]
+        if args.detectors
+        else list(settings.detectors)
+    )
+    unknown = [n for n in names if n not in DETECTORS]
+    if unknown:
+        print(
+            f"reviewer-app detect: unknown detector {unknown[0]!r}; known: {', '.join(DETECTORS)}",
+            file=sys.stderr,
+        )
+        return 2
+
+    failures = 0
+    reported: set[str] = set()
+    for path in args.files:
+        try:
+            if path.suffix.lower() == ".jsonl":
+                documents = [
+                    (Document(id=r.id, text=r.text, source_path=str(path)), dict(r.meta))
+                    for r in read_jsonl(path)
+                ]
+            else:
+                document = import_file(path, settings)
+                documents = [(document, {"source": path.name})]
+        except (TranscriptImportError, InterchangeError, OSError) as exc:
+            print(f"reviewer-app detect: {path.name}: {exc}", file=sys.stderr)
+            failures += 1
+            continue
+        records = []
+        for index, (document, meta) in enumerate(documents, 1):
+            label = path.name if len(documents) == 1 else f"{path.name} [{index}/{len(documents)}]"
+            bar = _ProgressBar(label)
+            result = run_detection(document, names, settings, Progress(bar))
+            bar.done(f"{len(result.spans)} spans in {result.seconds:.1f} s")
+            for detector_run in result.runs:
+                problem = detector_run.error or (
+                    "" if detector_run.status.ready else detector_run.status.message
+                )
+                if problem and detector_run.name not in reported:
+                    reported.add(detector_run.name)
+                    print(f"reviewer-app detect: {detector_run.name} not used: {problem}", file=sys.stderr)
+            meta = {
+                **meta,
+                "detectors": {r.name: {"ok": r.ok, "spans": r.span_count} for r in result.runs},
+            }
+            records.append(
+                Record(document.id, document.text, tuple(SpanRecord(s) for s in result.spans), meta)
+            )
+        target = write_jsonl(args.out / f"{path.stem}.spans.jsonl", records)
+        print(f"wrote {target}", file=sys.stderr)
+    return 1 if failures else 0

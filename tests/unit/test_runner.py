@@ -1,0 +1,222 @@
+"""The detection runner: chunking, offsets, progress, cancellation, failures,
+no network; the registry; and the `detect` command."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import pytest
+
+from reviewer_app.cli.main import main as cli_main
+from reviewer_app.core.document import Document, HearingMetadata, Participant
+from reviewer_app.core.progress import Cancelled, Progress
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors import registry
+from reviewer_app.detectors.base import Detector, DetectorStatus
+from reviewer_app.detectors.runner import chunk_text, run_detection
+from reviewer_app.settings import Settings
+
+COVER = HearingMetadata(
+    inmate_name="Kevin Richardson",
+    participants=(Participant("Alyssa Jones", "Presiding Commissioner", "panel"),),
+)
+LINE = (
+    "PRESIDING COMMISSIONER JONES: Inmate Richardson, R-I-C-H-A-R-D-S-O-N, CDCR number L90314, "
+    "arrived on September 1st, 2021 at 1:30 PM; write to kevin@example.org.\n"
+)
+
+
+def hearing(lines: int = 3) -> Document:
+    return Document("hearing", LINE * lines, metadata=COVER)
+
+
+class CrashingDetector(Detector):
+    name = "crashing"
+    labels = ("PERSON",)
+
+    def status(self) -> DetectorStatus:
+        return DetectorStatus(True, "always ready")
+
+    def load(self) -> None:
+        pass
+
+    def detect(self, chunk, shared):
+        raise RuntimeError("boom")
+
+
+class CountingDetector(Detector):
+    """Finds "JONES" in each chunk, slowly, so that cancellation can be timed."""
+
+    name = "counting"
+    labels = ("PERSON",)
+    delay = 0.0
+
+    def status(self) -> DetectorStatus:
+        return DetectorStatus(True, "always ready")
+
+    def load(self) -> None:
+        pass
+
+    def detect(self, chunk, shared):
+        time.sleep(self.delay)
+        start = chunk.text.find("JONES")
+        return [Span(start, start + 5, "PERSON", (self.name,))] if start >= 0 else []
+
+
+@pytest.fixture
+def fake_detectors(monkeypatch):
+    monkeypatch.setitem(registry.DETECTORS, "crashing", f"{__name__}:CrashingDetector")
+    monkeypatch.setitem(registry.DETECTORS, "counting", f"{__name__}:CountingDetector")
+    monkeypatch.setitem(registry.DETECTORS, "ghost", "reviewer_app.detectors.no_such_module:Ghost")
+    registry.shared_instance.cache_clear()
+    yield
+    registry.shared_instance.cache_clear()
+
+
+def test_chunks_end_at_line_ends_and_cover_the_text():
+    text = "".join(f"line {i} " + "x" * (i % 7) + "\n" for i in range(200)) + "no newline at the end"
+    chunks = chunk_text(text, 100)
+    assert "".join(piece for _, piece in chunks) == text
+    assert all(text[offset:].startswith(piece) for offset, piece in chunks)
+    assert all(piece.endswith("\n") for _, piece in chunks[:-1])
+    assert all(len(piece) <= 100 for _, piece in chunks)
+    assert chunk_text("one very long line", 5) == [(0, "one very long line")]
+
+
+def test_spans_of_every_chunk_are_mapped_back_to_document_offsets(fake_detectors):
+    doc = hearing(5)
+    result = run_detection(doc, ["counting"], Settings(), chunk_chars=len(LINE) + 1)
+    found = result.raw["counting"]
+    assert len(found) == 5
+    assert all(s.text_in(doc.text) == "JONES" for s in found)
+
+
+def test_real_detectors_run_merged_with_raw_spans_per_detector():
+    doc = hearing(3)
+    result = run_detection(doc, ["spacy", "presidio"], Settings(), chunk_chars=len(LINE) + 1)
+    assert {r.name for r in result.runs if r.ok} == {"spacy", "presidio"}
+    assert set(result.raw) == {"spacy", "presidio"}
+    merged = [(s.label, s.text_in(doc.text)) for s in result.spans]
+    assert merged.count(("CDCR_ID", "L90314")) == 3
+    assert merged.count(("SPELLED_NAME", "R-I-C-H-A-R-D-S-O-N")) == 3
+    assert merged.count(("PERSON", "Richardson")) == 3
+    assert ("DATE", "September 1st, 2021") in merged and ("TIME", "1:30 PM") in merged
+    assert all(a.end <= b.start for a, b in zip(result.spans, result.spans[1:], strict=False))
+    assert all(r.seconds > 0 for r in result.runs if r.ok)
+
+
+def test_progress_is_reported_per_detector_up_to_one(fake_detectors):
+    reports = []
+    run_detection(
+        hearing(4), ["counting"], Settings(), Progress(lambda s, f: reports.append((s, f))), chunk_chars=50
+    )
+    fractions = [f for stage, f in reports if stage == "counting"]
+    assert fractions == sorted(fractions) and fractions[-1] == 1.0 and len(fractions) >= 4
+    assert ("merge", 1.0) in reports
+
+
+def test_cancel_takes_effect_within_a_second(fake_detectors, monkeypatch):
+    monkeypatch.setattr(CountingDetector, "delay", 0.05)
+    progress = Progress()
+    outcome = {}
+
+    def work():
+        try:
+            run_detection(hearing(400), ["counting"], Settings(), progress, chunk_chars=len(LINE) + 1)
+            outcome["result"] = "finished"
+        except Cancelled:
+            outcome["result"] = "cancelled"
+            outcome["at"] = time.perf_counter()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    time.sleep(0.2)
+    asked = time.perf_counter()
+    progress.cancel()
+    worker.join(5)
+    assert outcome["result"] == "cancelled"
+    assert outcome["at"] - asked < 1.0
+
+
+def test_a_crashing_or_unavailable_detector_is_reported_and_the_others_run(fake_detectors, caplog):
+    doc = hearing(2)
+    result = run_detection(doc, ["crashing", "ghost", "nonexistent", "counting"], Settings())
+    runs = {r.name: r for r in result.runs}
+    assert runs["crashing"].error == "detection failed: RuntimeError"
+    assert (
+        not runs["ghost"].status.ready and "ghost detector cannot be loaded" in runs["ghost"].status.message
+    )
+    assert not runs["nonexistent"].status.ready and "unknown detector" in runs["nonexistent"].status.message
+    assert runs["counting"].ok and runs["counting"].span_count == 1
+    # the one JONES found, and the other occurrence proposed by propagation
+    assert [(s.text_in(doc.text), s.detectors) for s in result.spans] == [
+        ("JONES", ("counting",)),
+        ("JONES", ("propagation",)),
+    ]
+    # logs carry detector names and error types, never transcript text
+    assert "Richardson" not in caplog.text and "boom" not in caplog.text
+
+
+def test_detection_makes_no_network_connection(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("network access during detection")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    doc = hearing(2)
+    result = run_detection(doc, ["spacy", "presidio"], Settings())
+    assert all(r.ok for r in result.runs)
+    assert ("EMAIL_ADDRESS", "kevin@example.org") in {(s.label, s.text_in(doc.text)) for s in result.spans}
+
+
+def test_registry_lists_every_detector_with_status_and_colour(fake_detectors):
+    infos = {i.name: i for i in registry.available_detectors(Settings())}
+    assert {"presidio", "spacy", "stanza", "zeroshot"} <= set(infos)
+    assert infos["spacy"].status.ready and infos["spacy"].status.model == Settings().spacy_model
+    assert infos["presidio"].colour == "#2e9e44"
+    assert "SPELLED_NAME" in infos["presidio"].labels
+    assert not infos["ghost"].status.ready
+    missing = registry.detector_status("spacy", Settings(spacy_model="no_such_pipeline"))
+    assert not missing.status.ready and "pip install" in missing.status.message
+
+
+def test_detect_command_writes_spans_jsonl_for_txt_and_jsonl_inputs(tmp_path, capsys):
+    text_file = tmp_path / "hearing.txt"
+    text_file.write_text(LINE * 2, encoding="utf-8")
+    corpus = tmp_path / "gold.jsonl"
+    corpus.write_text(
+        json.dumps({"id": "a", "text": "Call Victor 12345 at 9:01 a.m.", "spans": []})
+        + "\n"
+        + json.dumps({"id": "b", "text": "Nothing here.", "spans": []})
+        + "\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    code = cli_main(
+        ["detect", str(text_file), str(corpus), "--out", str(out), "--detectors", "presidio,spacy"]
+    )
+    assert code == 0
+    first = [json.loads(line) for line in (out / "hearing.spans.jsonl").read_text().splitlines()]
+    assert len(first) == 1 and first[0]["text"] == (LINE * 2).strip()
+    labels = {(s["label"], s["text"]) for s in first[0]["spans"]}
+    assert ("CDCR_ID", "L90314") in labels
+    assert all(s["detectors"] for s in first[0]["spans"])
+    records = [json.loads(line) for line in (out / "gold.spans.jsonl").read_text().splitlines()]
+    assert [r["id"] for r in records] == ["a", "b"]
+    assert {(s["label"], s["text"]) for s in records[0]["spans"]} >= {
+        ("CDCR_ID", "Victor 12345"),
+        ("TIME", "9:01 a.m."),
+    }
+    assert "detect" in capsys.readouterr().err  # the progress bar goes to stderr
+
+
+def test_detect_command_fails_clearly_on_unknown_detector(tmp_path, capsys):
+    text_file = tmp_path / "h.txt"
+    text_file.write_text("Hello.\n", encoding="utf-8")
+    code = cli_main(["detect", str(text_file), "--out", str(tmp_path / "o"), "--detectors", "spacy,bogus"])
+    assert code == 2
+    assert "unknown detector 'bogus'" in capsys.readouterr().err
