@@ -16,6 +16,8 @@ from reviewer_app import __version__
 # command name -> module that defines `add_parser(subparsers)`; the parser it
 # adds sets `func` to the function that runs the command and returns an exit code.
 COMMAND_MODULES: dict[str, str] = {
+    "project": "reviewer_app.cli.project_cmd",
+    "whitelist": "reviewer_app.cli.whitelist_cmd",
     "detect": "reviewer_app.cli.detect_cmd",
     "open": "reviewer_app.cli.open_cmd",
     "evaluate": "reviewer_app.cli.evaluate_cmd",

@@ -437,6 +437,30 @@ def detector_scores(merged: Sequence[Span], raw: Mapping[str, Sequence[Span]]) -
     return out
 
 
+# Labels whose spans are grouped into person clusters (who is who).
+CLUSTERED_LABELS = ("PERSON", "SPELLED_NAME")
+
+
+def propose_clusters(project: Project, document_id: str, threshold: float) -> int:
+    """Group the document's person mentions into clusters with `core.clusters`
+    and store them (replacing earlier ones); returns how many there are."""
+    from reviewer_app.core.clusters import build_clusters
+
+    document = project.document(document_id)
+    stored = [s for s in project.spans(document_id) if s.label in CLUSTERED_LABELS]
+    clusters = build_clusters(document, [s.span for s in stored], threshold)
+    proposals = [
+        ClusterProposal(
+            "PERSON",
+            c.variants[0] if c.variants else f"person {c.id}",
+            tuple(stored[i].id for i in c.members),
+        )
+        for c in clusters
+    ]
+    project.set_clusters(document_id, proposals)
+    return len(proposals)
+
+
 def _empty_stats() -> SpanStats:
     return SpanStats({s.value: 0 for s in Status}, {})
 
@@ -1061,7 +1085,7 @@ class Project:
     # -- whitelist
 
     def whitelist(self, document_id: str | None = None) -> list[WhitelistEntry]:
-        """Project-wide terms, plus the document's own terms if a document is given."""
+        """Every entry; with a document, the entries that apply to it (project-wide and its own)."""
         sql = "SELECT id, term, scope, document_id, note, added_by, added_at FROM whitelist"
         if document_id is None:
             rows = self._rows(sql + " ORDER BY term_key, id")

@@ -1,0 +1,392 @@
+"""`reviewer-app project`: corpus work on a project file from the command line.
+
+    reviewer-app project new P.db
+    reviewer-app project add P.db FILES... [--jobs N] [--detectors spacy,presidio] [--no-detect]
+    reviewer-app project status P.db [--json]
+    reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR]
+
+`add` imports and detects in worker processes (`--jobs`); only this process
+writes the project. A file already in the project is skipped; `--redetect`
+runs detection on it again, keeping the decisions made so far. `export` writes
+the pseudonymized text of every fully reviewed document; `--draft` writes the
+others too (pending spans replaced), with DRAFT in the file names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_PROBLEM = 2
+GOLD_SUFFIXES = {"jsonl": ".gold.jsonl", "conll": ".conll", "doccano": ".doccano.jsonl", "spacy": ".spacy"}
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "project",
+        help="create a project, add transcripts to it, show its progress, export it",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="project_command", metavar="SUBCOMMAND", required=True)
+
+    new = sub.add_parser("new", help="create an empty project file (readable only by you)")
+    new.add_argument("project", type=Path, help="the project file to create, e.g. parole.db")
+    new.add_argument("--name", default="", help="a name for the project (default: the file name)")
+    new.set_defaults(func=run_new)
+
+    add = sub.add_parser("add", help="import transcripts into the project and run detection on them")
+    add.add_argument("project", type=Path)
+    add.add_argument("files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt)")
+    add.add_argument("--jobs", type=int, default=1, help="worker processes for import and detection")
+    add.add_argument("--detectors", help="comma-separated detectors (default: your settings)")
+    add.add_argument("--no-detect", action="store_true", help="only import; detect later")
+    add.add_argument("--redetect", action="store_true", help="detect again on files already in the project")
+    add.set_defaults(func=run_add)
+
+    status = sub.add_parser("status", help="documents with their review progress, and corpus totals")
+    status.add_argument("project", type=Path)
+    status.add_argument("--json", action="store_true", help="print the figures as JSON")
+    status.set_defaults(func=run_status)
+
+    export = sub.add_parser("export", help="write the pseudonymized text of the reviewed documents")
+    export.add_argument("project", type=Path)
+    export.add_argument("--out", type=Path, required=True, help="folder for the pseudonymized texts")
+    export.add_argument(
+        "--draft",
+        action="store_true",
+        help="also export documents not fully reviewed (pending spans replaced; DRAFT in the name)",
+    )
+    export.add_argument(
+        "--gold",
+        action="append",
+        choices=sorted(GOLD_SUFFIXES),
+        default=[],
+        help="also write the reviewed spans in this gold format (needs --gold-dir)",
+    )
+    export.add_argument("--gold-dir", type=Path, help="folder for gold files (they hold the original text)")
+    export.add_argument(
+        "--allow", action="append", default=[], metavar="WORD", help="a word the leak guard may let through"
+    )
+    export.set_defaults(func=run_export)
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _open(path: Path, read_only: bool | None = False):
+    """The project, or None after saying why it cannot be opened."""
+    from reviewer_app.store import Project, ProjectError
+
+    try:
+        return Project.open(path, read_only=read_only)
+    except ProjectError as exc:
+        _say(f"reviewer-app project: {exc}")
+        return None
+
+
+# ---------------------------------------------------------------- new
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from reviewer_app.store import Project, ProjectError
+
+    try:
+        with Project.create(args.project, args.name):
+            pass
+    except ProjectError as exc:
+        _say(f"reviewer-app project: {exc}")
+        return EXIT_PROBLEM
+    print(f"created {args.project}")
+    return 0
+
+
+# ---------------------------------------------------------------- add
+
+
+class ProgressBar:
+    """A one-line bar on stderr (redrawn in place on a terminal, one line per
+    step otherwise, so logs of batch runs stay readable)."""
+
+    def __init__(self, total: int, stream=None, width: int = 30) -> None:
+        self.total, self.done, self.width = total, 0, width
+        self.stream = stream or sys.stderr
+        self.in_place = self.stream.isatty()
+
+    def step(self, what: str) -> None:
+        self.done += 1
+        filled = self.width * self.done // max(self.total, 1)
+        line = f"[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} {what}"
+        if self.in_place:
+            self.stream.write("\r" + line.ljust(self.width + 60))
+            if self.done == self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def import_and_detect(path: Path, detector_names: tuple[str, ...], settings, detect: bool):
+    """Worker: read one file and run detection on it. Returns (document,
+    result-or-None) or an import error message; writes nothing."""
+    from reviewer_app.importers import TranscriptImportError, import_file
+
+    try:
+        document = import_file(path, settings)
+    except TranscriptImportError as exc:
+        return str(exc)
+    if not detect:
+        return document, None
+    from reviewer_app.detectors.runner import run_detection
+
+    return document, run_detection(document, detector_names, settings)
+
+
+def _file_sha256(path: Path) -> str | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def run_add(args: argparse.Namespace) -> int:
+    from reviewer_app.settings import load_settings
+
+    settings = load_settings()
+    names = (
+        tuple(d.strip() for d in args.detectors.split(",") if d.strip())
+        if args.detectors
+        else tuple(settings.detectors)
+    )
+    project = _open(args.project)
+    if project is None:
+        return EXIT_PROBLEM
+    problems = 0
+    with project:
+        todo, existing = [], {}
+        for path in args.files:
+            sha = _file_sha256(path)
+            known = project.find_document_by_sha256(sha) if sha else None
+            if known and not args.redetect:
+                _say(f"{path.name}: already in the project as {known}; skipped")
+                continue
+            if known:
+                existing[path] = known
+            todo.append(path)
+        bar = ProgressBar(len(todo))
+        for path, outcome in _run_workers(todo, names, settings, not args.no_detect, max(1, args.jobs)):
+            if isinstance(outcome, str):
+                problems += 1
+                bar.step(f"{path.name}: not added")
+                _say(f"{path.name}: {outcome}")
+                continue
+            document, result = outcome
+            doc_id = existing.get(path) or project.add_document(document)
+            bar.step(f"{path.name} -> {doc_id}")
+            if result is not None:
+                problems += _store_detection(project, doc_id, document, result, settings)
+    return EXIT_PROBLEM if problems else 0
+
+
+def _run_workers(paths, names, settings, detect: bool, jobs: int):
+    """(path, outcome) pairs as the work finishes; in this process when jobs == 1."""
+    if jobs == 1 or len(paths) <= 1:
+        for path in paths:
+            yield path, _guard(import_and_detect, path, names, settings, detect)
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    # spawn: the workers load their own models, never a copy of this process's state.
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = {pool.submit(import_and_detect, path, names, settings, detect): path for path in paths}
+        for future in as_completed(futures):
+            try:
+                outcome = future.result()
+            except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
+                outcome = f"failed: {type(exc).__name__}"
+            yield futures[future], outcome
+
+
+def _guard(function, *args):
+    try:
+        return function(*args)
+    except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
+        return f"failed: {type(exc).__name__}"
+
+
+def _store_detection(project, doc_id: str, document, result, settings) -> int:
+    """Merge a detection result into the project; returns 1 if a detector failed."""
+    from reviewer_app.store.project import detector_scores, propose_clusters
+
+    ran = [r.name for r in result.runs if r.ok]
+    failed = [r for r in result.runs if not r.ok]
+    for run in failed:
+        _say(f"{doc_id}: detector {run.name} did not run: {run.error or run.status.message}")
+    spans = list(result.spans)
+    merge = project.record_detection(doc_id, spans, ran, scores=detector_scores(spans, result.raw))
+    clusters = propose_clusters(project, doc_id, settings.fuzzy_threshold)
+    _say(
+        f"{doc_id}: {merge.new} new spans, {merge.kept} kept, {merge.stale} stale, "
+        f"{merge.whitelisted} whitelisted; {clusters} person clusters"
+    )
+    return 1 if failed and not ran else 0
+
+
+# ---------------------------------------------------------------- status
+
+
+def status_figures(project) -> dict:
+    documents = project.list_documents()
+    corpus = project.corpus_stats()
+    return {
+        "project": project.name,
+        "documents": [
+            {
+                "id": d.id,
+                "source": Path(d.source).name,
+                "state": d.state,
+                "words": d.word_count,
+                "spans": d.stats.total,
+                "reviewed": d.stats.reviewed,
+                "share_reviewed": round(d.stats.share_reviewed, 4),
+                "by_status": d.stats.by_status,
+            }
+            for d in documents
+        ],
+        "corpus": {
+            "documents": len(documents),
+            "fully_reviewed": sum(d.fully_reviewed for d in documents),
+            "spans": corpus.total,
+            "reviewed": corpus.reviewed,
+            "share_reviewed": round(corpus.share_reviewed, 4),
+            "by_status": corpus.by_status,
+            "by_label": corpus.by_label,
+        },
+    }
+
+
+def run_status(args: argparse.Namespace) -> int:
+    # Read-only: works while the window has the project open.
+    project = _open(args.project, read_only=True)
+    if project is None:
+        return EXIT_PROBLEM
+    with project:
+        figures = status_figures(project)
+    if args.json:
+        json.dump(figures, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    rows = [("document", "state", "words", "spans", "pending", "stale", "reviewed")]
+    for d in figures["documents"]:
+        rows.append(
+            (
+                d["id"],
+                d["state"].replace("_", " "),
+                str(d["words"]),
+                str(d["spans"]),
+                str(d["by_status"]["pending"]),
+                str(d["by_status"]["stale"]),
+                f"{100 * d['share_reviewed']:.0f}%",
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print(
+            "  ".join(
+                cell.ljust(w) if i < 2 else cell.rjust(w)
+                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+    corpus = figures["corpus"]
+    print(
+        f"\n{corpus['documents']} documents, {corpus['fully_reviewed']} fully reviewed; "
+        f"{corpus['reviewed']} of {corpus['spans']} spans reviewed ({100 * corpus['share_reviewed']:.0f}%)"
+    )
+    for label, counts in sorted(corpus["by_label"].items()):
+        summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
+        print(f"  {label}: {summary}")
+    return 0
+
+
+# ---------------------------------------------------------------- export
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from reviewer_app.core.spans import Status
+    from reviewer_app.settings import load_settings
+
+    if args.gold and args.gold_dir is None:
+        _say("reviewer-app project export: --gold needs --gold-dir (gold files hold the original text)")
+        return EXIT_PROBLEM
+    settings = load_settings()
+    project = _open(args.project, read_only=None)
+    if project is None:
+        return EXIT_PROBLEM
+    problems = written = skipped = 0
+    with project:
+        summaries = project.list_documents()
+        bar = ProgressBar(len(summaries))
+        for summary in summaries:
+            draft = not summary.fully_reviewed
+            if draft and not args.draft:
+                skipped += 1
+                bar.step(f"{summary.id}: not fully reviewed ({summary.stats.open} open spans); skipped")
+                continue
+            wanted = {Status.ACCEPTED} | ({Status.PENDING, Status.STALE} if draft else set())
+            stored = project.spans(summary.id, wanted)
+            message = _export_document(project, summary.id, stored, draft, args, settings)
+            if message:
+                problems += 1
+                bar.step(f"{summary.id}: not exported")
+                _say(f"{summary.id}: {message}")
+                continue
+            written += 1
+            bar.step(f"{summary.id}{' (DRAFT)' if draft else ''}")
+            if not draft and not project.read_only:
+                project.mark_exported(summary.id)
+    _say(f"{written} documents exported to {args.out}, {skipped} skipped as not fully reviewed")
+    if args.draft:
+        _say("DRAFT files replace spans nobody has decided on yet; review them before publishing.")
+    return EXIT_PROBLEM if problems else 0
+
+
+def _export_document(project, doc_id: str, stored, draft: bool, args, settings) -> str:
+    """Write one document's text (and gold); returns what went wrong, or ''."""
+    from reviewer_app.core.clusters import build_clusters
+    from reviewer_app.core.pseudonymize import pseudonymize
+    from reviewer_app.exporters.conll import write_conll
+    from reviewer_app.exporters.docbin import write_docbin
+    from reviewer_app.exporters.doccano import write_doccano
+    from reviewer_app.exporters.jsonl import gold_record, write_gold_jsonl
+    from reviewer_app.exporters.leakguard import LeakFound
+    from reviewer_app.exporters.text import write_pseudonymized_text
+
+    document = project.document(doc_id)
+    spans = [s.span for s in stored]
+    try:
+        clusters = build_clusters(document, spans, settings.fuzzy_threshold)
+        result = pseudonymize(document, spans, clusters)
+    except ValueError as exc:
+        return str(exc)
+    stem = f"{doc_id}.DRAFT" if draft else doc_id
+    try:
+        write_pseudonymized_text(args.out / f"{stem}.txt", result, document, spans, args.allow)
+    except LeakFound as exc:
+        return f"{exc}; nothing written"
+    writers = {
+        "jsonl": write_gold_jsonl,
+        "conll": write_conll,
+        "doccano": write_doccano,
+        "spacy": write_docbin,
+    }
+    extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in stored]
+    for name in args.gold:
+        record = gold_record(document, spans, extras, {"project": project.name, "draft": draft})
+        writers[name](args.gold_dir / f"{stem}{GOLD_SUFFIXES[name]}", [record])
+    return ""
