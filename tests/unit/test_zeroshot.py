@@ -100,6 +100,7 @@ def test_without_models_status_says_gazetteer_only_and_unknowns_keep_their_label
         ("Acme Roofing", "ORGANIZATION", "COMPANY"),
         ("Department of Motor Vehicles", "ORGANIZATION", "GOVERNMENT_AGENCY"),
         ("Victory Outreach Church", "ORGANIZATION", "RELIGIOUS_ORGANIZATION"),
+        ("the Nuestra Familia", "ORGANIZATION", "OTHER_ORGANIZATION"),
     ],
 )
 def test_gazetteer_and_patterns(surface, coarse, fine):
