@@ -143,16 +143,21 @@ def _ablated_pairs(name: str, gold, pairs, redetect: bool):
     deny-list (which runs inside presidio and leaves no provenance of its own),
     detection runs again over the gold texts without it.
     """
-    from reviewer_app.evaluation.ablation import DENY_LIST, ablate
+    from reviewer_app.evaluation.ablation import ABLATION_STAGE, DENY_LIST, ablate
     from reviewer_app.evaluation.metrics import detectors_in, without_detector
 
     if name == DENY_LIST or redetect:
         from reviewer_app.core.progress import Progress
         from reviewer_app.settings import load_settings
 
-        progress = Progress(
-            on_report=lambda stage, f: print(f"\r{name}: {stage} {f:4.0%}", end="", file=sys.stderr)
-        )
+        def show(stage: str, fraction: float) -> None:
+            # The runner reports each detector's stages too; only the documents done are shown.
+            if stage == ABLATION_STAGE:
+                print(
+                    f"\rdetecting without {name}: {fraction:4.0%} of the documents", end="", file=sys.stderr
+                )
+
+        progress = Progress(on_report=show)
         try:
             result = ablate(name, gold, pairs, load_settings(), progress)
         except ValueError as exc:

@@ -22,6 +22,8 @@ from reviewer_app.evaluation.metrics import DocumentPair
 from reviewer_app.settings import Settings
 
 DENY_LIST = "deny_list"
+# The progress stage whose fraction is the share of documents done.
+ABLATION_STAGE = "ablation"
 
 
 def document_from_record(record: Record) -> Document:
@@ -63,13 +65,13 @@ def redetect(
     progress = progress or Progress()
     pairs = []
     for i, record in enumerate(gold):
-        progress.report("ablation", i / max(1, len(gold)))
+        progress.report(ABLATION_STAGE, i / max(1, len(gold)))
         document = document_from_record(record)
         if not cover_page:
             document = dataclasses.replace(document, metadata=HearingMetadata())
         result = run_detection(document, detectors, settings, progress)
         pairs.append(DocumentPair(record.id, record.text, record.plain_spans, result.spans))
-    progress.report("ablation", 1.0)
+    progress.report(ABLATION_STAGE, 1.0)
     return pairs
 
 

@@ -260,3 +260,23 @@ def test_documents_rebuilt_from_gold_texts_keep_their_cover_page():
     # a text the importer would change stays as it is, without metadata
     plain = document_from_record(Record("h-2", HEARING + "\n\n"))
     assert plain.text == HEARING + "\n\n" and plain.metadata.is_empty()
+
+
+def test_ablating_the_deny_list_runs_detection_again_without_the_cover_page():
+    from reviewer_app.core.interchange import Record
+    from reviewer_app.evaluation.ablation import ablate, redetect
+    from reviewer_app.settings import Settings
+
+    def found(pair: DocumentPair) -> set[tuple[str, str]]:
+        return {(s.text_in(HEARING), s.label) for s in pair.predicted}
+
+    gold = [Record("h", HEARING)]
+    settings = Settings()
+    (standard,) = redetect(gold, ["presidio"], settings)
+    # The cover page's prison and town are on the deny-list: found whole, as places.
+    assert {("Valley State Prison", "LOCATION"), ("Chowchilla", "LOCATION")} <= found(standard)
+    (without,) = ablate("deny_list", gold, [standard], settings)
+    assert ("Valley State Prison", "LOCATION") not in found(without)
+    assert ("Chowchilla", "LOCATION") not in found(without)
+    with pytest.raises(ValueError, match="not among the detectors run: presidio"):
+        ablate("stanza", gold, [standard], settings)
