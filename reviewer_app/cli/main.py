@@ -21,6 +21,7 @@ COMMAND_MODULES: dict[str, str] = {
     "detect": "reviewer_app.cli.detect_cmd",
     "open": "reviewer_app.cli.open_cmd",
     "evaluate": "reviewer_app.cli.evaluate_cmd",
+    "models": "reviewer_app.cli.models_cmd",
     "import": "reviewer_app.cli.import_cmd",
 }
 
