@@ -1282,13 +1282,7 @@ class Project:
         """Move the given spans (one variant, say) out of their cluster into a new one."""
         who = who or self.reviewer
         with self._write():
-            rows = [
-                dict(r)
-                for r in self.db.query(
-                    f"SELECT {_SPAN_SELECT} FROM spans WHERE id IN ({', '.join('?' for _ in span_ids)})",
-                    list(span_ids),
-                )
-            ]
+            rows = self._span_rows(span_ids)
             if not rows or len({r["document_id"] for r in rows}) != 1:
                 raise ValueError("split needs spans of one document")
             old = next((r["cluster_id"] for r in rows if r["cluster_id"] is not None), None)
@@ -1483,6 +1477,19 @@ class Project:
             [row[c] for c in columns],
         )
 
+    def _span_rows(self, span_ids: Sequence[int]) -> list[Row]:
+        """Rows of the given spans, asked for in batches (SQLite caps the number
+        of parameters of one statement)."""
+        unique = sorted(set(span_ids))
+        size = self._conn.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
+        rows: list[Row] = []
+        for i in range(0, len(unique), size):
+            batch = unique[i : i + size]
+            rows += self.db.query(
+                f"SELECT {_SPAN_SELECT} FROM spans WHERE id IN ({', '.join('?' for _ in batch)})", batch
+            )
+        return rows
+
     def _change_spans(
         self, action: str, span_ids: Sequence[int], change: Callable[[Row, float, str], Row], who: str
     ) -> int:
@@ -1491,13 +1498,7 @@ class Project:
             raise ValueError(f"{action}: no spans given")
         with self._write():
             now = time.time()
-            rows = [
-                dict(r)
-                for r in self.db.query(
-                    f"SELECT {_SPAN_SELECT} FROM spans WHERE id IN ({', '.join('?' for _ in span_ids)})",
-                    list(span_ids),
-                )
-            ]
+            rows = self._span_rows(span_ids)
             if len(rows) != len(set(span_ids)):
                 missing = set(span_ids) - {r["id"] for r in rows}
                 raise KeyError(f"no spans with ids {sorted(missing)}")

@@ -4,6 +4,7 @@ clusters, audit, undo and the last position."""
 from __future__ import annotations
 
 import logging
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -140,8 +141,6 @@ def test_create_refuses_existing_file_and_open_refuses_missing_or_foreign(tmp_pa
     with pytest.raises(ProjectError, match="does not exist"):
         Project.open(tmp_path / "missing.db")
     foreign = tmp_path / "other.db"
-    import sqlite3
-
     conn = sqlite3.connect(foreign)
     conn.execute("CREATE TABLE notes (x TEXT)")
     conn.commit()
@@ -540,3 +539,15 @@ def test_lock_of_a_killed_process_is_released(tmp_path):
     holder.wait(timeout=30)
     with Project.open(path, read_only=False) as project:
         assert not project.read_only
+
+
+def test_one_action_on_more_spans_than_sqlite_takes_parameters(project):
+    text = " ".join(["Kevin"] * 300)
+    project.add_document(Document("many", text))
+    project.record_detection("many", [Span(6 * i, 6 * i + 5, "PERSON") for i in range(300)])
+    project.db.conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 100)
+    first = project.spans("many")[0].id
+    audit_id = project.decide_identical(first, Status.ACCEPTED, "corpus")
+    assert {s.status for s in project.spans("many")} == {Status.ACCEPTED}
+    project.undo(audit_id)
+    assert {s.status for s in project.spans("many")} == {Status.PENDING}
