@@ -90,13 +90,13 @@ def run(args: argparse.Namespace) -> int:
     if args.agreement:
         return _agreement(pairs, (args.gold.stem, args.pred.stem), args.misses)
     try:
-        ablated = {name: _ablated_pairs(name, gold, pairs, args.redetect) for name in args.ablate}
+        ablations = _ablations(args.ablate, gold, pairs, args.redetect)
     except AblationUnavailable as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
         return 2
     from reviewer_app.evaluation.report import summarize, summary_tables, write_report
 
-    summary = summarize(pairs, per_detector=args.per_detector, ablated=ablated, detector_mode=args.match)
+    summary = summarize(pairs, per_detector=args.per_detector, ablations=ablations, detector_mode=args.match)
     for table in summary_tables(summary, misses_limit=args.misses):
         print(table.markdown())
     if args.report:
@@ -135,41 +135,46 @@ class AblationUnavailable(RuntimeError):
     pass
 
 
-def _ablated_pairs(name: str, gold, pairs, redetect: bool):
-    """The prediction without one component.
+def _ablations(names: list[str], gold, pairs, redetect: bool) -> list:
+    """The prediction without each named component.
 
     By default a detector is removed through the spans' provenance: what it
     alone found goes. With `--redetect`, and always for the cover-page
     deny-list (which runs inside presidio and leaves no provenance of its own),
-    detection runs again over the gold texts without it.
+    detection runs again over the gold texts, once as standard and once
+    without each component.
     """
-    from reviewer_app.evaluation.ablation import ABLATION_STAGE, DENY_LIST, ablate
-    from reviewer_app.evaluation.metrics import detectors_in, without_detector
+    from reviewer_app.evaluation.ablation import ABLATION_STAGE, DENY_LIST, ablate, ablate_by_provenance
+    from reviewer_app.evaluation.metrics import detectors_in
 
-    if name == DENY_LIST or redetect:
+    runs = []
+    standard = None
+    for name in names:
+        if name != DENY_LIST and not redetect:
+            known = detectors_in(pairs)
+            if name not in known:
+                raise AblationUnavailable(
+                    f"no span in the prediction names the detector {name!r}; "
+                    f"it names {', '.join(known) or 'none'}"
+                )
+            runs.append(ablate_by_provenance(name, pairs))
+            continue
         from reviewer_app.core.progress import Progress
         from reviewer_app.settings import load_settings
 
-        def show(stage: str, fraction: float) -> None:
+        def show(stage: str, fraction: float, name: str = name) -> None:
             # The runner reports each detector's stages too; only the documents done are shown.
             if stage == ABLATION_STAGE:
-                print(
-                    f"\rdetecting without {name}: {fraction:4.0%} of the documents", end="", file=sys.stderr
-                )
+                print(f"\rdetecting again for {name}: {fraction:4.0%}", end="", file=sys.stderr)
 
-        progress = Progress(on_report=show)
         try:
-            result = ablate(name, gold, pairs, load_settings(), progress)
+            run = ablate(name, gold, pairs, load_settings(), Progress(on_report=show), standard=standard)
         except ValueError as exc:
             raise AblationUnavailable(str(exc)) from exc
         print(file=sys.stderr)
-        return result
-    known = detectors_in(pairs)
-    if name not in known:
-        raise AblationUnavailable(
-            f"no span in the prediction names the detector {name!r}; it names {', '.join(known) or 'none'}"
-        )
-    return without_detector(pairs, name)
+        standard = run.standard
+        runs.append(run)
+    return runs
 
 
 def _agreement(pairs, names: tuple[str, str], limit: int) -> int:

@@ -13,12 +13,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from reviewer_app.core.document import Document, HearingMetadata
 from reviewer_app.core.interchange import Record
 from reviewer_app.core.progress import Progress
-from reviewer_app.evaluation.metrics import DocumentPair
+from reviewer_app.evaluation.metrics import DocumentPair, without_detector
 from reviewer_app.settings import Settings
 
 DENY_LIST = "deny_list"
@@ -75,17 +76,44 @@ def redetect(
     return pairs
 
 
+@dataclass(frozen=True)
+class AblationRun:
+    """The standard prediction and the prediction without one component, over the same gold."""
+
+    component: str
+    standard: Sequence[DocumentPair]
+    without: Sequence[DocumentPair]
+    # How `without` was made: "provenance" (spans the component alone found dropped)
+    # or "redetection" (detection run again, the standard too, with the same code).
+    method: str
+
+
+def ablate_by_provenance(component: str, pairs: Sequence[DocumentPair]) -> AblationRun:
+    return AblationRun(component, pairs, without_detector(pairs, component), "provenance")
+
+
 def ablate(
     component: str,
     gold: Sequence[Record],
     pairs: Sequence[DocumentPair],
     settings: Settings,
     progress: Progress | None = None,
-) -> list[DocumentPair]:
-    """Detection run again without `component`: a detector's name or "deny_list"."""
+    *,
+    standard: Sequence[DocumentPair] | None = None,
+) -> AblationRun:
+    """Detection run again without `component` (a detector's name or "deny_list").
+
+    The standard run is made again too (or taken from `standard`, an earlier
+    `redetect` of the same detectors), so that both sides come from the same
+    code and settings whatever produced the prediction file.
+    """
     names = detection_names(pairs, settings)
-    if component == DENY_LIST:
-        return redetect(gold, names, settings, progress, cover_page=False)
-    if component not in names:
+    if component != DENY_LIST and component not in names:
         raise ValueError(f"{component!r} is not among the detectors run: {', '.join(names)}")
-    return redetect(gold, [n for n in names if n != component], settings, progress)
+    if standard is None:
+        standard = redetect(gold, names, settings, progress)
+    if component == DENY_LIST:
+        without = redetect(gold, names, settings, progress, cover_page=False)
+    else:
+        without = redetect(gold, [n for n in names if n != component], settings, progress)
+    return AblationRun(component, standard, without, "redetection")

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.evaluation.ablation import AblationRun
 from reviewer_app.evaluation.agreement import Agreement
 from reviewer_app.evaluation.charts import f1_per_label_chart, residual_risk_chart
 from reviewer_app.evaluation.metrics import (
@@ -36,6 +37,10 @@ from reviewer_app.evaluation.risk import (
 )
 
 NO_ROW = "—"
+ABLATION_METHODS = {
+    "provenance": "Standard: the prediction file; without: its spans less those only this component found.",
+    "redetection": "Both runs made now with the same code and settings, over the gold texts.",
+}
 
 
 @dataclass(frozen=True)
@@ -140,7 +145,9 @@ def detector_table(tables: Mapping[str, EvaluationResult], title: str = "Table 5
     )
 
 
-def ablation_table(standard: EvaluationResult, ablated: EvaluationResult, without: str) -> Table:
+def ablation_table(
+    standard: EvaluationResult, ablated: EvaluationResult, without: str, method: str = "provenance"
+) -> Table:
     """The paper's Table 8: the standard run beside the run without one component."""
     labels = list(standard.per_label) + [la for la in ablated.per_label if la not in standard.per_label]
     rows = []
@@ -160,7 +167,8 @@ def ablation_table(standard: EvaluationResult, ablated: EvaluationResult, withou
         f"Ablation: standard vs without {without} ({standard.mode} matching)",
         ("Entity type", "P", "R", "F1", f"P w/o {without}", f"R w/o {without}", f"F1 w/o {without}"),
         tuple(rows),
-        f"{counts[0][0]}: {counts[0][1]} standard, {counts[0][2]} without {without} (the paper's Table 7).",
+        f"{counts[0][0]}: {counts[0][1]} standard, {counts[0][2]} without {without} (the paper's Table 7). "
+        + ABLATION_METHODS.get(method, ""),
     )
 
 
@@ -305,7 +313,8 @@ class Summary:
 
     by_mode: dict[str, EvaluationResult]  # "exact" and "overlap"
     per_detector: dict[str, EvaluationResult]  # empty unless asked for
-    ablations: dict[str, EvaluationResult]  # component left out -> result
+    # component left out -> (standard, without it, how it was made)
+    ablations: dict[str, tuple[EvaluationResult, EvaluationResult, str]]
     risk: CorpusRisk
     misses: tuple[Miss, ...]  # most dangerous first
 
@@ -318,22 +327,29 @@ def summarize(
     pairs: Sequence[DocumentPair],
     *,
     per_detector: bool = False,
-    ablated: Mapping[str, Sequence[DocumentPair]] | None = None,
+    ablations: Sequence[AblationRun] = (),
     detector_mode: MatchMode = "exact",
 ) -> Summary:
     by_mode = {mode: evaluate(pairs, mode) for mode in MATCH_MODES}
     tables = evaluate_per_detector(pairs, detector_mode) if per_detector else {}
-    ablations = {name: evaluate(p, detector_mode) for name, p in (ablated or {}).items()}
+    ablated = {
+        run.component: (
+            evaluate(run.standard, detector_mode),
+            evaluate(run.without, detector_mode),
+            run.method,
+        )
+        for run in ablations
+    }
     risk = corpus_risk(pairs)
-    return Summary(by_mode, tables, ablations, risk, tuple(rank_misses(find_misses(pairs))))
+    return Summary(by_mode, tables, ablated, risk, tuple(rank_misses(find_misses(pairs))))
 
 
 def summary_tables(summary: Summary, misses_limit: int = 50) -> list[Table]:
     tables = [scores_table(summary.by_mode), confusion_table(summary.exact)]
     if summary.per_detector:
         tables.append(detector_table(summary.per_detector))
-    for name, result in summary.ablations.items():
-        tables.append(ablation_table(summary.by_mode[result.mode], result, name))
+    for name, (standard, without, method) in summary.ablations.items():
+        tables.append(ablation_table(standard, without, name, method))
     tables += [
         risk_summary_table(summary.risk),
         risk_documents_table(summary.risk),

@@ -275,8 +275,37 @@ def test_ablating_the_deny_list_runs_detection_again_without_the_cover_page():
     (standard,) = redetect(gold, ["presidio"], settings)
     # The cover page's prison and town are on the deny-list: found whole, as places.
     assert {("Valley State Prison", "LOCATION"), ("Chowchilla", "LOCATION")} <= found(standard)
-    (without,) = ablate("deny_list", gold, [standard], settings)
+    run = ablate("deny_list", gold, [standard], settings, standard=[standard])
+    assert run.method == "redetection" and run.standard == [standard]
+    (without,) = run.without
     assert ("Valley State Prison", "LOCATION") not in found(without)
     assert ("Chowchilla", "LOCATION") not in found(without)
     with pytest.raises(ValueError, match="not among the detectors run: presidio"):
         ablate("stanza", gold, [standard], settings)
+
+
+def test_evaluate_command_ablates_the_deny_list(tmp_path, capsys):
+    from reviewer_app.cli.main import main
+    from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+    from reviewer_app.evaluation.ablation import redetect
+    from reviewer_app.settings import Settings
+
+    gold_spans = tuple(
+        SpanRecord(Span(HEARING.index(t), HEARING.index(t) + len(t), label))
+        for t, label in (("Valley State Prison", "LOCATION"), ("Chowchilla", "LOCATION"))
+    )
+    gold = write_jsonl(tmp_path / "gold.jsonl", [Record("h", HEARING, gold_spans)])
+    (standard,) = redetect([Record("h", HEARING)], ["presidio"], Settings())
+    pred = write_jsonl(
+        tmp_path / "pred.jsonl", [Record("h", HEARING, tuple(SpanRecord(s) for s in standard.predicted))]
+    )
+    assert main(["evaluate", "--gold", str(gold), "--pred", str(pred), "--ablate", "deny_list"]) == 0
+    out = capsys.readouterr().out
+    assert "### Ablation: standard vs without deny_list (exact matching)" in out
+    # both gold places found with the cover page (recall 1), neither whole without it (recall 0)
+    ablation = out[out.index("### Ablation") :]
+    location = next(line for line in ablation.splitlines() if line.startswith("| LOCATION |"))
+    # | label | P | R | F1 | P w/o | R w/o | F1 w/o |
+    cells = [c.strip() for c in location.strip("|").split("|")]
+    assert cells[2] == "1.000" and cells[5] == "0.000"
+    assert "Both runs made now" in out
