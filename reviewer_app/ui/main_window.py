@@ -38,6 +38,7 @@ from reviewer_app.ui.colors import ColourBy
 from reviewer_app.ui.detection import DetectionDialog, DetectionQueue
 from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
+from reviewer_app.ui.export_dialog import ExportDialog
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
@@ -160,6 +161,7 @@ class MainWindow(QMainWindow):
         a.reject_identical_corpus.triggered.connect(lambda: self.decide_identical(Status.REJECTED, "corpus"))
         a.whitelist.triggered.connect(self.whitelist_current)
         a.whitelist_manager.triggered.connect(self.open_whitelist_manager)
+        a.export.triggered.connect(self.open_export)
         a.undo.triggered.connect(lambda: self.review and self.review.undo_stack.undo())
         a.redo.triggered.connect(lambda: self.review and self.review.undo_stack.redo())
         a.detect.triggered.connect(self.choose_detection)
@@ -306,6 +308,8 @@ class MainWindow(QMainWindow):
             self.detection.cancel()
             self.tasks.wait(10000)
             self.detection = None
+        if self.review is not None:
+            self.review.remember_position()
         if self.project is not None:
             self.project.close()
             self.project = None
@@ -405,6 +409,29 @@ class MainWindow(QMainWindow):
         self.whitelist_dialog = dialog
         dialog.open()
 
+    def open_export(self) -> None:
+        if self.review is None or self.review.document_id is None or self.project is None:
+            return
+        dialog = ExportDialog(self.project, self.review.document_id, self.tasks, self)
+        dialog.finding_activated.connect(self._show_finding)
+        dialog.exported.connect(lambda paths: self._exported(paths))
+        dialog.failed.connect(lambda exc: self.report_error("Could not export", exc, "exporting"))
+        self.export_dialog = dialog
+        # Not modal: the reviewer fixes what the leak guard finds in the text
+        # with the dialog still open, then checks again.
+        dialog.setModal(False)
+        dialog.show()
+
+    def _show_finding(self, start: int, end: int) -> None:
+        """A leak guard finding: select it in the transcript, so T adds the missed span."""
+        self.transcript.select_range(start, end)
+        self.activateWindow()
+        self.transcript.setFocus()
+
+    def _exported(self, paths: list) -> None:
+        self.message_label.setText(f"Exported {len(paths)} file(s).")
+        self.refresh_documents()
+
     def focus_persons(self) -> None:
         self.side_tabs.setCurrentWidget(self.clusters)
         self.clusters.refresh()
@@ -496,8 +523,8 @@ class MainWindow(QMainWindow):
     # -- reacting to the review --------------------------------------------------
     def _spans_changed(self, changed) -> None:
         review = self.review
-        if review is None or review.document is None:
-            return
+        if review is None or review.document is None or self.transcript.document_model is not review.document:
+            return  # a document being opened: open_document shows it whole
         if changed is None:
             self.transcript.set_spans(review.rows)
             self.span_table.model.set_rows(review.document, review.rows)
@@ -514,7 +541,7 @@ class MainWindow(QMainWindow):
 
     def _current_changed(self, span_id) -> None:
         review = self.review
-        if review is None:
+        if review is None or self.transcript.document_model is not review.document:
             return
         self.transcript.show_span(span_id)
         self.span_table.follow(span_id)

@@ -119,6 +119,10 @@ class ReviewController(QObject):
     def pending_count(self) -> int:
         return sum(r.status is Status.PENDING or r.status is Status.STALE for r in self.rows)
 
+    def remember_position(self) -> None:
+        """Store the open document and current span, so a reopen comes back here."""
+        self._remember_position()
+
     def _remember_position(self) -> None:
         if self.document is not None and not self.project.read_only:
             try:

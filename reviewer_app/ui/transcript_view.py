@@ -164,6 +164,14 @@ class TranscriptView(QPlainTextEdit):
         selection.format = fmt
         self.setExtraSelections([selection])
 
+    def select_range(self, start: int, end: int) -> None:
+        """Select `text[start:end]` and bring it into view (e.g. a leak guard finding)."""
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        self.setTextCursor(cursor)
+        self.centerCursor()
+
     def row(self, span_id: int) -> ShownSpan | None:
         return self._rows_by_id.get(span_id)
 

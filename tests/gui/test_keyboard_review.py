@@ -32,7 +32,8 @@ def back_to_transcript(qtbot, window):
     window.transcript.setFocus()
 
 
-def test_keyboard_only_review_survives_reopen(qtbot, generated):
+def test_keyboard_only_review_survives_reopen(qtbot, generated, tmp_path):
+    out_dir = tmp_path / "out"
     settings = Settings(reviewer="tester", detectors=("presidio", "spacy"))
     window = MainWindow(settings)
     qtbot.addWidget(window)
@@ -147,6 +148,38 @@ def test_keyboard_only_review_survives_reopen(qtbot, generated):
     while review.pending_count():
         press(qtbot, window, Qt.Key.Key_N)
         press(qtbot, window, Qt.Key.Key_A)
+    # Export: Ctrl+E; the leak guard lists what is left; each finding opens in the
+    # text with Enter and T adds the missed span, until the guard finds nothing.
+    press(qtbot, window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: getattr(window, "export_dialog", None) is not None)
+    export = window.export_dialog
+    export.out_dir.setText(str(out_dir))
+    export.gold_boxes["jsonl"].setChecked(True)
+    for _ in range(30):
+        with qtbot.waitSignal(export.checked, timeout=30000) as checked:
+            export.check()
+        plan = checked.args[0]
+        if not plan.leaks:
+            break
+        export.findings.setCurrentRow(0)
+        export.findings.setFocus()
+        qtbot.keyClick(export.findings, Qt.Key.Key_Return)
+        back_to_transcript(qtbot, window)
+        press(qtbot, window, Qt.Key.Key_T)
+        qtbot.waitUntil(window.label_picker.isVisible)
+        qtbot.keyClicks(window.label_picker.filter, plan.leaks[0].label)
+        qtbot.keyClick(window.label_picker.filter, Qt.Key.Key_Return)
+    assert plan.clean and export.export_button.isEnabled()
+    with qtbot.waitSignal(export.exported, timeout=30000):
+        qtbot.keyClick(export.export_button, Qt.Key.Key_Space)
+    exported = (out_dir / "hearing-0007.txt").read_text(encoding="utf-8")
+    assert "[PERSON_1]" in exported
+    inmate = review.document.metadata.inmate_name
+    assert inmate and inmate.split()[-1] not in exported
+    assert project.document_summary(review.document_id).state == "exported"
+    export.close()
+    back_to_transcript(qtbot, window)
+
     decided = {s.id: (s.status, s.label, s.start, s.end) for s in project.spans(review.document_id)}
     document_id = review.document_id
     current_id = review.current_id

@@ -1,0 +1,156 @@
+"""What an export from the window would write: the reviewed spans of one
+document from the store, the person clusters as the reviewer left them, the
+pseudonymized text and the leak guard's findings. Qt-free; the export dialog
+shows it and writes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rapidfuzz import fuzz
+
+from reviewer_app.core.clusters import Cluster, name_parts
+from reviewer_app.core.document import Document
+from reviewer_app.core.pseudonymize import PseudonymizedText, TagScope, pseudonymize
+from reviewer_app.core.spans import Span, Status
+from reviewer_app.exporters.leakguard import LeakHit, find_leaks, leak_terms
+from reviewer_app.store.project import Cluster as StoredCluster
+from reviewer_app.store.project import Project, StoredSpan
+
+OPEN = (Status.PENDING, Status.STALE)
+GOLD_SUFFIXES = {"jsonl": ".gold.jsonl", "conll": ".conll", "doccano": ".doccano.jsonl", "spacy": ".spacy"}
+
+
+@dataclass(frozen=True)
+class ExportPlan:
+    document: Document
+    spans: tuple[Span, ...]  # what is replaced: accepted (and, in a draft, open) spans
+    open_count: int
+    draft: bool
+    result: PseudonymizedText | None = None
+    leaks: tuple[LeakHit, ...] = ()
+    problem: str = ""  # why nothing can be written (e.g. overlapping spans)
+
+    @property
+    def allowed(self) -> bool:
+        """Export only when nothing is pending, unless the reviewer asked for a draft."""
+        return (self.open_count == 0 or self.draft) and not self.problem and self.result is not None
+
+    @property
+    def clean(self) -> bool:
+        return self.allowed and not self.leaks
+
+
+def _keys(text: str) -> list[str]:
+    return [p.key for p in name_parts(text) if not p.is_title]
+
+
+def reviewer_clusters(
+    document: Document, spans: Sequence[Span], ids: Sequence[int], stored: Iterable[StoredCluster]
+) -> list[Cluster]:
+    """The store's clusters (after the reviewer's merges and splits) as core clusters
+    over `spans`. A merged variant whose name part differs from the cluster's main
+    name is linked to its most similar part, so that it gets the same tag."""
+    index_of = {span_id: i for i, span_id in enumerate(ids)}
+    clusters = []
+    for cluster in stored:
+        members = tuple(
+            index_of[s] for s in cluster.span_ids if s in index_of and spans[index_of[s]].label == "PERSON"
+        )
+        if not members:
+            continue
+        texts = [spans[i].text_in(document.text) for i in members]
+        main = max(texts, key=lambda t: (len(_keys(t)), len(t)))
+        canonical = _keys(main)
+        links: dict[str, str] = {}
+        parts: dict[str, None] = dict.fromkeys(canonical)
+        for text in texts:
+            for key in _keys(text):
+                if key in parts or key in links or not canonical:
+                    continue
+                links[key] = max(canonical, key=lambda c, k=key: fuzz.ratio(k, c))
+        variants = tuple(dict.fromkeys(texts))
+        clusters.append(Cluster(cluster.id, members, variants, tuple(parts), tuple(links.items()), True))
+    return clusters
+
+
+def plan_export(project: Project, document_id: str, draft: bool, allow: Iterable[str] = ()) -> ExportPlan:
+    document = project.document(document_id)
+    stored: list[StoredSpan] = project.spans(document_id)
+    open_count = sum(s.status in OPEN for s in stored)
+    wanted = (Status.ACCEPTED, *OPEN) if draft else (Status.ACCEPTED,)
+    chosen = [s for s in stored if s.status in wanted]
+    spans = tuple(s.span for s in chosen)
+    try:
+        clusters = reviewer_clusters(document, spans, [s.id for s in chosen], project.clusters(document_id))
+        result = pseudonymize(document, spans, clusters, TagScope())
+    except ValueError as exc:
+        return ExportPlan(document, spans, open_count, draft, problem=str(exc))
+    terms = leak_terms(document, spans, result.clusters)
+    leaks = find_leaks(result.text, terms, [(r.out_start, r.out_end) for r in result.replacements], allow)
+    return ExportPlan(document, spans, open_count, draft, result, tuple(leaks))
+
+
+def source_offset(result: PseudonymizedText, output_offset: int) -> int:
+    """Where an offset of the pseudonymized text was in the original text."""
+    shift = 0
+    for r in result.replacements:
+        if r.out_start > output_offset:
+            break
+        if output_offset < r.out_end:
+            return r.span.start
+        shift = r.span.end - r.out_end
+    return output_offset + shift
+
+
+def output_offset(result: PseudonymizedText, source: int) -> int:
+    """Where an offset of the original text is in the pseudonymized text."""
+    shift = 0
+    for r in result.replacements:
+        if r.span.start > source:
+            break
+        if source < r.span.end:
+            return r.out_start
+        shift = r.out_end - r.span.end
+    return source + shift
+
+
+def write_export(
+    plan: ExportPlan,
+    out_dir: Path,
+    gold_formats: Sequence[str] = (),
+    gold_dir: Path | None = None,
+    mapping_path: Path | None = None,
+    allow: Iterable[str] = (),
+) -> list[Path]:
+    """Write the text (after the leak guard), gold files and mapping; returns the paths."""
+    from reviewer_app.exporters.conll import write_conll
+    from reviewer_app.exporters.docbin import write_docbin
+    from reviewer_app.exporters.doccano import write_doccano
+    from reviewer_app.exporters.jsonl import gold_record, write_gold_jsonl
+    from reviewer_app.exporters.mapping import write_mapping
+    from reviewer_app.exporters.text import write_pseudonymized_text
+
+    if plan.result is None:
+        raise ValueError(plan.problem or "nothing to export")
+    stem = Path(plan.document.source_path).stem if plan.document.source_path else plan.document.id
+    written = [
+        write_pseudonymized_text(out_dir / f"{stem}.txt", plan.result, plan.document, plan.spans, allow)
+    ]
+    writers = {
+        "jsonl": write_gold_jsonl,
+        "conll": write_conll,
+        "doccano": write_doccano,
+        "spacy": write_docbin,
+    }
+    if gold_formats:
+        folder = gold_dir or out_dir.parent / f"{out_dir.name}-gold"
+        record = gold_record(plan.document, list(plan.spans), [{"status": "accepted"} for _ in plan.spans])
+        for name in gold_formats:
+            written.append(writers[name](folder / f"{stem}{GOLD_SUFFIXES[name]}", [record]))
+    if mapping_path is not None:
+        written.append(write_mapping(mapping_path, [plan.result], out_dir))
+    return written
