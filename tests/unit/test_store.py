@@ -131,6 +131,10 @@ def test_new_project_file_is_private_wal_with_foreign_keys(tmp_path):
         for companion in (path, path.with_name("p.db-wal")):
             assert stat.S_IMODE(companion.stat().st_mode) == 0o600, companion
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    with Project.open(path) as project:
+        assert project.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: fsync every commit
+    with Project.open(path, power_safe=False) as project:
+        assert project.db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
 
 
 def test_create_refuses_existing_file_and_open_refuses_missing_or_foreign(tmp_path):
@@ -551,3 +555,16 @@ def test_one_action_on_more_spans_than_sqlite_takes_parameters(project):
     assert {s.status for s in project.spans("many")} == {Status.ACCEPTED}
     project.undo(audit_id)
     assert {s.status for s in project.spans("many")} == {Status.PENDING}
+
+
+def test_audit_of_a_decision_holds_only_what_changed(detected_project):
+    project, doc_id, _ = detected_project
+    span = project.spans(doc_id)[0]
+    project.accept(span.id)
+    entry = project.audit_log(limit=1)[0]
+    changed = entry.after["spans"][str(span.id)]
+    assert set(changed) == {"id", "status", "reviewer", "updated_at", "decided_at"}
+    assert entry.before["spans"][str(span.id)]["status"] == "pending"
+    project.accept(span.id)  # the same decision again changes only its time
+    project.undo(project.audit_log(limit=1)[0].id)
+    assert project.span(span.id).status is Status.ACCEPTED
