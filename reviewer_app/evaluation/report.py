@@ -317,10 +317,16 @@ class Summary:
     ablations: dict[str, tuple[EvaluationResult, EvaluationResult, str]]
     risk: CorpusRisk
     misses: tuple[Miss, ...]  # most dangerous first
+    # Matching of the confusion, per-detector and ablation tables.
+    detector_mode: MatchMode = "exact"
 
     @property
     def exact(self) -> EvaluationResult:
         return self.by_mode["exact"]
+
+    @property
+    def confusions(self) -> EvaluationResult:
+        return self.by_mode[self.detector_mode]
 
 
 def summarize(
@@ -341,11 +347,12 @@ def summarize(
         for run in ablations
     }
     risk = corpus_risk(pairs)
-    return Summary(by_mode, tables, ablated, risk, tuple(rank_misses(find_misses(pairs))))
+    misses = tuple(rank_misses(find_misses(pairs)))
+    return Summary(by_mode, tables, ablated, risk, misses, detector_mode)
 
 
 def summary_tables(summary: Summary, misses_limit: int = 50) -> list[Table]:
-    tables = [scores_table(summary.by_mode), confusion_table(summary.exact)]
+    tables = [scores_table(summary.by_mode), confusion_table(summary.confusions)]
     if summary.per_detector:
         tables.append(detector_table(summary.per_detector))
     for name, (standard, without, method) in summary.ablations.items():

@@ -309,3 +309,14 @@ def test_evaluate_command_ablates_the_deny_list(tmp_path, capsys):
     cells = [c.strip() for c in location.strip("|").split("|")]
     assert cells[2] == "1.000" and cells[5] == "0.000"
     assert "Both runs made now" in out
+
+
+def test_match_option_sets_the_matching_of_the_confusion_and_detector_tables(pairs):
+    from reviewer_app.evaluation.report import summarize, summary_tables
+
+    summary = summarize(pairs, per_detector=True, detector_mode="overlap")
+    titles = [t.title for t in summary_tables(summary)]
+    assert "Table 4: mismatched entity pairs (overlap matching)" in titles
+    assert "Table 5: each detector alone (overlap matching)" in titles
+    # spacy alone with overlap: P4 and P6 now count (P1, P4, P6, P7 of 5; G1, G4, G5, G6 of 5)
+    assert summary.per_detector["spacy"].micro.precision == pytest.approx(4 / 5)
