@@ -77,18 +77,28 @@ def reviewer_clusters(
     return clusters
 
 
-def plan_export(project: Project, document_id: str, draft: bool, allow: Iterable[str] = ()) -> ExportPlan:
+def reviewed_result(
+    project: Project, document_id: str, draft: bool
+) -> tuple[Document, tuple[Span, ...], int, PseudonymizedText]:
+    """The document, the spans to replace, how many are still open, and the
+    pseudonymized text; ValueError when the spans overlap."""
     document = project.document(document_id)
     stored: list[StoredSpan] = project.spans(document_id)
     open_count = sum(s.status in OPEN for s in stored)
     wanted = (Status.ACCEPTED, *OPEN) if draft else (Status.ACCEPTED,)
     chosen = [s for s in stored if s.status in wanted]
     spans = tuple(s.span for s in chosen)
+    clusters = reviewer_clusters(document, spans, [s.id for s in chosen], project.clusters(document_id))
+    return document, spans, open_count, pseudonymize(document, spans, clusters, TagScope())
+
+
+def plan_export(project: Project, document_id: str, draft: bool, allow: Iterable[str] = ()) -> ExportPlan:
     try:
-        clusters = reviewer_clusters(document, spans, [s.id for s in chosen], project.clusters(document_id))
-        result = pseudonymize(document, spans, clusters, TagScope())
+        document, spans, open_count, result = reviewed_result(project, document_id, draft)
     except ValueError as exc:
-        return ExportPlan(document, spans, open_count, draft, problem=str(exc))
+        document = project.document(document_id)
+        open_count = sum(s.status in OPEN for s in project.spans(document_id))
+        return ExportPlan(document, (), open_count, draft, problem=str(exc))
     terms = leak_terms(document, spans, result.clusters)
     leaks = find_leaks(result.text, terms, [(r.out_start, r.out_end) for r in result.replacements], allow)
     return ExportPlan(document, spans, open_count, draft, result, tuple(leaks))

@@ -42,6 +42,7 @@ from reviewer_app.ui.export_dialog import ExportDialog
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
+from reviewer_app.ui.preview import PreviewPane
 from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.span_table import SpanTablePanel
 from reviewer_app.ui.transcript_view import TranscriptView
@@ -50,6 +51,10 @@ from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
 
+# Actions that make sense before any document is open.
+WITHOUT_DOCUMENT = frozenset(
+    {"cheat_sheet", "toggle_colour", "toggle_preview", "focus_table", "focus_text", "focus_persons"}
+)
 OPEN_FILTER = "Transcripts and projects (*.pdf *.txt *.db);;All files (*)"
 
 
@@ -77,6 +82,9 @@ class MainWindow(QMainWindow):
         self.transcript = TranscriptView(self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(self.transcript)
+        self.preview = PreviewPane(self.tasks, self)
+        self.splitter.addWidget(self.preview)
+        self.preview.hide()
         self.setCentralWidget(self.splitter)
         self.documents = DocumentsPanel(self)
         self.inspector = Inspector(
@@ -166,6 +174,10 @@ class MainWindow(QMainWindow):
         a.redo.triggered.connect(lambda: self.review and self.review.undo_stack.redo())
         a.detect.triggered.connect(self.choose_detection)
         a.toggle_colour.triggered.connect(self.toggle_colour)
+        a.toggle_preview.triggered.connect(self.toggle_preview)
+        self.transcript.verticalScrollBar().valueChanged.connect(
+            lambda _: self.preview.isVisible() and self.preview.follow(self.transcript.first_visible_offset())
+        )
         a.focus_table.triggered.connect(lambda: self.span_table.table.setFocus())
         a.focus_text.triggered.connect(lambda: self.transcript.setFocus())
         a.focus_persons.triggered.connect(self.focus_persons)
@@ -182,7 +194,7 @@ class MainWindow(QMainWindow):
     def _update_enabled(self) -> None:
         has_doc = self.review is not None and self.review.document is not None
         for key, action in self.actions.all.items():
-            if key not in ("cheat_sheet", "toggle_colour", "focus_table", "focus_text", "focus_persons"):
+            if key not in WITHOUT_DOCUMENT:
                 action.setEnabled(has_doc)
         self.add_action.setEnabled(self.project is not None)
 
@@ -279,6 +291,7 @@ class MainWindow(QMainWindow):
             return
         document = self.review.document
         self.transcript.show_document(document, self.review.rows)
+        self.preview.show_for(self.project, document_id)
         self.span_table.model.set_rows(document, self.review.rows)
         if self.review.current_id is not None:
             self._current_changed(self.review.current_id)
@@ -437,6 +450,12 @@ class MainWindow(QMainWindow):
         self.clusters.refresh()
         self.clusters.tree.setFocus()
 
+    def toggle_preview(self) -> None:
+        self.preview.setVisible(not self.preview.isVisible())
+        if self.preview.isVisible():
+            self.splitter.setSizes([1, 1])
+            self.preview.follow(self.transcript.first_visible_offset())
+
     def toggle_colour(self) -> None:
         by_label = self.transcript.highlighter.colour_by is ColourBy.DETECTOR
         (self.legend.by_label if by_label else self.legend.by_detector).setChecked(True)
@@ -536,8 +555,9 @@ class MainWindow(QMainWindow):
             self.span_table.model.update_rows(review.rows, changed)
         self._current_changed(review.current_id)
         self._update_status()
-        # The persons panel follows after the keystroke's work is done.
+        # The persons panel and the preview follow after the keystroke's work is done.
         self._clusters_timer.start()
+        self.preview.schedule()
 
     def _current_changed(self, span_id) -> None:
         review = self.review

@@ -150,3 +150,29 @@ def test_bad_files_get_plain_words_dialogs(qtbot, tmp_path):
         window.open_path(odd)
     assert ".docx" in blocker.args[0].text()
     blocker.args[0].close()
+
+
+def test_preview_follows_decisions_and_scroll(qtbot, tmp_path):
+    from reviewer_app.core.spans import Status as S
+    from tests.gui.test_review_controller import make_project
+
+    project, _ = make_project(tmp_path / "p.db")
+    project.close()
+    window = make_window(qtbot)
+    window.show()
+    window.open_path(tmp_path / "p.db")
+    window.actions.toggle_preview.trigger()
+    assert window.preview.isVisible()
+    with qtbot.waitSignal(window.preview.rebuilt, timeout=10000):
+        pass
+    assert "Kevin Richardson" in window.preview.toPlainText()  # nothing accepted yet
+    person = next(r for r in window.review.rows if r.span.label == "PERSON")
+    window.review.set_current(person.id)
+    with qtbot.waitSignal(window.preview.rebuilt, timeout=10000):
+        window.review.accept()
+    assert "Kevin Richardson" not in window.preview.toPlainText()
+    assert "[PERSON_1]" in window.preview.toPlainText()
+    assert window.project.span(person.id).status is S.ACCEPTED
+    last_line = window.review.document.text.rindex("\n") + 1
+    window.preview.follow(last_line)
+    assert window.preview.textCursor().block().text().startswith("INMATE")
