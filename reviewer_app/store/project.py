@@ -321,7 +321,8 @@ class _WriterLock:
             return False
         owner = f"{getpass.getuser()}@{socket.gethostname()} (process {os.getpid()}) since {time.ctime()}"
         os.ftruncate(fd, 0)
-        os.pwrite(fd, owner.encode("utf-8"), 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, owner.encode("utf-8"))
         self._fd = fd
         return True
 
@@ -505,8 +506,11 @@ class Project:
         path = Path(path)
         if path.exists():
             raise ProjectError(f"{path} already exists; open it instead of creating it")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except OSError as exc:
+            raise ProjectError(f"cannot create {path}: {exc.strerror}") from exc
         os.close(fd)
         path.chmod(0o600)  # os.open's mode passes through the umask; say it outright
         project = cls.open(path, read_only=False)

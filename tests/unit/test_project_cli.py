@@ -43,6 +43,9 @@ def test_new_creates_a_private_project_and_refuses_to_overwrite(tmp_path, capsys
         assert project.name == "parole"
     assert run("project", "new", path) == 2
     assert "already exists" in capsys.readouterr().err
+    (tmp_path / "file").write_text("x")
+    assert run("project", "new", tmp_path / "file" / "p.db") == 2
+    assert "cannot create" in capsys.readouterr().err
 
 
 def test_add_detects_status_reports_and_redetect_keeps_decisions(tmp_path, transcripts, capsys):
