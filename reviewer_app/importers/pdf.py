@@ -61,20 +61,14 @@ class Word:
 
 @dataclass(frozen=True)
 class PrintedLine:
-    words: tuple[Word, ...]
+    words: tuple[Word, ...]  # without the margin number
     number: int | None  # the margin line number, on line-numbered pages
+    top: float  # of all the line's words, the margin number included
+    bottom: float
 
     @property
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
-
-    @property
-    def top(self) -> float:
-        return min(w.top for w in self.words)
-
-    @property
-    def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
 
     @property
     def x0(self) -> float:
@@ -156,17 +150,18 @@ def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
         number = None
         if first.text.isdigit() and 1 <= int(first.text) <= 99 and first.x1 < text_left - 3:
             number = int(first.text)
+        top, bottom = min(w.top for w in group), max(w.bottom for w in group)
+        if number is not None:
             group = group[1:]
-        if group or number is not None:
-            lines.append(PrintedLine(tuple(group), number))
+        lines.append(PrintedLine(tuple(group), number, top, bottom))
     return tuple(lines)
 
 
 def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     layout = hearing_layout()
     numbers = [line for page in pages if page.numbered for line in page.lines if line.number is not None]
-    band_top = min(line.top for line in numbers if line.words) - 3
-    band_bottom = max(line.bottom for line in numbers if line.words) + 3
+    band_top = min(line.top for line in numbers) - 3
+    band_bottom = max(line.bottom for line in numbers) + 3
 
     def band_lines(page: PdfPage) -> list[PrintedLine]:
         return [

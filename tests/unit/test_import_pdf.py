@@ -1,0 +1,158 @@
+"""The PDF importer on hand-made transcripts that pin down one layout rule each."""
+
+from __future__ import annotations
+
+import datetime
+import io
+
+import pytest
+
+from reviewer_app.importers import import_file
+from tests.fixtures.cast import Cast, Person
+from tests.fixtures.dialogue import GoldSpan, Line
+from tests.fixtures.generator import LAYOUT_FEATURES, ROW_CHARS, _wrap_utterance, render_transcript
+
+INMATE = Person("Kevin", "Reed", "Inmate", "inmate")
+CAST = Cast(
+    hearing_type="SUBSEQUENT PAROLE CONSIDERATION HEARING",
+    inmate=INMATE,
+    cdcr_id="L90314",
+    facility="San Quentin State Prison",
+    facility_city="San Quentin",
+    hearing_date=datetime.date(2021, 9, 1),
+    hearing_time="1:30 PM",
+    panel=(
+        Person("Alyssa", "Jones", "Presiding Commissioner", "panel"),
+        Person("Tom", "Holt", "Deputy Commissioner", "panel"),
+    ),
+    others=(Person("Mary", "Stone", "Attorney for Inmate", "attorney"),),
+    transcriber=Person("Jane", "Doe", "Transcriber", "transcriber"),
+    transcription_company="Foothill Transcription Company, Inc.",
+    role_word="INCARCERATED PERSON",
+    speaker_style="role_surname",
+)
+FILLER = "and so that is what I told them at the time, "
+
+
+def _line(speaker: str, text: str) -> Line:
+    return Line(speaker, text, (), ())
+
+
+def _round_trip(tmp_path, lines, features=LAYOUT_FEATURES):
+    transcript = render_transcript("hand-made", CAST, lines, features)
+    paths = transcript.write(tmp_path)
+    return transcript, import_file(paths["pdf"])
+
+
+def test_spelled_name_broken_at_the_line_end_rejoins_without_a_space(tmp_path):
+    speech = FILLER + "my name is Kevin Reed, R-I-C-H-A-R-D-S-O-N-R-E-E-D, yes."
+    rows = _wrap_utterance("INCARCERATED PERSON REED", speech, split_spelled=True)
+    assert rows[1].endswith("-E-E-") and rows[2].startswith("D, yes."), rows
+    transcript, document = _round_trip(tmp_path, [_line("INCARCERATED PERSON REED", speech)])
+    assert document.text == transcript.canonical_text
+    assert "R-I-C-H-A-R-D-S-O-N-R-E-E-D, yes." in document.text
+
+
+def test_a_repair_at_the_line_end_is_never_joined_to_the_next_word(tmp_path):
+    # "I- I" must stay two tokens: the generator keeps them off a line break.
+    for cut in range(30, 62):
+        speech = ("x" * cut) + " I- I went home, I- I- I did."
+        rows = _wrap_utterance("ATTORNEY STONE", speech, split_spelled=True)
+        assert not any(row.endswith(("I-", "I- I-")) for row in rows[:-1]), rows
+    lines = [_line("ATTORNEY STONE", ("x" * cut) + " I- I went home.") for cut in range(30, 62)]
+    transcript, document = _round_trip(tmp_path, lines)
+    assert document.text == transcript.canonical_text
+
+
+def test_rows_starting_with_numbers_or_tags_are_continuations(tmp_path):
+    speech = "x" * 26 + " 1990 was the year. " + "y" * 40 + " NOTE: it was cold."
+    rows = _wrap_utterance("PRESIDING COMMISSIONER JONES", speech, split_spelled=False)
+    assert rows[1].startswith("1990") and rows[2].startswith("NOTE:"), rows
+    transcript, document = _round_trip(tmp_path, [_line("PRESIDING COMMISSIONER JONES", speech)])
+    assert document.text == transcript.canonical_text
+    assert [u.speaker for u in document.utterances] == ["PRESIDING COMMISSIONER JONES"]
+
+
+def test_utterance_speaker_offsets_and_page_map(tmp_path):
+    lines = [_line("PRESIDING COMMISSIONER JONES", FILLER * 3), _line("INCARCERATED PERSON REED", "Yes.")]
+    transcript, document = _round_trip(tmp_path, lines, ("page_number_top",))
+    first, second = document.utterances
+    assert document.text[first.start : first.speech_start] == "PRESIDING COMMISSIONER JONES: "
+    assert document.text[second.start : second.end] == "INCARCERATED PERSON REED: Yes."
+    # the second printed row of the first utterance is line 2 of page 3 (after cover and index)
+    second_row = document.text.index("at the time,", first.start + ROW_CHARS - 10)
+    assert document.page_map.locate(second_row) == (3, 2)
+    assert document.page_map.locate(second.start) == (3, 4)
+    assert document.metadata == transcript.metadata
+    assert document.metadata.participants[2].role == "Incarcerated Person"
+
+
+@pytest.mark.parametrize("features", [(), ("double_spacing", "company_footer", "decision_footer")])
+def test_many_pages_with_and_without_furniture(tmp_path, features):
+    lines = [
+        _line("DEPUTY COMMISSIONER HOLT" if i % 2 else "ATTORNEY STONE", FILLER * (i % 4 + 1))
+        for i in range(80)
+    ]
+    transcript, document = _round_trip(tmp_path, lines, features)
+    assert transcript.page_count > 8
+    assert document.text == transcript.canonical_text
+    assert len(document.utterances) == 80
+
+
+def test_pdf_without_line_numbers_is_read_as_paragraphs(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Helvetica", 11)
+    page_lines = [
+        ["Minutes of the meeting held on", "the second day. The commit-", "tee agreed."],
+        ["Second page, one paragraph", "over two lines."],
+    ]
+    for lines in page_lines:
+        y = 720
+        for text in lines:
+            pdf.drawString(72, y, text)
+            y -= 14
+        pdf.showPage()
+    # a third page with two paragraphs separated by a gap
+    pdf.setFont("Helvetica", 11)
+    pdf.drawString(72, 720, "First paragraph.")
+    pdf.drawString(72, 706, "Still the first.")
+    pdf.drawString(72, 670, "Second paragraph.")
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "minutes.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text == (
+        "Minutes of the meeting held on the second day. The commit-tee agreed.\n"
+        "Second page, one paragraph over two lines.\n"
+        "First paragraph. Still the first.\n"
+        "Second paragraph."
+    )
+    assert [s.name for s in document.sections] == ["text"]
+    assert document.utterances == ()
+    assert document.metadata.is_empty()
+    assert document.page_map.locate(document.text.index("tee agreed")) == (1, 3)
+    assert document.page_map.locate(document.text.index("Second paragraph")) == (3, 3)
+    assert document.notes == (
+        "No hearing transcript layout (line numbers) found: imported as plain paragraphs.",
+    )
+
+
+def test_gold_spans_of_speaker_tags_and_speech_land_in_canonical_offsets(tmp_path):
+    speech = "I  was born in   Fresno."  # runs of spaces collapse in the canonical text
+    line = Line(
+        "INCARCERATED PERSON REED",
+        speech,
+        (GoldSpan(speech.index("Fresno"), speech.index("Fresno") + 6, "LOCATION", "CITY"),),
+        (GoldSpan(20, 24, "PERSON"),),
+    )
+    transcript = render_transcript("spans", CAST, [line], ())
+    text = transcript.canonical_text
+    body = [(s.label, s.text_in(text)) for s in transcript.gold_spans if s.start > text.index("\n\n")]
+    assert ("PERSON", "REED") in body and ("LOCATION", "Fresno") in body
+    assert "INCARCERATED PERSON REED: I was born in Fresno." in text
+    fine = dict(zip(transcript.gold_spans, transcript.gold_fine_labels, strict=True))
+    assert "CITY" in fine.values() and "PRISON" in fine.values()
