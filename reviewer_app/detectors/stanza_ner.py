@@ -148,6 +148,9 @@ class StanzaDetector(Detector):
                     lang=LANG,
                     dir=str(model.resources_dir),
                     download_method=None,
+                    # package=None: only these processors, not every one of the
+                    # default package (whose other models are not downloaded).
+                    package=None,
                     processors={"tokenize": "spacy", "ner": "default"},
                     logging_level="WARN",
                     use_gpu=False,
