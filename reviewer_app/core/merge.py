@@ -15,6 +15,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
    "Title 15" does not).
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
+11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
+12. `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
 Every function takes and returns spans sorted by (start, end) and keeps each
 span's detectors (its provenance).
@@ -59,6 +61,7 @@ class MergeRules:
     person_cues: frozenset[str] = frozenset()
     known_places: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
+    known_groups: frozenset[str] = frozenset()
 
     def priority(self, label: str) -> int:
         try:
@@ -99,6 +102,9 @@ def load_merge_rules() -> MergeRules:
         head_words={label: tuple(words) for label, words in ner.get("head_words", {}).items()},
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
+        known_groups=frozenset(
+            name for file_name in merge.get("group_gazetteers", ()) for name in _gazetteer(file_name)
+        ),
         known_places=frozenset(
             name for file_name in merge.get("place_gazetteers", ()) for name in _gazetteer(file_name)
         ),
@@ -203,6 +209,10 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
                 span = span.with_(label="PERSON")
             elif span.label != "LOCATION" and span.text_in(text).lower() in rules.known_places:
                 span = span.with_(label="LOCATION")
+            elif span.label != "NRP" and span.text_in(text).lower() in rules.known_groups:
+                span = span.with_(label="NRP")
+        elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_groups:
+            span = span.with_(label="NRP")  # "I'm Baptist now"
         elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_places:
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             if before and before.group(1).lower() in rules.place_cues:
@@ -417,6 +427,15 @@ def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]
                 label_of.setdefault(part.lower(), "PERSON")
     if not label_of:
         return list(spans)
+    # A string that is a person somewhere is a person everywhere: "Dr. Truong"
+    # makes the "Truong" that NER called an organisation a PERSON.
+    spans = [
+        s.with_(label="PERSON")
+        if s.label in ("LOCATION", "ORGANIZATION", "NRP")
+        and label_of.get(s.text_in(text).lower()) == "PERSON"
+        else s
+        for s in spans
+    ]
     alternation = "|".join(
         re.escape(s).replace(r"\ ", r"\s+") for s in sorted(label_of, key=len, reverse=True)
     )
@@ -437,6 +456,48 @@ def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]
             continue
         added.append(Span(match.start(), match.end(), label, (PROPAGATION,), PROPAGATION_SCORE))
     return _sorted([*spans, *added])
+
+
+# 11 ----------------------------------------------------------------------------
+def join_split_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """Two PERSON spans with one space between them are one name ("Isabel" "Banerjee")."""
+    out: list[Span] = []
+    for span in _sorted(spans):
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and previous.label == span.label == "PERSON"
+            and text[previous.end : span.start] == " "
+        ):
+            detectors = tuple(dict.fromkeys((*previous.detectors, *span.detectors)))
+            out[-1] = previous.with_(end=span.end, detectors=detectors, score=min(previous.score, span.score))
+            continue
+        out.append(span)
+    return out
+
+
+# 12 ----------------------------------------------------------------------------
+_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
+
+
+def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name cut off by the next speaker is a name on both sides of the cut:
+    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
+    spans = _sorted(spans)
+    starts = [s.start for s in spans]
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            cut = _INTERRUPTION.match(text, span.end)
+            if cut:
+                if cut.group("fragment"):
+                    span = span.with_(end=cut.end("fragment"))
+                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
+                i = bisect.bisect_left(starts, rest.start)
+                if i >= len(spans) or spans[i].start >= rest.end:
+                    out.append(rest)
+        out.append(span)
+    return _sorted(out)
 
 
 def _name_parts(name: str, rules: MergeRules) -> list[str]:
@@ -477,11 +538,13 @@ def merge_spans(
     merged = resolve_overlaps(merged, text, rules)
     # Trimming can leave a whitelisted term behind (", Board of Parole Hearings").
     merged = apply_whitelist(merged, text, rules.whitelist)
-    merged = strip_titles(merged, text, rules.titles)
+    merged = strip_titles(merged, text, rules.titles | rules.person_cues)
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules)
     if with_propagation:
         merged = propagate(merged, text, rules)
+    merged = join_split_names(merged, text)
+    merged = complete_interrupted_names(merged, text)
     return merged
 
 

@@ -42,17 +42,25 @@ _NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
 def cover_name_terms(document: Document) -> tuple[str, ...]:
-    """Each full name of the cover page and each of its parts (initials and
-    suffixes left out): the PERSON deny-list."""
+    """Each full name of the cover page, each of its parts (initials and
+    suffixes left out) and a compound surname: the PERSON deny-list."""
     terms: dict[str, None] = {}
     for name in document.metadata.names():
         full = " ".join(name.replace(",", " ").split())
         if full:
             terms.setdefault(full, None)
-        for part in full.split():
-            bare = part.strip(".'")
-            if len(bare) >= 2 and not part.endswith(".") and bare.lower() not in _NAME_SUFFIXES:
-                terms.setdefault(bare, None)
+        parts = [
+            part.strip(".'")
+            for part in full.split()
+            if len(part.strip(".'")) >= 2
+            and not part.endswith(".")
+            and part.strip(".'").lower() not in _NAME_SUFFIXES
+        ]
+        for part in parts:
+            terms.setdefault(part, None)
+        if len(parts) >= 3:
+            # "Ingrid Dela Pena": the speaker tag says "DELA PENA".
+            terms.setdefault(" ".join(parts[1:]), None)
     return tuple(terms)
 
 
