@@ -961,20 +961,27 @@ class Project:
         self, span_id: int, scope: Scope = "document", statuses: Iterable[Status] | None = None
     ) -> list[StoredSpan]:
         """Spans whose text equals this span's (case and spacing aside), this one included."""
+        where, params = self._identical_where(span_id, scope, statuses)
+        rows = self._rows(
+            f"SELECT {_SPAN_SELECT} FROM spans WHERE {where} ORDER BY document_id, final_start", params
+        )
+        return [_stored_span(r) for r in rows]
+
+    def _identical_where(
+        self, span_id: int, scope: Scope, statuses: Iterable[Status] | None
+    ) -> tuple[str, list[Any]]:
         rows = self._rows("SELECT text_key, document_id FROM spans WHERE id = ?", (span_id,))
         if not rows:
             raise KeyError(span_id)
-        key, document_id = rows[0]["text_key"], rows[0]["document_id"]
-        sql = f"SELECT {_SPAN_SELECT} FROM spans WHERE text_key = ?"
-        params: list[Any] = [key]
+        where, params = "text_key = ?", [rows[0]["text_key"]]
         if scope == "document":
-            sql += " AND document_id = ?"
-            params.append(document_id)
+            where += " AND document_id = ?"
+            params.append(rows[0]["document_id"])
         if statuses is not None:
             wanted = [Status(s).value for s in statuses]
-            sql += f" AND status IN ({', '.join('?' for _ in wanted)})"
+            where += f" AND status IN ({', '.join('?' for _ in wanted)})"
             params += wanted
-        return [_stored_span(r) for r in self._rows(sql + " ORDER BY document_id, final_start", params)]
+        return where, params
 
     def next_open_span(self, document_id: str, after: int = -1, backwards: bool = False) -> StoredSpan | None:
         """The next (or previous) pending or stale span after text offset `after`."""
@@ -1048,7 +1055,8 @@ class Project:
     def decide_identical(self, span_id: int, status: Status, scope: Scope = "document", who: str = "") -> int:
         """Decide this span and every open (pending or stale) span with the same text,
         in its document or in the whole corpus, as one action."""
-        ids = {span_id} | {s.id for s in self.identical_spans(span_id, scope, (Status.PENDING, Status.STALE))}
+        where, params = self._identical_where(span_id, scope, (Status.PENDING, Status.STALE))
+        ids = {span_id} | {r["id"] for r in self._rows(f"SELECT id FROM spans WHERE {where}", params)}
         return self.decide_many(sorted(ids), status, who, action="decide_identical")
 
     def add_span(
@@ -1452,14 +1460,22 @@ class Project:
         (None for a row that does not exist), to compare with a recorded state."""
         out: RowSet = {}
         for table, rows in rowsets.items():
-            select = ", ".join(f'"{c}"' for c in _TABLE_COLUMNS[table])
+            if table == "spans":
+                found = {r["id"]: r for r in self._span_rows(list(rows))}
+            else:
+                select = ", ".join(f'"{c}"' for c in _TABLE_COLUMNS[table])
+                found = {
+                    r["id"]: r
+                    for row_id in rows
+                    for r in self.db.query(f"SELECT {select} FROM {table} WHERE id = ?", (row_id,))
+                }
             out[table] = {}
             for row_id, recorded in rows.items():
-                found = list(self.db.query(f"SELECT {select} FROM {table} WHERE id = ?", (row_id,)))
-                if not found:
-                    out[table][row_id] = None
+                now = found.get(row_id)
+                if now is None or recorded is None:
+                    out[table][row_id] = now
                 else:
-                    out[table][row_id] = found[0] if recorded is None else {k: found[0][k] for k in recorded}
+                    out[table][row_id] = {k: now[k] for k in recorded}
         return out
 
     def _apply(self, rowsets: RowSet) -> None:
@@ -1469,17 +1485,31 @@ class Project:
         for table in ("whitelist", "clusters"):
             for row in (r for r in rowsets.get(table, {}).values() if r is not None):
                 self._write_row(table, row)
+        # Partial rows that change the same columns go to one executemany: a
+        # corpus-wide action may touch tens of thousands of spans.
+        updates: dict[tuple[str, ...], list[list[Any]]] = {}
+        rekey = []
         for span_id, row in rowsets.get("spans", {}).items():
             if row is None:
                 self._conn.execute("DELETE FROM spans WHERE id = ?", (span_id,))
                 continue
-            self._write_row("spans", row)
+            if len(row) == len(_SPAN_COLUMNS):
+                self._upsert("spans", row)
+            else:
+                columns = tuple(c for c in row if c != "id")
+                updates.setdefault(columns, []).append([*(row[c] for c in columns), span_id])
             if "final_start" in row or "final_end" in row or len(row) == len(_SPAN_COLUMNS):
-                document_id, start, end = self._conn.execute(
-                    "SELECT document_id, final_start, final_end FROM spans WHERE id = ?", (span_id,)
-                ).fetchone()
-                key = text_key(self.document_text(document_id)[start:end])
-                self._conn.execute("UPDATE spans SET text_key = ? WHERE id = ?", (key, span_id))
+                rekey.append(span_id)
+        for columns, values in updates.items():
+            if columns:
+                assignments = ", ".join(f'"{c}" = ?' for c in columns)
+                self._conn.executemany(f"UPDATE spans SET {assignments} WHERE id = ?", values)
+        for span_id in rekey:
+            document_id, start, end = self._conn.execute(
+                "SELECT document_id, final_start, final_end FROM spans WHERE id = ?", (span_id,)
+            ).fetchone()
+            key = text_key(self.document_text(document_id)[start:end])
+            self._conn.execute("UPDATE spans SET text_key = ? WHERE id = ?", (key, span_id))
         for table in ("whitelist", "clusters"):
             for row_id, row in rowsets.get(table, {}).items():
                 if row is None:
