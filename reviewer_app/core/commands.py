@@ -109,6 +109,22 @@ class AddSpan(Command):
         return audit_id
 
 
+class AddSpans(Command):
+    """Several missed spans (every unmarked mention of a name, say) in one step;
+    `span_ids` are known after `do`."""
+
+    def __init__(self, document_id: str, spans: Sequence[tuple[int, int, str]]) -> None:
+        super().__init__()
+        self.document_id, self.spans = document_id, tuple(spans)
+        self.span_ids: tuple[int, ...] = ()
+        self.text = f"add {len(self.spans)} spans"
+
+    def _perform(self, project: Project) -> int:
+        audit_id = project.add_spans(self.document_id, self.spans)
+        self.span_ids = project.added_span_ids(audit_id)
+        return audit_id
+
+
 class DecideIdentical(Command):
     """Accept or reject a span and every open span with the same text, in its
     document or in the whole corpus."""

@@ -557,6 +557,7 @@ class Project:
             _check_format(conn, path)
             if writable:
                 migrate(conn)
+                _reset_interrupted_detection(conn)
             elif schema_version(conn) != SCHEMA_VERSION:
                 raise ProjectError(
                     f"{path.name} has schema version {schema_version(conn)} and needs an upgrade; "
@@ -1071,42 +1072,63 @@ class Project:
     ) -> int:
         """A span the detectors missed, added by a reviewer. Returns the audit id;
         the new span's id is `added_span_id(audit_id)`."""
+        return self.add_spans(document_id, [(start, end, label)], who, status, cluster_id)
+
+    def add_spans(
+        self,
+        document_id: str,
+        spans: Sequence[tuple[int, int, str]],
+        who: str = "",
+        status: Status = Status.ACCEPTED,
+        cluster_id: int | None = None,
+    ) -> int:
+        """Several reviewer-added spans (say, every unmarked mention of a name) as
+        one action; `added_span_ids(audit_id)` gives their ids."""
         text = self.document_text(document_id)
-        if not 0 <= start < end <= len(text):
-            raise ValueError(f"span boundaries [{start}, {end}) outside the text")
+        if not spans:
+            raise ValueError("add_spans: no spans given")
+        for start, end, _ in spans:
+            if not 0 <= start < end <= len(text):
+                raise ValueError(f"span boundaries [{start}, {end}) outside the text")
         who = who or self.reviewer
         with self._write():
             now = time.time()
-            span_id = self._next_id("spans")
-            row = {
-                "id": span_id,
-                "document_id": document_id,
-                "start": start,
-                "end": end,
-                "label": label,
-                "detectors": "{}",
-                "score": 1.0,
-                "origin": "manual",
-                "found": 1,
-                "status": Status(status).value,
-                "final_start": start,
-                "final_end": end,
-                "final_label": label,
-                "cluster_id": cluster_id,
-                "whitelist_id": None,
-                "reviewer": who,
-                "created_at": now,
-                "updated_at": now,
-                "decided_at": now,
-            }
-            after: RowSet = {"spans": {span_id: row}}
-            audit_id = self._commit_change("add_span", who, document_id, {"spans": {span_id: None}}, after)
-        log.info("span %d (%s) added to %s", span_id, label, document_id)
+            first_id = self._next_id("spans")
+            before: RowSet = {"spans": {}}
+            after: RowSet = {"spans": {}}
+            for span_id, (start, end, label) in enumerate(spans, first_id):
+                before["spans"][span_id] = None
+                after["spans"][span_id] = {
+                    "id": span_id,
+                    "document_id": document_id,
+                    "start": start,
+                    "end": end,
+                    "label": label,
+                    "detectors": "{}",
+                    "score": 1.0,
+                    "origin": "manual",
+                    "found": 1,
+                    "status": Status(status).value,
+                    "final_start": start,
+                    "final_end": end,
+                    "final_label": label,
+                    "cluster_id": cluster_id,
+                    "whitelist_id": None,
+                    "reviewer": who,
+                    "created_at": now,
+                    "updated_at": now,
+                    "decided_at": now,
+                }
+            audit_id = self._commit_change("add_span", who, document_id, before, after)
+        log.info("%d span(s) added to %s", len(spans), document_id)
         return audit_id
 
     def added_span_id(self, audit_id: int) -> int:
-        (span_id,) = self.audit_entry(audit_id).span_ids
+        (span_id,) = self.added_span_ids(audit_id)
         return span_id
+
+    def added_span_ids(self, audit_id: int) -> tuple[int, ...]:
+        return self.audit_entry(audit_id).span_ids
 
     # -- whitelist
 
@@ -1631,6 +1653,16 @@ def _connect(path: Path, writable: bool, power_safe: bool = True) -> sqlite3.Con
         # FULL syncs the WAL at every commit; NORMAL leaves that to the checkpoints.
         conn.execute(f"PRAGMA synchronous = {'FULL' if power_safe else 'NORMAL'}")
     return conn
+
+
+def _reset_interrupted_detection(conn: sqlite3.Connection) -> None:
+    """A document left "detecting" by a process that died (we hold the lock, so
+    no detection runs) goes back to what it was before."""
+    conn.execute(
+        "UPDATE documents SET detection_status ="
+        " CASE WHEN detected_at IS NULL THEN 'not_detected' ELSE 'detected' END"
+        " WHERE detection_status = 'detecting'"
+    )
 
 
 def _check_format(conn: sqlite3.Connection, path: Path) -> None:

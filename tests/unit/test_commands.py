@@ -7,6 +7,7 @@ import pytest
 from reviewer_app.core.commands import (
     Accept,
     AddSpan,
+    AddSpans,
     CommandStack,
     DecideCluster,
     DecideIdentical,
@@ -78,6 +79,7 @@ def test_every_command_undoes_to_the_exact_state_and_redoes(project):
         Relabel(span_of(project, "Acme Roofing").id, "COMPANY"),
         Resize(narrow.id, narrow.start, narrow.start + len("Richardson")),
         AddSpan("h1", TEXT.index("Yes"), TEXT.index("Yes") + 3, "PERSON"),
+        AddSpans("h1", [(TEXT.index("Ask"), TEXT.index("Ask") + 3, "PERSON"), (0, 12, "TITLE")]),
         DecideIdentical(span_of(project, "Richardson").id, Status.ACCEPTED, "document"),
         DecideMany([span_of(project, "JONES").id, span_of(project, "Jones").id], Status.REJECTED),
         WhitelistTerm("board of parole hearings", note="the Board"),
@@ -109,6 +111,10 @@ def test_command_effects(project):
     assert project.span(narrow.id).status is Status.ACCEPTED
     add = stack.do(AddSpan("h1", TEXT.index("Yes"), TEXT.index("Yes") + 3, "PERSON"))
     assert project.span(add.span_id).status is Status.ACCEPTED
+    several = stack.do(
+        AddSpans("h1", [(0, 12, "TITLE"), (TEXT.index("Ask"), TEXT.index("Ask") + 3, "PERSON")])
+    )
+    assert [project.span_text(i) for i in several.span_ids] == ["COMMISSIONER", "Ask"]
     stack.do(DecideIdentical(span_of(project, "Acme Roofing").id, Status.REJECTED))
     assert span_of(project, "Acme Roofing").status is Status.REJECTED
     # "Richardson" (twice now, after the resize), "RICHARDSON": one action.

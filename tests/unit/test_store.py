@@ -568,3 +568,32 @@ def test_audit_of_a_decision_holds_only_what_changed(detected_project):
     project.accept(span.id)  # the same decision again changes only its time
     project.undo(project.audit_log(limit=1)[0].id)
     assert project.span(span.id).status is Status.ACCEPTED
+
+
+def test_detection_interrupted_by_a_crash_is_not_shown_as_running_after_reopen(detected_project):
+    project, doc_id, _ = detected_project
+    fresh = project.add_document(hearing("h2", extra=" Two."))
+    project.set_detection_status(doc_id, "detecting")
+    project.set_detection_status(fresh, "detecting")
+    path = project.path
+    project.close()
+    with Project.open(path, read_only=True) as viewer:  # a viewer changes nothing
+        assert {s.detection_status for s in viewer.list_documents()} == {"detecting"}
+    with Project.open(path) as reopened:
+        states = {s.id: s.detection_status for s in reopened.list_documents()}
+    assert states == {doc_id: "detected", fresh: "not_detected"}
+
+
+def test_several_added_spans_are_one_action(detected_project):
+    project, doc_id, document = detected_project
+    starts = [document.text.index("Ann"), document.text.index("Lee")]
+    audit_id = project.add_spans(
+        doc_id, [(starts[0], starts[0] + 3, "PERSON"), (starts[1], starts[1] + 3, "PERSON")]
+    )
+    added = project.added_span_ids(audit_id)
+    assert [project.span_text(i) for i in added] == ["Ann", "Lee"]
+    assert {project.span(i).origin for i in added} == {"manual"}
+    project.undo(audit_id)
+    assert all(s.id not in added for s in project.spans(doc_id))
+    with pytest.raises(ValueError):
+        project.add_spans(doc_id, [])
