@@ -1,0 +1,87 @@
+"""How long detection takes on a 15,000-word hearing, per detector, and how it
+compares with one bare spaCy pass over the same text (goal: full default
+pipeline <= 1.5 x bare spaCy).
+
+    .venv/bin/python -m benchmarks.detect [--words 15000] [--seed 15] [--repeat 2]
+
+Models are loaded by a warm-up run first, so the figures are detection only.
+Each detector is timed alone (presidio alone pays for the spaCy parse it then
+shares), then spacy + presidio together, then the default pipeline from the
+settings (detectors that are not installed are reported and skipped). Peak
+memory is the process's maximum resident set size at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import tempfile
+import time
+from pathlib import Path
+
+from reviewer_app.detectors.nlp import load_pipeline
+from reviewer_app.detectors.runner import chunk_text, run_detection
+from reviewer_app.importers import import_file
+from reviewer_app.settings import Settings
+from tests.fixtures.generator import generate_transcript
+
+
+def best_of(repeat: int, work) -> tuple[float, object]:
+    best, value = float("inf"), None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        value = work()
+        best = min(best, time.perf_counter() - started)
+    return best, value
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--words", type=int, default=15000)
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--repeat", type=int, default=2)
+    args = parser.parse_args()
+
+    settings = Settings()
+    generated = generate_transcript(args.seed, args.words)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{generated.name}.txt"
+        path.write_text(generated.canonical_text, encoding="utf-8")
+        document = import_file(path, settings)
+    words = document.word_count
+    print(f"transcript: {words} words, {len(document.text)} characters")
+
+    nlp = load_pipeline(settings.spacy_model)
+    run_detection(document, ["spacy", "presidio"], settings)  # warm-up: loads every model once
+
+    chunks = chunk_text(document.text)
+    bare_whole, _ = best_of(args.repeat, lambda: nlp(document.text))
+    bare_chunks, _ = best_of(args.repeat, lambda: [nlp(piece) for _, piece in chunks])
+    print(f"bare spaCy ({settings.spacy_model}), whole text: {bare_whole:.2f} s, ", end="")
+    print(f"{words / bare_whole:,.0f} words/s")
+    print(f"bare spaCy in the runner's {len(chunks)} chunks: {bare_chunks:.2f} s")
+
+    rows = []
+    for label, names in (
+        ("spacy", ["spacy"]),
+        ("presidio", ["presidio"]),
+        ("spacy + presidio", ["spacy", "presidio"]),
+        ("default pipeline", list(settings.detectors)),
+    ):
+        seconds, result = best_of(args.repeat, lambda n=names: run_detection(document, n, settings))
+        skipped = [r.name for r in result.runs if not r.ok]
+        rows.append((label, seconds, len(result.spans), skipped))
+
+    print(f"\n{'detectors':18} {'seconds':>8} {'words/s':>9} {'x bare':>7} {'spans':>6}  not run")
+    for label, seconds, spans, skipped in rows:
+        print(
+            f"{label:18} {seconds:8.2f} {words / seconds:9,.0f} {seconds / bare_whole:7.2f} {spans:6}"
+            f"  {', '.join(skipped) or '-'}"
+        )
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"\npeak memory (max RSS): {peak_mb:,.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
