@@ -4,10 +4,11 @@ Board of Parole Hearings transcripts are recognised by their line numbers:
 pages whose left margin holds the numbers 1-25 are body pages, and each
 number's row is one printed line. From that layout:
 
-- the cover is the first page, one printed line per text line; its metadata is
-  read by `hearing.parse_cover`;
-- pages between the cover and the first body page (the index), and any page
-  that starts with "INDEX", are skipped;
+- the cover is the first page (numbered or not) unless the dialogue starts on
+  it, one printed line per text line; its metadata is read by
+  `hearing.parse_cover`;
+- unnumbered pages before the body (the index), and any page that starts with
+  "INDEX", are skipped;
 - on body pages only the numbered rows are kept, so page headers, page numbers
   (top or bottom), the transcription company's footer and the running footer of
   the decision pages all fall away; on the cover and the certificate, lines
@@ -172,14 +173,14 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         lines = band_lines(page)
         return lines[0].text if lines else ""
 
-    first_body = next(i for i, page in enumerate(pages) if page.numbered)
-    cover_page = pages[0] if first_body > 0 else None
+    # The first page is the cover unless the dialogue starts on it.
+    cover_page = pages[0] if layout.speaker_of(first_text(pages[0])) is None else None
     body_pages: list[PdfPage] = []
     certificate_pages: list[PdfPage] = []
-    skipped = first_body - (1 if cover_page else 0)
-    for page in pages[first_body:]:
+    skipped = 0
+    for page in pages[1:] if cover_page else pages:
         heading = first_text(page)
-        if certificate_pages or layout.certificate_heading.match(heading):
+        if certificate_pages or (body_pages and layout.certificate_heading.match(heading)):
             certificate_pages.append(page)
         elif page.numbered and not layout.index_heading.match(heading):
             body_pages.append(page)
@@ -187,7 +188,10 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             skipped += 1
 
     cover = (
-        [SourceLine(line.text, cover_page.number, n) for n, line in enumerate(band_lines(cover_page), 1)]
+        [
+            SourceLine(line.text, cover_page.number, line.number or n)
+            for n, line in enumerate(band_lines(cover_page), 1)
+        ]
         if cover_page
         else []
     )
