@@ -50,6 +50,9 @@ from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
 
+# Tables this short are drawn at their own height, not stretched over the page.
+SHORT_TABLE_ROWS = 20
+
 
 @dataclass(frozen=True)
 class EvaluationOutcome:
@@ -79,9 +82,20 @@ def table_widget(table: Table) -> QTableWidget:
             if c and _is_number(cell):
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             widget.setItem(r, c, item)
-    widget.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    widget.horizontalHeader().setStretchLastSection(True)
+    header = widget.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # A text column at the end (contexts, item lists) takes the spare width; numbers keep theirs.
+    last = [row[-1] for row in table.rows if row]
+    header.setStretchLastSection(any(cell and not _is_number(cell) for cell in last))
+    if len(table.rows) <= SHORT_TABLE_ROWS:
+        widget.setFixedHeight(_content_height(widget))
     return widget
+
+
+def _content_height(widget: QTableWidget) -> int:
+    rows = sum(widget.rowHeight(r) for r in range(widget.rowCount()))
+    scrollbar = widget.horizontalScrollBar().sizeHint().height()
+    return widget.horizontalHeader().sizeHint().height() + rows + 2 * widget.frameWidth() + scrollbar
 
 
 def _is_number(cell: str) -> bool:
@@ -222,11 +236,14 @@ class EvaluationView(QWidget):
             title = QLabel(f"<b>{table.title}</b>")
             title.setWordWrap(True)
             layout.addWidget(title)
-            layout.addWidget(table_widget(table), 1)
+            widget = table_widget(table)
+            layout.addWidget(widget, 0 if len(table.rows) <= SHORT_TABLE_ROWS else 1)
             if table.note:
                 note = QLabel(table.note)
                 note.setWordWrap(True)
                 layout.addWidget(note)
+        if all(len(t.rows) <= SHORT_TABLE_ROWS for t in tables):
+            layout.addStretch(1)
         self.tabs.addTab(page, name)
 
     def _add_charts(self, folder: Path) -> None:
