@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures.cast import Cast, load_list, load_table, make_cast
-from tests.fixtures.dialogue import PHONETIC, Line, make_dialogue
+from tests.fixtures.dialogue import PHONETIC, TOWNS_ABROAD, Line, make_dialogue
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = range(20)
@@ -177,6 +177,7 @@ DATE_FORMS = [
     rf"{_MONTH} {_DAY}",  # March 3rd
     r"\d{1,2}/\d{1,2}/(?:\d{2}|\d{4})",  # 05/13/2012, 5/13/12
     r"\d{4}",  # 2011
+    _WEEKDAY,  # "it was a Friday"
     r"the (?:'|)\d0s|the \d{4}s",  # the 80s, the 2000s
 ]
 
@@ -195,7 +196,9 @@ def known_locations() -> frozenset[str]:
     for country, _nat in load_table("countries"):
         names.add(country)
     names.update(load_list("us_states"))
-    names.update(("California", "Guadalajara", "San Salvador", "Manila", "Ho Chi Minh City", "Tijuana"))
+    names.add("California")
+    for towns in TOWNS_ABROAD.values():
+        names.update(towns)
     return frozenset(names)
 
 
@@ -207,6 +210,7 @@ def known_organizations() -> frozenset[str]:
     for city, county in load_table("ca_cities"):
         names.update((f"{city} Police Department", f"{county} County Superior Court"))
         names.add(f"{county} County Sheriff's Department")
+        names.add(f"{county} County District Attorney's Office")
     return frozenset(names)
 
 
@@ -507,3 +511,34 @@ def test_misspelled_surnames_occur():
             ):
                 n += 1
     assert n >= 3
+
+
+# --------------------------------------------------------------------------- the template files
+
+
+def test_every_template_in_the_data_files_renders():
+    """Each wording of each exchange and statement fills in (no unknown {field})."""
+    from tests.fixtures.cast import DATA_DIR
+    from tests.fixtures.dialogue import Hearing, Vals, load_exchanges, load_sentences, render
+
+    casts = [hearing(seed)[0] for seed in SEEDS]
+    full = next(c for c in casts if c.district_attorney and c.victim_family)
+    h = Hearing(random.Random(0), full)
+    exchange_files = sorted(DATA_DIR.glob("exchanges_*.txt"))
+    sentence_files = sorted(DATA_DIR.glob("sentences_*.txt"))
+    assert len(exchange_files) >= 6 and len(sentence_files) >= 5
+    rendered = 0
+    for path in exchange_files:
+        blocks = load_exchanges(path.stem)
+        assert len(blocks) >= 2, path.name
+        for block in blocks:
+            for turn in block.turns:
+                for option in turn.options:
+                    text = render(option, Vals(h, {})).text
+                    assert "{" not in text and "}" not in text, (path.name, option)
+                    rendered += 1
+    for path in sentence_files:
+        for sentence in load_sentences(path.stem):
+            render(sentence, Vals(h, {"verdict": "is not suitable for parole at this time"}))
+            rendered += 1
+    assert rendered > 300
