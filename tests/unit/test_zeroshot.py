@@ -217,3 +217,23 @@ def test_embedding_backend_on_all_minilm_classifies_clear_cases(
     refined = embedding_detector.refine(Document("d", sentence), spans, Progress())
     assert refined[0].label == fine
     assert no_network == []
+
+
+def test_nli_scores_equal_the_transformers_zero_shot_pipeline(tiny_nli_dir):
+    from transformers import pipeline
+
+    from reviewer_app.detectors.embedding_classifier import Query
+
+    config = default_gazetteer().config
+    template = str(config.nli["hypothesis_template"])
+    candidates = config.candidates("LOCATION")
+    sentence = "He lived near Quahog for years."
+    ours = NliClassifier(str(tiny_nli_dir), template).classify([Query("Quahog", sentence, candidates)])
+    reference = pipeline("zero-shot-classification", model=str(tiny_nli_dir), device="cpu")(
+        sentence,
+        candidate_labels=[c.description for c in candidates],
+        hypothesis_template=template.format(entity="Quahog", description="{}"),
+    )
+    best = next(c.name for c in candidates if c.description == reference["labels"][0])
+    assert ours[0][0] == best
+    assert ours[0][1] == pytest.approx(reference["scores"][0], abs=1e-5)
