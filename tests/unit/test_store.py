@@ -597,3 +597,20 @@ def test_several_added_spans_are_one_action(detected_project):
     assert all(s.id not in added for s in project.spans(doc_id))
     with pytest.raises(ValueError):
         project.add_spans(doc_id, [])
+
+
+def test_removing_a_document_takes_its_spans_and_clusters_with_it(project):
+    for n in (1, 2):
+        document = hearing(f"h{n}", extra=f" {n}")
+        project.add_document(document)
+        project.record_detection(f"h{n}", standard_spans(document))
+        project.set_clusters(f"h{n}", [ClusterProposal("PERSON", "Kevin", (project.spans(f"h{n}")[0].id,))])
+    project.accept(project.spans("h1")[0].id)
+    project.remove_document("h1")
+    assert project.document_ids() == ["h2"]
+    assert project.db.execute("SELECT count(*) FROM spans WHERE document_id = 'h1'").fetchone()[0] == 0
+    assert project.db.execute("SELECT count(*) FROM clusters").fetchone()[0] == 1
+    assert project.corpus_stats().total == len(standard_spans(hearing()))
+    assert project.undo_history() == []
+    with pytest.raises(KeyError):
+        project.document("h1")
