@@ -116,10 +116,20 @@ class ProgressBar:
         self.stream = stream or sys.stderr
         self.in_place = self.stream.isatty()
 
+    def _line(self, done: float, what: str) -> str:
+        filled = int(self.width * done / max(self.total, 1))
+        return f"[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} {what}"
+
+    def detail(self, stage: str, fraction: float) -> None:
+        """Progress inside the current item (a detector running), on a terminal only."""
+        if self.in_place:
+            line = self._line(self.done + fraction, f"{stage} {100 * fraction:.0f}%")
+            self.stream.write("\r" + line.ljust(self.width + 60))
+            self.stream.flush()
+
     def step(self, what: str) -> None:
         self.done += 1
-        filled = self.width * self.done // max(self.total, 1)
-        line = f"[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} {what}"
+        line = self._line(self.done, what)
         if self.in_place:
             self.stream.write("\r" + line.ljust(self.width + 60))
             if self.done == self.total:
@@ -129,7 +139,7 @@ class ProgressBar:
         self.stream.flush()
 
 
-def import_and_detect(path: Path, detector_names: tuple[str, ...], settings, detect: bool):
+def import_and_detect(path: Path, detector_names: tuple[str, ...], settings, detect: bool, progress=None):
     """Worker: read one file and run detection on it. Returns (document,
     result-or-None) or an import error message; writes nothing."""
     from reviewer_app.importers import TranscriptImportError, import_file
@@ -142,7 +152,7 @@ def import_and_detect(path: Path, detector_names: tuple[str, ...], settings, det
         return document, None
     from reviewer_app.detectors.runner import run_detection
 
-    return document, run_detection(document, detector_names, settings)
+    return document, run_detection(document, detector_names, settings, progress)
 
 
 def _file_sha256(path: Path) -> str | None:
@@ -179,7 +189,7 @@ def run_add(args: argparse.Namespace) -> int:
                 existing[path] = known
             todo.append(path)
         bar = ProgressBar(len(todo))
-        for path, outcome in _run_workers(todo, names, settings, not args.no_detect, max(1, args.jobs)):
+        for path, outcome in _run_workers(todo, names, settings, not args.no_detect, max(1, args.jobs), bar):
             if isinstance(outcome, str):
                 problems += 1
                 bar.step(f"{path.name}: not added")
@@ -193,11 +203,15 @@ def run_add(args: argparse.Namespace) -> int:
     return EXIT_PROBLEM if problems else 0
 
 
-def _run_workers(paths, names, settings, detect: bool, jobs: int):
-    """(path, outcome) pairs as the work finishes; in this process when jobs == 1."""
+def _run_workers(paths, names, settings, detect: bool, jobs: int, bar: ProgressBar):
+    """(path, outcome) pairs as the work finishes; in this process when jobs == 1
+    (with progress inside each document), else in `jobs` worker processes."""
     if jobs == 1 or len(paths) <= 1:
+        from reviewer_app.core.progress import Progress
+
+        progress = Progress(on_report=bar.detail)
         for path in paths:
-            yield path, _guard(import_and_detect, path, names, settings, detect)
+            yield path, _guard(import_and_detect, path, names, settings, detect, progress)
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed

@@ -206,3 +206,27 @@ def test_whitelist_commands(tmp_path, capsys):
     assert "3 terms added, 0 already whitelisted; 1 pending spans rejected" in capsys.readouterr().out
     assert run("whitelist", path, "import", incoming) == 0
     assert "0 terms added, 3 already whitelisted" in capsys.readouterr().out
+
+
+def test_progress_bar_redraws_in_place_on_a_terminal_and_writes_lines_otherwise():
+    import io
+
+    from reviewer_app.cli.project_cmd import ProgressBar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = Terminal()
+    bar = ProgressBar(2, terminal, width=10)
+    bar.detail("spacy", 0.5)
+    bar.step("a.pdf")
+    bar.step("b.pdf")
+    drawn = terminal.getvalue()
+    assert drawn.startswith("\r[##........] 0/2 spacy 50%")
+    assert "\r[#####.....] 1/2 a.pdf" in drawn and drawn.endswith("\n")
+    log = io.StringIO()
+    bar = ProgressBar(2, log, width=10)
+    bar.detail("spacy", 0.5)  # not on a terminal: no partial lines in a log
+    bar.step("a.pdf")
+    assert log.getvalue() == "[#####.....] 1/2 a.pdf\n"
