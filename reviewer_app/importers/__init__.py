@@ -10,6 +10,7 @@ import hashlib
 from pathlib import Path
 
 from reviewer_app.core.document import Document
+from reviewer_app.core.progress import Progress
 from reviewer_app.importers.errors import (
     CorruptPdfError,
     EmptyFileError,
@@ -38,8 +39,13 @@ __all__ = [
 SUPPORTED_SUFFIXES = (".pdf", ".txt")
 
 
-def import_file(path: Path | str, settings: Settings | None = None) -> Document:
-    """Read a PDF or plain-text transcript; raises `TranscriptImportError`."""
+def import_file(
+    path: Path | str, settings: Settings | None = None, progress: Progress | None = None
+) -> Document:
+    """Read a PDF or plain-text transcript; raises `TranscriptImportError`.
+
+    A PDF reports each page read to `progress` (stage "import") and stops with
+    `Cancelled` between pages when asked to."""
     from reviewer_app.importers.pdf import read_pdf
     from reviewer_app.importers.text import read_text
 
@@ -59,5 +65,5 @@ def import_file(path: Path | str, settings: Settings | None = None) -> Document:
     data = path.read_bytes()
     sha256 = hashlib.sha256(data).hexdigest()
     if suffix == ".pdf":
-        return read_pdf(path, data, sha256)
+        return read_pdf(path, data, sha256, progress or Progress())
     return read_text(path, data, sha256)

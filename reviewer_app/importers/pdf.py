@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reviewer_app.core.document import Document, PageMap, Section
+from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.importers.errors import CorruptPdfError, EncryptedPdfError, NoTextLayerError
 from reviewer_app.importers.hearing import SourceLine, build_hearing_document, hearing_layout, parse_cover
 
@@ -87,8 +88,8 @@ class PdfPage:
         return sum(1 for line in self.lines if line.number is not None) >= MIN_LINE_NUMBERS
 
 
-def read_pdf(path: Path, data: bytes, sha256: str) -> Document:
-    pages = _extract_pages(path, data)
+def read_pdf(path: Path, data: bytes, sha256: str, progress: Progress) -> Document:
+    pages = _extract_pages(path, data, progress)
     if not any(page.lines for page in pages):
         raise NoTextLayerError(path)
     if any(page.numbered for page in pages):
@@ -96,7 +97,7 @@ def read_pdf(path: Path, data: bytes, sha256: str) -> Document:
     return _plain_document(path, sha256, pages)
 
 
-def _extract_pages(path: Path, data: bytes) -> list[PdfPage]:
+def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]:
     import pdfplumber
     from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 
@@ -108,12 +109,16 @@ def _extract_pages(path: Path, data: bytes) -> list[PdfPage]:
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             for number, page in enumerate(pdf.pages, 1):
+                progress.check()
+                progress.report("import", (number - 1) / len(pdf.pages))
                 words = [
                     Word(w["text"], w["x0"], w["x1"], w["top"], w["bottom"])
                     for w in page.extract_words(keep_blank_chars=False, use_text_flow=False)
                 ]
                 pages.append(PdfPage(number, _printed_lines(words), bool(page.images)))
-    except Exception as exc:
+    except Cancelled:
+        raise
+    except Exception as exc:  # pdfminer raises many types for a broken file
         if _caused_by(exc, (PDFPasswordIncorrect, PDFEncryptionError)):
             raise EncryptedPdfError(path) from exc
         log.info("pdf parse failed: %s", type(exc).__name__)

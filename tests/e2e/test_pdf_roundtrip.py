@@ -159,3 +159,25 @@ def test_full_size_transcript_of_65_pages(full_size):
     document = import_file(paths["pdf"])
     assert_same_lines(transcript.canonical_text, document.text)
     assert document.metadata == transcript.metadata
+
+
+def test_gold_spans_follow_the_guidelines(corpus):
+    """Spans never overlap and never include surrounding spaces."""
+    for transcript, _ in corpus.values():
+        text = transcript.canonical_text
+        for before, after in itertools.pairwise(transcript.gold_spans):
+            assert before.end <= after.start, (transcript.name, before, after)
+        for span in transcript.gold_spans:
+            covered = span.text_in(text)
+            assert covered == covered.strip() and covered, (transcript.name, span)
+
+
+def test_layout_can_be_chosen():
+    plain = generate_transcript(4, 300, layout="")
+    assert plain.layout == ""
+    chosen = generate_transcript(4, 300, layout="company_footer,page_number_top")
+    assert chosen.layout == "page_number_top,company_footer"
+    assert chosen.canonical_text == plain.canonical_text
+    assert chosen.pdf_bytes != plain.pdf_bytes
+    with pytest.raises(ValueError, match="unknown layout features"):
+        generate_transcript(4, 300, layout="sideways")

@@ -156,3 +156,20 @@ def test_gold_spans_of_speaker_tags_and_speech_land_in_canonical_offsets(tmp_pat
     assert "INCARCERATED PERSON REED: I was born in Fresno." in text
     fine = dict(zip(transcript.gold_spans, transcript.gold_fine_labels, strict=True))
     assert "CITY" in fine.values() and "PRISON" in fine.values()
+
+
+def test_pdf_import_reports_progress_and_can_be_cancelled(tmp_path):
+    from reviewer_app.core.progress import Cancelled, Progress
+
+    lines = [_line("ATTORNEY STONE", FILLER * 3) for _ in range(30)]
+    transcript = render_transcript("progress", CAST, lines, ())
+    pdf = transcript.write(tmp_path)["pdf"]
+    reports = []
+    import_file(pdf, progress=Progress(lambda stage, fraction: reports.append((stage, fraction))))
+    assert len(reports) == transcript.page_count
+    assert reports[0] == ("import", 0.0) and all(stage == "import" for stage, _ in reports)
+    assert [f for _, f in reports] == sorted(f for _, f in reports)
+
+    cancelling = Progress(lambda stage, fraction: fraction > 0.3 and cancelling.cancel())
+    with pytest.raises(Cancelled):
+        import_file(pdf, progress=cancelling)
