@@ -262,3 +262,57 @@ def test_merge_spans_on_appendix_a_gives_the_papers_step_3(rules):
     by_text = {s.text_in(t): s for s in merged}
     assert by_text["JONES"].detectors == ("spacy", "presidio")
     assert by_text["Richardson"].detectors == ("spacy",)
+
+
+def test_context_makes_titled_or_kin_names_persons_and_known_places_locations(rules):
+    text = "from Officer Salcedo and my sister Anand, STATE OF CALIFORNIA, raised in Arvin, I'm Baptist now"
+    spans = [
+        at(text, "Salcedo", "LOCATION"),
+        at(text, "Anand", "ORGANIZATION"),
+        at(text, "CALIFORNIA", "ORGANIZATION"),
+        at(text, "Arvin", "PERSON"),
+        at(text, "Baptist", "PERSON"),
+    ]
+    assert covered(merge.relabel_by_context(spans, text, rules), text) == [
+        ("PERSON", "Salcedo"),
+        ("PERSON", "Anand"),
+        ("LOCATION", "CALIFORNIA"),
+        ("LOCATION", "Arvin"),
+        ("NRP", "Baptist"),
+    ]
+
+
+def test_a_name_that_is_a_person_somewhere_is_a_person_everywhere(rules):
+    text = "Dr. Truong wrote it. Truong's rating is moderate."
+    spans = [at(text, "Truong", "PERSON", "presidio"), at(text, "Truong", "ORGANIZATION", "spacy", nth=1)]
+    assert covered(merge.propagate(spans, text, rules), text) == [("PERSON", "Truong"), ("PERSON", "Truong")]
+
+
+def test_name_parts_of_a_full_name_are_propagated(rules):
+    text = "a chrono from Tyrone Torres. I worked for Torres in the kitchen."
+    spans = [at(text, "Tyrone Torres", "PERSON")]
+    merged = merge.propagate(spans, text, rules)
+    assert covered(merged, text) == [("PERSON", "Tyrone Torres"), ("PERSON", "Torres")]
+    assert merged[1].detectors == (merge.PROPAGATION,)
+
+
+def test_two_person_spans_one_space_apart_are_one_name():
+    text = "The victim was Isabel Banerjee, and Kevin, Jones."
+    spans = [
+        at(text, "Isabel", "PERSON", "spacy"),
+        at(text, "Banerjee", "PERSON", "presidio"),
+        at(text, "Kevin", "PERSON"),
+        at(text, "Jones", "PERSON"),
+    ]
+    joined = merge.join_split_names(spans, text)
+    assert covered(joined, text) == [("PERSON", "Isabel Banerjee"), ("PERSON", "Kevin"), ("PERSON", "Jones")]
+    assert joined[0].detectors == ("spacy", "presidio")
+
+
+def test_a_name_cut_off_by_the_next_speaker_is_a_name_on_both_sides():
+    text = "COMMISSIONER CHOW: the family of Dayton Dub--\nINMATE WEBSTER: --ois. Yes."
+    spans = [at(text, "Dayton", "PERSON")]
+    assert covered(merge.complete_interrupted_names(spans, text), text) == [
+        ("PERSON", "Dayton Dub"),
+        ("PERSON", "ois"),
+    ]

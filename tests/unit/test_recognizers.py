@@ -223,3 +223,74 @@ def test_spacy_and_presidio_share_one_parse(detectors, monkeypatch):
     presidio.detect(chunk, shared)
     assert calls == [len(TEXT)]
     assert ("AGE", "33") in {(s.label, s.text_in(TEXT)) for s in spacy_spans}
+
+
+def test_cdcr_id_read_out_with_two_phonetic_letters(specs):
+    assert matches(specs, "CDCR_ID", "Efrain Webster, W-E-B, George Charles 3150.") == ["George Charles 3150"]
+
+
+def test_ages_given_as_answers(specs):
+    text = "I was 24. She's 84 now. By 18 I was using. I had just turned sixteen. I was high. I was 1990"
+    assert matches(specs, "AGE", text) == ["24", "84", "18", "sixteen"]
+
+
+def test_weekday_dates(specs):
+    text = "it was Saturday the 16th of August, 1986 and Tuesday, September 3, 2002"
+    assert matches(specs, "DATE", text) == ["Saturday the 16th of August, 1986", "Tuesday, September 3, 2002"]
+
+
+def test_names_after_titles_and_around_interruptions(specs):
+    text = (
+        "a chrono from Officer Quiroz dated, Dr. Toledo wrote it, Commissioner with the Board.\n"
+        "DEPUTY COMMISSIONER LIANG: the gun was Julian Ay--\nINMATE RUIZ: --ala. Yes.\n"
+        "INMATE RUIZ: Delgado is the last name."
+    )
+    assert matches(specs, "PERSON", text) == ["Quiroz", "Toledo", "Julian Ay", "ala", "Delgado"]
+
+
+@pytest.mark.parametrize(
+    ("entity", "text", "expected"),
+    [
+        ("LOCATION", "from Folsom State Prison in 2017", ["Folsom State Prison"]),
+        ("LOCATION", "at California State Prison, Corcoran in June", ["California State Prison, Corcoran"]),
+        ("LOCATION", "in Pittsburg, Contra Costa County.", ["Contra Costa County"]),
+        ("LOCATION", "lives at 264 Fifth Street, Vacaville, California 95230.", [
+            "264 Fifth Street, Vacaville, California 95230"
+        ]),
+        ("ORGANIZATION", "by a jury in the Contra Costa County Superior Court on", [
+            "Contra Costa County Superior Court"
+        ]),
+        ("ORGANIZATION", "why I joined the Varrio Nuevo Trece.", ["Varrio Nuevo Trece"]),
+        ("ORGANIZATION", "At Valley Pride Dairy and Redwood Moving and Storage.", [
+            "Valley Pride Dairy", "Redwood Moving and Storage"
+        ]),
+        ("ORGANIZATION", "Lincoln Elementary School, then Cal State Fresno.", [
+            "Lincoln Elementary School", "Cal State Fresno"
+        ]),
+    ],
+)  # fmt: skip
+def test_places_and_organisations_of_the_hearing_domain(specs, entity, text, expected):
+    found = []
+    for spec in load_recognizer_specs():
+        if spec.entity == entity:
+            for _, regex in spec.compiled():
+                found += [(m.start(), m.group()) for m in regex.finditer(text)]
+    outer = [
+        g
+        for s, g in sorted(found)
+        if not any(s2 <= s and s + len(g) <= s2 + len(g2) and g2 != g for s2, g2 in found)
+    ]
+    assert outer == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("January 1979 to March 1981", [("DATE", "January 1979"), ("DATE", "March 1981")]),
+        ("between 1990 and 1995", [("DATE", "1990"), ("DATE", "1995")]),
+        ("since 2011", [("DATE", "2011")]),
+    ],
+)
+def test_spacy_date_ranges_split_and_lose_leading_words(text, expected):
+    spans = ner_mapping().map_entity("DATE", 0, len(text), text)
+    assert [(s.label, text[s.start : s.end]) for s in spans] == expected
