@@ -7,6 +7,7 @@ exactly; the spans are `doc.ents`, the document id is `doc.user_data["id"]`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -46,11 +47,19 @@ def _words_and_spaces(text: str, tokens: list[tuple[int, int]]) -> tuple[list[st
     return words, spaces
 
 
+@functools.cache
+def _vocab():
+    """A bare vocabulary: the docs carry our own tokens, so no language data is needed
+    (loading `spacy.blank("en")` costs seconds on a busy machine)."""
+    from spacy.vocab import Vocab
+
+    return Vocab()
+
+
 def records_to_docbin(records: Iterable[Record]):
-    import spacy
     from spacy.tokens import Doc, DocBin
 
-    vocab = spacy.blank("en").vocab
+    vocab = _vocab()
     docbin = DocBin(store_user_data=True)
     for record in records:
         spans = record.plain_spans
@@ -77,10 +86,9 @@ def write_docbin(path: Path | str, records: Iterable[Record]) -> Path:
 
 
 def read_docbin(path: Path | str) -> list[Record]:
-    import spacy
     from spacy.tokens import DocBin
 
-    vocab = spacy.blank("en").vocab
+    vocab = _vocab()
     records = []
     for n, doc in enumerate(DocBin().from_disk(path).get_docs(vocab), 1):
         spans = tuple(SpanRecord(Span(e.start_char, e.end_char, e.label_)) for e in doc.ents)

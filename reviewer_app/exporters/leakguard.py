@@ -11,7 +11,8 @@ every "will" left in the text is reported; a reviewer who decides otherwise pass
 word in `allow`, explicitly.
 
 Deliberately not terms: single characters and numbers of one or two digits (an age of
-"33" cannot be told from "33" pages); a name part on its own that is a function word
+"33" cannot be told from "33" pages); the texts of quantity labels (`unguarded_labels`
+in `resources/tags.toml`: an AGE of "nine" is not "step nine"); a name part on its own that is a function word
 (`[leak_guard]` in `resources/tags.toml`: the "In" of a cut-off "Andrew In--"); the
 replaced stretches of the output themselves.
 """
@@ -90,10 +91,17 @@ def normalise(text: str) -> tuple[list[str], list[tuple[int, int]]]:
 
 
 @functools.cache
-def function_words() -> frozenset[str]:
+def _guard_settings() -> dict:
     with resource("tags.toml").open("rb") as fh:
-        raw = tomllib.load(fh)
-    return frozenset(w.casefold() for w in raw.get("leak_guard", {}).get("function_words", []))
+        return tomllib.load(fh).get("leak_guard", {})
+
+
+def function_words() -> frozenset[str]:
+    return frozenset(w.casefold() for w in _guard_settings().get("function_words", []))
+
+
+def unguarded_labels() -> frozenset[str]:
+    return frozenset(_guard_settings().get("unguarded_labels", []))
 
 
 def _worth_guarding(words: tuple[str, ...]) -> bool:
@@ -134,11 +142,12 @@ def leak_terms(
                 if spelled:
                     terms.setdefault(spelled, LeakTerm(spelled, "spelled name", "PERSON"))
 
+    skip = unguarded_labels()
     for span in spans:
         surface = span.text_in(text)
         if span.label == "PERSON":
             add_name(surface, "span")
-        else:
+        elif span.label not in skip:
             add(surface, "span", span.label)
     for name in (*document.metadata.names(), *extra_names):
         add_name(name, "cover page")
@@ -192,9 +201,16 @@ def check_pseudonymized(
     spans: Sequence[Span],
     allow: Iterable[str] = (),
 ) -> None:
-    """Raise `LeakFound` when the pseudonymized text still holds a known identifier."""
+    """Raise `LeakFound` when the pseudonymized text still holds a known identifier.
+
+    Whitelisted terms (`resources/whitelist.txt`, "California Code of Regulations") are
+    not sensitive by definition, so a known word inside one is not a hit.
+    """
+    from reviewer_app.core.merge import load_whitelist, whitelist_occurrences
+
     terms = leak_terms(document, spans, result.clusters)
     masked = [(r.out_start, r.out_end) for r in result.replacements]
+    masked += whitelist_occurrences(result.text, load_whitelist())
     hits = find_leaks(result.text, terms, masked, allow)
     if hits:
         raise LeakFound(hits, result.text)
@@ -210,8 +226,11 @@ def unannotated_occurrences(
     outside `spans`: what the paper's dictionary does when it replaces "reappearing
     entities" consistently. The detector is `propagation`; the label is the identifier's
     (PERSON for names and their parts, SPELLED_NAME for spelled forms)."""
+    from reviewer_app.core.merge import load_whitelist, whitelist_occurrences
+
     terms = leak_terms(document, spans, clusters)
-    hits = find_leaks(document.text, terms, [(s.start, s.end) for s in spans])
+    masked = [(s.start, s.end) for s in spans] + whitelist_occurrences(document.text, load_whitelist())
+    hits = find_leaks(document.text, terms, masked)
     return [
         Span(h.start, h.end, _LABEL_OF_KIND.get(h.kind, h.label), ("propagation",), 1.0) for h in hits
     ]

@@ -113,3 +113,17 @@ def test_unannotated_occurrences_become_propagation_spans():
     result = pseudonymize(doc, everything)
     check_pseudonymized(result, doc, everything)
     assert result.text.endswith("[PERSON_2] said [SPELLED_NAME_PERSON_2].")
+
+
+def test_whitelisted_terms_and_other_quantities_are_not_hits():
+    doc, spans = marked(
+        "He moved to [[STATE|California]] when he was [[AGE|nine]]. Title 15 of the California Code "
+        "of Regulations applies. I'm on step nine."
+    )
+    result = pseudonymize(doc, spans)
+    check_pseudonymized(result, doc, spans)
+    assert unannotated_occurrences(doc, spans) == []
+    # Outside the whitelisted phrase the state is a hit again.
+    doc, spans = marked("He moved to [[STATE|California]]. California is big.")
+    with pytest.raises(LeakFound):
+        check_pseudonymized(pseudonymize(doc, spans), doc, spans)
