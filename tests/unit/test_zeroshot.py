@@ -101,6 +101,9 @@ def test_without_models_status_says_gazetteer_only_and_unknowns_keep_their_label
         ("Department of Motor Vehicles", "ORGANIZATION", "GOVERNMENT_AGENCY"),
         ("Victory Outreach Church", "ORGANIZATION", "RELIGIOUS_ORGANIZATION"),
         ("the Nuestra Familia", "ORGANIZATION", "OTHER_ORGANIZATION"),
+        ("Varrio Hawaiian Gardens", "ORGANIZATION", "OTHER_ORGANIZATION"),
+        ("Sam's Towing and Recovery", "ORGANIZATION", "COMPANY"),
+        ("Social Security Administration", "ORGANIZATION", "GOVERNMENT_AGENCY"),
     ],
 )
 def test_gazetteer_and_patterns(surface, coarse, fine):
