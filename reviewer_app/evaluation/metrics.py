@@ -68,14 +68,6 @@ class LabelScores:
     def f1(self) -> float:
         return f1_score(self.precision, self.recall)
 
-    @property
-    def false_positives(self) -> int:
-        return self.predicted - self.correct
-
-    @property
-    def false_negatives(self) -> int:
-        return self.gold - self.found
-
     def __add__(self, other: LabelScores) -> LabelScores:
         return LabelScores(
             self.label,
@@ -118,10 +110,6 @@ class EvaluationResult:
     per_label: dict[str, LabelScores]
     confusions: tuple[Confusion, ...] = ()
     documents: int = 0
-
-    @property
-    def labels(self) -> tuple[str, ...]:
-        return tuple(self.per_label)
 
     @property
     def totals(self) -> LabelScores:
