@@ -23,6 +23,7 @@ COMMAND_MODULES: dict[str, str] = {
     "evaluate": "reviewer_app.cli.evaluate_cmd",
     "models": "reviewer_app.cli.models_cmd",
     "import": "reviewer_app.cli.import_cmd",
+    "export": "reviewer_app.cli.export_cmd",
 }
 
 
