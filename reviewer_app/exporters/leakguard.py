@@ -195,13 +195,13 @@ def find_leaks(
     return hits
 
 
-def check_pseudonymized(
+def leak_hits(
     result: PseudonymizedText,
     document: Document,
     spans: Sequence[Span],
     allow: Iterable[str] = (),
-) -> None:
-    """Raise `LeakFound` when the pseudonymized text still holds a known identifier.
+) -> list[LeakHit]:
+    """What the leak guard finds in `result` (what `check_pseudonymized` refuses on).
 
     Whitelisted terms (`resources/whitelist.txt`, "California Code of Regulations") are
     not sensitive by definition, so a known word inside one is not a hit.
@@ -211,7 +211,17 @@ def check_pseudonymized(
     terms = leak_terms(document, spans, result.clusters)
     masked = [(r.out_start, r.out_end) for r in result.replacements]
     masked += whitelist_occurrences(result.text, load_whitelist())
-    hits = find_leaks(result.text, terms, masked, allow)
+    return find_leaks(result.text, terms, masked, allow)
+
+
+def check_pseudonymized(
+    result: PseudonymizedText,
+    document: Document,
+    spans: Sequence[Span],
+    allow: Iterable[str] = (),
+) -> None:
+    """Raise `LeakFound` when the pseudonymized text still holds a known identifier."""
+    hits = leak_hits(result, document, spans, allow)
     if hits:
         raise LeakFound(hits, result.text)
 

@@ -6,6 +6,7 @@ from reviewer_app.exporters.leakguard import (
     LeakFound,
     check_pseudonymized,
     find_leaks,
+    leak_hits,
     leak_terms,
     unannotated_occurrences,
 )
@@ -121,6 +122,7 @@ def test_whitelisted_terms_and_other_quantities_are_not_hits():
         "of Regulations applies. I'm on step nine."
     )
     result = pseudonymize(doc, spans)
+    assert leak_hits(result, doc, spans) == []
     check_pseudonymized(result, doc, spans)
     assert unannotated_occurrences(doc, spans) == []
     # Outside the whitelisted phrase the state is a hit again.
