@@ -180,3 +180,45 @@ def test_cli_reviewed_spans_refuse_pending_unless_draft(tmp_path, capsys):
     assert main(args) == 4
     assert "cover page (PERSON)" in capsys.readouterr().err
     assert (tmp_path / "out" / f"{text_file.stem}.txt").read_text(encoding="utf-8") == out
+
+
+def test_cli_case_scope_numbers_people_across_files_and_keeps_the_mapping_apart(tmp_path, capsys):
+    from reviewer_app.cli.main import main
+    from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+    from reviewer_app.importers import import_file
+    from tests.unit.test_pseudonymize import marked
+
+    records = []
+    for name, source in (
+        ("first", "[[PERSON|Kevin Richardson]] met [[PERSON|Ann Lee]] in [[CITY|Fresno]]."),
+        ("second", "[[PERSON|Ann Lee]] testified about [[PERSON|Richardson]] in [[CITY|Fresno]]."),
+    ):
+        doc, spans = marked(source)
+        path = tmp_path / f"{name}.txt"
+        path.write_text(doc.text + "\n", encoding="utf-8")
+        imported = import_file(path)
+        assert imported.text.startswith(doc.text)
+        spans_ = tuple(SpanRecord(s, {"status": "accepted"}) for s in spans)
+        records.append(Record(imported.id, imported.text, spans_))
+    reviewed = write_jsonl(tmp_path / "reviewed.jsonl", records)
+    files = [str(tmp_path / "first.txt"), str(tmp_path / "second.txt")]
+    out = tmp_path / "out"
+    base = ["export", *files, "--spans", str(reviewed), "--out", str(out)]
+
+    assert main([*base, "--mapping", str(out / "mapping.json")]) == 2
+    assert "sensitive" in capsys.readouterr().err and not out.exists()
+
+    assert main(base) == 0
+    assert (
+        (out / "second.txt")
+        .read_text(encoding="utf-8")
+        .startswith("[PERSON_1] [PERSON_2] testified about [PERSON_3]")
+    )
+    assert main([*base, "--case-scope", "--mapping", str(tmp_path / "private" / "mapping.json")]) == 0
+    assert (
+        (out / "second.txt")
+        .read_text(encoding="utf-8")
+        .startswith("[PERSON_3] [PERSON_4] testified about [PERSON_2] in [CITY_1].")
+    )
+    mapping = json.loads((tmp_path / "private" / "mapping.json").read_text(encoding="utf-8"))
+    assert [d["id"] for d in mapping["documents"]] == [r.id for r in records]
