@@ -67,6 +67,7 @@ class PrintedLine:
     number: int | None  # the margin line number, on line-numbered pages
     top: float  # of all the line's words, the margin number included
     bottom: float
+    margin: tuple[Word, ...] = ()  # the margin number's word, if any
 
     @property
     def text(self) -> str:
@@ -75,6 +76,15 @@ class PrintedLine:
     @property
     def x0(self) -> float:
         return self.words[0].x0
+
+    @property
+    def full_text(self) -> str:
+        """The line with its margin number: for documents that are not transcripts."""
+        return " ".join(w.text for w in (*self.margin, *self.words))
+
+    @property
+    def full_x0(self) -> float:
+        return (*self.margin, *self.words)[0].x0
 
 
 @dataclass(frozen=True)
@@ -85,7 +95,10 @@ class PdfPage:
 
     @property
     def numbered(self) -> bool:
-        return sum(1 for line in self.lines if line.number is not None) >= MIN_LINE_NUMBERS
+        """Line-numbered like a transcript: the margin counts 1, 2, 3, ... down the page
+        (a column of other numbers, as in a table, does not count)."""
+        numbers = [line.number for line in self.lines if line.number is not None]
+        return len(numbers) >= MIN_LINE_NUMBERS and numbers == list(range(1, len(numbers) + 1))
 
 
 def read_pdf(path: Path, data: bytes, sha256: str, progress: Progress) -> Document:
@@ -157,9 +170,8 @@ def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
         if first.text.isdigit() and 1 <= int(first.text) <= 99 and first.x1 < text_left - 3:
             number = int(first.text)
         top, bottom = min(w.top for w in group), max(w.bottom for w in group)
-        if number is not None:
-            group = group[1:]
-        lines.append(PrintedLine(tuple(group), number, top, bottom))
+        margin = tuple(group[:1]) if number is not None else ()
+        lines.append(PrintedLine(tuple(group[len(margin) :]), number, top, bottom, margin))
     return tuple(lines)
 
 
@@ -243,17 +255,19 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     paragraphs: list[tuple[str, int, int, tuple[int, ...]]] = []  # text, page, first line, line starts
     for page in pages:
-        lines = [line for line in page.lines if line.words]
+        lines = page.lines
         if not lines:
             continue
         gaps = [b.top - a.top for a, b in itertools.pairwise(lines)]
         usual_gap = statistics.median(gaps) if gaps else 0.0
-        left = min(line.x0 for line in lines)
+        left = min(line.full_x0 for line in lines)
         current: list[tuple[int, PrintedLine]] = []
         for n, line in enumerate(lines, 1):
             if current:
                 previous = current[-1][1]
-                new_paragraph = (line.top - previous.top > usual_gap * 1.4) or (line.x0 > left + INDENT_MIN)
+                new_paragraph = (line.top - previous.top > usual_gap * 1.4) or (
+                    line.full_x0 > left + INDENT_MIN
+                )
                 if new_paragraph:
                     paragraphs.append(_join_paragraph(current, page.number))
                     current = []
@@ -288,5 +302,5 @@ def _join_paragraph(
         if text and not text.endswith("-"):
             text += " "
         starts.append(len(text))
-        text += line.text
+        text += line.full_text
     return text, page_number, lines[0][0], tuple(starts)

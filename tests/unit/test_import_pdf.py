@@ -173,3 +173,23 @@ def test_pdf_import_reports_progress_and_can_be_cancelled(tmp_path):
     cancelling = Progress(lambda stage, fraction: fraction > 0.3 and cancelling.cancel())
     with pytest.raises(Cancelled):
         import_file(pdf, progress=cancelling)
+
+
+def test_a_column_of_numbers_is_not_taken_for_line_numbers(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Helvetica", 11)
+    for i, (amount, item) in enumerate(
+        [(12, "pens"), (40, "paper"), (7, "ink"), (95, "desks"), (3, "lamps")]
+    ):
+        pdf.drawRightString(90, 720 - 14 * i, str(amount))
+        pdf.drawString(110, 720 - 14 * i, f"units of {item}")
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "inventory.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert [s.name for s in document.sections] == ["text"]
+    assert document.text.startswith("12 units of pens 40 units of paper")
