@@ -70,6 +70,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     export.add_argument(
         "--allow", action="append", default=[], metavar="WORD", help="a word the leak guard may let through"
     )
+    export.add_argument(
+        "--mapping",
+        type=Path,
+        help="also write the sensitive original -> tag mapping here (not inside --out)",
+    )
     export.set_defaults(func=run_export)
 
 
@@ -338,7 +343,13 @@ def run_export(args: argparse.Namespace) -> int:
     if args.gold and args.gold_dir is None:
         _say("reviewer-app project export: --gold needs --gold-dir (gold files hold the original text)")
         return EXIT_PROBLEM
+    if args.mapping:
+        out_dir, mapping_dir = args.out.resolve(), args.mapping.resolve().parent
+        if mapping_dir == out_dir or out_dir in mapping_dir.parents:
+            _say("reviewer-app project export: the mapping is sensitive and is not written into --out")
+            return EXIT_PROBLEM
     settings = load_settings()
+    results = []
     project = _open(args.project, read_only=None)
     if project is None:
         return EXIT_PROBLEM
@@ -354,24 +365,30 @@ def run_export(args: argparse.Namespace) -> int:
                 continue
             wanted = {Status.ACCEPTED} | ({Status.PENDING, Status.STALE} if draft else set())
             stored = project.spans(summary.id, wanted)
-            message = _export_document(project, summary.id, stored, draft, args, settings)
-            if message:
+            outcome = _export_document(project, summary.id, stored, draft, args, settings)
+            if isinstance(outcome, str):
                 problems += 1
                 bar.step(f"{summary.id}: not exported")
-                _say(f"{summary.id}: {message}")
+                _say(f"{summary.id}: {outcome}")
                 continue
+            results.append(outcome)
             written += 1
             bar.step(f"{summary.id}{' (DRAFT)' if draft else ''}")
             if not draft and not project.read_only:
                 project.mark_exported(summary.id)
     _say(f"{written} documents exported to {args.out}, {skipped} skipped as not fully reviewed")
+    if args.mapping and results:
+        from reviewer_app.exporters.mapping import write_mapping
+
+        _say(f"mapping (SENSITIVE, do not publish) -> {write_mapping(args.mapping, results, args.out)}")
     if args.draft:
         _say("DRAFT files replace spans nobody has decided on yet; review them before publishing.")
     return EXIT_PROBLEM if problems else 0
 
 
-def _export_document(project, doc_id: str, stored, draft: bool, args, settings) -> str:
-    """Write one document's text (and gold); returns what went wrong, or ''."""
+def _export_document(project, doc_id: str, stored, draft: bool, args, settings):
+    """Write one document's text (and gold); returns the pseudonymized text, or
+    what went wrong."""
     from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import pseudonymize
     from reviewer_app.exporters.conll import write_conll
@@ -403,4 +420,4 @@ def _export_document(project, doc_id: str, stored, draft: bool, args, settings) 
     for name in args.gold:
         record = gold_record(document, spans, extras, {"project": project.name, "draft": draft})
         writers[name](args.gold_dir / f"{stem}{GOLD_SUFFIXES[name]}", [record])
-    return ""
+    return result

@@ -159,6 +159,12 @@ def test_export_writes_only_reviewed_documents_unless_draft(tmp_path, capsys):
     assert "Fresno" not in (out / "h2.DRAFT.txt").read_text(encoding="utf-8")  # pending replaced too
     assert "DRAFT" in capsys.readouterr().err
     assert run("project", "export", path, "--out", out, "--gold", "conll") == 2
+    assert run("project", "export", path, "--out", out, "--mapping", out / "mapping.json") == 2
+    assert "sensitive" in capsys.readouterr().err
+    mapping = tmp_path / "private" / "mapping.json"
+    assert run("project", "export", path, "--out", out, "--mapping", mapping) == 0
+    entries = json.loads(mapping.read_text(encoding="utf-8"))["documents"][0]["entries"]
+    assert any("Kevin Richardson" in e["originals"] for e in entries)
 
 
 def test_export_refuses_a_document_the_leak_guard_stops(tmp_path, capsys):
