@@ -144,3 +144,12 @@ def test_missing_file(tmp_path):
     error = _import_error(tmp_path / "gone.pdf")
     assert isinstance(error, MissingFileError)
     assert str(error) == "gone.pdf does not exist (was it moved or renamed?)."
+
+
+def test_pdf_restricted_only_by_an_owner_password_imports(tmp_path):
+    from reportlab.lib.pdfencrypt import StandardEncryption
+
+    path = tmp_path / "restricted.pdf"
+    path.write_bytes(_text_pdf(encrypt=StandardEncryption("", ownerPassword="owner", canModify=0)))
+    document = import_file(path, Settings())
+    assert document.text.startswith("Page 1 of a perfectly ordinary document.")
