@@ -3,7 +3,7 @@
     reviewer-app project new P.db
     reviewer-app project add P.db FILES... [--jobs N] [--detectors spacy,presidio] [--no-detect]
     reviewer-app project status P.db [--json]
-    reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR]
+    reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR] [--mapping FILE]
 
 `add` imports and detects in worker processes (`--jobs`); only this process
 writes the project. A file already in the project is skipped; `--redetect`
