@@ -826,8 +826,9 @@ class Project:
         """Merge a detection run's spans into the document, keeping decisions.
 
         A span is the same as an earlier one when its detected start, end and
-        label are. Found again: its detectors and score are updated and its
-        status kept (a stale span becomes pending again). New: pending, or
+        label are, or when they equal the final ones of a span a reviewer added
+        or resized or relabelled. Found again: its detectors and score are
+        updated and its status kept (a stale span becomes pending again). New: pending, or
         rejected at once if its text is whitelisted. Not found again: a pending
         span becomes stale; a decided span keeps its decision and is marked
         not found (`found=False`); spans a reviewer added are never touched.
@@ -859,6 +860,17 @@ class Project:
                     (document_id,),
                 )
             }
+            # Spans a reviewer added or reshaped, by their final form: a detector
+            # that now proposes exactly that joins them instead of doubling them.
+            reshaped = {
+                (r[1], r[2], r[3]): r[0]
+                for r in self._conn.execute(
+                    "SELECT id, final_start, final_end, final_label FROM spans WHERE document_id = ?"
+                    " AND (origin = 'manual' OR final_start != start OR final_end != \"end\""
+                    " OR final_label != label)",
+                    (document_id,),
+                )
+            }
             inserts = []
             for (start, end, label), (per_detector, score) in proposals.items():
                 if not 0 <= start < end <= len(text):
@@ -872,6 +884,13 @@ class Project:
                         "UPDATE spans SET detectors = ?, score = ?, found = 1, status = ?, updated_at = ?"
                         " WHERE id = ?",
                         (detectors, score, status, now, span_id),
+                    )
+                    kept += 1
+                    continue
+                if (start, end, label) in reshaped:
+                    self._conn.execute(
+                        "UPDATE spans SET detectors = ?, score = ?, updated_at = ? WHERE id = ?",
+                        (detectors, score, now, reshaped.pop((start, end, label))),
                     )
                     kept += 1
                     continue

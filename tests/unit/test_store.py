@@ -614,3 +614,20 @@ def test_removing_a_document_takes_its_spans_and_clusters_with_it(project):
     assert project.undo_history() == []
     with pytest.raises(KeyError):
         project.document("h1")
+
+
+def test_detection_that_finds_a_reviewers_span_joins_it_instead_of_doubling_it(detected_project):
+    project, doc_id, document = detected_project
+    wide = by_text(project, doc_id, "Fresno County")
+    project.resize(wide.id, wide.start, wide.start + len("Fresno"))  # now like the "Fresno" span
+    ann = document.text.index("Ann Lee")
+    added = project.added_span_id(project.add_span(doc_id, ann, ann + 7, "PERSON"))
+    before = len(project.spans(doc_id))
+    spans = [*standard_spans(document), Span(ann, ann + 7, "PERSON", ("stanza",), 0.7)]
+    spans.append(Span(wide.start, wide.start + len("Fresno"), "LOCATION", ("stanza",), 0.6))
+    merge = project.record_detection(doc_id, spans, ["spacy", "stanza"])
+    assert (merge.new, merge.kept) == (0, len(spans))
+    assert len(project.spans(doc_id)) == before
+    assert project.span(added).detector_names == ("stanza",) and project.span(added).origin == "manual"
+    assert project.span(wide.id).detector_names == ("stanza",)
+    assert project.span(wide.id).status is Status.ACCEPTED
