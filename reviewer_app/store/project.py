@@ -872,6 +872,7 @@ class Project:
                 )
             }
             inserts = []
+            joined: set[int] = set()
             for (start, end, label), (per_detector, score) in proposals.items():
                 if not 0 <= start < end <= len(text):
                     raise ValueError(f"span [{start}, {end}) lies outside document {document_id}")
@@ -888,9 +889,11 @@ class Project:
                     kept += 1
                     continue
                 if (start, end, label) in reshaped:
+                    span_id = reshaped.pop((start, end, label))
+                    joined.add(span_id)
                     self._conn.execute(
-                        "UPDATE spans SET detectors = ?, score = ?, updated_at = ? WHERE id = ?",
-                        (detectors, score, now, reshaped.pop((start, end, label))),
+                        "UPDATE spans SET detectors = ?, score = ?, found = 1, updated_at = ? WHERE id = ?",
+                        (detectors, score, now, span_id),
                     )
                     kept += 1
                     continue
@@ -926,6 +929,8 @@ class Project:
                 inserts,
             )
             for span_id, status in existing.values():
+                if span_id in joined:
+                    continue
                 new_status = Status.STALE.value if status == Status.PENDING else status
                 stale += new_status == Status.STALE
                 self._conn.execute(
