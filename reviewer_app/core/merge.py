@@ -45,7 +45,7 @@ _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
 _PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
 # "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
-_ABBREVIATION = re.compile(r"(?<![A-Za-z])[A-Z][A-Za-z]{0,2}\.$")
+_ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
 
 
 @dataclass(frozen=True)
@@ -196,17 +196,29 @@ def relabel_by_head_word(
 
 
 def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> list[Span]:
-    """An NER place, organisation or group right after a title or a kinship word
-    is a PERSON ("Officer Salcedo", "my sister Anand"); an organisation or group
+    """An NER place, organisation or group right after or starting with a title
+    or a kinship word is a PERSON ("Officer Salcedo", "my sister Anand"), and so
+    is a one-word one in the possessive that is no known place ("Kapoor's
+    family"); an organisation or group
     that is exactly a known place is a LOCATION ("STATE OF CALIFORNIA"), and so
     is a "person" that is a known place right after "in", "from"... ("in Arvin")."""
     cues = rules.person_cues | rules.titles
     out = []
     for span in spans:
         if span.label in ("LOCATION", "ORGANIZATION", "NRP"):
+            covered = span.text_in(text)
+            words = covered.split()
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             if before and before.group(1).lower().rstrip(".") in cues:
                 span = span.with_(label="PERSON")
+            elif len(words) > 1 and words[0].lower().rstrip(".") in cues:
+                span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria"
+            elif (
+                len(words) == 1
+                and text.startswith("'s ", span.end)
+                and covered.lower() not in rules.known_places
+            ):
+                span = span.with_(label="PERSON")  # "Kapoor's family", "Pablo's apartment"
             elif span.label != "LOCATION" and span.text_in(text).lower() in rules.known_places:
                 span = span.with_(label="LOCATION")
             elif span.label != "NRP" and span.text_in(text).lower() in rules.known_groups:
