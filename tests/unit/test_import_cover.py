@@ -1,0 +1,60 @@
+"""Cover-page metadata in the spellings real transcripts use."""
+
+from __future__ import annotations
+
+from reviewer_app.core.document import HearingMetadata, Participant
+from reviewer_app.importers.hearing import join_wrapped, parse_cover
+
+
+def test_cover_with_name_on_the_matter_line_and_upper_case_fields():
+    meta = parse_cover(
+        [
+            "INITIAL PAROLE SUITABILITY HEARING",
+            "STATE OF CALIFORNIA",
+            "BOARD OF PAROLE HEARINGS",
+            "In the matter of the Life Term Parole Consideration Hearing of: MARCUS REED",
+            "CDCR No.: AB1234",
+            "CORRECTIONAL TRAINING FACILITY",
+            "SOLEDAD, CALIFORNIA",
+            "MARCH 3, 2020",
+            "9:05 A.M.",
+            "PANEL PRESENT:",
+            "JOHN HOLT, Presiding Commissioner",
+            "OTHERS PRESENT:",
+            "MARCUS REED, Inmate",
+            "ANNA PIKE, Attorney for the Incarcerated Person",
+            "TRANSCRIBED BY:",
+            "LEE WONG, Transcriber",
+            "Capitol Reporting, LLC",
+        ]
+    )
+    assert meta == HearingMetadata(
+        hearing_type="INITIAL PAROLE SUITABILITY HEARING",
+        inmate_name="MARCUS REED",
+        cdcr_number="AB1234",
+        facility="CORRECTIONAL TRAINING FACILITY",
+        location="SOLEDAD",
+        date="MARCH 3, 2020",
+        time="9:05 A.M.",
+        participants=(
+            Participant("JOHN HOLT", "Presiding Commissioner", "panel"),
+            Participant("MARCUS REED", "Inmate", "inmate"),
+            Participant("ANNA PIKE", "Attorney for the Incarcerated Person", "attorney"),
+            Participant("LEE WONG", "Transcriber", "transcriber"),
+        ),
+    )
+    assert meta.names() == ("MARCUS REED", "JOHN HOLT", "ANNA PIKE", "LEE WONG")
+
+
+def test_text_that_is_not_a_cover_gives_empty_metadata_fields():
+    meta = parse_cover(["Minutes of the meeting", "Present: everyone"])
+    assert meta.inmate_name == meta.cdcr_number == meta.facility == ""
+    assert meta.participants == ()
+
+
+def test_wrapped_rows_rejoin_with_one_space_except_inside_a_spelled_name():
+    text, starts = join_wrapped(["MARCUS REED: My name is Reed, R-E-", "E-D, and I- I", "was born in"])
+    assert text == "MARCUS REED: My name is Reed, R-E-E-D, and I- I was born in"
+    assert starts == (0, 34, 48)
+    # a lower-case hyphen at the row end is a word of its own: it keeps its space
+    assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
