@@ -541,4 +541,8 @@ def test_every_template_in_the_data_files_renders():
         for sentence in load_sentences(path.stem):
             render(sentence, Vals(h, {"verdict": "is not suitable for parole at this time"}))
             rendered += 1
+        # A whole statement from the file, both outcomes: every [tag] is known.
+        for suitable in (False, True):
+            statement = Hearing(random.Random(1), full).monologue(path.stem, 100_000, verdict="", suitable=suitable)
+            assert "[" not in statement.text and len(statement.text.split()) > 40, path.name
     assert rendered > 300
