@@ -41,7 +41,10 @@ NUMBER_WORDS = frozenset(
     {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
     | {"thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
 )
-TITLES = ("Mr.", "Ms.", "Mrs.", "Dr.", "Commissioner", "Deputy", "Inmate", "Attorney", "Officer", "Doctor")
+TITLES = (
+    "Mr.", "Ms.", "Mrs.", "Dr.", "Commissioner", "Deputy", "Inmate", "Attorney", "Officer", "Doctor",
+    "Detective",
+)  # fmt: skip
 
 
 @cache
@@ -231,6 +234,9 @@ def person_ok(text: str, cast: Cast, line: Line, span) -> bool:  # type: ignore[
         return True
     # A name cut by overlapping speech: "Kevin Rich--" / "--ardson".
     if line.text[span.end : span.end + 2] == "--" or line.text[span.start - 2 : span.start] == "--":
+        return True
+    # A false start repaired: "Mr. Rich- Mr. Richardson".
+    if line.text[span.end : span.end + 2] == "- " and any(p.last.startswith(text) for p in cast.everyone):
         return True
     # A transcriber's misspelling of a cast surname (Stevenson / Stevenston).
     return any(edit_distance(text, p.last) <= 1 for p in cast.everyone)
@@ -543,6 +549,23 @@ def test_every_template_in_the_data_files_renders():
             rendered += 1
         # A whole statement from the file, both outcomes: every [tag] is known.
         for suitable in (False, True):
-            statement = Hearing(random.Random(1), full).monologue(path.stem, 100_000, verdict="", suitable=suitable)
+            statement = Hearing(random.Random(1), full).monologue(
+                path.stem, 100_000, verdict="", suitable=suitable
+            )
             assert "[" not in statement.text and len(statement.text.split()) > 40, path.name
     assert rendered > 300
+
+
+def test_repaired_names_occur():
+    """ "Mr. Rich- Mr. Richardson": both the false start and the name are PERSON spans."""
+    repairs = 0
+    for _seed, _cast, line in all_lines():
+        for a, b in itertools.pairwise(line.spans):
+            first, second = span_text(line, a), span_text(line, b)
+            if (
+                a.label == b.label == "PERSON"
+                and line.text[a.end : a.end + 2] == "- "
+                and second.startswith(first)
+            ):
+                repairs += 1
+    assert repairs >= 2
