@@ -218,13 +218,17 @@ def build_clusters(
     first_of: dict[tuple[str, ...], int] = {}
     for i in persons:
         first_of.setdefault(canonical[i], i)
-    for i in persons:
-        keys = canonical[i]
-        # A shorter mention joins a full name holding all its parts, the nearest one.
+    hosts_of: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for keys in mentions_of:
         hosts = [f for f in full_names if len(f) > len(keys) and set(keys) <= set(f)]
         if hosts:
             longest = max(len(h) for h in hosts)
-            host = _nearest([h for h in hosts if len(h) == longest], mentions_of, spans[i].start)
+            hosts_of[keys] = [h for h in hosts if len(h) == longest]
+    for i in persons:
+        keys = canonical[i]
+        # A shorter mention joins a full name holding all its parts, the nearest one.
+        if keys in hosts_of:
+            host = _nearest(hosts_of[keys], mentions_of, spans[i].start)
             uf.union(first_of[host], i)
         else:
             uf.union(first_of[keys], i)
@@ -234,6 +238,7 @@ def build_clusters(
     for i in persons:
         for k in canonical[i]:
             part_owner.setdefault(k, i)
+            part_owner.setdefault(spelled_key(k), i)  # "o'brien" is spelled O-B-R-I-E-N
     linked_spelled: set[int] = set()
     for i, s in enumerate(spans):
         if s.label == "SPELLED_NAME":

@@ -260,6 +260,9 @@ class _Tagger:
                 previous = None
                 continue
             number = self.scope.number("PERSON", self._part_key(part.key))
+            letters = spelled_key(part.key)
+            if letters != part.key:  # "O'Brien" is spelled O-B-R-I-E-N
+                self.compounds[letters] = number
             # A hyphenated name is spelled as one word: "Villanueva-Reyes" -> V-I-L-...-E-S
             # links to the number of its last part.
             if previous is not None and span_text[previous.end : part.start] == "-":
@@ -292,11 +295,12 @@ class _Tagger:
         return self.formats.tag(label, self.scope.number(label, _value_key(span_text)))
 
     def _person(self, span_text: str) -> str:
+        parts = [p for p in name_parts(span_text) if not p.is_title]
+        if not parts:  # no letters at all: the whole value is the name
+            return self.formats.tag("PERSON", self.scope.number("PERSON", _value_key(span_text)))
         out: list[str] = []
         cursor = 0
-        for part in name_parts(span_text):
-            if part.is_title:
-                continue
+        for part in parts:
             out.append(span_text[cursor : part.start])
             out.append(self.person_tag(part.key))
             cursor = part.end

@@ -19,6 +19,7 @@ replaced stretches of the output themselves.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import tomllib
 from collections.abc import Iterable, Sequence
@@ -206,12 +207,27 @@ def leak_hits(
     Whitelisted terms (`resources/whitelist.txt`, "California Code of Regulations") are
     not sensitive by definition, so a known word inside one is not a hit.
     """
-    from reviewer_app.core.merge import load_whitelist, whitelist_occurrences
-
     terms = leak_terms(document, spans, result.clusters)
     masked = [(r.out_start, r.out_end) for r in result.replacements]
-    masked += whitelist_occurrences(result.text, load_whitelist())
-    return find_leaks(result.text, terms, masked, allow)
+    return _outside_whitelist(result.text, find_leaks(result.text, terms, masked, allow))
+
+
+def _outside_whitelist(text: str, hits: list[LeakHit]) -> list[LeakHit]:
+    """The hits that do not lie inside a whitelisted term; a hit larger than the term
+    ("San Quentin State Prison" around a whitelisted "State") stays."""
+    from reviewer_app.core.merge import load_whitelist, whitelist_occurrences
+
+    if not hits:
+        return hits
+    occurrences = whitelist_occurrences(text, load_whitelist())
+    starts = [o[0] for o in occurrences]
+    kept = []
+    for hit in hits:
+        i = bisect.bisect_right(starts, hit.start) - 1
+        if i >= 0 and occurrences[i][1] >= hit.end:
+            continue
+        kept.append(hit)
+    return kept
 
 
 def check_pseudonymized(
@@ -236,11 +252,8 @@ def unannotated_occurrences(
     outside `spans`: what the paper's dictionary does when it replaces "reappearing
     entities" consistently. The detector is `propagation`; the label is the identifier's
     (PERSON for names and their parts, SPELLED_NAME for spelled forms)."""
-    from reviewer_app.core.merge import load_whitelist, whitelist_occurrences
-
     terms = leak_terms(document, spans, clusters)
-    masked = [(s.start, s.end) for s in spans] + whitelist_occurrences(document.text, load_whitelist())
-    hits = find_leaks(document.text, terms, masked)
-    return [
-        Span(h.start, h.end, _LABEL_OF_KIND.get(h.kind, h.label), ("propagation",), 1.0) for h in hits
-    ]
+    hits = _outside_whitelist(
+        document.text, find_leaks(document.text, terms, [(s.start, s.end) for s in spans])
+    )
+    return [Span(h.start, h.end, _LABEL_OF_KIND.get(h.kind, h.label), ("propagation",), 1.0) for h in hits]

@@ -101,12 +101,12 @@ def test_a_cut_off_name_does_not_make_every_function_word_a_leak():
 
 def test_unannotated_occurrences_become_propagation_spans():
     doc, spans = marked(
-        "[[PERSON|Kevin Richardson]] served life. He was 15 years to [[OTHER_ORGANIZATION|Life]]. "
+        "[[PERSON|Kevin Richardson]] worked at sunrise. He went to [[OTHER_ORGANIZATION|Sunrise]]. "
         "Richardson said R-I-C-H-A-R-D-S-O-N."
     )
     found = unannotated_occurrences(doc, spans)
     assert [(doc.text[s.start : s.end], s.label, s.detectors) for s in found] == [
-        ("life", "OTHER_ORGANIZATION", ("propagation",)),
+        ("sunrise", "OTHER_ORGANIZATION", ("propagation",)),
         ("Richardson", "PERSON", ("propagation",)),
         ("R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", ("propagation",)),
     ]

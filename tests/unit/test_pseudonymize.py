@@ -250,3 +250,10 @@ def test_tag_formats_come_from_the_resource_file(tmp_path):
 def test_a_hyphenated_name_spelled_as_one_word_links_to_its_last_part():
     doc, spans = marked("[[PERSON|Ana Villanueva-Reyes]], [[SPELLED_NAME|V-I-L-L-A-N-U-E-V-A-R-E-Y-E-S]]")
     assert pseudonymize(doc, spans).text == "[PERSON_1] [PERSON_2]-[PERSON_3], [SPELLED_NAME_PERSON_3]"
+
+
+def test_apostrophe_names_link_to_their_spelling_and_a_name_without_letters_is_still_replaced():
+    doc, spans = marked("[[PERSON|Sean O'Brien]], [[SPELLED_NAME|O-B-R-I-E-N]]; inmate [[PERSON|#4471]].")
+    result = pseudonymize(doc, spans)
+    assert result.text == "[PERSON_1] [PERSON_2], [SPELLED_NAME_PERSON_2]; inmate [PERSON_3]."
+    assert set(result.clusters[0].variants) == {"Sean O'Brien", "O-B-R-I-E-N"}
