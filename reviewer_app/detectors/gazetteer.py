@@ -40,6 +40,8 @@ class FineLabel:
     coarse: str
     description: str
     patterns: tuple[re.Pattern[str], ...]
+    # More ways to say what the label is; the embedding backend takes the best match.
+    phrasings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ def load_config(path: Path | None = None, labels: LabelCatalog | None = None) ->
                 coarse=coarse,
                 description=entry["description"],
                 patterns=tuple(re.compile(p, re.IGNORECASE) for p in entry.get("patterns", ())),
+                phrasings=(entry["description"], *entry.get("also", ())),
             )
         )
     return ZeroShotConfig(

@@ -137,6 +137,12 @@ def test_fine_labels_match_the_label_catalogue():
         assert fallback not in {c.name for c in config.candidates(coarse)}
 
 
+def test_label_phrasings_start_with_the_description():
+    company = next(label for label in default_gazetteer().config.labels if label.name == "COMPANY")
+    assert company.phrasings[0] == company.description
+    assert "a restaurant or fast food chain" in company.phrasings
+
+
 def test_context_sentence_is_the_sentence_of_the_span():
     text = "First one. He moved to Austin in May. Then more.\nNext line"
     start = text.index("Austin")
@@ -209,6 +215,9 @@ def test_a_broken_nli_model_falls_back_to_embeddings(tmp_path):
         ("Toyota", "ORGANIZATION", "I worked for Toyota on the assembly line.", "COMPANY"),
         ("Yale", "ORGANIZATION", "My sister went to Yale.", "SCHOOL"),
         ("Whigs", "NRP", "He voted with the Whigs.", "POLITICAL_GROUP"),
+        # These two need the labels' other phrasings (`also` in zeroshot.toml).
+        ("Taco Bell", "ORGANIZATION", "I had a job at Taco Bell.", "COMPANY"),
+        ("Salvation Army", "ORGANIZATION", "The Salvation Army has a bed for me.", "RELIGIOUS_ORGANIZATION"),
     ],
 )
 def test_embedding_backend_on_all_minilm_classifies_clear_cases(
