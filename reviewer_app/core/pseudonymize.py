@@ -218,7 +218,7 @@ _DATE_TOKEN_RE = re.compile(
     r"|(?P<word>[^\W\d_]+(?:-[^\W\d_]+)*)",
     re.IGNORECASE,
 )
-_CLOCK_RE = re.compile(r"\d{1,2}(?:[:.]\d{2}){0,2}")
+_CLOCK_RE = re.compile(r"\d{1,2}(?:[:.]\d{2}){1,2}|\d{1,4}")
 _READ_OUT_ID_RE = re.compile(r"([^\W\d_]{2,})\W+(\d+)")
 _KEY_RE = re.compile(r"\w+")
 

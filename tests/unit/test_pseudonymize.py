@@ -169,6 +169,7 @@ def test_date_parts(date, expected):
         ("9:01 a.m.", "[TIME] a.m."),
         ("10 o'clock", "[TIME] o'clock"),
         ("noon", "[TIME]"),
+        ("1330 hours", "[TIME] hours"),
     ],
 )
 def test_time_keeps_the_meridiem_outside_the_tag(time, expected):
