@@ -129,6 +129,7 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
                     for w in page.extract_words(keep_blank_chars=False, use_text_flow=False)
                 ]
                 pages.append(PdfPage(number, _printed_lines(words), bool(page.images)))
+                page.close()  # drop pdfplumber's per-page object cache: long files stay small
     except Cancelled:
         raise
     except Exception as exc:  # pdfminer raises many types for a broken file
