@@ -10,8 +10,11 @@ paper's phenomena occurs across seeds.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 import re
+import subprocess
+import sys
 import tomllib
 from collections import Counter
 from functools import cache
@@ -569,3 +572,30 @@ def test_repaired_names_occur():
             ):
                 repairs += 1
     assert repairs >= 2
+
+
+def test_output_does_not_depend_on_hash_seed():
+    """The corpus is the same in every process (no set or dict order leaks into it)."""
+    code = (
+        "import random, hashlib\n"
+        "from tests.fixtures.cast import make_cast\n"
+        "from tests.fixtures.dialogue import make_dialogue\n"
+        "m = hashlib.sha256()\n"
+        "for seed in range(3):\n"
+        "    rng = random.Random(seed)\n"
+        "    cast = make_cast(rng)\n"
+        "    m.update(repr((cast, make_dialogue(rng, cast, 3000))).encode())\n"
+        "print(m.hexdigest())\n"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in (1, 2)
+    }
+    assert len(digests) == 1
