@@ -18,6 +18,8 @@ from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, sha
 from reviewer_app.detectors.patterns import load_table
 
 _WORD = re.compile(r"[A-Za-z]+")
+# A word, and (group 2) whether a lowercase word follows it: "the months before".
+_LEADING_WORD = re.compile(r"(\w+)\s+(?=(?:(?P<plain>[a-z]+)\b)?)")
 _DIGIT = re.compile(r"\d")
 _YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b|'\d\ds?\b|\b\d0'?s\b")
 NER_SCORE = 0.85
@@ -51,10 +53,14 @@ class NerMapping:
         return spans
 
     def _split_date(self, label: str, start: int, text: str) -> list[Span]:
-        first = re.match(r"(\w+)\s+", text)
-        while first and first.group(1).lower() in self.leading_words:
+        # "between 1990", "the months before January 1994": leading words go.
+        first = _LEADING_WORD.match(text)
+        while first and (
+            first.group(1).lower() in self.leading_words
+            or (first.group(1).islower() and first.group(1).isalpha() and first.group("plain"))
+        ):
             start, text = start + first.end(), text[first.end() :]
-            first = re.match(r"(\w+)\s+", text)
+            first = _LEADING_WORD.match(text)
         if not text:
             return []
         for pattern in self.age:

@@ -230,8 +230,11 @@ def test_cdcr_id_read_out_with_two_phonetic_letters(specs):
 
 
 def test_ages_given_as_answers(specs):
-    text = "I was 24. She's 84 now. By 18 I was using. I had just turned sixteen. I was high. I was 1990"
-    assert matches(specs, "AGE", text) == ["24", "84", "18", "sixteen"]
+    text = (
+        "I was 24. She's 84 now. By 18 I was using. I had just turned sixteen. I was high. I was 1990. "
+        "Marijuana at 10, then. You're now 45. My mother is 68. Today, at 62, he is. I got there at 5:30."
+    )
+    assert matches(specs, "AGE", text) == ["24", "84", "18", "sixteen", "10", "45", "68", "62"]
 
 
 def test_weekday_dates(specs):
@@ -289,8 +292,12 @@ def test_places_and_organisations_of_the_hearing_domain(specs, entity, text, exp
         ("January 1979 to March 1981", [("DATE", "January 1979"), ("DATE", "March 1981")]),
         ("between 1990 and 1995", [("DATE", "1990"), ("DATE", "1995")]),
         ("since 2011", [("DATE", "2011")]),
+        ("the months before January 1994", [("DATE", "January 1994")]),
+        ("the summer of 2011", [("DATE", "2011")]),
+        ("June of 2011", [("DATE", "June of 2011")]),
+        ("the 2nd of July, 2022", [("DATE", "the 2nd of July, 2022")]),
     ],
 )
-def test_spacy_date_ranges_split_and_lose_leading_words(text, expected):
+def test_spacy_dates_split_ranges_and_lose_leading_words(text, expected):
     spans = ner_mapping().map_entity("DATE", 0, len(text), text)
     assert [(s.label, text[s.start : s.end]) for s in spans] == expected
