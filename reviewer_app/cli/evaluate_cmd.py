@@ -89,14 +89,26 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.agreement:
         return _agreement(pairs, (args.gold.stem, args.pred.stem), args.misses)
+    from reviewer_app.evaluation.ablation import DENY_LIST
+
     try:
-        ablations = _ablations(args.ablate, gold, pairs, args.redetect)
+        redetection = _redetect(gold, pairs) if args.redetect or DENY_LIST in args.ablate else None
+        ablations = [
+            _ablation(name, gold, pairs, redetection if args.redetect or name == DENY_LIST else None)
+            for name in args.ablate
+        ]
     except AblationUnavailable as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
         return 2
     from reviewer_app.evaluation.report import summarize, summary_tables, write_report
 
-    summary = summarize(pairs, per_detector=args.per_detector, ablations=ablations, detector_mode=args.match)
+    summary = summarize(
+        pairs,
+        per_detector=args.per_detector,
+        redetection=redetection if args.redetect else None,
+        ablations=ablations,
+        detector_mode=args.match,
+    )
     for table in summary_tables(summary, misses_limit=args.misses):
         print(table.markdown())
     if args.report:
@@ -135,46 +147,55 @@ class AblationUnavailable(RuntimeError):
     pass
 
 
-def _ablations(names: list[str], gold, pairs, redetect: bool) -> list:
-    """The prediction without each named component.
+def _progress(what: str):
+    from reviewer_app.core.progress import Progress
+    from reviewer_app.evaluation.ablation import ABLATION_STAGE
 
-    By default a detector is removed through the spans' provenance: what it
-    alone found goes. With `--redetect`, and always for the cover-page
-    deny-list (which runs inside presidio and leaves no provenance of its own),
-    detection runs again over the gold texts, once as standard and once
-    without each component.
+    def show(stage: str, fraction: float) -> None:
+        # The runner reports each detector's stages too; only the documents done are shown.
+        if stage == ABLATION_STAGE:
+            end = "\n" if fraction >= 1.0 else ""
+            print(f"\rdetecting again {what}: {fraction:4.0%}", end=end, file=sys.stderr)
+
+    return Progress(on_report=show)
+
+
+def _redetect(gold, pairs):
+    """Detection run now over the gold texts with the detectors the prediction names."""
+    from reviewer_app.evaluation.ablation import detection_names, redetect_all
+    from reviewer_app.settings import load_settings
+
+    settings = load_settings()
+    return redetect_all(gold, detection_names(pairs, settings), settings, _progress("(standard)"))
+
+
+def _ablation(name: str, gold, pairs, redetection):
+    """The prediction without one component.
+
+    Without a `redetection`, a detector is removed through the spans'
+    provenance: what it alone found goes. With one (`--redetect`, and always
+    for the deny-list, which runs inside presidio and leaves no provenance of
+    its own), detection runs again over the gold texts without the component
+    and is compared with that standard run.
     """
-    from reviewer_app.evaluation.ablation import ABLATION_STAGE, DENY_LIST, ablate, ablate_by_provenance
+    from reviewer_app.evaluation.ablation import ablate, ablate_by_provenance
     from reviewer_app.evaluation.metrics import detectors_in
+    from reviewer_app.settings import load_settings
 
-    runs = []
-    standard = None
-    for name in names:
-        if name != DENY_LIST and not redetect:
-            known = detectors_in(pairs)
-            if name not in known:
-                raise AblationUnavailable(
-                    f"no span in the prediction names the detector {name!r}; "
-                    f"it names {', '.join(known) or 'none'}"
-                )
-            runs.append(ablate_by_provenance(name, pairs))
-            continue
-        from reviewer_app.core.progress import Progress
-        from reviewer_app.settings import load_settings
-
-        def show(stage: str, fraction: float, name: str = name) -> None:
-            # The runner reports each detector's stages too; only the documents done are shown.
-            if stage == ABLATION_STAGE:
-                print(f"\rdetecting again for {name}: {fraction:4.0%}", end="", file=sys.stderr)
-
-        try:
-            run = ablate(name, gold, pairs, load_settings(), Progress(on_report=show), standard=standard)
-        except ValueError as exc:
-            raise AblationUnavailable(str(exc)) from exc
-        print(file=sys.stderr)
-        standard = run.standard
-        runs.append(run)
-    return runs
+    if redetection is None:
+        known = detectors_in(pairs)
+        if name not in known:
+            raise AblationUnavailable(
+                f"no span in the prediction names the detector {name!r}; "
+                f"it names {', '.join(known) or 'none'}"
+            )
+        return ablate_by_provenance(name, pairs)
+    try:
+        return ablate(
+            name, gold, pairs, load_settings(), _progress(f"without {name}"), standard=redetection.merged
+        )
+    except ValueError as exc:
+        raise AblationUnavailable(str(exc)) from exc
 
 
 def _agreement(pairs, names: tuple[str, str], limit: int) -> int:

@@ -51,6 +51,55 @@ def detection_names(pairs: Sequence[DocumentPair], settings: Settings) -> list[s
     return found or list(settings.detectors)
 
 
+@dataclass(frozen=True)
+class Redetection:
+    """A fresh detection run over gold texts."""
+
+    merged: list[DocumentPair]
+    # Each find-stage detector's own spans, cleaned up by the same merging rules
+    # but without propagation (the paper's "run by each tool separately", Table 5).
+    alone: dict[str, list[DocumentPair]]
+
+
+def redetect_all(
+    gold: Sequence[Record],
+    detectors: Sequence[str],
+    settings: Settings,
+    progress: Progress | None = None,
+    *,
+    cover_page: bool = True,
+) -> Redetection:
+    """Gold paired with a fresh detection run of `detectors` over each gold text;
+    without the cover page's names and places when `cover_page` is False."""
+    from reviewer_app.core.merge import merge_spans
+    from reviewer_app.detectors.registry import detector_class
+    from reviewer_app.detectors.runner import run_detection
+
+    # A refine-stage detector's raw spans are only those it relabelled: not a run of its own.
+    finders = {name for name in detectors if detector_class(name).stage == "find"}
+
+    progress = progress or Progress()
+    merged: list[DocumentPair] = []
+    alone: dict[str, list[DocumentPair]] = {}
+    for i, record in enumerate(gold):
+        progress.report(ABLATION_STAGE, i / max(1, len(gold)))
+        document = document_from_record(record)
+        if not cover_page:
+            document = dataclasses.replace(document, metadata=HearingMetadata())
+        result = run_detection(document, detectors, settings, progress)
+        merged.append(DocumentPair(record.id, record.text, record.plain_spans, result.spans))
+        for run in result.runs:
+            if run.ok and run.name in finders and run.name in result.raw:
+                own = tuple(merge_spans(result.raw[run.name], record.text, with_propagation=False))
+                alone.setdefault(run.name, []).append(
+                    DocumentPair(record.id, record.text, record.plain_spans, own)
+                )
+    progress.report(ABLATION_STAGE, 1.0)
+    # A detector that failed on some document is left out rather than scored on part of the corpus.
+    complete = {name: pairs for name, pairs in alone.items() if len(pairs) == len(gold)}
+    return Redetection(merged, complete)
+
+
 def redetect(
     gold: Sequence[Record],
     detectors: Sequence[str],
@@ -59,21 +108,7 @@ def redetect(
     *,
     cover_page: bool = True,
 ) -> list[DocumentPair]:
-    """Gold paired with a fresh detection run of `detectors` over each gold text;
-    without the cover page's names and places when `cover_page` is False."""
-    from reviewer_app.detectors.runner import run_detection
-
-    progress = progress or Progress()
-    pairs = []
-    for i, record in enumerate(gold):
-        progress.report(ABLATION_STAGE, i / max(1, len(gold)))
-        document = document_from_record(record)
-        if not cover_page:
-            document = dataclasses.replace(document, metadata=HearingMetadata())
-        result = run_detection(document, detectors, settings, progress)
-        pairs.append(DocumentPair(record.id, record.text, record.plain_spans, result.spans))
-    progress.report(ABLATION_STAGE, 1.0)
-    return pairs
+    return redetect_all(gold, detectors, settings, progress, cover_page=cover_page).merged
 
 
 @dataclass(frozen=True)

@@ -291,6 +291,13 @@ def evaluate_per_detector(
     return results
 
 
+def evaluate_alone(pairs: Sequence[DocumentPair], mode: MatchMode = "exact") -> EvaluationResult:
+    """A detector's own predictions, scored on the coarse labels it emitted."""
+    cat = catalog()
+    emitted = frozenset(cat.coarse(s.label) for p in pairs for s in p.predicted)
+    return evaluate(pairs, mode, labels=emitted)
+
+
 def without_detector(pairs: Iterable[DocumentPair], detector: str) -> list[DocumentPair]:
     """The predictions as they would be without one detector, read from provenance.
 

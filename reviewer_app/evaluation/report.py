@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reviewer_app.evaluation.ablation import AblationRun
+from reviewer_app.evaluation.ablation import AblationRun, Redetection
 from reviewer_app.evaluation.agreement import Agreement
 from reviewer_app.evaluation.charts import f1_per_label_chart, residual_risk_chart
 from reviewer_app.evaluation.metrics import (
@@ -23,6 +23,7 @@ from reviewer_app.evaluation.metrics import (
     MatchMode,
     Miss,
     evaluate,
+    evaluate_alone,
     evaluate_per_detector,
     find_misses,
     squash_space,
@@ -114,7 +115,16 @@ def confusion_table(result: EvaluationResult, title: str = "Table 4") -> Table:
     )
 
 
-def detector_table(tables: Mapping[str, EvaluationResult], title: str = "Table 5") -> Table:
+DETECTOR_SOURCES = {
+    "provenance": "A detector alone is the merged spans that list it among their detectors.",
+    "redetection": "A detector alone is its own spans from a detection run made now over the gold texts, "
+    "merged by the same rules (without propagation); merged is that run's result.",
+}
+
+
+def detector_table(
+    tables: Mapping[str, EvaluationResult], title: str = "Table 5", source: str = "provenance"
+) -> Table:
     """One P/R/F1 column group per detector alone, the merged result last."""
     names = list(tables)
     labels: list[str] = []
@@ -140,8 +150,7 @@ def detector_table(tables: Mapping[str, EvaluationResult], title: str = "Table 5
         f"{title}: each detector alone ({mode} matching)",
         tuple(headers),
         tuple(rows),
-        f"{NO_ROW}: the detector does not emit that label. A detector alone is the merged spans "
-        "that list it among their detectors.",
+        f"{NO_ROW}: the detector does not emit that label. " + DETECTOR_SOURCES.get(source, ""),
     )
 
 
@@ -313,12 +322,14 @@ class Summary:
 
     by_mode: dict[str, EvaluationResult]  # "exact" and "overlap"
     per_detector: dict[str, EvaluationResult]  # empty unless asked for
+    # "provenance" (from the prediction's `detectors` lists) or "redetection"
     # component left out -> (standard, without it, how it was made)
     ablations: dict[str, tuple[EvaluationResult, EvaluationResult, str]]
     risk: CorpusRisk
     misses: tuple[Miss, ...]  # most dangerous first
     # Matching of the confusion, per-detector and ablation tables.
     detector_mode: MatchMode = "exact"
+    detector_source: str = "provenance"
 
     @property
     def exact(self) -> EvaluationResult:
@@ -333,11 +344,19 @@ def summarize(
     pairs: Sequence[DocumentPair],
     *,
     per_detector: bool = False,
+    redetection: Redetection | None = None,
     ablations: Sequence[AblationRun] = (),
     detector_mode: MatchMode = "exact",
 ) -> Summary:
+    """All figures. With `per_detector`, each detector alone comes from `redetection`
+    when given (its own spans), else from the prediction's provenance."""
     by_mode = {mode: evaluate(pairs, mode) for mode in MATCH_MODES}
-    tables = evaluate_per_detector(pairs, detector_mode) if per_detector else {}
+    tables: dict[str, EvaluationResult] = {}
+    if per_detector and redetection is not None:
+        tables = {name: evaluate_alone(alone, detector_mode) for name, alone in redetection.alone.items()}
+        tables[MERGED] = evaluate(redetection.merged, detector_mode)
+    elif per_detector:
+        tables = evaluate_per_detector(pairs, detector_mode)
     ablated = {
         run.component: (
             evaluate(run.standard, detector_mode),
@@ -348,13 +367,14 @@ def summarize(
     }
     risk = corpus_risk(pairs)
     misses = tuple(rank_misses(find_misses(pairs)))
-    return Summary(by_mode, tables, ablated, risk, misses, detector_mode)
+    source = "redetection" if redetection is not None else "provenance"
+    return Summary(by_mode, tables, ablated, risk, misses, detector_mode, source)
 
 
 def summary_tables(summary: Summary, misses_limit: int = 50) -> list[Table]:
     tables = [scores_table(summary.by_mode), confusion_table(summary.confusions)]
     if summary.per_detector:
-        tables.append(detector_table(summary.per_detector))
+        tables.append(detector_table(summary.per_detector, source=summary.detector_source))
     for name, (standard, without, method) in summary.ablations.items():
         tables.append(ablation_table(standard, without, name, method))
     tables += [

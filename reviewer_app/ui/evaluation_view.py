@@ -214,7 +214,7 @@ class EvaluationView(QWidget):
         self._add_tab("Scores", [scores_table(summary.by_mode)])
         self._add_tab("Confusions", [confusion_table(summary.exact)])
         if summary.per_detector:
-            self._add_tab("Detectors", [detector_table(summary.per_detector)])
+            self._add_tab("Detectors", [detector_table(summary.per_detector, source=summary.detector_source)])
         self._add_tab("Residual risk", [risk_summary_table(summary.risk), risk_documents_table(summary.risk)])
         self._add_tab("Misses", [misses_table(summary.misses, limit=500)])
         self._add_charts(outcome.folder)
