@@ -4,13 +4,14 @@ model trained by the test fixtures; and what it says when no model is there."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.labels import catalog
 from reviewer_app.detectors.base import DetectorUnavailable, SharedAnalysis, TextChunk
-from reviewer_app.detectors.stanza_ner import LABEL_MAP, StanzaDetector
+from reviewer_app.detectors.stanza_ner import LABEL_MAP, StanzaDetector, default_resource_dirs
 from reviewer_app.settings import Settings
 
 # Fixtures: tiny_stanza_dir (a Stanza resources folder with a tiny English NER model), no_network.
@@ -56,6 +57,12 @@ def test_the_default_resources_folder_is_found_without_a_setting(tiny_stanza_dir
     status = StanzaDetector(Settings(stanza_dir="")).status()
     assert status.ready
     assert "tiny_ontonotes" in status.model and str(tiny_stanza_dir) in status.model
+
+
+def test_stanzas_own_default_folder_is_among_those_looked_in():
+    from stanza.resources.common import DEFAULT_MODEL_DIR
+
+    assert Path(DEFAULT_MODEL_DIR) in default_resource_dirs()
 
 
 def test_detects_and_maps_labels_offline(loaded, no_network):
