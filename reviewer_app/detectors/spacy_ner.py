@@ -53,6 +53,13 @@ class NerMapping:
         return spans
 
     def _split_date(self, label: str, start: int, text: str) -> list[Span]:
+        for pattern in self.age:
+            match = pattern.search(text)
+            if match:
+                return [Span(start + match.start("age"), start + match.end("age"), "AGE")]
+        clock = self.time.search(text)
+        if clock:
+            return [Span(start + clock.start(), start + clock.end(), "TIME")]
         # "between 1990", "the months before January 1994": leading words go.
         first = _LEADING_WORD.match(text)
         while first and (
@@ -63,13 +70,6 @@ class NerMapping:
             first = _LEADING_WORD.match(text)
         if not text:
             return []
-        for pattern in self.age:
-            match = pattern.search(text)
-            if match:
-                return [Span(start + match.start("age"), start + match.end("age"), "AGE")]
-        clock = self.time.search(text)
-        if clock:
-            return [Span(start + clock.start(), start + clock.end(), "TIME")]
         words = {w.lower() for w in _WORD.findall(text)}
         has_calendar = bool(words & self.calendar_words)
         if label == "TIME" or not (_DIGIT.search(text) or has_calendar):
