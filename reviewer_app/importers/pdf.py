@@ -44,7 +44,8 @@ from reviewer_app.importers.hearing import SourceLine, build_hearing_document, h
 
 log = logging.getLogger(__name__)
 
-# Words whose tops differ by less than this many points are on one printed line.
+# Words whose bottoms differ by at most this many points are on one printed line
+# (bottoms, not tops: margin numbers are often smaller type on the same baseline).
 LINE_TOLERANCE = 2.5
 # A row starting this many points right of the body's left edge is indented.
 INDENT_MIN = 10.0
@@ -153,12 +154,12 @@ def _caused_by(exc: BaseException | None, types: tuple[type[BaseException], ...]
 
 
 def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
-    """Words grouped into lines by their tops, each line read left to right; a
+    """Words grouped into lines by their bottoms, each line read left to right; a
     line's first word is its margin number when it is a small integer left of
     every other word on the page."""
     groups: list[list[Word]] = []
-    for word in sorted(words, key=lambda w: (w.top, w.x0)):
-        if groups and word.top - groups[-1][0].top <= LINE_TOLERANCE:
+    for word in sorted(words, key=lambda w: (w.bottom, w.x0)):
+        if groups and word.bottom - groups[-1][0].bottom <= LINE_TOLERANCE:
             groups[-1].append(word)
         else:
             groups.append([word])

@@ -193,3 +193,32 @@ def test_a_column_of_numbers_is_not_taken_for_line_numbers(tmp_path):
     document = import_file(path)
     assert [s.name for s in document.sections] == ["text"]
     assert document.text.startswith("12 units of pens 40 units of paper")
+
+
+def test_line_numbers_in_smaller_type_on_the_same_baseline(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    rows = [
+        "PRESIDING COMMISSIONER HOLT: We are on the record.",
+        "MARCUS REED: Thank you, sir. I was born",
+        "in 1990 in Fresno.",
+    ]
+    for i in range(25):
+        y = 700 - 24 * i
+        pdf.setFont("Helvetica", 6)
+        pdf.drawRightString(80, y, str(i + 1))
+        if i < len(rows):
+            pdf.setFont("Courier", 13)
+            pdf.drawString(108 if i == 2 else 144, y, rows[i])
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "excerpt.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text.split("\n") == [
+        "PRESIDING COMMISSIONER HOLT: We are on the record.",
+        "MARCUS REED: Thank you, sir. I was born in 1990 in Fresno.",
+    ]
+    assert [u.speaker for u in document.utterances] == ["PRESIDING COMMISSIONER HOLT", "MARCUS REED"]
