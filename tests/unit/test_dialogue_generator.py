@@ -360,7 +360,7 @@ def test_whitelisted_terms_are_never_annotated():
 # --------------------------------------------------------------------------- length
 
 
-@pytest.mark.parametrize("target", [1000, 2000, 3000, 6000])
+@pytest.mark.parametrize("target", [1000, 2000, 3000, 6000, 15000])
 def test_target_words_is_respected(target):
     for seed in range(8):
         _cast, lines = hearing(seed, target)
