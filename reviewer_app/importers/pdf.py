@@ -12,9 +12,12 @@ number's row is one printed line. From that layout:
 - on body pages only the numbered rows are kept, so page headers, page numbers
   (top or bottom), the transcription company's footer and the running footer of
   the decision pages all fall away; on the cover and the certificate, lines
-  outside the band the numbered rows occupy are dropped for the same reason;
+  outside the band the numbered rows occupy are dropped when body pages print
+  the same line (numbers aside) outside their rows, or when they are a bare
+  page number;
 - a row indented past the body's left edge that starts with an upper-case tag
-  and a colon begins an utterance; the rows up to the next such row are its
+  and a colon begins an utterance (in a body without indented rows, the tag
+  alone does); the rows up to the next such row are its
   wrapped lines, joined with single spaces, except that a row ending inside a
   spelled name ("R-E-") joins the next ("E-D") without a space (rule and
   patterns in `hearing.py` and `resources/importers/bph_layout.toml`);
@@ -32,6 +35,7 @@ from __future__ import annotations
 import io
 import itertools
 import logging
+import re
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -183,9 +187,27 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     band_top = min(line.top for line in numbers) - 3
     band_bottom = max(line.bottom for line in numbers) + 3
 
+    # Headers, footers and page numbers: what body pages print outside their rows.
+    furniture = {
+        _furniture_key(line.text)
+        for page in pages
+        if page.numbered
+        for line in page.lines
+        if line.number is None and line.words
+    }
+
     def band_lines(page: PdfPage) -> list[PrintedLine]:
+        """The page's lines without its furniture. Lines outside the rows' band
+        are dropped only when body pages print them too, so that no cover or
+        certificate text (which is PII) is lost to an unusual layout."""
         return [
-            line for line in page.lines if line.words and band_top <= line.top and line.bottom <= band_bottom
+            line
+            for line in page.lines
+            if line.words
+            and (
+                (band_top <= line.top and line.bottom <= band_bottom)
+                or (_furniture_key(line.text) not in furniture and not line.text.isdigit())
+            )
         ]
 
     def first_text(page: PdfPage) -> str:
@@ -223,10 +245,15 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         (page, line) for page in body_pages for line in page.lines if line.number is not None and line.words
     ]
     body_left = min((line.x0 for _, line in rows), default=0.0)
+    # Where no row is indented (all turns are one row, or a layout without
+    # indents), the speaker tag alone marks a turn.
+    indent_left = (
+        body_left + INDENT_MIN if any(line.x0 > body_left + INDENT_MIN for _, line in rows) else -1.0
+    )
     utterances: list[list[SourceLine]] = []
     for page, line in rows:
         source = SourceLine(line.text, page.number, line.number or 0)
-        starts_turn = line.x0 > body_left + INDENT_MIN and layout.speaker_of(source.text) is not None
+        starts_turn = line.x0 > indent_left and layout.speaker_of(source.text) is not None
         if starts_turn or not utterances:
             utterances.append([source])
         else:
@@ -252,6 +279,11 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         metadata=parse_cover([s.text for s in cover]),
         notes=tuple(notes),
     )
+
+
+def _furniture_key(text: str) -> str:
+    """Page furniture matched with its numbers ignored ("Page 3" is "Page 4")."""
+    return re.sub(r"\d+", "#", text)
 
 
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:

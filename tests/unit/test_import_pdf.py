@@ -222,3 +222,38 @@ def test_line_numbers_in_smaller_type_on_the_same_baseline(tmp_path):
         "MARCUS REED: Thank you, sir. I was born in 1990 in Fresno.",
     ]
     assert [u.speaker for u in document.utterances] == ["PRESIDING COMMISSIONER HOLT", "MARCUS REED"]
+
+
+def test_cover_lines_outside_the_rows_are_kept_unless_body_pages_print_them_too(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Courier", 12)
+    # cover: one line above the band the body rows use, one company footer
+    pdf.drawString(108, 760, "ORIGINAL - KEVIN REED - L90314")
+    pdf.drawString(108, 696, "SUBSEQUENT PAROLE CONSIDERATION HEARING")
+    pdf.drawString(108, 676, "CDCR Number: L90314")
+    pdf.drawString(108, 40, "Foothill Transcription Company")
+    pdf.showPage()
+    for page in (1, 2):
+        pdf.setFont("Courier", 12)
+        pdf.drawString(108, 750, "SUBSEQUENT PAROLE CONSIDERATION HEARING")
+        for i in range(25):
+            pdf.drawRightString(84, 696 - 20 * i, str(i + 1))
+        pdf.drawString(144, 696, f"MARCUS REED: Page {page} words.")
+        pdf.drawString(108, 40, "Foothill Transcription Company")
+        pdf.drawCentredString(306, 24, str(page))
+        pdf.showPage()
+    pdf.save()
+    path = tmp_path / "cover.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text == (
+        "ORIGINAL - KEVIN REED - L90314\n"
+        "SUBSEQUENT PAROLE CONSIDERATION HEARING\n"
+        "CDCR Number: L90314\n"
+        "\n"
+        "MARCUS REED: Page 1 words.\n"
+        "MARCUS REED: Page 2 words."
+    )
