@@ -25,6 +25,7 @@ from reviewer_app.core.clusters import build_clusters
 from reviewer_app.detectors.registry import DetectorInfo
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import ClusterProposal, Project
+from reviewer_app.ui.detection_process import DetectionProcess
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -121,6 +122,7 @@ class DetectionQueue(QObject):
         self.task: Task | None = None
         self.current: str | None = None
         self._status_before = "not_detected"
+        self.process = DetectionProcess()
 
     @property
     def running(self) -> bool:
@@ -137,20 +139,34 @@ class DetectionQueue(QObject):
         if self.task is not None:
             self.task.cancel()
 
+    def shutdown(self) -> None:
+        """Cancel, and end the child process (the window is closing)."""
+        self.cancel()
+        self.runner.wait(10000)
+        self.process.shutdown()
+
     def _next(self) -> None:
         if not self.queue:
             self.task = None
             self.current = None
             self.finished.emit(True)
             return
-        from reviewer_app.detectors.runner import run_detection
-
         document_id = self.current = self.queue.popleft()
         document = self.project.document(document_id)
         self._status_before = self.project.document_summary(document_id).detection_status
         self.project.set_detection_status(document_id, "detecting")
-        detectors, settings = list(self.detectors), self.settings
-        task = Task(lambda progress: run_detection(document, detectors, settings, progress), "detection")
+        detectors, settings, project = list(self.detectors), self.settings, self.project
+
+        def work(progress):
+            # Detection runs in the child process; storing its result (thousands
+            # of rows) and clustering happen here, on the worker thread, too.
+            result = self.process.run(document, detectors, settings, progress)
+            progress.check()
+            project.record_detection(document_id, result.spans, [r.name for r in result.runs if r.ok])
+            propose_clusters(project, document_id, settings.fuzzy_threshold)
+            return result
+
+        task = Task(work, "detection")
         task.signals.progress.connect(lambda stage, f: self.progress.emit(document_id, stage, f))
         task.signals.succeeded.connect(lambda result: self._record(document_id, result))
         task.signals.failed.connect(lambda exc: self._failed(document_id, exc))
@@ -159,12 +175,6 @@ class DetectionQueue(QObject):
         self.runner.start(task)
 
     def _record(self, document_id: str, result) -> None:
-        try:
-            self.project.record_detection(document_id, result.spans, [r.name for r in result.runs if r.ok])
-            propose_clusters(self.project, document_id, self.settings.fuzzy_threshold)
-        except Exception as exc:  # noqa: BLE001 - shown as a dialog
-            self._failed(document_id, exc)
-            return
         self.document_done.emit(document_id, result)
         self._next()
 

@@ -242,7 +242,6 @@ class MainWindow(QMainWindow):
         self.review.spans_changed.connect(self._spans_changed)
         self.review.current_changed.connect(self._current_changed)
         self.review.error.connect(lambda exc, doing: self.report_error("That did not work", exc, doing))
-        self.review.undo_stack.cleanChanged.connect(lambda _: self._update_status())
         self.setWindowTitle(f"{project.name} — reviewer_app" + (" (read-only)" if project.read_only else ""))
         if project.read_only:
             self.message_label.setText(f"Read-only: {project.locked_by or 'opened read-only'}")
@@ -318,8 +317,7 @@ class MainWindow(QMainWindow):
 
     def close_project(self) -> None:
         if self.detection is not None:
-            self.detection.cancel()
-            self.tasks.wait(10000)
+            self.detection.shutdown()
             self.detection = None
         if self.review is not None:
             self.review.remember_position()

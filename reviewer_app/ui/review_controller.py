@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from reviewer_app.core import commands
@@ -24,6 +24,8 @@ from reviewer_app.ui import navigation
 from reviewer_app.ui.undo import CoreUndoCommand, restore_history
 
 log = logging.getLogger(__name__)
+
+POSITION_SAVE_DELAY_MS = 2000
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,12 @@ class ReviewController(QObject):
         self.rows: list[ReviewRow] = []
         self._by_id: dict[int, ReviewRow] = {}
         self.current_id: int | None = None
+        # The position is saved a moment after the reviewer stops moving, not on
+        # every step: each save is a committed (fsynced) transaction.
+        self._position_timer = QTimer(self)
+        self._position_timer.setSingleShot(True)
+        self._position_timer.setInterval(POSITION_SAVE_DELAY_MS)
+        self._position_timer.timeout.connect(self._remember_position)
         restore_history(self.undo_stack, project, self._after_change, self._report_undo_error)
 
     # -- documents ---------------------------------------------------------------
@@ -106,6 +114,7 @@ class ReviewController(QObject):
             return
         self.current_id = span_id
         self.current_changed.emit(span_id)
+        self._position_timer.start()
 
     def go_to_pending(self, forward: bool = True) -> ReviewRow | None:
         current = self.current
@@ -113,14 +122,14 @@ class ReviewController(QObject):
         found = navigation.next_pending(self.rows, offset, self.current_id, forward)
         if found is not None:
             self.set_current(found.id)
-            self._remember_position()
         return found
 
     def pending_count(self) -> int:
         return sum(r.status is Status.PENDING or r.status is Status.STALE for r in self.rows)
 
     def remember_position(self) -> None:
-        """Store the open document and current span, so a reopen comes back here."""
+        """Store the open document and current span now, so a reopen comes back here."""
+        self._position_timer.stop()
         self._remember_position()
 
     def _remember_position(self) -> None:

@@ -1,0 +1,102 @@
+"""Detection in a child process.
+
+spaCy's parser and Presidio's recognizers hold Python's GIL for up to a second
+per chunk, so detection on a thread of the window's process freezes the window
+that long (measured: ~1 s stalls). The core's `run_detection` therefore runs in
+one long-lived child process (models stay loaded between documents); a thread
+of the window waits for it, relays its progress and forwards a cancel.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from reviewer_app.core.document import Document
+from reviewer_app.core.progress import Cancelled, Progress
+from reviewer_app.settings import Settings
+
+# Set in the child by the pool's initializer.
+_child_reports: Any = None
+_child_cancel: Any = None
+
+
+def _init_child(reports, cancel, parent_pid: int) -> None:
+    global _child_reports, _child_cancel
+    _child_reports, _child_cancel = reports, cancel
+    threading.Thread(target=_exit_with_parent, args=(parent_pid,), daemon=True).start()
+
+
+def _exit_with_parent(parent_pid: int) -> None:
+    """A window that crashed or was killed must not leave its detector process behind."""
+    while os.getppid() == parent_pid:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _detect_in_child(document: Document, detectors: list[str], settings: Settings):
+    from reviewer_app.detectors.runner import run_detection
+
+    _child_cancel.clear()
+    # A multiprocessing Event has the threading Event's interface Progress uses.
+    progress = Progress(on_report=lambda stage, f: _child_reports.put((stage, f)), _cancel=_child_cancel)
+    return run_detection(document, detectors, settings, progress)
+
+
+class DetectionProcess:
+    """The child process, started on first use."""
+
+    def __init__(self) -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._pool: ProcessPoolExecutor | None = None
+        self._reports = None
+        self._cancel = None
+
+    def _ensure(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._reports = self._context.Queue()
+            self._cancel = self._context.Event()
+            self._pool = ProcessPoolExecutor(
+                1,
+                mp_context=self._context,
+                initializer=_init_child,
+                initargs=(self._reports, self._cancel, os.getpid()),
+            )
+        return self._pool
+
+    def run(self, document: Document, detectors: list[str], settings: Settings, progress: Progress):
+        """Run detection in the child; blocks this (worker) thread, not the GIL."""
+        future: Future = self._ensure().submit(_detect_in_child, document, list(detectors), settings)
+        while True:
+            if progress.cancelled:
+                self._cancel.set()
+            try:
+                stage, fraction = self._reports.get(timeout=0.05)
+                progress.report(stage, fraction)
+            except queue.Empty:
+                if future.done():
+                    break
+        try:
+            return future.result()
+        except Cancelled:
+            raise
+        finally:
+            self._drain()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                self._reports.get_nowait()
+            except (queue.Empty, OSError):
+                return
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._cancel.set()
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
