@@ -236,9 +236,13 @@ def build_clusters(
     # Spelled names join the cluster of the part they spell.
     part_owner: dict[str, int] = {}
     for i in persons:
-        for k in canonical[i]:
+        keys = canonical[i]
+        for k in keys:
             part_owner.setdefault(k, i)
-            part_owner.setdefault(spelled_key(k), i)  # "o'brien" is spelled O-B-R-I-E-N
+        # Spelled as one word: "o'brien" as O-B-R-I-E-N, "de la cruz" as D-E L-A C-R-U-Z.
+        for first in range(len(keys)):
+            for last in range(first, len(keys)):
+                part_owner.setdefault("".join(spelled_key(k) for k in keys[first : last + 1]), i)
     linked_spelled: set[int] = set()
     for i, s in enumerate(spans):
         if s.label == "SPELLED_NAME":

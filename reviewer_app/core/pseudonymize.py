@@ -235,14 +235,6 @@ def cdcr_key(text: str) -> str:
     return "".join(_KEY_RE.findall(text)).upper()
 
 
-@dataclass(frozen=True)
-class _Run:
-    """Hyphen-joined name parts seen so far: `span_text[compound_start:end]`."""
-
-    compound_start: int
-    end: int
-
-
 class _Tagger:
     def __init__(self, formats: TagFormats, scope: TagScope, canonical: dict[str, str]) -> None:
         self.formats = formats
@@ -254,23 +246,15 @@ class _Tagger:
         return self.canonical.get(key, key)
 
     def number_person_parts(self, span_text: str) -> None:
-        previous = None
-        for part in name_parts(span_text):
-            if part.is_title:
-                previous = None
-                continue
-            number = self.scope.number("PERSON", self._part_key(part.key))
-            letters = spelled_key(part.key)
-            if letters != part.key:  # "O'Brien" is spelled O-B-R-I-E-N
-                self.compounds[letters] = number
-            # A hyphenated name is spelled as one word: "Villanueva-Reyes" -> V-I-L-...-E-S
-            # links to the number of its last part.
-            if previous is not None and span_text[previous.end : part.start] == "-":
-                compound = spelled_key(span_text[previous.compound_start : part.end])
-                self.compounds[compound] = number
-                previous = _Run(previous.compound_start, part.end)
-            else:
-                previous = _Run(part.start, part.end)
+        parts = [p for p in name_parts(span_text) if not p.is_title]
+        numbers = [self.scope.number("PERSON", self._part_key(p.key)) for p in parts]
+        # A name is also spelled as one word: "O'Brien" as O-B-R-I-E-N, "Villanueva-Reyes"
+        # or "De La Cruz" letter by letter; such a spelling links to the last part's number.
+        for first in range(len(parts)):
+            for last in range(first, len(parts)):
+                letters = "".join(spelled_key(p.key) for p in parts[first : last + 1])
+                if letters != parts[last].key or first != last:
+                    self.compounds.setdefault(letters, numbers[last])
 
     def person_tag(self, key: str) -> str:
         return self.formats.tag("PERSON", self.scope.number("PERSON", self._part_key(key)))

@@ -94,3 +94,11 @@ def test_a_fuzzy_link_must_fit_the_other_parts_mentioned_with_it():
     clusters = build_clusters(doc, spans, threshold=88.0)
     assert not any(c.fuzzy for c in clusters)
     assert _variants(clusters) == [{"Andre Chambers", "Andre"}, {"Andrew Ingram"}]
+
+
+def test_a_spelling_of_several_name_parts_joins_their_cluster():
+    doc, spans = marked(
+        "[[PERSON|Luis De La Cruz]] spelled [[SPELLED_NAME|D-E L-A C-R-U-Z]]; [[PERSON|Cruz]] nodded."
+    )
+    (cluster,) = build_clusters(doc, spans)
+    assert cluster.members == (0, 1, 2)

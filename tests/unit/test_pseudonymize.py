@@ -248,9 +248,15 @@ def test_tag_formats_come_from_the_resource_file(tmp_path):
     assert out == "<person 1> <person 2> in [STATE_1]"
 
 
-def test_a_hyphenated_name_spelled_as_one_word_links_to_its_last_part():
-    doc, spans = marked("[[PERSON|Ana Villanueva-Reyes]], [[SPELLED_NAME|V-I-L-L-A-N-U-E-V-A-R-E-Y-E-S]]")
-    assert pseudonymize(doc, spans).text == "[PERSON_1] [PERSON_2]-[PERSON_3], [SPELLED_NAME_PERSON_3]"
+def test_a_name_of_several_parts_spelled_as_one_word_links_to_its_last_part():
+    doc, spans = marked(
+        "[[PERSON|Ana Villanueva-Reyes]], [[SPELLED_NAME|V-I-L-L-A-N-U-E-V-A-R-E-Y-E-S]]; "
+        "[[PERSON|Luis De La Cruz]], [[SPELLED_NAME|D-E L-A C-R-U-Z]]"
+    )
+    assert pseudonymize(doc, spans).text == (
+        "[PERSON_1] [PERSON_2]-[PERSON_3], [SPELLED_NAME_PERSON_3]; "
+        "[PERSON_4] [PERSON_5] [PERSON_6] [PERSON_7], [SPELLED_NAME_PERSON_7]"
+    )
 
 
 def test_apostrophe_names_link_to_their_spelling_and_a_name_without_letters_is_still_replaced():
