@@ -3,8 +3,9 @@
     reviewer-app export FILE --out DIR --accept-all
     reviewer-app export FILE --spans REVIEWED.jsonl --out DIR [--draft]
 
-`--accept-all` runs the detectors and accepts every merged span: nobody reviewed the
-result, and the report (on stderr, never in the text) says so. `--spans` takes the
+`--accept-all` runs the detectors and accepts every merged span, and every other
+occurrence of an accepted text (as `--propagate` does): nobody reviewed the result,
+and the report (on stderr, never in the text) says so. `--spans` takes the
 reviewer's decisions: a span's `status` key says accepted (replaced) or rejected
 (kept); pending or stale spans refuse the export unless `--draft`, which replaces them
 too. The leak guard runs before anything is written; on a hit nothing is written and
@@ -137,6 +138,10 @@ def run(args: argparse.Namespace) -> int:
         except LeakFound as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
             _say("nothing was written")
+            if not (args.accept_all or args.propagate):
+                _say(
+                    "review these places, or pass --propagate to replace every occurrence of an accepted text"
+                )
             return EXIT_LEAK
         prepared.append((path, document, spans, extras, result))
 
