@@ -181,3 +181,13 @@ def test_layout_can_be_chosen():
     assert chosen.pdf_bytes != plain.pdf_bytes
     with pytest.raises(ValueError, match="unknown layout features"):
         generate_transcript(4, 300, layout="sideways")
+
+
+def test_every_certificate_span_stays_on_one_line(corpus):
+    """The certificate names the transcriber and the company twice, the facility,
+    city, state, inmate, CDCR number, date and time once: 11 spans, none broken."""
+    for transcript, _ in corpus.values():
+        certificate_start = transcript.canonical_text.rindex("\n\n") + 2
+        spans = [s for s in transcript.gold_spans if s.start >= certificate_start]
+        assert len(spans) == 11, transcript.name
+        assert all("\n" not in s.text_in(transcript.canonical_text) for s in spans)
