@@ -389,7 +389,6 @@ def run_export(args: argparse.Namespace) -> int:
 def _export_document(project, doc_id: str, stored, draft: bool, args, settings):
     """Write one document's text (and gold); returns the pseudonymized text, or
     what went wrong."""
-    from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import pseudonymize
     from reviewer_app.exporters.conll import write_conll
     from reviewer_app.exporters.docbin import write_docbin
@@ -397,11 +396,17 @@ def _export_document(project, doc_id: str, stored, draft: bool, args, settings):
     from reviewer_app.exporters.jsonl import gold_record, write_gold_jsonl
     from reviewer_app.exporters.leakguard import LeakFound
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.store.reviewed_clusters import export_clusters
 
     document = project.document(doc_id)
     spans = [s.span for s in stored]
+    reviewed = {c.id for c in project.clusters(doc_id) if c.reviewed}
     try:
-        clusters = build_clusters(document, spans, settings.fuzzy_threshold)
+        # The clusters as the reviewer left them number the people: merged
+        # variants share tags, a split-off variant has its own.
+        clusters = export_clusters(
+            document, spans, [s.cluster_id for s in stored], reviewed, settings.fuzzy_threshold
+        )
         result = pseudonymize(document, spans, clusters)
     except ValueError as exc:
         return str(exc)

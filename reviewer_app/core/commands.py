@@ -5,7 +5,7 @@ A command's first `do` performs the action through the project store, which
 commits it in one transaction and returns the id of its audit entry; `undo`
 and every later `do` (a redo) restore the rows recorded in that entry. Because
 the audit log holds the rows, `CommandStack.from_history(project)` rebuilds the
-undo stack after the project is reopened.
+undo and redo stacks after the project is reopened.
 
 The window wraps each command in a `QUndoCommand` whose `redo()` calls `do` and
 whose `undo()` calls `undo`; `QUndoStack.push` calls `redo()` at once, which is
@@ -252,10 +252,12 @@ class CommandStack:
 
     @classmethod
     def from_history(cls, project: Project, limit: int = 500) -> CommandStack:
-        """A stack whose undo side holds the project's undoable actions from
-        earlier sessions, so undo works across a reopen."""
+        """A stack holding the project's history from earlier sessions: the
+        undoable actions, and the undone ones that can still be redone, so undo
+        and redo work across a reopen."""
         stack = cls(project, limit)
         stack._undo = [RecordedCommand(entry) for entry in project.undo_history(limit)]
+        stack._redo = [RecordedCommand(entry) for entry in project.redo_history(limit)]
         return stack
 
     def add_listener(self, listener: Callable[[], None]) -> None:

@@ -43,6 +43,7 @@ from reviewer_app.core.document import (
     Utterance,
 )
 from reviewer_app.core.spans import Decision, Span, Status
+from reviewer_app.store.reviewed_clusters import CLUSTERED_LABELS, fit_clusters
 from reviewer_app.store.schema import SCHEMA_VERSION, SchemaTooNew, migrate, schema_version, text_key
 
 log = logging.getLogger(__name__)
@@ -97,7 +98,7 @@ _SPAN_COLUMNS = (
     "decided_at",
 )
 _WHITELIST_COLUMNS = ("id", "term", "scope", "document_id", "note", "added_by", "added_at")
-_CLUSTER_COLUMNS = ("id", "document_id", "label", "name")
+_CLUSTER_COLUMNS = ("id", "document_id", "label", "name", "reviewed")
 _TABLE_COLUMNS = {"whitelist": _WHITELIST_COLUMNS, "clusters": _CLUSTER_COLUMNS, "spans": _SPAN_COLUMNS}
 _SPAN_SELECT = ", ".join(f'"{c}"' for c in _SPAN_COLUMNS)
 
@@ -254,6 +255,8 @@ class Cluster:
     label: str
     name: str
     span_ids: tuple[int, ...]
+    # A reviewer merged, split or relabelled it: a new clustering run keeps it.
+    reviewed: bool = False
 
 
 @dataclass(frozen=True)
@@ -438,28 +441,31 @@ def detector_scores(merged: Sequence[Span], raw: Mapping[str, Sequence[Span]]) -
     return out
 
 
-# Labels whose spans are grouped into person clusters (who is who).
-CLUSTERED_LABELS = ("PERSON", "SPELLED_NAME")
-
-
 def propose_clusters(project: Project, document_id: str, threshold: float) -> int:
-    """Group the document's person mentions into clusters with `core.clusters`
-    and store them (replacing earlier ones); returns how many there are."""
-    from reviewer_app.core.clusters import build_clusters
+    """Group the document's person mentions into clusters with `core.clusters` and
+    store them; returns how many clusters the document has.
 
+    Clusters a reviewer merged, split or relabelled are kept as they are; mentions
+    in no kept cluster (new variants a detection run found) join the kept cluster
+    they belong to or are proposed as new clusters; earlier proposals nobody
+    touched are replaced.
+    """
     document = project.document(document_id)
+    reviewed = {c.id for c in project.clusters(document_id) if c.reviewed}
     stored = [s for s in project.spans(document_id) if s.label in CLUSTERED_LABELS]
-    clusters = build_clusters(document, [s.span for s in stored], threshold)
+    kept = [s.cluster_id if s.cluster_id in reviewed else None for s in stored]
+    fit = fit_clusters(document, [s.span for s in stored], kept, threshold)
     proposals = [
         ClusterProposal(
             "PERSON",
-            c.variants[0] if c.variants else f"person {c.id}",
-            tuple(stored[i].id for i in c.members),
+            project.document_text(document_id)[stored[group[0]].start : stored[group[0]].end],
+            tuple(stored[i].id for i in group),
         )
-        for c in clusters
+        for group in fit.new_groups
     ]
-    project.set_clusters(document_id, proposals)
-    return len(proposals)
+    joins = {cluster: tuple(stored[i].id for i in members) for cluster, members in fit.joins.items()}
+    project.set_clusters(document_id, proposals, keep_reviewed=True, joins=joins)
+    return len(reviewed) + len(proposals)
 
 
 def _empty_stats() -> SpanStats:
@@ -1202,7 +1208,9 @@ class Project:
         self, term: str, document_id: str | None = None, note: str = "", who: str = ""
     ) -> int:
         """Whitelist `term` (for the whole project, or one document) and reject its
-        pending spans. Returns the audit id; `undo` takes the term out again."""
+        pending spans: those whose text is the term, case, spacing and punctuation
+        around it aside (`schema.text_key`). Returns the audit id; `undo` takes the
+        term out again."""
         key = text_key(term)
         if not key:
             raise ValueError("an empty whitelist term")
@@ -1224,6 +1232,11 @@ class Project:
                 "added_by": who,
                 "added_at": now,
             }
+            # The exact phrase (case, spacing and punctuation around it aside), never
+            # a span that merely contains the term: such a span covers other words
+            # too, and they may be what must be hidden. Whitelisting the prison
+            # "Folsom" must not reject the PERSON span "Folsom Jones" and so
+            # publish "Jones".
             sql = f"SELECT {_SPAN_SELECT} FROM spans WHERE text_key = ? AND status = 'pending'"
             params: list[Any] = [key]
             if document_id:
@@ -1292,9 +1305,17 @@ class Project:
         ):
             members.setdefault(row["cluster_id"], []).append(row["id"])
         return [
-            Cluster(r["id"], r["document_id"], r["label"], r["name"], tuple(members.get(r["id"], ())))
+            Cluster(
+                r["id"],
+                r["document_id"],
+                r["label"],
+                r["name"],
+                tuple(members.get(r["id"], ())),
+                bool(r["reviewed"]),
+            )
             for r in self._rows(
-                "SELECT id, document_id, label, name FROM clusters WHERE document_id = ? ORDER BY id",
+                "SELECT id, document_id, label, name, reviewed FROM clusters WHERE document_id = ?"
+                " ORDER BY id",
                 (document_id,),
             )
         ]
@@ -1306,14 +1327,42 @@ class Project:
         return next(c for c in self.clusters(rows[0]["document_id"]) if c.id == cluster_id)
 
     def set_clusters(
-        self, document_id: str, proposals: Sequence[ClusterProposal], who: str = ""
+        self,
+        document_id: str,
+        proposals: Sequence[ClusterProposal],
+        who: str = "",
+        *,
+        keep_reviewed: bool = False,
+        joins: Mapping[int, Sequence[int]] | None = None,
     ) -> list[int]:
         """Replace the document's clusters with a clustering step's proposals;
-        returns the new cluster ids in the order given."""
+        returns the new cluster ids in the order given.
+
+        keep_reviewed: clusters a reviewer merged, split or relabelled stay as they
+        are and only the others are replaced. `joins` then adds spans that are in
+        no cluster to kept ones (cluster id -> span ids), for new variants of a
+        person the reviewer already grouped.
+        """
         ids = []
         with self._write():
-            self._conn.execute("UPDATE spans SET cluster_id = NULL WHERE document_id = ?", (document_id,))
-            self._conn.execute("DELETE FROM clusters WHERE document_id = ?", (document_id,))
+            replaced = "document_id = ?" + (" AND reviewed = 0" if keep_reviewed else "")
+            self._conn.execute(
+                "UPDATE spans SET cluster_id = NULL WHERE document_id = ?"
+                f" AND cluster_id IN (SELECT id FROM clusters WHERE {replaced})",
+                (document_id, document_id),
+            )
+            self._conn.execute(f"DELETE FROM clusters WHERE {replaced}", (document_id,))
+            kept = {
+                r[0]
+                for r in self._conn.execute("SELECT id FROM clusters WHERE document_id = ?", (document_id,))
+            }
+            for cluster_id, span_ids in (joins or {}).items():
+                if cluster_id not in kept:
+                    raise KeyError(f"no kept cluster {cluster_id} in {document_id}")
+                self._conn.executemany(
+                    "UPDATE spans SET cluster_id = ? WHERE id = ? AND document_id = ? AND cluster_id IS NULL",
+                    [(cluster_id, span_id, document_id) for span_id in span_ids],
+                )
             for proposal in proposals:
                 cluster_id = int(
                     self._conn.execute(
@@ -1326,7 +1375,17 @@ class Project:
                     "UPDATE spans SET cluster_id = ? WHERE id = ? AND document_id = ?",
                     [(cluster_id, span_id, document_id) for span_id in proposal.span_ids],
                 )
-            self._audit("set_clusters", who or self.reviewer, document_id, {}, {"clusters": len(ids)})
+            self._audit(
+                "set_clusters",
+                who or self.reviewer,
+                document_id,
+                {},
+                {
+                    "clusters": len(ids),
+                    "kept": len(kept),
+                    "joined": sum(len(v) for v in (joins or {}).values()),
+                },
+            )
         return ids
 
     def merge_clusters(self, keep_id: int, absorb_id: int, who: str = "") -> int:
@@ -1339,8 +1398,8 @@ class Project:
             if keep["document_id"] != absorb["document_id"]:
                 raise ValueError("clusters of different documents cannot be merged")
             now = time.time()
-            before: RowSet = {"clusters": {absorb_id: absorb}, "spans": {}}
-            after: RowSet = {"clusters": {absorb_id: None}, "spans": {}}
+            before: RowSet = {"clusters": {absorb_id: absorb, keep_id: keep}, "spans": {}}
+            after: RowSet = {"clusters": {absorb_id: None, keep_id: {**keep, "reviewed": 1}}, "spans": {}}
             for row in self.db.query(f"SELECT {_SPAN_SELECT} FROM spans WHERE cluster_id = ?", (absorb_id,)):
                 before["spans"][row["id"]] = dict(row)
                 row.update(cluster_id=keep_id, updated_at=now)
@@ -1355,7 +1414,8 @@ class Project:
             if not rows or len({r["document_id"] for r in rows}) != 1:
                 raise ValueError("split needs spans of one document")
             old = next((r["cluster_id"] for r in rows if r["cluster_id"] is not None), None)
-            label = self._cluster_row(old)["label"] if old is not None else rows[0]["final_label"]
+            old_row = self._cluster_row(old) if old is not None else None
+            label = old_row["label"] if old_row is not None else rows[0]["final_label"]
             cluster_id = self._next_id("clusters")
             text = self.document_text(rows[0]["document_id"])
             cluster = {
@@ -1363,17 +1423,24 @@ class Project:
                 "document_id": rows[0]["document_id"],
                 "label": label,
                 "name": name or text[rows[0]["final_start"] : rows[0]["final_end"]],
+                "reviewed": 1,
             }
             now = time.time()
             before: RowSet = {"clusters": {cluster_id: None}, "spans": {r["id"]: dict(r) for r in rows}}
             for row in rows:
                 row.update(cluster_id=cluster_id, updated_at=now)
             after: RowSet = {"clusters": {cluster_id: cluster}, "spans": {r["id"]: r for r in rows}}
+            if old_row is not None:
+                # What stays behind is a reviewer's grouping too: a new clustering
+                # run must not pull the split-off variant back in.
+                before["clusters"][old_row["id"]] = old_row
+                after["clusters"][old_row["id"]] = {**old_row, "reviewed": 1}
             return self._commit_change("split_cluster", who, cluster["document_id"], before, after)
 
     def split_cluster_id(self, audit_id: int) -> int:
         """The id of the cluster a `split_cluster` action made."""
-        (cluster_id,) = (int(k) for k in self.audit_entry(audit_id).after["clusters"])
+        entry = self.audit_entry(audit_id)
+        (cluster_id,) = (int(k) for k, row in entry.before["clusters"].items() if row is None)
         return cluster_id
 
     def relabel_cluster(self, cluster_id: int, label: str, who: str = "") -> int:
@@ -1383,7 +1450,8 @@ class Project:
             cluster = self._cluster_row(cluster_id)
             now = time.time()
             before: RowSet = {"clusters": {cluster_id: dict(cluster)}, "spans": {}}
-            after: RowSet = {"clusters": {cluster_id: {**cluster, "label": label}}, "spans": {}}
+            relabelled = {**cluster, "label": label, "reviewed": 1}
+            after: RowSet = {"clusters": {cluster_id: relabelled}, "spans": {}}
             for row in self.db.query(f"SELECT {_SPAN_SELECT} FROM spans WHERE cluster_id = ?", (cluster_id,)):
                 before["spans"][row["id"]] = dict(row)
                 row.update(
@@ -1402,7 +1470,9 @@ class Project:
 
     def _cluster_row(self, cluster_id: int | None) -> Row:
         rows = list(
-            self.db.query("SELECT id, document_id, label, name FROM clusters WHERE id = ?", (cluster_id,))
+            self.db.query(
+                "SELECT id, document_id, label, name, reviewed FROM clusters WHERE id = ?", (cluster_id,)
+            )
         )
         if not rows:
             raise KeyError(cluster_id)
@@ -1440,21 +1510,60 @@ class Project:
         return [_audit_entry(r) for r in rows]
 
     def undo_history(self, limit: int = 200) -> list[AuditEntry]:
-        """The reviewer actions that can still be undone, oldest first: those not
-        undone since the last import, detection or clustering run."""
+        """The reviewer actions that can still be undone, oldest first (the last
+        is the next to undo): those done or redone, and not undone, since the last
+        import, detection or clustering run."""
+        undo, _ = self._history_stacks()
+        return self._audit_entries(undo[-limit:] if limit else [])
+
+    def redo_history(self, limit: int = 200) -> list[AuditEntry]:
+        """The undone actions that can be redone, as the redo stack of the session
+        that undid them held them: the last is the next to redo. A reviewer action
+        done after an undo ends the chance to redo it, as in the window."""
+        _, redo = self._history_stacks()
+        return self._audit_entries(redo[-limit:] if limit else [])
+
+    def _history_stacks(self) -> tuple[list[int], list[int]]:
+        """The undo and redo stacks (audit ids) replayed from the audit log since
+        the last barrier: an action pushes onto undo and clears redo, an undo moves
+        its action to redo, a redo moves it back."""
         barrier = self._scalar(
             "SELECT coalesce(max(id), 0) FROM audit"
             f" WHERE action IN ({', '.join('?' for _ in _BARRIER_ACTIONS)})",
             _BARRIER_ACTIONS,
         )
-        actions = sorted(UNDOABLE_ACTIONS)
-        rows = self._rows(
-            "SELECT * FROM audit WHERE id > ? AND undone = 0"
-            f" AND action IN ({', '.join('?' for _ in actions)})"
-            " ORDER BY id DESC LIMIT ?",
-            (barrier, *actions, limit),
-        )
-        return [_audit_entry(r) for r in reversed(rows)]
+        undo: list[int] = []
+        redo: list[int] = []
+        with self._mutex:
+            rows = self._conn.execute(
+                "SELECT id, action, undone, CASE WHEN action IN ('undo', 'redo')"
+                " THEN json_extract(after, '$.of') END FROM audit WHERE id > ? ORDER BY id",
+                (barrier,),
+            ).fetchall()
+        undone = {audit_id: bool(flag) for audit_id, _, flag, _ in rows}
+        for audit_id, action, _, target in rows:
+            if action in UNDOABLE_ACTIONS:
+                undo.append(audit_id)
+                redo.clear()
+            elif action == "undo" and target in undo:
+                undo.remove(target)
+                redo.append(target)
+            elif action == "redo" and target in redo:
+                redo.remove(target)
+                undo.append(target)
+        # The flags have the last word (the stacks and the rows must agree).
+        return [i for i in undo if not undone[i]], [i for i in redo if undone[i]]
+
+    def _audit_entries(self, audit_ids: Sequence[int]) -> list[AuditEntry]:
+        if not audit_ids:
+            return []
+        rows = {
+            r["id"]: r
+            for r in self._rows(
+                f"SELECT * FROM audit WHERE id IN ({', '.join('?' for _ in audit_ids)})", list(audit_ids)
+            )
+        }
+        return [_audit_entry(rows[i]) for i in audit_ids]
 
     def undo(self, audit_id: int, who: str = "") -> int:
         """Restore the rows an action changed to what they were before it."""
@@ -1562,7 +1671,10 @@ class Project:
                     self._conn.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))
 
     def _write_row(self, table: str, row: Row) -> None:
-        if len(row) == len(_TABLE_COLUMNS[table]):
+        exists = self._conn.execute(f"SELECT 1 FROM {table} WHERE id = ?", (row["id"],)).fetchone()
+        if not exists:
+            # A whole row to bring back; one recorded before a column was added
+            # lacks it, and the column's default fills it.
             self._upsert(table, row)
             return
         columns = [c for c in row if c != "id"]

@@ -8,8 +8,10 @@ at the last complete version. Never edit a released step: add a new one.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
+import unicodedata
 from collections.abc import Callable
 
 from reviewer_app.core.spans import Status
@@ -95,10 +97,29 @@ def _v1(conn: sqlite3.Connection) -> None:
             conn.execute(statement)
 
 
-def text_key(text: str) -> str:
-    """How two mentions (or a mention and a whitelist term) are compared:
+def _text_key_v2(text: str) -> str:
+    """The comparison key of schema version 2 (kept for its migration step):
     case-folded, whitespace runs made one space, trimmed."""
     return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def _is_edge_noise(char: str) -> bool:
+    return char.isspace() or unicodedata.category(char).startswith("P")
+
+
+def text_key(text: str) -> str:
+    """How two mentions (or a mention and a whitelist term) are compared:
+    case-folded, whitespace runs made one space, punctuation and spaces at either
+    end dropped, so "Parole Board," and "(parole  board)" are one phrase. Inner
+    punctuation stays ("C.D.C.R", "O'Brien") and so does a possessive "'s": the
+    key is still the exact phrase."""
+    key = re.sub(r"\s+", " ", text).casefold()
+    start, end = 0, len(key)
+    while start < end and _is_edge_noise(key[start]):
+        start += 1
+    while end > start and _is_edge_noise(key[end - 1]):
+        end -= 1
+    return key[start:end]
 
 
 def _v2(conn: sqlite3.Connection) -> None:
@@ -115,10 +136,11 @@ def _v2(conn: sqlite3.Connection) -> None:
                 "SELECT text FROM documents WHERE id = ?", (document_id,)
             ).fetchone()
         conn.execute(
-            "UPDATE spans SET text_key = ? WHERE id = ?", (text_key(texts[document_id][start:end]), span_id)
+            "UPDATE spans SET text_key = ? WHERE id = ?",
+            (_text_key_v2(texts[document_id][start:end]), span_id),
         )
     for entry_id, term in conn.execute("SELECT id, term FROM whitelist").fetchall():
-        conn.execute("UPDATE whitelist SET term_key = ? WHERE id = ?", (text_key(term), entry_id))
+        conn.execute("UPDATE whitelist SET term_key = ? WHERE id = ?", (_text_key_v2(term), entry_id))
     conn.execute("CREATE INDEX spans_by_text ON spans(text_key, status)")
     conn.execute("CREATE INDEX spans_stats ON spans(document_id, status, final_label)")
     conn.execute(
@@ -127,7 +149,61 @@ def _v2(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX audit_by_action ON audit(action, id)")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
+def _v3(conn: sqlite3.Connection) -> None:
+    """Version 3:
+    - `clusters.reviewed`: a cluster a reviewer merged, split or relabelled, which
+      a new clustering run keeps instead of replacing. Filled from the audit log:
+      the clusters of such actions not undone since the document was last clustered.
+    - `text_key` and `term_key` drop punctuation around a mention (see `text_key`).
+      Two whitelist entries that become one phrase are merged into the older.
+    """
+    conn.execute("ALTER TABLE clusters ADD COLUMN reviewed INTEGER NOT NULL DEFAULT 0")
+    last_clustering: dict[str, int] = dict(
+        conn.execute(
+            "SELECT document_id, max(id) FROM audit WHERE action = 'set_clusters' GROUP BY document_id"
+        )
+    )
+    shaped: set[int] = set()
+    for audit_id, document_id, before, after in conn.execute(
+        "SELECT id, document_id, before, after FROM audit WHERE undone = 0"
+        " AND action IN ('merge_clusters', 'split_cluster', 'relabel_cluster')"
+    ).fetchall():
+        if audit_id < last_clustering.get(document_id, 0):
+            continue  # ids of clusters replaced since may have been given out again
+        before, after = json.loads(before), json.loads(after)
+        shaped.update(int(k) for k, row in after.get("clusters", {}).items() if row is not None)
+        for rows in (before.get("spans", {}), after.get("spans", {})):
+            shaped.update(r["cluster_id"] for r in rows.values() if r and r.get("cluster_id") is not None)
+    conn.executemany("UPDATE clusters SET reviewed = 1 WHERE id = ?", [(i,) for i in sorted(shaped)])
+
+    texts: dict[str, str] = {}
+    rows = conn.execute("SELECT id, document_id, final_start, final_end FROM spans").fetchall()
+    keys = []
+    for span_id, document_id, start, end in rows:
+        if document_id not in texts:
+            (texts[document_id],) = conn.execute(
+                "SELECT text FROM documents WHERE id = ?", (document_id,)
+            ).fetchone()
+        keys.append((text_key(texts[document_id][start:end]), span_id))
+    conn.executemany("UPDATE spans SET text_key = ? WHERE id = ?", keys)
+    conn.execute("DROP INDEX whitelist_unique")
+    first_of: dict[tuple[str, str], int] = {}
+    for entry_id, term, document_id in conn.execute(
+        "SELECT id, term, coalesce(document_id, '') FROM whitelist ORDER BY id"
+    ).fetchall():
+        key = text_key(term)
+        kept = first_of.setdefault((key, document_id), entry_id)
+        if kept != entry_id:
+            conn.execute("UPDATE spans SET whitelist_id = ? WHERE whitelist_id = ?", (kept, entry_id))
+            conn.execute("DELETE FROM whitelist WHERE id = ?", (entry_id,))
+        else:
+            conn.execute("UPDATE whitelist SET term_key = ? WHERE id = ?", (key, entry_id))
+    conn.execute(
+        "CREATE UNIQUE INDEX whitelist_unique ON whitelist(term_key, scope, coalesce(document_id, ''))"
+    )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -172,3 +172,38 @@ def test_stack_rebuilt_from_history_undoes_across_a_reopen(project):
 def test_undo_of_a_command_never_done_is_an_error(project):
     with pytest.raises(RuntimeError, match="never done"):
         Accept(1).undo(project)
+
+
+def test_redo_of_actions_undone_in_an_earlier_session_works_after_a_reopen(project):
+    stack = CommandStack(project)
+    fresno, acme, jones = (span_of(project, n).id for n in ("Fresno", "Acme Roofing", "Jones"))
+    stack.do(Accept(fresno))
+    stack.do(Reject(acme))
+    stack.do(WhitelistTerm("Board of Parole Hearings"))
+    stack.undo()
+    stack.undo()
+    path = project.path
+    project.close()
+    with Project.open(path) as reopened:
+        stack = CommandStack.from_history(reopened)
+        assert stack.can_redo and stack.redo_text == "reject (1 span)"
+        assert reopened.span(acme).status is Status.PENDING
+        stack.redo()
+        assert reopened.span(acme).status is Status.REJECTED
+        assert stack.redo_text == "whitelist add (1 span)"
+        # A new action ends the chance to redo, in this session and the next.
+        stack.do(Accept(jones))
+        assert not stack.can_redo
+    with Project.open(path) as reopened:
+        stack = CommandStack.from_history(reopened)
+        assert not stack.can_redo and reopened.whitelist() == []
+        assert stack.undo_text == "accept (1 span)"
+        stack.undo()
+        stack.undo()
+    with Project.open(path) as reopened:
+        stack = CommandStack.from_history(reopened)
+        assert stack.redo_text == "reject (1 span)"  # the next to redo is the last undone
+        stack.redo()
+        stack.redo()
+        assert reopened.span(jones).status is Status.ACCEPTED
+        assert not stack.can_redo and stack.undo_text == "accept (1 span)"

@@ -68,6 +68,10 @@ def test_add_detects_status_reports_and_redetect_keeps_decisions(tmp_path, trans
         project.reject(spans[-1].id)
         decided = {people[0].id: Status.ACCEPTED, spans[-1].id: Status.REJECTED}
         total = a.stats.total + b.stats.total
+        # The reviewer says the two Richardsons are one person (a merge to keep).
+        kevin, michael = (c for c in project.clusters(a.id) if "Richardson" in c.name)
+        project.merge_clusters(kevin.id, michael.id)
+        merged = project.cluster(kevin.id).span_ids
 
     assert run("project", "add", path, transcripts[0]) == 0
     assert "already in the project as hearing_a; skipped" in capsys.readouterr().err
@@ -76,6 +80,7 @@ def test_add_detects_status_reports_and_redetect_keeps_decisions(tmp_path, trans
     with Project.open(path) as project:
         assert {i: project.span(i).status for i in decided} == decided
         assert len(project.document_ids()) == 2
+        assert project.cluster(kevin.id).span_ids == merged and project.cluster(kevin.id).reviewed
 
     assert run("project", "status", path) == 0
     out = capsys.readouterr().out
@@ -165,6 +170,39 @@ def test_export_writes_only_reviewed_documents_unless_draft(tmp_path, capsys):
     assert run("project", "export", path, "--out", out, "--mapping", mapping) == 0
     entries = json.loads(mapping.read_text(encoding="utf-8"))["documents"][0]["entries"]
     assert any("Kevin Richardson" in e["originals"] for e in entries)
+
+
+def test_export_numbers_people_as_the_reviewer_grouped_them(tmp_path, capsys):
+    from reviewer_app.store.project import propose_clusters
+
+    path, out = tmp_path / "corpus.db", tmp_path / "out"
+    text = "COMMISSIONER JONES: Mr. Stevenson, Stephens wrote. Mr. Stevenston did not.\n"
+    with Project.create(path) as project:
+        project.add_document(Document("h1", text))
+        spans = [
+            Span(text.index(n), text.index(n) + len(n), "PERSON", ("spacy",))
+            for n in ("JONES", "Stevenson", "Stephens", "Stevenston")
+        ]
+        project.record_detection("h1", spans, ["spacy"])
+        propose_clusters(project, "h1", 88.0)
+        for span in project.spans("h1"):
+            project.accept(span.id)
+        clusters = {project.span_text(c.span_ids[0]): c for c in project.clusters("h1")}
+        # Proposed: Stevenson and its misspelling Stevenston together, Stephens apart.
+        assert {n: len(c.span_ids) for n, c in clusters.items()} == {
+            "JONES": 1,
+            "Stevenson": 2,
+            "Stephens": 1,
+        }
+        project.merge_clusters(clusters["Stevenson"].id, clusters["Stephens"].id)
+        stevenston = next(s.id for s in project.spans("h1") if project.span_text(s.id) == "Stevenston")
+        project.split_cluster([stevenston])
+    assert run("project", "export", path, "--out", out) == 0
+    exported = (out / "h1.txt").read_text(encoding="utf-8")
+    tags = exported.split("Mr. ")[1:]
+    assert exported.startswith("COMMISSIONER [PERSON_1]:")
+    assert tags[0].startswith("[PERSON_2], [PERSON_2] wrote")  # merged: the same tag
+    assert tags[1].startswith("[PERSON_3] did not")  # split off: its own tag
 
 
 def test_export_refuses_a_document_the_leak_guard_stops(tmp_path, capsys):

@@ -127,7 +127,7 @@ def test_new_project_file_is_private_wal_with_foreign_keys(tmp_path):
         project.add_document(hearing())
         assert project.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert project.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-        assert project.schema_version == 2
+        assert project.schema_version == 3
         for companion in (path, path.with_name("p.db-wal")):
             assert stat.S_IMODE(companion.stat().st_mode) == 0o600, companion
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
@@ -340,6 +340,35 @@ def test_whitelist_rejects_pending_matches_and_removing_restores_them(project):
     assert project.span(accepted.id).status is Status.ACCEPTED
 
 
+def test_whitelist_matches_the_exact_phrase_whatever_its_case_spacing_and_edge_punctuation(project):
+    extra = ' He said "Board  of Parole Hearings," and (board of parole hearings). Parole Hearings Smith.'
+    document = hearing("h1", extra=extra)
+    doc_id = project.add_document(document)
+    wrapped = detected(document, '"Board  of Parole Hearings,"', "ORGANIZATION")
+    bracketed = detected(document, "(board of parole hearings)", "ORGANIZATION")
+    # Contains the term but is more than it: the other words may be a name.
+    longer = detected(document, "Parole Hearings Smith", "PERSON")
+    project.record_detection(doc_id, [wrapped, bracketed, longer], ["spacy"])
+    assert project.whitelist_matches("Board of Parole Hearings") == (0, 2)
+    project.add_whitelist_term("board of parole hearings")
+    assert [(s.label, s.status) for s in project.spans(doc_id)] == [
+        ("ORGANIZATION", Status.REJECTED),
+        ("ORGANIZATION", Status.REJECTED),
+        ("PERSON", Status.PENDING),
+    ]
+    assert project.whitelist_matches("Parole Hearings") == (0, 0)
+    # The same key makes identical mentions: "Richardson." is "Richardson".
+    people = project.add_spans(
+        doc_id,
+        [(document.text.index("Mr. Richardson") + 4, document.text.index("Mr. Richardson") + 15, "PERSON"),
+         (document.text.index("Richardson's"), document.text.index("Richardson's") + 10, "PERSON")],
+        status=Status.PENDING,
+    )  # fmt: skip
+    first, second = project.added_span_ids(people)
+    assert project.span_text(first) == "Richardson."
+    assert {s.id for s in project.identical_spans(first)} == {first, second}
+
+
 def test_document_scoped_whitelist_touches_only_its_document(project):
     docs = []
     for n in (1, 2):
@@ -460,6 +489,31 @@ def test_undo_history_survives_a_reopen_and_stops_at_detection(detected_project)
         assert reopened.span(spans[1].id).status is Status.PENDING
         reopened.record_detection(doc_id, standard_spans(document))
         assert reopened.undo_history() == []
+
+
+def test_redo_history_is_the_redo_stack_the_last_session_left(detected_project):
+    project, doc_id, document = detected_project
+    spans = project.spans(doc_id)
+    done = [project.accept(spans[0].id), project.reject(spans[1].id), project.accept(spans[2].id)]
+    project.undo(done[2])
+    project.undo(done[1])
+    project.redo(done[1])
+    path = project.path
+    project.close()
+    with Project.open(path) as reopened:
+        assert [e.id for e in reopened.redo_history()] == [done[2]]
+        assert [e.id for e in reopened.undo_history()] == done[:2]
+        reopened.redo(done[2])
+        assert reopened.span(spans[2].id).status is Status.ACCEPTED
+        assert reopened.redo_history() == []
+        reopened.undo(done[2])
+        reopened.undo(done[1])
+        assert [e.id for e in reopened.redo_history()] == [done[2], done[1]]
+        reopened.accept(spans[3].id)  # a new action: nothing is left to redo
+        assert reopened.redo_history() == []
+        reopened.undo(reopened.undo_history()[-1].id)
+        reopened.record_detection(doc_id, standard_spans(document))
+        assert reopened.redo_history() == []
 
 
 def test_last_position_is_kept_across_reopen(detected_project):

@@ -98,3 +98,54 @@ def test_a_file_from_a_newer_version_is_refused(tmp_path):
     conn.close()
     with pytest.raises(ProjectError, match="update reviewer_app"):
         Project.open(path)
+
+
+def test_v2_file_upgrades_marking_reviewed_clusters_and_keying_without_edge_punctuation(tmp_path):
+    path = tmp_path / "v2.db"
+    write_v1_project(path)
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=2) == [2]
+    # "Board of Parole Hearings." (with the full stop) is another phrase at version 2.
+    conn.execute(
+        'INSERT INTO spans(document_id, start, "end", label, origin, status, final_start, final_end,'
+        " final_label, created_at, updated_at, text_key) VALUES ('h1', 53, 78, 'ORGANIZATION', 'manual',"
+        " 'pending', 53, 78, 'ORGANIZATION', 1.0, 1.0, 'board of parole hearings.')"
+    )
+    conn.execute(
+        "INSERT INTO whitelist(term, scope, added_at, term_key) VALUES ('Board of Parole Hearings.',"
+        " 'project', 2.0, 'board of parole hearings.')"
+    )
+    conn.execute("UPDATE spans SET whitelist_id = 2, status = 'rejected' WHERE id = 4")
+    for cluster_id, name in ((1, "Kevin Richardson"), (2, "KEVIN RICHARDSON"), (3, "Board")):
+        conn.execute("INSERT INTO clusters(id, document_id, label, name) VALUES (?, 'h1', 'PERSON', ?)",
+                     (cluster_id, name))  # fmt: skip
+    conn.execute("UPDATE spans SET cluster_id = id WHERE id IN (1, 2)")
+
+    def audit(action, before, after, undone=0):
+        conn.execute(
+            "INSERT INTO audit(at, who, action, document_id, before, after, undone)"
+            " VALUES (1.0, 'ann', ?, 'h1', ?, ?, ?)",
+            (action, json.dumps(before), json.dumps(after), undone),
+        )
+
+    audit("set_clusters", {}, {"clusters": 3})
+    # Merge 2 into 1, then a split of span 3 into cluster 3 that was undone.
+    audit("merge_clusters", {"clusters": {"2": {"id": 2}}, "spans": {"2": {"id": 2, "cluster_id": 2}}},
+          {"clusters": {"2": None}, "spans": {"2": {"id": 2, "cluster_id": 1}}})  # fmt: skip
+    audit("split_cluster", {"clusters": {"3": None}, "spans": {"3": {"id": 3, "cluster_id": None}}},
+          {"clusters": {"3": {"id": 3}}, "spans": {"3": {"id": 3, "cluster_id": 3}}}, undone=1)  # fmt: skip
+    conn.execute("UPDATE spans SET cluster_id = 1 WHERE id = 2")
+    conn.execute("DELETE FROM clusters WHERE id = 2")
+    conn.close()
+
+    with Project.open(path) as project:
+        assert project.schema_version == SCHEMA_VERSION
+        assert [(c.id, c.reviewed) for c in project.clusters("h1")] == [(1, True), (3, False)]
+        board = project.spans("h1")[-1]
+        assert project.span_text(board.id) == "Board of Parole Hearings."
+        assert len(project.identical_spans(board.id)) == 2
+        # The two entries are one phrase now: the older holds both spans.
+        (entry,) = project.whitelist()
+        assert entry.term == "Board of Parole Hearings"
+        assert project.span(board.id).whitelist_id == entry.id
+        assert project.whitelist_suppressed(entry.id) == (0, 1)
