@@ -191,3 +191,20 @@ def test_every_certificate_span_stays_on_one_line(corpus):
         spans = [s for s in transcript.gold_spans if s.start >= certificate_start]
         assert len(spans) == 11, transcript.name
         assert all("\n" not in s.text_in(transcript.canonical_text) for s in spans)
+
+
+def test_no_gold_span_of_the_dialogue_is_lost(corpus):
+    import random
+
+    from tests.fixtures.cast import make_cast
+    from tests.fixtures.dialogue import make_dialogue
+
+    for seed in (1, 2, 3):
+        transcript, _ = corpus[seed]
+        rng = random.Random(seed)
+        cast = make_cast(rng)
+        lines = [line for line in make_dialogue(rng, cast, SMALL_WORDS) if line.text.strip()]
+        in_dialogue = sum(len(line.spans) + len(line.speaker_spans) for line in lines)
+        # cover: state, inmate, CDCR number, facility, city, state, date, time, company, participants
+        on_cover = 9 + len(transcript.metadata.participants)
+        assert len(transcript.gold_spans) == in_dialogue + on_cover + 11
