@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -23,14 +24,23 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.clusters import build_clusters
 from reviewer_app.detectors.registry import DetectorInfo
+from reviewer_app.detectors.runner import DetectionResult
 from reviewer_app.settings import Settings
-from reviewer_app.store.project import ClusterProposal, Project
+from reviewer_app.store.project import ClusterProposal, Project, StoredSpan
 from reviewer_app.ui.detection_process import DetectionProcess
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
 
 CLUSTERED_LABELS = ("PERSON", "SPELLED_NAME")
+
+
+@dataclass(frozen=True)
+class DetectionOutcome:
+    """A document's detection result and its spans as stored afterwards."""
+
+    result: DetectionResult
+    stored: tuple[StoredSpan, ...]
 
 
 def propose_clusters(project: Project, document_id: str, threshold: float) -> int:
@@ -108,7 +118,7 @@ class DetectionQueue(QObject):
     """Runs detection for documents one after the other on a worker thread."""
 
     progress = Signal(str, str, float)  # document id, stage, fraction
-    document_done = Signal(str, object)  # document id, DetectionResult
+    document_done = Signal(str, object)  # document id, DetectionOutcome
     document_failed = Signal(str, object)  # document id, exception
     finished = Signal(bool)  # False when cancelled
 
@@ -164,7 +174,7 @@ class DetectionQueue(QObject):
             progress.check()
             project.record_detection(document_id, result.spans, [r.name for r in result.runs if r.ok])
             propose_clusters(project, document_id, settings.fuzzy_threshold)
-            return result
+            return DetectionOutcome(result, tuple(project.spans(document_id)))
 
         task = Task(work, "detection")
         task.signals.progress.connect(lambda stage, f: self.progress.emit(document_id, stage, f))
@@ -174,8 +184,8 @@ class DetectionQueue(QObject):
         self.task = task
         self.runner.start(task)
 
-    def _record(self, document_id: str, result) -> None:
-        self.document_done.emit(document_id, result)
+    def _record(self, document_id: str, outcome: DetectionOutcome) -> None:
+        self.document_done.emit(document_id, outcome)
         self._next()
 
     def _failed(self, document_id: str, exc: BaseException) -> None:

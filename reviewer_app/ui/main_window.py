@@ -513,9 +513,9 @@ class MainWindow(QMainWindow):
         self.documents.show_progress(document_id, stage, fraction)
         self.detection_label.setText(f"Detecting {document_id}: {stage} {fraction:.0%}")
 
-    def _detection_done(self, document_id: str, result) -> None:
+    def _detection_done(self, document_id: str, outcome) -> None:
         self.documents.end_progress(document_id)
-        failed = [r for r in result.runs if not r.ok]
+        failed = [r for r in outcome.result.runs if not r.ok]
         if failed:
             # A detector that crashed or lacks its model is reported; the others' spans are kept.
             text = "These detectors did not run; the others' spans were kept:\n" + "\n".join(
@@ -524,7 +524,7 @@ class MainWindow(QMainWindow):
             self.error_shown.emit(show_error(self, "Some detectors did not run", text))
         if self.review is not None and self.review.document_id == document_id:
             self.review.undo_stack.clear()  # detection rewrote the rows: older steps no longer apply
-            self.review.reload()
+            self.review.reload(outcome.stored)
         self.refresh_documents()
 
     def _detection_failed(self, document_id: str, exc: BaseException) -> None:

@@ -9,7 +9,7 @@ changed, to repaint only those) and `current_changed`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -85,11 +85,16 @@ class ReviewController(QObject):
             self.set_current(None)
         self._remember_position()
 
-    def reload(self) -> None:
-        """After detection rewrote the rows."""
+    def reload(self, stored: Sequence[StoredSpan] | None = None) -> None:
+        """After detection rewrote the rows; `stored` are the document's spans when
+        a worker has read them already (reading 2,000 rows here would stall the UI)."""
         if self.document is None:
             return
-        self._load_rows()
+        if stored is None:
+            self._load_rows()
+        else:
+            self.rows = [ReviewRow.of(s) for s in stored]
+            self._by_id = {r.id: r for r in self.rows}
         self.spans_changed.emit(None)
         if self.current_id not in self._by_id:
             self.set_current(None)

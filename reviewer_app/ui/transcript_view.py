@@ -146,7 +146,12 @@ class TranscriptView(QPlainTextEdit):
             cursor = QTextCursor(self.document())
             cursor.setPosition(row.span.start)
             self.setTextCursor(cursor)
-            self.centerCursor()
+            # Scroll only when the span is off screen or near an edge: a scroll
+            # repaints the whole view, which is most of the cost of a step.
+            margin = self.fontMetrics().height() * 3
+            area = self.viewport().rect().adjusted(0, margin, 0, -margin)
+            if not area.contains(self.cursorRect()):
+                self.centerCursor()
 
     def _refresh_current(self) -> None:
         row = self._rows_by_id.get(self._current_id) if self._current_id is not None else None
