@@ -43,7 +43,6 @@ from reviewer_app.core.document import (
     Utterance,
 )
 from reviewer_app.core.spans import Decision, Span, Status
-from reviewer_app.store.reviewed_clusters import CLUSTERED_LABELS, fit_clusters
 from reviewer_app.store.schema import SCHEMA_VERSION, SchemaTooNew, migrate, schema_version, text_key
 
 log = logging.getLogger(__name__)
@@ -450,6 +449,9 @@ def propose_clusters(project: Project, document_id: str, threshold: float) -> in
     they belong to or are proposed as new clusters; earlier proposals nobody
     touched are replaced.
     """
+    # Here, not at the top: the clustering code is not needed to open a project.
+    from reviewer_app.store.reviewed_clusters import CLUSTERED_LABELS, fit_clusters
+
     document = project.document(document_id)
     reviewed = {c.id for c in project.clusters(document_id) if c.reviewed}
     stored = [s for s in project.spans(document_id) if s.label in CLUSTERED_LABELS]
