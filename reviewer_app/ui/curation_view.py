@@ -151,7 +151,8 @@ class CurationView(QWidget):
         docs = len({s.document_id for s in impact.suppressed})
         rejected = len(impact.suppressed) - len(impact.accepted)
         self.impact.setText(
-            f"Whitelisting it would suppress {len(impact.suppressed)} decided spans in {docs} documents "
+            f"Whitelisting it would suppress {len(impact.suppressed)} decided spans in {docs} "
+            f"document{'' if docs == 1 else 's'} "
             f"({rejected} rejected, {len(impact.accepted)} accepted as PII)."
         )
         self.warning.setText(impact.warning)
