@@ -23,6 +23,8 @@ def test_cover_with_name_on_the_matter_line_and_upper_case_fields():
             "OTHERS PRESENT:",
             "MARCUS REED, Inmate",
             "ANNA PIKE, Attorney for the Incarcerated Person",
+            "ROBERT KING, JR., Deputy District Attorney",
+            "LOUIS HART III, Victim's Next of Kin",
             "TRANSCRIBED BY:",
             "LEE WONG, Transcriber",
             "Capitol Reporting, LLC",
@@ -40,10 +42,19 @@ def test_cover_with_name_on_the_matter_line_and_upper_case_fields():
             Participant("JOHN HOLT", "Presiding Commissioner", "panel"),
             Participant("MARCUS REED", "Inmate", "inmate"),
             Participant("ANNA PIKE", "Attorney for the Incarcerated Person", "attorney"),
+            Participant("ROBERT KING, JR.", "Deputy District Attorney", "district_attorney"),
+            Participant("LOUIS HART III", "Victim's Next of Kin", "victim_family"),
             Participant("LEE WONG", "Transcriber", "transcriber"),
         ),
     )
-    assert meta.names() == ("MARCUS REED", "JOHN HOLT", "ANNA PIKE", "LEE WONG")
+    assert meta.names() == (
+        "MARCUS REED",
+        "JOHN HOLT",
+        "ANNA PIKE",
+        "ROBERT KING, JR.",
+        "LOUIS HART III",
+        "LEE WONG",
+    )
 
 
 def test_text_that_is_not_a_cover_gives_empty_metadata_fields():
