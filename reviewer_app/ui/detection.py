@@ -27,7 +27,7 @@ from reviewer_app.detectors.registry import DetectorInfo
 from reviewer_app.detectors.runner import DetectionResult
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import ClusterProposal, Project, StoredSpan
-from reviewer_app.ui.detection_process import DetectionProcess
+from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ class DetectionQueue(QObject):
         self.task: Task | None = None
         self.current: str | None = None
         self._status_before = "not_detected"
-        self.process = DetectionProcess()
+        self.process = shared_process()
 
     @property
     def running(self) -> bool:
@@ -150,10 +150,10 @@ class DetectionQueue(QObject):
             self.task.cancel()
 
     def shutdown(self) -> None:
-        """Cancel, and end the child process (the window is closing)."""
+        """Cancel and wait (the project is closing); the detector process stays
+        for the next project."""
         self.cancel()
         self.runner.wait(10000)
-        self.process.shutdown()
 
     def _next(self) -> None:
         if not self.queue:

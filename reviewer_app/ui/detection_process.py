@@ -9,6 +9,8 @@ of the window waits for it, relays its progress and forwards a cancel.
 
 from __future__ import annotations
 
+import atexit
+import functools
 import multiprocessing
 import os
 import queue
@@ -100,3 +102,12 @@ class DetectionProcess:
             self._cancel.set()
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+
+@functools.cache
+def shared_process() -> DetectionProcess:
+    """One detector process per application: its loaded models serve every window
+    and project; it ends when the application does."""
+    process = DetectionProcess()
+    atexit.register(process.shutdown)
+    return process

@@ -10,9 +10,10 @@ Python characters for every transcript without characters outside the BMP.
 from __future__ import annotations
 
 import bisect
+import time
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
@@ -20,6 +21,9 @@ from reviewer_app.core.document import Document
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.ui.colors import ColourBy, SpanFormats, speaker_format
 from reviewer_app.ui.navigation import ShownSpan
+
+# Longest time one slice of a whole-document repaint may hold the UI thread.
+REHIGHLIGHT_SLICE_S = 0.03
 
 
 class _SpanIndex:
@@ -91,6 +95,11 @@ class TranscriptView(QPlainTextEdit):
         self.highlighter = SpanHighlighter(self.document(), labels or catalog())
         self._rows_by_id: dict[int, ShownSpan] = {}
         self._current_id: int | None = None
+        self._dirty_blocks: list[int] = []
+        self._rehighlight_timer = QTimer(self)
+        self._rehighlight_timer.setSingleShot(True)
+        self._rehighlight_timer.setInterval(0)
+        self._rehighlight_timer.timeout.connect(self._rehighlight_slice)
 
     # -- content -----------------------------------------------------------------
     def show_document(self, document: Document, rows: Sequence[ShownSpan] = ()) -> None:
@@ -99,6 +108,7 @@ class TranscriptView(QPlainTextEdit):
         self.highlighter.speaker_tags = {u.start: len(u.speaker) + 1 for u in document.utterances}
         self.highlighter.index = _SpanIndex(rows)
         self._current_id = None
+        self._dirty_blocks = []
         # setPlainText re-highlights every block once; the index must be in place first.
         self.setPlainText(document.text)
         self.setExtraSelections([])
@@ -106,8 +116,30 @@ class TranscriptView(QPlainTextEdit):
     def set_spans(self, rows: Sequence[ShownSpan]) -> None:
         self._rows_by_id = {r.id: r for r in rows}
         self.highlighter.index = _SpanIndex(rows)
-        self.highlighter.rehighlight()
+        self.rehighlight_all()
         self._refresh_current()
+
+    def rehighlight_all(self) -> None:
+        """Repaint every line's spans: the lines on screen at once, the others in
+        slices between events, so a 65-page transcript never freezes the window."""
+        doc = self.document()
+        first = self.firstVisibleBlock().blockNumber() if doc.blockCount() else 0
+        count = doc.blockCount()
+        self._dirty_blocks = [(first + i) % count for i in range(count)] if count else []
+        self._dirty_blocks.reverse()  # pop() from the end takes the visible ones first
+        self._rehighlight_slice()
+
+    def _rehighlight_slice(self) -> None:
+        deadline = time.perf_counter() + REHIGHLIGHT_SLICE_S
+        doc = self.document()
+        while self._dirty_blocks:
+            block = doc.findBlockByNumber(self._dirty_blocks.pop())
+            if block.isValid():
+                self.highlighter.rehighlightBlock(block)
+            if time.perf_counter() >= deadline:
+                break
+        if self._dirty_blocks:
+            self._rehighlight_timer.start()
 
     def update_spans(self, rows: Sequence[ShownSpan], changed: Iterable[tuple[int, int]]) -> None:
         """New rows after a decision; only the lines of `changed` (start, end) stretches repaint."""
@@ -128,13 +160,13 @@ class TranscriptView(QPlainTextEdit):
     def set_colour_by(self, colour_by: ColourBy) -> None:
         if colour_by is not self.highlighter.colour_by:
             self.highlighter.colour_by = colour_by
-            self.highlighter.rehighlight()
+            self.rehighlight_all()
 
     def set_hidden_detectors(self, hidden: Iterable[str]) -> None:
         hidden = frozenset(hidden)
         if hidden != self.highlighter.hidden_detectors:
             self.highlighter.hidden_detectors = hidden
-            self.highlighter.rehighlight()
+            self.rehighlight_all()
 
     # -- the current span --------------------------------------------------------
     def show_span(self, span_id: int | None) -> None:

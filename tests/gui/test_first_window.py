@@ -176,3 +176,22 @@ def test_preview_follows_decisions_and_scroll(qtbot, tmp_path):
     last_line = window.review.document.text.rindex("\n") + 1
     window.preview.follow(last_line)
     assert window.preview.textCursor().block().text().startswith("INMATE")
+
+
+def test_whole_document_repaint_is_sliced_visible_lines_first(qtbot, monkeypatch):
+    from reviewer_app.ui import transcript_view
+
+    monkeypatch.setattr(transcript_view, "REHIGHLIGHT_SLICE_S", 0.0)  # one line per slice
+    lines = [f"SPEAKER {i}: said Fresno on line {i}" for i in range(300)]
+    doc = transcript(lines)
+    rows = [Row(i, find(doc, "Fresno", "LOCATION", "spacy", nth=i)) for i in range(300)]
+    window = make_window(qtbot)
+    view = window.transcript
+    view.show_document(doc, rows)
+    first_line = rows[0].span.start
+    last_line = rows[-1].span.start
+    view.set_colour_by(ColourBy.LABEL)
+    label_colour = formats_at(view, first_line)[-1].background().color().name()
+    assert formats_at(view, last_line)[-1].background().color().name() != label_colour  # not yet
+    qtbot.waitUntil(lambda: not view._dirty_blocks, timeout=10000)
+    assert formats_at(view, last_line)[-1].background().color().name() == label_colour
