@@ -44,6 +44,7 @@ _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
 _PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
+_PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
 # "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
 _ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
 
@@ -209,7 +210,10 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
             covered = span.text_in(text)
             words = covered.split()
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
-            if before and before.group(1).lower().rstrip(".") in cues:
+            kin = _PREVIOUS_WORD_COMMA.search(text, max(0, span.start - 40), span.start)
+            if (before and before.group(1).lower().rstrip(".") in cues) or (
+                kin and kin.group(1).lower() in rules.person_cues  # "my best friend, Eduardo"
+            ):
                 span = span.with_(label="PERSON")
             elif len(words) > 1 and words[0].lower().rstrip(".") in cues:
                 span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria"
@@ -471,18 +475,30 @@ def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]
 
 
 # 11 ----------------------------------------------------------------------------
-def join_split_names(spans: Iterable[Span], text: str) -> list[Span]:
-    """Two PERSON spans with one space between them are one name ("Isabel" "Banerjee")."""
+def join_split_names(
+    spans: Iterable[Span], text: str, known_places: frozenset[str] = frozenset()
+) -> list[Span]:
+    """Two PERSON spans with one space between them are one name ("Isabel" "Banerjee");
+    two places that together are a known place are one ("Chula" "Vista")."""
     out: list[Span] = []
     for span in _sorted(spans):
         previous = out[-1] if out else None
         if (
             previous is not None
-            and previous.label == span.label == "PERSON"
             and text[previous.end : span.start] == " "
+            and (
+                previous.label == span.label == "PERSON"
+                or (
+                    previous.label in ("LOCATION", "ORGANIZATION", "PERSON")
+                    and span.label == "LOCATION"
+                    and text[previous.start : span.end].lower() in known_places
+                )
+            )
         ):
             detectors = tuple(dict.fromkeys((*previous.detectors, *span.detectors)))
-            out[-1] = previous.with_(end=span.end, detectors=detectors, score=min(previous.score, span.score))
+            out[-1] = previous.with_(
+                end=span.end, label=span.label, detectors=detectors, score=min(previous.score, span.score)
+            )
             continue
         out.append(span)
     return out
@@ -555,7 +571,7 @@ def merge_spans(
     merged = drop_non_sensitive_numbers(merged, text, rules)
     if with_propagation:
         merged = propagate(merged, text, rules)
-    merged = join_split_names(merged, text)
+    merged = join_split_names(merged, text, rules.known_places)
     merged = complete_interrupted_names(merged, text)
     return merged
 

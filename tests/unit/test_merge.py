@@ -316,3 +316,16 @@ def test_a_name_cut_off_by_the_next_speaker_is_a_name_on_both_sides():
         ("PERSON", "Dayton Dub"),
         ("PERSON", "ois"),
     ]
+
+
+def test_a_kin_word_and_a_comma_make_a_person_and_split_known_places_join(rules):
+    text = "I saw my best friend, Eduardo, get hurt. I was raised in Chula Vista."
+    spans = [
+        at(text, "Eduardo", "ORGANIZATION"),
+        at(text, "Chula", "LOCATION"),
+        at(text, "Vista", "LOCATION"),
+    ]
+    relabelled = merge.relabel_by_context(spans, text, rules)
+    assert covered(relabelled, text)[0] == ("PERSON", "Eduardo")
+    joined = merge.join_split_names(relabelled, text, rules.known_places)
+    assert covered(joined, text) == [("PERSON", "Eduardo"), ("LOCATION", "Chula Vista")]

@@ -256,6 +256,7 @@ def test_names_after_titles_and_around_interruptions(specs):
     [
         ("LOCATION", "from Folsom State Prison in 2017", ["Folsom State Prison"]),
         ("LOCATION", "at California State Prison, Corcoran in June", ["California State Prison, Corcoran"]),
+        ("LOCATION", "recorded at Mule Creek State Prison, Ione, California", ["Mule Creek State Prison"]),
         ("LOCATION", "in Pittsburg, Contra Costa County.", ["Contra Costa County"]),
         ("LOCATION", "lives at 264 Fifth Street, Vacaville, California 95230.", [
             "264 Fifth Street, Vacaville, California 95230"
