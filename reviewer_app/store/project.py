@@ -6,7 +6,7 @@ Guarantees:
   (WAL, synchronous=FULL), so a crash loses nothing that was acknowledged.
 - Every reviewer action is audited with the full before and after rows of what
   it changed; `undo(audit_id)` / `redo(audit_id)` restore those rows, which
-  works across a reopen of the project (`undo_history()`).
+  works across a reopen of the project (`undo_history()`, `redo_history()`).
 - One writer per file: a lock file next to the project (`P.db.lock`, released by
   the OS when the process dies) makes a second process open read-only or fail
   with a message that says who holds the project.

@@ -134,19 +134,21 @@ def export_clusters(
         if spans[i].label == "PERSON"
     }
     parts_of_group = [{k for i in members if i in raw_keys for k in raw_keys[i]} for _, members in ordered]
+    groups_with = Counter(k for parts in parts_of_group for k in parts)
     protected = {k for name in document.metadata.names() for k in person_keys(name)}
     fuzzy = canonical_parts(built)
-    clusters = []
-    for n, (key, members) in enumerate(ordered):
-        elsewhere = set().union(*(p for m, p in enumerate(parts_of_group) if m != n))
-        own = parts_of_group[n]
+    clusters: list[Cluster] = []
+    for (key, members), own in zip(ordered, parts_of_group, strict=True):
+        mentions = [raw_keys[i] for i in members if raw_keys.get(i)]
+        if not mentions:
+            continue  # no name to number (spelled names only): tagged span by span
         # A fuzzy link into another cluster is one the reviewer broke (a split).
-        links = {v: c for v, c in fuzzy.items() if v in own and (c in own or c not in elsewhere)}
+        links = {v: c for v, c in fuzzy.items() if v in own and (c in own or not groups_with[c])}
         clusters.append(
             _cluster(
-                n + 1,
+                len(clusters) + 1,
                 members,
-                [raw_keys[i] for i in members if i in raw_keys],
+                mentions,
                 links,
                 protected,
                 [spans[i].text_in(text) for i in members],

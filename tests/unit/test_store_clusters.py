@@ -148,3 +148,31 @@ def test_undoing_a_merge_makes_the_cluster_a_proposal_again(project):
     project.undo(merge)
     assert not any(c.reviewed for c in project.clusters("h1"))
     assert texts_of(project, cluster_with(project, "Stephens")) == ["Stephens", "Stephens"]
+
+
+def test_a_spelled_name_follows_the_variant_it_spells_after_a_split(tmp_path):
+    text = "JONES: Mr. Stevenson? STEVENSON: No, Stevenston, S-T-E-V-E-N-S-T-O-N. Stevenson is my cousin.\n"
+    with Project.create(tmp_path / "p.db") as project:
+        project.add_document(Document("h1", text))
+        spans = [span_at(text, n, k) for n, k in (("Stevenson", 0), ("STEVENSON", 0), ("Stevenston", 0))]
+        spans += [span_at(text, "S-T-E-V-E-N-S-T-O-N", 0, "SPELLED_NAME"), span_at(text, "Stevenson", 1)]
+        project.record_detection("h1", spans, ["spacy"])
+        propose_clusters(project, "h1", 88.0)
+        (cluster,) = project.clusters("h1")  # the misspelling and its spelling joined Stevenson
+        assert len(cluster.span_ids) == 5
+        variant = [
+            s.id
+            for s in project.spans("h1")
+            if project.span_text(s.id) in ("Stevenston", "S-T-E-V-E-N-S-T-O-N")
+        ]
+        project.split_cluster(variant)
+        project.decide_many([s.id for s in project.spans("h1")], Status.ACCEPTED)
+        stored = project.spans("h1")
+        result = pseudonymize(
+            project.document("h1"),
+            [s.span for s in stored],
+            export_clusters(project.document("h1"), [s.span for s in stored], [s.cluster_id for s in stored]),
+        )
+    assert result.text.startswith(
+        "JONES: Mr. [PERSON_1]? [PERSON_1]: No, [PERSON_2], [SPELLED_NAME_PERSON_2]. [PERSON_1] is"
+    )
