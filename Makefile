@@ -27,5 +27,22 @@ lint: $(STAMP)
 	$(BIN)/ruff check reviewer_app tests benchmarks
 	$(BIN)/ruff format --check reviewer_app tests benchmarks
 
+# The desktop bundle (slow; not part of `make test`): see packaging/README.md.
+DIST := dist/reviewer-app
+CHECK := build/package-check
+
+package: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,package]'
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller packaging/reviewer-app.spec
+	du -sh $(DIST)
+
+# Starts the built bundle headless on the sample: window, detection, export, then checks the export.
+package-check: $(STAMP)
+	test -x $(DIST)/reviewer-app || { echo "no bundle in $(DIST): run make package first"; exit 1; }
+	rm -rf $(CHECK) && mkdir -p $(CHECK)
+	QT_QPA_PLATFORM=offscreen $(DIST)/reviewer-app selfcheck | tee $(CHECK)/selfcheck.json
+	$(DIST)/reviewer-app export $(SAMPLE) --out $(CHECK)/out --accept-all
+	$(BIN)/python packaging/check_export.py $(CHECK)/out/sample_hearing.txt resources/sample/sample_hearing.gold.jsonl
+
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache

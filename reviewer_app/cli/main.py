@@ -16,10 +16,11 @@ from reviewer_app import __version__
 # command name -> module that defines `add_parser(subparsers)`; the parser it
 # adds sets `func` to the function that runs the command and returns an exit code.
 COMMAND_MODULES: dict[str, str] = {
+    "detect": "reviewer_app.cli.detect_cmd",
     "project": "reviewer_app.cli.project_cmd",
     "whitelist": "reviewer_app.cli.whitelist_cmd",
-    "detect": "reviewer_app.cli.detect_cmd",
     "open": "reviewer_app.cli.open_cmd",
+    "selfcheck": "reviewer_app.cli.selfcheck_cmd",
     "evaluate": "reviewer_app.cli.evaluate_cmd",
     "models": "reviewer_app.cli.models_cmd",
     "import": "reviewer_app.cli.import_cmd",
