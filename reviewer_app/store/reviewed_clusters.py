@@ -74,25 +74,30 @@ def fit_clusters(
         if not placed:
             new_groups.append(tuple(free))
             continue
+        keys = {i: (text_key(spans[i].text_in(text)), _span_keys(spans[i], text)) for i in group.members}
         for i in free:
-            joins.setdefault(_best_kept(i, placed, spans, kept, text), []).append(i)
+            joins.setdefault(_best_kept(i, placed, kept, keys), []).append(i)
     return ClusterFit({k: tuple(v) for k, v in joins.items()}, tuple(new_groups))
 
 
 def _best_kept(
-    i: int, placed: Sequence[int], spans: Sequence[Span], kept: Sequence[int | None], text: str
+    i: int,
+    placed: Sequence[int],
+    kept: Sequence[int | None],
+    keys: Mapping[int, tuple[str, frozenset[str]]],
 ) -> int:
     """The kept cluster for span i: one holding the same text first, then the one
-    sharing most name parts with it, then the one with most mentions in the group."""
-    key, parts = text_key(spans[i].text_in(text)), _span_keys(spans[i], text)
+    sharing most name parts with it, then the one with most mentions in the group.
+    `keys[j]` is span j's text key and name parts."""
+    text, parts = keys[i]
     score: dict[int, tuple[int, int, int]] = {}
     for j in placed:
         cluster = kept[j]
         assert cluster is not None
         same_text, shared, mentions = score.get(cluster, (0, 0, 0))
         score[cluster] = (
-            max(same_text, int(text_key(spans[j].text_in(text)) == key)),
-            max(shared, len(parts & _span_keys(spans[j], text))),
+            max(same_text, int(keys[j][0] == text)),
+            max(shared, len(parts & keys[j][1])),
             mentions + 1,
         )
     return max(score, key=lambda c: (*score[c], -c))
