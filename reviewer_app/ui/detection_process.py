@@ -73,6 +73,7 @@ class DetectionProcess:
 
     def run(self, document: Document, detectors: list[str], settings: Settings, progress: Progress):
         """Run detection in the child; blocks this (worker) thread, not the GIL."""
+        progress.check()  # cancelled while queued: do not start the child at all
         future: Future = self._ensure().submit(_detect_in_child, document, list(detectors), settings)
         while True:
             if progress.cancelled:

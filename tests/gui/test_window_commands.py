@@ -1,0 +1,56 @@
+"""The open command, the cheat sheet, and cancelling detection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QKeySequence
+
+from reviewer_app.cli.main import build_parser
+from reviewer_app.core.spans import Status
+from reviewer_app.settings import Settings
+from reviewer_app.ui.actions import SPECS, CheatSheet
+from reviewer_app.ui.main_window import MainWindow
+from tests.gui.test_review_controller import make_project
+
+
+def test_open_command_passes_the_path_to_the_window(monkeypatch):
+    import reviewer_app.ui.app as app_module
+
+    opened = []
+    monkeypatch.setattr(app_module, "run", lambda path=None: opened.append(path) or 0)
+    parser = build_parser()
+    args = parser.parse_args(["open", "hearing.pdf"])
+    assert args.func(args) == 0
+    args = parser.parse_args(["open"])
+    assert args.func(args) == 0
+    assert opened == [Path("hearing.pdf"), None]
+
+
+def test_cheat_sheet_lists_every_shortcut(qtbot):
+    sheet = CheatSheet()
+    qtbot.addWidget(sheet)
+    text = sheet.findChildren(type(sheet.layout().itemAt(0).widget()))[0].text()
+    for spec in SPECS:
+        assert QKeySequence(spec.shortcut).toString(QKeySequence.SequenceFormat.NativeText) in text
+    shortcuts = [QKeySequence(s.shortcut).toString() for s in SPECS]
+    assert len(shortcuts) == len(set(shortcuts)), "two actions share a shortcut"
+
+
+def test_cancelling_detection_keeps_the_document_as_it_was(qtbot, tmp_path):
+    project, doc_id = make_project(tmp_path / "p.db")
+    before = {s.id: s.status for s in project.spans(doc_id)}
+    project.close()
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.open_path(tmp_path / "p.db")
+    with qtbot.waitSignal(window.detection.finished, timeout=60000) as finished:
+        window.start_detection([doc_id], ["spacy"])
+        assert window.cancel_button.isVisibleTo(window)
+        window.cancel_button.click()
+    assert finished.args == [False]
+    assert window.detection_label.text() == "Detection cancelled"
+    assert window.project.document_summary(doc_id).detection_status == "detected"
+    assert {s.id: s.status for s in window.project.spans(doc_id)} == before
+    assert all(s is Status.PENDING for s in before.values())
+    window.close()
