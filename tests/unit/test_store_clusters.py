@@ -176,3 +176,22 @@ def test_a_spelled_name_follows_the_variant_it_spells_after_a_split(tmp_path):
     assert result.text.startswith(
         "JONES: Mr. [PERSON_1]? [PERSON_1]: No, [PERSON_2], [SPELLED_NAME_PERSON_2]. [PERSON_1] is"
     )
+
+
+def test_untouched_proposals_export_exactly_as_the_clustering_step_would(tmp_path):
+    """No reviewer change: the store's clusters number people as `build_clusters` does."""
+    from reviewer_app.core.clusters import build_clusters
+    from tests.fixtures.generator import generate_transcript
+
+    with Project.create(tmp_path / "p.db") as project:
+        for seed in range(5):
+            transcript = generate_transcript(seed, 3000)
+            document = Document(transcript.name, transcript.canonical_text, metadata=transcript.metadata)
+            doc_id = project.add_document(document)
+            project.record_detection(doc_id, list(transcript.gold_spans), ["gold"])
+            propose_clusters(project, doc_id, 88.0)
+            stored = project.spans(doc_id)
+            spans = [s.span for s in stored]
+            clusters = export_clusters(document, spans, [s.cluster_id for s in stored])
+            expected = pseudonymize(document, spans, build_clusters(document, spans, 88.0))
+            assert pseudonymize(document, spans, clusters).text == expected.text
