@@ -6,8 +6,9 @@
     reviewer-app whitelist P.db import FILE [--note TEXT]
     reviewer-app whitelist P.db export FILE
 
-Adding a term rejects its pending spans (matched case-insensitively, spacing
-aside, as a whole span); removing it makes the spans it rejected pending again.
+Adding a term rejects its pending spans whose text is the term (case, spacing
+and punctuation around it aside: "Parole Board," matches, "Parole Board Smith"
+does not); removing it makes the spans it rejected pending again.
 Files hold one term a line; lines starting with # are comments (the format of
 `resources/whitelist.txt`). Terms are project-wide unless `--document` is given.
 """
