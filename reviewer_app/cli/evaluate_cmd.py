@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from pathlib import Path
 
 log = logging.getLogger(__name__)
 
-GOLD_FORMATS = ("jsonl", "prodigy", "doccano", "conll")
-
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from reviewer_app.evaluation.sources import GOLD_FORMATS
+
     parser = subparsers.add_parser(
         "evaluate",
         help="score predicted spans against gold spans (precision, recall, F1, residual risk)",
@@ -23,16 +22,21 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "Table 3), label confusions (Table 4), residual risk and the misses, most dangerous first."
         ),
     )
-    parser.add_argument("--gold", required=True, type=Path, help="gold spans")
+    parser.add_argument("--gold", required=True, type=Path, nargs="+", metavar="FILE", help="gold spans")
     parser.add_argument(
         "--gold-format",
-        choices=GOLD_FORMATS,
-        default="jsonl",
-        help="jsonl: the interchange format (default); prodigy: Prodigy JSONL, accepted answers only; "
-        "doccano: doccano sequence-labelling JSONL; conll: CoNLL-2003 BIO, aligned to the predictions' texts",
+        choices=("auto", *GOLD_FORMATS),
+        default="auto",
+        help="auto: guessed per file (default); jsonl: the interchange format; prodigy: Prodigy JSONL, "
+        "accepted answers only; doccano: doccano sequence-labelling JSONL; conll: CoNLL-2003 BIO, "
+        "aligned to the predictions' texts",
     )
     parser.add_argument(
-        "--pred", type=Path, help="predicted spans (JSONL), e.g. from `detect`; required but with --agreement"
+        "--pred",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="predicted spans (JSONL), e.g. `detect`'s .spans.jsonl files; required but with --agreement",
     )
     parser.add_argument(
         "--per-detector",
@@ -72,8 +76,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from reviewer_app.core.interchange import InterchangeError, read_jsonl
+    from reviewer_app.core.interchange import InterchangeError
     from reviewer_app.evaluation.metrics import pair_records
+    from reviewer_app.evaluation.sources import read_gold, read_predictions
 
     if args.pred is None:
         if not args.agreement:
@@ -81,14 +86,14 @@ def run(args: argparse.Namespace) -> int:
             return 2
         return _reviewers_agreement(args)
     try:
-        pred = list(read_jsonl(args.pred))
+        pred = read_predictions(args.pred)
         gold = read_gold(args.gold, args.gold_format, [r.text for r in pred])
         pairs = pair_records(gold, pred)
     except (OSError, InterchangeError, ValueError) as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
         return 2
     if args.agreement:
-        return _agreement(pairs, (args.gold.stem, args.pred.stem), args.misses)
+        return _agreement(pairs, (_stem(args.gold[0]), _stem(args.pred[0])), args.misses)
     from reviewer_app.evaluation.ablation import DENY_LIST
 
     try:
@@ -112,35 +117,15 @@ def run(args: argparse.Namespace) -> int:
     for table in summary_tables(summary, misses_limit=args.misses):
         print(table.markdown())
     if args.report:
-        md, page = write_report(summary, args.report, title=f"Evaluation of {args.pred.name}")
+        md, page = write_report(summary, args.report, title=f"Evaluation of {_stem(args.pred[0])}")
         print(f"Report: {md} and {page}")
     log.info("evaluated %d documents", len(pairs))
     return 0
 
 
-def read_gold(path: Path, fmt: str, texts: list[str]):
-    """Gold records in one of `GOLD_FORMATS`. CoNLL keeps tokens but not the
-    spacing between them, so its documents are aligned to `texts`, the
-    predictions' texts in file order."""
-    if fmt == "doccano":
-        from reviewer_app.exporters.doccano import read_doccano
-
-        return read_doccano(path)
-    if fmt == "conll":
-        from reviewer_app.exporters.conll import read_conll
-
-        return read_conll(path, texts)
-    from reviewer_app.core.interchange import read_jsonl
-
-    records = list(read_jsonl(path))
-    if fmt == "prodigy":
-        answers = [json.loads(line).get("answer", "accept") for line in _lines(path)]
-        records = [r for r, answer in zip(records, answers, strict=True) if answer == "accept"]
-    return records
-
-
-def _lines(path: Path) -> list[str]:
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+def _stem(path: Path) -> str:
+    """ "gold" of gold.jsonl, "hearing-01" of hearing-01.spans.jsonl."""
+    return path.name.split(".")[0]
 
 
 class AblationUnavailable(RuntimeError):
@@ -211,9 +196,10 @@ def _reviewers_agreement(args: argparse.Namespace) -> int:
     from reviewer_app.core.interchange import InterchangeError
     from reviewer_app.evaluation.agreement import split_by_reviewer
     from reviewer_app.evaluation.metrics import pair_records
+    from reviewer_app.evaluation.sources import read_gold
 
     try:
-        by_reviewer = split_by_reviewer(read_gold(args.gold, args.gold_format, []))
+        by_reviewer = split_by_reviewer(read_gold(args.gold, args.gold_format))
     except (OSError, InterchangeError, ValueError) as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
         return 2

@@ -1,4 +1,7 @@
-"""Evaluation and curation inputs read from a project (`reviewer_app.store.project.Project`).
+"""Evaluation and curation inputs: gold files in the formats reviewers bring, and a project.
+
+- Gold files: the interchange JSONL, Prodigy JSONL, doccano JSONL or CoNLL BIO
+  (the readers are the exporters' own), the format told or guessed.
 
 - Evaluation: in a fully reviewed document the accepted spans (with the
   reviewers' final boundaries and labels) are gold, and what the detectors
@@ -10,9 +13,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.interchange import Record, read_jsonl
 from reviewer_app.core.spans import Status
 from reviewer_app.evaluation.curation import DecidedSpan, context_of
 from reviewer_app.evaluation.metrics import DocumentPair
@@ -21,6 +27,54 @@ if TYPE_CHECKING:
     from reviewer_app.store.project import Project
 
 _DECIDED = (Status.ACCEPTED, Status.REJECTED)
+
+GOLD_FORMATS = ("jsonl", "prodigy", "doccano", "conll")
+CONLL_SUFFIXES = (".conll", ".bio", ".iob")
+
+
+def guess_gold_format(path: Path) -> str:
+    """ "conll" by suffix; for JSON lines, by the keys of the first record."""
+    if path.suffix.lower() in CONLL_SUFFIXES:
+        return "conll"
+    with path.open(encoding="utf-8") as fh:
+        first = next((line for line in fh if line.strip()), "")
+    try:
+        obj = json.loads(first) if first else {}
+    except json.JSONDecodeError:
+        return "conll"
+    if not isinstance(obj, dict):
+        return "jsonl"
+    if "spans" not in obj and ("label" in obj or "entities" in obj):
+        return "doccano"
+    return "prodigy" if "answer" in obj else "jsonl"
+
+
+def read_gold(paths: Sequence[Path], fmt: str = "auto", texts: Sequence[str] = ()) -> list[Record]:
+    """Gold records from one or more files in one of `GOLD_FORMATS` ("auto": guessed
+    per file). CoNLL keeps tokens but not the spacing between them, so its
+    documents take their texts from `texts` (the predictions' texts, in order)."""
+    records: list[Record] = []
+    for path in paths:
+        kind = guess_gold_format(path) if fmt == "auto" else fmt
+        if kind == "doccano":
+            from reviewer_app.exporters.doccano import read_doccano
+
+            records += read_doccano(path)
+        elif kind == "conll":
+            from reviewer_app.exporters.conll import read_conll
+
+            records += read_conll(path, list(texts[len(records) :]))
+        elif kind == "prodigy":
+            lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            answers = [json.loads(line).get("answer", "accept") for line in lines]
+            records += [r for r, a in zip(read_jsonl(path), answers, strict=True) if a == "accept"]
+        else:
+            records += read_jsonl(path)
+    return records
+
+
+def read_predictions(paths: Sequence[Path]) -> list[Record]:
+    return [record for path in paths for record in read_jsonl(path)]
 
 
 def pairs_from_project(project: Project, reviewed_only: bool = True) -> list[DocumentPair]:

@@ -46,10 +46,12 @@ from reviewer_app.evaluation.report import (
     summarize,
     write_report,
 )
+from reviewer_app.evaluation.sources import read_gold
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
 
+GOLD_FILES = "Gold spans: interchange, Prodigy or doccano JSONL, CoNLL BIO (*.jsonl *.conll *.bio *.iob)"
 # Tables this short are drawn at their own height, not stretched over the page.
 SHORT_TABLE_ROWS = 20
 
@@ -158,7 +160,8 @@ class EvaluationView(QWidget):
 
     def load_files(self, gold: Path, pred: Path) -> bool:
         try:
-            pairs = pair_records(read_jsonl(gold), read_jsonl(pred))
+            predictions = list(read_jsonl(pred))
+            pairs = pair_records(read_gold([gold], "auto", [r.text for r in predictions]), predictions)
         except (OSError, ValueError) as exc:
             self._fail(str(exc))
             return False
@@ -166,7 +169,8 @@ class EvaluationView(QWidget):
         return True
 
     def _choose(self, which: str) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, f"Open {which} spans", "", "Spans JSONL (*.jsonl)")
+        wanted = GOLD_FILES if which == "gold" else "Spans JSONL (*.jsonl)"
+        path, _ = QFileDialog.getOpenFileName(self, f"Open {which} spans", "", wanted)
         if not path:
             return
         if which == "gold":

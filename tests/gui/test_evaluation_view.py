@@ -67,6 +67,18 @@ def test_evaluation_view_shows_tables_risk_misses_and_charts(qtbot, tmp_path):
     assert md.exists() and page.exists() and (tmp_path / "saved" / "residual_risk.png").exists()
 
 
+def test_evaluation_view_reads_conll_gold(qtbot, tmp_path):
+    from reviewer_app.exporters.conll import write_conll
+
+    view = EvaluationView()
+    qtbot.addWidget(view)
+    gold = write_conll(tmp_path / "gold.conll", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in GOLD))])
+    pred = write_jsonl(tmp_path / "pred.jsonl", [Record("hearing", TEXT, tuple(SpanRecord(s) for s in PRED))])
+    assert view.load_files(gold, pred)
+    run_evaluation(qtbot, view)
+    assert "P 0.500, R 0.500, F1 0.500" in view.status.text()
+
+
 def test_evaluation_view_reports_a_bad_file(qtbot, tmp_path):
     view = EvaluationView()
     qtbot.addWidget(view)

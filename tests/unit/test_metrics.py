@@ -200,6 +200,7 @@ def test_evaluate_reads_gold_from_doccano_conll_and_prodigy(tmp_path, capsys):
 
     from reviewer_app.cli.main import main
     from reviewer_app.core.interchange import Record, SpanRecord, record_to_json, write_jsonl
+    from reviewer_app.evaluation.sources import guess_gold_format
     from reviewer_app.exporters.conll import write_conll
     from reviewer_app.exporters.doccano import write_doccano
 
@@ -220,10 +221,30 @@ def test_evaluate_reads_gold_from_doccano_conll_and_prodigy(tmp_path, capsys):
         "prodigy": prodigy,
     }
     for fmt, path in files.items():
-        argv = ["evaluate", "--gold", str(path), "--gold-format", fmt, "--pred", str(pred)]
-        assert main(argv) == 0, fmt
-        out = capsys.readouterr().out
-        assert "| OVERALL (micro) | 8 | 0.500 | 0.500 | 0.500 | 0.750 | 0.750 | 0.750 |" in out, fmt
+        assert guess_gold_format(path) == fmt
+        for told in (fmt, "auto"):
+            argv = ["evaluate", "--gold", str(path), "--gold-format", told, "--pred", str(pred)]
+            assert main(argv) == 0, told
+            out = capsys.readouterr().out
+            assert "| OVERALL (micro) | 8 | 0.500 | 0.500 | 0.500 | 0.750 | 0.750 | 0.750 |" in out, told
+
+
+def test_evaluate_takes_one_file_per_document(tmp_path, capsys):
+    from reviewer_app.cli.main import main
+    from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+
+    other = "Kevin Richardson left."
+    gold = [
+        write_jsonl(tmp_path / "a.gold.jsonl", [Record("a", TEXT, tuple(SpanRecord(s) for s in GOLD))]),
+        write_jsonl(tmp_path / "b.gold.jsonl", [Record("b", other, (SpanRecord(Span(0, 16, "PERSON")),))]),
+    ]
+    pred = [  # in the other order: documents pair by id
+        write_jsonl(tmp_path / "b.spans.jsonl", [Record("b", other, (SpanRecord(Span(0, 16, "PERSON")),))]),
+        write_jsonl(tmp_path / "a.spans.jsonl", [Record("a", TEXT, tuple(SpanRecord(s) for s in PRED))]),
+    ]
+    assert main(["evaluate", "--gold", *map(str, gold), "--pred", *map(str, pred)]) == 0
+    # one more gold span, found exactly: micro exact P = R = 5/9
+    assert "| OVERALL (micro) | 9 | 0.556 | 0.556 | 0.556 |" in capsys.readouterr().out
 
 
 HEARING = """SUBSEQUENT PAROLE CONSIDERATION HEARING
