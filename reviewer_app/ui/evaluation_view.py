@@ -33,10 +33,12 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.interchange import read_jsonl
 from reviewer_app.core.progress import Progress
+from reviewer_app.evaluation.agreement import Agreement, agreement
 from reviewer_app.evaluation.metrics import DocumentPair, pair_records
 from reviewer_app.evaluation.report import (
     Summary,
     Table,
+    agreement_table,
     confusion_table,
     detector_table,
     misses_table,
@@ -60,6 +62,8 @@ SHORT_TABLE_ROWS = 20
 class EvaluationOutcome:
     summary: Summary
     folder: Path  # where report.md, report.html and the charts were written
+    # The two files as two annotators: what they agree on, token kappa, disagreements.
+    agreement: Agreement
 
 
 def evaluate_into(pairs: Sequence[DocumentPair], folder: Path, per_detector: bool, progress: Progress):
@@ -70,7 +74,7 @@ def evaluate_into(pairs: Sequence[DocumentPair], folder: Path, per_detector: boo
     progress.report("charts", 0.5)
     write_report(summary, folder)
     progress.report("charts", 1.0)
-    return EvaluationOutcome(summary, folder)
+    return EvaluationOutcome(summary, folder, agreement(pairs))
 
 
 def table_widget(table: Table) -> QTableWidget:
@@ -119,6 +123,8 @@ class EvaluationView(QWidget):
         self.setWindowTitle("Evaluation")
         self.runner = runner or TaskRunner(self)
         self.pairs: list[DocumentPair] = []
+        # What to call the gold and the predicted side (two reviewers, when that is what they are).
+        self.names = ("gold", "predicted")
         self.outcome: EvaluationOutcome | None = None
         self._task: Task | None = None
         self._gold_path: Path | None = None
@@ -152,9 +158,15 @@ class EvaluationView(QWidget):
 
     # ------------------------------------------------------------ inputs
 
-    def set_pairs(self, pairs: Sequence[DocumentPair], description: str = "") -> None:
+    def set_pairs(
+        self,
+        pairs: Sequence[DocumentPair],
+        description: str = "",
+        names: tuple[str, str] = ("gold", "predicted"),
+    ) -> None:
         """Gold and predicted spans from elsewhere (a project, a test)."""
         self.pairs = list(pairs)
+        self.names = names
         self.status.setText(description or f"{len(self.pairs)} documents ready to evaluate.")
         self._update_buttons()
 
@@ -165,7 +177,8 @@ class EvaluationView(QWidget):
         except (OSError, ValueError) as exc:
             self._fail(str(exc))
             return False
-        self.set_pairs(pairs, f"{len(pairs)} documents: gold {gold.name}, predictions {pred.name}.")
+        names = (gold.name.split(".")[0], pred.name.split(".")[0])
+        self.set_pairs(pairs, f"{len(pairs)} documents: gold {gold.name}, predictions {pred.name}.", names)
         return True
 
     def _choose(self, which: str) -> None:
@@ -221,6 +234,7 @@ class EvaluationView(QWidget):
             self._add_tab("Detectors", [detector_table(summary.per_detector, source=summary.detector_source)])
         self._add_tab("Residual risk", [risk_summary_table(summary.risk), risk_documents_table(summary.risk)])
         self._add_tab("Misses", [misses_table(summary.misses, limit=500)])
+        self._add_tab("Agreement", [agreement_table(outcome.agreement, self.names, limit=1000)])
         self._add_charts(outcome.folder)
         micro = summary.exact.micro
         risk = summary.risk

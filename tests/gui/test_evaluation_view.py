@@ -39,7 +39,7 @@ def test_evaluation_view_shows_tables_risk_misses_and_charts(qtbot, tmp_path):
     run_evaluation(qtbot, view)
 
     names = [view.tabs.tabText(i) for i in range(view.tabs.count())]
-    assert names == ["Scores", "Confusions", "Detectors", "Residual risk", "Misses", "Charts"]
+    assert names == ["Scores", "Confusions", "Detectors", "Residual risk", "Misses", "Agreement", "Charts"]
     (scores,) = tab_tables(view, "Scores")
     micro = next(r for r in range(scores.rowCount()) if scores.item(r, 0).text() == "OVERALL (micro)")
     assert cells(scores, micro) == [
@@ -59,6 +59,12 @@ def test_evaluation_view_shows_tables_risk_misses_and_charts(qtbot, tmp_path):
     assert cells(per_document, 0)[:2] == ["hearing", "3"]
     (misses,) = tab_tables(view, "Misses")
     assert misses.rowCount() == 3 and cells(misses, 0)[1] == "AGE"
+    (disagreements,) = tab_tables(view, "Agreement")
+    # the two files as two annotators: P8 over G7 is one disagreement on the label
+    kinds = [
+        (cells(disagreements, r)[1], cells(disagreements, r)[-1]) for r in range(disagreements.rowCount())
+    ]
+    assert ("label", "Richardson") in kinds and ("only pred", "Board of Parole Hearings") in kinds
     charts = view.chart_labels()
     assert len(charts) == 2 and all(not c.pixmap().isNull() for c in charts)
     assert "F1 0.500" in view.status.text() and "passes" in view.status.text()
