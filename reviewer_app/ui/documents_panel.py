@@ -56,6 +56,17 @@ class DocumentsPanel(QListWidget):
             if summary.id == current:
                 self.setCurrentItem(item)
 
+    def update_summaries(self, summaries: Sequence[DocumentSummary]) -> None:
+        """New counts for the same documents: texts change, selection and progress bars stay."""
+        if [s.id for s in summaries] != self.all_ids():
+            self.show_documents(summaries, None)
+            return
+        for summary in summaries:
+            item = self.item_of(summary.id)
+            if item is not None:
+                name = item.text().split("\n")[0]
+                item.setText(f"{name}\n{describe(summary)}")
+
     def item_of(self, document_id: str) -> QListWidgetItem | None:
         for i in range(self.count()):
             if self.item(i).data(Qt.ItemDataRole.UserRole) == document_id:

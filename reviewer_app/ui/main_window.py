@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self._clusters_timer.setSingleShot(True)
         self._clusters_timer.setInterval(150)
         self._clusters_timer.timeout.connect(self.clusters.refresh)
+        self._clusters_timer.timeout.connect(self._update_document_counts)
         self.span_table = SpanTablePanel(self)
         self.label_picker = LabelPicker(self)
         self._picker_purpose = "relabel"
@@ -314,6 +315,10 @@ class MainWindow(QMainWindow):
         if self.project is not None:
             current = self.review.document_id if self.review else None
             self.documents.show_documents(self.project.list_documents(), current)
+
+    def _update_document_counts(self) -> None:
+        if self.project is not None:
+            self.documents.update_summaries(self.project.list_documents())
 
     def close_project(self) -> None:
         if self.detection is not None:

@@ -195,3 +195,16 @@ def test_whole_document_repaint_is_sliced_visible_lines_first(qtbot, monkeypatch
     assert formats_at(view, last_line)[-1].background().color().name() != label_colour  # not yet
     qtbot.waitUntil(lambda: not view._dirty_blocks, timeout=10000)
     assert formats_at(view, last_line)[-1].background().color().name() == label_colour
+
+
+def test_document_list_counts_follow_decisions(qtbot, tmp_path):
+    from tests.gui.test_review_controller import make_project
+
+    project, _ = make_project(tmp_path / "p.db")
+    project.close()
+    window = make_window(qtbot)
+    window.open_path(tmp_path / "p.db")
+    assert "0 of 5 reviewed" in window.documents.item(0).text()
+    window.actions.next_pending.trigger()
+    window.actions.accept.trigger()
+    qtbot.waitUntil(lambda: "1 of 5 reviewed" in window.documents.item(0).text(), timeout=5000)
