@@ -257,3 +257,25 @@ def test_cover_lines_outside_the_rows_are_kept_unless_body_pages_print_them_too(
         "MARCUS REED: Page 1 words.\n"
         "MARCUS REED: Page 2 words."
     )
+
+
+def test_bold_by_overprinting_reads_once(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Courier", 12)
+    rows = [("MARCUS REED:", "Good morning, all."), ("COMMISSIONER HOLT:", "Good morning.")]
+    for i in range(25):
+        y = 696 - 20 * i
+        pdf.drawRightString(84, y, str(i + 1))
+        if i < len(rows):
+            tag, speech = rows[i]
+            pdf.drawString(144, y, f"{tag} {speech}")
+            pdf.drawString(144.4, y, tag)  # the tag again, a hair to the right: bold
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "bold.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text == "MARCUS REED: Good morning, all.\nCOMMISSIONER HOLT: Good morning."
