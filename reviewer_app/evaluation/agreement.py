@@ -26,7 +26,7 @@ from typing import Literal
 
 from reviewer_app.core.interchange import Record
 from reviewer_app.core.spans import Span
-from reviewer_app.evaluation.metrics import DocumentPair, LabelScores, coarse_spans, evaluate
+from reviewer_app.evaluation.metrics import DocumentPair, LabelScores, SpanIndex, coarse_spans, evaluate
 
 TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 OUTSIDE = "O"
@@ -102,19 +102,18 @@ def _disagreements(doc_id: str, text: str, a: Sequence[Span], b: Sequence[Span])
     exact_a = {(s.start, s.end, s.label) for s in a}
     out: list[Disagreement] = []
     paired_b: set[Span] = set()
+    index_b = SpanIndex(b)
     for sa in a:
         if (sa.start, sa.end, sa.label) in exact_b:
             continue
-        overlapping = [sb for sb in b if sb.overlaps(sa) and (sb.start, sb.end, sb.label) not in exact_a]
+        overlapping = [sb for sb in index_b.overlapping(sa) if (sb.start, sb.end, sb.label) not in exact_a]
         if not overlapping:
             out.append(Disagreement(doc_id, "only_a", sa, None, sa.text_in(text)))
             continue
         for sb in overlapping:
             paired_b.add(sb)
-            same_stretch = (sb.start, sb.end) == (sa.start, sa.end)
-            kind: DisagreementKind = "label" if same_stretch else "boundary"
-            if not same_stretch and sb.label != sa.label:
-                kind = "label"
+            # Not an exact match: with the same label the boundaries differ.
+            kind: DisagreementKind = "boundary" if sb.label == sa.label else "label"
             start, end = min(sa.start, sb.start), max(sa.end, sb.end)
             out.append(Disagreement(doc_id, kind, sa, sb, text[start:end]))
     for sb in b:

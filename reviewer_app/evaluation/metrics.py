@@ -187,8 +187,8 @@ def pair_records(
     return pairs
 
 
-class _Index:
-    """Start-sorted spans with an overlap query."""
+class SpanIndex:
+    """Start-sorted spans with a fast overlap query (bisect on starts)."""
 
     def __init__(self, spans: Sequence[Span]) -> None:
         self.spans = sorted(spans)
@@ -238,7 +238,7 @@ def evaluate(
         gold = [s for s in coarse_spans(pair.gold) if keep is None or s.label in keep]
         pred_raw = [s for s in pair.predicted if select is None or select(s)]
         pred = [s for s in coarse_spans(pred_raw) if keep is None or s.label in keep]
-        gold_index, pred_index = _Index(gold), _Index(pred)
+        gold_index, pred_index = SpanIndex(gold), SpanIndex(pred)
         for g in gold:
             bump(g.label, gold=1, found=int(pred_index.matches(g, mode)))
         for p in pred:
@@ -352,7 +352,7 @@ def find_misses(pairs: Iterable[DocumentPair], context: int = 40) -> list[Miss]:
     """
     misses: list[Miss] = []
     for pair in pairs:
-        pred_index = _Index(pair.predicted)
+        pred_index = SpanIndex(pair.predicted)
         for g in sorted(pair.gold):
             covering = pred_index.overlapping(g)
             runs, hid_some = _leaked_runs(g, covering, pair.text)
