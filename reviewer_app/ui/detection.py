@@ -22,18 +22,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reviewer_app.core.clusters import build_clusters
 from reviewer_app.detectors.registry import DetectorInfo
 from reviewer_app.detectors.runner import DetectionResult
 from reviewer_app.settings import Settings
-from reviewer_app.store.project import ClusterProposal, Project, StoredSpan
+from reviewer_app.store.project import Project, StoredSpan, propose_clusters
 from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
-
-CLUSTERED_LABELS = ("PERSON", "SPELLED_NAME")
-
 
 @dataclass(frozen=True)
 class DetectionOutcome:
@@ -41,20 +37,6 @@ class DetectionOutcome:
 
     result: DetectionResult
     stored: tuple[StoredSpan, ...]
-
-
-def propose_clusters(project: Project, document_id: str, threshold: float) -> int:
-    """Group the document's person mentions into clusters (who is who) in the store."""
-    document = project.document(document_id)
-    stored = [s for s in project.spans(document_id) if s.label in CLUSTERED_LABELS]
-    clusters = build_clusters(document, [s.span for s in stored], threshold)
-    proposals = [
-        ClusterProposal("PERSON", c.variants[0] if c.variants else f"person {c.id}",
-                        tuple(stored[i].id for i in c.members))
-        for c in clusters
-    ]
-    project.set_clusters(document_id, proposals)
-    return len(proposals)
 
 
 class DetectionDialog(QDialog):

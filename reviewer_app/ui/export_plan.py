@@ -10,15 +10,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rapidfuzz import fuzz
-
-from reviewer_app.core.clusters import Cluster, name_parts
 from reviewer_app.core.document import Document
 from reviewer_app.core.pseudonymize import PseudonymizedText, TagScope, pseudonymize
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.exporters.leakguard import LeakHit, find_leaks, leak_terms
-from reviewer_app.store.project import Cluster as StoredCluster
 from reviewer_app.store.project import Project, StoredSpan
+from reviewer_app.store.reviewed_clusters import export_clusters
 
 OPEN = (Status.PENDING, Status.STALE)
 GOLD_SUFFIXES = {"jsonl": ".gold.jsonl", "conll": ".conll", "doccano": ".doccano.jsonl", "spacy": ".spacy"}
@@ -27,12 +24,16 @@ GOLD_SUFFIXES = {"jsonl": ".gold.jsonl", "conll": ".conll", "doccano": ".doccano
 @dataclass(frozen=True)
 class ExportPlan:
     document: Document
-    spans: tuple[Span, ...]  # what is replaced: accepted (and, in a draft, open) spans
+    stored: tuple[StoredSpan, ...]  # what is replaced: accepted (and, in a draft, open) spans
     open_count: int
     draft: bool
     result: PseudonymizedText | None = None
     leaks: tuple[LeakHit, ...] = ()
     problem: str = ""  # why nothing can be written (e.g. overlapping spans)
+
+    @property
+    def spans(self) -> tuple[Span, ...]:
+        return tuple(s.span for s in self.stored)
 
     @property
     def allowed(self) -> bool:
@@ -44,42 +45,9 @@ class ExportPlan:
         return self.allowed and not self.leaks
 
 
-def _keys(text: str) -> list[str]:
-    return [p.key for p in name_parts(text) if not p.is_title]
-
-
-def reviewer_clusters(
-    document: Document, spans: Sequence[Span], ids: Sequence[int], stored: Iterable[StoredCluster]
-) -> list[Cluster]:
-    """The store's clusters (after the reviewer's merges and splits) as core clusters
-    over `spans`. A merged variant whose name part differs from the cluster's main
-    name is linked to its most similar part, so that it gets the same tag."""
-    index_of = {span_id: i for i, span_id in enumerate(ids)}
-    clusters = []
-    for cluster in stored:
-        members = tuple(
-            index_of[s] for s in cluster.span_ids if s in index_of and spans[index_of[s]].label == "PERSON"
-        )
-        if not members:
-            continue
-        texts = [spans[i].text_in(document.text) for i in members]
-        main = max(texts, key=lambda t: (len(_keys(t)), len(t)))
-        canonical = _keys(main)
-        links: dict[str, str] = {}
-        parts: dict[str, None] = dict.fromkeys(canonical)
-        for text in texts:
-            for key in _keys(text):
-                if key in parts or key in links or not canonical:
-                    continue
-                links[key] = max(canonical, key=lambda c, k=key: fuzz.ratio(k, c))
-        variants = tuple(dict.fromkeys(texts))
-        clusters.append(Cluster(cluster.id, members, variants, tuple(parts), tuple(links.items()), True))
-    return clusters
-
-
 def reviewed_result(
-    project: Project, document_id: str, draft: bool
-) -> tuple[Document, tuple[Span, ...], int, PseudonymizedText]:
+    project: Project, document_id: str, draft: bool, threshold: float = 88.0
+) -> tuple[Document, tuple[StoredSpan, ...], int, PseudonymizedText]:
     """The document, the spans to replace, how many are still open, and the
     pseudonymized text; ValueError when the spans overlap."""
     document = project.document(document_id)
@@ -88,20 +56,25 @@ def reviewed_result(
     wanted = (Status.ACCEPTED, *OPEN) if draft else (Status.ACCEPTED,)
     chosen = [s for s in stored if s.status in wanted]
     spans = tuple(s.span for s in chosen)
-    clusters = reviewer_clusters(document, spans, [s.id for s in chosen], project.clusters(document_id))
-    return document, spans, open_count, pseudonymize(document, spans, clusters, TagScope())
+    # The people as the reviewer left them number the tags: merged variants
+    # share a tag, a split-off variant has its own.
+    reviewed = {c.id for c in project.clusters(document_id) if c.reviewed}
+    clusters = export_clusters(document, spans, [s.cluster_id for s in chosen], reviewed, threshold)
+    return document, tuple(chosen), open_count, pseudonymize(document, spans, clusters, TagScope())
 
 
-def plan_export(project: Project, document_id: str, draft: bool, allow: Iterable[str] = ()) -> ExportPlan:
+def plan_export(
+    project: Project, document_id: str, draft: bool, allow: Iterable[str] = (), threshold: float = 88.0
+) -> ExportPlan:
     try:
-        document, spans, open_count, result = reviewed_result(project, document_id, draft)
+        document, stored, open_count, result = reviewed_result(project, document_id, draft, threshold)
     except ValueError as exc:
         document = project.document(document_id)
         open_count = sum(s.status in OPEN for s in project.spans(document_id))
         return ExportPlan(document, (), open_count, draft, problem=str(exc))
-    terms = leak_terms(document, spans, result.clusters)
+    terms = leak_terms(document, [s.span for s in stored], result.clusters)
     leaks = find_leaks(result.text, terms, [(r.out_start, r.out_end) for r in result.replacements], allow)
-    return ExportPlan(document, spans, open_count, draft, result, tuple(leaks))
+    return ExportPlan(document, stored, open_count, draft, result, tuple(leaks))
 
 
 def source_offset(result: PseudonymizedText, output_offset: int) -> int:
@@ -146,7 +119,7 @@ def write_export(
 
     if plan.result is None:
         raise ValueError(plan.problem or "nothing to export")
-    stem = Path(plan.document.source_path).stem if plan.document.source_path else plan.document.id
+    stem = f"{plan.document.id}.DRAFT" if plan.draft else plan.document.id
     written = [
         write_pseudonymized_text(out_dir / f"{stem}.txt", plan.result, plan.document, plan.spans, allow)
     ]
@@ -158,7 +131,8 @@ def write_export(
     }
     if gold_formats:
         folder = gold_dir or out_dir.parent / f"{out_dir.name}-gold"
-        record = gold_record(plan.document, list(plan.spans), [{"status": "accepted"} for _ in plan.spans])
+        extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in plan.stored]
+        record = gold_record(plan.document, list(plan.spans), extras, {"draft": plan.draft})
         for name in gold_formats:
             written.append(writers[name](folder / f"{stem}{GOLD_SUFFIXES[name]}", [record]))
     if mapping_path is not None:
