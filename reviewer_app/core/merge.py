@@ -572,7 +572,8 @@ def merge_spans(
     if with_propagation:
         merged = propagate(merged, text, rules)
     merged = join_split_names(merged, text, rules.known_places)
-    merged = complete_interrupted_names(merged, text)
+    if with_propagation:
+        merged = complete_interrupted_names(merged, text)
     return merged
 
 
