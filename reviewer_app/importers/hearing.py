@@ -74,27 +74,31 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
     """The metadata a cover page states; fields it does not state stay empty.
 
     The first line is the hearing type; the inmate's name follows "In the
-    matter of ... Hearing of:" (on the same line or the next); the line after
-    the CDCR number names the facility; participants are "Name, Role" lines
-    under PANEL PRESENT, OTHERS PRESENT and TRANSCRIBED BY.
+    matter of ... Hearing of:" (on the same line or the next); the facility is
+    the line before "City, California"; participants are "Name, Role" lines
+    under PANEL PRESENT, OTHERS PRESENT and TRANSCRIBED BY. A caption in two
+    columns split by ")" ("In the matter of the Life ) CDCR Number: C87217",
+    "Term Parole Consideration )", "Hearing of: )", "KEVIN REED )") is read
+    as its left column joined into one line and its right column's lines.
     """
     layout = hearing_layout()
     pattern = layout.cover
+    lines = _uncaptioned([line.strip() for line in lines], pattern["caption"], pattern["panel_heading"])
     fields: dict[str, str] = {}
     participants: list[Participant] = []
     group_heading: str | None = None
-    for i, raw_line in enumerate(lines):
-        line = raw_line.strip()
-        following = lines[i + 1].strip() if i + 1 < len(lines) else ""
+    for i, line in enumerate(lines):
+        following = lines[i + 1] if i + 1 < len(lines) else ""
         if i == 0:
             fields["hearing_type"] = line
         if match := pattern["matter"].match(line):
             fields.setdefault("inmate_name", match.group("name").strip() or following)
         elif match := pattern["cdcr_number"].match(line):
             fields.setdefault("cdcr_number", match.group("id"))
-            fields.setdefault("facility", following)
         elif match := pattern["location"].match(line):
             fields.setdefault("location", match.group("city").strip())
+            if i > 0 and lines[i - 1] != fields.get("inmate_name"):
+                fields.setdefault("facility", lines[i - 1])
         elif pattern["date"].match(line):
             fields.setdefault("date", line)
         elif pattern["time"].match(line):
@@ -113,6 +117,29 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
                 # The line after the transcriber names their company, which may hold a comma.
                 group_heading = None
     return HearingMetadata(participants=tuple(participants), **fields)
+
+
+def _uncaptioned(lines: list[str], caption: re.Pattern[str], panel_heading: re.Pattern[str]) -> list[str]:
+    """Cover lines with a two-column caption (before PANEL PRESENT) taken apart:
+    the right column's lines in place, the left column joined into one line
+    where the caption ends."""
+    out: list[str] = []
+    left_column: list[str] = []
+    for n, line in enumerate(lines):
+        if panel_heading.match(line):
+            out.extend([" ".join(left_column)] if left_column else [])
+            return out + lines[n:]
+        match = caption.match(line)
+        if match:
+            left, right = match.group("left").strip(" _"), match.group("right").strip()
+            left_column.extend([left] if left else [])
+            out.extend([right] if right else [])
+            continue
+        if left_column:
+            out.append(" ".join(left_column))
+            left_column = []
+        out.append(line)
+    return out + ([" ".join(left_column)] if left_column else [])
 
 
 @dataclass(frozen=True)

@@ -69,3 +69,33 @@ def test_wrapped_rows_rejoin_with_one_space_except_inside_a_spelled_name():
     assert starts == (0, 34, 48)
     # a lower-case hyphen at the row end is a word of its own: it keeps its space
     assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
+
+
+def test_caption_in_two_columns():
+    meta = parse_cover(
+        [
+            "PAROLE SUITABILITY HEARING",
+            "STATE OF CALIFORNIA",
+            "BOARD OF PAROLE HEARINGS",
+            "In the matter of the Life ) CDCR Number: B21014",
+            "Term Parole Consideration )",
+            "Hearing of: )",
+            ")",
+            "SAMUEL ORTIZ )",
+            "_______________________________)",
+            "RICHARD J. DONOVAN CORRECTIONAL FACILITY",
+            "SAN DIEGO, CALIFORNIA",
+            "AUGUST 27, 2021",
+            "9:05 A.M.",
+            "PANEL PRESENT:",
+            "ROBERT BART, Presiding Commissioner",
+        ]
+    )
+    assert (meta.inmate_name, meta.cdcr_number, meta.facility, meta.location) == (
+        "SAMUEL ORTIZ",
+        "B21014",
+        "RICHARD J. DONOVAN CORRECTIONAL FACILITY",
+        "SAN DIEGO",
+    )
+    assert (meta.date, meta.time) == ("AUGUST 27, 2021", "9:05 A.M.")
+    assert meta.participants == (Participant("ROBERT BART", "Presiding Commissioner", "panel"),)
