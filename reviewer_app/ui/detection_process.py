@@ -17,11 +17,21 @@ import queue
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from reviewer_app.core.document import Document
-from reviewer_app.core.progress import Cancelled, Progress
+from reviewer_app.core.progress import Progress
 from reviewer_app.settings import Settings
+
+
+class DetectorProcessCrashed(RuntimeError):
+    def __init__(self) -> None:
+        super().__init__(
+            "The detectors stopped unexpectedly (their process ended, perhaps out of memory). "
+            "The window and your decisions are not affected; run detection again."
+        )
+
 
 # Set in the child by the pool's initializer.
 _child_reports: Any = None
@@ -86,17 +96,25 @@ class DetectionProcess:
                     break
         try:
             return future.result()
-        except Cancelled:
-            raise
+        except BrokenProcessPool as exc:
+            # The detectors' process died (a crash in native code, memory): the
+            # window lives on; the next run starts a fresh process.
+            self._pool = None
+            raise DetectorProcessCrashed() from exc
         finally:
             self._drain()
 
     def _drain(self) -> None:
-        while True:
+        while self._reports is not None:
             try:
                 self._reports.get_nowait()
-            except (queue.Empty, OSError):
+            except (queue.Empty, OSError, EOFError):
                 return
+
+    def child_pids(self) -> list[int]:
+        """The detector process's id, once started (for diagnostics and tests)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return list(processes)
 
     def shutdown(self) -> None:
         if self._pool is not None:

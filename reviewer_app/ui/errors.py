@@ -22,7 +22,9 @@ _READABLE = (
     ("reviewer_app.detectors.base", "DetectorUnavailable"),
     ("reviewer_app.core.interchange", "InterchangeError"),
     ("reviewer_app.store.project", "ProjectError"),
-    ("reviewer_app.exporters", "ExportError"),
+    ("reviewer_app.ui.detection_process", "DetectorProcessCrashed"),
+    ("reviewer_app.exporters.leakguard", "LeakFound"),
+    ("reviewer_app.exporters.mapping", "MappingRefused"),
 )
 
 

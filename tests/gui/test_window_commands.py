@@ -54,3 +54,28 @@ def test_cancelling_detection_keeps_the_document_as_it_was(qtbot, tmp_path):
     assert {s.id: s.status for s in window.project.spans(doc_id)} == before
     assert all(s is Status.PENDING for s in before.values())
     window.close()
+
+
+def test_a_crashed_detector_process_is_a_dialog_not_a_crash(qtbot, tmp_path):
+    import os
+    import signal
+
+    from reviewer_app.ui.detection_process import shared_process
+
+    project, doc_id = make_project(tmp_path / "p.db")
+    project.close()
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.open_path(tmp_path / "p.db")
+    process = shared_process()
+    with qtbot.waitSignal(window.error_shown, timeout=60000) as shown:
+        window.start_detection([doc_id], ["spacy"])
+        qtbot.waitUntil(lambda: bool(process.child_pids()), timeout=30000)
+        for pid in process.child_pids():
+            os.kill(pid, signal.SIGKILL)
+    assert "stopped unexpectedly" in shown.args[0].text()
+    shown.args[0].close()
+    qtbot.waitUntil(lambda: not window.detection.running, timeout=10000)
+    assert window.project.document_summary(doc_id).detection_status == "failed"
+    assert window.review.rows  # the spans and decisions are still there
+    window.close()
