@@ -208,3 +208,19 @@ def test_document_list_counts_follow_decisions(qtbot, tmp_path):
     window.actions.next_pending.trigger()
     window.actions.accept.trigger()
     qtbot.waitUntil(lambda: "1 of 5 reviewed" in window.documents.item(0).text(), timeout=5000)
+
+
+def test_legend_toggles_colours_and_hides_detectors_in_the_window(qtbot):
+    window = make_window(qtbot)
+    doc = transcript(SAMPLE_LINES)
+    fresno = find(doc, "Fresno", "LOCATION", "stanza")
+    window.transcript.show_document(doc, [Row(1, fresno)])
+    assert formats_at(window.transcript, fresno.start)
+    window.legend.detector_boxes["stanza"].setChecked(False)
+    assert window.transcript.highlighter.hidden_detectors == {"stanza"}
+    assert not formats_at(window.transcript, fresno.start)
+    window.legend.detector_boxes["stanza"].setChecked(True)
+    window.actions.toggle_colour.trigger()  # F7
+    assert window.legend.by_label.isChecked()
+    assert window.transcript.highlighter.colour_by is ColourBy.LABEL
+    assert "LOCATION" in window.legend.label_key.text()
