@@ -236,15 +236,18 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     cover_page = pages[0] if layout.speaker_of(first_text(pages[0])) is None else None
     body_pages: list[PdfPage] = []
     certificate_pages: list[PdfPage] = []
-    skipped = 0
+    index_pages: list[PdfPage] = []
+    left_out: list[PdfPage] = []  # pages with text that fits none of the parts
     for page in pages[1:] if cover_page else pages:
         heading = first_text(page)
         if certificate_pages or (body_pages and layout.certificate_heading.match(heading)):
             certificate_pages.append(page)
         elif page.numbered and not layout.index_heading.match(heading):
             body_pages.append(page)
-        else:
-            skipped += 1
+        elif not body_pages or layout.index_heading.match(heading):
+            index_pages.append(page)
+        elif band_lines(page):
+            left_out.append(page)
 
     cover = (
         [
@@ -280,11 +283,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     parts = build_hearing_document(cover, utterances, certificate)
     notes = [
         f"Read as a Board of Parole Hearings transcript: {len(body_pages)} body pages"
-        + (f", {skipped} page(s) skipped (index)" if skipped else "")
+        + (f", {len(index_pages)} index page(s) skipped" if index_pages else "")
         + ("" if cover_page else ", no cover page found")
         + ("" if certificate_pages else ", no transcriber's certificate found")
         + "."
     ]
+    if left_out:
+        numbers = ", ".join(str(page.number) for page in left_out)
+        notes.append(
+            f"PDF page(s) {numbers} inside the transcript have no line numbers and were left out: "
+            "check them in the PDF."
+        )
     log.info("pdf import: %d pages, %d utterances", len(pages), len(parts.utterances))
     return Document(
         id=path.stem,

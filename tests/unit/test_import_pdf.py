@@ -279,3 +279,45 @@ def test_bold_by_overprinting_reads_once(tmp_path):
     path.write_bytes(buffer.getvalue())
     document = import_file(path)
     assert document.text == "MARCUS REED: Good morning, all.\nCOMMISSIONER HOLT: Good morning."
+
+
+def test_an_unnumbered_page_inside_the_body_is_reported(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+
+    def body_page(row: str) -> None:
+        pdf.setFont("Courier", 12)
+        for i in range(25):
+            pdf.drawRightString(84, 696 - 20 * i, str(i + 1))
+        pdf.drawString(144, 696, row)
+        pdf.showPage()
+
+    pdf.setFont("Courier", 12)
+    pdf.drawString(108, 696, "PAROLE SUITABILITY HEARING")
+    pdf.showPage()
+    body_page("MARCUS REED: Before the letter.")
+    pdf.setFont("Courier", 12)
+    pdf.drawString(108, 696, "EXHIBIT A: a letter from Ann Lopez")
+    pdf.showPage()
+    body_page("MARCUS REED: After the letter.")
+    pdf.save()
+    path = tmp_path / "exhibit.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text == (
+        "PAROLE SUITABILITY HEARING\n\nMARCUS REED: Before the letter.\nMARCUS REED: After the letter."
+    )
+    assert document.notes == (
+        "Read as a Board of Parole Hearings transcript: 2 body pages, no transcriber's certificate found.",
+        "PDF page(s) 3 inside the transcript have no line numbers and were left out: check them in the PDF.",
+    )
+
+
+def test_notes_of_a_generated_transcript(tmp_path):
+    transcript, document = _round_trip(tmp_path, [_line("ATTORNEY STONE", FILLER * 40)], ())
+    body_pages = transcript.page_count - 3
+    assert document.notes == (
+        f"Read as a Board of Parole Hearings transcript: {body_pages} body pages, 1 index page(s) skipped.",
+    )
