@@ -288,6 +288,15 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         + ("" if certificate_pages else ", no transcriber's certificate found")
         + "."
     ]
+    # Text among the rows of a body page but beside no line number.
+    unplaced = sorted(
+        {page.number for page in body_pages for line in band_lines(page) if line.number is None}
+    )
+    if unplaced:
+        notes.append(
+            f"Some text on PDF page(s) {', '.join(map(str, unplaced))} stands beside no line number "
+            "and was left out: check those pages in the PDF."
+        )
     if left_out:
         numbers = ", ".join(str(page.number) for page in left_out)
         notes.append(

@@ -321,3 +321,25 @@ def test_notes_of_a_generated_transcript(tmp_path):
     assert document.notes == (
         f"Read as a Board of Parole Hearings transcript: {body_pages} body pages, 1 index page(s) skipped.",
     )
+
+
+def test_text_between_the_rows_of_a_body_page_is_reported(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Courier", 12)
+    for i in range(25):
+        pdf.drawRightString(84, 696 - 20 * i, str(i + 1))
+    pdf.drawString(144, 696, "MARCUS REED: A row.")
+    pdf.drawString(300, 666, "(handwritten: Ann Lopez)")  # between rows 2 and 3
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "note.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text == "MARCUS REED: A row."
+    assert document.notes[-1] == (
+        "Some text on PDF page(s) 1 stands beside no line number and was left out: "
+        "check those pages in the PDF."
+    )
