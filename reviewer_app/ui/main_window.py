@@ -18,26 +18,31 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors
-from reviewer_app.paths import data_dir
+from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import DuplicateDocument, Project
 from reviewer_app.ui import navigation
+from reviewer_app.ui.about_dialog import AboutDialog
 from reviewer_app.ui.actions import CheatSheet, ReviewActions
 from reviewer_app.ui.clusters_panel import ClustersPanel
 from reviewer_app.ui.colors import ColourBy
 from reviewer_app.ui.detection import DetectionDialog, DetectionQueue
 from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
+from reviewer_app.ui.evaluation_view import EvaluationView
 from reviewer_app.ui.export_dialog import ExportDialog
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
@@ -46,6 +51,7 @@ from reviewer_app.ui.preview import PreviewPane
 from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.span_table import SpanTablePanel
 from reviewer_app.ui.transcript_view import TranscriptView
+from reviewer_app.ui.welcome import WelcomeScreen
 from reviewer_app.ui.whitelist_dialog import WhitelistDialog
 from reviewer_app.ui.workers import Task, TaskRunner
 
@@ -85,7 +91,14 @@ class MainWindow(QMainWindow):
         self.preview = PreviewPane(self.tasks, self)
         self.splitter.addWidget(self.preview)
         self.preview.hide()
-        self.setCentralWidget(self.splitter)
+        # The welcome page until a project is open, then the transcript.
+        self.pages = QStackedWidget(self)
+        self.welcome_page = QWidget(self)
+        QVBoxLayout(self.welcome_page)
+        self.welcome: WelcomeScreen | None = None
+        self.pages.addWidget(self.welcome_page)
+        self.pages.addWidget(self.splitter)
+        self.setCentralWidget(self.pages)
         self.documents = DocumentsPanel(self)
         self.inspector = Inspector(
             [self.actions.accept, self.actions.reject, self.actions.relabel, self.actions.whitelist], self
@@ -119,6 +132,7 @@ class MainWindow(QMainWindow):
         self.detection: DetectionQueue | None = None
         self.detection_dialog: DetectionDialog | None = None
         self.detector_infos = None  # checked on first use
+        self._welcome_pending = False
         self._build_menus()
         self._connect()
         self._update_enabled()
@@ -148,9 +162,16 @@ class MainWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
+        self.menus: dict[str, QMenu] = {}
         for menu_name in ("Edit", "Review", "View", "Tools", "Help"):
-            menu = self.menuBar().addMenu(f"&{menu_name}")
+            menu = self.menus[menu_name] = self.menuBar().addMenu(f"&{menu_name}")
             menu.addActions(self.actions.in_menu(menu_name))
+        evaluation = QAction("&Evaluation…", self)
+        evaluation.triggered.connect(self.open_evaluation)
+        self.menus["Tools"].addAction(evaluation)
+        about = QAction("&About reviewer_app", self)
+        about.triggered.connect(lambda: AboutDialog(self).open())
+        self.menus["Help"].addAction(about)
 
     def _connect(self) -> None:
         a = self.actions
@@ -205,6 +226,50 @@ class MainWindow(QMainWindow):
         if path:
             self.open_path(Path(path))
 
+    def choose_project_to_create(self) -> None:
+        folder = str(data_dir() / "projects")
+        path, _ = QFileDialog.getSaveFileName(self, "New project", folder, "Projects (*.db)")
+        if path:
+            target = Path(path) if path.endswith(".db") else Path(path + ".db")
+            self.open_project(target, create=True)
+
+    def open_sample(self) -> None:
+        self.open_path(resource("sample", "sample_hearing.pdf"))
+
+    def open_evaluation(self) -> None:
+        view = EvaluationView(runner=self.tasks)
+        view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        view.resize(1100, 800)
+        self.evaluation_view = view
+        view.show()
+
+    # -- the welcome page --------------------------------------------------------
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        # After the first paint, and only if nothing was opened meanwhile.
+        QTimer.singleShot(0, self._show_welcome_if_idle)
+
+    def _show_welcome_if_idle(self) -> None:
+        if self.project is not None or self.welcome is not None or self._welcome_pending:
+            return
+        self._welcome_pending = True
+        settings = self.settings
+        task = Task(lambda progress: available_detectors(settings), name="detector status")
+        task.signals.succeeded.connect(self._build_welcome)
+        self.tasks.start(task)
+
+    def _build_welcome(self, infos) -> None:
+        self.detector_infos = infos
+        if self.project is not None:
+            return
+        welcome = WelcomeScreen([(i.name, i.status) for i in infos], self.welcome_page)
+        welcome.open_transcript_requested.connect(self.choose_file)
+        welcome.open_project_requested.connect(self.choose_file)
+        welcome.new_project_requested.connect(self.choose_project_to_create)
+        welcome.open_sample_requested.connect(self.open_sample)
+        self.welcome_page.layout().addWidget(welcome)
+        self.welcome = welcome
+
     def choose_files_to_add(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self, "Add transcripts", "", "Transcripts (*.pdf *.txt)")
         for path in paths:
@@ -233,6 +298,7 @@ class MainWindow(QMainWindow):
 
     def set_project(self, project: Project) -> None:
         self.project = project
+        self.pages.setCurrentWidget(self.splitter)
         self.review = ReviewController(project, self.settings, self)
         self.detection = DetectionQueue(project, self.settings, self.tasks, self)
         self.detection.progress.connect(self._detection_progress)
@@ -307,6 +373,7 @@ class MainWindow(QMainWindow):
 
     def show_document(self, document: Document) -> None:
         """Show a document that is not in a project (read-only preview)."""
+        self.pages.setCurrentWidget(self.splitter)
         self.transcript.show_document(document)
         self.message_label.setText(f"{document.word_count:,} words, {len(document.utterances):,} utterances")
         self.document_shown.emit(document)

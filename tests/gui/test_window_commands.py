@@ -79,3 +79,17 @@ def test_a_crashed_detector_process_is_a_dialog_not_a_crash(qtbot, tmp_path):
     assert window.project.document_summary(doc_id).detection_status == "failed"
     assert window.review.rows  # the spans and decisions are still there
     window.close()
+
+
+def test_bare_window_welcomes_and_opens_the_sample(qtbot):
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.welcome is not None, timeout=60000)
+    assert window.pages.currentWidget() is window.welcome_page
+    assert "presidio" in window.welcome.detector_labels
+    with qtbot.waitSignal(window.document_shown, timeout=60000) as shown:
+        window.welcome.buttons["sample"].click()
+    assert shown.args[0].word_count > 1000
+    assert window.pages.currentWidget() is window.splitter
+    window.close()
