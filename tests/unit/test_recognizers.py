@@ -246,9 +246,12 @@ def test_names_after_titles_and_around_interruptions(specs):
     text = (
         "a chrono from Officer Quiroz dated, Dr. Toledo wrote it, Commissioner with the Board.\n"
         "DEPUTY COMMISSIONER LIANG: the gun was Julian Ay--\nINMATE RUIZ: --ala. Yes.\n"
-        "INMATE RUIZ: Delgado is the last name."
+        "INMATE RUIZ: Delgado is the last name. Go ahead, Mr. Meh- Mr. Mehta. I- I went. "
+        "Your sister mentioned a Ruben in her letter."
     )
-    assert matches(specs, "PERSON", text) == ["Quiroz", "Toledo", "Julian Ay", "ala", "Delgado"]
+    assert matches(specs, "PERSON", text) == [
+        "Quiroz", "Toledo", "Julian Ay", "ala", "Delgado", "Meh", "Mehta", "Ruben"
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize(
