@@ -57,6 +57,8 @@ def test_pdf_imports_to_the_canonical_text_and_metadata(corpus, seed):
     body = document.section("body")
     assert len(document.utterances) == len(document.text[body.start : body.end].split("\n"))
     assert [s.name for s in document.sections] == ["cover", "body", "certificate"]
+    # nothing was left out, so the only note names the layout
+    assert len(document.notes) == 1 and document.notes[0].endswith("1 index page(s) skipped.")
 
 
 def test_the_corpus_covers_every_layout_variant(corpus):
