@@ -50,7 +50,7 @@ class Task(QRunnable):
         if stage == last_stage and fraction < 1.0 and now - last_time < PROGRESS_INTERVAL_S:
             return
         self._last_report = (now, stage)
-        self.signals.progress.emit(stage, fraction)
+        self._emit(self.signals.progress, stage, fraction)
 
     def cancel(self) -> None:
         self.progress.cancel()
@@ -60,13 +60,20 @@ class Task(QRunnable):
             result = self._work(self.progress)
         except Cancelled:
             log.info("%s cancelled", self.name)
-            self.signals.cancelled.emit()
+            self._emit(self.signals.cancelled)
         except Exception as exc:  # noqa: BLE001 - every failure goes to the UI as a dialog
             log.warning("%s failed: %s", self.name, type(exc).__name__)
-            self.signals.failed.emit(exc)
+            self._emit(self.signals.failed, exc)
         else:
-            self.signals.succeeded.emit(result)
-        self.signals.finished.emit()
+            self._emit(self.signals.succeeded, result)
+        self._emit(self.signals.finished)
+
+    def _emit(self, signal, *args) -> None:
+        try:
+            signal.emit(*args)
+        except RuntimeError:
+            # The window that started the task was closed and deleted meanwhile.
+            log.info("%s finished after its window closed", self.name)
 
 
 class TaskRunner(QObject):
