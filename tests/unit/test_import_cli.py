@@ -40,3 +40,20 @@ def test_import_of_a_bad_file_prints_the_reason_and_fails(tmp_path, capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == "reviewer-app import: empty.pdf is empty: there is no text to review.\n"
+
+
+def test_import_json_of_a_hearing_pdf_carries_its_metadata(tmp_path, capsys):
+    from tests.fixtures.generator import generate_transcript
+
+    transcript = generate_transcript(11, 300)
+    pdf = transcript.write(tmp_path)["pdf"]
+    assert main(["import", str(pdf), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["text"] == transcript.canonical_text
+    assert document["metadata"]["inmate_name"] == transcript.metadata.inmate_name
+    assert document["metadata"]["cdcr_number"] == transcript.metadata.cdcr_number
+    assert [p["name"] for p in document["metadata"]["participants"]] == [
+        p.name for p in transcript.metadata.participants
+    ]
+    assert [s["name"] for s in document["sections"]] == ["cover", "body", "certificate"]
+    assert len(document["sha256"]) == 64

@@ -139,3 +139,12 @@ def test_sha256_and_source_path(tmp_path):
     document = import_file(path)
     assert document.sha256 == hashlib.sha256(b"Some words.").hexdigest()
     assert document.source_path == str(path)
+
+
+def test_canonical_hearing_text_with_windows_line_ends(tmp_path):
+    path = tmp_path / "windows-hearing.txt"
+    path.write_bytes(HEARING.replace("\n", "\r\n").encode("utf-8") + b"\r\n")
+    document = import_file(path)
+    assert document.text == HEARING
+    assert len(document.utterances) == 3
+    assert document.metadata.cdcr_number == "L90314"
