@@ -211,7 +211,7 @@ def known_locations() -> frozenset[str]:
 @cache
 def known_organizations() -> frozenset[str]:
     names: set[str] = set()
-    for table in ("companies", "schools", "programs", "churches", "hospitals", "gangs"):
+    for table in ("companies", "schools", "programs", "churches", "hospitals", "gangs", "police_departments"):
         names.update(load_list(table))
     for city, county in load_table("ca_cities"):
         names.update((f"{city} Police Department", f"{county} County Superior Court"))
