@@ -7,6 +7,7 @@ own module. This file places them and connects signals.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from pathlib import Path
@@ -284,7 +285,23 @@ class MainWindow(QMainWindow):
             return None
         if self.project is None and not self.open_project(default_project_path(path), create=True):
             return None
+        known = self._known_document(path)
+        if known is not None:
+            # Opened before: the project has it with every decision; no re-import.
+            if self.review is None or self.review.document_id != known:
+                self.open_document(known)
+            elif self.review.document is not None:
+                self.document_shown.emit(self.review.document)
+            return None
         return self.import_into_project(path, open_it=True)
+
+    def _known_document(self, path: Path) -> str | None:
+        assert self.project is not None
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            return None  # the importer reports it in plain words
+        return self.project.find_document_by_sha256(digest)
 
     def open_project(self, path: Path, create: bool = False) -> bool:
         try:

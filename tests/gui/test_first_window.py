@@ -224,3 +224,26 @@ def test_legend_toggles_colours_and_hides_detectors_in_the_window(qtbot):
     assert window.legend.by_label.isChecked()
     assert window.transcript.highlighter.colour_by is ColourBy.LABEL
     assert "LOCATION" in window.legend.label_key.text()
+
+
+def test_reopening_a_transcript_file_returns_to_its_project_without_reimport(qtbot, tmp_path, monkeypatch):
+    path = tmp_path / "hearing.txt"
+    path.write_text("\n".join(SAMPLE_LINES) + "\n", encoding="utf-8")
+    window = make_window(qtbot)
+    with qtbot.waitSignal(window.document_shown, timeout=10000):
+        window.open_path(path)
+    window.actions.next_pending.trigger()  # nothing detected: nothing pending
+    project_path = window.project.path
+    window.close()
+
+    import reviewer_app.importers as importers
+
+    def no_import(*args):
+        raise AssertionError("re-imported")
+
+    monkeypatch.setattr(importers, "import_file", no_import)
+    again = make_window(qtbot)
+    with qtbot.waitSignal(again.document_shown, timeout=10000):
+        again.open_path(path)
+    assert again.project.path == project_path
+    assert again.project.document_ids() == [again.review.document_id]
