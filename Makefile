@@ -40,7 +40,8 @@ package: $(STAMP)
 package-check: $(STAMP)
 	test -x $(DIST)/reviewer-app || { echo "no bundle in $(DIST): run make package first"; exit 1; }
 	rm -rf $(CHECK) && mkdir -p $(CHECK)
-	QT_QPA_PLATFORM=offscreen $(DIST)/reviewer-app selfcheck | tee $(CHECK)/selfcheck.json
+	QT_QPA_PLATFORM=offscreen $(DIST)/reviewer-app selfcheck > $(CHECK)/selfcheck.json; \
+		status=$$?; cat $(CHECK)/selfcheck.json; exit $$status
 	$(DIST)/reviewer-app export $(SAMPLE) --out $(CHECK)/out --accept-all
 	$(BIN)/python packaging/check_export.py $(CHECK)/out/sample_hearing.txt resources/sample/sample_hearing.gold.jsonl
 
