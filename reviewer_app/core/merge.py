@@ -60,6 +60,7 @@ class MergeRules:
     calendar_words: frozenset[str]
     head_words: dict[str, tuple[str, ...]]
     person_cues: frozenset[str] = frozenset()
+    person_cue_phrases: tuple[str, ...] = ()
     known_places: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
@@ -102,6 +103,7 @@ def load_merge_rules() -> MergeRules:
         calendar_words=frozenset(w.lower() for w in ner["date"]["calendar_words"]),
         head_words={label: tuple(words) for label, words in ner.get("head_words", {}).items()},
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
+        person_cue_phrases=tuple(p.lower() for p in merge.get("person_cue_phrases", ())),
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
         known_groups=frozenset(
             name for file_name in merge.get("group_gazetteers", ()) for name in _gazetteer(file_name)
@@ -211,8 +213,11 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
             words = covered.split()
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             kin = _PREVIOUS_WORD_COMMA.search(text, max(0, span.start - 40), span.start)
-            if (before and before.group(1).lower().rstrip(".") in cues) or (
-                kin and kin.group(1).lower() in rules.person_cues  # "my best friend, Eduardo"
+            preceding = " ".join(text[max(0, span.start - 40) : span.start].lower().split())
+            if (
+                (before and before.group(1).lower().rstrip(".") in cues)
+                or (kin and kin.group(1).lower() in rules.person_cues)  # "my best friend, Eduardo"
+                or any(preceding.endswith(phrase) for phrase in rules.person_cue_phrases)
             ):
                 span = span.with_(label="PERSON")
             elif len(words) > 1 and words[0].lower().rstrip(".") in cues:

@@ -329,3 +329,15 @@ def test_a_kin_word_and_a_comma_make_a_person_and_split_known_places_join(rules)
     assert covered(relabelled, text)[0] == ("PERSON", "Eduardo")
     joined = merge.join_split_names(relabelled, text, rules.known_places)
     assert covered(joined, text) == [("PERSON", "Eduardo"), ("LOCATION", "Chula Vista")]
+
+
+def test_a_name_after_a_hearing_phrase_is_a_person_unless_its_head_word_says_otherwise(rules):
+    text = "a letter of support from Mayra Davenport and the letter from Pacific Coast Framing."
+    spans = [at(text, "Mayra Davenport", "ORGANIZATION"), at(text, "Pacific Coast Framing", "LOCATION")]
+    relabelled = merge.relabel_by_head_word(
+        merge.relabel_by_context(spans, text, rules), text, rules.head_words
+    )
+    assert covered(relabelled, text) == [
+        ("PERSON", "Mayra Davenport"),
+        ("ORGANIZATION", "Pacific Coast Framing"),
+    ]
