@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core import commands
 from reviewer_app.core.spans import Status
+from reviewer_app.ui.navigation import OPEN
 from reviewer_app.ui.review_controller import ReviewController
 
 CLUSTER_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -114,7 +115,7 @@ class ClustersPanel(QWidget):
             variants: dict[str, list[int]] = {}
             for row in rows:
                 variants.setdefault(row.span.text_in(text), []).append(row.id)
-            open_count = sum(r.status in (Status.PENDING, Status.STALE) for r in rows)
+            open_count = sum(r.status in OPEN for r in rows)
             labels = Counter(r.span.label for r in rows)
             item = QTreeWidgetItem(
                 [cluster.name, labels.most_common(1)[0][0], str(len(rows)), str(open_count)]

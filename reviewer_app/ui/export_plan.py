@@ -16,8 +16,8 @@ from reviewer_app.core.spans import Span, Status
 from reviewer_app.exporters.leakguard import LeakHit, find_leaks, leak_terms
 from reviewer_app.store.project import Project, StoredSpan
 from reviewer_app.store.reviewed_clusters import export_clusters
+from reviewer_app.ui.navigation import OPEN
 
-OPEN = (Status.PENDING, Status.STALE)
 GOLD_SUFFIXES = {"jsonl": ".gold.jsonl", "conll": ".conll", "doccano": ".doccano.jsonl", "spacy": ".spacy"}
 
 

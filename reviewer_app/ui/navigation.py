@@ -24,6 +24,8 @@ class ShownSpan(Protocol):
     @property
     def status(self) -> Status: ...
 
+OPEN = (Status.PENDING, Status.STALE)
+
 # A word for resizing: letters/digits with inner apostrophes, hyphens, dots or
 # slashes (O'Brien, R-I-C-H, 05/13/2012, 9:01) - what a reviewer sees as one word.
 _WORD = re.compile(r"[\w'’]+(?:[-./:][\w'’]+)*")
@@ -32,11 +34,12 @@ _WORD = re.compile(r"[\w'’]+(?:[-./:][\w'’]+)*")
 def next_pending(
     rows: Sequence[ShownSpan], offset: int, current_id: int | None, forward: bool = True
 ) -> ShownSpan | None:
-    """The first pending span after (or before) `offset`, wrapping around the document.
+    """The first open span (pending, or stale: found by an earlier detection run
+    only) after (or before) `offset`, wrapping around the document.
 
     `rows` must be sorted by start; the current span itself is skipped.
     """
-    pending = [r for r in rows if r.status is Status.PENDING and r.id != current_id]
+    pending = [r for r in rows if r.status in OPEN and r.id != current_id]
     if not pending:
         return None
     starts = [r.span.start for r in pending]

@@ -130,7 +130,7 @@ class ReviewController(QObject):
         return found
 
     def pending_count(self) -> int:
-        return sum(r.status is Status.PENDING or r.status is Status.STALE for r in self.rows)
+        return sum(r.status in navigation.OPEN for r in self.rows)
 
     def remember_position(self) -> None:
         """Store the open document and current span now, so a reopen comes back here."""
@@ -199,7 +199,7 @@ class ReviewController(QObject):
         row = self.current
         if row is None:
             return 0
-        return len(self.project.identical_spans(row.id, scope, (Status.PENDING, Status.STALE)))
+        return len(self.project.identical_spans(row.id, scope, navigation.OPEN))
 
     def decide_identical(self, status: Status, scope: Scope = "document") -> bool:
         row = self.current

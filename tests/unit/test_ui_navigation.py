@@ -22,12 +22,14 @@ def test_next_and_previous_pending_wrap_and_skip_decided():
         Row(2, Span(7, 11, "PERSON"), Status.ACCEPTED),
         Row(3, Span(23, 27, "PERSON")),
         Row(4, Span(45, 55, "DATE")),
+        Row(5, Span(60, 64, "TIME"), Status.STALE),
     ]
     assert next_pending(rows, 0, current_id=1).id == 3
     assert next_pending(rows, 23, current_id=3).id == 4
-    assert next_pending(rows, 45, current_id=4).id == 1  # wraps
+    assert next_pending(rows, 45, current_id=4).id == 5  # stale spans need a decision too
+    assert next_pending(rows, 60, current_id=5).id == 1  # wraps
     assert next_pending(rows, 23, current_id=3, forward=False).id == 1
-    assert next_pending(rows, 0, current_id=1, forward=False).id == 4  # wraps back
+    assert next_pending(rows, 0, current_id=1, forward=False).id == 5  # wraps back
     assert next_pending(rows[1:2], 0, current_id=None) is None
 
 
