@@ -276,8 +276,10 @@ def apply_whitelist(spans: Iterable[Span], text: str, whitelist: frozenset[str])
 # 3 -----------------------------------------------------------------------------
 def merge_exact_duplicates(spans: Iterable[Span], rules: MergeRules) -> list[Span]:
     """Spans with the same start and end become one that names every detector.
-    If their labels differ, the label with the highest score wins, ties going to
-    the label earlier in `label_priority`."""
+    If their labels differ, a fixed-shape label (before PERSON in
+    `label_priority`: CDCR_ID, URL, DATE...) beats an NER one ("www.prth.org"
+    is a URL, not spaCy's place); otherwise the highest score wins, ties going
+    to the label earlier in `label_priority`."""
     groups: dict[tuple[int, int], list[Span]] = {}
     for span in spans:
         groups.setdefault((span.start, span.end), []).append(span)
@@ -286,7 +288,11 @@ def merge_exact_duplicates(spans: Iterable[Span], rules: MergeRules) -> list[Spa
         best_score: dict[str, float] = {}
         for span in group:
             best_score[span.label] = max(best_score.get(span.label, 0.0), span.score)
-        label = min(best_score, key=lambda lab: (-best_score[lab], rules.priority(lab)))
+        person = rules.priority("PERSON")
+        label = min(
+            best_score,
+            key=lambda lab: (rules.priority(lab) >= person, -best_score[lab], rules.priority(lab)),
+        )
         detectors = tuple(dict.fromkeys(d for span in group for d in span.detectors))
         out.append(Span(start, end, label, detectors, max(best_score.values())))
     return _sorted(out)

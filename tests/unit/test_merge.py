@@ -77,6 +77,16 @@ def test_exact_duplicates_with_different_labels_take_the_best_scored_label(rules
     assert covered(merged) == [("PERSON", "JONES"), ("CDCR_ID", "L90314")]
 
 
+def test_a_fixed_shape_label_beats_an_ner_label_on_the_same_span(rules):
+    text = "printouts from www.prth.org today"
+    spans = [
+        at(text, "www.prth.org", "LOCATION", "spacy", score=0.85),
+        at(text, "www.prth.org", "URL", "presidio", score=0.5),
+    ]
+    (one,) = merge.merge_exact_duplicates(spans, rules)
+    assert (one.label, one.detectors) == ("URL", ("spacy", "presidio"))
+
+
 def test_same_start_keeps_the_longer(rules):
     spans = [
         at(APPENDIX_A, "Kevin", "PERSON", "presidio"),
