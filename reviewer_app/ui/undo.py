@@ -41,6 +41,9 @@ class CoreUndoCommand(QUndoCommand):
         # A command restored from the store's history is done: the redo() that
         # QUndoStack.push calls must not replay it.
         self._skip_next_redo = already_done
+        # A restored command that was undone in an earlier session goes onto the
+        # redo side by one undo() that must not replay it either.
+        self._skip_next_undo = False
 
     def redo(self) -> None:
         if self._skip_next_redo:
@@ -57,7 +60,14 @@ class CoreUndoCommand(QUndoCommand):
         assert self.command.audit_id is not None
         self._on_change(self.command.audit_id)
 
+    def skip_next_undo(self) -> None:
+        """The next undo() only moves the command to the redo side (it was undone already)."""
+        self._skip_next_undo = True
+
     def undo(self) -> None:
+        if self._skip_next_undo:
+            self._skip_next_undo = False
+            return
         try:
             self.command.undo(self.project)
         except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
@@ -73,8 +83,18 @@ def restore_history(
     on_change: Callable[[int], None],
     on_error: Callable[[BaseException], None],
 ) -> int:
-    """Push the store's undoable history (oldest first) without re-doing it."""
+    """Put the store's history on the stack without replaying any of it: the
+    undoable actions (oldest first), then the undone ones that can be redone."""
     history = project.undo_history()
     for entry in history:
         stack.push(CoreUndoCommand(project, RecordedCommand(entry), on_change, on_error, already_done=True))
-    return len(history)
+    redo = project.redo_history()  # the last is the next to redo
+    pushed = []
+    for entry in reversed(redo):
+        command = CoreUndoCommand(project, RecordedCommand(entry), on_change, on_error, already_done=True)
+        stack.push(command)
+        pushed.append(command)
+    for command in reversed(pushed):
+        command.skip_next_undo()
+        stack.undo()
+    return len(history) + len(redo)

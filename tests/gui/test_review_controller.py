@@ -76,6 +76,15 @@ def test_decisions_undo_redo_and_reopen(qtbot, tmp_path):
     assert again.row(added) is None
     reopened.close()
 
+    third = Project.open(tmp_path / "p.db")
+    once_more = ReviewController(third, Settings(reviewer="tester"))
+    once_more.open_document(doc_id)
+    assert once_more.undo_stack.canRedo()  # and so does redo
+    once_more.undo_stack.redo()
+    assert once_more.row(added) is not None
+    assert once_more.undo_stack.count() == count
+    third.close()
+
 
 def test_whitelisting_rejects_pending_mentions(qtbot, tmp_path):
     project, doc_id = make_project(tmp_path / "p.db")
