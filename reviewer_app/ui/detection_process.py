@@ -1,4 +1,4 @@
-"""Detection in a child process.
+"""Detection (and the detectors' status check) in a child process.
 
 spaCy's parser and Presidio's recognizers hold Python's GIL for up to a second
 per chunk, so detection on a thread of the window's process freezes the window
@@ -49,6 +49,12 @@ def _exit_with_parent(parent_pid: int) -> None:
     while os.getppid() == parent_pid:
         time.sleep(1.0)
     os._exit(0)
+
+
+def _statuses_in_child(settings: Settings):
+    from reviewer_app.detectors.registry import available_detectors
+
+    return available_detectors(settings)
 
 
 def _detect_in_child(document: Document, detectors: list[str], settings: Settings):
@@ -103,6 +109,17 @@ class DetectionProcess:
             raise DetectorProcessCrashed() from exc
         finally:
             self._drain()
+
+    def statuses(self, settings: Settings) -> list:
+        """Every detector with its status, checked in the child: the check imports
+        the NLP libraries (torch among them), which must stay out of the window's
+        process (slow, and torch's import on a thread beside Qt's event loop has
+        crashed it)."""
+        try:
+            return self._ensure().submit(_statuses_in_child, settings).result()
+        except BrokenProcessPool as exc:
+            self._pool = None
+            raise DetectorProcessCrashed() from exc
 
     def _drain(self) -> None:
         while self._reports is not None:

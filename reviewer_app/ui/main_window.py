@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
-from reviewer_app.detectors.registry import available_detectors
 from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import DuplicateDocument, Project
@@ -41,6 +40,7 @@ from reviewer_app.ui.actions import CheatSheet, ReviewActions
 from reviewer_app.ui.clusters_panel import ClustersPanel
 from reviewer_app.ui.colors import ColourBy
 from reviewer_app.ui.detection import DetectionDialog, DetectionQueue
+from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
 from reviewer_app.ui.evaluation_view import EvaluationView
@@ -255,7 +255,7 @@ class MainWindow(QMainWindow):
             return
         self._welcome_pending = True
         settings = self.settings
-        task = Task(lambda progress: available_detectors(settings), name="detector status")
+        task = Task(lambda progress: shared_process().statuses(settings), name="detector status")
         task.signals.succeeded.connect(self._build_welcome)
         self.tasks.start(task)
 
@@ -558,7 +558,7 @@ class MainWindow(QMainWindow):
             return
         self.detection_label.setText("Checking detectors…")
         settings = self.settings
-        task = Task(lambda progress: available_detectors(settings), name="detector status")
+        task = Task(lambda progress: shared_process().statuses(settings), name="detector status")
         task.signals.succeeded.connect(self._detectors_checked)
         task.signals.failed.connect(
             lambda exc: self.report_error("Could not check the detectors", exc, "checking them")
