@@ -5,8 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from reviewer_app.paths import resource
 from reviewer_app.settings import Settings, load_settings
 from reviewer_app.ui.main_window import MainWindow
 
@@ -17,6 +19,7 @@ def application() -> QApplication:
         app = QApplication(sys.argv[:1])
         app.setApplicationName("reviewer_app")
         app.setOrganizationName("reviewer-app")
+        app.setWindowIcon(QIcon(str(resource("icons", "reviewer-app-256.png"))))
     return app  # type: ignore[return-value]
 
 

@@ -35,7 +35,7 @@ from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import DuplicateDocument, Project
 from reviewer_app.ui import navigation
-from reviewer_app.ui.about_dialog import AboutDialog
+from reviewer_app.ui.about_dialog import AboutDialog, window_title
 from reviewer_app.ui.actions import CheatSheet, ReviewActions
 from reviewer_app.ui.clusters_panel import ClustersPanel
 from reviewer_app.ui.colors import ColourBy
@@ -79,7 +79,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings
-        self.setWindowTitle("reviewer_app")
+        self.setWindowTitle(window_title())
         self.setAcceptDrops(True)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
@@ -326,7 +326,7 @@ class MainWindow(QMainWindow):
         self.review.spans_changed.connect(self._spans_changed)
         self.review.current_changed.connect(self._current_changed)
         self.review.error.connect(lambda exc, doing: self.report_error("That did not work", exc, doing))
-        self.setWindowTitle(f"{project.name} — reviewer_app" + (" (read-only)" if project.read_only else ""))
+        self.setWindowTitle(window_title(project.name + (" (read-only)" if project.read_only else "")))
         if project.read_only:
             self.message_label.setText(f"Read-only: {project.locked_by or 'opened read-only'}")
         self.refresh_documents()
