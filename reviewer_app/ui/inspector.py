@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QToolButton, QVB
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.labels import LabelCatalog, catalog
-from reviewer_app.ui.transcript_view import ShownSpan
+from reviewer_app.ui.navigation import ShownSpan, describe_scores
 
 CONTEXT_CHARS = 80
 
@@ -74,7 +74,7 @@ class Inspector(QWidget):
             if self.labels.coarse(span.label) == span.label
             else f"{span.label} ({self.labels.coarse(span.label)})"
         )
-        self.detectors.setText(f"{', '.join(span.detectors) or 'manual'} — score {span.score:.2f}")
+        self.detectors.setText(describe_scores(row))
         self.status.setText(row.status.value)
         self.cluster.setText(cluster or "—")
         where = document.page_map.locate(span.start)

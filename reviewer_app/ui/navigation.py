@@ -14,6 +14,14 @@ from typing import Protocol
 from reviewer_app.core.spans import Span, Status
 
 
+def describe_scores(row: ShownSpan) -> str:
+    """"presidio 0.85, spacy 0.70", or the merged score when per-detector scores are unknown."""
+    scores = getattr(row, "scores", ())
+    if scores:
+        return ", ".join(f"{name} {score:.2f}" for name, score in scores)
+    return f"{', '.join(row.span.detectors) or 'manual'} {row.span.score:.2f}"
+
+
 class ShownSpan(Protocol):
     """What the window needs of a span under review (the store's rows have it)."""
 

@@ -37,10 +37,14 @@ class ReviewRow:
     status: Status
     cluster_id: int | None = None
     whitelist_id: int | None = None
+    # Each detector's own score for this span (empty for a span a reviewer added).
+    scores: tuple[tuple[str, float], ...] = ()
 
     @classmethod
     def of(cls, stored: StoredSpan) -> ReviewRow:
-        return cls(stored.id, stored.span, stored.status, stored.cluster_id, stored.whitelist_id)
+        return cls(
+            stored.id, stored.span, stored.status, stored.cluster_id, stored.whitelist_id, stored.detectors
+        )
 
 
 class ReviewController(QObject):

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 from reviewer_app.core.document import Document
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.ui.colors import ColourBy, SpanFormats, speaker_format
-from reviewer_app.ui.navigation import ShownSpan
+from reviewer_app.ui.navigation import ShownSpan, describe_scores
 
 # Longest time one slice of a whole-document repaint may hold the UI thread.
 REHIGHLIGHT_SLICE_S = 0.03
@@ -238,9 +238,7 @@ class TranscriptView(QPlainTextEdit):
         return super().event(event)
 
     def tooltip_text(self, row: ShownSpan) -> str:
-        span = row.span
-        detectors = ", ".join(span.detectors) or "manual"
-        return f"{span.label} · {row.status.value}\ndetectors: {detectors}\nscore: {span.score:.2f}"
+        return f"{row.span.label} · {row.status.value}\n{describe_scores(row)}"
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)

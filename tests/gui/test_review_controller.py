@@ -29,6 +29,13 @@ def test_decisions_undo_redo_and_reopen(qtbot, tmp_path):
     project, doc_id = make_project(tmp_path / "p.db")
     review = ReviewController(project, Settings(reviewer="tester"))
     review.open_document(doc_id)
+    kevin = review.rows[0]
+    assert dict(kevin.scores) == {"presidio": 0.9, "spacy": 0.9}
+    from reviewer_app.ui.transcript_view import TranscriptView
+
+    view = TranscriptView()
+    assert view.tooltip_text(kevin) == "PERSON · pending\npresidio 0.90, spacy 0.90"
+    view.deleteLater()
     first = review.go_to_pending()
     assert first is not None and review.current_id == first.id
     with qtbot.waitSignal(review.spans_changed) as blocker:
