@@ -11,6 +11,7 @@ from reviewer_app.core.spans import Status
 from reviewer_app.settings import Settings
 from reviewer_app.ui.colors import ColourBy
 from reviewer_app.ui.main_window import MainWindow
+from reviewer_app.ui.span_table_model import SPAN_ID_ROLE
 from reviewer_app.ui.workers import Task
 from tests.gui.helpers import SAMPLE_LINES, Row, find, transcript
 
@@ -247,3 +248,23 @@ def test_reopening_a_transcript_file_returns_to_its_project_without_reimport(qtb
         again.open_path(path)
     assert again.project.path == project_path
     assert again.project.document_ids() == [again.review.document_id]
+
+
+def test_span_table_and_transcript_follow_each_other(qtbot, tmp_path):
+    from tests.gui.test_review_controller import make_project
+
+    project, _ = make_project(tmp_path / "p.db")
+    project.close()
+    window = make_window(qtbot)
+    window.open_path(tmp_path / "p.db")
+    table = window.span_table.table
+    proxy = window.span_table.proxy
+    table.setCurrentIndex(proxy.index(3, 0))  # a row of the table -> the span in the text
+    row = window.review.current
+    assert row is not None and row.id == proxy.data(proxy.index(3, 0), SPAN_ID_ROLE)
+    assert window.transcript.textCursor().position() == row.span.start
+    other = window.review.rows[1]
+    window.review.set_current(other.id)  # a span in the text -> its row in the table
+    assert proxy.data(table.currentIndex(), SPAN_ID_ROLE) == other.id
+    window.span_table.search.setText("fresno")  # filters keep following
+    assert proxy.rowCount() == 2
