@@ -93,3 +93,30 @@ def test_bare_window_welcomes_and_opens_the_sample(qtbot):
     assert shown.args[0].word_count > 1000
     assert window.pages.currentWidget() is window.splitter
     window.close()
+
+
+def test_closing_mid_review_and_reopening_keeps_every_decision_and_the_place(qtbot, tmp_path):
+    project, doc_id = make_project(tmp_path / "p.db")
+    project.close()
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.open_path(tmp_path / "p.db")
+    window.actions.next_pending.trigger()
+    window.actions.accept.trigger()
+    window.actions.reject.trigger()
+    window.review.relabel("CITY")
+    decided = {s.id: (s.status, s.label) for s in window.project.spans(doc_id)}
+    where = window.review.current_id
+    assert sum(s is not Status.PENDING for s, _ in decided.values()) == 3
+    window.close()  # two spans still pending
+
+    again = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(again)
+    again.open_path(tmp_path / "p.db")
+    assert {s.id: (s.status, s.label) for s in again.project.spans(doc_id)} == decided
+    assert again.review.current_id == where
+    assert again.transcript.textCursor().position() == again.review.current.span.start
+    assert again.progress_label.text() == "3 of 5 reviewed"
+    again.actions.undo.trigger()  # the relabel, undone after the reopen
+    assert again.project.span(where).label != "CITY"
+    again.close()
