@@ -325,7 +325,7 @@ class MainWindow(QMainWindow):
         self.cancel_button.clicked.connect(self.detection.cancel)
         self.review.spans_changed.connect(self._spans_changed)
         self.review.current_changed.connect(self._current_changed)
-        self.review.error.connect(lambda exc, doing: self.report_error("That did not work", exc, doing))
+        self.review.error.connect(self._review_failed)
         self.setWindowTitle(window_title(project.name + (" (read-only)" if project.read_only else "")))
         if project.read_only:
             self.message_label.setText(f"Read-only: {project.locked_by or 'opened read-only'}")
@@ -675,6 +675,12 @@ class MainWindow(QMainWindow):
         self.saved_label.setText("All decisions saved" if not self.project.read_only else "Read-only")
 
     # -- errors ------------------------------------------------------------------
+    def _review_failed(self, exc: BaseException, doing: str) -> None:
+        # The store wrote nothing for a failed action: the status bar says so
+        # until the next action succeeds.
+        self.saved_label.setText("Last action NOT saved")
+        self.report_error("That did not work", exc, doing)
+
     def report_error(self, title: str, exc: BaseException, doing: str) -> QMessageBox:
         self.message_label.setText(title)
         box = show_error(self, title, plain_message(exc, doing))

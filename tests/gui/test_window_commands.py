@@ -120,3 +120,23 @@ def test_closing_mid_review_and_reopening_keeps_every_decision_and_the_place(qtb
     again.actions.undo.trigger()  # the relabel, undone after the reopen
     assert again.project.span(where).label != "CITY"
     again.close()
+
+
+def test_a_store_error_is_a_dialog_and_the_status_bar_says_not_saved(qtbot, tmp_path):
+    project, _ = make_project(tmp_path / "p.db")
+    project.close()
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.open_path(tmp_path / "p.db")
+    window.actions.next_pending.trigger()
+    current = window.review.current_id
+    window.project.read_only = True  # as if another process had taken the project
+    with qtbot.waitSignal(window.error_shown, timeout=5000) as shown:
+        window.actions.accept.trigger()
+    assert "read-only" in shown.args[0].text()
+    assert window.saved_label.text() == "Last action NOT saved"
+    assert window.review.current_id == current and window.review.undo_stack.count() == 0
+    window.project.read_only = False
+    window.actions.accept.trigger()
+    assert window.saved_label.text() == "All decisions saved"
+    window.close()
