@@ -10,6 +10,7 @@ detector, is handed to `analyze(nlp_artifacts=...)`, so spaCy runs once.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import re
 import threading
@@ -110,9 +111,9 @@ class PresidioDetector(Detector):
 
     def status(self) -> DetectorStatus:
         model = self.settings.spacy_model
-        try:
-            import presidio_analyzer  # noqa: F401
-        except ImportError:
+        # find_spec, not import: importing presidio_analyzer pulls in torch and
+        # transformers (seconds), and status() is asked on the UI thread at start-up.
+        if importlib.util.find_spec("presidio_analyzer") is None:
             return DetectorStatus(False, "presidio-analyzer is not installed: pip install presidio-analyzer")
         if not spacy_model_installed(model):
             return DetectorStatus(False, missing_model_message(model), model)
