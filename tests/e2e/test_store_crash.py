@@ -18,7 +18,8 @@ from reviewer_app.core.spans import Span, Status
 from reviewer_app.store import Project
 
 ROUNDS = 50
-SPANS_PER_DOCUMENT = 3_000
+# Enough open spans that 50 rounds on a fast disk do not decide them all.
+SPANS_PER_DOCUMENT = 6_000
 DOCUMENTS = 3
 
 # Decides open spans one after another and prints each decision only after the
@@ -47,6 +48,10 @@ _REVIEWER = textwrap.dedent(
                 outcome = "rejected " + span.label
             print(span.id, outcome, flush=True)
             span = project.next_open_span(document_id, span.start)
+    # Never end by itself: the test kills it, and a child that had run out of work
+    # would otherwise exit before the kill.
+    import time
+    time.sleep(600)
     """
 )
 
