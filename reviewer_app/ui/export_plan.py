@@ -13,7 +13,7 @@ from pathlib import Path
 from reviewer_app.core.document import Document
 from reviewer_app.core.pseudonymize import PseudonymizedText, TagScope, pseudonymize
 from reviewer_app.core.spans import Span, Status
-from reviewer_app.exporters.leakguard import LeakHit, find_leaks, leak_terms
+from reviewer_app.exporters.leakguard import LeakHit, leak_hits
 from reviewer_app.store.project import Project, StoredSpan
 from reviewer_app.store.reviewed_clusters import export_clusters
 from reviewer_app.ui.navigation import OPEN
@@ -72,8 +72,8 @@ def plan_export(
         document = project.document(document_id)
         open_count = sum(s.status in OPEN for s in project.spans(document_id))
         return ExportPlan(document, (), open_count, draft, problem=str(exc))
-    terms = leak_terms(document, [s.span for s in stored], result.clusters)
-    leaks = find_leaks(result.text, terms, [(r.out_start, r.out_end) for r in result.replacements], allow)
+    # The same check the export makes, so the preview lists exactly what would refuse it.
+    leaks = leak_hits(result, document, [s.span for s in stored], allow)
     return ExportPlan(document, stored, open_count, draft, result, tuple(leaks))
 
 
