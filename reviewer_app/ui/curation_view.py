@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer_app.evaluation.curation import Candidate, DecidedSpan, term_impact, whitelist_candidates
+from reviewer_app.ui.about_dialog import window_title
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ class CurationView(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Whitelist curation")
+        self.setWindowTitle(window_title("Whitelist curation"))
         self.add_terms = add_terms
         self.spans: list[DecidedSpan] = []
         self.whitelisted: list[str] = []

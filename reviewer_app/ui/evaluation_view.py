@@ -49,6 +49,7 @@ from reviewer_app.evaluation.report import (
     write_report,
 )
 from reviewer_app.evaluation.sources import read_gold
+from reviewer_app.ui.about_dialog import window_title
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -120,7 +121,7 @@ class EvaluationView(QWidget):
 
     def __init__(self, parent: QWidget | None = None, runner: TaskRunner | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Evaluation")
+        self.setWindowTitle(window_title("Evaluation"))
         self.runner = runner or TaskRunner(self)
         self.pairs: list[DocumentPair] = []
         # What to call the gold and the predicted side (two reviewers, when that is what they are).

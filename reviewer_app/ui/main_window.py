@@ -48,6 +48,7 @@ from reviewer_app.ui.export_dialog import ExportDialog
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
+from reviewer_app.ui.models_dialog import ModelsDialog
 from reviewer_app.ui.preview import PreviewPane
 from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.span_table import SpanTablePanel
@@ -170,6 +171,10 @@ class MainWindow(QMainWindow):
         evaluation = QAction("&Evaluation…", self)
         evaluation.triggered.connect(self.open_evaluation)
         self.menus["Tools"].addAction(evaluation)
+        self.models_action = QAction("&Models…", self)
+        self.models_action.setStatusTip("Which detectors are ready, and how to add the missing models")
+        self.models_action.triggered.connect(self.open_models_dialog)
+        self.menus["Tools"].addAction(self.models_action)
         about = QAction("&About reviewer_app", self)
         about.triggered.connect(lambda: AboutDialog(self).open())
         self.menus["Help"].addAction(about)
@@ -244,6 +249,13 @@ class MainWindow(QMainWindow):
         self.evaluation_view = view
         view.show()
 
+    def open_models_dialog(self) -> ModelsDialog:
+        # The status checks are cheap (no model or heavy library is loaded).
+        dialog = ModelsDialog(self.settings, parent=self)
+        self.models_dialog = dialog
+        dialog.open()
+        return dialog
+
     # -- the welcome page --------------------------------------------------------
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -268,6 +280,7 @@ class MainWindow(QMainWindow):
         welcome.open_project_requested.connect(self.choose_file)
         welcome.new_project_requested.connect(self.choose_project_to_create)
         welcome.open_sample_requested.connect(self.open_sample)
+        welcome.models_requested.connect(self.open_models_dialog)
         self.welcome_page.layout().addWidget(welcome)
         self.welcome = welcome
 
@@ -390,6 +403,7 @@ class MainWindow(QMainWindow):
 
     def show_document(self, document: Document) -> None:
         """Show a document that is not in a project (read-only preview)."""
+        self.setWindowTitle(window_title(f"{document.id} (read-only)"))
         self.pages.setCurrentWidget(self.splitter)
         self.transcript.show_document(document)
         self.message_label.setText(f"{document.word_count:,} words, {len(document.utterances):,} utterances")
@@ -414,6 +428,7 @@ class MainWindow(QMainWindow):
             self.project.close()
             self.project = None
             self.review = None
+            self.setWindowTitle(window_title())
 
     # -- review ------------------------------------------------------------------
     def _step(self, forward: bool) -> None:

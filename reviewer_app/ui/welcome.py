@@ -32,6 +32,7 @@ class WelcomeScreen(QWidget):
     open_project_requested = Signal()
     new_project_requested = Signal()
     open_sample_requested = Signal()
+    models_requested = Signal()
 
     def __init__(
         self, detector_statuses: Sequence[tuple[str, DetectorStatus]], parent: QWidget | None = None
@@ -100,6 +101,13 @@ class WelcomeScreen(QWidget):
             label.setTextFormat(Qt.TextFormat.RichText)
             self.detector_labels[name] = label
             detector_layout.addWidget(label)
+        self.models_button = QPushButton("Models…")
+        self.models_button.setToolTip("The model each detector uses, and how to add the missing ones")
+        self.models_button.clicked.connect(self.models_requested.emit)
+        models_row = QHBoxLayout()
+        models_row.addWidget(QLabel("<small>Detection works offline with the ready detectors.</small>"), 1)
+        models_row.addWidget(self.models_button)
+        detector_layout.addLayout(models_row)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(48, 32, 48, 32)

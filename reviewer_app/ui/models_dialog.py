@@ -1,0 +1,151 @@
+"""Tools > Models: every detector, ready or missing, the model it uses, and how to
+add the models the bundle does not ship (Stanza, an NLI model, another spaCy
+pipeline) on an offline workstation.
+
+All a reviewer can change is in the settings file, so the dialog names that
+file and can create it with the current values to edit.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from reviewer_app.detectors.registry import DetectorInfo, available_detectors
+from reviewer_app.settings import Settings, save_settings, settings_path
+
+# How to add (or change) each detector's model, as HTML; `{settings}` is the
+# settings file's path. Detectors not listed get only their status message.
+HOW_TO_ADD: dict[str, str] = {
+    "presidio": (
+        "Presidio uses its own patterns and the same spaCy pipeline as the spacy detector "
+        "(<code>spacy_model</code>); to change it, see spacy below."
+    ),
+    "spacy": (
+        "To use another spaCy pipeline (e.g. <code>en_core_web_lg</code>), set "
+        "<code>spacy_model</code> in the settings file to an installed pipeline package or to a "
+        "pipeline folder (an unpacked spaCy model package, or one saved with "
+        '<code>nlp.to_disk()</code>):<br><code>spacy_model = "/data/models/en_core_web_lg"</code>'
+    ),
+    "stanza": (
+        "Stanza's English NER model is not bundled. Either:<ol>"
+        "<li>on a machine with internet run "
+        "<code>reviewer-app models download stanza --dir stanza_resources</code>, "
+        "then copy the <code>stanza_resources</code> folder to this computer; or</li>"
+        "<li>copy an existing Stanza resources folder (one that holds <code>en/ner</code>) here.</li></ol>"
+        "Then set <code>stanza_dir</code> in the settings file to that folder:<br>"
+        '<code>stanza_dir = "/data/models/stanza_resources"</code>'
+    ),
+    "zeroshot": (
+        "Without an NLI model the zero-shot detector names places and organisations with its "
+        "gazetteer and the bundled sentence-embedding model. To add an NLI model, copy a local folder "
+        "of any transformers NLI model (such as <code>facebook/bart-large-mnli</code>: its "
+        "<code>config.json</code>, tokenizer and weight files) to this computer and set "
+        "<code>nli_model</code> in the settings file to it:<br>"
+        '<code>nli_model = "/data/models/bart-large-mnli"</code>'
+    ),
+}
+
+
+def detector_html(info: DetectorInfo) -> str:
+    status = info.status
+    if status.ready:
+        state = "<span style='color:#2e7d32'>✔ ready</span>"
+    else:
+        state = "<span style='color:#c62828'>✖ missing</span>"
+    model = html.escape(status.model) if status.ready and status.model else "none"
+    lines = [f"<b>{state}</b> — model in use: {model}"]
+    if status.message and status.message != "ready":
+        lines.append(f"<small>{html.escape(status.message)}</small>")
+    how = HOW_TO_ADD.get(info.name)
+    if how:
+        lines.append(how)
+    return "<br>".join(lines)
+
+
+class ModelsDialog(QDialog):
+    def __init__(
+        self,
+        settings: Settings,
+        infos: Sequence[DetectorInfo] | None = None,
+        parent: QWidget | None = None,
+        settings_file: Path | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Models")
+        self.settings = settings
+        self.settings_file = settings_file or settings_path()
+        infos = list(infos) if infos is not None else available_detectors(settings)
+
+        intro = QLabel(
+            "<p>Detection runs offline with the models on this computer. What each detector "
+            "uses is set in the settings file; restart reviewer_app after changing it.</p>"
+        )
+        intro.setWordWrap(True)
+        self.path_label = QLabel()
+        self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.path_label.setWordWrap(True)
+        self.copy_button = QPushButton("Copy path")
+        self.copy_button.clicked.connect(lambda: QGuiApplication.clipboard().setText(str(self.settings_file)))
+        self.create_button = QPushButton("Create settings file")
+        self.create_button.setToolTip("Write the current settings to the file, to edit them")
+        self.create_button.clicked.connect(self.create_settings_file)
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.path_label, 1)
+        path_row.addWidget(self.copy_button)
+        path_row.addWidget(self.create_button)
+
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        self.detector_labels: dict[str, QLabel] = {}
+        for info in infos:
+            box = QGroupBox(info.name)
+            box.setObjectName(f"detector-{info.name}")
+            label = QLabel(detector_html(info))
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            QVBoxLayout(box).addWidget(label)
+            self.detector_labels[info.name] = label
+            body_layout.addWidget(box)
+        body_layout.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(path_row)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(buttons)
+        self._show_path()
+        self.resize(760, 720)
+
+    def _show_path(self) -> None:
+        exists = self.settings_file.exists()
+        note = "" if exists else " <i>(not created yet: every setting has its default)</i>"
+        self.path_label.setText(f"Settings file: <code>{html.escape(str(self.settings_file))}</code>{note}")
+        self.create_button.setEnabled(not exists)
+
+    def create_settings_file(self) -> None:
+        """The current settings written out, so the reviewer has a file to edit."""
+        if not self.settings_file.exists():
+            save_settings(self.settings, self.settings_file)
+        self._show_path()
