@@ -4,6 +4,8 @@ Writes `DIR/<name>.spans.jsonl` in the interchange format: the text and its
 merged spans with label, detectors and score. A PDF or text transcript is
 imported as the window would import it; a `.jsonl` file is detected record by
 record (each line's text, its id kept), so gold corpora can be run through it.
+A record in the canonical hearing format is read as the text importer reads it,
+cover page included, so its names and places seed the deny-list as in the window.
 """
 
 from __future__ import annotations
@@ -48,12 +50,12 @@ class _ProgressBar:
 
 
 def run(args: argparse.Namespace) -> int:
-    from reviewer_app.core.document import Document
     from reviewer_app.core.interchange import InterchangeError, Record, SpanRecord, read_jsonl, write_jsonl
     from reviewer_app.core.progress import Progress
     from reviewer_app.detectors.registry import DETECTORS
     from reviewer_app.detectors.runner import run_detection
     from reviewer_app.importers import TranscriptImportError, import_file
+    from reviewer_app.importers.text import document_from_text
     from reviewer_app.settings import load_settings
 
     settings = load_settings()
@@ -76,8 +78,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             if path.suffix.lower() == ".jsonl":
                 documents = [
-                    (Document(id=r.id, text=r.text, source_path=str(path)), dict(r.meta))
-                    for r in read_jsonl(path)
+                    (document_from_text(r.id, r.text, str(path)), dict(r.meta)) for r in read_jsonl(path)
                 ]
             else:
                 document = import_file(path, settings)

@@ -9,7 +9,9 @@ One function per rule; `merge_spans` applies them in the paper's order:
 4. `keep_longer_same_start`, 5. `keep_longer_same_end`.
 6. `resolve_overlaps`: a span inside another goes; two that cross are trimmed
    so that no character has two spans.
-7. `strip_titles`: "Commissioner Jones" -> "Jones" for PERSON.
+7. `strip_titles`: "Commissioner Jones" -> "Jones" for PERSON;
+   `relabel_known_persons`: a place or organisation that is a known person's
+   name (cover page, or a PERSON span of the document) is a PERSON.
 8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
 9. `drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
    "Title 15" does not).
@@ -40,6 +42,7 @@ PROPAGATION_SCORE = 0.8
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
+_NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
@@ -400,6 +403,55 @@ def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> li
     return _sorted(out)
 
 
+def name_terms(names: Iterable[str]) -> tuple[str, ...]:
+    """Each full name, each of its parts (initials and suffixes left out) and a
+    compound surname: how a person named on the cover page is written in the
+    transcript ("Ingrid Dela Pena": "Ingrid", "DELA PENA")."""
+    terms: dict[str, None] = {}
+    for name in names:
+        full = " ".join(name.replace(",", " ").split())
+        if full:
+            terms.setdefault(full, None)
+        parts = [
+            part.strip(".'")
+            for part in full.split()
+            if len(part.strip(".'")) >= 2
+            and not part.endswith(".")
+            and part.strip(".'").lower() not in _NAME_SUFFIXES
+        ]
+        for part in parts:
+            terms.setdefault(part, None)
+        if len(parts) >= 3:
+            terms.setdefault(" ".join(parts[1:]), None)
+    return tuple(terms)
+
+
+def relabel_known_persons(
+    spans: Sequence[Span], text: str, rules: MergeRules, person_names: Iterable[str] = ()
+) -> list[Span]:
+    """A place, organisation or group whose text is a known person's name is a
+    PERSON: NER takes "Georgia" or "Dallas" for a place (the paper's commonest
+    confusion, Table 4), but not when the cover page names "Georgia Dallas"
+    (`person_names`, with their parts) or the document has it as a PERSON span
+    elsewhere ("Dr. Truong" makes another "Truong" a PERSON). Runs before the
+    zero-shot refinement, which would otherwise give it a fine place label."""
+    known = {term.lower() for term in name_terms(person_names)}
+    for span in spans:
+        if span.label == "PERSON":
+            covered = span.text_in(text)
+            known.add(" ".join(covered.split()).lower())
+            known.update(part.lower() for part in _name_parts(covered, rules))
+    known.discard("")
+
+    def is_known(span: Span) -> bool:
+        return " ".join(span.text_in(text).split()).lower() in known
+
+    return [
+        s.with_(label="PERSON") if s.label in ("LOCATION", "ORGANIZATION", "NRP") and is_known(s) else s
+        for s in spans
+    ]
+
+
 # 8 -----------------------------------------------------------------------------
 def drop_stutters(spans: Iterable[Span], text: str) -> list[Span]:
     """A SPELLED_NAME of one repeated letter ("I-I-I") is a stutter, not a name."""
@@ -454,15 +506,6 @@ def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]
                 label_of.setdefault(part.lower(), "PERSON")
     if not label_of:
         return list(spans)
-    # A string that is a person somewhere is a person everywhere: "Dr. Truong"
-    # makes the "Truong" that NER called an organisation a PERSON.
-    spans = [
-        s.with_(label="PERSON")
-        if s.label in ("LOCATION", "ORGANIZATION", "NRP")
-        and label_of.get(s.text_in(text).lower()) == "PERSON"
-        else s
-        for s in spans
-    ]
     alternation = "|".join(
         re.escape(s).replace(r"\ ", r"\s+") for s in sorted(label_of, key=len, reverse=True)
     )
@@ -563,9 +606,15 @@ def _running_max_end(spans: Sequence[Span]) -> list[int]:
 
 
 def merge_spans(
-    spans: Iterable[Span], text: str, rules: MergeRules | None = None, *, with_propagation: bool = True
+    spans: Iterable[Span],
+    text: str,
+    rules: MergeRules | None = None,
+    *,
+    with_propagation: bool = True,
+    person_names: Iterable[str] = (),
 ) -> list[Span]:
-    """All rules in the paper's order; the result has no two spans sharing a character."""
+    """All rules in the paper's order; the result has no two spans sharing a
+    character. `person_names` are the cover page's names (`HearingMetadata.names()`)."""
     rules = rules or default_rules()
     merged = tidy_boundaries(spans, text)
     merged = relabel_by_context(merged, text, rules)
@@ -578,6 +627,7 @@ def merge_spans(
     # Trimming can leave a whitelisted term behind (", Board of Parole Hearings").
     merged = apply_whitelist(merged, text, rules.whitelist)
     merged = strip_titles(merged, text, rules.titles | rules.person_cues)
+    merged = relabel_known_persons(merged, text, rules, person_names)
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules)
     if with_propagation:

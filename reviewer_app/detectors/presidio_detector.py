@@ -17,6 +17,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from reviewer_app.core.document import Document, HearingMetadata
+from reviewer_app.core.merge import name_terms
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.base import (
     Detector,
@@ -39,30 +40,12 @@ COVER_PLACES = "cover_places"
 # spaCy entity labels Presidio's own NER recognizer reports; dates and times
 # come from the spacy detector and the date patterns instead.
 _PRESIDIO_NER_ENTITIES = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
-_NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
 def cover_name_terms(document: Document) -> tuple[str, ...]:
     """Each full name of the cover page, each of its parts (initials and
     suffixes left out) and a compound surname: the PERSON deny-list."""
-    terms: dict[str, None] = {}
-    for name in document.metadata.names():
-        full = " ".join(name.replace(",", " ").split())
-        if full:
-            terms.setdefault(full, None)
-        parts = [
-            part.strip(".'")
-            for part in full.split()
-            if len(part.strip(".'")) >= 2
-            and not part.endswith(".")
-            and part.strip(".'").lower() not in _NAME_SUFFIXES
-        ]
-        for part in parts:
-            terms.setdefault(part, None)
-        if len(parts) >= 3:
-            # "Ingrid Dela Pena": the speaker tag says "DELA PENA".
-            terms.setdefault(" ".join(parts[1:]), None)
-    return tuple(terms)
+    return name_terms(document.metadata.names())
 
 
 def cover_place_terms(document: Document) -> tuple[str, ...]:

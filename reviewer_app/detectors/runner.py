@@ -191,7 +191,7 @@ def run_detection(
         progress.check()
         progress.report(MERGE_STAGE, 0.0)
         raw_spans = [s for entry in finders if entry.active for s in entry.spans]
-        merged = merge_spans(raw_spans, document.text)
+        merged = merge_spans(raw_spans, document.text, person_names=document.metadata.names())
         progress.report(MERGE_STAGE, 1.0)
         for entry in refiners:
             progress.check()

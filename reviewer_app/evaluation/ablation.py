@@ -11,10 +11,8 @@ spans' provenance is not enough (`metrics.without_detector` approximates it).
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from reviewer_app.core.document import Document, HearingMetadata
 from reviewer_app.core.interchange import Record
@@ -28,17 +26,11 @@ ABLATION_STAGE = "ablation"
 
 
 def document_from_record(record: Record) -> Document:
-    """The document the text importer makes of the record's text (utterances,
-    sections, cover-page metadata), with the record's id. A text the importer
-    would change (line ends, trailing blank lines) stays a plain document, so
-    that offsets keep meaning the same characters."""
-    from reviewer_app.importers.text import read_text
+    """The document the text importer makes of the record's text (cover page
+    included), with the record's id: `importers.text.document_from_text`."""
+    from reviewer_app.importers.text import document_from_text
 
-    data = record.text.encode("utf-8")
-    document = read_text(Path(f"{record.id}.txt"), data, hashlib.sha256(data).hexdigest())
-    if document.text != record.text:
-        return Document(record.id, record.text)
-    return dataclasses.replace(document, id=record.id)
+    return document_from_text(record.id, record.text)
 
 
 def detection_names(pairs: Sequence[DocumentPair], settings: Settings) -> list[str]:
@@ -90,7 +82,14 @@ def redetect_all(
         merged.append(DocumentPair(record.id, record.text, record.plain_spans, result.spans))
         for run in result.runs:
             if run.ok and run.name in finders and run.name in result.raw:
-                own = tuple(merge_spans(result.raw[run.name], record.text, with_propagation=False))
+                own = tuple(
+                    merge_spans(
+                        result.raw[run.name],
+                        record.text,
+                        with_propagation=False,
+                        person_names=document.metadata.names(),
+                    )
+                )
                 alone.setdefault(run.name, []).append(
                     DocumentPair(record.id, record.text, record.plain_spans, own)
                 )

@@ -14,6 +14,8 @@ Anything else is one section "text".
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from pathlib import Path
 
 from reviewer_app.core.document import Document, PageMap, Section
@@ -68,6 +70,23 @@ def read_text(path: Path, data: bytes, sha256: str) -> Document:
         page_map=PageMap(tuple(entries)),
         notes=notes,
     )
+
+
+def document_from_text(document_id: str, text: str, source_path: str = "") -> Document:
+    """The document `read_text` makes of an already decoded text (utterances,
+    sections, cover-page metadata), with the given id: how a record of a spans
+    JSONL file becomes a document. A text the importer would change (line ends,
+    trailing blank lines) or that is empty stays a plain document, so that
+    offsets keep meaning the same characters."""
+    data = text.encode("utf-8")
+    path = Path(source_path or f"{document_id}.txt")
+    try:
+        document = read_text(path, data, hashlib.sha256(data).hexdigest())
+    except EmptyFileError:
+        return Document(document_id, text, source_path=source_path)
+    if document.text != text:
+        return Document(document_id, text, source_path=source_path)
+    return dataclasses.replace(document, id=document_id, source_path=source_path)
 
 
 def _as_hearing(text: str):

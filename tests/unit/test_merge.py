@@ -295,7 +295,60 @@ def test_context_makes_titled_or_kin_names_persons_and_known_places_locations(ru
 def test_a_name_that_is_a_person_somewhere_is_a_person_everywhere(rules):
     text = "Dr. Truong wrote it. Truong's rating is moderate."
     spans = [at(text, "Truong", "PERSON", "presidio"), at(text, "Truong", "ORGANIZATION", "spacy", nth=1)]
-    assert covered(merge.propagate(spans, text, rules), text) == [("PERSON", "Truong"), ("PERSON", "Truong")]
+    assert covered(merge.relabel_known_persons(spans, text, rules), text) == [
+        ("PERSON", "Truong"),
+        ("PERSON", "Truong"),
+    ]
+    merged = merge.merge_spans(spans, text, rules, with_propagation=False)
+    assert covered(merged, text) == [("PERSON", "Truong"), ("PERSON", "Truong")]
+
+
+GEORGIA = (
+    "PRESIDING COMMISSIONER DALLAS: Ms. Georgia, you were in Georgia before Dallas?\n"
+    "INMATE GEORGIA: Yes. Georgia Fenwick is my name, and Dallas Reyes is the commissioner."
+)
+
+
+def test_places_that_are_cover_page_names_or_their_parts_are_persons(rules):
+    # The paper's Table 4 confusion: "Georgia" and "Dallas" are first names here.
+    spans = [
+        at(GEORGIA, "DALLAS", "ORGANIZATION"),
+        at(GEORGIA, "Georgia", "LOCATION", nth=1),
+        at(GEORGIA, "Dallas", "LOCATION"),
+        at(GEORGIA, "Georgia Fenwick", "PERSON", "presidio", score=1.0),
+        at(GEORGIA, "Dallas Reyes", "LOCATION"),
+    ]
+    cover = ("Georgia Fenwick", "Dallas Reyes")
+    merged = merge.merge_spans(spans, GEORGIA, rules, with_propagation=False, person_names=cover)
+    assert covered(merged, GEORGIA) == [
+        ("PERSON", "DALLAS"),
+        ("PERSON", "Georgia"),
+        ("PERSON", "Dallas"),
+        ("PERSON", "Georgia Fenwick"),
+        ("PERSON", "Dallas Reyes"),
+    ]
+    # Without the cover page only the PERSON span's parts count: "Dallas" stays a place.
+    without = merge.merge_spans(spans[1:], GEORGIA, rules, with_propagation=False)
+    assert covered(without, GEORGIA) == [
+        ("PERSON", "Georgia"),
+        ("LOCATION", "Dallas"),
+        ("PERSON", "Georgia Fenwick"),
+        ("LOCATION", "Dallas Reyes"),
+    ]
+
+
+def test_name_terms_are_full_names_parts_and_compound_surnames():
+    assert merge.name_terms(["Ingrid Dela Pena", "R. J. Smith Jr.", "Smith, Ann"]) == (
+        "Ingrid Dela Pena",
+        "Ingrid",
+        "Dela",
+        "Pena",
+        "Dela Pena",
+        "R. J. Smith Jr.",
+        "Smith",
+        "Smith Ann",
+        "Ann",
+    )
 
 
 def test_name_parts_of_a_full_name_are_propagated(rules):

@@ -214,6 +214,41 @@ def test_detect_command_writes_spans_jsonl_for_txt_and_jsonl_inputs(tmp_path, ca
     assert "detect" in capsys.readouterr().err  # the progress bar goes to stderr
 
 
+HEARING_RECORD = """SUBSEQUENT PAROLE CONSIDERATION HEARING
+STATE OF CALIFORNIA
+BOARD OF PAROLE HEARINGS
+In the matter of the Life Term Parole Consideration Hearing of:
+Efrain Qzwebster
+CDCR Number: GC3150
+Valley State Prison
+Chowchilla, California
+August 19, 2021
+8:00 a.m.
+PANEL PRESENT:
+Randall Chow, Presiding Commissioner
+OTHERS PRESENT:
+Efrain Qzwebster, Incarcerated Person
+
+PRESIDING COMMISSIONER CHOW: Good morning. Were you in Chowchilla before?
+INCARCERATED PERSON QZWEBSTER: Yes, Chowchilla.
+
+CERTIFICATE AND DECLARATION OF TRANSCRIBER
+I, Lamar Cardenas, a duly designated transcriber, certify this."""
+
+
+def test_detect_command_reads_the_cover_page_of_jsonl_records(tmp_path):
+    # Without the cover page spaCy takes the town for a name; its deny-list makes it a place.
+    corpus = tmp_path / "gold.jsonl"
+    corpus.write_text(json.dumps({"id": "h", "text": HEARING_RECORD, "spans": []}) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli_main(["detect", str(corpus), "--out", str(out), "--detectors", "presidio"]) == 0
+    (record,) = [json.loads(line) for line in (out / "gold.spans.jsonl").read_text().splitlines()]
+    assert record["id"] == "h" and record["text"] == HEARING_RECORD
+    found = {(s["text"], s["label"]) for s in record["spans"]}
+    assert ("Chowchilla", "LOCATION") in found and ("Chowchilla", "PERSON") not in found
+    assert ("QZWEBSTER", "PERSON") in found
+
+
 def test_detect_command_fails_clearly_on_unknown_detector(tmp_path, capsys):
     text_file = tmp_path / "h.txt"
     text_file.write_text("Hello.\n", encoding="utf-8")

@@ -249,3 +249,20 @@ def test_nli_scores_equal_the_transformers_zero_shot_pipeline(tiny_nli_dir):
     best = next(c.name for c in candidates if c.description == reference["labels"][0])
     assert ours[0][0] == best
     assert ours[0][1] == pytest.approx(reference["scores"][0], abs=1e-5)
+
+
+def test_a_cover_page_first_name_that_ner_takes_for_a_place_is_not_refined_into_one():
+    # The paper's Table 4 confusion: "Georgia" is a state and this hearing's inmate.
+    from reviewer_app.core.document import HearingMetadata
+    from reviewer_app.detectors.runner import run_detection
+
+    text = "Georgia told the panel she had worked in Texas. The panel thanked Georgia."
+    cover = HearingMetadata(inmate_name="Georgia Fenwick")
+    found = {}
+    for metadata in (cover, HearingMetadata()):
+        result = run_detection(Document("g", text, metadata=metadata), ["spacy", "zeroshot"], NO_MODELS)
+        found[metadata.is_empty()] = {(s.text_in(text), s.label) for s in result.spans}
+    assert ("Texas", "STATE") in found[False] and ("Georgia", "PERSON") in found[False]
+    assert ("Georgia", "STATE") not in found[False]
+    # Without the cover page spaCy's place reaches the gazetteer, which makes it a state.
+    assert ("Georgia", "STATE") in found[True]
