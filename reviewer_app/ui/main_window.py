@@ -119,9 +119,14 @@ class MainWindow(QMainWindow):
         self.span_table = SpanTablePanel(self)
         self.label_picker = LabelPicker(self)
         self._picker_purpose = "relabel"
-        self._dock(self.documents, "Documents", Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock(self.side_tabs, "Span", Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock(self.span_table, "Spans", Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.docks = [
+            self._dock(self.documents, "Documents", Qt.DockWidgetArea.LeftDockWidgetArea),
+            self._dock(self.side_tabs, "Span", Qt.DockWidgetArea.RightDockWidgetArea),
+            self._dock(self.span_table, "Spans", Qt.DockWidgetArea.BottomDockWidgetArea),
+        ]
+        # Empty panels around the welcome page only crowd it; they appear with a transcript.
+        for dock in self.docks:
+            dock.hide()
         self.progress_label = QLabel(self)
         self.saved_label = QLabel(self)
         self.detection_label = QLabel(self)
@@ -284,6 +289,11 @@ class MainWindow(QMainWindow):
         self.welcome_page.layout().addWidget(welcome)
         self.welcome = welcome
 
+    def _show_review_page(self) -> None:
+        self.pages.setCurrentWidget(self.splitter)
+        for dock in self.docks:
+            dock.show()
+
     def choose_files_to_add(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self, "Add transcripts", "", "Transcripts (*.pdf *.txt)")
         for path in paths:
@@ -328,7 +338,7 @@ class MainWindow(QMainWindow):
 
     def set_project(self, project: Project) -> None:
         self.project = project
-        self.pages.setCurrentWidget(self.splitter)
+        self._show_review_page()
         self.review = ReviewController(project, self.settings, self)
         self.detection = DetectionQueue(project, self.settings, self.tasks, self)
         self.detection.progress.connect(self._detection_progress)
@@ -404,7 +414,7 @@ class MainWindow(QMainWindow):
     def show_document(self, document: Document) -> None:
         """Show a document that is not in a project (read-only preview)."""
         self.setWindowTitle(window_title(f"{document.id} (read-only)"))
-        self.pages.setCurrentWidget(self.splitter)
+        self._show_review_page()
         self.transcript.show_document(document)
         self.message_label.setText(f"{document.word_count:,} words, {len(document.utterances):,} utterances")
         self.document_shown.emit(document)

@@ -17,7 +17,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QGroupBox,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -69,8 +69,12 @@ def detector_html(info: DetectorInfo) -> str:
     else:
         state = "<span style='color:#c62828'>✖ missing</span>"
     model = html.escape(status.model) if status.ready and status.model else "none"
-    lines = [f"<b>{state}</b> — model in use: {model}"]
-    if status.message and status.message != "ready":
+    lines = [f"<big><b>{html.escape(info.name)}</b></big> &nbsp; <b>{state}</b> — model in use: {model}"]
+    # A ready detector's message mostly restates its model; show it only when it says more.
+    restates = status.ready and (
+        status.message == "ready" or bool(status.model and status.model in status.message)
+    )
+    if status.message and not restates:
         lines.append(f"<small>{html.escape(status.message)}</small>")
     how = HOW_TO_ADD.get(info.name)
     if how:
@@ -114,7 +118,8 @@ class ModelsDialog(QDialog):
         body_layout = QVBoxLayout(body)
         self.detector_labels: dict[str, QLabel] = {}
         for info in infos:
-            box = QGroupBox(info.name)
+            box = QFrame()
+            box.setFrameShape(QFrame.Shape.StyledPanel)
             box.setObjectName(f"detector-{info.name}")
             label = QLabel(detector_html(info))
             label.setWordWrap(True)
@@ -136,7 +141,7 @@ class ModelsDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
         self._show_path()
-        self.resize(760, 720)
+        self.resize(780, 760)
 
     def _show_path(self) -> None:
         exists = self.settings_file.exists()

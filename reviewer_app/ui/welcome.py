@@ -8,6 +8,7 @@ workstation knows at once what detection will do.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
@@ -25,6 +26,14 @@ from PySide6.QtWidgets import (
 from reviewer_app import __version__
 from reviewer_app.detectors.base import DetectorStatus
 from reviewer_app.paths import resource
+
+MAX_WIDTH = 820
+
+
+def short_model(model: str) -> str:
+    """A model's name without the folder it was found in, e.g.
+    "all-MiniLM-L6-v2 embeddings (/usr/lib/...)" -> "all-MiniLM-L6-v2 embeddings"."""
+    return re.sub(r"\s*\((?:/|~|[A-Za-z]:\\)[^)]*\)$", "", model)
 
 
 class WelcomeScreen(QWidget):
@@ -93,10 +102,16 @@ class WelcomeScreen(QWidget):
         self.detector_labels: dict[str, QLabel] = {}
         for name, status in detector_statuses:
             mark, colour = ("✔", "#2e7d32") if status.ready else ("✖", "#9e9e9e")
+            if status.ready:
+                summary = short_model(status.model) or status.message
+            else:
+                summary = "not available here: Models… tells how to add it"
             label = QLabel(
                 f"<span style='color:{colour}'>{mark}</span> <b>{html.escape(name)}</b> — "
-                f"{html.escape(status.model if status.ready and status.model else status.message)}"
+                f"{html.escape(summary)}"
             )
+            # The whole story (folders looked in, the model's path) on hover and in Models….
+            label.setToolTip(status.message if not status.ready else f"{status.model}\n{status.message}")
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.RichText)
             self.detector_labels[name] = label
@@ -109,11 +124,19 @@ class WelcomeScreen(QWidget):
         models_row.addWidget(self.models_button)
         detector_layout.addLayout(models_row)
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(48, 32, 48, 32)
+        # A column of readable width, centred, however wide the window.
+        column = QWidget()
+        column.setMaximumWidth(MAX_WIDTH)
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(header)
         layout.addSpacing(12)
         layout.addLayout(actions)
         layout.addSpacing(12)
         layout.addWidget(detectors)
         layout.addStretch(1)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(48, 32, 48, 32)
+        outer.addStretch(1)
+        outer.addWidget(column, 100)
+        outer.addStretch(1)

