@@ -84,7 +84,7 @@ def test_without_models_status_says_gazetteer_only_and_unknowns_keep_their_label
     [
         ("San Quentin", "LOCATION", "PRISON"),
         ("CMC", "LOCATION", "PRISON"),
-        ("Soledad", "LOCATION", "PRISON"),
+        ("Soledad State Prison", "LOCATION", "PRISON"),
         ("Fresno County", "LOCATION", "COUNTY"),
         ("Kern", "LOCATION", "COUNTY"),
         ("Fresno", "LOCATION", "CITY"),
@@ -108,6 +108,28 @@ def test_without_models_status_says_gazetteer_only_and_unknowns_keep_their_label
 )
 def test_gazetteer_and_patterns(surface, coarse, fine):
     assert default_gazetteer().lookup(surface, coarse) == fine
+
+
+@pytest.mark.parametrize(
+    ("surface", "fine"),
+    [
+        # A bare city name that is also a prison's short name is the city ...
+        ("Vacaville", "CITY"),
+        ("Soledad", "CITY"),
+        ("Folsom", "CITY"),
+        ("Chowchilla", "CITY"),
+        # ... unless the span says prison or facility, or is the prison's code or own name.
+        ("Vacaville prison", "PRISON"),
+        ("the Vacaville facility", "PRISON"),
+        ("Folsom State Prison", "PRISON"),
+        ("CMF", "PRISON"),
+        ("SQ", "PRISON"),
+        ("San Quentin", "PRISON"),
+        ("Pelican Bay", "PRISON"),
+    ],
+)
+def test_prison_short_names_that_are_cities_are_cities(surface, fine):
+    assert default_gazetteer().lookup(surface, "LOCATION") == fine
 
 
 def test_gazetteer_answers_only_within_the_coarse_label():
