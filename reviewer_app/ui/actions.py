@@ -52,6 +52,14 @@ SPECS: tuple[ActionSpec, ...] = (
         "whitelist", "Whitelist this text", "W", "Review",
         "Never flag this text again; rejects its other pending mentions",
     ),
+    ActionSpec(
+        "accept_selected", "Accept selected rows", "Ctrl+Alt+A", "Review",
+        "Accept every span selected in the span table (one undo step)",
+    ),
+    ActionSpec(
+        "reject_selected", "Reject selected rows", "Ctrl+Alt+R", "Review",
+        "Reject every span selected in the span table (one undo step)",
+    ),
     ActionSpec("undo", "&Undo", "Ctrl+Z", "Edit", "Undo the last decision"),
     ActionSpec("redo", "&Redo", "Ctrl+Shift+Z", "Edit", "Redo"),
     ActionSpec("detect", "Run &detection…", "Ctrl+D", "Tools", "Run the detectors on documents"),

@@ -200,6 +200,9 @@ class MainWindow(QMainWindow):
         a.reject_identical.triggered.connect(lambda: self.decide_identical(Status.REJECTED, "document"))
         a.accept_identical_corpus.triggered.connect(lambda: self.decide_identical(Status.ACCEPTED, "corpus"))
         a.reject_identical_corpus.triggered.connect(lambda: self.decide_identical(Status.REJECTED, "corpus"))
+        a.accept_selected.triggered.connect(lambda: self.decide_selected(Status.ACCEPTED))
+        a.reject_selected.triggered.connect(lambda: self.decide_selected(Status.REJECTED))
+        self.span_table.table.addActions([a.accept_selected, a.reject_selected])
         a.whitelist.triggered.connect(self.whitelist_current)
         a.whitelist_manager.triggered.connect(self.open_whitelist_manager)
         a.export.triggered.connect(self.open_export)
@@ -495,6 +498,15 @@ class MainWindow(QMainWindow):
         self.message_label.setText(f"{status.value.capitalize()} {count} identical mention(s) {where}.")
         if scope == "corpus":
             self.refresh_documents()
+
+    def decide_selected(self, status: Status) -> None:
+        """One decision for every row selected in the span table, as one undo step."""
+        ids = self.span_table.selected_ids()
+        if self.review is None or not ids:
+            self.message_label.setText("Select rows in the span table first (Shift+click, Ctrl+click).")
+            return
+        if self.review.decide_ids(ids, status):
+            self.message_label.setText(f"{status.value.capitalize()} {len(ids)} selected span(s).")
 
     def whitelist_current(self) -> None:
         """Whitelist the current span's text after saying how many pending

@@ -52,7 +52,9 @@ class SpanTablePanel(QWidget):
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Several rows (Shift/Ctrl+click, Shift+arrows) for one decision on all of them.
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setSectionResizeMode(Column.TEXT, QHeaderView.ResizeMode.Stretch)
@@ -72,26 +74,42 @@ class SpanTablePanel(QWidget):
         self.search.textChanged.connect(lambda t: self.proxy.set_filters(search=t))
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         self._following = False
+        self._choosing = False
 
     def _row_changed(self, current, _previous) -> None:
         if self._following or not current.isValid():
             return
         span_id = self.proxy.data(current, SPAN_ID_ROLE)
         if span_id is not None:
-            self.span_selected.emit(span_id)
+            # The click that made this row current is still selecting (a Ctrl+click
+            # toggles after this): what follows from it must leave the selection alone.
+            self._choosing = True
+            try:
+                self.span_selected.emit(span_id)
+            finally:
+                self._choosing = False
+
+    def selected_ids(self) -> list[int]:
+        """The span ids of the selected rows, in the table's order."""
+        rows = sorted(self.table.selectionModel().selectedRows(), key=lambda index: index.row())
+        return [self.proxy.data(index, SPAN_ID_ROLE) for index in rows]
 
     def follow(self, span_id: int | None) -> None:
-        """Select the row of `span_id` (when the filters show it) without echoing it back."""
+        """Select the row of `span_id` (when the filters show it) without echoing it back.
+        A row inside a multi-row selection becomes current without undoing the selection."""
+        if self._choosing:
+            return
         self._following = True
         try:
             index = self.proxy.source_row_of(span_id) if span_id is not None else None
             if index is None or not index.isValid():
                 self.table.clearSelection()
                 return
-            self.table.selectionModel().setCurrentIndex(
-                index,
-                QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-            )
+            selection = self.table.selectionModel()
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+            if len(selection.selectedRows()) > 1 and selection.isRowSelected(index.row(), index.parent()):
+                flags = QItemSelectionModel.SelectionFlag.NoUpdate
+            selection.setCurrentIndex(index, flags)
             self.table.scrollTo(index)
         finally:
             self._following = False

@@ -137,3 +137,44 @@ def test_first_start_welcome_creates_and_opens_projects_through_file_dialogs(qtb
     assert window.pages.currentWidget() is window.splitter
     assert window.project.path == tmp_path / "existing.db"
     window.close()
+
+
+def test_accept_and_reject_selected_rows_in_one_undo_step(qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+
+    from reviewer_app.core.spans import Status
+
+    project, doc_id = make_project(tmp_path / "p.db")
+    project.close()
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.open_path(tmp_path / "p.db")
+    window.show()
+    qtbot.waitExposed(window)
+    table = window.span_table.table
+    proxy = window.span_table.proxy
+
+    def click(row: int, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+        rect = table.visualRect(proxy.index(row, 0))
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, modifier, rect.center())
+
+    click(0)
+    click(2, Qt.KeyboardModifier.ShiftModifier)
+    chosen = window.span_table.selected_ids()
+    assert len(chosen) == 3  # the current span following the click keeps the selection
+    assert window.review.current_id == chosen[-1]
+    assert window.actions.accept_selected in table.actions()  # the table's context menu
+    steps = window.review.undo_stack.count()
+    window.actions.accept_selected.trigger()
+    statuses = {s.id: s.status for s in window.project.spans(doc_id)}
+    assert [statuses[i] for i in chosen] == [Status.ACCEPTED] * 3
+    assert sum(s is Status.PENDING for s in statuses.values()) == 2
+    assert window.review.undo_stack.count() == steps + 1
+    assert window.progress_label.text() == "3 of 5 reviewed"
+    window.actions.undo.trigger()
+    assert all(s.status is Status.PENDING for s in window.project.spans(doc_id))
+    click(4, Qt.KeyboardModifier.ControlModifier)
+    window.actions.reject_selected.trigger()
+    statuses = {s.id: s.status for s in window.project.spans(doc_id)}
+    assert sum(s is Status.REJECTED for s in statuses.values()) == 4
+    window.close()
