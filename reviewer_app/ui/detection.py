@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QGroupBox,
     QLabel,
+    QPushButton,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -41,6 +42,8 @@ class DetectionOutcome:
 
 class DetectionDialog(QDialog):
     """Choose detectors (missing models greyed, with how to install) and documents."""
+
+    models_requested = Signal()
 
     def __init__(
         self,
@@ -71,6 +74,10 @@ class DetectionDialog(QDialog):
             note.setStyleSheet("margin-left: 24px; color: #666;")
             box_layout.addWidget(note)
             self.boxes[info.name] = check
+        if not all(info.status.ready for info in detectors):
+            self.models_button = QPushButton("How to add the missing models…", box)
+            self.models_button.clicked.connect(self.models_requested.emit)
+            box_layout.addWidget(self.models_button)
         layout.addWidget(box)
         self.current_only = QRadioButton("This document", self)
         self.selected = QRadioButton(f"Selected documents ({selected_documents})", self)

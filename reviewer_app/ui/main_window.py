@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
+from reviewer_app.detectors.registry import available_detectors
 from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import DuplicateDocument, Project
@@ -260,9 +261,22 @@ class MainWindow(QMainWindow):
     def open_models_dialog(self) -> ModelsDialog:
         # The status checks are cheap (no model or heavy library is loaded).
         dialog = ModelsDialog(self.settings, parent=self)
+        dialog.settings_changed.connect(self.apply_settings)
         self.models_dialog = dialog
         dialog.open()
         return dialog
+
+    def apply_settings(self, settings: Settings) -> None:
+        """New settings (the file changed): the next detection and status check use them."""
+        self.settings = settings
+        self.detector_infos = None
+        if self.detection is not None:
+            self.detection.settings = settings
+        if self.review is not None:
+            self.review.settings = settings
+        if self.welcome is not None:
+            # Its detector lines are cheap to check again (no model is loaded).
+            self._build_welcome(available_detectors(settings))
 
     # -- the welcome page --------------------------------------------------------
     def showEvent(self, event) -> None:
@@ -283,6 +297,9 @@ class MainWindow(QMainWindow):
         self.detector_infos = infos
         if self.project is not None:
             return
+        if self.welcome is not None:
+            self.welcome.hide()
+            self.welcome.deleteLater()
         welcome = WelcomeScreen([(i.name, i.status) for i in infos], self.welcome_page)
         welcome.open_transcript_requested.connect(self.choose_file)
         welcome.open_project_requested.connect(self.choose_file)
@@ -612,6 +629,7 @@ class MainWindow(QMainWindow):
             self.detector_infos or [], self.settings.detectors, len(self.documents.selected_ids()), self
         )
         dialog.accepted.connect(lambda: self._run_chosen_detection(dialog))
+        dialog.models_requested.connect(self.open_models_dialog)
         self.detection_dialog = dialog
         dialog.open()
 

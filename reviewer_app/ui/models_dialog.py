@@ -12,7 +12,7 @@ import html
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer_app.detectors.registry import DetectorInfo, available_detectors
-from reviewer_app.settings import Settings, save_settings, settings_path
+from reviewer_app.settings import Settings, load_settings, save_settings, settings_path
 
 # How to add (or change) each detector's model, as HTML; `{settings}` is the
 # settings file's path. Detectors not listed get only their status message.
@@ -83,6 +83,8 @@ def detector_html(info: DetectorInfo) -> str:
 
 
 class ModelsDialog(QDialog):
+    settings_changed = Signal(object)  # the Settings read again from the file
+
     def __init__(
         self,
         settings: Settings,
@@ -98,7 +100,7 @@ class ModelsDialog(QDialog):
 
         intro = QLabel(
             "<p>Detection runs offline with the models on this computer. What each detector "
-            "uses is set in the settings file; restart reviewer_app after changing it.</p>"
+            "uses is set in the settings file; after changing it, press Check again.</p>"
         )
         intro.setWordWrap(True)
         self.path_label = QLabel()
@@ -135,6 +137,9 @@ class ModelsDialog(QDialog):
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        self.recheck_button = buttons.addButton("Check again", QDialogButtonBox.ButtonRole.ActionRole)
+        self.recheck_button.setToolTip("Read the settings file again and check every detector")
+        self.recheck_button.clicked.connect(self.recheck)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(path_row)
@@ -148,6 +153,19 @@ class ModelsDialog(QDialog):
         note = "" if exists else " <i>(not created yet: every setting has its default)</i>"
         self.path_label.setText(f"Settings file: <code>{html.escape(str(self.settings_file))}</code>{note}")
         self.create_button.setEnabled(not exists)
+
+    def recheck(self) -> None:
+        """The settings file read again and every detector checked with it; the
+        window takes the new settings for the next detection."""
+        settings = load_settings(self.settings_file)
+        for info in available_detectors(settings):
+            label = self.detector_labels.get(info.name)
+            if label is not None:
+                label.setText(detector_html(info))
+        self._show_path()
+        if settings != self.settings:
+            self.settings = settings
+            self.settings_changed.emit(settings)
 
     def create_settings_file(self) -> None:
         """The current settings written out, so the reviewer has a file to edit."""

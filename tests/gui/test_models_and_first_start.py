@@ -178,3 +178,53 @@ def test_accept_and_reject_selected_rows_in_one_undo_step(qtbot, tmp_path):
     statuses = {s.id: s.status for s in window.project.spans(doc_id)}
     assert sum(s is Status.REJECTED for s in statuses.values()) == 4
     window.close()
+
+
+def test_check_again_reads_the_edited_settings_file_and_the_window_takes_them(qtbot, tmp_path):
+    from reviewer_app.settings import save_settings
+
+    project, _ = make_project(tmp_path / "p.db")
+    project.close()
+    window = MainWindow(offline_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.open_path(tmp_path / "p.db")
+    dialog = window.open_models_dialog()
+    assert "NLI" not in dialog.detector_labels["zeroshot"].text().split("model in use:")[1].split("<br>")[0]
+    nli = tmp_path / "bart-large-mnli"
+    nli.mkdir()
+    (nli / "config.json").write_text("{}")
+    edited = Settings(reviewer="tester", stanza_dir=str(tmp_path / "no-stanza"), nli_model=str(nli))
+    save_settings(edited, settings_path())  # as the reviewer edits the file
+    with qtbot.waitSignal(dialog.settings_changed, timeout=1000):
+        dialog.recheck_button.click()
+    assert f"model in use: NLI {nli}" in dialog.detector_labels["zeroshot"].text()
+    assert window.settings == edited and window.detection.settings == edited
+    assert window.detector_infos is None  # the detection dialog checks again
+    dialog.close()
+
+
+def test_detection_dialog_links_to_the_models_dialog_when_a_model_is_missing(qtbot, tmp_path):
+    project, _ = make_project(tmp_path / "p.db")
+    project.close()
+    window = MainWindow(offline_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.open_path(tmp_path / "p.db")
+    window.detector_infos = available_detectors(window.settings)
+    window.actions.detect.trigger()
+    window.models_dialog = None
+    window.detection_dialog.models_button.click()
+    assert window.models_dialog is not None and window.models_dialog.isVisible()
+    window.models_dialog.close()
+    window.detection_dialog.close()
+
+
+def test_new_settings_redraw_the_welcome_detector_lines(qtbot, tmp_path):
+    window = MainWindow(offline_settings(tmp_path))
+    qtbot.addWidget(window)
+    window._build_welcome(available_detectors(window.settings))
+    assert "NLI" not in window.welcome.detector_labels["zeroshot"].text()
+    nli = tmp_path / "nli"
+    nli.mkdir()
+    (nli / "config.json").write_text("{}")
+    window.apply_settings(Settings(reviewer="tester", nli_model=str(nli)))
+    assert f"NLI {nli}" in window.welcome.detector_labels["zeroshot"].text()
