@@ -65,6 +65,8 @@ WITHOUT_DOCUMENT = frozenset(
     {"cheat_sheet", "toggle_colour", "toggle_preview", "focus_table", "focus_text", "focus_persons"}
 )
 OPEN_FILTER = "Transcripts and projects (*.pdf *.txt *.db);;All files (*)"
+TRANSCRIPT_FILTER = "Transcripts (*.pdf *.txt);;All files (*)"
+PROJECT_FILTER = "Projects (*.db);;All files (*)"
 
 
 def default_project_path(transcript: Path) -> Path:
@@ -159,7 +161,7 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         self.open_action = QAction("&Open…", self)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.open_action.triggered.connect(self.choose_file)
+        self.open_action.triggered.connect(lambda: self.choose_file())
         file_menu.addAction(self.open_action)
         self.add_action = QAction("&Add transcripts to project…", self)
         self.add_action.triggered.connect(self.choose_files_to_add)
@@ -236,8 +238,10 @@ class MainWindow(QMainWindow):
         self.add_action.setEnabled(self.project is not None)
 
     # -- opening -----------------------------------------------------------------
-    def choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a transcript or project", "", OPEN_FILTER)
+    def choose_file(
+        self, caption: str = "Open a transcript or project", file_filter: str = OPEN_FILTER, folder: str = ""
+    ) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, caption, folder, file_filter)
         if path:
             self.open_path(Path(path))
 
@@ -301,8 +305,12 @@ class MainWindow(QMainWindow):
             self.welcome.hide()
             self.welcome.deleteLater()
         welcome = WelcomeScreen([(i.name, i.status) for i in infos], self.welcome_page)
-        welcome.open_transcript_requested.connect(self.choose_file)
-        welcome.open_project_requested.connect(self.choose_file)
+        welcome.open_transcript_requested.connect(
+            lambda: self.choose_file("Open a transcript", TRANSCRIPT_FILTER)
+        )
+        welcome.open_project_requested.connect(
+            lambda: self.choose_file("Open a project", PROJECT_FILTER, str(data_dir() / "projects"))
+        )
         welcome.new_project_requested.connect(self.choose_project_to_create)
         welcome.open_sample_requested.connect(self.open_sample)
         welcome.models_requested.connect(self.open_models_dialog)

@@ -129,13 +129,27 @@ def test_first_start_welcome_creates_and_opens_projects_through_file_dialogs(qtb
 
     existing, _ = make_project(tmp_path / "existing.db")
     existing.close()
-    monkeypatch.setattr(
-        QFileDialog, "getOpenFileName", staticmethod(lambda *a: (str(tmp_path / "existing.db"), ""))
-    )
+    chosen = {"path": tmp_path / "existing.db"}
+    filters = []
+
+    def open_name(parent, caption, folder, filter_):
+        filters.append(filter_)
+        return str(chosen["path"]), filter_
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(open_name))
     with qtbot.waitSignal(window.document_shown, timeout=5000):
         window.welcome.buttons["project"].click()
+    assert "*.db" in filters[-1] and "*.pdf" not in filters[-1]
     assert window.pages.currentWidget() is window.splitter
     assert window.project.path == tmp_path / "existing.db"
+    window.close_project()
+
+    chosen["path"] = tmp_path / "hearing.txt"
+    chosen["path"].write_text("\n".join(SAMPLE_LINES * 3) + "\n", encoding="utf-8")
+    with qtbot.waitSignal(window.document_shown, timeout=30000) as shown:
+        window.welcome.buttons["transcript"].click()
+    assert "*.pdf" in filters[-1] and "*.db" not in filters[-1]
+    assert "Kevin Richardson" in shown.args[0].text
     window.close()
 
 
