@@ -82,7 +82,7 @@ def test_without_models_status_says_gazetteer_only_and_unknowns_keep_their_label
 @pytest.mark.parametrize(
     ("surface", "coarse", "fine"),
     [
-        ("San Quentin", "LOCATION", "PRISON"),
+        ("San Quentin State Prison", "LOCATION", "PRISON"),
         ("CMC", "LOCATION", "PRISON"),
         ("Soledad State Prison", "LOCATION", "PRISON"),
         ("Fresno County", "LOCATION", "COUNTY"),
@@ -118,13 +118,16 @@ def test_gazetteer_and_patterns(surface, coarse, fine):
         ("Soledad", "CITY"),
         ("Folsom", "CITY"),
         ("Chowchilla", "CITY"),
+        ("San Quentin", "CITY"),
+        ("Represa", "CITY"),
+        ("Imperial", "CITY"),
         # ... unless the span says prison or facility, or is the prison's code or own name.
         ("Vacaville prison", "PRISON"),
         ("the Vacaville facility", "PRISON"),
         ("Folsom State Prison", "PRISON"),
         ("CMF", "PRISON"),
         ("SQ", "PRISON"),
-        ("San Quentin", "PRISON"),
+        ("San Quentin State Prison", "PRISON"),
         ("Pelican Bay", "PRISON"),
     ],
 )
