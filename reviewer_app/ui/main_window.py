@@ -292,9 +292,14 @@ class MainWindow(QMainWindow):
         if self.project is not None or self.welcome is not None or self._welcome_pending:
             return
         self._welcome_pending = True
+        # In this process: the checks load no model and no heavy library (a unit
+        # test holds them to that), and the welcome must not wait for, or depend
+        # on, the detector process starting.
         settings = self.settings
-        task = Task(lambda progress: shared_process().statuses(settings), name="detector status")
+        task = Task(lambda progress: available_detectors(settings), name="detector status")
         task.signals.succeeded.connect(self._build_welcome)
+        # Without detector lines the welcome still offers every way in.
+        task.signals.failed.connect(lambda exc: self._build_welcome([]))
         self.tasks.start(task)
 
     def _build_welcome(self, infos) -> None:

@@ -116,6 +116,8 @@ class WelcomeScreen(QWidget):
             label.setTextFormat(Qt.TextFormat.RichText)
             self.detector_labels[name] = label
             detector_layout.addWidget(label)
+        if not detector_statuses:
+            detector_layout.addWidget(QLabel("The detectors could not be checked; Models… checks again."))
         self.models_button = QPushButton("Models…")
         self.models_button.setToolTip("The model each detector uses, and how to add the missing ones")
         self.models_button.clicked.connect(self.models_requested.emit)

@@ -242,3 +242,21 @@ def test_new_settings_redraw_the_welcome_detector_lines(qtbot, tmp_path):
     (nli / "config.json").write_text("{}")
     window.apply_settings(Settings(reviewer="tester", nli_model=str(nli)))
     assert f"NLI {nli}" in window.welcome.detector_labels["zeroshot"].text()
+
+
+def test_welcome_appears_even_when_the_detector_check_fails(qtbot, monkeypatch):
+    import reviewer_app.ui.main_window as main_window
+
+    def broken(settings):
+        raise OSError("unreadable site-packages")
+
+    monkeypatch.setattr(main_window, "available_detectors", broken)
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.welcome is not None, timeout=10000)
+    assert window.welcome.detector_labels == {}
+    labels = window.welcome.findChildren(type(window.message_label))
+    assert any("could not be checked" in label.text() for label in labels)
+    assert window.welcome.buttons["sample"].isEnabled()
+    window.close()
