@@ -54,9 +54,22 @@ class Inspector(QWidget):
         layout.addStretch(1)
         self.show_span(None, None)
 
-    def show_span(self, document: Document | None, row: ShownSpan | None, cluster: str = "") -> None:
+    def show_span(
+        self,
+        document: Document | None,
+        row: ShownSpan | None,
+        cluster: str = "",
+        *,
+        document_has_spans: bool = True,
+    ) -> None:
         if document is None or row is None:
-            self.context.setText("<i>No span selected. Press N for the next pending span.</i>")
+            # A transcript just opened has no spans until detection ran: say how to start.
+            hint = (
+                "No span selected. Press N for the next pending span."
+                if document is None or document_has_spans
+                else "No spans yet: run detection (Ctrl+D), or select text and press T to add a span."
+            )
+            self.context.setText(f"<i>{hint}</i>")
             for field in (self.label, self.detectors, self.status, self.cluster, self.where):
                 field.setText("")
             return

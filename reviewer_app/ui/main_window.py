@@ -432,8 +432,7 @@ class MainWindow(QMainWindow):
         self.transcript.show_document(document, self.review.rows)
         self.preview.show_for(self.project, document_id)
         self.span_table.model.set_rows(document, self.review.rows)
-        if self.review.current_id is not None:
-            self._current_changed(self.review.current_id)
+        self._current_changed(self.review.current_id)
         notes = "; ".join(document.notes)
         summary = f"{document.word_count:,} words, {len(document.utterances):,} utterances"
         self.message_label.setText(summary + (f" — {notes}" if notes else ""))
@@ -721,7 +720,9 @@ class MainWindow(QMainWindow):
         self.transcript.show_span(span_id)
         self.span_table.follow(span_id)
         row = review.current
-        self.inspector.show_span(review.document, row, self._cluster_text(row))
+        self.inspector.show_span(
+            review.document, row, self._cluster_text(row), document_has_spans=bool(review.rows)
+        )
 
     def _cluster_text(self, row) -> str:
         if row is None or row.cluster_id is None or self.project is None:

@@ -134,6 +134,8 @@ def test_open_transcript_file_imports_into_a_project(qtbot, tmp_path):
     assert blocker.args[0].id in window.project.document_ids()
     assert window.project.path.parent.name == "projects"  # kept in the user's data folder
     assert window.documents.count() == 1
+    # Nothing detected yet: the inspector says how to start rather than "press N".
+    assert "Ctrl+D" in window.inspector.context.text()
 
 
 def test_bad_files_get_plain_words_dialogs(qtbot, tmp_path):
