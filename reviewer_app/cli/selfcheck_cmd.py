@@ -17,8 +17,6 @@ import tempfile
 import time
 from pathlib import Path
 
-SAMPLE = ("sample", "sample_hearing.pdf")
-
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -44,61 +42,14 @@ def run(args: argparse.Namespace) -> int:
     # The throw-away project goes to a temporary data folder, never the user's.
     scratch = tempfile.TemporaryDirectory(prefix="reviewer-app-selfcheck-")
     os.environ["REVIEWER_APP_DATA_DIR"] = scratch.name
-
-    from PySide6.QtCore import QTimer
-
-    from reviewer_app.detectors.registry import available_detectors
-    from reviewer_app.paths import resource
-    from reviewer_app.settings import load_settings
-    from reviewer_app.ui.app import application, build_window
-
     started = time.perf_counter()
     before_main = seconds_since_process_start()
-    offset = before_main if before_main is not None else 0.0
-    figures: dict[str, object] = {"clock": "since process start" if before_main is not None else "since main"}
 
-    def mark(name: str) -> None:
-        figures[name] = round(offset + time.perf_counter() - started, 3)
+    from reviewer_app.ui.selfcheck import time_window_on_sample
 
-    app = application()
-    settings = load_settings()
-    # As a user would: the ready detectors among those the settings enable.
-    ready = {info.name for info in available_detectors(settings) if info.status.ready}
-    detectors = [name for name in settings.detectors if name in ready]
-    figures["detectors"] = detectors
-    window = build_window(None, settings)
-    window.show()
-    app.processEvents()
-    window.grab()  # forces a full paint of the window as it is now
-    mark("first_paint_s")
-
-    outcome = {"ok": False}
-
-    def shown(document) -> None:
-        window.grab()
-        mark("sample_shown_s")
-        figures["words"] = document.word_count
-        window.detection.finished.connect(detected)
-        window.start_detection(window.project.document_ids(), detectors)
-
-    def detected(completed: bool) -> None:
-        mark("detection_done_s")
-        rows = window.review.rows if window.review is not None else []
-        figures["spans"] = len(rows)
-        outcome["ok"] = completed and len(rows) > 0
-        app.quit()
-
-    def give_up() -> None:
-        figures["error"] = f"no result after {args.timeout:.0f} s"
-        app.quit()
-
-    window.document_shown.connect(shown)
-    window.error_shown.connect(lambda box: figures.setdefault("error", box.text()))
-    QTimer.singleShot(0, lambda: window.open_path(resource(*SAMPLE)))
-    QTimer.singleShot(int(args.timeout * 1000), give_up)
-    app.exec()
-    window.close()
-    figures["ok"] = outcome["ok"]
+    offset = (before_main or 0.0) + time.perf_counter() - started
+    figures = {"clock": "since process start" if before_main is not None else "since main"}
+    figures.update(time_window_on_sample(args.timeout, offset))
     print(json.dumps(figures, indent=2))
     scratch.cleanup()
-    return 0 if outcome["ok"] else 1
+    return 0 if figures["ok"] else 1
