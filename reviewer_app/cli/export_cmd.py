@@ -19,7 +19,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-GOLD_FORMATS = {"jsonl": ".gold.jsonl", "conll": ".conll", "doccano": ".doccano.jsonl", "spacy": ".spacy"}
+from reviewer_app.exporters.gold import GOLD_SUFFIXES
+
 EXIT_INPUT, EXIT_PENDING, EXIT_LEAK = 2, 3, 4
 
 
@@ -60,7 +61,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="allow --mapping inside the --out folder (it is refused there by default)",
     )
     parser.add_argument(
-        "--gold", action="append", choices=sorted(GOLD_FORMATS), default=[], help="gold formats to write"
+        "--gold", action="append", choices=sorted(GOLD_SUFFIXES), default=[], help="gold formats to write"
     )
     parser.add_argument(
         "--gold-dir", type=Path, help="folder for the gold files (they hold the original text)"
@@ -149,19 +150,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_all(args: argparse.Namespace, prepared: list) -> int:
-    from reviewer_app.exporters.conll import write_conll
-    from reviewer_app.exporters.docbin import write_docbin
-    from reviewer_app.exporters.doccano import write_doccano
-    from reviewer_app.exporters.jsonl import gold_record, write_gold_jsonl
+    from reviewer_app.exporters.gold import write_gold
+    from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.mapping import MappingRefused, write_mapping
     from reviewer_app.exporters.text import write_pseudonymized_text
 
-    writers = {
-        "jsonl": write_gold_jsonl,
-        "conll": write_conll,
-        "doccano": write_doccano,
-        "spacy": write_docbin,
-    }
     for path, document, spans, extras, result in prepared:
         out = write_pseudonymized_text(args.out / f"{path.stem}.txt", result, document, spans, args.allow)
         counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
@@ -172,7 +165,7 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
         )
         for name in args.gold:
             record = gold_record(document, spans, extras)
-            gold_path = writers[name](args.gold_dir / f"{path.stem}{GOLD_FORMATS[name]}", [record])
+            gold_path = write_gold(name, args.gold_dir, path.stem, record)
             _say(f"{path.name}: gold ({name}) -> {gold_path}")
     if args.mapping:
         try:

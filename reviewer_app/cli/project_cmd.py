@@ -19,8 +19,9 @@ import json
 import sys
 from pathlib import Path
 
+from reviewer_app.exporters.gold import GOLD_SUFFIXES
+
 EXIT_PROBLEM = 2
-GOLD_SUFFIXES = {"jsonl": ".gold.jsonl", "conll": ".conll", "doccano": ".doccano.jsonl", "spacy": ".spacy"}
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -389,40 +390,24 @@ def run_export(args: argparse.Namespace) -> int:
 def _export_document(project, doc_id: str, stored, draft: bool, args, settings):
     """Write one document's text (and gold); returns the pseudonymized text, or
     what went wrong."""
-    from reviewer_app.core.pseudonymize import pseudonymize
-    from reviewer_app.exporters.conll import write_conll
-    from reviewer_app.exporters.docbin import write_docbin
-    from reviewer_app.exporters.doccano import write_doccano
-    from reviewer_app.exporters.jsonl import gold_record, write_gold_jsonl
+    from reviewer_app.exporters.gold import write_gold
+    from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.leakguard import LeakFound
     from reviewer_app.exporters.text import write_pseudonymized_text
-    from reviewer_app.store.reviewed_clusters import export_clusters
+    from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 
-    document = project.document(doc_id)
-    spans = [s.span for s in stored]
-    reviewed = {c.id for c in project.clusters(doc_id) if c.reviewed}
     try:
-        # The clusters as the reviewer left them number the people: merged
-        # variants share tags, a split-off variant has its own.
-        clusters = export_clusters(
-            document, spans, [s.cluster_id for s in stored], reviewed, settings.fuzzy_threshold
-        )
-        result = pseudonymize(document, spans, clusters)
+        document, result = pseudonymize_reviewed(project, doc_id, stored, settings.fuzzy_threshold)
     except ValueError as exc:
         return str(exc)
+    spans = [s.span for s in stored]
     stem = f"{doc_id}.DRAFT" if draft else doc_id
     try:
         write_pseudonymized_text(args.out / f"{stem}.txt", result, document, spans, args.allow)
     except LeakFound as exc:
         return f"{exc}; nothing written"
-    writers = {
-        "jsonl": write_gold_jsonl,
-        "conll": write_conll,
-        "doccano": write_doccano,
-        "spacy": write_docbin,
-    }
     extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in stored]
     for name in args.gold:
         record = gold_record(document, spans, extras, {"project": project.name, "draft": draft})
-        writers[name](args.gold_dir / f"{stem}{GOLD_SUFFIXES[name]}", [record])
+        write_gold(name, args.gold_dir, stem, record)
     return result

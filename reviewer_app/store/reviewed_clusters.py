@@ -212,3 +212,17 @@ def _cluster(
         links=tuple(sorted((k, c) for k, c in resolved.items() if k != c)),
         confirmed=confirmed,
     )
+
+
+def pseudonymize_reviewed(project, document_id: str, chosen: Sequence, threshold: float):
+    """The document and its pseudonymized text with the `chosen` stored spans
+    replaced, people numbered by the clusters as the reviewer left them (merged
+    variants share tags, a split-off variant has its own). ValueError when the
+    spans overlap. One function for every export of a project's document."""
+    from reviewer_app.core.pseudonymize import TagScope, pseudonymize
+
+    document = project.document(document_id)
+    spans = [s.span for s in chosen]
+    reviewed = {c.id for c in project.clusters(document_id) if c.reviewed}
+    clusters = export_clusters(document, spans, [s.cluster_id for s in chosen], reviewed, threshold)
+    return document, pseudonymize(document, spans, clusters, TagScope())

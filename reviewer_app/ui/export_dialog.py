@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.paths import data_dir
 from reviewer_app.store.project import Project
-from reviewer_app.ui.export_plan import GOLD_SUFFIXES, ExportPlan, plan_export, source_offset, write_export
+from reviewer_app.ui.export_plan import ExportPlan, plan_export, source_offset, write_export
 from reviewer_app.ui.workers import Task, TaskRunner
 
 OFFSET_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -11,14 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reviewer_app.core.document import Document
-from reviewer_app.core.pseudonymize import PseudonymizedText, TagScope, pseudonymize
+from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.exporters.leakguard import LeakHit, leak_hits
 from reviewer_app.store.project import Project, StoredSpan
-from reviewer_app.store.reviewed_clusters import export_clusters
+from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 from reviewer_app.ui.navigation import OPEN
-
-GOLD_SUFFIXES = {"jsonl": ".gold.jsonl", "conll": ".conll", "doccano": ".doccano.jsonl", "spacy": ".spacy"}
 
 
 @dataclass(frozen=True)
@@ -50,17 +48,12 @@ def reviewed_result(
 ) -> tuple[Document, tuple[StoredSpan, ...], int, PseudonymizedText]:
     """The document, the spans to replace, how many are still open, and the
     pseudonymized text; ValueError when the spans overlap."""
-    document = project.document(document_id)
     stored: list[StoredSpan] = project.spans(document_id)
     open_count = sum(s.status in OPEN for s in stored)
     wanted = (Status.ACCEPTED, *OPEN) if draft else (Status.ACCEPTED,)
     chosen = [s for s in stored if s.status in wanted]
-    spans = tuple(s.span for s in chosen)
-    # The people as the reviewer left them number the tags: merged variants
-    # share a tag, a split-off variant has its own.
-    reviewed = {c.id for c in project.clusters(document_id) if c.reviewed}
-    clusters = export_clusters(document, spans, [s.cluster_id for s in chosen], reviewed, threshold)
-    return document, tuple(chosen), open_count, pseudonymize(document, spans, clusters, TagScope())
+    document, result = pseudonymize_reviewed(project, document_id, chosen, threshold)
+    return document, tuple(chosen), open_count, result
 
 
 def plan_export(
@@ -110,10 +103,8 @@ def write_export(
     allow: Iterable[str] = (),
 ) -> list[Path]:
     """Write the text (after the leak guard), gold files and mapping; returns the paths."""
-    from reviewer_app.exporters.conll import write_conll
-    from reviewer_app.exporters.docbin import write_docbin
-    from reviewer_app.exporters.doccano import write_doccano
-    from reviewer_app.exporters.jsonl import gold_record, write_gold_jsonl
+    from reviewer_app.exporters.gold import write_gold
+    from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.mapping import write_mapping
     from reviewer_app.exporters.text import write_pseudonymized_text
 
@@ -123,18 +114,12 @@ def write_export(
     written = [
         write_pseudonymized_text(out_dir / f"{stem}.txt", plan.result, plan.document, plan.spans, allow)
     ]
-    writers = {
-        "jsonl": write_gold_jsonl,
-        "conll": write_conll,
-        "doccano": write_doccano,
-        "spacy": write_docbin,
-    }
     if gold_formats:
         folder = gold_dir or out_dir.parent / f"{out_dir.name}-gold"
         extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in plan.stored]
         record = gold_record(plan.document, list(plan.spans), extras, {"draft": plan.draft})
         for name in gold_formats:
-            written.append(writers[name](folder / f"{stem}{GOLD_SUFFIXES[name]}", [record]))
+            written.append(write_gold(name, folder, stem, record))
     if mapping_path is not None:
         written.append(write_mapping(mapping_path, [plan.result], out_dir))
     return written
