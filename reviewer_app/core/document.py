@@ -113,6 +113,9 @@ class Document:
     metadata: HearingMetadata = field(default_factory=HearingMetadata)
     # Things the importer wants the reviewer to know (e.g. "decoded as cp1252").
     notes: tuple[str, ...] = ()
+    # The codec a text file was decoded with ("utf-8", "utf-16-le", "cp1252", ...);
+    # empty for a PDF, whose text layer has no byte encoding to choose.
+    encoding: str = ""
 
     def section(self, name: str) -> Section | None:
         return next((s for s in self.sections if s.name == name), None)

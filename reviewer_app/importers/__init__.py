@@ -7,6 +7,7 @@ PDF (`pdf.py`) and plain text (`text.py`). Every failure is a
 from __future__ import annotations
 
 import hashlib
+import stat
 from pathlib import Path
 
 from reviewer_app.core.document import Document
@@ -17,8 +18,11 @@ from reviewer_app.importers.errors import (
     EncryptedPdfError,
     FileTooLargeError,
     MissingFileError,
+    NotAFileError,
     NoTextLayerError,
+    NotTextError,
     TranscriptImportError,
+    UnreadableFileError,
     UnsupportedFileTypeError,
 )
 from reviewer_app.settings import Settings
@@ -31,7 +35,10 @@ __all__ = [
     "FileTooLargeError",
     "MissingFileError",
     "NoTextLayerError",
+    "NotAFileError",
+    "NotTextError",
     "TranscriptImportError",
+    "UnreadableFileError",
     "UnsupportedFileTypeError",
     "import_file",
 ]
@@ -55,14 +62,22 @@ def import_file(
     if suffix not in SUPPORTED_SUFFIXES:
         raise UnsupportedFileTypeError(path)
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except FileNotFoundError as exc:
         raise MissingFileError(path) from exc
-    if size > settings.max_file_mb * 1024 * 1024:
-        raise FileTooLargeError(path, size / (1024 * 1024), settings.max_file_mb)
-    if size == 0:
+    except OSError as exc:
+        raise UnreadableFileError(path, exc.strerror or type(exc).__name__) from exc
+    if not stat.S_ISREG(info.st_mode):
+        # Checked before reading: opening a pipe would wait forever.
+        raise NotAFileError(path, "a folder" if stat.S_ISDIR(info.st_mode) else "a pipe or a device")
+    if info.st_size > settings.max_file_mb * 1024 * 1024:
+        raise FileTooLargeError(path, info.st_size / (1024 * 1024), settings.max_file_mb)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UnreadableFileError(path, exc.strerror or type(exc).__name__) from exc
+    if not data:
         raise EmptyFileError(path)
-    data = path.read_bytes()
     sha256 = hashlib.sha256(data).hexdigest()
     if suffix == ".pdf":
         return read_pdf(path, data, sha256, progress or Progress())

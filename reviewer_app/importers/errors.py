@@ -72,3 +72,30 @@ class NoTextLayerError(TranscriptImportError):
 class MissingFileError(TranscriptImportError):
     def __init__(self, path: Path | str) -> None:
         super().__init__(path, f"{Path(path).name} does not exist (was it moved or renamed?).")
+
+
+class NotAFileError(TranscriptImportError):
+    """A folder, a pipe or a device that carries a transcript's name."""
+
+    def __init__(self, path: Path | str, kind: str) -> None:
+        super().__init__(path, f"{Path(path).name} is {kind}, not a file. Choose the transcript file itself.")
+
+
+class UnreadableFileError(TranscriptImportError):
+    def __init__(self, path: Path | str, why: str) -> None:
+        super().__init__(
+            path,
+            f"{Path(path).name} could not be read ({why}). Check that you may read it "
+            "(its permissions) and that its disk is available.",
+        )
+
+
+class NotTextError(TranscriptImportError):
+    """Bytes that decode to no readable text: a binary file, random data."""
+
+    def __init__(self, path: Path | str, why: str) -> None:
+        super().__init__(
+            path,
+            f"{Path(path).name} does not look like text: {why}. Is it a binary file with a .txt "
+            "name? Save the transcript as plain text (UTF-8) and import that.",
+        )

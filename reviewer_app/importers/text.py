@@ -1,9 +1,13 @@
 """Plain-text import.
 
-Decoding: UTF-8 (a byte-order mark is dropped); a file that is not valid UTF-8
-is decoded as cp1252, or as latin-1 where cp1252 leaves bytes undefined, and
-`Document.notes` says so. Line ends become "\\n" and trailing blank lines are
-dropped.
+Decoding: by the byte-order mark where there is one (UTF-8, UTF-16 LE/BE,
+UTF-32 LE/BE, as Windows "Unicode text" saves); UTF-16 without a mark where every
+other byte is NUL; else UTF-8; a file that is not valid UTF-8 is decoded as cp1252,
+or as latin-1 where cp1252 leaves bytes undefined, and `Document.notes` says so.
+`Document.encoding` names the codec used. Whatever the decoding, a result in
+which many characters are controls or NULs (random bytes, a binary file) is
+refused as not text rather than shown as garbage that detection cannot read.
+Line ends become "\\n" and trailing blank lines are dropped.
 
 A text in the canonical hearing format of `core/document.py` (a cover block, a
 block of `SPEAKER: text` lines and a certificate block, separated by single
@@ -14,29 +18,119 @@ Anything else is one section "text".
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import hashlib
+import unicodedata
 from pathlib import Path
 
 from reviewer_app.core.document import Document, PageMap, Section
-from reviewer_app.importers.errors import EmptyFileError
+from reviewer_app.importers.errors import EmptyFileError, NotTextError
 from reviewer_app.importers.hearing import SourceLine, build_hearing_document, hearing_layout, parse_cover
 
+# Byte-order marks, longest first: the UTF-32 LE mark begins with the UTF-16 LE one.
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
 
-def decode_text(data: bytes) -> tuple[str, str | None]:
-    """The text and, when UTF-8 did not fit, a note naming the encoding used."""
+# How each encoding is named to a reviewer (the window, `import --json` has the codec name).
+ENCODING_NAMES = {
+    "utf-8": "UTF-8",
+    "utf-8-sig": "UTF-8 (with byte-order mark)",
+    "utf-16-le": "UTF-16 LE",
+    "utf-16-be": "UTF-16 BE",
+    "utf-32-le": "UTF-32 LE",
+    "utf-32-be": "UTF-32 BE",
+    "cp1252": "Windows-1252 (cp1252)",
+    "latin-1": "Latin-1 (ISO-8859-1)",
+}
+
+# Text is refused as "not text" when more than this share of its characters (and
+# at least _MIN_CONTROL of them) are control characters, NULs or unassigned code
+# points: what random bytes or a wrongly decoded file look like, never prose.
+_MAX_CONTROL_SHARE = 0.02
+_MIN_CONTROL = 3
+_WHITESPACE_CONTROLS = frozenset("\t\n\r\f\v")
+
+
+def describe_encoding(encoding: str) -> str:
+    """The reviewer's name of a codec `read_text` used ("" stays "")."""
+    return ENCODING_NAMES.get(encoding, encoding)
+
+
+def decode_text(path: Path, data: bytes) -> tuple[str, str, str | None]:
+    """(text, codec, note): the text decoded by its byte-order mark, else as
+    UTF-8, else (UTF-16 without a mark aside) as cp1252 or latin-1, with a note
+    naming the fallback. Raises `NotTextError` when the result is not text."""
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            body = data if codec == "utf-8-sig" else data[len(bom) :]
+            try:
+                return _checked(path, body.decode(codec), codec), codec, None
+            except UnicodeDecodeError as exc:
+                raise NotTextError(
+                    path,
+                    f"it starts with a {describe_encoding(codec)} byte-order mark but is not valid "
+                    f"{describe_encoding(codec)} (byte {exc.start + len(bom)})",
+                ) from exc
+    unmarked_utf16 = _unmarked_utf16(data)
+    if unmarked_utf16:
+        try:
+            text = data.decode(unmarked_utf16)
+        except UnicodeDecodeError:
+            pass
+        else:
+            note = f"The file has no byte-order mark; it was read as {describe_encoding(unmarked_utf16)}."
+            return _checked(path, text, unmarked_utf16), unmarked_utf16, note
     try:
-        return data.decode("utf-8-sig"), None
+        return _checked(path, data.decode("utf-8"), "utf-8"), "utf-8", None
     except UnicodeDecodeError:
         pass
+    codec = "cp1252"
     try:
-        return data.decode("cp1252"), "The file is not UTF-8; it was read as Windows-1252 (cp1252)."
+        text = data.decode(codec)
     except UnicodeDecodeError:
-        return data.decode("latin-1"), "The file is not UTF-8; it was read as Latin-1 (ISO-8859-1)."
+        codec = "latin-1"
+        text = data.decode(codec)
+    note = f"The file is not UTF-8; it was read as {describe_encoding(codec)}."
+    return _checked(path, text, codec), codec, note
+
+
+def _unmarked_utf16(data: bytes) -> str | None:
+    """ "utf-16-le"/"utf-16-be" when `data` has the NUL pattern of mostly-Latin
+    UTF-16 text (every other byte zero), else None."""
+    if len(data) < 4 or len(data) % 2:
+        return None
+    pairs = len(data) // 2
+    even_nuls, odd_nuls = data[0::2].count(0), data[1::2].count(0)
+    if odd_nuls > 0.3 * pairs and even_nuls < 0.05 * pairs:
+        return "utf-16-le"
+    if even_nuls > 0.3 * pairs and odd_nuls < 0.05 * pairs:
+        return "utf-16-be"
+    return None
+
+
+def _checked(path: Path, text: str, codec: str) -> str:
+    """`text`, unless too many of its characters are controls (random bytes,
+    a binary file, an encoding misread): then `NotTextError`."""
+    bad = sum(
+        1 for ch in text if ch not in _WHITESPACE_CONTROLS and unicodedata.category(ch) in ("Cc", "Cn", "Cs")
+    )
+    if bad >= _MIN_CONTROL and bad > _MAX_CONTROL_SHARE * len(text):
+        raise NotTextError(
+            path,
+            f"read as {describe_encoding(codec)}, {bad / len(text):.0%} of its characters are control "
+            "characters or NULs",
+        )
+    return text
 
 
 def read_text(path: Path, data: bytes, sha256: str) -> Document:
-    text, encoding_note = decode_text(data)
+    text, encoding, encoding_note = decode_text(path, data)
     text = text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
     if not text.strip():
         raise EmptyFileError(path)
@@ -56,6 +150,7 @@ def read_text(path: Path, data: bytes, sha256: str) -> Document:
                 page_map=parts.page_map,
                 metadata=parse_cover([line.text for line in cover]),
                 notes=notes,
+                encoding=encoding,
             )
     entries, offset = [], 0
     for n, line in enumerate(text.split("\n"), 1):
@@ -69,6 +164,7 @@ def read_text(path: Path, data: bytes, sha256: str) -> Document:
         sections=(Section("text", 0, len(text)),),
         page_map=PageMap(tuple(entries)),
         notes=notes,
+        encoding=encoding,
     )
 
 
@@ -82,7 +178,8 @@ def document_from_text(document_id: str, text: str, source_path: str = "") -> Do
     path = Path(source_path or f"{document_id}.txt")
     try:
         document = read_text(path, data, hashlib.sha256(data).hexdigest())
-    except EmptyFileError:
+    except (EmptyFileError, NotTextError):
+        # Already decoded: a record is kept as it is, never refused as binary.
         return Document(document_id, text, source_path=source_path)
     if document.text != text:
         return Document(document_id, text, source_path=source_path)

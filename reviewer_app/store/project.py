@@ -363,6 +363,7 @@ def _document_structure(document: Document) -> str:
             "sections": [[s.name, s.start, s.end] for s in document.sections],
             "page_map": [list(e) for e in document.page_map.entries],
             "notes": list(document.notes),
+            "encoding": document.encoding,
         },
         ensure_ascii=False,
     )
@@ -736,6 +737,7 @@ class Project:
             page_map=PageMap(tuple((o, p, ln) for o, p, ln in structure["page_map"])),
             metadata=_metadata_from_json(row["metadata"]),
             notes=tuple(structure["notes"]),
+            encoding=structure.get("encoding", ""),  # not stored before documents named it
         )
 
     def document_text(self, document_id: str) -> str:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors
+from reviewer_app.importers.text import describe_encoding
 from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import DuplicateDocument, Project
@@ -435,6 +436,8 @@ class MainWindow(QMainWindow):
         self._current_changed(self.review.current_id)
         notes = "; ".join(document.notes)
         summary = f"{document.word_count:,} words, {len(document.utterances):,} utterances"
+        if document.encoding:
+            summary += f", read as {describe_encoding(document.encoding)}"
         self.message_label.setText(summary + (f" — {notes}" if notes else ""))
         item = self.documents.item_of(document_id)
         if item is not None:

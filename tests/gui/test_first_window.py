@@ -93,8 +93,13 @@ def test_dropping_a_file_opens_it(qtbot, monkeypatch, tmp_path):
     mime = QMimeData()
     target = tmp_path / "hearing.pdf"
     mime.setUrls([QUrl.fromLocalFile(str(target))])
-    event = QDropEvent(QPointF(QPoint(10, 10)), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(QPoint(10, 10)),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     window.dropEvent(event)
     assert opened == [target]
 
@@ -153,6 +158,31 @@ def test_bad_files_get_plain_words_dialogs(qtbot, tmp_path):
         window.open_path(odd)
     assert ".docx" in blocker.args[0].text()
     blocker.args[0].close()
+
+
+def test_the_window_says_which_encoding_a_text_was_read_in(qtbot, tmp_path):
+    window = make_window(qtbot)
+    path = tmp_path / "unicode.txt"
+    path.write_bytes(("\n".join(SAMPLE_LINES) + "\n").encode("utf-16"))  # with a byte-order mark
+    with qtbot.waitSignal(window.document_shown, timeout=10000):
+        window.open_path(path)
+    assert "Kevin Richardson" in window.transcript.toPlainText()
+    assert "read as UTF-16 LE" in window.message_label.text()
+
+
+def test_binary_data_and_folders_named_txt_get_plain_words_dialogs(qtbot, tmp_path):
+    import random
+
+    window = make_window(qtbot)
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(random.Random(3).randbytes(2048))
+    folder = tmp_path / "folder.txt"
+    folder.mkdir()
+    for path, words in ((binary, "does not look like text"), (folder, "is a folder, not a file")):
+        with qtbot.waitSignal(window.error_shown, timeout=10000) as blocker:
+            window.open_path(path)
+        assert words in blocker.args[0].text() and "Traceback" not in blocker.args[0].text()
+        blocker.args[0].close()
 
 
 def test_preview_follows_decisions_and_scroll(qtbot, tmp_path):

@@ -30,6 +30,7 @@ def test_import_json_prints_the_document(tmp_path, capsys):
     assert document["sections"] == [{"name": "body", "start": 0, "end": 62}]
     assert document["metadata"]["participants"] == []
     assert document["notes"] == []
+    assert document["encoding"] == "utf-8"
     assert document["page_map"]["entries"][1] == [39, 1, 2]
 
 
@@ -57,3 +58,12 @@ def test_import_json_of_a_hearing_pdf_carries_its_metadata(tmp_path, capsys):
     ]
     assert [s["name"] for s in document["sections"]] == ["cover", "body", "certificate"]
     assert len(document["sha256"]) == 64
+
+
+def test_import_json_names_the_encoding_used(tmp_path, capsys):
+    path = tmp_path / "unicode.txt"
+    path.write_bytes(TRANSCRIPT.encode("utf-16"))  # Windows "Unicode text": UTF-16 LE with a mark
+    assert main(["import", str(path), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["encoding"] == "utf-16-le"
+    assert document["text"] == TRANSCRIPT.rstrip("\n")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+from pathlib import Path
 
 import pytest
 
@@ -12,8 +14,10 @@ from reviewer_app.importers import (
     EncryptedPdfError,
     FileTooLargeError,
     MissingFileError,
+    NotAFileError,
     NoTextLayerError,
     TranscriptImportError,
+    UnreadableFileError,
     UnsupportedFileTypeError,
     import_file,
 )
@@ -153,3 +157,36 @@ def test_pdf_restricted_only_by_an_owner_password_imports(tmp_path):
     path.write_bytes(_text_pdf(encrypt=StandardEncryption("", ownerPassword="owner", canModify=0)))
     document = import_file(path, Settings())
     assert document.text.startswith("Page 1 of a perfectly ordinary document.")
+
+
+@pytest.mark.parametrize("name", ["x.txt", "x.pdf"])
+def test_a_folder_with_a_transcript_name(tmp_path, name):
+    (tmp_path / name).mkdir()
+    error = _import_error(tmp_path / name)
+    assert isinstance(error, NotAFileError)
+    assert str(error) == f"{name} is a folder, not a file. Choose the transcript file itself."
+
+
+def test_a_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    path = tmp_path / "pipe.txt"
+    os.mkfifo(path)
+    assert isinstance(_import_error(path), NotAFileError)
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux /proc")
+def test_a_file_that_cannot_be_read(tmp_path):
+    # Reading /proc/self/mem from offset 0 fails with EIO for every user, root
+    # included (permission bits do not stop root, so chmod 000 would not do).
+    path = tmp_path / "unreadable.txt"
+    path.symlink_to("/proc/self/mem")
+    error = _import_error(path)
+    assert isinstance(error, UnreadableFileError)
+    assert str(error).startswith("unreadable.txt could not be read (Input/output error).")
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads files whatever their mode")
+def test_a_file_without_read_permission(tmp_path):
+    path = tmp_path / "locked.txt"
+    path.write_text("Mr. Reed said yes.", encoding="utf-8")
+    path.chmod(0)
+    assert str(_import_error(path)).startswith("locked.txt could not be read (Permission denied).")

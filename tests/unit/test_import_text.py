@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import codecs
+import random
+
+import pytest
+
 from reviewer_app.core.document import Participant
-from reviewer_app.importers import import_file
+from reviewer_app.importers import NotTextError, import_file
 
 HEARING = "\n".join(
     [
@@ -148,3 +153,68 @@ def test_canonical_hearing_text_with_windows_line_ends(tmp_path):
     assert document.text == HEARING
     assert len(document.utterances) == 3
     assert document.metadata.cdcr_number == "L90314"
+
+
+TURNS = "COMMISSIONER HOLT: Go ahead, Mr. Reed.\nMARCUS REED: Thank you, José."
+
+
+@pytest.mark.parametrize(
+    ("codec", "mark", "expected"),
+    [
+        ("utf-16-le", codecs.BOM_UTF16_LE, "utf-16-le"),
+        ("utf-16-be", codecs.BOM_UTF16_BE, "utf-16-be"),
+        ("utf-32-le", codecs.BOM_UTF32_LE, "utf-32-le"),
+        ("utf-32-be", codecs.BOM_UTF32_BE, "utf-32-be"),
+        ("utf-8", codecs.BOM_UTF8, "utf-8-sig"),
+    ],
+)
+def test_a_byte_order_mark_decides_the_encoding(tmp_path, codec, mark, expected):
+    # Windows Notepad's "Unicode" is UTF-16 LE with a mark; read as cp1252 it
+    # had NULs between the letters and detection found nothing.
+    path = tmp_path / "unicode.txt"
+    path.write_bytes(mark + TURNS.encode(codec))
+    document = import_file(path)
+    assert document.text == TURNS
+    assert document.encoding == expected
+    assert [u.speaker for u in document.utterances] == ["COMMISSIONER HOLT", "MARCUS REED"]
+    assert document.notes == ()
+
+
+def test_utf16_without_a_mark_is_recognised_by_its_nuls(tmp_path):
+    path = tmp_path / "unmarked.txt"
+    path.write_bytes(TURNS.encode("utf-16-be"))
+    document = import_file(path)
+    assert (document.text, document.encoding) == (TURNS, "utf-16-be")
+    assert document.notes == ("The file has no byte-order mark; it was read as UTF-16 BE.",)
+
+
+def test_plain_utf8_and_cp1252_name_their_encoding(tmp_path):
+    path = tmp_path / "plain.txt"
+    path.write_text(TURNS, encoding="utf-8")
+    assert import_file(path).encoding == "utf-8"
+    path.write_bytes(TURNS.encode("cp1252"))
+    assert import_file(path).encoding == "cp1252"
+
+
+def test_random_bytes_are_refused_as_not_text(tmp_path):
+    path = tmp_path / "binary.txt"
+    path.write_bytes(random.Random(7).randbytes(4096))
+    with pytest.raises(NotTextError) as info:
+        import_file(path)
+    message = str(info.value)
+    assert message.startswith("binary.txt does not look like text: read as ")
+    assert "control characters or NULs" in message and "Save the transcript as plain text" in message
+
+
+def test_a_mark_followed_by_bytes_that_do_not_fit_is_refused(tmp_path):
+    path = tmp_path / "odd.txt"
+    path.write_bytes(codecs.BOM_UTF16_LE + "Reed".encode("utf-16-le") + b"\x00")  # odd length
+    with pytest.raises(NotTextError, match="UTF-16 LE byte-order mark but is not valid UTF-16 LE"):
+        import_file(path)
+
+
+def test_nul_padded_utf8_is_refused_not_imported_as_garbage(tmp_path):
+    path = tmp_path / "padded.txt"
+    path.write_bytes(b"Mr. Reed" + b"\x00" * 64 + b"said yes.")
+    with pytest.raises(NotTextError):
+        import_file(path)
