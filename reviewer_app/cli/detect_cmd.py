@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from reviewer_app.cli.exit_codes import Exit
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -50,6 +52,7 @@ class _ProgressBar:
 
 
 def run(args: argparse.Namespace) -> int:
+    from reviewer_app.cli.paths import not_a_folder
     from reviewer_app.core.interchange import InterchangeError, Record, SpanRecord, read_jsonl, write_jsonl
     from reviewer_app.core.progress import Progress
     from reviewer_app.detectors.registry import DETECTORS
@@ -70,7 +73,11 @@ def run(args: argparse.Namespace) -> int:
             f"reviewer-app detect: unknown detector {unknown[0]!r}; known: {', '.join(DETECTORS)}",
             file=sys.stderr,
         )
-        return 2
+        return Exit.BAD_INPUT
+    problem = not_a_folder(args.out, "--out")
+    if problem:
+        print(f"reviewer-app detect: {problem}", file=sys.stderr)
+        return Exit.BAD_INPUT
 
     failures = 0
     reported: set[str] = set()
@@ -109,4 +116,4 @@ def run(args: argparse.Namespace) -> int:
             )
         target = write_jsonl(args.out / f"{path.stem}.spans.jsonl", records)
         print(f"wrote {target}", file=sys.stderr)
-    return 1 if failures else 0
+    return Exit.BAD_INPUT if failures else Exit.OK

@@ -7,6 +7,8 @@ import logging
 import sys
 from pathlib import Path
 
+from reviewer_app.cli.exit_codes import Exit
+
 log = logging.getLogger(__name__)
 
 
@@ -83,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pred is None:
         if not args.agreement:
             print("reviewer-app evaluate: --pred is required (but with --agreement)", file=sys.stderr)
-            return 2
+            return Exit.BAD_INPUT
         return _reviewers_agreement(args)
     try:
         pred = read_predictions(args.pred)
@@ -91,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         pairs = pair_records(gold, pred)
     except (OSError, InterchangeError, ValueError) as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
-        return 2
+        return Exit.BAD_INPUT
     if args.agreement:
         return _agreement(pairs, (_stem(args.gold[0]), _stem(args.pred[0])), args.misses)
     from reviewer_app.evaluation.ablation import DENY_LIST
@@ -104,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         ]
     except AblationUnavailable as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
-        return 2
+        return Exit.BAD_INPUT
     from reviewer_app.evaluation.report import summarize, summary_tables, write_report
 
     summary = summarize(
@@ -120,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         md, page = write_report(summary, args.report, title=f"Evaluation of {_stem(args.pred[0])}")
         print(f"Report: {md} and {page}")
     log.info("evaluated %d documents", len(pairs))
-    return 0
+    return Exit.OK
 
 
 def _stem(path: Path) -> str:
@@ -188,7 +190,7 @@ def _agreement(pairs, names: tuple[str, str], limit: int) -> int:
     from reviewer_app.evaluation.report import agreement_table
 
     print(agreement_table(agreement(pairs), names, limit=limit).markdown())
-    return 0
+    return Exit.OK
 
 
 def _reviewers_agreement(args: argparse.Namespace) -> int:
@@ -202,7 +204,7 @@ def _reviewers_agreement(args: argparse.Namespace) -> int:
         by_reviewer = split_by_reviewer(read_gold(args.gold, args.gold_format))
     except (OSError, InterchangeError, ValueError) as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
-        return 2
+        return Exit.BAD_INPUT
     names = [name for name in by_reviewer if name]
     if len(names) != 2:
         print(
@@ -210,6 +212,6 @@ def _reviewers_agreement(args: argparse.Namespace) -> int:
             "(or give the second reviewer's file with --pred)",
             file=sys.stderr,
         )
-        return 2
+        return Exit.BAD_INPUT
     a, b = names
     return _agreement(pair_records(by_reviewer[a], by_reviewer[b]), (a, b), args.misses)

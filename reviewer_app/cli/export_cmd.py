@@ -10,6 +10,8 @@ reviewer's decisions: a span's `status` key says accepted (replaced) or rejected
 (kept); pending or stale spans refuse the export unless `--draft`, which replaces them
 too. The leak guard runs before anything is written; on a hit nothing is written and
 the hits are listed by position (not by text: the report may end up in a log).
+Text, gold files and mapping are written all together or not at all. Gold files and
+the mapping hold the original text and are refused inside --out.
 """
 
 from __future__ import annotations
@@ -19,9 +21,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from reviewer_app.cli.exit_codes import Exit
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
-
-EXIT_INPUT, EXIT_PENDING, EXIT_LEAK = 2, 3, 4
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -88,25 +89,23 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import TagScope, pseudonymize
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
+    from reviewer_app.exporters.staging import export_places_problem
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.settings import load_settings
 
     settings = load_settings()
     if args.gold and args.gold_dir is None:
         _say("reviewer-app export: --gold needs --gold-dir (gold files hold the original text)")
-        return EXIT_INPUT
-    if args.mapping and not args.allow_mapping_beside_text:
-        out_dir, mapping_dir = args.out.resolve(), args.mapping.resolve().parent
-        if mapping_dir == out_dir or out_dir in mapping_dir.parents:
-            _say(
-                "reviewer-app export: the mapping is sensitive and is not written into --out; "
-                "choose another folder or pass --allow-mapping-beside-text"
-            )
-            return EXIT_INPUT
+        return Exit.BAD_INPUT
+    problem = export_places_problem(args.out, args.gold_dir, args.mapping, args.allow_mapping_beside_text)
+    if problem:
+        hint = "; or pass --allow-mapping-beside-text" if "mapping is sensitive" in problem else ""
+        _say(f"reviewer-app export: {problem}{hint}")
+        return Exit.BAD_INPUT
     reviewed = _read_reviewed(args.spans) if args.spans else None
     if isinstance(reviewed, str):
         _say(f"reviewer-app export: {reviewed}")
-        return EXIT_INPUT
+        return Exit.BAD_INPUT
 
     scope = TagScope() if args.case_scope else None
     prepared = []
@@ -115,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
             document = import_file(path, settings)
         except TranscriptImportError as exc:
             _say(f"reviewer-app export: {exc}")
-            return EXIT_INPUT
+            return Exit.BAD_INPUT
         if reviewed is None:
             spans, extras = _detect_all(document, settings, args.detectors)
         else:
@@ -133,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
             result = pseudonymize(document, spans, clusters, scope if scope is not None else TagScope())
         except ValueError as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
-            return EXIT_INPUT
+            return Exit.BAD_INPUT
         try:
             check_pseudonymized(result, document, spans, args.allow)
         except LeakFound as exc:
@@ -143,39 +142,50 @@ def run(args: argparse.Namespace) -> int:
                 _say(
                     "review these places, or pass --propagate to replace every occurrence of an accepted text"
                 )
-            return EXIT_LEAK
+            return Exit.LEAK
         prepared.append((path, document, spans, extras, result))
 
     return _write_all(args, prepared)
 
 
 def _write_all(args: argparse.Namespace, prepared: list) -> int:
+    """Write every file of the export into staging folders, then publish them together."""
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
-    from reviewer_app.exporters.mapping import MappingRefused, write_mapping
+    from reviewer_app.exporters.mapping import write_mapping
+    from reviewer_app.exporters.staging import ExportPathError, StagedExport, unique_stems
     from reviewer_app.exporters.text import write_pseudonymized_text
 
-    for path, document, spans, extras, result in prepared:
-        out = write_pseudonymized_text(args.out / f"{path.stem}.txt", result, document, spans, args.allow)
-        counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
-        fuzzy = sum(1 for c in result.clusters if c.fuzzy)
-        _say(
-            f"{path.name}: {len(spans)} spans replaced ({counts}); {len(result.clusters)} name clusters, "
-            f"{fuzzy} joined by fuzzy match; leak guard passed; wrote {out}"
-        )
-        for name in args.gold:
-            record = gold_record(document, spans, extras)
-            gold_path = write_gold(name, args.gold_dir, path.stem, record)
-            _say(f"{path.name}: gold ({name}) -> {gold_path}")
-    if args.mapping:
-        try:
-            written = write_mapping(
-                args.mapping, [p[4] for p in prepared], args.out, args.allow_mapping_beside_text
-            )
-        except MappingRefused as exc:
-            _say(f"reviewer-app export: {exc}")
-            return EXIT_INPUT
-        _say(f"mapping (SENSITIVE, do not publish) -> {written}")
+    stems = unique_stems([path.stem for path, *_ in prepared])
+    reports = []
+    try:
+        with StagedExport() as export:
+            text_dir = export.folder(args.out)
+            for path, document, spans, extras, result in prepared:
+                stem = stems[path.stem]
+                write_pseudonymized_text(text_dir / f"{stem}.txt", result, document, spans, args.allow)
+                counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
+                fuzzy = sum(1 for c in result.clusters if c.fuzzy)
+                reports.append(
+                    f"{path.name}: {len(spans)} spans replaced ({counts}); {len(result.clusters)} name "
+                    f"clusters, {fuzzy} joined by fuzzy match; leak guard passed; wrote "
+                    f"{args.out / f'{stem}.txt'}"
+                )
+                for name in args.gold:
+                    record = gold_record(document, spans, extras)
+                    gold_file = write_gold(name, export.folder(args.gold_dir), stem, record).name
+                    reports.append(f"{path.name}: gold ({name}) -> {args.gold_dir / gold_file}")
+            if args.mapping:
+                write_mapping(
+                    export.folder(args.mapping.parent) / args.mapping.name, [p[4] for p in prepared]
+                )
+                reports.append(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
+            export.commit()
+    except (ExportPathError, OSError) as exc:
+        _say(f"reviewer-app export: {_write_failure(exc)}; nothing was written")
+        return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
+    for line in reports:
+        _say(line)
     if args.accept_all:
         _say(
             "NO MANUAL REVIEW TOOK PLACE: every span the detectors proposed was accepted "
@@ -183,7 +193,15 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
         )
     elif args.draft:
         _say("DRAFT: pending spans were replaced without a reviewer's decision (--draft).")
-    return 0
+    return Exit.OK
+
+
+def _write_failure(exc: Exception) -> str:
+    """An export's write failure in words: the file and the system's reason."""
+    if isinstance(exc, OSError):
+        where = f" {exc.filename}" if exc.filename else ""
+        return f"could not write{where} ({exc.strerror or type(exc).__name__})"
+    return str(exc)
 
 
 def _detect_all(document, settings, detectors: str | None):
@@ -237,10 +255,10 @@ def _decided_spans(document, records, draft: bool):
     if record is None and len(records) == 1:
         record = records[0]
     if record is None:
-        raise _Refused(EXIT_INPUT, "no record in the spans file for this transcript (by id or by text)")
+        raise _Refused(Exit.BAD_INPUT, "no record in the spans file for this transcript (by id or by text)")
     if record.text != document.text:
         raise _Refused(
-            EXIT_INPUT, "the spans file was made from another text of this transcript; offsets do not fit"
+            Exit.BAD_INPUT, "the spans file was made from another text of this transcript; offsets do not fit"
         )
     spans, extras, pending = [], [], 0
     for span_record in record.spans:
@@ -255,7 +273,7 @@ def _decided_spans(document, records, draft: bool):
         extras.append(dict(span_record.extra))
     if pending and not draft:
         raise _Refused(
-            EXIT_PENDING,
+            Exit.NOT_REVIEWED,
             f"{pending} spans are not decided yet (pending or stale); review them or pass --draft",
         )
     return spans, extras

@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from reviewer_app.cli.exit_codes import Exit
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -37,10 +39,10 @@ def run(args: argparse.Namespace) -> int:
         document = import_file(args.file, load_settings())
     except TranscriptImportError as exc:
         print(f"reviewer-app import: {exc}", file=sys.stderr)
-        return 2
+        return Exit.BAD_INPUT
     if args.json:
         json.dump(document_to_json(document), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(document.text + "\n")
-    return 0
+    return Exit.OK

@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from reviewer_app.cli.exit_codes import Exit
+
 if TYPE_CHECKING:
     from reviewer_app.settings import Settings
 
@@ -58,7 +60,7 @@ def print_status(settings: Settings) -> int:
         print(f"{info.name:<{width}}  {state:<7}  {info.status.model or '-'}")
         if info.status.message and info.status.message != "ready":
             print(f"{'':<{width}}           {info.status.message}")
-    return 0 if all(info.status.ready for info in infos) else 1
+    return Exit.OK if all(info.status.ready for info in infos) else Exit.FAILED
 
 
 def download_stanza(target: Path | None) -> int:
@@ -78,6 +80,6 @@ def download_stanza(target: Path | None) -> int:
             f"{folder} here (or point `stanza_dir` in settings at it).",
             file=sys.stderr,
         )
-        return 2
+        return Exit.FAILED
     print(f"Done. The stanza detector uses {folder}.")
-    return 0
+    return Exit.OK

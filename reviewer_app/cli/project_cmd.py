@@ -9,7 +9,9 @@
 writes the project. A file already in the project is skipped; `--redetect`
 runs detection on it again, keeping the decisions made so far. `export` writes
 the pseudonymized text of every fully reviewed document; `--draft` writes the
-others too (pending spans replaced), with DRAFT in the file names.
+others too (pending spans replaced), with DRAFT in the file names. An export is
+written whole or not at all: a document the leak guard stops stops the export.
+File names come from document ids made safe (no folders, no `..`).
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ import json
 import sys
 from pathlib import Path
 
+from reviewer_app.cli.exit_codes import Exit, worst
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
-
-EXIT_PROBLEM = 2
+from reviewer_app.exporters.staging import unique_stems
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -105,9 +107,9 @@ def run_new(args: argparse.Namespace) -> int:
             pass
     except ProjectError as exc:
         _say(f"reviewer-app project: {exc}")
-        return EXIT_PROBLEM
+        return Exit.BAD_INPUT
     print(f"created {args.project}")
-    return 0
+    return Exit.OK
 
 
 # ---------------------------------------------------------------- add
@@ -181,8 +183,8 @@ def run_add(args: argparse.Namespace) -> int:
     )
     project = _open(args.project)
     if project is None:
-        return EXIT_PROBLEM
-    problems = 0
+        return Exit.BAD_INPUT
+    code = Exit.OK
     with project:
         todo, existing = [], {}
         for path in args.files:
@@ -197,7 +199,7 @@ def run_add(args: argparse.Namespace) -> int:
         bar = ProgressBar(len(todo))
         for path, outcome in _run_workers(todo, names, settings, not args.no_detect, max(1, args.jobs), bar):
             if isinstance(outcome, str):
-                problems += 1
+                code = worst(code, Exit.BAD_INPUT)
                 bar.step(f"{path.name}: not added")
                 _say(f"{path.name}: {outcome}")
                 continue
@@ -205,8 +207,8 @@ def run_add(args: argparse.Namespace) -> int:
             doc_id = existing.get(path) or project.add_document(document)
             bar.step(f"{path.name} -> {doc_id}")
             if result is not None:
-                problems += _store_detection(project, doc_id, document, result, settings)
-    return EXIT_PROBLEM if problems else 0
+                code = worst(code, _store_detection(project, doc_id, document, result, settings))
+    return code
 
 
 def _run_workers(paths, names, settings, detect: bool, jobs: int, bar: ProgressBar):
@@ -241,7 +243,8 @@ def _guard(function, *args):
 
 
 def _store_detection(project, doc_id: str, document, result, settings) -> int:
-    """Merge a detection result into the project; returns 1 if a detector failed."""
+    """Merge a detection result into the project; returns the exit code (FAILED
+    when no detector ran)."""
     from reviewer_app.store.project import detector_scores, propose_clusters
 
     ran = [r.name for r in result.runs if r.ok]
@@ -255,7 +258,7 @@ def _store_detection(project, doc_id: str, document, result, settings) -> int:
         f"{doc_id}: {merge.new} new spans, {merge.kept} kept, {merge.stale} stale, "
         f"{merge.whitelisted} whitelisted; {clusters} person clusters"
     )
-    return 1 if failed and not ran else 0
+    return Exit.FAILED if failed and not ran else Exit.OK
 
 
 # ---------------------------------------------------------------- status
@@ -295,13 +298,13 @@ def run_status(args: argparse.Namespace) -> int:
     # Read-only: works while the window has the project open.
     project = _open(args.project, read_only=True)
     if project is None:
-        return EXIT_PROBLEM
+        return Exit.BAD_INPUT
     with project:
         figures = status_figures(project)
     if args.json:
         json.dump(figures, sys.stdout, indent=1)
         sys.stdout.write("\n")
-        return 0
+        return Exit.OK
     rows = [("document", "state", "words", "spans", "pending", "stale", "reviewed")]
     for d in figures["documents"]:
         rows.append(
@@ -331,7 +334,7 @@ def run_status(args: argparse.Namespace) -> int:
     for label, counts in sorted(corpus["by_label"].items()):
         summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
         print(f"  {label}: {summary}")
-    return 0
+    return Exit.OK
 
 
 # ---------------------------------------------------------------- export
@@ -339,57 +342,89 @@ def run_status(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from reviewer_app.core.spans import Status
+    from reviewer_app.exporters.staging import ExportPathError, StagedExport, export_places_problem
     from reviewer_app.settings import load_settings
 
     if args.gold and args.gold_dir is None:
         _say("reviewer-app project export: --gold needs --gold-dir (gold files hold the original text)")
-        return EXIT_PROBLEM
-    if args.mapping:
-        out_dir, mapping_dir = args.out.resolve(), args.mapping.resolve().parent
-        if mapping_dir == out_dir or out_dir in mapping_dir.parents:
-            _say("reviewer-app project export: the mapping is sensitive and is not written into --out")
-            return EXIT_PROBLEM
+        return Exit.BAD_INPUT
+    problem = export_places_problem(args.out, args.gold_dir, args.mapping)
+    if problem:
+        _say(f"reviewer-app project export: {problem}")
+        return Exit.BAD_INPUT
     settings = load_settings()
-    results = []
     project = _open(args.project, read_only=None)
     if project is None:
-        return EXIT_PROBLEM
-    problems = written = skipped = 0
-    with project:
+        return Exit.BAD_INPUT
+    code, results, exported, skipped = Exit.OK, [], [], 0
+    with project, StagedExport() as export:
         summaries = project.list_documents()
+        stems = unique_stems([s.id for s in summaries])
         bar = ProgressBar(len(summaries))
-        for summary in summaries:
-            draft = not summary.fully_reviewed
-            if draft and not args.draft:
-                skipped += 1
-                bar.step(f"{summary.id}: not fully reviewed ({summary.stats.open} open spans); skipped")
-                continue
-            wanted = {Status.ACCEPTED} | ({Status.PENDING, Status.STALE} if draft else set())
-            stored = project.spans(summary.id, wanted)
-            outcome = _export_document(project, summary.id, stored, draft, args, settings)
-            if isinstance(outcome, str):
-                problems += 1
-                bar.step(f"{summary.id}: not exported")
-                _say(f"{summary.id}: {outcome}")
-                continue
-            results.append(outcome)
-            written += 1
-            bar.step(f"{summary.id}{' (DRAFT)' if draft else ''}")
-            if not draft and not project.read_only:
-                project.mark_exported(summary.id)
-    _say(f"{written} documents exported to {args.out}, {skipped} skipped as not fully reviewed")
-    if args.mapping and results:
-        from reviewer_app.exporters.mapping import write_mapping
+        try:
+            places = _StagedPlaces(export, args)
+            for summary in summaries:
+                draft = not summary.fully_reviewed
+                if draft and not args.draft:
+                    skipped += 1
+                    bar.step(f"{summary.id}: not fully reviewed ({summary.stats.open} open spans); skipped")
+                    continue
+                wanted = {Status.ACCEPTED} | ({Status.PENDING, Status.STALE} if draft else set())
+                stored = project.spans(summary.id, wanted)
+                stem = f"{stems[summary.id]}.DRAFT" if draft else stems[summary.id]
+                outcome = _export_document(project, summary.id, stored, draft, stem, places, args, settings)
+                if isinstance(outcome, tuple):
+                    code = worst(code, outcome[0])
+                    bar.step(f"{summary.id}: not exported")
+                    _say(f"{summary.id}: {outcome[1]}")
+                    continue
+                results.append(outcome)
+                exported.append((summary.id, draft))
+                bar.step(f"{summary.id}{' (DRAFT)' if draft else ''}")
+            if code != Exit.OK:
+                _say(f"nothing was written to {args.out}: every export is written whole or not at all")
+                return code
+            if args.mapping and results:
+                from reviewer_app.exporters.mapping import write_mapping
 
-        _say(f"mapping (SENSITIVE, do not publish) -> {write_mapping(args.mapping, results, args.out)}")
+                write_mapping(places.mapping(), results)
+            export.commit()
+        except (ExportPathError, OSError) as exc:
+            where = f" {exc.filename}" if isinstance(exc, OSError) and exc.filename else ""
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            _say(f"reviewer-app project export: could not write{where} ({why}); nothing was written")
+            return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
+        if not project.read_only:
+            for doc_id, draft in exported:
+                if not draft:
+                    project.mark_exported(doc_id)
+    _say(f"{len(exported)} documents exported to {args.out}, {skipped} skipped as not fully reviewed")
+    if args.mapping and results:
+        _say(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
     if args.draft:
         _say("DRAFT files replace spans nobody has decided on yet; review them before publishing.")
-    return EXIT_PROBLEM if problems else 0
+    return Exit.OK
 
 
-def _export_document(project, doc_id: str, stored, draft: bool, args, settings):
-    """Write one document's text (and gold); returns the pseudonymized text, or
-    what went wrong."""
+class _StagedPlaces:
+    """The staging folders of one project export's text, gold and mapping."""
+
+    def __init__(self, export, args: argparse.Namespace) -> None:
+        self.export, self.args = export, args
+
+    def text(self) -> Path:
+        return self.export.folder(self.args.out)
+
+    def gold(self) -> Path:
+        return self.export.folder(self.args.gold_dir)
+
+    def mapping(self) -> Path:
+        return self.export.folder(self.args.mapping.parent) / self.args.mapping.name
+
+
+def _export_document(project, doc_id: str, stored, draft: bool, stem: str, places, args, settings):
+    """Stage one document's text (and gold); returns the pseudonymized text, or
+    (exit code, what went wrong)."""
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.leakguard import LeakFound
@@ -399,15 +434,14 @@ def _export_document(project, doc_id: str, stored, draft: bool, args, settings):
     try:
         document, result = pseudonymize_reviewed(project, doc_id, stored, settings.fuzzy_threshold)
     except ValueError as exc:
-        return str(exc)
+        return Exit.BAD_INPUT, str(exc)
     spans = [s.span for s in stored]
-    stem = f"{doc_id}.DRAFT" if draft else doc_id
     try:
-        write_pseudonymized_text(args.out / f"{stem}.txt", result, document, spans, args.allow)
+        write_pseudonymized_text(places.text() / f"{stem}.txt", result, document, spans, args.allow)
     except LeakFound as exc:
-        return f"{exc}; nothing written"
+        return Exit.LEAK, str(exc)
     extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in stored]
     for name in args.gold:
         record = gold_record(document, spans, extras, {"project": project.name, "draft": draft})
-        write_gold(name, args.gold_dir, stem, record)
+        write_gold(name, places.gold(), stem, record)
     return result

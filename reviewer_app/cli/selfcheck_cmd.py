@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from reviewer_app.cli.exit_codes import Exit
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -52,4 +54,4 @@ def run(args: argparse.Namespace) -> int:
     figures.update(time_window_on_sample(args.timeout, offset))
     print(json.dumps(figures, indent=2))
     scratch.cleanup()
-    return 0 if figures["ok"] else 1
+    return Exit.OK if figures["ok"] else Exit.FAILED

@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-EXIT_PROBLEM = 2
+from reviewer_app.cli.exit_codes import Exit
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -79,41 +79,41 @@ def run_add(args: argparse.Namespace) -> int:
 
     project = _open(args, read_only=False)
     if project is None:
-        return EXIT_PROBLEM
+        return Exit.BAD_INPUT
     with project:
         if args.document and args.document not in project.document_ids():
             _say(f"reviewer-app whitelist: no document {args.document} in the project")
-            return EXIT_PROBLEM
+            return Exit.BAD_INPUT
         try:
             audit_id = project.add_whitelist_term(args.term, args.document, args.note)
         except (DuplicateTerm, ValueError) as exc:
             _say(f"reviewer-app whitelist: {exc}")
-            return EXIT_PROBLEM
+            return Exit.BAD_INPUT
         rejected = len(project.audit_entry(audit_id).after.get("spans", {}))
     print(f"whitelisted; {rejected} pending spans rejected")
-    return 0
+    return Exit.OK
 
 
 def run_remove(args: argparse.Namespace) -> int:
     project = _open(args, read_only=False)
     if project is None:
-        return EXIT_PROBLEM
+        return Exit.BAD_INPUT
     with project:
         entry = project.find_whitelist_term(args.term, args.document)
         if entry is None:
             where = f" for document {args.document}" if args.document else ""
             _say(f"reviewer-app whitelist: the term is not on the whitelist{where}")
-            return EXIT_PROBLEM
+            return Exit.BAD_INPUT
         audit_id = project.remove_whitelist_term(entry.id)
         restored = len(project.audit_entry(audit_id).after.get("spans", {}))
     print(f"removed; {restored} spans pending again")
-    return 0
+    return Exit.OK
 
 
 def run_list(args: argparse.Namespace) -> int:
     project = _open(args, read_only=True)
     if project is None:
-        return EXIT_PROBLEM
+        return Exit.BAD_INPUT
     with project:
         entries = [(e, project.whitelist_suppressed(e.id)[1]) for e in project.whitelist()]
     if args.json:
@@ -131,13 +131,13 @@ def run_list(args: argparse.Namespace) -> int:
         ]
         json.dump(rows, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
-        return 0
+        return Exit.OK
     for entry, suppressed in entries:
         when = datetime.datetime.fromtimestamp(entry.added_at).strftime("%Y-%m-%d %H:%M")
         scope = f"document {entry.document_id}" if entry.document_id else "project"
         note = f" - {entry.note}" if entry.note else ""
         print(f"{entry.term}\t{scope}\t{suppressed} spans rejected\t{entry.added_by} {when}{note}")
-    return 0
+    return Exit.OK
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -147,10 +147,10 @@ def run_import(args: argparse.Namespace) -> int:
         terms = read_terms(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         _say(f"reviewer-app whitelist: cannot read {args.file}: {exc}")
-        return EXIT_PROBLEM
+        return Exit.BAD_INPUT
     project = _open(args, read_only=False)
     if project is None:
-        return EXIT_PROBLEM
+        return Exit.BAD_INPUT
     added = known = rejected = 0
     with project:
         for term in terms:
@@ -162,7 +162,7 @@ def run_import(args: argparse.Namespace) -> int:
             added += 1
             rejected += len(project.audit_entry(audit_id).after.get("spans", {}))
     print(f"{added} terms added, {known} already whitelisted; {rejected} pending spans rejected")
-    return 0
+    return Exit.OK
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -170,11 +170,11 @@ def run_export(args: argparse.Namespace) -> int:
 
     project = _open(args, read_only=True)
     if project is None:
-        return EXIT_PROBLEM
+        return Exit.BAD_INPUT
     with project:
         terms = [e.term for e in project.whitelist() if e.scope == "project"]
         name = project.name
     header = f"# Whitelist of project {name}: one term a line.\n"
     atomic_write_text(args.file, header + "".join(f"{t}\n" for t in terms))
     print(f"{len(terms)} terms written to {args.file}")
-    return 0
+    return Exit.OK

@@ -13,6 +13,7 @@ from typing import Any
 
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.exporters.atomic import atomic_write_text
+from reviewer_app.exporters.staging import is_within
 
 WARNING = "SENSITIVE: this file maps tags back to the real names and values. Do not publish it."
 
@@ -43,6 +44,15 @@ def mapping_to_json(results: Sequence[PseudonymizedText]) -> dict[str, Any]:
     }
 
 
+def check_mapping_place(path: Path | str, text_dir: Path | str) -> None:
+    """Raise `MappingRefused` when `path` lies in `text_dir` (or below it)."""
+    if is_within(Path(path).parent, text_dir):
+        raise MappingRefused(
+            f"the mapping is sensitive and would be written into {Path(text_dir).resolve()}, the folder "
+            "of the published text; choose another folder or allow it explicitly"
+        )
+
+
 def write_mapping(
     path: Path | str,
     results: Sequence[PseudonymizedText],
@@ -52,12 +62,7 @@ def write_mapping(
     """Write the mapping of `results`; refuse a path inside `text_dir` unless allowed."""
     path = Path(path)
     if text_dir is not None and not allow_beside_text:
-        folder = Path(text_dir).resolve()
-        if path.resolve().parent == folder or folder in path.resolve().parents:
-            raise MappingRefused(
-                f"the mapping is sensitive and would be written into {folder}, the folder of the "
-                "published text; choose another folder or allow it explicitly"
-            )
+        check_mapping_place(path, text_dir)
     return atomic_write_text(path, json.dumps(mapping_to_json(results), ensure_ascii=False, indent=2) + "\n")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from reviewer_app.cli.exit_codes import Exit
 from reviewer_app.cli.main import main
 from reviewer_app.settings import Settings, save_settings
 
@@ -46,7 +47,7 @@ def test_download_fails_fast_with_a_clear_message_without_network(tmp_path, caps
     code = main(["models", "download", "stanza", "--dir", str(tmp_path / "stanza")])
     elapsed = time.monotonic() - began
     err = capsys.readouterr().err
-    assert code == 2
+    assert code == Exit.FAILED  # a network failure, not bad input
     assert "Download failed" in err and "machine with internet" in err
     assert elapsed < 15
     assert no_network  # it did try, and was refused at once

@@ -7,6 +7,7 @@ import stat
 
 import pytest
 
+from reviewer_app.cli.exit_codes import Exit
 from reviewer_app.cli.main import main
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Span, Status
@@ -211,9 +212,12 @@ def test_export_refuses_a_document_the_leak_guard_stops(tmp_path, capsys):
     with Project.open(path) as project:
         tag = next(s for s in project.spans("h1") if project.span_text(s.id) == "RICHARDSON")
         project.reject(tag.id)  # the reviewer let the surname through
-    assert run("project", "export", path, "--out", out) == 2
-    assert "h1: " in capsys.readouterr().err
-    assert not out.exists() or not any(out.iterdir())
+    # h2 (a draft) would be fine alone; the export is written whole or not at all.
+    assert run("project", "export", path, "--out", out, "--draft") == Exit.LEAK
+    err = capsys.readouterr().err
+    assert "h1: " in err and "nothing was written" in err
+    assert not out.exists()
+    assert not list(tmp_path.glob(".*"))  # no staging folder left either
 
 
 def test_whitelist_commands(tmp_path, capsys):
