@@ -52,11 +52,11 @@ class _ProgressBar:
 
 
 def run(args: argparse.Namespace) -> int:
-    from reviewer_app.cli.paths import not_a_folder
     from reviewer_app.core.interchange import InterchangeError, Record, SpanRecord, read_jsonl, write_jsonl
     from reviewer_app.core.progress import Progress
     from reviewer_app.detectors.registry import DETECTORS
     from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.exporters.staging import folder_problem
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.importers.text import document_from_text
     from reviewer_app.settings import load_settings
@@ -74,9 +74,9 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return Exit.BAD_INPUT
-    problem = not_a_folder(args.out, "--out")
+    problem = folder_problem(args.out)
     if problem:
-        print(f"reviewer-app detect: {problem}", file=sys.stderr)
+        print(f"reviewer-app detect: --out {problem}", file=sys.stderr)
         return Exit.BAD_INPUT
 
     failures = 0

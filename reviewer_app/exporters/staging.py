@@ -78,18 +78,19 @@ def export_places_problem(
     return None
 
 
-# Characters that separate folders or are not allowed in file names somewhere
-# (Windows), besides control and format characters.
-_UNSAFE = re.compile(r'[/\\:*?"<>|]')
+# Characters not allowed in file names somewhere (Windows), besides folder
+# separators and control and format characters.
+_RESERVED = re.compile(r'[:*?"<>|]')
 _MAX_STEM = 120
 
 
 def safe_file_stem(name: str) -> str:
-    """`name` as a file name stem: separators, reserved and control characters
-    become "_", runs of dots are cut to one, a leading dot (hidden file, `..`)
-    becomes "_"; never empty."""
+    """`name` as a file name stem: folder parts `.` and `..` dropped, separators,
+    reserved and control characters made "_", runs of dots cut to one, a leading
+    dot (a hidden file) made "_"; never empty."""
     cleaned = "".join("_" if unicodedata.category(ch)[0] in "CZ" and ch != " " else ch for ch in name)
-    cleaned = _UNSAFE.sub("_", cleaned)
+    parts = [part for part in re.split(r"[/\\]", cleaned) if part not in ("", ".", "..")]
+    cleaned = _RESERVED.sub("_", "_".join(parts))
     cleaned = re.sub(r"\.{2,}", ".", cleaned).strip(" ")
     if cleaned.startswith("."):
         cleaned = "_" + cleaned[1:]
