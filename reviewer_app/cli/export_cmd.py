@@ -239,11 +239,15 @@ def _propagate(document, spans, extras, threshold: float):
 def _read_reviewed(path: Path):
     """The reviewed records of a spans file, or an error message."""
     from reviewer_app.core.interchange import InterchangeError, read_jsonl
+    from reviewer_app.core.labels import catalog
 
     try:
-        return list(read_jsonl(path))
-    except (OSError, InterchangeError) as exc:
-        return f"cannot read {path}: {exc}"
+        # Labels become tags in the published text: only the catalogue's are taken.
+        return list(read_jsonl(path, catalog().all_labels))
+    except OSError as exc:
+        return f"cannot read {path}: {exc.strerror or type(exc).__name__}"
+    except InterchangeError as exc:
+        return f"cannot use {path}: {exc}"
 
 
 def _decided_spans(document, records, draft: bool):

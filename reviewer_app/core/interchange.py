@@ -13,9 +13,10 @@ start, end, label, detectors (or a single `detector`) and score are kept in
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,48 +69,95 @@ def record_to_json(record: Record) -> dict:
     }
 
 
-def _span_from_json(obj: Mapping[str, Any], text: str, where: str) -> SpanRecord:
-    try:
-        start, end, label = int(obj["start"]), int(obj["end"]), str(obj["label"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InterchangeError(f"{where}: a span needs integer start, end and a label") from exc
+def _offset(value: Any) -> int | None:
+    """A JSON number that is a whole character offset, else None (3.5, "3", true)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    if isinstance(value, float) and not value.is_integer():
+        return None
+    return int(value)
+
+
+def _short(value: Any) -> str:
+    """A value from the file for a message, cut short (it may be anything)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _span_from_json(obj: Any, text: str, where: str, labels: Collection[str] | None = None) -> SpanRecord:
+    if not isinstance(obj, Mapping):
+        raise InterchangeError(f"{where}: a span must be an object with start, end and label")
+    if "start" not in obj or "end" not in obj or "label" not in obj:
+        raise InterchangeError(f"{where}: a span needs integer start, end and a label")
+    start, end, label = _offset(obj["start"]), _offset(obj["end"]), obj["label"]
+    if start is None or end is None:
+        raise InterchangeError(
+            f"{where}: start and end must be whole numbers (character offsets), "
+            f"not {_short(obj['start'])} and {_short(obj['end'])}"
+        )
+    if not isinstance(label, str) or not label:
+        raise InterchangeError(f"{where}: the label must be a name such as PERSON, not {_short(label)}")
+    if labels is not None and label not in labels:
+        raise InterchangeError(f"{where}: unknown label {_short(label)}; known labels: {', '.join(labels)}")
     if not (0 <= start < end <= len(text)):
         raise InterchangeError(f"{where}: span [{start}, {end}) lies outside the text")
     detectors = obj.get("detectors")
     if detectors is None:
-        detectors = [obj["detector"]] if obj.get("detector") else []
-    span = Span(start, end, label, tuple(str(d) for d in detectors), float(obj.get("score", 1.0)))
+        detector = obj.get("detector")
+        detectors = [detector] if detector else []
+    if not isinstance(detectors, list) or not all(isinstance(d, str) for d in detectors):
+        raise InterchangeError(f"{where}: detectors must be a list of names, not {_short(detectors)}")
+    score = obj.get("score", 1.0)
+    if isinstance(score, bool) or not isinstance(score, int | float) or not math.isfinite(score):
+        raise InterchangeError(f"{where}: the score must be a number, not {_short(score)}")
+    span = Span(start, end, label, tuple(detectors), float(score))
     extra = {k: v for k, v in obj.items() if k not in _SPAN_KEYS}
     return SpanRecord(span, extra)
 
 
-def record_from_json(obj: Mapping[str, Any], where: str = "record") -> Record:
+def record_from_json(obj: Any, where: str = "record", labels: Collection[str] | None = None) -> Record:
+    """A record of the spans format; raises `InterchangeError` naming what is wrong.
+    With `labels`, a span whose label is not one of them is refused."""
     if not isinstance(obj, Mapping) or not isinstance(obj.get("text"), str):
         raise InterchangeError(f"{where}: expected an object with a 'text' string")
     text = obj["text"]
-    spans = tuple(
-        _span_from_json(s, text, f"{where}, span {i + 1}") for i, s in enumerate(obj.get("spans") or [])
-    )
+    spans, meta = obj.get("spans") or [], obj.get("meta") or {}
+    if not isinstance(spans, list):
+        raise InterchangeError(f"{where}: 'spans' must be a list of spans, not {_short(spans)}")
+    if not isinstance(meta, Mapping):
+        raise InterchangeError(f"{where}: 'meta' must be an object, not {_short(meta)}")
+    record_id = obj.get("id") or meta.get("id") or ""
+    if not isinstance(record_id, str | int) or isinstance(record_id, bool):
+        raise InterchangeError(f"{where}: 'id' must be a string, not {_short(record_id)}")
     return Record(
-        id=str(obj.get("id") or obj.get("meta", {}).get("id") or ""),
+        id=str(record_id),
         text=text,
-        spans=spans,
-        meta=dict(obj.get("meta") or {}),
+        spans=tuple(_span_from_json(s, text, f"{where}, span {i + 1}", labels) for i, s in enumerate(spans)),
+        meta=dict(meta),
     )
 
 
-def read_jsonl(path: Path | str) -> Iterator[Record]:
+def read_jsonl(path: Path | str, labels: Collection[str] | None = None) -> Iterator[Record]:
+    """The records of a spans file. Raises `InterchangeError` on a line that is
+    not UTF-8, not JSON or not a valid record (with `labels`: a span with another
+    label), and `OSError` when the file cannot be read."""
     path = Path(path)
-    with path.open(encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
+    with path.open("rb") as fh:
+        for lineno, raw in enumerate(fh, 1):
+            where = f"{path.name} line {lineno}"
+            try:
+                line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                raise InterchangeError(
+                    f"{where}: not UTF-8 text (byte {exc.start + 1} of the line); save the file as UTF-8"
+                ) from exc
             if not line.strip():
                 continue
-            where = f"{path.name} line {lineno}"
             try:
                 obj = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise InterchangeError(f"{where}: not valid JSON ({exc.msg})") from exc
-            record = record_from_json(obj, where)
+            record = record_from_json(obj, where, labels)
             if not record.id:
                 record = Record(f"{path.stem}-{lineno}", record.text, record.spans, record.meta)
             yield record

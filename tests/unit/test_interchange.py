@@ -46,3 +46,62 @@ def test_reader_accepts_prodigy_style_single_detector_and_names_bad_lines(tmp_pa
     path.write_text(json.dumps(bad_span) + "\n", encoding="utf-8")
     with pytest.raises(InterchangeError, match="outside the text"):
         list(read_jsonl(path))
+
+
+GOOD_SPAN = {"start": 3, "end": 6, "label": "PERSON", "detectors": ["spacy"], "score": 0.5}
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (
+            {"text": "Hi Ann", "spans": [{**GOOD_SPAN, "score": "abc"}]},
+            "the score must be a number, not 'abc'",
+        ),
+        ({"text": "Hi Ann", "spans": 5}, "'spans' must be a list of spans, not 5"),
+        ({"text": "Hi Ann", "meta": "x"}, "'meta' must be an object, not 'x'"),
+        ({"text": "Hi Ann", "spans": [{**GOOD_SPAN, "detectors": 5}]}, "detectors must be a list of names"),
+        ({"text": "Hi Ann", "spans": [{**GOOD_SPAN, "detectors": [1]}]}, "detectors must be a list of names"),
+        ({"text": "Hi Ann", "spans": ["PERSON"]}, "a span must be an object"),
+        ({"text": "Hi Ann", "spans": [{**GOOD_SPAN, "start": 2.5}]}, "start and end must be whole numbers"),
+        ({"text": "Hi Ann", "spans": [{**GOOD_SPAN, "end": "6"}]}, "start and end must be whole numbers"),
+        ({"text": "Hi Ann", "spans": [{**GOOD_SPAN, "label": 7}]}, "the label must be a name"),
+        ({"text": "Hi Ann", "id": {"a": 1}}, "'id' must be a string"),
+    ],
+)
+def test_wrong_types_are_named_not_tracebacks(tmp_path, record, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    with pytest.raises(InterchangeError) as info:
+        list(read_jsonl(path))
+    assert str(info.value).startswith("bad.jsonl line 1")
+    assert message in str(info.value)
+
+
+def test_a_whole_float_offset_is_still_an_offset(tmp_path):
+    path = tmp_path / "floats.jsonl"
+    path.write_text(json.dumps({"text": "Hi Ann", "spans": [{**GOOD_SPAN, "start": 3.0}]}) + "\n")
+    (record,) = read_jsonl(path)
+    assert record.spans[0].span.start == 3
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path):
+    path = tmp_path / "latin.jsonl"
+    good = json.dumps({"text": "Hi Ann"}).encode()
+    latin = json.dumps({"text": "Se\u00f1or"}, ensure_ascii=False).encode("latin-1")
+    path.write_bytes(good + b"\n" + latin + b"\n")
+    with pytest.raises(InterchangeError, match=r"latin.jsonl line 2: not UTF-8 text"):
+        list(read_jsonl(path))
+
+
+def test_unknown_labels_are_refused_when_labels_are_given(tmp_path):
+    path = tmp_path / "labels.jsonl"
+    evil = {**GOOD_SPAN, "label": "'; DROP TABLE spans;--"}
+    path.write_text(json.dumps({"text": "Hi Ann", "spans": [evil]}) + "\n", encoding="utf-8")
+    (record,) = read_jsonl(path)
+    assert record.spans[0].span.label == evil["label"]  # gold corpora keep their own labels
+    with pytest.raises(InterchangeError) as info:
+        list(read_jsonl(path, ("PERSON", "LOCATION")))
+    assert str(info.value) == (
+        'labels.jsonl line 1, span 1: unknown label "\'; DROP TABLE spans;--"; known labels: PERSON, LOCATION'
+    )
