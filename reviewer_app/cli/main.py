@@ -12,6 +12,9 @@ import logging
 import sys
 
 from reviewer_app import __version__
+from reviewer_app.cli.exit_codes import Exit
+
+APP_LOGGER = "reviewer_app"
 
 # command name -> module that defines `add_parser(subparsers)`; the parser it
 # adds sets `func` to the function that runs the command and returns an exit code.
@@ -43,14 +46,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _OwnDebugOnly(logging.Filter):
+    """Below WARNING, only the application's own records pass: libraries'
+    debug and info logs quote the text they work on (Presidio prints the
+    context words around each match), and ours carry span ids and labels only."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.WARNING or record.name.split(".")[0] == APP_LOGGER
+
+
+def configure_logging(verbose: bool) -> None:
+    """Warnings and errors on stderr; with `verbose`, the application's debug
+    messages too, never a library's."""
+    root = logging.getLogger()
+    root.setLevel(logging.WARNING)
+    if not root.handlers:  # a host (a test runner) may have its own
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        root.addHandler(handler)
+    for handler in root.handlers:
+        if not any(isinstance(f, _OwnDebugOnly) for f in handler.filters):
+            handler.addFilter(_OwnDebugOnly())
+    logging.getLogger(APP_LOGGER).setLevel(logging.DEBUG if verbose else logging.WARNING)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    configure_logging(args.verbose)
     if args.command is None:
         args = parser.parse_args(["open", *argv])
-    return int(args.func(args) or 0)
+    try:
+        return int(args.func(args) or 0)
+    except OSError as exc:
+        # A file or folder the command could not read or write, found late (disk
+        # full, a path that became a file): its name and the reason, no traceback.
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(
+            f"reviewer-app {args.command}: {where}{exc.strerror or type(exc).__name__}",
+            file=sys.stderr,
+        )
+        return Exit.FAILED
