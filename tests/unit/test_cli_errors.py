@@ -140,9 +140,9 @@ def test_verbose_output_carries_no_transcript_word(tmp_path):
     project = tmp_path / "p.db"
     assert run("project", "new", project) == Exit.OK
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = ["-v", "project", "add", project, source, "--detectors", "presidio"]
     done = subprocess.run(
-        [sys.executable, "-m", "reviewer_app", "-v", "project", "add", str(project), str(source)]
-        + ["--detectors", "presidio"],
+        [sys.executable, "-m", "reviewer_app", *command],
         capture_output=True,
         text=True,
         timeout=300,
