@@ -25,6 +25,7 @@ _READABLE = (
     ("reviewer_app.ui.detection_process", "DetectorProcessCrashed"),
     ("reviewer_app.exporters.leakguard", "LeakFound"),
     ("reviewer_app.exporters.mapping", "MappingRefused"),
+    ("reviewer_app.exporters.staging", "ExportPathError"),
 )
 
 

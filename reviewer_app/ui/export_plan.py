@@ -102,24 +102,37 @@ def write_export(
     mapping_path: Path | None = None,
     allow: Iterable[str] = (),
 ) -> list[Path]:
-    """Write the text (after the leak guard), gold files and mapping; returns the paths."""
+    """Write the text (after the leak guard), gold files and mapping, all or
+    nothing (`StagedExport`); returns the paths. Raises `ExportPathError` for
+    places that cannot be used (gold or mapping inside `out_dir`, a folder that is a file)."""
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.mapping import write_mapping
+    from reviewer_app.exporters.staging import (
+        ExportPathError,
+        StagedExport,
+        export_places_problem,
+        safe_file_stem,
+    )
     from reviewer_app.exporters.text import write_pseudonymized_text
 
     if plan.result is None:
         raise ValueError(plan.problem or "nothing to export")
-    stem = f"{plan.document.id}.DRAFT" if plan.draft else plan.document.id
-    written = [
-        write_pseudonymized_text(out_dir / f"{stem}.txt", plan.result, plan.document, plan.spans, allow)
-    ]
-    if gold_formats:
-        folder = gold_dir or out_dir.parent / f"{out_dir.name}-gold"
-        extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in plan.stored]
-        record = gold_record(plan.document, list(plan.spans), extras, {"draft": plan.draft})
-        for name in gold_formats:
-            written.append(write_gold(name, folder, stem, record))
-    if mapping_path is not None:
-        written.append(write_mapping(mapping_path, [plan.result], out_dir))
-    return written
+    gold_folder = (gold_dir or out_dir.parent / f"{out_dir.name}-gold") if gold_formats else None
+    problem = export_places_problem(out_dir, gold_folder, mapping_path)
+    if problem:
+        raise ExportPathError(problem[0].upper() + problem[1:] + ".")
+    stem = safe_file_stem(plan.document.id) + (".DRAFT" if plan.draft else "")
+    with StagedExport() as export:
+        text_path = export.folder(out_dir) / f"{stem}.txt"
+        write_pseudonymized_text(text_path, plan.result, plan.document, plan.spans, allow)
+        if gold_folder is not None:
+            extras = [
+                {"status": x.status.value, "reviewer": x.reviewer, "span_id": x.id} for x in plan.stored
+            ]
+            record = gold_record(plan.document, list(plan.spans), extras, {"draft": plan.draft})
+            for name in gold_formats:
+                write_gold(name, export.folder(gold_folder), stem, record)
+        if mapping_path is not None:
+            write_mapping(export.folder(mapping_path.parent) / mapping_path.name, [plan.result])
+        return export.commit()

@@ -136,3 +136,31 @@ def test_staging_refuses_a_folder_that_is_a_file(tmp_path):
     with StagedExport() as export, pytest.raises(ExportPathError, match="which is a file"):
         export.folder(tmp_path / "file" / "out")
     assert _listing(tmp_path) == ["file"]
+
+
+def test_the_windows_export_is_staged_and_named_safely_too(tmp_path):
+    from reviewer_app.ui.export_plan import plan_export, write_export
+
+    text = "COMMISSIONER JONES: Mr. Reed spoke.\n"
+    with Project.create(tmp_path / "p.db") as project:
+        doc_id = project.add_document(Document("../../escaped", text))
+        project.record_detection(doc_id, [Span(13, 18, "PERSON", ("spacy",)), Span(24, 28, "PERSON")], [])
+        for span in project.spans(doc_id):
+            project.accept(span.id)
+        plan = plan_export(project, doc_id, draft=False)
+    out, private = tmp_path / "work" / "out", tmp_path / "work" / "private"
+    with pytest.raises(ExportPathError, match="Gold files hold the original text"):
+        write_export(plan, out, ["jsonl"], out / "gold")
+    blocker = tmp_path / "work" / "blocker"
+    blocker.parent.mkdir()
+    blocker.write_text("", encoding="utf-8")
+    with pytest.raises(ExportPathError, match="blocker names a file, not a folder"):
+        write_export(plan, out, ["jsonl"], private, blocker / "mapping.json")
+    assert _listing(tmp_path / "work") == ["blocker"]
+    written = write_export(plan, out, ["jsonl"], private, private / "mapping.json")
+    assert sorted(str(p.relative_to(tmp_path / "work")) for p in written) == [
+        "out/escaped.txt",
+        "private/escaped.gold.jsonl",
+        "private/mapping.json",
+    ]
+    assert (out / "escaped.txt").read_text(encoding="utf-8").startswith("COMMISSIONER [PERSON_1]")
