@@ -91,7 +91,14 @@ def run(args: argparse.Namespace) -> int:
                 document = import_file(path, settings)
                 documents = [(document, {"source": path.name})]
         except (TranscriptImportError, InterchangeError, OSError) as exc:
-            print(f"reviewer-app detect: {path.name}: {exc}", file=sys.stderr)
+            # An import error names the file itself, as `import` prints it.
+            if isinstance(exc, TranscriptImportError):
+                reason = str(exc)
+            elif isinstance(exc, OSError):
+                reason = f"{path.name} could not be read ({exc.strerror or type(exc).__name__})"
+            else:
+                reason = f"{path.name}: {exc}"
+            print(f"reviewer-app detect: {reason}", file=sys.stderr)
             failures += 1
             continue
         records = []
