@@ -153,7 +153,12 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.mapping import write_mapping
-    from reviewer_app.exporters.staging import ExportPathError, StagedExport, unique_stems
+    from reviewer_app.exporters.staging import (
+        ExportPathError,
+        StagedExport,
+        describe_write_failure,
+        unique_stems,
+    )
     from reviewer_app.exporters.text import write_pseudonymized_text
 
     stems = unique_stems([path.stem for path, *_ in prepared])
@@ -161,8 +166,7 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
     try:
         with StagedExport() as export:
             text_dir = export.folder(args.out)
-            for path, document, spans, extras, result in prepared:
-                stem = stems[path.stem]
+            for stem, (path, document, spans, extras, result) in zip(stems, prepared, strict=True):
                 write_pseudonymized_text(text_dir / f"{stem}.txt", result, document, spans, args.allow)
                 counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
                 fuzzy = sum(1 for c in result.clusters if c.fuzzy)
@@ -182,7 +186,7 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
                 reports.append(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
             export.commit()
     except (ExportPathError, OSError) as exc:
-        _say(f"reviewer-app export: {_write_failure(exc)}; nothing was written")
+        _say(f"reviewer-app export: {describe_write_failure(exc)}; nothing was written")
         return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
     for line in reports:
         _say(line)
@@ -194,14 +198,6 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
     elif args.draft:
         _say("DRAFT: pending spans were replaced without a reviewer's decision (--draft).")
     return Exit.OK
-
-
-def _write_failure(exc: Exception) -> str:
-    """An export's write failure in words: the file and the system's reason."""
-    if isinstance(exc, OSError):
-        where = f" {exc.filename}" if exc.filename else ""
-        return f"could not write{where} ({exc.strerror or type(exc).__name__})"
-    return str(exc)
 
 
 def _detect_all(document, settings, detectors: str | None):

@@ -342,7 +342,12 @@ def run_status(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from reviewer_app.core.spans import Status
-    from reviewer_app.exporters.staging import ExportPathError, StagedExport, export_places_problem
+    from reviewer_app.exporters.staging import (
+        ExportPathError,
+        StagedExport,
+        describe_write_failure,
+        export_places_problem,
+    )
     from reviewer_app.settings import load_settings
 
     if args.gold and args.gold_dir is None:
@@ -359,7 +364,7 @@ def run_export(args: argparse.Namespace) -> int:
     code, results, exported, skipped = Exit.OK, [], [], 0
     with project, StagedExport() as export:
         summaries = project.list_documents()
-        stems = unique_stems([s.id for s in summaries])
+        stems = dict(zip([s.id for s in summaries], unique_stems([s.id for s in summaries]), strict=True))
         bar = ProgressBar(len(summaries))
         try:
             places = _StagedPlaces(export, args)
@@ -390,9 +395,7 @@ def run_export(args: argparse.Namespace) -> int:
                 write_mapping(places.mapping(), results)
             export.commit()
         except (ExportPathError, OSError) as exc:
-            where = f" {exc.filename}" if isinstance(exc, OSError) and exc.filename else ""
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            _say(f"reviewer-app project export: could not write{where} ({why}); nothing was written")
+            _say(f"reviewer-app project export: {describe_write_failure(exc)}; nothing was written")
             return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
         if not project.read_only:
             for doc_id, draft in exported:

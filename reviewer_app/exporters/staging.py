@@ -98,11 +98,12 @@ def safe_file_stem(name: str) -> str:
     return cleaned or "document"
 
 
-def unique_stems(names: list[str]) -> dict[str, str]:
-    """A safe, distinct file stem for each name (`-2`, `-3`... where two clean
-    to the same stem, compared case-insensitively for case-blind file systems)."""
+def unique_stems(names: list[str]) -> list[str]:
+    """A safe, distinct file stem for each name, in order (`-2`, `-3`... where
+    two clean to the same stem, compared case-insensitively for case-blind file
+    systems)."""
     taken: set[str] = set()
-    stems: dict[str, str] = {}
+    stems: list[str] = []
     for name in names:
         base = safe_file_stem(name)
         stem, n = base, 1
@@ -110,8 +111,16 @@ def unique_stems(names: list[str]) -> dict[str, str]:
             n += 1
             stem = f"{base}-{n}"
         taken.add(stem.casefold())
-        stems[name] = stem
+        stems.append(stem)
     return stems
+
+
+def describe_write_failure(exc: Exception) -> str:
+    """Why an export could not be written, in words: the file and the reason."""
+    if isinstance(exc, OSError):
+        where = f" {exc.filename}" if exc.filename else ""
+        return f"could not write{where} ({exc.strerror or type(exc).__name__})"
+    return str(exc)
 
 
 class StagedExport:

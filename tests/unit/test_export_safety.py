@@ -99,7 +99,7 @@ def test_safe_file_stems():
     assert safe_file_stem("a..b") == "a.b"
     assert safe_file_stem("Smi\u00adth\u200b") == "Smi_th_"
     stems = unique_stems(["a/b", "a\\b", "A_B", "c"])
-    assert stems == {"a/b": "a_b", "a\\b": "a_b-2", "A_B": "A_B-3", "c": "c"}
+    assert stems == ["a_b", "a_b-2", "A_B-3", "c"]
 
 
 def test_a_failure_while_publishing_undoes_what_was_moved(tmp_path, capsys):
@@ -164,3 +164,13 @@ def test_the_windows_export_is_staged_and_named_safely_too(tmp_path):
         "private/mapping.json",
     ]
     assert (out / "escaped.txt").read_text(encoding="utf-8").startswith("COMMISSIONER [PERSON_1]")
+
+
+def test_two_transcripts_with_one_name_get_two_files(tmp_path, capsys):
+    source, reviewed = _spans_file(tmp_path)
+    twin = tmp_path / "elsewhere" / source.name
+    twin.parent.mkdir()
+    twin.write_text(TEXT, encoding="utf-8")
+    out = tmp_path / "out"
+    assert run("export", source, twin, "--spans", reviewed, "--out", out) == 0, capsys.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == ["hearing-2.txt", "hearing.txt"]
