@@ -364,10 +364,10 @@ def run_export(args: argparse.Namespace) -> int:
     code, results, exported, skipped = Exit.OK, [], [], 0
     with project, StagedExport() as export:
         summaries = project.list_documents()
-        stems = dict(zip([s.id for s in summaries], unique_stems([s.id for s in summaries]), strict=True))
+        ids = [s.id for s in summaries]
+        stems = dict(zip(ids, unique_stems(ids), strict=True))
         bar = ProgressBar(len(summaries))
         try:
-            places = _StagedPlaces(export, args)
             for summary in summaries:
                 draft = not summary.fully_reviewed
                 if draft and not args.draft:
@@ -377,7 +377,7 @@ def run_export(args: argparse.Namespace) -> int:
                 wanted = {Status.ACCEPTED} | ({Status.PENDING, Status.STALE} if draft else set())
                 stored = project.spans(summary.id, wanted)
                 stem = f"{stems[summary.id]}.DRAFT" if draft else stems[summary.id]
-                outcome = _export_document(project, summary.id, stored, draft, stem, places, args, settings)
+                outcome = _export_document(project, summary.id, stored, draft, stem, export, args, settings)
                 if isinstance(outcome, tuple):
                     code = worst(code, outcome[0])
                     bar.step(f"{summary.id}: not exported")
@@ -392,7 +392,7 @@ def run_export(args: argparse.Namespace) -> int:
             if args.mapping and results:
                 from reviewer_app.exporters.mapping import write_mapping
 
-                write_mapping(places.mapping(), results)
+                write_mapping(export.folder(args.mapping.parent) / args.mapping.name, results)
             export.commit()
         except (ExportPathError, OSError) as exc:
             _say(f"reviewer-app project export: {describe_write_failure(exc)}; nothing was written")
@@ -409,25 +409,9 @@ def run_export(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
-class _StagedPlaces:
-    """The staging folders of one project export's text, gold and mapping."""
-
-    def __init__(self, export, args: argparse.Namespace) -> None:
-        self.export, self.args = export, args
-
-    def text(self) -> Path:
-        return self.export.folder(self.args.out)
-
-    def gold(self) -> Path:
-        return self.export.folder(self.args.gold_dir)
-
-    def mapping(self) -> Path:
-        return self.export.folder(self.args.mapping.parent) / self.args.mapping.name
-
-
-def _export_document(project, doc_id: str, stored, draft: bool, stem: str, places, args, settings):
-    """Stage one document's text (and gold); returns the pseudonymized text, or
-    (exit code, what went wrong)."""
+def _export_document(project, doc_id: str, stored, draft: bool, stem: str, export, args, settings):
+    """Stage one document's text (and gold) in `export`; returns the pseudonymized
+    text, or (exit code, what went wrong)."""
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.leakguard import LeakFound
@@ -440,11 +424,11 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, place
         return Exit.BAD_INPUT, str(exc)
     spans = [s.span for s in stored]
     try:
-        write_pseudonymized_text(places.text() / f"{stem}.txt", result, document, spans, args.allow)
+        write_pseudonymized_text(export.folder(args.out) / f"{stem}.txt", result, document, spans, args.allow)
     except LeakFound as exc:
         return Exit.LEAK, str(exc)
     extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in stored]
     for name in args.gold:
         record = gold_record(document, spans, extras, {"project": project.name, "draft": draft})
-        write_gold(name, places.gold(), stem, record)
+        write_gold(name, export.folder(args.gold_dir), stem, record)
     return result
