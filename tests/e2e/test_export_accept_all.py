@@ -222,3 +222,22 @@ def test_cli_case_scope_numbers_people_across_files_and_keeps_the_mapping_apart(
     )
     mapping = json.loads((tmp_path / "private" / "mapping.json").read_text(encoding="utf-8"))
     assert [d["id"] for d in mapping["documents"]] == [r.id for r in records]
+
+
+def test_cli_accept_all_of_a_utf16_transcript_replaces_its_names(tmp_path, capsys):
+    """Windows "Unicode text" (UTF-16 LE with a byte-order mark) was read as cp1252:
+    NULs between the letters, nothing detected, the names published."""
+    from reviewer_app.cli.main import main
+
+    generated = generate_transcript(8, 300)
+    source = tmp_path / "unicode.txt"
+    source.write_bytes(generated.canonical_text.encode("utf-16"))
+    out_dir = tmp_path / "published"
+    args = ["export", str(source), "--out", str(out_dir), "--accept-all", "--detectors", "presidio,spacy"]
+    code = main(args)
+    assert code == 0, capsys.readouterr().err
+    out = (out_dir / "unicode.txt").read_text(encoding="utf-8")
+    assert "\x00" not in out and "[PERSON_" in out
+    for name in generated.metadata.names():
+        for part in name.split():
+            assert not _pattern(part).search(out), "a cover-page name is left"
