@@ -17,7 +17,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print the document as JSON: text, utterances, sections, page map, metadata, notes",
+        help="print the document as JSON: text, utterances, sections, page map, metadata, notes and "
+        "the encoding a text file was read in",
     )
     parser.set_defaults(func=run)
 
