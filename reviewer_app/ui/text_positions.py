@@ -42,11 +42,6 @@ class TextPositions:
             self._shifts.append(shift)
         self.qt_length = self.length + shift
 
-    @property
-    def identity(self) -> bool:
-        """True when offsets and positions coincide (no irregular character)."""
-        return not self._offsets
-
     def to_qt(self, offset: int) -> int:
         """The Qt position of document `offset` (clamped to the text)."""
         offset = min(max(offset, 0), self.length)
@@ -67,9 +62,6 @@ class TextPositions:
         offset = position - self._shifts[passed - 1]
         inside = position == self._positions[passed - 1] + 1 and offset == self._offsets[passed - 1]
         return offset + 1 if inside and round_up else offset
-
-    def to_qt_range(self, start: int, end: int) -> tuple[int, int]:
-        return self.to_qt(start), self.to_qt(end)
 
     def to_document_range(self, start: int, end: int) -> tuple[int, int]:
         """A Qt selection as document offsets; a half character is taken whole."""
