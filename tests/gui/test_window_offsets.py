@@ -18,7 +18,7 @@ from reviewer_app.core.document import Document, Section
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import Project
-from reviewer_app.ui.export_plan import output_offset, source_offset
+from reviewer_app.ui.export_plan import output_offset, plan_export, source_offset
 from reviewer_app.ui.main_window import MainWindow
 from reviewer_app.ui.transcript_view import TranscriptView
 from tests.gui.helpers import Row, find, transcript
@@ -102,14 +102,19 @@ def span_units(view) -> set[int]:
 def test_t_tags_exactly_the_selected_name(qtbot, tmp_path):
     window = open_window(qtbot, tmp_path)
     project, text = window.project, window.review.document.text
-    for name in ("Mari\u0301a Lo\u0301pez", "𝐑𝐈𝐂𝐇𝐀𝐑𝐃𝐒𝐎𝐍", "𪜀Liang", "RICHARDSON", "𠀀𠀁"):
+    names = ("Mari\u0301a Lo\u0301pez", "𝐑𝐈𝐂𝐇𝐀𝐑𝐃𝐒𝐎𝐍", "𪜀Liang", "RICHARDSON", "𠀀𠀁")
+    for name in names:
         window.transcript.setTextCursor(qt_find(window.transcript, name))
         assert window.transcript.selected_range() == (text.index(name), text.index(name) + len(name))
         span_id = tag_selection(qtbot, window)
         stored = project.span(span_id)
-        assert stored.origin == "manual"
+        assert stored.origin == "manual" and stored.status is Status.ACCEPTED
         assert stored.span.text_in(text) == name
         assert current_marking(window.transcript) == name
+    # What an export writes: no letter of the tagged names is left beside their tags.
+    published = plan_export(project, window.review.document_id, draft=False).result.text
+    for fragment in ("Lo\u0301pez", "pez", "𝐑𝐈𝐂", "𝐍:", "Liang", "RICHARDSON:", "𠀀", "𠀁"):
+        assert fragment not in published
     window.close()
 
 
