@@ -9,7 +9,6 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
@@ -39,6 +38,11 @@ class ShownSpan(Protocol):
 OPEN = (Status.PENDING, Status.STALE)
 
 
+# Unicode assigns combining marks in planes 0, 1 and 14 only; scanning just
+# these takes a sixth of the time of all 1.1 million code points.
+_MARK_PLANES = (range(0x20000), range(0xE0000, 0xF0000))
+
+
 @functools.cache
 def _word_pattern() -> re.Pattern[str]:
     """A word for resizing: letters/digits with inner apostrophes, hyphens, dots or
@@ -46,7 +50,9 @@ def _word_pattern() -> re.Pattern[str]:
 
     Combining marks belong to their letter (a decomposed "María" is one word, not
     "Mari" and "a"); `\\w` lacks them, so they are listed from Unicode's data once."""
-    marks = [c for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)).startswith("M")]
+    marks = [
+        code for plane in _MARK_PLANES for code in plane if unicodedata.category(chr(code)).startswith("M")
+    ]
     ranges = []
     for code in marks:
         if ranges and ranges[-1][1] == code - 1:

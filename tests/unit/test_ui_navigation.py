@@ -66,3 +66,17 @@ def test_combining_marks_and_astral_letters_stay_inside_their_word():
     # A Bengali name: its vowel signs are combining marks.
     bengali = text.index("ঠাকুর")
     assert trim_selection(text, bengali - 1, len(text)) == (bengali, bengali + len("ঠাকুর"))
+
+
+def test_every_combining_mark_of_this_unicode_version_is_in_the_scanned_planes():
+    import sys
+    import unicodedata
+
+    from reviewer_app.ui.navigation import _MARK_PLANES
+
+    outside = [
+        c
+        for c in range(sys.maxunicode + 1)
+        if unicodedata.category(chr(c)).startswith("M") and not any(c in plane for plane in _MARK_PLANES)
+    ]
+    assert outside == []
