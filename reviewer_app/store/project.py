@@ -7,9 +7,11 @@ Guarantees:
 - Every reviewer action is audited with the full before and after rows of what
   it changed; `undo(audit_id)` / `redo(audit_id)` restore those rows, which
   works across a reopen of the project (`undo_history()`, `redo_history()`).
-- One writer per file: a lock file next to the project (`P.db.lock`, released by
-  the OS when the process dies) makes a second process open read-only or fail
+- One writer per file, whatever name opens it (a hard link, a symlink): locks
+  named after the file's device and inode and beside it (`P.db.lock`), released
+  by the OS when the process dies, make a second writer open read-only or fail
   with a message that says who holds the project.
+- A file that is not a project is refused before anything changes in or beside it.
 - Log messages carry ids, labels and counts, never transcript text.
 """
 
@@ -304,40 +306,95 @@ class Position:
 
 
 class _WriterLock:
-    """An exclusive advisory lock on `<project>.lock`; the OS drops it when the
-    process ends, however it ends, so a crash never leaves a stale lock."""
+    """Exclusive advisory locks that make one writer per project *file*; the OS
+    drops them when the process ends, however it ends, so a crash never leaves a
+    stale lock.
+
+    Two locks, both needed to write:
+    - `<data dir>/locks/<device>-<inode>.lock` names the file itself, so every name
+      of it (a hard link, a symlink, another spelling of the path) meets the same
+      lock. It also records the name the holder reaches the file through (see
+      `connection_path`). A lock on the database file itself is not used: closing
+      any descriptor of it would drop the POSIX locks SQLite holds on it.
+    - `<project>.lock` beside the file (the symlink resolved), for two machines
+      sharing a folder, where device numbers differ.
+    """
 
     def __init__(self, project_path: Path) -> None:
-        self.path = project_path.with_name(project_path.name + ".lock")
-        self._fd: int | None = None
+        self.project_path = project_path
+        self.paths = (_inode_lock_path(project_path), project_path.with_name(project_path.name + ".lock"))
+        self._fds: list[int] = []
+        self._refused: Path | None = None
 
     def acquire(self) -> bool:
-        try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError:  # e.g. a read-only folder: nobody can write there, so read-only it is
-            return False
-        try:
-            _lock_fd(fd)
-        except OSError:
-            os.close(fd)
-            return False
         owner = f"{getpass.getuser()}@{socket.gethostname()} (process {os.getpid()}) since {time.ctime()}"
-        os.ftruncate(fd, 0)
-        os.lseek(fd, 0, os.SEEK_SET)
-        os.write(fd, owner.encode("utf-8"))
-        self._fd = fd
+        for path in self.paths:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:  # e.g. a read-only folder: nobody can write there, so read-only it is
+                self._refuse(path)
+                return False
+            try:
+                _lock_fd(fd)
+            except OSError:
+                os.close(fd)
+                self._refuse(path)
+                return False
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{owner}\n{self.project_path}\n".encode())
+            self._fds.append(fd)
         return True
 
+    def _refuse(self, path: Path) -> None:
+        self.release()
+        self._refused = path
+
     def owner(self) -> str:
-        try:
-            return self.path.read_text(encoding="utf-8").strip() or "another process"
-        except OSError:
-            return "another process"
+        """Who holds the lock this process did not get, in words."""
+        lines = _lock_lines(self._refused) if self._refused else []
+        owner = lines[0] if lines else "another process"
+        if len(lines) > 1 and lines[1] != str(self.project_path):
+            owner += f", as {lines[1]}"
+        return owner
 
     def release(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)  # closing drops the lock
-            self._fd = None
+        while self._fds:
+            os.close(self._fds.pop())  # closing drops the lock
+
+
+def _inode_lock_path(path: Path) -> Path:
+    from reviewer_app.paths import data_dir
+
+    info = path.stat()
+    return data_dir() / "locks" / f"{info.st_dev}-{info.st_ino}.lock"
+
+
+def _lock_lines(path: Path) -> list[str]:
+    try:
+        return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
+def connection_path(path: Path) -> Path:
+    """The name to open the file through: the one the last writer used, if it
+    still names the same file, else the path with its symlinks resolved.
+
+    SQLite keeps a WAL database's recent commits in `<name>-wal` beside the name
+    it was opened as, so two hard links of one file have two journals: a reader
+    through the other name sees an I/O error, and a writer through it would
+    ignore the commits a crashed writer left in the first journal.
+    """
+    real = path.resolve()
+    lines = _lock_lines(_inode_lock_path(real))
+    if len(lines) > 1:
+        recorded = Path(lines[1])
+        with contextlib.suppress(OSError):
+            if recorded != real and recorded.samefile(real):
+                return recorded
+    return real
 
 
 if os.name == "nt":  # pragma: no cover - exercised on Windows only
@@ -521,7 +578,7 @@ class Project:
             raise ProjectError(f"cannot create {path}: {exc.strerror}") from exc
         os.close(fd)
         path.chmod(0o600)  # os.open's mode passes through the umask; say it outright
-        project = cls.open(path, read_only=False)
+        project = cls._open(path, read_only=False, power_safe=True, new=True)
         with project._write():
             project._conn.execute(
                 "INSERT INTO project(key, value) VALUES ('format', ?), ('name', ?), ('created_at', ?)",
@@ -542,28 +599,39 @@ class Project:
         decision survives a power cut, not only a crash of the process. False
         skips that wait (a crash of the process still loses nothing; a power cut
         may lose the last decisions, never the file).
+
+        A file that is not a project is refused before anything is written to it
+        or beside it.
         """
-        path = Path(path)
+        return cls._open(Path(path), read_only, power_safe, new=False)
+
+    @classmethod
+    def _open(cls, path: Path, read_only: bool | None, power_safe: bool, new: bool) -> Project:
         if not path.exists():
             raise ProjectError(f"{path} does not exist; create it with `reviewer-app project new {path}`")
+        target = connection_path(path)
         lock = None
         locked_by = ""
-        if read_only is not True:
-            lock = _WriterLock(path)
-            if not lock.acquire():
-                locked_by = lock.owner()
-                if read_only is False:
-                    raise ProjectLocked(
-                        f"{path.name} is open for writing by {locked_by}; close it there first, "
-                        "or open it read-only"
-                    )
-                lock = None
-        writable = lock is not None
         conn = None
         try:
-            conn = _connect(path, writable, power_safe)
-            _check_format(conn, path)
+            # Read-only first: the format is checked before a lock file, the WAL
+            # switch or a migration could change anything.
+            conn = _connect(target, writable=False)
+            _check_format(conn, path, new)
+            if read_only is not True:
+                lock = _WriterLock(target)
+                if not lock.acquire():
+                    locked_by = lock.owner()
+                    lock = None
+                    if read_only is False:
+                        raise ProjectLocked(
+                            f"{path.name} is open for writing by {locked_by}; close it there first, "
+                            "or open it read-only"
+                        )
+            writable = lock is not None
             if writable:
+                conn.close()
+                conn = _connect(target, writable, power_safe)
                 migrate(conn)
                 _reset_interrupted_detection(conn)
             elif schema_version(conn) != SCHEMA_VERSION:
@@ -1803,21 +1871,24 @@ def _reset_interrupted_detection(conn: sqlite3.Connection) -> None:
     )
 
 
-def _check_format(conn: sqlite3.Connection, path: Path) -> None:
+def _check_format(conn: sqlite3.Connection, path: Path, new: bool) -> None:
     """Refuse any SQLite file that is not ours, before a migration could touch it.
-    A file of version 0 must be empty (a project being created)."""
+    A file without tables is a project only while `Project.create` sets it up."""
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if schema_version(conn) == 0:
-        ours = not tables
-    else:
-        row = (
-            conn.execute("SELECT value FROM project WHERE key = 'format'").fetchone()
-            if "project" in tables
-            else None
+    if not tables and schema_version(conn) == 0:
+        if new:
+            return
+        raise ProjectError(
+            f"{path.name} is empty, not a reviewer_app project; create one with `reviewer-app project new`"
         )
-        ours = row is None or row[0] == FORMAT_NAME
-    if not ours:
-        raise ProjectError(f"{path.name} is not a reviewer_app project")
+    if "project" in tables:
+        row = conn.execute("SELECT value FROM project WHERE key = 'format'").fetchone()
+        if row is not None and row[0] == FORMAT_NAME:
+            return
+        # A creation interrupted between the tables and the format row.
+        if row is None and {"documents", "spans", "audit"} <= tables:
+            return
+    raise ProjectError(f"{path.name} is not a reviewer_app project")
 
 
 def _default_reviewer() -> str:
