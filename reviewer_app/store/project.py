@@ -227,6 +227,12 @@ class DocumentSummary:
         return self.detection_status == "detected" and self.stats.open == 0
 
     @property
+    def share_reviewed(self) -> float:
+        """The share of spans decided; 0 until detection has run (nobody looked at
+        the text yet, however few spans it has)."""
+        return self.stats.share_reviewed if self.detection_status == "detected" else 0.0
+
+    @property
     def state(self) -> str:
         """not_detected, detecting, failed, in_review, reviewed or exported."""
         if self.detection_status != "detected":
