@@ -226,10 +226,18 @@ def _run_workers(paths, names, settings, detect: bool, jobs: int, bar: ProgressB
             yield path, _guard(import_and_detect, path, names, settings, detect, progress)
         return
     import multiprocessing
+    import os
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    from reviewer_app.core.workers import end_with_parent
+
     # spawn: the workers load their own models, never a copy of this process's state.
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    # The pool starts its workers from this (the main) thread, which the kernel's
+    # parent-death signal follows; they end with this process, even if it is killed.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=end_with_parent, initargs=(os.getpid(),)
+    ) as pool:
         futures = {pool.submit(import_and_detect, path, names, settings, detect): path for path in paths}
         for future in as_completed(futures):
             try:
