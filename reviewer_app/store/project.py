@@ -360,10 +360,7 @@ class _WriterLock:
     def owner(self) -> str:
         """Who holds the lock this process did not get, in words."""
         lines = _lock_lines(self._refused) if self._refused else []
-        owner = lines[0] if lines else "another process"
-        if len(lines) > 1 and lines[1] != str(self.project_path):
-            owner += f", as {lines[1]}"
-        return owner
+        return lines[0] if lines else "another process"
 
     def release(self) -> None:
         while self._fds:
@@ -630,9 +627,10 @@ class Project:
                     locked_by = lock.owner()
                     lock = None
                     if read_only is False:
+                        other_name = f" as {target}" if target != path.resolve() else ""
                         raise ProjectLocked(
-                            f"{path.name} is open for writing by {locked_by}; close it there first, "
-                            "or open it read-only"
+                            f"{path.name} is open for writing{other_name} by {locked_by}; "
+                            "close it there first, or open it read-only"
                         )
             writable = lock is not None
             if writable:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -41,7 +44,7 @@ def test_another_name_of_an_open_project_gets_no_second_writer(project_path, tmp
     with Project.open(project_path, read_only=False) as writer:
         first, second = (s.id for s in writer.spans("h1"))
         writer.accept(first)  # committed to the journal, not yet to the file itself
-        with pytest.raises(ProjectLocked, match=r"open for writing by .*process \d+"):
+        with pytest.raises(ProjectLocked, match=r"open for writing.* by .*process \d+"):
             Project.open(link, read_only=False)
         with Project.open(link) as viewer:
             assert viewer.read_only and str(os.getpid()) in viewer.locked_by
@@ -53,6 +56,39 @@ def test_another_name_of_an_open_project_gets_no_second_writer(project_path, tmp
     with Project.open(link, read_only=False) as reopened:  # once closed, the link may write
         assert [s.status for s in reopened.spans("h1")] == [Status.ACCEPTED, Status.REJECTED]
         assert reopened.integrity_check() == "ok"
+
+
+_HOLDER = textwrap.dedent(
+    """
+    import sys
+    from reviewer_app.store import Project
+    project = Project.open(sys.argv[1], read_only=False)
+    project.accept(project.spans("h1")[0].id)
+    print("locked", flush=True)
+    sys.stdin.readline()
+    project.close()
+    """
+)
+
+
+def test_a_hard_link_in_another_process_gets_no_second_writer(project_path, tmp_path):
+    link = tmp_path / "link.db"
+    os.link(project_path, link)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(project_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        with pytest.raises(ProjectLocked, match=rf"open for writing as .*p\.db by .*process {holder.pid}\b"):
+            Project.open(link, read_only=False)
+        with Project.open(link) as viewer:
+            assert viewer.read_only and viewer.spans("h1")[0].status is Status.ACCEPTED
+    finally:
+        holder.communicate("\n", timeout=30)
+    assert holder.returncode == 0
 
 
 def test_a_writer_through_a_hard_link_reads_a_crashed_writers_journal(project_path, tmp_path):
