@@ -1,10 +1,14 @@
 """UI benchmarks (offscreen): first paint, accept-and-next, UI stalls during detection.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python -m benchmarks.ui [--words 15000] [--spans 2000]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python -m benchmarks.ui [--words 15000] [--spans 2000] [--astral]
 
 Targets (issue 6): first paint of a 15,000-word transcript with 2,000 spans
 < 1 s; accept-and-move-to-next p95 < 50 ms; longest UI-thread stall during
 detection < 100 ms. Prints one line per figure and exits non-zero on a miss.
+
+With --astral every full stop of the transcript is an emoji (two Qt positions,
+one character: the offsets stay the same), so every conversion between Qt
+positions and document offsets has work to do; the conversion itself is timed too.
 """
 
 from __future__ import annotations
@@ -23,9 +27,11 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-def build_project(path: Path, words: int, span_count: int, seed: int = 11):
+def build_project(path: Path, words: int, span_count: int, seed: int = 11, astral: bool = False):
     """A project with one generated transcript and `span_count` pending spans:
     the gold spans plus extra one-word spans (several detectors each) up to the count."""
+    import dataclasses
+
     from reviewer_app.core.spans import Span
     from reviewer_app.importers import import_file
     from reviewer_app.settings import Settings
@@ -35,6 +41,8 @@ def build_project(path: Path, words: int, span_count: int, seed: int = 11):
     transcript = generate_transcript(seed, target_words=words)
     files = transcript.write(path.parent / "generated")
     document = import_file(files["txt"], Settings())
+    if astral:
+        document = dataclasses.replace(document, text=document.text.replace(".", "😀"))
     project = Project.create(path)
     doc_id = project.add_document(document)
     spans = {(s.start, s.end): s for s in transcript.gold_spans}
@@ -53,7 +61,22 @@ def build_project(path: Path, words: int, span_count: int, seed: int = 11):
     chosen = sorted(spans.values())[:span_count]
     project.record_detection(doc_id, chosen, ["presidio", "spacy"])
     project.close()
-    return doc_id, document.word_count, len(chosen)
+    return doc_id, document.word_count, len(chosen), document.text
+
+
+def position_conversion(text: str, calls: int = 100_000) -> tuple[float, float]:
+    """Seconds to build the table for `text`, and per conversion (both ways)."""
+    from reviewer_app.ui.text_positions import TextPositions
+
+    started = time.perf_counter()
+    positions = TextPositions(text)
+    built = time.perf_counter() - started
+    rng = random.Random(5)
+    offsets = [rng.randrange(len(text) + 1) for _ in range(calls)]
+    started = time.perf_counter()
+    for offset in offsets:
+        positions.to_document(positions.to_qt(offset))
+    return built, (time.perf_counter() - started) / (2 * calls)
 
 
 def dispose(window) -> None:
@@ -167,14 +190,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--detectors", default="presidio,spacy")
     parser.add_argument("--skip-detection", action="store_true")
+    parser.add_argument("--astral", action="store_true", help="every full stop an emoji")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["REVIEWER_APP_DATA_DIR"] = str(Path(tmp) / "data")
         os.environ["REVIEWER_APP_CONFIG_DIR"] = str(Path(tmp) / "config")
         path = Path(tmp) / "bench.db"
-        _, words, spans = build_project(path, args.words, args.spans)
-        print(f"transcript: {words:,} words, {spans:,} spans")
+        _, words, spans, text = build_project(path, args.words, args.spans, astral=args.astral)
+        astral = sum(ord(c) > 0xFFFF for c in text)
+        print(
+            f"transcript: {words:,} words, {len(text):,} characters "
+            f"({astral:,} outside the BMP), {spans:,} spans"
+        )
+        built, per_call = position_conversion(text)
+        print(f"position table: built in {built * 1000:.1f} ms; {per_call * 1e6:.2f} µs per conversion")
         misses = 0
         paint = first_paint(path)
         print(f"first paint: {paint * 1000:.0f} ms (target < 1000 ms)")

@@ -6,8 +6,10 @@
     reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR] [--mapping FILE]
 
 `add` imports and detects in worker processes (`--jobs`); only this process
-writes the project. A file already in the project is skipped; `--redetect`
-runs detection on it again, keeping the decisions made so far. `export` writes
+writes the project. A file already in the project is skipped once detection
+has run on it; one that was not detected yet (an interrupted or failed run,
+or `--no-detect`) is detected now. `--redetect` runs detection again on every
+file given, keeping the decisions made so far. `export` writes
 the pseudonymized text of every fully reviewed document; `--draft` writes the
 others too (pending spans replaced), with DRAFT in the file names. An export is
 written whole or not at all: a document the leak guard stops stops the export.
@@ -190,9 +192,13 @@ def run_add(args: argparse.Namespace) -> int:
         for path in args.files:
             sha = _file_sha256(path)
             known = project.find_document_by_sha256(sha) if sha else None
-            if known and not args.redetect:
+            detected = known is not None and project.document_summary(known).detection_status == "detected"
+            if known and not args.redetect and (detected or args.no_detect):
                 _say(f"{path.name}: already in the project as {known}; skipped")
                 continue
+            if known and not detected:
+                # Added by a run that ended before its detection was stored.
+                _say(f"{path.name}: in the project as {known} but not detected yet; detecting it")
             if known:
                 existing[path] = known
             todo.append(path)
@@ -222,10 +228,18 @@ def _run_workers(paths, names, settings, detect: bool, jobs: int, bar: ProgressB
             yield path, _guard(import_and_detect, path, names, settings, detect, progress)
         return
     import multiprocessing
+    import os
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    from reviewer_app.core.workers import end_with_parent
+
     # spawn: the workers load their own models, never a copy of this process's state.
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    # The pool starts its workers from this (the main) thread, which the kernel's
+    # parent-death signal follows; they end with this process, even if it is killed.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=end_with_parent, initargs=(os.getpid(),)
+    ) as pool:
         futures = {pool.submit(import_and_detect, path, names, settings, detect): path for path in paths}
         for future in as_completed(futures):
             try:
@@ -251,6 +265,11 @@ def _store_detection(project, doc_id: str, document, result, settings) -> int:
     failed = [r for r in result.runs if not r.ok]
     for run in failed:
         _say(f"{doc_id}: detector {run.name} did not run: {run.error or run.status.message}")
+    if failed and not ran:
+        # No detector looked at the text: it must not pass for a document without names.
+        if project.document_summary(doc_id).detection_status != "detected":
+            project.set_detection_status(doc_id, "failed")
+        return Exit.FAILED
     spans = list(result.spans)
     merge = project.record_detection(doc_id, spans, ran, scores=detector_scores(spans, result.raw))
     clusters = propose_clusters(project, doc_id, settings.fuzzy_threshold)
@@ -258,7 +277,7 @@ def _store_detection(project, doc_id: str, document, result, settings) -> int:
         f"{doc_id}: {merge.new} new spans, {merge.kept} kept, {merge.stale} stale, "
         f"{merge.whitelisted} whitelisted; {clusters} person clusters"
     )
-    return Exit.FAILED if failed and not ran else Exit.OK
+    return Exit.OK
 
 
 # ---------------------------------------------------------------- status
@@ -277,7 +296,7 @@ def status_figures(project) -> dict:
                 "words": d.word_count,
                 "spans": d.stats.total,
                 "reviewed": d.stats.reviewed,
-                "share_reviewed": round(d.stats.share_reviewed, 4),
+                "share_reviewed": round(d.share_reviewed, 4),
                 "by_status": d.stats.by_status,
             }
             for d in documents
@@ -285,9 +304,15 @@ def status_figures(project) -> dict:
         "corpus": {
             "documents": len(documents),
             "fully_reviewed": sum(d.fully_reviewed for d in documents),
+            "not_detected": sum(d.detection_status != "detected" for d in documents),
             "spans": corpus.total,
             "reviewed": corpus.reviewed,
-            "share_reviewed": round(corpus.share_reviewed, 4),
+            "share_reviewed": round(
+                corpus.share_reviewed
+                if corpus.total or all(d.detection_status == "detected" for d in documents)
+                else 0.0,
+                4,
+            ),
             "by_status": corpus.by_status,
             "by_label": corpus.by_label,
         },
@@ -330,6 +355,7 @@ def run_status(args: argparse.Namespace) -> int:
     print(
         f"\n{corpus['documents']} documents, {corpus['fully_reviewed']} fully reviewed; "
         f"{corpus['reviewed']} of {corpus['spans']} spans reviewed ({100 * corpus['share_reviewed']:.0f}%)"
+        + (f"; {corpus['not_detected']} not detected yet" if corpus["not_detected"] else "")
     )
     for label, counts in sorted(corpus["by_label"].items()):
         summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
@@ -369,6 +395,11 @@ def run_export(args: argparse.Namespace) -> int:
         bar = ProgressBar(len(summaries))
         try:
             for summary in summaries:
+                if summary.detection_status != "detected":
+                    # Not even a draft: with no spans found, the draft would be the original text.
+                    skipped += 1
+                    bar.step(f"{summary.id}: {summary.state.replace('_', ' ')}; skipped (detect it first)")
+                    continue
                 draft = not summary.fully_reviewed
                 if draft and not args.draft:
                     skipped += 1

@@ -7,7 +7,9 @@ steps through pending spans and resizes by keyboard.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -15,7 +17,7 @@ from reviewer_app.core.spans import Span, Status
 
 
 def describe_scores(row: ShownSpan) -> str:
-    """"presidio 0.85, spacy 0.70", or the merged score when per-detector scores are unknown."""
+    """ "presidio 0.85, spacy 0.70", or the merged score when per-detector scores are unknown."""
     scores = getattr(row, "scores", ())
     if scores:
         return ", ".join(f"{name} {score:.2f}" for name, score in scores)
@@ -32,11 +34,34 @@ class ShownSpan(Protocol):
     @property
     def status(self) -> Status: ...
 
+
 OPEN = (Status.PENDING, Status.STALE)
 
-# A word for resizing: letters/digits with inner apostrophes, hyphens, dots or
-# slashes (O'Brien, R-I-C-H, 05/13/2012, 9:01) - what a reviewer sees as one word.
-_WORD = re.compile(r"[\w'’]+(?:[-./:][\w'’]+)*")
+
+# Unicode assigns combining marks in planes 0, 1 and 14 only; scanning just
+# these takes a sixth of the time of all 1.1 million code points.
+_MARK_PLANES = (range(0x20000), range(0xE0000, 0xF0000))
+
+
+@functools.cache
+def _word_pattern() -> re.Pattern[str]:
+    """A word for resizing: letters/digits with inner apostrophes, hyphens, dots or
+    slashes (O'Brien, R-I-C-H, 05/13/2012, 9:01) - what a reviewer sees as one word.
+
+    Combining marks belong to their letter (a decomposed "María" is one word, not
+    "Mari" and "a"); `\\w` lacks them, so they are listed from Unicode's data once."""
+    marks = [
+        code for plane in _MARK_PLANES for code in plane if unicodedata.category(chr(code)).startswith("M")
+    ]
+    ranges = []
+    for code in marks:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    mark_class = "".join(re.escape(chr(a)) + (f"-{re.escape(chr(b))}" if b > a else "") for a, b in ranges)
+    char = f"[\\w'’{mark_class}]"
+    return re.compile(f"{char}+(?:[-./:]{char}+)*")
 
 
 def next_pending(
@@ -59,7 +84,7 @@ def next_pending(
 
 
 def _words(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
-    return [(m.start() + lo, m.end() + lo) for m in _WORD.finditer(text[lo:hi])]
+    return [(m.start() + lo, m.end() + lo) for m in _word_pattern().finditer(text[lo:hi])]
 
 
 def widen_start(text: str, start: int, end: int) -> tuple[int, int]:

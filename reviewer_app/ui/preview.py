@@ -1,6 +1,8 @@
 """The pseudonymized text beside the transcript: it follows the transcript's
 scroll position and is rebuilt (off the UI thread, after a short pause) as
 decisions change. It shows what an export would write from the accepted spans.
+Offsets are offsets of the texts themselves; Qt's positions are converted by
+`TextPositions` (a character outside the BMP is two of them).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from reviewer_app.store.project import Project
 from reviewer_app.ui.export_plan import output_offset, reviewed_result
+from reviewer_app.ui.text_positions import TextPositions
 from reviewer_app.ui.workers import Task, TaskRunner
 
 REBUILD_DELAY_MS = 300
@@ -26,6 +29,7 @@ class PreviewPane(QPlainTextEdit):
         self.setPlaceholderText("The pseudonymized text appears here as spans are accepted.")
         self.runner = runner
         self.result = None
+        self.positions = TextPositions("")
         self._source: tuple[Project, str] | None = None
         self._follow_offset = 0
         self._running: Task | None = None
@@ -53,7 +57,7 @@ class PreviewPane(QPlainTextEdit):
         project, document_id = self._source
         task = Task(lambda progress: reviewed_result(project, document_id, False)[3], "preview")
         task.signals.succeeded.connect(self._show)
-        task.signals.failed.connect(lambda exc: self.setPlainText(f"(No preview: {exc})"))
+        task.signals.failed.connect(self._failed)
         task.signals.finished.connect(self._done)
         self._running = self.runner.start(task)
 
@@ -63,8 +67,13 @@ class PreviewPane(QPlainTextEdit):
             self._again = False
             self._rebuild()
 
+    def _failed(self, exc: BaseException) -> None:
+        self.result = None  # nothing to follow in a message
+        self.setPlainText(f"(No preview: {exc})")
+
     def _show(self, result) -> None:
         self.result = result
+        self.positions = TextPositions(result.text)
         position = self.verticalScrollBar().value()
         self.setPlainText(result.text)
         self.verticalScrollBar().setValue(position)
@@ -76,7 +85,7 @@ class PreviewPane(QPlainTextEdit):
         self._follow_offset = source_offset
         if self.result is None:
             return
-        target = min(output_offset(self.result, source_offset), len(self.toPlainText()))
+        target = self.positions.to_qt(output_offset(self.result, source_offset))
         cursor = QTextCursor(self.document())
         cursor.setPosition(target)
         bar = self.verticalScrollBar()

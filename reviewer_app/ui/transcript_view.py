@@ -2,9 +2,11 @@
 every span drawn in its colour and status.
 
 Highlighting is done per text block by a QSyntaxHighlighter, so a change to one
-span repaints only its line, and Qt formats only the blocks it lays out. Offsets
-are `Document.text` offsets; a QTextDocument counts UTF-16 units, which equal
-Python characters for every transcript without characters outside the BMP.
+span repaints only its line, and Qt formats only the blocks it lays out.
+
+Every offset this view takes or gives is a `Document.text` offset. Qt's
+positions (UTF-16 units) are converted at the boundary by `self.positions`
+only: a character outside the BMP is two of them.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import bisect
 import time
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
@@ -21,6 +23,7 @@ from reviewer_app.core.document import Document
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.ui.colors import ColourBy, SpanFormats, speaker_format
 from reviewer_app.ui.navigation import ShownSpan, describe_scores
+from reviewer_app.ui.text_positions import TextPositions
 
 # Longest time one slice of a whole-document repaint may hold the UI thread.
 REHIGHLIGHT_SLICE_S = 0.03
@@ -50,8 +53,9 @@ class SpanHighlighter(QSyntaxHighlighter):
         self.formats = SpanFormats(labels)
         self.colour_by = ColourBy.DETECTOR
         self.hidden_detectors: frozenset[str] = frozenset()
-        self.speaker_tags: dict[int, int] = {}  # line start offset -> tag length with the colon
+        self.speaker_tags: dict[int, int] = {}  # line start offset -> tag end offset (after the colon)
         self.index = _SpanIndex(())
+        self.positions = TextPositions("")
         self._speaker_format = speaker_format()
 
     def is_visible(self, row: ShownSpan) -> bool:
@@ -59,21 +63,25 @@ class SpanHighlighter(QSyntaxHighlighter):
         return not all(d in self.hidden_detectors for d in detectors)
 
     def highlightBlock(self, text: str) -> None:
-        start = self.currentBlock().position()
-        tag_length = self.speaker_tags.get(start)
-        if tag_length:
-            self.setFormat(0, tag_length, self._speaker_format)
-        for row in self.index.overlapping(start, start + len(text)):
+        block = self.currentBlock()
+        # The block in document offsets; setFormat counts Qt units from the block's start.
+        first_unit = block.position()
+        start = self.positions.to_document(first_unit)
+        end = self.positions.to_document(first_unit + block.length() - 1)
+        tag_end = self.speaker_tags.get(start)
+        if tag_end:
+            self.setFormat(0, self.positions.to_qt(tag_end) - first_unit, self._speaker_format)
+        for row in self.index.overlapping(start, end):
             if not self.is_visible(row):
                 continue
             span = row.span
             fmt = self.formats.format_for(span.label, span.detectors, row.status, self.colour_by)
-            if tag_length and span.start < start + tag_length:
+            if tag_end and span.start < tag_end:
                 # A name inside a speaker tag keeps the tag's emphasis too.
                 fmt = QTextCharFormat(fmt)
                 fmt.setFontWeight(QFont.Weight.Bold)
-            begin = max(span.start, start) - start
-            self.setFormat(begin, min(span.end, start + len(text)) - start - begin, fmt)
+            begin = self.positions.to_qt(max(span.start, start)) - first_unit
+            self.setFormat(begin, self.positions.to_qt(min(span.end, end)) - first_unit - begin, fmt)
 
 
 class TranscriptView(QPlainTextEdit):
@@ -92,6 +100,7 @@ class TranscriptView(QPlainTextEdit):
         font.setPointSize(11)
         self.setFont(font)
         self.document_model: Document | None = None
+        self.positions = TextPositions("")
         self.highlighter = SpanHighlighter(self.document(), labels or catalog())
         self._rows_by_id: dict[int, ShownSpan] = {}
         self._current_id: int | None = None
@@ -105,7 +114,8 @@ class TranscriptView(QPlainTextEdit):
     def show_document(self, document: Document, rows: Sequence[ShownSpan] = ()) -> None:
         self.document_model = document
         self._rows_by_id = {r.id: r for r in rows}
-        self.highlighter.speaker_tags = {u.start: len(u.speaker) + 1 for u in document.utterances}
+        self.positions = self.highlighter.positions = TextPositions(document.text)
+        self.highlighter.speaker_tags = {u.start: u.start + len(u.speaker) + 1 for u in document.utterances}
         self.highlighter.index = _SpanIndex(rows)
         self._current_id = None
         self._dirty_blocks = []
@@ -148,8 +158,8 @@ class TranscriptView(QPlainTextEdit):
         doc = self.document()
         done: set[int] = set()
         for start, end in changed:
-            block = doc.findBlock(start)
-            while block.isValid() and block.position() < max(end, start + 1):
+            block = doc.findBlock(self.positions.to_qt(start))
+            while block.isValid() and block.position() < self.positions.to_qt(max(end, start + 1)):
                 if block.blockNumber() not in done:
                     done.add(block.blockNumber())
                     self.highlighter.rehighlightBlock(block)
@@ -176,7 +186,7 @@ class TranscriptView(QPlainTextEdit):
         row = self._rows_by_id.get(span_id) if span_id is not None else None
         if row is not None:
             cursor = QTextCursor(self.document())
-            cursor.setPosition(row.span.start)
+            cursor.setPosition(self.positions.to_qt(row.span.start))
             self.setTextCursor(cursor)
             # Scroll only when the span is off screen or near an edge: a scroll
             # repaints the whole view, which is most of the cost of a step.
@@ -191,22 +201,23 @@ class TranscriptView(QPlainTextEdit):
             self.setExtraSelections([])
             return
         selection = QTextEdit.ExtraSelection()
-        cursor = QTextCursor(self.document())
-        cursor.setPosition(row.span.start)
-        cursor.setPosition(row.span.end, QTextCursor.MoveMode.KeepAnchor)
-        selection.cursor = cursor
+        selection.cursor = self._cursor_over(row.span.start, row.span.end)
         fmt = QTextCharFormat()
         fmt.setBackground(QColor("#20324f"))
         fmt.setForeground(QColor("#ffffff"))
         selection.format = fmt
         self.setExtraSelections([selection])
 
+    def _cursor_over(self, start: int, end: int) -> QTextCursor:
+        """A cursor selecting `text[start:end]`."""
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self.positions.to_qt(start))
+        cursor.setPosition(self.positions.to_qt(end), QTextCursor.MoveMode.KeepAnchor)
+        return cursor
+
     def select_range(self, start: int, end: int) -> None:
         """Select `text[start:end]` and bring it into view (e.g. a leak guard finding)."""
-        cursor = QTextCursor(self.document())
-        cursor.setPosition(start)
-        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
-        self.setTextCursor(cursor)
+        self.setTextCursor(self._cursor_over(start, end))
         self.centerCursor()
 
     def row(self, span_id: int) -> ShownSpan | None:
@@ -216,7 +227,7 @@ class TranscriptView(QPlainTextEdit):
         cursor = self.textCursor()
         if not cursor.hasSelection():
             return None
-        return cursor.selectionStart(), cursor.selectionEnd()
+        return self.positions.to_document_range(cursor.selectionStart(), cursor.selectionEnd())
 
     def span_at(self, offset: int) -> ShownSpan | None:
         row = self.highlighter.index.at(offset)
@@ -224,12 +235,16 @@ class TranscriptView(QPlainTextEdit):
 
     def first_visible_offset(self) -> int:
         """Offset of the first character on screen: the preview follows it."""
-        return self.cursorForPosition(self.viewport().rect().topLeft()).position()
+        return self.offset_at(self.viewport().rect().topLeft())
+
+    def offset_at(self, point: QPoint) -> int:
+        """The document offset nearest to `point` of the viewport."""
+        return self.positions.to_document(self.cursorForPosition(point).position())
 
     # -- events ------------------------------------------------------------------
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:
-            row = self.span_at(self.cursorForPosition(event.pos()).position())
+            row = self.span_at(self.offset_at(event.pos()))
             if row is None:
                 QToolTip.hideText()
             else:
@@ -244,6 +259,6 @@ class TranscriptView(QPlainTextEdit):
         super().mouseReleaseEvent(event)
         if self.textCursor().hasSelection():
             return
-        row = self.span_at(self.cursorForPosition(event.position().toPoint()).position())
+        row = self.span_at(self.offset_at(event.position().toPoint()))
         if row is not None:
             self.span_clicked.emit(row.id)

@@ -109,6 +109,66 @@ def test_add_with_several_jobs_imports_in_worker_processes(tmp_path, transcripts
     assert {s.detection_status for s in summaries} == {"not_detected"}
 
 
+class _Killed(BaseException):
+    """Stands for a SIGKILL: nothing after it runs, no handler catches it."""
+
+
+def test_a_document_added_but_never_detected_is_not_reviewed_and_the_next_run_detects_it(
+    tmp_path, transcripts, capsys, monkeypatch
+):
+    path, out = tmp_path / "corpus.db", tmp_path / "out"
+    run("project", "new", path)
+
+    def killed(*args, **kwargs):
+        raise _Killed
+
+    # The process dies after the document's commit, before its detection's.
+    monkeypatch.setattr(Project, "record_detection", killed)
+    with pytest.raises(_Killed):
+        run("project", "add", path, transcripts[0], "--detectors", "spacy")
+    monkeypatch.undo()
+    capsys.readouterr()
+
+    assert run("project", "status", path, "--json") == 0
+    figures = json.loads(capsys.readouterr().out)
+    (document,) = figures["documents"]
+    assert document["state"] == "not_detected" and document["share_reviewed"] == 0
+    assert figures["corpus"]["fully_reviewed"] == 0 and figures["corpus"]["share_reviewed"] == 0
+    assert figures["corpus"]["not_detected"] == 1
+    assert run("project", "status", path) == 0
+    printed = capsys.readouterr().out
+    assert "100%" not in printed and "1 not detected yet" in printed
+    # Not even a draft: nothing was found, so a draft would be the original text.
+    assert run("project", "export", path, "--out", out, "--draft") == 0
+    assert not out.exists() or not any(out.iterdir())
+    assert "not detected; skipped" in capsys.readouterr().err
+
+    assert run("project", "add", path, transcripts[0], "--detectors", "spacy") == 0
+    assert "not detected yet; detecting it" in capsys.readouterr().err
+    with Project.open(path) as project:
+        (summary,) = project.list_documents()
+        assert summary.detection_status == "detected" and summary.stats.total >= 3
+        assert project.clusters(summary.id)
+    assert run("project", "add", path, transcripts[0], "--detectors", "spacy") == 0
+    assert "already in the project as hearing_a; skipped" in capsys.readouterr().err
+
+
+def test_a_document_no_detector_ran_on_is_failed_not_reviewed_until_a_run_detects_it(
+    tmp_path, transcripts, capsys
+):
+    path = tmp_path / "corpus.db"
+    run("project", "new", path)
+    assert run("project", "add", path, transcripts[0], "--detectors", "nosuch") == Exit.FAILED
+    assert "detector nosuch did not run" in capsys.readouterr().err
+    with Project.open(path) as project:
+        (summary,) = project.list_documents()
+    assert summary.state == "failed" and not summary.fully_reviewed and summary.share_reviewed == 0
+    assert run("project", "add", path, transcripts[0], "--detectors", "spacy") == 0
+    with Project.open(path) as project:
+        (summary,) = project.list_documents()
+    assert summary.state == "in_review" and summary.detectors == ("spacy",)
+
+
 def test_commands_say_clearly_when_another_process_holds_the_project(tmp_path, transcripts, capsys):
     path = tmp_path / "corpus.db"
     run("project", "new", path)

@@ -51,3 +51,32 @@ def test_trim_selection_drops_spaces_and_punctuation():
     start = TEXT.index(" 05/13")
     assert trim_selection(TEXT, start, start + 13) == (start + 1, start + 11)
     assert trim_selection(TEXT, 11, 13) is None
+
+
+def test_combining_marks_and_astral_letters_stay_inside_their_word():
+    text = "INMATE: my sister Mari\u0301a Lo\u0301pez and 𝐉𝐨𝐡𝐧 𠀀𠀁 saw ঠাকুর."
+    maria = text.index("Mari")
+    lopez_end = text.index(" and")
+    assert widen_end(text, maria, maria + 6) == (maria, lopez_end)
+    assert narrow_end(text, maria, lopez_end) == (maria, maria + 6)
+    assert narrow_start(text, maria, lopez_end) == (maria + 7, lopez_end)
+    john = text.index("𝐉")
+    assert widen_end(text, john, john + 4) == (john, john + 7)  # 𠀀𠀁 is a word too
+    assert widen_start(text, john, john + 4) == (lopez_end + 1, john + 4)
+    # A Bengali name: its vowel signs are combining marks.
+    bengali = text.index("ঠাকুর")
+    assert trim_selection(text, bengali - 1, len(text)) == (bengali, bengali + len("ঠাকুর"))
+
+
+def test_every_combining_mark_of_this_unicode_version_is_in_the_scanned_planes():
+    import sys
+    import unicodedata
+
+    from reviewer_app.ui.navigation import _MARK_PLANES
+
+    outside = [
+        c
+        for c in range(sys.maxunicode + 1)
+        if unicodedata.category(chr(c)).startswith("M") and not any(c in plane for plane in _MARK_PLANES)
+    ]
+    assert outside == []
