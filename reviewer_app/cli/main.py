@@ -60,14 +60,12 @@ def configure_logging(verbose: bool) -> None:
     messages too, never a library's."""
     root = logging.getLogger()
     root.setLevel(logging.WARNING)
-    if not root.handlers:  # a host (a test runner) may have its own
+    if not root.handlers:  # a host (a test runner) keeps its own
         handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.addFilter(_OwnDebugOnly())
         root.addHandler(handler)
-    for handler in root.handlers:
-        if not any(isinstance(f, _OwnDebugOnly) for f in handler.filters):
-            handler.addFilter(_OwnDebugOnly())
-    logging.getLogger(APP_LOGGER).setLevel(logging.DEBUG if verbose else logging.WARNING)
+    logging.getLogger(APP_LOGGER).setLevel(logging.DEBUG if verbose else logging.NOTSET)
 
 
 def main(argv: list[str] | None = None) -> int:
