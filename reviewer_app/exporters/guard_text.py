@@ -34,6 +34,7 @@ _IGNORABLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u17b4\u17b5\u180b\u180c
 _IGNORABLE_RANGES = ((0x2060, 0x206F), (0xFFF0, 0xFFF8), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
 # Marks that the confusables file puts around right-to-left glyphs.
 _BIDI_MARKS = "\u200e\u200f"
+SOFT_HYPHEN = "\u00ad"
 # One of these between two letters may be a word broken in two ("Smi-th").
 HYPHENS = "-\u2010\u2011\u2012\u2013\u2043\u2212"
 
@@ -128,6 +129,8 @@ def fold(source: str) -> Folded:
     origin: list[int] = []
     for i, char in enumerate(source):
         folded = fold_char(char)
+        if char == SOFT_HYPHEN and source[i + 1 : i + 2] in ("\n", "\r"):
+            folded = "-"  # where a soft hyphen is seen: a word broken at the end of a line
         if folded:
             out.append(folded)
             origin.extend([i] * len(folded))
