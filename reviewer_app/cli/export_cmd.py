@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
             _say(f"reviewer-app export: {path.name}: {exc}")
             return EXIT_INPUT
         try:
-            check_pseudonymized(result, document, spans, args.allow)
+            check_pseudonymized(result, document, spans, args.allow, undecided=_undecided(extras))
         except LeakFound as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
             _say("nothing was written")
@@ -156,7 +156,9 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
     from reviewer_app.exporters.text import write_pseudonymized_text
 
     for path, document, spans, extras, result in prepared:
-        out = write_pseudonymized_text(args.out / f"{path.stem}.txt", result, document, spans, args.allow)
+        out = write_pseudonymized_text(
+            args.out / f"{path.stem}.txt", result, document, spans, args.allow, undecided=_undecided(extras)
+        )
         counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
         fuzzy = sum(1 for c in result.clusters if c.fuzzy)
         _say(
@@ -184,6 +186,11 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
     elif args.draft:
         _say("DRAFT: pending spans were replaced without a reviewer's decision (--draft).")
     return 0
+
+
+def _undecided(extras) -> list[int]:
+    """Indices of the spans replaced without a decision (--draft): they add no leak-guard term."""
+    return [i for i, extra in enumerate(extras) if extra.get("status") != "accepted"]
 
 
 def _detect_all(document, settings, detectors: str | None):

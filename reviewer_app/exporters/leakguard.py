@@ -18,9 +18,9 @@ in capitals in a speaker tag or a line in capitals, on the cover page; not as th
 lower-case word. In a text without case (all lower or all upper) every use counts.
 The report says so on each such hit.
 
-Not findings: the stretches of rejected spans (a reviewer decided that this text, there,
-is no identifier); places a reviewer marked "not identifying here" (`allowed_at`);
-words passed in `allow`; whitelisted terms.
+Not findings: places a reviewer marked "not identifying here" (`allowed_at`); the
+stretches of rejected spans, except a person's name (a reviewer decided that this text,
+there, is no identifier); words passed in `allow`; whitelisted terms.
 
 Deliberately not terms: single characters and numbers of one or two digits (an age of
 "33" cannot be told from "33" pages); the texts of quantity labels (`unguarded_labels`
@@ -321,8 +321,11 @@ def leak_hits(
     """What the leak guard finds in `result` (what `check_pseudonymized` refuses on).
 
     `spans` are the spans `result` replaced, `undecided` the indices of those replaced
-    without a decision (they add no term). A hit lying inside a `rejected` span or a
-    stretch of `allowed_at` (offsets of the original text) is not reported.
+    without a decision (they add no term). A hit lying inside a stretch of `allowed_at`
+    (offsets of the original text) is not reported, nor one inside a `rejected` span
+    unless it is a person's name: a rejected "CALIFORNIA" on the cover is no place
+    there, but a rejected "RICHARDSON" where Richardson is an accepted name is more
+    likely a slip than a decision, and "Not identifying here" says it explicitly.
     Whitelisted terms (`resources/whitelist.txt`, "California Code of Regulations") are
     not sensitive by definition, so a known word inside one is not a hit.
     """
@@ -336,10 +339,15 @@ def leak_hits(
     ]
     found = find_leaks(result.text, terms, masked, allow, headers, _has_case(document.text))
     hits = _outside_whitelist(result.text, found)
-    passed = sorted([(s.start, s.end) for s in rejected] + list(allowed_at))
-    if not passed:
-        return hits
-    return [h for h in hits if not _covered(passed, offsets.to_source(h.start), offsets.to_source(h.end))]
+    rejected_at = sorted((s.start, s.end) for s in rejected)
+    allowed = sorted(allowed_at)
+    kept = []
+    for hit in hits:
+        start, end = offsets.to_source(hit.start), offsets.to_source(hit.end)
+        if _covered(allowed, start, end) or (hit.label != PERSON and _covered(rejected_at, start, end)):
+            continue
+        kept.append(hit)
+    return kept
 
 
 def _covered(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:

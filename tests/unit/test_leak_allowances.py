@@ -104,19 +104,25 @@ def test_an_allowance_survives_a_reopen_and_needs_a_writable_project(tmp_path):
             allow_here(reader, doc_id, 0, 4)
 
 
-def test_rejected_spans_are_not_findings_where_they_are(tmp_path):
-    text = "Ann Lee met Lee. Then Lee left.\n"
+def test_a_rejected_span_is_no_finding_there_unless_it_is_a_persons_name(tmp_path):
+    text = "Ann Lee moved to Fresno. Fresno State called, and Lee said Fresno again.\n"
     with Project.create(tmp_path / "p.db") as project:
         doc_id = project.add_document(Document("d", text))
         project.add_span(doc_id, 0, 7, "PERSON")
-        second = text.index("Lee", 8)
-        rejected = project.added_span_id(project.add_span(doc_id, second, second + 3, "PERSON"))
-        project.reject(rejected)
-        leaks = plan_export(project, doc_id, draft=False).leaks
-        assert [h.found for h in leaks] == ["Lee"]  # the third, not the rejected second
-        assert leaks[0].start > plan_export(project, doc_id, draft=False).result.text.index("met Lee")
-        rejected_spans = plan_export(project, doc_id, draft=False).rejected
-        assert [(s.start, s.end) for s in rejected_spans] == [(second, second + 3)]
+        project.add_span(doc_id, text.index("Fresno"), text.index("Fresno") + 6, "LOCATION")
+        second = text.index("Fresno", text.index("Fresno") + 1)
+        project.reject(project.added_span_id(project.add_span(doc_id, second, second + 6, "LOCATION")))
+        lee = text.index("Lee said")
+        project.reject(project.added_span_id(project.add_span(doc_id, lee, lee + 3, "PERSON")))
+        plan = plan_export(project, doc_id, draft=False)
+        out = plan.result.text
+        # The rejected place is not one there; the third "Fresno" is. The rejected
+        # "Lee" stays a finding: a known person's name needs "Not identifying here".
+        assert [(h.found, h.start) for h in plan.leaks] == [
+            ("Lee", out.index("Lee said")),
+            ("Fresno", out.index("Fresno again")),
+        ]
+        assert [(s.start, s.end) for s in plan.rejected] == [(second, second + 6), (lee, lee + 3)]
 
 
 def test_a_version_3_project_gains_the_allowances_table(tmp_path):
