@@ -65,7 +65,10 @@ class Matcher:
     def __init__(self, patterns: Iterable[Pattern], joinable_parts: Iterable[str] = (), joined_payload=None):
         # prefix of a key that a first word may be -> (pattern, length of that prefix)
         self.index: dict[str, list[tuple[Pattern, int]]] = {}
+        self.longest = 1  # the most words a match of a name or phrase may take
         for pattern in patterns:
+            if pattern.mode == "words":
+                self.longest = max(self.longest, len(pattern.bounds) + 1)
             cuts = [1] if pattern.mode == "letters" else [*sorted(pattern.bounds), len(pattern.key)]
             for cut in cuts:
                 self.index.setdefault(pattern.key[:cut], []).append((pattern, cut))
@@ -75,10 +78,14 @@ class Matcher:
 
     def find(self, folded: str) -> list[Match]:
         """Non-overlapping matches, on pieces first, then on joined words."""
-        found = self._scan(pieces(folded), folded)
-        words = joined_words(folded)
+        split = pieces(folded)
+        found = self._scan(split, folded)
+        words = joined_words(folded, split)
         taken = _Ranges(found)
-        found += [m for m in self._scan(words, folded) if taken.add(m)]
+        # Joined words give new matches only at or just before a word that was joined.
+        joined = [i for i, w in enumerate(words) if w.end - w.start != len(w.key)]
+        near = sorted({s for i in joined for s in range(max(0, i - self.longest + 1), i + 1)})
+        found += [m for m in self._scan(words, folded, near) if taken.add(m)]
         if self.parts:
             for word in words:
                 if len(word.key) >= 2 * MIN_JOINED_PART and self._made_of_parts(word.key):
@@ -87,29 +94,31 @@ class Matcher:
                         found.append(match)
         return sorted(found, key=lambda m: m.start)
 
-    def _scan(self, tokens: list[Token], folded: str) -> list[Match]:
+    def _scan(self, tokens: list[Token], folded: str, starts: Iterable[int] | None = None) -> list[Match]:
         matches: list[Match] = []
-        i = 0
-        while i < len(tokens):
+        after = 0  # a match may not start inside the previous one
+        for i in range(len(tokens)) if starts is None else starts:
+            if i < after:
+                continue
+            spelled = i + 1 < len(tokens) and len(tokens[i].key) == 1 and len(tokens[i + 1].key) == 1
             best: tuple[int, Pattern] | None = None
-            for pattern, cut, complete in self._starts(tokens[i]):
+            for pattern, cut, complete in self._starts(tokens[i], spelled):
                 j = i if complete else self._complete(pattern, cut, tokens, i, folded)
                 if j >= 0 and (best is None or (j, len(pattern.key)) > (best[0], len(best[1].key))):
                     best = (j, pattern)
-            if best is None:
-                i += 1
-                continue
-            j, pattern = best
-            matches.append(Match(tokens[i].start, tokens[j].end, pattern.payload))
-            i = j + 1
+            if best is not None:
+                j, pattern = best
+                matches.append(Match(tokens[i].start, tokens[j].end, pattern.payload))
+                after = j + 1
         return matches
 
-    def _starts(self, token: Token):
+    def _starts(self, token: Token, spelled: bool):
         """(pattern, cut, complete) for every pattern the token may start; complete
-        when the token is the whole key, else more words must follow."""
+        when the token is the whole key, else more words must follow. Spelled names
+        only where this word and the next are single letters."""
         key = token.key
         for pattern, cut in self.index.get(key, ()):
-            if pattern.mode == "letters" and len(key) != 1:
+            if pattern.mode == "letters" and not spelled:
                 continue
             yield pattern, cut, cut == len(pattern.key)
         # A plural of a whole one-word key ("Smiths", "Joneses").

@@ -39,8 +39,8 @@ SOFT_HYPHEN = "\u00ad"
 HYPHENS = "-\u2010\u2011\u2012\u2013\u2043\u2212"
 
 WORD_RE = re.compile(r"[^\W_]+")
-_JOINED_RE = re.compile(rf"[^\W_]+(?:[{HYPHENS}][ \t]*(?:\r?\n)?[ \t]*[^\W_]+)*")
-_NOT_ALNUM_RE = re.compile(r"[\W_]+")
+_JOIN_GAP_RE = re.compile(rf"[{HYPHENS}][ \t]*(?:\r?\n)?[ \t]*")
+_PLAIN_RE = re.compile(r"[\t\n\r\x20-\x7e]+")
 
 
 def is_ignorable(char: str) -> bool:
@@ -127,16 +127,31 @@ class Folded:
 def fold(source: str) -> Folded:
     out: list[str] = []
     origin: list[int] = []
-    for i, char in enumerate(source):
+    pos = 0
+    # Printable ASCII only needs lower-casing; the rest goes character by character.
+    for plain in _PLAIN_RE.finditer(source):
+        if plain.start() > pos:
+            _fold_slowly(source, pos, plain.start(), out, origin)
+        out.append(plain.group().lower())
+        origin.extend(range(plain.start(), plain.end()))
+        pos = plain.end()
+    if pos < len(source):
+        _fold_slowly(source, pos, len(source), out, origin)
+    return Folded("".join(out), tuple(origin))
+
+
+def _fold_slowly(source: str, start: int, end: int, out: list[str], origin: list[int]) -> None:
+    for i in range(start, end):
+        char = source[i]
         folded = fold_char(char)
         if char == SOFT_HYPHEN and source[i + 1 : i + 2] in ("\n", "\r"):
             folded = "-"  # where a soft hyphen is seen: a word broken at the end of a line
         if folded:
             out.append(folded)
             origin.extend([i] * len(folded))
-    return Folded("".join(out), tuple(origin))
 
 
+@functools.lru_cache(maxsize=16384)
 def fold_words(text: str) -> tuple[str, ...]:
     """The folded words of a short text (a term, an allowed word)."""
     return tuple(WORD_RE.findall(fold(text).text))
@@ -156,7 +171,19 @@ def pieces(folded: str) -> list[Token]:
     return [Token(m.group(), m.start(), m.end()) for m in WORD_RE.finditer(folded)]
 
 
-def joined_words(folded: str) -> list[Token]:
+def joined_words(folded: str, words: list[Token] | None = None) -> list[Token]:
     """Words with the pieces joined that a single hyphen (and an optional line break)
-    separates: "Smi-⏎th" is one word "smith"."""
-    return [Token(_NOT_ALNUM_RE.sub("", m.group()), m.start(), m.end()) for m in _JOINED_RE.finditer(folded)]
+    separates: "Smi-⏎th" is one word "smith". `words` are the `pieces` if known."""
+    words = pieces(folded) if words is None else words
+    joined: list[Token] = []
+    for word in words:
+        if (
+            joined
+            and folded[joined[-1].end] in HYPHENS
+            and _JOIN_GAP_RE.fullmatch(folded, joined[-1].end, word.start)
+        ):
+            last = joined[-1]
+            joined[-1] = Token(last.key + word.key, last.start, word.end)
+        else:
+            joined.append(word)
+    return joined

@@ -117,10 +117,12 @@ def _guard_settings() -> dict:
         return tomllib.load(fh).get("leak_guard", {})
 
 
+@functools.cache
 def function_words() -> frozenset[str]:
     return frozenset(w.casefold() for w in _guard_settings().get("function_words", []))
 
 
+@functools.cache
 def unguarded_labels() -> frozenset[str]:
     return frozenset(label.upper() for label in _guard_settings().get("unguarded_labels", []))
 
@@ -153,6 +155,7 @@ def leak_terms(
     variants they bring (cluster members index `spans`).
     """
     text = document.text
+    undecided = frozenset(undecided)
     terms: dict[tuple[str, ...], LeakTerm] = {}
 
     def add(surface: str, kind: str, label: str) -> None:
@@ -246,8 +249,8 @@ def _inside(ranges: Sequence[tuple[int, int]], offset: int) -> bool:
 def _has_case(text: str) -> bool:
     """The text uses case to mark names: some upper-case letters, mostly lower-case
     ones. An all-lower (speech recognition) or all-upper text does not."""
-    upper = sum(1 for c in text if c.isupper())
-    lower = sum(1 for c in text if c.islower())
+    upper = sum(map(str.isupper, text))
+    lower = sum(map(str.islower, text))
     letters = upper + lower
     return letters > 0 and upper >= 0.005 * letters and lower >= 0.2 * letters
 
@@ -361,9 +364,16 @@ def _outside_whitelist(text: str, hits: list[LeakHit]) -> list[LeakHit]:
     ("San Quentin State Prison" around a whitelisted "State") stays."""
     from reviewer_app.core.merge import load_whitelist, whitelist_occurrences
 
+    whitelist = load_whitelist()
+
     if not hits:
         return hits
-    occurrences = whitelist_occurrences(text, load_whitelist())
+    # Only the lines that have hits are searched (a phrase broken over two lines is
+    # then not seen as whitelisted: the safe side).
+    lines = sorted({_line_around(text, h.start, h.end) for h in hits})
+    occurrences = []
+    for start, end in lines:
+        occurrences += [(start + s, start + e) for s, e in whitelist_occurrences(text[start:end], whitelist)]
     starts = [o[0] for o in occurrences]
     kept = []
     for hit in hits:
@@ -372,6 +382,11 @@ def _outside_whitelist(text: str, hits: list[LeakHit]) -> list[LeakHit]:
             continue
         kept.append(hit)
     return kept
+
+
+def _line_around(text: str, start: int, end: int) -> tuple[int, int]:
+    line_end = text.find("\n", end)
+    return text.rfind("\n", 0, start) + 1, len(text) if line_end < 0 else line_end
 
 
 def check_pseudonymized(
