@@ -39,6 +39,15 @@ def test_tag_it_and_not_identifying_here_settle_the_findings(qtbot, tmp_path):
     assert not dialog.export_button.isEnabled()
     assert dialog.tag_button.isEnabled() and dialog.allow_button.isEnabled()
 
+    # Enter on a finding shows it in the text and settles nothing.
+    dialog.show()
+    dialog.findings.setCurrentRow(0)
+    dialog.findings.setFocus()
+    before = len(project.spans(doc_id))
+    with qtbot.waitSignal(dialog.finding_activated, timeout=5000):
+        qtbot.keyClick(dialog.findings, Qt.Key.Key_Return)
+    assert len(project.spans(doc_id)) == before and dialog.findings.count() == 3
+
     first_tag = text.index("RICHARDSON")
     dialog.findings.setCurrentRow(0)
     plan = _press(qtbot, dialog, dialog.tag_button)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from reviewer_app.core.document import Document
-from reviewer_app.core.spans import Status
+from reviewer_app.core.spans import Span, Status
 from reviewer_app.exporters.jsonl import read_gold_jsonl
 from reviewer_app.importers import import_file
 from reviewer_app.settings import load_settings
@@ -139,3 +139,26 @@ def test_a_version_3_project_gains_the_allowances_table(tmp_path):
         assert [(a.start, a.end) for a in allowances(project, "h1")] == [(7, 12)]
         project.remove_document("h1")
         assert allowances(project, "h1") == []  # they go with their document
+
+
+def test_project_export_honours_and_lists_the_windows_decisions(tmp_path, capsys):
+    from tests.unit.test_project_cli import run
+
+    path, out, gold = tmp_path / "p.db", tmp_path / "out", tmp_path / "gold"
+    text = "Inmate Rodney Long spoke. It was a long day, and Long said so.\n"
+    with Project.create(path) as project:
+        doc_id = project.add_document(Document("d", text))
+        name = text.index("Rodney Long")
+        project.record_detection(doc_id, [Span(name, name + 11, "PERSON", ("spacy",))], ["spacy"])
+        project.accept(project.spans(doc_id)[0].id)
+    assert run("project", "export", path, "--out", out) == 2  # the capitalised "Long"
+    assert not (out / f"{doc_id}.txt").exists()
+    where = text.index("Long said")
+    with Project.open(path) as project:
+        allow_here(project, doc_id, where, where + 4, "name part", "PERSON")
+    capsys.readouterr()
+    assert run("project", "export", path, "--out", out, "--gold", "jsonl", "--gold-dir", gold) == 0
+    assert "allowed as not identifying" in capsys.readouterr().err
+    assert "Long said" in (out / f"{doc_id}.txt").read_text()
+    (record,) = read_gold_jsonl(gold / f"{doc_id}.gold.jsonl")
+    assert [a["start"] for a in record.meta["leak_guard_allowed"]] == [where]
