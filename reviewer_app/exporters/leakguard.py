@@ -233,7 +233,9 @@ def find_leaks(
         term: LeakTerm = match.payload  # type: ignore[assignment]
         start, end = folded.span(match.start, match.end)
         note = ""
-        if cased and term.ordinary:
+        # Name parts run together may make a word too ("Lee" + "Ward": "leeward").
+        joined_word = term.kind == JOINED_PARTS and is_ordinary_word(folded.text[match.start : match.end])
+        if cased and (term.ordinary or joined_word):
             if not written_as_name(output, start, end, _inside(header_ranges, start)):
                 continue
             note = ORDINARY_WORD_NOTE

@@ -106,6 +106,12 @@ def test_a_name_part_that_is_an_ordinary_word_counts_only_as_a_name():
     assert "ordinary English word" in hits[0].describe(out)
 
 
+def test_name_parts_run_together_into_an_ordinary_word_count_only_as_a_name():
+    source = "[[PERSON|Ann Lee]] and [[PERSON|Tom Ward]] came. The leeward side; then {planted} spoke."
+    hits, where = hits_in(source, "LeeWard")
+    assert [(h.start, h.kind) for h in hits] == [(where, "joined name parts")]
+
+
 def test_a_text_without_case_counts_every_use():
     doc, spans = marked("[[PERSON|rodney long]] came. it was a long day.")
     (hit,) = leak_hits(pseudonymize(doc, spans), doc, spans)
