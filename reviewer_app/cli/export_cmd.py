@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
             _say(f"reviewer-app export: {path.name}: {exc}")
             return Exit.BAD_INPUT
         try:
-            check_pseudonymized(result, document, spans, args.allow)
+            check_pseudonymized(result, document, spans, args.allow, undecided=_undecided(extras))
         except LeakFound as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
             _say("nothing was written")
@@ -167,7 +167,14 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
         with StagedExport() as export:
             text_dir = export.folder(args.out)
             for stem, (path, document, spans, extras, result) in zip(stems, prepared, strict=True):
-                write_pseudonymized_text(text_dir / f"{stem}.txt", result, document, spans, args.allow)
+                write_pseudonymized_text(
+                    text_dir / f"{stem}.txt",
+                    result,
+                    document,
+                    spans,
+                    args.allow,
+                    undecided=_undecided(extras),
+                )
                 counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
                 fuzzy = sum(1 for c in result.clusters if c.fuzzy)
                 reports.append(
@@ -198,6 +205,11 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
     elif args.draft:
         _say("DRAFT: pending spans were replaced without a reviewer's decision (--draft).")
     return Exit.OK
+
+
+def _undecided(extras) -> list[int]:
+    """Indices of the spans replaced without a decision (--draft): they add no leak-guard term."""
+    return [i for i, extra in enumerate(extras) if extra.get("status") != "accepted"]
 
 
 def _detect_all(document, settings, detectors: str | None):

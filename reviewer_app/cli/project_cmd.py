@@ -443,10 +443,12 @@ def run_export(args: argparse.Namespace) -> int:
 def _export_document(project, doc_id: str, stored, draft: bool, stem: str, export, args, settings):
     """Stage one document's text (and gold) in `export`; returns the pseudonymized
     text, or (exit code, what went wrong)."""
+    from reviewer_app.core.spans import Status
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.leakguard import LeakFound
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.store.allowances import allowance_report, allowances, gold_meta
     from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 
     try:
@@ -454,12 +456,26 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
     except ValueError as exc:
         return Exit.BAD_INPUT, str(exc)
     spans = [s.span for s in stored]
+    # The reviewer's "not identifying here" decisions and rejected spans, as in the window.
+    allowed = allowances(project, doc_id)
     try:
-        write_pseudonymized_text(export.folder(args.out) / f"{stem}.txt", result, document, spans, args.allow)
+        write_pseudonymized_text(
+            export.folder(args.out) / f"{stem}.txt",
+            result,
+            document,
+            spans,
+            args.allow,
+            undecided=[i for i, s in enumerate(stored) if s.status != Status.ACCEPTED],
+            rejected=[s.span for s in project.spans(doc_id, [Status.REJECTED])],
+            allowed_at=[(a.start, a.end) for a in allowed],
+        )
     except LeakFound as exc:
         return Exit.LEAK, str(exc)
+    for line in allowance_report(allowed, document.text):
+        _say(f"{doc_id}: {line}")
     extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in stored]
     for name in args.gold:
-        record = gold_record(document, spans, extras, {"project": project.name, "draft": draft})
+        meta = {"project": project.name, "draft": draft, **gold_meta(allowed, document.text)}
+        record = gold_record(document, spans, extras, meta)
         write_gold(name, export.folder(args.gold_dir), stem, record)
     return result

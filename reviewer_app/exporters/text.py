@@ -6,7 +6,7 @@ written byte for byte. The leak guard runs first: on a hit nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 
 from reviewer_app.core.document import Document
@@ -22,10 +22,17 @@ def write_pseudonymized_text(
     document: Document,
     spans: Sequence[Span],
     allow: Iterable[str] = (),
+    *,
+    undecided: Collection[int] = (),
+    rejected: Iterable[Span] = (),
+    allowed_at: Iterable[tuple[int, int]] = (),
 ) -> Path:
     """Check `result` for leaks (raises `LeakFound`), then write it atomically.
 
-    `spans` are the accepted spans `result` was made from.
+    `spans` are the spans `result` was made from; the keywords are the leak guard's
+    (`check_pseudonymized`).
     """
-    check_pseudonymized(result, document, spans, allow)
+    check_pseudonymized(
+        result, document, spans, allow, undecided=undecided, rejected=rejected, allowed_at=allowed_at
+    )
     return atomic_write_text(path, result.text)

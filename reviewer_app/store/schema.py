@@ -203,7 +203,26 @@ def _v3(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
+def _v4(conn: sqlite3.Connection) -> None:
+    """Version 4: `leak_allowances`, a reviewer's "not identifying here" for one
+    leak-guard finding at one place of a document (see `store/allowances.py`)."""
+    conn.execute(
+        """CREATE TABLE leak_allowances (
+            id INTEGER PRIMARY KEY,
+            document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            start INTEGER NOT NULL,
+            "end" INTEGER NOT NULL,
+            kind TEXT NOT NULL DEFAULT '',
+            label TEXT NOT NULL DEFAULT '',
+            reviewer TEXT NOT NULL DEFAULT '',
+            added_at REAL NOT NULL,
+            CHECK (0 <= start AND start < "end"),
+            UNIQUE (document_id, start, "end")
+        )"""
+    )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

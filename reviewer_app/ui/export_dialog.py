@@ -1,8 +1,14 @@
 """The export dialog: allowed only when no span is pending unless the reviewer
-asks for a draft; the leak guard runs first and its findings link into the text."""
+asks for a draft; the leak guard runs first and its findings link into the text.
+
+Every finding is settled here: **Tag it** adds an accepted span over it (with the
+finding's label, through the window's undo stack when there is one), **Not identifying
+here** records an allow decision for that place (stored and audited at once,
+`store/allowances.py`). Export is enabled once no finding is open."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -21,13 +27,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reviewer_app.core import commands
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
+from reviewer_app.exporters.leakguard import LeakHit
 from reviewer_app.paths import data_dir
+from reviewer_app.store.allowances import allow_here
 from reviewer_app.store.project import Project
 from reviewer_app.ui.export_plan import ExportPlan, plan_export, source_offset, write_export
 from reviewer_app.ui.workers import Task, TaskRunner
 
 OFFSET_ROLE = Qt.ItemDataRole.UserRole + 1
+HIT_ROLE = Qt.ItemDataRole.UserRole + 2
+# The label a tagged finding gets when its kind says more than its label.
+_TAG_LABEL_OF_KIND = {"spelled name": "SPELLED_NAME"}
+
+# Adds an accepted span (start, end, label) to the exported document.
+SpanAdder = Callable[[int, int, str], object]
 
 
 class ExportDialog(QDialog):
@@ -36,8 +51,20 @@ class ExportDialog(QDialog):
     failed = Signal(object)  # exception
     checked = Signal(object)  # ExportPlan
 
-    def __init__(self, project: Project, document_id: str, runner: TaskRunner, parent: QWidget | None = None):
+    def __init__(
+        self,
+        project: Project,
+        document_id: str,
+        runner: TaskRunner,
+        parent: QWidget | None = None,
+        add_span: SpanAdder | None = None,
+    ):
+        """`add_span` tags a finding (the window passes its review's, so the tag is one
+        undo step there); by default the core command runs on the project directly."""
         super().__init__(parent)
+        self.add_span = add_span or (
+            lambda start, end, label: commands.AddSpan(document_id, start, end, label).do(project)
+        )
         self.setObjectName("exportDialog")
         self.setWindowTitle("Export")
         self.project = project
@@ -66,6 +93,20 @@ class ExportDialog(QDialog):
         form.addRow("Mapping file", self.mapping)
         self.findings = QListWidget(self)
         self.findings.itemActivated.connect(self._activated)
+        self.findings.currentItemChanged.connect(lambda *_: self._enable_finding_buttons())
+        self.tag_button = QPushButton("&Tag it", self)
+        self.tag_button.setToolTip("Add an accepted span over this finding, with its label")
+        self.allow_button = QPushButton("&Not identifying here", self)
+        self.allow_button.setToolTip(
+            "Record that this text, at this place, identifies nobody (stored, audited and listed "
+            "in the export report and the gold)"
+        )
+        self.tag_button.clicked.connect(self.tag_finding)
+        self.allow_button.clicked.connect(self.allow_finding)
+        finding_buttons = QHBoxLayout()
+        finding_buttons.addWidget(self.tag_button)
+        finding_buttons.addWidget(self.allow_button)
+        finding_buttons.addStretch(1)
         self.check_button = QPushButton("Check again", self)
         self.export_button = QPushButton("Export", self)
         self.export_button.setDefault(True)
@@ -81,6 +122,7 @@ class ExportDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(QLabel("Leak guard findings (Enter or double-click to see it in the text):", self))
         layout.addWidget(self.findings, 1)
+        layout.addLayout(finding_buttons)
         layout.addLayout(buttons)
         self.draft.toggled.connect(lambda _: self.check())
         self.check_button.clicked.connect(self.check)
@@ -98,6 +140,8 @@ class ExportDialog(QDialog):
     def check(self) -> Task:
         """Plan the export off the UI thread: pseudonymize and run the leak guard."""
         self.export_button.setEnabled(False)
+        self.tag_button.setEnabled(False)
+        self.allow_button.setEnabled(False)
         self.summary.setText("Running the leak guard…")
         project, document_id, draft = self.project, self.document_id, self.draft.isChecked()
         task = Task(lambda progress: plan_export(project, document_id, draft), "export check")
@@ -123,11 +167,61 @@ class ExportDialog(QDialog):
                 item = QListWidgetItem(f"{hit.describe(plan.result.text)}: “{hit.found}”", self.findings)
                 start = source_offset(plan.result, hit.start)
                 item.setData(OFFSET_ROLE, (start, start + len(hit.found)))
+                item.setData(HIT_ROLE, hit)
+            self.findings.setCurrentRow(0)
+            lines.append("Tag each one, or say it is not identifying there.")
         elif plan.result is not None:
             lines.append("The leak guard found nothing.")
+        if plan.allowances:
+            lines.append(f"{len(plan.allowances)} place(s) marked not identifying (listed in the report).")
         self.summary.setText("\n".join(lines))
         self.export_button.setEnabled(plan.clean)
+        self._enable_finding_buttons()
         self.checked.emit(plan)
+
+    def _enable_finding_buttons(self) -> None:
+        has_finding = self.findings.currentItem() is not None and self.plan is not None
+        writable = not self.project.read_only
+        self.tag_button.setEnabled(has_finding and writable)
+        self.allow_button.setEnabled(has_finding and writable)
+
+    def _current_finding(self) -> tuple[int, int, LeakHit] | None:
+        item = self.findings.currentItem()
+        if item is None:
+            return None
+        start, end = item.data(OFFSET_ROLE)
+        return start, end, item.data(HIT_ROLE)
+
+    def _settled(self) -> None:
+        """A finding was settled: it leaves the list, and the guard runs again."""
+        self.findings.takeItem(self.findings.currentRow())
+        self.check()
+
+    def tag_finding(self) -> None:
+        """Add an accepted span over the current finding, with its label."""
+        finding = self._current_finding()
+        if finding is None:
+            return
+        start, end, hit = finding
+        try:
+            self.add_span(start, end, _TAG_LABEL_OF_KIND.get(hit.kind, hit.label))
+        except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
+            self.failed.emit(exc)
+            return
+        self._settled()
+
+    def allow_finding(self) -> None:
+        """Record "not identifying here" for the current finding's place."""
+        finding = self._current_finding()
+        if finding is None:
+            return
+        start, end, hit = finding
+        try:
+            allow_here(self.project, self.document_id, start, end, hit.kind, hit.label)
+        except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
+            self.failed.emit(exc)
+            return
+        self._settled()
 
     def _activated(self, item: QListWidgetItem) -> None:
         self.finding_activated.emit(*item.data(OFFSET_ROLE))
@@ -146,5 +240,7 @@ class ExportDialog(QDialog):
         except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
             self.failed.emit(exc)
             return
-        self.summary.setText("Exported:\n" + "\n".join(str(p) for p in written))
+        report = plan.report()
+        allowed = ["", "Not identifying here (reviewer's decisions):", *report] if report else []
+        self.summary.setText("Exported:\n" + "\n".join([*(str(p) for p in written), *allowed]))
         self.exported.emit(written)

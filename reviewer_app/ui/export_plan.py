@@ -6,6 +6,7 @@ shows it and writes it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,7 @@ from reviewer_app.core.document import Document
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.exporters.leakguard import LeakHit, leak_hits
+from reviewer_app.store.allowances import Allowance, allowance_report, allowances, gold_meta
 from reviewer_app.store.project import Project, StoredSpan
 from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 from reviewer_app.ui.navigation import OPEN
@@ -28,6 +30,21 @@ class ExportPlan:
     result: PseudonymizedText | None = None
     leaks: tuple[LeakHit, ...] = ()
     problem: str = ""  # why nothing can be written (e.g. overlapping spans)
+    rejected: tuple[Span, ...] = ()  # not identifiers where they are: never findings
+    allowances: tuple[Allowance, ...] = ()  # "not identifying here" decisions
+
+    @property
+    def undecided(self) -> tuple[int, ...]:
+        """Indices of the spans replaced without a decision (a draft's pending ones)."""
+        return tuple(i for i, s in enumerate(self.stored) if s.status != Status.ACCEPTED)
+
+    @property
+    def allowed_at(self) -> tuple[tuple[int, int], ...]:
+        return tuple((a.start, a.end) for a in self.allowances)
+
+    def report(self) -> list[str]:
+        """The allow decisions this export honours, for the reviewer's report."""
+        return allowance_report(list(self.allowances), self.document.text)
 
     @property
     def spans(self) -> tuple[Span, ...]:
@@ -65,9 +82,20 @@ def plan_export(
         document = project.document(document_id)
         open_count = sum(s.status in OPEN for s in project.spans(document_id))
         return ExportPlan(document, (), open_count, draft, problem=str(exc))
+    rejected = tuple(s.span for s in project.spans(document_id, [Status.REJECTED]))
+    allowed = tuple(allowances(project, document_id))
+    plan = ExportPlan(document, stored, open_count, draft, result, (), "", rejected, allowed)
     # The same check the export makes, so the preview lists exactly what would refuse it.
-    leaks = leak_hits(result, document, [s.span for s in stored], allow)
-    return ExportPlan(document, stored, open_count, draft, result, tuple(leaks))
+    leaks = leak_hits(
+        result,
+        document,
+        plan.spans,
+        allow,
+        undecided=plan.undecided,
+        rejected=rejected,
+        allowed_at=plan.allowed_at,
+    )
+    return dataclasses.replace(plan, leaks=tuple(leaks))
 
 
 def source_offset(result: PseudonymizedText, output_offset: int) -> int:
@@ -125,12 +153,22 @@ def write_export(
     stem = safe_file_stem(plan.document.id) + (".DRAFT" if plan.draft else "")
     with StagedExport() as export:
         text_path = export.folder(out_dir) / f"{stem}.txt"
-        write_pseudonymized_text(text_path, plan.result, plan.document, plan.spans, allow)
+        write_pseudonymized_text(
+            text_path,
+            plan.result,
+            plan.document,
+            plan.spans,
+            allow,
+            undecided=plan.undecided,
+            rejected=plan.rejected,
+            allowed_at=plan.allowed_at,
+        )
         if gold_folder is not None:
             extras = [
                 {"status": x.status.value, "reviewer": x.reviewer, "span_id": x.id} for x in plan.stored
             ]
-            record = gold_record(plan.document, list(plan.spans), extras, {"draft": plan.draft})
+            meta = {"draft": plan.draft, **gold_meta(list(plan.allowances), plan.document.text)}
+            record = gold_record(plan.document, list(plan.spans), extras, meta)
             for name in gold_formats:
                 write_gold(name, export.folder(gold_folder), stem, record)
         if mapping_path is not None:

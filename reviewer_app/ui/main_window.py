@@ -581,7 +581,8 @@ class MainWindow(QMainWindow):
     def open_export(self) -> None:
         if self.review is None or self.review.document_id is None or self.project is None:
             return
-        dialog = ExportDialog(self.project, self.review.document_id, self.tasks, self)
+        # Tag it goes through the review, so the new span is one undo step here.
+        dialog = ExportDialog(self.project, self.review.document_id, self.tasks, self, self.review.add_span)
         dialog.finding_activated.connect(self._show_finding)
         dialog.exported.connect(lambda paths: self._exported(paths))
         dialog.failed.connect(lambda exc: self.report_error("Could not export", exc, "exporting"))

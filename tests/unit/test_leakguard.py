@@ -67,12 +67,14 @@ def test_cover_page_names_are_guarded_even_without_a_span():
     assert caught.value.hits[0].kind == "cover page"
 
 
-def test_a_name_that_is_a_common_word_is_a_leak_unless_explicitly_allowed():
-    doc, spans = marked("[[PERSON|Will Young]] said he will be young once.")
+def test_a_name_that_is_a_common_word_is_a_leak_where_written_as_a_name_unless_allowed():
+    doc, spans = marked("[[PERSON|Will Young]] said he will be young once. Ask Will and Young.")
     result = pseudonymize(doc, spans)
     with pytest.raises(LeakFound) as caught:
         check_pseudonymized(result, doc, spans)
-    assert [h.found for h in caught.value.hits] == ["will", "young"]
+    # The lower-case words are the words; the capitalised ones mid-sentence are the names.
+    assert [h.found for h in caught.value.hits] == ["Will", "Young"]
+    assert "ordinary English word" in str(caught.value)
     check_pseudonymized(result, doc, spans, allow=["will", "Young"])
 
 

@@ -1,0 +1,91 @@
+"""The export dialog settles every leak-guard finding (issue 11 §3): Tag it adds an
+accepted span there (one undo step in the window), Not identifying here stores an
+audited allow decision; Export is enabled once no finding is open, and the report and
+the gold list the decisions."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from reviewer_app.core.spans import Status
+from reviewer_app.exporters.jsonl import read_gold_jsonl
+from reviewer_app.settings import Settings
+from reviewer_app.store.allowances import allowances
+from reviewer_app.ui.export_dialog import ExportDialog
+from reviewer_app.ui.review_controller import ReviewController
+from reviewer_app.ui.workers import TaskRunner
+from tests.gui.test_review_controller import make_project
+
+
+def _press(qtbot, dialog, button):
+    with qtbot.waitSignal(dialog.checked, timeout=10000) as blocker:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    return blocker.args[0]
+
+
+def test_tag_it_and_not_identifying_here_settle_the_findings(qtbot, tmp_path):
+    project, doc_id = make_project(tmp_path / "p.db")
+    for span in project.spans(doc_id):
+        project.accept(span.id)
+    review = ReviewController(project, Settings(reviewer="tester"))
+    review.open_document(doc_id)
+    text = project.document_text(doc_id)
+    runner = TaskRunner()
+    dialog = ExportDialog(project, doc_id, runner, add_span=review.add_span)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.plan is not None, timeout=10000)
+    # "RICHARDSON" in two speaker tags and the spelled name were never spans.
+    assert [h.found for h in dialog.plan.leaks] == ["RICHARDSON", "R-I-C-H-A-R-D-S-O-N", "RICHARDSON"]
+    assert not dialog.export_button.isEnabled()
+    assert dialog.tag_button.isEnabled() and dialog.allow_button.isEnabled()
+
+    # Enter on a finding shows it in the text and settles nothing.
+    dialog.show()
+    dialog.findings.setCurrentRow(0)
+    dialog.findings.setFocus()
+    before = len(project.spans(doc_id))
+    with qtbot.waitSignal(dialog.finding_activated, timeout=5000):
+        qtbot.keyClick(dialog.findings, Qt.Key.Key_Return)
+    assert len(project.spans(doc_id)) == before and dialog.findings.count() == 3
+
+    first_tag = text.index("RICHARDSON")
+    dialog.findings.setCurrentRow(0)
+    plan = _press(qtbot, dialog, dialog.tag_button)
+    added = [s for s in project.spans(doc_id) if s.start == first_tag]
+    assert [(s.end - s.start, s.label, s.status) for s in added] == [(10, "PERSON", Status.ACCEPTED)]
+    assert len(plan.leaks) == 2 and dialog.findings.count() == 2
+
+    dialog.findings.setCurrentRow(0)  # the spelled name
+    plan = _press(qtbot, dialog, dialog.tag_button)
+    spelled = text.index("R-I-C-H")
+    assert [s.label for s in project.spans(doc_id) if s.start == spelled] == ["SPELLED_NAME"]
+    assert len(plan.leaks) == 1
+    assert not dialog.export_button.isEnabled()
+
+    plan = _press(qtbot, dialog, dialog.allow_button)
+    second_tag = text.index("RICHARDSON", first_tag + 1)
+    assert [(a.start, a.end, a.reviewer) for a in allowances(project, doc_id)] == [
+        (second_tag, second_tag + 10, project.reviewer)
+    ]
+    assert project.audit_log(1)[0].action == "leak_allow"
+    assert plan.leaks == () and dialog.findings.count() == 0
+    assert dialog.export_button.isEnabled()
+    assert "1 place(s) marked not identifying" in dialog.summary.text()
+
+    dialog.out_dir.setText(str(tmp_path / "out"))
+    dialog.gold_boxes["jsonl"].setChecked(True)
+    with qtbot.waitSignal(dialog.exported, timeout=10000) as done:
+        qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+    assert "allowed as not identifying by" in dialog.summary.text()
+    gold_path = next(p for p in done.args[0] if p.name.endswith(".gold.jsonl"))
+    (gold,) = read_gold_jsonl(gold_path)
+    assert gold.meta["leak_guard_allowed"][0]["start"] == second_tag
+    exported = (tmp_path / "out" / f"{doc_id}.txt").read_text()
+    assert "RICHARDSON" in exported  # the reviewer allowed it there, and only there
+    assert exported.count("RICHARDSON") == 1
+
+    # Tag it went through the window's undo stack: one undo takes the spelled span back.
+    review.undo_stack.undo()
+    assert [s for s in project.spans(doc_id) if s.start == spelled] == []
+    runner.wait()
+    project.close()
