@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from reviewer_app.cli.exit_codes import Exit
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.exporters.jsonl import read_gold_jsonl
@@ -151,7 +152,7 @@ def test_project_export_honours_and_lists_the_windows_decisions(tmp_path, capsys
         name = text.index("Rodney Long")
         project.record_detection(doc_id, [Span(name, name + 11, "PERSON", ("spacy",))], ["spacy"])
         project.accept(project.spans(doc_id)[0].id)
-    assert run("project", "export", path, "--out", out) == 2  # the capitalised "Long"
+    assert run("project", "export", path, "--out", out) == Exit.LEAK  # the capitalised "Long"
     assert not (out / f"{doc_id}.txt").exists()
     where = text.index("Long said")
     with Project.open(path) as project:
