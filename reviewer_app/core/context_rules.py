@@ -17,7 +17,7 @@ Two halves, both called by `merge.merge_spans`:
   (dotted leaders and a page number); NER names on a line shouted in capitals
   ("THE FULL BOARD, SITTING EN BANC, ...", where NER takes every capitalised word
   for a name: names known elsewhere come back by propagation); a word that
-  opens a transcriber's parenthetical ("(Whereupon, ...", "(Inaudible)"); a name
+  opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
   inside a named law ("Americans" of the Americans with Disabilities Act); and
   an acronym followed by a word that makes it a test ("TABE score").
 
@@ -180,7 +180,7 @@ def drop_false_tags(
                 continue  # "Closing Statements" where the text also says "closing statements"
             if shouting_is_rare and _is_shouted(text[line_start:line_end]):
                 continue  # NER reads every word of an ALL-CAPS notice as a name
-            if len(words) == 1 and text[max(0, span.start - 1) : span.start] == "(":
+            if len(words) == 1 and text[line_start : span.start] == "(":
                 continue  # "(Whereupon, ...", "(Inaudible)": the capital is the parenthetical's
             if _inside(span, laws):
                 continue  # "Americans" of the Americans with Disabilities Act
