@@ -36,11 +36,12 @@ from reviewer_app.core.spans import Span
 CONTEXT = "context"
 CONTEXT_SCORE = 0.6
 _NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
-# A capitalised name of up to six words, lower-case joining words allowed inside
-# ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous").
-_JOINERS = r"(?:of|to|and|for|the|in|with|on|a|an|&)"
-_CAP = r"(?:(?!I\b|I['’])[A-Z][\w'’]*(?:-[A-Za-z][\w'’]*)*)"
-_NAME = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ]){{0,2}}{_CAP}){{0,5}}"
+# A capitalised name of up to six words, with lower-case joining words inside
+# ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous"), but
+# not "in" or "and the", which join two names ("X Church in Eureka", "X and the Y").
+_JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&)"
+_CAP = r"(?:(?!I\b|I['’])[A-Z][A-Za-z'’]*(?:-[A-Za-z][A-Za-z'’]*)*)"
+_NAME = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ])?{_CAP}){{0,5}}"
 # A page number after dotted leaders, or a run of spaces, at the end of a line.
 _CONTENTS_LINE = re.compile(
     r"^[^\n]*?\S[ ]?(?:\.[ ]?){4,}[ ]*\d{1,4}[ ]*$|^[^\n]*?\S[ ]*…+[ ]*\d{1,4}[ ]*$", re.M
@@ -108,7 +109,7 @@ def _initialisms(text: str) -> list[tuple[int, int]]:
     acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
     if not acronyms:
         return []
-    acronyms = {a for a in acronyms if re.search(rf"(?<![\d:] ){a}\b(?! ?\d)", text)}  # not "9:04 AM"
+    acronyms = {a for a in acronyms if _stands_out(a, text)}
     out = []
     for match in re.finditer(_NAME, text):
         words = list(re.finditer(r"\S+", match.group()))
@@ -124,6 +125,21 @@ def _initialisms(text: str) -> list[tuple[int, int]]:
                 out.extend(m.span() for m in re.finditer(rf"\b{initials}\b", text))
                 break
     return out
+
+
+def _stands_out(acronym: str, text: str) -> bool:
+    """Whether `acronym` is somewhere written as one: in mixed-case text, not
+    beside a time ("9:04 AM") and not among words in capitals ("JOSEPH NG:")."""
+    for match in re.finditer(rf"\b{acronym}\b", text):
+        before = text[max(0, match.start() - 30) : match.start()].split()
+        after = text[match.end() : match.end() + 30].split()
+        neighbours = [w for w in (before[-1:] + after[:1]) if any(c.isalpha() for c in w)]
+        if before and re.search(r"\d", before[-1]):
+            continue
+        if neighbours and all(w.isupper() for w in neighbours):
+            continue
+        return True
+    return False
 
 
 def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:

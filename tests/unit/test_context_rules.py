@@ -119,3 +119,15 @@ def test_learnt_organisations_are_propagated_to_their_other_mentions():
     text = "I'm in Men of Honor. Men of Honor meets on Fridays, and the Men of Honor sponsor came."
     merged = merge_spans([], text)
     assert [(s.text_in(text), s.label) for s in merged] == [("Men of Honor", "ORGANIZATION")] * 3
+
+
+def test_learnt_names_stop_at_in_and_the_and_ignore_capitals_of_tags_and_times():
+    text = (
+        "JOSEPH NG: I worked for Central Valley Packing Company in Victorville. I participated in the "
+        "Insight Prison Project and the Second Wind group. Nathan Green called at 9:04 AM.\n"
+        "ANNA MARSH: Noted, CDCR Number GM9511."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert "Central Valley Packing Company" in learned and "Second Wind" in learned
+    assert not any(" in " in name or " and the " in name for name in learned)
+    assert not {"NG", "Nathan Green", "AM", "Anna Marsh", "Number GM9511"} & learned
