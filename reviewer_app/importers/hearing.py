@@ -84,10 +84,14 @@ class HearingLayout:
         following = self.hyphen_wrap_start.match(next_line)
         if not (broken and following):
             return False
-        fragment, word = broken.group("fragment").lower(), following.group("word")
-        return fragment not in self.repair_words and not (
-            word.startswith(fragment) or fragment.startswith(word)
-        )
+        fragment, word = broken.group("fragment"), following.group("word")
+        if word[0].isdigit():
+            return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
+        if word[0].isupper() != fragment[0].isupper():
+            return False  # "inmate-" / "Correction": a repair
+        fragment, word = fragment.lower(), word.lower()
+        # "go- going", "the- the": the speaker starts the word again.
+        return fragment not in self.repair_words and not word.startswith(fragment)
 
 
 @functools.cache
