@@ -47,6 +47,7 @@ class HearingLayout:
     speaker_tag: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
+    contents_line: re.Pattern[str]
     spelled_wrap_end: re.Pattern[str]
     spelled_wrap_start: re.Pattern[str]
     parenthetical_start: re.Pattern[str]
@@ -72,6 +73,13 @@ class HearingLayout:
                 if not rest or rest[0].isspace():
                     return line[: len(name)]
         return None
+
+    def is_index(self, lines: Sequence[str]) -> bool:
+        """Whether a page's lines are an index: headed "INDEX", or mostly contents lines."""
+        if lines and self.index_heading.match(lines[0]):
+            return True
+        contents = sum(bool(self.contents_line.match(line)) for line in lines)
+        return contents >= 3 and contents * 2 >= len(lines)
 
     def is_parenthetical(self, line: str) -> bool:
         """A whole line that is one parenthetical: "(Off the record.)"."""
@@ -105,6 +113,7 @@ def hearing_layout() -> HearingLayout:
         speaker_tag=re.compile(body["speaker_tag"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
+        contents_line=re.compile(body["contents_line"]),
         spelled_wrap_end=re.compile(body["spelled_wrap_end"]),
         spelled_wrap_start=re.compile(body["spelled_wrap_start"]),
         parenthetical_start=re.compile(body["parenthetical_start"]),

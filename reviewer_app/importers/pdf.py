@@ -8,7 +8,8 @@ number's row is one printed line. From that layout:
   it, one printed line per text line; its metadata is read by
   `hearing.parse_cover`;
 - unnumbered pages before the body (the index), and any page that starts with
-  "INDEX", are skipped;
+  "INDEX" or whose lines are mostly contents lines ("Closing Statements .... 45"),
+  are skipped;
 - on body pages only the numbered rows are kept, so page headers, page numbers
   (top or bottom), the transcription company's footer and the running footer of
   the decision pages all fall away; on the cover and the certificate, lines
@@ -253,11 +254,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     left_out: list[PdfPage] = []  # pages with text that fits none of the parts
     for page in pages[1:] if cover_page else pages:
         heading = first_text(page)
+        index = layout.is_index([line.text for line in band_lines(page)])
         if certificate_pages or (body_pages and layout.certificate_heading.match(heading)):
             certificate_pages.append(page)
-        elif page.numbered and not layout.index_heading.match(heading):
+        elif page.numbered and not index:
             body_pages.append(page)
-        elif not body_pages or layout.index_heading.match(heading):
+        elif not body_pages or index:
             index_pages.append(page)
         elif _is_notice_page(band_lines(page)):
             decision_pages.append(page)

@@ -198,3 +198,31 @@ def test_line_end_hyphens_join_inside_words_only():
     assert join_wrapped(["during COVID-", "19 we"])[0] == "during COVID-19 we"
     assert join_wrapped(["I was seventeen-", "18 then"])[0] == "I was seventeen- 18 then"
     assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
+
+
+def test_a_numbered_index_page_under_another_heading_is_skipped(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Courier", 12)
+    pdf.drawString(TEXT_X, 700, "PAROLE CONSIDERATION HEARING")
+    pdf.showPage()
+    _numbered_page(
+        pdf,
+        [
+            (200, "I N D E X"),
+            (TEXT_X, "Proceedings ............................ 3"),
+            (TEXT_X, "Post-Commitment Factors ................ 9"),
+            (TEXT_X, "Closing Statements ..................... 14"),
+            (TEXT_X, "Decision ............................... --"),
+        ],
+    )
+    _numbered_page(pdf, [(TAG_X, "PRESIDING COMMISSIONER MARSH: We are on the record.")])
+    pdf.save()
+    path = tmp_path / "index.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text == (
+        "PAROLE CONSIDERATION HEARING\n\nPRESIDING COMMISSIONER MARSH: We are on the record."
+    )
