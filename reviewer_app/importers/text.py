@@ -8,7 +8,8 @@ dropped.
 A text in the canonical hearing format of `core/document.py` (a cover block, a
 block of `SPEAKER: text` lines and parentheticals, then a decision notice block
 in capitals and a certificate block, either of them optional, separated by
-single blank lines; or only the block of speaker lines) is read into utterances,
+single blank lines; the cover and the speaker lines alone when the cover names
+the inmate or the CDCR number; or only the block of speaker lines) is read into utterances,
 sections and cover metadata, exactly as the PDF importer would give them.
 Anything else is one section "text".
 """
@@ -109,7 +110,8 @@ def _as_hearing(text: str):
             blocks.append([])
     if any(not block for block in blocks):
         return None
-    known = parse_cover([line.text for line in blocks[0]]).names() if len(blocks) > 1 else ()
+    cover_metadata = parse_cover([line.text for line in blocks[0]])
+    known = cover_metadata.names() if len(blocks) > 1 else ()
 
     def speaker_block(block: list[SourceLine]) -> bool:
         return all(
@@ -120,12 +122,17 @@ def _as_hearing(text: str):
     def notice_block(block: list[SourceLine]) -> bool:
         return all(is_notice_row(line.text) for line in block)
 
-    if len(blocks) == 1 and speaker_block(blocks[0]):
-        return [], [[line] for line in blocks[0]], [], []
-    if len(blocks) < 3 or len(blocks) > 4 or not speaker_block(blocks[1]) or speaker_block(blocks[0]):
+    if len(blocks) == 1:
+        return ([], [[line] for line in blocks[0]], [], []) if speaker_block(blocks[0]) else None
+    if len(blocks) > 4 or not speaker_block(blocks[1]) or speaker_block(blocks[0]):
         return None
     cover, body, *rest = blocks
-    if len(rest) == 2:
+    if not rest:
+        # Without a certificate, only a cover that names a hearing's inmate makes a hearing.
+        if not (cover_metadata.inmate_name or cover_metadata.cdcr_number):
+            return None
+        decision, certificate = [], []
+    elif len(rest) == 2:
         decision, certificate = rest
     elif notice_block(rest[0]) and not layout.certificate_heading.match(rest[0][0].text):
         decision, certificate = rest[0], []

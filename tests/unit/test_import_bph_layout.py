@@ -226,3 +226,32 @@ def test_a_numbered_index_page_under_another_heading_is_skipped(tmp_path):
     assert document.text == (
         "PAROLE CONSIDERATION HEARING\n\nPRESIDING COMMISSIONER MARSH: We are on the record."
     )
+
+
+def test_the_full_name_tag_of_the_incarcerated_person_is_a_speaker_tag_in_any_case(tmp_path):
+    text = (
+        "PAROLE CONSIDERATION HEARING\n"
+        "In the matter of the Parole Consideration Hearing of:\n"
+        "DANIEL McCOY CDCR No. BK4471\n"
+        "\n"
+        "PRESIDING COMMISSIONER MARSH: Your name?\n"
+        "DANIEL McCOY: Daniel McCoy, M-C-C-O-Y.\n"
+        "(Off the record.)\n"
+        "Daniel McCoy: Thank you."
+    )
+    path = tmp_path / "mccoy.txt"
+    path.write_text(text, encoding="utf-8")
+    document = import_file(path)
+    assert document.metadata.inmate_name == "DANIEL McCOY"
+    assert [u.speaker for u in document.utterances] == [
+        "PRESIDING COMMISSIONER MARSH",
+        "DANIEL McCOY",
+        "",
+        "Daniel McCoy",
+    ]
+
+
+def test_a_heading_over_speaker_lines_is_no_hearing_cover(tmp_path):
+    path = tmp_path / "interview.txt"
+    path.write_text("Interview notes, spring\n\nQ: Where were you?\nA: At home.", encoding="utf-8")
+    assert [s.name for s in import_file(path).sections] == ["text"]
