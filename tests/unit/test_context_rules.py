@@ -131,3 +131,14 @@ def test_learnt_names_stop_at_in_and_the_and_ignore_capitals_of_tags_and_times()
     assert "Central Valley Packing Company" in learned and "Second Wind" in learned
     assert not any(" in " in name or " and the " in name for name in learned)
     assert not {"NG", "Nathan Green", "AM", "Anna Marsh", "Number GM9511"} & learned
+
+
+def test_platforms_benefits_and_copyright_notices_are_not_organisations():
+    text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
+    spans = [
+        _span(text, "Microsoft Teams", "ORGANIZATION"),
+        _span(text, "Social Security", "ORGANIZATION"),
+        _span(text, "Copyright", "ORGANIZATION"),
+        _span(text, "Bayline Reporters", "ORGANIZATION"),
+    ]
+    assert _merged(text, spans) == {("Bayline Reporters", "ORGANIZATION")}
