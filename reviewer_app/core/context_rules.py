@@ -13,7 +13,9 @@ Two halves, both called by `merge.merge_spans`:
   names: a lower-case word ("long" from the surname Long) in a text that
   capitalises names; a function word at the start of a sentence ("Your",
   "Last"); a multiword "name" the document also writes in lower case ("Closing
-  Statements" beside "closing statements"); anything on a table-of-contents line
+  Statements" beside "closing statements"), and a heading (a short line without
+  sentence punctuation) whose words the document also writes in lower case
+  ("THE FACTS" over "the facts of the case"); anything on a table-of-contents line
   (dotted leaders and a page number); NER names on a line shouted in capitals
   ("THE FULL BOARD, SITTING EN BANC, ...", where NER takes every capitalised word
   for a name: names known elsewhere come back by propagation); a word that
@@ -194,6 +196,10 @@ def drop_false_tags(
                 continue  # "Your Honor", "Last name?"
             if len(words) > 1 and not covered.isupper() and f" {covered.lower()} " in lowercase_phrases:
                 continue  # "Closing Statements" where the text also says "closing statements"
+            if _is_heading(text[line_start:line_end]) and all(
+                f" {w.lower()} " in lowercase_phrases for w in words
+            ):
+                continue  # "THE FACTS" over a paragraph that speaks of "the facts"
             if shouting_is_rare and _is_shouted(text[line_start:line_end]):
                 continue  # NER reads every word of an ALL-CAPS notice as a name
             if len(words) == 1 and text[line_start : span.start] == "(":
@@ -205,6 +211,12 @@ def drop_false_tags(
                 continue  # "TABE score": a test, not an organisation
         out.append(span)
     return out
+
+
+def _is_heading(line: str) -> bool:
+    """A heading's shape: a short line without sentence punctuation or a speaker's colon."""
+    line = line.strip()
+    return 0 < len(line.split()) <= 6 and not re.search(r"[.,;:?!]$|:\s", line)
 
 
 def _names_are_capitalised(text: str) -> bool:

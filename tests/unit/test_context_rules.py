@@ -142,3 +142,17 @@ def test_platforms_benefits_and_copyright_notices_are_not_organisations():
         _span(text, "Bayline Reporters", "ORGANIZATION"),
     ]
     assert _merged(text, spans) == {("Bayline Reporters", "ORGANIZATION")}
+
+
+def test_a_heading_of_ordinary_words_is_no_name_but_a_name_on_its_own_line_is():
+    text = "THE FACTS\nThe facts of the case are these. Ms Rose Wood wrote.\nROSE WOOD\nDANIEL OKAFOR"
+    spans = [
+        _span(text, "FACTS", "ORGANIZATION"),
+        _span(text, "Rose Wood", "PERSON"),
+        _span(text, "DANIEL OKAFOR", "PERSON"),
+    ]
+    assert _merged(text, spans) == {
+        ("Rose Wood", "PERSON"),
+        ("ROSE WOOD", "PERSON"),
+        ("DANIEL OKAFOR", "PERSON"),
+    }
