@@ -156,3 +156,9 @@ def test_a_heading_of_ordinary_words_is_no_name_but_a_name_on_its_own_line_is():
         ("ROSE WOOD", "PERSON"),
         ("DANIEL OKAFOR", "PERSON"),
     }
+
+
+def test_the_armed_forces_are_organisations():
+    text = "I tried to join the Army, and my brother was in the Marine Corps."
+    spans = [_span(text, "Army", "ORGANIZATION"), _span(text, "Marine Corps", "ORGANIZATION")]
+    assert _merged(text, spans) == {("Army", "ORGANIZATION"), ("Marine Corps", "ORGANIZATION")}
