@@ -357,12 +357,12 @@ def _body_lines(
         text = source.text
         if layout.decision_footer.search(text):
             decision.append(source)
+        elif (indented and layout.speaker_of(text, known) is not None) or not lines:
+            lines.append([source])  # a turn ends even a parenthetical left open
+            parenthetical = open_parenthetical = False
         elif open_parenthetical:
             lines[-1].append(source)
             open_parenthetical = not layout.parenthetical_end.search(text)
-        elif (indented and layout.speaker_of(text, known) is not None) or not lines:
-            lines.append([source])
-            parenthetical = False
         elif layout.parenthetical_start.match(text):
             lines.append([source])
             parenthetical = True

@@ -255,3 +255,28 @@ def test_a_heading_over_speaker_lines_is_no_hearing_cover(tmp_path):
     path = tmp_path / "interview.txt"
     path.write_text("Interview notes, spring\n\nQ: Where were you?\nA: At home.", encoding="utf-8")
     assert [s.name for s in import_file(path).sections] == ["text"]
+
+
+def test_a_parenthetical_left_open_ends_at_the_next_turn(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    _numbered_page(
+        pdf,
+        [
+            (TAG_X, "PRESIDING COMMISSIONER MARSH: Let's pause."),
+            (TAG_X, "(Pause in the proceedings"),
+            (TAG_X, "DANIEL OKAFOR: I am ready."),
+            (TEXT_X, "(Inaudible)"),
+            (TEXT_X, "and then I left."),
+        ],
+    )
+    pdf.save()
+    path = tmp_path / "open.pdf"
+    path.write_bytes(buffer.getvalue())
+    assert import_file(path).text.split("\n") == [
+        "PRESIDING COMMISSIONER MARSH: Let's pause.",
+        "(Pause in the proceedings",
+        "DANIEL OKAFOR: I am ready. (Inaudible) and then I left.",
+    ]
