@@ -11,7 +11,7 @@ Two halves, both called by `merge.merge_spans`:
   `merge.propagate` then proposes their other mentions.
 - `drop_false_tags`: NER names that the way the text is written shows are no
   names: a lower-case word ("long" from the surname Long) in a text that
-  capitalises names; a function word at the start of a sentence ("Your",
+  takes care to capitalise; a function word at the start of a sentence ("Your",
   "Last"); a multiword "name" the document also writes in lower case ("Closing
   Statements" beside "closing statements"), and a heading (a short line without
   sentence punctuation) whose words the document also writes in lower case
@@ -50,6 +50,8 @@ _CONTENTS_LINE = re.compile(
 )
 # What ends a sentence before a word: punctuation, a speaker tag's colon, a bracket.
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
+_SENTENCE_INITIAL = re.compile(r"(?:^|[.!?]\s+|:\s+)([A-Za-z])", re.M)
+_LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
 _ABBREVIATED_TITLE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)\.\s*$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
@@ -194,10 +196,18 @@ def drop_false_tags(
                 continue  # "long": names are written capitalised
             if is_positional_capital(span, text, function_words):
                 continue  # "Your Honor", "Last name?"
-            if len(words) > 1 and not covered.isupper() and f" {covered.lower()} " in lowercase_phrases:
+            capitalised = not covered.islower()  # a phrase in lower case would find itself below
+            if (
+                capitalised
+                and len(words) > 1
+                and not covered.isupper()
+                and f" {covered.lower()} " in lowercase_phrases
+            ):
                 continue  # "Closing Statements" where the text also says "closing statements"
-            if _is_heading(text[line_start:line_end]) and all(
-                f" {w.lower()} " in lowercase_phrases for w in words
+            if (
+                capitalised
+                and _is_heading(text[line_start:line_end])
+                and all(f" {w.lower()} " in lowercase_phrases for w in words)
             ):
                 continue  # "THE FACTS" over a paragraph that speaks of "the facts"
             if shouting_is_rare and _is_shouted(text[line_start:line_end]):
@@ -220,9 +230,15 @@ def _is_heading(line: str) -> bool:
 
 
 def _names_are_capitalised(text: str) -> bool:
-    """Whether the text writes capitals at all (a lower-case ASR transcript does not)."""
-    letters = [c for c in text[:20000] if c.isalpha()]
-    return sum(c.isupper() for c in letters) > len(letters) * 0.01
+    """Whether the text is written with care for capitals, so that a name in
+    lower case would be a slip: at least five sentences, nine in ten of them
+    starting with a capital, and no "i" for "I". An ASR transcript in lower case
+    or a hasty post ("i love rick astley") is not; there a lower-case name stays."""
+    sample = text[:50000]
+    if _LOWERCASE_I.search(sample):
+        return False
+    starts = _SENTENCE_INITIAL.findall(sample)
+    return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
 
 
 def _lowercase_text(text: str) -> str:

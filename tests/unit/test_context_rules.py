@@ -20,9 +20,19 @@ def _merged(text: str, spans, names=()) -> set[tuple[str, str]]:
 
 
 def test_a_lower_case_word_is_no_name_in_a_text_that_capitalises_names():
-    text = "MR. LONG: It has been a long time, Mr. Long said."
-    spans = [_span(text, "long", "PERSON"), _span(text, "Long", "PERSON")]
-    assert _merged(text, spans) == {("Long", "PERSON"), ("LONG", "PERSON")}
+    text = (
+        "COMMISSIONER: Good morning. State your name.\nMR. LONG: Daniel Long. It has been a long time. "
+        "Mr. Long said so. Yes. We agree."
+    )
+    spans = [_span(text, "long", "PERSON"), _span(text, "Long", "PERSON", 1)]
+    merged = _merged(text, spans)
+    assert ("long", "PERSON") not in merged and {("Long", "PERSON"), ("LONG", "PERSON")} <= merged
+
+
+def test_lower_case_names_stay_where_capitals_are_not_taken_care_of():
+    text = "That rick roll was so good. i love rick astley."
+    spans = [_span(text, "rick", "PERSON"), _span(text, "rick astley", "PERSON")]
+    assert _merged(text, spans) == {("rick", "PERSON"), ("rick astley", "PERSON")}
 
 
 def test_lower_case_names_stay_in_a_lower_case_transcript():
