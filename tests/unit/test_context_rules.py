@@ -172,3 +172,9 @@ def test_the_armed_forces_are_organisations():
     text = "I tried to join the Army, and my brother was in the Marine Corps."
     spans = [_span(text, "Army", "ORGANIZATION"), _span(text, "Marine Corps", "ORGANIZATION")]
     assert _merged(text, spans) == {("Army", "ORGANIZATION"), ("Marine Corps", "ORGANIZATION")}
+
+
+def test_an_organisation_before_an_ordinary_noun_stays():
+    text = "The decision was taken at EU level, and the TABE test came later."
+    spans = [_span(text, "EU", "ORGANIZATION"), _span(text, "TABE", "ORGANIZATION")]
+    assert _merged(text, spans) == {("EU", "ORGANIZATION")}
