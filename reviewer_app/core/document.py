@@ -10,6 +10,9 @@ test generator writes) is three blocks separated by one blank line:
 
     SPEAKER TAG: utterance text, wrapped lines joined with single spaces
     SPEAKER TAG: ...
+    (A parenthetical of the transcriber, on rows of its own in the source)
+
+    <decision notice after the last turn, if any, one source line per line>
 
     <transcriber's certificate, one source line per line>
 
@@ -24,7 +27,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Utterance:
-    """One speaker turn: `text[start:end]` is the whole line `SPEAKER: words`."""
+    """One speaker turn: `text[start:end]` is the whole line `SPEAKER: words`;
+    or, with speaker "", a parenthetical of the transcriber ("(Off the record.)")."""
 
     speaker: str
     start: int
@@ -32,13 +36,13 @@ class Utterance:
 
     @property
     def speech_start(self) -> int:
-        """Offset of the first character after `SPEAKER: `."""
-        return self.start + len(self.speaker) + 2
+        """Offset of the first character after `SPEAKER: ` (the start, without a speaker)."""
+        return self.start + len(self.speaker) + 2 if self.speaker else self.start
 
 
 @dataclass(frozen=True)
 class Section:
-    """A named block of the text: "cover", "body", "certificate" or "text"."""
+    """A named block of the text: "cover", "body", "decision", "certificate" or "text"."""
 
     name: str
     start: int

@@ -14,11 +14,16 @@ One function per rule; `merge_spans` applies them in the paper's order:
    name (cover page, or a PERSON span of the document) is a PERSON.
 8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
 9. `drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
-   "Title 15" does not).
+   "Title 15" does not, nor "2042" of "Section 2042");
+   `context_rules.drop_false_tags`: names the context shows are none
+   ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon").
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
 12. `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
+
+Organisations the document introduces (`context_rules.learn_organisations`)
+join the detectors' spans before rule 1.
 
 Every function takes and returns spans sorted by (start, end) and keeps each
 span's detectors (its provenance).
@@ -31,9 +36,15 @@ import functools
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.core.context_rules import (
+    CONTEXT,
+    drop_false_tags,
+    is_positional_capital,
+    learn_organisations,
+)
 from reviewer_app.core.spans import Span
 from reviewer_app.paths import resource
 
@@ -67,6 +78,11 @@ class MergeRules:
     known_places: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
+    function_words: frozenset[str] = frozenset()
+    law_heads: tuple[str, ...] = ()
+    test_words: frozenset[str] = frozenset()
+    statute_words: frozenset[str] = frozenset()
+    organisation_cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def priority(self, label: str) -> int:
         try:
@@ -114,6 +130,11 @@ def load_merge_rules() -> MergeRules:
         known_places=frozenset(
             name for file_name in merge.get("place_gazetteers", ()) for name in _gazetteer(file_name)
         ),
+        function_words=frozenset(w.lower() for w in merge.get("function_words", ())),
+        law_heads=tuple(merge.get("law_heads", ())),
+        test_words=frozenset(w.lower() for w in merge.get("test_words", ())),
+        statute_words=frozenset(w.lower() for w in merge.get("statute_words", ())),
+        organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
     )
 
 
@@ -475,12 +496,14 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
 
 
 def drop_non_sensitive_numbers(spans: Iterable[Span], text: str, rules: MergeRules) -> list[Span]:
-    """Numbers labelled DATE that are no date ("Title 15", "12345", a ZIP code)
-    and ages no one has are dropped."""
+    """Numbers labelled DATE that are no date ("Title 15", "12345", a ZIP code,
+    a year-like statute number: "Section 2042") and ages no one has are dropped."""
     out = []
     for span in spans:
         covered = span.text_in(text)
         if span.label in rules.numeric_labels and not looks_like_date(covered, rules):
+            continue
+        if span.label in rules.numeric_labels and _statute_number(span, text, rules.statute_words):
             continue
         if span.label == "AGE" and covered.isdigit() and not 0 < int(covered) < 120:
             continue
@@ -488,14 +511,27 @@ def drop_non_sensitive_numbers(spans: Iterable[Span], text: str, rules: MergeRul
     return out
 
 
+def _statute_number(span: Span, text: str, statute_words: frozenset[str]) -> bool:
+    """A bare number right after "Section", "Title", "§" ...: a law's number, not a year."""
+    covered = span.text_in(text)
+    if not covered.isdigit():
+        return False
+    before = text[max(0, span.start - 30) : span.start].split()
+    return bool(before) and before[-1].lower().rstrip(",") in statute_words
+
+
 # 10 ----------------------------------------------------------------------------
 def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
     """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
-    and of each part of a full name, that no span covers yet. Names match whatever their case ("JONES" in a
-    speaker tag) except all lower case ("will" is not "Will")."""
+    of each part of a full name and of an organisation learnt from context
+    (`context_rules.learn_organisations`), that no span covers yet. Names match
+    whatever their case ("JONES" in a speaker tag) except all lower case ("will"
+    is not "Will")."""
     label_of: dict[str, str] = {}
     for span in spans:
-        if span.label in rules.propagate_labels:
+        if span.label in rules.propagate_labels or (
+            span.label == "ORGANIZATION" and CONTEXT in span.detectors
+        ):
             covered = span.text_in(text)
             if len(covered) >= 2:
                 label_of.setdefault(covered.lower(), span.label)
@@ -524,7 +560,9 @@ def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]
         label = label_of.get(" ".join(found.split()).lower(), label_of.get(found.lower()))
         if label is None:
             continue
-        added.append(Span(match.start(), match.end(), label, (PROPAGATION,), PROPAGATION_SCORE))
+        proposed = Span(match.start(), match.end(), label, (PROPAGATION,), PROPAGATION_SCORE)
+        if not is_positional_capital(proposed, text, rules.function_words):  # "Last name?"
+            added.append(proposed)
     return _sorted([*spans, *added])
 
 
@@ -616,6 +654,7 @@ def merge_spans(
     """All rules in the paper's order; the result has no two spans sharing a
     character. `person_names` are the cover page's names (`HearingMetadata.names()`)."""
     rules = rules or default_rules()
+    spans = [*spans, *learn_organisations(text, rules.organisation_cues)]
     merged = tidy_boundaries(spans, text)
     merged = relabel_by_context(merged, text, rules)
     merged = relabel_by_head_word(merged, text, rules.head_words)
@@ -630,6 +669,7 @@ def merge_spans(
     merged = relabel_known_persons(merged, text, rules, person_names)
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules)
+    merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
     if with_propagation:
         merged = propagate(merged, text, rules)
     merged = join_split_names(merged, text, rules.known_places)

@@ -9,7 +9,14 @@ and `parse_cover` reads the cover's metadata. The layout's patterns live in
 Rejoining the wrapped lines of one utterance: lines are joined with one space,
 except where a line ends inside a spelled name ("R-E-", single capitals each
 followed by a hyphen) and the next line goes on with a single capital ("E-D"):
-those are joined without a space ("R-E-E-D").
+those are joined without a space ("R-E-E-D"); and where a word was broken at
+its hyphen ("sixty-" / "two"), which is joined without a space too, unless it
+reads as a repair ("the-" / "the": rule in `bph_layout.toml`).
+
+Besides the turns, the body holds the transcriber's parentheticals ("(Off the
+record.)"), lines whose speaker is "". A decision notice after the last turn
+(ALL CAPS, with "DECISION PAGE" footers) is a section of its own, "decision",
+kept one printed line per line like the cover and the certificate.
 """
 
 from __future__ import annotations
@@ -40,18 +47,59 @@ class HearingLayout:
     speaker_tag: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
+    contents_line: re.Pattern[str]
     spelled_wrap_end: re.Pattern[str]
     spelled_wrap_start: re.Pattern[str]
+    parenthetical_start: re.Pattern[str]
+    parenthetical_end: re.Pattern[str]
+    decision_footer: re.Pattern[str]
+    hyphen_wrap_end: re.Pattern[str]
+    hyphen_wrap_start: re.Pattern[str]
+    repair_words: frozenset[str]
 
     def group_for_role(self, role: str) -> str:
         return next((group for pattern, group in self.roles if pattern.search(role)), "other")
 
-    def speaker_of(self, line: str) -> str | None:
+    def speaker_of(self, line: str, known: Sequence[str] = ()) -> str | None:
+        """The speaker tag `line` starts with: upper case ("PRESIDING COMMISSIONER
+        MARSH:"), or one of the `known` names (the cover's) as it is written
+        there, whatever its case ("Daniel McCoy:" as the incarcerated person's tag)."""
         match = self.speaker_tag.match(line)
-        return match.group("speaker").strip() if match else None
+        if match:
+            return match.group("speaker").strip()
+        for name in known:
+            if len(name) > 2 and line[: len(name) + 1].lower() == name.lower() + ":":
+                rest = line[len(name) + 1 :]
+                if not rest or rest[0].isspace():
+                    return line[: len(name)]
+        return None
+
+    def is_index(self, lines: Sequence[str]) -> bool:
+        """Whether a page's lines are an index: headed "INDEX", or mostly contents lines."""
+        if lines and self.index_heading.match(lines[0]):
+            return True
+        contents = sum(bool(self.contents_line.match(line)) for line in lines)
+        return contents >= 3 and contents * 2 >= len(lines)
+
+    def is_parenthetical(self, line: str) -> bool:
+        """A whole line that is one parenthetical: "(Off the record.)"."""
+        return bool(self.parenthetical_start.match(line) and self.parenthetical_end.search(line))
 
     def joins_without_space(self, line: str, next_line: str) -> bool:
-        return bool(self.spelled_wrap_end.search(line) and self.spelled_wrap_start.match(next_line))
+        if self.spelled_wrap_end.search(line) and self.spelled_wrap_start.match(next_line):
+            return True
+        broken = self.hyphen_wrap_end.search(line)
+        following = self.hyphen_wrap_start.match(next_line)
+        if not (broken and following):
+            return False
+        fragment, word = broken.group("fragment"), following.group("word")
+        if word[0].isdigit():
+            return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
+        if word[0].isupper() != fragment[0].isupper():
+            return False  # "inmate-" / "Correction": a repair
+        fragment, word = fragment.lower(), word.lower()
+        # "go- going", "the- the": the speaker starts the word again.
+        return fragment not in self.repair_words and not word.startswith(fragment)
 
 
 @functools.cache
@@ -65,9 +113,21 @@ def hearing_layout() -> HearingLayout:
         speaker_tag=re.compile(body["speaker_tag"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
+        contents_line=re.compile(body["contents_line"]),
         spelled_wrap_end=re.compile(body["spelled_wrap_end"]),
         spelled_wrap_start=re.compile(body["spelled_wrap_start"]),
+        parenthetical_start=re.compile(body["parenthetical_start"]),
+        parenthetical_end=re.compile(body["parenthetical_end"]),
+        decision_footer=re.compile(body["decision_footer"]),
+        hyphen_wrap_end=re.compile(body["hyphen_wrap_end"]),
+        hyphen_wrap_start=re.compile(body["hyphen_wrap_start"]),
+        repair_words=frozenset(w.lower() for w in body["repair_words"]),
     )
+
+
+def is_notice_row(text: str) -> bool:
+    """A row of an ALL-CAPS notice: words of capitals, no lower-case letter."""
+    return not any(c.islower() for c in text) and len(re.findall(r"[A-Z]{2,}", text)) >= 2
 
 
 def parse_cover(lines: Sequence[str]) -> HearingMetadata:
@@ -76,7 +136,9 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
     The first line is the hearing type; the inmate's name follows "In the
     matter of ... Hearing of:" (on the same line or the next); the facility is
     the line before "City, California"; participants are "Name, Role" lines
-    under PANEL PRESENT, OTHERS PRESENT and TRANSCRIBED BY. A caption in two
+    under PANEL PRESENT, OTHERS PRESENT and TRANSCRIBED BY. The CDCR number
+    may stand on a line of its own or beside the name ("DANIEL OKAFOR CDCR No.
+    BK4471", how a cover printed in two columns reads). A caption in two
     columns split by ")" ("In the matter of the Life ) CDCR Number: C87217",
     "Term Parole Consideration )", "Hearing of: )", "KEVIN REED )") is read
     as its left column joined into one line and its right column's lines.
@@ -92,8 +154,13 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
         if i == 0:
             fields["hearing_type"] = line
         if match := pattern["matter"].match(line):
-            fields.setdefault("inmate_name", match.group("name").strip() or following)
-        elif match := pattern["cdcr_number"].match(line):
+            name = match.group("name").strip() or following
+            number = pattern["cdcr_number"].search(name)
+            if number:
+                fields.setdefault("cdcr_number", number.group("id"))
+                name = name[: number.start()]
+            fields.setdefault("inmate_name", name.strip(" ,"))
+        elif match := pattern["cdcr_number"].search(line):
             fields.setdefault("cdcr_number", match.group("id"))
         elif match := pattern["location"].match(line):
             fields.setdefault("location", match.group("city").strip())
@@ -167,9 +234,13 @@ def build_hearing_document(
     cover: Sequence[SourceLine],
     utterances: Sequence[Sequence[SourceLine]],
     certificate: Sequence[SourceLine],
+    decision: Sequence[SourceLine] = (),
+    known_speakers: Sequence[str] = (),
 ) -> HearingParts:
     """Canonical text: cover lines, a blank line, one line per utterance, a blank
-    line, certificate lines (a missing block leaves out its blank line too)."""
+    line, decision notice lines, a blank line, certificate lines (a missing block
+    leaves out its blank line too). `known_speakers` are the cover's names, which
+    are speaker tags in any case."""
     layout = hearing_layout()
     pieces: list[str] = []
     sections: list[Section] = []
@@ -193,7 +264,7 @@ def build_hearing_document(
                 (offset + s, src.page, src.line) for s, src in zip(row_starts, sources, strict=True)
             )
             if name == "body":
-                speaker = layout.speaker_of(line_text) or ""
+                speaker = layout.speaker_of(line_text, known_speakers) or ""
                 found_utterances.append(Utterance(speaker, offset, offset + len(line_text)))
             pieces.append(line_text)
             offset += len(line_text)
@@ -207,6 +278,7 @@ def build_hearing_document(
         line_text, row_starts = join_wrapped([r.text for r in rows])
         body.append((line_text, rows, row_starts))
     add_block("body", body)
+    add_block("decision", [(src.text, [src], (0,)) for src in decision])
     add_block("certificate", [(src.text, [src], (0,)) for src in certificate])
     text = "".join(pieces)[:-1] if pieces else ""
     return HearingParts(text, tuple(found_utterances), tuple(sections), PageMap(tuple(entries)))

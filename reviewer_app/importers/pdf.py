@@ -8,7 +8,8 @@ number's row is one printed line. From that layout:
   it, one printed line per text line; its metadata is read by
   `hearing.parse_cover`;
 - unnumbered pages before the body (the index), and any page that starts with
-  "INDEX", are skipped;
+  "INDEX" or whose lines are mostly contents lines ("Closing Statements .... 45"),
+  are skipped;
 - on body pages only the numbered rows are kept, so page headers, page numbers
   (top or bottom), the transcription company's footer and the running footer of
   the decision pages all fall away; on the cover and the certificate, lines
@@ -19,8 +20,14 @@ number's row is one printed line. From that layout:
   and a colon begins an utterance (in a body without indented rows, the tag
   alone does); the rows up to the next such row are its
   wrapped lines, joined with single spaces, except that a row ending inside a
-  spelled name ("R-E-") joins the next ("E-D") without a space (rule and
-  patterns in `hearing.py` and `resources/importers/bph_layout.toml`);
+  spelled name ("R-E-") joins the next ("E-D") without a space (rules and
+  patterns in `hearing.py` and `resources/importers/bph_layout.toml`), and a
+  word broken at its hyphen ("sixty-" / "two") is joined without one;
+- a parenthetical on rows of its own ("(Off the record.)") is a line of its
+  own (speaker ""), unless the turn goes on after it;
+- an ALL-CAPS notice after the last turn, numbered rows holding a decision-page
+  footer ("... DECISION PAGE 1 ...") and unnumbered ALL-CAPS pages after the
+  body make the "decision" section, one printed line per line;
 - the certificate starts at the first page after the body whose first line
   begins with "CERTIFICATE", and is kept one printed line per line.
 
@@ -44,7 +51,13 @@ from pathlib import Path
 from reviewer_app.core.document import Document, PageMap, Section
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.importers.errors import CorruptPdfError, EncryptedPdfError, NoTextLayerError
-from reviewer_app.importers.hearing import SourceLine, build_hearing_document, hearing_layout, parse_cover
+from reviewer_app.importers.hearing import (
+    SourceLine,
+    build_hearing_document,
+    hearing_layout,
+    is_notice_row,
+    parse_cover,
+)
 
 log = logging.getLogger(__name__)
 
@@ -237,15 +250,19 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     body_pages: list[PdfPage] = []
     certificate_pages: list[PdfPage] = []
     index_pages: list[PdfPage] = []
+    decision_pages: list[PdfPage] = []  # unnumbered pages of an ALL-CAPS notice after the body
     left_out: list[PdfPage] = []  # pages with text that fits none of the parts
     for page in pages[1:] if cover_page else pages:
         heading = first_text(page)
+        index = layout.is_index([line.text for line in band_lines(page)])
         if certificate_pages or (body_pages and layout.certificate_heading.match(heading)):
             certificate_pages.append(page)
-        elif page.numbered and not layout.index_heading.match(heading):
+        elif page.numbered and not index:
             body_pages.append(page)
-        elif not body_pages or layout.index_heading.match(heading):
+        elif not body_pages or index:
             index_pages.append(page)
+        elif _is_notice_page(band_lines(page)):
+            decision_pages.append(page)
         elif band_lines(page):
             left_out.append(page)
 
@@ -271,16 +288,19 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     indent_left = (
         body_left + INDENT_MIN if any(line.x0 > body_left + INDENT_MIN for _, line in rows) else -1.0
     )
-    utterances: list[list[SourceLine]] = []
-    for page, line in rows:
-        source = SourceLine(line.text, page.number, line.number or 0)
-        starts_turn = line.x0 > indent_left and layout.speaker_of(source.text) is not None
-        if starts_turn or not utterances:
-            utterances.append([source])
-        else:
-            utterances[-1].append(source)
+    metadata = parse_cover([s.text for s in cover])
+    known = metadata.names()
+    sources = [
+        (SourceLine(line.text, page.number, line.number or 0), line.x0 > indent_left) for page, line in rows
+    ]
+    body_lines, decision = _body_lines(sources, known)
+    decision += [
+        SourceLine(line.text, page.number, n)
+        for page in decision_pages
+        for n, line in enumerate(band_lines(page), 1)
+    ]
 
-    parts = build_hearing_document(cover, utterances, certificate)
+    parts = build_hearing_document(cover, body_lines, certificate, decision, known)
     notes = [
         f"Read as a Board of Parole Hearings transcript: {len(body_pages)} body pages"
         + (f", {len(index_pages)} index page(s) skipped" if index_pages else "")
@@ -312,9 +332,83 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         utterances=parts.utterances,
         sections=parts.sections,
         page_map=parts.page_map,
-        metadata=parse_cover([s.text for s in cover]),
+        metadata=metadata,
         notes=tuple(notes),
     )
+
+
+def _body_lines(
+    rows: Sequence[tuple[SourceLine, bool]], known: Sequence[str]
+) -> tuple[list[list[SourceLine]], list[SourceLine]]:
+    """The body's rows (each with whether it is indented) grouped into lines,
+    and the rows of the decision notice.
+
+    A turn starts at an indented row with a speaker tag. A parenthetical that
+    fills rows of its own ("(Off the record.)") is a line of its own, unless the
+    row after it goes on with the turn before it (it was inside the speech). A
+    decision-page footer on a numbered row belongs to the decision notice, and so
+    do the ALL-CAPS rows after the last turn ("PAROLE DENIED - THREE YEARS")."""
+    layout = hearing_layout()
+    lines: list[list[SourceLine]] = []
+    decision: list[SourceLine] = []
+    parenthetical = False  # the last line is a parenthetical
+    open_parenthetical = False  # ... whose closing bracket is still to come
+    for source, indented in rows:
+        text = source.text
+        if layout.decision_footer.search(text):
+            decision.append(source)
+        elif (indented and layout.speaker_of(text, known) is not None) or not lines:
+            lines.append([source])  # a turn ends even a parenthetical left open
+            parenthetical = open_parenthetical = False
+        elif open_parenthetical:
+            lines[-1].append(source)
+            open_parenthetical = not layout.parenthetical_end.search(text)
+        elif layout.parenthetical_start.match(text):
+            lines.append([source])
+            parenthetical = True
+            open_parenthetical = not layout.parenthetical_end.search(text)
+        elif parenthetical and len(lines) > 1 and not is_notice_row(text):
+            # The parenthetical stood inside the turn: it and this row go back to it.
+            lines[-2].extend([*lines.pop(), source])
+            parenthetical = False
+        else:
+            lines[-1].append(source)
+    lines, notice = _without_notice(lines, known)
+    return lines, sorted([*decision, *notice], key=lambda source: (source.page, source.line))
+
+
+def _without_notice(
+    lines: list[list[SourceLine]], known: Sequence[str]
+) -> tuple[list[list[SourceLine]], list[SourceLine]]:
+    """The lines without the ALL-CAPS rows at the end of the body, and those rows.
+    A turn of a speaker who spoke before, or of a cover name, is speech, whatever its case."""
+    layout = hearing_layout()
+    speakers = {layout.speaker_of(rows[0].text, known) for rows in lines[:-1]} | set(known)
+    speakers.discard(None)
+    notice: list[SourceLine] = []
+    while lines:
+        rows = lines[-1]
+        first = len(rows)
+        while first > 0 and is_notice_row(rows[first - 1].text):
+            first -= 1
+        if first == len(rows):
+            break
+        if first == 0 and (
+            layout.speaker_of(rows[0].text, known) in speakers or layout.is_parenthetical(rows[0].text)
+        ):
+            break
+        notice = rows[first:] + notice
+        if first:
+            lines[-1] = rows[:first]
+            break
+        lines.pop()
+    return lines, notice
+
+
+def _is_notice_page(lines: Sequence[PrintedLine]) -> bool:
+    """An unnumbered page after the body that is a notice: most of its lines ALL CAPS."""
+    lettered = [line for line in lines if any(c.isalpha() for c in line.text)]
+    return bool(lettered) and sum(is_notice_row(line.text) for line in lettered) * 2 > len(lettered)
 
 
 def _furniture_key(text: str) -> str:

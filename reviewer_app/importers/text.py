@@ -10,8 +10,10 @@ refused as not text rather than shown as garbage that detection cannot read.
 Line ends become "\\n" and trailing blank lines are dropped.
 
 A text in the canonical hearing format of `core/document.py` (a cover block, a
-block of `SPEAKER: text` lines and a certificate block, separated by single
-blank lines; or only the block of speaker lines) is read into utterances,
+block of `SPEAKER: text` lines and parentheticals, then a decision notice block
+in capitals and a certificate block, either of them optional, separated by
+single blank lines; the cover and the speaker lines alone when the cover names
+the inmate or the CDCR number; or only the block of speaker lines) is read into utterances,
 sections and cover metadata, exactly as the PDF importer would give them.
 Anything else is one section "text".
 """
@@ -26,7 +28,13 @@ from pathlib import Path
 
 from reviewer_app.core.document import Document, PageMap, Section
 from reviewer_app.importers.errors import EmptyFileError, NotTextError
-from reviewer_app.importers.hearing import SourceLine, build_hearing_document, hearing_layout, parse_cover
+from reviewer_app.importers.hearing import (
+    SourceLine,
+    build_hearing_document,
+    hearing_layout,
+    is_notice_row,
+    parse_cover,
+)
 
 # Byte-order marks, longest first: the UTF-32 LE mark begins with the UTF-16 LE one.
 _BOMS = (
@@ -141,8 +149,9 @@ def read_text(path: Path, data: bytes, sha256: str) -> Document:
     notes = (encoding_note,) if encoding_note else ()
     hearing = _as_hearing(text)
     if hearing is not None:
-        cover, utterances, certificate = hearing
-        parts = build_hearing_document(cover, utterances, certificate)
+        cover, utterances, decision, certificate = hearing
+        known = parse_cover([line.text for line in cover]).names()
+        parts = build_hearing_document(cover, utterances, certificate, decision, known)
         if parts.text == text:
             return Document(
                 id=path.stem,
@@ -191,8 +200,8 @@ def document_from_text(document_id: str, text: str, source_path: str = "") -> Do
 
 
 def _as_hearing(text: str):
-    """(cover, utterances, certificate) source lines if `text` is in the
-    canonical hearing format, else None. Source lines are numbered by file line."""
+    """(cover, utterances, decision, certificate) source lines if `text` is in
+    the canonical hearing format, else None. Source lines are numbered by file line."""
     layout = hearing_layout()
     blocks: list[list[SourceLine]] = [[]]
     for n, line in enumerate(text.split("\n"), 1):
@@ -202,14 +211,32 @@ def _as_hearing(text: str):
             blocks.append([])
     if any(not block for block in blocks):
         return None
+    cover_metadata = parse_cover([line.text for line in blocks[0]])
+    known = cover_metadata.names() if len(blocks) > 1 else ()
 
     def speaker_block(block: list[SourceLine]) -> bool:
-        return all(layout.speaker_of(line.text) is not None for line in block)
+        return all(
+            layout.speaker_of(line.text, known) is not None or layout.is_parenthetical(line.text)
+            for line in block
+        ) and any(layout.speaker_of(line.text, known) is not None for line in block)
 
-    if len(blocks) == 3 and speaker_block(blocks[1]) and not speaker_block(blocks[0]):
-        cover, body, certificate = blocks
-    elif len(blocks) == 1 and speaker_block(blocks[0]):
-        cover, body, certificate = [], blocks[0], []
-    else:
+    def notice_block(block: list[SourceLine]) -> bool:
+        return all(is_notice_row(line.text) for line in block)
+
+    if len(blocks) == 1:
+        return ([], [[line] for line in blocks[0]], [], []) if speaker_block(blocks[0]) else None
+    if len(blocks) > 4 or not speaker_block(blocks[1]) or speaker_block(blocks[0]):
         return None
-    return cover, [[line] for line in body], certificate
+    cover, body, *rest = blocks
+    if not rest:
+        # Without a certificate, only a cover that names a hearing's inmate makes a hearing.
+        if not (cover_metadata.inmate_name or cover_metadata.cdcr_number):
+            return None
+        decision, certificate = [], []
+    elif len(rest) == 2:
+        decision, certificate = rest
+    elif notice_block(rest[0]) and not layout.certificate_heading.match(rest[0][0].text):
+        decision, certificate = rest[0], []
+    else:
+        decision, certificate = [], rest[0]
+    return cover, [[line] for line in body], decision, certificate

@@ -115,7 +115,9 @@ class TranscriptView(QPlainTextEdit):
         self.document_model = document
         self._rows_by_id = {r.id: r for r in rows}
         self.positions = self.highlighter.positions = TextPositions(document.text)
-        self.highlighter.speaker_tags = {u.start: u.start + len(u.speaker) + 1 for u in document.utterances}
+        self.highlighter.speaker_tags = {
+            u.start: u.start + len(u.speaker) + 1 for u in document.utterances if u.speaker
+        }
         self.highlighter.index = _SpanIndex(rows)
         self._current_id = None
         self._dirty_blocks = []

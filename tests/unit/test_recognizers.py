@@ -274,6 +274,9 @@ def test_names_after_titles_and_around_interruptions(specs):
         ("ORGANIZATION", "Lincoln Elementary School, then Cal State Fresno.", [
             "Lincoln Elementary School", "Cal State Fresno"
         ]),
+        ("ORGANIZATION", "He joined the Army, then the U.S. Navy; the Salvation Army helped.", [
+            "Army", "U.S. Navy"
+        ]),
     ],
 )  # fmt: skip
 def test_places_and_organisations_of_the_hearing_domain(specs, entity, text, expected):

@@ -1,0 +1,261 @@
+"""Merging rules that read the context of a span rather than its text alone (issue 12).
+
+Two halves, both called by `merge.merge_spans`:
+
+- `learn_organisations`: organisations the document itself introduces as such,
+  which no word list holds: a programme "called X", "the X program", "X group",
+  "I'm in X", a name followed by its initials in brackets ("Alcoholics
+  Anonymous (AA)") and a capitalised name whose initials stand elsewhere as an
+  acronym. They are proposed as ORGANIZATION spans (detector `context`) with a
+  score below NER's, so that an NER label of the same stretch wins, and
+  `merge.propagate` then proposes their other mentions.
+- `drop_false_tags`: NER names that the way the text is written shows are no
+  names: a lower-case word ("long" from the surname Long) in a text that
+  takes care to capitalise; a function word at the start of a sentence ("Your",
+  "Last"); a multiword "name" the document also writes in lower case ("Closing
+  Statements" beside "closing statements"), and a heading (a short line without
+  sentence punctuation) whose words the document also writes in lower case
+  ("THE FACTS" over "the facts of the case"); anything on a table-of-contents line
+  (dotted leaders and a page number); NER names on a line shouted in capitals
+  ("THE FULL BOARD, SITTING EN BANC, ...", where NER takes every capitalised word
+  for a name: names known elsewhere come back by propagation); a word that
+  opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
+  inside a named law ("Americans" of the Americans with Disabilities Act); and
+  an acronym followed by a word that makes it a test ("TABE score").
+
+The word lists these rules need (function words, the words that make a law or a
+test) are in `resources/patterns/merge.toml`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+
+from reviewer_app.core.spans import Span
+
+CONTEXT = "context"
+CONTEXT_SCORE = 0.6
+_NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
+# A capitalised name of up to six words, with lower-case joining words inside
+# ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous"), but
+# not "in" or "and the", which join two names ("X Church in Eureka", "X and the Y").
+_JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&)"
+_CAP = r"(?:(?!I\b|I['’])[A-Z][A-Za-z'’]*(?:-[A-Za-z][A-Za-z'’]*)*)"
+_NAME = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ])?{_CAP}){{0,5}}"
+# A page number after dotted leaders, or a run of spaces, at the end of a line.
+_CONTENTS_LINE = re.compile(
+    r"^[^\n]*?\S[ ]?(?:\.[ ]?){4,}[ ]*\d{1,4}[ ]*$|^[^\n]*?\S[ ]*…+[ ]*\d{1,4}[ ]*$", re.M
+)
+# What ends a sentence before a word: punctuation, a speaker tag's colon, a bracket.
+_SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
+_SENTENCE_INITIAL = re.compile(r"(?:^|[.!?]\s+|:\s+)([A-Za-z])", re.M)
+_LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
+_ABBREVIATED_TITLE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)\.\s*$")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+def learn_organisations(text: str, cues: dict[str, Sequence[str]]) -> list[Span]:
+    """ORGANIZATION spans for names the document introduces as organisations.
+
+    `cues` (merge.toml [organisation_cues]) holds the phrases before a name
+    ("program called", "I'm in") and the words after one ("program", "group")."""
+    found: dict[tuple[int, int], None] = {}
+    before = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues.get("before", ()))
+    after = "|".join(re.escape(c) for c in cues.get("after", ()))
+    if before:
+        for match in re.finditer(rf"(?i:\b(?:{before}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+            found[match.span("name")] = None
+    if after:
+        for match in re.finditer(rf"(?P<name>{_NAME})[ ]+(?i:(?:{after}))\b", text):
+            start, end = match.span("name")
+            words = match.group("name").split()
+            if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
+                continue  # "Group therapy ...": the capital is the sentence's
+            found[(start, end)] = None
+    for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
+        name = _ending_with_initials(match.group("name"), match.group("acronym"))
+        if name:
+            end = match.end("name")
+            found[(end - len(name), end)] = None
+            found[match.span("acronym")] = None
+    found.update(dict.fromkeys(_initialisms(text)))
+    spans = []
+    for start, end in found:
+        name = text[start:end]
+        if len(name) >= 2 and not (len(name.split()) == 1 and name in _FUNCTION_LIKE):
+            spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    return sorted(spans)
+
+
+# Capitalised words that open sentences and are never a one-word name.
+_FUNCTION_LIKE = frozenset({"I", "The", "A", "An", "My", "Our", "This", "That", "It", "We", "You"})
+
+
+def _initials(words: Sequence[str]) -> tuple[str, str]:
+    """The initials of the capitalised words, and of all words ("WS", "WFS")."""
+    return "".join(w[0] for w in words if w[0].isupper()), "".join(w[0] for w in words).upper()
+
+
+def _ending_with_initials(name: str, acronym: str) -> str:
+    """The end of `name` whose words' initials are `acronym`, or ""."""
+    words = name.split()
+    for first in range(len(words)):
+        if words[first][0].isupper() and acronym in _initials(words[first:]):
+            return " ".join(words[first:])
+    return ""
+
+
+def _initialisms(text: str) -> list[tuple[int, int]]:
+    """Capitalised names of two or more words whose initials the document also
+    writes as an acronym ("Anger Replacement Training" ... "ART"): both, everywhere."""
+    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
+    if not acronyms:
+        return []
+    acronyms = {a for a in acronyms if _stands_out(a, text)}
+    out = []
+    for match in re.finditer(_NAME, text):
+        words = list(re.finditer(r"\S+", match.group()))
+        for first in range(len(words) - 1):
+            if not words[first].group()[0].isupper():
+                continue
+            initials = next(
+                (i for i in _initials([w.group() for w in words[first:]]) if len(i) >= 2 and i in acronyms),
+                "",
+            )
+            if initials and not match.group().isupper():
+                out.append((match.start() + words[first].start(), match.end()))
+                out.extend(m.span() for m in re.finditer(rf"\b{initials}\b", text))
+                break
+    return out
+
+
+def _stands_out(acronym: str, text: str) -> bool:
+    """Whether `acronym` is somewhere written as one: in mixed-case text, not
+    beside a time ("9:04 AM") and not among words in capitals ("JOSEPH NG:")."""
+    for match in re.finditer(rf"\b{acronym}\b", text):
+        before = text[max(0, match.start() - 30) : match.start()].split()
+        after = text[match.end() : match.end() + 30].split()
+        neighbours = [w for w in (before[-1:] + after[:1]) if any(c.isalpha() for c in w)]
+        if before and re.search(r"\d", before[-1]):
+            continue
+        if neighbours and all(w.isupper() for w in neighbours):
+            continue
+        return True
+    return False
+
+
+def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:
+    """A one-word span of a function word capitalised because it starts a sentence ("Your")."""
+    covered = span.text_in(text)
+    return " " not in covered and covered.lower() in function_words and _sentence_start(text, span.start)
+
+
+def _sentence_start(text: str, start: int) -> bool:
+    prefix = text[text.rfind("\n", 0, start) + 1 : start]
+    return bool(_SENTENCE_END.search(prefix)) and not _ABBREVIATED_TITLE.search(prefix)
+
+
+def _line_bounds(text: str, offset: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    return start, len(text) if end < 0 else end
+
+
+def _is_shouted(line: str) -> bool:
+    """A line of six words or more in capitals, no lower-case letter."""
+    return not any(c.islower() for c in line) and len(re.findall(r"[A-Z]{2,}", line)) >= 6
+
+
+def drop_false_tags(
+    spans: Iterable[Span],
+    text: str,
+    function_words: frozenset[str],
+    law_heads: Sequence[str] = (),
+    test_words: frozenset[str] = frozenset(),
+) -> list[Span]:
+    """The spans without the names that their context shows are no names (module docstring)."""
+    spans = list(spans)
+    cased = _names_are_capitalised(text)
+    lowercase_phrases = _lowercase_text(text)
+    lines = text.split("\n")
+    long_lines = sum(len(line.split()) >= 6 for line in lines)
+    shouting_is_rare = sum(_is_shouted(line) for line in lines) * 2 <= long_lines
+    contents = [m.span() for m in _CONTENTS_LINE.finditer(text)]
+    laws = _law_occurrences(text, law_heads)
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _inside(span, contents):
+            continue
+        if span.label in _NER_NAMES:
+            words = covered.split()
+            line_start, line_end = _line_bounds(text, span.start)
+            if cased and covered.islower():
+                continue  # "long": names are written capitalised
+            if is_positional_capital(span, text, function_words):
+                continue  # "Your Honor", "Last name?"
+            capitalised = not covered.islower()  # a phrase in lower case would find itself below
+            if (
+                capitalised
+                and len(words) > 1
+                and not covered.isupper()
+                and f" {covered.lower()} " in lowercase_phrases
+            ):
+                continue  # "Closing Statements" where the text also says "closing statements"
+            if (
+                capitalised
+                and _is_heading(text[line_start:line_end])
+                and all(f" {w.lower()} " in lowercase_phrases for w in words)
+            ):
+                continue  # "THE FACTS" over a paragraph that speaks of "the facts"
+            if shouting_is_rare and _is_shouted(text[line_start:line_end]):
+                continue  # NER reads every word of an ALL-CAPS notice as a name
+            if len(words) == 1 and text[line_start : span.start] == "(":
+                continue  # "(Whereupon, ...", "(Inaudible)": the capital is the parenthetical's
+            if _inside(span, laws):
+                continue  # "Americans" of the Americans with Disabilities Act
+            following = _WORD.match(text, span.end + 1) if text[span.end : span.end + 1] == " " else None
+            if covered.isupper() and following and following.group().lower() in test_words:
+                continue  # "TABE score": a test, not an organisation
+        out.append(span)
+    return out
+
+
+def _is_heading(line: str) -> bool:
+    """A heading's shape: a short line without sentence punctuation or a speaker's colon."""
+    line = line.strip()
+    return 0 < len(line.split()) <= 6 and not re.search(r"[.,;:?!]$|:\s", line)
+
+
+def _names_are_capitalised(text: str) -> bool:
+    """Whether the text is written with care for capitals, so that a name in
+    lower case would be a slip: at least five sentences, nine in ten of them
+    starting with a capital, and no "i" for "I". An ASR transcript in lower case
+    or a hasty post ("i love rick astley") is not; there a lower-case name stays."""
+    sample = text[:50000]
+    if _LOWERCASE_I.search(sample):
+        return False
+    starts = _SENTENCE_INITIAL.findall(sample)
+    return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
+
+
+def _lowercase_text(text: str) -> str:
+    """The text's words, those with a capital blanked, one space apart, to look
+    phrases up in: "closing statements" is there, "Closing Statements" is not."""
+    tokens = re.findall(r"[A-Za-z][A-Za-z'’-]*|[^\sA-Za-z]+", text)
+    return " " + " ".join(t if not any(c.isupper() for c in t) else "|" for t in tokens) + " "
+
+
+def _law_occurrences(text: str, heads: Sequence[str]) -> list[tuple[int, int]]:
+    if not heads:
+        return []
+    head = "|".join(re.escape(h) for h in heads)
+    pattern = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ]){{0,2}}{_CAP}){{0,7}}[ ](?:{head})\b"
+    return [m.span() for m in re.finditer(pattern, text)]
+
+
+def _inside(span: Span, ranges: Sequence[tuple[int, int]]) -> bool:
+    i = bisect.bisect_right(ranges, (span.start, float("inf"))) - 1
+    return i >= 0 and ranges[i][0] <= span.start and span.end <= ranges[i][1]

@@ -1,0 +1,82 @@
+"""Detection quality on the second, independent generator style (issue 12):
+hearings written from the paper's description and the real layouts, with
+spoken numbers, misspellings and programmes no word list holds. The style is
+for measuring only; rules are never tuned on it. Label-aware micro F1 per
+label, overlap matching (as issue 12 measured unseen material), printed beside
+the floors asserted here."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.detectors.runner import run_detection
+from reviewer_app.evaluation.metrics import DocumentPair, evaluate
+from reviewer_app.importers import import_file
+from reviewer_app.settings import Settings
+from tests.e2e.test_detection_quality import table
+from tests.fixtures.generator_style2 import generate_style2, render_pdf
+
+SEEDS = range(1, 11)
+DETECTORS = ("presidio", "spacy")
+# Floors, not targets: the issue's targets (0.98 recall) are for the hidden set.
+RECALL_FLOORS = {"PERSON": 0.95, "CDCR_ID": 0.95, "SPELLED_NAME": 0.95}
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("style2")
+    out = []
+    for seed in SEEDS:
+        generated = generate_style2(seed)
+        path = folder / f"{generated.name}.txt"
+        path.write_text(generated.canonical_text, encoding="utf-8")
+        out.append((generated, import_file(path, Settings())))
+    return out
+
+
+def test_the_importer_reads_the_real_layout_of_every_hearing(imported):
+    for generated, document in imported:
+        assert document.text == generated.canonical_text
+        assert [s.name for s in document.sections] == ["cover", "body", "decision", "certificate"]
+        assert len(document.utterances) == generated.utterance_count
+        assert document.metadata.cdcr_number and document.metadata.inmate_name
+
+
+def test_pdfs_in_the_real_layout_import_exactly(tmp_path):
+    """Issue 12's target: at least 99% of utterances imported exactly, from PDFs
+    with the name-and-number cover, full-name tags, parentheticals, words broken
+    at their hyphens, the decision notice on numbered rows or a page of its own."""
+    total = exact = 0
+    for seed in SEEDS:
+        generated = generate_style2(seed)
+        path = tmp_path / f"{generated.name}.pdf"
+        path.write_bytes(render_pdf(generated, notice_on_numbered_rows=seed % 2 == 0))
+        document = import_file(path)
+        want = generated.canonical_text.split("\n\n")[1].split("\n")
+        body = document.section("body")
+        got = document.text[body.start : body.end].split("\n")
+        total += len(want)
+        exact += sum(1 for line in want if line in got)
+        assert document.metadata.cdcr_number in generated.canonical_text
+    print(f"\nutterances imported exactly: {exact}/{total}")
+    assert exact / total >= 0.99
+
+
+def test_label_aware_quality_on_the_second_style(imported):
+    settings = Settings()
+    pairs = [
+        DocumentPair(
+            document.id,
+            document.text,
+            generated.gold_spans,
+            run_detection(document, DETECTORS, settings).spans,
+        )
+        for generated, document in imported
+    ]
+    result = evaluate(pairs, mode="overlap")
+    print("\n" + table(result))
+    for label, floor in RECALL_FLOORS.items():
+        assert result.per_label[label].recall >= floor, table(result)
+    assert result.micro.f1 >= 0.80, table(result)

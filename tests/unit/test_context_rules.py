@@ -1,0 +1,180 @@
+"""Names the context shows are none, and organisations the document introduces
+(issue 12). Spans are given as NER would propose them; `merge_spans` decides."""
+
+from __future__ import annotations
+
+from reviewer_app.core.context_rules import learn_organisations
+from reviewer_app.core.merge import default_rules, merge_spans
+from reviewer_app.core.spans import Span
+
+
+def _span(text: str, piece: str, label: str, nth: int = 0, detector: str = "spacy") -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(piece, start + 1)
+    return Span(start, start + len(piece), label, (detector,), 0.85)
+
+
+def _merged(text: str, spans, names=()) -> set[tuple[str, str]]:
+    return {(s.text_in(text), s.label) for s in merge_spans(spans, text, person_names=names)}
+
+
+def test_a_lower_case_word_is_no_name_in_a_text_that_capitalises_names():
+    text = (
+        "COMMISSIONER: Good morning. State your name.\nMR. LONG: Daniel Long. It has been a long time. "
+        "Mr. Long said so. Yes. We agree."
+    )
+    spans = [_span(text, "long", "PERSON"), _span(text, "Long", "PERSON", 1)]
+    merged = _merged(text, spans)
+    assert ("long", "PERSON") not in merged and {("Long", "PERSON"), ("LONG", "PERSON")} <= merged
+
+
+def test_lower_case_names_stay_where_capitals_are_not_taken_care_of():
+    text = "That rick roll was so good. i love rick astley."
+    spans = [_span(text, "rick", "PERSON"), _span(text, "rick astley", "PERSON")]
+    assert _merged(text, spans) == {("rick", "PERSON"), ("rick astley", "PERSON")}
+
+
+def test_lower_case_names_stay_in_a_lower_case_transcript():
+    text = "and then long said he would come back with maria"
+    spans = [_span(text, "long", "PERSON"), _span(text, "maria", "PERSON")]
+    assert _merged(text, spans) == {("long", "PERSON"), ("maria", "PERSON")}
+
+
+def test_function_word_at_a_sentence_start_is_no_name():
+    text = "COMMISSIONER: Spell it. Last name? Your Honor, I object. And Mr. Last agreed."
+    spans = [
+        _span(text, "Last", "PERSON"),
+        _span(text, "Your", "PERSON"),
+        _span(text, "Last", "PERSON", 1),
+    ]
+    assert _merged(text, spans) == {("Last", "PERSON")}
+    assert merge_spans(spans, text)[0].start == text.index("Mr. Last") + 4
+
+
+def test_a_phrase_the_text_also_writes_in_lower_case_is_no_name():
+    text = "Closing Statements\nWe now go to closing statements. Then Marcus Bell speaks."
+    spans = [_span(text, "Closing Statements", "PERSON"), _span(text, "Marcus Bell", "PERSON")]
+    assert _merged(text, spans) == {("Marcus Bell", "PERSON")}
+
+
+def test_contents_lines_hold_no_names():
+    text = "Post-Commitment Factors .......... 45\nClosing Statements ... ... 61\nI met Ann Ford."
+    spans = [
+        _span(text, "Post-Commitment Factors", "ORGANIZATION"),
+        _span(text, "Closing Statements", "PERSON"),
+        _span(text, "Ann Ford", "PERSON"),
+    ]
+    assert _merged(text, spans) == {("Ann Ford", "PERSON")}
+
+
+def test_names_on_a_shouted_notice_line_come_only_from_known_names():
+    text = (
+        "DANIEL OKAFOR, Inmate\n\nCOMMISSIONER MARSH: The hearing is over, thank you all.\n\n"
+        "THE FULL BOARD, SITTING EN BANC, MAY REVIEW THE DECISION OF DANIEL OKAFOR."
+    )
+    spans = [
+        _span(text, "DANIEL OKAFOR", "PERSON", detector="presidio"),
+        _span(text, "FULL BOARD", "ORGANIZATION"),
+        _span(text, "SITTING EN BANC", "ORGANIZATION"),
+        _span(text, "DANIEL OKAFOR", "PERSON", 1, detector="presidio"),
+    ]
+    merged = merge_spans(spans, text, person_names=("DANIEL OKAFOR",))
+    assert [(s.text_in(text), s.label) for s in merged if s.start > text.index("THE FULL")] == [
+        ("DANIEL OKAFOR", "PERSON")
+    ]
+
+
+def test_parentheticals_laws_and_tests_are_not_organisations():
+    text = (
+        "(Whereupon, a recess was taken.)\n(Inaudible)\nUnder the Americans with Disabilities Act "
+        "your TABE score is 9.2, and the TABE helped. I called Maria."
+    )
+    spans = [
+        _span(text, "Whereupon", "ORGANIZATION"),
+        _span(text, "Inaudible", "ORGANIZATION"),
+        _span(text, "Americans", "NRP"),
+        _span(text, "TABE", "ORGANIZATION"),
+        _span(text, "Maria", "PERSON"),
+    ]
+    assert _merged(text, spans) == {("Maria", "PERSON")}
+
+
+def test_statute_numbers_are_not_years():
+    text = "Under Section 2042 of Title 15, decided in 2019."
+    spans = [_span(text, "2042", "DATE"), _span(text, "2019", "DATE")]
+    assert _merged(text, spans) == {("2019", "DATE")}
+
+
+def test_organisations_are_learnt_from_context():
+    text = (
+        "I completed a program called Pathways to Peace. I'm in Criminals and Gangs Anonymous now. "
+        "The Anger Replacement Training program was good; ART taught me a lot. "
+        "I went to the Second Wind group. Women for Sobriety (WFS) was next."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert {
+        "Pathways to Peace",
+        "Criminals and Gangs Anonymous",
+        "Anger Replacement Training",
+        "ART",
+        "Second Wind",
+        "Women for Sobriety",
+        "WFS",
+    } <= learned
+    assert not {"I", "The", "I'm"} & learned
+
+
+def test_learnt_organisations_are_propagated_to_their_other_mentions():
+    text = "I'm in Men of Honor. Men of Honor meets on Fridays, and the Men of Honor sponsor came."
+    merged = merge_spans([], text)
+    assert [(s.text_in(text), s.label) for s in merged] == [("Men of Honor", "ORGANIZATION")] * 3
+
+
+def test_learnt_names_stop_at_in_and_the_and_ignore_capitals_of_tags_and_times():
+    text = (
+        "JOSEPH NG: I worked for Central Valley Packing Company in Victorville. I participated in the "
+        "Insight Prison Project and the Second Wind group. Nathan Green called at 9:04 AM.\n"
+        "ANNA MARSH: Noted, CDCR Number GM9511."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert "Central Valley Packing Company" in learned and "Second Wind" in learned
+    assert not any(" in " in name or " and the " in name for name in learned)
+    assert not {"NG", "Nathan Green", "AM", "Anna Marsh", "Number GM9511"} & learned
+
+
+def test_platforms_benefits_and_copyright_notices_are_not_organisations():
+    text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
+    spans = [
+        _span(text, "Microsoft Teams", "ORGANIZATION"),
+        _span(text, "Social Security", "ORGANIZATION"),
+        _span(text, "Copyright", "ORGANIZATION"),
+        _span(text, "Bayline Reporters", "ORGANIZATION"),
+    ]
+    assert _merged(text, spans) == {("Bayline Reporters", "ORGANIZATION")}
+
+
+def test_a_heading_of_ordinary_words_is_no_name_but_a_name_on_its_own_line_is():
+    text = "THE FACTS\nThe facts of the case are these. Ms Rose Wood wrote.\nROSE WOOD\nDANIEL OKAFOR"
+    spans = [
+        _span(text, "FACTS", "ORGANIZATION"),
+        _span(text, "Rose Wood", "PERSON"),
+        _span(text, "DANIEL OKAFOR", "PERSON"),
+    ]
+    assert _merged(text, spans) == {
+        ("Rose Wood", "PERSON"),
+        ("ROSE WOOD", "PERSON"),
+        ("DANIEL OKAFOR", "PERSON"),
+    }
+
+
+def test_the_armed_forces_are_organisations():
+    text = "I tried to join the Army, and my brother was in the Marine Corps."
+    spans = [_span(text, "Army", "ORGANIZATION"), _span(text, "Marine Corps", "ORGANIZATION")]
+    assert _merged(text, spans) == {("Army", "ORGANIZATION"), ("Marine Corps", "ORGANIZATION")}
+
+
+def test_an_organisation_before_an_ordinary_noun_stays():
+    text = "The decision was taken at EU level, and the TABE test came later."
+    spans = [_span(text, "EU", "ORGANIZATION"), _span(text, "TABE", "ORGANIZATION")]
+    assert _merged(text, spans) == {("EU", "ORGANIZATION")}

@@ -1,0 +1,282 @@
+"""The PDF importer on the layout of real Board of Parole Hearings transcripts
+(issue 12), drawn here by hand rather than by the generator: a cover that says
+"In the matter of the Parole Consideration Hearing of:" with the name and the
+CDCR number side by side, the incarcerated person's turns tagged with his full
+name, parentheticals on rows of their own, words hyphenated at a row end, an
+ALL-CAPS decision notice with "DECISION PAGE" footers after the last turn, and a
+copyright line on the last page."""
+
+from __future__ import annotations
+
+import io
+
+from reviewer_app.importers import import_file
+from reviewer_app.importers.hearing import join_wrapped
+
+ROW_Y0, LEADING = 696, 20
+TAG_X, TEXT_X = 144, 108
+
+
+def _numbered_page(pdf, rows: list[tuple[int, str]], footer: str = "") -> None:
+    """25 numbered rows; `rows` are (x, text) from row 1 down."""
+    pdf.setFont("Courier", 12)
+    for i in range(25):
+        pdf.drawRightString(84, ROW_Y0 - LEADING * i, str(i + 1))
+    for i, (x, text) in enumerate(rows):
+        pdf.drawString(x, ROW_Y0 - LEADING * i, text)
+    if footer:
+        pdf.drawString(TEXT_X, 96, footer)
+    pdf.drawCentredString(306, 40, "Precision Court Reporters")
+    pdf.showPage()
+
+
+def _real_layout_pdf(tmp_path, notice_on_numbered_rows: bool = True):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Courier", 12)
+    cover = [
+        (200, "BOARD OF PAROLE HEARINGS"),
+        (210, "STATE OF CALIFORNIA"),
+        (TEXT_X, "In the matter of the Parole Consideration Hearing of:"),
+    ]
+    y = 700
+    for x, text in cover:
+        pdf.drawString(x, y, text)
+        y -= 24
+    pdf.drawString(TEXT_X, y, "DANIEL OKAFOR")  # the name and the number side by side
+    pdf.drawString(360, y, "CDCR No. BK4471")
+    y -= 36
+    for text in [
+        "CALIFORNIA MEN'S COLONY",
+        "SAN LUIS OBISPO, CALIFORNIA",
+        "FEBRUARY 6, 2024",
+        "9:04 AM",
+        "PANEL PRESENT:",
+        "LENA MARSH, Presiding Commissioner",
+        "OWEN FIELD, Deputy Commissioner",
+        "OTHERS PRESENT:",
+        "RITA PRICE, Attorney for Incarcerated Person",
+    ]:
+        pdf.drawString(TEXT_X, y, text)
+        y -= 22
+    pdf.showPage()
+    pdf.setFont("Courier", 12)
+    pdf.drawString(TEXT_X, 700, "INDEX")
+    pdf.drawString(TEXT_X, 670, "Proceedings ........................... 3")
+    pdf.drawString(TEXT_X, 650, "Closing Statements .................... 4")
+    pdf.showPage()
+    _numbered_page(
+        pdf,
+        [
+            (TAG_X, "PRESIDING COMMISSIONER MARSH: We are on the record."),
+            (TEXT_X, "Please state your name and spell your last name."),
+            (TAG_X, "DANIEL OKAFOR: Daniel Okafor, O-K-A-F-O-R. I am sixty-"),
+            (TEXT_X, "two now and it is a well-"),
+            (TEXT_X, "known program, the one I did for my--"),
+            (TEXT_X, "my anger. I went to the-"),
+            (TEXT_X, "the yard."),
+            (TAG_X, "PRESIDING COMMISSIONER MARSH: Let's take a break."),
+            (TAG_X, "(Off the record.)"),
+            (TAG_X, "(Whereupon, a recess was taken"),
+            (TEXT_X, "at 10:12 a.m.)"),
+            (TAG_X, "DEPUTY COMMISSIONER FIELD: We are back on the record."),
+        ],
+    )
+    last_turn = [
+        (TAG_X, "PRESIDING COMMISSIONER MARSH: The panel has reached a"),
+        (TEXT_X, "decision. Good luck to you, Mr. Okafor."),
+        (TAG_X, "(Whereupon, the hearing was adjourned.)"),
+    ]
+    notice = [
+        (TEXT_X, "PAROLE DENIED - THREE YEARS"),
+        (TEXT_X, "THIS DECISION WILL BE FINAL ON: JUNE 5, 2024."),
+        (TEXT_X, "THE FULL BOARD, SITTING EN BANC, MAY REVIEW IT."),
+    ]
+    footer = "DANIEL OKAFOR BK4471 DECISION PAGE 1 2/6/2024"
+    if notice_on_numbered_rows:
+        _numbered_page(pdf, last_turn + notice, footer)
+    else:
+        _numbered_page(pdf, last_turn)
+        pdf.setFont("Courier", 12)
+        for i, (x, text) in enumerate(notice):
+            pdf.drawString(x, 696 - 24 * i, text)
+        pdf.drawString(TEXT_X, 96, footer)
+        pdf.showPage()
+    pdf.setFont("Courier", 12)
+    pdf.drawString(TEXT_X, 700, "CERTIFICATE AND DECLARATION OF TRANSCRIBER")
+    pdf.drawString(TEXT_X, 676, "I, Ann Lee, transcribed the hearing of DANIEL OKAFOR.")
+    pdf.drawString(TEXT_X, 60, "Copyright 2024 Precision Court Reporters")
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "okafor.pdf"
+    path.write_bytes(buffer.getvalue())
+    return import_file(path)
+
+
+def test_cover_with_name_and_number_side_by_side_fills_the_metadata(tmp_path):
+    document = _real_layout_pdf(tmp_path)
+    assert document.metadata.inmate_name == "DANIEL OKAFOR"
+    assert document.metadata.cdcr_number == "BK4471"
+    assert document.metadata.location == "SAN LUIS OBISPO"
+    assert "DANIEL OKAFOR" in document.metadata.names()
+
+
+def test_body_lines_of_the_real_layout(tmp_path):
+    document = _real_layout_pdf(tmp_path)
+    body = document.section("body")
+    assert document.text[body.start : body.end].split("\n") == [
+        "PRESIDING COMMISSIONER MARSH: We are on the record. Please state your name and spell your "
+        "last name.",
+        "DANIEL OKAFOR: Daniel Okafor, O-K-A-F-O-R. I am sixty-two now and it is a well-known program, "
+        "the one I did for my-- my anger. I went to the- the yard.",
+        "PRESIDING COMMISSIONER MARSH: Let's take a break.",
+        "(Off the record.)",
+        "(Whereupon, a recess was taken at 10:12 a.m.)",
+        "DEPUTY COMMISSIONER FIELD: We are back on the record.",
+        "PRESIDING COMMISSIONER MARSH: The panel has reached a decision. Good luck to you, Mr. Okafor.",
+        "(Whereupon, the hearing was adjourned.)",
+    ]
+    assert [u.speaker for u in document.utterances] == [
+        "PRESIDING COMMISSIONER MARSH",
+        "DANIEL OKAFOR",
+        "PRESIDING COMMISSIONER MARSH",
+        "",
+        "",
+        "DEPUTY COMMISSIONER FIELD",
+        "PRESIDING COMMISSIONER MARSH",
+        "",
+    ]
+    parenthetical = document.utterances[3]
+    assert parenthetical.speech_start == parenthetical.start
+
+
+def test_decision_notice_is_a_section_of_its_own(tmp_path):
+    for on_numbered_rows in (True, False):
+        document = _real_layout_pdf(tmp_path, on_numbered_rows)
+        assert [s.name for s in document.sections] == ["cover", "body", "decision", "certificate"]
+        decision = document.section("decision")
+        lines = document.text[decision.start : decision.end].split("\n")
+        assert lines[:3] == [
+            "PAROLE DENIED - THREE YEARS",
+            "THIS DECISION WILL BE FINAL ON: JUNE 5, 2024.",
+            "THE FULL BOARD, SITTING EN BANC, MAY REVIEW IT.",
+        ]
+        # the footer names the inmate: on a page of its own it is kept, on body pages it is furniture
+        assert ("DANIEL OKAFOR BK4471 DECISION PAGE 1 2/6/2024" in lines) is not on_numbered_rows
+        assert not any("left out" in note for note in document.notes)
+
+
+def test_copyright_line_on_the_last_page_is_a_line_of_its_own(tmp_path):
+    document = _real_layout_pdf(tmp_path)
+    certificate = document.section("certificate")
+    lines = document.text[certificate.start : certificate.end].split("\n")
+    assert lines[-1] == "Copyright 2024 Precision Court Reporters"
+
+
+def test_real_layout_round_trips_through_the_text_importer(tmp_path):
+    document = _real_layout_pdf(tmp_path)
+    path = tmp_path / "okafor.txt"
+    path.write_text(document.text, encoding="utf-8")
+    again = import_file(path)
+    assert again.text == document.text
+    assert again.sections == document.sections
+    assert again.utterances == document.utterances
+    assert again.metadata == document.metadata
+
+
+def test_line_end_hyphens_join_inside_words_only():
+    assert join_wrapped(["I was sixty-", "two then."])[0] == "I was sixty-two then."
+    assert join_wrapped(["a well-", "known one"])[0] == "a well-known one"
+    assert join_wrapped(["I went to the-", "the store"])[0] == "I went to the- the store"
+    assert join_wrapped(["we were go-", "going home"])[0] == "we were go- going home"
+    assert join_wrapped(["it was--", "no, wait"])[0] == "it was-- no, wait"
+    assert join_wrapped(["in nineteen sixty-", "six"])[0] == "in nineteen sixty-six"
+    assert join_wrapped(["the Post-", "Commitment Factors"])[0] == "the Post-Commitment Factors"
+    assert join_wrapped(["in Fres-", "Fresno"])[0] == "in Fres- Fresno"
+    assert join_wrapped(["during COVID-", "19 we"])[0] == "during COVID-19 we"
+    assert join_wrapped(["I was seventeen-", "18 then"])[0] == "I was seventeen- 18 then"
+    assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
+
+
+def test_a_numbered_index_page_under_another_heading_is_skipped(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Courier", 12)
+    pdf.drawString(TEXT_X, 700, "PAROLE CONSIDERATION HEARING")
+    pdf.showPage()
+    _numbered_page(
+        pdf,
+        [
+            (200, "I N D E X"),
+            (TEXT_X, "Proceedings ............................ 3"),
+            (TEXT_X, "Post-Commitment Factors ................ 9"),
+            (TEXT_X, "Closing Statements ..................... 14"),
+            (TEXT_X, "Decision ............................... --"),
+        ],
+    )
+    _numbered_page(pdf, [(TAG_X, "PRESIDING COMMISSIONER MARSH: We are on the record.")])
+    pdf.save()
+    path = tmp_path / "index.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text == (
+        "PAROLE CONSIDERATION HEARING\n\nPRESIDING COMMISSIONER MARSH: We are on the record."
+    )
+
+
+def test_the_full_name_tag_of_the_incarcerated_person_is_a_speaker_tag_in_any_case(tmp_path):
+    text = (
+        "PAROLE CONSIDERATION HEARING\n"
+        "In the matter of the Parole Consideration Hearing of:\n"
+        "DANIEL McCOY CDCR No. BK4471\n"
+        "\n"
+        "PRESIDING COMMISSIONER MARSH: Your name?\n"
+        "DANIEL McCOY: Daniel McCoy, M-C-C-O-Y.\n"
+        "(Off the record.)\n"
+        "Daniel McCoy: Thank you."
+    )
+    path = tmp_path / "mccoy.txt"
+    path.write_text(text, encoding="utf-8")
+    document = import_file(path)
+    assert document.metadata.inmate_name == "DANIEL McCOY"
+    assert [u.speaker for u in document.utterances] == [
+        "PRESIDING COMMISSIONER MARSH",
+        "DANIEL McCOY",
+        "",
+        "Daniel McCoy",
+    ]
+
+
+def test_a_heading_over_speaker_lines_is_no_hearing_cover(tmp_path):
+    path = tmp_path / "interview.txt"
+    path.write_text("Interview notes, spring\n\nQ: Where were you?\nA: At home.", encoding="utf-8")
+    assert [s.name for s in import_file(path).sections] == ["text"]
+
+
+def test_a_parenthetical_left_open_ends_at_the_next_turn(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    _numbered_page(
+        pdf,
+        [
+            (TAG_X, "PRESIDING COMMISSIONER MARSH: Let's pause."),
+            (TAG_X, "(Pause in the proceedings"),
+            (TAG_X, "DANIEL OKAFOR: I am ready."),
+            (TEXT_X, "(Inaudible)"),
+            (TEXT_X, "and then I left."),
+        ],
+    )
+    pdf.save()
+    path = tmp_path / "open.pdf"
+    path.write_bytes(buffer.getvalue())
+    assert import_file(path).text.split("\n") == [
+        "PRESIDING COMMISSIONER MARSH: Let's pause.",
+        "(Pause in the proceedings",
+        "DANIEL OKAFOR: I am ready. (Inaudible) and then I left.",
+    ]
