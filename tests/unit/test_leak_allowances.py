@@ -163,3 +163,36 @@ def test_project_export_honours_and_lists_the_windows_decisions(tmp_path, capsys
     assert "Long said" in (out / f"{doc_id}.txt").read_text()
     (record,) = read_gold_jsonl(gold / f"{doc_id}.gold.jsonl")
     assert [a["start"] for a in record.meta["leak_guard_allowed"]] == [where]
+
+
+def test_export_with_a_spans_file_honours_its_rejected_spans_as_project_export_does(tmp_path, capsys):
+    """`export --spans`: a span the reviewer rejected ("CALIFORNIA" on the cover) adds
+    no finding there; an accepted "California" elsewhere still makes other occurrences
+    findings, and a rejected person's name stays one (the window's rule)."""
+    from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+    from tests.unit.test_project_cli import run
+
+    text = "STATE OF CALIFORNIA\nMr. Ann Lee lived in San Quentin, California, with Lee.\n"
+    source = tmp_path / "hearing.txt"
+    source.write_text(text, encoding="utf-8")
+    text = import_file(source, load_settings()).text
+
+    def record(*decided):
+        spans = []
+        for needle, label, status, occurrence in decided:
+            start = -1
+            for _ in range(occurrence + 1):
+                start = text.index(needle, start + 1)
+            spans.append(SpanRecord(Span(start, start + len(needle), label), {"status": status}))
+        return write_jsonl(tmp_path / "reviewed.jsonl", [Record("hearing", text, tuple(spans))])
+
+    accepted = [("Ann Lee", "PERSON", "accepted", 0), ("California", "LOCATION", "accepted", 0)]
+    reviewed = record(*accepted, ("CALIFORNIA", "LOCATION", "rejected", 0), ("Lee", "PERSON", "accepted", 1))
+    out = tmp_path / "out"
+    assert run("export", source, "--spans", reviewed, "--out", out) == Exit.OK, capsys.readouterr().err
+    assert (out / "hearing.txt").read_text(encoding="utf-8").startswith("STATE OF CALIFORNIA\n")
+    # A rejected person's name is still a finding, as in the window and `project export`.
+    reviewed = record(*accepted, ("CALIFORNIA", "LOCATION", "rejected", 0), ("Lee", "PERSON", "rejected", 1))
+    capsys.readouterr()
+    assert run("export", source, "--spans", reviewed, "--out", tmp_path / "out2") == Exit.LEAK
+    assert "line 2" in capsys.readouterr().err
