@@ -196,3 +196,35 @@ def test_export_with_a_spans_file_honours_its_rejected_spans_as_project_export_d
     capsys.readouterr()
     assert run("export", source, "--spans", reviewed, "--out", tmp_path / "out2") == Exit.LEAK
     assert "line 2" in capsys.readouterr().err
+
+
+def test_allow_decisions_are_undone_and_redone_like_review_actions_across_a_reopen(tmp_path):
+    from reviewer_app.core.commands import AllowHere, CommandStack, RemoveAllowance
+
+    project, doc_id, text = _project_with_long(tmp_path)
+    where = text.index("Long said")
+    with project:
+        stack = CommandStack(project)
+        allow = stack.do(AllowHere(doc_id, where, where + 4, "name part", "PERSON"))
+        assert [a.id for a in allowances(project, doc_id)] == [allow.allowance_id]
+        assert plan_export(project, doc_id, draft=False).clean
+        stack.undo()
+        assert allowances(project, doc_id) == []
+        assert len(plan_export(project, doc_id, draft=False).leaks) == 1
+        stack.redo()
+        (allowance,) = allowances(project, doc_id)
+        assert (allowance.id, allowance.start, allowance.reviewer) == (
+            allow.allowance_id,
+            where,
+            project.reviewer,
+        )
+        stack.do(RemoveAllowance(allowance.id))
+        assert allowances(project, doc_id) == []
+        assert "Long" not in str(project.audit_log(1)[0].before)  # the row, never the text
+    with Project.open(tmp_path / "p.db") as reopened:
+        stack = CommandStack.from_history(reopened)
+        assert stack.undo_text == "remove a not-identifying decision"
+        stack.undo()
+        assert allowances(reopened, doc_id) == [allowance]
+        stack.undo()
+        assert allowances(reopened, doc_id) == [] and stack.redo_text == "mark a finding not identifying"
