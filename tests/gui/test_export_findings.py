@@ -154,3 +154,48 @@ def test_not_identifying_here_is_undone_with_ctrl_z_and_taken_back_in_the_dialog
     assert plan.clean and taken_back in allowances(window.project, doc_id)
     dialog.close()
     window.close()
+
+
+def test_a_check_that_finishes_after_a_newer_one_is_not_shown(qtbot, tmp_path, monkeypatch):
+    """The keyboard review's rare "spans overlap" export: checks run on two threads, an
+    older check's plan (still listing a finding tagged since) arrived last and replaced
+    the list, and the reviewer tagged that finding a second time. Here the older check
+    is held until the reviewer has tagged a finding and the newer plan is shown."""
+    import threading
+
+    import reviewer_app.ui.export_dialog as export_dialog
+
+    project, doc_id = make_project(tmp_path / "p.db")
+    for span in project.spans(doc_id):
+        project.accept(span.id)
+    review = ReviewController(project, Settings(reviewer="tester"))
+    review.open_document(doc_id)
+    runner = TaskRunner()
+    dialog = ExportDialog(project, doc_id, runner, review=review)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.plan is not None, timeout=10000)
+    assert len(dialog.plan.leaks) == 3
+
+    planned, release = threading.Event(), threading.Event()
+    real_plan = export_dialog.plan_export
+
+    def slow_plan(*args):
+        plan = real_plan(*args)  # made before the tag below
+        planned.set()
+        release.wait(10)
+        return plan
+
+    monkeypatch.setattr(export_dialog, "plan_export", slow_plan)
+    stale = dialog.check()
+    assert planned.wait(10)
+    monkeypatch.setattr(export_dialog, "plan_export", real_plan)
+    with qtbot.waitSignal(dialog.checked, timeout=10000):  # a second check, shown at once
+        dialog.check()
+    dialog.findings.setCurrentRow(0)
+    fresh = _press(qtbot, dialog, dialog.tag_button)
+    assert len(fresh.leaks) == 2 and dialog.findings.count() == 2
+    with qtbot.waitSignal(stale.signals.finished, timeout=10000):
+        release.set()
+    assert dialog.plan is fresh and dialog.findings.count() == 2
+    runner.wait()
+    project.close()
