@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import TagScope, pseudonymize
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
-    from reviewer_app.exporters.staging import export_places_problem
+    from reviewer_app.exporters.staging import export_places_problem, remove_stale_stages_of_export
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.settings import load_settings
 
@@ -102,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         hint = "; or pass --allow-mapping-beside-text" if "mapping is sensitive" in problem else ""
         _say(f"reviewer-app export: {problem}{hint}")
         return Exit.BAD_INPUT
+    for line in remove_stale_stages_of_export(args.out, args.gold_dir, args.mapping):
+        _say(line)
     reviewed = _read_reviewed(args.spans) if args.spans else None
     if isinstance(reviewed, str):
         _say(f"reviewer-app export: {reviewed}")
