@@ -78,7 +78,7 @@ class ExportDialog(QDialog):
         self.plan: ExportPlan | None = None
         # Checks run on a pool of two threads and may finish out of order: only the
         # newest one's plan is shown, so the list never goes back to findings settled since.
-        self._generation = 0
+        self._newest_check: Task | None = None
         self._recheck = QTimer(self)
         self._recheck.setSingleShot(True)
         self._recheck.setInterval(RECHECK_DELAY_MS)
@@ -159,8 +159,6 @@ class ExportDialog(QDialog):
     def check(self) -> Task:
         """Plan the export off the UI thread: pseudonymize and run the leak guard."""
         self._recheck.stop()
-        self._generation += 1
-        generation = self._generation
         self.export_button.setEnabled(False)
         self.tag_button.setEnabled(False)
         self.allow_button.setEnabled(False)
@@ -168,19 +166,24 @@ class ExportDialog(QDialog):
         self.summary.setText("Running the leak guard…")
         project, document_id, draft = self.project, self.document_id, self.draft.isChecked()
         task = Task(lambda progress: plan_export(project, document_id, draft), "export check")
-        task.signals.succeeded.connect(lambda plan: self._show_plan(plan, generation))
-        task.signals.failed.connect(lambda exc: self._check_failed(exc, generation))
+        # Bound methods, not lambdas: Qt drops the connections if the dialog goes first.
+        task.signals.succeeded.connect(self._show_plan)
+        task.signals.failed.connect(self._check_failed)
+        self._newest_check = task
         return self.runner.start(task)
+
+    def _from_newest_check(self) -> bool:
+        return self._newest_check is not None and self.sender() is self._newest_check.signals
 
     def _review_changed(self, _index: int) -> None:
         self._recheck.start()
 
-    def _check_failed(self, exc: BaseException, generation: int) -> None:
-        if generation == self._generation:
+    def _check_failed(self, exc: BaseException) -> None:
+        if self._from_newest_check():
             self.failed.emit(exc)
 
-    def _show_plan(self, plan: ExportPlan, generation: int) -> None:
-        if generation != self._generation:
+    def _show_plan(self, plan: ExportPlan) -> None:
+        if not self._from_newest_check():
             return  # a later check is running: this plan may list findings settled since
         self.plan = plan
         self.findings.clear()
