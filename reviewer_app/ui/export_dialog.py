@@ -139,7 +139,11 @@ class ExportDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.draft)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Leak guard findings (Enter or double-click to see it in the text):", self))
+        layout.addWidget(
+            QLabel(
+                "Leak guard findings, then your decisions (Enter or double-click: see it in the text):", self
+            )
+        )
         layout.addWidget(self.findings, 1)
         layout.addLayout(finding_buttons)
         layout.addLayout(buttons)
