@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import TagScope, pseudonymize
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
-    from reviewer_app.exporters.staging import export_places_problem
+    from reviewer_app.exporters.staging import export_places_problem, remove_stale_stages_of_export
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.settings import load_settings
 
@@ -102,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         hint = "; or pass --allow-mapping-beside-text" if "mapping is sensitive" in problem else ""
         _say(f"reviewer-app export: {problem}{hint}")
         return Exit.BAD_INPUT
+    for line in remove_stale_stages_of_export(args.out, args.gold_dir, args.mapping):
+        _say(line)
     reviewed = _read_reviewed(args.spans) if args.spans else None
     if isinstance(reviewed, str):
         _say(f"reviewer-app export: {reviewed}")
@@ -115,11 +117,12 @@ def run(args: argparse.Namespace) -> int:
         except TranscriptImportError as exc:
             _say(f"reviewer-app export: {exc}")
             return Exit.BAD_INPUT
+        rejected = []
         if reviewed is None:
             spans, extras = _detect_all(document, settings, args.detectors)
         else:
             try:
-                spans, extras = _decided_spans(document, reviewed, args.draft)
+                spans, extras, rejected = _decided_spans(document, reviewed, args.draft)
             except _Refused as exc:
                 _say(f"reviewer-app export: {path.name}: {exc}")
                 return exc.code
@@ -134,7 +137,9 @@ def run(args: argparse.Namespace) -> int:
             _say(f"reviewer-app export: {path.name}: {exc}")
             return Exit.BAD_INPUT
         try:
-            check_pseudonymized(result, document, spans, args.allow, undecided=_undecided(extras))
+            check_pseudonymized(
+                result, document, spans, args.allow, undecided=_undecided(extras), rejected=rejected
+            )
         except LeakFound as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
             _say("nothing was written")
@@ -143,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
                     "review these places, or pass --propagate to replace every occurrence of an accepted text"
                 )
             return Exit.LEAK
-        prepared.append((path, document, spans, extras, result))
+        prepared.append((path, document, spans, extras, rejected, result))
 
     return _write_all(args, prepared)
 
@@ -166,7 +171,7 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
     try:
         with StagedExport() as export:
             text_dir = export.folder(args.out)
-            for stem, (path, document, spans, extras, result) in zip(stems, prepared, strict=True):
+            for stem, (path, document, spans, extras, rejected, result) in zip(stems, prepared, strict=True):
                 write_pseudonymized_text(
                     text_dir / f"{stem}.txt",
                     result,
@@ -174,6 +179,7 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
                     spans,
                     args.allow,
                     undecided=_undecided(extras),
+                    rejected=rejected,
                 )
                 counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
                 fuzzy = sum(1 for c in result.clusters if c.fuzzy)
@@ -188,7 +194,7 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
                     reports.append(f"{path.name}: gold ({name}) -> {args.gold_dir / gold_file}")
             if args.mapping:
                 write_mapping(
-                    export.folder(args.mapping.parent) / args.mapping.name, [p[4] for p in prepared]
+                    export.folder(args.mapping.parent) / args.mapping.name, [p[5] for p in prepared]
                 )
                 reports.append(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
             export.commit()
@@ -259,7 +265,9 @@ def _read_reviewed(path: Path):
 
 
 def _decided_spans(document, records, draft: bool):
-    """The spans to replace and their extra keys; raises `_Refused`."""
+    """The spans to replace, their extra keys and the rejected spans (the leak guard
+    reports no non-person hit inside one, as `project export` and the window do);
+    raises `_Refused`."""
     record = next((r for r in records if r.id == document.id), None)
     if record is None:
         same_text = [r for r in records if r.text == document.text]
@@ -272,10 +280,11 @@ def _decided_spans(document, records, draft: bool):
         raise _Refused(
             Exit.BAD_INPUT, "the spans file was made from another text of this transcript; offsets do not fit"
         )
-    spans, extras, pending = [], [], 0
+    spans, extras, rejected, pending = [], [], [], 0
     for span_record in record.spans:
         status = str(span_record.extra.get("status", "pending"))
         if status == "rejected":
+            rejected.append(span_record.span)
             continue
         if status != "accepted":
             pending += 1
@@ -288,4 +297,4 @@ def _decided_spans(document, records, draft: bool):
             Exit.NOT_REVIEWED,
             f"{pending} spans are not decided yet (pending or stale); review them or pass --draft",
         )
-    return spans, extras
+    return spans, extras, rejected

@@ -373,6 +373,7 @@ def run_export(args: argparse.Namespace) -> int:
         StagedExport,
         describe_write_failure,
         export_places_problem,
+        remove_stale_stages_of_export,
     )
     from reviewer_app.settings import load_settings
 
@@ -383,6 +384,8 @@ def run_export(args: argparse.Namespace) -> int:
     if problem:
         _say(f"reviewer-app project export: {problem}")
         return Exit.BAD_INPUT
+    for line in remove_stale_stages_of_export(args.out, args.gold_dir, args.mapping):
+        _say(line)
     settings = load_settings()
     project = _open(args.project, read_only=None)
     if project is None:

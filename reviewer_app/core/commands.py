@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from reviewer_app.core.spans import Status
+from reviewer_app.store import allowances
 
 if TYPE_CHECKING:
     from reviewer_app.store.project import AuditEntry, Project
@@ -226,6 +227,43 @@ class DecideCluster(Command):
         return project.decide_cluster(self.cluster_id, self.status)
 
 
+class AllowHere(Command):
+    """ "Not identifying here" for one leak-guard finding's place (`store/allowances.py`);
+    `allowance_id` is known after `do`."""
+
+    def __init__(self, document_id: str, start: int, end: int, kind: str = "", label: str = "") -> None:
+        super().__init__()
+        self.document_id, self.start, self.end, self.kind, self.label = document_id, start, end, kind, label
+        self.allowance_id: int | None = None
+        self.text = f"mark a {label or 'finding'} not identifying"
+
+    def _perform(self, project: Project) -> int:
+        audit_id = allowances.record_allowance(
+            project, self.document_id, self.start, self.end, self.kind, self.label
+        )
+        self.allowance_id = allowances.allowance_of(project, audit_id).id
+        return audit_id
+
+
+class RemoveAllowance(Command):
+    """Take a "not identifying here" decision back: the place is a finding again."""
+
+    def __init__(self, allowance_id: int) -> None:
+        super().__init__()
+        self.allowance_id = allowance_id
+        self.text = f"remove not-identifying decision {allowance_id}"
+
+    def _perform(self, project: Project) -> int:
+        return allowances.remove_allowance(project, self.allowance_id)
+
+
+# What the Edit menu says for restored actions that touch no span.
+_RECORDED_TEXT = {
+    "leak_allow": "mark a finding not identifying",
+    "leak_allow_remove": "remove a not-identifying decision",
+}
+
+
 class RecordedCommand(Command):
     """An action done in an earlier session, rebuilt from its audit entry."""
 
@@ -233,7 +271,10 @@ class RecordedCommand(Command):
         super().__init__()
         self.audit_id = entry.id
         n = len(entry.span_ids)
-        self.text = f"{entry.action.replace('_', ' ')} ({n} span{'s' if n != 1 else ''})"
+        if entry.action in _RECORDED_TEXT:
+            self.text = _RECORDED_TEXT[entry.action]
+        else:
+            self.text = f"{entry.action.replace('_', ' ')} ({n} span{'s' if n != 1 else ''})"
 
     def _perform(self, project: Project) -> int:  # pragma: no cover - audit_id is always set
         raise AssertionError("a recorded command is only undone and redone")

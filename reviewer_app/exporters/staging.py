@@ -6,6 +6,11 @@ each target folder and moves them into place together at the end: a failure on
 the way (a folder that is a file, a full disk, the leak guard) leaves every
 target as it was, with no half of the export published.
 
+A staging folder holds the original text (gold files, the mapping) until it is
+moved into place. A hard kill in between leaves it behind, hidden beside the target:
+its name carries the id of the process that made it, and the next export to the same
+place removes the ones whose process is gone (`remove_stale_stages`).
+
 Document ids come from the project file and become file names: `safe_file_stem`
 makes one that has no folder separators, no `..` and no control characters, so
 that a tampered project cannot write outside the export folder.
@@ -13,11 +18,16 @@ that a tampered project cannot write outside the export folder.
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 import shutil
 import tempfile
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 
 class ExportPathError(Exception):
@@ -115,12 +125,81 @@ def unique_stems(names: list[str]) -> list[str]:
     return stems
 
 
+def remove_stale_stages_of_export(
+    out: Path | str, gold_dir: Path | str | None = None, mapping: Path | str | None = None
+) -> list[str]:
+    """Remove what interrupted exports left beside this export's places (before
+    anything else, so that a refused export cleans up too); one line per folder."""
+    targets = [out, gold_dir, Path(mapping).parent if mapping is not None else None]
+    return [
+        f"removed {folder}, left by an interrupted export (process {pid} is gone)"
+        for target in dict.fromkeys(Path(t).absolute() for t in targets if t is not None)
+        for folder, pid in remove_stale_stages(target)
+    ]
+
+
 def describe_write_failure(exc: Exception) -> str:
     """Why an export could not be written, in words: the file and the reason."""
     if isinstance(exc, OSError):
         where = f" {exc.filename}" if exc.filename else ""
         return f"could not write{where} ({exc.strerror or type(exc).__name__})"
     return str(exc)
+
+
+def _stage_prefix(target: Path, inside: bool) -> str:
+    """The start of the name of a staging folder for `target`: beside it, or (when its
+    parent is not ours) hidden inside it."""
+    return ".export-" if inside else f".{target.name}.export-"
+
+
+def _stage_pattern(target: Path, inside: bool) -> re.Pattern[str]:
+    # mkdtemp's random part is letters, digits and "_": the pid is the part before it.
+    return re.compile(re.escape(_stage_prefix(target, inside)) + r"(\d+)-[a-z0-9_]+")
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        return True  # os.kill(pid, 0) would end the process on Windows: keep the folder
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process has that id
+    except OSError:
+        return True  # cannot tell: keep the folder
+    return True
+
+
+def remove_stale_stages(target: Path | str) -> list[tuple[Path, int]]:
+    """Remove the staging folders for `target` left by exports whose process is gone
+    (killed before it could publish or clean up); returns each with its process id.
+    A folder whose process id is alive is kept, even when the id was reused since."""
+    target = Path(target).absolute()
+    places = [(_stage_base(target), False)]
+    if target.is_dir():
+        places.append((target, True))
+    removed = []
+    for folder, inside in places:
+        pattern = _stage_pattern(target, inside)
+        try:
+            candidates = list(folder.iterdir())
+        except OSError:
+            continue
+        for candidate in candidates:
+            match = pattern.fullmatch(candidate.name)
+            if match is None or candidate.is_symlink() or not candidate.is_dir():
+                continue
+            pid = int(match.group(1))
+            if _process_alive(pid):
+                continue
+            shutil.rmtree(candidate, ignore_errors=True)
+            if not candidate.exists():
+                log.warning("removed a staging folder left by an interrupted export (process %d)", pid)
+                removed.append((candidate, pid))
+    return removed
 
 
 class StagedExport:
@@ -131,10 +210,14 @@ class StagedExport:
         with StagedExport() as export:
             write_text(export.folder(out) / "a.txt", ...)
             written = export.commit()
+
+    Before staging for a target, the folders an interrupted export left for it are
+    removed; `on_stale(folder, pid)` is told of each (the CLI says so on stderr).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, on_stale: Callable[[Path, int], None] | None = None) -> None:
         self._stages: dict[Path, Path] = {}  # target folder -> its staging folder
+        self._on_stale = on_stale
 
     def __enter__(self) -> StagedExport:
         return self
@@ -151,14 +234,19 @@ class StagedExport:
         problem = folder_problem(target)
         if problem:
             raise ExportPathError(problem)
-        base = target.parent if target.is_dir() else _nearest_existing(target)
+        for stale, pid in remove_stale_stages(target):
+            if self._on_stale is not None:
+                self._on_stale(stale, pid)
+        pid = os.getpid()
         try:
-            stage = Path(tempfile.mkdtemp(dir=base, prefix=f".{target.name}.export-"))
+            stage = Path(
+                tempfile.mkdtemp(dir=_stage_base(target), prefix=f"{_stage_prefix(target, False)}{pid}-")
+            )
         except PermissionError:
             if not target.is_dir():
                 raise
             # The folder's parent is not ours (e.g. /tmp in /): stage hidden inside the folder.
-            stage = Path(tempfile.mkdtemp(dir=target, prefix=".export-"))
+            stage = Path(tempfile.mkdtemp(dir=target, prefix=f"{_stage_prefix(target, True)}{pid}-"))
         self._stages[target] = stage
         return stage
 
@@ -198,6 +286,11 @@ class StagedExport:
         for stage in self._stages.values():
             shutil.rmtree(stage, ignore_errors=True)
         self._stages.clear()
+
+
+def _stage_base(target: Path) -> Path:
+    """Where `target`'s staging folder goes: beside it, or in its nearest existing parent."""
+    return target.parent if target.is_dir() else _nearest_existing(target)
 
 
 def _nearest_existing(path: Path) -> Path:

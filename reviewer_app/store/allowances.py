@@ -5,7 +5,8 @@ same word elsewhere is still a finding.
 
 Stored in the project (`leak_allowances`, schema version 4) as soon as it is made,
 audited (`leak_allow`, `leak_allow_remove`: ids, offsets, kind and label, never the
-text), listed in the export report and written into the gold record's meta. Qt-free
+text) with the whole row, so that undo and redo replay them like any review action
+(`store/history.py`), listed in the export report and written into the gold record's meta. Qt-free
 functions over a `Project`, beside it rather than in it.
 """
 
@@ -43,35 +44,67 @@ def allow_here(
 ) -> Allowance:
     """Record that `[start, end)` of the document is not identifying; returns the
     decision (the existing one when the same place was allowed before)."""
+    return _allow(project, document_id, start, end, kind, label, who)[0]
+
+
+def record_allowance(
+    project: Project, document_id: str, start: int, end: int, kind: str = "", label: str = "", who: str = ""
+) -> int:
+    """Record a new "not identifying here" decision; returns its audit id, which undo
+    and redo replay (`leak_allow`). ValueError when the place is outside the text or
+    already allowed."""
+    _, audit_id = _allow(project, document_id, start, end, kind, label, who)
+    if audit_id is None:
+        raise ValueError(f"[{start}, {end}) of {document_id} is marked not identifying already")
+    return audit_id
+
+
+def _allow(
+    project: Project, document_id: str, start: int, end: int, kind: str, label: str, who: str
+) -> tuple[Allowance, int | None]:
+    """The decision at that place and the audit id of recording it (None when it was there)."""
     text = project.document_text(document_id)
     if not 0 <= start < end <= len(text):
         raise ValueError(f"[{start}, {end}) lies outside the text")
     who = who or project.reviewer
     with project._write():
-        existing = project._conn.execute(
-            f'SELECT {_SELECT} FROM leak_allowances WHERE document_id = ? AND start = ? AND "end" = ?',
-            (document_id, start, end),
-        ).fetchone()
-        if existing:
-            return Allowance(*existing)
-        row: dict[str, Any] = {
-            "document_id": document_id,
-            "start": start,
-            "end": end,
-            "kind": kind,
-            "label": label,
-            "reviewer": who,
-            "added_at": time.time(),
-        }
-        cursor = project._conn.execute(
-            'INSERT INTO leak_allowances(document_id, start, "end", kind, label, reviewer, added_at)'
-            " VALUES (:document_id, :start, :end, :kind, :label, :reviewer, :added_at)",
-            row,
+        existing = _at(project, document_id, start, end)
+        if existing is not None:
+            return existing, None
+        allowance = Allowance(
+            id=project._next_id("leak_allowances"),
+            document_id=document_id,
+            start=start,
+            end=end,
+            kind=kind,
+            label=label,
+            reviewer=who,
+            added_at=time.time(),
         )
-        allowance = Allowance(id=int(cursor.lastrowid), **row)
-        project._audit("leak_allow", who, document_id, {}, {"leak_allowance": asdict(allowance)})
+        # The audit holds the whole row (ids, offsets, kind, label; never the text).
+        audit_id = project._commit_change(
+            "leak_allow",
+            who,
+            document_id,
+            {"leak_allowances": {allowance.id: None}},
+            {"leak_allowances": {allowance.id: asdict(allowance)}},
+        )
     log.info("leak guard: allowance %d (%s, %s) in %s", allowance.id, kind, label, document_id)
-    return allowance
+    return allowance, audit_id
+
+
+def allowance_of(project: Project, audit_id: int) -> Allowance:
+    """The decision a `leak_allow` audit entry recorded."""
+    (row,) = project.audit_entry(audit_id).after["leak_allowances"].values()
+    return Allowance(**row)
+
+
+def _at(project: Project, document_id: str, start: int, end: int) -> Allowance | None:
+    row = project._conn.execute(
+        f'SELECT {_SELECT} FROM leak_allowances WHERE document_id = ? AND start = ? AND "end" = ?',
+        (document_id, start, end),
+    ).fetchone()
+    return Allowance(*row) if row else None
 
 
 def allowances(project: Project, document_id: str) -> list[Allowance]:
@@ -82,8 +115,10 @@ def allowances(project: Project, document_id: str) -> list[Allowance]:
     return [Allowance(**r) for r in rows]
 
 
-def remove_allowance(project: Project, allowance_id: int, who: str = "") -> None:
-    """Take a decision back: the place is a finding again."""
+def remove_allowance(project: Project, allowance_id: int, who: str = "") -> int:
+    """Take a decision back: the place is a finding again. Returns the audit id
+    (`leak_allow_remove`, undone and redone like every review action); KeyError
+    when there is no such decision."""
     who = who or project.reviewer
     with project._write():
         row = project._conn.execute(
@@ -92,11 +127,15 @@ def remove_allowance(project: Project, allowance_id: int, who: str = "") -> None
         if row is None:
             raise KeyError(allowance_id)
         allowance = Allowance(*row)
-        project._conn.execute("DELETE FROM leak_allowances WHERE id = ?", (allowance_id,))
-        project._audit(
-            "leak_allow_remove", who, allowance.document_id, {"leak_allowance": asdict(allowance)}, {}
+        audit_id = project._commit_change(
+            "leak_allow_remove",
+            who,
+            allowance.document_id,
+            {"leak_allowances": {allowance_id: asdict(allowance)}},
+            {"leak_allowances": {allowance_id: None}},
         )
     log.info("leak guard: allowance %d removed", allowance_id)
+    return audit_id
 
 
 def allowance_report(allowances_: list[Allowance], text: str) -> list[str]:

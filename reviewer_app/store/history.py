@@ -30,6 +30,8 @@ UNDOABLE_ACTIONS = frozenset(
         "split_cluster",
         "relabel_cluster",
         "decide_cluster",
+        "leak_allow",
+        "leak_allow_remove",
     }
 )
 _BARRIER_ACTIONS = ("import", "detect", "set_clusters", "remove_document")
@@ -129,6 +131,9 @@ class HistoryMixin:
             if entry.undone != undo:
                 current, target = (entry.after, entry.before) if undo else (entry.before, entry.after)
                 current_sets, target_sets = _rowset(current), _rowset(target)
+                if not current_sets and not target_sets:
+                    # Recorded without its rows (an allowance of the first schema 4 builds).
+                    raise UndoConflict(f"audit entry {audit_id} ({entry.action}) recorded no rows to restore")
                 if self._current(current_sets) != current_sets:
                     raise UndoConflict(
                         f"the spans of {entry.action} (audit {audit_id}) were changed since; "

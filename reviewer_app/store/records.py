@@ -38,7 +38,13 @@ _SPAN_COLUMNS = (
 )
 _WHITELIST_COLUMNS = ("id", "term", "scope", "document_id", "note", "added_by", "added_at")
 _CLUSTER_COLUMNS = ("id", "document_id", "label", "name", "reviewed")
-_TABLE_COLUMNS = {"whitelist": _WHITELIST_COLUMNS, "clusters": _CLUSTER_COLUMNS, "spans": _SPAN_COLUMNS}
+_ALLOWANCE_COLUMNS = ("id", "document_id", "start", "end", "kind", "label", "reviewer", "added_at")
+_TABLE_COLUMNS = {
+    "whitelist": _WHITELIST_COLUMNS,
+    "clusters": _CLUSTER_COLUMNS,
+    "spans": _SPAN_COLUMNS,
+    "leak_allowances": _ALLOWANCE_COLUMNS,
+}
 _SPAN_SELECT = ", ".join(f'"{c}"' for c in _SPAN_COLUMNS)
 
 Row = dict[str, Any]

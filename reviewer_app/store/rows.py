@@ -15,6 +15,9 @@ from reviewer_app.store.schema import text_key
 
 log = logging.getLogger(__name__)
 
+# The tables besides spans whose rows an audited action records and undo restores.
+_OTHER_TABLES = ("whitelist", "clusters", "leak_allowances")
+
 
 class RowsMixin:
     """Part of `Project`: uses its connection and transactions."""
@@ -50,8 +53,9 @@ class RowsMixin:
     def _apply(self, rowsets: RowSet) -> None:
         """Make the rows what `rowsets` says: write whole rows (insert or
         replace), update the named columns of partial rows, delete absent ones.
-        Parents (whitelist, clusters) are written before spans and deleted after."""
-        for table in ("whitelist", "clusters"):
+        Parents (whitelist, clusters) are written before spans and deleted after;
+        leak allowances stand alone."""
+        for table in _OTHER_TABLES:
             for row in (r for r in rowsets.get(table, {}).values() if r is not None):
                 self._write_row(table, row)
         # Partial rows that change the same columns go to one executemany: a
@@ -79,7 +83,7 @@ class RowsMixin:
             ).fetchone()
             key = text_key(self.document_text(document_id)[start:end])
             self._conn.execute("UPDATE spans SET text_key = ? WHERE id = ?", (key, span_id))
-        for table in ("whitelist", "clusters"):
+        for table in _OTHER_TABLES:
             for row_id, row in rowsets.get(table, {}).items():
                 if row is None:
                     self._conn.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))

@@ -14,14 +14,13 @@ import functools
 import multiprocessing
 import os
 import queue
-import threading
-import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.progress import Progress
+from reviewer_app.core.workers import end_with_parent
 from reviewer_app.settings import Settings
 
 
@@ -41,14 +40,13 @@ _child_cancel: Any = None
 def _init_child(reports, cancel, parent_pid: int) -> None:
     global _child_reports, _child_cancel
     _child_reports, _child_cancel = reports, cancel
-    threading.Thread(target=_exit_with_parent, args=(parent_pid,), daemon=True).start()
-
-
-def _exit_with_parent(parent_pid: int) -> None:
-    """A window that crashed or was killed must not leave its detector process behind."""
-    while os.getppid() == parent_pid:
-        time.sleep(1.0)
-    os._exit(0)
+    # A window that crashed or was killed must not leave its detector process behind.
+    # The pool starts this process from whichever thread first submits to it: a thread
+    # of the window's task pool (`DetectionQueue`, the detectors' status check), which
+    # Qt ends after 30 s without work while the process lives on. The kernel's
+    # parent-death signal follows that thread and would kill the process (and its loaded
+    # models) mid-session, so only the watch of the parent process id is used.
+    end_with_parent(parent_pid, kernel_signal=False)
 
 
 def _statuses_in_child(settings: Settings):

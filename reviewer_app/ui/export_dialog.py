@@ -2,16 +2,19 @@
 asks for a draft; the leak guard runs first and its findings link into the text.
 
 Every finding is settled here: **Tag it** adds an accepted span over it (with the
-finding's label, through the window's undo stack when there is one), **Not identifying
-here** records an allow decision for that place (stored and audited at once,
-`store/allowances.py`). Export is enabled once no finding is open."""
+finding's label), **Not identifying here** records an allow decision for that place
+(stored and audited at once, `store/allowances.py`). The list shows the decisions too,
+and **Take decision back** removes one. With the window's review, each is one step of
+its undo stack, and the dialog checks again whenever that stack moves (Ctrl+Z in the
+window or here): a finding undone is open again. Export is enabled once no finding is
+open."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -31,18 +34,22 @@ from reviewer_app.core import commands
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.leakguard import LeakHit
 from reviewer_app.paths import data_dir
-from reviewer_app.store.allowances import allow_here
+from reviewer_app.store.allowances import Allowance
 from reviewer_app.store.project import Project
 from reviewer_app.ui.export_plan import ExportPlan, plan_export, source_offset, write_export
+from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.workers import Task, TaskRunner
 
 OFFSET_ROLE = Qt.ItemDataRole.UserRole + 1
 HIT_ROLE = Qt.ItemDataRole.UserRole + 2
+ALLOWANCE_ROLE = Qt.ItemDataRole.UserRole + 3
+# After the review's undo stack moves, the guard runs again once the reviewer pauses.
+RECHECK_DELAY_MS = 250
 # The label a tagged finding gets when its kind says more than its label.
 _TAG_LABEL_OF_KIND = {"spelled name": "SPELLED_NAME"}
 
-# Adds an accepted span (start, end, label) to the exported document.
-SpanAdder = Callable[[int, int, str], object]
+# Does a core command as one review step; True when it was done.
+CommandRunner = Callable[[commands.Command], bool]
 
 
 class ExportDialog(QDialog):
@@ -57,20 +64,28 @@ class ExportDialog(QDialog):
         document_id: str,
         runner: TaskRunner,
         parent: QWidget | None = None,
-        add_span: SpanAdder | None = None,
+        review: ReviewController | None = None,
     ):
-        """`add_span` tags a finding (the window passes its review's, so the tag is one
-        undo step there); by default the core command runs on the project directly."""
+        """With the window's `review`, Tag it, Not identifying here and Take decision
+        back are steps of its undo stack; without one they run on the project directly."""
         super().__init__(parent)
-        self.add_span = add_span or (
-            lambda start, end, label: commands.AddSpan(document_id, start, end, label).do(project)
-        )
+        self.review = review
         self.setObjectName("exportDialog")
         self.setWindowTitle("Export")
         self.project = project
         self.document_id = document_id
         self.runner = runner
         self.plan: ExportPlan | None = None
+        # Checks run on a pool of two threads and may finish out of order: only the
+        # newest one's plan is shown, so the list never goes back to findings settled since.
+        self._newest_check: Task | None = None
+        self._recheck = QTimer(self)
+        self._recheck.setSingleShot(True)
+        self._recheck.setInterval(RECHECK_DELAY_MS)
+        self._recheck.timeout.connect(self.check)
+        if review is not None:
+            # A bound method, not a lambda: Qt drops the connection when the dialog goes.
+            review.undo_stack.indexChanged.connect(self._review_changed)
         self.summary = QLabel("Checking…", self)
         self.summary.setWordWrap(True)
         self.draft = QCheckBox("Draft export: replace the pending spans too (not reviewed!)", self)
@@ -101,11 +116,15 @@ class ExportDialog(QDialog):
             "Record that this text, at this place, identifies nobody (stored, audited and listed "
             "in the export report and the gold)"
         )
+        self.remove_button = QPushButton("Ta&ke decision back", self)
+        self.remove_button.setToolTip("Remove this not-identifying decision: the place is a finding again")
         self.tag_button.clicked.connect(self.tag_finding)
         self.allow_button.clicked.connect(self.allow_finding)
+        self.remove_button.clicked.connect(self.remove_decision)
         finding_buttons = QHBoxLayout()
         finding_buttons.addWidget(self.tag_button)
         finding_buttons.addWidget(self.allow_button)
+        finding_buttons.addWidget(self.remove_button)
         finding_buttons.addStretch(1)
         self.check_button = QPushButton("Check again", self)
         self.export_button = QPushButton("Export", self)
@@ -120,7 +139,11 @@ class ExportDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.draft)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Leak guard findings (Enter or double-click to see it in the text):", self))
+        layout.addWidget(
+            QLabel(
+                "Leak guard findings, then your decisions (Enter or double-click: see it in the text):", self
+            )
+        )
         layout.addWidget(self.findings, 1)
         layout.addLayout(finding_buttons)
         layout.addLayout(buttons)
@@ -139,17 +162,33 @@ class ExportDialog(QDialog):
     # -- checking ------------------------------------------------------------------
     def check(self) -> Task:
         """Plan the export off the UI thread: pseudonymize and run the leak guard."""
+        self._recheck.stop()
         self.export_button.setEnabled(False)
         self.tag_button.setEnabled(False)
         self.allow_button.setEnabled(False)
+        self.remove_button.setEnabled(False)
         self.summary.setText("Running the leak guard…")
         project, document_id, draft = self.project, self.document_id, self.draft.isChecked()
         task = Task(lambda progress: plan_export(project, document_id, draft), "export check")
+        # Bound methods, not lambdas: Qt drops the connections if the dialog goes first.
         task.signals.succeeded.connect(self._show_plan)
-        task.signals.failed.connect(self.failed.emit)
+        task.signals.failed.connect(self._check_failed)
+        self._newest_check = task
         return self.runner.start(task)
 
+    def _from_newest_check(self) -> bool:
+        return self._newest_check is not None and self.sender() is self._newest_check.signals
+
+    def _review_changed(self, _index: int) -> None:
+        self._recheck.start()
+
+    def _check_failed(self, exc: BaseException) -> None:
+        if self._from_newest_check():
+            self.failed.emit(exc)
+
     def _show_plan(self, plan: ExportPlan) -> None:
+        if not self._from_newest_check():
+            return  # a later check is running: this plan may list findings settled since
         self.plan = plan
         self.findings.clear()
         lines = [f"{len(plan.spans):,} spans will be replaced."]
@@ -168,29 +207,49 @@ class ExportDialog(QDialog):
                 start = source_offset(plan.result, hit.start)
                 item.setData(OFFSET_ROLE, (start, start + len(hit.found)))
                 item.setData(HIT_ROLE, hit)
-            self.findings.setCurrentRow(0)
             lines.append("Tag each one, or say it is not identifying there.")
         elif plan.result is not None:
             lines.append("The leak guard found nothing.")
         if plan.allowances:
             lines.append(f"{len(plan.allowances)} place(s) marked not identifying (listed in the report).")
+            text = plan.document.text
+            for allowance, where in zip(plan.allowances, plan.report(), strict=True):
+                found = text[allowance.start : allowance.end]
+                item = QListWidgetItem(f"Decided — {where}: “{found}”", self.findings)
+                item.setData(OFFSET_ROLE, (allowance.start, allowance.end))
+                item.setData(ALLOWANCE_ROLE, allowance)
+        if self.findings.count():
+            self.findings.setCurrentRow(0)
         self.summary.setText("\n".join(lines))
         self.export_button.setEnabled(plan.clean)
         self._enable_finding_buttons()
         self.checked.emit(plan)
 
     def _enable_finding_buttons(self) -> None:
-        has_finding = self.findings.currentItem() is not None and self.plan is not None
-        writable = not self.project.read_only
-        self.tag_button.setEnabled(has_finding and writable)
-        self.allow_button.setEnabled(has_finding and writable)
+        item = self.findings.currentItem()
+        usable = item is not None and self.plan is not None and not self.project.read_only
+        has_finding = usable and item.data(HIT_ROLE) is not None
+        self.tag_button.setEnabled(has_finding)
+        self.allow_button.setEnabled(has_finding)
+        self.remove_button.setEnabled(usable and item.data(ALLOWANCE_ROLE) is not None)
 
     def _current_finding(self) -> tuple[int, int, LeakHit] | None:
         item = self.findings.currentItem()
-        if item is None:
+        if item is None or item.data(HIT_ROLE) is None:
             return None
         start, end = item.data(OFFSET_ROLE)
         return start, end, item.data(HIT_ROLE)
+
+    def _run(self, command: commands.Command) -> bool:
+        """Do a command as a step of the review's undo stack, or on the project."""
+        if self.review is not None:
+            return self.review.run(command)
+        try:
+            command.do(self.project)
+        except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
+            self.failed.emit(exc)
+            return False
+        return True
 
     def _settled(self) -> None:
         """A finding was settled: it leaves the list, and the guard runs again."""
@@ -203,12 +262,14 @@ class ExportDialog(QDialog):
         if finding is None:
             return
         start, end, hit = finding
-        try:
-            self.add_span(start, end, _TAG_LABEL_OF_KIND.get(hit.kind, hit.label))
-        except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
-            self.failed.emit(exc)
-            return
-        self._settled()
+        label = _TAG_LABEL_OF_KIND.get(hit.kind, hit.label)
+        if self.review is not None and self.review.document_id == self.document_id:
+            # The review trims the selection and makes the new span its current one.
+            done = self.review.add_span(start, end, label) is not None
+        else:
+            done = self._run(commands.AddSpan(self.document_id, start, end, label))
+        if done:
+            self._settled()
 
     def allow_finding(self) -> None:
         """Record "not identifying here" for the current finding's place."""
@@ -216,12 +277,15 @@ class ExportDialog(QDialog):
         if finding is None:
             return
         start, end, hit = finding
-        try:
-            allow_here(self.project, self.document_id, start, end, hit.kind, hit.label)
-        except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
-            self.failed.emit(exc)
-            return
-        self._settled()
+        if self._run(commands.AllowHere(self.document_id, start, end, hit.kind, hit.label)):
+            self._settled()
+
+    def remove_decision(self) -> None:
+        """Take the current "not identifying here" decision back: the place is a finding again."""
+        item = self.findings.currentItem()
+        allowance: Allowance | None = item.data(ALLOWANCE_ROLE) if item is not None else None
+        if allowance is not None and self._run(commands.RemoveAllowance(allowance.id)):
+            self._settled()
 
     def _activated(self, item: QListWidgetItem) -> None:
         self.finding_activated.emit(*item.data(OFFSET_ROLE))

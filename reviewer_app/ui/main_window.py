@@ -581,8 +581,10 @@ class MainWindow(QMainWindow):
     def open_export(self) -> None:
         if self.review is None or self.review.document_id is None or self.project is None:
             return
-        # Tag it goes through the review, so the new span is one undo step here.
-        dialog = ExportDialog(self.project, self.review.document_id, self.tasks, self, self.review.add_span)
+        # Its decisions go through the review, each one undo step here; Ctrl+Z and
+        # Ctrl+Shift+Z work in the dialog too, and it checks again after them.
+        dialog = ExportDialog(self.project, self.review.document_id, self.tasks, self, self.review)
+        dialog.addActions([self.actions.undo, self.actions.redo])
         dialog.finding_activated.connect(self._show_finding)
         dialog.exported.connect(lambda paths: self._exported(paths))
         dialog.failed.connect(lambda exc: self.report_error("Could not export", exc, "exporting"))

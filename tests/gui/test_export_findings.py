@@ -11,7 +11,9 @@ from reviewer_app.core.spans import Status
 from reviewer_app.exporters.jsonl import read_gold_jsonl
 from reviewer_app.settings import Settings
 from reviewer_app.store.allowances import allowances
-from reviewer_app.ui.export_dialog import ExportDialog
+from reviewer_app.ui.export_dialog import ALLOWANCE_ROLE, HIT_ROLE, ExportDialog
+from reviewer_app.ui.export_plan import source_offset
+from reviewer_app.ui.main_window import MainWindow
 from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.workers import TaskRunner
 from tests.gui.test_review_controller import make_project
@@ -31,7 +33,7 @@ def test_tag_it_and_not_identifying_here_settle_the_findings(qtbot, tmp_path):
     review.open_document(doc_id)
     text = project.document_text(doc_id)
     runner = TaskRunner()
-    dialog = ExportDialog(project, doc_id, runner, add_span=review.add_span)
+    dialog = ExportDialog(project, doc_id, runner, review=review)
     qtbot.addWidget(dialog)
     qtbot.waitUntil(lambda: dialog.plan is not None, timeout=10000)
     # "RICHARDSON" in two speaker tags and the spelled name were never spans.
@@ -68,7 +70,8 @@ def test_tag_it_and_not_identifying_here_settle_the_findings(qtbot, tmp_path):
         (second_tag, second_tag + 10, project.reviewer)
     ]
     assert project.audit_log(1)[0].action == "leak_allow"
-    assert plan.leaks == () and dialog.findings.count() == 0
+    assert plan.leaks == () and dialog.findings.count() == 1  # the decision, listed
+    assert dialog.findings.item(0).text().startswith("Decided")
     assert dialog.export_button.isEnabled()
     assert "1 place(s) marked not identifying" in dialog.summary.text()
 
@@ -84,8 +87,115 @@ def test_tag_it_and_not_identifying_here_settle_the_findings(qtbot, tmp_path):
     assert "RICHARDSON" in exported  # the reviewer allowed it there, and only there
     assert exported.count("RICHARDSON") == 1
 
-    # Tag it went through the window's undo stack: one undo takes the spelled span back.
+    # Both went through the window's undo stack: the allow decision, then the spelled span.
+    review.undo_stack.undo()
+    assert allowances(project, doc_id) == []
     review.undo_stack.undo()
     assert [s for s in project.spans(doc_id) if s.start == spelled] == []
+    runner.wait()
+    project.close()
+
+
+def _rows(dialog, role):
+    return [i for i in range(dialog.findings.count()) if dialog.findings.item(i).data(role) is not None]
+
+
+def _key(qtbot, dialog, key, modifier):
+    with qtbot.waitSignal(dialog.checked, timeout=10000) as blocker:
+        qtbot.keyClick(dialog.findings, key, modifier)
+    return blocker.args[0]
+
+
+def test_not_identifying_here_is_undone_with_ctrl_z_and_taken_back_in_the_dialog(qtbot, tmp_path):
+    project, doc_id = make_project(tmp_path / "p.db")
+    for span in project.spans(doc_id):
+        project.accept(span.id)
+    project.close()
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.show()
+    window.open_path(tmp_path / "p.db")
+    qtbot.waitUntil(lambda: window.review is not None and window.review.document_id == doc_id)
+    window.open_export()
+    dialog = window.export_dialog
+    qtbot.waitUntil(lambda: dialog.plan is not None, timeout=10000)
+    assert len(dialog.plan.leaks) == 3
+    for _ in range(3):  # every finding: not identifying here
+        dialog.findings.setCurrentRow(_rows(dialog, HIT_ROLE)[0])
+        plan = _press(qtbot, dialog, dialog.allow_button)
+    assert plan.clean and dialog.export_button.isEnabled()
+    assert len(allowances(window.project, doc_id)) == 3 and len(_rows(dialog, ALLOWANCE_ROLE)) == 3
+
+    # Ctrl+Z in the dialog undoes the last decision: its finding is open again.
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    dialog.findings.setFocus()
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    plan = _key(qtbot, dialog, Qt.Key.Key_Z, ctrl)
+    assert len(plan.leaks) == 1 and not dialog.export_button.isEnabled()
+    assert len(allowances(window.project, doc_id)) == 2 and len(_rows(dialog, HIT_ROLE)) == 1
+    assert window.project.audit_log(1)[0].action == "undo"
+    plan = _key(qtbot, dialog, Qt.Key.Key_Z, ctrl | Qt.KeyboardModifier.ShiftModifier)  # redo
+    assert plan.clean and dialog.export_button.isEnabled()
+
+    # Take decision back: the place is a finding again, and that too is one undo step.
+    dialog.findings.setCurrentRow(_rows(dialog, ALLOWANCE_ROLE)[0])
+    assert dialog.remove_button.isEnabled() and not dialog.allow_button.isEnabled()
+    taken_back = dialog.findings.currentItem().data(ALLOWANCE_ROLE)
+    plan = _press(qtbot, dialog, dialog.remove_button)
+    assert [(source_offset(plan.result, h.start), h.found) for h in plan.leaks] == [
+        (taken_back.start, "RICHARDSON")
+    ]
+    assert not dialog.export_button.isEnabled()
+    assert taken_back.id not in {a.id for a in allowances(window.project, doc_id)}
+    assert window.project.audit_log(1)[0].action == "leak_allow_remove"
+    dialog.findings.setFocus()
+    plan = _key(qtbot, dialog, Qt.Key.Key_Z, ctrl)
+    assert plan.clean and taken_back in allowances(window.project, doc_id)
+    dialog.close()
+    window.close()
+
+
+def test_a_check_that_finishes_after_a_newer_one_is_not_shown(qtbot, tmp_path, monkeypatch):
+    """The keyboard review's rare "spans overlap" export: checks run on two threads, an
+    older check's plan (still listing a finding tagged since) arrived last and replaced
+    the list, and the reviewer tagged that finding a second time. Here the older check
+    is held until the reviewer has tagged a finding and the newer plan is shown."""
+    import threading
+
+    import reviewer_app.ui.export_dialog as export_dialog
+
+    project, doc_id = make_project(tmp_path / "p.db")
+    for span in project.spans(doc_id):
+        project.accept(span.id)
+    review = ReviewController(project, Settings(reviewer="tester"))
+    review.open_document(doc_id)
+    runner = TaskRunner()
+    dialog = ExportDialog(project, doc_id, runner, review=review)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.plan is not None, timeout=10000)
+    assert len(dialog.plan.leaks) == 3
+
+    planned, release = threading.Event(), threading.Event()
+    real_plan = export_dialog.plan_export
+
+    def slow_plan(*args):
+        plan = real_plan(*args)  # made before the tag below
+        planned.set()
+        release.wait(10)
+        return plan
+
+    monkeypatch.setattr(export_dialog, "plan_export", slow_plan)
+    stale = dialog.check()
+    assert planned.wait(10)
+    monkeypatch.setattr(export_dialog, "plan_export", real_plan)
+    with qtbot.waitSignal(dialog.checked, timeout=10000):  # a second check, shown at once
+        dialog.check()
+    dialog.findings.setCurrentRow(0)
+    fresh = _press(qtbot, dialog, dialog.tag_button)
+    assert len(fresh.leaks) == 2 and dialog.findings.count() == 2
+    with qtbot.waitSignal(stale.signals.finished, timeout=10000):
+        release.set()
+    assert dialog.plan is fresh and dialog.findings.count() == 2
     runner.wait()
     project.close()

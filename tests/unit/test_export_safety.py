@@ -174,3 +174,63 @@ def test_two_transcripts_with_one_name_get_two_files(tmp_path, capsys):
     out = tmp_path / "out"
     assert run("export", source, twin, "--spans", reviewed, "--out", out) == 0, capsys.readouterr().err
     assert sorted(p.name for p in out.iterdir()) == ["hearing-2.txt", "hearing.txt"]
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()  # ended and reaped: no process has its id now
+    return child.pid
+
+
+def test_staging_folders_left_by_a_killed_export_are_removed_at_the_next_export(tmp_path, capsys):
+    import os
+    import subprocess
+    import sys
+
+    source, reviewed = _spans_file(tmp_path)
+    out, gold = tmp_path / "out", tmp_path / "private" / "gold"
+    gold.parent.mkdir()
+    dead = _dead_pid()
+    stale = tmp_path / f".out.export-{dead}-k1ll3d_x"
+    stale_gold = gold.parent / f".gold.export-{dead}-k1ll3d_y"
+    for folder in (stale, stale_gold):
+        folder.mkdir()
+        (folder / "hearing.gold.jsonl").write_text('{"text": "Kevin Richardson"}', encoding="utf-8")
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        running = tmp_path / f".out.export-{alive.pid}-running1"  # another export, still writing
+        unknown = tmp_path / ".out.export-abcd1234"  # no process id in its name: not ours to judge
+        running.mkdir()
+        unknown.mkdir()
+        code = run("export", source, "--spans", reviewed, "--out", out, "--gold", "jsonl", "--gold-dir", gold)
+        err = capsys.readouterr().err
+        assert code == Exit.OK, err
+        assert not stale.exists() and not stale_gold.exists()
+        assert f"{stale}, left by an interrupted export (process {dead} is gone)" in err
+        assert f"{stale_gold}, left by an interrupted export" in err
+        assert running.is_dir() and unknown.is_dir()
+        assert str(running) not in err
+    finally:
+        alive.kill()
+        alive.wait()
+    # Staging itself (the window's export) removes them too; its own folders carry its id.
+    stale.mkdir()
+    with StagedExport() as export:
+        assert export.folder(out).name.startswith(f".out.export-{os.getpid()}-")
+        assert not stale.exists()
+
+
+def test_project_export_removes_stale_staging_folders(tmp_path, capsys):
+    path, out = tmp_path / "corpus.db", tmp_path / "out"
+    _reviewed_project(path)
+    stale = tmp_path / f".out.export-{_dead_pid()}-k1ll3d_z"
+    stale.mkdir()
+    (stale / "h1.txt").write_text("COMMISSIONER JONES: Mr. Kevin Richardson", encoding="utf-8")
+    # h2 has a pending span: without --draft only h1 is written.
+    assert run("project", "export", path, "--out", out) == Exit.OK
+    assert not stale.exists()
+    assert "left by an interrupted export" in capsys.readouterr().err
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.export-")]

@@ -163,3 +163,68 @@ def test_project_export_honours_and_lists_the_windows_decisions(tmp_path, capsys
     assert "Long said" in (out / f"{doc_id}.txt").read_text()
     (record,) = read_gold_jsonl(gold / f"{doc_id}.gold.jsonl")
     assert [a["start"] for a in record.meta["leak_guard_allowed"]] == [where]
+
+
+def test_export_with_a_spans_file_honours_its_rejected_spans_as_project_export_does(tmp_path, capsys):
+    """`export --spans`: a span the reviewer rejected ("CALIFORNIA" on the cover) adds
+    no finding there; an accepted "California" elsewhere still makes other occurrences
+    findings, and a rejected person's name stays one (the window's rule)."""
+    from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+    from tests.unit.test_project_cli import run
+
+    text = "STATE OF CALIFORNIA\nMr. Ann Lee lived in San Quentin, California, with Lee.\n"
+    source = tmp_path / "hearing.txt"
+    source.write_text(text, encoding="utf-8")
+    text = import_file(source, load_settings()).text
+
+    def record(*decided):
+        spans = []
+        for needle, label, status, occurrence in decided:
+            start = -1
+            for _ in range(occurrence + 1):
+                start = text.index(needle, start + 1)
+            spans.append(SpanRecord(Span(start, start + len(needle), label), {"status": status}))
+        return write_jsonl(tmp_path / "reviewed.jsonl", [Record("hearing", text, tuple(spans))])
+
+    accepted = [("Ann Lee", "PERSON", "accepted", 0), ("California", "LOCATION", "accepted", 0)]
+    reviewed = record(*accepted, ("CALIFORNIA", "LOCATION", "rejected", 0), ("Lee", "PERSON", "accepted", 1))
+    out = tmp_path / "out"
+    assert run("export", source, "--spans", reviewed, "--out", out) == Exit.OK, capsys.readouterr().err
+    assert (out / "hearing.txt").read_text(encoding="utf-8").startswith("STATE OF CALIFORNIA\n")
+    # A rejected person's name is still a finding, as in the window and `project export`.
+    reviewed = record(*accepted, ("CALIFORNIA", "LOCATION", "rejected", 0), ("Lee", "PERSON", "rejected", 1))
+    capsys.readouterr()
+    assert run("export", source, "--spans", reviewed, "--out", tmp_path / "out2") == Exit.LEAK
+    assert "line 2" in capsys.readouterr().err
+
+
+def test_allow_decisions_are_undone_and_redone_like_review_actions_across_a_reopen(tmp_path):
+    from reviewer_app.core.commands import AllowHere, CommandStack, RemoveAllowance
+
+    project, doc_id, text = _project_with_long(tmp_path)
+    where = text.index("Long said")
+    with project:
+        stack = CommandStack(project)
+        allow = stack.do(AllowHere(doc_id, where, where + 4, "name part", "PERSON"))
+        assert [a.id for a in allowances(project, doc_id)] == [allow.allowance_id]
+        assert plan_export(project, doc_id, draft=False).clean
+        stack.undo()
+        assert allowances(project, doc_id) == []
+        assert len(plan_export(project, doc_id, draft=False).leaks) == 1
+        stack.redo()
+        (allowance,) = allowances(project, doc_id)
+        assert (allowance.id, allowance.start, allowance.reviewer) == (
+            allow.allowance_id,
+            where,
+            project.reviewer,
+        )
+        stack.do(RemoveAllowance(allowance.id))
+        assert allowances(project, doc_id) == []
+        assert "Long" not in str(project.audit_log(1)[0].before)  # the row, never the text
+    with Project.open(tmp_path / "p.db") as reopened:
+        stack = CommandStack.from_history(reopened)
+        assert stack.undo_text == "remove a not-identifying decision"
+        stack.undo()
+        assert allowances(reopened, doc_id) == [allowance]
+        stack.undo()
+        assert allowances(reopened, doc_id) == [] and stack.redo_text == "mark a finding not identifying"
