@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from reviewer_app.settings import DETECTION_PROFILES
+
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -27,6 +29,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--detectors",
         metavar="NAMES",
         help="comma-separated detector names (default: those in the settings)",
+    )
+    parser.add_argument(
+        "--profile",
+        choices=DETECTION_PROFILES,
+        help="detection rules: hearing, general or auto (default: the settings'; auto = hearing when "
+        "the importer recognised a parole hearing)",
     )
     parser.set_defaults(func=run)
 
@@ -56,9 +64,9 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.detectors.runner import run_detection
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.importers.text import document_from_text
-    from reviewer_app.settings import load_settings
+    from reviewer_app.settings import load_settings, with_profile
 
-    settings = load_settings()
+    settings = with_profile(load_settings(), args.profile)
     names = (
         [n.strip() for n in args.detectors.split(",") if n.strip()]
         if args.detectors

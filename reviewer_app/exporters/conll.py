@@ -121,9 +121,7 @@ def read_conll(path: Path | str, texts: Sequence[str] | None = None) -> list[Rec
     return records
 
 
-def _record(
-    doc_id: str, sentences: list[list[tuple[str, str]]], original: str | None, name: str
-) -> Record:
+def _record(doc_id: str, sentences: list[list[tuple[str, str]]], original: str | None, name: str) -> Record:
     offsets: list[tuple[int, int]] = []
     tags: list[str] = []
     if original is None:

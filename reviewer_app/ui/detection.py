@@ -32,6 +32,7 @@ from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
 
+
 @dataclass(frozen=True)
 class DetectionOutcome:
     """A document's detection result and its spans as stored afterwards."""

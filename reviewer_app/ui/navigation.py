@@ -15,7 +15,7 @@ from reviewer_app.core.spans import Span, Status
 
 
 def describe_scores(row: ShownSpan) -> str:
-    """"presidio 0.85, spacy 0.70", or the merged score when per-detector scores are unknown."""
+    """ "presidio 0.85, spacy 0.70", or the merged score when per-detector scores are unknown."""
     scores = getattr(row, "scores", ())
     if scores:
         return ", ".join(f"{name} {score:.2f}" for name, score in scores)
@@ -31,6 +31,7 @@ class ShownSpan(Protocol):
     def span(self) -> Span: ...
     @property
     def status(self) -> Status: ...
+
 
 OPEN = (Status.PENDING, Status.STALE)
 

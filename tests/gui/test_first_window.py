@@ -93,8 +93,13 @@ def test_dropping_a_file_opens_it(qtbot, monkeypatch, tmp_path):
     mime = QMimeData()
     target = tmp_path / "hearing.pdf"
     mime.setUrls([QUrl.fromLocalFile(str(target))])
-    event = QDropEvent(QPointF(QPoint(10, 10)), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(QPoint(10, 10)),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     window.dropEvent(event)
     assert opened == [target]
 
