@@ -111,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
             meta = {
                 **meta,
                 "detectors": {r.name: {"ok": r.ok, "spans": r.span_count} for r in result.runs},
+                "profile": result.profile,
             }
             records.append(
                 Record(document.id, document.text, tuple(SpanRecord(s) for s in result.spans), meta)

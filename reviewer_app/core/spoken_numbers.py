@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from reviewer_app.paths import resource
 
-_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|\d+")
+_WORD = re.compile(r"\d{1,2}(?:st|nd|rd|th)\b|[A-Za-z]+(?:['’][A-Za-z]+)?|\d+")
 _SEPARATOR = re.compile(r"[ ,.\-]*")
 
 

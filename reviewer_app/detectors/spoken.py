@@ -155,7 +155,7 @@ class _Finder:
             after = self._time_suffix(end)
             if after:
                 out.append(self.span(i, after, "TIME"))
-            elif minutes and self.word(i - 1) in ("at", "around", "about", "by", "until"):
+            elif minutes and self.word(i - 1) in ("at", "until", "till"):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
         return out
 
