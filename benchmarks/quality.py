@@ -255,7 +255,10 @@ def main() -> int:
         print(f"no corpus found in {args.corpora}")
         return 1
     load_pipeline(settings.spacy_model)
-    run_detection(document_from_text("warm-up", "Warm-up text by John Smith."), detectors, settings)
+    # Warm-up: loads every model, the zero-shot one too (it needs a place or organisation to refine).
+    warm_up = "John Smith of Acme Corporation moved to Paris, France, in 1999."
+    for profile in ("hearing", "general"):
+        run_detection(document_from_text("warm-up", warm_up), detectors, settings, profile=profile)
     print(f"pipeline: {', '.join(detectors)}; bare spaCy: {settings.spacy_model}")
     for name, documents in corpora.items():
         words = sum(len(d.text.split()) for d in documents)
