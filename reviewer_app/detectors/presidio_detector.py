@@ -61,7 +61,8 @@ BUILTIN_ENTITIES = {
 # Built-ins with weak patterns (a licence number is "any 9 digits" at 0.05) report
 # much that is no number of anyone's; below this score, after context, they are dropped.
 BUILTIN_MIN_SCORE = 0.4
-_NOUN_TAGS = ("NOUN",)
+# Plural nouns (Penn tags): a number before one counts it ("two thousand euros").
+_PLURAL_NOUN_TAGS = ("NNS", "NNPS")
 
 
 def cover_name_terms(document: Document) -> tuple[str, ...]:
@@ -255,6 +256,6 @@ class PresidioDetector(Detector):
                 # Names are written capitalised; "will" or "young" in speech is not "Will Young".
                 continue
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
-        nouns = {t.idx for t in doc if t.pos_ in _NOUN_TAGS}
+        nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
         spans += find_spoken_forms(chunk.text, nouns)
         return spans

@@ -7,10 +7,11 @@ grammar (`core/spoken_numbers.py`) and each recognizer here looks at the values
 and the words around them. The cue words are data, in
 `resources/patterns/spoken.toml`.
 
-Whether a number counts a thing ("two thousand and five euros", "I was two
-minutes late") is read from the part of speech of the word after it when a
-spaCy Doc of the text is at hand (`nouns`: start offsets of nouns); without one,
-only the cue words decide.
+Whether a number counts things ("two thousand and five euros", "I was two
+minutes late") is read from the word after it: a plural noun, when a spaCy Doc
+of the text is at hand (`nouns`: start offsets of plural nouns). A singular
+noun is no count: "the two thousand and fourteen figure" is a year. Without a
+Doc only the cue words decide.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class _Finder:
         return a + 1 < len(self.words) and re.fullmatch(r"[ ,\-]{1,3}", self.gap(a, a + 1)) is not None
 
     def counts_a_thing(self, i: int) -> bool:
-        """Whether the word at i is a noun (the number before it counts it)."""
+        """Whether the word at i is a plural noun (the number before it counts it)."""
         return 0 <= i < len(self.words) and self.words[i].start in self.nouns
 
     def clause_end(self, i: int) -> bool:
@@ -264,7 +265,7 @@ class _Finder:
 def find_spoken_forms(text: str, nouns: Collection[int] = frozenset()) -> list[Span]:
     """Spoken dates, times, ages, heights and digit-by-digit numbers in `text`.
 
-    `nouns` are the start offsets of the words a tagger calls nouns; without them
+    `nouns` are the start offsets of the words a tagger calls plural nouns; without them
     a number is never taken to count a thing."""
     words = words_of(text)
     finder = _Finder(text, words, Reader(words), nouns)
