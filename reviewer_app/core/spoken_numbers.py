@@ -110,13 +110,20 @@ class Reader:
     def _word(self, i: int) -> str:
         return self.words[i].text if 0 <= i < len(self.words) else ""
 
+    def _joined(self, i: int) -> str:
+        """Word i if it goes on from word i-1 (a space or a hyphen between, no comma:
+        "nineteen, twenty" are two numbers), else ""."""
+        if 0 < i < len(self.words) and self.words[i].start - self.words[i - 1].end <= 1:
+            return self.words[i].text
+        return ""
+
     def read_small(self, i: int, *, oh: bool = False) -> Reading | None:
         """1-99 in words ("seven", "seventeen", "forty two") or 1-2 digits."""
         w = self._word(i)
         if w.isdigit() and len(w) <= 2:
             return Reading(int(w), i, i + 1)
         if w in self.v.tens:
-            unit = self._word(i + 1)
+            unit = self._joined(i + 1)
             if unit in self.v.units and self.v.units[unit] > 0 and unit != "oh":
                 return Reading(self.v.tens[w] + self.v.units[unit], i, i + 2)
             return Reading(self.v.tens[w], i, i + 1)
@@ -127,21 +134,24 @@ class Reader:
         return None
 
     def _after_and(self, i: int) -> int:
-        return i + 1 if self._word(i) == "and" else i
+        return i + 1 if self._joined(i) == "and" else i
+
+    def _read_small_joined(self, i: int) -> Reading | None:
+        return self.read_small(i) if self._joined(i) else None
 
     def read_hundreds(self, i: int) -> Reading | None:
         """1-999: "seven", "a hundred", "three hundred and twelve"."""
-        if self._word(i) == "a" and self._word(i + 1) == "hundred":
+        if self._word(i) == "a" and self._joined(i + 1) == "hundred":
             small, j = Reading(1, i, i + 1), i + 1
         else:
             small = self.read_small(i)
             if small is None:
                 return None
             j = small.last
-        if self._word(j) != "hundred":
+        if self._joined(j) != "hundred":
             return small
         value, j = small.value * 100, j + 1
-        rest = self.read_small(self._after_and(j))
+        rest = self._read_small_joined(self._after_and(j))
         if rest is not None and rest.value < 100:
             return Reading(value + rest.value, i, rest.last)
         return Reading(value, i, j)
@@ -153,10 +163,11 @@ class Reader:
             return None
         total, j = 0, first.last
         current = first.value
-        while self._word(j) in self.v.scales and self.v.scales[self._word(j)] > 100:
+        while self._joined(j) in self.v.scales and self.v.scales[self._word(j)] > 100:
             total += current * self.v.scales[self._word(j)]
             j += 1
-            nxt = self.read_hundreds(self._after_and(j))
+            k = self._after_and(j)
+            nxt = self.read_hundreds(k) if self._joined(k) else None
             if nxt is None:
                 return Reading(total, i, j)
             current, j = nxt.value, nxt.last
@@ -170,13 +181,13 @@ class Reader:
         w = self._word(i)
         century = self.v.teens.get(w) or (20 if w == "twenty" and self.read_small(i).last == i + 1 else 0)
         if century:
-            nxt = self._word(i + 1)
-            if nxt == "oh" and self._word(i + 2) in self.v.units:
+            nxt = self._joined(i + 1)
+            if nxt == "oh" and self._joined(i + 2) in self.v.units:
                 readings.append(Reading(century * 100 + self.v.units[self._word(i + 2)], i, i + 3, "year"))
             elif nxt == "hundred":
                 readings.append(Reading(century * 100, i, i + 2, "year"))
             else:
-                second = self.read_small(i + 1)
+                second = self._read_small_joined(i + 1)
                 if second is not None and second.value >= 10 and not nxt.isdigit():
                     readings.append(Reading(century * 100 + second.value, i, second.last, "year"))
         cardinal = self.read_cardinal(i)
@@ -190,11 +201,7 @@ class Reader:
         w = self._word(i)
         if w in self.v.ordinals:
             return Reading(self.v.ordinals[w], i, i + 1, "ordinal")
-        if (
-            w in self.v.tens
-            and self._word(i + 1) in self.v.ordinals
-            and self.v.ordinals[self._word(i + 1)] < 10
-        ):
+        if w in self.v.tens and self.v.ordinals.get(self._joined(i + 1), 10) < 10:
             return Reading(self.v.tens[w] + self.v.ordinals[self._word(i + 1)], i, i + 2, "ordinal")
         match = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", w)
         if match:

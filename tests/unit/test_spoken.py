@@ -36,6 +36,12 @@ def test_cardinals(text, value, words):
     assert read("cardinal", text) == (value, words)
 
 
+def test_numbers_do_not_run_across_a_comma():
+    assert read("cardinal", "twenty, five") == (20, 1)
+    assert read("year", "nineteen, twenty") is None
+    assert found("when I was nineteen, twenty, I moved") == [("AGE", "nineteen")]
+
+
 def test_cardinal_needs_a_number_word():
     assert read("cardinal", "often") is None
     assert read("cardinal", "oh well") is None  # "oh" is a zero only inside a number
