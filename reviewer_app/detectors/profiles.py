@@ -53,6 +53,14 @@ class Profile:
     # Titles a name span takes in when titles are not stripped ("Mr Karl Strobel").
     name_titles: frozenset[str] = frozenset()
 
+    def merge_options(self) -> dict[str, object]:
+        """The keyword arguments of `core.merge.merge_spans` that this profile sets."""
+        return {
+            "strip_person_titles": self.strip_titles,
+            "keep_durations": not self.drop_durations,
+            "name_titles": self.name_titles,
+        }
+
 
 @dataclass(frozen=True)
 class ProfileTable:

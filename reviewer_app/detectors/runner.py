@@ -197,14 +197,11 @@ def run_detection(
         progress.check()
         progress.report(MERGE_STAGE, 0.0)
         raw_spans = [s for entry in finders if entry.active for s in entry.spans]
-        rules = profile_table().get(profile)
         merged = merge_spans(
             raw_spans,
             document.text,
             person_names=document.metadata.names(),
-            strip_person_titles=rules.strip_titles,
-            keep_durations=not rules.drop_durations,
-            name_titles=rules.name_titles,
+            **profile_table().get(profile).merge_options(),
         )
         progress.report(MERGE_STAGE, 1.0)
         for entry in refiners:

@@ -122,3 +122,21 @@ def test_an_unknown_profile_on_the_command_line_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit):
         cli_main(["detect", str(tmp_path / "x.txt"), "--out", str(tmp_path), "--profile", "court"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_detecting_again_without_the_cover_page_keeps_the_documents_profile():
+    from reviewer_app.core.interchange import Record
+    from reviewer_app.evaluation.ablation import redetect_all
+
+    text = (
+        "SUBSEQUENT PAROLE CONSIDERATION HEARING\n"
+        "In the matter of the Parole Consideration Hearing of: KEVIN REED\n"
+        "CDCR Number: L90314\n\n"
+        "MR. SMITH: Kevin Reed, number L90314, came in 1999.\n"
+        "MS. JONES: Yes.\n\n"
+        "CERTIFICATE\n"
+        "I certify this."
+    )
+    # Only the cover page says this is a hearing; without it the profile must not change.
+    run = redetect_all([Record("h", text)], DETECTORS, Settings(), cover_page=False)
+    assert ("CDCR_ID", "L90314") in {(s.label, s.text_in(text)) for s in run.merged[0].predicted}
