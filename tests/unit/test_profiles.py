@@ -140,3 +140,15 @@ def test_detecting_again_without_the_cover_page_keeps_the_documents_profile():
     # Only the cover page says this is a hearing; without it the profile must not change.
     run = redetect_all([Record("h", text)], DETECTORS, Settings(), cover_page=False)
     assert ("CDCR_ID", "L90314") in {(s.label, s.text_in(text)) for s in run.merged[0].predicted}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["export", "x.txt", "--out", "o", "--accept-all"], ["project", "add", "p.db", "x.txt"]],
+)
+def test_export_and_project_add_take_a_profile(command):
+    from reviewer_app.cli.main import build_parser
+
+    args = build_parser().parse_args([*command, "--profile", "general"])
+    assert args.profile == "general"
+    assert build_parser().parse_args(command).profile is None  # the settings decide
