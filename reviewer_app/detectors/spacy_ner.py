@@ -52,6 +52,10 @@ class NerMapping:
         ours = self.label_map.get(label) or (profile.ner_labels.get(label) if profile else None)
         if ours is None:
             return []
+        if ours == "AMOUNT" and not (
+            _DIGIT.search(text) or {w.lower() for w in _WORD.findall(text)} & self.number_words
+        ):
+            return []  # "every penny", "a ton": no sum to hide
         if ours not in ("DATE", "TIME"):
             return [Span(start, end, ours)]
         keep_durations = profile is not None and not profile.drop_durations

@@ -152,3 +152,24 @@ def test_export_and_project_add_take_a_profile(command):
     args = build_parser().parse_args([*command, "--profile", "general"])
     assert args.profile == "general"
     assert build_parser().parse_args(command).profile is None  # the settings decide
+
+
+@pytest.mark.parametrize(
+    ("label", "text", "hearing", "general"),
+    [
+        ("DATE", "five years", [], [("DATE", "five years")]),
+        ("DATE", "two years ago in 2019", [("DATE", "2019")], [("DATE", "two years ago in 2019")]),
+        ("DATE", "January 1979 to March 1981", [("DATE", "January 1979"), ("DATE", "March 1981")],
+         [("DATE", "January 1979 to March 1981")]),
+        ("MONEY", "$ 2 billion", [], [("AMOUNT", "$ 2 billion")]),
+        ("MONEY", "every penny", [], []),
+        ("QUANTITY", "10 feet", [], []),
+    ],
+)  # fmt: skip
+def test_spacy_entities_by_profile(label, text, hearing, general):
+    from reviewer_app.detectors.profiles import profile_table
+    from reviewer_app.detectors.spacy_ner import ner_mapping
+
+    for profile, expected in ((HEARING, hearing), (GENERAL, general)):
+        spans = ner_mapping().map_entity(label, 0, len(text), text, profile_table().get(profile))
+        assert [(s.label, text[s.start : s.end]) for s in spans] == expected, profile
