@@ -35,7 +35,6 @@ class Reading:
     value: int
     first: int
     last: int  # exclusive
-    kind: str = "cardinal"  # "cardinal", "year" or "ordinal"
 
 
 @dataclass(frozen=True)
@@ -183,16 +182,16 @@ class Reader:
         if century:
             nxt = self._joined(i + 1)
             if nxt == "oh" and self._joined(i + 2) in self.v.units:
-                readings.append(Reading(century * 100 + self.v.units[self._word(i + 2)], i, i + 3, "year"))
+                readings.append(Reading(century * 100 + self.v.units[self._word(i + 2)], i, i + 3))
             elif nxt == "hundred":
-                readings.append(Reading(century * 100, i, i + 2, "year"))
+                readings.append(Reading(century * 100, i, i + 2))
             else:
                 second = self._read_small_joined(i + 1)
                 if second is not None and second.value >= 10 and not nxt.isdigit():
-                    readings.append(Reading(century * 100 + second.value, i, second.last, "year"))
+                    readings.append(Reading(century * 100 + second.value, i, second.last))
         cardinal = self.read_cardinal(i)
         if cardinal is not None and any(self._word(k) in self.v.scales for k in range(i, cardinal.last)):
-            readings.append(Reading(cardinal.value, i, cardinal.last, "year"))
+            readings.append(Reading(cardinal.value, i, cardinal.last))
         readings = [r for r in readings if low <= r.value <= high]
         return max(readings, key=lambda r: r.last, default=None)
 
@@ -200,12 +199,12 @@ class Reader:
         """1st-31st in words: "fifth", "twenty-first", "thirty first"; or "5th"."""
         w = self._word(i)
         if w in self.v.ordinals:
-            return Reading(self.v.ordinals[w], i, i + 1, "ordinal")
+            return Reading(self.v.ordinals[w], i, i + 1)
         if w in self.v.tens and self.v.ordinals.get(self._joined(i + 1), 10) < 10:
-            return Reading(self.v.tens[w] + self.v.ordinals[self._word(i + 1)], i, i + 2, "ordinal")
+            return Reading(self.v.tens[w] + self.v.ordinals[self._word(i + 1)], i, i + 2)
         match = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", w)
         if match:
-            return Reading(int(match.group(1)), i, i + 1, "ordinal")
+            return Reading(int(match.group(1)), i, i + 1)
         return None
 
 
