@@ -7,13 +7,18 @@ settings file keeps working after an upgrade.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from reviewer_app.paths import config_dir
 
+log = logging.getLogger(__name__)
+
 SETTINGS_FILE = "settings.toml"
+# `detection_profile` values (reviewer_app/detectors/profiles.py).
+DETECTION_PROFILES = ("auto", "hearing", "general")
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,11 @@ class Settings:
     # Sentence-embedding model for the fallback zero-shot backend; empty = the bundled package.
     embedding_model: str = ""
     detectors: tuple[str, ...] = ("presidio", "spacy", "stanza", "zeroshot")
+    # Which rules detection applies: "hearing" (parole-hearing rules: durations
+    # dropped, titles, speaker tags, CDCR numbers), "general" (court, interview
+    # and call transcripts: generic ID, case-number, age and date recognizers)
+    # or "auto": "hearing" when the importer recognised a hearing.
+    detection_profile: str = "auto"
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
     max_file_mb: float = 200.0
@@ -57,7 +67,15 @@ def load_settings(path: Path | None = None) -> Settings:
     values = {k: v for k, v in raw.items() if k in known}
     if "detectors" in values:
         values["detectors"] = tuple(values["detectors"])
+    if values.get("detection_profile") not in (None, *DETECTION_PROFILES):
+        log.warning("settings: unknown detection_profile; using auto")
+        values.pop("detection_profile")
     return Settings(**values)
+
+
+def with_profile(settings: Settings, profile: str | None) -> Settings:
+    """`settings` with the detection profile chosen on the command line, if any."""
+    return dataclasses.replace(settings, detection_profile=profile) if profile else settings
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:

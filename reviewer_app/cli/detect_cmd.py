@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from reviewer_app.cli.exit_codes import Exit
+from reviewer_app.settings import DETECTION_PROFILES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -29,6 +30,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--detectors",
         metavar="NAMES",
         help="comma-separated detector names (default: those in the settings)",
+    )
+    parser.add_argument(
+        "--profile",
+        choices=DETECTION_PROFILES,
+        help="detection rules: hearing, general or auto (default: the settings'; auto = hearing when "
+        "the importer recognised a parole hearing)",
     )
     parser.set_defaults(func=run)
 
@@ -59,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.exporters.staging import folder_problem
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.importers.text import document_from_text
-    from reviewer_app.settings import load_settings
+    from reviewer_app.settings import load_settings, with_profile
 
-    settings = load_settings()
+    settings = with_profile(load_settings(), args.profile)
     names = (
         [n.strip() for n in args.detectors.split(",") if n.strip()]
         if args.detectors
@@ -117,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
             meta = {
                 **meta,
                 "detectors": {r.name: {"ok": r.ok, "spans": r.span_count} for r in result.runs},
+                "profile": result.profile,
             }
             records.append(
                 Record(document.id, document.text, tuple(SpanRecord(s) for s in result.spans), meta)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from reviewer_app.cli.exit_codes import Exit
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
+from reviewer_app.settings import DETECTION_PROFILES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -54,6 +55,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--case-scope",
         action="store_true",
         help="number names, IDs and places once across all FILEs (one case) instead of per transcript",
+    )
+    parser.add_argument(
+        "--profile",
+        choices=DETECTION_PROFILES,
+        help="detection rules: hearing, general or auto (default: the settings'; auto = hearing when "
+        "the importer recognised a parole hearing)",
     )
     parser.add_argument("--mapping", type=Path, help="also write the sensitive original -> tag mapping here")
     parser.add_argument(
@@ -91,9 +98,9 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
     from reviewer_app.exporters.staging import export_places_problem, remove_stale_stages_of_export
     from reviewer_app.importers import TranscriptImportError, import_file
-    from reviewer_app.settings import load_settings
+    from reviewer_app.settings import load_settings, with_profile
 
-    settings = load_settings()
+    settings = with_profile(load_settings(), args.profile)
     if args.gold and args.gold_dir is None:
         _say("reviewer-app export: --gold needs --gold-dir (gold files hold the original text)")
         return Exit.BAD_INPUT

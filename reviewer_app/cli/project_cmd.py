@@ -26,6 +26,7 @@ from pathlib import Path
 from reviewer_app.cli.exit_codes import Exit, worst
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.staging import unique_stems
+from reviewer_app.settings import DETECTION_PROFILES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -48,6 +49,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add.add_argument("--jobs", type=int, default=1, help="worker processes for import and detection")
     add.add_argument("--detectors", help="comma-separated detectors (default: your settings)")
     add.add_argument("--no-detect", action="store_true", help="only import; detect later")
+    add.add_argument(
+        "--profile",
+        choices=DETECTION_PROFILES,
+        help="detection rules: hearing, general or auto (default: the settings'; auto = hearing when "
+        "the importer recognised a parole hearing)",
+    )
     add.add_argument("--redetect", action="store_true", help="detect again on files already in the project")
     add.set_defaults(func=run_add)
 
@@ -175,9 +182,9 @@ def _file_sha256(path: Path) -> str | None:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    from reviewer_app.settings import load_settings
+    from reviewer_app.settings import load_settings, with_profile
 
-    settings = load_settings()
+    settings = with_profile(load_settings(), args.profile)
     names = (
         tuple(d.strip() for d in args.detectors.split(",") if d.strip())
         if args.detectors

@@ -9,12 +9,14 @@ One function per rule; `merge_spans` applies them in the paper's order:
 4. `keep_longer_same_start`, 5. `keep_longer_same_end`.
 6. `resolve_overlaps`: a span inside another goes; two that cross are trimmed
    so that no character has two spans.
-7. `strip_titles`: "Commissioner Jones" -> "Jones" for PERSON;
+7. `strip_titles`: "Commissioner Jones" -> "Jones" for PERSON (hearing
+   profile; in the general profile `take_in_titles` does the opposite);
    `relabel_known_persons`: a place or organisation that is a known person's
    name (cover page, or a PERSON span of the document) is a PERSON.
 8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
 9. `drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
-   "Title 15" does not, nor "2042" of "Section 2042");
+   "Title 15" does not, nor "2042" of "Section 2042"; "two thousand and five"
+   does), or, in the general profile, like a duration ("five years");
    `context_rules.drop_false_tags`: names the context shows are none
    ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon").
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
@@ -46,6 +48,7 @@ from reviewer_app.core.context_rules import (
     learn_organisations,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
 from reviewer_app.paths import resource
 
 PROPAGATION = "propagation"
@@ -83,6 +86,7 @@ class MergeRules:
     test_words: frozenset[str] = frozenset()
     statute_words: frozenset[str] = frozenset()
     organisation_cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    duration_words: frozenset[str] = frozenset()
 
     def priority(self, label: str) -> int:
         try:
@@ -120,6 +124,7 @@ def load_merge_rules() -> MergeRules:
         numeric_labels=tuple(merge["numeric_labels"]),
         year_range=(int(low), int(high)),
         calendar_words=frozenset(w.lower() for w in ner["date"]["calendar_words"]),
+        duration_words=frozenset(w.lower() for w in ner["date"]["duration_words"]),
         head_words={label: tuple(words) for label, words in ner.get("head_words", {}).items()},
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
         person_cue_phrases=tuple(p.lower() for p in merge.get("person_cue_phrases", ())),
@@ -424,6 +429,23 @@ def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> li
     return _sorted(out)
 
 
+_TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ ]\Z")
+
+
+def take_in_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
+    """PERSON spans take in the title right before them: "Mr" + "Karl Strobel" ->
+    "Mr Karl Strobel" (the general profile; a court's anonymisation masks the
+    mention whole, and the pseudonymizer keeps a title readable all the same)."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            before = _TITLE_BEFORE.search(text, max(0, span.start - 20), span.start)
+            if before and before.group(1).lower().rstrip(".") in titles:
+                span = span.with_(start=before.start(1))
+        out.append(span)
+    return out
+
+
 def name_terms(names: Iterable[str]) -> tuple[str, ...]:
     """Each full name, each of its parts (initials and suffixes left out) and a
     compound surname: how a person named on the cover page is written in the
@@ -492,16 +514,33 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
     if words & rules.calendar_words or _NUMERIC_DATE.search(covered) or _DECADE.search(covered):
         return True
     low, high = rules.year_range
-    return any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered))
+    if any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered)):
+        return True
+    return is_spoken_year(covered)  # "two thousand and five"
 
 
-def drop_non_sensitive_numbers(spans: Iterable[Span], text: str, rules: MergeRules) -> list[Span]:
+def looks_like_duration(covered: str, rules: MergeRules) -> bool:
+    """ "five years", "3 months", "ten-day": a number and a unit of time."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", covered)}
+    has_number = bool(_NUMBER.search(covered) or words & number_words())
+    return has_number and bool(words & rules.duration_words)
+
+
+def drop_non_sensitive_numbers(
+    spans: Iterable[Span], text: str, rules: MergeRules, keep_durations: bool = False
+) -> list[Span]:
     """Numbers labelled DATE that are no date ("Title 15", "12345", a ZIP code,
-    a year-like statute number: "Section 2042") and ages no one has are dropped."""
+    a year-like statute number: "Section 2042") and ages no one has are dropped;
+    durations too, unless `keep_durations` (the general profile: "sentenced to
+    five years" can identify)."""
     out = []
     for span in spans:
         covered = span.text_in(text)
-        if span.label in rules.numeric_labels and not looks_like_date(covered, rules):
+        if (
+            span.label in rules.numeric_labels
+            and not looks_like_date(covered, rules)
+            and not (keep_durations and looks_like_duration(covered, rules))
+        ):
             continue
         if span.label in rules.numeric_labels and _statute_number(span, text, rules.statute_words):
             continue
@@ -650,9 +689,14 @@ def merge_spans(
     *,
     with_propagation: bool = True,
     person_names: Iterable[str] = (),
+    strip_person_titles: bool = True,
+    keep_durations: bool = False,
+    name_titles: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """All rules in the paper's order; the result has no two spans sharing a
-    character. `person_names` are the cover page's names (`HearingMetadata.names()`)."""
+    character. `person_names` are the cover page's names (`HearingMetadata.names()`);
+    `strip_person_titles` and dropping durations are hearing rules (off in the
+    general profile, where names take in the `name_titles` before them)."""
     rules = rules or default_rules()
     spans = [*spans, *learn_organisations(text, rules.organisation_cues)]
     merged = tidy_boundaries(spans, text)
@@ -665,10 +709,13 @@ def merge_spans(
     merged = resolve_overlaps(merged, text, rules)
     # Trimming can leave a whitelisted term behind (", Board of Parole Hearings").
     merged = apply_whitelist(merged, text, rules.whitelist)
-    merged = strip_titles(merged, text, rules.titles | rules.person_cues)
+    if strip_person_titles:
+        merged = strip_titles(merged, text, rules.titles | rules.person_cues)
+    elif name_titles:
+        merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
     merged = relabel_known_persons(merged, text, rules, person_names)
     merged = drop_stutters(merged, text)
-    merged = drop_non_sensitive_numbers(merged, text, rules)
+    merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
     if with_propagation:
         merged = propagate(merged, text, rules)

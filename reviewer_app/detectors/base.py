@@ -32,11 +32,13 @@ class DetectorStatus:
 
 @dataclass(frozen=True)
 class TextChunk:
-    """A stretch of the document's text: `document.text[offset:offset+len(text)]`."""
+    """A stretch of the document's text: `document.text[offset:offset+len(text)]`,
+    to be detected with the rules of `profile` (`detectors/profiles.py`)."""
 
     document: Document
     text: str
     offset: int
+    profile: str = "hearing"
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The paper's custom recognizers, read from `resources/patterns/*.toml`.
 
-A pattern file holds `[[recognizer]]` tables (entity, context words and
-`[[recognizer.pattern]]` regexes with scores) and an optional `[macros]` table;
+A pattern file holds `[[recognizer]]` tables (entity, context words, the
+profiles it runs in and `[[recognizer.pattern]]` regexes with scores) and an optional `[macros]` table;
 `<<name>>` in any regex is replaced by the macro of that name from any file of
 the folder. Other tables (`ner.toml`, `merge.toml`) configure the spaCy label
 mapping and the merging rules and are read by `load_table`.
@@ -38,6 +38,11 @@ class RecognizerSpec:
     patterns: tuple[PatternSpec, ...]
     context: tuple[str, ...] = ()
     ignore_case: bool = False
+    # The detection profiles it runs in (`detectors/profiles.py`); empty: all of them.
+    profiles: tuple[str, ...] = ()
+
+    def runs_in(self, profile: str) -> bool:
+        return not self.profiles or profile in self.profiles
 
     @property
     def flags(self) -> int:
@@ -104,6 +109,7 @@ def load_recognizer_specs(folder: Path | None = None) -> tuple[RecognizerSpec, .
                     patterns=patterns,
                     context=tuple(entry.get("context", ())),
                     ignore_case=bool(entry.get("ignore_case", False)),
+                    profiles=tuple(entry.get("profiles", ())),
                 )
             except KeyError as exc:
                 raise PatternFileError(f"{where}: missing key {exc}") from exc

@@ -1,6 +1,9 @@
 """The presidio detector: Presidio's analyzer with a chosen set of built-in
 recognizers, the paper's custom pattern recognizers and a deny-list built from
-the document's cover page.
+the document's cover page, plus the spoken forms of numbers (`spoken.py`).
+
+Each detection profile has its own analyzer (the recognizers that run in it,
+`profiles.toml` and the pattern files' `profiles` keys) on one shared NLP engine.
 
 Presidio runs on the project's spaCy pipeline through `NlpEngineProvider`; the
 engine class it is given loads the pipeline from the shared cache
@@ -28,6 +31,8 @@ from reviewer_app.detectors.base import (
 )
 from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, shared_doc, spacy_model_installed
 from reviewer_app.detectors.patterns import load_recognizer_specs, load_table
+from reviewer_app.detectors.profiles import profile_table
+from reviewer_app.detectors.spoken import find_spoken_forms
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, EntityRecognizer
@@ -40,6 +45,24 @@ COVER_PLACES = "cover_places"
 # spaCy entity labels Presidio's own NER recognizer reports; dates and times
 # come from the spacy detector and the date patterns instead.
 _PRESIDIO_NER_ENTITIES = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
+# Presidio's built-in identity, licence and account number entities (general profile) are ours.
+BUILTIN_ENTITIES = {
+    "US_SSN": "ID_NUMBER",
+    "US_PASSPORT": "ID_NUMBER",
+    "US_BANK_NUMBER": "ID_NUMBER",
+    "US_ITIN": "ID_NUMBER",
+    "US_DRIVER_LICENSE": "ID_NUMBER",
+    "IBAN_CODE": "ID_NUMBER",
+    "CREDIT_CARD": "ID_NUMBER",
+    "UK_NINO": "ID_NUMBER",
+    "UK_NHS": "ID_NUMBER",
+    "IP_ADDRESS": "ID_NUMBER",
+}
+# Built-ins with weak patterns (a licence number is "any 9 digits" at 0.05) report
+# much that is no number of anyone's; below this score, after context, they are dropped.
+BUILTIN_MIN_SCORE = 0.4
+# Plural nouns (Penn tags): a number before one counts it ("two thousand euros").
+_PLURAL_NOUN_TAGS = ("NNS", "NNPS")
 
 
 def cover_name_terms(document: Document) -> tuple[str, ...]:
@@ -76,6 +99,7 @@ class PresidioDetector(Detector):
         "CDCR_ID",
         "LOCATION",
         "ORGANIZATION",
+        "ID_NUMBER",
         "DATE",
         "TIME",
         "AGE",
@@ -84,11 +108,12 @@ class PresidioDetector(Detector):
         "PHONE_NUMBER",
         "EMAIL_ADDRESS",
         "URL",
+        "AMOUNT",
     )
 
     def __init__(self, settings: Any) -> None:
         super().__init__(settings)
-        self._analyzer: AnalyzerEngine | None = None
+        self._analyzers: dict[str, AnalyzerEngine] = {}
         self._lock = threading.Lock()
         self._deny_lists: dict[HearingMetadata, list[EntityRecognizer]] = {}
 
@@ -102,32 +127,57 @@ class PresidioDetector(Detector):
             return DetectorStatus(False, missing_model_message(model), model)
         return DetectorStatus(True, f"Presidio on spaCy pipeline {model}", model)
 
-    def load(self) -> None:
+    def load(self, profile: str = "hearing") -> None:
         with self._lock:
-            if self._analyzer is None:
-                self._analyzer = self._build_analyzer()
+            if profile not in self._analyzers:
+                self._analyzers[profile] = self._build_analyzer(profile)
 
-    def _build_analyzer(self) -> AnalyzerEngine:
+    def _build_analyzer(self, profile: str) -> AnalyzerEngine:
         try:
             from presidio_analyzer import AnalyzerEngine, Pattern, PatternRecognizer, RecognizerRegistry
+            from presidio_analyzer import predefined_recognizers as predefined
             from presidio_analyzer.nlp_engine import NlpEngineProvider, SpacyNlpEngine
-            from presidio_analyzer.predefined_recognizers import (
-                EmailRecognizer,
-                PhoneRecognizer,
-                SpacyRecognizer,
-                UrlRecognizer,
-            )
         except ImportError as exc:
             raise DetectorUnavailable(f"presidio-analyzer cannot be imported: {exc}") from exc
+        if self._analyzers:
+            nlp_engine = next(iter(self._analyzers.values())).nlp_engine
+        else:
+            nlp_engine = self._nlp_engine(NlpEngineProvider, SpacyNlpEngine)
+        recognizers: list[EntityRecognizer] = [
+            # Chosen built-ins. Not UsLicenseRecognizer in a hearing: it takes CDCR numbers for licences.
+            predefined.EmailRecognizer(),
+            predefined.PhoneRecognizer(),
+            predefined.UrlRecognizer(),
+            predefined.SpacyRecognizer(supported_entities=list(_PRESIDIO_NER_ENTITIES)),
+        ]
+        for class_name in profile_table().get(profile).presidio_builtins:
+            recognizers.append(getattr(predefined, class_name)())
+        for spec in load_recognizer_specs():
+            if not spec.runs_in(profile):
+                continue
+            recognizers.append(
+                PatternRecognizer(
+                    supported_entity=spec.entity,
+                    name=spec.name,
+                    patterns=[Pattern(p.name, p.regex, p.score) for p in spec.patterns],
+                    context=list(spec.context),
+                    global_regex_flags=spec.flags,
+                )
+            )
+        registry = RecognizerRegistry(recognizers=recognizers, supported_languages=[LANGUAGE])
+        return AnalyzerEngine(registry=registry, nlp_engine=nlp_engine, supported_languages=[LANGUAGE])
 
-        class SharedSpacyNlpEngine(SpacyNlpEngine):
+    def _nlp_engine(self, provider_class: Any, engine_class: Any) -> Any:
+        """Presidio's NLP engine on the shared spaCy pipeline (made once, shared by the profiles)."""
+
+        class SharedSpacyNlpEngine(engine_class):
             """Presidio's spaCy engine on the process-wide pipeline, loaded once."""
 
             def load(self) -> None:
                 self.nlp = {m["lang_code"]: load_pipeline(m["model_name"]) for m in self.models}
 
         ner_map = dict(load_table("ner.toml")["label_map"])
-        provider = NlpEngineProvider(
+        provider = provider_class(
             nlp_engines=(SharedSpacyNlpEngine,),
             nlp_configuration={
                 "nlp_engine_name": "spacy",
@@ -153,27 +203,7 @@ class PresidioDetector(Detector):
                 },
             },
         )
-        recognizers: list[EntityRecognizer] = [
-            # Chosen built-ins. Not UsLicenseRecognizer: it takes CDCR numbers for licences.
-            EmailRecognizer(),
-            PhoneRecognizer(),
-            UrlRecognizer(),
-            SpacyRecognizer(supported_entities=list(_PRESIDIO_NER_ENTITIES)),
-        ]
-        for spec in load_recognizer_specs():
-            recognizers.append(
-                PatternRecognizer(
-                    supported_entity=spec.entity,
-                    name=spec.name,
-                    patterns=[Pattern(p.name, p.regex, p.score) for p in spec.patterns],
-                    context=list(spec.context),
-                    global_regex_flags=spec.flags,
-                )
-            )
-        registry = RecognizerRegistry(recognizers=recognizers, supported_languages=[LANGUAGE])
-        return AnalyzerEngine(
-            registry=registry, nlp_engine=provider.create_engine(), supported_languages=[LANGUAGE]
-        )
+        return provider.create_engine()
 
     def _cover_recognizers(self, document: Document) -> list[EntityRecognizer]:
         """Deny-list recognizers of this document's cover names and places, made once."""
@@ -200,14 +230,13 @@ class PresidioDetector(Detector):
         return recognizers
 
     def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
-        self.load()
-        assert self._analyzer is not None
+        self.load(chunk.profile)
+        analyzer = self._analyzers[chunk.profile]
         doc = shared_doc(shared, self.settings.spacy_model, chunk.text)
-        engine = self._analyzer.nlp_engine
         # Presidio's own conversion of a spaCy Doc, so the artifacts equal what
         # analyze() would have made by parsing the text a second time.
-        artifacts = engine._doc_to_nlp_artifact(doc, LANGUAGE)
-        results = self._analyzer.analyze(
+        artifacts = analyzer.nlp_engine._doc_to_nlp_artifact(doc, LANGUAGE)
+        results = analyzer.analyze(
             text=chunk.text,
             language=LANGUAGE,
             nlp_artifacts=artifacts,
@@ -216,14 +245,17 @@ class PresidioDetector(Detector):
         )
         spans = []
         for result in results:
-            if result.entity_type not in self.labels:
+            label = BUILTIN_ENTITIES.get(result.entity_type, result.entity_type)
+            if label not in self.labels:
+                continue
+            if result.entity_type in BUILTIN_ENTITIES and result.score < BUILTIN_MIN_SCORE:
                 continue
             found = chunk.text[result.start : result.end]
             recognizer = result.analysis_explanation.recognizer if result.analysis_explanation else ""
             if recognizer in (COVER_NAMES, COVER_PLACES) and found.islower():
                 # Names are written capitalised; "will" or "young" in speech is not "Will Young".
                 continue
-            spans.append(
-                Span(result.start, result.end, result.entity_type, (self.name,), float(result.score))
-            )
+            spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
+        nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
+        spans += find_spoken_forms(chunk.text, nouns)
         return spans

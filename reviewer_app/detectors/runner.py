@@ -30,6 +30,7 @@ from reviewer_app.detectors.base import (
     SharedAnalysis,
     TextChunk,
 )
+from reviewer_app.detectors.profiles import profile_table, resolve_profile
 from reviewer_app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,8 @@ class DetectionResult:
     raw: dict[str, tuple[Span, ...]] = field(default_factory=dict)
     runs: tuple[DetectorRun, ...] = ()
     seconds: float = 0.0
+    # The detection profile the rules came from ("hearing" or "general").
+    profile: str = "hearing"
 
     def run(self, name: str) -> DetectorRun | None:
         return next((r for r in self.runs if r.name == name), None)
@@ -161,13 +164,16 @@ def run_detection(
     progress: Progress | None = None,
     *,
     chunk_chars: int = CHUNK_CHARS,
+    profile: str | None = None,
 ) -> DetectionResult:
-    """Run the named detectors over `document` and merge their spans.
+    """Run the named detectors over `document` and merge their spans, with the
+    rules of `profile` ("hearing", "general" or "auto"; default: the settings').
 
-    Raises `Cancelled` if `progress` is cancelled; nothing else escapes from a
-    detector."""
+    Raises `Cancelled` if `progress` is cancelled, `UnknownProfile` for a profile
+    name that does not exist; nothing else escapes from a detector."""
     progress = progress or Progress()
     started = time.perf_counter()
+    profile = resolve_profile(document, profile or settings.detection_profile)
     tracked, skipped = _prepare(detector_names, settings)
     finders = [t for t in tracked if t.detector.stage == "find"]
     refiners = [t for t in tracked if t.detector.stage == "refine"]
@@ -179,7 +185,7 @@ def run_detection(
         chunks = chunk_text(document.text, chunk_chars)
         for done, (offset, piece) in enumerate(chunks, 1):
             shared = SharedAnalysis()
-            chunk = TextChunk(document, piece, offset)
+            chunk = TextChunk(document, piece, offset, profile)
             for entry in finders:
                 progress.check()
                 if not entry.active:
@@ -191,7 +197,12 @@ def run_detection(
         progress.check()
         progress.report(MERGE_STAGE, 0.0)
         raw_spans = [s for entry in finders if entry.active for s in entry.spans]
-        merged = merge_spans(raw_spans, document.text, person_names=document.metadata.names())
+        merged = merge_spans(
+            raw_spans,
+            document.text,
+            person_names=document.metadata.names(),
+            **profile_table().get(profile).merge_options(),
+        )
         progress.report(MERGE_STAGE, 1.0)
         for entry in refiners:
             progress.check()
@@ -217,4 +228,5 @@ def run_detection(
         raw=raw,
         runs=(*runs, *skipped),
         seconds=time.perf_counter() - started,
+        profile=profile,
     )

@@ -2,7 +2,8 @@
 
 PERSON; GPE/LOC/FAC -> LOCATION; ORG -> ORGANIZATION; NORP -> NRP; DATE split
 into DATE, AGE ("33 years old" -> AGE on "33") and durations, which are
-dropped; TIME kept when it is a clock time or carries a number. The mapping
+dropped in the hearing profile; TIME kept when it is a clock time or carries a
+number (in digits or words). The mapping
 and the word lists are in `resources/patterns/ner.toml`.
 """
 
@@ -13,9 +14,11 @@ import re
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
 from reviewer_app.detectors.base import Detector, DetectorStatus, SharedAnalysis, TextChunk
 from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, shared_doc, spacy_model_installed
 from reviewer_app.detectors.patterns import load_table
+from reviewer_app.detectors.profiles import Profile, profile_table
 
 _WORD = re.compile(r"[A-Za-z]+")
 # A word, and (group 2) whether a lowercase word follows it: "the months before".
@@ -36,23 +39,36 @@ class NerMapping:
     time: re.Pattern[str]
     date_range: re.Pattern[str]
     leading_words: frozenset[str]
+    # Number words: "two thousand and five" carries a number as much as "2005".
+    number_words: frozenset[str] = frozenset()
 
-    def map_entity(self, label: str, start: int, end: int, text: str) -> list[Span]:
-        """Our spans for one NER entity `text` at [start, end) (any offsets)."""
-        ours = self.label_map.get(label)
+    def map_entity(
+        self, label: str, start: int, end: int, text: str, profile: Profile | None = None
+    ) -> list[Span]:
+        """Our spans for one NER entity `text` at [start, end) (any offsets), by the
+        rules of `profile` (default: the hearing's). A hearing drops durations ("three
+        years") and cuts ranges in two; the general profile keeps both whole and maps
+        a few more labels (`Profile.ner_labels`: sums of money, percentages)."""
+        ours = self.label_map.get(label) or (profile.ner_labels.get(label) if profile else None)
         if ours is None:
             return []
+        if ours == "AMOUNT" and not (
+            _DIGIT.search(text) or {w.lower() for w in _WORD.findall(text)} & self.number_words
+        ):
+            return []  # "every penny", "a ton": no sum to hide
         if ours not in ("DATE", "TIME"):
             return [Span(start, end, ours)]
+        keep_durations = profile is not None and not profile.drop_durations
         spans, piece_start = [], 0
         # "January 1979 to March 1981": each end of a range is a date of its own.
-        for separator in [*self.date_range.finditer(text), None]:
+        separators = self.date_range.finditer(text) if profile is None or profile.split_date_ranges else ()
+        for separator in [*separators, None]:
             piece_end = separator.start() if separator else len(text)
-            spans += self._split_date(ours, start + piece_start, text[piece_start:piece_end])
+            spans += self._split_date(ours, start + piece_start, text[piece_start:piece_end], keep_durations)
             piece_start = separator.end() if separator else len(text)
         return spans
 
-    def _split_date(self, label: str, start: int, text: str) -> list[Span]:
+    def _split_date(self, label: str, start: int, text: str, keep_durations: bool) -> list[Span]:
         for pattern in self.age:
             match = pattern.search(text)
             if match:
@@ -64,7 +80,13 @@ class NerMapping:
         first = _LEADING_WORD.match(text)
         while first and (
             first.group(1).lower() in self.leading_words
-            or (first.group(1).islower() and first.group(1).isalpha() and first.group("plain"))
+            or (
+                first.group(1).islower()
+                and first.group(1).isalpha()
+                and first.group("plain")
+                # "five years" is kept whole where durations are kept
+                and not (keep_durations and first.group(1) in self.number_words)
+            )
         ):
             start, text = start + first.end(), text[first.end() :]
             first = _LEADING_WORD.match(text)
@@ -72,10 +94,17 @@ class NerMapping:
             return []
         words = {w.lower() for w in _WORD.findall(text)}
         has_calendar = bool(words & self.calendar_words)
-        if label == "TIME" or not (_DIGIT.search(text) or has_calendar):
+        has_number = bool(_DIGIT.search(text) or words & self.number_words)
+        if label == "TIME" or not (has_number or has_calendar):
             # "this morning", "today", "Today's": no number, not a time or date to hide.
             return []
-        if words & self.duration_words and not has_calendar and not _YEAR.search(text):
+        if (
+            not keep_durations
+            and words & self.duration_words
+            and not has_calendar
+            and not _YEAR.search(text)
+            and not is_spoken_year(text)
+        ):
             return []  # "three years", "the last 10 days": a duration
         return [Span(start, start + len(text), "DATE")]
 
@@ -92,12 +121,13 @@ def ner_mapping() -> NerMapping:
         time=re.compile(date["time_regex"]),
         date_range=re.compile(date["range_regex"]),
         leading_words=frozenset(w.lower() for w in date["leading_words"]),
+        number_words=number_words(),
     )
 
 
 class SpacyDetector(Detector):
     name = "spacy"
-    labels = ("PERSON", "LOCATION", "ORGANIZATION", "NRP", "DATE", "TIME", "AGE")
+    labels = ("PERSON", "LOCATION", "ORGANIZATION", "NRP", "DATE", "TIME", "AGE", "AMOUNT")
 
     def status(self) -> DetectorStatus:
         model = self.settings.spacy_model
@@ -111,8 +141,10 @@ class SpacyDetector(Detector):
     def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
         doc = shared_doc(shared, self.settings.spacy_model, chunk.text)
         mapping = ner_mapping()
+        profile = profile_table().get(chunk.profile)
         spans = []
         for ent in doc.ents:
-            for span in mapping.map_entity(ent.label_, ent.start_char, ent.end_char, ent.text):
+            found = mapping.map_entity(ent.label_, ent.start_char, ent.end_char, ent.text, profile)
+            for span in found:
                 spans.append(span.with_(detectors=(self.name,), score=NER_SCORE))
         return spans

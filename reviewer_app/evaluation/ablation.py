@@ -64,6 +64,7 @@ def redetect_all(
     """Gold paired with a fresh detection run of `detectors` over each gold text;
     without the cover page's names and places when `cover_page` is False."""
     from reviewer_app.core.merge import merge_spans
+    from reviewer_app.detectors.profiles import profile_table, resolve_profile
     from reviewer_app.detectors.registry import detector_class
     from reviewer_app.detectors.runner import run_detection
 
@@ -76,9 +77,11 @@ def redetect_all(
     for i, record in enumerate(gold):
         progress.report(ABLATION_STAGE, i / max(1, len(gold)))
         document = document_from_record(record)
+        # The profile is the document's own, with or without its cover page.
+        profile = resolve_profile(document, settings.detection_profile)
         if not cover_page:
             document = dataclasses.replace(document, metadata=HearingMetadata())
-        result = run_detection(document, detectors, settings, progress)
+        result = run_detection(document, detectors, settings, progress, profile=profile)
         merged.append(DocumentPair(record.id, record.text, record.plain_spans, result.spans))
         for run in result.runs:
             if run.ok and run.name in finders and run.name in result.raw:
@@ -88,6 +91,7 @@ def redetect_all(
                         record.text,
                         with_propagation=False,
                         person_names=document.metadata.names(),
+                        **profile_table().get(profile).merge_options(),
                     )
                 )
                 alone.setdefault(run.name, []).append(

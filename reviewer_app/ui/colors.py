@@ -47,9 +47,7 @@ def mixed_colour(colours: Iterable[str]) -> QColor:
 
 def _pale(colour: QColor) -> QColor:
     # Halfway to white keeps the hue recognisable while saying "not decided yet".
-    return QColor(
-        (colour.red() + 255) // 2, (colour.green() + 255) // 2, (colour.blue() + 255) // 2
-    )
+    return QColor((colour.red() + 255) // 2, (colour.green() + 255) // 2, (colour.blue() + 255) // 2)
 
 
 class SpanFormats:

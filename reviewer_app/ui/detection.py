@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QRadioButton,
@@ -25,12 +27,20 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.detectors.registry import DetectorInfo
 from reviewer_app.detectors.runner import DetectionResult
-from reviewer_app.settings import Settings
+from reviewer_app.settings import Settings, with_profile
 from reviewer_app.store.project import Project, StoredSpan, propose_clusters
 from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
+
+# The detection profiles (detectors/profiles.py) as the dialog names them.
+PROFILE_CHOICES = (
+    ("auto", "Automatic: hearing rules when the file is a parole hearing"),
+    ("hearing", "Parole hearing"),
+    ("general", "General: court, interview, call"),
+)
+
 
 @dataclass(frozen=True)
 class DetectionOutcome:
@@ -51,6 +61,7 @@ class DetectionDialog(QDialog):
         chosen: Sequence[str],
         selected_documents: int,
         parent: QWidget | None = None,
+        profile: str = "auto",
     ) -> None:
         super().__init__(parent)
         self.setObjectName("detectionDialog")
@@ -79,6 +90,19 @@ class DetectionDialog(QDialog):
             self.models_button.clicked.connect(self.models_requested.emit)
             box_layout.addWidget(self.models_button)
         layout.addWidget(box)
+        rules = QHBoxLayout()
+        rules.addWidget(QLabel("Rules:", self))
+        self.profile_combo = QComboBox(self)
+        self.profile_combo.setObjectName("detectionProfile")
+        for value, text in PROFILE_CHOICES:
+            self.profile_combo.addItem(text, value)
+        self.profile_combo.setCurrentIndex(max(0, self.profile_combo.findData(profile)))
+        self.profile_combo.setToolTip(
+            "Hearing rules drop durations, strip titles from names and look for CDCR numbers; general "
+            "rules look for case, ID and account numbers and sums of money instead."
+        )
+        rules.addWidget(self.profile_combo, 1)
+        layout.addLayout(rules)
         self.current_only = QRadioButton("This document", self)
         self.selected = QRadioButton(f"Selected documents ({selected_documents})", self)
         self.all_documents = QRadioButton("All documents in the project", self)
@@ -96,6 +120,9 @@ class DetectionDialog(QDialog):
 
     def chosen_detectors(self) -> list[str]:
         return [name for name, box in self.boxes.items() if box.isEnabled() and box.isChecked()]
+
+    def chosen_profile(self) -> str:
+        return str(self.profile_combo.currentData())
 
     def scope(self) -> str:
         if self.all_documents.isChecked():
@@ -118,6 +145,7 @@ class DetectionQueue(QObject):
         self.runner = runner
         self.queue: deque[str] = deque()
         self.detectors: list[str] = []
+        self.profile: str | None = None
         self.task: Task | None = None
         self.current: str | None = None
         self._status_before = "not_detected"
@@ -127,9 +155,13 @@ class DetectionQueue(QObject):
     def running(self) -> bool:
         return self.task is not None
 
-    def start(self, document_ids: Sequence[str], detectors: Sequence[str]) -> None:
+    def start(
+        self, document_ids: Sequence[str], detectors: Sequence[str], profile: str | None = None
+    ) -> None:
+        """Queue documents; `profile` overrides the settings' detection profile."""
         self.queue.extend(d for d in document_ids if d not in self.queue and d != self.current)
         self.detectors = list(detectors)
+        self.profile = profile
         if not self.running:
             self._next()
 
@@ -154,7 +186,8 @@ class DetectionQueue(QObject):
         document = self.project.document(document_id)
         self._status_before = self.project.document_summary(document_id).detection_status
         self.project.set_detection_status(document_id, "detecting")
-        detectors, settings, project = list(self.detectors), self.settings, self.project
+        detectors, project = list(self.detectors), self.project
+        settings = with_profile(self.settings, self.profile)
 
         def work(progress):
             # Detection runs in the child process; storing its result (thousands

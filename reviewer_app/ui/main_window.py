@@ -644,7 +644,11 @@ class MainWindow(QMainWindow):
 
     def _open_detection_dialog(self) -> None:
         dialog = DetectionDialog(
-            self.detector_infos or [], self.settings.detectors, len(self.documents.selected_ids()), self
+            self.detector_infos or [],
+            self.settings.detectors,
+            len(self.documents.selected_ids()),
+            self,
+            profile=self.settings.detection_profile,
         )
         dialog.accepted.connect(lambda: self._run_chosen_detection(dialog))
         dialog.models_requested.connect(self.open_models_dialog)
@@ -659,15 +663,17 @@ class MainWindow(QMainWindow):
             ids = self.documents.selected_ids()
         else:
             ids = [self.review.document_id] if self.review and self.review.document_id else []
-        self.start_detection(ids, dialog.chosen_detectors())
+        self.start_detection(ids, dialog.chosen_detectors(), dialog.chosen_profile())
 
-    def start_detection(self, document_ids: list[str], detectors: list[str]) -> None:
+    def start_detection(
+        self, document_ids: list[str], detectors: list[str], profile: str | None = None
+    ) -> None:
         if self.detection is None or not document_ids:
             return
         if not detectors:
             self.message_label.setText("No detector is available: see Tools > Run detection.")
             return
-        self.detection.start(document_ids, detectors)
+        self.detection.start(document_ids, detectors, profile)
         self.cancel_button.setVisible(True)
         self.detection_label.setText("Detecting…")
 

@@ -79,7 +79,7 @@ def test_keyboard_only_review_survives_reopen(qtbot, generated, tmp_path):
 
     # Widen by a word at the end, then narrow it back, on a span with a word after it.
     def word_follows(row):
-        rest = review.document.text[row.span.end:].split("\n", 1)[0]
+        rest = review.document.text[row.span.end :].split("\n", 1)[0]
         return row.status is Status.PENDING and any(c.isalnum() for c in rest)
 
     press(qtbot, window, Qt.Key.Key_N)
@@ -113,13 +113,13 @@ def test_keyboard_only_review_survives_reopen(qtbot, generated, tmp_path):
     qtbot.keyClick(window.label_picker.filter, Qt.Key.Key_Return)
     added = review.current
     assert added is not None and project.span(added.id).origin == "manual"
-    assert text[added.span.start:added.span.end] == "Board"
+    assert text[added.span.start : added.span.end] == "Board"
     back_to_transcript(qtbot, window)
 
     # Whitelist a pending span's text: its other pending mentions are rejected too.
     press(qtbot, window, Qt.Key.Key_N)
     pending = review.current
-    term = text[pending.span.start:pending.span.end]
+    term = text[pending.span.start : pending.span.end]
     press(qtbot, window, Qt.Key.Key_W)
     qtbot.waitUntil(lambda: window.confirm_box.isVisible())
     assert "pending mention" in window.confirm_box.text()

@@ -61,7 +61,7 @@ def test_decisions_undo_redo_and_reopen(qtbot, tmp_path):
     date = next(r for r in review.rows if r.span.label == "DATE")
     review.set_current(date.id)
     assert review.resize(widen_start)
-    assert review.document.text[review.current.span.start:review.current.span.end] == "on June 3rd, 1975"
+    assert review.document.text[review.current.span.start : review.current.span.end] == "on June 3rd, 1975"
 
     text = review.document.text
     start = text.index("SMITH")

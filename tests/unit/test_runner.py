@@ -196,8 +196,19 @@ def test_detect_command_writes_spans_jsonl_for_txt_and_jsonl_inputs(tmp_path, ca
         encoding="utf-8",
     )
     out = tmp_path / "out"
+    # The records are no hearing (general profile); the CDCR number read out is looked for in a hearing.
     code = cli_main(
-        ["detect", str(text_file), str(corpus), "--out", str(out), "--detectors", "presidio,spacy"]
+        [
+            "detect",
+            str(text_file),
+            str(corpus),
+            "--out",
+            str(out),
+            "--detectors",
+            "presidio,spacy",
+            "--profile",
+            "hearing",
+        ]
     )
     assert code == 0
     first = [json.loads(line) for line in (out / "hearing.spans.jsonl").read_text().splitlines()]

@@ -1,0 +1,115 @@
+"""Detection profiles: which rules detection applies to a kind of document.
+
+- `hearing`: a parole-hearing transcript (paper §4). Durations are dropped,
+  titles are stripped from names and CDCR numbers are looked for.
+- `general`: court, interview and call transcripts. Titles stay in the name
+  span, durations and relative dates are kept as dates, and generic
+  recognizers (case, application and docket numbers, passport, licence,
+  account and national ID numbers) run instead of the CDCR one.
+
+The profile of a document is `hearing` when the importer recognised a hearing
+(a cover page naming the incarcerated person or a CDCR number, or speaker tags
+of a hearing's roles) and `general` otherwise; the settings' `detection_profile`
+(or `--profile` on the command line) overrides it. What each profile switches
+is data, in `resources/profiles.toml`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass, field
+
+from reviewer_app.core.document import Document
+from reviewer_app.paths import resource
+from reviewer_app.settings import DETECTION_PROFILES
+
+HEARING = "hearing"
+GENERAL = "general"
+AUTO = "auto"
+PROFILES = (HEARING, GENERAL)
+CHOICES = DETECTION_PROFILES
+
+
+class UnknownProfile(ValueError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"unknown detection profile {name!r}; choose one of {', '.join(CHOICES)}")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What one profile switches on or off."""
+
+    name: str
+    # Pattern recognizers (resources/patterns) that run only in some profiles are
+    # marked there with `profiles = [...]`; these are Presidio's built-in ones.
+    presidio_builtins: tuple[str, ...] = ()
+    drop_durations: bool = True
+    split_date_ranges: bool = True
+    # NER labels mapped only in this profile (spaCy's MONEY -> AMOUNT).
+    ner_labels: dict[str, str] = field(default_factory=dict)
+    strip_titles: bool = True
+    # Titles a name span takes in when titles are not stripped ("Mr Karl Strobel").
+    name_titles: frozenset[str] = frozenset()
+
+    def merge_options(self) -> dict[str, object]:
+        """The keyword arguments of `core.merge.merge_spans` that this profile sets."""
+        return {
+            "strip_person_titles": self.strip_titles,
+            "keep_durations": not self.drop_durations,
+            "name_titles": self.name_titles,
+        }
+
+
+@dataclass(frozen=True)
+class ProfileTable:
+    profiles: dict[str, Profile]
+    # Speaker tags that only a hearing has ("PRESIDING COMMISSIONER JONES").
+    hearing_speaker: re.Pattern[str]
+
+    def get(self, name: str) -> Profile:
+        try:
+            return self.profiles[name]
+        except KeyError:
+            raise UnknownProfile(name) from None
+
+
+@functools.cache
+def profile_table() -> ProfileTable:
+    with resource("profiles.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    profiles = {
+        name: Profile(
+            name=name,
+            presidio_builtins=tuple(entry.get("presidio_builtins", ())),
+            drop_durations=bool(entry.get("drop_durations", True)),
+            split_date_ranges=bool(entry.get("split_date_ranges", True)),
+            ner_labels=dict(entry.get("ner_labels", {})),
+            strip_titles=bool(entry.get("strip_titles", True)),
+            name_titles=frozenset(t.lower().rstrip(".") for t in entry.get("name_titles", ())),
+        )
+        for name, entry in raw["profile"].items()
+    }
+    missing = set(PROFILES) - set(profiles)
+    if missing:
+        raise ValueError(f"profiles.toml: no [profile.{sorted(missing)[0]}] table")
+    return ProfileTable(profiles, re.compile(raw["recognise"]["hearing_speaker"], re.IGNORECASE))
+
+
+def is_hearing(document: Document) -> bool:
+    """Whether the importer recognised a parole hearing in `document`."""
+    meta = document.metadata
+    if meta.inmate_name or meta.cdcr_number:
+        return True
+    pattern = profile_table().hearing_speaker
+    return any(pattern.search(u.speaker) for u in document.utterances)
+
+
+def resolve_profile(document: Document, setting: str = AUTO) -> str:
+    """The profile to detect `document` with: `setting`, or the document's own under "auto"."""
+    if setting == AUTO or not setting:
+        return HEARING if is_hearing(document) else GENERAL
+    if setting not in PROFILES:
+        raise UnknownProfile(setting)
+    return setting

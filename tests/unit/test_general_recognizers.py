@@ -1,0 +1,78 @@
+"""The general profile's pattern recognizers (resources/patterns/numbers_general.toml):
+case, application and docket numbers, identity numbers, sums of money and lists of days."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.detectors.patterns import load_recognizer_specs
+
+
+def matches(recognizer: str, text: str) -> list[str]:
+    """What one recognizer finds, leaving out matches inside longer ones."""
+    spec = next(s for s in load_recognizer_specs() if s.name == recognizer)
+    found = {(m.start(), m.end()) for _, regex in spec.compiled() for m in regex.finditer(text)}
+    outer = [(s, e) for s, e in found if not any(a <= s and e <= b and (a, b) != (s, e) for a, b in found)]
+    return [text[s:e] for s, e in sorted(outer)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("an application (no. 12345/03) against", ["12345/03"]),
+        ("application no. 36244/06 was lodged", ["36244/06"]),
+        ("in applications nos. 7076/05 and 6813/09", ["7076/05", "6813/09"]),
+        ("Case No. 2:19-cv-01234 before Judge", ["2:19-cv-01234"]),
+        ("in 1:05-cr-00123-JDB the court", ["1:05-cr-00123-JDB"]),
+        ("Docket Number CR-2019-001234, filed", ["CR-2019-001234"]),
+        ("file # 88123 was closed", ["88123"]),
+        ("paid in 12/2005 and on 5/13/2012", []),  # a month and year, a date
+        ("half of it, 1/2, and page 3", []),
+        ("Protocol No. 11 to the Convention", []),
+    ],
+)
+def test_case_numbers(text, expected):
+    assert matches("case_number", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my passport number is X1234567 and", ["X1234567"]),
+        ("driver's license no. D123-4567-8901", ["D123-4567-8901"]),
+        ("the account number: 000123456789", ["000123456789"]),
+        ("his Social Security number is 536904399", ["536904399"]),
+        ("badge 4417 was on duty", ["4417"]),
+        ("booked under AB1234567 yesterday", ["AB1234567"]),
+        ("my account is fine and my ID is lost", []),
+    ],
+)
+def test_identity_numbers(text, expected):
+    assert matches("identity_number", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("awarded EUR 10,000 in damages", ["EUR 10,000"]),
+        ("a fine of 54,525,000 Turkish liras (TRL).", ["54,525,000 Turkish liras (TRL)"]),
+        ("it cost $1,200.50 and £300 and 314.44 EUR", ["$1,200.50", "£300", "314.44 EUR"]),
+        ("paid 2.5 million dollars", ["2.5 million dollars"]),
+        ("EUR stands for euro; 12 apples", []),
+    ],
+)
+def test_amounts(text, expected):
+    assert matches("amount", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("on 14 and 27 July 1999 the", ["14 and 27 July 1999"]),
+        ("held on 1, 2 and 5 March 2001.", ["1, 2 and 5 March 2001"]),
+        ("from 3-5 May the", ["3-5 May"]),
+        ("on 14 July 1999", []),  # one day is the date recognizer's
+    ],
+)
+def test_lists_of_days(text, expected):
+    assert matches("day_list_date", text) == expected

@@ -1,0 +1,183 @@
+"""The spoken-number grammar (core/spoken_numbers.py) and the spoken-form
+recognizers built on it (detectors/spoken.py), on hand-written sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.core.spoken_numbers import Reader, is_spoken_year, words_of
+from reviewer_app.detectors.spoken import find_spoken_forms
+
+
+def read(kind: str, text: str) -> tuple[int, int] | None:
+    """(value, words read) of `text` from its first word, or None."""
+    words = words_of(text)
+    reading = getattr(Reader(words), f"read_{kind}")(0)
+    return None if reading is None else (reading.value, reading.last)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "words"),
+    [
+        ("seven", 7, 1),
+        ("seventeen apples", 17, 1),
+        ("forty-two", 42, 2),
+        ("ninety nine", 99, 2),
+        ("a hundred", 100, 2),
+        ("three hundred and twelve", 312, 4),
+        ("two thousand and five", 2005, 4),
+        ("two thousand nine", 2009, 3),
+        ("one thousand two hundred and fifty", 1250, 6),
+        ("four million", 4_000_000, 2),
+        ("12 o'clock", 12, 1),
+    ],
+)
+def test_cardinals(text, value, words):
+    assert read("cardinal", text) == (value, words)
+
+
+def test_numbers_do_not_run_across_a_comma():
+    assert read("cardinal", "twenty, five") == (20, 1)
+    assert read("year", "nineteen, twenty") is None
+    assert found("when I was nineteen, twenty, I moved") == [("AGE", "nineteen")]
+
+
+def test_cardinal_needs_a_number_word():
+    assert read("cardinal", "often") is None
+    assert read("cardinal", "oh well") is None  # "oh" is a zero only inside a number
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("nineteen eighty-one", 1981),
+        ("nineteen eighty one", 1981),
+        ("twenty ten", 2010),
+        ("twenty twenty-two", 2022),
+        ("nineteen oh five", 1905),
+        ("nineteen hundred", 1900),
+        ("two thousand nine", 2009),
+        ("two thousand and five", 2005),
+    ],
+)
+def test_years(text, value):
+    assert read("year", text)[0] == value
+
+
+@pytest.mark.parametrize("text", ["twenty five", "fifteen twenty", "ten forty", "three thousand", "seven"])
+def test_not_years(text):
+    assert read("year", text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("fifth", 5), ("twenty-first", 21), ("thirty first", 31), ("3rd", 3)]
+)
+def test_ordinals(text, value):
+    assert read("ordinal", text)[0] == value
+
+
+def test_is_spoken_year():
+    assert is_spoken_year("back in nineteen ninety-nine")
+    assert not is_spoken_year("ninety-nine bottles")
+
+
+def found(text: str, nouns=frozenset()) -> list[tuple[str, str]]:
+    return [(s.label, text[s.start : s.end]) for s in find_spoken_forms(text, nouns)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("he was born in nineteen eighty-one.", [("DATE", "nineteen eighty-one")]),
+        ("we moved there in twenty ten", [("DATE", "twenty ten")]),
+        ("that was two thousand nine, I think", [("DATE", "two thousand nine")]),
+        ("it started in two thousand and five", [("DATE", "two thousand and five")]),
+        ("on the fifth of may two thousand and five", [("DATE", "fifth of may two thousand and five")]),
+        ("I got out on march the third", [("DATE", "march the third")]),
+        ("since december nineteen ninety", [("DATE", "december nineteen ninety")]),
+        ("eleven march", [("DATE", "eleven march")]),
+        ("you may one day see it", []),
+        ("he said eighteen may be too young", []),
+        ("she bought two thousand", []),
+        ("since two thousand", [("DATE", "two thousand")]),
+    ],
+)
+def test_spoken_dates(text, expected):
+    assert found(text) == expected
+
+
+def test_a_number_that_counts_a_noun_is_no_year():
+    text = "it cost two thousand and five euros"
+    nouns = {text.index("euros")}
+    assert found(text, nouns) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("it was two fifteen in the morning", [("TIME", "two fifteen in the morning")]),
+        ("about ten forty at night", [("TIME", "ten forty at night")]),
+        ("around seven o'clock", [("TIME", "seven o'clock")]),
+        ("at six thirty p m", [("TIME", "six thirty p m")]),
+        ("we met at two fifteen", [("TIME", "two fifteen")]),
+        ("I have two in the car", []),
+    ],
+)
+def test_spoken_times(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm forty-two.", [("AGE", "forty-two")]),
+        ("when I was seventeen I left", [("AGE", "seventeen")]),
+        ("she was only nineteen, and", [("AGE", "nineteen")]),
+        ("he turned sixty last week", [("AGE", "sixty")]),
+        ("I left home at sixteen.", [("AGE", "sixteen")]),
+        ("the meeting is at sixteen hundred", []),
+        ("prices fell at sixteen.", []),  # no person in the sentence
+        ("I was one of them", []),
+        ("I was two minutes late", []),
+        ("I was seventeen years old", []),  # the years-old pattern's
+    ],
+)
+def test_spoken_ages(text, expected):
+    nouns = {text.index("minutes")} if "minutes" in text else frozenset()
+    assert found(text, nouns) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm five-five.", [("HEIGHT", "five-five")]),
+        ("he's six two, maybe", [("HEIGHT", "six two")]),
+        ("a guy about five ten tall", [("HEIGHT", "five ten")]),
+        ("it was five ten", []),  # no person: a time, or anything
+    ],
+)
+def test_spoken_heights(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("call me at 9 1 6, 5 5 5, 0 1 1 8 tomorrow", [("PHONE_NUMBER", "9 1 6, 5 5 5, 0 1 1 8")]),
+        (
+            "it's nine one six, five five five, oh one one eight",
+            [("PHONE_NUMBER", "nine one six, five five five, oh one one eight")],
+        ),
+        (
+            "five five five, double two, four seven",
+            [("PHONE_NUMBER", "five five five, double two, four seven")],
+        ),
+        (
+            "my account number is four four two one seven seven three",
+            [("ID_NUMBER", "four four two one seven seven three")],
+        ),
+        ("one two three go", []),
+    ],
+)
+def test_numbers_read_digit_by_digit(text, expected):
+    assert found(text) == expected
