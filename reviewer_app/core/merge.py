@@ -14,9 +14,12 @@ One function per rule; `merge_spans` applies them in the paper's order:
    name (cover page, or a PERSON span of the document) is a PERSON.
 8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
 9. `drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
-   "Title 15" does not, nor "2042" of "Section 2042");
+   "Title 15" does not, nor "2042" of "Section 2042"; also applied right
+   after rule 1, so that such a "date" takes no ZIP code or PO box down with it);
    `context_rules.drop_false_tags`: names the context shows are none
-   ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon").
+   ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
+   `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
+   (LCF)" makes every "LCF" a LOCATION.
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
@@ -43,6 +46,7 @@ from reviewer_app.core.context_rules import (
     CONTEXT,
     drop_false_tags,
     is_positional_capital,
+    label_acronyms_as_defined,
     learn_organisations,
 )
 from reviewer_app.core.spans import Span
@@ -523,14 +527,14 @@ def _statute_number(span: Span, text: str, statute_words: frozenset[str]) -> boo
 # 10 ----------------------------------------------------------------------------
 def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
     """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
-    of each part of a full name and of an organisation learnt from context
+    of each part of a full name and of an organisation (or place) learnt from context
     (`context_rules.learn_organisations`), that no span covers yet. Names match
     whatever their case ("JONES" in a speaker tag) except all lower case ("will"
     is not "Will")."""
     label_of: dict[str, str] = {}
     for span in spans:
         if span.label in rules.propagate_labels or (
-            span.label == "ORGANIZATION" and CONTEXT in span.detectors
+            span.label in ("ORGANIZATION", "LOCATION") and CONTEXT in span.detectors
         ):
             covered = span.text_in(text)
             if len(covered) >= 2:
@@ -656,6 +660,9 @@ def merge_spans(
     rules = rules or default_rules()
     spans = [*spans, *learn_organisations(text, rules.organisation_cues)]
     merged = tidy_boundaries(spans, text)
+    # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
+    # "1050" of a PO box) must not push aside the span that says what it is.
+    merged = drop_non_sensitive_numbers(merged, text, rules)
     merged = relabel_by_context(merged, text, rules)
     merged = relabel_by_head_word(merged, text, rules.head_words)
     merged = apply_whitelist(merged, text, rules.whitelist)
@@ -670,6 +677,7 @@ def merge_spans(
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
+    merged = label_acronyms_as_defined(merged, text)
     if with_propagation:
         merged = propagate(merged, text, rules)
     merged = join_split_names(merged, text, rules.known_places)

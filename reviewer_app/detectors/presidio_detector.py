@@ -10,7 +10,9 @@ detector, is handed to `analyze(nlp_artifacts=...)`, so spaCy runs once.
 
 from __future__ import annotations
 
+import bisect
 import importlib.util
+import itertools
 import logging
 import re
 import threading
@@ -28,6 +30,7 @@ from reviewer_app.detectors.base import (
 )
 from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, shared_doc, spacy_model_installed
 from reviewer_app.detectors.patterns import load_recognizer_specs, load_table
+from reviewer_app.detectors.places import find_place_codes, find_zip_codes, headline_lines
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, EntityRecognizer
@@ -40,6 +43,7 @@ COVER_PLACES = "cover_places"
 # spaCy entity labels Presidio's own NER recognizer reports; dates and times
 # come from the spacy detector and the date patterns instead.
 _PRESIDIO_NER_ENTITIES = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
+_NER_RECOGNIZER = "SpacyRecognizer"
 
 
 def cover_name_terms(document: Document) -> tuple[str, ...]:
@@ -219,11 +223,43 @@ class PresidioDetector(Detector):
             if result.entity_type not in self.labels:
                 continue
             found = chunk.text[result.start : result.end]
-            recognizer = result.analysis_explanation.recognizer if result.analysis_explanation else ""
-            if recognizer in (COVER_NAMES, COVER_PLACES) and found.islower():
+            if _recognizer(result) in (COVER_NAMES, COVER_PLACES) and found.islower():
                 # Names are written capitalised; "will" or "young" in speech is not "Will Young".
                 continue
             spans.append(
                 Span(result.start, result.end, result.entity_type, (self.name,), float(result.score))
             )
+        spans += self._capitals_spans(chunk.text)
+        for place in (*find_zip_codes(chunk.text), *find_place_codes(chunk.text)):
+            spans.append(place.with_(detectors=(self.name,)))
         return spans
+
+    def _capitals_spans(self, text: str) -> list[Span]:
+        """Places (and what the patterns find) on the lines written all in capitals,
+        read in headline case (`places.headline_lines`). NER's people and
+        organisations there are left out: on a cover or a notice in capitals NER
+        takes every heading for one, and the cover's names are on the deny-list."""
+        lines = headline_lines(text)
+        if not lines:
+            return []
+        assert self._analyzer is not None
+        copy = "\n".join(line for _, line in lines)
+        starts = list(itertools.accumulate((len(line) + 1 for _, line in lines[:-1]), initial=0))
+        spans = []
+        for result in self._analyzer.analyze(text=copy, language=LANGUAGE, return_decision_process=True):
+            if result.entity_type not in self.labels:
+                continue
+            if _recognizer(result) == _NER_RECOGNIZER and result.entity_type != "LOCATION":
+                continue
+            i = bisect.bisect_right(starts, result.start) - 1
+            offset, line = lines[i]
+            end = min(result.end, starts[i] + len(line))
+            start = offset + result.start - starts[i]
+            spans.append(
+                Span(start, start + end - result.start, result.entity_type, (self.name,), float(result.score))
+            )
+        return spans
+
+
+def _recognizer(result: Any) -> str:
+    return result.analysis_explanation.recognizer if result.analysis_explanation else ""
