@@ -2,6 +2,8 @@
 
 - `find_zip_codes`: a ZIP code where an address puts one (after a state, after a
   known city, after "zip code"), never any five-digit number.
+- `find_known_places`: a gazetteer's place right after "in", "from", "to"...
+  ("born in Oxnard"), where NER missed it.
 - `find_place_codes`: a gazetteer's short codes in capitals ("CMF", "SVSP",
   "CSP-SAC"), which NER does not know.
 - `headline_lines`: the lines written all in capitals, in headline case, so that
@@ -36,6 +38,7 @@ class PlaceRules:
     after_city: re.Pattern[str]
     after_cue: re.Pattern[str]
     codes: re.Pattern[str] | None
+    after_place_cue: re.Pattern[str] | None
     small_words: frozenset[str]
     caps_share_max: float
 
@@ -59,6 +62,8 @@ def place_rules() -> PlaceRules:
         if _CODE.fullmatch(alias)
     ]
     cues = _alternation(table["zip_cues"])
+    known = [n for f in table["cue_gazetteers"] for n in read_list(resource("gazetteers", f)) if len(n) > 2]
+    place_cues = _alternation(load_table("merge.toml").get("place_cues", []))
     gap = int(table["cue_gap"])
     return PlaceRules(
         after_state=re.compile(
@@ -70,6 +75,11 @@ def place_rules() -> PlaceRules:
         ),
         after_cue=re.compile(rf"(?i:\b(?:{cues}))\b[^\d\n.?!;]{{0,{gap}}}?(?<![\w-]){_ZIP}"),
         codes=re.compile(rf"(?<![\w-])(?:{_alternation(codes)})(?![\w-])") if codes else None,
+        after_place_cue=re.compile(
+            rf"(?<![\w-])(?i:{place_cues})[ ]+(?P<place>{_alternation(known)})(?![\w-])"
+        )
+        if known and place_cues
+        else None,
         small_words=frozenset(w.lower() for w in table["small_words"]),
         caps_share_max=float(table["caps_share_max"]),
     )
@@ -92,6 +102,17 @@ def find_place_codes(text: str, rules: PlaceRules | None = None) -> list[Span]:
     if rules.codes is None:
         return []
     return [Span(m.start(), m.end(), "LOCATION", (), PLACES_SCORE) for m in rules.codes.finditer(text)]
+
+
+def find_known_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """LOCATION spans on the gazetteers' places that follow a place cue ("in Oxnard")."""
+    rules = rules or place_rules()
+    if rules.after_place_cue is None:
+        return []
+    return [
+        Span(m.start("place"), m.end("place"), "LOCATION", (), PLACES_SCORE)
+        for m in rules.after_place_cue.finditer(text)
+    ]
 
 
 def _is_capitals_line(line: str) -> bool:

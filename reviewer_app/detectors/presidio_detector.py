@@ -30,7 +30,12 @@ from reviewer_app.detectors.base import (
 )
 from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, shared_doc, spacy_model_installed
 from reviewer_app.detectors.patterns import load_recognizer_specs, load_table
-from reviewer_app.detectors.places import find_place_codes, find_zip_codes, headline_lines
+from reviewer_app.detectors.places import (
+    find_known_places,
+    find_place_codes,
+    find_zip_codes,
+    headline_lines,
+)
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, EntityRecognizer
@@ -230,7 +235,8 @@ class PresidioDetector(Detector):
                 Span(result.start, result.end, result.entity_type, (self.name,), float(result.score))
             )
         spans += self._capitals_spans(chunk.text)
-        for place in (*find_zip_codes(chunk.text), *find_place_codes(chunk.text)):
+        places = (find_zip_codes, find_place_codes, find_known_places)
+        for place in (found for find in places for found in find(chunk.text)):
             spans.append(place.with_(detectors=(self.name,)))
         return spans
 

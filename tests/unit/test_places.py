@@ -13,6 +13,7 @@ from reviewer_app.detectors.base import SharedAnalysis, TextChunk
 from reviewer_app.detectors.gazetteer import default_gazetteer
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.places import (
+    find_known_places,
     find_place_codes,
     find_zip_codes,
     headline_case,
@@ -90,6 +91,20 @@ def test_po_boxes_and_street_addresses(text, expected):
 def test_prison_codes_of_the_gazetteer_are_found_in_capitals_only():
     text = "From SVSP to CSP-SAC, then CMF and RJD; not svsp, nor CMFX or SVSP-like."
     assert _found(find_place_codes(text), text) == ["SVSP", "CSP-SAC", "CMF", "RJD"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My aunt was born in Lompoc and moved to Kern County.", ["Lompoc", "Kern County"]),
+        ("From Nevada we went near Eureka.", ["Nevada", "Eureka"]),
+        # Written otherwise than the list writes it, or after no cue: not this rule's.
+        ("an orange in the bowl; Lompoc is far; we were in lompoc", []),
+        ("he lives in OR now", []),
+    ],
+)
+def test_a_known_place_after_a_place_cue(text, expected):
+    assert _found(find_known_places(text), text) == expected
 
 
 @pytest.mark.parametrize(
