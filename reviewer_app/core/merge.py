@@ -3,7 +3,8 @@
 One function per rule; `merge_spans` applies them in the paper's order:
 
 1. `tidy_boundaries`: no surrounding spaces or punctuation, no leading "the"
-   on places and organisations, no possessive 's on names (guidelines).
+   on places and organisations, no possessive 's on names (guidelines), no
+   lower-case word at the end of a capitalised name ("Merced today").
 2. `apply_whitelist`: drop spans that are, or lie inside, a whitelisted term.
 3. `merge_exact_duplicates`: one span per [start, end), recording every detector.
 4. `keep_longer_same_start`, 5. `keep_longer_same_end`.
@@ -63,6 +64,7 @@ _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
 _PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
+_TRAILING_LOWER_WORD = re.compile(r"(?<=\S)[ ]+[a-z]+[.,;:!?]?$")
 # "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
 _ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
 
@@ -193,6 +195,11 @@ def _tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
         possessive = _POSSESSIVE.search(text[start:end])
         if possessive:
             end = start + possessive.start()
+        trailing = _TRAILING_LOWER_WORD.search(text, start, end)
+        while trailing and text[start].isupper():
+            # NER's "Merced today", "Training Facility in": a capitalised name ends in a capital.
+            end = trailing.start()
+            trailing = _TRAILING_LOWER_WORD.search(text, start, end)
         while start < end and not text[start].isalnum():
             start += 1
         while end > start and not text[end - 1].isalnum() and not _ABBREVIATION.search(text[start:end]):

@@ -188,3 +188,28 @@ def test_a_defined_acronym_of_an_organisation_stays_an_organisation():
 )
 def test_fine_labels_of_the_new_places(surface, fine):
     assert default_gazetteer().lookup(surface, "LOCATION") == fine
+
+
+def test_a_capitalised_name_loses_the_lower_case_words_ner_ran_on_with():
+    text = (
+        "COMMISSIONER: Where from? INMATE: I came from Lompoc today. I was at Hillside Youth Center in March."
+    )
+    spans = [
+        _span_of(text, "Lompoc today", "ORGANIZATION"),
+        _span_of(text, "Hillside Youth Center in", "ORGANIZATION"),
+    ]
+    merged = {(s.text_in(text), s.label) for s in merge_spans(spans, text)}
+    assert ("Lompoc", "LOCATION") in merged
+    assert ("Hillside Youth Center", "ORGANIZATION") in merged
+
+
+def test_a_name_in_a_lower_case_text_keeps_its_words():
+    text = "and then we saw rick astley sing"
+    assert {
+        (s.text_in(text), s.label) for s in merge_spans([_span_of(text, "rick astley", "PERSON")], text)
+    } == {("rick astley", "PERSON")}
+
+
+def _span_of(text: str, piece: str, label: str) -> Span:
+    start = text.index(piece)
+    return Span(start, start + len(piece), label, ("spacy",), 0.85)
