@@ -78,6 +78,9 @@ def _location_pattern_matches(text: str) -> list[str]:
         ("Write to P.O. Box 4000 or PO Box 686.", ["P.O. Box 4000", "PO Box 686"]),
         ("Post Office Box 1050 and P. O. Box 77", ["Post Office Box 1050", "P. O. Box 77"]),
         ("MAIL: PO BOX 290066", ["PO BOX 290066"]),
+        # The town, state and ZIP code after a box or a street belong to the one address.
+        ("Send it to P.O. Box 2210, Represa, CA 95671.", ["P.O. Box 2210, Represa, CA 95671"]),
+        ("at 14 Elm Court, Reno, NV 89501 last spring", ["14 Elm Court, Reno, NV 89501"]),
         ("He kept a box of 12 letters.", []),
         ("It was at 1420 W. Olive Ave, near the school.", ["1420 W. Olive Ave"]),
         ("She lives at 88 North 5th Street now.", ["88 North 5th Street"]),
