@@ -255,8 +255,12 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
                 or any(preceding.endswith(phrase) for phrase in rules.person_cue_phrases)
             ):
                 span = span.with_(label="PERSON")
-            elif len(words) > 1 and words[0].lower().rstrip(".") in cues:
-                span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria"
+            elif (
+                len(words) > 1
+                and words[0].lower().rstrip(".") in cues
+                and covered.lower() not in rules.known_places  # "Correctional Training Facility"
+            ):
+                span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
                 len(words) == 1
                 and text.startswith("'s ", span.end)

@@ -216,3 +216,12 @@ def test_a_name_in_a_lower_case_text_keeps_its_words():
 def _span_of(text: str, piece: str, label: str) -> Span:
     start = text.index(piece)
     return Span(start, start + len(piece), label, ("spacy",), 0.85)
+
+
+def test_a_known_prison_whose_first_word_is_also_a_title_stays_a_place():
+    text = "INMATE: I am at Correctional Training Facility in Soledad now."
+    merged = {
+        (s.text_in(text), s.label)
+        for s in merge_spans([_span_of(text, "Correctional Training Facility", "ORGANIZATION")], text)
+    }
+    assert ("Correctional Training Facility", "LOCATION") in merged
