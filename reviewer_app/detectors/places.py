@@ -27,7 +27,9 @@ from reviewer_app.detectors.patterns import load_table
 from reviewer_app.paths import resource
 
 PLACES_SCORE = 0.9
-_ZIP = r"(?P<zip>\d{5}(?:-\d{4})?)(?![\w/-]|[.,]\d)"
+_ZIP = re.compile(r"(?<![\w.,/-])\d{5}(?:-\d{4})?(?![\w/-]|[.,]\d)")
+# How far before a number its state, city or cue is looked for.
+_LOOK_BACK = 60
 _CODE = re.compile(r"[A-Z]{2,5}(?:-[A-Z]{2,5})?")
 _WORD = re.compile(r"[^\W\d_]+")
 
@@ -36,6 +38,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 class PlaceRules:
     after_state: re.Pattern[str]
     after_city: re.Pattern[str]
+    city_zip: re.Pattern[str]
     after_cue: re.Pattern[str]
     codes: re.Pattern[str] | None
     after_place_cue: re.Pattern[str] | None
@@ -66,14 +69,13 @@ def place_rules() -> PlaceRules:
     place_cues = _alternation(load_table("merge.toml").get("place_cues", []))
     gap = int(table["cue_gap"])
     return PlaceRules(
+        # Each is matched against the text just before a five-digit number.
         after_state=re.compile(
-            rf"(?<![\w-])(?:(?i:{_alternation(named)})|{_alternation(postal)})\.?,?[ ]{{1,3}}{_ZIP}"
+            rf"(?<![\w-])(?:(?i:{_alternation(named)})|{_alternation(postal)})\.?,?[ ]{{1,3}}\Z"
         ),
-        after_city=re.compile(
-            rf"(?<![\w-])(?i:{_alternation(cities)}),?[ ]{{1,3}}(?P<zip>{table['city_zip_regex']}"
-            rf"(?:-\d{{4}})?)(?![\w/-]|[.,]\d)"
-        ),
-        after_cue=re.compile(rf"(?i:\b(?:{cues}))\b[^\d\n.?!;]{{0,{gap}}}?(?<![\w-]){_ZIP}"),
+        after_city=re.compile(rf"(?<![\w-])(?i:{_alternation(cities)}),?[ ]{{1,3}}\Z"),
+        city_zip=re.compile(table["city_zip_regex"]),
+        after_cue=re.compile(rf"(?i:\b(?:{cues}))\b[^\d\n.?!;]{{0,{gap}}}?(?<![\w-])\Z"),
         codes=re.compile(rf"(?<![\w-])(?:{_alternation(codes)})(?![\w-])") if codes else None,
         after_place_cue=re.compile(
             rf"(?<![\w-])(?i:{place_cues})[ ]+(?P<place>{_alternation(known)})(?![\w-])"
@@ -88,12 +90,16 @@ def place_rules() -> PlaceRules:
 def find_zip_codes(text: str, rules: PlaceRules | None = None) -> list[Span]:
     """LOCATION spans on the ZIP codes of `text` that an address or a cue introduces."""
     rules = rules or place_rules()
-    found = {
-        match.span("zip")
-        for pattern in (rules.after_state, rules.after_city, rules.after_cue)
-        for match in pattern.finditer(text)
-    }
-    return [Span(start, end, "LOCATION", (), PLACES_SCORE) for start, end in sorted(found)]
+    spans = []
+    for number in _ZIP.finditer(text):
+        before = text[max(0, number.start() - _LOOK_BACK) : number.start()]
+        if (
+            rules.after_state.search(before)
+            or rules.after_cue.search(before)
+            or (rules.city_zip.fullmatch(number.group()[:5]) and rules.after_city.search(before))
+        ):
+            spans.append(Span(number.start(), number.end(), "LOCATION", (), PLACES_SCORE))
+    return spans
 
 
 def find_place_codes(text: str, rules: PlaceRules | None = None) -> list[Span]:
