@@ -241,8 +241,9 @@ class PresidioDetector(Detector):
         return spans
 
     def _capitals_spans(self, text: str) -> list[Span]:
-        """Places (and what the patterns find) on the lines written all in capitals,
-        read in headline case (`places.headline_lines`). NER's people and
+        """Places (and what the patterns and the gazetteers' places after a cue find)
+        on the lines written all in capitals, read in headline case
+        (`places.headline_lines`). NER's people and
         organisations there are left out: on a cover or a notice in capitals NER
         takes every heading for one, and the cover's names are on the deny-list."""
         lines = headline_lines(text)
@@ -265,6 +266,10 @@ class PresidioDetector(Detector):
             spans.append(
                 Span(start, start + end - result.start, result.entity_type, (self.name,), float(result.score))
             )
+        for offset, line in lines:  # "HELD AT CORCORAN": the gazetteers' places, as written in the lists
+            spans += [
+                place.shifted(offset).with_(detectors=(self.name,)) for place in find_known_places(line)
+            ]
         return spans
 
 

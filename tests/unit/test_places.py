@@ -152,6 +152,17 @@ def test_places_on_lines_in_capitals_are_found_whole(presidio):
     assert not any(label in ("PERSON", "ORGANIZATION") and "HEARING" in t for label, t in found)
 
 
+def test_a_known_town_after_a_cue_on_a_line_in_capitals(presidio):
+    text = (
+        "The transcript below was prepared from the recording and checked against the notes.\n"
+        "RECORDED AT BLYTHE AND TRANSCRIBED IN PACIFICA\n"
+        "It was delivered to the parties on the same day and to the board the next morning.\n"
+    )
+    spans = presidio.detect(TextChunk(Document("d", text), text, 0), SharedAnalysis())
+    found = {(s.label, s.text_in(text)) for s in spans}
+    assert {("LOCATION", "BLYTHE"), ("LOCATION", "PACIFICA")} <= found
+
+
 def test_a_zip_code_survives_a_date_ner_made_of_it():
     text = "Send it to Represa, CA 95671 please."
     zip_start = text.index("95671")
