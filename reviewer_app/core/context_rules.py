@@ -9,6 +9,8 @@ Two halves, both called by `merge.merge_spans`:
   acronym. They are proposed as ORGANIZATION spans (detector `context`) with a
   score below NER's, so that an NER label of the same stretch wins, and
   `merge.propagate` then proposes their other mentions.
+  `label_acronyms_as_defined` gives a defined acronym the label of what it
+  stands for (a prison's "(LCF)" is a LOCATION).
 - `drop_false_tags`: NER names that the way the text is written shows are no
   names: a lower-case word ("long" from the surname Long) in a text that
   takes care to capitalise; a function word at the start of a sentence ("Your",
@@ -87,6 +89,32 @@ def learn_organisations(text: str, cues: dict[str, Sequence[str]]) -> list[Span]
         if len(name) >= 2 and not (len(name.split()) == 1 and name in _FUNCTION_LIKE):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     return sorted(spans)
+
+
+def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
+    """An acronym the document defines ("Lakeview Correctional Facility (LCF)")
+    takes the label of the place or organisation it stands for, at every
+    mention: a prison's code is a LOCATION, whatever NER or
+    `learn_organisations` made of the letters alone."""
+    spans = sorted(spans)
+    by_end = {span.end: span for span in spans}
+    label_of: dict[str, str] = {}
+    for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
+        name = _ending_with_initials(match.group("name"), match.group("acronym"))
+        defined = by_end.get(match.end("name"))
+        if name and defined is not None and defined.label in _DEFINING_LABELS:
+            label_of.setdefault(match.group("acronym"), defined.label)
+    if not label_of:
+        return spans
+    return [
+        span.with_(label=label_of[covered])
+        if span.label in _DEFINING_LABELS and (covered := span.text_in(text)) in label_of
+        else span
+        for span in spans
+    ]
+
+
+_DEFINING_LABELS = ("LOCATION", "ORGANIZATION")
 
 
 # Capitalised words that open sentences and are never a one-word name.

@@ -3,7 +3,8 @@
 One function per rule; `merge_spans` applies them in the paper's order:
 
 1. `tidy_boundaries`: no surrounding spaces or punctuation, no leading "the"
-   on places and organisations, no possessive 's on names (guidelines).
+   on places and organisations, no possessive 's on names (guidelines), no
+   lower-case word at the end of a capitalised name ("Merced today").
 2. `apply_whitelist`: drop spans that are, or lie inside, a whitelisted term.
 3. `merge_exact_duplicates`: one span per [start, end), recording every detector.
 4. `keep_longer_same_start`, 5. `keep_longer_same_end`.
@@ -16,9 +17,13 @@ One function per rule; `merge_spans` applies them in the paper's order:
 8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
 9. `drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
    "Title 15" does not, nor "2042" of "Section 2042"; "two thousand and five"
-   does), or, in the general profile, like a duration ("five years");
+   does), or, in the general profile, like a duration ("five years"); also
+   applied right after rule 1, so that such a "date" takes no ZIP code or PO
+   box down with it);
    `context_rules.drop_false_tags`: names the context shows are none
-   ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon").
+   ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
+   `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
+   (LCF)" makes every "LCF" a LOCATION.
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
@@ -45,6 +50,7 @@ from reviewer_app.core.context_rules import (
     CONTEXT,
     drop_false_tags,
     is_positional_capital,
+    label_acronyms_as_defined,
     learn_organisations,
 )
 from reviewer_app.core.spans import Span
@@ -62,6 +68,7 @@ _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
 _PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
+_TRAILING_LOWER_WORD = re.compile(r"(?<=\S)[ ]+[a-z]+[.,;:!?]?$")
 # "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
 _ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
 
@@ -194,6 +201,11 @@ def _tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
         possessive = _POSSESSIVE.search(text[start:end])
         if possessive:
             end = start + possessive.start()
+        trailing = _TRAILING_LOWER_WORD.search(text, start, end)
+        while trailing and text[start].isupper():
+            # NER's "Merced today", "Training Facility in": a capitalised name ends in a capital.
+            end = trailing.start()
+            trailing = _TRAILING_LOWER_WORD.search(text, start, end)
         while start < end and not text[start].isalnum():
             start += 1
         while end > start and not text[end - 1].isalnum() and not _ABBREVIATION.search(text[start:end]):
@@ -249,8 +261,12 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
                 or any(preceding.endswith(phrase) for phrase in rules.person_cue_phrases)
             ):
                 span = span.with_(label="PERSON")
-            elif len(words) > 1 and words[0].lower().rstrip(".") in cues:
-                span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria"
+            elif (
+                len(words) > 1
+                and words[0].lower().rstrip(".") in cues
+                and covered.lower() not in rules.known_places  # "Correctional Training Facility"
+            ):
+                span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
                 len(words) == 1
                 and text.startswith("'s ", span.end)
@@ -562,14 +578,14 @@ def _statute_number(span: Span, text: str, statute_words: frozenset[str]) -> boo
 # 10 ----------------------------------------------------------------------------
 def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
     """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
-    of each part of a full name and of an organisation learnt from context
+    of each part of a full name and of an organisation (or place) learnt from context
     (`context_rules.learn_organisations`), that no span covers yet. Names match
     whatever their case ("JONES" in a speaker tag) except all lower case ("will"
     is not "Will")."""
     label_of: dict[str, str] = {}
     for span in spans:
         if span.label in rules.propagate_labels or (
-            span.label == "ORGANIZATION" and CONTEXT in span.detectors
+            span.label in ("ORGANIZATION", "LOCATION") and CONTEXT in span.detectors
         ):
             covered = span.text_in(text)
             if len(covered) >= 2:
@@ -700,6 +716,9 @@ def merge_spans(
     rules = rules or default_rules()
     spans = [*spans, *learn_organisations(text, rules.organisation_cues)]
     merged = tidy_boundaries(spans, text)
+    # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
+    # "1050" of a PO box) must not push aside the span that says what it is.
+    merged = drop_non_sensitive_numbers(merged, text, rules)
     merged = relabel_by_context(merged, text, rules)
     merged = relabel_by_head_word(merged, text, rules.head_words)
     merged = apply_whitelist(merged, text, rules.whitelist)
@@ -717,6 +736,7 @@ def merge_spans(
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
+    merged = label_acronyms_as_defined(merged, text)
     if with_propagation:
         merged = propagate(merged, text, rules)
     merged = join_split_names(merged, text, rules.known_places)

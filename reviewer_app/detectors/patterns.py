@@ -3,8 +3,9 @@
 A pattern file holds `[[recognizer]]` tables (entity, context words, the
 profiles it runs in and `[[recognizer.pattern]]` regexes with scores) and an optional `[macros]` table;
 `<<name>>` in any regex is replaced by the macro of that name from any file of
-the folder. Other tables (`ner.toml`, `merge.toml`) configure the spaCy label
-mapping and the merging rules and are read by `load_table`.
+the folder (a macro may use other macros). Other tables (`ner.toml`,
+`merge.toml`, `places.toml`) configure the spaCy label mapping, the merging
+rules and the place rules and are read by `load_table`.
 
 Plain data, no Presidio: the presidio detector turns these into its recognizers,
 and the tests exercise the regexes directly.
@@ -79,7 +80,12 @@ def _expand(regex: str, macros: dict[str, str], where: str) -> str:
             raise PatternFileError(f"{where}: unknown macro <<{name}>>")
         return macros[name]
 
-    return _MACRO.sub(replace, regex)
+    # A macro may use other macros ("address_tail" uses "place_name"); a few rounds expand them all.
+    for _ in range(5):
+        if not _MACRO.search(regex):
+            return regex
+        regex = _MACRO.sub(replace, regex)
+    raise PatternFileError(f"{where}: macros nested too deep (a macro that uses itself?)")
 
 
 def load_recognizer_specs(folder: Path | None = None) -> tuple[RecognizerSpec, ...]:

@@ -13,7 +13,9 @@ detector, is handed to `analyze(nlp_artifacts=...)`, so spaCy runs once.
 
 from __future__ import annotations
 
+import bisect
 import importlib.util
+import itertools
 import logging
 import re
 import threading
@@ -31,6 +33,12 @@ from reviewer_app.detectors.base import (
 )
 from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, shared_doc, spacy_model_installed
 from reviewer_app.detectors.patterns import load_recognizer_specs, load_table
+from reviewer_app.detectors.places import (
+    find_known_places,
+    find_place_codes,
+    find_zip_codes,
+    headline_lines,
+)
 from reviewer_app.detectors.profiles import profile_table
 from reviewer_app.detectors.spoken import find_spoken_forms
 
@@ -63,6 +71,7 @@ BUILTIN_ENTITIES = {
 BUILTIN_MIN_SCORE = 0.4
 # Plural nouns (Penn tags): a number before one counts it ("two thousand euros").
 _PLURAL_NOUN_TAGS = ("NNS", "NNPS")
+_NER_RECOGNIZER = "SpacyRecognizer"
 
 
 def cover_name_terms(document: Document) -> tuple[str, ...]:
@@ -251,11 +260,50 @@ class PresidioDetector(Detector):
             if result.entity_type in BUILTIN_ENTITIES and result.score < BUILTIN_MIN_SCORE:
                 continue
             found = chunk.text[result.start : result.end]
-            recognizer = result.analysis_explanation.recognizer if result.analysis_explanation else ""
-            if recognizer in (COVER_NAMES, COVER_PLACES) and found.islower():
+            if _recognizer(result) in (COVER_NAMES, COVER_PLACES) and found.islower():
                 # Names are written capitalised; "will" or "young" in speech is not "Will Young".
                 continue
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
         nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
         spans += find_spoken_forms(chunk.text, nouns)
+        spans += self._capitals_spans(chunk.text, analyzer)
+        places = (find_zip_codes, find_place_codes, find_known_places)
+        for place in (found for find in places for found in find(chunk.text)):
+            spans.append(place.with_(detectors=(self.name,)))
         return spans
+
+    def _capitals_spans(self, text: str, analyzer: AnalyzerEngine) -> list[Span]:
+        """Places (and what the patterns and the gazetteers' places after a cue find)
+        on the lines written all in capitals, read in headline case
+        (`places.headline_lines`). NER's people and
+        organisations there are left out: on a cover or a notice in capitals NER
+        takes every heading for one, and the cover's names are on the deny-list."""
+        lines = headline_lines(text)
+        if not lines:
+            return []
+        # A blank line between lines, so that NER reads no name across two of them.
+        copy = "\n\n".join(line for _, line in lines)
+        starts = list(itertools.accumulate((len(line) + 2 for _, line in lines[:-1]), initial=0))
+        spans = []
+        for result in analyzer.analyze(text=copy, language=LANGUAGE, return_decision_process=True):
+            label = BUILTIN_ENTITIES.get(result.entity_type, result.entity_type)
+            if label not in self.labels:
+                continue
+            if result.entity_type in BUILTIN_ENTITIES and result.score < BUILTIN_MIN_SCORE:
+                continue
+            if _recognizer(result) == _NER_RECOGNIZER and label != "LOCATION":
+                continue
+            i = bisect.bisect_right(starts, result.start) - 1
+            offset, line = lines[i]
+            end = min(result.end, starts[i] + len(line))
+            start = offset + result.start - starts[i]
+            spans.append(Span(start, start + end - result.start, label, (self.name,), float(result.score)))
+        for offset, line in lines:  # "HELD AT CORCORAN": the gazetteers' places, as written in the lists
+            spans += [
+                place.shifted(offset).with_(detectors=(self.name,)) for place in find_known_places(line)
+            ]
+        return spans
+
+
+def _recognizer(result: Any) -> str:
+    return result.analysis_explanation.recognizer if result.analysis_explanation else ""

@@ -53,7 +53,7 @@ class ZeroShotDetector(Detector):
     stage: ClassVar[Literal["find", "refine"]] = "refine"
     # The fine labels of labels.toml [fine] (a test keeps the two in step).
     labels: ClassVar[tuple[str, ...]] = (
-        "STATE", "CITY", "COUNTY", "COUNTRY", "PRISON", "ADDRESS", "OTHER_LOCATION",
+        "STATE", "CITY", "COUNTY", "COUNTRY", "PRISON", "ADDRESS", "ZIP_CODE", "OTHER_LOCATION",
         "NATIONALITY", "RELIGION", "POLITICAL_GROUP",
         "POLICE_DEPARTMENT", "SCHOOL", "COMPANY", "GOVERNMENT_AGENCY", "HOSPITAL", "COURT",
         "RELIGIOUS_ORGANIZATION", "OTHER_ORGANIZATION",

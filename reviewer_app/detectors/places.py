@@ -1,0 +1,167 @@
+"""Places found by their surroundings rather than by NER (issue 12).
+
+- `find_zip_codes`: a ZIP code where an address puts one (after a state, after a
+  known city, after "zip code"), never any five-digit number.
+- `find_known_places`: a gazetteer's place right after "in", "from", "to"...
+  ("born in Oxnard"), where NER missed it.
+- `find_place_codes`: a gazetteer's short codes in capitals ("CMF", "SVSP",
+  "CSP-SAC"), which NER does not know.
+- `headline_lines`: the lines written all in capitals, in headline case, so that
+  NER and the patterns, which expect capitals on names only, can read a cover
+  page, a decision notice or a court heading ("CALIFORNIA STATE PRISON, SOLANO").
+  The copy has the same length as each line, so its offsets map back unchanged.
+
+The word lists and gazetteer names are in `resources/patterns/places.toml`. Plain
+functions over text; the presidio detector calls them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors.gazetteer import read_list
+from reviewer_app.detectors.patterns import load_table
+from reviewer_app.paths import resource
+
+PLACES_SCORE = 0.9
+_ZIP = re.compile(r"(?<![\w.,/-])\d{5}(?:-\d{4})?(?![\w/-]|[.,]\d)")
+# How far before a number its state, city or cue is looked for.
+_LOOK_BACK = 60
+_CODE = re.compile(r"[A-Z]{2,5}(?:-[A-Z]{2,5})?")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True)
+class PlaceRules:
+    after_state: re.Pattern[str]
+    after_city: re.Pattern[str]
+    city_zip: re.Pattern[str]
+    after_cue: re.Pattern[str]
+    codes: re.Pattern[str] | None
+    after_place_cue: re.Pattern[str] | None
+    small_words: frozenset[str]
+    caps_share_max: float
+
+
+def _alternation(names: list[str]) -> str:
+    return "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(set(names), key=len, reverse=True))
+
+
+@functools.cache
+def place_rules() -> PlaceRules:
+    table = load_table("places.toml")
+    states = read_list(resource("gazetteers", table["state_gazetteer"]))
+    # Postal codes ("CA") only in capitals; names and "Calif." in any case.
+    postal = [s for s in states if len(s) == 2 and s.isupper()]
+    named = [s for s in states if s not in postal]
+    cities = [c for f in table["city_gazetteers"] for c in read_list(resource("gazetteers", f))]
+    codes = [
+        alias
+        for f in table["code_gazetteers"]
+        for alias in read_list(resource("gazetteers", f))
+        if _CODE.fullmatch(alias)
+    ]
+    cues = _alternation(table["zip_cues"])
+    known = [n for f in table["cue_gazetteers"] for n in read_list(resource("gazetteers", f)) if len(n) > 2]
+    place_cues = _alternation(load_table("merge.toml").get("place_cues", []))
+    gap = int(table["cue_gap"])
+    return PlaceRules(
+        # Each is matched against the text just before a five-digit number.
+        after_state=re.compile(
+            rf"(?<![\w-])(?:(?i:{_alternation(named)})|{_alternation(postal)})\.?,?[ ]{{1,3}}\Z"
+        ),
+        after_city=re.compile(rf"(?<![\w-])(?i:{_alternation(cities)}),?[ ]{{1,3}}\Z"),
+        city_zip=re.compile(table["city_zip_regex"]),
+        after_cue=re.compile(rf"(?i:\b(?:{cues}))\b[^\d\n.?!;]{{0,{gap}}}?(?<![\w-])\Z"),
+        codes=re.compile(rf"(?<![\w-])(?:{_alternation(codes)})(?![\w-])") if codes else None,
+        after_place_cue=re.compile(
+            rf"(?<![\w-])(?i:{place_cues})[ ]+(?P<place>{_alternation(known)})(?![\w-])"
+        )
+        if known and place_cues
+        else None,
+        small_words=frozenset(w.lower() for w in table["small_words"]),
+        caps_share_max=float(table["caps_share_max"]),
+    )
+
+
+def find_zip_codes(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """LOCATION spans on the ZIP codes of `text` that an address or a cue introduces."""
+    rules = rules or place_rules()
+    spans = []
+    for number in _ZIP.finditer(text):
+        before = text[max(0, number.start() - _LOOK_BACK) : number.start()]
+        if (
+            rules.after_state.search(before)
+            or rules.after_cue.search(before)
+            or (rules.city_zip.fullmatch(number.group()[:5]) and rules.after_city.search(before))
+        ):
+            spans.append(Span(number.start(), number.end(), "LOCATION", (), PLACES_SCORE))
+    return spans
+
+
+def find_place_codes(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """LOCATION spans on a gazetteer's codes written in capitals ("SVSP", "CSP-SAC")."""
+    rules = rules or place_rules()
+    if rules.codes is None:
+        return []
+    return [Span(m.start(), m.end(), "LOCATION", (), PLACES_SCORE) for m in rules.codes.finditer(text)]
+
+
+def find_known_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """LOCATION spans on the gazetteers' places that follow a place cue ("in Oxnard")."""
+    rules = rules or place_rules()
+    if rules.after_place_cue is None:
+        return []
+    return [
+        Span(m.start("place"), m.end("place"), "LOCATION", (), PLACES_SCORE)
+        for m in rules.after_place_cue.finditer(text)
+    ]
+
+
+def _is_capitals_line(line: str) -> bool:
+    letters = [c for c in line if c.isalpha()]
+    return len(letters) >= 3 and not any(c.islower() for c in letters)
+
+
+def headline_case(line: str, small_words: frozenset[str]) -> str:
+    """`line` with each word capitalised, small words ("of", "the") in lower case
+    except first, other two-letter words ("CA") in capitals; same length always."""
+    out = []
+    last = 0
+    for index, match in enumerate(_WORD.finditer(line)):
+        word = match.group()
+        lower = word.lower()
+        if len(lower) != len(word):  # a letter whose lower case is longer: leave the word
+            cased = word
+        elif line[match.start() - 1 : match.start()] in ("'", "’"):
+            # "O'NEIL" -> "O'Neil" (one letter before the apostrophe); "DON'T" -> "Don't", "I'M" -> "I'm".
+            one_letter = re.search(r"(?<![^\W\d_])[^\W\d_]['’]$", line[: match.start()])
+            cased = word[0] + lower[1:] if one_letter and len(word) >= 3 else lower
+        elif index and lower in small_words:
+            cased = lower
+        elif len(word) == 2 and lower not in small_words:
+            cased = word
+        else:
+            cased = word[0] + lower[1:]
+        out.append(line[last : match.start()])
+        out.append(cased)
+        last = match.end()
+    out.append(line[last:])
+    return "".join(out)
+
+
+def headline_lines(text: str, rules: PlaceRules | None = None) -> list[tuple[int, str]]:
+    """`(offset, line in headline case)` for each line of `text` written all in
+    capitals; none when such lines are most of the text (see places.toml)."""
+    rules = rules or place_rules()
+    lines, offset = [], 0
+    for line in text.split("\n"):
+        if _is_capitals_line(line):
+            lines.append((offset, headline_case(line, rules.small_words)))
+        offset += len(line) + 1
+    if sum(len(line) for _, line in lines) > rules.caps_share_max * max(len(text), 1):
+        return []
+    return lines
