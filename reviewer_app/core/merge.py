@@ -718,7 +718,7 @@ def merge_spans(
     merged = tidy_boundaries(spans, text)
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
-    merged = drop_non_sensitive_numbers(merged, text, rules)
+    merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = relabel_by_context(merged, text, rules)
     merged = relabel_by_head_word(merged, text, rules.head_words)
     merged = apply_whitelist(merged, text, rules.whitelist)
