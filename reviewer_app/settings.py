@@ -28,6 +28,9 @@ class Settings:
     # Sentence-embedding model for the fallback zero-shot backend; empty = the bundled package.
     embedding_model: str = ""
     detectors: tuple[str, ...] = ("presidio", "spacy", "stanza", "zeroshot")
+    # A model folder written by `reviewer-app train`; when set, the trained detector
+    # runs beside the detectors above. Empty: none.
+    trained_model: str = ""
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
     max_file_mb: float = 200.0

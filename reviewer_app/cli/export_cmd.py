@@ -50,6 +50,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--detectors", help="comma-separated detectors for --accept-all (default: settings)")
     parser.add_argument(
+        "--model",
+        metavar="MODEL_DIR",
+        help="a model from `reviewer-app train`: the trained detector runs beside the others",
+    )
+    parser.add_argument(
         "--case-scope",
         action="store_true",
         help="number names, IDs and places once across all FILEs (one case) instead of per transcript",
@@ -87,11 +92,12 @@ def _say(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import TagScope, pseudonymize
+    from reviewer_app.detectors.registry import with_model
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.settings import load_settings
 
-    settings = load_settings()
+    settings = with_model(load_settings(), args.model)
     if args.gold and args.gold_dir is None:
         _say("reviewer-app export: --gold needs --gold-dir (gold files hold the original text)")
         return EXIT_INPUT
@@ -187,9 +193,14 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
 
 
 def _detect_all(document, settings, detectors: str | None):
+    from reviewer_app.detectors.registry import TRAINED, default_names
     from reviewer_app.detectors.runner import run_detection
 
-    names = [d.strip() for d in detectors.split(",") if d.strip()] if detectors else list(settings.detectors)
+    names = (
+        [d.strip() for d in detectors.split(",") if d.strip()] if detectors else list(default_names(settings))
+    )
+    if settings.trained_model and TRAINED not in names:
+        names.append(TRAINED)
     result = run_detection(document, names, settings)
     for detector_run in result.runs:
         if not detector_run.ok:

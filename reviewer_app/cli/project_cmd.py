@@ -44,6 +44,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add.add_argument("--jobs", type=int, default=1, help="worker processes for import and detection")
     add.add_argument("--detectors", help="comma-separated detectors (default: your settings)")
     add.add_argument("--no-detect", action="store_true", help="only import; detect later")
+    add.add_argument(
+        "--model", metavar="MODEL_DIR", help="a model from `reviewer-app train` to run beside the detectors"
+    )
     add.add_argument("--redetect", action="store_true", help="detect again on files already in the project")
     add.set_defaults(func=run_add)
 
@@ -171,14 +174,17 @@ def _file_sha256(path: Path) -> str | None:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    from reviewer_app.detectors.registry import TRAINED, default_names, with_model
     from reviewer_app.settings import load_settings
 
-    settings = load_settings()
+    settings = with_model(load_settings(), args.model)
     names = (
         tuple(d.strip() for d in args.detectors.split(",") if d.strip())
         if args.detectors
-        else tuple(settings.detectors)
+        else default_names(settings)
     )
+    if args.model and TRAINED not in names:
+        names += (TRAINED,)
     project = _open(args.project)
     if project is None:
         return EXIT_PROBLEM

@@ -29,9 +29,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("sources", nargs="+", type=Path, metavar="SOURCE", help="project .db or gold file")
     parser.add_argument("--out", required=True, type=Path, metavar="MODEL_DIR", help="folder for the model")
     parser.add_argument(
-        "--base", default=DEFAULT_BASE, help=f"installed spaCy pipeline to start from (default {DEFAULT_BASE})"
+        "--base",
+        default=DEFAULT_BASE,
+        help=f"installed spaCy pipeline to start from (default {DEFAULT_BASE})",
     )
-    parser.add_argument("--labels", metavar="LABELS", help="comma-separated labels (default: all in the gold)")
+    parser.add_argument(
+        "--labels", metavar="LABELS", help="comma-separated labels (default: all in the gold)"
+    )
     parser.add_argument(
         "--eval-split",
         type=float,
@@ -39,7 +43,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         metavar="SHARE",
         help="share of documents held out for scoring, chosen by document (default 0.2)",
     )
-    parser.add_argument("--epochs", type=int, default=10, help="passes over the training documents (default 10)")
+    parser.add_argument(
+        "--epochs", type=int, default=10, help="passes over the training documents (default 10)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the split and of training (default 0)")
     parser.add_argument(
         "--gold-format", choices=("auto", *GOLD_FORMATS), default="auto", help="format of gold files"

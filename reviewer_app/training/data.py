@@ -104,6 +104,7 @@ def documents_from_records(records: Iterable[Record]) -> list[TrainingDocument]:
                 ignored.append(span)
             else:
                 positives.append(span)
+        positives = _drop_nested_same_label(positives)
         _check_spans(record.id, record.text, positives + negatives)
         if record.id in seen:
             raise TrainingDataError(f"document id {record.id!r} occurs twice in the gold")
@@ -167,6 +168,18 @@ def documents_from_project(path: Path) -> list[TrainingDocument]:
     return documents
 
 
+def _drop_nested_same_label(spans: list[Span]) -> list[Span]:
+    """A span inside another of the same label adds nothing to it (TAB nests a
+    few: "State Railways" inside "Central Direction of the State Railways")."""
+    ordered = sorted(spans, key=lambda s: (s.start, -s.end))
+    kept: list[Span] = []
+    for span in ordered:
+        if any(k.start <= span.start and span.end <= k.end and k.label == span.label for k in kept[-3:]):
+            continue
+        kept.append(span)
+    return kept
+
+
 def _without_overlaps(spans: Iterable[Span]) -> list[Span]:
     out: list[Span] = []
     for span in sorted(spans):
@@ -178,13 +191,22 @@ def _without_overlaps(spans: Iterable[Span]) -> list[Span]:
     return out
 
 
+def _is_project(path: Path) -> bool:
+    """A project file is an SQLite database, whatever its name."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
+
+
 def read_sources(paths: Sequence[Path], gold_format: str = "auto") -> list[TrainingDocument]:
     """Training documents from project files (.db) and gold files, in order."""
     documents: list[TrainingDocument] = []
     for path in paths:
         if not path.exists():
             raise TrainingDataError(f"{path}: no such file")
-        if path.suffix.lower() in (".db", ".sqlite", ".rvproj"):
+        if _is_project(path):
             documents += documents_from_project(path)
         else:
             documents += read_gold_documents([path], gold_format)

@@ -1,0 +1,101 @@
+"""The trained detector: a NER component trained on reviewed documents (`reviewer-app train`).
+
+The model folder holds the tokenizer and the `ner_trained` component only (it
+has its own tok2vec), not a second full pipeline: a chunk costs one
+tokenization and one NER pass. Its labels are ours, read back through the table
+in `meta.json`; labels the base NER knows but the model was not trained on are
+dropped. The model comes from the settings (`trained_model`) or `--model`.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors.base import (
+    Detector,
+    DetectorStatus,
+    DetectorUnavailable,
+    SharedAnalysis,
+    TextChunk,
+)
+from reviewer_app.training.model_dir import COMPONENT, ModelDirError, read_meta
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+TRAINED_SCORE = 0.8
+NO_MODEL = (
+    "no trained model: train one with `reviewer-app train` (or Tools > Train from reviewed documents), "
+    "then choose it in Models, set `trained_model` in the settings, or pass --model"
+)
+
+
+@dataclass(frozen=True)
+class LoadedModel:
+    nlp: Language
+    # The label the component predicts -> ours.
+    labels: dict[str, str]
+
+
+_lock = threading.Lock()
+_loaded: dict[str, LoadedModel] = {}
+
+
+def load_trained(path: str) -> LoadedModel:
+    """The model at `path`, loaded once per process; DetectorUnavailable if it cannot be."""
+    with _lock:
+        model = _loaded.get(path)
+        if model is None:
+            try:
+                section = read_meta(Path(path))
+                import spacy
+
+                nlp = spacy.load(path)
+                nlp.max_length = max(nlp.max_length, 5_000_000)
+            except ModelDirError as exc:
+                raise DetectorUnavailable(str(exc)) from exc
+            except (OSError, ValueError, KeyError) as exc:
+                raise DetectorUnavailable(
+                    f"the trained model at {path} is broken ({type(exc).__name__})"
+                ) from exc
+            labels = {theirs: ours for ours, theirs in section.get("label_names", {}).items()}
+            model = LoadedModel(nlp, labels)
+            _loaded[path] = model
+        return model
+
+
+class TrainedDetector(Detector):
+    name = "trained"
+    # The labels depend on the model; these are the ones it is usually trained on.
+    labels = ("PERSON", "LOCATION", "ORGANIZATION", "NRP", "DATE")
+
+    def status(self) -> DetectorStatus:
+        path = self.settings.trained_model
+        if not path:
+            return DetectorStatus(False, NO_MODEL)
+        try:
+            section = read_meta(Path(path))
+        except ModelDirError as exc:
+            return DetectorStatus(False, str(exc), path)
+        labels = ", ".join(section.get("labels", ()))
+        created = str(section.get("created", ""))[:10]
+        return DetectorStatus(True, f"trained model {Path(path).name} ({created}; {labels})", path)
+
+    def load(self) -> None:
+        if not self.settings.trained_model:
+            raise DetectorUnavailable(NO_MODEL)
+        load_trained(self.settings.trained_model)
+
+    def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
+        model = load_trained(self.settings.trained_model)
+        doc = model.nlp.get_pipe(COMPONENT)(model.nlp.make_doc(chunk.text))
+        spans = []
+        for ent in doc.ents:
+            label = model.labels.get(ent.label_)
+            if label is not None:
+                spans.append(Span(ent.start_char, ent.end_char, label, (self.name,), TRAINED_SCORE))
+        return spans
