@@ -99,16 +99,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"reviewer-app train: {exc}", file=sys.stderr)
         return 130
     bar.done()
-    print(scores_table(result.before, result.after))
+    print(scores_table(result.before, result.after) if result.after else "(no held-out document)")
     state = "stopped early; the best model so far" if result.interrupted else "model"
     print(f"wrote {state} to {result.model_dir} ({result.seconds:.0f} s)", file=sys.stderr)
     return 130 if result.interrupted else 0
 
 
-def scores_table(before, after) -> str:
+def scores_table(before_scores, after_scores) -> str:
     """Held-out per-label F1 before (the base NER) and after training, as markdown."""
     from reviewer_app.evaluation.report import Table
 
+    before, after = before_scores.per_label, after_scores.per_label
     rows = []
     for label in sorted(set(before) | set(after)):
         b, a = before.get(label), after.get(label)
@@ -129,4 +130,6 @@ def scores_table(before, after) -> str:
         "Held-out documents, exact match",
         ("label", "gold", "F1 before", "P after", "R after", "F1 after"),
         tuple(tuple(r) for r in rows),
+        f"Leak rate (share of gold characters not covered): {before_scores.leak_rate:.3f} before, "
+        f"{after_scores.leak_rate:.3f} after.",
     ).markdown()

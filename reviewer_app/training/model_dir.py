@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from reviewer_app.evaluation.metrics import LabelScores
     from reviewer_app.training.data import TrainingDocument
-    from reviewer_app.training.train import TrainOptions
+    from reviewer_app.training.train import HeldOutScores, TrainOptions
 
 COMPONENT = "ner_trained"
 META_SECTION = "reviewer_app"
@@ -106,8 +106,8 @@ def reviewer_meta(
     labels: Sequence[str],
     names: dict[str, str],
     counts: dict[str, int],
-    before: dict[str, LabelScores],
-    after: dict[str, LabelScores],
+    before: HeldOutScores,
+    after: HeldOutScores,
     interrupted: bool,
     seconds: float,
     sources: Sequence[str],
@@ -123,8 +123,10 @@ def reviewer_meta(
         "sources": [Path(s).name for s in sources],
         "documents": [{"id": d.id, "sha256": d.sha256} for d in documents],
         "held_out": [{"id": d.id, "sha256": d.sha256} for d in held_out],
-        "scores_before": _scores(before),
-        "scores": _scores(after),
+        "scores_before": _scores(before.per_label),
+        "scores": _scores(after.per_label),
+        "leak_rate_before": round(before.leak_rate, 4),
+        "leak_rate": round(after.leak_rate, 4),
         "epochs": options.epochs,
         "seed": options.seed,
         "eval_split": options.eval_split,

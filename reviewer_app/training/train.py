@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -75,8 +75,8 @@ class TrainResult:
     meta: dict[str, Any]
     interrupted: bool = False
     seconds: float = 0.0
-    before: dict[str, LabelScores] = field(default_factory=dict)
-    after: dict[str, LabelScores] = field(default_factory=dict)
+    before: HeldOutScores | None = None
+    after: HeldOutScores | None = None
 
 
 class StopRequested(Exception):
@@ -299,17 +299,31 @@ def predict_spans(nlp, text: str, names_back: dict[str, str], max_chars: int = 1
     return spans
 
 
+@dataclass(frozen=True)
+class HeldOutScores:
+    per_label: dict[str, LabelScores]
+    # Share of the gold spans' non-space characters no predicted span covers.
+    leak_rate: float
+
+
 def score_held_out(
     documents: Sequence[TrainingDocument], predict: Callable[[str], list[Span]]
-) -> dict[str, LabelScores]:
-    """Per-label exact-match scores of `predict` on the held-out documents.
-    Predictions over an ignored (NO_MASK) stretch count neither way."""
-    pairs = []
+) -> HeldOutScores:
+    """Per-label exact-match scores and leak rate of `predict` on the held-out
+    documents. Predictions over an ignored (NO_MASK) stretch count neither way."""
+    pairs, chars, leaked = [], 0, 0
     for document in documents:
         predicted = [s for s in predict(document.text) if not any(s.overlaps(i) for i in document.ignored)]
         pairs.append(DocumentPair(document.id, document.text, document.positives, tuple(predicted)))
+        covered = bytearray(len(document.text))
+        for span in predicted:
+            covered[span.start : span.end] = b"\x01" * span.length
+        for span in document.positives:
+            positions = [i for i in range(span.start, span.end) if not document.text[i].isspace()]
+            chars += len(positions)
+            leaked += sum(1 for i in positions if not covered[i])
     labels = {s.label for d in documents for s in d.positives}
-    return evaluate(pairs, "exact", labels=labels).per_label
+    return HeldOutScores(evaluate(pairs, "exact", labels=labels).per_label, leaked / chars if chars else 0.0)
 
 
 def train_model(
@@ -318,11 +332,13 @@ def train_model(
     options: TrainOptions = TrainOptions(),
     on_progress: Callable[[TrainProgress], None] | None = None,
     sources: Sequence[str] = (),
+    held_out: Sequence[TrainingDocument] | None = None,
 ) -> TrainResult:
     """Train on `documents` and write the model to `out`.
 
     KeyboardInterrupt stops training: the best model evaluated so far is
-    written, or, before the first evaluation, nothing (TrainingStopped)."""
+    written, or, before the first evaluation, nothing (TrainingStopped).
+    `held_out`, if given, are the documents to score on instead of a split of `documents`."""
     import spacy
     from spacy.tokens import DocBin
     from spacy.training.initialize import init_nlp
@@ -333,7 +349,10 @@ def train_model(
         raise TrainingDataError(f"--epochs must be at least 1, not {options.epochs}")
     labels = choose_labels(documents, options.labels)
     documents = [d.restricted(labels) for d in documents]
-    train_docs, held_out = split_documents(documents, options.eval_split, options.seed)
+    if held_out is None:
+        train_docs, held_out = split_documents(documents, options.eval_split, options.seed)
+    else:
+        train_docs, held_out = documents, [d.restricted(labels) for d in held_out]
     names = internal_labels(labels)
     names_back = {v: k for k, v in names.items()}
     _register()

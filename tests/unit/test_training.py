@@ -283,3 +283,22 @@ def test_interrupt_before_any_evaluation_writes_nothing(tmp_path, monkeypatch):
     with pytest.raises(train_module.TrainingStopped, match="nothing was written"):
         train_module.train_model(documents, out, train_module.TrainOptions(epochs=1, eval_split=0.34))
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_learning_curve_cli_table_and_chart(tmp_path, capsys):
+    from reviewer_app.cli.main import main
+
+    gold = write_jsonl(tmp_path / "gold.jsonl", tiny_records(6))
+    report = tmp_path / "report"
+    code = main(
+        ["evaluate", "--learning-curve", str(gold), "--curve-shares", "0.5,1", "--epochs", "1"]
+        + ["--eval-split", "0.34", "--report", str(report)]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    # The base NER (0 documents), then half and all of the 4 training documents.
+    assert [row.split("|")[1].split()[0] for row in rows] == ["0", "2", "4"]
+    png = report / "learning_curve.png"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (report / "learning_curve.md").read_text(encoding="utf-8").count("\n| ") == 4

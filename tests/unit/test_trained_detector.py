@@ -1,0 +1,92 @@
+"""The `trained` detector: status, detection beside the others, provenance, --model."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+pytest.importorskip("spacy")
+
+from reviewer_app.core.interchange import write_jsonl
+from reviewer_app.detectors.registry import default_names, detector_status, with_model
+from reviewer_app.detectors.runner import run_detection
+from reviewer_app.importers.text import document_from_text
+from reviewer_app.settings import Settings
+from tests.unit.test_training import tiny_records
+
+
+@pytest.fixture(scope="module")
+def model_dir(tmp_path_factory):
+    from reviewer_app.training.data import documents_from_records
+    from reviewer_app.training.train import TrainOptions, train_model
+
+    out = tmp_path_factory.mktemp("trained") / "model"
+    train_model(documents_from_records(tiny_records()), out, TrainOptions(epochs=2, eval_split=0.34))
+    return out
+
+
+def test_status_without_with_and_with_a_wrong_model(model_dir, tmp_path):
+    assert not detector_status("trained", Settings()).status.ready
+    assert "reviewer-app train" in detector_status("trained", Settings()).status.message
+    (tmp_path / "notes.txt").write_text("x")
+    wrong = detector_status("trained", Settings(trained_model=str(tmp_path))).status
+    assert not wrong.ready and "not a trained model" in wrong.message
+    ready = detector_status("trained", Settings(trained_model=str(model_dir))).status
+    assert ready.ready and "LOCATION, PERSON" in ready.message
+
+
+def test_default_names_add_the_trained_detector_only_with_a_model(model_dir):
+    settings = Settings(detectors=("spacy",))
+    assert default_names(settings) == ("spacy",)
+    assert default_names(with_model(settings, str(model_dir))) == ("spacy", "trained")
+    assert with_model(settings, None) is settings
+
+
+def test_trained_spans_carry_their_provenance_beside_spacy(model_dir):
+    settings = Settings(trained_model=str(model_dir))
+    record = tiny_records(1)[0]
+    document = document_from_text(record.id, record.text)
+    result = run_detection(document, ["spacy", "trained"], settings)
+    assert result.run("trained").ok and result.run("spacy").ok
+    trained = result.raw["trained"]
+    assert trained and all(s.detectors == ("trained",) for s in trained)
+    assert all(s.label in ("PERSON", "LOCATION") for s in trained)
+    merged_detectors = {d for s in result.spans for d in s.detectors}
+    assert "trained" in merged_detectors
+
+
+def test_a_broken_model_is_reported_and_the_others_still_run(model_dir, tmp_path):
+    import shutil
+
+    broken = tmp_path / "broken"
+    shutil.copytree(model_dir, broken)
+    (broken / "ner_trained" / "model").write_bytes(b"not a model")
+    settings = Settings(trained_model=str(broken))
+    document = document_from_text("d", tiny_records(1)[0].text)
+    result = run_detection(document, ["spacy", "trained"], settings)
+    assert result.run("spacy").ok and result.run("spacy").span_count > 0
+    run = result.run("trained")
+    assert not run.ok and "broken" in run.error
+
+
+def test_detect_cli_with_model(model_dir, tmp_path, monkeypatch):
+    from reviewer_app.cli.main import main
+
+    monkeypatch.setattr(
+        "reviewer_app.settings.load_settings", lambda path=None: Settings(detectors=("spacy",))
+    )
+    gold = write_jsonl(tmp_path / "in.jsonl", tiny_records(2))
+    assert main(["detect", str(gold), "--out", str(tmp_path / "out"), "--model", str(model_dir)]) == 0
+    lines = (tmp_path / "out" / "in.spans.jsonl").read_text(encoding="utf-8").splitlines()
+    meta = json.loads(lines[0])["meta"]["detectors"]
+    assert meta["trained"]["ok"] and meta["spacy"]["ok"]
+
+
+def test_settings_file_keeps_the_trained_model(tmp_path):
+    from reviewer_app.settings import load_settings, save_settings
+
+    settings = dataclasses.replace(Settings(), trained_model="/models/court")
+    save_settings(settings, tmp_path / "s.toml")
+    assert load_settings(tmp_path / "s.toml").trained_model == "/models/court"
