@@ -41,7 +41,7 @@ def tiny_records(n: int = 6) -> list[Record]:
     for i in range(n):
         name, place = NAMES[i % len(NAMES)], PLACES[(i + 1) % len(PLACES)]
         text = (
-            f"The applicant, {name}, was born in {place} and lives there.\n"
+            f"Case {i + 1}. The applicant, {name}, was born in {place} and lives there.\n"
             f"On 3 March 2004 the court in {place} heard {name} again about the lease.\n"
         )
         spans = []
