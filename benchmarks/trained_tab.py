@@ -9,9 +9,10 @@ predictions are scored with TAB's masking decisions:
 - the default pipeline (the settings' detectors);
 - the default pipeline with the trained detector beside it.
 
-ER_di: share of DIRECT gold spans whose every non-space character is covered by
-a predicted span. Leak rate: share of the non-space characters of DIRECT and
-QUASI gold spans that no predicted span covers.
+ER_di: share of DIRECT gold spans a predicted span touches (any overlap);
+ER_di full: share of DIRECT gold spans whose every non-space character is
+covered. Leak rate: share of the non-space characters of DIRECT and QUASI gold
+spans that no predicted span covers.
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ from reviewer_app.training.model_dir import read_meta
 MASKED = ("DIRECT", "QUASI")
 
 
-def coverage(text: str, gold: list[tuple[Span, str]], predicted: list[Span]) -> tuple[int, int, int, int]:
-    """(direct spans, direct spans fully covered, masked characters, masked characters not covered)."""
+def coverage(text: str, gold: list[tuple[Span, str]], predicted: list[Span]) -> tuple[int, ...]:
+    """(direct spans, direct spans fully covered, masked characters, masked characters not
+    covered, direct spans touched)."""
     covered = bytearray(len(text))
     for span in predicted:
         covered[span.start : span.end] = b"\x01" * (span.end - span.start)
-    direct = direct_hit = chars = leaked = 0
+    direct = direct_hit = chars = leaked = touched = 0
     for span, kind in gold:
         positions = [i for i in range(span.start, span.end) if not text[i].isspace()]
         missing = sum(1 for i in positions if not covered[i])
@@ -48,7 +50,8 @@ def coverage(text: str, gold: list[tuple[Span, str]], predicted: list[Span]) -> 
         if kind == "DIRECT":
             direct += 1
             direct_hit += int(missing == 0)
-    return direct, direct_hit, chars, leaked
+            touched += int(missing < len(positions))
+    return direct, direct_hit, chars, leaked, touched
 
 
 def main() -> int:
@@ -69,10 +72,10 @@ def main() -> int:
     nlp = load_pipeline(settings.spacy_model)
     words = sum(len(r.text.split()) for r in records)
     print(f"held-out documents: {len(records)} ({words} words)")
-    print("| prediction | ER_di | leak rate | seconds |")
-    print("|---|---|---|---|")
+    print("| prediction | ER_di | ER_di full | leak rate | seconds |")
+    print("|---|---|---|---|---|")
     for name, run in runs.items():
-        totals = [0, 0, 0, 0]
+        totals = [0, 0, 0, 0, 0]
         started = time.perf_counter()
         ran: set[str] = set()
         for record in records:
@@ -91,10 +94,11 @@ def main() -> int:
             for i, value in enumerate(coverage(record.text, gold, predicted)):
                 totals[i] += value
         seconds = time.perf_counter() - started
-        er_di = totals[1] / totals[0] if totals[0] else 0.0
+        er_di = totals[4] / totals[0] if totals[0] else 0.0
+        er_di_full = totals[1] / totals[0] if totals[0] else 0.0
         leak = totals[3] / totals[2] if totals[2] else 0.0
         detail = f" ({', '.join(sorted(ran))})" if ran else ""
-        print(f"| {name}{detail} | {er_di:.3f} | {leak:.3f} | {seconds:.1f} |")
+        print(f"| {name}{detail} | {er_di:.3f} | {er_di_full:.3f} | {leak:.3f} | {seconds:.1f} |")
     scores = read_meta(args.model)["scores"]
     print("\nheld-out per-label scores (meta.json):")
     print(json.dumps(scores, indent=1))

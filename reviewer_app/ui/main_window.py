@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
-from reviewer_app.detectors.registry import available_detectors
+from reviewer_app.detectors.registry import available_detectors, default_names
 from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import DuplicateDocument, Project
@@ -662,7 +662,7 @@ class MainWindow(QMainWindow):
 
     def _open_detection_dialog(self) -> None:
         dialog = DetectionDialog(
-            self.detector_infos or [], self.settings.detectors, len(self.documents.selected_ids()), self
+            self.detector_infos or [], default_names(self.settings), len(self.documents.selected_ids()), self
         )
         dialog.accepted.connect(lambda: self._run_chosen_detection(dialog))
         dialog.models_requested.connect(self.open_models_dialog)
