@@ -90,3 +90,26 @@ def test_settings_file_keeps_the_trained_model(tmp_path):
     settings = dataclasses.replace(Settings(), trained_model="/models/court")
     save_settings(settings, tmp_path / "s.toml")
     assert load_settings(tmp_path / "s.toml").trained_model == "/models/court"
+
+
+def test_project_add_and_export_with_model(model_dir, tmp_path, monkeypatch):
+    from reviewer_app.cli.main import main
+    from reviewer_app.store import Project
+
+    monkeypatch.setattr(
+        "reviewer_app.settings.load_settings", lambda path=None: Settings(detectors=("spacy",))
+    )
+    transcript = tmp_path / "case.txt"
+    transcript.write_text(tiny_records(1)[0].text, encoding="utf-8")
+    path = tmp_path / "p.db"
+    assert main(["project", "new", str(path)]) == 0
+    assert main(["project", "add", str(path), str(transcript), "--model", str(model_dir)]) == 0
+    with Project.open(path) as project:
+        (summary,) = project.list_documents()
+        assert summary.detectors == ("spacy", "trained")
+        names = {name for s in project.spans(summary.id) for name in s.detector_names}
+        assert "trained" in names
+    out = tmp_path / "out"
+    code = main(["export", str(transcript), "--out", str(out), "--accept-all", "--model", str(model_dir)])
+    assert code == 0
+    assert "Zorvath" not in next(out.iterdir()).read_text(encoding="utf-8")
