@@ -98,6 +98,11 @@ def run(args: argparse.Namespace) -> int:
         bar.done()
         print(f"reviewer-app train: {exc}", file=sys.stderr)
         return 130
+    except KeyboardInterrupt:
+        # Before training started, or a second Ctrl+C while the model was being scored or written.
+        bar.done()
+        print(f"reviewer-app train: stopped; nothing was written to {args.out}", file=sys.stderr)
+        return 130
     bar.done()
     print(scores_table(result.before, result.after) if result.after else "(no held-out document)")
     state = "stopped early; the best model so far" if result.interrupted else "model"
