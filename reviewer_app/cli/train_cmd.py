@@ -19,7 +19,7 @@ from pathlib import Path
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     from reviewer_app.evaluation.sources import GOLD_FORMATS
-    from reviewer_app.training.train import DEFAULT_BASE
+    from reviewer_app.training.train import ARCHITECTURES, DEFAULT_BASE, SHARED
 
     parser = subparsers.add_parser(
         "train",
@@ -49,6 +49,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the split and of training (default 0)")
     parser.add_argument(
         "--gold-format", choices=("auto", *GOLD_FORMATS), default="auto", help="format of gold files"
+    )
+    parser.add_argument(
+        "--architecture",
+        choices=ARCHITECTURES,
+        default=SHARED,
+        help="shared (default): a new NER head on the base pipeline's tok2vec, which detection "
+        "reuses, so it costs little; own: the base NER copied whole and fine-tuned (slower to run)",
     )
     parser.set_defaults(func=run)
 
@@ -85,7 +92,9 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.training.train import TrainingStopped, TrainOptions, train_model
 
     labels = tuple(x.strip() for x in (args.labels or "").split(",") if x.strip())
-    options = TrainOptions(args.base, labels, args.eval_split, args.epochs, args.seed)
+    options = TrainOptions(
+        args.base, labels, args.eval_split, args.epochs, args.seed, architecture=args.architecture
+    )
     bar = TrainProgressBar()
     try:
         check_output_dir(args.out)

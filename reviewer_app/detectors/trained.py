@@ -1,10 +1,13 @@
 """The trained detector: a NER component trained on reviewed documents (`reviewer-app train`).
 
-The model folder holds the tokenizer and the `ner_trained` component only (it
-has its own tok2vec), not a second full pipeline: a chunk costs one
-tokenization and one NER pass. Its labels are ours, read back through the table
-in `meta.json`; labels the base NER knows but the model was not trained on are
-dropped. The model comes from the settings (`trained_model`) or `--model`.
+A model of the "shared" architecture is a NER head on the base pipeline's
+tok2vec: when the spaCy detector runs that same base pipeline, the head reads
+the token vectors of the Doc the spaCy detector already made (`doc.tensor`),
+so a chunk costs one NER head and no second parse. Otherwise (an "own" model,
+or another spacy_model in the settings) the model's own pipeline runs on the
+chunk. Labels are ours, read back through the table in `meta.json`; labels the
+base NER knows but the model was not trained on are dropped. The model comes
+from the settings (`trained_model`) or `--model`.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from reviewer_app.detectors.base import (
     SharedAnalysis,
     TextChunk,
 )
+from reviewer_app.detectors.nlp import load_pipeline, shared_doc
 from reviewer_app.training.model_dir import COMPONENT, ModelDirError, read_meta
 
 if TYPE_CHECKING:
@@ -39,6 +43,8 @@ class LoadedModel:
     nlp: Language
     # The label the component predicts -> ours.
     labels: dict[str, str]
+    # The base pipeline whose tok2vec output the component reads ("" if it has its own).
+    shares_tok2vec_of: str = ""
 
 
 _lock = threading.Lock()
@@ -63,7 +69,8 @@ def load_trained(path: str) -> LoadedModel:
                     f"the trained model at {path} is broken ({type(exc).__name__})"
                 ) from exc
             labels = {theirs: ours for ours, theirs in section.get("label_names", {}).items()}
-            model = LoadedModel(nlp, labels)
+            shared = section.get("base", "") if section.get("architecture") == "shared" else ""
+            model = LoadedModel(nlp, labels, shared)
             _loaded[path] = model
         return model
 
@@ -88,11 +95,26 @@ class TrainedDetector(Detector):
     def load(self) -> None:
         if not self.settings.trained_model:
             raise DetectorUnavailable(NO_MODEL)
-        load_trained(self.settings.trained_model)
+        if self._reads_spacy_doc(load_trained(self.settings.trained_model)):
+            load_pipeline(self.settings.spacy_model)
+
+    def _reads_spacy_doc(self, model: LoadedModel) -> bool:
+        """Whether the model's head reads the token vectors of the spaCy detector's Doc."""
+        return bool(model.shares_tok2vec_of) and model.shares_tok2vec_of == self.settings.spacy_model
 
     def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
         model = load_trained(self.settings.trained_model)
-        doc = model.nlp.get_pipe(COMPONENT)(model.nlp.make_doc(chunk.text))
+        if self._reads_spacy_doc(model):
+            from spacy.tokens import Doc
+
+            parsed = shared_doc(shared, self.settings.spacy_model, chunk.text)
+            doc = Doc(
+                model.nlp.vocab, words=[t.text for t in parsed], spaces=[bool(t.whitespace_) for t in parsed]
+            )
+            doc.tensor = parsed.tensor
+            doc = model.nlp.get_pipe(COMPONENT)(doc)
+        else:
+            doc = model.nlp(chunk.text)
         spans = []
         for ent in doc.ents:
             label = model.labels.get(ent.label_)

@@ -117,6 +117,7 @@ def reviewer_meta(
         "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "base": options.base,
         "component": COMPONENT,
+        "architecture": options.architecture,
         "labels": list(labels),
         "label_names": names,
         "label_counts": counts,

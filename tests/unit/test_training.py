@@ -64,7 +64,8 @@ def trained(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("trained")
     documents = documents_from_records(tiny_records())
-    result = train_model(documents, folder / "model", TrainOptions(epochs=2, eval_split=0.34, seed=1))
+    options = TrainOptions(epochs=2, eval_split=0.34, seed=1, architecture="own")
+    result = train_model(documents, folder / "model", options)
     return result, documents
 
 
@@ -290,10 +291,8 @@ def test_learning_curve_cli_table_and_chart(tmp_path, capsys):
 
     gold = write_jsonl(tmp_path / "gold.jsonl", tiny_records(6))
     report = tmp_path / "report"
-    code = main(
-        ["evaluate", "--learning-curve", str(gold), "--curve-shares", "0.5,1", "--epochs", "1"]
-        + ["--eval-split", "0.34", "--report", str(report)]
-    )
+    args = ["--learning-curve", str(gold), "--curve-shares", "0.5,1", "--epochs", "1", "--eval-split", "0.34"]
+    code = main(["evaluate", *args, "--report", str(report)])
     assert code == 0
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if line.startswith("| ") and line[2].isdigit()]
