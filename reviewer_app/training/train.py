@@ -52,6 +52,9 @@ BATCH_WORDS = 800
 MIN_STEPS_PER_EPOCH = 8
 MIN_BATCH_WORDS = 40
 SHARED, OWN = "shared", "own"
+# Hidden width of the shared architecture's NER head (the base NER's is 64): the head
+# sees only the frozen base token vectors, so it gets more room to combine them.
+HEAD_WIDTH = 128
 ARCHITECTURES = (SHARED, OWN)
 
 
@@ -185,7 +188,7 @@ incorrect_spans_key = null
 @architectures = "spacy.TransitionBasedParser.v2"
 state_type = "ner"
 extra_state_tokens = false
-hidden_width = 64
+hidden_width = {HEAD_WIDTH}
 maxout_pieces = 2
 use_upper = true
 nO = null
