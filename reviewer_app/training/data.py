@@ -8,7 +8,8 @@ Where it comes from:
   document is "O" too (a reviewer read it all). Spans a whitelist rejected are
   no reviewer's decision, and count as plain "O" text like any other.
 - Gold files (interchange JSONL, Prodigy, doccano, CoNLL, read as `evaluate`
-  reads them). A span with `"status": "rejected"` is a negative. A span whose
+  reads them). A span with `"status": "rejected"` is a negative; one still
+  "pending" (or "stale") is ignored like NO_MASK. A span whose
   `identifier_type` is `NO_MASK` (TAB's "need not be masked") is *ignored*:
   its tokens are missing from the annotation, taught neither as an identifier
   nor as a non-identifier, because TAB marks some dates and places NO_MASK and
@@ -34,6 +35,8 @@ from reviewer_app.core.spans import Span, Status
 
 SEGMENT_CHARS = 1_500
 IGNORED_IDENTIFIER_TYPES = frozenset({"NO_MASK"})
+# A span nobody decided about yet says nothing either way.
+UNDECIDED = frozenset({Status.PENDING, Status.STALE})
 _LABEL = re.compile(r"[A-Z][A-Z0-9_]*")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 
@@ -98,9 +101,13 @@ def documents_from_records(records: Iterable[Record]) -> list[TrainingDocument]:
         for span_record in record.spans:
             span = Span(span_record.span.start, span_record.span.end, span_record.span.label)
             extra = span_record.extra
-            if str(extra.get("status", "")).lower() == Status.REJECTED:
+            status = str(extra.get("status", "")).lower()
+            if status == Status.REJECTED:
                 negatives.append(span)
-            elif str(extra.get("identifier_type", "")).upper() in IGNORED_IDENTIFIER_TYPES:
+            elif (
+                status in UNDECIDED
+                or str(extra.get("identifier_type", "")).upper() in IGNORED_IDENTIFIER_TYPES
+            ):
                 ignored.append(span)
             else:
                 positives.append(span)

@@ -142,7 +142,7 @@ def test_offsets_past_the_text_and_bad_labels_are_refused(tmp_path):
 
 
 def test_rejected_and_no_mask_spans():
-    text = "Judge Ada Quill of Brimstowe ruled."
+    text = "Judge Ada Quill of Brimstowe ruled on Monday."
     record = Record(
         "d",
         text,
@@ -150,12 +150,13 @@ def test_rejected_and_no_mask_spans():
             SpanRecord(Span(0, 5, "PERSON"), {"status": "rejected"}),
             SpanRecord(Span(6, 15, "PERSON")),
             SpanRecord(Span(19, 28, "LOCATION"), {"identifier_type": "NO_MASK"}),
+            SpanRecord(Span(38, 44, "DATE"), {"status": "pending"}),
         ),
     )
     (doc,) = documents_from_records([record])
     assert doc.positives == (Span(6, 15, "PERSON"),)
     assert doc.negatives == (Span(0, 5, "PERSON"),)
-    assert doc.ignored == (Span(19, 28, "LOCATION"),)
+    assert doc.ignored == (Span(19, 28, "LOCATION"), Span(38, 44, "DATE"))
 
 
 def test_split_is_by_document_and_seeded():
