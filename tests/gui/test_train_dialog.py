@@ -79,3 +79,22 @@ def test_a_project_without_reviewed_documents_says_why_in_the_dialog(qtbot, tmp_
     assert finished.args == [False]
     assert "no fully reviewed document" in dialog.status.text()
     assert not (tmp_path / "m").exists() and not dialog.use_button.isEnabled()
+
+
+def test_tools_menu_train_opens_the_dialog_on_the_open_project(qtbot, tmp_path):
+    from reviewer_app.ui.main_window import MainWindow
+
+    reviewed_project(tmp_path / "p.db")
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.open_path(tmp_path / "p.db")
+    titles = [a.text() for a in window.menus["Tools"].actions()]
+    assert "&Train from reviewed documents…" in titles
+    window.train_action.trigger()
+    dialog = window.train_dialog
+    assert (
+        dialog.project_path == tmp_path / "p.db"
+        and "<b>6</b>" in dialog.findChildren(type(dialog.status))[0].text()
+    )
+    dialog.reject()
+    window.close()
