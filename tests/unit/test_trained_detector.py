@@ -114,3 +114,25 @@ def test_project_add_and_export_with_model(model_dir, tmp_path, monkeypatch):
     code = main(["export", str(transcript), "--out", str(out), "--accept-all", "--model", str(model_dir)])
     assert code == 0
     assert "Zorvath" not in next(out.iterdir()).read_text(encoding="utf-8")
+
+
+def test_trained_spans_fill_gaps_and_give_way_to_other_detectors():
+    from reviewer_app.core.merge import merge_spans
+    from reviewer_app.core.spans import Span
+
+    text = "On June 2020. I met Anna Berg in Brimstowe about case 12345/07."
+    june, anna, place, case = (text.index(w) for w in ("June 2020", "Anna Berg", "Brimstowe", "12345/07"))
+    spans = [
+        Span(june, june + 9, "DATE", ("spacy",)),
+        Span(june, june + 12, "DATE", ("trained",)),  # longer: gives way
+        Span(anna, anna + 9, "PERSON", ("spacy",)),
+        Span(anna, anna + 9, "PERSON", ("trained",)),  # the same: one span, both detectors
+        Span(place, place + 9, "LOCATION", ("trained",)),  # a gap: kept
+        Span(case, case + 8, "ID", ("trained",)),
+    ]
+    merged = {(text[s.start : s.end], s.label, s.detectors) for s in merge_spans(spans, text)}
+    assert ("June 2020", "DATE", ("spacy",)) in merged
+    assert ("Anna Berg", "PERSON", ("spacy", "trained")) in merged
+    assert ("Brimstowe", "LOCATION", ("trained",)) in merged
+    assert ("12345/07", "ID", ("trained",)) in merged
+    assert not any(t.startswith("June 2020.") for t, _, _ in merged)
