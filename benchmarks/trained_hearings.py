@@ -23,7 +23,7 @@ from reviewer_app.evaluation.metrics import DocumentPair, evaluate
 from reviewer_app.importers.text import document_from_text
 from reviewer_app.settings import Settings
 from reviewer_app.training.data import documents_from_records
-from reviewer_app.training.train import TrainOptions, train_model
+from reviewer_app.training.train import TrainOptions, pipeline_predictor, train_model
 from tests.fixtures.generator import generate_transcript
 
 
@@ -46,7 +46,8 @@ def main() -> int:
     parser.add_argument("--words", type=int, default=2500)
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--architecture", default="shared")
+    parser.add_argument("--architecture", default="own")
+    parser.add_argument("--model", type=Path, help="a model already trained on the first half (same seed)")
     args = parser.parse_args()
 
     records = [generate_transcript(args.seed + i, args.words).record() for i in range(args.hearings)]
@@ -54,11 +55,15 @@ def main() -> int:
     train_records, test_records = records[:half], records[half:]
     settings = Settings()
     with tempfile.TemporaryDirectory() as folder:
-        started = time.perf_counter()
-        options = TrainOptions(epochs=args.epochs, eval_split=0.2, architecture=args.architecture)
-        result = train_model(documents_from_records(train_records), Path(folder) / "model", options)
-        print(f"trained on {half} hearings in {time.perf_counter() - started:.0f} s")
-        with_trained = dataclasses.replace(settings, trained_model=str(result.model_dir))
+        model = args.model
+        if model is None:
+            started = time.perf_counter()
+            options = TrainOptions(epochs=args.epochs, eval_split=0.2, architecture=args.architecture)
+            documents = documents_from_records(train_records)
+            compare = pipeline_predictor(settings)
+            model = train_model(documents, Path(folder) / "model", options, compare_with=compare).model_dir
+            print(f"trained on {half} hearings in {time.perf_counter() - started:.0f} s")
+        with_trained = dataclasses.replace(settings, trained_model=str(model))
         print("| prediction | micro F1 | leak rate |")
         print("|---|---|---|")
         for name, run_settings in (("default pipeline", settings), ("default + trained", with_trained)):

@@ -610,10 +610,13 @@ def _running_max_end(spans: Sequence[Span]) -> list[int]:
 
 def defer_trained_spans(spans: Sequence[Span]) -> list[Span]:
     """A span only the trained detector proposed gives way to an overlapping span of
-    another detector with other boundaries: the trained model fills the gaps the
-    other detectors leave rather than redrawing what they found (on hearings its
-    longer spans, "June 2020. I" over "June 2020", cost more than they gained).
-    With the same boundaries the two become one span naming both detectors."""
+    another detector with other boundaries and a higher score: where the trained
+    model did not beat the other detectors on its held-out documents, it fills the
+    gaps they leave rather than redrawing what they found (on hearings its longer
+    spans, "June 2020. I" over "June 2020", cost more than they gained); where it
+    beat them, its spans score higher and the usual rules apply. The trained
+    detector sets the scores (`detectors/trained.py`). With the same boundaries
+    the two become one span naming both detectors."""
     others = sorted(s for s in spans if s.detectors != (TRAINED,))
     starts = [s.start for s in others]
     longest = max((s.length for s in others), default=0)
@@ -622,7 +625,10 @@ def defer_trained_spans(spans: Sequence[Span]) -> list[Span]:
         if span.detectors == (TRAINED,):
             lo = bisect.bisect_left(starts, span.start - longest)
             hi = bisect.bisect_left(starts, span.end)
-            if any(o.overlaps(span) and (o.start, o.end) != (span.start, span.end) for o in others[lo:hi]):
+            if any(
+                o.overlaps(span) and (o.start, o.end) != (span.start, span.end) and o.score > span.score
+                for o in others[lo:hi]
+            ):
                 continue
         out.append(span)
     return out

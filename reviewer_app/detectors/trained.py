@@ -31,7 +31,11 @@ from reviewer_app.training.model_dir import COMPONENT, ModelDirError, read_meta
 if TYPE_CHECKING:
     from spacy.language import Language
 
-TRAINED_SCORE = 0.8
+# A label on which the model beat the other detectors on its held-out documents
+# (`meta.json` "leads") scores above them, so its spans take precedence in the merge;
+# on the other labels it scores below them, and only fills the gaps they leave.
+LEADING_SCORE = 0.95
+DEFERRING_SCORE = 0.5
 NO_MODEL = (
     "no trained model: train one with `reviewer-app train` (or Tools > Train from reviewed documents), "
     "then choose it in Models, set `trained_model` in the settings, or pass --model"
@@ -45,6 +49,8 @@ class LoadedModel:
     labels: dict[str, str]
     # The base pipeline whose tok2vec output the component reads ("" if it has its own).
     shares_tok2vec_of: str = ""
+    # Our labels on which it beat the other detectors on the held-out documents.
+    leads: frozenset[str] = frozenset()
 
 
 _lock = threading.Lock()
@@ -70,7 +76,7 @@ def load_trained(path: str) -> LoadedModel:
                 ) from exc
             labels = {theirs: ours for ours, theirs in section.get("label_names", {}).items()}
             shared = section.get("base", "") if section.get("architecture") == "shared" else ""
-            model = LoadedModel(nlp, labels, shared)
+            model = LoadedModel(nlp, labels, shared, frozenset(section.get("leads", ())))
             _loaded[path] = model
         return model
 
@@ -119,5 +125,6 @@ class TrainedDetector(Detector):
         for ent in doc.ents:
             label = model.labels.get(ent.label_)
             if label is not None:
-                spans.append(Span(ent.start_char, ent.end_char, label, (self.name,), TRAINED_SCORE))
+                score = LEADING_SCORE if label in model.leads else DEFERRING_SCORE
+                spans.append(Span(ent.start_char, ent.end_char, label, (self.name,), score))
         return spans

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from reviewer_app.evaluation.metrics import LabelScores
+
 if TYPE_CHECKING:
-    from reviewer_app.evaluation.metrics import LabelScores
     from reviewer_app.training.data import TrainingDocument
     from reviewer_app.training.train import HeldOutScores, TrainOptions
 
@@ -108,6 +109,7 @@ def reviewer_meta(
     counts: dict[str, int],
     before: HeldOutScores,
     after: HeldOutScores,
+    detectors: HeldOutScores | None,
     interrupted: bool,
     seconds: float,
     sources: Sequence[str],
@@ -128,6 +130,9 @@ def reviewer_meta(
         "scores": _scores(after.per_label),
         "leak_rate_before": round(before.leak_rate, 4),
         "leak_rate": round(after.leak_rate, 4),
+        "scores_detectors": _scores(detectors.per_label) if detectors else {},
+        "leak_rate_detectors": round(detectors.leak_rate, 4) if detectors else None,
+        "leads": leading_labels(after, detectors),
         "epochs": options.epochs,
         "seed": options.seed,
         "eval_split": options.eval_split,
@@ -135,6 +140,18 @@ def reviewer_meta(
         "seconds": round(seconds, 1),
         "versions": _versions(options.base),
     }
+
+
+def leading_labels(after: HeldOutScores, detectors: HeldOutScores | None) -> list[str]:
+    """Labels on which the trained model's held-out F1 beats the other detectors'
+    (none when they were not compared): there its spans take precedence in the merge."""
+    if detectors is None:
+        return []
+    return sorted(
+        label
+        for label, scores in after.per_label.items()
+        if scores.gold and scores.f1 > detectors.per_label.get(label, LabelScores(label)).f1
+    )
 
 
 def scrub_strings(model: Path, keep: Iterable[str]) -> int:

@@ -66,10 +66,10 @@ class TrainOptions:
     epochs: int = 10
     seed: int = 0
     segment_chars: int = SEGMENT_CHARS
-    # "shared": a new NER head on the base pipeline's own tok2vec (frozen), so the
-    # trained detector reuses the spaCy detector's parse and costs one NER head;
-    # "own": the base NER copied whole (its own tok2vec too) and fine-tuned.
-    architecture: str = "shared"
+    # "own": the base NER copied whole (its own tok2vec too) and fine-tuned: the more
+    # accurate, but detection runs a second NER; "shared": a new NER head on the base
+    # pipeline's tok2vec (frozen), so detection reuses the spaCy detector's parse.
+    architecture: str = "own"
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,8 @@ class TrainResult:
     seconds: float = 0.0
     before: HeldOutScores | None = None
     after: HeldOutScores | None = None
+    # The other detectors' scores on the same documents, when compared.
+    detectors: HeldOutScores | None = None
 
 
 class StopRequested(Exception):
@@ -381,12 +383,15 @@ def train_model(
     on_progress: Callable[[TrainProgress], None] | None = None,
     sources: Sequence[str] = (),
     held_out: Sequence[TrainingDocument] | None = None,
+    compare_with: Callable[[str], list[Span]] | None = None,
 ) -> TrainResult:
     """Train on `documents` and write the model to `out`.
 
     KeyboardInterrupt stops training: the best model evaluated so far is
     written, or, before the first evaluation, nothing (TrainingStopped).
-    `held_out`, if given, are the documents to score on instead of a split of `documents`."""
+    `held_out`, if given, are the documents to score on instead of a split of `documents`.
+    `compare_with(text)`, if given, is the other detectors' prediction: the labels on which
+    the model beats it on the held-out documents are its "leads" (see `defer_trained_spans`)."""
     import spacy
     from spacy.tokens import DocBin
     from spacy.training.initialize import init_nlp
@@ -453,6 +458,7 @@ def train_model(
             before = score_held_out(held_out, lambda t: predict_spans(base, t, names_back))
         finally:
             ner_only.restore()
+        detectors = score_held_out(held_out, compare_with) if compare_with and held_out else None
         meta = md.reviewer_meta(
             options=options,
             documents=train_docs,
@@ -462,12 +468,27 @@ def train_model(
             counts=label_counts(train_docs),
             before=before,
             after=after,
+            detectors=detectors,
             interrupted=interrupted,
             seconds=time.perf_counter() - started,
             sources=sources,
         )
         md.install(best, out, meta, base_strings | set(names.values()))
-    return TrainResult(out, meta, interrupted, time.perf_counter() - started, before, after)
+    return TrainResult(out, meta, interrupted, time.perf_counter() - started, before, after, detectors)
+
+
+def pipeline_predictor(settings) -> Callable[[str], list[Span]]:
+    """The detectors of `settings` (without a trained model) as a prediction over a text."""
+    from reviewer_app.core.merge import TRAINED
+    from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.importers.text import document_from_text
+
+    names = [name for name in settings.detectors if name != TRAINED]
+
+    def predict(text: str) -> list[Span]:
+        return list(run_detection(document_from_text("held-out", text), names, settings).spans)
+
+    return predict
 
 
 @contextlib.contextmanager

@@ -95,8 +95,10 @@ class TrainDialog(QDialog):
         self.progress_bar.setRange(0, 100)
         self.status = QLabel("Not started.")
         self.status.setWordWrap(True)
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Label", "Gold spans", "F1 before", "F1 after"])
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels(
+            ["Label", "Gold spans", "F1 base NER", "F1 your detectors", "F1 trained (after)"]
+        )
         self.table.horizontalHeader().setStretchLastSection(True)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -172,15 +174,19 @@ class TrainDialog(QDialog):
             self.finished_training.emit(True)
 
     def _show_scores(self) -> None:
-        before, after = self.result.before.per_label, self.result.after.per_label
-        labels = sorted(set(before) | set(after))
+        result = self.result
+        tables = [result.before.per_label, result.detectors.per_label if result.detectors else {}]
+        tables.append(result.after.per_label)
+        labels = sorted(set(tables[0]) | set(tables[2]))
         self.table.setRowCount(len(labels) + 1)
         for row, label in enumerate(labels):
-            b, a = before.get(label), after.get(label)
-            cells = [label, str((a or b).gold), f"{b.f1:.3f}" if b else "–", f"{a.f1:.3f}" if a else "–"]
+            scores = [table.get(label) for table in tables]
+            gold = next(s.gold for s in scores if s is not None)
+            cells = [label, str(gold), *(f"{s.f1:.3f}" if s else "–" for s in scores)]
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
-        leak = ["Leak rate", "", f"{self.result.before.leak_rate:.3f}", f"{self.result.after.leak_rate:.3f}"]
+        leaks = [result.before, result.detectors, result.after]
+        leak = ["Leak rate", "", *(f"{s.leak_rate:.3f}" if s else "–" for s in leaks)]
         for column, text in enumerate(leak):
             self.table.setItem(len(labels), column, QTableWidgetItem(text))
 

@@ -35,9 +35,10 @@ def _train_in_child(project: str, out: str, options: TrainOptions, updates, stop
     # Terminated (the dialog closed): unwind, so the temporary folder with the
     # training text is removed and no half-written model is left.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    from reviewer_app.settings import load_settings
     from reviewer_app.training.data import TrainingDataError, read_sources
     from reviewer_app.training.model_dir import ModelDirError
-    from reviewer_app.training.train import TrainingStopped, request_stop, train_model
+    from reviewer_app.training.train import TrainingStopped, pipeline_predictor, request_stop, train_model
 
     def report(progress) -> None:
         if stop.is_set():
@@ -46,7 +47,8 @@ def _train_in_child(project: str, out: str, options: TrainOptions, updates, stop
 
     try:
         documents = read_sources([Path(project)])
-        result = train_model(documents, Path(out), options, report, sources=[project])
+        compare = pipeline_predictor(load_settings())
+        result = train_model(documents, Path(out), options, report, sources=[project], compare_with=compare)
     except (TrainingDataError, ModelDirError, TrainingStopped, OSError) as exc:
         updates.put(TrainingUpdate("error", message=str(exc)))
         return

@@ -23,8 +23,9 @@ def model_dir(tmp_path_factory):
     from reviewer_app.training.train import TrainOptions, train_model
 
     out = tmp_path_factory.mktemp("trained") / "model"
-    # The default architecture: a new head on the base tok2vec, which needs some epochs from scratch.
-    train_model(documents_from_records(tiny_records()), out, TrainOptions(epochs=30, eval_split=0.34))
+    # A new head on the base tok2vec, which reads the spaCy detector's Doc; it needs some epochs.
+    options = TrainOptions(epochs=30, eval_split=0.34, architecture="shared")
+    train_model(documents_from_records(tiny_records()), out, options)
     return out
 
 
@@ -116,23 +117,44 @@ def test_project_add_and_export_with_model(model_dir, tmp_path, monkeypatch):
     assert "Zorvath" not in next(out.iterdir()).read_text(encoding="utf-8")
 
 
-def test_trained_spans_fill_gaps_and_give_way_to_other_detectors():
+def test_trained_spans_fill_gaps_and_give_way_where_they_do_not_lead():
     from reviewer_app.core.merge import merge_spans
     from reviewer_app.core.spans import Span
+    from reviewer_app.detectors.trained import DEFERRING_SCORE, LEADING_SCORE
 
-    text = "On June 2020. I met Anna Berg in Brimstowe about case 12345/07."
-    june, anna, place, case = (text.index(w) for w in ("June 2020", "Anna Berg", "Brimstowe", "12345/07"))
+    text = "On June 2020. I met Anna Berg in Brimstowe about case 12345/07 of the Dale Water Board."
+    june, anna, place, case, board = (
+        text.index(w) for w in ("June 2020", "Anna Berg", "Brimstowe", "12345/07", "Dale Water Board")
+    )
     spans = [
-        Span(june, june + 9, "DATE", ("spacy",)),
-        Span(june, june + 12, "DATE", ("trained",)),  # longer: gives way
-        Span(anna, anna + 9, "PERSON", ("spacy",)),
-        Span(anna, anna + 9, "PERSON", ("trained",)),  # the same: one span, both detectors
-        Span(place, place + 9, "LOCATION", ("trained",)),  # a gap: kept
-        Span(case, case + 8, "ID", ("trained",)),
+        Span(june, june + 9, "DATE", ("spacy",), 0.85),
+        Span(june, june + 12, "DATE", ("trained",), DEFERRING_SCORE),  # longer, not leading: gives way
+        Span(anna, anna + 9, "PERSON", ("spacy",), 0.85),
+        Span(anna, anna + 9, "PERSON", ("trained",), DEFERRING_SCORE),  # the same: one span, both
+        Span(place, place + 9, "LOCATION", ("trained",), DEFERRING_SCORE),  # a gap: kept
+        Span(case, case + 8, "ID", ("trained",), DEFERRING_SCORE),
+        Span(board + 5, board + 16, "ORGANIZATION", ("spacy",), 0.85),
+        Span(board, board + 16, "ORGANIZATION", ("trained",), LEADING_SCORE),  # leading: the usual rules
     ]
     merged = {(text[s.start : s.end], s.label, s.detectors) for s in merge_spans(spans, text)}
     assert ("June 2020", "DATE", ("spacy",)) in merged
     assert ("Anna Berg", "PERSON", ("spacy", "trained")) in merged
     assert ("Brimstowe", "LOCATION", ("trained",)) in merged
     assert ("12345/07", "ID", ("trained",)) in merged
+    assert ("Dale Water Board", "ORGANIZATION", ("trained",)) in merged
     assert not any(t.startswith("June 2020.") for t, _, _ in merged)
+
+
+def test_leads_are_the_labels_where_the_model_beat_the_detectors():
+    from reviewer_app.evaluation.metrics import LabelScores
+    from reviewer_app.training.model_dir import leading_labels
+    from reviewer_app.training.train import HeldOutScores
+
+    after = HeldOutScores(
+        {"PERSON": LabelScores("PERSON", 10, 10, 9, 9), "DATE": LabelScores("DATE", 10, 10, 5, 5)}, 0.1
+    )
+    detectors = HeldOutScores(
+        {"PERSON": LabelScores("PERSON", 10, 10, 6, 6), "DATE": LabelScores("DATE", 10, 10, 9, 9)}, 0.2
+    )
+    assert leading_labels(after, detectors) == ["PERSON"]
+    assert leading_labels(after, None) == []

@@ -103,6 +103,14 @@ def test_trained_model_finds_what_it_learned(trained):
     found = predict_spans(nlp, text, names_back)
     assert all(s.label in ("PERSON", "LOCATION") for s in found)
     assert nlp.pipe_names == ["ner_trained"]
+    # The trained detector runs a model of its own architecture whole.
+    from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.importers.text import document_from_text
+    from reviewer_app.settings import Settings
+
+    document = document_from_text("d", text)
+    detected = run_detection(document, ["trained"], Settings(trained_model=str(result.model_dir)))
+    assert detected.run("trained").ok
 
 
 def test_retraining_replaces_a_model_folder_but_refuses_another_folder(tmp_path, trained):
