@@ -1,15 +1,22 @@
 """Training a NER component on reviewed documents with spaCy's own machinery.
 
 The guard against forgetting: the base pipeline is never changed. Training
-makes a *new* component, `ner_trained`, sourced from the base pipeline's `ner`
-(its own tok2vec included, so it needs no other component), and fine-tunes it
-on the gold. The spaCy detector keeps running the untouched base NER, and the
-`trained` detector adds the new component's spans beside it, so what the base
-knew about text outside the gold is still proposed.
+makes a *new* component, `ner_trained`; the spaCy detector keeps running the
+untouched base NER, and the `trained` detector adds the new component's spans
+beside it, so what the base knew about text outside the gold is still proposed.
 
-To start from what the base NER already knows, our labels are trained under
+Two architectures. "own" (default): `ner_trained` is sourced from the base
+pipeline's `ner` (its own tok2vec included, so it needs no other component) and
+fine-tuned; to start from what it already knows, our labels are trained under
 the base NER's names where one maps to ours (LOCATION as GPE, ORGANIZATION as
-ORG, from `resources/patterns/ner.toml`); `meta.json` keeps the table back.
+ORG, from `resources/patterns/ner.toml`; `meta.json` keeps the table back).
+"shared": `ner_trained` is a new NER head listening to the base pipeline's
+tok2vec, frozen, so at detection it reads the vectors of the spaCy detector's
+Doc and costs a fraction of a parse; it learns from scratch and is less accurate.
+
+At the end the trained model, the base NER and (when given) the other detectors
+are scored on the held-out documents; the labels where the model beats the
+other detectors are its "leads" (see `core.merge.defer_trained_spans`).
 
 Everything that holds text lives in a temporary folder that is removed at the
 end; the model folder gets only the pipeline, with the vocabulary's strings
