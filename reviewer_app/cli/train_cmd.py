@@ -94,8 +94,14 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.training.train import TrainingStopped, TrainOptions, pipeline_predictor, train_model
 
     labels = tuple(x.strip() for x in (args.labels or "").split(",") if x.strip())
+    settings = load_settings()
     options = TrainOptions(
-        args.base, labels, args.eval_split, args.epochs, args.seed, architecture=args.architecture
+        args.base or settings.spacy_model,
+        labels,
+        args.eval_split,
+        args.epochs,
+        args.seed,
+        architecture=args.architecture,
     )
     bar = TrainProgressBar()
     try:
@@ -107,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             options,
             bar,
             sources=[str(s) for s in args.sources],
-            compare_with=pipeline_predictor(load_settings()),
+            compare_with=pipeline_predictor(settings),
         )
     except (TrainingDataError, ModelDirError, OSError) as exc:
         print(f"reviewer-app train: {exc}", file=sys.stderr)

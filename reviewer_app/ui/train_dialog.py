@@ -127,7 +127,9 @@ class TrainDialog(QDialog):
 
     def start(self) -> None:
         options = TrainOptions(
-            labels=(), eval_split=round(self.held_out.value(), 2), epochs=self.epochs.value(), seed=0
+            base=self.settings.spacy_model,
+            eval_split=round(self.held_out.value(), 2),
+            epochs=self.epochs.value(),
         )
         self.result = None
         self.table.setRowCount(0)

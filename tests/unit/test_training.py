@@ -233,6 +233,8 @@ def test_cli_bad_input_clear_message_nothing_written(tmp_path, capsys):
     out = tmp_path / "model"
     assert _cli(str(gold), "--out", str(out), "--labels", "EMAIL") == 2
     assert "unknown label 'EMAIL'" in capsys.readouterr().err
+    assert _cli(str(gold), "--out", str(out), "--base", "no_such_pipeline") == 2
+    assert "'no_such_pipeline' is not installed" in capsys.readouterr().err
     overlapping = tmp_path / "overlap.jsonl"
     overlapping.write_text(
         json.dumps(
