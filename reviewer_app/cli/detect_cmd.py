@@ -62,7 +62,11 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.importers.text import document_from_text
     from reviewer_app.settings import load_settings
+    from reviewer_app.training.model_dir import model_problem
 
+    if problem := model_problem(args.model):
+        print(f"reviewer-app detect: --model: {problem}", file=sys.stderr)
+        return 2
     settings = with_model(load_settings(), args.model)
     names = (
         [n.strip() for n in args.detectors.split(",") if n.strip()]

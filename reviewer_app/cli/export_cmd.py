@@ -96,7 +96,11 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.settings import load_settings
+    from reviewer_app.training.model_dir import model_problem
 
+    if problem := model_problem(args.model):
+        _say(f"reviewer-app export: --model: {problem}")
+        return EXIT_INPUT
     settings = with_model(load_settings(), args.model)
     if args.gold and args.gold_dir is None:
         _say("reviewer-app export: --gold needs --gold-dir (gold files hold the original text)")
@@ -123,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
             _say(f"reviewer-app export: {exc}")
             return EXIT_INPUT
         if reviewed is None:
-            spans, extras = _detect_all(document, settings, args.detectors)
+            spans, extras = _detect_all(document, settings, args.detectors, args.model)
         else:
             try:
                 spans, extras = _decided_spans(document, reviewed, args.draft)
@@ -192,14 +196,14 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
     return 0
 
 
-def _detect_all(document, settings, detectors: str | None):
+def _detect_all(document, settings, detectors: str | None, model: str | None = None):
     from reviewer_app.detectors.registry import TRAINED, default_names
     from reviewer_app.detectors.runner import run_detection
 
     names = (
         [d.strip() for d in detectors.split(",") if d.strip()] if detectors else list(default_names(settings))
     )
-    if settings.trained_model and TRAINED not in names:
+    if model and TRAINED not in names:
         names.append(TRAINED)
     result = run_detection(document, names, settings)
     for detector_run in result.runs:

@@ -176,7 +176,11 @@ def _file_sha256(path: Path) -> str | None:
 def run_add(args: argparse.Namespace) -> int:
     from reviewer_app.detectors.registry import TRAINED, default_names, with_model
     from reviewer_app.settings import load_settings
+    from reviewer_app.training.model_dir import model_problem
 
+    if problem := model_problem(args.model):
+        _say(f"reviewer-app project add: --model: {problem}")
+        return EXIT_PROBLEM
     settings = with_model(load_settings(), args.model)
     names = (
         tuple(d.strip() for d in args.detectors.split(",") if d.strip())

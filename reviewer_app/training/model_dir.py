@@ -53,6 +53,17 @@ def read_meta(path: Path) -> dict[str, Any]:
     return section
 
 
+def model_problem(path: str | Path | None) -> str:
+    """Why `--model path` cannot be used ("" when it can, or when none was given)."""
+    if not path:
+        return ""
+    try:
+        read_meta(Path(path))
+    except ModelDirError as exc:
+        return str(exc)
+    return ""
+
+
 def is_model_dir(path: Path) -> bool:
     try:
         read_meta(path)

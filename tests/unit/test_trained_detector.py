@@ -73,7 +73,7 @@ def test_a_broken_model_is_reported_and_the_others_still_run(model_dir, tmp_path
     assert not run.ok and "broken" in run.error
 
 
-def test_detect_cli_with_model(model_dir, tmp_path, monkeypatch):
+def test_detect_cli_with_model(model_dir, tmp_path, monkeypatch, capsys):
     from reviewer_app.cli.main import main
 
     monkeypatch.setattr(
@@ -84,6 +84,17 @@ def test_detect_cli_with_model(model_dir, tmp_path, monkeypatch):
     lines = (tmp_path / "out" / "in.spans.jsonl").read_text(encoding="utf-8").splitlines()
     meta = json.loads(lines[0])["meta"]["detectors"]
     assert meta["trained"]["ok"] and meta["spacy"]["ok"]
+    (tmp_path / "empty").mkdir()
+    capsys.readouterr()
+    commands = (
+        ["detect", str(gold), "--out", str(tmp_path / "o2")],
+        ["project", "add", str(tmp_path / "x.db"), str(gold)],
+    )
+    for command in commands:
+        assert main([*command, "--model", str(tmp_path / "empty")]) == 2
+        err = capsys.readouterr().err
+        assert "--model" in err and "not a trained model" in err
+    assert not (tmp_path / "o2").exists()
 
 
 def test_settings_file_keeps_the_trained_model(tmp_path):
