@@ -90,5 +90,6 @@ def curve_table(points: Sequence[CurvePoint]):
         "Learning curve on the held-out documents",
         ("training documents", "words", "micro F1 (exact)", "leak rate"),
         rows,
-        "Leak rate: share of the held-out gold characters that no predicted span covers.",
+        "The trained model alone (0 documents: the base NER), exact match. Leak rate: share of the "
+        "held-out gold characters that no predicted span covers.",
     )
