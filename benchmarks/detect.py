@@ -7,7 +7,8 @@ pipeline <= 1.5 x bare spaCy).
 Models are loaded by a warm-up run first, so the figures are detection only.
 Each detector is timed alone (presidio alone pays for the spaCy parse it then
 shares), then spacy + presidio together, then the default pipeline from the
-settings (detectors that are not installed are reported and skipped). Peak
+settings (detectors that are not installed are reported and skipped), and
+with `--model MODEL_DIR` the trained detector alone and beside the default pipeline. Peak
 memory is the process's maximum resident set size at the end.
 """
 
@@ -20,6 +21,7 @@ import time
 from pathlib import Path
 
 from reviewer_app.detectors.nlp import load_pipeline
+from reviewer_app.detectors.registry import default_names
 from reviewer_app.detectors.runner import chunk_text, run_detection
 from reviewer_app.importers import import_file
 from reviewer_app.settings import Settings
@@ -40,9 +42,12 @@ def main() -> int:
     parser.add_argument("--words", type=int, default=15000)
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument(
+        "--model", help="a model folder from `reviewer-app train`: also time default + trained"
+    )
     args = parser.parse_args()
 
-    settings = Settings()
+    settings = Settings(trained_model=args.model or "")
     generated = generate_transcript(args.seed, args.words)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{generated.name}.txt"
@@ -52,7 +57,8 @@ def main() -> int:
     print(f"transcript: {words} words, {len(document.text)} characters")
 
     nlp = load_pipeline(settings.spacy_model)
-    run_detection(document, ["spacy", "presidio"], settings)  # warm-up: loads every model once
+    # warm-up: loads every model once
+    run_detection(document, ["spacy", "presidio", *(["trained"] if args.model else [])], settings)
 
     chunks = chunk_text(document.text)
     bare_whole, _ = best_of(args.repeat, lambda: nlp(document.text))
@@ -68,6 +74,11 @@ def main() -> int:
         ("presidio", ["presidio"]),
         ("spacy + presidio", ["spacy", "presidio"]),
         ("default pipeline", list(settings.detectors)),
+        *(
+            [("trained", ["trained"]), ("default + trained", list(default_names(settings)))]
+            if args.model
+            else []
+        ),
     ):
         seconds, result = best_of(args.repeat, lambda n=names: run_detection(document, n, settings))
         skipped = [r.name for r in result.runs if not r.ok]

@@ -38,6 +38,9 @@ class Settings:
     # and call transcripts: generic ID, case-number, age and date recognizers)
     # or "auto": "hearing" when the importer recognised a hearing.
     detection_profile: str = "auto"
+    # A model folder written by `reviewer-app train`; when set, the trained detector
+    # runs beside the detectors above. Empty: none.
+    trained_model: str = ""
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
     max_file_mb: float = 200.0

@@ -37,6 +37,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="detection rules: hearing, general or auto (default: the settings'; auto = hearing when "
         "the importer recognised a parole hearing)",
     )
+    parser.add_argument(
+        "--model",
+        metavar="MODEL_DIR",
+        help="a model from `reviewer-app train`: the trained detector runs beside the others",
+    )
     parser.set_defaults(func=run)
 
 
@@ -61,19 +66,25 @@ class _ProgressBar:
 def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.interchange import InterchangeError, Record, SpanRecord, read_jsonl, write_jsonl
     from reviewer_app.core.progress import Progress
-    from reviewer_app.detectors.registry import DETECTORS
+    from reviewer_app.detectors.registry import DETECTORS, TRAINED, default_names, with_model
     from reviewer_app.detectors.runner import run_detection
     from reviewer_app.exporters.staging import folder_problem
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.importers.text import document_from_text
     from reviewer_app.settings import load_settings, with_profile
+    from reviewer_app.training.model_dir import model_problem
 
-    settings = with_profile(load_settings(), args.profile)
+    if problem := model_problem(args.model):
+        print(f"reviewer-app detect: --model: {problem}", file=sys.stderr)
+        return Exit.BAD_INPUT
+    settings = with_model(with_profile(load_settings(), args.profile), args.model)
     names = (
         [n.strip() for n in args.detectors.split(",") if n.strip()]
         if args.detectors
-        else list(settings.detectors)
+        else list(default_names(settings))
     )
+    if args.model and TRAINED not in names:
+        names.append(TRAINED)
     unknown = [n for n in names if n not in DETECTORS]
     if unknown:
         print(

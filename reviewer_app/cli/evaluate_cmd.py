@@ -24,7 +24,25 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
             "Table 3), label confusions (Table 4), residual risk and the misses, most dangerous first."
         ),
     )
-    parser.add_argument("--gold", required=True, type=Path, nargs="+", metavar="FILE", help="gold spans")
+    parser.add_argument("--gold", type=Path, nargs="+", metavar="FILE", help="gold spans")
+    parser.add_argument(
+        "--learning-curve",
+        type=Path,
+        nargs="+",
+        metavar="GOLD",
+        help="train on growing shares of these gold documents and chart held-out F1 and leak rate "
+        "against the number of documents (a table, and learning_curve.png in --report, default "
+        "./learning_curve)",
+    )
+    parser.add_argument(
+        "--curve-shares",
+        default="0.25,0.5,0.75,1",
+        metavar="SHARES",
+        help="shares of the training documents for --learning-curve (default 0.25,0.5,0.75,1)",
+    )
+    parser.add_argument("--epochs", type=int, default=10, help="epochs per model of --learning-curve")
+    parser.add_argument("--eval-split", type=float, default=0.2, help="held-out share for --learning-curve")
+    parser.add_argument("--seed", type=int, default=0, help="seed of --learning-curve's split and training")
     parser.add_argument(
         "--gold-format",
         choices=("auto", *GOLD_FORMATS),
@@ -82,6 +100,11 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.evaluation.metrics import pair_records
     from reviewer_app.evaluation.sources import read_gold, read_predictions
 
+    if args.learning_curve:
+        return _learning_curve(args)
+    if args.gold is None:
+        print("reviewer-app evaluate: --gold (or --learning-curve) is required", file=sys.stderr)
+        return 2
     if args.pred is None:
         if not args.agreement:
             print("reviewer-app evaluate: --pred is required (but with --agreement)", file=sys.stderr)
@@ -123,6 +146,47 @@ def run(args: argparse.Namespace) -> int:
         print(f"Report: {md} and {page}")
     log.info("evaluated %d documents", len(pairs))
     return Exit.OK
+
+
+def _learning_curve(args: argparse.Namespace) -> int:
+    from reviewer_app.cli.train_cmd import TrainProgressBar
+    from reviewer_app.evaluation.charts import learning_curve_chart
+    from reviewer_app.training.curve import curve_table, learning_curve
+    from reviewer_app.training.data import TrainingDataError, read_sources
+    from reviewer_app.training.train import TrainingStopped, TrainOptions
+
+    try:
+        shares = [float(x) for x in args.curve_shares.split(",") if x.strip()]
+    except ValueError:
+        print(
+            f"reviewer-app evaluate: --curve-shares {args.curve_shares!r} is not a list of numbers",
+            file=sys.stderr,
+        )
+        return 2
+    bar = TrainProgressBar()
+
+    def point(index: int, total: int) -> None:
+        if index > 1:
+            bar.done()
+        print(f"model {index} of {total}", file=sys.stderr)
+
+    options = TrainOptions(eval_split=args.eval_split, epochs=args.epochs, seed=args.seed)
+    try:
+        documents = read_sources(args.learning_curve, args.gold_format)
+        points = learning_curve(documents, options, shares, point, bar)
+    except (TrainingDataError, OSError) as exc:
+        print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
+        return 2
+    except TrainingStopped as exc:
+        print(f"\nreviewer-app evaluate: {exc}", file=sys.stderr)
+        return 130
+    bar.done()
+    print(curve_table(points).markdown())
+    folder = args.report or Path("learning_curve")
+    chart = learning_curve_chart(points, folder / "learning_curve.png")
+    (folder / "learning_curve.md").write_text(curve_table(points).markdown(), encoding="utf-8")
+    print(f"Chart: {chart}")
+    return 0
 
 
 def _stem(path: Path) -> str:

@@ -52,6 +52,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--detectors", help="comma-separated detectors for --accept-all (default: settings)")
     parser.add_argument(
+        "--model",
+        metavar="MODEL_DIR",
+        help="a model from `reviewer-app train`: the trained detector runs beside the others",
+    )
+    parser.add_argument(
         "--case-scope",
         action="store_true",
         help="number names, IDs and places once across all FILEs (one case) instead of per transcript",
@@ -95,12 +100,17 @@ def _say(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import TagScope, pseudonymize
+    from reviewer_app.detectors.registry import with_model
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
     from reviewer_app.exporters.staging import export_places_problem, remove_stale_stages_of_export
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.settings import load_settings, with_profile
+    from reviewer_app.training.model_dir import model_problem
 
-    settings = with_profile(load_settings(), args.profile)
+    if problem := model_problem(args.model):
+        _say(f"reviewer-app export: --model: {problem}")
+        return Exit.BAD_INPUT
+    settings = with_model(with_profile(load_settings(), args.profile), args.model)
     if args.gold and args.gold_dir is None:
         _say("reviewer-app export: --gold needs --gold-dir (gold files hold the original text)")
         return Exit.BAD_INPUT
@@ -126,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
             return Exit.BAD_INPUT
         rejected = []
         if reviewed is None:
-            spans, extras = _detect_all(document, settings, args.detectors)
+            spans, extras = _detect_all(document, settings, args.detectors, args.model)
         else:
             try:
                 spans, extras, rejected = _decided_spans(document, reviewed, args.draft)
@@ -225,10 +235,15 @@ def _undecided(extras) -> list[int]:
     return [i for i, extra in enumerate(extras) if extra.get("status") != "accepted"]
 
 
-def _detect_all(document, settings, detectors: str | None):
+def _detect_all(document, settings, detectors: str | None, model: str | None = None):
+    from reviewer_app.detectors.registry import TRAINED, default_names
     from reviewer_app.detectors.runner import run_detection
 
-    names = [d.strip() for d in detectors.split(",") if d.strip()] if detectors else list(settings.detectors)
+    names = (
+        [d.strip() for d in detectors.split(",") if d.strip()] if detectors else list(default_names(settings))
+    )
+    if model and TRAINED not in names:
+        names.append(TRAINED)
     result = run_detection(document, names, settings)
     for detector_run in result.runs:
         if not detector_run.ok:

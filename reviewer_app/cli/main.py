@@ -28,6 +28,7 @@ COMMAND_MODULES: dict[str, str] = {
     "models": "reviewer_app.cli.models_cmd",
     "import": "reviewer_app.cli.import_cmd",
     "export": "reviewer_app.cli.export_cmd",
+    "train": "reviewer_app.cli.train_cmd",
 }
 
 

@@ -55,6 +55,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="detection rules: hearing, general or auto (default: the settings'; auto = hearing when "
         "the importer recognised a parole hearing)",
     )
+    add.add_argument(
+        "--model", metavar="MODEL_DIR", help="a model from `reviewer-app train` to run beside the detectors"
+    )
     add.add_argument("--redetect", action="store_true", help="detect again on files already in the project")
     add.set_defaults(func=run_add)
 
@@ -182,14 +185,21 @@ def _file_sha256(path: Path) -> str | None:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    from reviewer_app.detectors.registry import TRAINED, default_names, with_model
     from reviewer_app.settings import load_settings, with_profile
+    from reviewer_app.training.model_dir import model_problem
 
-    settings = with_profile(load_settings(), args.profile)
+    if problem := model_problem(args.model):
+        _say(f"reviewer-app project add: --model: {problem}")
+        return Exit.BAD_INPUT
+    settings = with_model(with_profile(load_settings(), args.profile), args.model)
     names = (
         tuple(d.strip() for d in args.detectors.split(",") if d.strip())
         if args.detectors
-        else tuple(settings.detectors)
+        else default_names(settings)
     )
+    if args.model and TRAINED not in names:
+        names += (TRAINED,)
     project = _open(args.project)
     if project is None:
         return Exit.BAD_INPUT

@@ -6,7 +6,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
    on places and organisations, no possessive 's on names (guidelines), no
    lower-case word at the end of a capitalised name ("Merced today").
 2. `apply_whitelist`: drop spans that are, or lie inside, a whitelisted term.
-3. `merge_exact_duplicates`: one span per [start, end), recording every detector.
+3. `defer_trained_spans`: the trained detector's spans give way to other detectors'.
+   `merge_exact_duplicates`: one span per [start, end), recording every detector.
 4. `keep_longer_same_start`, 5. `keep_longer_same_end`.
 6. `resolve_overlaps`: a span inside another goes; two that cross are trimmed
    so that no character has two spans.
@@ -58,6 +59,8 @@ from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
 from reviewer_app.paths import resource
 
 PROPAGATION = "propagation"
+# The detector of a model trained on reviewed documents (detectors/trained.py).
+TRAINED = "trained"
 PROPAGATION_SCORE = 0.8
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
@@ -698,6 +701,32 @@ def _running_max_end(spans: Sequence[Span]) -> list[int]:
     return out
 
 
+def defer_trained_spans(spans: Sequence[Span]) -> list[Span]:
+    """A span only the trained detector proposed gives way to an overlapping span of
+    another detector with other boundaries and a higher score: where the trained
+    model did not beat the other detectors on its held-out documents, it fills the
+    gaps they leave rather than redrawing what they found (on hearings its longer
+    spans, "June 2020. I" over "June 2020", cost more than they gained); where it
+    beat them, its spans score higher and the usual rules apply. The trained
+    detector sets the scores (`detectors/trained.py`). With the same boundaries
+    the two become one span naming both detectors."""
+    others = sorted(s for s in spans if s.detectors != (TRAINED,))
+    starts = [s.start for s in others]
+    longest = max((s.length for s in others), default=0)
+    out = []
+    for span in spans:
+        if span.detectors == (TRAINED,):
+            lo = bisect.bisect_left(starts, span.start - longest)
+            hi = bisect.bisect_left(starts, span.end)
+            if any(
+                o.overlaps(span) and (o.start, o.end) != (span.start, span.end) and o.score > span.score
+                for o in others[lo:hi]
+            ):
+                continue
+        out.append(span)
+    return out
+
+
 def merge_spans(
     spans: Iterable[Span],
     text: str,
@@ -722,6 +751,7 @@ def merge_spans(
     merged = relabel_by_context(merged, text, rules)
     merged = relabel_by_head_word(merged, text, rules.head_words)
     merged = apply_whitelist(merged, text, rules.whitelist)
+    merged = defer_trained_spans(merged)
     merged = merge_exact_duplicates(merged, rules)
     merged = keep_longer_same_start(merged, rules)
     merged = keep_longer_same_end(merged, rules)

@@ -7,6 +7,7 @@ still listed, with a status that says why it is unavailable.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import logging
@@ -23,7 +24,9 @@ DETECTORS: dict[str, str] = {
     "spacy": "reviewer_app.detectors.spacy_ner:SpacyDetector",
     "stanza": "reviewer_app.detectors.stanza_ner:StanzaDetector",
     "zeroshot": "reviewer_app.detectors.zeroshot:ZeroShotDetector",
+    "trained": "reviewer_app.detectors.trained:TrainedDetector",
 }
+TRAINED = "trained"
 
 
 class UnknownDetector(KeyError):
@@ -42,6 +45,20 @@ class DetectorInfo:
     colour: str
     labels: tuple[str, ...] = ()
     stage: str = "find"
+
+
+def default_names(settings: Settings) -> tuple[str, ...]:
+    """The detectors to run when none are named: the settings' list, and the
+    trained detector beside them when a trained model is chosen."""
+    names = tuple(settings.detectors)
+    if settings.trained_model and TRAINED not in names:
+        names += (TRAINED,)
+    return names
+
+
+def with_model(settings: Settings, model: str | None) -> Settings:
+    """`settings` with `--model MODEL_DIR` as the trained model, if one was given."""
+    return dataclasses.replace(settings, trained_model=str(model)) if model else settings
 
 
 def detector_class(name: str) -> type[Detector]:

@@ -7,12 +7,16 @@ application and on worker threads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reviewer_app.core.labels import catalog
 from reviewer_app.evaluation.metrics import MERGED, EvaluationResult
 from reviewer_app.evaluation.risk import CorpusRisk
+
+if TYPE_CHECKING:
+    from reviewer_app.training.curve import CurvePoint
 
 
 def _figure(width: float, height: float):
@@ -84,6 +88,24 @@ def residual_risk_chart(risk: CorpusRisk, path: Path | str) -> Path:
     ax.set_ylim(0, 1.08 * max([risk.threshold + 1, *scores, risk.mean_plus_std + 1]))
     ax.set_title("Residual risk per document")
     ax.legend(fontsize=8, loc="upper left")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path)
+    return path
+
+
+def learning_curve_chart(points: Sequence[CurvePoint], path: Path | str) -> Path:
+    """F1 and leak rate against the number of training documents."""
+    path = Path(path)
+    figure = _figure(6.5, 4.0)
+    ax = figure.add_subplot()
+    xs = [p.documents for p in points]
+    ax.plot(xs, [p.f1 for p in points], marker="o", color="#2f6fd6", label="micro F1")
+    ax.plot(xs, [p.leak_rate for p in points], marker="s", color="#c62828", label="leak rate")
+    ax.set_xlabel("training documents (0: the base NER)")
+    ax.set_ylim(0, 1.05)
+    ax.set_title("Learning curve on held-out documents")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path)
     return path

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
-from reviewer_app.detectors.registry import available_detectors
+from reviewer_app.detectors.registry import available_detectors, default_names
 from reviewer_app.importers.text import describe_encoding
 from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings
@@ -54,6 +54,7 @@ from reviewer_app.ui.models_dialog import ModelsDialog
 from reviewer_app.ui.preview import PreviewPane
 from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.span_table import SpanTablePanel
+from reviewer_app.ui.train_dialog import TrainDialog
 from reviewer_app.ui.transcript_view import TranscriptView
 from reviewer_app.ui.welcome import WelcomeScreen
 from reviewer_app.ui.whitelist_dialog import WhitelistDialog
@@ -184,6 +185,10 @@ class MainWindow(QMainWindow):
         self.models_action.setStatusTip("Which detectors are ready, and how to add the missing models")
         self.models_action.triggered.connect(self.open_models_dialog)
         self.menus["Tools"].addAction(self.models_action)
+        self.train_action = QAction("&Train from reviewed documents…", self)
+        self.train_action.setStatusTip("Learn detection from this project's reviewed documents")
+        self.train_action.triggered.connect(self.open_train_dialog)
+        self.menus["Tools"].addAction(self.train_action)
         about = QAction("&About reviewer_app", self)
         about.triggered.connect(lambda: AboutDialog(self).open())
         self.menus["Help"].addAction(about)
@@ -268,6 +273,25 @@ class MainWindow(QMainWindow):
         dialog = ModelsDialog(self.settings, parent=self)
         dialog.settings_changed.connect(self.apply_settings)
         self.models_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def open_train_dialog(self) -> TrainDialog | None:
+        if self.project is None:
+            self.message_label.setText("Open a project with reviewed documents to train from it.")
+            return None
+        reviewed = sum(1 for d in self.project.list_documents() if d.fully_reviewed)
+        if reviewed == 0:
+            show_error(
+                self,
+                "Nothing to learn from yet",
+                "Training learns from fully reviewed documents (every span accepted or rejected); "
+                "this project has none yet.",
+            )
+            return None
+        dialog = TrainDialog(self.project.path, self.settings, reviewed, self)
+        dialog.settings_changed.connect(self.apply_settings)
+        self.train_dialog = dialog
         dialog.open()
         return dialog
 
@@ -645,7 +669,7 @@ class MainWindow(QMainWindow):
     def _open_detection_dialog(self) -> None:
         dialog = DetectionDialog(
             self.detector_infos or [],
-            self.settings.detectors,
+            default_names(self.settings),
             len(self.documents.selected_ids()),
             self,
             profile=self.settings.detection_profile,

@@ -8,6 +8,7 @@ file and can create it with the current values to edit.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,8 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reviewer_app.detectors.registry import DetectorInfo, available_detectors
+from reviewer_app.detectors.registry import DetectorInfo, available_detectors, detector_status
 from reviewer_app.settings import Settings, load_settings, save_settings, settings_path
+from reviewer_app.training.model_dir import find_models
+from reviewer_app.ui.train_dialog import models_folder
 
 # How to add (or change) each detector's model, as HTML; `{settings}` is the
 # settings file's path. Detectors not listed get only their status message.
@@ -58,6 +61,12 @@ HOW_TO_ADD: dict[str, str] = {
         "<code>config.json</code>, tokenizer and weight files) to this computer and set "
         "<code>nli_model</code> in the settings file to it:<br>"
         '<code>nli_model = "/data/models/bart-large-mnli"</code>'
+    ),
+    "trained": (
+        "A model learnt from reviewed documents (Tools &gt; Train from reviewed documents, or "
+        "<code>reviewer-app train</code>) runs beside the detectors above. Choose one below, or set "
+        "<code>trained_model</code> in the settings file:<br>"
+        '<code>trained_model = "/data/models/court"</code>'
     ),
 }
 
@@ -130,6 +139,11 @@ class ModelsDialog(QDialog):
             QVBoxLayout(box).addWidget(label)
             self.detector_labels[info.name] = label
             body_layout.addWidget(box)
+        self.trained_box = QFrame()
+        self.trained_box.setFrameShape(QFrame.Shape.StyledPanel)
+        self.trained_layout = QVBoxLayout(self.trained_box)
+        body_layout.addWidget(self.trained_box)
+        self._show_trained_models()
         body_layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -165,7 +179,63 @@ class ModelsDialog(QDialog):
         self._show_path()
         if settings != self.settings:
             self.settings = settings
+            self._show_trained_models()
             self.settings_changed.emit(settings)
+
+    def _show_trained_models(self) -> None:
+        """Models from `reviewer-app train` or Tools > Train: scores, date, and a button to use
+        one, or none (back to the default detectors alone)."""
+        while self.trained_layout.count():
+            item = self.trained_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        current = self.settings.trained_model
+        folders = [models_folder()] + ([Path(current)] if current else [])
+        self.trained_models = find_models(folders)
+        title = QLabel("<big><b>Trained models</b></big> — learnt from reviewed documents")
+        self.trained_layout.addWidget(title)
+        if not self.trained_models:
+            self.trained_layout.addWidget(
+                QLabel("None yet: Tools > Train from reviewed documents, or <code>reviewer-app train</code>.")
+            )
+        self.use_buttons: dict[str, QPushButton] = {}
+        for model in self.trained_models:
+            row = QHBoxLayout()
+            in_use = current and Path(current).resolve() == model.path.resolve()
+            scores = ", ".join(
+                f"{label} {model.f1_before.get(label, 0.0):.2f}→{f1:.2f}" for label, f1 in model.f1.items()
+            )
+            text = QLabel(
+                f"<b>{html.escape(model.path.name)}</b> — {html.escape(model.created[:16])}, "
+                f"{model.documents} documents{' — <b>in use</b>' if in_use else ''}<br>"
+                f"<small>held-out F1 before→after: {html.escape(scores) or 'not scored'}</small>"
+            )
+            text.setWordWrap(True)
+            text.setToolTip(str(model.path))
+            row.addWidget(text, 1)
+            button = QPushButton("In use" if in_use else "Use")
+            button.setEnabled(not in_use)
+            button.clicked.connect(lambda _=False, path=model.path: self.use_trained_model(str(path)))
+            self.use_buttons[str(model.path)] = button
+            row.addWidget(button)
+            self.trained_layout.addLayout(row)
+        self.no_trained_button = QPushButton("Use no trained model")
+        self.no_trained_button.setToolTip("Back to the default detectors alone")
+        self.no_trained_button.setEnabled(bool(current))
+        self.no_trained_button.clicked.connect(lambda: self.use_trained_model(""))
+        self.trained_layout.addWidget(self.no_trained_button)
+
+    def use_trained_model(self, path: str) -> None:
+        """Write `trained_model` to the settings file (empty: none) and take the new settings."""
+        settings = dataclasses.replace(self.settings, trained_model=path)
+        save_settings(settings, self.settings_file)
+        self.settings = settings
+        self._show_path()
+        self._show_trained_models()
+        label = self.detector_labels.get("trained")
+        if label is not None:
+            label.setText(detector_html(detector_status("trained", settings)))
+        self.settings_changed.emit(settings)
 
     def create_settings_file(self) -> None:
         """The current settings written out, so the reviewer has a file to edit."""

@@ -21,5 +21,5 @@ def test_detector_statuses_import_no_heavy_library():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout)
-    assert result["names"] == ["presidio", "spacy", "stanza", "zeroshot"]
+    assert result["names"] == ["presidio", "spacy", "stanza", "zeroshot", "trained"]
     assert result["heavy"] == []
