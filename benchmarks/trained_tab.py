@@ -9,10 +9,9 @@ predictions are scored with TAB's masking decisions:
 - the default pipeline (the settings' detectors);
 - the default pipeline with the trained detector beside it.
 
-ER_di: share of DIRECT gold spans a predicted span touches (any overlap);
-ER_di full: share of DIRECT gold spans whose every non-space character is
-covered. Leak rate: share of the non-space characters of DIRECT and QUASI gold
-spans that no predicted span covers.
+Scored as `benchmarks/quality.py` scores TAB (`evaluation/masking.py`): ER_di and
+ER_qi, the share of DIRECT / QUASI mentions whose letters and digits are all
+covered; the leak rate, the share of those letters and digits left readable.
 """
 
 from __future__ import annotations
@@ -28,30 +27,10 @@ from reviewer_app.core.spans import Span
 from reviewer_app.detectors.nlp import load_pipeline
 from reviewer_app.detectors.registry import default_names
 from reviewer_app.detectors.runner import run_detection
+from reviewer_app.evaluation.masking import IDENTIFYING, MaskedDocument, score_corpus
 from reviewer_app.importers.text import document_from_text
 from reviewer_app.settings import Settings
 from reviewer_app.training.model_dir import read_meta
-
-MASKED = ("DIRECT", "QUASI")
-
-
-def coverage(text: str, gold: list[tuple[Span, str]], predicted: list[Span]) -> tuple[int, ...]:
-    """(direct spans, direct spans fully covered, masked characters, masked characters not
-    covered, direct spans touched)."""
-    covered = bytearray(len(text))
-    for span in predicted:
-        covered[span.start : span.end] = b"\x01" * (span.end - span.start)
-    direct = direct_hit = chars = leaked = touched = 0
-    for span, kind in gold:
-        positions = [i for i in range(span.start, span.end) if not text[i].isspace()]
-        missing = sum(1 for i in positions if not covered[i])
-        chars += len(positions)
-        leaked += missing
-        if kind == "DIRECT":
-            direct += 1
-            direct_hit += int(missing == 0)
-            touched += int(missing < len(positions))
-    return direct, direct_hit, chars, leaked, touched
 
 
 def main() -> int:
@@ -72,17 +51,17 @@ def main() -> int:
     nlp = load_pipeline(settings.spacy_model)
     words = sum(len(r.text.split()) for r in records)
     print(f"held-out documents: {len(records)} ({words} words)")
-    print("| prediction | ER_di | ER_di full | leak rate | seconds |")
+    print("| prediction | ER_di | ER_qi | leak rate | seconds |")
     print("|---|---|---|---|---|")
     for name, run in runs.items():
-        totals = [0, 0, 0, 0, 0]
+        masked: list[MaskedDocument] = []
         started = time.perf_counter()
         ran: set[str] = set()
         for record in records:
             gold = [
                 (r.span, str(r.extra.get("identifier_type")))
                 for r in record.spans
-                if r.extra.get("identifier_type") in MASKED
+                if r.extra.get("identifier_type") in IDENTIFYING
             ]
             if run is None:
                 predicted = [Span(e.start_char, e.end_char, e.label_) for e in nlp(record.text).ents]
@@ -91,14 +70,14 @@ def main() -> int:
                 result = run_detection(document, run[1], run[0])
                 ran |= {r.name for r in result.runs if r.ok}
                 predicted = list(result.spans)
-            for i, value in enumerate(coverage(record.text, gold, predicted)):
-                totals[i] += value
+            masked.append(MaskedDocument(record.id, record.text, tuple(gold), tuple(predicted)))
         seconds = time.perf_counter() - started
-        er_di = totals[4] / totals[0] if totals[0] else 0.0
-        er_di_full = totals[1] / totals[0] if totals[0] else 0.0
-        leak = totals[3] / totals[2] if totals[2] else 0.0
+        scores, _ = score_corpus(masked)
         detail = f" ({', '.join(sorted(ran))})" if ran else ""
-        print(f"| {name}{detail} | {er_di:.3f} | {er_di_full:.3f} | {leak:.3f} | {seconds:.1f} |")
+        print(
+            f"| {name}{detail} | {scores.er_di:.3f} | {scores.er_qi:.3f} | {scores.leak_rate:.3f} "
+            f"| {seconds:.1f} |"
+        )
     scores = read_meta(args.model)["scores"]
     print("\nheld-out per-label scores (meta.json):")
     print(json.dumps(scores, indent=1))
