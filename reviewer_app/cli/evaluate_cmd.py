@@ -40,7 +40,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         metavar="SHARES",
         help="shares of the training documents for --learning-curve (default 0.25,0.5,0.75,1)",
     )
-    parser.add_argument("--epochs", type=int, default=10, help="epochs per model of --learning-curve")
+    parser.add_argument(
+        "--epochs", type=int, help="epochs per model of --learning-curve (default: the architecture's)"
+    )
     parser.add_argument("--eval-split", type=float, default=0.2, help="held-out share for --learning-curve")
     parser.add_argument("--seed", type=int, default=0, help="seed of --learning-curve's split and training")
     parser.add_argument(

@@ -144,7 +144,7 @@ def reviewer_meta(
         "scores_detectors": _scores(detectors.per_label) if detectors else {},
         "leak_rate_detectors": round(detectors.leak_rate, 4) if detectors else None,
         "leads": leading_labels(after, detectors),
-        "epochs": options.epochs,
+        "epochs": options.epochs_to_run,
         "seed": options.seed,
         "eval_split": options.eval_split,
         "interrupted": interrupted,

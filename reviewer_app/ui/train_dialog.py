@@ -81,7 +81,7 @@ class TrainDialog(QDialog):
         self.out_edit = QLineEdit(str(default_out))
         self.epochs = QSpinBox()
         self.epochs.setRange(1, 200)
-        self.epochs.setValue(10)
+        self.epochs.setValue(TrainOptions().epochs_to_run)
         self.held_out = QDoubleSpinBox()
         self.held_out.setRange(0.1, 0.5)
         self.held_out.setSingleStep(0.05)
