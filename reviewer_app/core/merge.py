@@ -68,6 +68,8 @@ _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
 _PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
+_NEXT_WORD = re.compile(r"[ ]+([\w'-]+)")
+_WORDS = re.compile(r"[\w.'’-]+")
 _TRAILING_LOWER_WORD = re.compile(r"(?<=\S)[ ]+[a-z]+[.,;:!?]?$")
 # "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
 _ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
@@ -94,6 +96,9 @@ class MergeRules:
     statute_words: frozenset[str] = frozenset()
     organisation_cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
     duration_words: frozenset[str] = frozenset()
+    determiners: frozenset[str] = frozenset()
+    prepositions: frozenset[str] = frozenset()
+    role_nouns: frozenset[str] = frozenset()
 
     def priority(self, label: str) -> int:
         try:
@@ -147,6 +152,9 @@ def load_merge_rules() -> MergeRules:
         test_words=frozenset(w.lower() for w in merge.get("test_words", ())),
         statute_words=frozenset(w.lower() for w in merge.get("statute_words", ())),
         organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
+        determiners=frozenset(w.lower() for w in merge.get("determiners", ())),
+        prepositions=frozenset(w.lower() for w in merge.get("prepositions", ())),
+        role_nouns=frozenset(w.lower() for w in merge.get("role_nouns", ())),
     )
 
 
@@ -239,14 +247,23 @@ def relabel_by_head_word(
     return out
 
 
-def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> list[Span]:
+def relabel_by_context(
+    spans: Iterable[Span], text: str, rules: MergeRules, titles: frozenset[str] | None = None
+) -> list[Span]:
     """An NER place, organisation or group right after or starting with a title
-    or a kinship word is a PERSON ("Officer Salcedo", "my sister Anand"), and so
-    is a one-word one in the possessive that is no known place ("Kapoor's
-    family"); an organisation or group
+    (`titles`, by default the hearing's `rules.titles`) or a kinship word is a
+    PERSON ("Officer Salcedo", "my sister Anand"), and so is a one-word one in
+    the possessive that is no known place ("Kapoor's family"); an organisation or group
     that is exactly a known place is a LOCATION ("STATE OF CALIFORNIA"), and so
-    is a "person" that is a known place right after "in", "from"... ("in Arvin")."""
-    cues = rules.person_cues | rules.titles
+    is a "person" that is a known place right after "in", "from"... ("in Arvin").
+
+    What follows a determiner is a common noun phrase, not a name: "the Member
+    States", "the Court of Cassation", "the Commission's" stay what NER said, and
+    a PERSON right after "the" is an organisation ("the Law on ...") unless it
+    opens with a title ("the Reverend Moss") or names a family or a case ("the
+    Moss family")."""
+    titles = rules.titles if titles is None else titles
+    cues = rules.person_cues | titles
     out = []
     for span in spans:
         if span.label in ("LOCATION", "ORGANIZATION", "NRP"):
@@ -255,6 +272,7 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             kin = _PREVIOUS_WORD_COMMA.search(text, max(0, span.start - 40), span.start)
             preceding = " ".join(text[max(0, span.start - 40) : span.start].lower().split())
+            determined = bool(before and before.group(1).lower() in rules.determiners)
             if (
                 (before and before.group(1).lower().rstrip(".") in cues)
                 or (kin and kin.group(1).lower() in rules.person_cues)  # "my best friend, Eduardo"
@@ -264,12 +282,16 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
             elif (
                 len(words) > 1
                 and words[0].lower().rstrip(".") in cues
+                and not determined
+                and not any(w[0].islower() for w in words)  # "Court of Cassation"
                 and covered.lower() not in rules.known_places  # "Correctional Training Facility"
             ):
                 span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
                 len(words) == 1
                 and text.startswith("'s ", span.end)
+                and not determined
+                and not covered.isupper()  # an acronym: "the EU's", "ECB's"
                 and covered.lower() not in rules.known_places
             ):
                 span = span.with_(label="PERSON")  # "Kapoor's family", "Pablo's apartment"
@@ -283,6 +305,40 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             if before and before.group(1).lower() in rules.place_cues:
                 span = span.with_(label="LOCATION")  # "raised in Arvin"
+        elif (
+            span.label == "PERSON" and _after_the(span, text) and not _names_someone(span, text, rules, cues)
+        ):
+            span = span.with_(label="ORGANIZATION")  # "the Law on ...", "the Commission's"
+        out.append(span)
+    return out
+
+
+def _after_the(span: Span, text: str) -> bool:
+    before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
+    return bool(before and before.group(1).lower() == "the")
+
+
+def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[str]) -> bool:
+    """Whether a PERSON after "the" is a person all the same: it opens with a
+    title ("the Reverend Moss") or is a family's or a case's name, followed by a
+    lower-case word that is no preposition ("the Moss family", "the Moss case");
+    "the Moss's" is an institution's possessive."""
+    first = span.text_in(text).split()[0]
+    if first.lower().rstrip(".") in titles | rules.titles:
+        return True
+    following = _NEXT_WORD.match(text, span.end)
+    return bool(following and following.group(1).islower() and following.group(1) not in rules.prepositions)
+
+
+def drop_role_only_persons(spans: Iterable[Span], text: str, not_names: frozenset[str]) -> list[Span]:
+    """A PERSON made of nothing but titles, offices and determiners (`not_names`,
+    lower case) names no one: "Mr President", "Madam Chair", "Her Majesty"."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            words = [w.lower().rstrip(".,") for w in _WORDS.findall(span.text_in(text))]
+            if words and all(w in not_names for w in words):
+                continue
         out.append(span)
     return out
 
@@ -719,7 +775,9 @@ def merge_spans(
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
-    merged = relabel_by_context(merged, text, rules)
+    # Outside hearings only courtesy titles make a person ("Member States" is none).
+    person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
+    merged = relabel_by_context(merged, text, rules, person_titles)
     merged = relabel_by_head_word(merged, text, rules.head_words)
     merged = apply_whitelist(merged, text, rules.whitelist)
     merged = merge_exact_duplicates(merged, rules)
@@ -732,6 +790,9 @@ def merge_spans(
         merged = strip_titles(merged, text, rules.titles | rules.person_cues)
     elif name_titles:
         merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
+    merged = drop_role_only_persons(
+        merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners
+    )
     merged = relabel_known_persons(merged, text, rules, person_names)
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
