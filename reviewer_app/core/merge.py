@@ -89,6 +89,7 @@ class MergeRules:
     person_cue_phrases: tuple[str, ...] = ()
     known_places: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
+    location_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
     law_heads: tuple[str, ...] = ()
@@ -141,6 +142,7 @@ def load_merge_rules() -> MergeRules:
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
         person_cue_phrases=tuple(p.lower() for p in merge.get("person_cue_phrases", ())),
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
+        location_cues=frozenset(w.lower() for w in merge.get("location_cues", ())),
         known_groups=frozenset(
             name for file_name in merge.get("group_gazetteers", ()) for name in _gazetteer(file_name)
         ),
@@ -255,7 +257,10 @@ def relabel_by_context(
     PERSON ("Officer Salcedo", "my sister Anand"), and so is a one-word one in
     the possessive that is no known place ("Kapoor's family"); an organisation or group
     that is exactly a known place is a LOCATION ("STATE OF CALIFORNIA"), and so
-    is a "person" that is a known place right after "in", "from"... ("in Arvin").
+    is a "person" that is a known place right after "in", "from"... ("in Arvin"),
+    and any "person" right after "in" (`location_cues`) that is not a person
+    elsewhere in the text, opens with no title and is not in the possessive
+    ("a lawyer practising in Tarnów"; not "in Mr Ames's view").
 
     What follows a determiner is a common noun phrase, not a name: "the Member
     States", "the Court of Cassation", "the Commission's" stay what NER said, and
@@ -264,7 +269,13 @@ def relabel_by_context(
     Moss family")."""
     titles = rules.titles if titles is None else titles
     cues = rules.person_cues | titles
+    spans = list(spans)
     out = []
+    persons_elsewhere = {
+        s.text_in(text)
+        for s in spans
+        if s.label == "PERSON" and not _after_word(s, text, rules.location_cues | rules.determiners)
+    }
     for span in spans:
         if span.label in ("LOCATION", "ORGANIZATION", "NRP"):
             covered = span.text_in(text)
@@ -305,17 +316,24 @@ def relabel_by_context(
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             if before and before.group(1).lower() in rules.place_cues:
                 span = span.with_(label="LOCATION")  # "raised in Arvin"
+        elif span.label == "PERSON" and _after_word(span, text, frozenset({"the"})):
+            if not _names_someone(span, text, rules, cues):
+                span = span.with_(label="ORGANIZATION")  # "the Law on ...", "the Commission's"
         elif (
-            span.label == "PERSON" and _after_the(span, text) and not _names_someone(span, text, rules, cues)
+            span.label == "PERSON"
+            and _after_word(span, text, rules.location_cues)
+            and not text.startswith(("'s", "’s"), span.end)
+            and span.text_in(text).split()[0].lower().rstrip(".") not in cues
+            and span.text_in(text) not in persons_elsewhere
         ):
-            span = span.with_(label="ORGANIZATION")  # "the Law on ...", "the Commission's"
+            span = span.with_(label="LOCATION")  # "a lawyer practising in Tarnów"
         out.append(span)
     return out
 
 
-def _after_the(span: Span, text: str) -> bool:
+def _after_word(span: Span, text: str, words: frozenset[str]) -> bool:
     before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
-    return bool(before and before.group(1).lower() == "the")
+    return bool(before and before.group(1).lower() in words)
 
 
 def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[str]) -> bool:

@@ -493,3 +493,24 @@ def test_merge_spans_in_the_general_profile_drops_an_address_by_office(rules):
         spans, text, rules, strip_person_titles=False, keep_durations=True, name_titles=GENERAL_TITLES
     )
     assert covered(merged, text) == [("PERSON", "Mrs Ilse Brandauer")]
+
+
+def test_a_person_right_after_in_is_a_place_unless_named_a_person_elsewhere(rules):
+    text = (
+        "Her counsel, practising in Tarnów, cited Lisowski. Trust in Lisowski grew, "
+        "as did faith in Dr Ebner and in Marek's account."
+    )
+    spans = [
+        at(text, "Tarnów", "PERSON"),
+        at(text, "Lisowski", "PERSON"),
+        at(text, "Lisowski", "PERSON", nth=1),
+        at(text, "Dr Ebner", "PERSON"),
+        at(text, "Marek", "PERSON"),
+    ]
+    assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == [
+        "LOCATION",
+        "PERSON",
+        "PERSON",
+        "PERSON",
+        "PERSON",
+    ]
