@@ -250,12 +250,17 @@ def relabel_by_head_word(
 
 
 def relabel_by_context(
-    spans: Iterable[Span], text: str, rules: MergeRules, titles: frozenset[str] | None = None
+    spans: Iterable[Span],
+    text: str,
+    rules: MergeRules,
+    titles: frozenset[str] | None = None,
+    possessive_persons: bool = True,
 ) -> list[Span]:
     """An NER place, organisation or group right after or starting with a title
     (`titles`, by default the hearing's `rules.titles`) or a kinship word is a
     PERSON ("Officer Salcedo", "my sister Anand"), and so is a one-word one in
-    the possessive that is no known place ("Kapoor's family"); an organisation or group
+    the possessive that is no known place ("Kapoor's family"; the hearing profile's
+    rule, `possessive_persons`); an organisation or group
     that is exactly a known place is a LOCATION ("STATE OF CALIFORNIA"), and so
     is a "person" that is a known place right after "in", "from"... ("in Arvin"),
     and any "person" right after "in" (`location_cues`) that is not a person
@@ -299,7 +304,8 @@ def relabel_by_context(
             ):
                 span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
-                len(words) == 1
+                possessive_persons
+                and len(words) == 1
                 and text.startswith("'s ", span.end)
                 and not determined
                 and not covered.isupper()  # an acronym: "the EU's", "ECB's"
@@ -782,11 +788,13 @@ def merge_spans(
     strip_person_titles: bool = True,
     keep_durations: bool = False,
     name_titles: frozenset[str] = frozenset(),
+    possessive_persons: bool = True,
 ) -> list[Span]:
     """All rules in the paper's order; the result has no two spans sharing a
     character. `person_names` are the cover page's names (`HearingMetadata.names()`);
     `strip_person_titles` and dropping durations are hearing rules (off in the
-    general profile, where names take in the `name_titles` before them)."""
+    general profile, where names take in the `name_titles` before them), and so is
+    `possessive_persons` ("Kapoor's family" is a person)."""
     rules = rules or default_rules()
     spans = [*spans, *learn_organisations(text, rules.organisation_cues)]
     merged = tidy_boundaries(spans, text)
@@ -795,7 +803,7 @@ def merge_spans(
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     # Outside hearings only courtesy titles make a person ("Member States" is none).
     person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
-    merged = relabel_by_context(merged, text, rules, person_titles)
+    merged = relabel_by_context(merged, text, rules, person_titles, possessive_persons)
     merged = relabel_by_head_word(merged, text, rules.head_words)
     merged = apply_whitelist(merged, text, rules.whitelist)
     merged = merge_exact_duplicates(merged, rules)

@@ -514,3 +514,18 @@ def test_a_person_right_after_in_is_a_place_unless_named_a_person_elsewhere(rule
         "PERSON",
         "PERSON",
     ]
+
+
+def test_outside_hearings_an_organisation_in_the_possessive_stays_one(rules):
+    text = "We welcome Eurostat's figures."
+    spans = [at(text, "Eurostat", "ORGANIZATION")]
+    assert merge.relabel_by_context(spans, text, rules)[0].label == "PERSON"
+    general = merge.relabel_by_context(spans, text, rules, GENERAL_TITLES, possessive_persons=False)
+    assert general[0].label == "ORGANIZATION"
+
+
+def test_the_profiles_say_whether_a_possessive_makes_a_person():
+    from reviewer_app.detectors.profiles import profile_table
+
+    assert profile_table().get("hearing").merge_options()["possessive_persons"] is True
+    assert profile_table().get("general").merge_options()["possessive_persons"] is False
