@@ -23,7 +23,9 @@ One function per rule; `merge_spans` applies them in the paper's order:
    `context_rules.drop_false_tags`: names the context shows are none
    ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
    `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
-   (LCF)" makes every "LCF" a LOCATION.
+   (LCF)" makes every "LCF" a LOCATION; `context_rules.drop_numbered_persons`:
+   "Law no. 4061" is no person; `context_rules.label_glosses_as_named`: the
+   bracketed "(Tribunal de Comarca)" after a court is that court.
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
@@ -49,8 +51,10 @@ from pathlib import Path
 from reviewer_app.core.context_rules import (
     CONTEXT,
     drop_false_tags,
+    drop_numbered_persons,
     is_positional_capital,
     label_acronyms_as_defined,
+    label_glosses_as_named,
     learn_organisations,
 )
 from reviewer_app.core.spans import Span
@@ -823,6 +827,7 @@ def merge_spans(
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
+    merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_acronyms_as_defined(merged, text)
     if with_propagation:
         merged = propagate(merged, text, rules)
