@@ -102,7 +102,7 @@ class MergeRules:
     organisation_cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
     duration_words: frozenset[str] = frozenset()
     determiners: frozenset[str] = frozenset()
-    prepositions: frozenset[str] = frozenset()
+    clause_words: frozenset[str] = frozenset()
     role_nouns: frozenset[str] = frozenset()
 
     def priority(self, label: str) -> int:
@@ -159,7 +159,7 @@ def load_merge_rules() -> MergeRules:
         statute_words=frozenset(w.lower() for w in merge.get("statute_words", ())),
         organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
         determiners=frozenset(w.lower() for w in merge.get("determiners", ())),
-        prepositions=frozenset(w.lower() for w in merge.get("prepositions", ())),
+        clause_words=frozenset(w.lower() for w in merge.get("clause_words", ())),
         role_nouns=frozenset(w.lower() for w in merge.get("role_nouns", ())),
     )
 
@@ -349,13 +349,14 @@ def _after_word(span: Span, text: str, words: frozenset[str]) -> bool:
 def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[str]) -> bool:
     """Whether a PERSON after "the" is a person all the same: it opens with a
     title ("the Reverend Moss") or is a family's or a case's name, followed by a
-    lower-case word that is no preposition ("the Moss family", "the Moss case");
+    lower-case word that is no preposition, verb or conjunction (`clause_words`:
+    "the Moss family", "the Moss case", not "the Union is");
     "the Moss's" is an institution's possessive."""
     first = span.text_in(text).split()[0]
     if first.lower().rstrip(".") in titles | rules.titles:
         return True
     following = _NEXT_WORD.match(text, span.end)
-    return bool(following and following.group(1).islower() and following.group(1) not in rules.prepositions)
+    return bool(following and following.group(1).islower() and following.group(1) not in rules.clause_words)
 
 
 def drop_role_only_persons(spans: Iterable[Span], text: str, not_names: frozenset[str]) -> list[Span]:

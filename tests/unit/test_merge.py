@@ -529,3 +529,9 @@ def test_the_profiles_say_whether_a_possessive_makes_a_person():
 
     assert profile_table().get("hearing").merge_options()["possessive_persons"] is True
     assert profile_table().get("general").merge_options()["possessive_persons"] is False
+
+
+def test_a_person_after_the_followed_by_a_verb_heads_its_own_clause(rules):
+    text = "we think the alliance is right and the nordlund family agrees."
+    spans = [at(text, "alliance", "PERSON"), at(text, "nordlund", "PERSON")]
+    assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == ["ORGANIZATION", "PERSON"]
