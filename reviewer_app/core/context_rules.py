@@ -24,6 +24,9 @@ Two halves, both called by `merge.merge_spans`:
   opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
   inside a named law ("Americans" of the Americans with Disabilities Act); and
   an acronym followed by a word that makes it a test ("TABE score").
+- `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
+  4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
+  after a place or organisation is its name in another language.
 
 The word lists these rules need (function words, the words that make a law or a
 test) are in `resources/patterns/merge.toml`.
@@ -287,3 +290,39 @@ def _law_occurrences(text: str, heads: Sequence[str]) -> list[tuple[int, int]]:
 def _inside(span: Span, ranges: Sequence[tuple[int, int]]) -> bool:
     i = bisect.bisect_right(ranges, (span.start, float("inf"))) - 1
     return i >= 0 and ranges[i][0] <= span.start and span.end <= ranges[i][1]
+
+
+_NUMBER_SIGN_AFTER = re.compile(r"[ ]+(?:no|nos|number|numbers|nr)\.?[ ]*\d", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+
+
+def drop_numbered_persons(spans: Iterable[Span], text: str) -> list[Span]:
+    """A "person" with a digit in it or followed by a number sign is a numbered
+    reference, not a name: "Law no. 4061", "Articles 12 § 3", "Annex 2"."""
+    return [
+        span
+        for span in spans
+        if span.label != "PERSON"
+        or not (_DIGIT.search(span.text_in(text)) or _NUMBER_SIGN_AFTER.match(text, span.end))
+    ]
+
+
+def label_glosses_as_named(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name that fills the brackets right after a place or organisation is that
+    place's or organisation's own name in another language, whatever NER called
+    it: "the Lisbon District Court (Tribunal de Comarca)", "Customs (Douane)"."""
+    spans = list(spans)
+    out: list[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and previous.label in ("LOCATION", "ORGANIZATION")
+            and span.label in _NER_NAMES
+            and span.label != previous.label
+            and text[previous.end : span.start] in (" (", "(")
+            and text.startswith(")", span.end)
+        ):
+            span = span.with_(label=previous.label)
+        out.append(span)
+    return out

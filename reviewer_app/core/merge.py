@@ -24,7 +24,9 @@ One function per rule; `merge_spans` applies them in the paper's order:
    `context_rules.drop_false_tags`: names the context shows are none
    ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
    `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
-   (LCF)" makes every "LCF" a LOCATION.
+   (LCF)" makes every "LCF" a LOCATION; `context_rules.drop_numbered_persons`:
+   "Law no. 4061" is no person; `context_rules.label_glosses_as_named`: the
+   bracketed "(Tribunal de Comarca)" after a court is that court.
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
@@ -50,8 +52,10 @@ from pathlib import Path
 from reviewer_app.core.context_rules import (
     CONTEXT,
     drop_false_tags,
+    drop_numbered_persons,
     is_positional_capital,
     label_acronyms_as_defined,
+    label_glosses_as_named,
     learn_organisations,
 )
 from reviewer_app.core.spans import Span
@@ -71,6 +75,8 @@ _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
 _PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
+_NEXT_WORD = re.compile(r"[ ]+([\w'-]+)")
+_WORDS = re.compile(r"[\w.'’-]+")
 _TRAILING_LOWER_WORD = re.compile(r"(?<=\S)[ ]+[a-z]+[.,;:!?]?$")
 # "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
 _ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
@@ -90,6 +96,7 @@ class MergeRules:
     person_cue_phrases: tuple[str, ...] = ()
     known_places: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
+    location_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
     law_heads: tuple[str, ...] = ()
@@ -97,6 +104,9 @@ class MergeRules:
     statute_words: frozenset[str] = frozenset()
     organisation_cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
     duration_words: frozenset[str] = frozenset()
+    determiners: frozenset[str] = frozenset()
+    clause_words: frozenset[str] = frozenset()
+    role_nouns: frozenset[str] = frozenset()
 
     def priority(self, label: str) -> int:
         try:
@@ -139,6 +149,7 @@ def load_merge_rules() -> MergeRules:
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
         person_cue_phrases=tuple(p.lower() for p in merge.get("person_cue_phrases", ())),
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
+        location_cues=frozenset(w.lower() for w in merge.get("location_cues", ())),
         known_groups=frozenset(
             name for file_name in merge.get("group_gazetteers", ()) for name in _gazetteer(file_name)
         ),
@@ -150,6 +161,9 @@ def load_merge_rules() -> MergeRules:
         test_words=frozenset(w.lower() for w in merge.get("test_words", ())),
         statute_words=frozenset(w.lower() for w in merge.get("statute_words", ())),
         organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
+        determiners=frozenset(w.lower() for w in merge.get("determiners", ())),
+        clause_words=frozenset(w.lower() for w in merge.get("clause_words", ())),
+        role_nouns=frozenset(w.lower() for w in merge.get("role_nouns", ())),
     )
 
 
@@ -242,15 +256,38 @@ def relabel_by_head_word(
     return out
 
 
-def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> list[Span]:
+def relabel_by_context(
+    spans: Iterable[Span],
+    text: str,
+    rules: MergeRules,
+    titles: frozenset[str] | None = None,
+    possessive_persons: bool = True,
+) -> list[Span]:
     """An NER place, organisation or group right after or starting with a title
-    or a kinship word is a PERSON ("Officer Salcedo", "my sister Anand"), and so
-    is a one-word one in the possessive that is no known place ("Kapoor's
-    family"); an organisation or group
+    (`titles`, by default the hearing's `rules.titles`) or a kinship word is a
+    PERSON ("Officer Salcedo", "my sister Anand"), and so is a one-word one in
+    the possessive that is no known place ("Kapoor's family"; the hearing profile's
+    rule, `possessive_persons`); an organisation or group
     that is exactly a known place is a LOCATION ("STATE OF CALIFORNIA"), and so
-    is a "person" that is a known place right after "in", "from"... ("in Arvin")."""
-    cues = rules.person_cues | rules.titles
+    is a "person" that is a known place right after "in", "from"... ("in Arvin"),
+    and any "person" right after "in" (`location_cues`) that is not a person
+    elsewhere in the text, opens with no title and is not in the possessive
+    ("a lawyer practising in Tarnów"; not "in Mr Ames's view").
+
+    What follows a determiner is a common noun phrase, not a name: "the Member
+    States", "the Court of Cassation", "the Commission's" stay what NER said, and
+    a PERSON right after "the" is an organisation ("the Law on ...") unless it
+    opens with a title ("the Reverend Moss") or names a family or a case ("the
+    Moss family")."""
+    titles = rules.titles if titles is None else titles
+    cues = rules.person_cues | titles
+    spans = list(spans)
     out = []
+    persons_elsewhere = {
+        s.text_in(text)
+        for s in spans
+        if s.label == "PERSON" and not _after_word(s, text, rules.location_cues | rules.determiners)
+    }
     for span in spans:
         if span.label in ("LOCATION", "ORGANIZATION", "NRP"):
             covered = span.text_in(text)
@@ -258,6 +295,7 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             kin = _PREVIOUS_WORD_COMMA.search(text, max(0, span.start - 40), span.start)
             preceding = " ".join(text[max(0, span.start - 40) : span.start].lower().split())
+            determined = bool(before and before.group(1).lower() in rules.determiners)
             if (
                 (before and before.group(1).lower().rstrip(".") in cues)
                 or (kin and kin.group(1).lower() in rules.person_cues)  # "my best friend, Eduardo"
@@ -267,12 +305,17 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
             elif (
                 len(words) > 1
                 and words[0].lower().rstrip(".") in cues
+                and not determined
+                and not any(w[0].islower() for w in words)  # "Court of Cassation"
                 and covered.lower() not in rules.known_places  # "Correctional Training Facility"
             ):
                 span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
-                len(words) == 1
+                possessive_persons
+                and len(words) == 1
                 and text.startswith("'s ", span.end)
+                and not determined
+                and not covered.isupper()  # an acronym: "the EU's", "ECB's"
                 and covered.lower() not in rules.known_places
             ):
                 span = span.with_(label="PERSON")  # "Kapoor's family", "Pablo's apartment"
@@ -286,6 +329,48 @@ def relabel_by_context(spans: Iterable[Span], text: str, rules: MergeRules) -> l
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             if before and before.group(1).lower() in rules.place_cues:
                 span = span.with_(label="LOCATION")  # "raised in Arvin"
+        elif span.label == "PERSON" and _after_word(span, text, frozenset({"the"})):
+            if not _names_someone(span, text, rules, cues):
+                span = span.with_(label="ORGANIZATION")  # "the Law on ...", "the Commission's"
+        elif (
+            span.label == "PERSON"
+            and _after_word(span, text, rules.location_cues)
+            and not text.startswith(("'s", "’s"), span.end)
+            and span.text_in(text).split()[0].lower().rstrip(".") not in cues
+            and span.text_in(text) not in persons_elsewhere
+        ):
+            span = span.with_(label="LOCATION")  # "a lawyer practising in Tarnów"
+        out.append(span)
+    return out
+
+
+def _after_word(span: Span, text: str, words: frozenset[str]) -> bool:
+    before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
+    return bool(before and before.group(1).lower() in words)
+
+
+def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[str]) -> bool:
+    """Whether a PERSON after "the" is a person all the same: it opens with a
+    title ("the Reverend Moss") or is a family's or a case's name, followed by a
+    lower-case word that is no preposition, verb or conjunction (`clause_words`:
+    "the Moss family", "the Moss case", not "the Union is");
+    "the Moss's" is an institution's possessive."""
+    first = span.text_in(text).split()[0]
+    if first.lower().rstrip(".") in titles | rules.titles:
+        return True
+    following = _NEXT_WORD.match(text, span.end)
+    return bool(following and following.group(1).islower() and following.group(1) not in rules.clause_words)
+
+
+def drop_role_only_persons(spans: Iterable[Span], text: str, not_names: frozenset[str]) -> list[Span]:
+    """A PERSON made of nothing but titles, offices and determiners (`not_names`,
+    lower case) names no one: "Mr President", "Madam Chair", "Her Majesty"."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            words = [w.lower().rstrip(".,") for w in _WORDS.findall(span.text_in(text))]
+            if words and all(w in not_names for w in words):
+                continue
         out.append(span)
     return out
 
@@ -737,18 +822,22 @@ def merge_spans(
     strip_person_titles: bool = True,
     keep_durations: bool = False,
     name_titles: frozenset[str] = frozenset(),
+    possessive_persons: bool = True,
 ) -> list[Span]:
     """All rules in the paper's order; the result has no two spans sharing a
     character. `person_names` are the cover page's names (`HearingMetadata.names()`);
     `strip_person_titles` and dropping durations are hearing rules (off in the
-    general profile, where names take in the `name_titles` before them)."""
+    general profile, where names take in the `name_titles` before them), and so is
+    `possessive_persons` ("Kapoor's family" is a person)."""
     rules = rules or default_rules()
     spans = [*spans, *learn_organisations(text, rules.organisation_cues)]
     merged = tidy_boundaries(spans, text)
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
-    merged = relabel_by_context(merged, text, rules)
+    # Outside hearings only courtesy titles make a person ("Member States" is none).
+    person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
+    merged = relabel_by_context(merged, text, rules, person_titles, possessive_persons)
     merged = relabel_by_head_word(merged, text, rules.head_words)
     merged = apply_whitelist(merged, text, rules.whitelist)
     merged = defer_trained_spans(merged)
@@ -762,10 +851,14 @@ def merge_spans(
         merged = strip_titles(merged, text, rules.titles | rules.person_cues)
     elif name_titles:
         merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
+    merged = drop_role_only_persons(
+        merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners
+    )
     merged = relabel_known_persons(merged, text, rules, person_names)
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
+    merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_acronyms_as_defined(merged, text)
     if with_propagation:
         merged = propagate(merged, text, rules)

@@ -52,6 +52,8 @@ class Profile:
     strip_titles: bool = True
     # Titles a name span takes in when titles are not stripped ("Mr Karl Strobel").
     name_titles: frozenset[str] = frozenset()
+    # A one-word place or organisation in the possessive is a person ("Kapoor's family").
+    possessive_persons: bool = True
 
     def merge_options(self) -> dict[str, object]:
         """The keyword arguments of `core.merge.merge_spans` that this profile sets."""
@@ -59,6 +61,7 @@ class Profile:
             "strip_person_titles": self.strip_titles,
             "keep_durations": not self.drop_durations,
             "name_titles": self.name_titles,
+            "possessive_persons": self.possessive_persons,
         }
 
 
@@ -88,6 +91,7 @@ def profile_table() -> ProfileTable:
             ner_labels=dict(entry.get("ner_labels", {})),
             strip_titles=bool(entry.get("strip_titles", True)),
             name_titles=frozenset(t.lower().rstrip(".") for t in entry.get("name_titles", ())),
+            possessive_persons=bool(entry.get("possessive_persons", True)),
         )
         for name, entry in raw["profile"].items()
     }

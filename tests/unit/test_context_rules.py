@@ -178,3 +178,33 @@ def test_an_organisation_before_an_ordinary_noun_stays():
     text = "The decision was taken at EU level, and the TABE test came later."
     spans = [_span(text, "EU", "ORGANIZATION"), _span(text, "TABE", "ORGANIZATION")]
     assert _merged(text, spans) == {("EU", "ORGANIZATION")}
+
+
+def test_a_person_with_a_number_is_a_numbered_reference():
+    text = "Under Ordinance no. 4417 and Schedules 2 and 3, Mr Idris Kallas appealed."
+    spans = [
+        _span(text, "Ordinance", "PERSON"),
+        _span(text, "Schedules 2", "PERSON"),
+        _span(text, "Idris Kallas", "PERSON"),
+    ]
+    found = merge_spans(spans, text, default_rules(), strip_person_titles=False)
+    assert [(s.text_in(text), s.label) for s in found] == [("Idris Kallas", "PERSON")]
+
+
+def test_a_bracketed_name_after_an_organisation_is_that_organisation():
+    text = (
+        "The Tax Board (Skattenämnden) and the Lyon bench (Tribunal Delorme) ruled; Ms Aurell (Delorme) too."
+    )
+    spans = [
+        _span(text, "Tax Board", "ORGANIZATION"),
+        _span(text, "Skattenämnden", "PERSON"),
+        _span(text, "Lyon", "LOCATION"),
+        _span(text, "Tribunal Delorme", "PERSON"),
+        _span(text, "Aurell", "PERSON"),
+        _span(text, "Delorme", "PERSON", nth=1),
+    ]
+    found = {(s.text_in(text), s.label) for s in merge_spans(spans, text, default_rules())}
+    # "bench" stands between Lyon and the brackets: no gloss of Lyon.
+    assert ("Skattenämnden", "ORGANIZATION") in found
+    assert ("Tribunal Delorme", "PERSON") in found
+    assert ("Delorme", "PERSON") in found

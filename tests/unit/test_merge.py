@@ -404,3 +404,134 @@ def test_a_name_after_a_hearing_phrase_is_a_person_unless_its_head_word_says_oth
         ("PERSON", "Mayra Davenport"),
         ("ORGANIZATION", "Pacific Coast Framing"),
     ]
+
+
+GENERAL_TITLES = frozenset({"mr", "mrs", "ms", "dr", "judge", "madam", "sir"})
+
+
+def test_a_title_word_before_a_common_noun_phrase_makes_no_person(rules):
+    text = (
+        "Last spring the Panel Secretariat wrote to every Member Agency, and later "
+        "the District Board of Fisheries met. Deputy Okonkwo signed."
+    )
+    spans = [
+        at(text, "Panel Secretariat", "ORGANIZATION"),
+        at(text, "Member Agency", "ORGANIZATION"),
+        at(text, "District Board of Fisheries", "ORGANIZATION"),
+        at(text, "Deputy Okonkwo", "ORGANIZATION"),
+    ]
+    relabelled = covered(merge.relabel_by_context(spans, text, rules), text)
+    # A determiner before the title, or a lower-case word inside, says it is no name;
+    # a bare title before a capitalised word still makes a person.
+    assert relabelled == [
+        ("ORGANIZATION", "Panel Secretariat"),
+        ("ORGANIZATION", "Member Agency"),
+        ("ORGANIZATION", "District Board of Fisheries"),
+        ("PERSON", "Deputy Okonkwo"),
+    ]
+
+
+def test_outside_hearings_only_courtesy_titles_make_a_person(rules):
+    text = "Talks between Member Republics stalled until Dr Valdés Ortiz arrived."
+    spans = [at(text, "Member Republics", "LOCATION"), at(text, "Dr Valdés Ortiz", "ORGANIZATION")]
+    general = merge.relabel_by_context(spans, text, rules, GENERAL_TITLES)
+    assert covered(general, text) == [("LOCATION", "Member Republics"), ("PERSON", "Dr Valdés Ortiz")]
+    # The hearing's role titles still apply by default.
+    assert merge.relabel_by_context(spans, text, rules)[0].label == "PERSON"
+
+
+def test_a_possessive_after_a_determiner_or_an_acronym_is_no_person(rules):
+    text = "We read the Tribunal's ruling, the UNHCR's note and then Haddad's letter."
+    spans = [
+        at(text, "Tribunal", "ORGANIZATION"),
+        at(text, "UNHCR", "ORGANIZATION"),
+        at(text, "Haddad", "ORGANIZATION"),
+    ]
+    assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == [
+        "ORGANIZATION",
+        "ORGANIZATION",
+        "PERSON",
+    ]
+
+
+def test_a_person_right_after_the_is_an_organisation_unless_titled_or_a_family(rules):
+    text = (
+        "The Ordinance on fishing rights was cited by the Ministry's lawyer, "
+        "the Reverend Aldous and the Whitcombe family."
+    )
+    spans = [
+        at(text, "Ordinance", "PERSON"),
+        at(text, "Ministry", "PERSON"),
+        at(text, "Reverend Aldous", "PERSON"),
+        at(text, "Whitcombe", "PERSON"),
+    ]
+    assert covered(merge.relabel_by_context(spans, text, rules), text) == [
+        ("ORGANIZATION", "Ordinance"),
+        ("ORGANIZATION", "Ministry"),
+        ("PERSON", "Reverend Aldous"),
+        ("PERSON", "Whitcombe"),
+    ]
+
+
+def test_a_person_made_only_of_titles_and_offices_is_dropped(rules):
+    text = "Thank you, Madam Chair. Mr Speaker, His Excellency and Mr Tobias Wren disagree."
+    spans = [
+        at(text, "Madam Chair", "PERSON"),
+        at(text, "Mr Speaker", "PERSON"),
+        at(text, "His Excellency", "PERSON"),
+        at(text, "Mr Tobias Wren", "PERSON"),
+    ]
+    not_names = rules.titles | GENERAL_TITLES | rules.role_nouns | rules.determiners
+    kept = merge.drop_role_only_persons(spans, text, not_names)
+    assert covered(kept, text) == [("PERSON", "Mr Tobias Wren")]
+
+
+def test_merge_spans_in_the_general_profile_drops_an_address_by_office(rules):
+    text = "Mr President, Mrs Ilse Brandauer has written to you."
+    spans = [at(text, "President", "PERSON"), at(text, "Ilse Brandauer", "PERSON")]
+    merged = merge.merge_spans(
+        spans, text, rules, strip_person_titles=False, keep_durations=True, name_titles=GENERAL_TITLES
+    )
+    assert covered(merged, text) == [("PERSON", "Mrs Ilse Brandauer")]
+
+
+def test_a_person_right_after_in_is_a_place_unless_named_a_person_elsewhere(rules):
+    text = (
+        "Her counsel, practising in Tarnów, cited Lisowski. Trust in Lisowski grew, "
+        "as did faith in Dr Ebner and in Marek's account."
+    )
+    spans = [
+        at(text, "Tarnów", "PERSON"),
+        at(text, "Lisowski", "PERSON"),
+        at(text, "Lisowski", "PERSON", nth=1),
+        at(text, "Dr Ebner", "PERSON"),
+        at(text, "Marek", "PERSON"),
+    ]
+    assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == [
+        "LOCATION",
+        "PERSON",
+        "PERSON",
+        "PERSON",
+        "PERSON",
+    ]
+
+
+def test_outside_hearings_an_organisation_in_the_possessive_stays_one(rules):
+    text = "We welcome Eurostat's figures."
+    spans = [at(text, "Eurostat", "ORGANIZATION")]
+    assert merge.relabel_by_context(spans, text, rules)[0].label == "PERSON"
+    general = merge.relabel_by_context(spans, text, rules, GENERAL_TITLES, possessive_persons=False)
+    assert general[0].label == "ORGANIZATION"
+
+
+def test_the_profiles_say_whether_a_possessive_makes_a_person():
+    from reviewer_app.detectors.profiles import profile_table
+
+    assert profile_table().get("hearing").merge_options()["possessive_persons"] is True
+    assert profile_table().get("general").merge_options()["possessive_persons"] is False
+
+
+def test_a_person_after_the_followed_by_a_verb_heads_its_own_clause(rules):
+    text = "we think the alliance is right and the nordlund family agrees."
+    spans = [at(text, "alliance", "PERSON"), at(text, "nordlund", "PERSON")]
+    assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == ["ORGANIZATION", "PERSON"]

@@ -308,3 +308,19 @@ def test_places_and_organisations_of_the_hearing_domain(specs, entity, text, exp
 def test_spacy_dates_split_ranges_and_lose_leading_words(text, expected):
     spans = ner_mapping().map_entity("DATE", 0, len(text), text)
     assert [(s.label, text[s.start : s.end]) for s in spans] == expected
+
+
+def test_the_general_profile_reads_whole_titled_names_in_any_alphabet():
+    general = {s.name: s for s in load_recognizer_specs() if s.runs_in("general")}
+    assert "titled_full_name" not in {s.name for s in load_recognizer_specs() if s.runs_in("hearing")}
+    spec = {"PERSON": general["titled_full_name"]}
+    text = (
+        "Counsel for Dr Øyvind Brække-Lund and Ms T. Ŝkoda met Mrs Ilgın Şahin Doğru in Bergen; "
+        "the witness, Mr Zoltán, left."
+    )
+    assert matches(spec, "PERSON", text) == [
+        "Øyvind Brække-Lund",
+        "T. Ŝkoda",
+        "Ilgın Şahin Doğru",
+        "Zoltán",
+    ]
