@@ -27,6 +27,9 @@ Two halves, both called by `merge.merge_spans`:
 - `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
   4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
   after a place or organisation is its name in another language.
+- `label_spelled_items`: a spelling of what the text just named as a place or
+  an organisation ("Alvarado Street, that's A-L-V-A-R-A-D-O") is a
+  SPELLED_OUT_ITEM, not a spelled name.
 
 The word lists these rules need (function words, the words that make a law or a
 test) are in `resources/patterns/merge.toml`.
@@ -324,5 +327,40 @@ def label_glosses_as_named(spans: Iterable[Span], text: str) -> list[Span]:
             and text.startswith(")", span.end)
         ):
             span = span.with_(label=previous.label)
+        out.append(span)
+    return out
+
+
+# How far before a spelling the word it spells is looked for (a question and its answer).
+_SPELLING_REACH = 300
+_NAME_LABELS = ("PERSON", "SPELLED_NAME")
+_LETTERS = re.compile(r"[^\W\d_]+")  # words of letters, in any alphabet
+
+
+def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
+    """A spelling is labelled by what it spells, not by its shape: the spelled-name
+    patterns find every "A-L-V-A-R-A-D-O", and one that spells a word of a place,
+    organisation or other non-person span shortly before it ("I grew up on
+    Alvarado Street, that's A-L-V-A-R-A-D-O") is a SPELLED_OUT_ITEM. A spelling
+    of a person's name, or of nothing found before it, stays a SPELLED_NAME."""
+    spans = sorted(spans)
+    starts = [s.start for s in spans]
+    out = []
+    for span in spans:
+        if span.label == "SPELLED_NAME":
+            spelled = "".join(ch for ch in span.text_in(text) if ch.isalnum()).casefold()
+            lo = bisect.bisect_left(starts, span.start - _SPELLING_REACH)
+            hi = bisect.bisect_left(starts, span.start)
+            named = next(
+                (
+                    before
+                    for before in reversed(spans[lo:hi])
+                    if before.end <= span.start
+                    and spelled in (w.casefold() for w in _LETTERS.findall(before.text_in(text)))
+                ),
+                None,
+            )
+            if named is not None and named.label not in _NAME_LABELS:
+                span = span.with_(label="SPELLED_OUT_ITEM")
         out.append(span)
     return out

@@ -26,7 +26,9 @@ One function per rule; `merge_spans` applies them in the paper's order:
    `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
    (LCF)" makes every "LCF" a LOCATION; `context_rules.drop_numbered_persons`:
    "Law no. 4061" is no person; `context_rules.label_glosses_as_named`: the
-   bracketed "(Tribunal de Comarca)" after a court is that court.
+   bracketed "(Tribunal de Comarca)" after a court is that court;
+   `context_rules.label_spelled_items`: the spelling of a place or organisation
+   named just before is a SPELLED_OUT_ITEM.
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
@@ -56,6 +58,7 @@ from reviewer_app.core.context_rules import (
     is_positional_capital,
     label_acronyms_as_defined,
     label_glosses_as_named,
+    label_spelled_items,
     learn_organisations,
 )
 from reviewer_app.core.spans import Span
@@ -859,7 +862,7 @@ def merge_spans(
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
-    merged = label_acronyms_as_defined(merged, text)
+    merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     if with_propagation:
         merged = propagate(merged, text, rules)
     merged = join_split_names(merged, text, rules.known_places)

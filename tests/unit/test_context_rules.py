@@ -208,3 +208,30 @@ def test_a_bracketed_name_after_an_organisation_is_that_organisation():
     assert ("Skattenämnden", "ORGANIZATION") in found
     assert ("Tribunal Delorme", "PERSON") in found
     assert ("Delorme", "PERSON") in found
+
+
+def test_a_spelling_of_a_place_or_programme_is_a_spelled_out_item_not_a_name():
+    text = (
+        "DEPUTY COMMISSIONER: Where did you grow up? INMATE: On Ocotillo Road, that's O-C-O-T-I-L-L-O. "
+        "I did a course at Harbor Light, H, A, R, B, O, R. My sister Wren, W-R-E-N, visits."
+    )
+    spans = [
+        _span(text, "Ocotillo Road", "LOCATION"),
+        _span(text, "O-C-O-T-I-L-L-O", "SPELLED_NAME", detector="presidio"),
+        _span(text, "Harbor Light", "ORGANIZATION"),
+        _span(text, "H, A, R, B, O, R", "SPELLED_NAME", detector="presidio"),
+        _span(text, "Wren", "PERSON"),
+        _span(text, "W-R-E-N", "SPELLED_NAME", detector="presidio"),
+    ]
+    merged = _merged(text, spans)
+    assert {
+        ("O-C-O-T-I-L-L-O", "SPELLED_OUT_ITEM"),
+        ("H, A, R, B, O, R", "SPELLED_OUT_ITEM"),
+        ("W-R-E-N", "SPELLED_NAME"),
+    } <= merged
+
+
+def test_a_spelling_of_nothing_named_before_stays_a_spelled_name():
+    text = "COMMISSIONER: Spell your last name, please. INMATE: Q-U-I-N-T-E-R-O."
+    merged = _merged(text, [_span(text, "Q-U-I-N-T-E-R-O", "SPELLED_NAME", detector="presidio")])
+    assert merged == {("Q-U-I-N-T-E-R-O", "SPELLED_NAME")}
