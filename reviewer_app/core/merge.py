@@ -60,6 +60,7 @@ from reviewer_app.core.context_rules import (
     label_glosses_as_named,
     label_spelled_items,
     learn_organisations,
+    speaker_tag_names,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
@@ -831,9 +832,18 @@ def merge_spans(
     character. `person_names` are the cover page's names (`HearingMetadata.names()`);
     `strip_person_titles` and dropping durations are hearing rules (off in the
     general profile, where names take in the `name_titles` before them), and so is
-    `possessive_persons` ("Kapoor's family" is a person)."""
+    `possessive_persons` ("Kapoor's family" is a person). `with_propagation` also
+    brings the spans the merge proposes from the text itself (organisations learnt
+    from context, names in speaker tags); without it a detector is scored alone."""
     rules = rules or default_rules()
-    spans = [*spans, *learn_organisations(text, rules.organisation_cues)]
+    if with_propagation:
+        spans = [
+            *spans,
+            *learn_organisations(text, rules.organisation_cues),
+            *speaker_tag_names(
+                text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
+            ),
+        ]
     merged = tidy_boundaries(spans, text)
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.

@@ -235,3 +235,17 @@ def test_a_spelling_of_nothing_named_before_stays_a_spelled_name():
     text = "COMMISSIONER: Spell your last name, please. INMATE: Q-U-I-N-T-E-R-O."
     merged = _merged(text, [_span(text, "Q-U-I-N-T-E-R-O", "SPELLED_NAME", detector="presidio")])
     assert merged == {("Q-U-I-N-T-E-R-O", "SPELLED_NAME")}
+
+
+def test_the_name_in_a_speaker_tag_after_its_role_words_is_a_person():
+    text = (
+        "PRESIDING COMMISSIONER ABERNATHY: Please state your name.\n"
+        "INMATE QUILLFEATHER: Joseph Quillfeather.\n"
+        "DEPUTY DISTRICT ATTORNEY VOSS: No objection.\n"
+        "COURT CLERK: Noted, and the clerk will file it.\n"
+        "ATTORNEY FOR THE INMATE: Thank you.\n"
+        "THE WITNESS: Yes.\n"
+    )
+    merged = _merged(text, [])
+    assert {("ABERNATHY", "PERSON"), ("QUILLFEATHER", "PERSON"), ("VOSS", "PERSON")} <= merged
+    assert not {w for w, _ in merged} & {"CLERK", "FOR THE INMATE", "THE INMATE", "INMATE", "WITNESS"}

@@ -60,8 +60,9 @@ def test_add_detects_status_reports_and_redetect_keeps_decisions(tmp_path, trans
         assert (a.id, b.id) == ("hearing_a", "hearing_b")
         assert a.detection_status == "detected" and a.detectors == ("spacy",)
         spans = project.spans(a.id)
-        # Every span with its detector and score (the merge step may propagate a name).
-        assert all(s.detectors and s.detector_names[0] in ("spacy", "propagation") for s in spans)
+        # Every span with its detector and score (the merge step may propagate a name, or
+        # propose one from a speaker tag).
+        assert all(s.detectors and s.detector_names[0] in ("spacy", "propagation", "context") for s in spans)
         assert sum(s.detector_names == ("spacy",) for s in spans) >= 3
         people = [s for s in spans if s.label == "PERSON"]
         assert project.clusters(a.id) and people
