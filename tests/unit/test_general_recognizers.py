@@ -76,3 +76,26 @@ def test_amounts(text, expected):
 )
 def test_lists_of_days(text, expected):
     assert matches("day_list_date", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("recognizer", "text", "expected"),
+    [
+        (
+            "spoken_web_address",
+            "look it up at www dot parole help dot org slash letters and",
+            ["www dot parole help dot org slash letters"],
+        ),
+        ("spoken_web_address", "w w w dot cdcr dot ca dot gov, they said", ["w w w dot cdcr dot ca dot gov"]),
+        ("spoken_web_address", "the site is hope dot org and", ["hope dot org"]),
+        ("spoken_web_address", "we joined the dots on the map at home", []),
+        (
+            "spoken_email_address",
+            "write to maria dot lopez at gmail dot com today",
+            ["maria dot lopez at gmail dot com"],
+        ),
+        ("spoken_email_address", "we met at the centre and had a dot com job", []),
+    ],
+)
+def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
+    assert matches(recognizer, text) == expected
