@@ -19,9 +19,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/reviewer-app open $(SAMPLE)
 
-# The window's tests run in a process of their own, as the window does: it never loads torch
-# or the detectors' models (they live in the detector process). In one process after the core
-# and end-to-end tests, which load them, a window test once died of SIGSEGV in Qt's event loop.
+# The window's tests run in a process of their own, as the window does: no library is
+# imported there before the window imports it (the core tests import torch, spaCy and
+# pdfplumber), so a first import on a worker thread, which has crashed Qt, shows here.
 test: $(STAMP)
 	$(BIN)/ruff check reviewer_app tests benchmarks
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest --ignore=tests/gui

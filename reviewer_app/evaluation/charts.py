@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from reviewer_app.training.curve import CurvePoint
 
 
+# What `_figure` imports: a window imports these on its UI thread first (ui/workers.py).
+CHART_LIBRARIES = ("matplotlib.backends.backend_agg", "matplotlib.figure")
+
+
 def _figure(width: float, height: float):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure

@@ -63,6 +63,8 @@ log = logging.getLogger(__name__)
 
 # Words whose bottoms differ by at most this many points are on one printed line
 # (bottoms, not tops: margin numbers are often smaller type on the same baseline).
+# What `_extract_pages` imports: a window imports these on its UI thread first (ui/workers.py).
+PDF_LIBRARIES = ("pdfplumber", "pdfminer.pdfdocument", "pdfplumber.utils")
 LINE_TOLERANCE = 2.5
 # A row starting this many points right of the body's left edge is indented.
 INDENT_MIN = 10.0

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from reviewer_app.core.interchange import read_jsonl
 from reviewer_app.core.progress import Progress
 from reviewer_app.evaluation.agreement import Agreement, agreement
+from reviewer_app.evaluation.charts import CHART_LIBRARIES
 from reviewer_app.evaluation.metrics import DocumentPair, pair_records
 from reviewer_app.evaluation.report import (
     Summary,
@@ -50,7 +51,7 @@ from reviewer_app.evaluation.report import (
 )
 from reviewer_app.evaluation.sources import read_gold
 from reviewer_app.ui.about_dialog import window_title
-from reviewer_app.ui.workers import Task, TaskRunner
+from reviewer_app.ui.workers import Task, TaskRunner, import_on_ui_thread
 
 log = logging.getLogger(__name__)
 
@@ -201,6 +202,7 @@ class EvaluationView(QWidget):
             return None
         folder = Path(self._scratch.name)
         pairs, per_detector = list(self.pairs), self.per_detector.isChecked()
+        import_on_ui_thread(*CHART_LIBRARIES)
         task = Task(lambda progress: evaluate_into(pairs, folder, per_detector, progress), "evaluation")
         task.signals.succeeded.connect(self._show)
         task.signals.failed.connect(lambda exc: self._fail(f"The evaluation failed: {exc}"))

@@ -58,7 +58,7 @@ from reviewer_app.ui.train_dialog import TrainDialog
 from reviewer_app.ui.transcript_view import TranscriptView
 from reviewer_app.ui.welcome import WelcomeScreen
 from reviewer_app.ui.whitelist_dialog import WhitelistDialog
-from reviewer_app.ui.workers import Task, TaskRunner
+from reviewer_app.ui.workers import Task, TaskRunner, import_on_ui_thread
 
 log = logging.getLogger(__name__)
 
@@ -421,9 +421,11 @@ class MainWindow(QMainWindow):
 
     def import_into_project(self, path: Path, open_it: bool) -> Task:
         from reviewer_app.importers import import_file
+        from reviewer_app.importers.pdf import PDF_LIBRARIES
 
         settings = self.settings
         self.message_label.setText(f"Importing {path.name}…")
+        import_on_ui_thread(*PDF_LIBRARIES)
         task = Task(lambda progress: import_file(path, settings), name="import")
         task.signals.succeeded.connect(lambda document: self._imported(document, open_it))
         task.signals.failed.connect(

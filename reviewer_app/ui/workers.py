@@ -8,6 +8,7 @@ touches a widget.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
 from collections.abc import Callable
@@ -22,6 +23,15 @@ log = logging.getLogger(__name__)
 # Progress reports closer together than this are dropped (except a change of
 # stage): a detector reporting per sentence would otherwise flood the event loop.
 PROGRESS_INTERVAL_S = 0.05
+
+
+def import_on_ui_thread(*modules: str) -> None:
+    """Import libraries with native extensions here, on the UI thread, before a
+    task uses them: their first import on a worker thread while Qt's event loop
+    runs has killed the process with SIGSEGV (seen with pdfplumber's cryptography
+    and with torch). Each costs its import time once (pdfplumber ~0.08 s)."""
+    for name in modules:
+        importlib.import_module(name)
 
 
 class TaskSignals(QObject):
