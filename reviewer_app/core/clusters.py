@@ -32,6 +32,9 @@ _PART_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _POSSESSIVE_RE = re.compile(r"['’]s$", re.IGNORECASE)
 _SPELLED_LETTERS_RE = re.compile(r"[^\W\d_]")
 # Shorter parts are too often distinct names one letter apart (Mark / Marks).
+# What the fuzzy matching imports when first used: a window imports it on its UI thread
+# first (ui/workers.py), as it is used by tasks (preview, export check).
+FUZZY_LIBRARIES = ("rapidfuzz.fuzz",)
 MIN_FUZZY_LENGTH = 5
 
 

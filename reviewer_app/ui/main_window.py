@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reviewer_app.core.clusters import FUZZY_LIBRARIES
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors, default_names
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
+        import_on_ui_thread(*FUZZY_LIBRARIES)  # the preview and export-check tasks use it
         self.project: Project | None = None
         self.review: ReviewController | None = None
         self.actions = ReviewActions(self)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 
+from reviewer_app.core.clusters import FUZZY_LIBRARIES
 from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
 from reviewer_app.evaluation.charts import CHART_LIBRARIES
 from reviewer_app.importers.pdf import PDF_LIBRARIES
@@ -28,13 +29,14 @@ def record_imports(monkeypatch, module) -> list[tuple[bool, tuple[str, ...]]]:
     return calls
 
 
-def test_opening_a_pdf_imports_the_pdf_libraries_on_the_ui_thread_first(qtbot, monkeypatch):
+def test_the_window_imports_the_libraries_its_tasks_use_on_the_ui_thread_first(qtbot, monkeypatch):
     calls = record_imports(monkeypatch, main_window)
     window = MainWindow(Settings(reviewer="tester"))
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.document_shown, timeout=60000):
         window.open_path(resource("sample", "sample_hearing.pdf"))
-    assert calls == [(True, PDF_LIBRARIES)]
+    # the fuzzy matching the preview and export-check tasks use, when the window is made
+    assert calls == [(True, FUZZY_LIBRARIES), (True, PDF_LIBRARIES)]
 
 
 def test_the_evaluation_imports_the_chart_libraries_on_the_ui_thread_first(qtbot, monkeypatch, tmp_path):
