@@ -380,7 +380,7 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
     none of its words is a title or one of `not_names` (offices, determiners,
     function words) and the document never writes it in lower case ("COURT
     CLERK:", "ATTORNEY FOR THE STATE:" hold no name)."""
-    lower_words: set[str] | None = None
+    lowercase_phrases: str | None = None
     out = []
     for match in _SPEAKER_TAG.finditer(text):
         words = list(re.finditer(r"\S+", match.group(1)))
@@ -390,13 +390,10 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
         rest = [w.group().lower().rstrip(".") for w in words[roles:]]
         if not roles or not rest or len(rest) > 3 or any(w in titles or w in not_names for w in rest):
             continue
-        if lower_words is None:
-            lower_words = set(_LOWER_WORD.findall(text))
-        if any(w in lower_words for w in rest):
+        if lowercase_phrases is None:
+            lowercase_phrases = _lowercase_text(text)
+        if any(f" {w} " in lowercase_phrases for w in rest):
             continue
         start = match.start(1) + words[roles].start()
         out.append(Span(start, match.end(1), "PERSON", (CONTEXT,), CONTEXT_SCORE))
     return out
-
-
-_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][a-z'’-]*")
