@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer_app.core.spans import Span
+from reviewer_app.evaluation.masking import DIRECT, MaskedDocument, score_corpus
 from reviewer_app.evaluation.metrics import DocumentPair, LabelScores, evaluate
 from reviewer_app.training import model_dir as md
 from reviewer_app.training.data import (
@@ -369,7 +370,8 @@ def predict_spans(nlp, text: str, names_back: dict[str, str], max_chars: int = 1
 @dataclass(frozen=True)
 class HeldOutScores:
     per_label: dict[str, LabelScores]
-    # Share of the gold spans' non-space characters no predicted span covers.
+    # Share of the gold spans' letters and digits no predicted span covers
+    # (`evaluation/masking.py`, every positive counted as identifying).
     leak_rate: float
 
 
@@ -378,19 +380,15 @@ def score_held_out(
 ) -> HeldOutScores:
     """Per-label exact-match scores and leak rate of `predict` on the held-out
     documents. Predictions over an ignored (NO_MASK) stretch count neither way."""
-    pairs, chars, leaked = [], 0, 0
+    pairs, masked = [], []
     for document in documents:
         predicted = [s for s in predict(document.text) if not any(s.overlaps(i) for i in document.ignored)]
         pairs.append(DocumentPair(document.id, document.text, document.positives, tuple(predicted)))
-        covered = bytearray(len(document.text))
-        for span in predicted:
-            covered[span.start : span.end] = b"\x01" * span.length
-        for span in document.positives:
-            positions = [i for i in range(span.start, span.end) if not document.text[i].isspace()]
-            chars += len(positions)
-            leaked += sum(1 for i in positions if not covered[i])
+        gold = tuple((span, DIRECT) for span in document.positives)
+        masked.append(MaskedDocument(document.id, document.text, gold, tuple(predicted)))
     labels = {s.label for d in documents for s in d.positives}
-    return HeldOutScores(evaluate(pairs, "exact", labels=labels).per_label, leaked / chars if chars else 0.0)
+    masking, _ = score_corpus(masked)
+    return HeldOutScores(evaluate(pairs, "exact", labels=labels).per_label, masking.leak_rate)
 
 
 def train_model(
