@@ -1,7 +1,7 @@
 """Hearings: train on half of a set of generated hearings, detect on the other half.
 
     .venv/bin/python -m benchmarks.trained_hearings [--hearings 10] [--words 2500] [--seed 500]
-        [--epochs 10] [--architecture shared|own]
+        [--epochs N] [--architecture shared|own]
 
 Label-aware micro F1 (exact match, coarse labels) and leak rate of the default
 pipeline, and of the default pipeline with the trained detector, on the held-out
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from reviewer_app.detectors.registry import default_names
 from reviewer_app.detectors.runner import run_detection
+from reviewer_app.evaluation.masking import DIRECT, MaskedDocument, score_corpus
 from reviewer_app.evaluation.metrics import DocumentPair, evaluate
 from reviewer_app.importers.text import document_from_text
 from reviewer_app.settings import Settings
@@ -28,16 +29,12 @@ from tests.fixtures.generator import generate_transcript
 
 
 def leak_rate(pairs: list[DocumentPair]) -> float:
-    chars = leaked = 0
-    for pair in pairs:
-        covered = bytearray(len(pair.text))
-        for span in pair.predicted:
-            covered[span.start : span.end] = b"\x01" * span.length
-        for span in pair.gold:
-            positions = [i for i in range(span.start, span.end) if not pair.text[i].isspace()]
-            chars += len(positions)
-            leaked += sum(1 for i in positions if not covered[i])
-    return leaked / chars if chars else 0.0
+    """`evaluation/masking.py`'s leak rate, every gold span counted as identifying."""
+    masked = [
+        MaskedDocument(p.id, p.text, tuple((span, DIRECT) for span in p.gold), tuple(p.predicted))
+        for p in pairs
+    ]
+    return score_corpus(masked)[0].leak_rate
 
 
 def main() -> int:
@@ -45,8 +42,8 @@ def main() -> int:
     parser.add_argument("--hearings", type=int, default=10)
     parser.add_argument("--words", type=int, default=2500)
     parser.add_argument("--seed", type=int, default=500)
-    parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--architecture", default="own")
+    parser.add_argument("--epochs", type=int, help="default: the architecture's")
+    parser.add_argument("--architecture", default="shared")
     parser.add_argument("--model", type=Path, help="a model already trained on the first half (same seed)")
     args = parser.parse_args()
 
