@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reviewer_app.core import commands
+from reviewer_app.store import commands
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.leakguard import LeakHit
 from reviewer_app.paths import data_dir

@@ -1,4 +1,4 @@
-"""QUndoStack over the core's review commands (`reviewer_app.core.commands`).
+"""QUndoStack over the core's review commands (`reviewer_app.store.commands`).
 
 A core `Command` does its action through the project store the first time and
 replays the store's audit entry on redo; `CoreUndoCommand` is the thin
@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from reviewer_app.core.commands import Command, RecordedCommand
+from reviewer_app.store.commands import Command, RecordedCommand
 from reviewer_app.store.project import Project
 
 log = logging.getLogger(__name__)

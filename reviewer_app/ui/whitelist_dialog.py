@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reviewer_app.core import commands
+from reviewer_app.store import commands
 from reviewer_app.ui.review_controller import ReviewController
 
 COLUMNS = ("Term", "Scope", "Here", "In project", "Added by", "Added", "Note")

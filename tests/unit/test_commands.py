@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.core.commands import (
+from reviewer_app.store.commands import (
     Accept,
     AddSpan,
     AddSpans,

@@ -199,7 +199,7 @@ def test_export_with_a_spans_file_honours_its_rejected_spans_as_project_export_d
 
 
 def test_allow_decisions_are_undone_and_redone_like_review_actions_across_a_reopen(tmp_path):
-    from reviewer_app.core.commands import AllowHere, CommandStack, RemoveAllowance
+    from reviewer_app.store.commands import AllowHere, CommandStack, RemoveAllowance
 
     project, doc_id, text = _project_with_long(tmp_path)
     where = text.index("Long said")
