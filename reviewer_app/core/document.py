@@ -24,6 +24,8 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 
+from reviewer_app.core.timemap import TimeMap
+
 
 @dataclass(frozen=True)
 class Utterance:
@@ -114,6 +116,8 @@ class Document:
     utterances: tuple[Utterance, ...] = ()
     sections: tuple[Section, ...] = ()
     page_map: PageMap = field(default_factory=PageMap)
+    # For captions and ASR output: when each part of the text was said.
+    time_map: TimeMap = field(default_factory=TimeMap)
     metadata: HearingMetadata = field(default_factory=HearingMetadata)
     # Things the importer wants the reviewer to know (e.g. "decoded as cp1252").
     notes: tuple[str, ...] = ()
