@@ -55,6 +55,7 @@ def test_time_column_shows_and_sorts_by_time(qtbot, tmp_path):
     panel = SpanTablePanel()
     qtbot.addWidget(panel)
     panel.model.set_rows(document, rows)
+    assert not panel.table.isColumnHidden(Column.TIME)
     model = panel.model
     assert model.headerData(Column.TIME, Qt.Orientation.Horizontal) == "Time"
     assert [model.data(model.index(i, Column.TIME)) for i in range(3)] == [
@@ -75,6 +76,7 @@ def test_time_column_is_empty_without_a_time_map(qtbot):
     qtbot.addWidget(panel)
     panel.model.set_rows(document, [Row(1, find(document, "Kevin Richardson", "PERSON"))])
     assert panel.model.data(panel.model.index(0, Column.TIME)) == ""
+    assert panel.table.isColumnHidden(Column.TIME)
 
 
 def test_inspector_shows_the_time_range_exact_or_approximate(qtbot, tmp_path):
