@@ -171,7 +171,10 @@ def _cue_piece(cue, result: PseudonymizedText, offsets: _Offsets, escapes=None, 
     start, end = offsets.start(cue.start), offsets.end(cue.end)
     events = [(offsets.start(b), 1, "\n") for b in cue.breaks if not offsets.replaced(b)]
     if tags:
-        events += [(offsets.start(at), 0, tag) for at, tag in cue.tags]
+        # A tag inside a replaced stretch goes before the tag, a closing one after it.
+        events += [
+            (offsets.end(at) if tag.startswith("</") else offsets.start(at), 0, tag) for at, tag in cue.tags
+        ]
     piece, cursor = Piece(), start
     for at, kind, what in sorted(events, key=lambda e: (e[0], e[1])):
         at = min(max(at, cursor), end)
