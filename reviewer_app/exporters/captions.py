@@ -24,7 +24,7 @@ import copy
 import json
 import re
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,14 +46,11 @@ class CaptionExportError(Exception):
 
 @dataclass
 class Piece:
-    """A text of the output file and the stretches of it copied from the pseudonymized
-    text: (start, end, offset in `PseudonymizedText.text`)."""
+    """A text of the output file as it is built, and the stretches of it copied from the
+    pseudonymized text: (start, end, offset in `PseudonymizedText.text`)."""
 
     text: str = ""
-    copied: list[tuple[int, int, int]] | None = None
-
-    def __post_init__(self) -> None:
-        self.copied = self.copied or []
+    copied: list[tuple[int, int, int]] = field(default_factory=list)
 
     def literal(self, text: str) -> None:
         self.text += text

@@ -130,7 +130,15 @@ def test_whisper_json_keeps_segments_words_times_and_speakers(tmp_path):
                     {"word": " Lopez.", "start": 1.1, "end": 1.9, "probability": 0.7},
                 ],
             },
-            {"id": 1, "start": 2.5, "end": 4.0, "text": " Fine thanks, Maria.", "speaker": "SPEAKER_01"},
+            {
+                "id": 1,
+                "start": 2.5,
+                "end": 4.0,
+                "text": " Fine thanks, Maria.",
+                "speaker": "SPEAKER_01",
+                "chars": [{"char": "M", "start": 3.5}],
+                "note": "a text field no reviewer saw: Maria",
+            },
         ],
         "word_segments": [{"word": "Hello"}, {"word": "Maria"}, {"word": "Lopez."}],
     }
@@ -152,6 +160,7 @@ def test_whisper_json_keeps_segments_words_times_and_speakers(tmp_path):
     assert words[0]["speaker"] == "SPEAKER_00"
     # The tokens spell the original text: not written. WhisperX's repeated words follow the words.
     assert "tokens" not in segments[0] and segments[0]["avg_logprob"] == -0.2
+    assert "chars" not in segments[1] and "note" not in segments[1]
     assert [w["word"] for w in out["word_segments"]] == [w["word"] for w in words]
     assert "Maria" not in written.read_text(encoding="utf-8")
 
