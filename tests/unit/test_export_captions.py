@@ -309,3 +309,20 @@ def test_any_vtt_export_keeps_the_cues_and_holds_exactly_the_pseudonymized_lines
         for c in after.captions
     ]
     assert shown == result.text.split("\n")
+
+
+def test_the_windows_export_writes_the_captions_too(tmp_path):
+    from reviewer_app.ui.export_plan import plan_export, write_export
+
+    source = tmp_path / "h.vtt"
+    source.write_text(VTT, encoding="utf-8")
+    with Project.create(tmp_path / "p.db") as project:
+        doc_id = project.add_document(import_file(source))
+        document = project.document(doc_id)
+        project.record_detection(doc_id, spans_over(document, "Maria Lopez", "Maria", "Zoë"), ["manual"])
+        for span in project.spans(doc_id):
+            project.accept(span.id)
+        written = write_export(plan_export(project, doc_id, draft=False), tmp_path / "out")
+    assert sorted(p.name for p in written) == ["h.txt", "h.vtt"]
+    voices = [c.voice for c in webvtt.read(str(tmp_path / "out" / "h.vtt")).captions]
+    assert voices == ["[PERSON_1] [PERSON_2]", "Bob Smith", None, None]
