@@ -24,11 +24,13 @@ run: $(STAMP)
 # pdfplumber), so a first import on a worker thread, which has crashed Qt, shows here.
 test: $(STAMP)
 	$(BIN)/ruff check reviewer_app tests benchmarks
+	$(BIN)/lint-imports
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest --ignore=tests/gui
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest tests/gui
 
 lint: $(STAMP)
 	$(BIN)/ruff check reviewer_app tests benchmarks
+	$(BIN)/lint-imports
 	$(BIN)/ruff format --check reviewer_app tests benchmarks
 
 # The desktop bundle (slow; not part of `make test`): see packaging/README.md.

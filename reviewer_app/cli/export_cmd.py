@@ -100,12 +100,12 @@ def _say(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import TagScope, pseudonymize
+    from reviewer_app.detectors.model_folder import model_problem
     from reviewer_app.detectors.registry import with_model
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
     from reviewer_app.exporters.staging import export_places_problem, remove_stale_stages_of_export
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.settings import load_settings, with_profile
-    from reviewer_app.training.model_dir import model_problem
 
     if problem := model_problem(args.model):
         _say(f"reviewer-app export: --model: {problem}")

@@ -185,9 +185,9 @@ def _file_sha256(path: Path) -> str | None:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    from reviewer_app.detectors.model_folder import model_problem
     from reviewer_app.detectors.registry import TRAINED, default_names, with_model
     from reviewer_app.settings import load_settings, with_profile
-    from reviewer_app.training.model_dir import model_problem
 
     if problem := model_problem(args.model):
         _say(f"reviewer-app project add: --model: {problem}")
