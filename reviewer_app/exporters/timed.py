@@ -117,10 +117,7 @@ def stage_timed_outputs(
     map writes nothing, and refuses `audio` (`AudioExportError`)."""
     if not document.time_map:
         if audio is not None:
-            raise AudioExportError(
-                f"{audio.name} was given, but the transcript has no times (import a WebVTT, SRT or "
-                "Whisper JSON transcript of the recording to redact its audio)"
-            )
+            raise AudioExportError(_no_times(audio))
         return []
     info = read_audio_info(audio) if audio is not None else None
     spans = [r.span for r in result.replacements]
@@ -156,6 +153,52 @@ def stage_timed_outputs(
             f"{kept} -> {target.name}"
         )
     return lines
+
+
+def stage_project_timed_outputs(
+    folder: Path,
+    stem: str,
+    document: Document,
+    result: PseudonymizedText,
+    options: TimedOptions,
+    audio_dir: Path | None,
+    draft: bool = False,
+) -> list[str]:
+    """`stage_timed_outputs` for a project's document, whose recording (if any) is
+    the audio file in `audio_dir` named like the transcript it was imported from,
+    or like the document id."""
+    names = [Path(document.source_path).stem if document.source_path else "", document.id]
+    audio = find_audio(audio_dir, names) if audio_dir is not None else None
+    lines = stage_timed_outputs(folder, stem, document, result, options, audio, draft)
+    if audio_dir is not None and audio is None and document.time_map:
+        lines.append(f"no recording named {names[0] or names[1]}.wav (or .flac, .ogg) in {audio_dir}")
+    return lines
+
+
+def audio_dir_problem(folder: Path | None) -> str | None:
+    if folder is not None and not folder.is_dir():
+        return f"--audio-dir {folder} is not a folder"
+    return None
+
+
+def audio_problem(document: Document, audio: Path | None) -> str | None:
+    """Why `audio` cannot be redacted for `document` (checked before any work), or None."""
+    if audio is None:
+        return None
+    if not document.time_map:
+        return _no_times(audio)
+    try:
+        read_audio_info(audio)
+    except AudioExportError as exc:
+        return str(exc)
+    return None
+
+
+def _no_times(audio: Path) -> str:
+    return (
+        f"{audio.name} was given, but the transcript has no times: import a WebVTT, SRT or Whisper "
+        "JSON transcript of the recording to redact its audio"
+    )
 
 
 def find_audio(folder: Path, names: Iterable[str]) -> Path | None:

@@ -1,0 +1,207 @@
+"""Redaction intervals and redacted audio as the export writes them (exporters/timed.py, `export`)."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import numpy as np
+import pytest
+import soundfile as sf
+
+from reviewer_app.cli.exit_codes import Exit
+from reviewer_app.cli.main import main
+from reviewer_app.core.document import Document
+from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
+from reviewer_app.core.pseudonymize import pseudonymize
+from reviewer_app.core.spans import Span
+from reviewer_app.core.timemap import TimedCue, TimedWord, TimeMap
+from reviewer_app.exporters.audio import AudioExportError
+from reviewer_app.exporters.staging import StagedExport
+from reviewer_app.exporters.timed import TimedOptions, find_audio, stage_timed_outputs
+
+# "hello Maria Lopez" said from 1 s to 2 s, word by word; "we met on June third" from 2.5 s
+# to 3.5 s, without word times (characters 10..20 of 20: 3.0 s to 3.5 s).
+TEXT = "hello Maria Lopez\nwe met on June third\n"
+TIME_MAP = TimeMap(
+    (
+        TimedCue(
+            0,
+            17,
+            1.0,
+            2.0,
+            (TimedWord(0, 5, 1.0, 1.25), TimedWord(6, 11, 1.25, 1.5), TimedWord(12, 17, 1.5, 1.75)),
+        ),
+        TimedCue(18, 38, 2.5, 3.5),
+    )
+)
+NAME, DATE = Span(6, 17, "PERSON"), Span(28, 38, "DATE")
+SAMPLERATE = 16000
+
+
+def _document(time_map=TIME_MAP):
+    return Document(id="call", text=TEXT, source_path="/somewhere/call.vtt", time_map=time_map)
+
+
+def _wav(path, seconds=4.0, samplerate=SAMPLERATE):
+    t = np.arange(int(seconds * samplerate)) / samplerate
+    sf.write(path, 0.5 * np.sin(2 * np.pi * 440 * t), samplerate, subtype="PCM_16")
+    return sf.read(path, dtype="int16")[0]
+
+
+def test_intervals_carry_the_tags_of_the_text_export(tmp_path):
+    document = _document()
+    result = pseudonymize(document, [NAME, DATE])
+    tags = {r.span: r.tag for r in result.replacements}
+    lines = stage_timed_outputs(tmp_path, "call", document, result, TimedOptions(pad=0.25))
+
+    written = json.loads((tmp_path / "call.redactions.json").read_text(encoding="utf-8"))
+    assert written == {
+        "pad": 0.25,
+        "intervals": 2,
+        "approximate": 1,
+        "seconds": 1.75,  # 1.0 + 0.75: the date's padding stops at the transcript's end
+        "unspoken_spans": 0,
+        "redactions": [
+            {"start": 1.0, "end": 2.0, "label": ["PERSON"], "tag": [tags[NAME]], "approximate": False},
+            {"start": 2.75, "end": 3.5, "label": ["DATE"], "tag": [tags[DATE]], "approximate": True},
+        ],
+    }
+    assert tags[NAME] in result.text and "Maria" not in json.dumps(written)
+    with (tmp_path / "call.redactions.csv").open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert rows == [
+        {"start": "1.0", "end": "2.0", "label": "PERSON", "tag": tags[NAME], "approximate": "false"},
+        {"start": "2.75", "end": "3.5", "label": "DATE", "tag": tags[DATE], "approximate": "true"},
+    ]
+    assert "2 redaction intervals" in lines[0] and "1 approximate" in lines[0]
+
+
+def test_a_transcript_without_times_writes_no_intervals_and_refuses_audio(tmp_path):
+    document = Document(id="plain", text=TEXT)
+    result = pseudonymize(document, [NAME])
+    assert stage_timed_outputs(tmp_path, "plain", document, result, TimedOptions()) == []
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(AudioExportError, match="has no times"):
+        stage_timed_outputs(tmp_path, "plain", document, result, TimedOptions(), tmp_path / "call.wav")
+
+
+def test_audio_shorter_than_the_transcript_leaves_nothing_published(tmp_path):
+    _wav(tmp_path / "call.wav", seconds=2.0)  # the date is said at 3.0-3.5 s
+    document = _document()
+    result = pseudonymize(document, [NAME, DATE])
+    out = tmp_path / "out"
+    audio = tmp_path / "call.wav"
+    with pytest.raises(AudioExportError, match=r"lasts 2\.00 s"), StagedExport() as export:
+        stage_timed_outputs(export.folder(out), "call", document, result, TimedOptions(), audio)
+        export.commit()
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["call.wav"]  # no staging folder left either
+
+
+def test_find_audio_matches_the_stem_and_refuses_two_candidates(tmp_path):
+    (tmp_path / "call.vtt").write_text("WEBVTT\n", encoding="utf-8")
+    _wav(tmp_path / "Call.wav", seconds=0.1)
+    assert find_audio(tmp_path, ["call"]) == tmp_path / "Call.wav"
+    assert find_audio(tmp_path, ["other"]) is None
+    _wav(tmp_path / "call.flac", seconds=0.1)
+    with pytest.raises(AudioExportError, match="several recordings"):
+        find_audio(tmp_path, ["call"])
+
+
+# ---------------------------------------------------------------- the command
+
+
+@pytest.fixture
+def timed_import(monkeypatch):
+    """`export` reads the transcript as a time-aligned document (what a caption importer makes)."""
+    import reviewer_app.importers as importers
+
+    monkeypatch.setattr(importers, "import_file", lambda path, settings=None: _document())
+
+
+def _reviewed(tmp_path):
+    spans = tuple(SpanRecord(s, {"status": "accepted"}) for s in (NAME, DATE))
+    return write_jsonl(tmp_path / "reviewed.jsonl", [Record("call", TEXT, spans)])
+
+
+def _export(tmp_path, *extra):
+    transcript = tmp_path / "call.vtt"
+    transcript.write_text("stands for a caption file", encoding="utf-8")
+    spans = _reviewed(tmp_path)
+    return main([str(a) for a in ("export", transcript, "--spans", spans, "--out", tmp_path / "out", *extra)])
+
+
+@pytest.mark.parametrize("mode", ["tone", "silence"])
+def test_export_writes_text_intervals_and_redacted_audio(tmp_path, capsys, timed_import, mode):
+    original = _wav(tmp_path / "call.wav")
+    code = _export(tmp_path, "--audio", tmp_path / "call.wav", "--pad", "0", "--audio-mode", mode)
+    assert code == Exit.OK, capsys.readouterr().err
+    out = tmp_path / "out"
+    assert sorted(p.name for p in out.iterdir()) == [
+        "call.redacted.wav",
+        "call.redactions.csv",
+        "call.redactions.json",
+        "call.txt",
+    ]
+    err = capsys.readouterr().err
+    assert "2 redaction intervals" in err and "(1 approximate" in err and "call.redacted.wav" in err
+    redacted = sf.read(out / "call.redacted.wav", dtype="int16")[0]
+    inside = np.zeros(len(original), dtype=bool)
+    for start, end in [(1.25, 1.75), (3.0, 3.5)]:  # "Maria Lopez" by word times, "June third" interpolated
+        inside[int(start * SAMPLERATE) : int(end * SAMPLERATE)] = True
+    assert np.array_equal(redacted[~inside], original[~inside])
+    if mode == "silence":
+        assert not redacted[inside].any()
+    else:
+        assert np.abs(redacted[inside]).max() == round(0.1 * 32767)
+
+
+def test_export_of_a_plain_transcript_with_audio_is_refused(tmp_path, capsys):
+    transcript = tmp_path / "hearing.txt"
+    transcript.write_text("PRESIDING COMMISSIONER: Good morning, Mr. Kevin Richardson.\n", encoding="utf-8")
+    _wav(tmp_path / "hearing.wav", seconds=0.5)
+    argv = (
+        "export",
+        transcript,
+        "--accept-all",
+        "--out",
+        tmp_path / "out",
+        "--audio",
+        tmp_path / "hearing.wav",
+    )
+    code = main([str(a) for a in argv])
+    assert code == Exit.BAD_INPUT
+    assert "has no times" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("problem", ["folder", "corrupt", "unsupported", "too short", "missing"])
+def test_bad_audio_is_refused_and_nothing_is_written(tmp_path, capsys, timed_import, problem):
+    audio = tmp_path / "call.wav"
+    if problem == "folder":
+        audio.mkdir()
+    elif problem == "corrupt":
+        audio.write_bytes(b"RIFF" + bytes(range(256)) * 10)
+    elif problem == "unsupported":
+        audio = tmp_path / "call.m4a"
+        audio.write_bytes(b"\x00\x00\x00\x20ftypM4A " + bytes(200))
+    elif problem == "too short":
+        _wav(audio, seconds=1.0)
+    code = _export(tmp_path, "--audio", audio)
+    err = capsys.readouterr().err
+    assert code == Exit.BAD_INPUT, err
+    assert "Traceback" not in err and audio.name in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_negative_pad_and_a_missing_audio_per_file_are_refused(tmp_path, capsys, timed_import):
+    assert _export(tmp_path, "--pad", "-1") == Exit.BAD_INPUT
+    assert "--pad" in capsys.readouterr().err
+    transcript = tmp_path / "call.vtt"
+    code = main(
+        [str(a) for a in ("export", transcript, transcript, "--accept-all", "--out", tmp_path / "o")]
+        + ["--audio", str(tmp_path / "call.wav")]
+    )
+    assert code == Exit.BAD_INPUT
+    assert "one --audio per FILE" in capsys.readouterr().err
