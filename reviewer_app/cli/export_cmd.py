@@ -39,7 +39,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt)")
+    parser.add_argument(
+        "files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt, .vtt, .srt, .json)"
+    )
     parser.add_argument("--out", type=Path, required=True, help="folder for the pseudonymized text")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument(

@@ -50,7 +50,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     add = sub.add_parser("add", help="import transcripts into the project and run detection on them")
     add.add_argument("project", type=Path)
-    add.add_argument("files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt)")
+    add.add_argument(
+        "files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt, .vtt, .srt, .json)"
+    )
     add.add_argument("--jobs", type=int, default=1, help="worker processes for import and detection")
     add.add_argument("--detectors", help="comma-separated detectors (default: your settings)")
     add.add_argument("--no-detect", action="store_true", help="only import; detect later")
