@@ -6,7 +6,6 @@ import pytest
 
 from reviewer_app.cli.exit_codes import Exit
 from reviewer_app.cli.main import main
-from reviewer_app.core.document import Document
 from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
 from reviewer_app.core.spans import Span
 from reviewer_app.evaluation.metrics import DocumentPair
@@ -60,19 +59,30 @@ def test_documents_add_up_and_no_gold_time_has_no_recall():
         corpus_time_scores([DocumentPair("b", "other", (), ())], [("a.vtt", TIME_MAP, TEXT)])
 
 
-def test_evaluate_reports_the_time_based_table(tmp_path, capsys, monkeypatch):
-    import reviewer_app.importers as importers
+def test_evaluate_reports_the_time_based_table(tmp_path, capsys):
+    from reviewer_app.importers import import_file
+    from tests.unit.test_timed_export import _whisper
 
-    monkeypatch.setattr(
-        importers, "import_file", lambda path, settings=None: Document("a", TEXT, time_map=TIME_MAP)
+    transcript = _whisper(tmp_path)
+    text = import_file(transcript).text
+
+    def span(value, label):
+        return SpanRecord(Span(text.index(value), text.index(value) + len(value), label))
+
+    # Gold: "Maria Lopez" said 1.25-1.75 s, "June third" 3.0-3.5 s. Predicted: "Maria" (1.25-1.5 s),
+    # padded by 0.15 s: 1.1-1.65 s; 1.25-1.65 is gold time (0.4 of 1.0 s, 0.8 of the name), 1.1-1.25 not.
+    gold = write_jsonl(
+        tmp_path / "gold.jsonl",
+        [Record("call", text, (span("Maria Lopez", "PERSON"), span("June third", "DATE")))],
     )
-    gold = write_jsonl(tmp_path / "gold.jsonl", [Record("a", TEXT, tuple(SpanRecord(s) for s in GOLD))])
-    pred = write_jsonl(tmp_path / "pred.jsonl", [Record("a", TEXT, tuple(SpanRecord(s) for s in PREDICTED))])
-    argv = ["evaluate", "--gold", gold, "--pred", pred, "--time-aligned", tmp_path / "a.vtt"]
+    pred = write_jsonl(tmp_path / "pred.jsonl", [Record("call", text, (span("Maria", "PERSON"),))])
+    argv = ["evaluate", "--gold", gold, "--pred", pred, "--time-aligned", transcript]
     assert main([str(a) for a in argv]) == Exit.OK
     out = capsys.readouterr().out
     assert "Time-based redaction (audio)" in out
-    assert "| time recall (gold identifier time redacted) | 0.471 |" in out
-    assert "| redacted holding no identifier | 0.40 s |" in out
+    assert "| time recall (gold identifier time redacted) | 0.400 |" in out
+    assert "| redacted holding no identifier | 0.15 s |" in out
+    assert "| gold spans at least half redacted (ρ = 0.5) | 1 of 2 (0.500) |" in out
     assert main([str(a) for a in [*argv, "--pad", "-2"]]) == Exit.BAD_INPUT
     assert "--pad" in capsys.readouterr().err
+    assert main([str(a) for a in [*argv[:-1], gold]]) == Exit.BAD_INPUT  # not a time-aligned transcript

@@ -112,38 +112,57 @@ def test_find_audio_matches_the_stem_and_refuses_two_candidates(tmp_path):
 # ---------------------------------------------------------------- the command
 
 
-@pytest.fixture
-def timed_import(monkeypatch):
-    """`export` reads the transcript as a time-aligned document (what a caption importer makes)."""
-    import reviewer_app.importers as importers
+# The same call as Whisper-style JSON, with word times for the first segment only.
+WHISPER = {
+    "segments": [
+        {
+            "start": 1.0,
+            "end": 2.0,
+            "text": " hello Maria Lopez",
+            "words": [
+                {"word": " hello", "start": 1.0, "end": 1.25},
+                {"word": " Maria", "start": 1.25, "end": 1.5},
+                {"word": " Lopez", "start": 1.5, "end": 1.75},
+            ],
+        },
+        {"start": 2.5, "end": 3.5, "text": " we met on June third", "speaker": "SPEAKER_01"},
+    ]
+}
 
-    monkeypatch.setattr(importers, "import_file", lambda path, settings=None: _document())
+
+def _whisper(folder, name="call.json"):
+    path = folder / name
+    path.write_text(json.dumps(WHISPER), encoding="utf-8")
+    return path
 
 
-def _reviewed(tmp_path):
-    spans = tuple(SpanRecord(s, {"status": "accepted"}) for s in (NAME, DATE))
-    return write_jsonl(tmp_path / "reviewed.jsonl", [Record("call", TEXT, spans)])
+def _reviewed(path):
+    """Every name and date of the imported transcript accepted, as the reviewer would."""
+    from reviewer_app.importers import import_file
+
+    text = import_file(path).text
+    spans = [
+        Span(text.index(value), text.index(value) + len(value), label)
+        for value, label in (("Maria Lopez", "PERSON"), ("June third", "DATE"))
+    ]
+    records = [Record(path.stem, text, tuple(SpanRecord(s, {"status": "accepted"}) for s in spans))]
+    return write_jsonl(path.parent / f"{path.stem}.reviewed.jsonl", records)
 
 
 def _export(tmp_path, *extra):
-    transcript = tmp_path / "call.vtt"
-    transcript.write_text("stands for a caption file", encoding="utf-8")
-    spans = _reviewed(tmp_path)
-    return main([str(a) for a in ("export", transcript, "--spans", spans, "--out", tmp_path / "out", *extra)])
+    transcript = _whisper(tmp_path)
+    argv = ("export", transcript, "--spans", _reviewed(transcript), "--out", tmp_path / "out", *extra)
+    return main([str(a) for a in argv])
 
 
 @pytest.mark.parametrize("mode", ["tone", "silence"])
-def test_export_writes_text_intervals_and_redacted_audio(tmp_path, capsys, timed_import, mode):
+def test_export_writes_text_intervals_and_redacted_audio(tmp_path, capsys, mode):
     original = _wav(tmp_path / "call.wav")
     code = _export(tmp_path, "--audio", tmp_path / "call.wav", "--pad", "0", "--audio-mode", mode)
     assert code == Exit.OK, capsys.readouterr().err
     out = tmp_path / "out"
-    assert sorted(p.name for p in out.iterdir()) == [
-        "call.redacted.wav",
-        "call.redactions.csv",
-        "call.redactions.json",
-        "call.txt",
-    ]
+    written = {p.name for p in out.iterdir()}
+    assert {"call.redacted.wav", "call.redactions.csv", "call.redactions.json", "call.txt"} <= written
     err = capsys.readouterr().err
     assert "2 redaction intervals" in err and "(1 approximate" in err and "call.redacted.wav" in err
     redacted = sf.read(out / "call.redacted.wav", dtype="int16")[0]
@@ -177,7 +196,7 @@ def test_export_of_a_plain_transcript_with_audio_is_refused(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("problem", ["folder", "corrupt", "unsupported", "too short", "missing"])
-def test_bad_audio_is_refused_and_nothing_is_written(tmp_path, capsys, timed_import, problem):
+def test_bad_audio_is_refused_and_nothing_is_written(tmp_path, capsys, problem):
     audio = tmp_path / "call.wav"
     if problem == "folder":
         audio.mkdir()
@@ -195,13 +214,80 @@ def test_bad_audio_is_refused_and_nothing_is_written(tmp_path, capsys, timed_imp
     assert not (tmp_path / "out").exists()
 
 
-def test_a_negative_pad_and_a_missing_audio_per_file_are_refused(tmp_path, capsys, timed_import):
+def test_a_negative_pad_and_a_missing_audio_per_file_are_refused(tmp_path, capsys):
     assert _export(tmp_path, "--pad", "-1") == Exit.BAD_INPUT
     assert "--pad" in capsys.readouterr().err
-    transcript = tmp_path / "call.vtt"
+    transcript = tmp_path / "call.json"
     code = main(
         [str(a) for a in ("export", transcript, transcript, "--accept-all", "--out", tmp_path / "o")]
         + ["--audio", str(tmp_path / "call.wav")]
     )
     assert code == Exit.BAD_INPUT
     assert "one --audio per FILE" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- project export --audio-dir
+
+
+def _project(tmp_path, transcript):
+    """A project holding `transcript` with every name and date accepted."""
+    from reviewer_app.importers import import_file
+    from reviewer_app.store import Project
+
+    path = tmp_path / "corpus.db"
+    with Project.create(path) as project:
+        doc_id = project.add_document(import_file(transcript))
+        text = project.document_text(doc_id)
+        spans = [
+            Span(text.index(value), text.index(value) + len(value), label, ("spacy",))
+            for value, label in (("Maria Lopez", "PERSON"), ("June third", "DATE"))
+            if value in text
+        ]
+        project.record_detection(doc_id, spans, ["spacy"])
+        for span in project.spans(doc_id):
+            project.accept(span.id)
+    return path
+
+
+def test_project_export_finds_each_recording_by_the_transcript_name(tmp_path, capsys):
+    transcripts, recordings, out = tmp_path / "captions", tmp_path / "audio", tmp_path / "out"
+    transcripts.mkdir()
+    recordings.mkdir()
+    project = _project(tmp_path, _whisper(transcripts))
+    original = _wav(recordings / "call.wav")
+    argv = ("project", "export", project, "--out", out, "--audio-dir", recordings, "--audio-mode", "silence")
+    assert main([str(a) for a in argv]) == Exit.OK, capsys.readouterr().err
+    assert {"call.txt", "call.redactions.json", "call.redacted.wav"} <= {p.name for p in out.iterdir()}
+    redacted = sf.read(out / "call.redacted.wav", dtype="int16")[0]
+    # "Maria Lopez" 1.25-1.75 s and "June third" 3.0-3.5 s, padded by the default 0.15 s
+    inside = np.zeros(len(original), dtype=bool)
+    for start, end in [(1.1, 1.9), (2.85, 3.65)]:
+        inside[round(start * SAMPLERATE) : round(end * SAMPLERATE)] = True
+    assert not redacted[inside].any()
+    assert np.array_equal(redacted[~inside], original[~inside])
+
+
+def test_project_export_notes_a_missing_recording_and_refuses_one_for_a_plain_text(tmp_path, capsys):
+    recordings, out = tmp_path / "audio", tmp_path / "out"
+    recordings.mkdir()
+    project = _project(tmp_path, _whisper(tmp_path))
+    argv = ["project", "export", project, "--out", out, "--audio-dir", recordings]
+    assert main([str(a) for a in argv]) == Exit.OK
+    assert "no recording named call.wav" in capsys.readouterr().err
+    assert not (out / "call.redacted.wav").exists() and (out / "call.redactions.json").exists()
+
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    hearing = plain / "hearing.txt"
+    hearing.write_text("COMMISSIONER: Good morning, Maria Lopez.\n", encoding="utf-8")
+    _wav(recordings / "hearing.wav", seconds=0.5)
+    project = _project(plain, hearing)
+    out = tmp_path / "out2"
+    assert (
+        main([str(a) for a in ["project", "export", project, "--out", out, "--audio-dir", recordings]]) == 2
+    )
+    assert "has no times" in capsys.readouterr().err
+    assert not out.exists()
+    argv = ["project", "export", project, "--out", out, "--audio-dir", hearing]
+    assert main([str(a) for a in argv]) == Exit.BAD_INPUT
+    assert "is not a folder" in capsys.readouterr().err
