@@ -11,6 +11,7 @@ decoded and encoded again, and the report says so.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -238,9 +239,8 @@ def _replace(
     """Overwrite, in place, the frames of `block` (which starts at frame `position`)
     that fall inside `ranges`."""
     end = position + len(block)
-    for first, last in ranges:
-        if last <= position:
-            continue
+    # The ranges are sorted and disjoint: start at the first that ends inside or after the block.
+    for first, last in ranges[bisect.bisect_right(ranges, position, key=lambda r: r[1]) :]:
         if first >= end:
             break
         lo, hi = max(first, position), min(last, end)
