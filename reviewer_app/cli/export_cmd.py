@@ -208,8 +208,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_all(args: argparse.Namespace, prepared: list, timed, audio_of: dict) -> int:
     """Write every file of the export into staging folders, then publish them together."""
+    from reviewer_app.exporters.captions import CaptionExportError, write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
+    from reviewer_app.exporters.leakguard import LeakFound
     from reviewer_app.exporters.mapping import write_mapping
     from reviewer_app.exporters.staging import (
         ExportPathError,
@@ -235,6 +237,20 @@ def _write_all(args: argparse.Namespace, prepared: list, timed, audio_of: dict) 
                     undecided=_undecided(extras),
                     rejected=rejected,
                 )
+                captions = write_pseudonymized_captions(
+                    text_dir,
+                    stem,
+                    result,
+                    document,
+                    spans,
+                    args.allow,
+                    undecided=_undecided(extras),
+                    rejected=rejected,
+                )
+                if captions is not None:
+                    reports.append(
+                        f"{path.name}: the transcript in its own format -> {args.out / captions.name}"
+                    )
                 counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
                 fuzzy = sum(1 for c in result.clusters if c.fuzzy)
                 reports.append(
@@ -260,6 +276,12 @@ def _write_all(args: argparse.Namespace, prepared: list, timed, audio_of: dict) 
     except (ExportPathError, OSError) as exc:
         _say(f"reviewer-app export: {describe_write_failure(exc)}; nothing was written")
         return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
+    except LeakFound as exc:
+        _say(f"reviewer-app export: the caption file: {exc}\nnothing was written")
+        return Exit.LEAK
+    except CaptionExportError as exc:
+        _say(f"reviewer-app export: {exc}; nothing was written")
+        return Exit.FAILED
     for line in reports:
         _say(line)
     if args.accept_all:

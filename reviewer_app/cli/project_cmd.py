@@ -490,6 +490,7 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
     """Stage one document's text (and gold) in `export`; returns the pseudonymized
     text, or (exit code, what went wrong)."""
     from reviewer_app.core.spans import Status
+    from reviewer_app.exporters.captions import CaptionExportError, write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.leakguard import LeakFound
@@ -510,19 +511,23 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
     spans = [s.span for s in stored]
     # The reviewer's "not identifying here" decisions and rejected spans, as in the window.
     allowed = allowances(project, doc_id)
+    guard = {
+        "undecided": [i for i, s in enumerate(stored) if s.status != Status.ACCEPTED],
+        "rejected": [s.span for s in project.spans(doc_id, [Status.REJECTED])],
+        "allowed_at": [(a.start, a.end) for a in allowed],
+    }
     try:
         write_pseudonymized_text(
-            export.folder(args.out) / f"{stem}.txt",
-            result,
-            document,
-            spans,
-            args.allow,
-            undecided=[i for i, s in enumerate(stored) if s.status != Status.ACCEPTED],
-            rejected=[s.span for s in project.spans(doc_id, [Status.REJECTED])],
-            allowed_at=[(a.start, a.end) for a in allowed],
+            export.folder(args.out) / f"{stem}.txt", result, document, spans, args.allow, **guard
+        )
+        # A caption or ASR transcript also in its own format, through the same leak guard.
+        write_pseudonymized_captions(
+            export.folder(args.out), stem, result, document, spans, args.allow, **guard
         )
     except LeakFound as exc:
         return Exit.LEAK, str(exc)
+    except CaptionExportError as exc:
+        return Exit.FAILED, str(exc)
     for line in allowance_report(allowed, document.text):
         _say(f"{doc_id}: {line}")
     timed = TimedOptions(args.pad, args.audio_mode, tone_from_settings(settings))

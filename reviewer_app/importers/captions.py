@@ -145,6 +145,17 @@ def layout_captions(source: CaptionSource, path: Path | str = "") -> CaptionLayo
     return _build(path, source.format, raw, parsed, segments)
 
 
+def cue_times(fmt: str, text: str) -> list[tuple[float, float]]:
+    """The start and end of every cue of a caption file, empty ones too, in file order."""
+    path = Path(f"captions.{fmt}")
+    raw = (
+        _read_json(path, text)[2]
+        if fmt == "json"
+        else {"vtt": _read_vtt, "srt": _read_srt}[fmt](path, text)[1]
+    )
+    return [(cue.start_s, cue.end_s) for cue in raw]
+
+
 # ---------------------------------------------------------------- WebVTT
 
 

@@ -133,6 +133,7 @@ def write_export(
     """Write the text (after the leak guard), gold files and mapping, all or
     nothing (`StagedExport`); returns the paths. Raises `ExportPathError` for
     places that cannot be used (gold or mapping inside `out_dir`, a folder that is a file)."""
+    from reviewer_app.exporters.captions import write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.mapping import write_mapping
@@ -155,6 +156,18 @@ def write_export(
         text_path = export.folder(out_dir) / f"{stem}.txt"
         write_pseudonymized_text(
             text_path,
+            plan.result,
+            plan.document,
+            plan.spans,
+            allow,
+            undecided=plan.undecided,
+            rejected=plan.rejected,
+            allowed_at=plan.allowed_at,
+        )
+        # A caption or ASR transcript also in its own format, through the same leak guard.
+        write_pseudonymized_captions(
+            export.folder(out_dir),
+            stem,
             plan.result,
             plan.document,
             plan.spans,
