@@ -129,7 +129,7 @@ def stage_timed_outputs(
         check_covers(info, plan.last_spoken_s)
     json_path, _ = write_redactions(folder, stem, plan, options.pad)
     lines = [
-        f"{len(plan.intervals)} redaction intervals, {plan.seconds:g} s "
+        f"{len(plan.intervals)} redaction intervals, {plan.seconds:.2f} s "
         f"({plan.approximate} approximate: timed inside a cue by character share, no word times); "
         f"{plan.unspoken} replaced spans have no time (not said) -> {json_path.stem}.json, .csv"
     ]
