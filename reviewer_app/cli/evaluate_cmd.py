@@ -143,6 +143,10 @@ def run(args: argparse.Namespace) -> int:
         return Exit.BAD_INPUT
     if args.agreement:
         return _agreement(pairs, (_stem(args.gold[0]), _stem(args.pred[0])), args.misses)
+    # Before the slow tables, so that a wrong --time-aligned file is told at once.
+    timed_table = _time_based(args, pairs) if args.time_aligned else None
+    if isinstance(timed_table, int):
+        return timed_table
     from reviewer_app.evaluation.ablation import DENY_LIST
 
     try:
@@ -163,20 +167,19 @@ def run(args: argparse.Namespace) -> int:
         ablations=ablations,
         detector_mode=args.match,
     )
-    for table in summary_tables(summary, misses_limit=args.misses):
+    extra = [timed_table] if timed_table else []
+    for table in [*summary_tables(summary, misses_limit=args.misses), *extra]:
         print(table.markdown())
-    if args.time_aligned:
-        code = _time_based(args, pairs)
-        if code != Exit.OK:
-            return code
     if args.report:
-        md, page = write_report(summary, args.report, title=f"Evaluation of {_stem(args.pred[0])}")
+        title = f"Evaluation of {_stem(args.pred[0])}"
+        md, page = write_report(summary, args.report, title=title, extra_tables=extra)
         print(f"Report: {md} and {page}")
     log.info("evaluated %d documents", len(pairs))
     return Exit.OK
 
 
-def _time_based(args: argparse.Namespace, pairs) -> int:
+def _time_based(args: argparse.Namespace, pairs):
+    """The time-based table, or the exit code after saying what is wrong."""
     from reviewer_app.evaluation.timed import corpus_time_scores, read_time_aligned, time_table
     from reviewer_app.exporters.timed import pad_problem
     from reviewer_app.settings import load_settings
@@ -188,8 +191,7 @@ def _time_based(args: argparse.Namespace, pairs) -> int:
     except (OSError, ValueError) as exc:
         print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
         return Exit.BAD_INPUT
-    print(time_table(scores, args.pad).markdown())
-    return Exit.OK
+    return time_table(scores, args.pad)
 
 
 def _learning_curve(args: argparse.Namespace) -> int:

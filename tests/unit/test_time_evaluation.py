@@ -83,6 +83,8 @@ def test_evaluate_reports_the_time_based_table(tmp_path, capsys):
     assert "| time recall (gold identifier time redacted) | 0.400 |" in out
     assert "| redacted holding no identifier | 0.15 s |" in out
     assert "| gold spans at least half redacted (ρ = 0.5) | 1 of 2 (0.500) |" in out
+    assert main([str(a) for a in [*argv, "--report", tmp_path / "report"]]) == Exit.OK
+    assert "Time-based redaction (audio)" in (tmp_path / "report" / "report.md").read_text(encoding="utf-8")
     assert main([str(a) for a in [*argv, "--pad", "-2"]]) == Exit.BAD_INPUT
     assert "--pad" in capsys.readouterr().err
     assert main([str(a) for a in [*argv[:-1], gold]]) == Exit.BAD_INPUT  # not a time-aligned transcript
