@@ -291,3 +291,54 @@ def test_project_export_notes_a_missing_recording_and_refuses_one_for_a_plain_te
     argv = ["project", "export", project, "--out", out, "--audio-dir", hearing]
     assert main([str(a) for a in argv]) == Exit.BAD_INPUT
     assert "is not a folder" in capsys.readouterr().err
+
+
+VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Ann>Good morning Maria Lopez\n"
+
+
+@pytest.mark.parametrize(("suffix", "subtype"), [("flac", "PCM_16"), ("ogg", "VORBIS")])
+def test_a_webvtt_transcript_and_a_stereo_recording(tmp_path, capsys, suffix, subtype):
+    from reviewer_app.importers import import_file
+
+    transcript = tmp_path / "hearing.vtt"
+    transcript.write_text(VTT, encoding="utf-8")
+    text = import_file(transcript).text  # "Ann: Good morning Maria Lopez"
+    accepted = [Span(0, 3, "PERSON"), Span(text.index("Maria"), len(text), "PERSON")]
+    records = [Record("hearing", text, tuple(SpanRecord(s, {"status": "accepted"}) for s in accepted))]
+    reviewed = write_jsonl(tmp_path / "reviewed.jsonl", records)
+    audio = tmp_path / f"hearing.{suffix}"
+    t = np.arange(4 * 44100) / 44100
+    sf.write(audio, np.stack([0.5 * np.sin(2 * np.pi * 440 * t)] * 2, axis=1), 44100, subtype=subtype)
+    original = sf.read(audio, dtype="int16")[0]
+    out = tmp_path / "out"
+    argv = (
+        "export",
+        transcript,
+        "--spans",
+        reviewed,
+        "--out",
+        out,
+        "--audio",
+        audio,
+        "--pad",
+        "0",
+        "--audio-mode",
+    )
+    assert main([str(a) for a in (*argv, "silence")]) == Exit.OK
+    err = capsys.readouterr().err
+
+    # No word times: "Maria Lopez" is characters 13..24 of the 24 of a 1 s-3 s cue; "Ann" was never said.
+    (redaction,) = json.loads((out / "hearing.redactions.json").read_text(encoding="utf-8"))["redactions"]
+    assert (redaction["start"], redaction["end"], redaction["approximate"]) == (2.083333, 3.0, True)
+    assert "1 approximate" in err and "1 replaced spans have no time" in err
+    redacted = sf.read(out / f"hearing.redacted.{suffix}", dtype="int16")[0]
+    assert redacted.shape == original.shape == (4 * 44100, 2)
+    first, last = int(np.floor(2.083333 * 44100)), int(np.ceil(3.0 * 44100))
+    if subtype == "PCM_16":
+        assert not redacted[first:last].any()
+        assert np.array_equal(redacted[:first], original[:first])
+        assert np.array_equal(redacted[last:], original[last:])
+        assert "every other sample unchanged" in err
+    else:  # lossy: re-encoded, and said so
+        assert np.abs(redacted[first + 2000 : last - 2000]).max() < 300
+        assert "VORBIS is lossy" in err
