@@ -1,6 +1,6 @@
 """Time-based scores of a redaction: how much of the time identifiers were spoken it hides.
 
-The audio de-identification paper (Cohn et al.; `shared/papers/audio-deidentification.txt`,
+The audio de-identification paper (`shared/papers/audio-deidentification.txt`,
 §3) scores a redaction function R(t) on the audio rather than on characters: a PHI
 word counts as redacted when R hides at least a share ρ of its time interval. Here:
 
