@@ -131,7 +131,7 @@ def caption_output(document: Document, result: PseudonymizedText) -> CaptionOutp
     offsets = _Offsets(result)
     writer = {"vtt": _vtt, "srt": _srt, "json": _json}[source.format]
     content, pieces = writer(layout, result, offsets)
-    _check_reads_back(source.format, source.text, content)
+    _check_reads_back(source.format, layout.times, content)
     return CaptionOutput(SUFFIXES[source.format], content, tuple(pieces))
 
 
@@ -171,7 +171,10 @@ def _cue_piece(cue, result: PseudonymizedText, offsets: _Offsets, escapes=None, 
     start, end = offsets.start(cue.start), offsets.end(cue.end)
     events = [(offsets.start(b), 1, "\n") for b in cue.breaks if not offsets.replaced(b)]
     if tags:
-        events += [(offsets.start(at), 0, tag) for at, tag in cue.tags]
+        # A tag inside a replaced stretch goes before the tag, a closing one after it.
+        events += [
+            (offsets.end(at) if tag.startswith("</") else offsets.start(at), 0, tag) for at, tag in cue.tags
+        ]
     piece, cursor = Piece(), start
     for at, kind, what in sorted(events, key=lambda e: (e[0], e[1])):
         at = min(max(at, cursor), end)
@@ -247,9 +250,9 @@ def _srt(layout, result, offsets):
 
 
 def _json(layout, result, offsets):
-    value = copy.deepcopy(layout.parsed)
+    value = layout.parsed  # read for this export: changed in place
     # The same value with every rewritten text made "": what the leak guard reads besides them.
-    skeleton = copy.deepcopy(layout.parsed)
+    skeleton = json.loads(json.dumps(value))
     by_index = {cue.index: cue for cue in layout.cues}
     pieces: list[Piece] = []
     texts: list[tuple[str, Piece | None, int]] = []  # each segment's text, its piece, where it starts
@@ -308,7 +311,8 @@ def _json(layout, result, offsets):
                 del value["word_segments"], skeleton["word_segments"]
         _drop_unrewritten(value, skeleton, ("segments", "text", "word_segments", "language"))
     pieces.append(Piece("\n".join(_texts_in(skeleton))))
-    return json.dumps(value, ensure_ascii=False, indent=2) + "\n", pieces
+    # Compact, as openai-whisper writes its JSON.
+    return json.dumps(value, ensure_ascii=False), pieces
 
 
 def _segments(value: Any) -> list:
@@ -367,13 +371,13 @@ def _texts_in(value: Any) -> list[str]:
     return []
 
 
-def _check_reads_back(fmt: str, source: str, content: str) -> None:
-    """The written file reads with the same parser into the same cues at the same times."""
+def _check_reads_back(fmt: str, times: Sequence[tuple[float, float]], content: str) -> None:
+    """The written file reads with the same parser into the same cues at the same `times`."""
     from reviewer_app.importers.captions import cue_times
     from reviewer_app.importers.errors import TranscriptImportError
 
     try:
-        same = cue_times(fmt, content) == cue_times(fmt, source)
+        same = cue_times(fmt, content) == list(times)
     except TranscriptImportError as exc:
         raise CaptionExportError(f"the written {fmt} file does not read back: {exc}") from exc
     if not same:

@@ -452,12 +452,15 @@ def check_derived(
         copied += [(base + a, base + b, r) for a, b, r in stretches]
         view += text + "\n"
     copied.sort()
+    # The tags inside the copied stretches are no hits, as in the text.
     masked = []
+    out_ends = [r.out_end for r in result.replacements]
     for start, end, at in copied:
-        for r in result.replacements:
+        for r in result.replacements[bisect.bisect_right(out_ends, at) :]:
+            if r.out_start >= at + end - start:
+                break
             lo, hi = max(r.out_start, at), min(r.out_end, at + end - start)
-            if lo < hi:
-                masked.append((start + lo - at, start + hi - at))
+            masked.append((start + lo - at, start + hi - at))
     terms = leak_terms(document, spans, result.clusters, undecided=undecided)
     found = find_leaks(view, terms, masked, allow, (), _has_case(document.text))
     offsets = _OutputMap(result)

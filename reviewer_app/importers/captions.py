@@ -79,9 +79,10 @@ class CaptionLayout:
     notes: tuple[str, ...]
     cues: tuple[CueLayout, ...]
     # The parser's own reading of the file: a webvtt.WebVTT, a list of srt.Subtitle,
-    # or the JSON value (with `segments` found in it as `segments`).
+    # or the JSON value.
     parsed: Any = None
-    segments: tuple[dict, ...] = ()
+    # (start, end) in seconds of every cue of the file, the empty ones too.
+    times: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass
@@ -132,27 +133,16 @@ def layout_captions(source: CaptionSource, path: Path | str = "") -> CaptionLayo
     """Read `source` into text, time map and layout; raises `MalformedCaptionsError`
     (or `EmptyFileError` when no cue has text)."""
     path = Path(path or f"transcript.{source.format}")
-    if source.format == "vtt":
-        parsed, raw = _read_vtt(path, source.text)
-        segments: tuple[dict, ...] = ()
-    elif source.format == "srt":
-        parsed, raw = _read_srt(path, source.text)
-        segments = ()
-    elif source.format == "json":
-        parsed, segments, raw = _read_json(path, source.text)
-    else:
+    reader = _READERS.get(source.format)
+    if reader is None:
         raise MalformedCaptionsError(path, source.format, "this caption format is not known")
-    return _build(path, source.format, raw, parsed, segments)
+    parsed, raw = reader(path, source.text)
+    return _build(path, source.format, raw, parsed)
 
 
 def cue_times(fmt: str, text: str) -> list[tuple[float, float]]:
     """The start and end of every cue of a caption file, empty ones too, in file order."""
-    path = Path(f"captions.{fmt}")
-    raw = (
-        _read_json(path, text)[2]
-        if fmt == "json"
-        else {"vtt": _read_vtt, "srt": _read_srt}[fmt](path, text)[1]
-    )
+    _, raw = _READERS[fmt](Path(f"captions.{fmt}"), text)
     return [(cue.start_s, cue.end_s) for cue in raw]
 
 
@@ -297,7 +287,10 @@ def _read_json(path: Path, text: str):
                 words=words,
             )
         )
-    return value, tuple(segments), raw
+    return value, raw
+
+
+_READERS = {"vtt": _read_vtt, "srt": _read_srt, "json": _read_json}
 
 
 def _seconds(value: Any) -> float | None:
@@ -344,7 +337,7 @@ def _cue_text(cue: _RawCue) -> tuple[str, list[int], list[tuple[int, str]]]:
     return text, breaks, tags
 
 
-def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any, segments: tuple[dict, ...]):
+def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any) -> CaptionLayout:
     lines: list[str] = []
     utterances: list[Utterance] = []
     timed: list[TimedCue] = []
@@ -428,7 +421,7 @@ def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any, segments: 
         notes=tuple(notes),
         cues=tuple(cues),
         parsed=parsed,
-        segments=segments,
+        times=tuple((cue.start_s, cue.end_s) for cue in raw),
     )
 
 

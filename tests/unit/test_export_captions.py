@@ -73,7 +73,7 @@ def test_vtt_keeps_every_cue_timing_setting_and_speaker_and_replaces_the_text(tm
         assert str(new.settings) == str(old.settings)
     assert [c.voice for c in after.captions] == ["[PERSON_1] [PERSON_2]", "Bob Smith", None, None]
     assert after.captions[0].raw_text == (
-        "<v [PERSON_1] [PERSON_2]>Good morning, I am <i></i>[PERSON_1] [PERSON_2] &amp; this is "
+        "<v [PERSON_1] [PERSON_2]>Good morning, I am <i>[PERSON_1] [PERSON_2]</i> &amp; this is "
         "[PERSON_3].</v>"
     )
     # The line break of a cue comes back where no replacement swallowed it.

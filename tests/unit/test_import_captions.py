@@ -231,3 +231,15 @@ def test_time_map_and_source_round_trip_through_the_project(tmp_path):
     assert stored.time_map == document.time_map
     assert stored.captions == document.captions
     assert stored == document
+
+
+def test_bundled_sample_interview_imports_with_speakers_and_times():
+    from reviewer_app.paths import resource
+
+    document = import_file(resource("sample", "sample_interview.vtt"))
+    assert [u.speaker for u in document.utterances] == ["Interviewer", "Witness"] * 3
+    assert len(document.time_map.cues) == 6
+    assert document.text.split("\n")[0] == (
+        "Interviewer: Good afternoon. Could you state your name for the record?"
+    )
+    assert any("overlap in time" in n for n in document.notes)
