@@ -342,3 +342,16 @@ def test_a_webvtt_transcript_and_a_stereo_recording(tmp_path, capsys, suffix, su
     else:  # lossy: re-encoded, and said so
         assert np.abs(redacted[first + 2000 : last - 2000]).max() < 300
         assert "VORBIS is lossy" in err
+
+
+def test_the_windows_export_writes_the_intervals_too(tmp_path):
+    from reviewer_app.store import Project
+    from reviewer_app.ui.export_plan import plan_export, write_export
+
+    project = _project(tmp_path, _whisper(tmp_path))
+    with Project.open(project) as opened:
+        plan = plan_export(opened, opened.list_documents()[0].id, draft=False)
+    written = {p.name for p in write_export(plan, tmp_path / "out")}
+    assert {"call.txt", "call.redactions.json", "call.redactions.csv"} <= written
+    data = json.loads((tmp_path / "out" / "call.redactions.json").read_text(encoding="utf-8"))
+    assert [(r["start"], r["end"]) for r in data["redactions"]] == [(1.1, 1.9), (2.85, 3.5)]
