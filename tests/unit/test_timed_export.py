@@ -229,8 +229,8 @@ def test_a_negative_pad_and_a_missing_audio_per_file_are_refused(tmp_path, capsy
 # ---------------------------------------------------------------- project export --audio-dir
 
 
-def _project(tmp_path, transcript):
-    """A project holding `transcript` with every name and date accepted."""
+def _project(tmp_path, transcript, pending=()):
+    """A project holding `transcript` with every name and date accepted (but those in `pending`)."""
     from reviewer_app.importers import import_file
     from reviewer_app.store import Project
 
@@ -245,7 +245,8 @@ def _project(tmp_path, transcript):
         ]
         project.record_detection(doc_id, spans, ["spacy"])
         for span in project.spans(doc_id):
-            project.accept(span.id)
+            if project.span_text(span.id) not in pending:
+                project.accept(span.id)
     return path
 
 
@@ -355,3 +356,15 @@ def test_the_windows_export_writes_the_intervals_too(tmp_path):
     assert {"call.txt", "call.redactions.json", "call.redactions.csv"} <= written
     data = json.loads((tmp_path / "out" / "call.redactions.json").read_text(encoding="utf-8"))
     assert [(r["start"], r["end"]) for r in data["redactions"]] == [(1.1, 1.9), (2.85, 3.5)]
+
+
+def test_a_draft_recording_is_named_as_a_draft(tmp_path, capsys):
+    recordings, out = tmp_path / "audio", tmp_path / "out"
+    recordings.mkdir()
+    _wav(recordings / "call.wav")
+    project = _project(tmp_path, _whisper(tmp_path), pending=("June third",))
+    argv = ["project", "export", project, "--out", out, "--audio-dir", recordings, "--draft"]
+    assert main([str(a) for a in argv]) == Exit.OK, capsys.readouterr().err
+    assert {"call.DRAFT.txt", "call.DRAFT.redactions.json", "call.DRAFT.redacted.wav"} <= {
+        p.name for p in out.iterdir()
+    }
