@@ -101,10 +101,6 @@ class _RawCue:
     words: list[tuple[int, str, float | None, float | None]] = field(default_factory=list)
 
 
-def caption_format(path: Path | str) -> str | None:
-    return CAPTION_FORMATS.get(Path(path).suffix.lower())
-
-
 def read_captions(path: Path, data: bytes, sha256: str) -> Document:
     """The Document of a caption or ASR file; raises `TranscriptImportError`."""
     from reviewer_app.importers.text import decode_text
@@ -152,8 +148,6 @@ def cue_times(fmt: str, text: str) -> list[tuple[float, float]]:
 def _read_vtt(path: Path, text: str):
     import webvtt
     from webvtt.errors import MalformedCaptionError, MalformedFileError
-    from webvtt.models import Timestamp
-    from webvtt.vtt import WebVTTCueBlock
 
     if not text.lstrip("\ufeff").startswith("WEBVTT"):
         raise MalformedCaptionsError(path, "vtt", 'it does not start with "WEBVTT"')
@@ -165,21 +159,15 @@ def _read_vtt(path: Path, text: str):
     # cannot read, so each is checked against the caption it should have become.
     timing_lines = [(n, line) for n, line in enumerate(text.split("\n"), 1) if "-->" in line]
     for k, (n, line) in enumerate(timing_lines):
-        match = WebVTTCueBlock.CUE_TIMINGS_PATTERN.match(line)
-        try:
-            if match is None:
-                raise MalformedCaptionError(line)
-            start, end = Timestamp.from_string(match.group(1)), Timestamp.from_string(match.group(2))
-        except MalformedCaptionError as exc:
+        times = _vtt_timing(line)
+        if times is None:
             raise MalformedCaptionsError(
                 path,
                 "vtt",
                 f"line {n} is not a valid cue timing (expected e.g. 00:01:02.500 --> 00:01:04.000)",
-            ) from exc
-        if k >= len(parsed.captions) or (parsed.captions[k].start_time, parsed.captions[k].end_time) != (
-            start,
-            end,
-        ):
+            )
+        caption = parsed.captions[k] if k < len(parsed.captions) else None
+        if caption is None or (caption.start_time, caption.end_time) != times:
             raise MalformedCaptionsError(
                 path, "vtt", f"the cue at line {n} could not be read (its settings?)"
             )
@@ -198,6 +186,21 @@ def _read_vtt(path: Path, text: str):
                 lines[0] = lines[0][match.end() :]
         raw.append(_RawCue(index, start_s, end_s, f"line {n}", lines, speaker, voice, entities=True))
     return parsed, raw
+
+
+def _vtt_timing(line: str):
+    """The start and end `Timestamp` of a cue timing line, or None when it is malformed."""
+    from webvtt.errors import MalformedCaptionError
+    from webvtt.models import Timestamp
+    from webvtt.vtt import WebVTTCueBlock
+
+    match = WebVTTCueBlock.CUE_TIMINGS_PATTERN.match(line)
+    if match is None:
+        return None
+    try:
+        return Timestamp.from_string(match.group(1)), Timestamp.from_string(match.group(2))
+    except MalformedCaptionError:
+        return None
 
 
 # ---------------------------------------------------------------- SubRip
