@@ -31,7 +31,8 @@ from typing import Any
 
 import sqlite_utils
 
-from reviewer_app.core.document import Document, PageMap, Section, Utterance
+from reviewer_app.core.document import CaptionSource, Document, PageMap, Section, Utterance
+from reviewer_app.core.timemap import TimeMap
 from reviewer_app.store.clusters import ClustersMixin, propose_clusters
 from reviewer_app.store.decisions import DecisionsMixin
 from reviewer_app.store.detection import DetectionMixin, detector_scores
@@ -370,6 +371,9 @@ class Project(DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, His
             metadata=_metadata_from_json(row["metadata"]),
             notes=tuple(structure["notes"]),
             encoding=structure.get("encoding", ""),  # not stored before documents named it
+            # Neither stored before caption import: a document without times.
+            time_map=TimeMap.from_json(structure.get("time_map", [])),
+            captions=CaptionSource(**structure["captions"]) if structure.get("captions") else None,
         )
 
     def document_text(self, document_id: str) -> str:

@@ -229,6 +229,8 @@ def _document_structure(document: Document) -> str:
             "page_map": [list(e) for e in document.page_map.entries],
             "notes": list(document.notes),
             "encoding": document.encoding,
+            "time_map": document.time_map.to_json(),
+            "captions": dataclasses.asdict(document.captions) if document.captions else None,
         },
         ensure_ascii=False,
     )

@@ -133,6 +133,7 @@ def write_export(
     """Write the text (after the leak guard), gold files and mapping, all or
     nothing (`StagedExport`); returns the paths. Raises `ExportPathError` for
     places that cannot be used (gold or mapping inside `out_dir`, a folder that is a file)."""
+    from reviewer_app.exporters.captions import write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.mapping import write_mapping
@@ -143,6 +144,7 @@ def write_export(
         safe_file_stem,
     )
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.exporters.timed import TimedOptions, stage_timed_outputs
 
     if plan.result is None:
         raise ValueError(plan.problem or "nothing to export")
@@ -163,6 +165,21 @@ def write_export(
             rejected=plan.rejected,
             allowed_at=plan.allowed_at,
         )
+        # A caption or ASR transcript also in its own format, through the same leak guard.
+        write_pseudonymized_captions(
+            export.folder(out_dir),
+            stem,
+            plan.result,
+            plan.document,
+            plan.spans,
+            allow,
+            undecided=plan.undecided,
+            rejected=plan.rejected,
+            allowed_at=plan.allowed_at,
+        )
+        # A time-aligned transcript: when each replaced span was said, with the default padding
+        # (the recording itself is redacted by `reviewer-app export --audio`).
+        stage_timed_outputs(export.folder(out_dir), stem, plan.document, plan.result, TimedOptions())
         if gold_folder is not None:
             extras = [
                 {"status": x.status.value, "reviewer": x.reviewer, "span_id": x.id} for x in plan.stored

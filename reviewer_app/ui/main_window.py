@@ -67,8 +67,8 @@ log = logging.getLogger(__name__)
 WITHOUT_DOCUMENT = frozenset(
     {"cheat_sheet", "toggle_colour", "toggle_preview", "focus_table", "focus_text", "focus_persons"}
 )
-OPEN_FILTER = "Transcripts and projects (*.pdf *.txt *.db);;All files (*)"
-TRANSCRIPT_FILTER = "Transcripts (*.pdf *.txt);;All files (*)"
+OPEN_FILTER = "Transcripts and projects (*.pdf *.txt *.vtt *.srt *.json *.db);;All files (*)"
+TRANSCRIPT_FILTER = "Transcripts (*.pdf *.txt *.vtt *.srt *.json);;All files (*)"
 PROJECT_FILTER = "Projects (*.db);;All files (*)"
 
 
@@ -355,7 +355,9 @@ class MainWindow(QMainWindow):
             dock.show()
 
     def choose_files_to_add(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Add transcripts", "", "Transcripts (*.pdf *.txt)")
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Add transcripts", "", "Transcripts (*.pdf *.txt *.vtt *.srt *.json)"
+        )
         for path in paths:
             self.import_into_project(Path(path), open_it=False)
 
