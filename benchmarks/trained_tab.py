@@ -24,13 +24,13 @@ from pathlib import Path
 
 from reviewer_app.core.interchange import read_jsonl
 from reviewer_app.core.spans import Span
+from reviewer_app.detectors.model_folder import read_meta
 from reviewer_app.detectors.nlp import load_pipeline
 from reviewer_app.detectors.registry import default_names
 from reviewer_app.detectors.runner import run_detection
 from reviewer_app.evaluation.masking import IDENTIFYING, MaskedDocument, score_corpus
 from reviewer_app.importers.text import document_from_text
 from reviewer_app.settings import Settings
-from reviewer_app.training.model_dir import read_meta
 
 
 def main() -> int:

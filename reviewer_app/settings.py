@@ -44,6 +44,10 @@ class Settings:
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
     max_file_mb: float = 200.0
+    # The tone that replaces a redacted stretch of audio (`export --audio`): its
+    # frequency in Hz and its peak level in dBFS (-20 is clearly audible, well below clipping).
+    redaction_tone_hz: float = 1000.0
+    redaction_tone_dbfs: float = -20.0
     reviewer: str = field(default_factory=lambda: _login_name())
 
 

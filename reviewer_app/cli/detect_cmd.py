@@ -68,13 +68,13 @@ class _ProgressBar:
 def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.interchange import InterchangeError, Record, SpanRecord, read_jsonl, write_jsonl
     from reviewer_app.core.progress import Progress
+    from reviewer_app.detectors.model_folder import model_problem
     from reviewer_app.detectors.registry import DETECTORS, TRAINED, default_names, with_model
     from reviewer_app.detectors.runner import run_detection
     from reviewer_app.exporters.staging import folder_problem
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.importers.text import document_from_text
     from reviewer_app.settings import load_settings, with_profile
-    from reviewer_app.training.model_dir import model_problem
 
     if problem := model_problem(args.model):
         print(f"reviewer-app detect: --model: {problem}", file=sys.stderr)

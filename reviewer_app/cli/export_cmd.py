@@ -12,6 +12,12 @@ too. The leak guard runs before anything is written; on a hit nothing is written
 the hits are listed by position (not by text: the report may end up in a log).
 Text, gold files and mapping are written all together or not at all. Gold files and
 the mapping hold the original text and are refused inside --out.
+
+A time-aligned transcript (captions, ASR output) also gets `<name>.redactions.json`
+and `.csv`: when each replaced span was said, padded by `--pad` seconds and merged.
+`--audio FILE` (one per transcript, in order) writes `<audio-stem>.redacted.<ext>`,
+every interval replaced by a tone or silence (`--audio-mode`) and every other sample
+unchanged.
 """
 
 from __future__ import annotations
@@ -84,7 +90,22 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--allow", action="append", default=[], metavar="WORD", help="a word the leak guard may let through"
     )
+    _add_timed_options(parser)
     parser.set_defaults(func=run)
+
+
+def _add_timed_options(parser: argparse.ArgumentParser) -> None:
+    from reviewer_app.cli.timed_options import add_redaction_options
+
+    add_redaction_options(parser)
+    parser.add_argument(
+        "--audio",
+        type=Path,
+        action="append",
+        metavar="FILE",
+        help="the recording (WAV, FLAC, OGG) of a time-aligned transcript: also write it redacted; "
+        "one per FILE, in the same order",
+    )
 
 
 class _Refused(Exception):
@@ -102,12 +123,12 @@ def _say(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.clusters import build_clusters
     from reviewer_app.core.pseudonymize import TagScope, pseudonymize
+    from reviewer_app.detectors.model_folder import model_problem
     from reviewer_app.detectors.registry import with_model
     from reviewer_app.exporters.leakguard import LeakFound, check_pseudonymized
     from reviewer_app.exporters.staging import export_places_problem, remove_stale_stages_of_export
     from reviewer_app.importers import TranscriptImportError, import_file
     from reviewer_app.settings import load_settings, with_profile
-    from reviewer_app.training.model_dir import model_problem
 
     if problem := model_problem(args.model):
         _say(f"reviewer-app export: --model: {problem}")
@@ -123,6 +144,16 @@ def run(args: argparse.Namespace) -> int:
         return Exit.BAD_INPUT
     for line in remove_stale_stages_of_export(args.out, args.gold_dir, args.mapping):
         _say(line)
+    from reviewer_app.exporters.timed import TimedOptions, audio_problem, pad_problem, tone_from_settings
+
+    if problem := pad_problem(args.pad):
+        _say(f"reviewer-app export: {problem}")
+        return Exit.BAD_INPUT
+    if args.audio and len(args.audio) != len(args.files):
+        _say(f"reviewer-app export: give one --audio per FILE, in the same order ({len(args.files)} FILEs)")
+        return Exit.BAD_INPUT
+    audio_of = dict(zip(args.files, args.audio or [], strict=False))
+    timed = TimedOptions(args.pad, args.audio_mode, tone_from_settings(settings))
     reviewed = _read_reviewed(args.spans) if args.spans else None
     if isinstance(reviewed, str):
         _say(f"reviewer-app export: {reviewed}")
@@ -135,6 +166,9 @@ def run(args: argparse.Namespace) -> int:
             document = import_file(path, settings)
         except TranscriptImportError as exc:
             _say(f"reviewer-app export: {exc}")
+            return Exit.BAD_INPUT
+        if problem := audio_problem(document, audio_of.get(path)):
+            _say(f"reviewer-app export: {path.name}: {problem}")
             return Exit.BAD_INPUT
         rejected = []
         if reviewed is None:
@@ -169,10 +203,10 @@ def run(args: argparse.Namespace) -> int:
             return Exit.LEAK
         prepared.append((path, document, spans, extras, rejected, result))
 
-    return _write_all(args, prepared)
+    return _write_all(args, prepared, timed, audio_of)
 
 
-def _write_all(args: argparse.Namespace, prepared: list) -> int:
+def _write_all(args: argparse.Namespace, prepared: list, timed, audio_of: dict) -> int:
     """Write every file of the export into staging folders, then publish them together."""
     from reviewer_app.exporters.captions import CaptionExportError, write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
@@ -186,6 +220,7 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
         unique_stems,
     )
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.exporters.timed import AudioExportError, stage_timed_outputs
 
     stems = unique_stems([path.stem for path, *_ in prepared])
     reports = []
@@ -223,6 +258,8 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
                     f"clusters, {fuzzy} joined by fuzzy match; leak guard passed; wrote "
                     f"{args.out / f'{stem}.txt'}"
                 )
+                timed_lines = stage_timed_outputs(text_dir, stem, document, result, timed, audio_of.get(path))
+                reports += [f"{path.name}: {line}" for line in timed_lines]
                 for name in args.gold:
                     record = gold_record(document, spans, extras)
                     gold_file = write_gold(name, export.folder(args.gold_dir), stem, record).name
@@ -233,6 +270,9 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
                 )
                 reports.append(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
             export.commit()
+    except AudioExportError as exc:
+        _say(f"reviewer-app export: {exc}; nothing was written")
+        return Exit.BAD_INPUT
     except (ExportPathError, OSError) as exc:
         _say(f"reviewer-app export: {describe_write_failure(exc)}; nothing was written")
         return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT

@@ -4,6 +4,7 @@
     reviewer-app project add P.db FILES... [--jobs N] [--detectors spacy,presidio] [--no-detect]
     reviewer-app project status P.db [--json]
     reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR] [--mapping FILE]
+                                [--pad S] [--audio-dir DIR] [--audio-mode tone|silence]
 
 `add` imports and detects in worker processes (`--jobs`); only this process
 writes the project. A file already in the project is skipped once detection
@@ -13,7 +14,11 @@ file given, keeping the decisions made so far. `export` writes
 the pseudonymized text of every fully reviewed document; `--draft` writes the
 others too (pending spans replaced), with DRAFT in the file names. An export is
 written whole or not at all: a document the leak guard stops stops the export.
-File names come from document ids made safe (no folders, no `..`).
+File names come from document ids made safe (no folders, no `..`). A time-aligned
+document (captions, ASR output) also gets its redaction intervals; with `--audio-dir`,
+its recording is the audio file there named like the transcript it was imported
+from (or like the document id), e.g. hearing-03.vtt -> hearing-03.wav, and is
+written redacted beside the text.
 """
 
 from __future__ import annotations
@@ -92,7 +97,21 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         type=Path,
         help="also write the sensitive original -> tag mapping here (not inside --out)",
     )
+    _add_timed_options(export)
     export.set_defaults(func=run_export)
+
+
+def _add_timed_options(parser: argparse.ArgumentParser) -> None:
+    from reviewer_app.cli.timed_options import add_redaction_options
+
+    add_redaction_options(parser)
+    parser.add_argument(
+        "--audio-dir",
+        type=Path,
+        metavar="DIR",
+        help="folder of the recordings (WAV, FLAC, OGG) of time-aligned documents, each named like the "
+        "transcript it was imported from: also write them redacted",
+    )
 
 
 def _say(message: str) -> None:
@@ -187,9 +206,9 @@ def _file_sha256(path: Path) -> str | None:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    from reviewer_app.detectors.model_folder import model_problem
     from reviewer_app.detectors.registry import TRAINED, default_names, with_model
     from reviewer_app.settings import load_settings, with_profile
-    from reviewer_app.training.model_dir import model_problem
 
     if problem := model_problem(args.model):
         _say(f"reviewer-app project add: --model: {problem}")
@@ -405,6 +424,11 @@ def run_export(args: argparse.Namespace) -> int:
         return Exit.BAD_INPUT
     for line in remove_stale_stages_of_export(args.out, args.gold_dir, args.mapping):
         _say(line)
+    from reviewer_app.exporters.timed import audio_dir_problem, pad_problem
+
+    if problem := pad_problem(args.pad) or audio_dir_problem(args.audio_dir):
+        _say(f"reviewer-app project export: {problem}")
+        return Exit.BAD_INPUT
     settings = load_settings()
     project = _open(args.project, read_only=None)
     if project is None:
@@ -471,6 +495,12 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.leakguard import LeakFound
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.exporters.timed import (
+        AudioExportError,
+        TimedOptions,
+        stage_project_timed_outputs,
+        tone_from_settings,
+    )
     from reviewer_app.store.allowances import allowance_report, allowances, gold_meta
     from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 
@@ -500,6 +530,15 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
         return Exit.FAILED, str(exc)
     for line in allowance_report(allowed, document.text):
         _say(f"{doc_id}: {line}")
+    timed = TimedOptions(args.pad, args.audio_mode, tone_from_settings(settings))
+    try:
+        lines = stage_project_timed_outputs(
+            export.folder(args.out), stem, document, result, timed, args.audio_dir, draft
+        )
+        for line in lines:
+            _say(f"{doc_id}: {line}")
+    except AudioExportError as exc:
+        return Exit.BAD_INPUT, str(exc)
     extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in stored]
     for name in args.gold:
         meta = {"project": project.name, "draft": draft, **gold_meta(allowed, document.text)}

@@ -25,8 +25,8 @@ from reviewer_app.detectors.base import (
     SharedAnalysis,
     TextChunk,
 )
+from reviewer_app.detectors.model_folder import COMPONENT, ModelDirError, read_meta
 from reviewer_app.detectors.nlp import load_pipeline, shared_doc
-from reviewer_app.training.model_dir import COMPONENT, ModelDirError, read_meta
 
 if TYPE_CHECKING:
     from spacy.language import Language

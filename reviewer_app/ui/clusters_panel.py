@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reviewer_app.store import commands
 from reviewer_app.core.spans import Status
+from reviewer_app.store import commands
 from reviewer_app.ui.navigation import OPEN
 from reviewer_app.ui.review_controller import ReviewController
 

@@ -30,10 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reviewer_app.store import commands
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.leakguard import LeakHit
 from reviewer_app.paths import data_dir
+from reviewer_app.store import commands
 from reviewer_app.store.allowances import Allowance
 from reviewer_app.store.project import Project
 from reviewer_app.ui.export_plan import ExportPlan, plan_export, source_offset, write_export

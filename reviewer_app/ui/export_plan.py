@@ -144,6 +144,7 @@ def write_export(
         safe_file_stem,
     )
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.exporters.timed import TimedOptions, stage_timed_outputs
 
     if plan.result is None:
         raise ValueError(plan.problem or "nothing to export")
@@ -176,6 +177,9 @@ def write_export(
             rejected=plan.rejected,
             allowed_at=plan.allowed_at,
         )
+        # A time-aligned transcript: when each replaced span was said, with the default padding
+        # (the recording itself is redacted by `reviewer-app export --audio`).
+        stage_timed_outputs(export.folder(out_dir), stem, plan.document, plan.result, TimedOptions())
         if gold_folder is not None:
             extras = [
                 {"status": x.status.value, "reviewer": x.reviewer, "span_id": x.id} for x in plan.stored

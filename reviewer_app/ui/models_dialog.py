@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reviewer_app.detectors.model_folder import find_models
 from reviewer_app.detectors.registry import DetectorInfo, available_detectors, detector_status
 from reviewer_app.settings import Settings, load_settings, save_settings, settings_path
-from reviewer_app.training.model_dir import find_models
 from reviewer_app.ui.train_dialog import models_folder
 
 # How to add (or change) each detector's model, as HTML; `{settings}` is the

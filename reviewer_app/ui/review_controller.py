@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from reviewer_app.store import commands
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.settings import Settings
+from reviewer_app.store import commands
 from reviewer_app.store.project import Project, Scope, StoredSpan
 from reviewer_app.ui import navigation
 from reviewer_app.ui.undo import CoreUndoCommand, restore_history

@@ -181,6 +181,12 @@ def test_keyboard_only_review_survives_reopen(qtbot, generated, tmp_path):
     back_to_transcript(qtbot, window)
 
     decided = {s.id: (s.status, s.label, s.start, s.end) for s in project.spans(review.document_id)}
+    # What one undo does, seen before closing (then redone): the reopened window must do the same.
+    review.undo_stack.undo()
+    after_one_undo = {s.id: (s.status, s.label, s.start, s.end) for s in project.spans(review.document_id)}
+    review.undo_stack.redo()
+    assert after_one_undo != decided
+    assert {s.id: (s.status, s.label, s.start, s.end) for s in project.spans(review.document_id)} == decided
     document_id = review.document_id
     current_id = review.current_id
     path = project.path
@@ -193,7 +199,13 @@ def test_keyboard_only_review_survives_reopen(qtbot, generated, tmp_path):
     assert reopened.review.current_id == current_id
     again = {s.id: (s.status, s.label, s.start, s.end) for s in reopened.project.spans(document_id)}
     assert again == decided
-    assert reopened.review.undo_stack.count() > 0
+    # The undo history survives the reopen: Ctrl+Z there undoes the same last action.
+    reopened.show()
+    qtbot.waitExposed(reopened)
+    back_to_transcript(qtbot, reopened)
+    press(qtbot, reopened, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    undone = {s.id: (s.status, s.label, s.start, s.end) for s in reopened.project.spans(document_id)}
+    assert undone == after_one_undo
     reopened.close()
     with Project.open(path) as project_again:
         assert project_again.whitelist()[0].term == term

@@ -9,6 +9,10 @@ import sys
 
 import pytest
 
+from reviewer_app.paths import resource
+
+SAMPLE = resource("sample", "sample_hearing.pdf")
+
 
 @pytest.mark.slow
 def test_selfcheck_opens_the_sample_detects_and_reports_timings(tmp_path):
@@ -32,6 +36,16 @@ def test_selfcheck_opens_the_sample_detects_and_reports_timings(tmp_path):
     assert figures["ok"] is True
     assert figures["detectors"] == ["spacy"]  # stanza has no model here: left out, not an error
     assert "error" not in figures
-    assert figures["spans"] > 50
+    # The window shows exactly the spans `reviewer-app detect` finds with the same settings.
+    detected = subprocess.run(
+        [sys.executable, "-m", "reviewer_app", "detect", str(SAMPLE), "--out", str(tmp_path / "detect")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert detected.returncode == 0, detected.stderr[-2000:]
+    record = json.loads((tmp_path / "detect" / "sample_hearing.spans.jsonl").read_text(encoding="utf-8"))
+    assert figures["spans"] == len(record["spans"]) > 50
     assert 0 < figures["first_paint_s"] <= figures["sample_shown_s"] <= figures["detection_done_s"]
     assert not (tmp_path / "user").exists()  # the throw-away project lives elsewhere

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from reviewer_app.core.document import Document
+from reviewer_app.core.spans import Span, Status
+from reviewer_app.store import ClusterProposal, Project
 from reviewer_app.store.commands import (
     Accept,
     AddSpan,
@@ -21,9 +24,6 @@ from reviewer_app.store.commands import (
     UnwhitelistTerm,
     WhitelistTerm,
 )
-from reviewer_app.core.document import Document
-from reviewer_app.core.spans import Span, Status
-from reviewer_app.store import ClusterProposal, Project
 
 TEXT = (
     "COMMISSIONER JONES: Mr. Richardson, you were at Acme Roofing in Fresno.\n"

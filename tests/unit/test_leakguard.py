@@ -67,6 +67,14 @@ def test_cover_page_names_are_guarded_even_without_a_span():
     assert caught.value.hits[0].kind == "cover page"
 
 
+def test_every_participant_on_the_cover_is_guarded_not_only_the_inmate():
+    doc, spans = marked("[[PERSON|Ann Lee]] spoke. Commissioner Ortiz and Ms. Whitfield listened.")
+    doc = _with_cover(doc, "ANN LEE", "RAFAEL ORTIZ", "JUNE WHITFIELD")
+    with pytest.raises(LeakFound) as caught:
+        check_pseudonymized(pseudonymize(doc, spans), doc, spans)
+    assert [h.found for h in caught.value.hits] == ["Ortiz", "Whitfield"]
+
+
 def test_a_name_that_is_a_common_word_is_a_leak_where_written_as_a_name_unless_allowed():
     doc, spans = marked("[[PERSON|Will Young]] said he will be young once. Ask Will and Young.")
     result = pseudonymize(doc, spans)

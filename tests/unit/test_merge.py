@@ -112,6 +112,14 @@ def test_crossing_spans_are_trimmed_so_no_character_has_two(rules):
     assert resolved[0].detectors == ("stanza",)
 
 
+def test_an_ner_span_starting_inside_a_spelled_name_does_not_cut_it(rules):
+    text = "Last name J-O-N-E-S Ahmed, from Fresno."
+    spelled = at(text, "J-O-N-E-S", "SPELLED_NAME", "presidio")
+    ner = at(text, "S Ahmed", "PERSON", "spacy")  # the NER span starts on the last spelled letter
+    resolved = merge.resolve_overlaps([spelled, ner], text, rules)
+    assert covered(resolved, text) == [("SPELLED_NAME", "J-O-N-E-S"), ("PERSON", "Ahmed")]
+
+
 def test_a_span_inside_another_goes(rules):
     spans = [
         at(APPENDIX_A, "San Quentin State Prison", "LOCATION", "spacy"),

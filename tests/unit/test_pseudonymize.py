@@ -201,6 +201,16 @@ def test_misspelt_name_takes_the_number_of_the_name_unless_the_reviewer_breaks_t
     )
 
 
+def test_the_spelling_of_a_misspelt_name_links_to_the_person_it_misspells():
+    doc, spans = marked(
+        "[[PERSON|Mark Stevenson]] is present.\n"
+        "[[PERSON|Mr. Stevenston]], spelled [[SPELLED_NAME|S-T-E-V-E-N-S-T-O-N]], is here."
+    )
+    assert pseudonymize(doc, spans).text == (
+        "[PERSON_1] [PERSON_2] is present.\nMr. [PERSON_2], spelled [SPELLED_NAME_PERSON_2], is here."
+    )
+
+
 def test_corpus_scope_numbers_a_person_the_same_across_documents():
     scope = TagScope()
     first = pseudonymize(*marked("[[PERSON|Kevin Richardson]], [[CDCR_ID|L90314]]", "a"), scope=scope)

@@ -19,6 +19,7 @@ import itertools
 
 from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
 from reviewer_app.core.spans import Span, Status
+from reviewer_app.detectors.model_folder import ModelDirError, read_meta
 from reviewer_app.training.data import (
     TrainingDataError,
     TrainingDocument,
@@ -29,7 +30,7 @@ from reviewer_app.training.data import (
     segment_bounds,
     split_documents,
 )
-from reviewer_app.training.model_dir import ModelDirError, check_output_dir, read_meta
+from reviewer_app.training.model_dir import check_output_dir
 
 # Invented names: no base vocabulary holds them, so finding them in the model folder means a leak.
 NAMES = ["Zorvath Quellinby", "Maribel Oxtangle", "Teodric Vanshallow", "Ilsabet Crundmoor"]
