@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from reviewer_app.store import commands
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.settings import Settings
+from reviewer_app.store import commands
 from reviewer_app.store.project import Project, Scope, StoredSpan
 from reviewer_app.ui import navigation
 from reviewer_app.ui.undo import CoreUndoCommand, restore_history
@@ -198,6 +198,14 @@ class ReviewController(QObject):
             return None
         self.set_current(command.span_id)
         return command.span_id
+
+    def tag_all(self, plan: navigation.TagPlan) -> tuple[int, ...]:
+        """Add the planned spans (manual and accepted, as T adds one) as one undo
+        step; their ids, or () when there was nothing to add or it failed."""
+        if self.document is None or not plan.spans:
+            return ()
+        command = commands.AddSpans(self.document.id, [(s, e, plan.label) for s, e in plan.spans])
+        return command.span_ids if self.run(command) else ()
 
     def identical_count(self, scope: Scope = "document") -> int:
         row = self.current

@@ -104,6 +104,10 @@ class TranscriptView(QPlainTextEdit):
         self.highlighter = SpanHighlighter(self.document(), labels or catalog())
         self._rows_by_id: dict[int, ShownSpan] = {}
         self._current_id: int | None = None
+        # Find matches are extra selections over the span formats (which they
+        # leave as they are); built once per search, not on every step.
+        self._match_selections: list[QTextEdit.ExtraSelection] = []
+        self._current_match: QTextEdit.ExtraSelection | None = None
         self._dirty_blocks: list[int] = []
         self._rehighlight_timer = QTimer(self)
         self._rehighlight_timer.setSingleShot(True)
@@ -120,6 +124,8 @@ class TranscriptView(QPlainTextEdit):
         }
         self.highlighter.index = _SpanIndex(rows)
         self._current_id = None
+        self._match_selections = []
+        self._current_match = None
         self._dirty_blocks = []
         # setPlainText re-highlights every block once; the index must be in place first.
         self.setPlainText(document.text)
@@ -190,25 +196,81 @@ class TranscriptView(QPlainTextEdit):
             cursor = QTextCursor(self.document())
             cursor.setPosition(self.positions.to_qt(row.span.start))
             self.setTextCursor(cursor)
-            # Scroll only when the span is off screen or near an edge: a scroll
-            # repaints the whole view, which is most of the cost of a step.
-            margin = self.fontMetrics().height() * 3
-            area = self.viewport().rect().adjusted(0, margin, 0, -margin)
-            if not area.contains(self.cursorRect()):
-                self.centerCursor()
+            self._scroll_to_cursor()
+
+    def _scroll_to_cursor(self) -> None:
+        # Scroll only when the cursor is off screen or near an edge: a scroll
+        # repaints the whole view, which is most of the cost of a step.
+        margin = self.fontMetrics().height() * 3
+        area = self.viewport().rect().adjusted(0, margin, 0, -margin)
+        if not area.contains(self.cursorRect()):
+            self.centerCursor()
 
     def _refresh_current(self) -> None:
         row = self._rows_by_id.get(self._current_id) if self._current_id is not None else None
-        if row is None:
-            self.setExtraSelections([])
-            return
-        selection = QTextEdit.ExtraSelection()
-        selection.cursor = self._cursor_over(row.span.start, row.span.end)
+        selections = []
+        if row is not None:
+            selection = QTextEdit.ExtraSelection()
+            selection.cursor = self._cursor_over(row.span.start, row.span.end)
+            fmt = QTextCharFormat()
+            fmt.setBackground(QColor("#20324f"))
+            fmt.setForeground(QColor("#ffffff"))
+            selection.format = fmt
+            selections.append(selection)
+        # The find matches over it, the current match last so it is drawn on top.
+        selections.extend(self._match_selections)
+        if self._current_match is not None:
+            selections.append(self._current_match)
+        self.setExtraSelections(selections)
+
+    # -- find matches ------------------------------------------------------------
+    def show_matches(self, matches: Sequence[tuple[int, int]]) -> None:
+        """Mark every find match (document offsets); the span colours stay underneath."""
         fmt = QTextCharFormat()
-        fmt.setBackground(QColor("#20324f"))
-        fmt.setForeground(QColor("#ffffff"))
+        fmt.setBackground(QColor(255, 214, 0, 120))  # translucent: the span's colour shows through
+        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+        fmt.setUnderlineColor(QColor("#b58900"))
+        self._match_selections = [self._selection(start, end, fmt) for start, end in matches]
+        self._current_match = None
+        self._refresh_current()
+
+    def show_current_match(self, match: tuple[int, int] | None) -> None:
+        """Mark the current find match apart from the others and bring it into view."""
+        if match is None:
+            self._current_match = None
+            self._refresh_current()
+            return
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor("#ff8c00"))
+        fmt.setForeground(QColor("#000000"))
+        self._current_match = self._selection(*match, fmt)
+        self._refresh_current()
+        # The cursor without a selection: a selection would be drawn over the mark.
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self.positions.to_qt(match[0]))
+        self.setTextCursor(cursor)
+        self._scroll_to_cursor()
+
+    def match_selections(self) -> list[tuple[int, int, bool]]:
+        """The find matches shown, as (start, end, is_current) document offsets."""
+        shown = [(s, False) for s in self._match_selections]
+        if self._current_match is not None:
+            shown.append((self._current_match, True))
+        return [
+            (*self.positions.to_document_range(s.cursor.selectionStart(), s.cursor.selectionEnd()), current)
+            for s, current in shown
+        ]
+
+    def _selection(self, start: int, end: int, fmt: QTextCharFormat) -> QTextEdit.ExtraSelection:
+        selection = QTextEdit.ExtraSelection()
+        selection.cursor = self._cursor_over(start, end)
         selection.format = fmt
-        self.setExtraSelections([selection])
+        return selection
+
+    def cursor_offset(self) -> int:
+        """The document offset of the text cursor (where a find starts from)."""
+        cursor = self.textCursor()
+        return self.positions.to_document(cursor.selectionStart())
 
     def _cursor_over(self, start: int, end: int) -> QTextCursor:
         """A cursor selecting `text[start:end]`."""
@@ -217,10 +279,14 @@ class TranscriptView(QPlainTextEdit):
         cursor.setPosition(self.positions.to_qt(end), QTextCursor.MoveMode.KeepAnchor)
         return cursor
 
-    def select_range(self, start: int, end: int) -> None:
-        """Select `text[start:end]` and bring it into view (e.g. a leak guard finding)."""
+    def select_range(self, start: int, end: int, center: bool = True) -> None:
+        """Select `text[start:end]` and bring it into view (e.g. a leak guard
+        finding): in the middle, or with `center=False` only when off screen."""
         self.setTextCursor(self._cursor_over(start, end))
-        self.centerCursor()
+        if center:
+            self.centerCursor()
+        else:
+            self._scroll_to_cursor()
 
     def row(self, span_id: int) -> ShownSpan | None:
         return self._rows_by_id.get(span_id)
