@@ -255,7 +255,8 @@ class FindBar(QWidget):
                 log.info("tagged %d find matches as %s", len(added), label)
                 self.message.emit(f"Tagged {len(added):,} match(es) as {label}; Ctrl+Z undoes it.")
                 self.tagged.emit(len(added))
-            self.field.setFocus()
+            # Back to reviewing, where Ctrl+Z undoes the tagging (in the field it undoes typing).
+            self.transcript.setFocus(Qt.FocusReason.OtherFocusReason)
 
         box.finished.connect(done)
         self.confirm_box = box
