@@ -186,7 +186,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions(self.actions.in_menu("File"))
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # Not StandardKey.Quit: it has no key on some platforms (offscreen, some desktops).
+        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         self.menus: dict[str, QMenu] = {}
