@@ -57,7 +57,6 @@ class FindField(QLineEdit):
 
 class FindBar(QWidget):
     message = Signal(str)  # for the status bar
-    tagged = Signal(int)  # how many spans Tag all added
 
     def __init__(
         self,
@@ -254,7 +253,6 @@ class FindBar(QWidget):
             if added:
                 log.info("tagged %d find matches as %s", len(added), label)
                 self.message.emit(f"Tagged {len(added):,} match(es) as {label}; Ctrl+Z undoes it.")
-                self.tagged.emit(len(added))
             # Back to reviewing, where Ctrl+Z undoes the tagging (in the field it undoes typing).
             self.transcript.setFocus(Qt.FocusReason.OtherFocusReason)
 
