@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -275,3 +276,25 @@ class InterruptedBanner(QFrame):
         self.button.clicked.connect(self.run_again.emit)
         layout.addWidget(self.button)
         self.hide()
+
+
+def ask_before_quitting(parent: QWidget, quit_anyway: Callable[[], None]) -> QMessageBox:
+    """Quitting would cut a detection run off: Quit anyway, or Keep working (the
+    default, also Esc). Opens without blocking; `quit_anyway` runs on that answer."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        "Detection is running",
+        "Detection is still running. Quit anyway? The document being detected will say "
+        "“Detection was interrupted” when you open it again, and offer to run it again.",
+        QMessageBox.StandardButton.NoButton,
+        parent,
+    )
+    box.setObjectName("quitWhileDetecting")
+    quit_button = box.addButton("&Quit anyway", QMessageBox.ButtonRole.DestructiveRole)
+    keep = box.addButton("&Keep working", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(keep)
+    box.setEscapeButton(keep)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.finished.connect(lambda _: box.clickedButton() is quit_button and quit_anyway())
+    box.open()
+    return box

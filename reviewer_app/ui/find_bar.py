@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -87,7 +88,7 @@ class FindBar(QWidget):
         self.count_label.setObjectName("findCount")
         self.count_label.setMinimumWidth(90)
         # An invalid expression's message wraps instead of widening the window.
-        self.count_label.setMaximumWidth(280)
+        self.count_label.setMaximumWidth(220)
         self.count_label.setWordWrap(True)
         self.regex_box = QCheckBox("Rege&x", self)
         self.regex_box.setToolTip("A regular expression (Python syntax); ^ and $ match at each line")
@@ -99,24 +100,29 @@ class FindBar(QWidget):
         self.label_combo.addItems(list((labels or catalog()).all_labels))
         self.label_combo.setToolTip("The label Tag all gives the matches")
         self.label_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.label_combo.setMinimumContentsLength(12)
+        self.label_combo.setMinimumContentsLength(10)
         self.tag_button = QPushButton("Ta&g all as", self)
         self.tag_button.setObjectName("findTagAll")
         self.tag_button.setToolTip("Tag every match not covered by a span yet (one undo step)")
         self.close_button = QToolButton(self)
         self.close_button.setText("✕")
         self.close_button.setToolTip("Close (Esc)")
-        layout = QHBoxLayout(self)
+        # Two rows, so the bar fits a transcript pane narrowed by the docks.
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)
-        layout.addWidget(self.field, 2)
-        for widget in (self.previous_button, self.next_button, self.count_label):
-            layout.addWidget(widget)
+        layout.setSpacing(2)
+        query_row = QHBoxLayout()
+        query_row.addWidget(self.field, 1)
+        for widget in (self.previous_button, self.next_button, self.count_label, self.close_button):
+            query_row.addWidget(widget)
+        options_row = QHBoxLayout()
         for widget in (self.regex_box, self.case_box, self.word_box):
-            layout.addWidget(widget)
-        layout.addStretch(1)
-        layout.addWidget(self.tag_button)
-        layout.addWidget(self.label_combo)
-        layout.addWidget(self.close_button)
+            options_row.addWidget(widget)
+        options_row.addStretch(1)
+        options_row.addWidget(self.tag_button)
+        options_row.addWidget(self.label_combo)
+        layout.addLayout(query_row)
+        layout.addLayout(options_row)
         self.field.textChanged.connect(self.search)
         for box in (self.regex_box, self.case_box, self.word_box):
             box.toggled.connect(self.search)
@@ -205,7 +211,7 @@ class FindBar(QWidget):
         else:
             text = f"{self.current + 1:,} of {len(self.matches):,}"
         self.count_label.setText(text)
-        self.count_label.setMinimumWidth(280 if self.error else 90)
+        self.count_label.setMinimumWidth(220 if self.error else 90)
         self.count_label.setStyleSheet("color: #b00020;" if self.error or text == "No matches" else "")
         self.field.setToolTip(self.error)
         has_matches = bool(self.matches)

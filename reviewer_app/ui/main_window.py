@@ -42,7 +42,13 @@ from reviewer_app.ui.about_dialog import AboutDialog, window_title
 from reviewer_app.ui.actions import CheatSheet, ReviewActions
 from reviewer_app.ui.clusters_panel import ClustersPanel
 from reviewer_app.ui.colors import ColourBy
-from reviewer_app.ui.detection import INTERRUPTED, DetectionDialog, DetectionQueue, InterruptedBanner
+from reviewer_app.ui.detection import (
+    INTERRUPTED,
+    DetectionDialog,
+    DetectionQueue,
+    InterruptedBanner,
+    ask_before_quitting,
+)
 from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
@@ -828,32 +834,13 @@ class MainWindow(QMainWindow):
         return box
 
     def _ask_before_quitting(self) -> None:
-        if self.quit_box is not None:
-            return
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
-            "Detection is running",
-            "Detection is still running. Quit anyway? The document being detected will say "
-            "“Detection was interrupted” when you open it again, and offer to run it again.",
-            QMessageBox.StandardButton.NoButton,
-            self,
-        )
-        box.setObjectName("quitWhileDetecting")
-        quit_button = box.addButton("&Quit anyway", QMessageBox.ButtonRole.DestructiveRole)
-        keep = box.addButton("&Keep working", QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(keep)
-        box.setEscapeButton(keep)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        if self.quit_box is None:
+            self.quit_box = ask_before_quitting(self, self._quit_anyway)
+            self.quit_box.finished.connect(lambda: setattr(self, "quit_box", None))
 
-        def answered() -> None:
-            self.quit_box = None
-            if box.clickedButton() is quit_button:
-                self._quit_confirmed = True
-                self.close()
-
-        box.finished.connect(answered)
-        self.quit_box = box
-        box.open()
+    def _quit_anyway(self) -> None:
+        self._quit_confirmed = True
+        self.close()
 
     # -- drag and drop -----------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

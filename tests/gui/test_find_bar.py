@@ -182,3 +182,13 @@ def test_matches_after_emoji_are_marked_on_exactly_their_text(qtbot, tmp_path):
     assert window.transcript.selected_range() == expected[1]
     window.close()
     QApplication.processEvents()
+
+
+def test_the_f1_sheet_lists_the_find_keys(qtbot):
+    from reviewer_app.ui.actions import FIND_BAR_KEYS, CheatSheet
+
+    sheet = CheatSheet()
+    qtbot.addWidget(sheet)
+    text = sheet.findChildren(type(sheet.layout().itemAt(0).widget()))[0].text()
+    for keys in ("Ctrl+F", "F3", "Shift+F3", *(k for k, _ in FIND_BAR_KEYS)):
+        assert f"<b>{keys}</b>" in text
