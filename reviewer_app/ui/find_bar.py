@@ -239,11 +239,19 @@ class FindBar(QWidget):
         if not plan.spans:
             self.message.emit(f"Nothing to tag:{skipped_text}")
             return None
+        # A substring search tags parts of words ("Ann" in "Annual"): say so before, not after.
+        inside = (
+            f"\n\n{plan.inside_words:,} of them are part of a longer word; "
+            "Whole words (Alt+W) leaves those out."
+            if plan.inside_words
+            else ""
+        )
         box = QMessageBox(
             QMessageBox.Icon.Question,
             "Tag all matches",
             f"Tag {len(plan.spans):,} match{'es' if len(plan.spans) != 1 else ''} as {label}?"
-            + (skipped_text if skipped else ""),
+            + (skipped_text if skipped else "")
+            + inside,
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             self,
         )

@@ -127,6 +127,7 @@ class TagPlan:
     spans: tuple[tuple[int, int], ...]  # to add, trimmed as T trims a selection
     covered: int  # skipped: a span other than a rejected one is there already
     blank: int  # skipped: no letter or digit to tag
+    inside_words: int = 0  # of `spans`, those that are part of a longer word ("Ann" in "Annual")
 
 
 def plan_tagging(
@@ -146,4 +147,10 @@ def plan_tagging(
     words = [t for t in trimmed if t is not None]
     covering = [(r.span.start, r.span.end) for r in rows if r.status is not Status.REJECTED]
     free, taken = split_covered(words, covering)
-    return TagPlan(label, tuple(free), len(taken), len(trimmed) - len(words))
+    inside = sum(_joins_word(text, start, end) for start, end in free)
+    return TagPlan(label, tuple(free), len(taken), len(trimmed) - len(words), inside)
+
+
+def _joins_word(text: str, start: int, end: int) -> bool:
+    """Whether a letter or digit touches `text[start:end]` at either end."""
+    return (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())

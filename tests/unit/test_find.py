@@ -123,7 +123,14 @@ def test_plan_skips_text_under_spans_except_rejected_ones_and_trims_like_t():
     matches = [(s, s + 3) for s in starts[:3]] + [(starts[3] - 1, starts[3] + 4), (len(text) - 2, len(text))]
     plan = plan_tagging(text, matches, rows, "AGE")
     assert plan.spans == ((starts[2], starts[2] + 3), (starts[3], starts[3] + 3))
-    assert (plan.covered, plan.blank, plan.label) == (2, 1, "AGE")
+    assert (plan.covered, plan.blank, plan.label, plan.inside_words) == (2, 1, "AGE", 0)
+
+
+def test_plan_counts_matches_inside_longer_words():
+    text = "Ann filed her annual report; Anna and Ann."
+    plan = plan_tagging(text, find_all(text, "ann"), [], "PERSON")
+    assert len(plan.spans) == 4 and plan.inside_words == 2  # "annual" and "Anna"
+    assert plan_tagging(text, find_all(text, "ann", whole_word=True), [], "PERSON").inside_words == 0
 
 
 @pytest.fixture
