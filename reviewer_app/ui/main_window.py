@@ -534,6 +534,7 @@ class MainWindow(QMainWindow):
             self.detection = None
         if self.review is not None:
             self.review.remember_position()
+        self.interrupted_banner.hide()
         if self.project is not None:
             self.project.close()
             self.project = None
