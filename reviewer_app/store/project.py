@@ -199,7 +199,7 @@ class Project(DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, His
                 conn.close()
                 conn = _connect(target, writable, power_safe)
                 migrate(conn)
-                _reset_interrupted_detection(conn)
+                _mark_interrupted_detection(conn)
             elif schema_version(conn) != SCHEMA_VERSION:
                 raise ProjectError(
                     f"{path.name} has schema version {schema_version(conn)} and needs an upgrade; "
@@ -441,7 +441,8 @@ class Project(DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, His
         return stats
 
     def set_detection_status(self, document_id: str, status: str) -> None:
-        """`detecting` or `failed`; `record_detection` sets `detected`."""
+        """`detecting`, `failed` or `interrupted` (a run cut off by quitting);
+        `record_detection` sets `detected`."""
         with self._write():
             self._conn.execute(
                 "UPDATE documents SET detection_status = ? WHERE id = ?", (status, document_id)
@@ -489,14 +490,13 @@ def _connect(path: Path, writable: bool, power_safe: bool = True) -> sqlite3.Con
     return conn
 
 
-def _reset_interrupted_detection(conn: sqlite3.Connection) -> None:
-    """A document left "detecting" by a process that died (we hold the lock, so
-    no detection runs) goes back to what it was before."""
-    conn.execute(
-        "UPDATE documents SET detection_status ="
-        " CASE WHEN detected_at IS NULL THEN 'not_detected' ELSE 'detected' END"
-        " WHERE detection_status = 'detecting'"
-    )
+def _mark_interrupted_detection(conn: sqlite3.Connection) -> None:
+    """A document left "detecting" by a process that died or quit mid-run (we
+    hold the lock, so no detection runs now) is "interrupted": the window says
+    so and offers to run it again, instead of passing it off as not detected or
+    as detected with the new detectors. Its spans and decisions (of an earlier,
+    complete run) are untouched: a run records its result in one transaction."""
+    conn.execute("UPDATE documents SET detection_status = 'interrupted' WHERE detection_status = 'detecting'")
 
 
 def _check_format(conn: sqlite3.Connection, path: Path, new: bool) -> None:

@@ -128,7 +128,7 @@ class DocumentSummary:
     source: str
     sha256: str
     word_count: int
-    detection_status: str  # not_detected, detecting, detected, failed
+    detection_status: str  # not_detected, detecting, detected, failed, interrupted (cut off mid-run)
     detectors: tuple[str, ...]
     detected_at: float | None
     exported_at: float | None
@@ -147,7 +147,7 @@ class DocumentSummary:
 
     @property
     def state(self) -> str:
-        """not_detected, detecting, failed, in_review, reviewed or exported."""
+        """not_detected, detecting, failed, interrupted, in_review, reviewed or exported."""
         if self.detection_status != "detected":
             return self.detection_status
         if self.stats.open:

@@ -22,6 +22,7 @@ STATE_WORDS = {
     "not_detected": "not detected",
     "detecting": "detecting",
     "failed": "detection failed",
+    "interrupted": "detection was interrupted",
     "reviewed": "reviewed",
     "exported": "exported",
 }

@@ -42,12 +42,19 @@ from reviewer_app.ui.about_dialog import AboutDialog, window_title
 from reviewer_app.ui.actions import CheatSheet, ReviewActions
 from reviewer_app.ui.clusters_panel import ClustersPanel
 from reviewer_app.ui.colors import ColourBy
-from reviewer_app.ui.detection import DetectionDialog, DetectionQueue
+from reviewer_app.ui.detection import (
+    INTERRUPTED,
+    DetectionDialog,
+    DetectionQueue,
+    InterruptedBanner,
+    ask_before_quitting,
+)
 from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
 from reviewer_app.ui.evaluation_view import EvaluationView
 from reviewer_app.ui.export_dialog import ExportDialog
+from reviewer_app.ui.find_bar import FindBar
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
@@ -95,8 +102,18 @@ class MainWindow(QMainWindow):
         self.review: ReviewController | None = None
         self.actions = ReviewActions(self)
         self.transcript = TranscriptView(self)
+        # The transcript between the interrupted-detection banner and the find bar.
+        transcript_pane = QWidget(self)
+        pane_layout = QVBoxLayout(transcript_pane)
+        pane_layout.setContentsMargins(0, 0, 0, 0)
+        pane_layout.setSpacing(0)
+        self.interrupted_banner = InterruptedBanner(transcript_pane)
+        self.find_bar = FindBar(self.transcript, lambda: self.review, transcript_pane)
+        for widget in (self.interrupted_banner, self.transcript, self.find_bar):
+            pane_layout.addWidget(widget)
+        pane_layout.setStretchFactor(self.transcript, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        self.splitter.addWidget(self.transcript)
+        self.splitter.addWidget(transcript_pane)
         self.preview = PreviewPane(self.tasks, self)
         self.splitter.addWidget(self.preview)
         self.preview.hide()
@@ -147,6 +164,8 @@ class MainWindow(QMainWindow):
         self.detection_dialog: DetectionDialog | None = None
         self.detector_infos = None  # checked on first use
         self._welcome_pending = False
+        self._quit_confirmed = False
+        self.quit_box: QMessageBox | None = None
         self._build_menus()
         self._connect()
         self._update_enabled()
@@ -173,7 +192,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions(self.actions.in_menu("File"))
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # Not StandardKey.Quit: it has no key on some platforms (offscreen, some desktops).
+        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         self.menus: dict[str, QMenu] = {}
@@ -229,6 +249,11 @@ class MainWindow(QMainWindow):
         a.focus_text.triggered.connect(lambda: self.transcript.setFocus())
         a.focus_persons.triggered.connect(self.focus_persons)
         a.cheat_sheet.triggered.connect(lambda: CheatSheet(self).open())
+        a.find.triggered.connect(self.find_bar.open_bar)
+        a.find_next.triggered.connect(lambda: self.find_bar.step(True))
+        a.find_previous.triggered.connect(lambda: self.find_bar.step(False))
+        self.find_bar.message.connect(self.message_label.setText)
+        self.interrupted_banner.run_again.connect(self.choose_detection)
         self.label_picker.chosen.connect(self._label_chosen)
         self.legend.colour_by_changed.connect(self.transcript.set_colour_by)
         self.legend.hidden_detectors_changed.connect(self.transcript.set_hidden_detectors)
@@ -461,6 +486,7 @@ class MainWindow(QMainWindow):
             return
         document = self.review.document
         self.transcript.show_document(document, self.review.rows)
+        self.find_bar.search()
         self.preview.show_for(self.project, document_id)
         self.span_table.model.set_rows(document, self.review.rows)
         self._current_changed(self.review.current_id)
@@ -469,6 +495,8 @@ class MainWindow(QMainWindow):
         if document.encoding:
             summary += f", read as {describe_encoding(document.encoding)}"
         self.message_label.setText(summary + (f" — {notes}" if notes else ""))
+        if self._show_interrupted(self.project.document_summary(document_id).detection_status):
+            self.message_label.setText(f"Detection was interrupted. {summary}")
         item = self.documents.item_of(document_id)
         if item is not None:
             self.documents.setCurrentItem(item)
@@ -487,7 +515,16 @@ class MainWindow(QMainWindow):
     def refresh_documents(self) -> None:
         if self.project is not None:
             current = self.review.document_id if self.review else None
-            self.documents.show_documents(self.project.list_documents(), current)
+            summaries = self.project.list_documents()
+            self.documents.show_documents(summaries, current)
+            status = next((d.detection_status for d in summaries if d.id == current), "")
+            self._show_interrupted(status)
+
+    def _show_interrupted(self, detection_status: str) -> bool:
+        """The banner over the open document's transcript when its detection was cut off."""
+        interrupted = detection_status == INTERRUPTED
+        self.interrupted_banner.setVisible(interrupted)
+        return interrupted
 
     def _update_document_counts(self) -> None:
         if self.project is not None:
@@ -499,6 +536,7 @@ class MainWindow(QMainWindow):
             self.detection = None
         if self.review is not None:
             self.review.remember_position()
+        self.interrupted_banner.hide()
         if self.project is not None:
             self.project.close()
             self.project = None
@@ -798,6 +836,15 @@ class MainWindow(QMainWindow):
         self.error_shown.emit(box)
         return box
 
+    def _ask_before_quitting(self) -> None:
+        if self.quit_box is None:
+            self.quit_box = ask_before_quitting(self, self._quit_anyway)
+            self.quit_box.finished.connect(lambda: setattr(self, "quit_box", None))
+
+    def _quit_anyway(self) -> None:
+        self._quit_confirmed = True
+        self.close()
+
     # -- drag and drop -----------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -813,6 +860,11 @@ class MainWindow(QMainWindow):
                     self.import_into_project(extra, open_it=False)
 
     def closeEvent(self, event) -> None:
+        if self.detection is not None and self.detection.running and not self._quit_confirmed:
+            # Quitting would cut the run off: ask first, without blocking (the answer closes again).
+            event.ignore()
+            self._ask_before_quitting()
+            return
         self.tasks.cancel_all()
         self.tasks.wait(10000)
         self.close_project()
