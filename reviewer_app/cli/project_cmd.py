@@ -4,6 +4,8 @@
     reviewer-app project add P.db FILES... [--jobs N] [--detectors spacy,presidio] [--no-detect]
     reviewer-app project status P.db [--json]
     reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR] [--mapping FILE]
+                                [--tags document|corpus] [--person-tags part|person]
+    reviewer-app project persons P.db [--match] [--json]
 
 `add` imports and detects in worker processes (`--jobs`); only this process
 writes the project. A file already in the project is skipped once detection
@@ -14,6 +16,14 @@ the pseudonymized text of every fully reviewed document; `--draft` writes the
 others too (pending spans replaced), with DRAFT in the file names. An export is
 written whole or not at all: a document the leak guard stops stops the export.
 File names come from document ids made safe (no folders, no `..`).
+
+`--tags corpus` numbers tags across the project instead of per document: a person
+(matched across documents from the reviewers' clusters, name variants and the cover
+page's CDCR number) has one tag in every document, and so has a CDCR number or a
+place. The corpus mapping is stored in the project by this export only, so a
+document exported earlier keeps its tags; each export records the tags it used.
+`persons` lists the corpus persons; `--match` matches the documents' persons into
+them (stored; tag numbers are given by the next export with `--tags corpus`).
 """
 
 from __future__ import annotations
@@ -26,7 +36,7 @@ from pathlib import Path
 from reviewer_app.cli.exit_codes import Exit, worst
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.staging import unique_stems
-from reviewer_app.settings import DETECTION_PROFILES
+from reviewer_app.settings import DETECTION_PROFILES, PERSON_TAG_MODES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -90,7 +100,28 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         type=Path,
         help="also write the sensitive original -> tag mapping here (not inside --out)",
     )
+    export.add_argument(
+        "--tags",
+        choices=("document", "corpus"),
+        default="document",
+        help="number tags per document (default) or across the project: one tag per person, CDCR "
+        "number or place in every document (stored in the project; earlier exports keep theirs)",
+    )
+    export.add_argument(
+        "--person-tags",
+        choices=PERSON_TAG_MODES,
+        help="a tag per name part ([PERSON_1] [PERSON_2], the paper's) or one per person ([PERSON_1]); "
+        "default: the settings' person_tags",
+    )
     export.set_defaults(func=run_export)
+
+    persons = sub.add_parser("persons", help="the persons matched across the documents (corpus tags)")
+    persons.add_argument("project", type=Path)
+    persons.add_argument(
+        "--match", action="store_true", help="match the documents' persons into corpus persons first"
+    )
+    persons.add_argument("--json", action="store_true", help="print the persons as JSON (SENSITIVE: names)")
+    persons.set_defaults(func=run_persons)
 
 
 def _say(message: str) -> None:
@@ -404,8 +435,14 @@ def run_export(args: argparse.Namespace) -> int:
     for line in remove_stale_stages_of_export(args.out, args.gold_dir, args.mapping):
         _say(line)
     settings = load_settings()
+    person_tags = args.person_tags or settings.person_tags
     project = _open(args.project, read_only=None)
     if project is None:
+        return Exit.BAD_INPUT
+    corpus = _corpus_tagging(project, args.tags, settings)
+    if isinstance(corpus, str):
+        project.close()
+        _say(f"reviewer-app project export: {corpus}")
         return Exit.BAD_INPUT
     code, results, exported, skipped = Exit.OK, [], [], 0
     with project, StagedExport() as export:
@@ -428,7 +465,9 @@ def run_export(args: argparse.Namespace) -> int:
                 wanted = {Status.ACCEPTED} | ({Status.PENDING, Status.STALE} if draft else set())
                 stored = project.spans(summary.id, wanted)
                 stem = f"{stems[summary.id]}.DRAFT" if draft else stems[summary.id]
-                outcome = _export_document(project, summary.id, stored, draft, stem, export, args, settings)
+                outcome = _export_document(
+                    project, summary.id, stored, draft, stem, export, args, settings, person_tags, corpus
+                )
                 if isinstance(outcome, tuple):
                     code = worst(code, outcome[0])
                     bar.step(f"{summary.id}: not exported")
@@ -443,16 +482,23 @@ def run_export(args: argparse.Namespace) -> int:
             if args.mapping and results:
                 from reviewer_app.exporters.mapping import write_mapping
 
-                write_mapping(export.folder(args.mapping.parent) / args.mapping.name, results)
+                write_mapping(
+                    export.folder(args.mapping.parent) / args.mapping.name,
+                    results,
+                    tags={"scope": args.tags, "person_tags": person_tags},
+                )
             export.commit()
         except (ExportPathError, OSError) as exc:
             _say(f"reviewer-app project export: {describe_write_failure(exc)}; nothing was written")
             return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
         if not project.read_only:
+            if corpus is not None:
+                corpus.save()  # the corpus mapping, only once the texts are written
             for doc_id, draft in exported:
-                if not draft:
-                    project.mark_exported(doc_id)
+                project.record_export(doc_id, args.tags, person_tags, draft)
     _say(f"{len(exported)} documents exported to {args.out}, {skipped} skipped as not fully reviewed")
+    if args.tags == "corpus":
+        _say("tags numbered across the project (corpus mapping stored in the project)")
     if args.mapping and results:
         _say(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
     if args.draft:
@@ -460,7 +506,29 @@ def run_export(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
-def _export_document(project, doc_id: str, stored, draft: bool, stem: str, export, args, settings):
+def _corpus_tagging(project, tags: str, settings):
+    """The corpus numbering for `--tags corpus` (None for per-document tags), or why not."""
+    if tags != "corpus":
+        return None
+    if project.read_only:
+        return "--tags corpus stores the corpus mapping in the project, which is open read-only"
+    from reviewer_app.store.corpus_scope import CorpusTagging
+
+    return CorpusTagging(project, settings.fuzzy_threshold)
+
+
+def _export_document(
+    project,
+    doc_id: str,
+    stored,
+    draft: bool,
+    stem: str,
+    export,
+    args,
+    settings,
+    person_tags="part",
+    corpus=None,
+):
     """Stage one document's text (and gold) in `export`; returns the pseudonymized
     text, or (exit code, what went wrong)."""
     from reviewer_app.core.spans import Status
@@ -472,7 +540,9 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
     from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 
     try:
-        document, result = pseudonymize_reviewed(project, doc_id, stored, settings.fuzzy_threshold)
+        document, result = pseudonymize_reviewed(
+            project, doc_id, stored, settings.fuzzy_threshold, person_tags, corpus
+        )
     except ValueError as exc:
         return Exit.BAD_INPUT, str(exc)
     spans = [s.span for s in stored]
@@ -499,3 +569,41 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
         record = gold_record(document, spans, extras, meta)
         write_gold(name, export.folder(args.gold_dir), stem, record)
     return result
+
+
+# ---------------------------------------------------------------- persons
+
+
+def run_persons(args: argparse.Namespace) -> int:
+    from reviewer_app.settings import load_settings
+    from reviewer_app.store.reviewed_clusters import match_corpus
+
+    project = _open(args.project, read_only=None if not args.match else False)
+    if project is None:
+        return Exit.BAD_INPUT
+    with project:
+        if args.match:
+            new, documents = match_corpus(project, load_settings().fuzzy_threshold)
+            _say(f"{documents} documents matched; {new} new corpus persons")
+        persons = project.corpus_persons()
+    if args.json:
+        rows = [
+            {
+                "id": p.id,
+                "name": p.name,
+                "mentions": p.mentions,
+                "documents": [
+                    {"id": m.document_id, "variants": list(m.variants), "mentions": m.mentions}
+                    for m in p.members
+                ],
+            }
+            for p in persons
+        ]
+        json.dump({"persons": rows}, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return Exit.OK
+    if not persons:
+        print("no corpus persons yet: run `project persons P.db --match` or `project export --tags corpus`")
+    for p in persons:
+        print(f"{p.id}\t{p.name}\t{len(p.documents)} documents\t{p.mentions} mentions")
+    return Exit.OK

@@ -159,6 +159,7 @@ def pseudonymize(
     threshold: float = 88.0,
     person_tags: str = "part",
     person_keys: Mapping[int, str] | None = None,
+    part_links: Mapping[str, str] | None = None,
 ) -> PseudonymizedText:
     """Replace every span of `spans` (the accepted ones, non-overlapping) by its tag.
 
@@ -169,6 +170,8 @@ def pseudonymize(
     `person_tags` is "part" (a number per name part) or "person" (a number per cluster).
     In "person" mode a cluster is numbered in `scope` under `person_keys[cluster.id]`
     (a corpus person, say), else under its name (`default_person_keys`).
+    `part_links` map name parts onto the parts they are numbered as beyond the
+    clusters' own links (a corpus person's name, say).
     """
     if person_tags not in PERSON_TAGS:
         raise ValueError(f"person_tags must be one of {', '.join(PERSON_TAGS)}, not {person_tags!r}")
@@ -178,6 +181,8 @@ def pseudonymize(
     if clusters is None:
         clusters = build_clusters(document, spans, threshold)
     canonical = canonical_parts(clusters)
+    if part_links:
+        canonical = {v: part_links.get(c, c) for v, c in canonical.items()} | dict(part_links)
     text = document.text
     keys = {**default_person_keys(clusters), **(person_keys or {})}
     person_of_span = {i: keys[c.id] for c in clusters for i in c.members} if person_tags == "person" else {}
