@@ -103,3 +103,45 @@ def test_the_setting_is_saved_and_read_back(tmp_path):
     assert load_settings(path).person_tags == "person"
     path.write_text('person_tags = "nonsense"\n', encoding="utf-8")
     assert load_settings(path).person_tags == "part"
+
+
+def _spans_file(tmp_path, doc: Document, spans) -> tuple:
+    import json
+
+    source = tmp_path / "hearing.txt"
+    source.write_text(doc.text, encoding="utf-8")
+    record = {
+        "id": "hearing",
+        "text": doc.text,
+        "spans": [{"start": s.start, "end": s.end, "label": s.label, "status": "accepted"} for s in spans],
+    }
+    reviewed = tmp_path / "reviewed.jsonl"
+    reviewed.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    return source, reviewed
+
+
+def test_export_cli_person_tags_option_and_setting(tmp_path):
+    import json
+
+    from reviewer_app.cli.main import main
+    from reviewer_app.settings import settings_path
+
+    doc, spans = marked(LOPEZ)
+    source, reviewed = _spans_file(tmp_path, doc, spans)
+    mapping = tmp_path / "private" / "m.json"
+    argv = ["export", str(source), "--spans", str(reviewed), "--out", str(tmp_path / "out")]
+    assert main([*argv, "--person-tags", "person", "--mapping", str(mapping)]) == 0
+    out = (tmp_path / "out" / "hearing.txt").read_text(encoding="utf-8")
+    assert out.startswith("[PERSON_1] is present. Ms. [PERSON_1], spell it: [SPELLED_NAME_PERSON_1].")
+    written = json.loads(mapping.read_text(encoding="utf-8"))
+    assert written["tags"] == {"scope": "document", "person_tags": "person"}
+    lopez = next(e for e in written["documents"][0]["entries"] if "Maria Lopez" in e["originals"])
+    assert lopez["tag"] == "[PERSON_1]"
+    # Without the option the settings decide: the paper's scheme, or what the user chose.
+    assert main(argv) == 0
+    assert (
+        (tmp_path / "out" / "hearing.txt").read_text(encoding="utf-8").startswith("[PERSON_1] [PERSON_2] is")
+    )
+    save_settings(Settings(person_tags="person"), settings_path())
+    assert main(argv) == 0
+    assert (tmp_path / "out" / "hearing.txt").read_text(encoding="utf-8") == out
