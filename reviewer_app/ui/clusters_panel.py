@@ -132,6 +132,7 @@ class ClustersPanel(QWidget):
         self.tree.setHeaderLabels(CORPUS_HEADERS if across else DOCUMENT_HEADERS)
         for action in (self.relabel_action, self.accept_action, self.reject_action):
             action.setEnabled(not across)
+        self.split_action.setText("Split document off" if across else "Split variant off")
         self.match_action.setEnabled(across)
         self.refresh()
 

@@ -7,6 +7,7 @@ import pytest
 from reviewer_app.core.clusters import build_clusters
 from reviewer_app.core.document import Document
 from reviewer_app.core.pseudonymize import TagScope, pseudonymize
+from reviewer_app.core.spans import Span
 from reviewer_app.exporters.leakguard import check_pseudonymized, leak_hits
 from reviewer_app.exporters.mapping import mapping_to_json
 from reviewer_app.settings import Settings, load_settings, save_settings
@@ -145,3 +146,40 @@ def test_export_cli_person_tags_option_and_setting(tmp_path):
     save_settings(Settings(person_tags="person"), settings_path())
     assert main(argv) == 0
     assert (tmp_path / "out" / "hearing.txt").read_text(encoding="utf-8") == out
+
+
+def _readme_example() -> dict[str, str]:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The tag scheme", 1)[1].split("\n## ", 1)[0]
+    lines = {}
+    for line in section.splitlines():
+        key, sep, value = line.partition(": ")
+        if sep and key.strip() in ("original", "per part", "per person"):
+            lines[key.strip()] = value.strip()
+    return lines
+
+
+def test_the_readme_tag_scheme_example_is_what_the_code_writes():
+    example = _readme_example()
+    text = example["original"]
+    needles = [
+        ("JONES", "PERSON", 0),
+        ("August 23, 2021", "DATE", 0),
+        ("Kevin Richardson", "PERSON", 0),
+        ("R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", 0),
+        ("L90314", "CDCR_ID", 0),
+        ("San Quentin State Prison", "PRISON", 0),
+        ("Richardson", "PERSON", 1),
+        ("Alyssa Jones", "PERSON", 0),
+    ]
+    spans = []
+    for needle, label, nth in needles:
+        start = -1
+        for _ in range(nth + 1):
+            start = text.index(needle, start + 1)
+        spans.append(Span(start, start + len(needle), label))
+    document = Document(id="readme", text=text)
+    assert pseudonymize(document, spans).text == example["per part"]
+    assert pseudonymize(document, spans, person_tags="person").text == example["per person"]
