@@ -176,6 +176,41 @@ def match_unit(unit: PersonUnit, persons: Sequence[KnownPerson], threshold: floa
     return None
 
 
+class PersonIndex:
+    """Which known persons a unit may be: those sharing a name part with it, exactly or as
+    a misspelling, or its CDCR number. Keeps `match_unit` to a handful of persons on a
+    corpus of thousands (misspellings found with rapidfuzz's `process.extract` over the
+    distinct parts)."""
+
+    def __init__(self, threshold: float) -> None:
+        self.threshold = threshold
+        self.persons: dict[int, KnownPerson] = {}
+        self.by_part: dict[str, set[int]] = {}
+        self.by_cdcr: dict[str, set[int]] = {}
+
+    def add(self, person: KnownPerson, unit: PersonUnit) -> None:
+        person.add(unit)
+        self.persons[person.id] = person
+        for part in unit.parts:
+            self.by_part.setdefault(part, set()).add(person.id)
+        if unit.cdcr:
+            self.by_cdcr.setdefault(unit.cdcr, set()).add(person.id)
+
+    def candidates(self, unit: PersonUnit, exclude: set[int] = frozenset()) -> list[KnownPerson]:
+        from rapidfuzz import fuzz, process
+
+        ids = set(self.by_cdcr.get(unit.cdcr, ())) if unit.cdcr else set()
+        for part in unit.parts:
+            ids |= self.by_part.get(part, set())
+            if len(part) >= MIN_FUZZY_LENGTH:
+                for similar, _score, _ in process.extract(
+                    part, list(self.by_part), scorer=fuzz.ratio, score_cutoff=self.threshold, limit=None
+                ):
+                    if len(similar) >= MIN_FUZZY_LENGTH:
+                        ids |= self.by_part[similar]
+        return [self.persons[i] for i in sorted(ids - exclude)]
+
+
 def part_links(unit_parts: Sequence[str], fullest: Sequence[str], threshold: float) -> dict[str, str]:
     """How the parts of a member's name map onto its corpus person's canonical parts
     (for one tag per name part): a part of the canonical name stays; a misspelling

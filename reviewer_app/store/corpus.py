@@ -138,11 +138,13 @@ class CorpusMixin:
         members: Sequence[NewMember],
         tags: Mapping[str, Mapping[str, int]] | None = None,
         who: str = "",
+        removed: Sequence[tuple[str, str]] = (),
     ) -> int:
         """Store a corpus match in one transaction: the new persons (id, name), the
         members (a member already stored keeps its person; its variants and counts are
-        refreshed) and, when an export with corpus tags asks, the new tag numbers.
-        Returns the audit id (counts only)."""
+        refreshed), the members `removed` (document id, person key: a person the
+        document no longer has) and, when an export with corpus tags asks, the new tag
+        numbers. Returns the audit id (counts only)."""
         now = time.time()
         with self._write():
             if persons and min(p for p, _ in persons) < self.next_corpus_person_id():
@@ -169,6 +171,9 @@ class CorpusMixin:
                     for m in members
                 ],
             )
+            self._conn.executemany(
+                "DELETE FROM corpus_members WHERE document_id = ? AND person_key = ?", list(removed)
+            )
             added = 0
             for kind, numbers in (tags or {}).items():
                 for key, number in numbers.items():
@@ -181,7 +186,7 @@ class CorpusMixin:
                 who or self.reviewer,
                 None,
                 {},
-                {"persons": len(persons), "members": len(members), "tags": added},
+                {"persons": len(persons), "members": len(members), "removed": len(removed), "tags": added},
             )
 
     def merge_corpus_persons(self, keep_id: int, absorb_id: int, who: str = "") -> int:

@@ -20,7 +20,14 @@ import copy
 from collections.abc import Sequence
 
 from reviewer_app.core.clusters import Cluster, name_parts
-from reviewer_app.core.corpus import KnownPerson, PersonUnit, match_unit, part_links, person_units
+from reviewer_app.core.corpus import (
+    KnownPerson,
+    PersonIndex,
+    PersonUnit,
+    match_unit,
+    part_links,
+    person_units,
+)
 from reviewer_app.core.document import Document
 from reviewer_app.core.pseudonymize import PseudonymizedText, TagScope, default_person_keys, pseudonymize
 from reviewer_app.core.spans import Span
@@ -36,19 +43,26 @@ class CorpusTagging:
     def __init__(self, project, threshold: float = 88.0) -> None:
         self.project = project
         self.threshold = threshold
-        self.persons: dict[int, KnownPerson] = {}
+        self.index = PersonIndex(threshold)
+        self.persons = self.index.persons
         self.names: dict[int, str] = {}
         self.person_of_member: dict[tuple[str, str], int] = {}
-        self.documents_of: dict[int, set[str]] = {}
+        self.persons_in: dict[str, set[int]] = {}  # document id -> its corpus persons
+        # Stored members whose person the document no longer has (a rejected name, a
+        # cluster reshaped): removed by `save`.
+        self.stale: list[tuple[str, str]] = []
+        self._stored_keys: dict[str, set[str]] = {}  # document id -> its stored members' keys
         for person in project.corpus_persons():
-            known = self.persons[person.id] = KnownPerson(person.id)
+            known = KnownPerson(person.id)
             self.names[person.id] = person.name
             for m in person.members:
-                known.add(
-                    PersonUnit(m.document_id, m.person_key, m.parts, m.variants, m.mentions, m.cdcr, m.cover)
+                unit = PersonUnit(
+                    m.document_id, m.person_key, m.parts, m.variants, m.mentions, m.cdcr, m.cover
                 )
+                self.index.add(known, unit)
                 self.person_of_member[(m.document_id, m.person_key)] = person.id
-                self.documents_of.setdefault(person.id, set()).add(m.document_id)
+                self._stored_keys.setdefault(m.document_id, set()).add(m.person_key)
+                self.persons_in.setdefault(m.document_id, set()).add(person.id)
         self._stored_numbers = project.corpus_tag_numbers()
         self.scope = TagScope(copy.deepcopy(self._stored_numbers))
         self.new_persons: list[tuple[int, str]] = []
@@ -61,13 +75,21 @@ class CorpusTagging:
         grouping): two of them never join one corpus person by matching."""
         keys = default_person_keys(clusters)
         units = person_units(document.id, clusters, keys, document.metadata)
+        current = {unit.key for unit in units}
+        for key in sorted(self._stored_keys.pop(document.id, set()) - current):
+            del self.person_of_member[(document.id, key)]
+            self.stale.append((document.id, key))
+        self.persons_in[document.id] = {
+            self.person_of_member[(document.id, k)]
+            for k in current
+            if (document.id, k) in self.person_of_member
+        }
         assigned: dict[int, int] = {}
         for cluster, unit in zip(clusters, units, strict=True):
             person_id = self.person_of_member.get((document.id, unit.key))
             if person_id is None or person_id not in self.persons:
-                taken = {p for p, docs in self.documents_of.items() if document.id in docs}
-                candidates = [p for p in self.persons.values() if p.id not in taken]
-                match = match_unit(unit, candidates, self.threshold)
+                taken = self.persons_in.get(document.id, set())
+                match = match_unit(unit, self.index.candidates(unit, taken), self.threshold)
                 if match is None:
                     match = self.persons[self._next_id] = KnownPerson(self._next_id)
                     self.names[match.id] = _display_name(unit)
@@ -75,8 +97,8 @@ class CorpusTagging:
                     self._next_id += 1
                 person_id = match.id
                 self.person_of_member[(document.id, unit.key)] = person_id
-            self.persons[person_id].add(unit)
-            self.documents_of.setdefault(person_id, set()).add(document.id)
+            self.index.add(self.persons[person_id], unit)
+            self.persons_in.setdefault(document.id, set()).add(person_id)
             assigned[cluster.id] = person_id
             self.members.append(
                 NewMember(
@@ -117,7 +139,7 @@ class CorpusTagging:
         """Store the new persons, the members matched and (for an export) the tag
         numbers given out; returns the audit id."""
         return self.project.record_corpus_match(
-            self.new_persons, self.members, self.new_tag_numbers() if with_tags else None
+            self.new_persons, self.members, self.new_tag_numbers() if with_tags else None, removed=self.stale
         )
 
 

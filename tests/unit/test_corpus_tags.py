@@ -268,3 +268,45 @@ def test_a_person_variant_split_in_a_document_stays_apart_in_the_corpus(tmp_path
         assert project.spans("h1", [Status.ACCEPTED])
     out = export(path, tmp_path / "out", "--tags", "corpus", "--person-tags", "person")
     assert out["h1"] == "[PERSON_1] came. His brother [PERSON_2] wrote.\n"
+
+
+def test_a_person_the_document_no_longer_has_leaves_the_corpus_persons(tmp_path, capsys):
+    path = tmp_path / "p.db"
+    with Project.create(path) as project:
+        for doc_id in ("d1", "d3"):
+            add(project, doc_id)
+    assert run("project", "persons", path, "--match", "--json") == 0
+    assert "Ann Lee" in {p["name"] for p in json.loads(capsys.readouterr().out)["persons"]}
+    with Project.open(path) as project:
+        ann = next(s for s in project.spans("d3") if project.span_text(s.id) == "Ann Lee")
+        project.reject(ann.id)  # not a person after all
+    assert run("project", "persons", path, "--match", "--json") == 0
+    persons = {p["name"]: p for p in json.loads(capsys.readouterr().out)["persons"]}
+    assert "Ann Lee" not in persons and len(persons["Maria Lopez"]["documents"]) == 2
+
+
+def test_the_cover_cdcr_number_joins_two_spellings_and_parts_two_namesakes(tmp_path):
+    path = tmp_path / "p.db"
+    hearings = {
+        "a": ("Kevin Richardson", "V12345", "Inmate Kevin Richardson is present.\n"),
+        # "Rich" is too short for a misspelling: only the CDCR number says it is him.
+        "b": ("Kevin Rich", "V12345", "Inmate Kevin Rich is present.\n"),
+        "c": ("Kevin Richardson", "W99999", "Inmate Kevin Richardson is here.\n"),
+    }
+    with Project.create(path) as project:
+        for doc_id, (name, cdcr, text) in hearings.items():
+            metadata = HearingMetadata(inmate_name=name, cdcr_number=cdcr)
+            project.add_document(Document(doc_id, text, metadata=metadata))
+            start = text.index(name)
+            project.record_detection(
+                doc_id, [Span(start, start + len(name), "PERSON", ("spacy",))], ["spacy"]
+            )
+            propose_clusters(project, doc_id, 88.0)
+            for span in project.spans(doc_id):
+                project.accept(span.id)
+    out = export(path, tmp_path / "out", "--tags", "corpus", "--person-tags", "person")
+    assert out == {
+        "a": "Inmate [PERSON_1] is present.\n",
+        "b": "Inmate [PERSON_1] is present.\n",
+        "c": "Inmate [PERSON_2] is here.\n",
+    }
