@@ -179,36 +179,48 @@ def match_unit(unit: PersonUnit, persons: Sequence[KnownPerson], threshold: floa
 class PersonIndex:
     """Which known persons a unit may be: those sharing a name part with it, exactly or as
     a misspelling, or its CDCR number. Keeps `match_unit` to a handful of persons on a
-    corpus of thousands (misspellings found with rapidfuzz's `process.extract` over the
-    distinct parts)."""
+    corpus of thousands.
+
+    Misspellings are looked up by their one-letter deletions (as SymSpell does): two
+    parts one insertion, deletion, substitution or transposition apart share one, then
+    the rapidfuzz ratio decides. A misspelling two edits away from every known spelling
+    is not proposed across documents (within a document the clustering compares all).
+    """
 
     def __init__(self, threshold: float) -> None:
         self.threshold = threshold
         self.persons: dict[int, KnownPerson] = {}
         self.by_part: dict[str, set[int]] = {}
         self.by_cdcr: dict[str, set[int]] = {}
+        self.by_deletion: dict[str, set[str]] = {}  # a part or a one-letter deletion -> parts
 
     def add(self, person: KnownPerson, unit: PersonUnit) -> None:
         person.add(unit)
         self.persons[person.id] = person
         for part in unit.parts:
+            if part not in self.by_part and len(part) >= MIN_FUZZY_LENGTH:
+                for key in _deletions(part):
+                    self.by_deletion.setdefault(key, set()).add(part)
             self.by_part.setdefault(part, set()).add(person.id)
         if unit.cdcr:
             self.by_cdcr.setdefault(unit.cdcr, set()).add(person.id)
 
     def candidates(self, unit: PersonUnit, exclude: set[int] = frozenset()) -> list[KnownPerson]:
-        from rapidfuzz import fuzz, process
-
         ids = set(self.by_cdcr.get(unit.cdcr, ())) if unit.cdcr else set()
         for part in unit.parts:
             ids |= self.by_part.get(part, set())
-            if len(part) >= MIN_FUZZY_LENGTH:
-                for similar, _score, _ in process.extract(
-                    part, list(self.by_part), scorer=fuzz.ratio, score_cutoff=self.threshold, limit=None
-                ):
-                    if len(similar) >= MIN_FUZZY_LENGTH:
-                        ids |= self.by_part[similar]
+            if len(part) < MIN_FUZZY_LENGTH:
+                continue
+            similar = {p for key in _deletions(part) for p in self.by_deletion.get(key, ())}
+            for other in similar - {part}:
+                if _similar(part, other, self.threshold):
+                    ids |= self.by_part[other]
         return [self.persons[i] for i in sorted(ids - exclude)]
+
+
+def _deletions(part: str) -> set[str]:
+    """The part and every string one letter shorter."""
+    return {part, *(part[:i] + part[i + 1 :] for i in range(len(part)))}
 
 
 def part_links(unit_parts: Sequence[str], fullest: Sequence[str], threshold: float) -> dict[str, str]:
