@@ -578,7 +578,8 @@ def run_persons(args: argparse.Namespace) -> int:
     from reviewer_app.settings import load_settings
     from reviewer_app.store.reviewed_clusters import match_corpus
 
-    project = _open(args.project, read_only=None if not args.match else False)
+    # Listing is read-only (it works while the window has the project open); --match writes.
+    project = _open(args.project, read_only=not args.match)
     if project is None:
         return Exit.BAD_INPUT
     with project:
