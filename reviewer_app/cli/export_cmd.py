@@ -29,7 +29,7 @@ from pathlib import Path
 
 from reviewer_app.cli.exit_codes import Exit
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
-from reviewer_app.settings import DETECTION_PROFILES
+from reviewer_app.settings import DETECTION_PROFILES, PERSON_TAG_MODES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -68,6 +68,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--case-scope",
         action="store_true",
         help="number names, IDs and places once across all FILEs (one case) instead of per transcript",
+    )
+    parser.add_argument(
+        "--person-tags",
+        choices=PERSON_TAG_MODES,
+        help="a tag per name part ([PERSON_1] [PERSON_2], the paper's) or one per person ([PERSON_1]); "
+        "default: the settings' person_tags",
     )
     parser.add_argument(
         "--profile",
@@ -134,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
         _say(f"reviewer-app export: --model: {problem}")
         return Exit.BAD_INPUT
     settings = with_model(with_profile(load_settings(), args.profile), args.model)
+    args.person_tags = args.person_tags or settings.person_tags
     if args.gold and args.gold_dir is None:
         _say("reviewer-app export: --gold needs --gold-dir (gold files hold the original text)")
         return Exit.BAD_INPUT
@@ -185,7 +192,13 @@ def run(args: argparse.Namespace) -> int:
                 _say(f"{path.name}: {propagated} further occurrences of accepted texts replaced as well")
         try:
             clusters = build_clusters(document, spans, settings.fuzzy_threshold)
-            result = pseudonymize(document, spans, clusters, scope if scope is not None else TagScope())
+            result = pseudonymize(
+                document,
+                spans,
+                clusters,
+                scope if scope is not None else TagScope(),
+                person_tags=args.person_tags,
+            )
         except ValueError as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
             return Exit.BAD_INPUT
@@ -266,7 +279,12 @@ def _write_all(args: argparse.Namespace, prepared: list, timed, audio_of: dict) 
                     reports.append(f"{path.name}: gold ({name}) -> {args.gold_dir / gold_file}")
             if args.mapping:
                 write_mapping(
-                    export.folder(args.mapping.parent) / args.mapping.name, [p[5] for p in prepared]
+                    export.folder(args.mapping.parent) / args.mapping.name,
+                    [p[5] for p in prepared],
+                    tags={
+                        "scope": "case" if args.case_scope else "document",
+                        "person_tags": args.person_tags,
+                    },
                 )
                 reports.append(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
             export.commit()

@@ -5,6 +5,8 @@
     reviewer-app project status P.db [--json]
     reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR] [--mapping FILE]
                                 [--pad S] [--audio-dir DIR] [--audio-mode tone|silence]
+                                [--tags document|corpus] [--person-tags part|person]
+    reviewer-app project persons P.db [--match] [--json]
 
 `add` imports and detects in worker processes (`--jobs`); only this process
 writes the project. A file already in the project is skipped once detection
@@ -19,6 +21,14 @@ document (captions, ASR output) also gets its redaction intervals; with `--audio
 its recording is the audio file there named like the transcript it was imported
 from (or like the document id), e.g. hearing-03.vtt -> hearing-03.wav, and is
 written redacted beside the text.
+
+`--tags corpus` numbers tags across the project instead of per document: a person
+(matched across documents from the reviewers' clusters, name variants and the cover
+page's CDCR number) has one tag in every document, and so has a CDCR number or a
+place. The corpus mapping is stored in the project by this export only, so a
+document exported earlier keeps its tags; each export records the tags it used.
+`persons` lists the corpus persons; `--match` matches the documents' persons into
+them (stored; tag numbers are given by the next export with `--tags corpus`).
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ from pathlib import Path
 from reviewer_app.cli.exit_codes import Exit, worst
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.staging import unique_stems
-from reviewer_app.settings import DETECTION_PROFILES
+from reviewer_app.settings import DETECTION_PROFILES, PERSON_TAG_MODES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -98,7 +108,28 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="also write the sensitive original -> tag mapping here (not inside --out)",
     )
     _add_timed_options(export)
+    export.add_argument(
+        "--tags",
+        choices=("document", "corpus"),
+        default="document",
+        help="number tags per document (default) or across the project: one tag per person, CDCR "
+        "number or place in every document (stored in the project; earlier exports keep theirs)",
+    )
+    export.add_argument(
+        "--person-tags",
+        choices=PERSON_TAG_MODES,
+        help="a tag per name part ([PERSON_1] [PERSON_2], the paper's) or one per person ([PERSON_1]); "
+        "default: the settings' person_tags",
+    )
     export.set_defaults(func=run_export)
+
+    persons = sub.add_parser("persons", help="the persons matched across the documents (corpus tags)")
+    persons.add_argument("project", type=Path)
+    persons.add_argument(
+        "--match", action="store_true", help="match the documents' persons into corpus persons first"
+    )
+    persons.add_argument("--json", action="store_true", help="print the persons as JSON (SENSITIVE: names)")
+    persons.set_defaults(func=run_persons)
 
 
 def _add_timed_options(parser: argparse.ArgumentParser) -> None:
@@ -430,8 +461,14 @@ def run_export(args: argparse.Namespace) -> int:
         _say(f"reviewer-app project export: {problem}")
         return Exit.BAD_INPUT
     settings = load_settings()
+    person_tags = args.person_tags or settings.person_tags
     project = _open(args.project, read_only=None)
     if project is None:
+        return Exit.BAD_INPUT
+    corpus = _corpus_tagging(project, args.tags, settings)
+    if isinstance(corpus, str):
+        project.close()
+        _say(f"reviewer-app project export: {corpus}")
         return Exit.BAD_INPUT
     code, results, exported, skipped = Exit.OK, [], [], 0
     with project, StagedExport() as export:
@@ -454,7 +491,9 @@ def run_export(args: argparse.Namespace) -> int:
                 wanted = {Status.ACCEPTED} | ({Status.PENDING, Status.STALE} if draft else set())
                 stored = project.spans(summary.id, wanted)
                 stem = f"{stems[summary.id]}.DRAFT" if draft else stems[summary.id]
-                outcome = _export_document(project, summary.id, stored, draft, stem, export, args, settings)
+                outcome = _export_document(
+                    project, summary.id, stored, draft, stem, export, args, settings, person_tags, corpus
+                )
                 if isinstance(outcome, tuple):
                     code = worst(code, outcome[0])
                     bar.step(f"{summary.id}: not exported")
@@ -469,16 +508,23 @@ def run_export(args: argparse.Namespace) -> int:
             if args.mapping and results:
                 from reviewer_app.exporters.mapping import write_mapping
 
-                write_mapping(export.folder(args.mapping.parent) / args.mapping.name, results)
+                write_mapping(
+                    export.folder(args.mapping.parent) / args.mapping.name,
+                    results,
+                    tags={"scope": args.tags, "person_tags": person_tags},
+                )
             export.commit()
         except (ExportPathError, OSError) as exc:
             _say(f"reviewer-app project export: {describe_write_failure(exc)}; nothing was written")
             return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
         if not project.read_only:
+            if corpus is not None:
+                corpus.save()  # the corpus mapping, only once the texts are written
             for doc_id, draft in exported:
-                if not draft:
-                    project.mark_exported(doc_id)
+                project.record_export(doc_id, args.tags, person_tags, draft)
     _say(f"{len(exported)} documents exported to {args.out}, {skipped} skipped as not fully reviewed")
+    if args.tags == "corpus":
+        _say("tags numbered across the project (corpus mapping stored in the project)")
     if args.mapping and results:
         _say(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
     if args.draft:
@@ -486,7 +532,29 @@ def run_export(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
-def _export_document(project, doc_id: str, stored, draft: bool, stem: str, export, args, settings):
+def _corpus_tagging(project, tags: str, settings):
+    """The corpus numbering for `--tags corpus` (None for per-document tags), or why not."""
+    if tags != "corpus":
+        return None
+    if project.read_only:
+        return "--tags corpus stores the corpus mapping in the project, which is open read-only"
+    from reviewer_app.store.corpus_scope import CorpusTagging
+
+    return CorpusTagging(project, settings.fuzzy_threshold)
+
+
+def _export_document(
+    project,
+    doc_id: str,
+    stored,
+    draft: bool,
+    stem: str,
+    export,
+    args,
+    settings,
+    person_tags="part",
+    corpus=None,
+):
     """Stage one document's text (and gold) in `export`; returns the pseudonymized
     text, or (exit code, what went wrong)."""
     from reviewer_app.core.spans import Status
@@ -505,7 +573,9 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
     from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 
     try:
-        document, result = pseudonymize_reviewed(project, doc_id, stored, settings.fuzzy_threshold)
+        document, result = pseudonymize_reviewed(
+            project, doc_id, stored, settings.fuzzy_threshold, person_tags, corpus
+        )
     except ValueError as exc:
         return Exit.BAD_INPUT, str(exc)
     spans = [s.span for s in stored]
@@ -545,3 +615,42 @@ def _export_document(project, doc_id: str, stored, draft: bool, stem: str, expor
         record = gold_record(document, spans, extras, meta)
         write_gold(name, export.folder(args.gold_dir), stem, record)
     return result
+
+
+# ---------------------------------------------------------------- persons
+
+
+def run_persons(args: argparse.Namespace) -> int:
+    from reviewer_app.settings import load_settings
+    from reviewer_app.store.reviewed_clusters import match_corpus
+
+    # Listing is read-only (it works while the window has the project open); --match writes.
+    project = _open(args.project, read_only=not args.match)
+    if project is None:
+        return Exit.BAD_INPUT
+    with project:
+        if args.match:
+            new, documents = match_corpus(project, load_settings().fuzzy_threshold)
+            _say(f"{documents} documents matched; {new} new corpus persons")
+        persons = project.corpus_persons()
+    if args.json:
+        rows = [
+            {
+                "id": p.id,
+                "name": p.name,
+                "mentions": p.mentions,
+                "documents": [
+                    {"id": m.document_id, "variants": list(m.variants), "mentions": m.mentions}
+                    for m in p.members
+                ],
+            }
+            for p in persons
+        ]
+        json.dump({"persons": rows}, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return Exit.OK
+    if not persons:
+        print("no corpus persons yet: run `project persons P.db --match` or `project export --tags corpus`")
+    for p in persons:
+        print(f"{p.id}\t{p.name}\t{len(p.documents)} documents\t{p.mentions} mentions")
+    return Exit.OK

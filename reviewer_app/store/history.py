@@ -32,6 +32,8 @@ UNDOABLE_ACTIONS = frozenset(
         "decide_cluster",
         "leak_allow",
         "leak_allow_remove",
+        "merge_corpus_persons",
+        "split_corpus_person",
     }
 )
 _BARRIER_ACTIONS = ("import", "detect", "set_clusters", "remove_document")

@@ -34,6 +34,7 @@ import sqlite_utils
 from reviewer_app.core.document import CaptionSource, Document, PageMap, Section, Utterance
 from reviewer_app.core.timemap import TimeMap
 from reviewer_app.store.clusters import ClustersMixin, propose_clusters
+from reviewer_app.store.corpus import CorpusMixin
 from reviewer_app.store.decisions import DecisionsMixin
 from reviewer_app.store.detection import DetectionMixin, detector_scores
 from reviewer_app.store.errors import (
@@ -105,7 +106,9 @@ log = logging.getLogger(__name__)
 FORMAT_NAME = "reviewer-app-project"
 
 
-class Project(DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, HistoryMixin, RowsMixin):
+class Project(
+    DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, CorpusMixin, HistoryMixin, RowsMixin
+):
     """Open with `Project.create(path)` or `Project.open(path)`; use as a context
     manager or call `close()`. Safe to call from several threads (one lock)."""
 

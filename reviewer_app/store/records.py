@@ -39,11 +39,24 @@ _SPAN_COLUMNS = (
 _WHITELIST_COLUMNS = ("id", "term", "scope", "document_id", "note", "added_by", "added_at")
 _CLUSTER_COLUMNS = ("id", "document_id", "label", "name", "reviewed")
 _ALLOWANCE_COLUMNS = ("id", "document_id", "start", "end", "kind", "label", "reviewer", "added_at")
+_CORPUS_PERSON_COLUMNS = ("id", "name", "merged_into", "reviewed", "created_at")
+_CORPUS_MEMBER_COLUMNS = (
+    "id",
+    "person_id",
+    "document_id",
+    "person_key",
+    "variants",
+    "mentions",
+    "cdcr",
+    "cover",
+)
 _TABLE_COLUMNS = {
     "whitelist": _WHITELIST_COLUMNS,
     "clusters": _CLUSTER_COLUMNS,
     "spans": _SPAN_COLUMNS,
     "leak_allowances": _ALLOWANCE_COLUMNS,
+    "corpus_persons": _CORPUS_PERSON_COLUMNS,
+    "corpus_members": _CORPUS_MEMBER_COLUMNS,
 }
 _SPAN_SELECT = ", ".join(f'"{c}"' for c in _SPAN_COLUMNS)
 

@@ -28,6 +28,7 @@ class ExportPlan:
     open_count: int
     draft: bool
     result: PseudonymizedText | None = None
+    person_tags: str = "part"  # a tag per name part or per person (settings.person_tags)
     leaks: tuple[LeakHit, ...] = ()
     problem: str = ""  # why nothing can be written (e.g. overlapping spans)
     rejected: tuple[Span, ...] = ()  # not identifiers where they are: never findings
@@ -61,30 +62,38 @@ class ExportPlan:
 
 
 def reviewed_result(
-    project: Project, document_id: str, draft: bool, threshold: float = 88.0
+    project: Project, document_id: str, draft: bool, threshold: float = 88.0, person_tags: str = "part"
 ) -> tuple[Document, tuple[StoredSpan, ...], int, PseudonymizedText]:
     """The document, the spans to replace, how many are still open, and the
-    pseudonymized text; ValueError when the spans overlap."""
+    pseudonymized text (`person_tags` as in `core.pseudonymize`); ValueError when
+    the spans overlap."""
     stored: list[StoredSpan] = project.spans(document_id)
     open_count = sum(s.status in OPEN for s in stored)
     wanted = (Status.ACCEPTED, *OPEN) if draft else (Status.ACCEPTED,)
     chosen = [s for s in stored if s.status in wanted]
-    document, result = pseudonymize_reviewed(project, document_id, chosen, threshold)
+    document, result = pseudonymize_reviewed(project, document_id, chosen, threshold, person_tags)
     return document, tuple(chosen), open_count, result
 
 
 def plan_export(
-    project: Project, document_id: str, draft: bool, allow: Iterable[str] = (), threshold: float = 88.0
+    project: Project,
+    document_id: str,
+    draft: bool,
+    allow: Iterable[str] = (),
+    threshold: float = 88.0,
+    person_tags: str = "part",
 ) -> ExportPlan:
     try:
-        document, stored, open_count, result = reviewed_result(project, document_id, draft, threshold)
+        document, stored, open_count, result = reviewed_result(
+            project, document_id, draft, threshold, person_tags
+        )
     except ValueError as exc:
         document = project.document(document_id)
         open_count = sum(s.status in OPEN for s in project.spans(document_id))
-        return ExportPlan(document, (), open_count, draft, problem=str(exc))
+        return ExportPlan(document, (), open_count, draft, problem=str(exc), person_tags=person_tags)
     rejected = tuple(s.span for s in project.spans(document_id, [Status.REJECTED]))
     allowed = tuple(allowances(project, document_id))
-    plan = ExportPlan(document, stored, open_count, draft, result, (), "", rejected, allowed)
+    plan = ExportPlan(document, stored, open_count, draft, result, person_tags, (), "", rejected, allowed)
     # The same check the export makes, so the preview lists exactly what would refuse it.
     leaks = leak_hits(
         result,
@@ -189,5 +198,9 @@ def write_export(
             for name in gold_formats:
                 write_gold(name, export.folder(gold_folder), stem, record)
         if mapping_path is not None:
-            write_mapping(export.folder(mapping_path.parent) / mapping_path.name, [plan.result])
+            write_mapping(
+                export.folder(mapping_path.parent) / mapping_path.name,
+                [plan.result],
+                tags={"scope": "document", "person_tags": plan.person_tags},
+            )
         return export.commit()

@@ -7,6 +7,7 @@ own module. This file places them and connects signals.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import re
@@ -35,7 +36,7 @@ from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors, default_names
 from reviewer_app.importers.text import describe_encoding
 from reviewer_app.paths import data_dir, resource
-from reviewer_app.settings import Settings
+from reviewer_app.settings import Settings, save_settings
 from reviewer_app.store.project import DuplicateDocument, Project
 from reviewer_app.ui import navigation
 from reviewer_app.ui.about_dialog import AboutDialog, window_title
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(transcript_pane)
         self.preview = PreviewPane(self.tasks, self)
+        self.preview.person_tags = settings.person_tags
         self.splitter.addWidget(self.preview)
         self.preview.hide()
         # The welcome page until a project is open, then the transcript.
@@ -262,6 +264,7 @@ class MainWindow(QMainWindow):
         self.documents.document_chosen.connect(self.open_document)
         self.clusters.span_requested.connect(self._choose_span)
         self.clusters.relabel_requested.connect(self.start_relabel_cluster)
+        self.clusters.document_requested.connect(self.open_document)
 
     def _update_enabled(self) -> None:
         has_doc = self.review is not None and self.review.document is not None
@@ -330,6 +333,7 @@ class MainWindow(QMainWindow):
             self.detection.settings = settings
         if self.review is not None:
             self.review.settings = settings
+        self.preview.set_person_tags(settings.person_tags)
         if self.welcome is not None:
             # Its detector lines are cheap to check again (no model is loaded).
             self._build_welcome(available_detectors(settings))
@@ -434,6 +438,8 @@ class MainWindow(QMainWindow):
         self.detection.finished.connect(self._detection_finished)
         self.cancel_button.clicked.connect(self.detection.cancel)
         self.review.spans_changed.connect(self._spans_changed)
+        # Merges and splits of persons across documents change no span of the document.
+        self.review.undo_stack.indexChanged.connect(self._undo_stack_moved)
         self.review.current_changed.connect(self._current_changed)
         self.review.error.connect(self._review_failed)
         self.setWindowTitle(window_title(project.name + (" (read-only)" if project.read_only else "")))
@@ -651,7 +657,15 @@ class MainWindow(QMainWindow):
             return
         # Its decisions go through the review, each one undo step here; Ctrl+Z and
         # Ctrl+Shift+Z work in the dialog too, and it checks again after them.
-        dialog = ExportDialog(self.project, self.review.document_id, self.tasks, self, self.review)
+        dialog = ExportDialog(
+            self.project,
+            self.review.document_id,
+            self.tasks,
+            self,
+            self.review,
+            person_tags=self.settings.person_tags,
+        )
+        dialog.person_tags_changed.connect(self.choose_person_tags)
         dialog.addActions([self.actions.undo, self.actions.redo])
         dialog.finding_activated.connect(self._show_finding)
         dialog.exported.connect(lambda paths: self._exported(paths))
@@ -661,6 +675,19 @@ class MainWindow(QMainWindow):
         # with the dialog still open, then checks again.
         dialog.setModal(False)
         dialog.show()
+
+    def _undo_stack_moved(self, _index: int) -> None:
+        self._clusters_timer.start()
+
+    def choose_person_tags(self, person_tags: str) -> None:
+        """The reviewer chose how names are tagged: a setting, kept for the next
+        session, that the preview and every export follow."""
+        settings = dataclasses.replace(self.settings, person_tags=person_tags)
+        try:
+            save_settings(settings)
+        except OSError as exc:
+            self.report_error("Could not save the setting", exc, "saving the settings")
+        self.apply_settings(settings)
 
     def _show_finding(self, start: int, end: int) -> None:
         """A leak guard finding: select it in the transcript, so T adds the missed span."""

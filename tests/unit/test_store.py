@@ -127,7 +127,7 @@ def test_new_project_file_is_private_wal_with_foreign_keys(tmp_path):
         project.add_document(hearing())
         assert project.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert project.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-        assert project.schema_version == 4
+        assert project.schema_version == 5
         for companion in (path, path.with_name("p.db-wal")):
             assert stat.S_IMODE(companion.stat().st_mode) == 0o600, companion
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
