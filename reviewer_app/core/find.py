@@ -2,8 +2,9 @@
 
 Qt-free; the window's find bar calls it and converts the offsets for display
 (`ui/text_positions.py`). Plain text or a regular expression (Python `re`
-syntax), with case-sensitive and whole-word options, as an editor's find does.
-`^` and `$` match at each line, so "^INMATE" finds every line an inmate speaks.
+syntax, run by the `regex` package, whose searches can time out), with
+case-sensitive and whole-word options, as an editor's find does. `^` and `$`
+match at each line, so "^INMATE" finds every line an inmate speaks.
 """
 
 from __future__ import annotations
@@ -12,6 +13,12 @@ import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+import regex as regex_engine
+
+# A search runs on the window's thread as the reviewer types: an expression that
+# backtracks without end ("(a+)+$") is stopped and told instead of freezing the window.
+SEARCH_SECONDS = 1.0
 
 
 class InvalidQuery(ValueError):
@@ -25,10 +32,10 @@ class FindQuery:
     case_sensitive: bool = False
     whole_word: bool = False
 
-    def pattern(self) -> re.Pattern[str]:
+    def pattern(self) -> regex_engine.Pattern[str]:
         """The compiled query; `InvalidQuery` for a regular expression that does not compile."""
-        flags = re.MULTILINE | (0 if self.case_sensitive else re.IGNORECASE)
-        body = self.text if self.regex else re.escape(self.text)
+        flags = regex_engine.MULTILINE | (0 if self.case_sensitive else regex_engine.IGNORECASE)
+        body = self.text if self.regex else regex_engine.escape(self.text)
         # The reviewer's own expression first, so an error's position is in what they typed.
         pattern = _compile(body, flags, with_position=True)
         if self.whole_word:
@@ -39,12 +46,17 @@ class FindQuery:
         return pattern
 
 
-def _compile(body: str, flags: int, with_position: bool) -> re.Pattern[str]:
+def _compile(body: str, flags: int, with_position: bool) -> regex_engine.Pattern[str]:
+    # Python's own `re` checks the expression first: its messages point at the
+    # cause ("unterminated subpattern at character 1"), where `regex` points at the end.
     try:
-        return re.compile(body, flags)
-    except re.error as exc:
-        where = f" at character {exc.pos + 1}" if with_position and exc.pos is not None else ""
-        raise InvalidQuery(f"Not a valid regular expression: {exc.msg}{where}") from None
+        re.compile(body, flags)
+        return regex_engine.compile(body, flags)
+    except (re.error, regex_engine.error) as exc:
+        position = getattr(exc, "pos", None)
+        where = f" at character {position + 1}" if with_position and position is not None else ""
+        message = getattr(exc, "msg", str(exc))
+        raise InvalidQuery(f"Not a valid regular expression: {message}{where}") from None
     except (OverflowError, RecursionError) as exc:
         raise InvalidQuery(f"Not a valid regular expression ({type(exc).__name__})") from None
 
@@ -58,8 +70,14 @@ def find_all(
     nothing. Raises `InvalidQuery` for a regular expression that does not compile."""
     if not query:
         return []
-    found = FindQuery(query, regex, case_sensitive, whole_word).pattern().finditer(text)
-    return [m.span() for m in found if m.end() > m.start()]
+    pattern = FindQuery(query, regex, case_sensitive, whole_word).pattern()
+    found = pattern.finditer(text, timeout=SEARCH_SECONDS)
+    try:
+        return [m.span() for m in found if m.end() > m.start()]
+    except TimeoutError:
+        raise InvalidQuery(
+            f"The expression took longer than {SEARCH_SECONDS:g} s on this transcript; make it more specific"
+        ) from None
 
 
 def match_at_or_after(matches: Sequence[tuple[int, int]], offset: int) -> int | None:

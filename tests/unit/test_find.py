@@ -4,12 +4,13 @@ undoable action."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import pytest
 
 from reviewer_app.core.document import Document
-from reviewer_app.core.find import InvalidQuery, find_all, match_at_or_after, split_covered
+from reviewer_app.core.find import SEARCH_SECONDS, InvalidQuery, find_all, match_at_or_after, split_covered
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.store import commands
 from reviewer_app.store.project import Project
@@ -161,3 +162,11 @@ def test_tag_all_is_one_action_of_manual_accepted_spans_undone_and_redone(projec
     stack.redo()
     assert {s.id for s in project.spans(doc_id)} >= set(command.span_ids)
     assert len(project.spans(doc_id)) == 3
+
+
+def test_an_expression_that_backtracks_without_end_is_stopped_and_told():
+    started = time.monotonic()
+    with pytest.raises(InvalidQuery, match="took longer than"):
+        find_all("a" * 5000 + "b", "(a|aa)+$", regex=True)
+    # Stopped, not left to run for hours (the check is periodic, and the machine may be busy).
+    assert time.monotonic() - started < SEARCH_SECONDS + 10
