@@ -366,8 +366,8 @@ class MainWindow(QMainWindow):
         if path.suffix.lower() == ".db":
             self.open_project(path)
             return None
-        if self.project is None and not self.open_project(default_project_path(path), create=True):
-            return None
+        if self.project is None:
+            return self._open_transcript_alone(path)
         known = self._known_document(path)
         if known is not None:
             # Opened before: the project has it with every decision; no re-import.
@@ -378,13 +378,36 @@ class MainWindow(QMainWindow):
             return None
         return self.import_into_project(path, open_it=True)
 
-    def _known_document(self, path: Path) -> str | None:
-        assert self.project is not None
+    def _open_transcript_alone(self, path: Path) -> Task | None:
+        """A transcript opened with no project open. Its project (in the data folder)
+        is opened or created only once the file proved to be a transcript: a bad file
+        gets its message and leaves no project file behind and the window as it was."""
+        target = default_project_path(path)
+        if target.exists():
+            try:
+                candidate = Project.open(target)
+            except Exception:  # noqa: BLE001 - the import below says what is wrong, if anything
+                candidate = None
+            if candidate is not None:
+                known = self._known_document(path, candidate)
+                if known is not None:
+                    # Opened before: the project has it with every decision; no re-import.
+                    self.close_project()
+                    self.set_project(candidate)
+                    if self.review is not None and self.review.document_id != known:
+                        self.open_document(known)
+                    return None
+                candidate.close()
+        return self.import_into_project(path, open_it=True)
+
+    def _known_document(self, path: Path, project: Project | None = None) -> str | None:
+        project = project or self.project
+        assert project is not None
         try:
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
         except OSError:
             return None  # the importer reports it in plain words
-        return self.project.find_document_by_sha256(digest)
+        return project.find_document_by_sha256(digest)
 
     def open_project(self, path: Path, create: bool = False) -> bool:
         try:
@@ -429,14 +452,14 @@ class MainWindow(QMainWindow):
         self.message_label.setText(f"Importing {path.name}…")
         import_on_ui_thread(*PDF_LIBRARIES)
         task = Task(lambda progress: import_file(path, settings), name="import")
-        task.signals.succeeded.connect(lambda document: self._imported(document, open_it))
+        task.signals.succeeded.connect(lambda document: self._imported(document, open_it, path))
         task.signals.failed.connect(
             lambda exc: self.report_error("Could not open the file", exc, "opening it")
         )
         return self.tasks.start(task)
 
-    def _imported(self, document: Document, open_it: bool) -> None:
-        if self.project is None:
+    def _imported(self, document: Document, open_it: bool, path: Path) -> None:
+        if self.project is None and not self.open_project(default_project_path(path), create=True):
             return
         try:
             document_id = self.project.add_document(document, self.settings.reviewer)
