@@ -33,6 +33,7 @@ from reviewer_app.core.clusters import FUZZY_LIBRARIES
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors, default_names
+from reviewer_app.evaluation.review_pace import project_pace
 from reviewer_app.importers.text import describe_encoding
 from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings
@@ -432,6 +433,7 @@ class MainWindow(QMainWindow):
         self.review.spans_changed.connect(self._spans_changed)
         self.review.current_changed.connect(self._current_changed)
         self.review.error.connect(self._review_failed)
+        self.documents.pace_source = lambda: project_pace(project) if self.project is project else {}
         self.setWindowTitle(window_title(project.name + (" (read-only)" if project.read_only else "")))
         if project.read_only:
             self.message_label.setText(f"Read-only: {project.locked_by or 'opened read-only'}")
