@@ -60,6 +60,7 @@ from reviewer_app.ui.train_dialog import TrainDialog
 from reviewer_app.ui.transcript_view import TranscriptView
 from reviewer_app.ui.welcome import WelcomeScreen
 from reviewer_app.ui.whitelist_dialog import WhitelistDialog
+from reviewer_app.ui.window_memory import WindowMemory
 from reviewer_app.ui.workers import Task, TaskRunner, import_on_ui_thread
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
+        self.memory = WindowMemory()
         import_on_ui_thread(*FUZZY_LIBRARIES)  # the preview and export-check tasks use it
         self.project: Project | None = None
         self.review: ReviewController | None = None
@@ -132,6 +134,7 @@ class MainWindow(QMainWindow):
             self._dock(self.side_tabs, "Span", Qt.DockWidgetArea.RightDockWidgetArea),
             self._dock(self.span_table, "Spans", Qt.DockWidgetArea.BottomDockWidgetArea),
         ]
+        self.memory.restore_window(self)  # where the reviewer left the docks; shown with a transcript
         # Empty panels around the welcome page only crowd it; they appear with a transcript.
         for dock in self.docks:
             dock.hide()
@@ -150,6 +153,7 @@ class MainWindow(QMainWindow):
         self._welcome_pending = False
         self._build_menus()
         self._connect()
+        self.memory.keep_colour_mode(self.legend)
         self._update_enabled()
 
     def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -250,8 +254,9 @@ class MainWindow(QMainWindow):
     def choose_file(
         self, caption: str = "Open a transcript or project", file_filter: str = OPEN_FILTER, folder: str = ""
     ) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, caption, folder, file_filter)
+        path, _ = QFileDialog.getOpenFileName(self, caption, self.memory.folder("open", folder), file_filter)
         if path:
+            self.memory.remember_folder("open", Path(path))
             self.open_path(Path(path))
 
     def choose_project_to_create(self) -> None:
@@ -259,7 +264,8 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "New project", folder, "Projects (*.db)")
         if path:
             target = Path(path) if path.endswith(".db") else Path(path + ".db")
-            self.open_project(target, create=True)
+            if self.open_project(target, create=True):
+                self.memory.add_recent("projects", target)
 
     def open_sample(self) -> None:
         self.open_path(resource("sample", "sample_hearing.pdf"))
@@ -314,7 +320,8 @@ class MainWindow(QMainWindow):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         # After the first paint, and only if nothing was opened meanwhile.
-        QTimer.singleShot(0, self._show_welcome_if_idle)
+        # With the window as context: a window deleted first drops the timer (without, SIGSEGV).
+        QTimer.singleShot(0, self, self._show_welcome_if_idle)
 
     def _show_welcome_if_idle(self) -> None:
         if self.project is not None or self.welcome is not None or self._welcome_pending:
@@ -337,7 +344,13 @@ class MainWindow(QMainWindow):
         if self.welcome is not None:
             self.welcome.hide()
             self.welcome.deleteLater()
-        welcome = WelcomeScreen([(i.name, i.status) for i in infos], self.welcome_page)
+        welcome = WelcomeScreen(
+            [(i.name, i.status) for i in infos],
+            self.welcome_page,
+            self.memory.recent("transcripts"),
+            self.memory.recent("projects"),
+        )
+        welcome.recent_chosen.connect(self.open_path)
         welcome.open_transcript_requested.connect(
             lambda: self.choose_file("Open a transcript", TRANSCRIPT_FILTER)
         )
@@ -356,7 +369,11 @@ class MainWindow(QMainWindow):
             dock.show()
 
     def choose_files_to_add(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Add transcripts", "", "Transcripts (*.pdf *.txt)")
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Add transcripts", self.memory.folder("open"), "Transcripts (*.pdf *.txt)"
+        )
+        if paths:
+            self.memory.remember_folder("open", Path(paths[0]))
         for path in paths:
             self.import_into_project(Path(path), open_it=False)
 
@@ -365,7 +382,10 @@ class MainWindow(QMainWindow):
         into the current project, or into its own project in the data folder."""
         path = Path(path)
         if path.suffix.lower() == ".db":
-            self.open_project(path)
+            if self.project is not None and self.project.path.resolve() == path.resolve():
+                return None  # already open (a double click, a second drop)
+            if self.open_project(path):
+                self.memory.add_recent("projects", path)
             return None
         if self.project is None:
             return self._open_transcript_alone(path)
@@ -397,6 +417,7 @@ class MainWindow(QMainWindow):
                     self.set_project(candidate)
                     if self.review is not None and self.review.document_id != known:
                         self.open_document(known)
+                    self.memory.add_recent("transcripts", path)
                     return None
                 candidate.close()
         return self.import_into_project(path, open_it=True)
@@ -461,8 +482,12 @@ class MainWindow(QMainWindow):
         return self.tasks.start(task)
 
     def _imported(self, document: Document, open_it: bool, path: Path) -> None:
-        if self.project is None and not self.open_project(default_project_path(path), create=True):
+        alone = self.project is None
+        if alone and not self.open_project(default_project_path(path), create=True):
             return
+        if alone and open_it:
+            # Listed on the welcome screen; one opened into a corpus is reached through its project.
+            self.memory.add_recent("transcripts", path)
         try:
             document_id = self.project.add_document(document, self.settings.reviewer)
         except DuplicateDocument as exc:
@@ -639,6 +664,7 @@ class MainWindow(QMainWindow):
         dialog = ExportDialog(self.project, self.review.document_id, self.tasks, self, self.review)
         dialog.addActions([self.actions.undo, self.actions.redo])
         dialog.finding_activated.connect(self._show_finding)
+        self.memory.keep_export_folder(dialog.out_dir, dialog.exported)
         dialog.exported.connect(lambda paths: self._exported(paths))
         dialog.failed.connect(lambda exc: self.report_error("Could not export", exc, "exporting"))
         self.export_dialog = dialog
@@ -838,5 +864,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.tasks.cancel_all()
         self.tasks.wait(10000)
+        self.memory.save_window(self)
         self.close_project()
         super().closeEvent(event)

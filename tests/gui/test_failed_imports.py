@@ -117,14 +117,19 @@ def test_a_bad_file_from_the_command_line_opens_the_welcome_and_no_project(qtbot
     from reviewer_app.ui import app as app_module
 
     seen = {}
+    build_window = app_module.build_window
+
+    def built(*args, **kwargs) -> MainWindow:
+        seen["window"] = build_window(*args, **kwargs)
+        qtbot.addWidget(seen["window"])
+        return seen["window"]
 
     class Loop:
         """Stands in for the event loop of `app.exec()`: lets the window run until
         the message is up, then closes it as the reviewer would."""
 
         def exec(self) -> int:
-            window = next(w for w in app_module.QApplication.topLevelWidgets() if isinstance(w, MainWindow))
-            qtbot.addWidget(window)
+            window = seen["window"]
             qtbot.waitUntil(lambda: window.welcome is not None, timeout=10000)
             qtbot.waitUntil(lambda: window.findChild(QMessageBox) is not None, timeout=10000)
             seen["message"] = window.findChild(QMessageBox).text()
@@ -134,6 +139,7 @@ def test_a_bad_file_from_the_command_line_opens_the_welcome_and_no_project(qtbot
             return 0
 
     monkeypatch.setattr(app_module, "application", Loop)
+    monkeypatch.setattr(app_module, "build_window", built)
     assert main(["open", str(bad_files["docx"])]) == 0
     assert "notes.docx: files of type .docx cannot be imported" in seen["message"]
     assert data_files() == set()
