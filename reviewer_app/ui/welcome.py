@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -62,7 +62,8 @@ class RecentList(QListWidget):
                 item.setToolTip(f"Not found: {path}")
         first = next((self.item(i) for i in range(self.count()) if self._openable(self.item(i))), None)
         if first is not None:
-            self.setCurrentItem(first)
+            # Current (Enter opens it) without looking chosen before the list has the focus.
+            self.setCurrentItem(first, QItemSelectionModel.SelectionFlag.NoUpdate)
         # A double click is a click too: the window ignores opening what is already open.
         self.itemClicked.connect(self._choose)
         self.itemDoubleClicked.connect(self._choose)
