@@ -399,10 +399,11 @@ class MainWindow(QMainWindow):
             return None
         return self.import_into_project(path, open_it=True)
 
-    def _open_transcript_alone(self, path: Path) -> Task | None:
+    def _open_transcript_alone(self, path: Path, followers: list[Path] | None = None) -> Task | None:
         """A transcript opened with no project open. Its project (in the data folder)
         is opened or created only once the file proved to be a transcript: a bad file
-        gets its message and leaves no project file behind and the window as it was."""
+        gets its message and leaves no project file behind and the window as it was.
+        `followers` (more dropped transcripts) are then imported into that project."""
         target = default_project_path(path)
         if target.exists():
             try:
@@ -418,9 +419,11 @@ class MainWindow(QMainWindow):
                     if self.review is not None and self.review.document_id != known:
                         self.open_document(known)
                     self.memory.add_recent("transcripts", path)
+                    for follower in followers or ():
+                        self.import_into_project(follower, open_it=False)
                     return None
                 candidate.close()
-        return self.import_into_project(path, open_it=True)
+        return self.import_into_project(path, open_it=True, followers=followers)
 
     def _known_document(self, path: Path, project: Project | None = None) -> str | None:
         project = project or self.project
@@ -467,7 +470,7 @@ class MainWindow(QMainWindow):
             self.open_document(project.document_ids()[0])
         self._update_enabled()
 
-    def import_into_project(self, path: Path, open_it: bool) -> Task:
+    def import_into_project(self, path: Path, open_it: bool, followers: list[Path] | None = None) -> Task:
         from reviewer_app.importers import import_file
         from reviewer_app.importers.pdf import PDF_LIBRARIES
 
@@ -475,13 +478,13 @@ class MainWindow(QMainWindow):
         self.message_label.setText(f"Importing {path.name}…")
         import_on_ui_thread(*PDF_LIBRARIES)
         task = Task(lambda progress: import_file(path, settings), name="import")
-        task.signals.succeeded.connect(lambda document: self._imported(document, open_it, path))
+        task.signals.succeeded.connect(lambda document: self._imported(document, open_it, path, followers))
         task.signals.failed.connect(
             lambda exc: self.report_error("Could not open the file", exc, "opening it")
         )
         return self.tasks.start(task)
 
-    def _imported(self, document: Document, open_it: bool, path: Path) -> None:
+    def _imported(self, document: Document, open_it: bool, path: Path, followers: list[Path] | None) -> None:
         alone = self.project is None
         if alone and not self.open_project(default_project_path(path), create=True):
             return
@@ -498,6 +501,8 @@ class MainWindow(QMainWindow):
         self.refresh_documents()
         if open_it:
             self.open_document(document_id)
+        for follower in followers or ():
+            self.import_into_project(follower, open_it=False)
 
     def open_document(self, document_id: str, span_id: int | None = None) -> None:
         if self.review is None:
@@ -856,10 +861,14 @@ class MainWindow(QMainWindow):
         files = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
         if files:
             event.acceptProposedAction()
+            extras = [extra for extra in files[1:] if extra.suffix.lower() != ".db"]
+            if self.project is None and extras and files[0].suffix.lower() != ".db":
+                # The first transcript's project is made once it proved good; the others follow it in.
+                self._open_transcript_alone(files[0], extras)
+                return
             self.open_path(files[0])
-            for extra in files[1:]:
-                if self.project is not None and extra.suffix.lower() != ".db":
-                    self.import_into_project(extra, open_it=False)
+            for extra in extras if self.project is not None else ():
+                self.import_into_project(extra, open_it=False)
 
     def closeEvent(self, event) -> None:
         self.tasks.cancel_all()

@@ -180,3 +180,27 @@ def test_a_transcript_opened_before_reopens_from_its_project_without_import(qtbo
         second.open_path(good)
     assert second.review.document_id == document_id
     assert second.project.path == data_dir() / "projects" / "hearing.db"
+
+
+def test_dropping_several_transcripts_on_the_welcome_puts_them_in_one_project(qtbot, tmp_path):
+    window = make_window(qtbot)
+    paths = []
+    for name in ("first.txt", "second.txt"):
+        path = tmp_path / name
+        path.write_text("\n".join(SAMPLE_LINES) + f"\nJUDGE: {name}\n", encoding="utf-8")
+        paths.append(path)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    drop = QDropEvent(
+        QPointF(QPoint(20, 20)),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    with qtbot.waitSignal(window.document_shown, timeout=10000):
+        window.dropEvent(drop)
+    qtbot.waitUntil(lambda: window.documents.count() == 2, timeout=10000)
+    assert window.project.path == data_dir() / "projects" / "first.db"
+    assert window.review.document.source_path.endswith("first.txt")
+    assert Path("projects/second.db") not in data_files()
