@@ -61,12 +61,16 @@ class HistoryMixin:
         the rows they changed (`before` and `after` are empty): the timing of the
         review, for `evaluation.review_pace`."""
         actions = sorted(UNDOABLE_ACTIONS | {"undo", "redo"})
-        rows = self._rows(
-            "SELECT id, at, who, action, document_id, undone, '{}' AS before, '{}' AS after FROM audit"
-            f" WHERE action IN ({', '.join('?' for _ in actions)}) ORDER BY at, id",
-            actions,
-        )
-        return [_audit_entry(r) for r in rows]
+        with self._mutex:
+            rows = self._conn.execute(
+                "SELECT id, at, who, action, document_id, undone FROM audit"
+                f" WHERE action IN ({', '.join('?' for _ in actions)}) ORDER BY at, id",
+                actions,
+            ).fetchall()
+        return [
+            AuditEntry(i, at, who, action, doc, {}, {}, bool(undone))
+            for i, at, who, action, doc, undone in rows
+        ]
 
     def undo_history(self, limit: int = 200) -> list[AuditEntry]:
         """The reviewer actions that can still be undone, oldest first (the last
