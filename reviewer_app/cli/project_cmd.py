@@ -352,9 +352,21 @@ def _store_detection(project, doc_id: str, document, result, settings) -> int:
 # ---------------------------------------------------------------- status
 
 
+def _pace_figures(pace) -> dict:
+    rate = pace.decisions_per_minute
+    return {
+        "review_minutes": round(pace.minutes, 2),
+        "decisions": pace.decisions,
+        "decisions_per_minute": round(rate, 2) if rate is not None else None,
+    }
+
+
 def status_figures(project) -> dict:
+    from reviewer_app.evaluation.review_pace import IDLE_SECONDS, ReviewPace, project_pace, total_pace
+
     documents = project.list_documents()
     corpus = project.corpus_stats()
+    paces = project_pace(project)
     return {
         "project": project.name,
         "documents": [
@@ -367,6 +379,7 @@ def status_figures(project) -> dict:
                 "reviewed": d.stats.reviewed,
                 "share_reviewed": round(d.share_reviewed, 4),
                 "by_status": d.stats.by_status,
+                **_pace_figures(paces.get(d.id, ReviewPace())),
             }
             for d in documents
         ],
@@ -384,6 +397,8 @@ def status_figures(project) -> dict:
             ),
             "by_status": corpus.by_status,
             "by_label": corpus.by_label,
+            **_pace_figures(total_pace(paces)),
+            "idle_minutes": IDLE_SECONDS / 60,
         },
     }
 
@@ -399,8 +414,9 @@ def run_status(args: argparse.Namespace) -> int:
         json.dump(figures, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return Exit.OK
-    rows = [("document", "state", "words", "spans", "pending", "stale", "reviewed")]
+    rows = [("document", "state", "words", "spans", "pending", "stale", "reviewed", "time", "decisions/min")]
     for d in figures["documents"]:
+        rate = d["decisions_per_minute"]
         rows.append(
             (
                 d["id"],
@@ -410,6 +426,8 @@ def run_status(args: argparse.Namespace) -> int:
                 str(d["by_status"]["pending"]),
                 str(d["by_status"]["stale"]),
                 f"{100 * d['share_reviewed']:.0f}%",
+                f"{d['review_minutes']:.1f} min",
+                f"{rate:.1f}" if rate is not None else "-",
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -425,6 +443,12 @@ def run_status(args: argparse.Namespace) -> int:
         f"\n{corpus['documents']} documents, {corpus['fully_reviewed']} fully reviewed; "
         f"{corpus['reviewed']} of {corpus['spans']} spans reviewed ({100 * corpus['share_reviewed']:.0f}%)"
         + (f"; {corpus['not_detected']} not detected yet" if corpus["not_detected"] else "")
+    )
+    rate = corpus["decisions_per_minute"]
+    print(
+        f"Review time {corpus['review_minutes']:.1f} min, {corpus['decisions']} decisions"
+        + (f" ({rate:.1f} per minute)" if rate is not None else "")
+        + f"; pauses over {corpus['idle_minutes']:g} min are not counted"
     )
     for label, counts in sorted(corpus["by_label"].items()):
         summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)

@@ -34,6 +34,7 @@ from reviewer_app.core.clusters import FUZZY_LIBRARIES
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors, default_names
+from reviewer_app.evaluation.review_pace import project_pace
 from reviewer_app.importers.text import describe_encoding
 from reviewer_app.paths import data_dir, resource
 from reviewer_app.settings import Settings, save_settings
@@ -67,6 +68,7 @@ from reviewer_app.ui.train_dialog import TrainDialog
 from reviewer_app.ui.transcript_view import TranscriptView
 from reviewer_app.ui.welcome import WelcomeScreen
 from reviewer_app.ui.whitelist_dialog import WhitelistDialog
+from reviewer_app.ui.window_memory import WindowMemory
 from reviewer_app.ui.workers import Task, TaskRunner, import_on_ui_thread
 
 log = logging.getLogger(__name__)
@@ -98,6 +100,7 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
+        self.memory = WindowMemory()
         import_on_ui_thread(*FUZZY_LIBRARIES)  # the preview and export-check tasks use it
         self.project: Project | None = None
         self.review: ReviewController | None = None
@@ -150,6 +153,7 @@ class MainWindow(QMainWindow):
             self._dock(self.side_tabs, "Span", Qt.DockWidgetArea.RightDockWidgetArea),
             self._dock(self.span_table, "Spans", Qt.DockWidgetArea.BottomDockWidgetArea),
         ]
+        self.memory.restore_window(self)  # where the reviewer left the docks; shown with a transcript
         # Empty panels around the welcome page only crowd it; they appear with a transcript.
         for dock in self.docks:
             dock.hide()
@@ -170,6 +174,7 @@ class MainWindow(QMainWindow):
         self.quit_box: QMessageBox | None = None
         self._build_menus()
         self._connect()
+        self.memory.keep_colour_mode(self.legend)
         self._update_enabled()
 
     def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -277,8 +282,9 @@ class MainWindow(QMainWindow):
     def choose_file(
         self, caption: str = "Open a transcript or project", file_filter: str = OPEN_FILTER, folder: str = ""
     ) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, caption, folder, file_filter)
+        path, _ = QFileDialog.getOpenFileName(self, caption, self.memory.folder("open", folder), file_filter)
         if path:
+            self.memory.remember_folder("open", Path(path))
             self.open_path(Path(path))
 
     def choose_project_to_create(self) -> None:
@@ -286,7 +292,8 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "New project", folder, "Projects (*.db)")
         if path:
             target = Path(path) if path.endswith(".db") else Path(path + ".db")
-            self.open_project(target, create=True)
+            if self.open_project(target, create=True):
+                self.memory.add_recent("projects", target)
 
     def open_sample(self) -> None:
         self.open_path(resource("sample", "sample_hearing.pdf"))
@@ -342,7 +349,8 @@ class MainWindow(QMainWindow):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         # After the first paint, and only if nothing was opened meanwhile.
-        QTimer.singleShot(0, self._show_welcome_if_idle)
+        # With the window as context: a window deleted first drops the timer (without, SIGSEGV).
+        QTimer.singleShot(0, self, self._show_welcome_if_idle)
 
     def _show_welcome_if_idle(self) -> None:
         if self.project is not None or self.welcome is not None or self._welcome_pending:
@@ -365,7 +373,13 @@ class MainWindow(QMainWindow):
         if self.welcome is not None:
             self.welcome.hide()
             self.welcome.deleteLater()
-        welcome = WelcomeScreen([(i.name, i.status) for i in infos], self.welcome_page)
+        welcome = WelcomeScreen(
+            [(i.name, i.status) for i in infos],
+            self.welcome_page,
+            self.memory.recent("transcripts"),
+            self.memory.recent("projects"),
+        )
+        welcome.recent_chosen.connect(self.open_path)
         welcome.open_transcript_requested.connect(
             lambda: self.choose_file("Open a transcript", TRANSCRIPT_FILTER)
         )
@@ -385,8 +399,10 @@ class MainWindow(QMainWindow):
 
     def choose_files_to_add(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(
-            self, "Add transcripts", "", "Transcripts (*.pdf *.txt *.vtt *.srt *.json)"
+            self, "Add transcripts", self.memory.folder("open"), TRANSCRIPT_FILTER
         )
+        if paths:
+            self.memory.remember_folder("open", Path(paths[0]))
         for path in paths:
             self.import_into_project(Path(path), open_it=False)
 
@@ -395,10 +411,13 @@ class MainWindow(QMainWindow):
         into the current project, or into its own project in the data folder."""
         path = Path(path)
         if path.suffix.lower() == ".db":
-            self.open_project(path)
+            if self.project is not None and self.project.path.resolve() == path.resolve():
+                return None  # already open (a double click, a second drop)
+            if self.open_project(path):
+                self.memory.add_recent("projects", path)
             return None
-        if self.project is None and not self.open_project(default_project_path(path), create=True):
-            return None
+        if self.project is None:
+            return self._open_transcript_alone(path)
         known = self._known_document(path)
         if known is not None:
             # Opened before: the project has it with every decision; no re-import.
@@ -409,13 +428,40 @@ class MainWindow(QMainWindow):
             return None
         return self.import_into_project(path, open_it=True)
 
-    def _known_document(self, path: Path) -> str | None:
-        assert self.project is not None
+    def _open_transcript_alone(self, path: Path, followers: list[Path] | None = None) -> Task | None:
+        """A transcript opened with no project open. Its project (in the data folder)
+        is opened or created only once the file proved to be a transcript: a bad file
+        gets its message and leaves no project file behind and the window as it was.
+        `followers` (more dropped transcripts) are then imported into that project."""
+        target = default_project_path(path)
+        if target.exists():
+            try:
+                candidate = Project.open(target)
+            except Exception:  # noqa: BLE001 - the import below says what is wrong, if anything
+                candidate = None
+            if candidate is not None:
+                known = self._known_document(path, candidate)
+                if known is not None:
+                    # Opened before: the project has it with every decision; no re-import.
+                    self.close_project()
+                    self.set_project(candidate)
+                    if self.review is not None and self.review.document_id != known:
+                        self.open_document(known)
+                    self.memory.add_recent("transcripts", path)
+                    for follower in followers or ():
+                        self.import_into_project(follower, open_it=False)
+                    return None
+                candidate.close()
+        return self.import_into_project(path, open_it=True, followers=followers)
+
+    def _known_document(self, path: Path, project: Project | None = None) -> str | None:
+        project = project or self.project
+        assert project is not None
         try:
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
         except OSError:
             return None  # the importer reports it in plain words
-        return self.project.find_document_by_sha256(digest)
+        return project.find_document_by_sha256(digest)
 
     def open_project(self, path: Path, create: bool = False) -> bool:
         try:
@@ -442,6 +488,7 @@ class MainWindow(QMainWindow):
         self.review.undo_stack.indexChanged.connect(self._undo_stack_moved)
         self.review.current_changed.connect(self._current_changed)
         self.review.error.connect(self._review_failed)
+        self.documents.pace_source = lambda: project_pace(project) if self.project is project else {}
         self.setWindowTitle(window_title(project.name + (" (read-only)" if project.read_only else "")))
         if project.read_only:
             self.message_label.setText(f"Read-only: {project.locked_by or 'opened read-only'}")
@@ -454,7 +501,7 @@ class MainWindow(QMainWindow):
             self.open_document(project.document_ids()[0])
         self._update_enabled()
 
-    def import_into_project(self, path: Path, open_it: bool) -> Task:
+    def import_into_project(self, path: Path, open_it: bool, followers: list[Path] | None = None) -> Task:
         from reviewer_app.importers import import_file
         from reviewer_app.importers.pdf import PDF_LIBRARIES
 
@@ -462,15 +509,19 @@ class MainWindow(QMainWindow):
         self.message_label.setText(f"Importing {path.name}…")
         import_on_ui_thread(*PDF_LIBRARIES)
         task = Task(lambda progress: import_file(path, settings), name="import")
-        task.signals.succeeded.connect(lambda document: self._imported(document, open_it))
+        task.signals.succeeded.connect(lambda document: self._imported(document, open_it, path, followers))
         task.signals.failed.connect(
             lambda exc: self.report_error("Could not open the file", exc, "opening it")
         )
         return self.tasks.start(task)
 
-    def _imported(self, document: Document, open_it: bool) -> None:
-        if self.project is None:
+    def _imported(self, document: Document, open_it: bool, path: Path, followers: list[Path] | None) -> None:
+        alone = self.project is None
+        if alone and not self.open_project(default_project_path(path), create=True):
             return
+        if alone and open_it:
+            # Listed on the welcome screen; one opened into a corpus is reached through its project.
+            self.memory.add_recent("transcripts", path)
         try:
             document_id = self.project.add_document(document, self.settings.reviewer)
         except DuplicateDocument as exc:
@@ -481,6 +532,8 @@ class MainWindow(QMainWindow):
         self.refresh_documents()
         if open_it:
             self.open_document(document_id)
+        for follower in followers or ():
+            self.import_into_project(follower, open_it=False)
 
     def open_document(self, document_id: str, span_id: int | None = None) -> None:
         if self.review is None:
@@ -668,6 +721,7 @@ class MainWindow(QMainWindow):
         dialog.person_tags_changed.connect(self.choose_person_tags)
         dialog.addActions([self.actions.undo, self.actions.redo])
         dialog.finding_activated.connect(self._show_finding)
+        self.memory.keep_export_folder(dialog.out_dir, dialog.exported)
         dialog.exported.connect(lambda paths: self._exported(paths))
         dialog.failed.connect(lambda exc: self.report_error("Could not export", exc, "exporting"))
         self.export_dialog = dialog
@@ -881,10 +935,14 @@ class MainWindow(QMainWindow):
         files = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
         if files:
             event.acceptProposedAction()
+            extras = [extra for extra in files[1:] if extra.suffix.lower() != ".db"]
+            if self.project is None and extras and files[0].suffix.lower() != ".db":
+                # The first transcript's project is made once it proved good; the others follow it in.
+                self._open_transcript_alone(files[0], extras)
+                return
             self.open_path(files[0])
-            for extra in files[1:]:
-                if self.project is not None and extra.suffix.lower() != ".db":
-                    self.import_into_project(extra, open_it=False)
+            for extra in extras if self.project is not None else ():
+                self.import_into_project(extra, open_it=False)
 
     def closeEvent(self, event) -> None:
         if self.detection is not None and self.detection.running and not self._quit_confirmed:
@@ -894,5 +952,6 @@ class MainWindow(QMainWindow):
             return
         self.tasks.cancel_all()
         self.tasks.wait(10000)
+        self.memory.save_window(self)
         self.close_project()
         super().closeEvent(event)
