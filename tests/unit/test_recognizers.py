@@ -263,9 +263,8 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "by a jury in the Contra Costa County Superior Court on", [
             "Contra Costa County Superior Court"
         ]),
-        ("ORGANIZATION", "why I joined the Varrio Nuevo Trece.", ["Varrio Nuevo Trece"]),
-        ("ORGANIZATION", "At Valley Pride Dairy and Redwood Moving and Storage.", [
-            "Valley Pride Dairy", "Redwood Moving and Storage"
+        ("ORGANIZATION", "At Precision Transcript Services and Hale and Dorr Associates.", [
+            "Precision Transcript Services", "Hale and Dorr Associates"
         ]),
         ("ORGANIZATION", "Lincoln Elementary School, then Cal State Fresno.", [
             "Lincoln Elementary School", "Cal State Fresno"
