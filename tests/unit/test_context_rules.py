@@ -125,18 +125,6 @@ def test_organisations_are_learnt_from_context():
     assert not {"I", "The", "I'm"} & learned
 
 
-def test_where_someone_works_is_an_organisation_whatever_its_trade():
-    """No word list of trades: the employment context says it (issue 17)."""
-    text = (
-        "My dad worked at Kessler Lumber until 1990, and she works at Bright Smile Dental. "
-        "I had a job at Pacific Coast Framing, then I was hired on at Lucky Dragon. "
-        "I worked at night, in a job at the docks."
-    )
-    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
-    assert {"Kessler Lumber", "Bright Smile Dental", "Pacific Coast Framing", "Lucky Dragon"} <= learned
-    assert len(learned) == 4
-
-
 def test_learnt_organisations_are_propagated_to_their_other_mentions():
     text = "I'm in Men of Honor. Men of Honor meets on Fridays, and the Men of Honor sponsor came."
     merged = merge_spans([], text)
