@@ -30,8 +30,24 @@ from tests.fixtures.quality_gate import Floor
 RECALL_TARGETS = {"PERSON": 0.98, "SPELLED_NAME": 0.98, "CDCR_ID": 0.98, "DATE": 0.98, "TIME": 0.98}
 OVERALL_F1_TARGET = 0.95
 # Floors under what the build reaches (overlap matching); see the module docstring.
+# Each floor: measured minus 0.005, rounded down; the comment gives the measured recall /
+# precision, the number of gold spans, and bare spaCy's recall / precision beside them.
 FLOORS = {
-    "PERSON": Floor(0.99, 0.99),
+    "PERSON": Floor(0.984, 0.993),  # 0.990 / 0.998 of 2636; spaCy 0.398 / 0.885
+    "SPELLED_NAME": Floor(0.987, 0.995),  # 0.993 / 1.000 of 139; spaCy 0.000 / 0.000
+    "SPELLED_OUT_ITEM": Floor(0.995, 0.956),  # 1.000 / 0.962 of 25; spaCy 0.000 / 0.000
+    "CDCR_ID": Floor(0.995, 0.995),  # 1.000 / 1.000 of 100; spaCy 0.000 / 0.000
+    "LOCATION": Floor(0.992, 0.952),  # 0.997 / 0.958 of 388; spaCy 0.683 / 0.836
+    # Weak since issue 17 removed the generator's trades and gang names from the rules (0.885 with them).
+    "ORGANIZATION": Floor(0.770, 0.866),  # 0.776 / 0.871 of 183; spaCy 0.683 / 0.198
+    "DATE": Floor(0.991, 0.991),  # 0.996 / 0.996 of 266; spaCy 0.868 / 0.485
+    "TIME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 130; spaCy 0.946 / 0.728
+    "AGE": Floor(0.952, 0.995),  # 0.958 / 1.000 of 71; spaCy 0.000 / 0.000
+    "HEIGHT": Floor(0.995, 0.995),  # 1.000 / 1.000 of 19; spaCy 0.000 / 0.000
+    "NRP": Floor(0.995, 0.883),  # 1.000 / 0.889 of 16; spaCy 0.688 / 0.423
+    "PHONE_NUMBER": Floor(0.995, 0.995),  # 1.000 / 1.000 of 9; spaCy 0.000 / 0.000
+    "EMAIL_ADDRESS": Floor(0.995, 0.995),  # 1.000 / 1.000 of 8; spaCy 0.000 / 0.000
+    "URL": Floor(0.995, 0.995),  # 1.000 / 1.000 of 6; spaCy 0.000 / 0.000
 }
 
 pytestmark = pytest.mark.slow

@@ -19,8 +19,22 @@ SEEDS = gate.STYLE2_SEEDS
 # Floors per label (recall, precision; overlap matching, `tests/fixtures/quality_gate.py`)
 # under what the build reaches: not the targets (0.98 recall), which are for
 # the hidden set.
+# Each floor: measured minus 0.005, rounded down; the comment gives the measured recall /
+# precision, the number of gold spans, and bare spaCy's recall / precision beside them.
 FLOORS = {
-    "PERSON": Floor(0.95, 0.95),
+    "PERSON": Floor(0.995, 0.983),  # 1.000 / 0.989 of 430; spaCy 0.381 / 0.891
+    "SPELLED_NAME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 10; spaCy 0.000 / 0.000
+    "SPELLED_OUT_ITEM": Floor(0.995, 0.995),  # 1.000 / 1.000 of 10; spaCy 0.000 / 0.000
+    "CDCR_ID": Floor(0.995, 0.995),  # 1.000 / 1.000 of 30; spaCy 0.000 / 0.000
+    "LOCATION": Floor(0.995, 0.995),  # 1.000 / 1.000 of 70; spaCy 0.500 / 0.946
+    # Weak: programmes and houses no rule knows ("Bridges of Hope", "Second Dawn Residential").
+    "ORGANIZATION": Floor(0.870, 0.995),  # 0.875 / 1.000 of 80; spaCy 0.575 / 0.365
+    "DATE": Floor(0.995, 0.995),  # 1.000 / 1.000 of 100; spaCy 0.910 / 0.555
+    "TIME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 40; spaCy 0.525 / 0.525
+    "AGE": Floor(0.995, 0.995),  # 1.000 / 1.000 of 30; spaCy 0.000 / 0.000
+    # Never found: a height said without a unit ("The report says five-eight.").
+    "HEIGHT": Floor(0.000, 0.000),  # 0.000 / 0.000 of 10; spaCy 0.000 / 0.000
+    "PHONE_NUMBER": Floor(0.995, 0.995),  # 1.000 / 1.000 of 10; spaCy 0.000 / 0.000
 }
 
 pytestmark = pytest.mark.slow
