@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from reviewer_app.cli.exit_codes import Exit
+from reviewer_app.cli.messages import about_file
 from reviewer_app.settings import DETECTION_PROFILES
 
 
@@ -115,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
             elif isinstance(exc, OSError):
                 reason = f"{path.name} could not be read ({exc.strerror or type(exc).__name__})"
             else:
-                reason = f"{path.name}: {exc}"
+                reason = about_file(path.name, str(exc))
             print(f"reviewer-app detect: {reason}", file=sys.stderr)
             failures += 1
             continue
