@@ -5,18 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QProgressBar,
+    QVBoxLayout,
     QWidget,
 )
 
 from reviewer_app.store.project import DocumentSummary
+
+# The document's display name (its file's name), kept beside the item's text.
+NAME_ROLE = Qt.ItemDataRole.UserRole + 1
 
 STATE_WORDS = {
     "not_detected": "not detected",
@@ -52,6 +55,7 @@ class DocumentsPanel(QListWidget):
             name = Path(summary.source).name if summary.source else summary.id
             item = QListWidgetItem(f"{name}\n{describe(summary)}", self)
             item.setData(Qt.ItemDataRole.UserRole, summary.id)
+            item.setData(NAME_ROLE, name)
             item.setToolTip(f"{summary.id}: {summary.word_count:,} words")
             if summary.id == current:
                 self.setCurrentItem(item)
@@ -63,9 +67,8 @@ class DocumentsPanel(QListWidget):
             return
         for summary in summaries:
             item = self.item_of(summary.id)
-            if item is not None:
-                name = item.text().split("\n")[0]
-                item.setText(f"{name}\n{describe(summary)}")
+            if item is not None and summary.id not in self.progress_bars:
+                item.setText(f"{item.data(NAME_ROLE)}\n{describe(summary)}")
 
     def item_of(self, document_id: str) -> QListWidgetItem | None:
         for i in range(self.count()):
@@ -79,25 +82,34 @@ class DocumentsPanel(QListWidget):
     def all_ids(self) -> list[str]:
         return [self.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.count())]
 
-    def show_progress(self, document_id: str, stage: str, fraction: float) -> None:
+    def show_progress(self, document_id: str, fraction: float, words: str) -> None:
+        """A progress bar in place of the document's state: its name above, `words` on the bar."""
         item = self.item_of(document_id)
         if item is None:
             return
         bar = self.progress_bars.get(document_id)
         if bar is None:
             holder = QWidget()
-            layout = QHBoxLayout(holder)
+            layout = QVBoxLayout(holder)
             layout.setContentsMargins(4, 0, 4, 0)
-            layout.addWidget(QLabel(item.text().split("\n")[0]))
+            layout.setSpacing(0)
+            layout.addWidget(QLabel(item.data(NAME_ROLE), holder))
             bar = QProgressBar(holder)
             bar.setRange(0, 100)
-            layout.addWidget(bar, 1)
+            layout.addWidget(bar)
+            # The row shows the widget alone: the item's own text would be painted
+            # beneath it, the name a second time.
+            item.setText("")
+            item.setSizeHint(holder.sizeHint())
             self.setItemWidget(item, holder)
             self.progress_bars[document_id] = bar
         bar.setValue(int(fraction * 100))
-        bar.setFormat(f"{stage} %p%")
+        bar.setFormat(words)
+        bar.setToolTip(words)
 
     def end_progress(self, document_id: str) -> None:
         item = self.item_of(document_id)
         if item is not None and self.progress_bars.pop(document_id, None) is not None:
             self.removeItemWidget(item)
+            item.setSizeHint(QSize())
+            item.setText(item.data(NAME_ROLE))

@@ -401,7 +401,7 @@ class MainWindow(QMainWindow):
         self._show_review_page()
         self.review = ReviewController(project, self.settings, self)
         self.detection = DetectionQueue(project, self.settings, self.tasks, self)
-        self.detection.progress.connect(self._detection_progress)
+        self.detection.step.connect(self._detection_progress)
         self.detection.document_done.connect(self._detection_done)
         self.detection.document_failed.connect(self._detection_failed)
         self.detection.finished.connect(self._detection_finished)
@@ -705,9 +705,9 @@ class MainWindow(QMainWindow):
         self.cancel_button.setVisible(True)
         self.detection_label.setText("Detecting…")
 
-    def _detection_progress(self, document_id: str, stage: str, fraction: float) -> None:
-        self.documents.show_progress(document_id, stage, fraction)
-        self.detection_label.setText(f"Detecting {document_id}: {stage} {fraction:.0%}")
+    def _detection_progress(self, document_id: str, step, words: str) -> None:
+        self.documents.show_progress(document_id, step.fraction, words)
+        self.detection_label.setText(f"Detecting {document_id}: {words}")
 
     def _detection_done(self, document_id: str, outcome) -> None:
         self.documents.end_progress(document_id)
