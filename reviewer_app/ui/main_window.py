@@ -217,8 +217,8 @@ class MainWindow(QMainWindow):
         a.whitelist.triggered.connect(self.whitelist_current)
         a.whitelist_manager.triggered.connect(self.open_whitelist_manager)
         a.export.triggered.connect(self.open_export)
-        a.undo.triggered.connect(lambda: self.review and self.review.undo_stack.undo())
-        a.redo.triggered.connect(lambda: self.review and self.review.undo_stack.redo())
+        a.undo.triggered.connect(lambda: self.step_history(redo=False))
+        a.redo.triggered.connect(lambda: self.step_history(redo=True))
         a.detect.triggered.connect(self.choose_detection)
         a.toggle_colour.triggered.connect(self.toggle_colour)
         a.toggle_preview.triggered.connect(self.toggle_preview)
@@ -598,6 +598,18 @@ class MainWindow(QMainWindow):
         box.finished.connect(done)
         self.confirm_box = box
         box.open()
+
+    def step_history(self, redo: bool) -> None:
+        """Undo or redo one step; the status bar says which, not the message of the step undone."""
+        if self.review is None:
+            return
+        stack = self.review.undo_stack
+        if not (stack.canRedo() if redo else stack.canUndo()):
+            self.message_label.setText("Nothing to redo." if redo else "Nothing to undo.")
+            return
+        what = stack.redoText() if redo else stack.undoText()
+        stack.redo() if redo else stack.undo()
+        self.message_label.setText(f"{'Redone' if redo else 'Undone'}: {what}.")
 
     def open_whitelist_manager(self) -> None:
         if self.review is None:
