@@ -44,6 +44,9 @@ class Settings:
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
     max_file_mb: float = 200.0
+    # The window's colours: "standard" (resources/labels.toml) or a palette of
+    # resources/palettes/, e.g. "colour_blind" (chosen in View > Palette).
+    palette: str = "standard"
     reviewer: str = field(default_factory=lambda: _login_name())
 
 

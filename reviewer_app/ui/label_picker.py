@@ -36,6 +36,13 @@ class LabelPicker(QDialog):
         self.list.itemActivated.connect(lambda item: self._choose(item.text()))
         self.resize(280, 420)
 
+    def set_labels(self, labels: LabelCatalog) -> None:
+        """Each label in its colour of `labels` (another palette)."""
+        self.labels = labels
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            item.setBackground(QColor(labels.colour(item.text())))
+
     def choose_from(self, current: str = "") -> None:
         """Show the picker (non-blocking) with `current` selected and the filter empty."""
         self.filter.clear()

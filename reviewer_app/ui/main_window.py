@@ -7,6 +7,7 @@ own module. This file places them and connects signals.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import re
@@ -31,11 +32,12 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.clusters import FUZZY_LIBRARIES
 from reviewer_app.core.document import Document
+from reviewer_app.core.labels import catalog
 from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors, default_names
 from reviewer_app.importers.text import describe_encoding
 from reviewer_app.paths import data_dir, resource
-from reviewer_app.settings import Settings
+from reviewer_app.settings import Settings, load_settings, save_settings
 from reviewer_app.store.project import DuplicateDocument, Project
 from reviewer_app.ui import navigation
 from reviewer_app.ui.about_dialog import AboutDialog, window_title
@@ -48,6 +50,7 @@ from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
 from reviewer_app.ui.evaluation_view import EvaluationView
 from reviewer_app.ui.export_dialog import ExportDialog
+from reviewer_app.ui.focus import FOCUS_STYLE_SHEET
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
@@ -88,6 +91,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.setWindowTitle(window_title())
         self.setAcceptDrops(True)
+        self.setStyleSheet(FOCUS_STYLE_SHEET)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
         import_on_ui_thread(*FUZZY_LIBRARIES)  # the preview and export-check tasks use it
@@ -150,6 +154,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._connect()
         self._update_enabled()
+        self.apply_palette(settings.palette)
 
     def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -180,6 +185,7 @@ class MainWindow(QMainWindow):
         for menu_name in ("Edit", "Review", "View", "Tools", "Help"):
             menu = self.menus[menu_name] = self.menuBar().addMenu(f"&{menu_name}")
             menu.addActions(self.actions.in_menu(menu_name))
+        self.menus["View"].addMenu(self.legend.palette_menu)
         evaluation = QAction("&Evaluation…", self)
         evaluation.triggered.connect(self.open_evaluation)
         self.menus["Tools"].addAction(evaluation)
@@ -232,6 +238,7 @@ class MainWindow(QMainWindow):
         self.label_picker.chosen.connect(self._label_chosen)
         self.legend.colour_by_changed.connect(self.transcript.set_colour_by)
         self.legend.hidden_detectors_changed.connect(self.transcript.set_hidden_detectors)
+        self.legend.palette_chosen.connect(lambda name: self.apply_palette(name, remember=True))
         self.transcript.span_clicked.connect(self._choose_span)
         self.span_table.span_selected.connect(self._choose_span)
         self.documents.document_chosen.connect(self.open_document)
@@ -461,6 +468,7 @@ class MainWindow(QMainWindow):
         self.transcript.show_document(document, self.review.rows)
         self.preview.show_for(self.project, document_id)
         self.span_table.model.set_rows(document, self.review.rows)
+        self.legend.show_used(r.span.label for r in self.review.rows)
         self._current_changed(self.review.current_id)
         notes = "; ".join(document.notes)
         summary = f"{document.word_count:,} words, {len(document.utterances):,} utterances"
@@ -655,6 +663,18 @@ class MainWindow(QMainWindow):
             self.splitter.setSizes([1, 1])
             self.preview.follow(self.transcript.first_visible_offset())
 
+    def apply_palette(self, name: str, remember: bool = False) -> None:
+        """Draw everything in palette `name`; `remember` keeps it in the settings file."""
+        labels = catalog(name)
+        for panel in (self.transcript, self.legend, self.span_table, self.inspector, self.label_picker):
+            panel.set_labels(labels)
+        if remember and labels.palette != self.settings.palette:
+            self.settings = dataclasses.replace(self.settings, palette=labels.palette)
+            try:
+                save_settings(dataclasses.replace(load_settings(), palette=labels.palette))
+            except (OSError, ValueError) as exc:  # a read-only or hand-broken settings file
+                self.message_label.setText(f"The palette is not kept for next time: {exc}")
+
     def toggle_colour(self) -> None:
         by_label = self.transcript.highlighter.colour_by is ColourBy.DETECTOR
         (self.legend.by_label if by_label else self.legend.by_detector).setChecked(True)
@@ -761,6 +781,7 @@ class MainWindow(QMainWindow):
             self.span_table.model.update_rows(review.rows, changed)
         self._current_changed(review.current_id)
         self._update_status()
+        self.legend.show_used(r.span.label for r in review.rows)
         # The persons panel and the preview follow after the keystroke's work is done.
         self._clusters_timer.start()
         self.preview.schedule()
