@@ -47,10 +47,12 @@ class DocumentsPanel(QListWidget):
             lambda item: self.document_chosen.emit(item.data(Qt.ItemDataRole.UserRole))
         )
         self.progress_bars: dict[str, QProgressBar] = {}
+        self.progress_words: dict[str, QLabel] = {}
 
     def show_documents(self, summaries: Sequence[DocumentSummary], current: str | None = None) -> None:
         self.clear()
         self.progress_bars.clear()
+        self.progress_words.clear()
         for summary in summaries:
             name = Path(summary.source).name if summary.source else summary.id
             item = QListWidgetItem(f"{name}\n{describe(summary)}", self)
@@ -83,7 +85,8 @@ class DocumentsPanel(QListWidget):
         return [self.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.count())]
 
     def show_progress(self, document_id: str, fraction: float, words: str) -> None:
-        """A progress bar in place of the document's state: its name above, `words` on the bar."""
+        """While detecting: the document's name, a progress bar and `words` under it
+        (stage, chunks done, time left), in place of its review state."""
         item = self.item_of(document_id)
         if item is None:
             return
@@ -91,12 +94,18 @@ class DocumentsPanel(QListWidget):
         if bar is None:
             holder = QWidget()
             layout = QVBoxLayout(holder)
-            layout.setContentsMargins(4, 0, 4, 0)
-            layout.setSpacing(0)
+            layout.setContentsMargins(4, 1, 4, 1)
+            layout.setSpacing(1)
             layout.addWidget(QLabel(item.data(NAME_ROLE), holder))
             bar = QProgressBar(holder)
             bar.setRange(0, 100)
+            # The words go under the bar: beside it they are cut off in a narrow dock.
+            bar.setTextVisible(False)
+            bar.setMaximumHeight(8)
             layout.addWidget(bar)
+            label = QLabel(words, holder)
+            layout.addWidget(label)
+            self.progress_words[document_id] = label
             # The row shows the widget alone: the item's own text would be painted
             # beneath it, the name a second time.
             item.setText("")
@@ -104,11 +113,12 @@ class DocumentsPanel(QListWidget):
             self.setItemWidget(item, holder)
             self.progress_bars[document_id] = bar
         bar.setValue(int(fraction * 100))
-        bar.setFormat(words)
+        self.progress_words[document_id].setText(words)
         bar.setToolTip(words)
 
     def end_progress(self, document_id: str) -> None:
         item = self.item_of(document_id)
+        self.progress_words.pop(document_id, None)
         if item is not None and self.progress_bars.pop(document_id, None) is not None:
             self.removeItemWidget(item)
             item.setSizeHint(QSize())
