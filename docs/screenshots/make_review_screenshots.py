@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
             progress_shot["words"] = words
             shots.make("detection-progress", lambda: shots.save("detection-progress", window))
 
-    window.detection.step.connect(during_detection)
+    window.detection.progress.connect(during_detection)
     # The zero-shot step gives the fine labels (STATE, PRISON…) the legend lists; only
     # ready detectors run, so a machine without a model gets no error dialog in a picture.
     ready = [d.name for d in available_detectors(window.settings) if d.status.ready]
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         lambda: window.detection.task is None and not window.detection.queue and window.review.rows,
         "detection to finish",
     )
-    window.detection.step.disconnect(during_detection)
+    window.detection.progress.disconnect(during_detection)
     if shots.wanted("detection-progress") and not progress_shot:
         shots.failed["detection-progress"] = "detection ended before its progress said the time left"
     review = window.review

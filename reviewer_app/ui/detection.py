@@ -134,9 +134,8 @@ class DetectionDialog(QDialog):
 class DetectionQueue(QObject):
     """Runs detection for documents one after the other on a worker thread."""
 
-    progress = Signal(str, str, float)  # document id, stage, fraction
     # document id, the report (core.progress.Step), and it in words with the time left
-    step = Signal(str, object, str)
+    progress = Signal(str, object, str)
     document_done = Signal(str, object)  # document id, DetectionOutcome
     document_failed = Signal(str, object)  # document id, exception
     finished = Signal(bool)  # False when cancelled
@@ -202,9 +201,10 @@ class DetectionQueue(QObject):
             return DetectionOutcome(result, tuple(project.spans(document_id)))
 
         task = Task(work, "detection")
-        task.signals.progress.connect(lambda stage, f: self.progress.emit(document_id, stage, f))
         words = ProgressWords()
-        task.signals.step.connect(lambda step: self.step.emit(document_id, step, words.describe(step)))
+        task.signals.progress.connect(
+            lambda step: self.progress.emit(document_id, step, words.describe(step))
+        )
         task.signals.succeeded.connect(lambda result: self._record(document_id, result))
         task.signals.failed.connect(lambda exc: self._failed(document_id, exc))
         task.signals.cancelled.connect(lambda: self._cancelled(document_id))

@@ -408,7 +408,7 @@ class MainWindow(QMainWindow):
         self._show_review_page()
         self.review = ReviewController(project, self.settings, self)
         self.detection = DetectionQueue(project, self.settings, self.tasks, self)
-        self.detection.step.connect(self._detection_progress)
+        self.detection.progress.connect(self._detection_progress)
         self.detection.document_done.connect(self._detection_done)
         self.detection.document_failed.connect(self._detection_failed)
         self.detection.finished.connect(self._detection_finished)

@@ -36,8 +36,7 @@ def import_on_ui_thread(*modules: str) -> None:
 
 
 class TaskSignals(QObject):
-    progress = Signal(str, float)
-    step = Signal(object)  # the same report whole: a core.progress.Step
+    progress = Signal(object)  # a core.progress.Step
     succeeded = Signal(object)
     failed = Signal(object)  # the exception
     cancelled = Signal()
@@ -63,8 +62,7 @@ class Task(QRunnable):
         if same and step.fraction < 1.0 and now - last_time < PROGRESS_INTERVAL_S:
             return
         self._last_report = (now, step)
-        self._emit(self.signals.progress, step.stage, step.fraction)
-        self._emit(self.signals.step, step)
+        self._emit(self.signals.progress, step)
 
     def cancel(self) -> None:
         self.progress.cancel()

@@ -35,7 +35,7 @@ def test_the_progress_label_moves_chunk_by_chunk_during_a_real_detection(qtbot, 
         labels = [w.text() for w in holder.findChildren(type(window.detection_label))] if holder else []
         names_drawn.append(labels.count("hearing.txt") + item.text().count("hearing.txt"))
 
-    window.detection.step.connect(record)
+    window.detection.progress.connect(record)
     with qtbot.waitSignal(window.detection.finished, timeout=120000):
         window.start_detection([doc_id], ["spacy"])
     counted = [text for text in seen if "chunks" in text]
