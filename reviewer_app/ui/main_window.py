@@ -615,8 +615,12 @@ class MainWindow(QMainWindow):
         if not (stack.canRedo() if redo else stack.canUndo()):
             self.message_label.setText("Nothing to redo." if redo else "Nothing to undo.")
             return
-        what = stack.redoText() if redo else stack.undoText()
-        stack.redo() if redo else stack.undo()
+        if redo:
+            what = stack.redoText()
+            stack.redo()
+        else:
+            what = stack.undoText()
+            stack.undo()
         self.message_label.setText(f"{'Redone' if redo else 'Undone'}: {what}.")
 
     def open_whitelist_manager(self) -> None:
