@@ -20,8 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from reviewer_app.store import commands
 from reviewer_app.core.spans import Status
+from reviewer_app.store import commands
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.navigation import OPEN
 from reviewer_app.ui.review_controller import ReviewController
 
@@ -38,6 +39,7 @@ class ClustersPanel(QWidget):
         self.setObjectName("clusters")
         self._review_getter = review_getter
         self.tree = QTreeWidget(self)
+        frame_current_row(self.tree)
         self.tree.setHeaderLabels(["Person / variant", "Label", "Mentions", "Open"])
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setColumnWidth(0, 220)

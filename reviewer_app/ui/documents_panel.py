@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer_app.store.project import DocumentSummary
+from reviewer_app.ui.focus import frame_current_row
 
 # The document's display name (its file's name), kept beside the item's text.
 NAME_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -42,6 +43,7 @@ class DocumentsPanel(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("documents")
+        frame_current_row(self)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.itemActivated.connect(
             lambda item: self.document_chosen.emit(item.data(Qt.ItemDataRole.UserRole))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.core.spans import Status
-from reviewer_app.ui.focus import CurrentRowFrame
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.span_table_model import SPAN_ID_ROLE, Column, SpanFilterProxy, SpanTableModel
 
 ALL = "(all)"
@@ -56,9 +56,7 @@ class SpanTablePanel(QWidget):
         # Several rows (Shift/Ctrl+click, Shift+arrows) for one decision on all of them.
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.table.setItemDelegate(CurrentRowFrame(self.table))
-        # The frame follows the keyboard: repaint when the table gains or loses it.
-        self.table.installEventFilter(self)
+        frame_current_row(self.table)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setSectionResizeMode(Column.TEXT, QHeaderView.ResizeMode.Stretch)
@@ -79,11 +77,6 @@ class SpanTablePanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         self._following = False
         self._choosing = False
-
-    def eventFilter(self, watched, event) -> bool:
-        if watched is self.table and event.type() in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
-            self.table.viewport().update()
-        return super().eventFilter(watched, event)
 
     def set_labels(self, labels: LabelCatalog) -> None:
         """The label column in the colours of `labels` (another palette)."""

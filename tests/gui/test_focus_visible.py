@@ -62,3 +62,15 @@ def test_a_button_reached_with_tab_is_framed(qtbot, tmp_path):
     assert pixel(accept, 0, middle) == FOCUS_COLOUR
     assert pixel(reject, 0, middle) != FOCUS_COLOUR
     window.close()
+
+
+def test_the_documents_list_frames_its_current_row_while_it_has_the_keyboard(qtbot, tmp_path):
+    window = open_window(qtbot, tmp_path)
+    documents = window.documents
+    documents.setFocus()
+    documents.setCurrentRow(0)
+    rect = documents.visualItemRect(documents.item(0))
+    assert pixel(documents.viewport(), rect.center().x(), rect.top()) == FOCUS_COLOUR
+    window.transcript.setFocus()
+    assert pixel(documents.viewport(), rect.center().x(), rect.top()) != FOCUS_COLOUR
+    window.close()
