@@ -39,9 +39,12 @@ import sys
 from pathlib import Path
 
 from reviewer_app.cli.exit_codes import Exit, worst
+from reviewer_app.cli.messages import about_file
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.staging import unique_stems
 from reviewer_app.settings import DETECTION_PROFILES, PERSON_TAG_MODES
+
+PROJECT_HELP = "the project file (.db), as `project new` made it"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -59,7 +62,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     new.set_defaults(func=run_new)
 
     add = sub.add_parser("add", help="import transcripts into the project and run detection on them")
-    add.add_argument("project", type=Path)
+    add.add_argument("project", type=Path, help=PROJECT_HELP)
     add.add_argument(
         "files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt, .vtt, .srt, .json)"
     )
@@ -79,12 +82,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add.set_defaults(func=run_add)
 
     status = sub.add_parser("status", help="documents with their review progress, and corpus totals")
-    status.add_argument("project", type=Path)
+    status.add_argument("project", type=Path, help=PROJECT_HELP)
     status.add_argument("--json", action="store_true", help="print the figures as JSON")
     status.set_defaults(func=run_status)
 
     export = sub.add_parser("export", help="write the pseudonymized text of the reviewed documents")
-    export.add_argument("project", type=Path)
+    export.add_argument("project", type=Path, help=PROJECT_HELP)
     export.add_argument("--out", type=Path, required=True, help="folder for the pseudonymized texts")
     export.add_argument(
         "--draft",
@@ -276,7 +279,7 @@ def run_add(args: argparse.Namespace) -> int:
             if isinstance(outcome, str):
                 code = worst(code, Exit.BAD_INPUT)
                 bar.step(f"{path.name}: not added")
-                _say(f"{path.name}: {outcome}")
+                _say(about_file(path.name, outcome))
                 continue
             document, result = outcome
             doc_id = existing.get(path) or project.add_document(document)

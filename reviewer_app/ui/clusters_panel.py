@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.spans import Status
 from reviewer_app.store import commands
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.navigation import OPEN
 from reviewer_app.ui.review_controller import ReviewController
 
@@ -55,6 +56,7 @@ class ClustersPanel(QWidget):
         self.across.setToolTip("Persons matched across the project's documents (tags across the corpus)")
         self.across.toggled.connect(self._mode_changed)
         self.tree = QTreeWidget(self)
+        frame_current_row(self.tree)
         self.tree.setHeaderLabels(DOCUMENT_HEADERS)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setColumnWidth(0, 220)

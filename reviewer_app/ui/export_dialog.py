@@ -38,6 +38,7 @@ from reviewer_app.store import commands
 from reviewer_app.store.allowances import Allowance
 from reviewer_app.store.project import Project
 from reviewer_app.ui.export_plan import ExportPlan, plan_export, source_offset, write_export
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.workers import Task, TaskRunner
 
@@ -123,6 +124,7 @@ class ExportDialog(QDialog):
         form.addRow("Person tags", self.person_tags)
         form.addRow("Mapping file", self.mapping)
         self.findings = QListWidget(self)
+        frame_current_row(self.findings)
         self.findings.itemActivated.connect(self._activated)
         self.findings.currentItemChanged.connect(lambda *_: self._enable_finding_buttons())
         self.tag_button = QPushButton("&Tag it", self)

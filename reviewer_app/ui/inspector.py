@@ -60,6 +60,10 @@ class Inspector(QWidget):
         layout.addStretch(1)
         self.show_span(None, None)
 
+    def set_labels(self, labels: LabelCatalog) -> None:
+        """Colours of `labels` (another palette) from the next span shown."""
+        self.labels = labels
+
     def show_span(
         self,
         document: Document | None,

@@ -32,12 +32,13 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.clusters import FUZZY_LIBRARIES
 from reviewer_app.core.document import Document
+from reviewer_app.core.labels import catalog
 from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors, default_names
 from reviewer_app.evaluation.review_pace import project_pace
 from reviewer_app.importers.text import describe_encoding
 from reviewer_app.paths import data_dir, resource
-from reviewer_app.settings import Settings, save_settings
+from reviewer_app.settings import Settings, load_settings, save_settings
 from reviewer_app.store.project import DuplicateDocument, Project
 from reviewer_app.ui import navigation
 from reviewer_app.ui.about_dialog import AboutDialog, window_title
@@ -57,6 +58,7 @@ from reviewer_app.ui.errors import plain_message, show_error
 from reviewer_app.ui.evaluation_view import EvaluationView
 from reviewer_app.ui.export_dialog import ExportDialog
 from reviewer_app.ui.find_bar import FindBar
+from reviewer_app.ui.focus import FOCUS_STYLE_SHEET
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
@@ -98,6 +100,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.setWindowTitle(window_title())
         self.setAcceptDrops(True)
+        self.setStyleSheet(FOCUS_STYLE_SHEET)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
         self.memory = WindowMemory()
@@ -176,6 +179,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.memory.keep_colour_mode(self.legend)
         self._update_enabled()
+        self.apply_palette(settings.palette)
 
     def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -207,6 +211,7 @@ class MainWindow(QMainWindow):
         for menu_name in ("Edit", "Review", "View", "Tools", "Help"):
             menu = self.menus[menu_name] = self.menuBar().addMenu(f"&{menu_name}")
             menu.addActions(self.actions.in_menu(menu_name))
+        self.menus["View"].addMenu(self.legend.palette_menu)
         evaluation = QAction("&Evaluation…", self)
         evaluation.triggered.connect(self.open_evaluation)
         self.menus["Tools"].addAction(evaluation)
@@ -244,8 +249,8 @@ class MainWindow(QMainWindow):
         a.whitelist.triggered.connect(self.whitelist_current)
         a.whitelist_manager.triggered.connect(self.open_whitelist_manager)
         a.export.triggered.connect(self.open_export)
-        a.undo.triggered.connect(lambda: self.review and self.review.undo_stack.undo())
-        a.redo.triggered.connect(lambda: self.review and self.review.undo_stack.redo())
+        a.undo.triggered.connect(lambda: self.step_history(redo=False))
+        a.redo.triggered.connect(lambda: self.step_history(redo=True))
         a.detect.triggered.connect(self.choose_detection)
         a.toggle_colour.triggered.connect(self.toggle_colour)
         a.toggle_preview.triggered.connect(self.toggle_preview)
@@ -264,6 +269,7 @@ class MainWindow(QMainWindow):
         self.label_picker.chosen.connect(self._label_chosen)
         self.legend.colour_by_changed.connect(self.transcript.set_colour_by)
         self.legend.hidden_detectors_changed.connect(self.transcript.set_hidden_detectors)
+        self.legend.palette_chosen.connect(lambda name: self.apply_palette(name, remember=True))
         self.transcript.span_clicked.connect(self._choose_span)
         self.span_table.span_selected.connect(self._choose_span)
         self.documents.document_chosen.connect(self.open_document)
@@ -548,6 +554,7 @@ class MainWindow(QMainWindow):
         self.find_bar.search()
         self.preview.show_for(self.project, document_id)
         self.span_table.model.set_rows(document, self.review.rows)
+        self.legend.show_used(r.span.label for r in self.review.rows)
         self._current_changed(self.review.current_id)
         notes = "; ".join(document.notes)
         summary = f"{document.word_count:,} words, {len(document.utterances):,} utterances"
@@ -698,6 +705,22 @@ class MainWindow(QMainWindow):
         self.confirm_box = box
         box.open()
 
+    def step_history(self, redo: bool) -> None:
+        """Undo or redo one step; the status bar says which, not the message of the step undone."""
+        if self.review is None:
+            return
+        stack = self.review.undo_stack
+        if not (stack.canRedo() if redo else stack.canUndo()):
+            self.message_label.setText("Nothing to redo." if redo else "Nothing to undo.")
+            return
+        if redo:
+            what = stack.redoText()
+            stack.redo()
+        else:
+            what = stack.undoText()
+            stack.undo()
+        self.message_label.setText(f"{'Redone' if redo else 'Undone'}: {what}.")
+
     def open_whitelist_manager(self) -> None:
         if self.review is None:
             return
@@ -764,6 +787,18 @@ class MainWindow(QMainWindow):
             self.splitter.setSizes([1, 1])
             self.preview.follow(self.transcript.first_visible_offset())
 
+    def apply_palette(self, name: str, remember: bool = False) -> None:
+        """Draw everything in palette `name`; `remember` keeps it in the settings file."""
+        labels = catalog(name)
+        for panel in (self.transcript, self.legend, self.span_table, self.inspector, self.label_picker):
+            panel.set_labels(labels)
+        if remember and labels.palette != self.settings.palette:
+            self.settings = dataclasses.replace(self.settings, palette=labels.palette)
+            try:
+                save_settings(dataclasses.replace(load_settings(), palette=labels.palette))
+            except (OSError, ValueError) as exc:  # a read-only or hand-broken settings file
+                self.message_label.setText(f"The palette is not kept for next time: {exc}")
+
     def toggle_colour(self) -> None:
         by_label = self.transcript.highlighter.colour_by is ColourBy.DETECTOR
         (self.legend.by_label if by_label else self.legend.by_detector).setChecked(True)
@@ -826,9 +861,9 @@ class MainWindow(QMainWindow):
         self.cancel_button.setVisible(True)
         self.detection_label.setText("Detecting…")
 
-    def _detection_progress(self, document_id: str, stage: str, fraction: float) -> None:
-        self.documents.show_progress(document_id, stage, fraction)
-        self.detection_label.setText(f"Detecting {document_id}: {stage} {fraction:.0%}")
+    def _detection_progress(self, document_id: str, step, words: str) -> None:
+        self.documents.show_progress(document_id, step.fraction, words)
+        self.detection_label.setText(f"Detecting {document_id}: {words}")
 
     def _detection_done(self, document_id: str, outcome) -> None:
         self.documents.end_progress(document_id)
@@ -870,6 +905,7 @@ class MainWindow(QMainWindow):
             self.span_table.model.update_rows(review.rows, changed)
         self._current_changed(review.current_id)
         self._update_status()
+        self.legend.show_used(r.span.label for r in review.rows)
         # The persons panel and the preview follow after the keystroke's work is done.
         self._clusters_timer.start()
         self.preview.schedule()

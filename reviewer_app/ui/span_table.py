@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.core.spans import Status
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.span_table_model import SPAN_ID_ROLE, Column, SpanFilterProxy, SpanTableModel
 
 ALL = "(all)"
@@ -55,6 +56,7 @@ class SpanTablePanel(QWidget):
         # Several rows (Shift/Ctrl+click, Shift+arrows) for one decision on all of them.
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        frame_current_row(self.table)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setSectionResizeMode(Column.TEXT, QHeaderView.ResizeMode.Stretch)
@@ -85,6 +87,10 @@ class SpanTablePanel(QWidget):
     def _show_time_column(self) -> None:
         document = self.model.document
         self.table.setColumnHidden(Column.TIME, document is None or not document.time_map)
+
+    def set_labels(self, labels: LabelCatalog) -> None:
+        """The label column in the colours of `labels` (another palette)."""
+        self.model.set_labels(labels)
 
     def _row_changed(self, current, _previous) -> None:
         if self._following or not current.isValid():

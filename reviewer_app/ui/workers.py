@@ -16,12 +16,13 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from reviewer_app.core.progress import Cancelled, Progress
+from reviewer_app.core.progress import Cancelled, Progress, Step
 
 log = logging.getLogger(__name__)
 
 # Progress reports closer together than this are dropped (except a change of
-# stage): a detector reporting per sentence would otherwise flood the event loop.
+# stage or a unit done): a detector reporting per sentence would otherwise flood
+# the event loop.
 PROGRESS_INTERVAL_S = 0.05
 
 
@@ -35,7 +36,7 @@ def import_on_ui_thread(*modules: str) -> None:
 
 
 class TaskSignals(QObject):
-    progress = Signal(str, float)
+    progress = Signal(object)  # a core.progress.Step
     succeeded = Signal(object)
     failed = Signal(object)  # the exception
     cancelled = Signal()
@@ -51,16 +52,17 @@ class Task(QRunnable):
         self.name = name
         self.signals = TaskSignals()
         self._work = work
-        self._last_report = (0.0, "")
-        self.progress = Progress(on_report=self._report)
+        self._last_report = (0.0, Step("", 0.0))
+        self.progress = Progress(on_step=self._report)
 
-    def _report(self, stage: str, fraction: float) -> None:
+    def _report(self, step: Step) -> None:
         now = time.monotonic()
-        last_time, last_stage = self._last_report
-        if stage == last_stage and fraction < 1.0 and now - last_time < PROGRESS_INTERVAL_S:
+        last_time, last = self._last_report
+        same = (step.stage, step.note, step.done) == (last.stage, last.note, last.done)
+        if same and step.fraction < 1.0 and now - last_time < PROGRESS_INTERVAL_S:
             return
-        self._last_report = (now, stage)
-        self._emit(self.signals.progress, stage, fraction)
+        self._last_report = (now, step)
+        self._emit(self.signals.progress, step)
 
     def cancel(self) -> None:
         self.progress.cancel()
