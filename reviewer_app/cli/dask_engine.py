@@ -26,6 +26,7 @@ from it and ends when it closes, so they end with it on Ctrl+C and on SIGKILL.
 from __future__ import annotations
 
 import contextlib
+import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -83,7 +84,7 @@ def dask_client(scheduler: str | None, workers: int, say: Callable[[str], None])
                 raise _unreachable(scheduler, exc) from exc
             stack.callback(client.close, CLOSE_SECONDS)
             threads = sum(client.nthreads().values())
-            say(f"dask: scheduler {scheduler}, {len(client.nthreads())} workers, {threads} threads")
+            say(f"dask: scheduler {scheduler}, workers: {len(client.nthreads())}, threads: {threads}")
         else:
             # Spilling would write transcripts held by a worker to its scratch folder.
             stack.enter_context(
@@ -91,23 +92,39 @@ def dask_client(scheduler: str | None, workers: int, say: Callable[[str], None])
                     {"distributed.worker.memory.target": False, "distributed.worker.memory.spill": False}
                 )
             )
-            cluster = distributed.LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                host=LOCALHOST,
-                scheduler_port=0,
-                # The scheduler's HTTP routes (health, metrics) on a free local port, no dashboard.
-                dashboard_address=f"{LOCALHOST}:0",
-                scheduler_kwargs={"dashboard": False},
-                worker_dashboard_address=None,
-            )
+            with _ctrl_c_ignored():
+                cluster = distributed.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host=LOCALHOST,
+                    scheduler_port=0,
+                    # The scheduler's HTTP routes (health, metrics) on a free local port, no dashboard.
+                    dashboard_address=f"{LOCALHOST}:0",
+                    scheduler_kwargs={"dashboard": False},
+                    worker_dashboard_address=None,
+                )
             stack.callback(cluster.close, CLOSE_SECONDS)
             client = distributed.Client(cluster, set_as_default=False)
             stack.callback(client.close, CLOSE_SECONDS)
             client.run(_skip_teardown_at_exit)
-            say(f"dask: local cluster of {workers} worker processes on {LOCALHOST}")
+            say(f"dask: local cluster on {LOCALHOST}, worker processes: {workers}")
         yield client
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored in this process meanwhile, and so in the worker processes it
+    starts: a terminal's Ctrl+C reaches the whole process group, and a worker that
+    took it would die printing a traceback; this process closes them instead."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _reach(address: str) -> None:
