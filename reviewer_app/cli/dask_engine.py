@@ -19,8 +19,9 @@ reported by its file name and run once more, possibly on another worker; the
 second attempt keeps what the detectors that did run found, as a serial run
 does. Logs and messages name files, detectors and error types, never text.
 
-A `LocalCluster`'s workers are children of this process; each watches a pipe
-from it and ends when it closes, so they end with it on Ctrl+C and on SIGKILL.
+A `LocalCluster`'s workers are children of this process. They start with
+SIGINT ignored: on Ctrl+C this process closes them. Each also watches a pipe
+from this process and ends when it closes, so they end with it even on SIGKILL.
 """
 
 from __future__ import annotations
@@ -86,12 +87,15 @@ def dask_client(scheduler: str | None, workers: int, say: Callable[[str], None])
             threads = sum(client.nthreads().values())
             say(f"dask: scheduler {scheduler}, workers: {len(client.nthreads())}, threads: {threads}")
         else:
-            # Spilling would write transcripts held by a worker to its scratch folder.
-            stack.enter_context(
-                dask.config.set(
-                    {"distributed.worker.memory.target": False, "distributed.worker.memory.spill": False}
-                )
-            )
+            # Spilling would write transcripts held by a worker to its scratch folder. A task
+            # whose worker dies comes back as KilledWorker at once (the scheduler's default is
+            # three more tries), to be retried once like any failed task.
+            settings_of_dask = {
+                "distributed.worker.memory.target": False,
+                "distributed.worker.memory.spill": False,
+                "distributed.scheduler.allowed-failures": 0,
+            }
+            stack.enter_context(dask.config.set(settings_of_dask))
             with _ctrl_c_ignored():
                 cluster = distributed.LocalCluster(
                     n_workers=workers,
