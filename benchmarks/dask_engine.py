@@ -128,13 +128,16 @@ def measure(
         loads = client.run(_warm_up, names, settings)
         started = time.perf_counter()
         project_path = folder / f"workers-{workers}.db"
+        storing = 0.0
         with Project.create(project_path, "benchmark") as project:
             for path, outcome in detect_on_cluster(client, files, names, settings, True, print):
                 if isinstance(outcome, str):
                     raise SystemExit(f"{path.name}: {outcome}")
                 document, result = outcome
+                stored = time.perf_counter()
                 doc_id = project.add_document(document)
                 _store_detection(project, doc_id, document, result, settings)
+                storing += time.perf_counter() - stored
         seconds = time.perf_counter() - started
         memory = client.run(_rss_mb)
     return {
@@ -144,6 +147,7 @@ def measure(
         "seconds": seconds,
         "per_minute": 60 * len(files) / seconds,
         "rss_mb": max(memory.values()),
+        "store": storing / len(files),
     }
 
 
