@@ -175,13 +175,17 @@ def main() -> int:
         print(f"\n{args.docs} hearings of {words:,.0f} words; detectors: {', '.join(names)}")
         rows = [measure(files, int(n), names, settings, folder) for n in args.workers.split(",")]
     print(
-        f"\n{'workers':>7} {'start s':>8} {'load s':>7} {'detect s':>9} {'docs/min':>9} {'RSS/worker MB':>14}"
+        f"\n{'workers':>7} {'start s':>8} {'load s':>7} {'detect s':>9} {'docs/min':>9} "
+        f"{'RSS/worker MB':>14} {'store s/doc':>12}"
     )
     for row in rows:
         print(
             f"{row['workers']:7} {row['start']:8.1f} {row['load']:7.1f} {row['seconds']:9.1f} "
-            f"{row['per_minute']:9.2f} {row['rss_mb']:14,.0f}"
+            f"{row['per_minute']:9.2f} {row['rss_mb']:14,.0f} {row['store']:12.2f}"
         )
+    # The one writer's ceiling: beyond it, more workers do not help.
+    store = max(row["store"] for row in rows)
+    print(f"\nthe client stores a document in {store:.2f} s: at most {60 / store:,.0f} documents/min")
     return 0
 
 
