@@ -146,8 +146,13 @@ class TranscriptView(QPlainTextEdit):
         self.document_model = document
         self._rows_by_id = {r.id: r for r in rows}
         self.positions = self.highlighter.positions = TextPositions(document.text)
+        # Only a tag the line really begins with ("SPEAKER:"): an utterance whose speaker
+        # the importer carried over (a turn continued after a heading or a page break)
+        # has words there, which must not look like a tag.
         self.highlighter.speaker_tags = {
-            u.start: u.start + len(u.speaker) + 1 for u in document.utterances if u.speaker
+            u.start: u.start + len(u.speaker) + 1
+            for u in document.utterances
+            if u.speaker and document.text.startswith(f"{u.speaker}:", u.start)
         }
         self.highlighter.index = _SpanIndex(rows)
         self._current_id = None
