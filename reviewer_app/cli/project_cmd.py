@@ -145,7 +145,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     export.set_defaults(func=run_export)
 
     persons = sub.add_parser("persons", help="the persons matched across the documents (corpus tags)")
-    persons.add_argument("project", type=Path)
+    persons.add_argument("project", type=Path, help=PROJECT_HELP)
     persons.add_argument(
         "--match", action="store_true", help="match the documents' persons into corpus persons first"
     )
