@@ -1,0 +1,60 @@
+"""The window fits the screens reviewers have (1280x800, 1024x700): a long status
+message, the hidden welcome page and the persons panel's buttons used to hold it
+at least 1452x765 pixels, past the screen's edge, with the Documents list 70
+pixels wide and the document names cut off."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt
+
+from reviewer_app.settings import Settings
+from reviewer_app.ui.main_window import MainWindow
+from tests.gui.test_window_memory import activate
+
+SAMPLE_PDF = Path(__file__).resolve().parents[2] / "resources" / "sample" / "sample_hearing.pdf"
+
+
+def open_sample(qtbot, width: int, height: int) -> MainWindow:
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.resize(width, height)
+    window.show()
+    qtbot.waitExposed(window)
+    activate(qtbot, window)
+    window.open_path(SAMPLE_PDF)
+    qtbot.waitUntil(lambda: window.review is not None and window.review.document is not None, timeout=60000)
+    return window
+
+
+def test_the_sample_fits_1280x800_with_room_for_the_documents_and_the_transcript(qtbot):
+    window = open_sample(qtbot, 1280, 800)
+    # The sample's note is longer than the screen is wide: it ends in "…", whole in the tooltip.
+    message = window.message_label
+    assert "16 body pages" in message.text() and message.toolTip() == message.text()
+    qtbot.waitUntil(lambda: window.size() == QSize(1280, 800))
+    documents_dock = window.docks[0]
+    assert documents_dock.width() >= 180  # "sample_hearing.pdf" and "not detected" whole
+    name = window.documents.item(0).text().splitlines()[0]
+    assert window.documents.fontMetrics().horizontalAdvance(name) < window.documents.viewport().width()
+    assert window.transcript.width() >= 1280 * 0.4
+    # The persons panel's buttons do not widen the Span dock.
+    qtbot.keyClick(window.transcript, Qt.Key.Key_F10)
+    assert window.side_tabs.currentWidget() is window.clusters
+    assert window.side_tabs.minimumSizeHint().width() <= 400
+    window.close()
+
+
+def test_the_window_and_the_find_bar_fit_1024x700(qtbot):
+    window = open_sample(qtbot, 1024, 700)
+    qtbot.keyClick(window.transcript, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(window.find_bar.isVisible)
+    qtbot.keyClicks(window.find_bar.field, "hearing")
+    qtbot.keyClick(window.transcript, Qt.Key.Key_F10)
+    qtbot.wait(50)
+    assert window.size() == QSize(1024, 700)
+    assert window.minimumSizeHint().width() <= 1024 and window.minimumSizeHint().height() <= 700
+    assert window.transcript.width() >= 1024 * 0.35
+    assert window.find_bar.geometry().right() <= window.find_bar.parentWidget().width()
+    window.close()
