@@ -11,6 +11,8 @@ from PySide6.QtCore import QSize, Qt
 
 from reviewer_app.settings import Settings
 from reviewer_app.ui.main_window import MainWindow
+from reviewer_app.ui.window_memory import WindowMemory
+from tests.gui.test_review_controller import make_project
 from tests.gui.test_window_memory import activate
 
 SAMPLE_PDF = Path(__file__).resolve().parents[2] / "resources" / "sample" / "sample_hearing.pdf"
@@ -57,4 +59,25 @@ def test_the_window_and_the_find_bar_fit_1024x700(qtbot):
     assert window.minimumSizeHint().width() <= 1024 and window.minimumSizeHint().height() <= 700
     assert window.transcript.width() >= 1024 * 0.35
     assert window.find_bar.geometry().right() <= window.find_bar.parentWidget().width()
+    window.close()
+
+
+def test_the_welcome_with_recent_files_fits_1280x800_without_scrolling(qtbot, tmp_path):
+    # A transcript and a project opened once: the recent lists were 150 pixels tall
+    # whatever they held, and pushed the detectors and Models… below the fold.
+    project, _ = make_project(tmp_path / "corpus.db")
+    project.close()
+    memory = WindowMemory()
+    memory.add_recent("transcripts", SAMPLE_PDF)
+    memory.add_recent("projects", tmp_path / "corpus.db")
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.welcome is not None, timeout=10000)
+    qtbot.wait(50)
+    listing = window.welcome.recent["transcripts"]
+    assert listing.count() == 1 and listing.visualItemRect(listing.item(0)).bottom() < listing.height()
+    assert window.welcome_page.verticalScrollBar().maximum() == 0
     window.close()
