@@ -81,3 +81,28 @@ def test_the_welcome_with_recent_files_fits_1280x800_without_scrolling(qtbot, tm
     assert listing.count() == 1 and listing.visualItemRect(listing.item(0)).bottom() < listing.height()
     assert window.welcome_page.verticalScrollBar().maximum() == 0
     window.close()
+
+
+def test_detection_progress_words_wrap_in_a_narrow_documents_list(qtbot, tmp_path):
+    # At 1024 pixels the Documents dock is about 160 wide: "about 4 s left" was cut off.
+    project, doc_id = make_project(tmp_path / "p.db")
+    project.close()
+    window = MainWindow(Settings(reviewer="tester"))
+    qtbot.addWidget(window)
+    window.resize(1024, 700)
+    window.show()
+    with qtbot.waitSignal(window.document_shown, timeout=30000):
+        window.open_path(tmp_path / "p.db")
+    documents = window.documents
+    window.resizeDocks([window.docks[0]], [160], Qt.Orientation.Horizontal)
+    qtbot.waitUntil(lambda: documents.viewport().width() < 170)
+    words = "presidio 1/4 chunks · about 4 s left"
+    documents.show_progress(doc_id, 0.25, words)
+    qtbot.wait(50)
+    label = documents.progress_words[doc_id]
+    shown = label.mapTo(documents.viewport(), label.rect().topRight())
+    assert shown.x() <= documents.viewport().width()  # not drawn past the list's edge
+    needed = label.fontMetrics().boundingRect(0, 0, label.width(), 1000, Qt.TextFlag.TextWordWrap, words)
+    assert needed.height() <= label.height()  # every wrapped line shown whole
+    assert not documents.horizontalScrollBar().isVisible()
+    window.close()
