@@ -63,11 +63,14 @@ def settle(app, seconds: float = 0.5) -> None:
 
 def shrink(path: Path) -> None:
     """Rewrite a screenshot with at most 256 colours, undithered (a window has few):
-    a third of the size, the palette's colours kept. Pillow comes with matplotlib."""
+    a third of the size. Max coverage keeps the legend's small swatches their colour
+    (median cut turned some grey); no pixel moves by more than a few levels.
+    Pillow comes with matplotlib."""
     from PIL import Image
 
     with Image.open(path) as image:
-        small = image.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        rgb = image.convert("RGB")
+    small = rgb.quantize(256, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
     small.save(path, optimize=True)
 
 
@@ -176,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     def persons_panel() -> None:
         window.focus_persons()
         window.clusters.tree.expandAll()
+        # Wide enough for the Open column.
+        window.resizeDocks([window.docks[1]], [560], Qt.Orientation.Horizontal)
         shots.save("persons-panel", window.side_tabs)
 
     def whitelist_dialog() -> None:
