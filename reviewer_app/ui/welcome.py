@@ -55,6 +55,10 @@ class RecentList(QListWidget):
     def __init__(self, paths: Sequence[Path], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # A long folder is shortened in its middle (whole in the tooltip): a horizontal
+        # scroll bar would cover the rows of a list only as tall as they are.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         for path in paths:
             item = QListWidgetItem(f"{path.name}  —  {path.parent}", self)
             item.setData(Qt.ItemDataRole.UserRole, str(path))

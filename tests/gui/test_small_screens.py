@@ -65,11 +65,14 @@ def test_the_window_and_the_find_bar_fit_1024x700(qtbot):
 def test_the_welcome_with_recent_files_fits_1280x800_without_scrolling(qtbot, tmp_path):
     # A transcript and a project opened once: the recent lists were 150 pixels tall
     # whatever they held, and pushed the detectors and Models… below the fold.
-    project, _ = make_project(tmp_path / "corpus.db")
+    # The project's folder is longer than the list is wide.
+    folder = tmp_path / ("hearings of the board of parole, " * 4).strip(" ,")
+    folder.mkdir()
+    project, _ = make_project(folder / "corpus.db")
     project.close()
     memory = WindowMemory()
     memory.add_recent("transcripts", SAMPLE_PDF)
-    memory.add_recent("projects", tmp_path / "corpus.db")
+    memory.add_recent("projects", folder / "corpus.db")
     window = MainWindow(Settings(reviewer="tester"))
     qtbot.addWidget(window)
     window.resize(1280, 800)
@@ -80,6 +83,10 @@ def test_the_welcome_with_recent_files_fits_1280x800_without_scrolling(qtbot, tm
     listing = window.welcome.recent["transcripts"]
     assert listing.count() == 1 and listing.visualItemRect(listing.item(0)).bottom() < listing.height()
     assert window.welcome_page.verticalScrollBar().maximum() == 0
+    # The long folder is shortened, not scrolled: no scroll bar over the one row.
+    projects = window.welcome.recent["projects"]
+    assert not projects.horizontalScrollBar().isVisible()
+    assert projects.visualItemRect(projects.item(0)).bottom() < projects.viewport().height()
     window.close()
 
 
