@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -107,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", nargs="+", choices=SHOTS, default=[], help="make only these")
     args = parser.parse_args(argv)
-    tmp = Path(tempfile.mkdtemp())
+    # A fixed folder, emptied first: its path shows in the pictures (export folder, recent
+    # projects), the same at every run.
+    tmp = Path(tempfile.gettempdir()) / "reviewer-app-review-screenshots"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
     os.environ["REVIEWER_APP_DATA_DIR"] = str(tmp / "data")
     os.environ["REVIEWER_APP_CONFIG_DIR"] = str(tmp / "config")
     from PySide6.QtCore import Qt

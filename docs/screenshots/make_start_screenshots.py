@@ -12,6 +12,7 @@ lists them as recent (welcome-recent.png).
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -48,7 +49,11 @@ def wait_for_welcome(app, window) -> None:
 
 
 def main() -> int:
-    tmp = Path(tempfile.mkdtemp())
+    # A fixed folder, emptied first: its path shows in the pictures (export folder, recent
+    # projects), the same at every run.
+    tmp = Path(tempfile.gettempdir()) / "reviewer-app-start-screenshots"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
     os.environ["REVIEWER_APP_DATA_DIR"] = str(tmp / "data")
     os.environ["REVIEWER_APP_CONFIG_DIR"] = str(tmp / "config")
     from reviewer_app.settings import Settings
