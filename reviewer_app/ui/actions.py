@@ -167,7 +167,7 @@ class CheatSheet(QDialog):
         self.setWindowTitle("Keyboard shortcuts")
         rows = "".join(
             f"<tr><td><b>{QKeySequence(s.shortcut).toString(QKeySequence.SequenceFormat.NativeText)}</b>"
-            f"&nbsp;&nbsp;</td><td>{s.text.replace('&', '')}</td><td><i>{s.tip}</i></td></tr>"
+            f"&nbsp;&nbsp;</td><td>{s.text.replace('&', '')}&nbsp;&nbsp;</td><td><i>{s.tip}</i></td></tr>"
             for s in SPECS
         )
         rows += "<tr><td colspan=3><br><b>In the find bar (Ctrl+F)</b></td></tr>"

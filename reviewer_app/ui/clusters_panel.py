@@ -19,7 +19,8 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QHBoxLayout,
+    QGridLayout,
+    QSizePolicy,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -85,27 +86,29 @@ class ClustersPanel(QWidget):
             self.reject_selected,
             "Reject every mention of the person",
         )
-        buttons = QHBoxLayout()
-        for action in (
-            self.merge_action,
-            self.split_action,
-            self.relabel_action,
-            self.accept_action,
-            self.reject_action,
-        ):
-            button = QToolButton(self)
-            button.setDefaultAction(action)
-            buttons.addWidget(button)
         self.match_action = QAction("Match documents", self)
         self.match_action.setToolTip(
             "Match the persons of every document into persons across the project (stored in it)"
         )
         self.match_action.triggered.connect(self.match_documents)
         self.match_action.setEnabled(False)
-        match_button = QToolButton(self)
-        match_button.setDefaultAction(self.match_action)
-        buttons.addWidget(match_button)
-        buttons.addStretch(1)
+        # Two rows of three: in one row the six buttons made the Span dock 680 pixels
+        # wide at least, which left the transcript a sliver on a 1024-pixel screen.
+        buttons = QGridLayout()
+        for index, action in enumerate(
+            (
+                self.merge_action,
+                self.split_action,
+                self.match_action,
+                self.relabel_action,
+                self.accept_action,
+                self.reject_action,
+            )
+        ):
+            button = QToolButton(self)
+            button.setDefaultAction(action)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            buttons.addWidget(button, index // 3, index % 3)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.across)

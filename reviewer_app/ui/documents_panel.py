@@ -127,17 +127,22 @@ class DocumentsPanel(QListWidget):
             bar.setMaximumHeight(8)
             layout.addWidget(bar)
             label = QLabel(words, holder)
+            # Wrapped: in a narrow dock (1024-pixel screens) "about 4 s left" was cut off.
+            label.setWordWrap(True)
             layout.addWidget(label)
             self.progress_words[document_id] = label
             # The row shows the widget alone: the item's own text would be painted
             # beneath it, the name a second time.
             item.setText("")
-            item.setSizeHint(holder.sizeHint())
             self.setItemWidget(item, holder)
             self.progress_bars[document_id] = bar
         bar.setValue(int(fraction * 100))
         self.progress_words[document_id].setText(words)
         bar.setToolTip(words)
+        # The row as tall as the wrapped words need at the list's width, and no wider.
+        holder = self.itemWidget(item)
+        width = self.viewport().width()
+        item.setSizeHint(QSize(width, holder.layout().totalHeightForWidth(width)))
 
     def end_progress(self, document_id: str) -> None:
         item = self.item_of(document_id)

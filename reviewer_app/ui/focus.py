@@ -45,8 +45,13 @@ class CurrentRowFrame(QStyledItemDelegate):
             view.selectionModel().currentChanged.connect(lambda *_: view.viewport().update())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.view and event.type() in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
-            self.view.viewport().update()
+        if watched is self.view:
+            if event.type() in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
+                self.view.viewport().update()
+            # The view is no editor: the base class would treat it as one and take its
+            # Tab and Shift+Tab (commit, go to the next cell), so that the keyboard
+            # could never leave the list.
+            return False
         return super().eventFilter(watched, event)
 
     def paint(
@@ -74,5 +79,8 @@ class CurrentRowFrame(QStyledItemDelegate):
 
 
 def frame_current_row(view: QAbstractItemView) -> None:
-    """The view's current row framed while it has the keyboard (after `setModel`)."""
+    """The view's current row framed while it has the keyboard (after `setModel`).
+    The row is the unit: Tab goes on to the next widget instead of walking the
+    row's cells, which in a table of hundreds of spans kept the keyboard in it."""
     view.setItemDelegate(CurrentRowFrame(view))
+    view.setTabKeyNavigation(False)

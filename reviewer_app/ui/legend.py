@@ -42,8 +42,11 @@ def label_key_html(labels: LabelCatalog, used: Counter[str]) -> str:
     up to it (the zero-shot step's STATE, CITY, PRISON…)."""
     rows = []
     for coarse, colour in labels.label_colours.items():
-        row = _swatch(colour, _label_name(coarse, used))
         fine = labels.fine_labels(coarse)
+        # The coarse label counts its fine labels' spans too: a document with 38 cities
+        # and prisons has LOCATION spans, though no span is labelled LOCATION itself.
+        rolled_up = Counter({coarse: used[coarse] + sum(used[f] for f in fine)})
+        row = _swatch(colour, _label_name(coarse, rolled_up))
         if fine:
             names = ", ".join(_label_name(f, used) for f in fine)
             row += f"<br><span style='color:#555'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;{names}</span>"

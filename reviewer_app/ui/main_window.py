@@ -14,11 +14,13 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
+    QFrame,
     QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -48,6 +50,7 @@ from reviewer_app.ui.detection import (
     InterruptedBanner,
 )
 from reviewer_app.ui.documents_panel import DocumentsPanel
+from reviewer_app.ui.elided_label import ElidedLabel
 from reviewer_app.ui.errors import plain_message, show_error
 from reviewer_app.ui.evaluation_view import EvaluationView
 from reviewer_app.ui.export_dialog import ExportDialog
@@ -114,8 +117,14 @@ class MainWindow(OpeningMixin, DetectionMixin, QMainWindow):
         self.preview.hide()
         # The welcome page until a project is open, then the transcript.
         self.pages = QStackedWidget(self)
-        self.welcome_page = QWidget(self)
-        QVBoxLayout(self.welcome_page)
+        # Scrolled: a stacked widget is as large as its largest page, and the welcome's
+        # buttons, recent lists and detector list would hold the review page (and the
+        # window) at least 690x600 pixels, more than a 1024x700 screen leaves it.
+        self.welcome_page = QScrollArea(self)
+        self.welcome_page.setWidgetResizable(True)
+        self.welcome_page.setFrameShape(QFrame.Shape.NoFrame)
+        self.welcome_page.setWidget(QWidget(self.welcome_page))
+        QVBoxLayout(self.welcome_page.widget())
         self.welcome: WelcomeScreen | None = None
         self.pages.addWidget(self.welcome_page)
         self.pages.addWidget(self.splitter)
@@ -143,14 +152,17 @@ class MainWindow(OpeningMixin, DetectionMixin, QMainWindow):
             self._dock(self.side_tabs, "Span", Qt.DockWidgetArea.RightDockWidgetArea),
             self._dock(self.span_table, "Spans", Qt.DockWidgetArea.BottomDockWidgetArea),
         ]
-        self.memory.restore_window(self)  # where the reviewer left the docks; shown with a transcript
+        # Where the reviewer left the docks; shown with a transcript.
+        self._docks_placed = self.memory.restore_window(self)
         # Empty panels around the welcome page only crowd it; they appear with a transcript.
         for dock in self.docks:
             dock.hide()
         self.progress_label = QLabel(self)
         self.saved_label = QLabel(self)
         self.detection_label = QLabel(self)
-        self.message_label = QLabel("Open a transcript or project: File > Open, or drop a file here.", self)
+        self.message_label = ElidedLabel(
+            "Open a transcript or project: File > Open, or drop a file here.", self
+        )
         self.cancel_button = QPushButton("Cancel detection", self)
         self.cancel_button.setVisible(False)
         self.statusBar().addWidget(self.message_label, 1)
@@ -349,7 +361,7 @@ class MainWindow(OpeningMixin, DetectionMixin, QMainWindow):
             self.welcome.deleteLater()
         welcome = WelcomeScreen(
             [(i.name, i.status) for i in infos],
-            self.welcome_page,
+            self.welcome_page.widget(),
             self.memory.recent("transcripts"),
             self.memory.recent("projects"),
         )
@@ -363,13 +375,19 @@ class MainWindow(OpeningMixin, DetectionMixin, QMainWindow):
         welcome.new_project_requested.connect(self.choose_project_to_create)
         welcome.open_sample_requested.connect(self.open_sample)
         welcome.models_requested.connect(self.open_models_dialog)
-        self.welcome_page.layout().addWidget(welcome)
+        self.welcome_page.widget().layout().addWidget(welcome)
         self.welcome = welcome
 
     def _show_review_page(self) -> None:
         self.pages.setCurrentWidget(self.splitter)
         for dock in self.docks:
             dock.show()
+        if not self._docks_placed:
+            # First start: the docks' own widths (256 and 508 pixels) left the transcript
+            # a third of a 1024-pixel window; share the width out instead.
+            self._docks_placed = True
+            widths = [self.width() * 16 // 100, self.width() * 30 // 100]
+            self.resizeDocks(self.docks[:2], widths, Qt.Orientation.Horizontal)
 
     def set_project(self, project: Project) -> None:
         self.project = project

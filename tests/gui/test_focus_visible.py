@@ -74,3 +74,17 @@ def test_the_documents_list_frames_its_current_row_while_it_has_the_keyboard(qtb
     window.transcript.setFocus()
     assert pixel(documents.viewport(), rect.center().x(), rect.top()) != FOCUS_COLOUR
     window.close()
+
+
+def test_tab_leaves_every_framed_list_and_shift_tab_comes_back(qtbot, tmp_path):
+    # The frame's delegate watched the view as if it were a cell editor and took its
+    # Tab: the keyboard could enter the Documents list or the span table, never leave.
+    window = open_window(qtbot, tmp_path)
+    for view in (window.documents, window.span_table.table):
+        view.setFocus(Qt.FocusReason.OtherFocusReason)
+        qtbot.waitUntil(view.hasFocus)
+        press(qtbot, window, Qt.Key.Key_Tab)
+        assert not view.hasFocus(), f"Tab stayed in {view.objectName() or type(view).__name__}"
+        press(qtbot, window, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+        assert view.hasFocus()
+    window.close()

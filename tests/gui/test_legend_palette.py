@@ -219,3 +219,14 @@ def test_the_standard_colours_are_what_the_colour_blind_palette_is_for():
     green and stanza's red (or spaCy's blue and the zero-shot purple) run together."""
     colours = drawn_colours(STANDARD_PALETTE)
     assert closest_pair(colours["detector, pending"])[0] < MIN_DELTA_E / 2
+
+
+def test_a_coarse_label_counts_the_spans_of_its_fine_labels(qtbot, tmp_path):
+    # The document's STATE and PRISON are locations: LOCATION is bold with their count,
+    # not plain as if the document had no location.
+    window = open_project(qtbot, tmp_path)
+    key = window.legend.label_key.text()
+    assert "<b>LOCATION (2)</b>" in _group(key, "LOCATION")
+    assert "<b>NRP (1)</b>" in key  # its NATIONALITY
+    assert "<b>PERSON (1)</b>" in key  # a coarse label with no fine ones: its own count
+    window.close()
