@@ -32,6 +32,9 @@ class UiThreadGarbageCollector(QObject):
     def collect(self) -> None:
         """What the automatic collector would have done by now: the oldest generation
         whose count passed its threshold, with the younger ones."""
+        # Some libraries switch it back on after their own work (srsly's msgpack
+        # loading, under spaCy): off again at every tick.
+        gc.disable()
         counts, thresholds = gc.get_count(), gc.get_threshold()
         for generation in (2, 1, 0):
             if counts[generation] > thresholds[generation]:
@@ -46,6 +49,9 @@ def collect_garbage_on_ui_thread() -> None:
     """Install the collector once per application; call it on the UI thread."""
     global _collector
     app = QCoreApplication.instance()
-    if app is None or (_collector is not None and _collector.parent() is app):
+    if app is None:
+        return
+    if _collector is not None and _collector.parent() is app:
+        gc.disable()  # a library may have switched it back on
         return
     _collector = UiThreadGarbageCollector(app)

@@ -106,6 +106,7 @@ class TaskRunner(QObject):
         self.running: list[Task] = []
 
     def start(self, task: Task) -> Task:
+        collect_garbage_on_ui_thread()
         self.running.append(task)
         task.signals.setParent(self)  # Qt owns it now, not the Task
         task.signals.finished.connect(self._forget)
