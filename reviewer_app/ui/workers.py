@@ -14,9 +14,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from reviewer_app.core.progress import Cancelled, Progress, Step
+from reviewer_app.ui.ui_thread_gc import collect_garbage_on_ui_thread
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +44,17 @@ class TaskSignals(QObject):
     finished = Signal()  # after any of the three above
 
 
-class Task(QRunnable):
-    """One run of `work(progress)`; keep a reference until `finished`."""
+class Task:
+    """One run of `work(progress)`, started by a `TaskRunner`.
+
+    Who frees what, and where, matters here: a QObject destroyed on the wrong
+    thread, or while a queued signal of it is being delivered, kills the process.
+    So the pool runs the bound `run` (Qt's wrapper holds it until the pool is done
+    with it), and the runner makes `signals` a child of itself and deletes it with
+    `deleteLater` on the UI thread once `finished` was delivered; dropping a Task,
+    on any thread, never destroys a QObject."""
 
     def __init__(self, work: Callable[[Progress], Any], name: str = "task") -> None:
-        super().__init__()
-        self.setAutoDelete(False)
         self.name = name
         self.signals = TaskSignals()
         self._work = work
@@ -93,19 +99,26 @@ class TaskRunner(QObject):
 
     def __init__(self, parent: QObject | None = None, threads: int = 2) -> None:
         super().__init__(parent)
+        # Worker threads allocate: cycles must still be freed on the UI thread only.
+        collect_garbage_on_ui_thread()
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(threads)
         self.running: list[Task] = []
 
     def start(self, task: Task) -> Task:
+        collect_garbage_on_ui_thread()
         self.running.append(task)
-        task.signals.finished.connect(lambda: self._forget(task))
-        self.pool.start(task)
+        task.signals.setParent(self)  # Qt owns it now, not the Task
+        task.signals.finished.connect(self._forget)
+        self.pool.start(task.run)
         return task
 
-    def _forget(self, task: Task) -> None:
-        if task in self.running:
-            self.running.remove(task)
+    def _forget(self) -> None:
+        """`finished` of a task: the last signal its worker sends."""
+        signals = self.sender()
+        self.running = [t for t in self.running if t.signals is not signals]
+        # Deleted by the UI thread's event loop, after this delivery is over.
+        signals.deleteLater()
 
     def cancel_all(self) -> None:
         for task in self.running:
