@@ -370,30 +370,68 @@ def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
 
 
 # A speaker tag at the start of a line: up to six words in capitals and a colon.
-_SPEAKER_TAG = re.compile(r"^[ \t]*([A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*){1,5}):[ ]", re.M)
+_SPEAKER_TAG = re.compile(r"^[ \t]*([A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*){0,5}):[ ]", re.M)
+# A tag of names alone ("BRANDVOLD:", "DANA REYES:") is taken only when the document
+# gives it to a speaker this many times: a one-off capitalised label is a heading or a note.
+_NAME_TAG_TURNS = 2
+# Structure beats a name recogniser that reads a surname in capitals as an organisation.
+NAME_TAG_SCORE = 0.9
 
 
 def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[str]) -> list[Span]:
-    """The name in each speaker tag that opens with role words: "INMATE OKAFOR:"
-    gives OKAFOR, "DEPUTY DISTRICT ATTORNEY RAMOS:" gives RAMOS. `titles` are the
-    role words (lower case, no full stop); what follows them is a name only when
-    none of its words is a title or one of `not_names` (offices, determiners,
-    function words) and the document never writes it in lower case ("COURT
-    CLERK:", "ATTORNEY FOR THE STATE:" hold no name)."""
+    """The name in each speaker tag: "INMATE OKAFOR:" gives OKAFOR, "DEPUTY
+    DISTRICT ATTORNEY RAMOS:" gives RAMOS, and a tag of a name alone that recurs
+    ("BRANDVOLD:", "DANA REYES:") gives the whole tag. `titles` are the role words
+    (lower case, no full stop); what follows them is a name only when none of its
+    words is a title or one of `not_names` (offices, the tags of unnamed speakers
+    such as CALLER or THE WITNESS, determiners, function words), and the document never writes it in lower case ("COURT CLERK:",
+    "ATTORNEY FOR THE STATE:" hold no name)."""
     lowercase_phrases: str | None = None
+    matches = list(_SPEAKER_TAG.finditer(text))
+    turns: dict[str, int] = {}
+    for match in matches:
+        tag = " ".join(match.group(1).split())
+        turns[tag] = turns.get(tag, 0) + 1
+    refused = titles | not_names
     out = []
-    for match in _SPEAKER_TAG.finditer(text):
+    for match in matches:
         words = list(re.finditer(r"\S+", match.group(1)))
         roles = 0
         while roles < len(words) and words[roles].group().lower().rstrip(".") in titles:
             roles += 1
         rest = [w.group().lower().rstrip(".") for w in words[roles:]]
-        if not roles or not rest or len(rest) > 3 or any(w in titles or w in not_names for w in rest):
+        if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 for w in rest):
+            continue
+        if not roles and turns[" ".join(match.group(1).split())] < _NAME_TAG_TURNS:
             continue
         if lowercase_phrases is None:
             lowercase_phrases = _lowercase_text(text)
         if any(f" {w} " in lowercase_phrases for w in rest):
             continue
         start = match.start(1) + words[roles].start()
-        out.append(Span(start, match.end(1), "PERSON", (CONTEXT,), CONTEXT_SCORE))
+        score = CONTEXT_SCORE if roles else NAME_TAG_SCORE
+        out.append(Span(start, match.end(1), "PERSON", (CONTEXT,), score))
+    return out
+
+
+# The question and answer marks of an examination at the start of a line ("Q. Officer, ...").
+_EXAMINATION_MARK = re.compile(r"(?:^|(?<=\n))[ \t]*[QA](?:\.|:)?[ \t]+", re.M)
+
+
+def strip_examination_marks(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name that NER started on the "Q." or "A." opening a line of an examination
+    ("Q. Officer, what did you see?") starts after the mark; what is left is judged
+    alone (a title alone is no one: `merge.drop_role_only_persons`). Only in a text
+    that asks its questions so, on two lines or more: elsewhere "A. Smith" is a name."""
+    if len(re.findall(r"^[ \t]*Q(?:\.|:)?[ \t]", text, re.M)) < 2:
+        return list(spans)
+    out = []
+    for span in spans:
+        if span.label in _NER_NAMES:
+            mark = _EXAMINATION_MARK.match(text, text.rfind("\n", 0, span.start) + 1)
+            if mark and span.start < mark.end() and mark.start() <= span.start:
+                if mark.end() >= span.end:
+                    continue
+                span = span.with_(start=mark.end())
+        out.append(span)
     return out

@@ -61,6 +61,7 @@ from reviewer_app.core.context_rules import (
     label_spelled_items,
     learn_organisations,
     speaker_tag_names,
+    strip_examination_marks,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
@@ -165,7 +166,7 @@ def load_merge_rules() -> MergeRules:
         organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
         determiners=frozenset(w.lower() for w in merge.get("determiners", ())),
         clause_words=frozenset(w.lower() for w in merge.get("clause_words", ())),
-        role_nouns=frozenset(w.lower() for w in merge.get("role_nouns", ())),
+        role_nouns=frozenset(w.lower() for w in (*merge.get("role_nouns", ()), *merge.get("speaker_roles", ()))),
     )
 
 
@@ -839,7 +840,7 @@ def merge_spans(
                 text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
             ),
         ]
-    merged = tidy_boundaries(spans, text)
+    merged = tidy_boundaries(strip_examination_marks(spans, text), text)
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)

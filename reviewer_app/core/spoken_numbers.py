@@ -60,6 +60,9 @@ class SpokenWords:
     phone_cues: frozenset[str]
     id_cues: frozenset[str]
     repeat_words: dict[str, int]
+    height_cues: frozenset[str] = frozenset()
+    age_words: frozenset[str] = frozenset()
+    time_prepositions: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -91,6 +94,9 @@ def spoken_words() -> SpokenWords:
         phone_cues=frozenset(c["phone_cues"]),
         id_cues=frozenset(c["id_cues"]),
         repeat_words=dict(n["repeat"]),
+        height_cues=frozenset(c.get("height_cues", ())),
+        age_words=frozenset(c.get("age_words", ())),
+        time_prepositions=frozenset(c.get("time_prepositions", ())),
     )
 
 

@@ -156,8 +156,40 @@ class _Finder:
             after = self._time_suffix(end)
             if after:
                 out.append(self.span(i, after, "TIME"))
-            elif minutes and self.word(i - 1) in ("at", "until", "till"):
+            elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
+        return sorted(out + self._clock_fractions(out))
+
+    def _no_count(self, j: int) -> bool:
+        """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
+        return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
+
+    def _clock_fractions(self, found: list[Span]) -> list[Span]:
+        """ "quarter past two", "half past ten", "twenty to six in the morning": a
+        quarter or a half before "past" or "to" and an hour is a time; a number of
+        minutes is one only after a time preposition or before "in the morning"."""
+        taken = [(s.start, s.end) for s in found]
+        out = []
+        for i in range(len(self.words)):
+            w = self.word(i)
+            fraction = w in ("quarter", "half")
+            read = None if fraction else self.reader.read_small(i)
+            if not fraction and (read is None or not 1 <= read.value <= 30 or self.word(i).isdigit()):
+                continue
+            j = i + 1 if fraction else read.last
+            if self.word(j) not in ("past", "to", "after", "till") or (w == "half" and self.word(j) != "past"):
+                continue
+            hour = self.reader.read_small(j + 1)
+            if hour is None or not 1 <= hour.value <= 12 or self.word(j + 1).isdigit():
+                continue
+            end = self._time_suffix(hour.last) or hour.last
+            first = i - (self.word(i - 1) == "a")
+            if not (fraction or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
+                continue
+            span = self.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
+            if not any(a < span.end and span.start < b for a, b in taken):
+                out.append(span)
+                taken.append((span.start, span.end))
         return out
 
     def _time_suffix(self, j: int) -> int:
@@ -189,9 +221,30 @@ class _Finder:
             k = i - 1 - (self.word(i - 1) in self.v.hedges)
             if self.person_is(i) or self.word(k) in ("turned", "turn", "turning"):
                 out.append(self.span(i, number.last, "AGE"))
+            elif self.word(k) in ("aged", "age") or (self.word(k) == "of" and self.word(k - 1) == "age"):
+                out.append(self.span(i, number.last, "AGE"))  # "at age sixteen", "the age of twelve"
             elif self.word(k) == "at" and 13 <= number.value <= 99 and self._person_before(k):
                 out.append(self.span(i, number.last, "AGE", WEAK_SCORE))
+            elif number.value <= 110 and self._answers_age_question(i, number.last):
+                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))
         return out
+
+    def _answers_age_question(self, first: int, last: int) -> bool:
+        """Whether words first..last are the whole answer to a question about age on
+        the line before ("How old were you then?" / "A. Nineteen.")."""
+        start, end = self.words[first].start, self.words[last - 1].end
+        line_start = self.text.rfind("\n", 0, start) + 1
+        line_end = self.text.find("\n", end)
+        line_end = len(self.text) if line_end < 0 else line_end
+        before, after = self.text[line_start:start], self.text[end:line_end]
+        # Only a speaker tag or an answer mark before, only a full stop (and a pause) after.
+        if re.search(r"[a-z]", before) or not re.fullmatch(r"[ .!,]*(?:(?:yes|yeah|sir|ma'am)[ .!,]*)*", after):
+            return False
+        question = self.text[self.text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start].strip()
+        if not question.endswith("?"):
+            return False
+        asked = {w.text for w in words_of(question)}
+        return bool(asked & self.v.age_words) and ("how" in asked or "age" in asked)
 
     def person_is(self, i: int) -> bool:
         """Whether "I'm", "she was", "he is only"... comes right before word i."""
@@ -225,7 +278,27 @@ class _Finder:
             tall = self.word(end) in self.v.tall_words
             if tall or (self.person_is(i) and (hyphen or self.clause_end(end))):
                 out.append(self.span(i, end, "HEIGHT"))
+            elif self.gap(i, j) in ("-", " ") and self.clause_end(end) and self._height_cue_near(i, end):
+                out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))  # "The report says five-eleven."
         return out
+
+    def _height_cue_near(self, first: int, end: int, reach: int = 30) -> bool:
+        """A height cue ("tall", "height", "stands") in the sentence of words first..end
+        or in the sentence before it (a question and its answer)."""
+        boundaries = 0
+        for k in range(first - 1, max(-1, first - 1 - reach), -1):
+            if re.search(r"[.!?\n]", self.gap(k, k + 1)):
+                boundaries += 1
+                if boundaries > 1:
+                    break
+            if self.word(k) in self.v.height_cues:
+                return True
+        for k in range(end, min(len(self.words), end + reach)):
+            if k > end and re.search(r"[.!?\n]", self.gap(k - 1, k)):
+                break
+            if self.word(k) in self.v.height_cues:
+                return True
+        return False
 
     # -- phone and other numbers read digit by digit -------------------------
     def digit_runs(self) -> list[Span]:
