@@ -435,3 +435,27 @@ def strip_examination_marks(spans: Iterable[Span], text: str) -> list[Span]:
                 span = span.with_(start=mark.end())
         out.append(span)
     return out
+
+
+# How far before a number its cue is looked for: the question a number answers.
+_NUMBER_CUE_REACH = 80
+_NUMBER_WORD = re.compile(r"[a-z']+")
+
+
+def label_numbers_by_cue(
+    spans: Iterable[Span], text: str, id_cues: frozenset[str], phone_cues: frozenset[str]
+) -> list[Span]:
+    """A "phone number" asked for as an account, case or licence number ("Can I
+    have your account number?" / "Sure, it's 4471 2093 88.") is an ID_NUMBER: an
+    identity cue and "number" shortly before it, and no telephone cue."""
+    out = []
+    for span in spans:
+        if span.label == "PHONE_NUMBER":
+            before = _NUMBER_WORD.findall(text[max(0, span.start - _NUMBER_CUE_REACH) : span.start].lower())
+            named = any(
+                w in id_cues and before[k + 1] in ("number", "no", "num") for k, w in enumerate(before[:-1])
+            )
+            if named and not phone_cues.intersection(before):
+                span = span.with_(label="ID_NUMBER")
+        out.append(span)
+    return out

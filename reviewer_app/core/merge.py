@@ -58,13 +58,14 @@ from reviewer_app.core.context_rules import (
     is_positional_capital,
     label_acronyms_as_defined,
     label_glosses_as_named,
+    label_numbers_by_cue,
     label_spelled_items,
     learn_organisations,
     speaker_tag_names,
     strip_examination_marks,
 )
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
+from reviewer_app.core.spoken_numbers import is_spoken_year, number_words, spoken_words
 from reviewer_app.paths import resource
 
 PROPAGATION = "propagation"
@@ -869,6 +870,7 @@ def merge_spans(
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
+    merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     if with_propagation:
         merged = propagate(merged, text, rules)
     merged = join_split_names(merged, text, rules.known_places)
