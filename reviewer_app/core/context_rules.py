@@ -384,8 +384,9 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
     ("BRANDVOLD:", "DANA REYES:") gives the whole tag. `titles` are the role words
     (lower case, no full stop); what follows them is a name only when none of its
     words is a title or one of `not_names` (offices, the tags of unnamed speakers
-    such as CALLER or THE WITNESS, determiners, function words), and the document never writes it in lower case ("COURT CLERK:",
-    "ATTORNEY FOR THE STATE:" hold no name)."""
+    such as CALLER or THE WITNESS, determiners, function words), and the document
+    never writes it in lower case ("COURT CLERK:", "ATTORNEY FOR THE STATE:" hold
+    no name)."""
     lowercase_phrases: str | None = None
     matches = list(_SPEAKER_TAG.finditer(text))
     turns: dict[str, int] = {}

@@ -167,7 +167,9 @@ def load_merge_rules() -> MergeRules:
         organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
         determiners=frozenset(w.lower() for w in merge.get("determiners", ())),
         clause_words=frozenset(w.lower() for w in merge.get("clause_words", ())),
-        role_nouns=frozenset(w.lower() for w in (*merge.get("role_nouns", ()), *merge.get("speaker_roles", ()))),
+        role_nouns=frozenset(
+            w.lower() for w in (*merge.get("role_nouns", ()), *merge.get("speaker_roles", ()))
+        ),
     )
 
 

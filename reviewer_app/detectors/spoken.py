@@ -158,18 +158,20 @@ class _Finder:
                 out.append(self.span(i, after, "TIME"))
             elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
-        return sorted(out + self._clock_fractions(out))
+        fractions = self._clock_fractions()
+        # "half past ten in the evening" takes in the "ten in the evening" found above.
+        kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
+        return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
 
     def _no_count(self, j: int) -> bool:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
 
-    def _clock_fractions(self, found: list[Span]) -> list[Span]:
+    def _clock_fractions(self) -> list[Span]:
         """ "quarter past two", "half past ten", "twenty to six in the morning": a
         quarter or a half before "past" or "to" and an hour is a time; a number of
         minutes is one only after a time preposition or before "in the morning"."""
-        taken = [(s.start, s.end) for s in found]
-        out = []
+        out: list[Span] = []
         for i in range(len(self.words)):
             w = self.word(i)
             fraction = w in ("quarter", "half")
@@ -177,7 +179,9 @@ class _Finder:
             if not fraction and (read is None or not 1 <= read.value <= 30 or self.word(i).isdigit()):
                 continue
             j = i + 1 if fraction else read.last
-            if self.word(j) not in ("past", "to", "after", "till") or (w == "half" and self.word(j) != "past"):
+            if self.word(j) not in ("past", "to", "after", "till") or (
+                w == "half" and self.word(j) != "past"
+            ):
                 continue
             hour = self.reader.read_small(j + 1)
             if hour is None or not 1 <= hour.value <= 12 or self.word(j + 1).isdigit():
@@ -187,9 +191,8 @@ class _Finder:
             if not (fraction or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
                 continue
             span = self.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
-            if not any(a < span.end and span.start < b for a, b in taken):
+            if not (out and out[-1].overlaps(span)):
                 out.append(span)
-                taken.append((span.start, span.end))
         return out
 
     def _time_suffix(self, j: int) -> int:
@@ -223,10 +226,10 @@ class _Finder:
                 out.append(self.span(i, number.last, "AGE"))
             elif self.word(k) in ("aged", "age") or (self.word(k) == "of" and self.word(k - 1) == "age"):
                 out.append(self.span(i, number.last, "AGE"))  # "at age sixteen", "the age of twelve"
-            elif self.word(k) == "at" and 13 <= number.value <= 99 and self._person_before(k):
-                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))
-            elif number.value <= 110 and self._answers_age_question(i, number.last):
-                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))
+            elif (self.word(k) == "at" and 13 <= number.value <= 99 and self._person_before(k)) or (
+                number.value <= 110 and self._answers_age_question(i, number.last)
+            ):
+                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "at sixteen", "A. Nineteen."
         return out
 
     def _answers_age_question(self, first: int, last: int) -> bool:
@@ -238,7 +241,9 @@ class _Finder:
         line_end = len(self.text) if line_end < 0 else line_end
         before, after = self.text[line_start:start], self.text[end:line_end]
         # Only a speaker tag or an answer mark before, only a full stop (and a pause) after.
-        if re.search(r"[a-z]", before) or not re.fullmatch(r"[ .!,]*(?:(?:yes|yeah|sir|ma'am)[ .!,]*)*", after):
+        if re.search(r"[a-z]", before) or not re.fullmatch(
+            r"[ .!,]*(?:(?:yes|yeah|sir|ma'am)[ .!,]*)*", after
+        ):
             return False
         question = self.text[self.text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start].strip()
         if not question.endswith("?"):
@@ -342,5 +347,8 @@ def find_spoken_forms(text: str, nouns: Collection[int] = frozenset()) -> list[S
     a number is never taken to count a thing."""
     words = words_of(text)
     finder = _Finder(text, words, Reader(words), nouns)
-    spans = finder.dates() + finder.times() + finder.ages() + finder.heights() + finder.digit_runs()
+    heights = finder.heights()
+    # "about five ten tall": a height said like a clock time is the height.
+    times = [t for t in finder.times() if not any(t.overlaps(h) for h in heights)]
+    spans = finder.dates() + times + finder.ages() + heights + finder.digit_runs()
     return sorted(spans)
