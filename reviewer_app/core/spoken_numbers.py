@@ -62,6 +62,7 @@ class SpokenWords:
     repeat_words: dict[str, int]
     height_cues: frozenset[str] = frozenset()
     age_words: frozenset[str] = frozenset()
+    person_nouns: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
 
 
@@ -96,6 +97,7 @@ def spoken_words() -> SpokenWords:
         repeat_words=dict(n["repeat"]),
         height_cues=frozenset(c.get("height_cues", ())),
         age_words=frozenset(c.get("age_words", ())),
+        person_nouns=frozenset(c.get("person_nouns", ())),
         time_prepositions=frozenset(c.get("time_prepositions", ())),
     )
 

@@ -151,6 +151,10 @@ def test_spoken_times(text, expected):
         ("Q. How old were you then?\nA. Nineteen.", [("AGE", "Nineteen")]),
         ("CALLER: What age is he?\nAGENT: Thirty-one, sir.", [("AGE", "Thirty-one")]),
         ("Q. How many were there?\nA. Nineteen.", []),  # not asked about age
+        ("Q. And your age?\n\nMR. DUNMORE: Sixty-three.", [("AGE", "Sixty-three")]),
+        ("my mother was sixty-three when she died", [("AGE", "sixty-three")]),
+        ("and Carlos was nineteen, I think", [("AGE", "nineteen")]),
+        ("the price was nineteen, I think", []),
         ("Q. How old were you then?\nA. Nineteen or so, and then", []),  # not the whole answer
     ],
 )
