@@ -188,7 +188,7 @@ def _gazetteer(file_name: str) -> list[str]:
         if line.strip() and not line.startswith("#"):
             # Postal codes ("CA") are too short to tell a place from a word.
             names += [n.strip().lower() for n in line.split("|") if len(n.strip()) > 2]
-    return names
+    return names + [n.replace("'", "’") for n in names if "'" in n]  # "Jehovah’s" as typeset
 
 
 def _sorted(spans: Iterable[Span]) -> list[Span]:
@@ -669,14 +669,14 @@ def _statute_number(span: Span, text: str, statute_words: frozenset[str]) -> boo
 # 10 ----------------------------------------------------------------------------
 def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
     """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
-    of each part of a full name and of an organisation (or place) learnt from context
+    of each part of a full name and of an organisation (place, group) learnt from context
     (`context_rules.learn_organisations`), that no span covers yet. Names match
     whatever their case ("JONES" in a speaker tag) except all lower case ("will"
     is not "Will")."""
     label_of: dict[str, str] = {}
     for span in spans:
         if span.label in rules.propagate_labels or (
-            span.label in ("ORGANIZATION", "LOCATION") and CONTEXT in span.detectors
+            span.label in ("ORGANIZATION", "LOCATION", "NRP") and CONTEXT in span.detectors
         ):
             covered = span.text_in(text)
             if len(covered) >= 2:

@@ -299,3 +299,19 @@ def test_a_number_asked_for_as_an_account_number_is_an_id_number():
     ]
     merged = _merged(text, phones)
     assert {("4471 2093 88", "ID_NUMBER"), ("916 555 0118", "PHONE_NUMBER")} <= merged
+
+
+def test_ethnic_groups_and_typeset_apostrophes_are_groups_and_propagate():
+    text = (
+        "He became a member of the Jehovah’s Witnesses in Austria. Later the Jehovah’s Witnesses "
+        "were registered. The Sami villages appealed, and the Sami herders joined them."
+    )
+    ner = [
+        _span(text, "Jehovah’s Witnesses", "ORGANIZATION"),
+        _span(text, "Sami", "ORGANIZATION", 0),
+        _span(text, "Sami", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.label, s.start) for s in merge_spans(ner, text)]
+    groups = [(w, start) for w, label, start in merged if label == "NRP"]
+    # The second "Jehovah’s Witnesses" comes from the first, learnt from "a member of".
+    assert [w for w, _ in groups] == ["Jehovah’s Witnesses", "Jehovah’s Witnesses", "Sami", "Sami"]
