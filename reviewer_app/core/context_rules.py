@@ -415,29 +415,6 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
     return out
 
 
-# The question and answer marks of an examination at the start of a line ("Q. Officer, ...").
-_EXAMINATION_MARK = re.compile(r"(?:^|(?<=\n))[ \t]*[QA](?:\.|:)?[ \t]+", re.M)
-
-
-def strip_examination_marks(spans: Iterable[Span], text: str) -> list[Span]:
-    """A name that NER started on the "Q." or "A." opening a line of an examination
-    ("Q. Officer, what did you see?") starts after the mark; what is left is judged
-    alone (a title alone is no one: `merge.drop_role_only_persons`). Only in a text
-    that asks its questions so, on two lines or more: elsewhere "A. Smith" is a name."""
-    if len(re.findall(r"^[ \t]*Q(?:\.|:)?[ \t]", text, re.M)) < 2:
-        return list(spans)
-    out = []
-    for span in spans:
-        if span.label in _NER_NAMES:
-            mark = _EXAMINATION_MARK.match(text, text.rfind("\n", 0, span.start) + 1)
-            if mark and span.start < mark.end() and mark.start() <= span.start:
-                if mark.end() >= span.end:
-                    continue
-                span = span.with_(start=mark.end())
-        out.append(span)
-    return out
-
-
 # How far before a number its cue is looked for: the question a number answers.
 _NUMBER_CUE_REACH = 80
 _NUMBER_WORD = re.compile(r"[a-z']+")

@@ -62,7 +62,6 @@ from reviewer_app.core.context_rules import (
     label_spelled_items,
     learn_organisations,
     speaker_tag_names,
-    strip_examination_marks,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import is_spoken_year, number_words, spoken_words
@@ -843,7 +842,7 @@ def merge_spans(
                 text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
             ),
         ]
-    merged = tidy_boundaries(strip_examination_marks(spans, text), text)
+    merged = tidy_boundaries(spans, text)
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)

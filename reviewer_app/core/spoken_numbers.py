@@ -61,8 +61,6 @@ class SpokenWords:
     id_cues: frozenset[str]
     repeat_words: dict[str, int]
     height_cues: frozenset[str] = frozenset()
-    age_words: frozenset[str] = frozenset()
-    person_nouns: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
 
 
@@ -96,8 +94,6 @@ def spoken_words() -> SpokenWords:
         id_cues=frozenset(c["id_cues"]),
         repeat_words=dict(n["repeat"]),
         height_cues=frozenset(c.get("height_cues", ())),
-        age_words=frozenset(c.get("age_words", ())),
-        person_nouns=frozenset(c.get("person_nouns", ())),
         time_prepositions=frozenset(c.get("time_prepositions", ())),
     )
 

@@ -224,56 +224,15 @@ class _Finder:
             k = i - 1 - (self.word(i - 1) in self.v.hedges)
             if self.person_is(i) or self.word(k) in ("turned", "turn", "turning"):
                 out.append(self.span(i, number.last, "AGE"))
-            elif self.word(k) in ("aged", "age") or (self.word(k) == "of" and self.word(k - 1) == "age"):
-                out.append(self.span(i, number.last, "AGE"))  # "at age sixteen", "the age of twelve"
-            elif (self.word(k) == "at" and 13 <= number.value <= 99 and self._person_before(k)) or (
-                number.value <= 110 and self._answers_age_question(i, number.last)
-            ):
-                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "at sixteen", "A. Nineteen."
+            elif self.word(k) == "at" and 13 <= number.value <= 99 and self._person_before(k):
+                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))
         return out
-
-    def _answers_age_question(self, first: int, last: int) -> bool:
-        """Whether words first..last are the whole answer to a question about age on
-        the line before ("How old were you then?" / "A. Nineteen.")."""
-        start, end = self.words[first].start, self.words[last - 1].end
-        line_start = self.text.rfind("\n", 0, start) + 1
-        line_end = self.text.find("\n", end)
-        line_end = len(self.text) if line_end < 0 else line_end
-        before, after = self.text[line_start:start], self.text[end:line_end]
-        before = re.sub(r"^[^:\n]{1,40}:[ \t]*", "", before)  # "Mr. Dunmore: "
-        # Only a speaker tag or an answer mark before, only a full stop (and a pause) after.
-        if re.search(r"[a-z]", before) or not re.fullmatch(
-            r"[ .!,]*(?:(?:yes|yeah|sir|ma'am)[ .!,]*)*", after
-        ):
-            return False
-        asked_before = self.text[max(0, line_start - 400) : line_start].rstrip()  # blank lines between
-        question = asked_before[asked_before.rfind("\n") + 1 :].strip()
-        if not question.endswith("?"):
-            return False
-        asked = {w.text for w in words_of(question)}
-        return bool(asked & self.v.age_words) and ("how" in asked or "age" in asked)
 
     def person_is(self, i: int) -> bool:
         """Whether "I'm", "she was", "he is only"... comes right before word i."""
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
         return self.word(k) in self.v.contracted or (
-            self.word(k) in self.v.age_verbs and self._person_subject(k - 1)
-        )
-
-    def _person_subject(self, k: int) -> bool:
-        """Whether word k names a person: a pronoun ("she"), a person noun ("my
-        mother", "the victim") or, inside a sentence, a capitalised name ("and
-        Carlos was")."""
-        w = self.word(k)
-        if w in self.v.subjects or w in self.v.person_nouns:
-            return True
-        written = self.text[self.words[k].start : self.words[k].end] if 0 <= k < len(self.words) else ""
-        return (
-            written[:1].isupper()
-            and written[1:].islower()
-            and k > 0
-            and re.fullmatch(r"[ ]", self.gap(k - 1, k)) is not None
-            and self.word(k - 1) in ("and", "but", "when", "because", "while", "so")
+            self.word(k) in self.v.age_verbs and self.word(k - 1) in self.v.subjects
         )
 
     def _person_before(self, i: int, reach: int = 12) -> bool:

@@ -272,20 +272,6 @@ def test_a_recurring_speaker_tag_of_a_name_alone_is_a_person():
     assert not {w for w, _ in merged} & {"NOTICE", "OPERATOR", "UNIDENTIFIED MALE", "MALE"}
 
 
-def test_the_question_mark_of_an_examination_is_not_part_of_a_name():
-    text = "Q. Officer, what did you see?\nA. A car.\nQ. Mr. Dunmore, where were you?\nA. At home.\n"
-    ner = [_span(text, "Q. Officer", "PERSON"), _span(text, "Q. Mr. Dunmore", "PERSON")]
-    merged = _merged(text, ner)
-    assert ("Dunmore", "PERSON") in merged
-    assert not {w for w, _ in merged} & {"Q. Officer", "Officer", "Q. Mr. Dunmore"}
-
-
-def test_an_initial_at_a_line_start_stays_outside_an_examination():
-    text = "A. Dunmore signed the lease.\nThe landlord agreed.\n"
-    merged = _merged(text, [_span(text, "A. Dunmore", "PERSON")])
-    assert ("A. Dunmore", "PERSON") in merged
-
-
 def test_a_number_asked_for_as_an_account_number_is_an_id_number():
     text = (
         "AGENT: Can I have your account number, please?\n"
