@@ -466,6 +466,8 @@ def status_figures(project) -> dict:
 
 
 def run_status(args: argparse.Namespace) -> int:
+    from reviewer_app.evaluation.review_pace import ReviewPace, describe_minutes, describe_pace
+
     # Read-only: works while the window has the project open.
     project = _open(args.project, read_only=True)
     if project is None:
@@ -488,7 +490,7 @@ def run_status(args: argparse.Namespace) -> int:
                 str(d["by_status"]["pending"]),
                 str(d["by_status"]["stale"]),
                 f"{100 * d['share_reviewed']:.0f}%",
-                f"{d['review_minutes']:.1f} min",
+                describe_minutes(60 * d["review_minutes"]),
                 f"{rate:.1f}" if rate is not None else "-",
             )
         )
@@ -506,12 +508,8 @@ def run_status(args: argparse.Namespace) -> int:
         f"{corpus['reviewed']} of {corpus['spans']} spans reviewed ({100 * corpus['share_reviewed']:.0f}%)"
         + (f"; {corpus['not_detected']} not detected yet" if corpus["not_detected"] else "")
     )
-    rate = corpus["decisions_per_minute"]
-    print(
-        f"Review time {corpus['review_minutes']:.1f} min, {corpus['decisions']} decisions"
-        + (f" ({rate:.1f} per minute)" if rate is not None else "")
-        + f"; pauses over {corpus['idle_minutes']:g} min are not counted"
-    )
+    pace = ReviewPace(corpus["decisions"], 60 * corpus["review_minutes"])
+    print(f"Review time {describe_pace(pace)}; pauses over {corpus['idle_minutes']:g} min are not counted")
     for label, counts in sorted(corpus["by_label"].items()):
         summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
         print(f"  {label}: {summary}")
