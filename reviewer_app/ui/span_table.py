@@ -64,8 +64,8 @@ class SpanTablePanel(QWidget):
         self.table.horizontalHeader().resizeSection(
             Column.TIME, self.table.fontMetrics().horizontalAdvance("≈ 00:00:00.0 – 00:00:00.0  ")
         )
-        self.model.modelReset.connect(self._show_time_column)
-        self._show_time_column()
+        self.model.modelReset.connect(self._show_position_columns)
+        self._show_position_columns()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -84,9 +84,13 @@ class SpanTablePanel(QWidget):
         self._following = False
         self._choosing = False
 
-    def _show_time_column(self) -> None:
+    def _show_position_columns(self) -> None:
+        """Time for documents with times; Page:line unless the document has times and no
+        pages (a caption's character offset "@142" tells the reviewer nothing)."""
         document = self.model.document
-        self.table.setColumnHidden(Column.TIME, document is None or not document.time_map)
+        timed = document is not None and bool(document.time_map)
+        self.table.setColumnHidden(Column.TIME, not timed)
+        self.table.setColumnHidden(Column.WHERE, timed and not document.page_map.entries)
 
     def set_labels(self, labels: LabelCatalog) -> None:
         """The label column in the colours of `labels` (another palette)."""
