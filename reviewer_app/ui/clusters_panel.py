@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QGridLayout,
+    QLabel,
     QSizePolicy,
     QToolButton,
     QTreeWidget,
@@ -42,6 +43,10 @@ MEMBERS_ROLE = Qt.ItemDataRole.UserRole + 4
 DOCUMENT_ROLE = Qt.ItemDataRole.UserRole + 5
 DOCUMENT_HEADERS = ["Person / variant", "Label", "Mentions", "Open"]
 CORPUS_HEADERS = ["Person / document", "Documents", "Mentions", ""]
+ACROSS_PLACEHOLDER = (
+    "No persons across documents yet. Only accepted person spans are matched: accept them "
+    "in the documents, then press Match documents."
+)
 
 
 class ClustersPanel(QWidget):
@@ -62,6 +67,11 @@ class ClustersPanel(QWidget):
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setColumnWidth(0, 220)
         self.tree.itemActivated.connect(self._activated)
+        # Across documents starts empty: say why, and what fills it.
+        self.across_placeholder = QLabel(ACROSS_PLACEHOLDER, self)
+        self.across_placeholder.setObjectName("acrossPlaceholder")
+        self.across_placeholder.setWordWrap(True)
+        self.across_placeholder.setVisible(False)
         self.merge_action = self._action(
             "Merge persons", "Ctrl+M", self.merge_selected, "Merge the selected persons into the first one"
         )
@@ -112,6 +122,7 @@ class ClustersPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.across)
+        layout.addWidget(self.across_placeholder)
         layout.addWidget(self.tree)
         layout.addLayout(buttons)
 
@@ -153,10 +164,12 @@ class ClustersPanel(QWidget):
         self.match_action.setEnabled(
             self.across_documents and review is not None and not review.project.read_only
         )
+        self.across_placeholder.setVisible(False)
         if review is None:
             return
         if self.across_documents:
             self._show_corpus(review, expanded)
+            self.across_placeholder.setVisible(self.tree.topLevelItemCount() == 0)
             return
         if review.document is None:
             return
