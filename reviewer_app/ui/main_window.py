@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -649,7 +650,10 @@ class MainWindow(OpeningMixin, DetectionMixin, QMainWindow):
         self.transcript.setFocus()
 
     def _exported(self, paths: list) -> None:
-        self.message_label.setText(f"Exported {len(paths)} file(s).")
+        names = ", ".join(Path(p).name for p in paths)
+        self.message_label.setText(f"Exported {len(paths)} file(s): {names}")
+        # The whole places, for a name cut off by the status bar's width.
+        self.message_label.setToolTip("\n".join(str(p) for p in paths))
         self.refresh_documents()
 
     def focus_persons(self) -> None:
