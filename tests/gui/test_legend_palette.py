@@ -17,6 +17,7 @@ from reviewer_app.core.spans import Status
 from reviewer_app.settings import Settings, load_settings
 from reviewer_app.store.project import Project
 from reviewer_app.ui.colors import ColourBy, SpanFormats
+from reviewer_app.ui.legend import Legend
 from reviewer_app.ui.main_window import MainWindow
 from reviewer_app.ui.span_table_model import Column
 from tests.gui.helpers import find, transcript
@@ -212,6 +213,32 @@ def test_a_palette_for_colour_vision_deficiency_keeps_every_two_colours_apart(pa
             assert _contrast_with_black(colour) >= 4.5, (
                 f"{palette}, {mode}: black text on {name} hard to read"
             )
+
+
+# A swatch is seen on the legend's background when it is lighter or darker enough, or (a
+# saturated yellow on light grey) its hue sets it apart for every vision simulated.
+MIN_BACKGROUND_CONTRAST = 1.5
+MIN_BACKGROUND_HUE_DELTA_E = 50.0
+
+
+def _contrast(a: QColor, b: QColor) -> float:
+    light, dark = sorted((_contrast_with_black(a), _contrast_with_black(b)), reverse=True)
+    return light / dark  # (L1 + 0.05) / (L2 + 0.05): the 0.05 cancels out of the ratio above
+
+
+@pytest.mark.parametrize("palette", [p for p in palette_names() if p != STANDARD_PALETTE])
+def test_every_swatch_of_a_colour_blind_palette_is_seen_on_the_legend_background(qtbot, palette):
+    legend = Legend()
+    qtbot.addWidget(legend)
+    background = legend.label_key.palette().color(legend.label_key.backgroundRole())
+    labels = catalog(palette)
+    for name, colour in {**labels.label_colours, **labels.detector_colours}.items():
+        swatch = QColor(colour)
+        hue_apart = min(math.dist(lab(swatch, s), lab(background, s)) for s in SIMULATIONS.values())
+        assert (
+            _contrast(swatch, background) >= MIN_BACKGROUND_CONTRAST
+            or hue_apart >= MIN_BACKGROUND_HUE_DELTA_E
+        ), f"{palette}: {name} {colour} faint on the legend's {background.name()}"
 
 
 def test_the_standard_colours_are_what_the_colour_blind_palette_is_for():
