@@ -32,9 +32,10 @@ def test_garbage_cycles_are_freed_on_the_ui_thread_while_tasks_allocate(qtbot):
     Cycle.freed_on.clear()
     for _ in range(2000):
         Cycle()  # unreachable at once; only the cycle collector frees them
-    task = runner.start(Task(allocate, "allocate"))
+    task = Task(allocate, "allocate")
+    # Waiting from before the start: a queued signal reaches only the slots connected when it is sent.
     with qtbot.waitSignal(task.signals.finished, timeout=10000):
-        pass
+        runner.start(task)
     qtbot.waitUntil(lambda: len(Cycle.freed_on) == 2000, timeout=5000)
     assert set(Cycle.freed_on) == {threading.main_thread().name}
 
@@ -43,9 +44,9 @@ def test_a_finished_task_lets_go_of_its_signals_on_the_ui_thread(qtbot):
     import shiboken6
 
     runner = TaskRunner()
-    task = runner.start(Task(lambda progress: 1, "one"))
+    task = Task(lambda progress: 1, "one")
     signals = task.signals
     with qtbot.waitSignal(signals.finished, timeout=10000):
-        pass
+        runner.start(task)
     assert runner.running == []
     qtbot.waitUntil(lambda: not shiboken6.isValid(signals), timeout=5000)
