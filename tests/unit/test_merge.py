@@ -30,8 +30,9 @@ def covered(spans, text=APPENDIX_A):
     return [(s.label, s.text_in(text)) for s in spans]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def rules():
+    # Loaded per test (a few milliseconds), so that a mutation tool sees every test that uses them.
     return merge.load_merge_rules()
 
 
@@ -544,3 +545,230 @@ def test_a_person_after_the_followed_by_a_verb_heads_its_own_clause(rules):
     text = "we think the alliance is right and the nordlund family agrees."
     spans = [at(text, "alliance", "PERSON"), at(text, "nordlund", "PERSON")]
     assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == ["ORGANIZATION", "PERSON"]
+
+
+def _resources(tmp_path, monkeypatch, merge_toml: str, ner_toml: str, files: dict[str, str] | None = None):
+    """A resources folder of our own, read instead of the shipped one."""
+    (tmp_path / "patterns").mkdir()
+    (tmp_path / "gazetteers").mkdir()
+    (tmp_path / "patterns" / "merge.toml").write_text(merge_toml, encoding="utf-8")
+    (tmp_path / "patterns" / "ner.toml").write_text(ner_toml, encoding="utf-8")
+    (tmp_path / "whitelist.txt").write_text(
+        "# terms\nBoard of Parole Hearings\n  the CDCR's \n", encoding="utf-8"
+    )
+    for name, content in (files or {}).items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    monkeypatch.setenv("REVIEWER_APP_RESOURCES", str(tmp_path))
+
+
+REQUIRED_MERGE_SETTINGS = """
+titles = ["Dr.", "Commissioner"]
+label_priority = ["CDCR_ID", "DATE", "PERSON", "LOCATION"]
+propagate_labels = ["PERSON"]
+numeric_labels = ["DATE"]
+year_range = [1950, 2030]
+"""
+
+
+def test_merge_rules_are_read_from_the_resource_files_as_written(tmp_path, monkeypatch):
+    optional = """
+person_cues = ["Sister"]
+person_cue_phrases = ["Letter From"]
+place_cues = ["Near"]
+location_cues = ["In"]
+place_gazetteers = ["places.txt", "not_installed.txt"]
+group_gazetteers = ["groups.txt"]
+function_words = ["Your"]
+law_heads = ["Act"]
+test_words = ["Score"]
+statute_words = ["Section"]
+determiners = ["The"]
+clause_words = ["Of"]
+role_nouns = ["Chair"]
+[organisation_cues]
+before = ["program called"]
+"""
+    ner = (
+        '[date]\ncalendar_words = ["June"]\nduration_words = ["Years"]\n[head_words]\nLOCATION = ["Prison"]\n'
+    )
+    places = "# Places: name | other names\nChula Vista | Chula | CA\nRio Dell | Rio\n\n"
+    _resources(
+        tmp_path,
+        monkeypatch,
+        REQUIRED_MERGE_SETTINGS + optional,
+        ner,
+        {"gazetteers/places.txt": places, "gazetteers/groups.txt": "Baptist | Baptists\n"},
+    )
+    assert merge.load_merge_rules() == merge.MergeRules(
+        whitelist=frozenset({"board of parole hearings", "cdcr"}),
+        titles=frozenset({"dr", "commissioner"}),  # lower case, without the full stop
+        label_priority=("CDCR_ID", "DATE", "PERSON", "LOCATION"),
+        propagate_labels=("PERSON",),
+        numeric_labels=("DATE",),
+        year_range=(1950, 2030),
+        calendar_words=frozenset({"june"}),
+        duration_words=frozenset({"years"}),
+        head_words={"LOCATION": ("Prison",)},
+        person_cues=frozenset({"sister"}),
+        person_cue_phrases=("letter from",),
+        # every name of a line, but no comment and no two-letter postal code; a gazetteer
+        # that is not installed adds nothing
+        known_places=frozenset({"chula vista", "chula", "rio dell", "rio"}),
+        place_cues=frozenset({"near"}),
+        location_cues=frozenset({"in"}),
+        known_groups=frozenset({"baptist", "baptists"}),
+        function_words=frozenset({"your"}),
+        law_heads=("Act",),
+        test_words=frozenset({"score"}),
+        statute_words=frozenset({"section"}),
+        organisation_cues={"before": ("program called",)},
+        determiners=frozenset({"the"}),
+        clause_words=frozenset({"of"}),
+        role_nouns=frozenset({"chair"}),
+    )
+
+
+def test_a_merge_toml_with_only_the_required_settings_loads(tmp_path, monkeypatch):
+    _resources(
+        tmp_path, monkeypatch, REQUIRED_MERGE_SETTINGS, "[date]\ncalendar_words = []\nduration_words = []\n"
+    )
+    rules = merge.load_merge_rules()
+    assert rules.titles == frozenset({"dr", "commissioner"})
+    optional = (rules.person_cues, rules.person_cue_phrases, rules.place_cues, rules.location_cues)
+    optional += (rules.known_places, rules.known_groups, rules.function_words, rules.law_heads)
+    optional += (rules.test_words, rules.statute_words, rules.determiners, rules.clause_words)
+    assert all(len(setting) == 0 for setting in (*optional, rules.role_nouns, rules.organisation_cues))
+    assert rules.head_words == {}
+
+
+def test_the_shipped_gazetteers_know_places_by_every_name_but_not_by_postal_code(rules):
+    assert {"california", "cali", "calif.", "alameda county", "alameda", "arvin", "slo"} <= rules.known_places
+    assert "ca" not in rules.known_places
+    assert not any(name.startswith("#") for name in rules.known_places | rules.known_groups)
+
+
+def test_a_pattern_span_inside_an_ner_name_leaves_the_name_before_it(rules):
+    text = "Deputy Commissioner Camila K A N G, Board of Parole Hearings."
+    spans = [at(text, "Camila K A N G", "PERSON", "stanza"), at(text, "K A N G", "SPELLED_NAME", "presidio")]
+    resolved = merge.resolve_overlaps(spans, text, rules)
+    assert covered(resolved, text) == [("PERSON", "Camila"), ("SPELLED_NAME", "K A N G")]
+    assert resolved[0].detectors == ("stanza",)
+
+
+def test_a_span_of_titles_only_goes_and_the_names_after_it_stay(rules):
+    text = "Commissioner. Then Deputy Commissioner Smith spoke to Dr. Lee."
+    spans = [
+        at(text, "Commissioner", "PERSON"),
+        at(text, "Deputy Commissioner Smith", "PERSON"),
+        at(text, "Lee", "PERSON"),
+    ]
+    assert covered(merge.strip_titles(spans, text, rules.titles), text) == [
+        ("PERSON", "Smith"),
+        ("PERSON", "Lee"),
+    ]
+
+
+def test_a_title_is_taken_in_also_at_the_start_of_the_text_and_with_its_full_stop():
+    text = "Mr. Karl Strobel wrote. Strobel agreed, and so did Dr Ana Vogel and (Vogel)."
+    spans = [
+        at(text, "Karl Strobel", "PERSON"),
+        at(text, "Strobel", "PERSON", nth=1),
+        at(text, "Ana Vogel", "PERSON"),
+        at(text, "Vogel", "PERSON", nth=1),
+    ]
+    assert covered(merge.take_in_titles(spans, text, GENERAL_TITLES), text) == [
+        ("PERSON", "Mr. Karl Strobel"),
+        ("PERSON", "Strobel"),
+        ("PERSON", "Dr Ana Vogel"),
+        ("PERSON", "Vogel"),
+    ]
+    first = [at("Strobel wrote.", "Strobel", "PERSON")]  # nothing at all before it
+    assert merge.take_in_titles(first, "Strobel wrote.", GENERAL_TITLES) == first
+
+
+def test_a_titled_person_after_the_stays_a_person_whatever_follows(rules):
+    text = "Is this the Dr. Moss who treated you?"
+    spans = [at(text, "Dr. Moss", "PERSON")]
+    assert covered(merge.relabel_by_context(spans, text, rules), text) == [("PERSON", "Dr. Moss")]
+
+
+def test_a_number_after_a_statute_word_is_no_year_even_at_the_start_of_the_text(rules):
+    text = "Section 2042 applies. Mark it in your notes: Section 2042. Born in 2042? No, in 1975."
+    spans = [
+        at(text, "2042", "DATE"),
+        at(text, "2042", "DATE", nth=1),
+        at(text, "2042", "DATE", nth=2),
+        at(text, "1975", "DATE"),
+    ]
+    kept = merge.drop_non_sensitive_numbers(spans, text, rules)
+    assert [(s.start, s.text_in(text)) for s in kept] == [
+        (text.index("2042?"), "2042"),
+        (text.index("1975"), "1975"),
+    ]
+
+
+def test_a_date_is_a_month_name_with_or_without_its_full_stop_or_a_year_in_the_range(rules):
+    low, high = rules.year_range
+    dates = ["the fifth of June", "Sept. 3rd", str(low), str(high), f"in {low + 1}"]
+    no_dates = [str(low - 1), str(high + 1), "12345", "9 of 10"]
+    text = " | ".join(dates + no_dates)
+    spans = [at(text, phrase, "DATE") for phrase in dates + no_dates]
+    assert [s.text_in(text) for s in merge.drop_non_sensitive_numbers(spans, text, rules)] == dates
+
+
+def test_durations_are_kept_only_where_the_profile_keeps_them(rules):
+    durations = ["five years", "3 months", "a ten-day"]
+    not_durations = ["many years", "five", "3 times"]
+    text = " | ".join(durations + not_durations)
+    spans = [at(text, phrase, "DATE") for phrase in durations + not_durations]
+    kept = merge.drop_non_sensitive_numbers(spans, text, rules, keep_durations=True)
+    assert [s.text_in(text) for s in kept] == durations
+    assert merge.drop_non_sensitive_numbers(spans, text, rules) == []
+
+
+def test_propagation_of_short_names_and_of_organisations_learnt_from_context_only(rules):
+    text = "Mr. Wu worked at Acme in Ridgeview. Wu said Acme and Ridgeview were home."
+    spans = [
+        at(text, "Wu", "PERSON"),
+        at(text, "Acme", "ORGANIZATION", "spacy"),
+        at(text, "Ridgeview", "LOCATION", "context"),
+    ]
+    added = [s for s in merge.propagate(spans, text, rules) if s not in spans]
+    assert covered(added, text) == [("PERSON", "Wu"), ("LOCATION", "Ridgeview")]
+    assert all((s.detectors, s.score) == ((merge.PROPAGATION,), merge.PROPAGATION_SCORE) for s in added)
+
+
+def test_propagation_finds_a_full_name_once_whatever_the_spacing(rules):
+    text = "Tyrone Torres and Kevin  Richardson came. Tyrone Torres, Tyrone  Torres, Kevin  Richardson."
+    spans = [at(text, "Tyrone Torres", "PERSON"), at(text, "Kevin  Richardson", "PERSON")]
+    added = [s for s in merge.propagate(spans, text, rules) if s not in spans]
+    assert covered(added, text) == [
+        ("PERSON", "Tyrone Torres"),
+        ("PERSON", "Tyrone  Torres"),
+        ("PERSON", "Kevin  Richardson"),
+    ]
+
+
+def test_a_lower_case_word_does_not_stop_propagation_of_the_name_after_it(rules):
+    text = "Jones spoke. The jones family was there, and Jones left."
+    spans = [at(text, "Jones", "PERSON")]
+    assert covered(merge.propagate(spans, text, rules), text) == [("PERSON", "Jones"), ("PERSON", "Jones")]
+
+
+def test_name_parts_propagated_are_three_letters_or_more_and_never_titles(rules):
+    text = "Commissioner Ann Lee and Kevin J Richardson met. The Commissioner and Lee left for Plan J."
+    spans = [at(text, "Commissioner Ann Lee", "PERSON"), at(text, "Kevin J Richardson", "PERSON")]
+    added = [s for s in merge.propagate(spans, text, rules) if s not in spans]
+    assert covered(added, text) == [("PERSON", "Lee")]
+
+
+def test_a_place_whose_whole_text_is_a_persons_full_name_is_that_person(rules):
+    text = "Dallas Reyes testified. Later Dallas Reyes returned."
+    spans = [at(text, "Dallas Reyes", "PERSON"), at(text, "Dallas Reyes", "LOCATION", nth=1)]
+    assert [s.label for s in merge.relabel_known_persons(spans, text, rules)] == ["PERSON", "PERSON"]
+
+
+def test_the_rest_of_a_cut_off_name_is_a_propagation_proposal():
+    text = "COMMISSIONER CHOW: the family of Dayton Dub--\nINMATE WEBSTER: --ois. Yes."
+    completed = merge.complete_interrupted_names([at(text, "Dayton", "PERSON")], text)
+    assert (completed[1].detectors, completed[1].score) == ((merge.PROPAGATION,), merge.PROPAGATION_SCORE)
