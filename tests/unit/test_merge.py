@@ -772,3 +772,111 @@ def test_the_rest_of_a_cut_off_name_is_a_propagation_proposal():
     text = "COMMISSIONER CHOW: the family of Dayton Dub--\nINMATE WEBSTER: --ois. Yes."
     completed = merge.complete_interrupted_names([at(text, "Dayton", "PERSON")], text)
     assert (completed[1].detectors, completed[1].score) == ((merge.PROPAGATION,), merge.PROPAGATION_SCORE)
+
+
+def test_a_trained_span_gives_way_only_to_a_better_scored_span_with_other_boundaries(rules):
+    text = "On June 2020. I left Fresno for Sacramento County Jail."
+    kept_spans = {
+        "date": at(text, "June 2020", "DATE", "spacy", score=0.85),
+        "better trained": at(text, "left Fresno", "LOCATION", "trained", score=0.95),
+        "place": at(text, "Fresno", "LOCATION", "spacy", score=0.85),
+        "same boundaries": at(text, "Fresno", "LOCATION", "trained", score=0.6),
+        "jail": at(text, "Sacramento County Jail", "ORGANIZATION", "spacy", score=0.85),
+        "city": at(text, "Sacramento", "LOCATION", "stanza", score=0.9),
+        "same score": at(text, "Jail", "ORGANIZATION", "trained", score=0.85),
+    }
+    longer = at(text, "June 2020. I", "DATE", "trained", score=0.7)
+    inside = at(text, "County Jail", "ORGANIZATION", "trained", score=0.5)  # starts well after "Sacramento"
+    spans = sorted([*kept_spans.values(), longer, inside])
+    assert merge.defer_trained_spans(spans) == sorted(kept_spans.values())
+    assert merge.defer_trained_spans([longer, inside]) == [longer, inside]  # nothing to give way to
+
+
+def test_exact_duplicates_keep_the_best_score_and_ner_labels_compete_on_score(rules):
+    spans = [
+        at(APPENDIX_A, "San Quentin", "PERSON", "stanza", score=0.6),
+        at(APPENDIX_A, "San Quentin", "LOCATION", "spacy", score=0.8),
+        at(APPENDIX_A, "San Quentin", "LOCATION", "flair", score=0.7),
+    ]
+    (one,) = merge.merge_exact_duplicates(spans, rules)
+    assert (one.label, one.score, one.detectors) == ("LOCATION", 0.8, ("stanza", "spacy", "flair"))
+
+
+def test_of_two_equally_long_spans_at_one_start_the_pattern_label_stays(rules):
+    text = "CDCR number L90314 was read out"
+    spans = [at(text, "L90314", "PERSON", "spacy"), at(text, "L90314", "CDCR_ID", "presidio")]
+    assert covered(merge.keep_longer_same_start(spans, rules), text) == [("CDCR_ID", "L90314")]
+    assert covered(merge.keep_longer_same_end(spans[::-1], rules), text) == [("CDCR_ID", "L90314")]
+
+
+def test_the_longest_span_at_one_start_keeps_the_pattern_span_it_swallows(rules):
+    text = "K A N G, Board of Parole Hearings."
+    ner = at(text, "K A N G, Board of Parole Hearings", "ORGANIZATION", "spacy")
+    spelled = at(text, "K A N G", "SPELLED_NAME", "presidio")
+    person = at(text, "K A N G, Board", "PERSON", "stanza")
+    assert merge.keep_longer_same_start([ner, spelled, person], rules) == [spelled, ner]
+
+
+def test_a_spelled_name_of_two_distinct_letters_is_a_name_not_a_stutter():
+    text = "L-E-E, and she said m-m-m"
+    spans = [at(text, "L-E-E", "SPELLED_NAME", "presidio"), at(text, "m-m-m", "SPELLED_NAME", "presidio")]
+    assert covered(merge.drop_stutters(spans, text), text) == [("SPELLED_NAME", "L-E-E")]
+
+
+def test_an_address_by_office_with_an_abbreviated_title_names_no_one(rules):
+    text = "Mr. President, Mrs. Brandauer wrote."
+    spans = [at(text, "Mr. President", "PERSON"), at(text, "Mrs. Brandauer", "PERSON")]
+    kept = merge.drop_role_only_persons(spans, text, rules.titles | rules.role_nouns)
+    assert covered(kept, text) == [("PERSON", "Mrs. Brandauer")]
+
+
+def test_a_span_over_several_lines_becomes_one_span_per_line():
+    text = "Folsom\nState\nPrison"
+    spans = [Span(0, len(text), "LOCATION", ("spacy",))]
+    assert covered(merge.tidy_boundaries(spans, text), text) == [
+        ("LOCATION", "Folsom"),
+        ("LOCATION", "State"),
+        ("LOCATION", "Prison"),
+    ]
+
+
+def test_merge_spans_by_default_keeps_the_hearing_rules(rules):
+    text = "Kapoor's family came. It took five years. Officer Salcedo stayed."
+    spans = [
+        at(text, "Kapoor", "ORGANIZATION"),
+        at(text, "five years", "DATE"),
+        at(text, "Salcedo", "LOCATION"),
+    ]
+    merged = merge.merge_spans(spans, text, rules, with_propagation=False)
+    assert covered(merged, text) == [("PERSON", "Kapoor"), ("PERSON", "Salcedo")]
+
+
+def test_merge_spans_in_the_general_profile_uses_its_titles_and_keeps_durations(rules):
+    text = "Member Republics met for five years, as Deputy Governor said. They met in Chula Vista."
+    spans = [
+        at(text, "Member Republics", "LOCATION"),
+        at(text, "five years", "DATE"),
+        at(text, "Deputy Governor", "PERSON"),
+        at(text, "Chula", "LOCATION"),
+        at(text, "Vista", "LOCATION"),
+    ]
+    merged = merge.merge_spans(
+        spans,
+        text,
+        rules,
+        with_propagation=False,
+        strip_person_titles=False,
+        keep_durations=True,
+        name_titles=GENERAL_TITLES,
+        possessive_persons=False,
+    )
+    assert covered(merged, text) == [
+        ("LOCATION", "Member Republics"),
+        ("DATE", "five years"),
+        ("LOCATION", "Chula Vista"),
+    ]
+
+
+def test_speaker_tags_of_offices_and_kin_hold_no_name(rules):
+    text = "ATTORNEY GENERAL: We object.\nVICTIM NEXT OF KIN: Thank you.\nINMATE OKAFOR: I disagree."
+    assert covered(merge.merge_spans([], text, rules), text) == [("PERSON", "OKAFOR")]
