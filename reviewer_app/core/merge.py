@@ -558,11 +558,9 @@ def name_terms(names: Iterable[str]) -> tuple[str, ...]:
     """Each full name, each of its parts (initials and suffixes left out) and a
     compound surname: how a person named on the cover page is written in the
     transcript ("Ingrid Dela Pena": "Ingrid", "DELA PENA")."""
-    terms: dict[str, None] = {}
+    terms: list[str] = []
     for name in names:
         full = " ".join(name.replace(",", " ").split())
-        if full:
-            terms.setdefault(full, None)
         parts = [
             part.strip(".'")
             for part in full.split()
@@ -570,11 +568,10 @@ def name_terms(names: Iterable[str]) -> tuple[str, ...]:
             and not part.endswith(".")
             and part.strip(".'").lower() not in _NAME_SUFFIXES
         ]
-        for part in parts:
-            terms.setdefault(part, None)
+        terms += [full, *parts] if full else []
         if len(parts) >= 3:
-            terms.setdefault(" ".join(parts[1:]), None)
-    return tuple(terms)
+            terms.append(" ".join(parts[1:]))
+    return tuple(dict.fromkeys(terms))
 
 
 def relabel_known_persons(
