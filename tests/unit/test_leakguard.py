@@ -1,14 +1,17 @@
 import pytest
 
-from reviewer_app.core.document import Document, HearingMetadata, Participant
+from reviewer_app.core.document import Document, HearingMetadata, Participant, Section
 from reviewer_app.core.pseudonymize import pseudonymize
+from reviewer_app.core.spans import Span
 from reviewer_app.exporters.leakguard import (
     LeakFound,
+    LeakHit,
     check_pseudonymized,
     find_leaks,
     leak_hits,
     leak_terms,
     unannotated_occurrences,
+    written_as_name,
 )
 from reviewer_app.exporters.text import write_pseudonymized_text
 from tests.unit.test_pseudonymize import APPENDIX_A, marked
@@ -115,10 +118,11 @@ def test_unannotated_occurrences_become_propagation_spans():
         "Richardson said R-I-C-H-A-R-D-S-O-N."
     )
     found = unannotated_occurrences(doc, spans)
-    assert [(doc.text[s.start : s.end], s.label, s.detectors) for s in found] == [
-        ("sunrise", "OTHER_ORGANIZATION", ("propagation",)),
-        ("Richardson", "PERSON", ("propagation",)),
-        ("R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", ("propagation",)),
+    # A known identifier found again is certain: score 1.
+    assert [(doc.text[s.start : s.end], s.label, s.detectors, s.score) for s in found] == [
+        ("sunrise", "OTHER_ORGANIZATION", ("propagation",), 1.0),
+        ("Richardson", "PERSON", ("propagation",), 1.0),
+        ("R-I-C-H-A-R-D-S-O-N", "SPELLED_NAME", ("propagation",), 1.0),
     ]
     everything = sorted([*spans, *found])
     result = pseudonymize(doc, everything)
@@ -139,3 +143,79 @@ def test_whitelisted_terms_and_other_quantities_are_not_hits():
     doc, spans = marked("He moved to [[STATE|California]]. California is big.")
     with pytest.raises(LeakFound):
         check_pseudonymized(pseudonymize(doc, spans), doc, spans)
+
+
+def test_a_refusal_says_on_which_line_and_column_each_leak_is():
+    doc, spans = marked("[[PERSON|Rafael Ortiz]] spoke.")
+    output = "\nWe met Ortiz.\nOrtiz left"  # a text may start with an empty line
+    first, second = find_leaks(output, leak_terms(doc, spans))
+    assert first.describe(output) == "line 2, column 8 (offset 8): name part (PERSON)"
+    assert second.describe(output) == "line 3, column 1 (offset 15): name part (PERSON)"
+    (at_start,) = find_leaks("Ortiz left", leak_terms(doc, spans))
+    assert at_start.describe("Ortiz left").startswith("line 1, column 1 (offset 0)")
+
+
+def test_a_refusal_lists_the_first_twenty_leaks_and_says_how_many_more():
+    output = "Ortiz\n" * 25
+    hits = [LeakHit(6 * i, 6 * i + 5, "name part", "PERSON", "Ortiz") for i in range(25)]
+    for count, more in [(3, None), (20, None), (21, 1), (25, 5)]:
+        lines = str(LeakFound(hits[:count], output)).splitlines()
+        listed = [h.describe(output) for h in hits[: min(count, 20)]]
+        assert lines[1 : 1 + len(listed)] == listed
+        assert lines[1 + len(listed) :] == ([] if more is None else [f"... and {more} more"])
+
+
+def test_an_ordinary_word_name_counts_at_the_start_of_a_cover_line_only():
+    doc, spans = marked("[[PERSON|Rodney Long]] spoke.")
+    output = "Long\nLong ago it was.\nLong\nSaid Long."
+    third_line = output.index("Long\nSaid")
+    hits = find_leaks(
+        output, leak_terms(doc, spans), headers=[(0, 5), (third_line, third_line + 5)], cased=True
+    )
+    assert [h.start for h in hits] == [0, third_line, output.rindex("Long")]
+
+
+@pytest.mark.parametrize(
+    ("output", "word", "as_name"),
+    [
+        ("Long ago", "Long", False),
+        ("a.\nLong ago", "Long", False),
+        ("x\ny\nLong ago", "Long", False),
+        ("\nLong ago", "Long", False),
+        ("Mr. Long is here", "Long", True),
+        ("Thank you, Mr . Long.", "Long", True),
+        ("we asked Long twice", "Long", True),
+    ],
+)
+def test_an_ordinary_word_is_written_as_a_name_after_a_title_or_capitalised_mid_sentence(
+    output, word, as_name
+):
+    start = output.index(word)
+    assert written_as_name(output, start, start + len(word)) is as_name
+
+
+def test_a_cover_line_is_read_as_a_list_of_names_after_the_replacements_before_it():
+    text = "Al Wu, Petitioner\nYoung, Will\n\nYes.\nYoung people came. Mr. Young spoke.\n"
+    meta = HearingMetadata(inmate_name="Al Wu", participants=(Participant("Will Young", "Commissioner"),))
+    cover_end = text.index("\n\n") + 1
+    sections = (Section("cover", 0, cover_end), Section("body", cover_end + 1, len(text)))
+    doc = Document(id="d", text=text, metadata=meta, sections=sections)
+    spans = [Span(0, 5, "PERSON")]
+    result = pseudonymize(doc, spans)
+    out = result.text
+    assert out.startswith("[PERSON_1] [PERSON_2], Petitioner\nYoung, Will\n")
+    found = [(h.found, h.start) for h in leak_hits(result, doc, spans)]
+    # On the cover a capitalised "Young" opening a line is the name; in the body it opens a sentence.
+    assert found == [
+        ("Young", out.index("Young, Will")),
+        ("Will", out.index("Will\n")),
+        ("Young", out.index("Young spoke")),
+    ]
+
+
+def test_a_span_replaced_without_a_decision_adds_no_term_to_check():
+    doc, spans = marked("[[ORGANIZATION|Acme Roofing]] hired him. Acme Roofing paid.")
+    result = pseudonymize(doc, spans)
+    check_pseudonymized(result, doc, spans, undecided=[0])
+    with pytest.raises(LeakFound):
+        check_pseudonymized(result, doc, spans)
