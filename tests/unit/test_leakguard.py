@@ -219,3 +219,29 @@ def test_a_span_replaced_without_a_decision_adds_no_term_to_check():
     check_pseudonymized(result, doc, spans, undecided=[0])
     with pytest.raises(LeakFound):
         check_pseudonymized(result, doc, spans)
+
+
+def test_short_names_are_guarded_as_words_and_from_three_letters_also_spelled():
+    doc, spans = marked("[[PERSON|Ming Li]], [[PERSON|Ann Lee]] and [[PERSON|Sean O'Brien]] came.")
+    output = "We met Li, who spelled L-I; L-E-E, then O-B-R-I-E-N."
+    hits = find_leaks(output, leak_terms(doc, spans))
+    # Two letters are too few to tell a spelled name from letters said for another reason.
+    assert [(h.found, h.kind) for h in hits] == [
+        ("Li", "name part"),
+        ("L-E-E", "spelled name"),
+        ("O-B-R-I-E-N", "spelled name"),
+    ]
+
+
+def test_a_cut_off_name_in_a_text_without_case_does_not_make_a_function_word_a_leak():
+    doc, spans = marked("the gun came from [[PERSON|andrew in]]-- in the car, he said.")
+    check_pseudonymized(pseudonymize(doc, spans), doc, spans)
+
+
+def test_a_known_word_inside_a_whitelisted_phrase_is_no_hit_on_any_line():
+    doc, spans = marked(
+        "He moved to [[STATE|California]].\nCalifornia Code of Regulations, Title 15.\n"
+        "California is big.\nCalifornia Department of Corrections"
+    )
+    result = pseudonymize(doc, spans)
+    assert [h.start for h in leak_hits(result, doc, spans)] == [result.text.index("California is big")]
