@@ -4,7 +4,7 @@ import pytest
 
 from reviewer_app.core.clusters import build_clusters
 from reviewer_app.core.document import Document
-from reviewer_app.core.pseudonymize import TagScope, cdcr_key, load_tag_formats, pseudonymize
+from reviewer_app.core.pseudonymize import DateWords, TagScope, cdcr_key, load_tag_formats, pseudonymize
 from reviewer_app.core.spans import Span
 from reviewer_app.paths import resource
 
@@ -274,3 +274,26 @@ def test_apostrophe_names_link_to_their_spelling_and_a_name_without_letters_is_s
     result = pseudonymize(doc, spans)
     assert result.text == "[PERSON_1] [PERSON_2], [SPELLED_NAME_PERSON_2]; inmate [PERSON_3]."
     assert set(result.clusters[0].variants) == {"Sean O'Brien", "O-B-R-I-E-N"}
+
+
+def test_a_tags_toml_without_dates_or_a_default_format_still_loads(tmp_path):
+    path = tmp_path / "tags.toml"
+    path.write_text('[formats]\nPERSON = "<person {n}>"\n', encoding="utf-8")
+    formats = load_tag_formats(path)
+    assert formats.date_words == DateWords(frozenset(), frozenset(), frozenset(), frozenset())
+    doc, spans = marked("[[PERSON|Ann Lee]] in [[STATE|Ohio]]")
+    assert pseudonymize(doc, spans, formats=formats).text == "<person 1> <person 2> in [STATE_1]"
+
+
+def test_date_words_are_read_whatever_their_case_in_tags_toml(tmp_path):
+    date = (
+        '[date]\nwhole = "<date>"\nday = "<day>"\nmonth = "<month>"\nday_of_week = "<weekday>"\n'
+        'decade = "<decade>"\nyear = "<year>"\nnumber = "<n>"\nnumeric_date = "<date>"\n'
+        'months = ["JUNE"]\ndays_of_week = ["Friday"]\nordinal_days = ["Fifth"]\ndecades = ["Eighties"]\n'
+    )
+    path = tmp_path / "tags.toml"
+    path.write_text(date, encoding="utf-8")
+    doc, spans = marked("[[DATE|Friday the fifth of June]], [[DATE|the eighties]], [[DATE|Easter]]")
+    assert pseudonymize(doc, spans, formats=load_tag_formats(path)).text == (
+        "<weekday> the <day> of <month>, the <decade>, <date>"
+    )
