@@ -455,3 +455,29 @@ def test_name_terms_keep_short_parts_and_leave_out_abbreviations_and_suffixes():
         "Ann",
         "Lee",
     )
+
+
+def test_a_person_that_is_a_known_place_is_the_place_after_from_but_not_alone(rules):
+    for text, label in [
+        ("He came from Arvin.", "LOCATION"),
+        ("From Arvin he came.", "LOCATION"),
+        ("Arvin is my brother.", "PERSON"),
+    ]:
+        (span,) = merge.relabel_by_context([at(text, "Arvin", "PERSON")], text, rules)
+        assert span.label == label, text
+
+
+def test_after_in_a_titled_name_or_a_curly_possessive_stays_a_person(rules):
+    text = "We trust in Dr. Ebner and in Marek’s account, as in Tarnów."
+    spans = [at(text, "Dr. Ebner", "PERSON"), at(text, "Marek", "PERSON"), at(text, "Tarnów", "PERSON")]
+    assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == ["PERSON", "PERSON", "LOCATION"]
+
+
+def test_a_span_inside_another_up_to_its_end_goes(rules):
+    spans = [
+        at(APPENDIX_A, "San Quentin State Prison", "LOCATION", "spacy"),
+        at(APPENDIX_A, "State Prison", "ORGANIZATION", "stanza"),
+    ]
+    assert covered(merge.resolve_overlaps(spans, APPENDIX_A, rules)) == [
+        ("LOCATION", "San Quentin State Prison")
+    ]
