@@ -226,10 +226,10 @@ def test_short_names_are_guarded_as_words_and_from_three_letters_also_spelled():
     output = "We met Li, who spelled L-I; L-E-E, then O-B-R-I-E-N."
     hits = find_leaks(output, leak_terms(doc, spans))
     # Two letters are too few to tell a spelled name from letters said for another reason.
-    assert [(h.found, h.kind) for h in hits] == [
-        ("Li", "name part"),
-        ("L-E-E", "spelled name"),
-        ("O-B-R-I-E-N", "spelled name"),
+    assert [(h.found, h.kind, h.label) for h in hits] == [
+        ("Li", "name part", "PERSON"),
+        ("L-E-E", "spelled name", "PERSON"),
+        ("O-B-R-I-E-N", "spelled name", "PERSON"),
     ]
 
 
@@ -245,3 +245,35 @@ def test_a_known_word_inside_a_whitelisted_phrase_is_no_hit_on_any_line():
     )
     result = pseudonymize(doc, spans)
     assert [h.start for h in leak_hits(result, doc, spans)] == [result.text.index("California is big")]
+
+
+def test_numbers_of_one_or_two_digits_are_not_guarded_and_of_three_are():
+    doc, spans = marked("[[ID_NUMBER|42]] and [[ID_NUMBER|417]]")
+    assert [(h.found, h.label) for h in find_leaks("page 42, room 417", leak_terms(doc, spans))] == [
+        ("417", "ID_NUMBER")
+    ]
+
+
+def test_name_parts_run_together_are_a_persons_name():
+    doc, spans = marked("[[PERSON|Ann Lee]] and [[PERSON|Will Young]]")
+    hits = find_leaks("we met LeeAnn there", leak_terms(doc, spans))
+    assert [(h.found, h.kind, h.label) for h in hits] == [("LeeAnn", "joined name parts", "PERSON")]
+
+
+def test_whether_a_text_marks_names_by_case_decides_which_ordinary_words_count():
+    doc, spans = marked("[[PERSON|Will Young]] spoke.")
+    terms = leak_terms(doc, spans)
+    assert [h.found for h in find_leaks("He will go, said Will.", terms)] == ["Will"]
+    assert [h.found for h in find_leaks("He will go, said Will.", terms, cased=False)] == ["will", "Will"]
+    # Speech recognition with one stray capital, or capitals with a few lower-case words, has no case.
+    assert len(find_leaks("I think" + " the will of the people" * 40, terms)) == 40
+    assert [h.found for h in find_leaks("ok, WILL SAID HE WILL GO.", terms)] == ["WILL", "WILL"]
+
+
+def test_a_pending_span_adds_no_term_but_the_spans_after_it_do():
+    doc, spans = marked(
+        "[[ORGANIZATION|Acme Roofing]] hired him in [[CITY|Fresno]]. Acme Roofing paid in Fresno."
+    )
+    result = pseudonymize(doc, spans)
+    hits = leak_hits(result, doc, spans, undecided=[0])
+    assert [(h.found, h.kind, h.label) for h in hits] == [("Fresno", "span", "CITY")]
