@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SAMPLE := resources/sample/sample_hearing.pdf
 
-.PHONY: run test lint package package-check clean
+.PHONY: run test lint mutation package package-check clean
 
 # torch is installed first and pinned: the CPU wheel lies on this machine's disk,
 # while an unpinned torch would pull a multi-GB CUDA build.
@@ -32,6 +32,12 @@ lint: $(STAMP)
 	$(BIN)/ruff check reviewer_app tests benchmarks
 	$(BIN)/lint-imports
 	$(BIN)/ruff format --check reviewer_app tests benchmarks
+
+# Mutation testing (slow, tens of minutes; not part of `make test`) of the modules that
+# decide what is redacted: which one-line changes the tests notice ([tool.mutmut]).
+mutation: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/mutmut run
+	$(BIN)/mutmut export-cicd-stats && cat mutants/mutmut-cicd-stats.json
 
 # The desktop bundle (slow; not part of `make test`): see packaging/README.md.
 DIST := dist/reviewer-app

@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 SETTINGS_FILE = "settings.toml"
 # `detection_profile` values (reviewer_app/detectors/profiles.py).
 DETECTION_PROFILES = ("auto", "hearing", "general")
+# `person_tags` values: a tag per name part (the paper's "[PERSON_1] [PERSON_2]") or per person.
+PERSON_TAG_MODES = ("part", "person")
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,15 @@ class Settings:
     trained_model: str = ""
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
+    # How names are tagged in the preview and every export: "part" (the paper's scheme,
+    # one number per name part: "[PERSON_1] [PERSON_2]") or "person" (one tag per
+    # person for every variant of the name: "[PERSON_1]", "Ms. [PERSON_1]").
+    person_tags: str = "part"
     max_file_mb: float = 200.0
+    # The tone that replaces a redacted stretch of audio (`export --audio`): its
+    # frequency in Hz and its peak level in dBFS (-20 is clearly audible, well below clipping).
+    redaction_tone_hz: float = 1000.0
+    redaction_tone_dbfs: float = -20.0
     reviewer: str = field(default_factory=lambda: _login_name())
 
 
@@ -73,6 +83,9 @@ def load_settings(path: Path | None = None) -> Settings:
     if values.get("detection_profile") not in (None, *DETECTION_PROFILES):
         log.warning("settings: unknown detection_profile; using auto")
         values.pop("detection_profile")
+    if values.get("person_tags") not in (None, *PERSON_TAG_MODES):
+        log.warning("settings: unknown person_tags; using part")
+        values.pop("person_tags")
     return Settings(**values)
 
 

@@ -24,7 +24,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="propose spans for transcripts and write them as spans JSONL",
         description=__doc__.split("\n\n")[1],
     )
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help=".pdf, .txt or .jsonl")
+    parser.add_argument(
+        "files", nargs="+", type=Path, metavar="FILE", help=".pdf, .txt, .vtt, .srt, .json or .jsonl"
+    )
     parser.add_argument("--out", required=True, type=Path, metavar="DIR", help="folder for the .spans.jsonl")
     parser.add_argument(
         "--detectors",

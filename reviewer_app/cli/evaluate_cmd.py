@@ -94,7 +94,29 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="treat gold and pred as two reviewers' annotations (or, without --pred, the two reviewers "
         "named on the gold spans): span F1, token kappa, disagreements",
     )
+    _add_time_options(parser)
     parser.set_defaults(func=run)
+
+
+def _add_time_options(parser: argparse.ArgumentParser) -> None:
+    from reviewer_app.core.redaction import DEFAULT_PAD_S
+
+    parser.add_argument(
+        "--time-aligned",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="the time-aligned transcripts (WebVTT, SRT, Whisper JSON) the gold documents were made from: "
+        "also report the time-based recall of the audio redaction and the seconds redacted that hold "
+        "no identifier",
+    )
+    parser.add_argument(
+        "--pad",
+        type=float,
+        default=DEFAULT_PAD_S,
+        metavar="SECONDS",
+        help=f"with --time-aligned: the padding the export adds to each redaction (default {DEFAULT_PAD_S})",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -121,6 +143,10 @@ def run(args: argparse.Namespace) -> int:
         return Exit.BAD_INPUT
     if args.agreement:
         return _agreement(pairs, (_stem(args.gold[0]), _stem(args.pred[0])), args.misses)
+    # Before the slow tables, so that a wrong --time-aligned file is told at once.
+    timed_table = _time_based(args, pairs) if args.time_aligned else None
+    if isinstance(timed_table, int):
+        return timed_table
     from reviewer_app.evaluation.ablation import DENY_LIST
 
     try:
@@ -141,13 +167,31 @@ def run(args: argparse.Namespace) -> int:
         ablations=ablations,
         detector_mode=args.match,
     )
-    for table in summary_tables(summary, misses_limit=args.misses):
+    extra = [timed_table] if timed_table else []
+    for table in [*summary_tables(summary, misses_limit=args.misses), *extra]:
         print(table.markdown())
     if args.report:
-        md, page = write_report(summary, args.report, title=f"Evaluation of {_stem(args.pred[0])}")
+        title = f"Evaluation of {_stem(args.pred[0])}"
+        md, page = write_report(summary, args.report, title=title, extra_tables=extra)
         print(f"Report: {md} and {page}")
     log.info("evaluated %d documents", len(pairs))
     return Exit.OK
+
+
+def _time_based(args: argparse.Namespace, pairs):
+    """The time-based table, or the exit code after saying what is wrong."""
+    from reviewer_app.evaluation.timed import corpus_time_scores, read_time_aligned, time_table
+    from reviewer_app.exporters.timed import pad_problem
+    from reviewer_app.settings import load_settings
+
+    try:
+        if problem := pad_problem(args.pad):
+            raise ValueError(problem)
+        scores = corpus_time_scores(pairs, read_time_aligned(args.time_aligned, load_settings()), args.pad)
+    except (OSError, ValueError) as exc:
+        print(f"reviewer-app evaluate: {exc}", file=sys.stderr)
+        return Exit.BAD_INPUT
+    return time_table(scores, args.pad)
 
 
 def _learning_curve(args: argparse.Namespace) -> int:

@@ -12,6 +12,12 @@ too. The leak guard runs before anything is written; on a hit nothing is written
 the hits are listed by position (not by text: the report may end up in a log).
 Text, gold files and mapping are written all together or not at all. Gold files and
 the mapping hold the original text and are refused inside --out.
+
+A time-aligned transcript (captions, ASR output) also gets `<name>.redactions.json`
+and `.csv`: when each replaced span was said, padded by `--pad` seconds and merged.
+`--audio FILE` (one per transcript, in order) writes `<audio-stem>.redacted.<ext>`,
+every interval replaced by a tone or silence (`--audio-mode`) and every other sample
+unchanged.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from pathlib import Path
 
 from reviewer_app.cli.exit_codes import Exit
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
-from reviewer_app.settings import DETECTION_PROFILES
+from reviewer_app.settings import DETECTION_PROFILES, PERSON_TAG_MODES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -33,7 +39,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt)")
+    parser.add_argument(
+        "files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt, .vtt, .srt, .json)"
+    )
     parser.add_argument("--out", type=Path, required=True, help="folder for the pseudonymized text")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument(
@@ -62,6 +70,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="number names, IDs and places once across all FILEs (one case) instead of per transcript",
     )
     parser.add_argument(
+        "--person-tags",
+        choices=PERSON_TAG_MODES,
+        help="a tag per name part ([PERSON_1] [PERSON_2], the paper's) or one per person ([PERSON_1]); "
+        "default: the settings' person_tags",
+    )
+    parser.add_argument(
         "--profile",
         choices=DETECTION_PROFILES,
         help="detection rules: hearing, general or auto (default: the settings'; auto = hearing when "
@@ -82,7 +96,22 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--allow", action="append", default=[], metavar="WORD", help="a word the leak guard may let through"
     )
+    _add_timed_options(parser)
     parser.set_defaults(func=run)
+
+
+def _add_timed_options(parser: argparse.ArgumentParser) -> None:
+    from reviewer_app.cli.timed_options import add_redaction_options
+
+    add_redaction_options(parser)
+    parser.add_argument(
+        "--audio",
+        type=Path,
+        action="append",
+        metavar="FILE",
+        help="the recording (WAV, FLAC, OGG) of a time-aligned transcript: also write it redacted; "
+        "one per FILE, in the same order",
+    )
 
 
 class _Refused(Exception):
@@ -111,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
         _say(f"reviewer-app export: --model: {problem}")
         return Exit.BAD_INPUT
     settings = with_model(with_profile(load_settings(), args.profile), args.model)
+    args.person_tags = args.person_tags or settings.person_tags
     if args.gold and args.gold_dir is None:
         _say("reviewer-app export: --gold needs --gold-dir (gold files hold the original text)")
         return Exit.BAD_INPUT
@@ -121,6 +151,16 @@ def run(args: argparse.Namespace) -> int:
         return Exit.BAD_INPUT
     for line in remove_stale_stages_of_export(args.out, args.gold_dir, args.mapping):
         _say(line)
+    from reviewer_app.exporters.timed import TimedOptions, audio_problem, pad_problem, tone_from_settings
+
+    if problem := pad_problem(args.pad):
+        _say(f"reviewer-app export: {problem}")
+        return Exit.BAD_INPUT
+    if args.audio and len(args.audio) != len(args.files):
+        _say(f"reviewer-app export: give one --audio per FILE, in the same order ({len(args.files)} FILEs)")
+        return Exit.BAD_INPUT
+    audio_of = dict(zip(args.files, args.audio or [], strict=False))
+    timed = TimedOptions(args.pad, args.audio_mode, tone_from_settings(settings))
     reviewed = _read_reviewed(args.spans) if args.spans else None
     if isinstance(reviewed, str):
         _say(f"reviewer-app export: {reviewed}")
@@ -133,6 +173,9 @@ def run(args: argparse.Namespace) -> int:
             document = import_file(path, settings)
         except TranscriptImportError as exc:
             _say(f"reviewer-app export: {exc}")
+            return Exit.BAD_INPUT
+        if problem := audio_problem(document, audio_of.get(path)):
+            _say(f"reviewer-app export: {path.name}: {problem}")
             return Exit.BAD_INPUT
         rejected = []
         if reviewed is None:
@@ -149,7 +192,13 @@ def run(args: argparse.Namespace) -> int:
                 _say(f"{path.name}: {propagated} further occurrences of accepted texts replaced as well")
         try:
             clusters = build_clusters(document, spans, settings.fuzzy_threshold)
-            result = pseudonymize(document, spans, clusters, scope if scope is not None else TagScope())
+            result = pseudonymize(
+                document,
+                spans,
+                clusters,
+                scope if scope is not None else TagScope(),
+                person_tags=args.person_tags,
+            )
         except ValueError as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
             return Exit.BAD_INPUT
@@ -167,13 +216,15 @@ def run(args: argparse.Namespace) -> int:
             return Exit.LEAK
         prepared.append((path, document, spans, extras, rejected, result))
 
-    return _write_all(args, prepared)
+    return _write_all(args, prepared, timed, audio_of)
 
 
-def _write_all(args: argparse.Namespace, prepared: list) -> int:
+def _write_all(args: argparse.Namespace, prepared: list, timed, audio_of: dict) -> int:
     """Write every file of the export into staging folders, then publish them together."""
+    from reviewer_app.exporters.captions import CaptionExportError, write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
+    from reviewer_app.exporters.leakguard import LeakFound
     from reviewer_app.exporters.mapping import write_mapping
     from reviewer_app.exporters.staging import (
         ExportPathError,
@@ -182,6 +233,7 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
         unique_stems,
     )
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.exporters.timed import AudioExportError, stage_timed_outputs
 
     stems = unique_stems([path.stem for path, *_ in prepared])
     reports = []
@@ -198,6 +250,20 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
                     undecided=_undecided(extras),
                     rejected=rejected,
                 )
+                captions = write_pseudonymized_captions(
+                    text_dir,
+                    stem,
+                    result,
+                    document,
+                    spans,
+                    args.allow,
+                    undecided=_undecided(extras),
+                    rejected=rejected,
+                )
+                if captions is not None:
+                    reports.append(
+                        f"{path.name}: the transcript in its own format -> {args.out / captions.name}"
+                    )
                 counts = ", ".join(f"{k} {v}" for k, v in sorted(Counter(s.label for s in spans).items()))
                 fuzzy = sum(1 for c in result.clusters if c.fuzzy)
                 reports.append(
@@ -205,19 +271,35 @@ def _write_all(args: argparse.Namespace, prepared: list) -> int:
                     f"clusters, {fuzzy} joined by fuzzy match; leak guard passed; wrote "
                     f"{args.out / f'{stem}.txt'}"
                 )
+                timed_lines = stage_timed_outputs(text_dir, stem, document, result, timed, audio_of.get(path))
+                reports += [f"{path.name}: {line}" for line in timed_lines]
                 for name in args.gold:
                     record = gold_record(document, spans, extras)
                     gold_file = write_gold(name, export.folder(args.gold_dir), stem, record).name
                     reports.append(f"{path.name}: gold ({name}) -> {args.gold_dir / gold_file}")
             if args.mapping:
                 write_mapping(
-                    export.folder(args.mapping.parent) / args.mapping.name, [p[5] for p in prepared]
+                    export.folder(args.mapping.parent) / args.mapping.name,
+                    [p[5] for p in prepared],
+                    tags={
+                        "scope": "case" if args.case_scope else "document",
+                        "person_tags": args.person_tags,
+                    },
                 )
                 reports.append(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
             export.commit()
+    except AudioExportError as exc:
+        _say(f"reviewer-app export: {exc}; nothing was written")
+        return Exit.BAD_INPUT
     except (ExportPathError, OSError) as exc:
         _say(f"reviewer-app export: {describe_write_failure(exc)}; nothing was written")
         return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
+    except LeakFound as exc:
+        _say(f"reviewer-app export: the caption file: {exc}\nnothing was written")
+        return Exit.LEAK
+    except CaptionExportError as exc:
+        _say(f"reviewer-app export: {exc}; nothing was written")
+        return Exit.FAILED
     for line in reports:
         _say(line)
     if args.accept_all:

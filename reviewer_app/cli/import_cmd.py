@@ -11,9 +11,11 @@ from reviewer_app.cli.exit_codes import Exit
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "import", help="import a transcript (PDF, TXT) and print its text, or the whole document as JSON"
+        "import",
+        help="import a transcript (PDF, TXT, VTT, SRT, Whisper JSON) and print its text, or the whole "
+        "document as JSON",
     )
-    parser.add_argument("file", type=Path, help="a transcript: .pdf or .txt")
+    parser.add_argument("file", type=Path, help="a transcript: .pdf, .txt, .vtt, .srt or Whisper-style .json")
     parser.add_argument(
         "--json",
         action="store_true",

@@ -4,6 +4,9 @@
     reviewer-app project add P.db FILES... [--jobs N] [--detectors spacy,presidio] [--no-detect]
     reviewer-app project status P.db [--json]
     reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR] [--mapping FILE]
+                                [--pad S] [--audio-dir DIR] [--audio-mode tone|silence]
+                                [--tags document|corpus] [--person-tags part|person]
+    reviewer-app project persons P.db [--match] [--json]
 
 `add` imports and detects in worker processes (`--jobs`); only this process
 writes the project. A file already in the project is skipped once detection
@@ -13,7 +16,19 @@ file given, keeping the decisions made so far. `export` writes
 the pseudonymized text of every fully reviewed document; `--draft` writes the
 others too (pending spans replaced), with DRAFT in the file names. An export is
 written whole or not at all: a document the leak guard stops stops the export.
-File names come from document ids made safe (no folders, no `..`).
+File names come from document ids made safe (no folders, no `..`). A time-aligned
+document (captions, ASR output) also gets its redaction intervals; with `--audio-dir`,
+its recording is the audio file there named like the transcript it was imported
+from (or like the document id), e.g. hearing-03.vtt -> hearing-03.wav, and is
+written redacted beside the text.
+
+`--tags corpus` numbers tags across the project instead of per document: a person
+(matched across documents from the reviewers' clusters, name variants and the cover
+page's CDCR number) has one tag in every document, and so has a CDCR number or a
+place. The corpus mapping is stored in the project by this export only, so a
+document exported earlier keeps its tags; each export records the tags it used.
+`persons` lists the corpus persons; `--match` matches the documents' persons into
+them (stored; tag numbers are given by the next export with `--tags corpus`).
 """
 
 from __future__ import annotations
@@ -26,7 +41,7 @@ from pathlib import Path
 from reviewer_app.cli.exit_codes import Exit, worst
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.staging import unique_stems
-from reviewer_app.settings import DETECTION_PROFILES
+from reviewer_app.settings import DETECTION_PROFILES, PERSON_TAG_MODES
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -45,7 +60,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     add = sub.add_parser("add", help="import transcripts into the project and run detection on them")
     add.add_argument("project", type=Path)
-    add.add_argument("files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt)")
+    add.add_argument(
+        "files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt, .vtt, .srt, .json)"
+    )
     add.add_argument("--jobs", type=int, default=1, help="worker processes for import and detection")
     add.add_argument("--detectors", help="comma-separated detectors (default: your settings)")
     add.add_argument("--no-detect", action="store_true", help="only import; detect later")
@@ -90,7 +107,42 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         type=Path,
         help="also write the sensitive original -> tag mapping here (not inside --out)",
     )
+    _add_timed_options(export)
+    export.add_argument(
+        "--tags",
+        choices=("document", "corpus"),
+        default="document",
+        help="number tags per document (default) or across the project: one tag per person, CDCR "
+        "number or place in every document (stored in the project; earlier exports keep theirs)",
+    )
+    export.add_argument(
+        "--person-tags",
+        choices=PERSON_TAG_MODES,
+        help="a tag per name part ([PERSON_1] [PERSON_2], the paper's) or one per person ([PERSON_1]); "
+        "default: the settings' person_tags",
+    )
     export.set_defaults(func=run_export)
+
+    persons = sub.add_parser("persons", help="the persons matched across the documents (corpus tags)")
+    persons.add_argument("project", type=Path)
+    persons.add_argument(
+        "--match", action="store_true", help="match the documents' persons into corpus persons first"
+    )
+    persons.add_argument("--json", action="store_true", help="print the persons as JSON (SENSITIVE: names)")
+    persons.set_defaults(func=run_persons)
+
+
+def _add_timed_options(parser: argparse.ArgumentParser) -> None:
+    from reviewer_app.cli.timed_options import add_redaction_options
+
+    add_redaction_options(parser)
+    parser.add_argument(
+        "--audio-dir",
+        type=Path,
+        metavar="DIR",
+        help="folder of the recordings (WAV, FLAC, OGG) of time-aligned documents, each named like the "
+        "transcript it was imported from: also write them redacted",
+    )
 
 
 def _say(message: str) -> None:
@@ -300,9 +352,21 @@ def _store_detection(project, doc_id: str, document, result, settings) -> int:
 # ---------------------------------------------------------------- status
 
 
+def _pace_figures(pace) -> dict:
+    rate = pace.decisions_per_minute
+    return {
+        "review_minutes": round(pace.minutes, 2),
+        "decisions": pace.decisions,
+        "decisions_per_minute": round(rate, 2) if rate is not None else None,
+    }
+
+
 def status_figures(project) -> dict:
+    from reviewer_app.evaluation.review_pace import IDLE_SECONDS, ReviewPace, project_pace, total_pace
+
     documents = project.list_documents()
     corpus = project.corpus_stats()
+    paces = project_pace(project)
     return {
         "project": project.name,
         "documents": [
@@ -315,6 +379,7 @@ def status_figures(project) -> dict:
                 "reviewed": d.stats.reviewed,
                 "share_reviewed": round(d.share_reviewed, 4),
                 "by_status": d.stats.by_status,
+                **_pace_figures(paces.get(d.id, ReviewPace())),
             }
             for d in documents
         ],
@@ -332,6 +397,8 @@ def status_figures(project) -> dict:
             ),
             "by_status": corpus.by_status,
             "by_label": corpus.by_label,
+            **_pace_figures(total_pace(paces)),
+            "idle_minutes": IDLE_SECONDS / 60,
         },
     }
 
@@ -347,8 +414,9 @@ def run_status(args: argparse.Namespace) -> int:
         json.dump(figures, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return Exit.OK
-    rows = [("document", "state", "words", "spans", "pending", "stale", "reviewed")]
+    rows = [("document", "state", "words", "spans", "pending", "stale", "reviewed", "time", "decisions/min")]
     for d in figures["documents"]:
+        rate = d["decisions_per_minute"]
         rows.append(
             (
                 d["id"],
@@ -358,6 +426,8 @@ def run_status(args: argparse.Namespace) -> int:
                 str(d["by_status"]["pending"]),
                 str(d["by_status"]["stale"]),
                 f"{100 * d['share_reviewed']:.0f}%",
+                f"{d['review_minutes']:.1f} min",
+                f"{rate:.1f}" if rate is not None else "-",
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -373,6 +443,12 @@ def run_status(args: argparse.Namespace) -> int:
         f"\n{corpus['documents']} documents, {corpus['fully_reviewed']} fully reviewed; "
         f"{corpus['reviewed']} of {corpus['spans']} spans reviewed ({100 * corpus['share_reviewed']:.0f}%)"
         + (f"; {corpus['not_detected']} not detected yet" if corpus["not_detected"] else "")
+    )
+    rate = corpus["decisions_per_minute"]
+    print(
+        f"Review time {corpus['review_minutes']:.1f} min, {corpus['decisions']} decisions"
+        + (f" ({rate:.1f} per minute)" if rate is not None else "")
+        + f"; pauses over {corpus['idle_minutes']:g} min are not counted"
     )
     for label, counts in sorted(corpus["by_label"].items()):
         summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
@@ -403,9 +479,20 @@ def run_export(args: argparse.Namespace) -> int:
         return Exit.BAD_INPUT
     for line in remove_stale_stages_of_export(args.out, args.gold_dir, args.mapping):
         _say(line)
+    from reviewer_app.exporters.timed import audio_dir_problem, pad_problem
+
+    if problem := pad_problem(args.pad) or audio_dir_problem(args.audio_dir):
+        _say(f"reviewer-app project export: {problem}")
+        return Exit.BAD_INPUT
     settings = load_settings()
+    person_tags = args.person_tags or settings.person_tags
     project = _open(args.project, read_only=None)
     if project is None:
+        return Exit.BAD_INPUT
+    corpus = _corpus_tagging(project, args.tags, settings)
+    if isinstance(corpus, str):
+        project.close()
+        _say(f"reviewer-app project export: {corpus}")
         return Exit.BAD_INPUT
     code, results, exported, skipped = Exit.OK, [], [], 0
     with project, StagedExport() as export:
@@ -428,7 +515,9 @@ def run_export(args: argparse.Namespace) -> int:
                 wanted = {Status.ACCEPTED} | ({Status.PENDING, Status.STALE} if draft else set())
                 stored = project.spans(summary.id, wanted)
                 stem = f"{stems[summary.id]}.DRAFT" if draft else stems[summary.id]
-                outcome = _export_document(project, summary.id, stored, draft, stem, export, args, settings)
+                outcome = _export_document(
+                    project, summary.id, stored, draft, stem, export, args, settings, person_tags, corpus
+                )
                 if isinstance(outcome, tuple):
                     code = worst(code, outcome[0])
                     bar.step(f"{summary.id}: not exported")
@@ -443,16 +532,23 @@ def run_export(args: argparse.Namespace) -> int:
             if args.mapping and results:
                 from reviewer_app.exporters.mapping import write_mapping
 
-                write_mapping(export.folder(args.mapping.parent) / args.mapping.name, results)
+                write_mapping(
+                    export.folder(args.mapping.parent) / args.mapping.name,
+                    results,
+                    tags={"scope": args.tags, "person_tags": person_tags},
+                )
             export.commit()
         except (ExportPathError, OSError) as exc:
             _say(f"reviewer-app project export: {describe_write_failure(exc)}; nothing was written")
             return Exit.FAILED if isinstance(exc, OSError) else Exit.BAD_INPUT
         if not project.read_only:
+            if corpus is not None:
+                corpus.save()  # the corpus mapping, only once the texts are written
             for doc_id, draft in exported:
-                if not draft:
-                    project.mark_exported(doc_id)
+                project.record_export(doc_id, args.tags, person_tags, draft)
     _say(f"{len(exported)} documents exported to {args.out}, {skipped} skipped as not fully reviewed")
+    if args.tags == "corpus":
+        _say("tags numbered across the project (corpus mapping stored in the project)")
     if args.mapping and results:
         _say(f"mapping (SENSITIVE, do not publish) -> {args.mapping}")
     if args.draft:
@@ -460,42 +556,125 @@ def run_export(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
-def _export_document(project, doc_id: str, stored, draft: bool, stem: str, export, args, settings):
+def _corpus_tagging(project, tags: str, settings):
+    """The corpus numbering for `--tags corpus` (None for per-document tags), or why not."""
+    if tags != "corpus":
+        return None
+    if project.read_only:
+        return "--tags corpus stores the corpus mapping in the project, which is open read-only"
+    from reviewer_app.store.corpus_scope import CorpusTagging
+
+    return CorpusTagging(project, settings.fuzzy_threshold)
+
+
+def _export_document(
+    project,
+    doc_id: str,
+    stored,
+    draft: bool,
+    stem: str,
+    export,
+    args,
+    settings,
+    person_tags="part",
+    corpus=None,
+):
     """Stage one document's text (and gold) in `export`; returns the pseudonymized
     text, or (exit code, what went wrong)."""
     from reviewer_app.core.spans import Status
+    from reviewer_app.exporters.captions import CaptionExportError, write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.leakguard import LeakFound
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.exporters.timed import (
+        AudioExportError,
+        TimedOptions,
+        stage_project_timed_outputs,
+        tone_from_settings,
+    )
     from reviewer_app.store.allowances import allowance_report, allowances, gold_meta
     from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 
     try:
-        document, result = pseudonymize_reviewed(project, doc_id, stored, settings.fuzzy_threshold)
+        document, result = pseudonymize_reviewed(
+            project, doc_id, stored, settings.fuzzy_threshold, person_tags, corpus
+        )
     except ValueError as exc:
         return Exit.BAD_INPUT, str(exc)
     spans = [s.span for s in stored]
     # The reviewer's "not identifying here" decisions and rejected spans, as in the window.
     allowed = allowances(project, doc_id)
+    guard = {
+        "undecided": [i for i, s in enumerate(stored) if s.status != Status.ACCEPTED],
+        "rejected": [s.span for s in project.spans(doc_id, [Status.REJECTED])],
+        "allowed_at": [(a.start, a.end) for a in allowed],
+    }
     try:
         write_pseudonymized_text(
-            export.folder(args.out) / f"{stem}.txt",
-            result,
-            document,
-            spans,
-            args.allow,
-            undecided=[i for i, s in enumerate(stored) if s.status != Status.ACCEPTED],
-            rejected=[s.span for s in project.spans(doc_id, [Status.REJECTED])],
-            allowed_at=[(a.start, a.end) for a in allowed],
+            export.folder(args.out) / f"{stem}.txt", result, document, spans, args.allow, **guard
+        )
+        # A caption or ASR transcript also in its own format, through the same leak guard.
+        write_pseudonymized_captions(
+            export.folder(args.out), stem, result, document, spans, args.allow, **guard
         )
     except LeakFound as exc:
         return Exit.LEAK, str(exc)
+    except CaptionExportError as exc:
+        return Exit.FAILED, str(exc)
     for line in allowance_report(allowed, document.text):
         _say(f"{doc_id}: {line}")
+    timed = TimedOptions(args.pad, args.audio_mode, tone_from_settings(settings))
+    try:
+        lines = stage_project_timed_outputs(
+            export.folder(args.out), stem, document, result, timed, args.audio_dir, draft
+        )
+        for line in lines:
+            _say(f"{doc_id}: {line}")
+    except AudioExportError as exc:
+        return Exit.BAD_INPUT, str(exc)
     extras = [{"status": s.status.value, "reviewer": s.reviewer, "span_id": s.id} for s in stored]
     for name in args.gold:
         meta = {"project": project.name, "draft": draft, **gold_meta(allowed, document.text)}
         record = gold_record(document, spans, extras, meta)
         write_gold(name, export.folder(args.gold_dir), stem, record)
     return result
+
+
+# ---------------------------------------------------------------- persons
+
+
+def run_persons(args: argparse.Namespace) -> int:
+    from reviewer_app.settings import load_settings
+    from reviewer_app.store.reviewed_clusters import match_corpus
+
+    # Listing is read-only (it works while the window has the project open); --match writes.
+    project = _open(args.project, read_only=not args.match)
+    if project is None:
+        return Exit.BAD_INPUT
+    with project:
+        if args.match:
+            new, documents = match_corpus(project, load_settings().fuzzy_threshold)
+            _say(f"{documents} documents matched; {new} new corpus persons")
+        persons = project.corpus_persons()
+    if args.json:
+        rows = [
+            {
+                "id": p.id,
+                "name": p.name,
+                "mentions": p.mentions,
+                "documents": [
+                    {"id": m.document_id, "variants": list(m.variants), "mentions": m.mentions}
+                    for m in p.members
+                ],
+            }
+            for p in persons
+        ]
+        json.dump({"persons": rows}, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return Exit.OK
+    if not persons:
+        print("no corpus persons yet: run `project persons P.db --match` or `project export --tags corpus`")
+    for p in persons:
+        print(f"{p.id}\t{p.name}\t{len(p.documents)} documents\t{p.mentions} mentions")
+    return Exit.OK

@@ -108,6 +108,17 @@ class HearingMetadata:
 
 
 @dataclass(frozen=True)
+class CaptionSource:
+    """A caption or ASR file as it was imported: what the export needs to write the
+    transcript back in its own format (cue ids, settings, styling, word entries).
+    `format` is "vtt", "srt" or "json"; `text` the file decoded, line ends made "\\n".
+    Holds the original text: as sensitive as the document itself."""
+
+    format: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Document:
     id: str
     text: str
@@ -118,6 +129,8 @@ class Document:
     page_map: PageMap = field(default_factory=PageMap)
     # For captions and ASR output: when each part of the text was said.
     time_map: TimeMap = field(default_factory=TimeMap)
+    # For captions and ASR output: the file itself, to write it back pseudonymized.
+    captions: CaptionSource | None = None
     metadata: HearingMetadata = field(default_factory=HearingMetadata)
     # Things the importer wants the reviewer to know (e.g. "decoded as cp1252").
     notes: tuple[str, ...] = ()

@@ -98,7 +98,6 @@ class MergeRules:
     calendar_words: frozenset[str]
     head_words: dict[str, tuple[str, ...]]
     person_cues: frozenset[str] = frozenset()
-    person_cue_phrases: tuple[str, ...] = ()
     known_places: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
     location_cues: frozenset[str] = frozenset()
@@ -152,7 +151,6 @@ def load_merge_rules() -> MergeRules:
         duration_words=frozenset(w.lower() for w in ner["date"]["duration_words"]),
         head_words={label: tuple(words) for label, words in ner.get("head_words", {}).items()},
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
-        person_cue_phrases=tuple(p.lower() for p in merge.get("person_cue_phrases", ())),
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
         location_cues=frozenset(w.lower() for w in merge.get("location_cues", ())),
         known_groups=frozenset(
@@ -299,12 +297,9 @@ def relabel_by_context(
             words = covered.split()
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             kin = _PREVIOUS_WORD_COMMA.search(text, max(0, span.start - 40), span.start)
-            preceding = " ".join(text[max(0, span.start - 40) : span.start].lower().split())
             determined = bool(before and before.group(1).lower() in rules.determiners)
-            if (
-                (before and before.group(1).lower().rstrip(".") in cues)
-                or (kin and kin.group(1).lower() in rules.person_cues)  # "my best friend, Eduardo"
-                or any(preceding.endswith(phrase) for phrase in rules.person_cue_phrases)
+            if (before and before.group(1).lower().rstrip(".") in cues) or (
+                kin and kin.group(1).lower() in rules.person_cues  # "my best friend, Eduardo"
             ):
                 span = span.with_(label="PERSON")
             elif (

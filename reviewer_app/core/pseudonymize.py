@@ -6,13 +6,19 @@ by default; pass the same scope to every document of one case to number a person
 same way across them.
 
 The rules (formats in `resources/tags.toml`):
-- PERSON: every name part its own number, the same wherever the part recurs, so
-  "Kevin Richardson" -> "[PERSON_7] [PERSON_8]" and later "Richardson" -> "[PERSON_8]".
-  Titles inside a span stay; misspelt parts take the number of the part they misspell
-  (the fuzzy links of the clusters).
-- SPELLED_NAME: the letters, linked to the name part they spell -> "[SPELLED_NAME_PERSON_8]";
-  otherwise numbered per distinct spelling.
-- DATE: split into parts ([MONTH] [DAY], [YEAR]); TIME: the clock digits only ("[TIME] PM").
+- PERSON, `person_tags="part"` (the paper's scheme, the default): every name part its
+  own number, the same wherever the part recurs, so "Kevin Richardson" ->
+  "[PERSON_7] [PERSON_8]" and later "Richardson" -> "[PERSON_8]". Titles inside a span
+  stay; misspelt parts take the number of the part they misspell (the fuzzy links of
+  the clusters).
+- PERSON, `person_tags="person"`: one number per person (per cluster), the name from
+  its first to its last part one tag: "Maria Lopez", "Ms. Lopez", "Maria" ->
+  "[PERSON_1]", "Ms. [PERSON_1]", "[PERSON_1]".
+- SPELLED_NAME: the letters, linked to the name part (or person) they spell ->
+  "[SPELLED_NAME_PERSON_8]"; otherwise numbered per distinct spelling.
+- DATE: split into parts ([MONTH] [DAY], [YEAR]); a number 1-31 right after or right
+  before a month is the DAY ("August 23, 2021", "23 August 2021"); TIME: the clock
+  digits only ("[TIME] PM").
 - AGE, HEIGHT: unnumbered. Every other label: numbered per distinct value, "[STATE_1]".
 """
 
@@ -22,7 +28,7 @@ import functools
 import itertools
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,6 +79,12 @@ def load_tag_formats(path: Path | None = None) -> TagFormats:
 @functools.cache
 def tag_formats() -> TagFormats:
     return load_tag_formats()
+
+
+# How PERSON spans are tagged: one tag per name part (the paper's scheme) or per person.
+PERSON_TAGS = ("part", "person")
+# The scope kind under which persons (not name parts) are numbered in "person" mode.
+PERSON_KIND = "PERSON/person"
 
 
 @dataclass
@@ -145,27 +157,42 @@ def pseudonymize(
     *,
     formats: TagFormats | None = None,
     threshold: float = 88.0,
+    person_tags: str = "part",
+    person_keys: Mapping[int, str] | None = None,
+    part_links: Mapping[str, str] | None = None,
 ) -> PseudonymizedText:
     """Replace every span of `spans` (the accepted ones, non-overlapping) by its tag.
 
     `clusters` index into `spans`; when None they are built with `threshold` and every
     fuzzy link is taken (the `--accept-all` case). Pass the clusters as the reviewer left
     them to apply only the links kept.
+
+    `person_tags` is "part" (a number per name part) or "person" (a number per cluster).
+    In "person" mode a cluster is numbered in `scope` under `person_keys[cluster.id]`
+    (a corpus person, say), else under its name (`default_person_keys`).
+    `part_links` map name parts onto the parts they are numbered as beyond the
+    clusters' own links (a corpus person's name, say).
     """
+    if person_tags not in PERSON_TAGS:
+        raise ValueError(f"person_tags must be one of {', '.join(PERSON_TAGS)}, not {person_tags!r}")
     formats = formats or tag_formats()
     scope = scope if scope is not None else TagScope()
     order = check_non_overlapping(spans)
     if clusters is None:
         clusters = build_clusters(document, spans, threshold)
     canonical = canonical_parts(clusters)
+    if part_links:
+        canonical = {v: part_links.get(c, c) for v, c in canonical.items()} | dict(part_links)
     text = document.text
-    tagger = _Tagger(formats, scope, canonical)
+    keys = {**default_person_keys(clusters), **(person_keys or {})}
+    person_of_span = {i: keys[c.id] for c in clusters for i in c.members} if person_tags == "person" else {}
+    tagger = _Tagger(formats, scope, canonical, person_of_span, whole=person_tags == "person")
 
-    # Name parts are numbered in order of appearance before anything else, so a spelled
-    # name before the first mention of the name it spells still links to it.
+    # Name parts (or persons) are numbered in order of appearance before anything else,
+    # so a spelled name before the first mention of the name it spells still links to it.
     for i in order:
         if spans[i].label == "PERSON":
-            tagger.number_person_parts(spans[i].text_in(text))
+            tagger.number_person_parts(spans[i].text_in(text), i)
 
     pieces: list[str] = []
     replacement_of: dict[int, Replacement] = {}
@@ -175,15 +202,30 @@ def pseudonymize(
         kept = text[cursor : span.start]
         pieces.append(kept)
         out_len += len(kept)
-        tag = tagger.tag(span.label, span.text_in(text))
+        tag = tagger.tag(span.label, span.text_in(text), i)
         pieces.append(tag)
         replacement_of[i] = Replacement(span, tag, out_len, out_len + len(tag))
         out_len += len(tag)
         cursor = span.end
     pieces.append(text[cursor:])
-    mapping = _mapping(spans, clusters, replacement_of, tagger, text)
+    mapping = _mapping(
+        spans, clusters, replacement_of, tagger, text, keys if person_tags == "person" else None
+    )
     replacements = tuple(replacement_of[i] for i in order)
     return PseudonymizedText(document.id, "".join(pieces), replacements, mapping, tuple(clusters))
+
+
+def default_person_keys(clusters: Sequence[Cluster]) -> dict[int, str]:
+    """cluster id -> the key a person is numbered under when no other is given: its
+    name (canonical parts), so that one scope shared by the files of a case numbers
+    the same name once; two clusters of one name (a reviewer split them) stay apart."""
+    keys: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for cluster in clusters:
+        name = " ".join(cluster.parts)
+        seen[name] = seen.get(name, 0) + 1
+        keys[cluster.id] = name if seen[name] == 1 else f"{name}#{seen[name]}"
+    return keys
 
 
 def _mapping(
@@ -192,12 +234,16 @@ def _mapping(
     replacement_of: dict[int, Replacement],
     tagger: _Tagger,
     text: str,
+    person_keys: Mapping[int, str] | None,
 ) -> tuple[MappingEntry, ...]:
     entries: list[MappingEntry] = []
     in_cluster: set[int] = set()
     for cluster in clusters:
         in_cluster.update(cluster.members)
-        tag = " ".join(tagger.person_tag(part) for part in cluster.parts)
+        if person_keys is not None:
+            tag = tagger.whole_person_tag(person_keys[cluster.id])
+        else:
+            tag = " ".join(tagger.person_tag(part) for part in cluster.parts)
         entries.append(MappingEntry("PERSON", tag, cluster.variants, cluster.id, cluster.fuzzy))
     grouped: dict[tuple[str, str], dict[str, None]] = {}
     for i, span in enumerate(spans):
@@ -236,17 +282,40 @@ def cdcr_key(text: str) -> str:
 
 
 class _Tagger:
-    def __init__(self, formats: TagFormats, scope: TagScope, canonical: dict[str, str]) -> None:
+    def __init__(
+        self,
+        formats: TagFormats,
+        scope: TagScope,
+        canonical: dict[str, str],
+        person_of_span: Mapping[int, str],
+        whole: bool = False,
+    ) -> None:
         self.formats = formats
         self.scope = scope
         self.canonical = canonical
+        # "person" mode: span index -> the key its person is numbered under.
+        self.person_of_span = person_of_span
+        self.whole = whole
         self.compounds: dict[str, int] = {}
+        # "person" mode: a name part (or a name spelled as one word) -> its person's number.
+        self.person_of_part: dict[str, int] = {}
 
     def _part_key(self, key: str) -> str:
         return self.canonical.get(key, key)
 
-    def number_person_parts(self, span_text: str) -> None:
+    def number_person_parts(self, span_text: str, index: int) -> None:
         parts = [p for p in name_parts(span_text) if not p.is_title]
+        person = self.person_of_span.get(index)
+        if person is not None:
+            number = self.scope.number(PERSON_KIND, person)
+            keys = [self._part_key(p.key) for p in parts]
+            for first in range(len(keys)):
+                for last in range(first, len(keys)):
+                    spelled = "".join(spelled_key(k) for k in keys[first : last + 1])
+                    self.person_of_part.setdefault(spelled, number)
+            return
+        if self.whole:
+            return  # "person" mode, a span in no cluster: numbered when tagged
         numbers = [self.scope.number("PERSON", self._part_key(p.key)) for p in parts]
         # A name is also spelled as one word: "O'Brien" as O-B-R-I-E-N, "Villanueva-Reyes"
         # or "De La Cruz" letter by letter; such a spelling links to the last part's number.
@@ -259,12 +328,19 @@ class _Tagger:
     def person_tag(self, key: str) -> str:
         return self.formats.tag("PERSON", self.scope.number("PERSON", self._part_key(key)))
 
-    def tag(self, label: str, span_text: str) -> str:
+    def whole_person_tag(self, person: str) -> str:
+        return self.formats.tag("PERSON", self.scope.number(PERSON_KIND, person))
+
+    def tag(self, label: str, span_text: str, index: int = -1) -> str:
         if label == "PERSON":
-            return self._person(span_text)
+            return self._person(span_text, index)
         if label == "SPELLED_NAME":
             key = self._part_key(spelled_key(span_text))
-            person = self.scope.known("PERSON", key) or self.compounds.get(key)
+            if self.whole:
+                person = self.scope.known(PERSON_KIND, self.person_of_span.get(index, ""))
+                person = person or self.person_of_part.get(key)
+            else:
+                person = self.scope.known("PERSON", key) or self.compounds.get(key)
             if person is not None:
                 return self.formats.tag("SPELLED_NAME_OF_PERSON", person)
             return self.formats.tag(label, self.scope.number(label, key))
@@ -278,8 +354,15 @@ class _Tagger:
             return self.formats.tag(label)
         return self.formats.tag(label, self.scope.number(label, _value_key(span_text)))
 
-    def _person(self, span_text: str) -> str:
+    def _person(self, span_text: str, index: int) -> str:
         parts = [p for p in name_parts(span_text) if not p.is_title]
+        if self.whole:
+            if not parts:
+                return self.formats.tag("PERSON", self.scope.number(PERSON_KIND, _value_key(span_text)))
+            person = self.person_of_span.get(index) or " ".join(self._part_key(p.key) for p in parts)
+            # Titles and a possessive outside the first and last part stay ("Ms. [PERSON_1]'s").
+            tag = self.whole_person_tag(person)
+            return span_text[: parts[0].start] + tag + span_text[parts[-1].end :]
         if not parts:  # no letters at all: the whole value is the name
             return self.formats.tag("PERSON", self.scope.number("PERSON", _value_key(span_text)))
         out: list[str] = []
@@ -294,20 +377,22 @@ class _Tagger:
     def _date(self, span_text: str) -> str:
         words = self.formats.date_words
         parts = self.formats.date_parts
-        out: list[str] = []
-        cursor = 0
-        replaced = False
+        tokens: list[tuple[re.Match[str], str]] = []
         for m in _DATE_TOKEN_RE.finditer(span_text):
-            kind = m.lastgroup
+            kind = m.lastgroup or "number"
             if kind == "word":
                 kind = _date_word_kind(m.group().casefold(), words)
                 if kind is None:
                     continue
+            tokens.append((m, kind))
+        _mark_days_beside_months(span_text, tokens)
+        out: list[str] = []
+        cursor = 0
+        for m, kind in tokens:
             out.append(span_text[cursor : m.start()])
             out.append(parts[kind])
             cursor = m.end()
-            replaced = True
-        if not replaced:
+        if not tokens:
             return parts["whole"]
         out.append(span_text[cursor:])
         return "".join(out)
@@ -316,6 +401,26 @@ class _Tagger:
         tag = self.formats.tag("TIME")
         replaced, count = _CLOCK_RE.subn(lambda _m: tag, span_text)
         return replaced if count else tag
+
+
+# What may stand between a month and its day: "August 23", "Aug. 23", "23 August".
+_MONTH_DAY_GAP_RE = re.compile(r"\.?\s+")
+
+
+def _mark_days_beside_months(text: str, tokens: list[tuple[re.Match[str], str]]) -> None:
+    """The day rule: a plain number 1-31 right after a month ("August 23, 2021") or
+    right before one ("23 August 2021") is the DAY, not a [NUMBER]."""
+    for k, (m, kind) in enumerate(tokens):
+        if kind != "number" or not 1 <= int(m.group()) <= 31:
+            continue
+        before = tokens[k - 1] if k > 0 else None
+        after = tokens[k + 1] if k + 1 < len(tokens) else None
+        if (
+            before is not None
+            and before[1] == "month"
+            and _MONTH_DAY_GAP_RE.fullmatch(text[before[0].end() : m.start()])
+        ) or (after is not None and after[1] == "month" and text[m.end() : after[0].start()].isspace()):
+            tokens[k] = (m, "day")
 
 
 def _date_word_kind(word: str, words: DateWords) -> str | None:

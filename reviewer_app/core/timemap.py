@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -50,10 +50,13 @@ class TimeInterval:
 @dataclass(frozen=True)
 class TimeMap:
     cues: tuple[TimedCue, ...] = ()
+    # The cues' first offsets, for bisection: a lookup costs log(cues), not cues.
+    _starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if any(b.start < a.start for a, b in zip(self.cues, self.cues[1:], strict=False)):
             raise ValueError("cues must be in text order")
+        object.__setattr__(self, "_starts", tuple(c.start for c in self.cues))
 
     def __bool__(self) -> bool:
         return bool(self.cues)
@@ -72,7 +75,7 @@ class TimeMap:
         )
 
     def _cues_overlapping(self, start: int, end: int) -> list[TimedCue]:
-        first = max(bisect.bisect_right([c.start for c in self.cues], start) - 1, 0)
+        first = max(bisect.bisect_right(self._starts, start) - 1, 0)
         found = []
         for cue in self.cues[first:]:
             if cue.start >= end:

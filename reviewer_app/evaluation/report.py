@@ -385,10 +385,13 @@ def summary_tables(summary: Summary, misses_limit: int = 50) -> list[Table]:
     return tables
 
 
-def write_report(summary: Summary, folder: Path | str, title: str = "Evaluation") -> tuple[Path, Path]:
-    """The Markdown and HTML report with its two charts, all in `folder`."""
+def write_report(
+    summary: Summary, folder: Path | str, title: str = "Evaluation", extra_tables: Sequence[Table] = ()
+) -> tuple[Path, Path]:
+    """The Markdown and HTML report with its two charts, all in `folder`; `extra_tables`
+    (such as the time-based scores of an audio redaction) after the summary's."""
     folder = Path(folder)
-    report = Report(title, summary_tables(summary))
+    report = Report(title, [*summary_tables(summary), *extra_tables])
     f1_tables = summary.per_detector or {MERGED: summary.exact}
     report.charts.append(("F1 per label", f1_per_label_chart(f1_tables, folder / "f1_per_label.png")))
     report.charts.append(

@@ -425,3 +425,55 @@ def unannotated_occurrences(
     masked = [(s.start, s.end) for s in spans]
     hits = _outside_whitelist(text, find_leaks(text, terms, masked, (), headers, _has_case(text)))
     return [Span(h.start, h.end, _LABEL_OF_KIND.get(h.kind, h.label), ("propagation",), 1.0) for h in hits]
+
+
+def check_derived(
+    pieces: Sequence[tuple[str, Sequence[tuple[int, int, int]]]],
+    result: PseudonymizedText,
+    document: Document,
+    spans: Sequence[Span],
+    allow: Iterable[str] = (),
+    *,
+    undecided: Collection[int] = (),
+    rejected: Iterable[Span] = (),
+    allowed_at: Iterable[tuple[int, int]] = (),
+) -> None:
+    """The leak guard for another file made from `result` (the transcript in its caption
+    format): raise `LeakFound` when one of its texts holds a known identifier.
+
+    `pieces` are every text of the file, each with the stretches of it copied from
+    `result.text` as (start, end, offset in `result.text`). A hit inside such a stretch
+    is judged as the same hit in the text export (the tags are no hits; allowances and
+    rejected spans excuse it); a hit anywhere else (a cue identifier, a field the export
+    kept) is always one."""
+    view, copied = "", []
+    for text, stretches in pieces:
+        base = len(view)
+        copied += [(base + a, base + b, r) for a, b, r in stretches]
+        view += text + "\n"
+    copied.sort()
+    # The tags inside the copied stretches are no hits, as in the text.
+    masked = []
+    out_ends = [r.out_end for r in result.replacements]
+    for start, end, at in copied:
+        for r in result.replacements[bisect.bisect_right(out_ends, at) :]:
+            if r.out_start >= at + end - start:
+                break
+            lo, hi = max(r.out_start, at), min(r.out_end, at + end - start)
+            masked.append((start + lo - at, start + hi - at))
+    terms = leak_terms(document, spans, result.clusters, undecided=undecided)
+    found = find_leaks(view, terms, masked, allow, (), _has_case(document.text))
+    offsets = _OutputMap(result)
+    rejected_at = sorted((s.start, s.end) for s in rejected)
+    allowed = sorted(allowed_at)
+    kept = []
+    for hit in _outside_whitelist(view, found):
+        i = bisect.bisect_right(copied, (hit.start, float("inf"), 0)) - 1
+        if i >= 0 and copied[i][0] <= hit.start and hit.end <= copied[i][1]:
+            shift = copied[i][2] - copied[i][0]
+            start, end = offsets.to_source(hit.start + shift), offsets.to_source(hit.end + shift)
+            if _covered(allowed, start, end) or (hit.label != PERSON and _covered(rejected_at, start, end)):
+                continue
+        kept.append(hit)
+    if kept:
+        raise LeakFound(kept, view)

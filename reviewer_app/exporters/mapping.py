@@ -7,7 +7,7 @@ and, unless explicitly allowed, never into the folder that holds the published t
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +22,15 @@ class MappingRefused(Exception):
     """The mapping would have been written beside the published text."""
 
 
-def mapping_to_json(results: Sequence[PseudonymizedText]) -> dict[str, Any]:
+def mapping_to_json(
+    results: Sequence[PseudonymizedText], tags: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The mapping; `tags` says how the tags were numbered ("scope": document, case or
+    corpus; "person_tags": part or person), so a reader knows whether [PERSON_3] of two
+    documents is one person."""
     return {
         "warning": WARNING,
+        "tags": dict(tags or {"scope": "document", "person_tags": "part"}),
         "documents": [
             {
                 "id": result.document_id,
@@ -58,12 +64,14 @@ def write_mapping(
     results: Sequence[PseudonymizedText],
     text_dir: Path | str | None = None,
     allow_beside_text: bool = False,
+    tags: Mapping[str, str] | None = None,
 ) -> Path:
     """Write the mapping of `results`; refuse a path inside `text_dir` unless allowed."""
     path = Path(path)
     if text_dir is not None and not allow_beside_text:
         check_mapping_place(path, text_dir)
-    return atomic_write_text(path, json.dumps(mapping_to_json(results), ensure_ascii=False, indent=2) + "\n")
+    text = json.dumps(mapping_to_json(results, tags), ensure_ascii=False, indent=2) + "\n"
+    return atomic_write_text(path, text)
 
 
 def read_mapping(path: Path | str) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Turn a transcript file into a Document: `import_file(path, settings)`.
 
-PDF (`pdf.py`) and plain text (`text.py`). Every failure is a
+PDF (`pdf.py`), plain text (`text.py`), and captions and ASR output (WebVTT,
+SubRip, Whisper-style JSON: `captions.py`). Every failure is a
 `TranscriptImportError` (see `errors.py`) whose message a reviewer can act on.
 """
 
@@ -17,6 +18,7 @@ from reviewer_app.importers.errors import (
     EmptyFileError,
     EncryptedPdfError,
     FileTooLargeError,
+    MalformedCaptionsError,
     MissingFileError,
     NotAFileError,
     NoTextLayerError,
@@ -33,6 +35,7 @@ __all__ = [
     "EmptyFileError",
     "EncryptedPdfError",
     "FileTooLargeError",
+    "MalformedCaptionsError",
     "MissingFileError",
     "NoTextLayerError",
     "NotAFileError",
@@ -43,16 +46,17 @@ __all__ = [
     "import_file",
 ]
 
-SUPPORTED_SUFFIXES = (".pdf", ".txt")
+SUPPORTED_SUFFIXES = (".pdf", ".txt", ".vtt", ".srt", ".json")
 
 
 def import_file(
     path: Path | str, settings: Settings | None = None, progress: Progress | None = None
 ) -> Document:
-    """Read a PDF or plain-text transcript; raises `TranscriptImportError`.
+    """Read a PDF, plain-text, caption or ASR transcript; raises `TranscriptImportError`.
 
     A PDF reports each page read to `progress` (stage "import") and stops with
     `Cancelled` between pages when asked to."""
+    from reviewer_app.importers.captions import CAPTION_FORMATS, read_captions
     from reviewer_app.importers.pdf import read_pdf
     from reviewer_app.importers.text import read_text
 
@@ -81,4 +85,6 @@ def import_file(
     sha256 = hashlib.sha256(data).hexdigest()
     if suffix == ".pdf":
         return read_pdf(path, data, sha256, progress or Progress())
+    if suffix in CAPTION_FORMATS:
+        return read_captions(path, data, sha256)
     return read_text(path, data, sha256)

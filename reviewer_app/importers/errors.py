@@ -24,7 +24,8 @@ class UnsupportedFileTypeError(TranscriptImportError):
         super().__init__(
             path,
             f"{Path(path).name}: files of type {suffix} cannot be imported. "
-            "Open a PDF transcript (.pdf) or a plain-text transcript (.txt).",
+            "Open a PDF transcript (.pdf), a plain-text transcript (.txt), captions (.vtt, .srt) "
+            "or a Whisper-style JSON transcript (.json).",
         )
 
 
@@ -98,4 +99,18 @@ class NotTextError(TranscriptImportError):
             path,
             f"{Path(path).name} does not look like text: {why}. Is it a binary file with a .txt "
             "name? Save the transcript as plain text (UTF-8) and import that.",
+        )
+
+
+class MalformedCaptionsError(TranscriptImportError):
+    """A caption or ASR file (WebVTT, SubRip, Whisper-style JSON) whose structure is broken."""
+
+    def __init__(self, path: Path | str, fmt: str, why: str) -> None:
+        from reviewer_app.importers.captions import FORMAT_NAMES
+
+        name = FORMAT_NAMES.get(fmt, fmt)
+        super().__init__(
+            path,
+            f"{Path(path).name} could not be read as {name}: {why}. Correct the file (or export it "
+            "again from the captioning or speech-recognition tool) and import it again.",
         )

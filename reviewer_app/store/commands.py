@@ -205,6 +205,34 @@ class SplitCluster(Command):
         return audit_id
 
 
+class MergeCorpusPersons(Command):
+    """One person across documents: every member of `absorb_id` joins `keep_id`."""
+
+    def __init__(self, keep_id: int, absorb_id: int) -> None:
+        super().__init__()
+        self.keep_id, self.absorb_id = keep_id, absorb_id
+        self.text = f"merge corpus person {absorb_id} into {keep_id}"
+
+    def _perform(self, project: Project) -> int:
+        return project.merge_corpus_persons(self.keep_id, self.absorb_id)
+
+
+class SplitCorpusPerson(Command):
+    """Make a document's person (corpus members) a corpus person of its own;
+    `person_id` is known after `do`."""
+
+    def __init__(self, member_ids: Sequence[int], name: str = "") -> None:
+        super().__init__()
+        self.member_ids, self.name = tuple(member_ids), name
+        self.person_id: int | None = None
+        self.text = f"split {len(self.member_ids)} document person(s) off their corpus person"
+
+    def _perform(self, project: Project) -> int:
+        audit_id = project.split_corpus_person(self.member_ids, self.name)
+        self.person_id = project.split_corpus_person_id(audit_id)
+        return audit_id
+
+
 class RelabelCluster(Command):
     def __init__(self, cluster_id: int, label: str) -> None:
         super().__init__()
@@ -261,6 +289,8 @@ class RemoveAllowance(Command):
 _RECORDED_TEXT = {
     "leak_allow": "mark a finding not identifying",
     "leak_allow_remove": "remove a not-identifying decision",
+    "merge_corpus_persons": "merge corpus persons",
+    "split_corpus_person": "split a corpus person",
 }
 
 

@@ -32,6 +32,8 @@ UNDOABLE_ACTIONS = frozenset(
         "decide_cluster",
         "leak_allow",
         "leak_allow_remove",
+        "merge_corpus_persons",
+        "split_corpus_person",
     }
 )
 _BARRIER_ACTIONS = ("import", "detect", "set_clusters", "remove_document")
@@ -55,6 +57,22 @@ class HistoryMixin:
                 "SELECT * FROM audit WHERE document_id = ? ORDER BY id DESC LIMIT ?", (document_id, limit)
             )
         return [_audit_entry(r) for r in rows]
+
+    def review_actions(self) -> list[AuditEntry]:
+        """Every reviewer action, undo and redo included, oldest first, without
+        the rows they changed (`before` and `after` are empty): the timing of the
+        review, for `evaluation.review_pace`."""
+        actions = sorted(UNDOABLE_ACTIONS | {"undo", "redo"})
+        with self._mutex:
+            rows = self._conn.execute(
+                "SELECT id, at, who, action, document_id, undone FROM audit"
+                f" WHERE action IN ({', '.join('?' for _ in actions)}) ORDER BY at, id",
+                actions,
+            ).fetchall()
+        return [
+            AuditEntry(i, at, who, action, doc, {}, {}, bool(undone))
+            for i, at, who, action, doc, undone in rows
+        ]
 
     def undo_history(self, limit: int = 200) -> list[AuditEntry]:
         """The reviewer actions that can still be undone, oldest first (the last

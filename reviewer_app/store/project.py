@@ -31,8 +31,10 @@ from typing import Any
 
 import sqlite_utils
 
-from reviewer_app.core.document import Document, PageMap, Section, Utterance
+from reviewer_app.core.document import CaptionSource, Document, PageMap, Section, Utterance
+from reviewer_app.core.timemap import TimeMap
 from reviewer_app.store.clusters import ClustersMixin, propose_clusters
+from reviewer_app.store.corpus import CorpusMixin
 from reviewer_app.store.decisions import DecisionsMixin
 from reviewer_app.store.detection import DetectionMixin, detector_scores
 from reviewer_app.store.errors import (
@@ -104,7 +106,9 @@ log = logging.getLogger(__name__)
 FORMAT_NAME = "reviewer-app-project"
 
 
-class Project(DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, HistoryMixin, RowsMixin):
+class Project(
+    DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, CorpusMixin, HistoryMixin, RowsMixin
+):
     """Open with `Project.create(path)` or `Project.open(path)`; use as a context
     manager or call `close()`. Safe to call from several threads (one lock)."""
 
@@ -198,7 +202,7 @@ class Project(DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, His
                 conn.close()
                 conn = _connect(target, writable, power_safe)
                 migrate(conn)
-                _reset_interrupted_detection(conn)
+                _mark_interrupted_detection(conn)
             elif schema_version(conn) != SCHEMA_VERSION:
                 raise ProjectError(
                     f"{path.name} has schema version {schema_version(conn)} and needs an upgrade; "
@@ -370,6 +374,9 @@ class Project(DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, His
             metadata=_metadata_from_json(row["metadata"]),
             notes=tuple(structure["notes"]),
             encoding=structure.get("encoding", ""),  # not stored before documents named it
+            # Neither stored before caption import: a document without times.
+            time_map=TimeMap.from_json(structure.get("time_map", [])),
+            captions=CaptionSource(**structure["captions"]) if structure.get("captions") else None,
         )
 
     def document_text(self, document_id: str) -> str:
@@ -437,7 +444,8 @@ class Project(DecisionsMixin, DetectionMixin, WhitelistMixin, ClustersMixin, His
         return stats
 
     def set_detection_status(self, document_id: str, status: str) -> None:
-        """`detecting` or `failed`; `record_detection` sets `detected`."""
+        """`detecting`, `failed` or `interrupted` (a run cut off by quitting);
+        `record_detection` sets `detected`."""
         with self._write():
             self._conn.execute(
                 "UPDATE documents SET detection_status = ? WHERE id = ?", (status, document_id)
@@ -485,14 +493,13 @@ def _connect(path: Path, writable: bool, power_safe: bool = True) -> sqlite3.Con
     return conn
 
 
-def _reset_interrupted_detection(conn: sqlite3.Connection) -> None:
-    """A document left "detecting" by a process that died (we hold the lock, so
-    no detection runs) goes back to what it was before."""
-    conn.execute(
-        "UPDATE documents SET detection_status ="
-        " CASE WHEN detected_at IS NULL THEN 'not_detected' ELSE 'detected' END"
-        " WHERE detection_status = 'detecting'"
-    )
+def _mark_interrupted_detection(conn: sqlite3.Connection) -> None:
+    """A document left "detecting" by a process that died or quit mid-run (we
+    hold the lock, so no detection runs now) is "interrupted": the window says
+    so and offers to run it again, instead of passing it off as not detected or
+    as detected with the new detectors. Its spans and decisions (of an earlier,
+    complete run) are untouched: a run records its result in one transaction."""
+    conn.execute("UPDATE documents SET detection_status = 'interrupted' WHERE detection_status = 'detecting'")
 
 
 def _check_format(conn: sqlite3.Connection, path: Path, new: bool) -> None:

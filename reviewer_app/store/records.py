@@ -39,11 +39,24 @@ _SPAN_COLUMNS = (
 _WHITELIST_COLUMNS = ("id", "term", "scope", "document_id", "note", "added_by", "added_at")
 _CLUSTER_COLUMNS = ("id", "document_id", "label", "name", "reviewed")
 _ALLOWANCE_COLUMNS = ("id", "document_id", "start", "end", "kind", "label", "reviewer", "added_at")
+_CORPUS_PERSON_COLUMNS = ("id", "name", "merged_into", "reviewed", "created_at")
+_CORPUS_MEMBER_COLUMNS = (
+    "id",
+    "person_id",
+    "document_id",
+    "person_key",
+    "variants",
+    "mentions",
+    "cdcr",
+    "cover",
+)
 _TABLE_COLUMNS = {
     "whitelist": _WHITELIST_COLUMNS,
     "clusters": _CLUSTER_COLUMNS,
     "spans": _SPAN_COLUMNS,
     "leak_allowances": _ALLOWANCE_COLUMNS,
+    "corpus_persons": _CORPUS_PERSON_COLUMNS,
+    "corpus_members": _CORPUS_MEMBER_COLUMNS,
 }
 _SPAN_SELECT = ", ".join(f'"{c}"' for c in _SPAN_COLUMNS)
 
@@ -128,7 +141,7 @@ class DocumentSummary:
     source: str
     sha256: str
     word_count: int
-    detection_status: str  # not_detected, detecting, detected, failed
+    detection_status: str  # not_detected, detecting, detected, failed, interrupted (cut off mid-run)
     detectors: tuple[str, ...]
     detected_at: float | None
     exported_at: float | None
@@ -147,7 +160,7 @@ class DocumentSummary:
 
     @property
     def state(self) -> str:
-        """not_detected, detecting, failed, in_review, reviewed or exported."""
+        """not_detected, detecting, failed, interrupted, in_review, reviewed or exported."""
         if self.detection_status != "detected":
             return self.detection_status
         if self.stats.open:
@@ -229,6 +242,8 @@ def _document_structure(document: Document) -> str:
             "page_map": [list(e) for e in document.page_map.entries],
             "notes": list(document.notes),
             "encoding": document.encoding,
+            "time_map": document.time_map.to_json(),
+            "captions": dataclasses.asdict(document.captions) if document.captions else None,
         },
         ensure_ascii=False,
     )

@@ -214,15 +214,52 @@ def _cluster(
     )
 
 
-def pseudonymize_reviewed(project, document_id: str, chosen: Sequence, threshold: float):
+def pseudonymize_reviewed(
+    project,
+    document_id: str,
+    chosen: Sequence,
+    threshold: float,
+    person_tags: str = "part",
+    corpus=None,
+):
     """The document and its pseudonymized text with the `chosen` stored spans
     replaced, people numbered by the clusters as the reviewer left them (merged
     variants share tags, a split-off variant has its own). ValueError when the
-    spans overlap. One function for every export of a project's document."""
-    from reviewer_app.core.pseudonymize import TagScope, pseudonymize
+    spans overlap. One function for every export of a project's document.
+
+    `person_tags`: "part" or "person" (`core.pseudonymize`). `corpus`: a
+    `store.corpus_scope.CorpusTagging` to number tags across the corpus; None
+    numbers them in this document only."""
+    from reviewer_app.core.pseudonymize import TagScope, check_non_overlapping, pseudonymize
 
     document = project.document(document_id)
     spans = [s.span for s in chosen]
     reviewed = {c.id for c in project.clusters(document_id) if c.reviewed}
     clusters = export_clusters(document, spans, [s.cluster_id for s in chosen], reviewed, threshold)
-    return document, pseudonymize(document, spans, clusters, TagScope())
+    if corpus is not None:
+        check_non_overlapping(spans)  # before the corpus takes the document's persons in
+        return document, corpus.pseudonymize(document, spans, clusters, person_tags)
+    return document, pseudonymize(document, spans, clusters, TagScope(), person_tags=person_tags)
+
+
+def match_corpus(project, threshold: float, who: str = "") -> tuple[int, int]:
+    """Match the persons of every detected document (its accepted spans, grouped as
+    the reviewer left them) into corpus persons and store them, without tag numbers
+    (those are written by an export with corpus tags). Returns (new persons, documents)."""
+    from reviewer_app.core.spans import Status
+    from reviewer_app.store.corpus_scope import CorpusTagging
+
+    tagging = CorpusTagging(project, threshold)
+    documents = 0
+    for summary in project.list_documents():
+        if summary.detection_status != "detected":
+            continue
+        chosen = project.spans(summary.id, [Status.ACCEPTED])
+        document = project.document(summary.id)
+        spans = [s.span for s in chosen]
+        reviewed = {c.id for c in project.clusters(summary.id) if c.reviewed}
+        clusters = export_clusters(document, spans, [s.cluster_id for s in chosen], reviewed, threshold)
+        tagging.assign(document, clusters)
+        documents += 1
+    tagging.save(with_tags=False)
+    return len(tagging.new_persons), documents

@@ -16,7 +16,9 @@ from reviewer_app.store.schema import text_key
 log = logging.getLogger(__name__)
 
 # The tables besides spans whose rows an audited action records and undo restores.
-_OTHER_TABLES = ("whitelist", "clusters", "leak_allowances")
+# Parents before children: rows are written in this order and deleted in it after
+# every write (a member moved back to its person before the person it left goes).
+_OTHER_TABLES = ("whitelist", "clusters", "leak_allowances", "corpus_persons", "corpus_members")
 
 
 class RowsMixin:

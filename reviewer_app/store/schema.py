@@ -222,7 +222,61 @@ def _v4(conn: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
+def _v5(conn: sqlite3.Connection) -> None:
+    """Version 5: corpus-wide pseudonyms (see `store/corpus.py`).
+    - `corpus_persons`: one person across the documents; `merged_into` when a reviewer
+      merged it into another (kept, so its id and tag number are never given out again).
+    - `corpus_members`: which person of which document (its name key there) is which
+      corpus person, with the name variants and mention count the persons panel shows.
+    - `corpus_tags`: the corpus mapping, the number of every value per kind (a name part,
+      a person, a CDCR number, a place), written only by an export with corpus tags.
+    - `exports`: every export of a document and the tags it used (scope, person tags).
+    """
+    conn.execute(
+        """CREATE TABLE corpus_persons (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            merged_into INTEGER REFERENCES corpus_persons(id),
+            reviewed INTEGER NOT NULL DEFAULT 0,
+            created_at REAL NOT NULL
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE corpus_members (
+            id INTEGER PRIMARY KEY,
+            person_id INTEGER NOT NULL REFERENCES corpus_persons(id),
+            document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            person_key TEXT NOT NULL,
+            variants TEXT NOT NULL DEFAULT '[]',
+            mentions INTEGER NOT NULL DEFAULT 0,
+            cdcr TEXT NOT NULL DEFAULT '',
+            cover INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (document_id, person_key)
+        )"""
+    )
+    conn.execute("CREATE INDEX corpus_members_by_person ON corpus_members(person_id)")
+    conn.execute(
+        """CREATE TABLE corpus_tags (
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            PRIMARY KEY (kind, key)
+        )"""
+    )
+    conn.execute(
+        """CREATE TABLE exports (
+            id INTEGER PRIMARY KEY,
+            document_id TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+            at REAL NOT NULL,
+            tag_scope TEXT NOT NULL,
+            person_tags TEXT NOT NULL,
+            draft INTEGER NOT NULL DEFAULT 0,
+            who TEXT NOT NULL DEFAULT ''
+        )"""
+    )
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -83,6 +83,15 @@ SPECS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("undo", "&Undo", "Ctrl+Z", "Edit", "Undo the last decision"),
     ActionSpec("redo", "&Redo", "Ctrl+Shift+Z", "Edit", "Redo"),
+    ActionSpec(
+        "find",
+        "&Find in the transcript…",
+        "Ctrl+F",
+        "Edit",
+        "Text or a regular expression; every match marked, Tag all tags them",
+    ),
+    ActionSpec("find_next", "Find &next", "F3", "Edit", "Go to the next match"),
+    ActionSpec("find_previous", "Find pre&vious", "Shift+F3", "Edit", "Go to the previous match"),
     ActionSpec("detect", "Run &detection…", "Ctrl+D", "Tools", "Run the detectors on documents"),
     ActionSpec("whitelist_manager", "&Whitelist…", "Ctrl+Shift+W", "Tools", "Search and edit the whitelist"),
     ActionSpec("export", "&Export…", "Ctrl+E", "File", "Export pseudonymized text and annotations"),
@@ -92,6 +101,15 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("focus_persons", "Go to the persons", "F10", "View", "Move the keyboard to who is who"),
     ActionSpec("focus_text", "Go to the transcript", "F9", "View", "Move the keyboard to the transcript"),
     ActionSpec("cheat_sheet", "&Keyboard shortcuts", "F1", "Help", "Show every shortcut"),
+)
+
+
+# Keys of the find bar itself (not window actions): the cheat sheet lists them too.
+FIND_BAR_KEYS: tuple[tuple[str, str], ...] = (
+    ("Enter / Shift+Enter", "next / previous match (in the find field)"),
+    ("Alt+X / Alt+C / Alt+W", "regular expression / match case / whole words on or off"),
+    ("Alt+G", "tag all matches not yet covered by a span as the chosen label (asks first)"),
+    ("Esc", "close the find bar; the current match stays selected, so T tags it"),
 )
 
 
@@ -122,6 +140,11 @@ class CheatSheet(QDialog):
             f"<tr><td><b>{QKeySequence(s.shortcut).toString(QKeySequence.SequenceFormat.NativeText)}</b>"
             f"&nbsp;&nbsp;</td><td>{s.text.replace('&', '')}</td><td><i>{s.tip}</i></td></tr>"
             for s in SPECS
+        )
+        rows += "<tr><td colspan=3><br><b>In the find bar (Ctrl+F)</b></td></tr>"
+        rows += "".join(
+            f"<tr><td><b>{keys}</b>&nbsp;&nbsp;</td><td colspan=2>{what}</td></tr>"
+            for keys, what in FIND_BAR_KEYS
         )
         label = QLabel(f"<table>{rows}</table>", self)
         layout = QVBoxLayout(self)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -16,9 +16,11 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -33,6 +35,10 @@ from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.workers import Task, TaskRunner
 
 log = logging.getLogger(__name__)
+
+# The detection status of a document whose run was cut off (the store marks a
+# run a killed process left "detecting" the same way when the project reopens).
+INTERRUPTED = "interrupted"
 
 # The detection profiles (detectors/profiles.py) as the dialog names them.
 PROFILE_CHOICES = (
@@ -149,6 +155,8 @@ class DetectionQueue(QObject):
         self.task: Task | None = None
         self.current: str | None = None
         self._status_before = "not_detected"
+        # Set by shutdown: the worker's late signals find the project closed.
+        self._closing = False
         self.process = shared_process()
 
     @property
@@ -172,9 +180,19 @@ class DetectionQueue(QObject):
 
     def shutdown(self) -> None:
         """Cancel and wait (the project is closing); the detector process stays
-        for the next project."""
+        for the next project. A document whose run was cut off is marked
+        "interrupted", so reopening it says so and offers to run it again (a
+        reviewer's Cancel, by contrast, puts the document back as it was)."""
+        cut_off = self.current
+        self._closing = True
         self.cancel()
         self.runner.wait(10000)
+        # The run may have finished (and recorded its result) before the cancel reached it.
+        if cut_off is not None and self.project.document_summary(cut_off).detection_status == "detecting":
+            self.project.set_detection_status(cut_off, INTERRUPTED)
+            log.info("detection of %s interrupted by closing the project", cut_off)
+        self.task = None
+        self.current = None
 
     def _next(self) -> None:
         if not self.queue:
@@ -207,10 +225,14 @@ class DetectionQueue(QObject):
         self.runner.start(task)
 
     def _record(self, document_id: str, outcome: DetectionOutcome) -> None:
+        if self._closing:
+            return
         self.document_done.emit(document_id, outcome)
         self._next()
 
     def _failed(self, document_id: str, exc: BaseException) -> None:
+        if self._closing:
+            return
         try:
             self.project.set_detection_status(document_id, "failed")
         except Exception:  # noqa: BLE001 - the first error is the one to show
@@ -219,8 +241,60 @@ class DetectionQueue(QObject):
         self._next()
 
     def _cancelled(self, document_id: str) -> None:
+        if self._closing:
+            return
         self.project.set_detection_status(document_id, self._status_before)
         self.task = None
         self.current = None
         self.queue.clear()
         self.finished.emit(False)
+
+
+class InterruptedBanner(QFrame):
+    """Above the transcript of a document whose detection was cut off: says so
+    and offers to run it again (the Run detection dialog, this document chosen)."""
+
+    run_again = Signal()
+
+    TEXT = (
+        "Detection was interrupted: the window closed or the computer stopped while it ran, "
+        "so this document may lack spans."
+    )
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("detectionInterrupted")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet("#detectionInterrupted { background: #fff4ce; border: 1px solid #e0b000; }")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        self.label = QLabel(self.TEXT, self)
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label, 1)
+        self.button = QPushButton("Ru&n detection again…", self)
+        self.button.setObjectName("runAgain")
+        self.button.clicked.connect(self.run_again.emit)
+        layout.addWidget(self.button)
+        self.hide()
+
+
+def ask_before_quitting(parent: QWidget, quit_anyway: Callable[[], None]) -> QMessageBox:
+    """Quitting would cut a detection run off: Quit anyway, or Keep working (the
+    default, also Esc). Opens without blocking; `quit_anyway` runs on that answer."""
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        "Detection is running",
+        "Detection is still running. Quit anyway? The document being detected will say "
+        "“Detection was interrupted” when you open it again, and offer to run it again.",
+        QMessageBox.StandardButton.NoButton,
+        parent,
+    )
+    box.setObjectName("quitWhileDetecting")
+    quit_button = box.addButton("&Quit anyway", QMessageBox.ButtonRole.DestructiveRole)
+    keep = box.addButton("&Keep working", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(keep)
+    box.setEscapeButton(keep)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.finished.connect(lambda _: box.clickedButton() is quit_button and quit_anyway())
+    box.open()
+    return box

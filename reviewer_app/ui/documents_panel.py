@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -16,12 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reviewer_app.evaluation.review_pace import IDLE_SECONDS, ReviewPace, describe_pace
 from reviewer_app.store.project import DocumentSummary
 
 STATE_WORDS = {
     "not_detected": "not detected",
     "detecting": "detecting",
     "failed": "detection failed",
+    "interrupted": "detection was interrupted",
     "reviewed": "reviewed",
     "exported": "exported",
 }
@@ -31,6 +33,9 @@ def describe(summary: DocumentSummary) -> str:
     if summary.state == "in_review":
         return f"{summary.stats.reviewed} of {summary.stats.total} reviewed"
     return STATE_WORDS.get(summary.state, summary.state)
+
+
+WORDS_ROLE = Qt.ItemDataRole.UserRole + 1  # the tooltip's first line
 
 
 class DocumentsPanel(QListWidget):
@@ -44,6 +49,10 @@ class DocumentsPanel(QListWidget):
             lambda item: self.document_chosen.emit(item.data(Qt.ItemDataRole.UserRole))
         )
         self.progress_bars: dict[str, QProgressBar] = {}
+        # Each document's review time and pace (`evaluation.review_pace`), asked for
+        # when a tooltip is about to show: it reads the whole audit log, too much
+        # for every keystroke's refresh of the counts.
+        self.pace_source: Callable[[], Mapping[str | None, ReviewPace]] | None = None
 
     def show_documents(self, summaries: Sequence[DocumentSummary], current: str | None = None) -> None:
         self.clear()
@@ -52,7 +61,8 @@ class DocumentsPanel(QListWidget):
             name = Path(summary.source).name if summary.source else summary.id
             item = QListWidgetItem(f"{name}\n{describe(summary)}", self)
             item.setData(Qt.ItemDataRole.UserRole, summary.id)
-            item.setToolTip(f"{summary.id}: {summary.word_count:,} words")
+            item.setData(WORDS_ROLE, f"{summary.id}: {summary.word_count:,} words")
+            item.setToolTip(item.data(WORDS_ROLE))
             if summary.id == current:
                 self.setCurrentItem(item)
 
@@ -66,6 +76,17 @@ class DocumentsPanel(QListWidget):
             if item is not None:
                 name = item.text().split("\n")[0]
                 item.setText(f"{name}\n{describe(summary)}")
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self.pace_source is not None:
+            item = self.itemAt(event.pos())
+            if item is not None:
+                pace = self.pace_source().get(item.data(Qt.ItemDataRole.UserRole), ReviewPace())
+                item.setToolTip(
+                    f"{item.data(WORDS_ROLE)}\nReview: {describe_pace(pace)}\n"
+                    f"(time between decisions; pauses over {IDLE_SECONDS / 60:g} min not counted)"
+                )
+        return super().viewportEvent(event)
 
     def item_of(self, document_id: str) -> QListWidgetItem | None:
         for i in range(self.count()):

@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QFileDialog,
     QFormLayout,
@@ -48,6 +49,12 @@ RECHECK_DELAY_MS = 250
 # The label a tagged finding gets when its kind says more than its label.
 _TAG_LABEL_OF_KIND = {"spelled name": "SPELLED_NAME"}
 
+# The person-tag choices (settings.person_tags) as the dialog names them.
+PERSON_TAG_CHOICES = (
+    ("part", "One per name part: [PERSON_1] [PERSON_2] (the paper's)"),
+    ("person", "One per person: [PERSON_1] for every variant of the name"),
+)
+
 # Does a core command as one review step; True when it was done.
 CommandRunner = Callable[[commands.Command], bool]
 
@@ -57,6 +64,7 @@ class ExportDialog(QDialog):
     exported = Signal(list)  # written paths
     failed = Signal(object)  # exception
     checked = Signal(object)  # ExportPlan
+    person_tags_changed = Signal(str)  # the reviewer chose another person-tag mode
 
     def __init__(
         self,
@@ -65,9 +73,11 @@ class ExportDialog(QDialog):
         runner: TaskRunner,
         parent: QWidget | None = None,
         review: ReviewController | None = None,
+        person_tags: str = "part",
     ):
         """With the window's `review`, Tag it, Not identifying here and Take decision
-        back are steps of its undo stack; without one they run on the project directly."""
+        back are steps of its undo stack; without one they run on the project directly.
+        `person_tags` is the mode chosen so far (the settings')."""
         super().__init__(parent)
         self.review = review
         self.setObjectName("exportDialog")
@@ -100,11 +110,17 @@ class ExportDialog(QDialog):
         for box in self.gold_boxes.values():
             gold_row.addWidget(box)
         gold_row.addStretch(1)
+        self.person_tags = QComboBox(self)
+        for mode, text in PERSON_TAG_CHOICES:
+            self.person_tags.addItem(text, mode)
+        self.person_tags.setCurrentIndex(max(0, self.person_tags.findData(person_tags)))
+        self.person_tags.setToolTip("How names are tagged in this export and in the preview (a setting)")
         self.mapping = QLineEdit(self)
         self.mapping.setPlaceholderText("optional: where to keep the SENSITIVE original → tag mapping")
         form = QFormLayout()
         form.addRow("Text to folder", out_row)
         form.addRow("Gold annotations", gold_row)
+        form.addRow("Person tags", self.person_tags)
         form.addRow("Mapping file", self.mapping)
         self.findings = QListWidget(self)
         self.findings.itemActivated.connect(self._activated)
@@ -148,6 +164,7 @@ class ExportDialog(QDialog):
         layout.addLayout(finding_buttons)
         layout.addLayout(buttons)
         self.draft.toggled.connect(lambda _: self.check())
+        self.person_tags.currentIndexChanged.connect(self._person_tags_chosen)
         self.check_button.clicked.connect(self.check)
         self.export_button.clicked.connect(self.export)
         close.clicked.connect(self.reject)
@@ -159,6 +176,10 @@ class ExportDialog(QDialog):
         if folder:
             self.out_dir.setText(folder)
 
+    def _person_tags_chosen(self, _index: int) -> None:
+        self.person_tags_changed.emit(self.person_tags.currentData())
+        self.check()
+
     # -- checking ------------------------------------------------------------------
     def check(self) -> Task:
         """Plan the export off the UI thread: pseudonymize and run the leak guard."""
@@ -169,7 +190,10 @@ class ExportDialog(QDialog):
         self.remove_button.setEnabled(False)
         self.summary.setText("Running the leak guard…")
         project, document_id, draft = self.project, self.document_id, self.draft.isChecked()
-        task = Task(lambda progress: plan_export(project, document_id, draft), "export check")
+        person_tags = self.person_tags.currentData()
+        task = Task(
+            lambda progress: plan_export(project, document_id, draft, person_tags=person_tags), "export check"
+        )
         # Bound methods, not lambdas: Qt drops the connections if the dialog goes first.
         task.signals.succeeded.connect(self._show_plan)
         task.signals.failed.connect(self._check_failed)
@@ -299,8 +323,7 @@ class ExportDialog(QDialog):
         mapping = Path(self.mapping.text()) if self.mapping.text().strip() else None
         try:
             written = write_export(plan, Path(self.out_dir.text()), gold, None, mapping)
-            if not plan.draft:
-                self.project.mark_exported(self.document_id)
+            self.project.record_export(self.document_id, "document", plan.person_tags, plan.draft)
         except Exception as exc:  # noqa: BLE001 - shown as a dialog by the window
             self.failed.emit(exc)
             return

@@ -28,6 +28,7 @@ class ExportPlan:
     open_count: int
     draft: bool
     result: PseudonymizedText | None = None
+    person_tags: str = "part"  # a tag per name part or per person (settings.person_tags)
     leaks: tuple[LeakHit, ...] = ()
     problem: str = ""  # why nothing can be written (e.g. overlapping spans)
     rejected: tuple[Span, ...] = ()  # not identifiers where they are: never findings
@@ -61,30 +62,38 @@ class ExportPlan:
 
 
 def reviewed_result(
-    project: Project, document_id: str, draft: bool, threshold: float = 88.0
+    project: Project, document_id: str, draft: bool, threshold: float = 88.0, person_tags: str = "part"
 ) -> tuple[Document, tuple[StoredSpan, ...], int, PseudonymizedText]:
     """The document, the spans to replace, how many are still open, and the
-    pseudonymized text; ValueError when the spans overlap."""
+    pseudonymized text (`person_tags` as in `core.pseudonymize`); ValueError when
+    the spans overlap."""
     stored: list[StoredSpan] = project.spans(document_id)
     open_count = sum(s.status in OPEN for s in stored)
     wanted = (Status.ACCEPTED, *OPEN) if draft else (Status.ACCEPTED,)
     chosen = [s for s in stored if s.status in wanted]
-    document, result = pseudonymize_reviewed(project, document_id, chosen, threshold)
+    document, result = pseudonymize_reviewed(project, document_id, chosen, threshold, person_tags)
     return document, tuple(chosen), open_count, result
 
 
 def plan_export(
-    project: Project, document_id: str, draft: bool, allow: Iterable[str] = (), threshold: float = 88.0
+    project: Project,
+    document_id: str,
+    draft: bool,
+    allow: Iterable[str] = (),
+    threshold: float = 88.0,
+    person_tags: str = "part",
 ) -> ExportPlan:
     try:
-        document, stored, open_count, result = reviewed_result(project, document_id, draft, threshold)
+        document, stored, open_count, result = reviewed_result(
+            project, document_id, draft, threshold, person_tags
+        )
     except ValueError as exc:
         document = project.document(document_id)
         open_count = sum(s.status in OPEN for s in project.spans(document_id))
-        return ExportPlan(document, (), open_count, draft, problem=str(exc))
+        return ExportPlan(document, (), open_count, draft, problem=str(exc), person_tags=person_tags)
     rejected = tuple(s.span for s in project.spans(document_id, [Status.REJECTED]))
     allowed = tuple(allowances(project, document_id))
-    plan = ExportPlan(document, stored, open_count, draft, result, (), "", rejected, allowed)
+    plan = ExportPlan(document, stored, open_count, draft, result, person_tags, (), "", rejected, allowed)
     # The same check the export makes, so the preview lists exactly what would refuse it.
     leaks = leak_hits(
         result,
@@ -133,6 +142,7 @@ def write_export(
     """Write the text (after the leak guard), gold files and mapping, all or
     nothing (`StagedExport`); returns the paths. Raises `ExportPathError` for
     places that cannot be used (gold or mapping inside `out_dir`, a folder that is a file)."""
+    from reviewer_app.exporters.captions import write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
     from reviewer_app.exporters.mapping import write_mapping
@@ -143,6 +153,7 @@ def write_export(
         safe_file_stem,
     )
     from reviewer_app.exporters.text import write_pseudonymized_text
+    from reviewer_app.exporters.timed import TimedOptions, stage_timed_outputs
 
     if plan.result is None:
         raise ValueError(plan.problem or "nothing to export")
@@ -163,6 +174,21 @@ def write_export(
             rejected=plan.rejected,
             allowed_at=plan.allowed_at,
         )
+        # A caption or ASR transcript also in its own format, through the same leak guard.
+        write_pseudonymized_captions(
+            export.folder(out_dir),
+            stem,
+            plan.result,
+            plan.document,
+            plan.spans,
+            allow,
+            undecided=plan.undecided,
+            rejected=plan.rejected,
+            allowed_at=plan.allowed_at,
+        )
+        # A time-aligned transcript: when each replaced span was said, with the default padding
+        # (the recording itself is redacted by `reviewer-app export --audio`).
+        stage_timed_outputs(export.folder(out_dir), stem, plan.document, plan.result, TimedOptions())
         if gold_folder is not None:
             extras = [
                 {"status": x.status.value, "reviewer": x.reviewer, "span_id": x.id} for x in plan.stored
@@ -172,5 +198,9 @@ def write_export(
             for name in gold_formats:
                 write_gold(name, export.folder(gold_folder), stem, record)
         if mapping_path is not None:
-            write_mapping(export.folder(mapping_path.parent) / mapping_path.name, [plan.result])
+            write_mapping(
+                export.folder(mapping_path.parent) / mapping_path.name,
+                [plan.result],
+                tags={"scope": "document", "person_tags": plan.person_tags},
+            )
         return export.commit()

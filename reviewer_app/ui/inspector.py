@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QToolButton, QVB
 from reviewer_app.core.document import Document
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.ui.navigation import ShownSpan, describe_scores
+from reviewer_app.ui.time_text import span_time
 
 CONTEXT_CHARS = 80
 
@@ -35,12 +36,17 @@ class Inspector(QWidget):
         self.cluster = QLabel(self)
         self.cluster.setWordWrap(True)
         self.where = QLabel(self)
+        # When the span was said, for captions and ASR transcripts (hidden for others).
+        self.time = QLabel(self)
+        self.time.setObjectName("inspectorTime")
         form = QFormLayout()
         form.addRow("Label", self.label)
         form.addRow("Detectors", self.detectors)
         form.addRow("Status", self.status)
         form.addRow("Person", self.cluster)
         form.addRow("Where", self.where)
+        form.addRow("Time", self.time)
+        self.form = form
         buttons = QHBoxLayout()
         for action in actions:
             button = QToolButton(self)
@@ -70,8 +76,9 @@ class Inspector(QWidget):
                 else "No spans yet: run detection (Ctrl+D), or select text and press T to add a span."
             )
             self.context.setText(f"<i>{hint}</i>")
-            for field in (self.label, self.detectors, self.status, self.cluster, self.where):
+            for field in (self.label, self.detectors, self.status, self.cluster, self.where, self.time):
                 field.setText("")
+            self.form.setRowVisible(self.time, False)
             return
         span = row.span
         text = document.text
@@ -92,3 +99,8 @@ class Inspector(QWidget):
         self.cluster.setText(cluster or "—")
         where = document.page_map.locate(span.start)
         self.where.setText(f"page {where[0]}, line {where[1]}" if where else f"character {span.start}")
+        timed = bool(document.time_map)
+        self.form.setRowVisible(self.time, timed)
+        self.time.setText(span_time(document.time_map, span.start, span.end)[0] if timed else "")
+        if timed and not self.time.text():
+            self.time.setText("— (outside every cue)")

@@ -7,6 +7,7 @@ own module. This file places them and connects signals.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import re
@@ -33,21 +34,29 @@ from reviewer_app.core.clusters import FUZZY_LIBRARIES
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Status
 from reviewer_app.detectors.registry import available_detectors, default_names
+from reviewer_app.evaluation.review_pace import project_pace
 from reviewer_app.importers.text import describe_encoding
 from reviewer_app.paths import data_dir, resource
-from reviewer_app.settings import Settings
+from reviewer_app.settings import Settings, save_settings
 from reviewer_app.store.project import DuplicateDocument, Project
 from reviewer_app.ui import navigation
 from reviewer_app.ui.about_dialog import AboutDialog, window_title
 from reviewer_app.ui.actions import CheatSheet, ReviewActions
 from reviewer_app.ui.clusters_panel import ClustersPanel
 from reviewer_app.ui.colors import ColourBy
-from reviewer_app.ui.detection import DetectionDialog, DetectionQueue
+from reviewer_app.ui.detection import (
+    INTERRUPTED,
+    DetectionDialog,
+    DetectionQueue,
+    InterruptedBanner,
+    ask_before_quitting,
+)
 from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.documents_panel import DocumentsPanel
 from reviewer_app.ui.errors import plain_message, show_error
 from reviewer_app.ui.evaluation_view import EvaluationView
 from reviewer_app.ui.export_dialog import ExportDialog
+from reviewer_app.ui.find_bar import FindBar
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
@@ -59,6 +68,7 @@ from reviewer_app.ui.train_dialog import TrainDialog
 from reviewer_app.ui.transcript_view import TranscriptView
 from reviewer_app.ui.welcome import WelcomeScreen
 from reviewer_app.ui.whitelist_dialog import WhitelistDialog
+from reviewer_app.ui.window_memory import WindowMemory
 from reviewer_app.ui.workers import Task, TaskRunner, import_on_ui_thread
 
 log = logging.getLogger(__name__)
@@ -67,8 +77,8 @@ log = logging.getLogger(__name__)
 WITHOUT_DOCUMENT = frozenset(
     {"cheat_sheet", "toggle_colour", "toggle_preview", "focus_table", "focus_text", "focus_persons"}
 )
-OPEN_FILTER = "Transcripts and projects (*.pdf *.txt *.db);;All files (*)"
-TRANSCRIPT_FILTER = "Transcripts (*.pdf *.txt);;All files (*)"
+OPEN_FILTER = "Transcripts and projects (*.pdf *.txt *.vtt *.srt *.json *.db);;All files (*)"
+TRANSCRIPT_FILTER = "Transcripts (*.pdf *.txt *.vtt *.srt *.json);;All files (*)"
 PROJECT_FILTER = "Projects (*.db);;All files (*)"
 
 
@@ -90,14 +100,26 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
+        self.memory = WindowMemory()
         import_on_ui_thread(*FUZZY_LIBRARIES)  # the preview and export-check tasks use it
         self.project: Project | None = None
         self.review: ReviewController | None = None
         self.actions = ReviewActions(self)
         self.transcript = TranscriptView(self)
+        # The transcript between the interrupted-detection banner and the find bar.
+        transcript_pane = QWidget(self)
+        pane_layout = QVBoxLayout(transcript_pane)
+        pane_layout.setContentsMargins(0, 0, 0, 0)
+        pane_layout.setSpacing(0)
+        self.interrupted_banner = InterruptedBanner(transcript_pane)
+        self.find_bar = FindBar(self.transcript, lambda: self.review, transcript_pane)
+        for widget in (self.interrupted_banner, self.transcript, self.find_bar):
+            pane_layout.addWidget(widget)
+        pane_layout.setStretchFactor(self.transcript, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        self.splitter.addWidget(self.transcript)
+        self.splitter.addWidget(transcript_pane)
         self.preview = PreviewPane(self.tasks, self)
+        self.preview.person_tags = settings.person_tags
         self.splitter.addWidget(self.preview)
         self.preview.hide()
         # The welcome page until a project is open, then the transcript.
@@ -131,6 +153,7 @@ class MainWindow(QMainWindow):
             self._dock(self.side_tabs, "Span", Qt.DockWidgetArea.RightDockWidgetArea),
             self._dock(self.span_table, "Spans", Qt.DockWidgetArea.BottomDockWidgetArea),
         ]
+        self.memory.restore_window(self)  # where the reviewer left the docks; shown with a transcript
         # Empty panels around the welcome page only crowd it; they appear with a transcript.
         for dock in self.docks:
             dock.hide()
@@ -147,8 +170,11 @@ class MainWindow(QMainWindow):
         self.detection_dialog: DetectionDialog | None = None
         self.detector_infos = None  # checked on first use
         self._welcome_pending = False
+        self._quit_confirmed = False
+        self.quit_box: QMessageBox | None = None
         self._build_menus()
         self._connect()
+        self.memory.keep_colour_mode(self.legend)
         self._update_enabled()
 
     def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -173,7 +199,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions(self.actions.in_menu("File"))
         file_menu.addSeparator()
         quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # Not StandardKey.Quit: it has no key on some platforms (offscreen, some desktops).
+        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
         quit_action.triggered.connect(self.close)
         file_menu.addAction(quit_action)
         self.menus: dict[str, QMenu] = {}
@@ -229,6 +256,11 @@ class MainWindow(QMainWindow):
         a.focus_text.triggered.connect(lambda: self.transcript.setFocus())
         a.focus_persons.triggered.connect(self.focus_persons)
         a.cheat_sheet.triggered.connect(lambda: CheatSheet(self).open())
+        a.find.triggered.connect(self.find_bar.open_bar)
+        a.find_next.triggered.connect(lambda: self.find_bar.step(True))
+        a.find_previous.triggered.connect(lambda: self.find_bar.step(False))
+        self.find_bar.message.connect(self.message_label.setText)
+        self.interrupted_banner.run_again.connect(self.choose_detection)
         self.label_picker.chosen.connect(self._label_chosen)
         self.legend.colour_by_changed.connect(self.transcript.set_colour_by)
         self.legend.hidden_detectors_changed.connect(self.transcript.set_hidden_detectors)
@@ -237,6 +269,7 @@ class MainWindow(QMainWindow):
         self.documents.document_chosen.connect(self.open_document)
         self.clusters.span_requested.connect(self._choose_span)
         self.clusters.relabel_requested.connect(self.start_relabel_cluster)
+        self.clusters.document_requested.connect(self.open_document)
 
     def _update_enabled(self) -> None:
         has_doc = self.review is not None and self.review.document is not None
@@ -249,8 +282,9 @@ class MainWindow(QMainWindow):
     def choose_file(
         self, caption: str = "Open a transcript or project", file_filter: str = OPEN_FILTER, folder: str = ""
     ) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, caption, folder, file_filter)
+        path, _ = QFileDialog.getOpenFileName(self, caption, self.memory.folder("open", folder), file_filter)
         if path:
+            self.memory.remember_folder("open", Path(path))
             self.open_path(Path(path))
 
     def choose_project_to_create(self) -> None:
@@ -258,7 +292,8 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(self, "New project", folder, "Projects (*.db)")
         if path:
             target = Path(path) if path.endswith(".db") else Path(path + ".db")
-            self.open_project(target, create=True)
+            if self.open_project(target, create=True):
+                self.memory.add_recent("projects", target)
 
     def open_sample(self) -> None:
         self.open_path(resource("sample", "sample_hearing.pdf"))
@@ -305,6 +340,7 @@ class MainWindow(QMainWindow):
             self.detection.settings = settings
         if self.review is not None:
             self.review.settings = settings
+        self.preview.set_person_tags(settings.person_tags)
         if self.welcome is not None:
             # Its detector lines are cheap to check again (no model is loaded).
             self._build_welcome(available_detectors(settings))
@@ -313,7 +349,8 @@ class MainWindow(QMainWindow):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         # After the first paint, and only if nothing was opened meanwhile.
-        QTimer.singleShot(0, self._show_welcome_if_idle)
+        # With the window as context: a window deleted first drops the timer (without, SIGSEGV).
+        QTimer.singleShot(0, self, self._show_welcome_if_idle)
 
     def _show_welcome_if_idle(self) -> None:
         if self.project is not None or self.welcome is not None or self._welcome_pending:
@@ -336,7 +373,13 @@ class MainWindow(QMainWindow):
         if self.welcome is not None:
             self.welcome.hide()
             self.welcome.deleteLater()
-        welcome = WelcomeScreen([(i.name, i.status) for i in infos], self.welcome_page)
+        welcome = WelcomeScreen(
+            [(i.name, i.status) for i in infos],
+            self.welcome_page,
+            self.memory.recent("transcripts"),
+            self.memory.recent("projects"),
+        )
+        welcome.recent_chosen.connect(self.open_path)
         welcome.open_transcript_requested.connect(
             lambda: self.choose_file("Open a transcript", TRANSCRIPT_FILTER)
         )
@@ -355,7 +398,11 @@ class MainWindow(QMainWindow):
             dock.show()
 
     def choose_files_to_add(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Add transcripts", "", "Transcripts (*.pdf *.txt)")
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Add transcripts", self.memory.folder("open"), TRANSCRIPT_FILTER
+        )
+        if paths:
+            self.memory.remember_folder("open", Path(paths[0]))
         for path in paths:
             self.import_into_project(Path(path), open_it=False)
 
@@ -364,10 +411,13 @@ class MainWindow(QMainWindow):
         into the current project, or into its own project in the data folder."""
         path = Path(path)
         if path.suffix.lower() == ".db":
-            self.open_project(path)
+            if self.project is not None and self.project.path.resolve() == path.resolve():
+                return None  # already open (a double click, a second drop)
+            if self.open_project(path):
+                self.memory.add_recent("projects", path)
             return None
-        if self.project is None and not self.open_project(default_project_path(path), create=True):
-            return None
+        if self.project is None:
+            return self._open_transcript_alone(path)
         known = self._known_document(path)
         if known is not None:
             # Opened before: the project has it with every decision; no re-import.
@@ -378,13 +428,40 @@ class MainWindow(QMainWindow):
             return None
         return self.import_into_project(path, open_it=True)
 
-    def _known_document(self, path: Path) -> str | None:
-        assert self.project is not None
+    def _open_transcript_alone(self, path: Path, followers: list[Path] | None = None) -> Task | None:
+        """A transcript opened with no project open. Its project (in the data folder)
+        is opened or created only once the file proved to be a transcript: a bad file
+        gets its message and leaves no project file behind and the window as it was.
+        `followers` (more dropped transcripts) are then imported into that project."""
+        target = default_project_path(path)
+        if target.exists():
+            try:
+                candidate = Project.open(target)
+            except Exception:  # noqa: BLE001 - the import below says what is wrong, if anything
+                candidate = None
+            if candidate is not None:
+                known = self._known_document(path, candidate)
+                if known is not None:
+                    # Opened before: the project has it with every decision; no re-import.
+                    self.close_project()
+                    self.set_project(candidate)
+                    if self.review is not None and self.review.document_id != known:
+                        self.open_document(known)
+                    self.memory.add_recent("transcripts", path)
+                    for follower in followers or ():
+                        self.import_into_project(follower, open_it=False)
+                    return None
+                candidate.close()
+        return self.import_into_project(path, open_it=True, followers=followers)
+
+    def _known_document(self, path: Path, project: Project | None = None) -> str | None:
+        project = project or self.project
+        assert project is not None
         try:
             digest = hashlib.sha256(path.read_bytes()).hexdigest()
         except OSError:
             return None  # the importer reports it in plain words
-        return self.project.find_document_by_sha256(digest)
+        return project.find_document_by_sha256(digest)
 
     def open_project(self, path: Path, create: bool = False) -> bool:
         try:
@@ -407,8 +484,11 @@ class MainWindow(QMainWindow):
         self.detection.finished.connect(self._detection_finished)
         self.cancel_button.clicked.connect(self.detection.cancel)
         self.review.spans_changed.connect(self._spans_changed)
+        # Merges and splits of persons across documents change no span of the document.
+        self.review.undo_stack.indexChanged.connect(self._undo_stack_moved)
         self.review.current_changed.connect(self._current_changed)
         self.review.error.connect(self._review_failed)
+        self.documents.pace_source = lambda: project_pace(project) if self.project is project else {}
         self.setWindowTitle(window_title(project.name + (" (read-only)" if project.read_only else "")))
         if project.read_only:
             self.message_label.setText(f"Read-only: {project.locked_by or 'opened read-only'}")
@@ -421,7 +501,7 @@ class MainWindow(QMainWindow):
             self.open_document(project.document_ids()[0])
         self._update_enabled()
 
-    def import_into_project(self, path: Path, open_it: bool) -> Task:
+    def import_into_project(self, path: Path, open_it: bool, followers: list[Path] | None = None) -> Task:
         from reviewer_app.importers import import_file
         from reviewer_app.importers.pdf import PDF_LIBRARIES
 
@@ -429,15 +509,19 @@ class MainWindow(QMainWindow):
         self.message_label.setText(f"Importing {path.name}…")
         import_on_ui_thread(*PDF_LIBRARIES)
         task = Task(lambda progress: import_file(path, settings), name="import")
-        task.signals.succeeded.connect(lambda document: self._imported(document, open_it))
+        task.signals.succeeded.connect(lambda document: self._imported(document, open_it, path, followers))
         task.signals.failed.connect(
             lambda exc: self.report_error("Could not open the file", exc, "opening it")
         )
         return self.tasks.start(task)
 
-    def _imported(self, document: Document, open_it: bool) -> None:
-        if self.project is None:
+    def _imported(self, document: Document, open_it: bool, path: Path, followers: list[Path] | None) -> None:
+        alone = self.project is None
+        if alone and not self.open_project(default_project_path(path), create=True):
             return
+        if alone and open_it:
+            # Listed on the welcome screen; one opened into a corpus is reached through its project.
+            self.memory.add_recent("transcripts", path)
         try:
             document_id = self.project.add_document(document, self.settings.reviewer)
         except DuplicateDocument as exc:
@@ -448,6 +532,8 @@ class MainWindow(QMainWindow):
         self.refresh_documents()
         if open_it:
             self.open_document(document_id)
+        for follower in followers or ():
+            self.import_into_project(follower, open_it=False)
 
     def open_document(self, document_id: str, span_id: int | None = None) -> None:
         if self.review is None:
@@ -459,6 +545,7 @@ class MainWindow(QMainWindow):
             return
         document = self.review.document
         self.transcript.show_document(document, self.review.rows)
+        self.find_bar.search()
         self.preview.show_for(self.project, document_id)
         self.span_table.model.set_rows(document, self.review.rows)
         self._current_changed(self.review.current_id)
@@ -467,6 +554,8 @@ class MainWindow(QMainWindow):
         if document.encoding:
             summary += f", read as {describe_encoding(document.encoding)}"
         self.message_label.setText(summary + (f" — {notes}" if notes else ""))
+        if self._show_interrupted(self.project.document_summary(document_id).detection_status):
+            self.message_label.setText(f"Detection was interrupted. {summary}")
         item = self.documents.item_of(document_id)
         if item is not None:
             self.documents.setCurrentItem(item)
@@ -485,7 +574,16 @@ class MainWindow(QMainWindow):
     def refresh_documents(self) -> None:
         if self.project is not None:
             current = self.review.document_id if self.review else None
-            self.documents.show_documents(self.project.list_documents(), current)
+            summaries = self.project.list_documents()
+            self.documents.show_documents(summaries, current)
+            status = next((d.detection_status for d in summaries if d.id == current), "")
+            self._show_interrupted(status)
+
+    def _show_interrupted(self, detection_status: str) -> bool:
+        """The banner over the open document's transcript when its detection was cut off."""
+        interrupted = detection_status == INTERRUPTED
+        self.interrupted_banner.setVisible(interrupted)
+        return interrupted
 
     def _update_document_counts(self) -> None:
         if self.project is not None:
@@ -497,6 +595,7 @@ class MainWindow(QMainWindow):
             self.detection = None
         if self.review is not None:
             self.review.remember_position()
+        self.interrupted_banner.hide()
         if self.project is not None:
             self.project.close()
             self.project = None
@@ -611,9 +710,18 @@ class MainWindow(QMainWindow):
             return
         # Its decisions go through the review, each one undo step here; Ctrl+Z and
         # Ctrl+Shift+Z work in the dialog too, and it checks again after them.
-        dialog = ExportDialog(self.project, self.review.document_id, self.tasks, self, self.review)
+        dialog = ExportDialog(
+            self.project,
+            self.review.document_id,
+            self.tasks,
+            self,
+            self.review,
+            person_tags=self.settings.person_tags,
+        )
+        dialog.person_tags_changed.connect(self.choose_person_tags)
         dialog.addActions([self.actions.undo, self.actions.redo])
         dialog.finding_activated.connect(self._show_finding)
+        self.memory.keep_export_folder(dialog.out_dir, dialog.exported)
         dialog.exported.connect(lambda paths: self._exported(paths))
         dialog.failed.connect(lambda exc: self.report_error("Could not export", exc, "exporting"))
         self.export_dialog = dialog
@@ -621,6 +729,19 @@ class MainWindow(QMainWindow):
         # with the dialog still open, then checks again.
         dialog.setModal(False)
         dialog.show()
+
+    def _undo_stack_moved(self, _index: int) -> None:
+        self._clusters_timer.start()
+
+    def choose_person_tags(self, person_tags: str) -> None:
+        """The reviewer chose how names are tagged: a setting, kept for the next
+        session, that the preview and every export follow."""
+        settings = dataclasses.replace(self.settings, person_tags=person_tags)
+        try:
+            save_settings(settings)
+        except OSError as exc:
+            self.report_error("Could not save the setting", exc, "saving the settings")
+        self.apply_settings(settings)
 
     def _show_finding(self, start: int, end: int) -> None:
         """A leak guard finding: select it in the transcript, so T adds the missed span."""
@@ -796,6 +917,15 @@ class MainWindow(QMainWindow):
         self.error_shown.emit(box)
         return box
 
+    def _ask_before_quitting(self) -> None:
+        if self.quit_box is None:
+            self.quit_box = ask_before_quitting(self, self._quit_anyway)
+            self.quit_box.finished.connect(lambda: setattr(self, "quit_box", None))
+
+    def _quit_anyway(self) -> None:
+        self._quit_confirmed = True
+        self.close()
+
     # -- drag and drop -----------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -805,13 +935,23 @@ class MainWindow(QMainWindow):
         files = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
         if files:
             event.acceptProposedAction()
+            extras = [extra for extra in files[1:] if extra.suffix.lower() != ".db"]
+            if self.project is None and extras and files[0].suffix.lower() != ".db":
+                # The first transcript's project is made once it proved good; the others follow it in.
+                self._open_transcript_alone(files[0], extras)
+                return
             self.open_path(files[0])
-            for extra in files[1:]:
-                if self.project is not None and extra.suffix.lower() != ".db":
-                    self.import_into_project(extra, open_it=False)
+            for extra in extras if self.project is not None else ():
+                self.import_into_project(extra, open_it=False)
 
     def closeEvent(self, event) -> None:
+        if self.detection is not None and self.detection.running and not self._quit_confirmed:
+            # Quitting would cut the run off: ask first, without blocking (the answer closes again).
+            event.ignore()
+            self._ask_before_quitting()
+            return
         self.tasks.cancel_all()
         self.tasks.wait(10000)
+        self.memory.save_window(self)
         self.close_project()
         super().closeEvent(event)

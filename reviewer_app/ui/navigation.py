@@ -11,8 +11,10 @@ import functools
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
+from reviewer_app.core.find import split_covered
 from reviewer_app.core.spans import Span, Status
 
 
@@ -115,3 +117,40 @@ def trim_selection(text: str, start: int, end: int) -> tuple[int, int] | None:
     if not words:
         return None
     return words[0][0], words[-1][1]
+
+
+@dataclass(frozen=True)
+class TagPlan:
+    """What "Tag all matches" will do, told to the reviewer before it is done."""
+
+    label: str
+    spans: tuple[tuple[int, int], ...]  # to add, trimmed as T trims a selection
+    covered: int  # skipped: a span other than a rejected one is there already
+    blank: int  # skipped: no letter or digit to tag
+    inside_words: int = 0  # of `spans`, those that are part of a longer word ("Ann" in "Annual")
+
+
+def plan_tagging(
+    text: str, matches: Sequence[tuple[int, int]], rows: Sequence[ShownSpan], label: str
+) -> TagPlan:
+    """Which find matches "Tag all" adds as `label` spans.
+
+    Each match is trimmed as T trims a selection. A match that overlaps a span
+    that is pending, accepted or stale is skipped: that text is tagged already
+    or awaits a decision, and a second span over it would make two overlapping
+    spans, which the export refuses (`pseudonymize.check_non_overlapping`); a
+    reviewer widens the existing span instead. A rejected span does not count:
+    the reviewer rejected that span's label or boundaries, and tagging the
+    match now is the newer, explicit decision (nothing masks the text otherwise).
+    """
+    trimmed = [trim_selection(text, start, end) for start, end in matches]
+    words = [t for t in trimmed if t is not None]
+    covering = [(r.span.start, r.span.end) for r in rows if r.status is not Status.REJECTED]
+    free, taken = split_covered(words, covering)
+    inside = sum(_joins_word(text, start, end) for start, end in free)
+    return TagPlan(label, tuple(free), len(taken), len(trimmed) - len(words), inside)
+
+
+def _joins_word(text: str, start: int, end: int) -> bool:
+    """Whether a letter or digit touches `text[start:end]` at either end."""
+    return (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())

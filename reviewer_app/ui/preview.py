@@ -28,6 +28,8 @@ class PreviewPane(QPlainTextEdit):
         self.setReadOnly(True)
         self.setPlaceholderText("The pseudonymized text appears here as spans are accepted.")
         self.runner = runner
+        # How names are tagged (settings.person_tags): the window sets it.
+        self.person_tags = "part"
         self.result = None
         self.positions = TextPositions("")
         self._source: tuple[Project, str] | None = None
@@ -43,6 +45,11 @@ class PreviewPane(QPlainTextEdit):
         self._source = (project, document_id)
         self.schedule()
 
+    def set_person_tags(self, person_tags: str) -> None:
+        if person_tags != self.person_tags:
+            self.person_tags = person_tags
+            self.schedule()
+
     def schedule(self) -> None:
         """Rebuild after the reviewer pauses (a burst of decisions is one rebuild)."""
         if self._source is not None and self.isVisible():
@@ -55,7 +62,11 @@ class PreviewPane(QPlainTextEdit):
             self._again = True
             return
         project, document_id = self._source
-        task = Task(lambda progress: reviewed_result(project, document_id, False)[3], "preview")
+        person_tags = self.person_tags
+        task = Task(
+            lambda progress: reviewed_result(project, document_id, False, person_tags=person_tags)[3],
+            "preview",
+        )
         task.signals.succeeded.connect(self._show)
         task.signals.failed.connect(self._failed)
         task.signals.finished.connect(self._done)

@@ -199,6 +199,14 @@ class ReviewController(QObject):
         self.set_current(command.span_id)
         return command.span_id
 
+    def tag_all(self, plan: navigation.TagPlan) -> tuple[int, ...]:
+        """Add the planned spans (manual and accepted, as T adds one) as one undo
+        step; their ids, or () when there was nothing to add or it failed."""
+        if self.document is None or not plan.spans:
+            return ()
+        command = commands.AddSpans(self.document.id, [(s, e, plan.label) for s, e in plan.spans])
+        return command.span_ids if self.run(command) else ()
+
     def identical_count(self, scope: Scope = "document") -> int:
         row = self.current
         if row is None:

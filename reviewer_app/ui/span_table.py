@@ -58,6 +58,12 @@ class SpanTablePanel(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setSectionResizeMode(Column.TEXT, QHeaderView.ResizeMode.Stretch)
+        # Wide enough for "≈ 00:00:00.0 – 00:00:00.0"; shown only for documents with times.
+        self.table.horizontalHeader().resizeSection(
+            Column.TIME, self.table.fontMetrics().horizontalAdvance("≈ 00:00:00.0 – 00:00:00.0  ")
+        )
+        self.model.modelReset.connect(self._show_time_column)
+        self._show_time_column()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -75,6 +81,10 @@ class SpanTablePanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         self._following = False
         self._choosing = False
+
+    def _show_time_column(self) -> None:
+        document = self.model.document
+        self.table.setColumnHidden(Column.TIME, document is None or not document.time_map)
 
     def _row_changed(self, current, _previous) -> None:
         if self._following or not current.isValid():

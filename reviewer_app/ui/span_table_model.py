@@ -23,6 +23,7 @@ from PySide6.QtGui import QBrush, QColor
 from reviewer_app.core.document import Document
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.core.spans import Status
+from reviewer_app.ui.time_text import span_time
 from reviewer_app.ui.transcript_view import ShownSpan
 
 SPAN_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -38,6 +39,7 @@ class Column(enum.IntEnum):
     SCORE = 3
     STATUS = 4
     WHERE = 5
+    TIME = 6
 
 
 HEADERS = {
@@ -47,6 +49,8 @@ HEADERS = {
     Column.SCORE: "Score",
     Column.STATUS: "Status",
     Column.WHERE: "Page:line",
+    # When the span was said (captions and ASR transcripts); empty for other documents.
+    Column.TIME: "Time",
 }
 
 
@@ -57,6 +61,8 @@ class SpanTableModel(QAbstractTableModel):
         self.document: Document | None = None
         self.rows: list[ShownSpan] = []
         self._row_of: dict[int, int] = {}
+        # span id -> (time text, sort key): worked out when first shown or sorted.
+        self._times: dict[int, tuple[str, float]] = {}
 
     # -- content -----------------------------------------------------------------
     def set_rows(self, document: Document | None, rows: Sequence[ShownSpan]) -> None:
@@ -64,6 +70,7 @@ class SpanTableModel(QAbstractTableModel):
         self.document = document
         self.rows = sorted(rows, key=lambda r: (r.span.start, r.span.end, r.id))
         self._row_of = {r.id: i for i, r in enumerate(self.rows)}
+        self._times = {}
         self.endResetModel()
 
     def update_rows(self, rows: Sequence[ShownSpan], changed: Iterable[int] = ()) -> None:
@@ -78,6 +85,7 @@ class SpanTableModel(QAbstractTableModel):
             if i is None:
                 continue
             self.rows[i] = by_id[span_id]
+            self._times.pop(span_id, None)  # a resized span may have another time
             self.dataChanged.emit(self.index(i, 0), self.index(i, len(Column) - 1))
         # Rows whose span moved (widen/narrow) may be out of order now; order is
         # only cosmetic in the source model (the proxy sorts), so it is kept.
@@ -116,6 +124,8 @@ class SpanTableModel(QAbstractTableModel):
                 return span.score
             if column is Column.WHERE:
                 return span.start
+            if column is Column.TIME:
+                return self._time(row)[1]
             return self._display(row, column)
         if role == Qt.ItemDataRole.BackgroundRole and column is Column.LABEL:
             return QBrush(QColor(self.labels.colour(span.label)))
@@ -137,8 +147,17 @@ class SpanTableModel(QAbstractTableModel):
             return f"{span.score:.2f}"
         if column is Column.STATUS:
             return row.status.value
+        if column is Column.TIME:
+            return self._time(row)[0]
         where = self.document.page_map.locate(span.start) if self.document else None
         return f"{where[0]}:{where[1]}" if where else f"@{span.start}"
+
+    def _time(self, row: ShownSpan) -> tuple[str, float]:
+        if self.document is None or not self.document.time_map:
+            return "", -1.0
+        if row.id not in self._times:
+            self._times[row.id] = span_time(self.document.time_map, row.span.start, row.span.end)
+        return self._times[row.id]
 
 
 class SpanFilterProxy(QSortFilterProxyModel):

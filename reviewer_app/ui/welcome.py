@@ -1,8 +1,9 @@
 """The welcome screen shown when the app starts with nothing to open.
 
 It offers the four ways in (a transcript, a project, a new project, the bundled
-sample) and says which detectors are ready, so a first-time user on an offline
-workstation knows at once what detection will do.
+sample), the transcripts and projects opened recently, and says which detectors
+are ready, so a first-time user on an offline workstation knows at once what
+detection will do.
 """
 
 from __future__ import annotations
@@ -10,14 +11,18 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPixmap
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -36,15 +41,62 @@ def short_model(model: str) -> str:
     return re.sub(r"\s*\((?:/|~|[A-Za-z]:\\)[^)]*\)$", "", model)
 
 
+class RecentList(QListWidget):
+    """Recent files, most recent first: a click or Enter opens one. A file that is
+    no longer there stays listed, greyed and not openable (its drive may be
+    unplugged), with its full path on hover."""
+
+    chosen = Signal(object)  # the Path
+
+    def __init__(self, paths: Sequence[Path], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setMaximumHeight(150)
+        for path in paths:
+            item = QListWidgetItem(f"{path.name}  —  {path.parent}", self)
+            item.setData(Qt.ItemDataRole.UserRole, str(path))
+            if path.exists():
+                item.setToolTip(str(path))
+            else:
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
+                item.setToolTip(f"Not found: {path}")
+        first = next((self.item(i) for i in range(self.count()) if self._openable(self.item(i))), None)
+        if first is not None:
+            # Current (Enter opens it) without looking chosen before the list has the focus.
+            self.setCurrentItem(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+        # A double click is a click too: the window ignores opening what is already open.
+        self.itemClicked.connect(self._choose)
+        self.itemDoubleClicked.connect(self._choose)
+
+    @staticmethod
+    def _openable(item: QListWidgetItem | None) -> bool:
+        return item is not None and bool(item.flags() & Qt.ItemFlag.ItemIsEnabled)
+
+    def _choose(self, item: QListWidgetItem | None) -> None:
+        if self._openable(item):
+            self.chosen.emit(Path(item.data(Qt.ItemDataRole.UserRole)))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._choose(self.currentItem())
+            return
+        super().keyPressEvent(event)
+
+
 class WelcomeScreen(QWidget):
     open_transcript_requested = Signal()
     open_project_requested = Signal()
     new_project_requested = Signal()
     open_sample_requested = Signal()
     models_requested = Signal()
+    recent_chosen = Signal(object)  # the Path of a transcript or project
 
     def __init__(
-        self, detector_statuses: Sequence[tuple[str, DetectorStatus]], parent: QWidget | None = None
+        self,
+        detector_statuses: Sequence[tuple[str, DetectorStatus]],
+        parent: QWidget | None = None,
+        recent_transcripts: Sequence[Path] = (),
+        recent_projects: Sequence[Path] = (),
     ) -> None:
         super().__init__(parent)
         self.setObjectName("welcome")
@@ -126,6 +178,20 @@ class WelcomeScreen(QWidget):
         models_row.addWidget(self.models_button)
         detector_layout.addLayout(models_row)
 
+        self.recent: dict[str, RecentList] = {}
+        recent = QGroupBox("Recent")
+        recent_layout = QGridLayout(recent)
+        for column, (key, title, paths) in enumerate(
+            (("transcripts", "Transcripts", recent_transcripts), ("projects", "Projects", recent_projects))
+        ):
+            recent_layout.addWidget(QLabel(f"<b>{title}</b>"), 0, column)
+            listing = RecentList(paths, recent)
+            listing.setObjectName(f"recent-{key}")
+            listing.chosen.connect(self.recent_chosen.emit)
+            recent_layout.addWidget(listing, 1, column)
+            self.recent[key] = listing
+        recent.setVisible(bool(recent_transcripts or recent_projects))
+
         # A column of readable width, centred, however wide the window.
         column = QWidget()
         column.setMaximumWidth(MAX_WIDTH)
@@ -134,6 +200,8 @@ class WelcomeScreen(QWidget):
         layout.addLayout(header)
         layout.addSpacing(12)
         layout.addLayout(actions)
+        layout.addSpacing(12)
+        layout.addWidget(recent)
         layout.addSpacing(12)
         layout.addWidget(detectors)
         layout.addStretch(1)

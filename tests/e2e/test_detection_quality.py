@@ -1,10 +1,18 @@
-"""Detection quality on generated hearings (issue 3, Done-when): recall >= 0.98
-for PERSON, SPELLED_NAME, CDCR_ID, DATE and TIME, and overall F1 >= 0.95, with
-the default spaCy pipeline, exact span match.
+"""Detection quality on generated hearings (`tests/fixtures/generator.py`).
 
-Each transcript's canonical text is written to a .txt file and imported as a
-user would import it, so the cover metadata (the deny-list's seed) is parsed
-by the real importer. Seeds differ from the other tests' fixtures.
+Two gates on the same twenty transcripts (seeds differ from the other tests'):
+
+- issue 3's targets with exact span match: recall >= 0.98 for PERSON,
+  SPELLED_NAME, CDCR_ID, DATE and TIME, and overall F1 >= 0.95;
+- issue 17's floor per coarse label, recall and precision with overlap matching
+  (`tests/fixtures/quality_gate.py`), so that a label that loses ground fails
+  even where PERSON, two thirds of the spans, keeps micro-F1 up. The rules were
+  written from this generator, so these floors are high; the held-out material
+  (`test_detection_quality_handwritten.py`, `_style2.py`, `test_corpus_quality.py`)
+  says what the build does elsewhere.
+
+Each transcript's canonical text is imported from a .txt file as a user would
+import it, so the cover metadata (the deny-list's seed) is parsed by the real importer.
 """
 
 from __future__ import annotations
@@ -13,36 +21,41 @@ import itertools
 
 import pytest
 
-from reviewer_app.detectors.runner import run_detection
 from reviewer_app.evaluation.metrics import DocumentPair, evaluate
 from reviewer_app.importers import import_file
-from reviewer_app.settings import Settings
+from tests.fixtures import quality_gate as gate
 from tests.fixtures.generator import generate_transcript
+from tests.fixtures.quality_gate import Floor
 
-SEEDS = range(9100, 9120)
-WORDS = 1200
-DETECTORS = ("presidio", "spacy")
 RECALL_TARGETS = {"PERSON": 0.98, "SPELLED_NAME": 0.98, "CDCR_ID": 0.98, "DATE": 0.98, "TIME": 0.98}
 OVERALL_F1_TARGET = 0.95
+# Floors under what the build reaches (overlap matching); see the module docstring.
+# Each floor: measured minus 0.005, rounded down; the comment gives the measured recall /
+# precision, the number of gold spans, and bare spaCy's recall / precision beside them.
+FLOORS = {
+    "PERSON": Floor(0.984, 0.993),  # 0.990 / 0.998 of 2636; spaCy 0.398 / 0.885
+    "SPELLED_NAME": Floor(0.987, 0.995),  # 0.993 / 1.000 of 139; spaCy 0.000 / 0.000
+    "SPELLED_OUT_ITEM": Floor(0.995, 0.956),  # 1.000 / 0.962 of 25; spaCy 0.000 / 0.000
+    "CDCR_ID": Floor(0.995, 0.995),  # 1.000 / 1.000 of 100; spaCy 0.000 / 0.000
+    "LOCATION": Floor(0.992, 0.952),  # 0.997 / 0.958 of 388; spaCy 0.683 / 0.836
+    # Weak since issue 17 removed the generator's trades and gang names from the rules (0.885 with them).
+    "ORGANIZATION": Floor(0.770, 0.866),  # 0.776 / 0.871 of 183; spaCy 0.683 / 0.198
+    "DATE": Floor(0.991, 0.991),  # 0.996 / 0.996 of 266; spaCy 0.868 / 0.485
+    "TIME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 130; spaCy 0.946 / 0.728
+    "AGE": Floor(0.952, 0.995),  # 0.958 / 1.000 of 71; spaCy 0.000 / 0.000
+    "HEIGHT": Floor(0.995, 0.995),  # 1.000 / 1.000 of 19; spaCy 0.000 / 0.000
+    "NRP": Floor(0.995, 0.883),  # 1.000 / 0.889 of 16; spaCy 0.688 / 0.423
+    "PHONE_NUMBER": Floor(0.995, 0.995),  # 1.000 / 1.000 of 9; spaCy 0.000 / 0.000
+    "EMAIL_ADDRESS": Floor(0.995, 0.995),  # 1.000 / 1.000 of 8; spaCy 0.000 / 0.000
+    "URL": Floor(0.995, 0.995),  # 1.000 / 1.000 of 6; spaCy 0.000 / 0.000
+}
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def pairs(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("quality")
-    settings = Settings()
-    out = []
-    for seed in SEEDS:
-        generated = generate_transcript(seed, WORDS)
-        path = folder / f"{generated.name}.txt"
-        path.write_text(generated.canonical_text, encoding="utf-8")
-        document = import_file(path, settings)
-        assert document.text == generated.canonical_text
-        assert document.metadata.names(), "the importer found the cover names"
-        result = run_detection(document, DETECTORS, settings)
-        out.append(DocumentPair(document.id, document.text, generated.gold_spans, result.spans))
-    return out
+def texts(tmp_path_factory):
+    return gate.generator_texts(tmp_path_factory.mktemp("quality"))
 
 
 def table(result) -> str:
@@ -54,9 +67,17 @@ def table(result) -> str:
     return "\n".join(rows)
 
 
-def test_recall_and_f1_targets_on_twenty_generated_hearings(pairs):
-    assert len(pairs) == 20
-    result = evaluate(pairs, mode="exact")
+def test_the_importer_reads_every_cover(tmp_path):
+    for seed in gate.GENERATOR_SEEDS:
+        generated = generate_transcript(seed, gate.GENERATOR_WORDS)
+        path = tmp_path / f"{generated.name}.txt"
+        path.write_text(generated.canonical_text, encoding="utf-8")
+        assert import_file(path).metadata.names(), "the importer found the cover names"
+
+
+def test_recall_and_f1_targets_on_twenty_generated_hearings(texts):
+    assert len(texts) == 20
+    result = evaluate([DocumentPair(t.id, t.text, t.gold, t.pipeline) for t in texts], mode="exact")
     print("\n" + table(result))
     for label, target in RECALL_TARGETS.items():
         scores = result.per_label[label]
@@ -65,8 +86,15 @@ def test_recall_and_f1_targets_on_twenty_generated_hearings(pairs):
     assert result.micro.f1 >= OVERALL_F1_TARGET, table(result)
 
 
-def test_merged_spans_never_overlap_and_keep_provenance(pairs):
-    for pair in pairs:
-        spans = pair.predicted
+def test_every_label_keeps_its_recall_and_precision(texts):
+    measured = gate.measure("generator", texts)
+    print("\n" + gate.table(measured, FLOORS))
+    problems = gate.failures(measured, FLOORS)
+    assert not problems, "\n".join(problems) + "\n" + gate.table(measured, FLOORS)
+
+
+def test_merged_spans_never_overlap_and_keep_provenance(texts):
+    for text in texts:
+        spans = text.pipeline
         assert all(a.end <= b.start for a, b in itertools.pairwise(spans))
         assert all(s.detectors for s in spans)

@@ -1,25 +1,41 @@
 """Detection quality on the second, independent generator style (issue 12):
 hearings written from the paper's description and the real layouts, with
 spoken numbers, misspellings and programmes no word list holds. The style is
-for measuring only; rules are never tuned on it. Label-aware micro F1 per
+for measuring only; rules are never tuned on it. Recall and precision per
 label, overlap matching (as issue 12 measured unseen material), printed beside
-the floors asserted here."""
+bare spaCy's and the floors asserted here (issue 17)."""
 
 from __future__ import annotations
 
 import pytest
 
-from reviewer_app.detectors.runner import run_detection
-from reviewer_app.evaluation.metrics import DocumentPair, evaluate
 from reviewer_app.importers import import_file
 from reviewer_app.settings import Settings
-from tests.e2e.test_detection_quality import table
+from tests.fixtures import quality_gate as gate
 from tests.fixtures.generator_style2 import generate_style2, render_pdf
+from tests.fixtures.quality_gate import Floor
 
-SEEDS = range(1, 11)
-DETECTORS = ("presidio", "spacy")
-# Floors, not targets: the issue's targets (0.98 recall) are for the hidden set.
-RECALL_FLOORS = {"PERSON": 0.95, "CDCR_ID": 0.95, "SPELLED_NAME": 0.95}
+SEEDS = gate.STYLE2_SEEDS
+# Floors per label (recall, precision; overlap matching, `tests/fixtures/quality_gate.py`)
+# under what the build reaches: not the issue's targets (0.98 recall), which are for
+# the hidden set.
+# Each floor: measured minus 0.005, rounded down; the comment gives the measured recall /
+# precision, the number of gold spans, and bare spaCy's recall / precision beside them.
+FLOORS = {
+    "PERSON": Floor(0.995, 0.983),  # 1.000 / 0.989 of 430; spaCy 0.381 / 0.891
+    "SPELLED_NAME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 10; spaCy 0.000 / 0.000
+    "SPELLED_OUT_ITEM": Floor(0.995, 0.995),  # 1.000 / 1.000 of 10; spaCy 0.000 / 0.000
+    "CDCR_ID": Floor(0.995, 0.995),  # 1.000 / 1.000 of 30; spaCy 0.000 / 0.000
+    "LOCATION": Floor(0.995, 0.995),  # 1.000 / 1.000 of 70; spaCy 0.500 / 0.946
+    # Weak: programmes and houses no rule knows ("Bridges of Hope", "Second Dawn Residential").
+    "ORGANIZATION": Floor(0.870, 0.995),  # 0.875 / 1.000 of 80; spaCy 0.575 / 0.365
+    "DATE": Floor(0.995, 0.995),  # 1.000 / 1.000 of 100; spaCy 0.910 / 0.555
+    "TIME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 40; spaCy 0.525 / 0.525
+    "AGE": Floor(0.995, 0.995),  # 1.000 / 1.000 of 30; spaCy 0.000 / 0.000
+    # Never found: a height said without a unit ("The report says five-eight.").
+    "HEIGHT": Floor(0.000, 0.000),  # 0.000 / 0.000 of 10; spaCy 0.000 / 0.000
+    "PHONE_NUMBER": Floor(0.995, 0.995),  # 1.000 / 1.000 of 10; spaCy 0.000 / 0.000
+}
 
 pytestmark = pytest.mark.slow
 
@@ -64,19 +80,13 @@ def test_pdfs_in_the_real_layout_import_exactly(tmp_path):
     assert exact / total >= 0.99
 
 
-def test_label_aware_quality_on_the_second_style(imported):
-    settings = Settings()
-    pairs = [
-        DocumentPair(
-            document.id,
-            document.text,
-            generated.gold_spans,
-            run_detection(document, DETECTORS, settings).spans,
-        )
-        for generated, document in imported
-    ]
-    result = evaluate(pairs, mode="overlap")
-    print("\n" + table(result))
-    for label, floor in RECALL_FLOORS.items():
-        assert result.per_label[label].recall >= floor, table(result)
-    assert result.micro.f1 >= 0.80, table(result)
+@pytest.fixture(scope="module")
+def texts(tmp_path_factory):
+    return gate.style2_texts(tmp_path_factory.mktemp("style2-detected"))
+
+
+def test_every_label_keeps_its_recall_and_precision(texts):
+    measured = gate.measure("style2", texts)
+    print("\n" + gate.table(measured, FLOORS))
+    problems = gate.failures(measured, FLOORS)
+    assert not problems, "\n".join(problems) + "\n" + gate.table(measured, FLOORS)

@@ -114,3 +114,28 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_decision(tmp_path):
     assert killed_while_deciding >= ROUNDS // 2, "the kills should mostly land while decisions are made"
     assert decided > 200
     assert rejected > 100
+
+
+# Marks a document "detecting", as the window does when a run starts, then is
+# killed before the run records anything.
+_DETECTING = textwrap.dedent(
+    """
+    import os, signal, sys
+    from reviewer_app.store import Project
+
+    project = Project.open(sys.argv[1], read_only=False)
+    project.set_detection_status(sys.argv[2], "detecting")
+    os.kill(os.getpid(), signal.SIGKILL)
+    """
+)
+
+
+def test_a_process_killed_while_detecting_leaves_the_document_interrupted(tmp_path):
+    path = tmp_path / "p.db"
+    with Project.create(path) as project:
+        doc_id = project.add_document(Document("d0", "Ann Lee was here."))
+    child = subprocess.run([sys.executable, "-c", _DETECTING, str(path), doc_id], timeout=60, check=False)
+    assert child.returncode == -signal.SIGKILL
+    with Project.open(path) as reopened:
+        summary = reopened.document_summary(doc_id)
+    assert summary.detection_status == "interrupted" and summary.state == "interrupted"

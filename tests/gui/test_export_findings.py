@@ -179,8 +179,8 @@ def test_a_check_that_finishes_after_a_newer_one_is_not_shown(qtbot, tmp_path, m
     planned, release = threading.Event(), threading.Event()
     real_plan = export_dialog.plan_export
 
-    def slow_plan(*args):
-        plan = real_plan(*args)  # made before the tag below
+    def slow_plan(*args, **kwargs):
+        plan = real_plan(*args, **kwargs)  # made before the tag below
         planned.set()
         release.wait(10)
         return plan

@@ -67,6 +67,11 @@ def test_wrapped_rows_rejoin_with_one_space_except_inside_a_spelled_name():
     text, starts = join_wrapped(["MARCUS REED: My name is Reed, R-E-", "E-D, and I- I", "was born in"])
     assert text == "MARCUS REED: My name is Reed, R-E-E-D, and I- I was born in"
     assert starts == (0, 34, 48)
+    # a stutter or a restart broken at the row end is no spelling: it keeps its space
+    assert join_wrapped(["and I-", "I went home"])[0] == "and I- I went home"
+    assert join_wrapped(["it was A-", "A lot of it"])[0] == "it was A- A lot of it"
+    assert join_wrapped(["spelled M-A-", "I-A, yes"])[0] == "spelled M-A-I-A, yes"
+    assert join_wrapped(["spelled R-E-", "D. Yes"])[0] == "spelled R-E-D. Yes"
     # a lower-case hyphen at the row end is a word of its own: it keeps its space
     assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
 

@@ -128,7 +128,8 @@ def test_unsupported_file_type(tmp_path, name):
     suffix = ".docx" if name.endswith(".docx") else "(no extension)"
     assert str(error) == (
         f"{name}: files of type {suffix} cannot be imported. "
-        "Open a PDF transcript (.pdf) or a plain-text transcript (.txt)."
+        "Open a PDF transcript (.pdf), a plain-text transcript (.txt), captions (.vtt, .srt) "
+        "or a Whisper-style JSON transcript (.json)."
     )
 
 

@@ -135,7 +135,7 @@ def test_a_version_3_project_gains_the_allowances_table(tmp_path):
     assert migrate(conn, target=3) == [2, 3]
     conn.close()
     with Project.open(path) as project:
-        assert project.schema_version == 4
+        assert project.schema_version >= 4  # the version that added allowances, or later
         allow_here(project, "h1", 7, 12, "name part", "PERSON")
         assert [(a.start, a.end) for a in allowances(project, "h1")] == [(7, 12)]
         project.remove_document("h1")

@@ -404,15 +404,12 @@ def test_a_kin_word_and_a_comma_make_a_person_and_split_known_places_join(rules)
     assert covered(joined, text) == [("PERSON", "Eduardo"), ("LOCATION", "Chula Vista")]
 
 
-def test_a_name_after_a_hearing_phrase_is_a_person_unless_its_head_word_says_otherwise(rules):
-    text = "a letter of support from Mayra Davenport and the letter from Pacific Coast Framing."
-    spans = [at(text, "Mayra Davenport", "ORGANIZATION"), at(text, "Pacific Coast Framing", "LOCATION")]
-    relabelled = merge.relabel_by_head_word(
-        merge.relabel_by_context(spans, text, rules), text, rules.head_words
-    )
-    assert covered(relabelled, text) == [
-        ("PERSON", "Mayra Davenport"),
-        ("ORGANIZATION", "Pacific Coast Framing"),
+def test_a_name_ending_in_an_organisations_designator_is_an_organisation(rules):
+    text = "a letter from Pacific Coast Services and from Redwood Moving Company."
+    spans = [at(text, "Pacific Coast Services", "LOCATION"), at(text, "Redwood Moving Company", "PERSON")]
+    assert covered(merge.relabel_by_head_word(spans, text, rules.head_words), text) == [
+        ("ORGANIZATION", "Pacific Coast Services"),
+        ("ORGANIZATION", "Redwood Moving Company"),
     ]
 
 

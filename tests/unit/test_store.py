@@ -127,7 +127,7 @@ def test_new_project_file_is_private_wal_with_foreign_keys(tmp_path):
         project.add_document(hearing())
         assert project.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert project.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-        assert project.schema_version == 4
+        assert project.schema_version == 5
         for companion in (path, path.with_name("p.db-wal")):
             assert stat.S_IMODE(companion.stat().st_mode) == 0o600, companion
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
@@ -624,18 +624,26 @@ def test_audit_of_a_decision_holds_only_what_changed(detected_project):
     assert project.span(span.id).status is Status.ACCEPTED
 
 
-def test_detection_interrupted_by_a_crash_is_not_shown_as_running_after_reopen(detected_project):
+def test_detection_killed_mid_run_is_interrupted_after_reopen(detected_project):
+    """A process killed (SIGKILL, power cut) while detecting leaves "detecting";
+    the next writer marks it interrupted, whether or not an earlier run completed,
+    and keeps the earlier run's spans."""
     project, doc_id, _ = detected_project
     fresh = project.add_document(hearing("h2", extra=" Two."))
+    spans_before = project.spans(doc_id)
     project.set_detection_status(doc_id, "detecting")
     project.set_detection_status(fresh, "detecting")
     path = project.path
-    project.close()
+    project.close()  # without finishing: what a killed process leaves
     with Project.open(path, read_only=True) as viewer:  # a viewer changes nothing
         assert {s.detection_status for s in viewer.list_documents()} == {"detecting"}
     with Project.open(path) as reopened:
-        states = {s.id: s.detection_status for s in reopened.list_documents()}
-    assert states == {doc_id: "detected", fresh: "not_detected"}
+        summaries = {s.id: s for s in reopened.list_documents()}
+        assert reopened.spans(doc_id) == spans_before
+    assert {i: s.state for i, s in summaries.items()} == {doc_id: "interrupted", fresh: "interrupted"}
+    assert not summaries[doc_id].fully_reviewed
+    with Project.open(path) as again:  # a later open leaves it interrupted
+        assert {s.detection_status for s in again.list_documents()} == {"interrupted"}
 
 
 def test_several_added_spans_are_one_action(detected_project):
