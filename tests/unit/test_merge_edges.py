@@ -41,7 +41,6 @@ year_range = [1950, 2030]
 def test_merge_rules_are_read_from_the_resource_files_as_written(tmp_path, monkeypatch):
     optional = """
 person_cues = ["Sister"]
-person_cue_phrases = ["Letter From"]
 place_cues = ["Near"]
 location_cues = ["In"]
 place_gazetteers = ["places.txt", "not_installed.txt"]
@@ -78,7 +77,6 @@ before = ["program called"]
         duration_words=frozenset({"years"}),
         head_words={"LOCATION": ("Prison",)},
         person_cues=frozenset({"sister"}),
-        person_cue_phrases=("letter from",),
         # every name of a line, but no comment and no two-letter postal code; a gazetteer
         # that is not installed adds nothing
         known_places=frozenset({"chula vista", "chula", "rio dell", "rio"}),
@@ -102,7 +100,7 @@ def test_a_merge_toml_with_only_the_required_settings_loads(tmp_path, monkeypatc
     )
     rules = merge.load_merge_rules()
     assert rules.titles == frozenset({"dr", "commissioner"})
-    optional = (rules.person_cues, rules.person_cue_phrases, rules.place_cues, rules.location_cues)
+    optional = (rules.person_cues, rules.place_cues, rules.location_cues)
     optional += (rules.known_places, rules.known_groups, rules.function_words, rules.law_heads)
     optional += (rules.test_words, rules.statute_words, rules.determiners, rules.clause_words)
     assert all(len(setting) == 0 for setting in (*optional, rules.role_nouns, rules.organisation_cues))
@@ -371,7 +369,6 @@ def test_context_cues_count_at_the_very_start_of_the_text_and_with_a_full_stop(r
     for text, name in [
         ("Officer Salcedo came in.", "Salcedo"),
         ("Cousin, Eduardo came in.", "Eduardo"),
-        ("My name is Ortega.", "Ortega"),
         ("I was with Sgt. Ortega then.", "Ortega"),
         ("I was with Sgt. Ortega then.", "Sgt. Ortega"),
         ("and my cousin Christian came", "Christian"),
