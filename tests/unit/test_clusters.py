@@ -1,4 +1,4 @@
-from reviewer_app.core.clusters import build_clusters, fuzzy_links, name_parts
+from reviewer_app.core.clusters import NamePart, build_clusters, fuzzy_links, name_parts
 from reviewer_app.core.document import Document, HearingMetadata, Participant
 from tests.unit.test_pseudonymize import marked
 
@@ -102,3 +102,11 @@ def test_a_spelling_of_several_name_parts_joins_their_cluster():
     )
     (cluster,) = build_clusters(doc, spans)
     assert cluster.members == (0, 1, 2)
+
+
+def test_a_span_of_titles_only_is_its_own_name_and_titles_can_be_given():
+    assert name_parts("Commissioner") == [NamePart(0, 12, "commissioner", False)]
+    assert name_parts("Judge Dredd's", titles=frozenset()) == [
+        NamePart(0, 5, "judge", False),
+        NamePart(6, 11, "dredd", False),
+    ]

@@ -304,3 +304,25 @@ def test_date_words_are_read_whatever_their_case_in_tags_toml(tmp_path):
     assert pseudonymize(doc, spans, formats=load_tag_formats(path)).text == (
         "<weekday> the <day> of <month>, the <decade>, <date>"
     )
+
+
+def test_spans_in_any_order_and_spans_that_touch_are_replaced_in_text_order():
+    doc, spans = marked("On [[DATE|05/13/2012]][[TIME|10:30]] [[PERSON|Ann Lee]] met [[PERSON|Bo Chan]].")
+    result = pseudonymize(doc, spans[::-1])
+    assert result.text == "On [DATE][TIME] [PERSON_1] [PERSON_2] met [PERSON_3] [PERSON_4]."
+    assert result.document_id == doc.id
+    assert [r.span for r in result.replacements] == spans
+
+
+def test_the_fuzzy_threshold_decides_whether_a_misspelling_shares_the_number():
+    doc, spans = marked("[[PERSON|Mark Stevenson]] is present.\n[[PERSON|Mark Stevenston]] here.")
+    assert pseudonymize(doc, spans, threshold=99.0).text == (
+        "[PERSON_1] [PERSON_2] is present.\n[PERSON_1] [PERSON_3] here."
+    )
+    (entry,) = [e for e in pseudonymize(doc, spans).mapping if e.cluster is not None]
+    assert (entry.label, entry.tag, entry.fuzzy) == ("PERSON", "[PERSON_1] [PERSON_2]", True)
+
+
+def test_names_without_letters_are_numbered_per_distinct_value():
+    doc, spans = marked("inmate [[PERSON|#4471]], inmate [[PERSON|#5582]] and [[PERSON|# 4471]]")
+    assert pseudonymize(doc, spans).text == "inmate [PERSON_1], inmate [PERSON_2] and [PERSON_1]"
