@@ -158,3 +158,10 @@ def test_a_misspelling_of_a_misspelling_links_to_the_name_itself():
         "katharine": "katherine",
         "katharina": "katherine",
     }
+
+
+def test_of_two_spellings_as_frequent_the_earlier_in_the_text_is_canonical_whatever_the_span_order():
+    doc, spans = marked("[[PERSON|Mark Stevenson]] is present. [[PERSON|Mark Stevenston]] here.")
+    for given in (spans, spans[::-1]):
+        (cluster,) = build_clusters(doc, given, threshold=88.0)
+        assert cluster.links == (("stevenston", "stevenson"),)
