@@ -277,3 +277,17 @@ def test_a_pending_span_adds_no_term_but_the_spans_after_it_do():
     result = pseudonymize(doc, spans)
     hits = leak_hits(result, doc, spans, undecided=[0])
     assert [(h.found, h.kind, h.label) for h in hits] == [("Fresno", "span", "CITY")]
+
+
+def test_unannotated_names_at_the_start_of_a_cover_line_are_proposed_but_not_in_the_body():
+    text = "Al Wu, Petitioner\nYoung, Will\n\nYes.\nYoung people came. Mr. Young spoke.\n"
+    meta = HearingMetadata(inmate_name="Al Wu", participants=(Participant("Will Young", "Commissioner"),))
+    cover_end = text.index("\n\n") + 1
+    sections = (Section("cover", 0, cover_end), Section("body", cover_end + 1, len(text)))
+    doc = Document(id="d", text=text, metadata=meta, sections=sections)
+    found = unannotated_occurrences(doc, [Span(0, 5, "PERSON")])
+    assert [(s.start, s.text_in(text)) for s in found] == [
+        (text.index("Young, Will"), "Young"),
+        (text.index("Will\n"), "Will"),
+        (text.index("Young spoke"), "Young"),
+    ]

@@ -159,12 +159,16 @@ def test_a_titled_person_after_the_stays_a_person_whatever_follows(rules):
 
 
 def test_a_number_after_a_statute_word_is_no_year_even_at_the_start_of_the_text(rules):
-    text = "Section 2042 applies. Mark it in your notes: Section 2042. Born in 2042? No, in 1975."
+    text = (
+        "Section 2042 applies. Mark it in your notes: Section 2042. Born in 2042? No, in 1975. "
+        "It's section, 2042."
+    )
     spans = [
         at(text, "2042", "DATE"),
         at(text, "2042", "DATE", nth=1),
         at(text, "2042", "DATE", nth=2),
         at(text, "1975", "DATE"),
+        at(text, "2042", "DATE", nth=3),
     ]
     kept = merge.drop_non_sensitive_numbers(spans, text, rules)
     assert [(s.start, s.text_in(text)) for s in kept] == [
@@ -183,7 +187,7 @@ def test_a_date_is_a_month_name_with_or_without_its_full_stop_or_a_year_in_the_r
 
 
 def test_durations_are_kept_only_where_the_profile_keeps_them(rules):
-    durations = ["five years", "3 months", "a ten-day"]
+    durations = ["five years", "3 months", "a ten-day", "Three Weeks"]
     not_durations = ["many years", "five", "3 times"]
     text = " | ".join(durations + not_durations)
     spans = [at(text, phrase, "DATE") for phrase in durations + not_durations]
@@ -222,8 +226,8 @@ def test_a_lower_case_word_does_not_stop_propagation_of_the_name_after_it(rules)
 
 
 def test_name_parts_propagated_are_three_letters_or_more_and_never_titles(rules):
-    text = "Commissioner Ann Lee and Kevin J Richardson met. The Commissioner and Lee left for Plan J."
-    spans = [at(text, "Commissioner Ann Lee", "PERSON"), at(text, "Kevin J Richardson", "PERSON")]
+    text = "Officer Ann Lee and Kevin J Richardson met. The Officer and Lee left for Plan J."
+    spans = [at(text, "Officer Ann Lee", "PERSON"), at(text, "Kevin J Richardson", "PERSON")]
     added = [s for s in merge.propagate(spans, text, rules) if s not in spans]
     assert covered(added, text) == [("PERSON", "Lee")]
 
@@ -318,13 +322,17 @@ def test_merge_spans_by_default_keeps_the_hearing_rules(rules):
 
 
 def test_merge_spans_in_the_general_profile_uses_its_titles_and_keeps_durations(rules):
-    text = "Member Republics met for five years, as Deputy Governor said. They met in Chula Vista."
+    text = (
+        "Member Republics met for five years, as Deputy Governor said. They met in Chula Vista. "
+        "Eurostat's data."
+    )
     spans = [
         at(text, "Member Republics", "LOCATION"),
         at(text, "five years", "DATE"),
         at(text, "Deputy Governor", "PERSON"),
         at(text, "Chula", "LOCATION"),
         at(text, "Vista", "LOCATION"),
+        at(text, "Eurostat", "ORGANIZATION"),
     ]
     merged = merge.merge_spans(
         spans,
@@ -340,6 +348,7 @@ def test_merge_spans_in_the_general_profile_uses_its_titles_and_keeps_durations(
         ("LOCATION", "Member Republics"),
         ("DATE", "five years"),
         ("LOCATION", "Chula Vista"),
+        ("ORGANIZATION", "Eurostat"),
     ]
 
 
@@ -437,7 +446,7 @@ def test_a_known_place_split_by_ner_is_joined_whatever_its_first_parts_label():
 
 
 def test_name_terms_keep_short_parts_and_leave_out_abbreviations_and_suffixes():
-    assert merge.name_terms(["Ming Li", "Wm. Smith", "Xavier 'Bobby' Ortega III", "Ann Lee Jr"]) == (
+    assert merge.name_terms(["Ming Li", "", "Wm. Smith", "Xavier 'Bobby' Ortega III", "Ann Lee Jr"]) == (
         "Ming Li",
         "Ming",
         "Li",
@@ -478,3 +487,16 @@ def test_a_span_inside_another_up_to_its_end_goes(rules):
     assert covered(merge.resolve_overlaps(spans, APPENDIX_A, rules)) == [
         ("LOCATION", "San Quentin State Prison")
     ]
+
+
+def test_a_group_that_is_a_cover_page_name_is_that_person(rules):
+    text = "Christian Dallas spoke. Christian said so."
+    spans = [at(text, "Christian", "NRP", nth=1)]
+    relabelled = merge.relabel_known_persons(spans, text, rules, ["Christian Dallas"])
+    assert [s.label for s in relabelled] == ["PERSON"]
+
+
+def test_in_the_general_profile_a_hearing_title_after_the_still_names_someone(rules):
+    text = "Is this the Reverend Moss who wrote?"
+    spans = [at(text, "Reverend Moss", "PERSON")]
+    assert merge.relabel_by_context(spans, text, rules, GENERAL_TITLES)[0].label == "PERSON"
