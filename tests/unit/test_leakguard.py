@@ -6,6 +6,7 @@ from reviewer_app.core.spans import Span
 from reviewer_app.exporters.leakguard import (
     LeakFound,
     LeakHit,
+    check_derived,
     check_pseudonymized,
     find_leaks,
     leak_hits,
@@ -291,3 +292,37 @@ def test_unannotated_names_at_the_start_of_a_cover_line_are_proposed_but_not_in_
         (text.index("Will\n"), "Will"),
         (text.index("Young spoke"), "Young"),
     ]
+
+
+def _caption_file(result):
+    """A caption-like file: a header, one cue copied from the text export up to "Lee", a note."""
+    out = result.text
+    copied_from, copied_to = out.index("in [CITY_1]"), out.index("Lee said") + len("Lee")
+    cue = "00:01 " + out[copied_from:copied_to]
+    return [("WEBVTT", []), (cue, [(6, len(cue), copied_from)]), ("NOTE speaker Lee", [])]
+
+
+def test_a_derived_file_is_refused_for_what_its_copied_texts_and_its_other_texts_leak():
+    doc, spans = marked("We met [[PERSON|Ann Lee]] in [[CITY|Fresno]]. Fresno was hot, Lee said.")
+    result = pseudonymize(doc, spans)
+    pieces = _caption_file(result)
+    view = "\n".join(text for text, _ in pieces) + "\n"
+
+    def found(**decisions):
+        try:
+            check_derived(pieces, result, doc, spans, **decisions)
+        except LeakFound as refused:
+            return [(h.found, h.start) for h in refused.hits]
+        return []
+
+    fresno, lee, note_lee = view.index("Fresno"), view.index("Lee\n"), view.rindex("Lee")
+    assert found() == [("Fresno", fresno), ("Lee", lee), ("Lee", note_lee)]  # the tag itself is none
+    second_fresno = doc.text.index("Fresno was")
+    lee_said = doc.text.index("Lee said")
+    # A rejected place is no finding there; a rejected name is still one.
+    rejected = [Span(second_fresno, second_fresno + 6, "CITY"), Span(lee_said, lee_said + 3, "PERSON")]
+    assert found(rejected=rejected) == [("Lee", lee), ("Lee", note_lee)]
+    # "Not identifying here" excuses the copied text only, not the same word elsewhere in the file.
+    assert found(allowed_at=[(lee_said, lee_said + 3)]) == [("Fresno", fresno), ("Lee", note_lee)]
+    # A pending span adds no term.
+    assert found(undecided=[1]) == [("Lee", lee), ("Lee", note_lee)]
