@@ -326,3 +326,16 @@ def test_the_fuzzy_threshold_decides_whether_a_misspelling_shares_the_number():
 def test_names_without_letters_are_numbered_per_distinct_value():
     doc, spans = marked("inmate [[PERSON|#4471]], inmate [[PERSON|#5582]] and [[PERSON|# 4471]]")
     assert pseudonymize(doc, spans).text == "inmate [PERSON_1], inmate [PERSON_2] and [PERSON_1]"
+
+
+@pytest.mark.parametrize(
+    ("date", "expected"),
+    [
+        ("August 1", "[MONTH] [DAY]"),
+        ("31 May", "[DAY] [MONTH]"),
+        ("2 weeks in August", "[NUMBER] weeks in [MONTH]"),
+    ],
+)
+def test_the_day_rule_takes_days_one_to_thirty_one_beside_a_month_only(date, expected):
+    doc, spans = marked(f"[[DATE|{date}]]")
+    assert pseudonymize(doc, spans).text == expected
