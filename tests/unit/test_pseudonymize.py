@@ -339,3 +339,23 @@ def test_names_without_letters_are_numbered_per_distinct_value():
 def test_the_day_rule_takes_days_one_to_thirty_one_beside_a_month_only(date, expected):
     doc, spans = marked(f"[[DATE|{date}]]")
     assert pseudonymize(doc, spans).text == expected
+
+
+def test_one_tag_per_person_links_spellings_the_clusters_do_not_list():
+    doc, spans = marked(
+        "[[PERSON|Kevin Richardson]] and [[PERSON|Luis De La Cruz]]: [[SPELLED_NAME|K-E-V-I-N]], "
+        "[[SPELLED_NAME|D-E L-A C-R-U-Z]], [[SPELLED_NAME|Z-E-D]]"
+    )
+    clusters = build_clusters(doc, spans[:2])  # the reviewer's clusters, made before the spellings
+    assert pseudonymize(doc, spans, clusters, person_tags="person").text == (
+        "[PERSON_1] and [PERSON_2]: [SPELLED_NAME_PERSON_1], [SPELLED_NAME_PERSON_2], [SPELLED_NAME_1]"
+    )
+
+
+def test_one_tag_per_person_without_clusters_is_one_per_distinct_name_and_value():
+    doc, spans = marked(
+        "[[PERSON|Ann Lee]], [[PERSON|ANN LEE]], [[PERSON|Bo Chan]], [[PERSON|#4471]], [[PERSON|# 4471]]"
+    )
+    assert pseudonymize(doc, spans, [], person_tags="person").text == (
+        "[PERSON_1], [PERSON_1], [PERSON_2], [PERSON_3], [PERSON_3]"
+    )
