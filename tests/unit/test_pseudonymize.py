@@ -354,8 +354,16 @@ def test_one_tag_per_person_links_spellings_the_clusters_do_not_list():
 
 def test_one_tag_per_person_without_clusters_is_one_per_distinct_name_and_value():
     doc, spans = marked(
-        "[[PERSON|Ann Lee]], [[PERSON|ANN LEE]], [[PERSON|Bo Chan]], [[PERSON|#4471]], [[PERSON|# 4471]]"
+        "[[PERSON|Ann Lee]], [[PERSON|ANN LEE]], [[PERSON|Bo Chan]], [[PERSON|#4471]], [[PERSON|# 4471]], "
+        "[[PERSON|#5582]]"
     )
     assert pseudonymize(doc, spans, [], person_tags="person").text == (
-        "[PERSON_1], [PERSON_1], [PERSON_2], [PERSON_3], [PERSON_3]"
+        "[PERSON_1], [PERSON_1], [PERSON_2], [PERSON_3], [PERSON_3], [PERSON_4]"
     )
+
+
+def test_one_tag_per_person_a_spelling_takes_its_persons_number_after_a_name_without_letters():
+    doc, spans = marked("[[PERSON|#4471]] then [[PERSON|Kevin Richardson]], [[SPELLED_NAME|K-E-V-I-N]]")
+    clusters = build_clusters(doc, spans[:2])
+    _, kevin, spelled = pseudonymize(doc, spans, clusters, person_tags="person").replacements
+    assert spelled.tag == kevin.tag.replace("[PERSON_", "[SPELLED_NAME_PERSON_")
