@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from reviewer_app.core.clusters import build_clusters
+from reviewer_app.core.clusters import Cluster, build_clusters
 from reviewer_app.core.document import Document
 from reviewer_app.core.pseudonymize import DateWords, TagScope, cdcr_key, load_tag_formats, pseudonymize
 from reviewer_app.core.spans import Span
@@ -367,3 +367,22 @@ def test_one_tag_per_person_a_spelling_takes_its_persons_number_after_a_name_wit
     clusters = build_clusters(doc, spans[:2])
     _, kevin, spelled = pseudonymize(doc, spans, clusters, person_tags="person").replacements
     assert spelled.tag == kevin.tag.replace("[PERSON_", "[SPELLED_NAME_PERSON_")
+
+
+def test_one_tag_per_person_keeps_two_people_of_one_name_apart_and_one_name_the_same_across_files():
+    scope = TagScope()
+    first = pseudonymize(*marked("[[PERSON|Ann Lee]] spoke.", "a"), scope=scope, person_tags="person")
+    doc, spans = marked("[[PERSON|Ann Lee]] (the mother) and [[PERSON|Ann Lee]] (the daughter)", "b")
+    split = [Cluster(1, (0,), ("Ann Lee",), ("ann", "lee")), Cluster(2, (1,), ("Ann Lee",), ("ann", "lee"))]
+    second = pseudonymize(doc, spans, split, scope=scope, person_tags="person")
+    assert first.text == "[PERSON_1] spoke."
+    assert second.text == "[PERSON_1] (the mother) and [PERSON_2] (the daughter)"
+
+
+def test_part_links_number_a_part_and_its_misspellings_as_the_part_they_link_to():
+    scope = TagScope()
+    pseudonymize(*marked("[[PERSON|Mark Stevens]]", "a"), scope=scope)
+    doc, spans = marked("[[PERSON|Mark Stevenson]] here. [[PERSON|Mark Stevenston]] there.", "b")
+    clusters = build_clusters(doc, spans)  # links stevenston to stevenson
+    result = pseudonymize(doc, spans, clusters, scope=scope, part_links={"stevenson": "stevens"})
+    assert result.text == "[PERSON_1] [PERSON_2] here. [PERSON_1] [PERSON_2] there."
