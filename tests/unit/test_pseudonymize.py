@@ -382,7 +382,13 @@ def test_one_tag_per_person_keeps_two_people_of_one_name_apart_and_one_name_the_
 def test_part_links_number_a_part_and_its_misspellings_as_the_part_they_link_to():
     scope = TagScope()
     pseudonymize(*marked("[[PERSON|Mark Stevens]]", "a"), scope=scope)
-    doc, spans = marked("[[PERSON|Mark Stevenson]] here. [[PERSON|Mark Stevenston]] there.", "b")
-    clusters = build_clusters(doc, spans)  # links stevenston to stevenson
+    doc, spans = marked(
+        "[[PERSON|Mark Stevenson]] here. [[PERSON|Mark Stevenston]] there. "
+        "[[PERSON|Maria Chavez]] and [[PERSON|Maria Chavz]].",
+        "b",
+    )
+    clusters = build_clusters(doc, spans)  # links stevenston to stevenson, chavz to chavez
     result = pseudonymize(doc, spans, clusters, scope=scope, part_links={"stevenson": "stevens"})
-    assert result.text == "[PERSON_1] [PERSON_2] here. [PERSON_1] [PERSON_2] there."
+    assert result.text == (
+        "[PERSON_1] [PERSON_2] here. [PERSON_1] [PERSON_2] there. [PERSON_3] [PERSON_4] and [PERSON_3] [PERSON_4]."
+    )
