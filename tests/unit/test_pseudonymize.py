@@ -390,5 +390,6 @@ def test_part_links_number_a_part_and_its_misspellings_as_the_part_they_link_to(
     clusters = build_clusters(doc, spans)  # links stevenston to stevenson, chavz to chavez
     result = pseudonymize(doc, spans, clusters, scope=scope, part_links={"stevenson": "stevens"})
     assert result.text == (
-        "[PERSON_1] [PERSON_2] here. [PERSON_1] [PERSON_2] there. [PERSON_3] [PERSON_4] and [PERSON_3] [PERSON_4]."
+        "[PERSON_1] [PERSON_2] here. [PERSON_1] [PERSON_2] there. "
+        "[PERSON_3] [PERSON_4] and [PERSON_3] [PERSON_4]."
     )
