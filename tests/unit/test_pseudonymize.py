@@ -393,3 +393,16 @@ def test_part_links_number_a_part_and_its_misspellings_as_the_part_they_link_to(
         "[PERSON_1] [PERSON_2] here. [PERSON_1] [PERSON_2] there. "
         "[PERSON_3] [PERSON_4] and [PERSON_3] [PERSON_4]."
     )
+
+
+def test_one_tag_per_person_a_spelling_the_reviewer_put_with_a_person_takes_that_persons_tag():
+    doc, spans = marked(
+        "[[PERSON|Alyssa Jones]] spoke. Then [[PERSON|Mary Jones]], spelled [[SPELLED_NAME|J-O-N-E-S]]."
+    )
+    clusters = [
+        Cluster(1, (0,), ("Alyssa Jones",), ("alyssa", "jones")),
+        Cluster(2, (1, 2), ("Mary Jones", "J-O-N-E-S"), ("mary", "jones")),
+    ]
+    assert pseudonymize(doc, spans, clusters, person_tags="person").text == (
+        "[PERSON_1] spoke. Then [PERSON_2], spelled [SPELLED_NAME_PERSON_2]."
+    )
