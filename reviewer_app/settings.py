@@ -54,6 +54,9 @@ class Settings:
     # frequency in Hz and its peak level in dBFS (-20 is clearly audible, well below clipping).
     redaction_tone_hz: float = 1000.0
     redaction_tone_dbfs: float = -20.0
+    # The window's colours: "standard" (resources/labels.toml) or a palette of
+    # resources/palettes/, e.g. "colour_blind" (chosen in View > Palette).
+    palette: str = "standard"
     reviewer: str = field(default_factory=lambda: _login_name())
 
 

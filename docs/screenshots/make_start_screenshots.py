@@ -4,12 +4,15 @@
 
 The window opened on nothing (the welcome screen, with this machine's detector
 statuses), the About dialog and the Models dialog are saved as PNGs beside this
-script. Fresh settings and data folders, as on a first start.
+script. Fresh settings and data folders, as on a first start. Then the bundled
+sample and a project are opened and the window is started again: the welcome
+lists them as recent (welcome-recent.png).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -17,6 +20,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
+sys.path.insert(0, str(HERE))
 
 
 def settle(app, seconds: float = 0.3) -> None:
@@ -26,11 +30,34 @@ def settle(app, seconds: float = 0.3) -> None:
         time.sleep(0.01)
 
 
+def save(widget, name: str) -> None:
+    from make_review_screenshots import shrink
+
+    path = HERE / f"{name}.png"
+    widget.grab().save(str(path))
+    shrink(path)
+
+
+def wait_for_welcome(app, window) -> None:
+    started = time.monotonic()
+    while window.welcome is None:
+        if time.monotonic() - started > 120:
+            raise TimeoutError("the welcome screen did not appear")
+        app.processEvents()
+        time.sleep(0.01)
+    settle(app)
+
+
 def main() -> int:
-    tmp = Path(tempfile.mkdtemp())
+    # A fixed folder, emptied first: its path shows in the pictures (export folder, recent
+    # projects), the same at every run.
+    tmp = Path(tempfile.gettempdir()) / "reviewer-app-start-screenshots"
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
     os.environ["REVIEWER_APP_DATA_DIR"] = str(tmp / "data")
     os.environ["REVIEWER_APP_CONFIG_DIR"] = str(tmp / "config")
     from reviewer_app.settings import Settings
+    from reviewer_app.store.project import Project
     from reviewer_app.ui.about_dialog import AboutDialog
     from reviewer_app.ui.app import application
     from reviewer_app.ui.main_window import MainWindow
@@ -39,26 +66,41 @@ def main() -> int:
     window = MainWindow(Settings(reviewer="reviewer"))
     window.resize(1280, 860)
     window.show()
-    started = time.monotonic()
-    while window.welcome is None:
-        if time.monotonic() - started > 120:
-            raise TimeoutError("the welcome screen did not appear")
-        app.processEvents()
-        time.sleep(0.01)
-    settle(app)
-    window.grab().save(str(HERE / "welcome.png"))
+    wait_for_welcome(app, window)
+    save(window, "welcome")
 
     about = AboutDialog(window)
     about.show()
     settle(app)
-    about.grab().save(str(HERE / "about.png"))
+    save(about, "about")
     about.close()
 
     models = window.open_models_dialog()
     settle(app)
-    models.grab().save(str(HERE / "models-dialog.png"))
+    save(models, "models-dialog")
     models.close()
+
+    # A day's work: the sample opened on its own, a corpus project opened; the next
+    # start lists both.
+    window.open_sample()
+    started = time.monotonic()
+    while window.review is None or window.review.document is None:
+        if time.monotonic() - started > 120:
+            raise TimeoutError("the sample did not open")
+        app.processEvents()
+        time.sleep(0.01)
+    window.close_project()
+    corpus = tmp / "data" / "projects" / "bph-2021-hearings.db"
+    Project.create(corpus).close()
+    window.open_path(corpus)
     window.close()
+    settle(app)
+    again = MainWindow(Settings(reviewer="reviewer"))
+    again.resize(1280, 860)
+    again.show()
+    wait_for_welcome(app, again)
+    save(again, "welcome-recent")
+    again.close()
     return 0
 
 

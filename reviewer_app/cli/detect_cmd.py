@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from reviewer_app.cli.exit_codes import Exit
+from reviewer_app.cli.messages import about_file
 from reviewer_app.settings import DETECTION_PROFILES
 
 
@@ -48,20 +49,27 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 class _ProgressBar:
-    """One line on stderr: file, stage and a bar, redrawn in place."""
+    """One line on stderr: file, a bar and the stage in words (chunks done, time
+    left), redrawn in place."""
 
     def __init__(self, label: str, stream=None) -> None:
+        from reviewer_app.core.progress import ProgressWords
+
         self.label = label
         self.stream = stream or sys.stderr
+        self.words = ProgressWords()
+        self.width = 0
 
-    def __call__(self, stage: str, fraction: float) -> None:
-        filled = int(fraction * 20)
-        self.stream.write(f"\rdetect {self.label}: {stage:<10} [{'#' * filled}{'.' * (20 - filled)}] ")
-        self.stream.write(f"{fraction:4.0%}")
+    def __call__(self, step) -> None:
+        filled = int(step.fraction * 20)
+        line = f"detect {self.label}: [{'#' * filled}{'.' * (20 - filled)}] {self.words.describe(step)}"
+        # Blanks over the rest of a longer line drawn before.
+        self.stream.write(f"\r{line:<{self.width}}")
+        self.width = max(self.width, len(line))
         self.stream.flush()
 
     def done(self, message: str) -> None:
-        self.stream.write(f"\rdetect {self.label}: {message}\n")
+        self.stream.write(f"\r{f'detect {self.label}: {message}':<{self.width}}\n")
         self.stream.flush()
 
 
@@ -117,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
             elif isinstance(exc, OSError):
                 reason = f"{path.name} could not be read ({exc.strerror or type(exc).__name__})"
             else:
-                reason = f"{path.name}: {exc}"
+                reason = about_file(path.name, str(exc))
             print(f"reviewer-app detect: {reason}", file=sys.stderr)
             failures += 1
             continue
@@ -125,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         for index, (document, meta) in enumerate(documents, 1):
             label = path.name if len(documents) == 1 else f"{path.name} [{index}/{len(documents)}]"
             bar = _ProgressBar(label)
-            result = run_detection(document, names, settings, Progress(bar))
+            result = run_detection(document, names, settings, Progress(on_step=bar))
             bar.done(f"{len(result.spans)} spans in {result.seconds:.1f} s")
             for detector_run in result.runs:
                 problem = detector_run.error or (

@@ -1,4 +1,10 @@
-"""`reviewer-app import FILE [--json]`: print what the importer makes of a file."""
+"""`reviewer-app import FILE [--json]`: print what the importer makes of a file.
+
+Prints the transcript's text as the review window shows it (one utterance per
+line, cover and certificate as printed), or with `--json` the whole document.
+Nothing is stored: use it to check how a file will be read before adding it to a
+project. A file that cannot be imported is named with the reason (exit code 2).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +20,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "import",
         help="import a transcript (PDF, TXT, VTT, SRT, Whisper JSON) and print its text, or the whole "
         "document as JSON",
+        description=__doc__.split("\n\n", 1)[1],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", type=Path, help="a transcript: .pdf, .txt, .vtt, .srt or Whisper-style .json")
     parser.add_argument(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 
 from reviewer_app import __version__
@@ -69,11 +70,21 @@ def configure_logging(verbose: bool) -> None:
     logging.getLogger(APP_LOGGER).setLevel(logging.DEBUG if verbose else logging.NOTSET)
 
 
+def quiet_library_progress(verbose: bool) -> None:
+    """Without `verbose`, no progress bars of the model libraries on stderr: transformers
+    draws "Loading weights 0%|…" each time a model loads, on every command that detects.
+    Set in the environment, so the detector processes started from here inherit it; a
+    value the user set is kept."""
+    if not verbose:
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     configure_logging(args.verbose)
+    quiet_library_progress(args.verbose)
     if args.command is None:
         args = parser.parse_args(["open", *argv])
     try:

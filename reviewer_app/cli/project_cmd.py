@@ -2,13 +2,16 @@
 
     reviewer-app project new P.db
     reviewer-app project add P.db FILES... [--jobs N] [--detectors spacy,presidio] [--no-detect]
+    reviewer-app project add P.db FILES... --engine dask [--jobs N | --scheduler ADDRESS]
     reviewer-app project status P.db [--json]
     reviewer-app project export P.db --out DIR [--draft] [--gold jsonl ... --gold-dir DIR] [--mapping FILE]
                                 [--pad S] [--audio-dir DIR] [--audio-mode tone|silence]
                                 [--tags document|corpus] [--person-tags part|person]
     reviewer-app project persons P.db [--match] [--json]
 
-`add` imports and detects in worker processes (`--jobs`); only this process
+`add` imports and detects in worker processes (`--jobs`), or with `--engine
+dask` on a Dask cluster (a local one of `--jobs` processes, or the scheduler at
+`--scheduler`; `pip install 'reviewer-app[cluster]'`); only this process
 writes the project. A file already in the project is skipped once detection
 has run on it; one that was not detected yet (an interrupted or failed run,
 or `--no-detect`) is detected now. `--redetect` runs detection again on every
@@ -34,14 +37,20 @@ them (stored; tag numbers are given by the next export with `--tags corpus`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
 
 from reviewer_app.cli.exit_codes import Exit, worst
+from reviewer_app.cli.messages import about_file
 from reviewer_app.exporters.gold import GOLD_SUFFIXES
 from reviewer_app.exporters.staging import unique_stems
 from reviewer_app.settings import DETECTION_PROFILES, PERSON_TAG_MODES
+
+PROJECT_HELP = "the project file (.db), as `project new` made it"
+
+ENGINES = ("local", "dask")
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -59,11 +68,23 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     new.set_defaults(func=run_new)
 
     add = sub.add_parser("add", help="import transcripts into the project and run detection on them")
-    add.add_argument("project", type=Path)
+    add.add_argument("project", type=Path, help=PROJECT_HELP)
     add.add_argument(
         "files", type=Path, nargs="+", metavar="FILE", help="transcripts (.pdf, .txt, .vtt, .srt, .json)"
     )
     add.add_argument("--jobs", type=int, default=1, help="worker processes for import and detection")
+    add.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="local",
+        help="local: this machine's processes; dask: a Dask cluster (needs the `cluster` extra)",
+    )
+    add.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --engine dask: a running Dask scheduler (e.g. tcp://10.0.0.5:8786) instead of a "
+        "local cluster of --jobs processes",
+    )
     add.add_argument("--detectors", help="comma-separated detectors (default: your settings)")
     add.add_argument("--no-detect", action="store_true", help="only import; detect later")
     add.add_argument(
@@ -79,12 +100,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     add.set_defaults(func=run_add)
 
     status = sub.add_parser("status", help="documents with their review progress, and corpus totals")
-    status.add_argument("project", type=Path)
+    status.add_argument("project", type=Path, help=PROJECT_HELP)
     status.add_argument("--json", action="store_true", help="print the figures as JSON")
     status.set_defaults(func=run_status)
 
     export = sub.add_parser("export", help="write the pseudonymized text of the reviewed documents")
-    export.add_argument("project", type=Path)
+    export.add_argument("project", type=Path, help=PROJECT_HELP)
     export.add_argument("--out", type=Path, required=True, help="folder for the pseudonymized texts")
     export.add_argument(
         "--draft",
@@ -124,7 +145,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     export.set_defaults(func=run_export)
 
     persons = sub.add_parser("persons", help="the persons matched across the documents (corpus tags)")
-    persons.add_argument("project", type=Path)
+    persons.add_argument("project", type=Path, help=PROJECT_HELP)
     persons.add_argument(
         "--match", action="store_true", help="match the documents' persons into corpus persons first"
     )
@@ -237,10 +258,22 @@ def _file_sha256(path: Path) -> str | None:
 
 
 def run_add(args: argparse.Namespace) -> int:
+    from reviewer_app.cli.dask_engine import EngineUnavailable, require_dask
     from reviewer_app.detectors.model_folder import model_problem
     from reviewer_app.detectors.registry import TRAINED, default_names, with_model
     from reviewer_app.settings import load_settings, with_profile
 
+    if args.scheduler and args.engine != "dask":
+        _say("reviewer-app project add: --scheduler needs --engine dask")
+        return Exit.BAD_INPUT
+    if args.engine == "dask":
+        try:
+            require_dask()
+        except EngineUnavailable as exc:
+            _say(f"reviewer-app project add: {exc}")
+            return Exit.BAD_INPUT
+        if args.scheduler and args.jobs != 1:
+            _say("--jobs is ignored with --scheduler: the cluster's workers do the work")
     if problem := model_problem(args.model):
         _say(f"reviewer-app project add: --model: {problem}")
         return Exit.BAD_INPUT
@@ -272,18 +305,47 @@ def run_add(args: argparse.Namespace) -> int:
                 existing[path] = known
             todo.append(path)
         bar = ProgressBar(len(todo))
-        for path, outcome in _run_workers(todo, names, settings, not args.no_detect, max(1, args.jobs), bar):
-            if isinstance(outcome, str):
-                code = worst(code, Exit.BAD_INPUT)
-                bar.step(f"{path.name}: not added")
-                _say(f"{path.name}: {outcome}")
-                continue
-            document, result = outcome
-            doc_id = existing.get(path) or project.add_document(document)
-            bar.step(f"{path.name} -> {doc_id}")
-            if result is not None:
-                code = worst(code, _store_detection(project, doc_id, document, result, settings))
+        try:
+            with _outcomes(args, todo, names, settings, bar) as outcomes:
+                for path, outcome in outcomes:
+                    if isinstance(outcome, str):
+                        code = worst(code, Exit.BAD_INPUT)
+                        bar.step(f"{path.name}: not added")
+                        _say(about_file(path.name, outcome))
+                        continue
+                    document, result = outcome
+                    doc_id = existing.get(path) or project.add_document(document)
+                    bar.step(f"{path.name} -> {doc_id}")
+                    if result is not None:
+                        code = worst(code, _store_detection(project, doc_id, document, result, settings))
+        except EngineUnavailable as exc:
+            _say(f"reviewer-app project add: {exc}")
+            return Exit.BAD_INPUT
+        except KeyboardInterrupt:
+            # The workers are gone (closed on the way out); what was stored stays.
+            _say(
+                f"interrupted after {bar.done} of {len(todo)} files; the same command "
+                "detects the rest (files already detected are skipped)"
+            )
+            return worst(code, Exit.FAILED)
     return code
+
+
+def _outcomes(args, paths, names, settings, bar: ProgressBar):
+    """A context giving the (path, outcome) pairs of `paths` as the chosen engine
+    finishes them; leaving it stops the engine's workers."""
+    detect = not args.no_detect
+    if args.engine != "dask" or not paths:
+        return contextlib.nullcontext(_run_workers(paths, names, settings, detect, max(1, args.jobs), bar))
+    return _dask_outcomes(args, paths, names, settings, detect)
+
+
+@contextlib.contextmanager
+def _dask_outcomes(args, paths, names, settings, detect: bool):
+    from reviewer_app.cli.dask_engine import dask_client, detect_on_cluster
+
+    with dask_client(args.scheduler, max(1, args.jobs), _say) as client:
+        yield detect_on_cluster(client, paths, names, settings, detect, _say)
 
 
 def _run_workers(paths, names, settings, detect: bool, jobs: int, bar: ProgressBar):
@@ -404,6 +466,8 @@ def status_figures(project) -> dict:
 
 
 def run_status(args: argparse.Namespace) -> int:
+    from reviewer_app.evaluation.review_pace import ReviewPace, describe_minutes, describe_pace
+
     # Read-only: works while the window has the project open.
     project = _open(args.project, read_only=True)
     if project is None:
@@ -426,7 +490,7 @@ def run_status(args: argparse.Namespace) -> int:
                 str(d["by_status"]["pending"]),
                 str(d["by_status"]["stale"]),
                 f"{100 * d['share_reviewed']:.0f}%",
-                f"{d['review_minutes']:.1f} min",
+                describe_minutes(60 * d["review_minutes"]),
                 f"{rate:.1f}" if rate is not None else "-",
             )
         )
@@ -444,12 +508,8 @@ def run_status(args: argparse.Namespace) -> int:
         f"{corpus['reviewed']} of {corpus['spans']} spans reviewed ({100 * corpus['share_reviewed']:.0f}%)"
         + (f"; {corpus['not_detected']} not detected yet" if corpus["not_detected"] else "")
     )
-    rate = corpus["decisions_per_minute"]
-    print(
-        f"Review time {corpus['review_minutes']:.1f} min, {corpus['decisions']} decisions"
-        + (f" ({rate:.1f} per minute)" if rate is not None else "")
-        + f"; pauses over {corpus['idle_minutes']:g} min are not counted"
-    )
+    pace = ReviewPace(corpus["decisions"], 60 * corpus["review_minutes"])
+    print(f"Review time {describe_pace(pace)}; pauses over {corpus['idle_minutes']:g} min are not counted")
     for label, counts in sorted(corpus["by_label"].items()):
         summary = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
         print(f"  {label}: {summary}")

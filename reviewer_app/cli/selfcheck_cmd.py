@@ -22,7 +22,9 @@ from reviewer_app.cli.exit_codes import Exit
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "selfcheck", help="open the sample in the window, run detection and print timings (JSON)"
+        "selfcheck",
+        help="open the sample in the window, run detection and print timings (JSON)",
+        description=__doc__.split("\n\n", 1)[1],
     )
     parser.add_argument("--timeout", type=float, default=600.0, help="give up after this many seconds")
     parser.set_defaults(func=run)

@@ -370,30 +370,70 @@ def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
 
 
 # A speaker tag at the start of a line: up to six words in capitals and a colon.
-_SPEAKER_TAG = re.compile(r"^[ \t]*([A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*){1,5}):[ ]", re.M)
+_SPEAKER_TAG = re.compile(r"^[ \t]*([A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*){0,5}):[ ]", re.M)
+# A tag of names alone ("BRANDVOLD:", "DANA REYES:") is taken only when the document
+# gives it to a speaker this many times: a one-off capitalised label is a heading or a note.
+_NAME_TAG_TURNS = 2
+# Structure beats a name recogniser that reads a surname in capitals as an organisation.
+NAME_TAG_SCORE = 0.9
 
 
 def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[str]) -> list[Span]:
-    """The name in each speaker tag that opens with role words: "INMATE OKAFOR:"
-    gives OKAFOR, "DEPUTY DISTRICT ATTORNEY RAMOS:" gives RAMOS. `titles` are the
-    role words (lower case, no full stop); what follows them is a name only when
-    none of its words is a title or one of `not_names` (offices, determiners,
-    function words) and the document never writes it in lower case ("COURT
-    CLERK:", "ATTORNEY FOR THE STATE:" hold no name)."""
+    """The name in each speaker tag: "INMATE OKAFOR:" gives OKAFOR, "DEPUTY
+    DISTRICT ATTORNEY RAMOS:" gives RAMOS, and a tag of a name alone that recurs
+    ("BRANDVOLD:", "DANA REYES:") gives the whole tag. `titles` are the role words
+    (lower case, no full stop); what follows them is a name only when none of its
+    words is a title or one of `not_names` (offices, the tags of unnamed speakers
+    such as CALLER or THE WITNESS, determiners, function words), and the document
+    never writes it in lower case ("COURT CLERK:", "ATTORNEY FOR THE STATE:" hold
+    no name)."""
     lowercase_phrases: str | None = None
+    matches = list(_SPEAKER_TAG.finditer(text))
+    turns: dict[str, int] = {}
+    for match in matches:
+        tag = " ".join(match.group(1).split())
+        turns[tag] = turns.get(tag, 0) + 1
+    refused = titles | not_names
     out = []
-    for match in _SPEAKER_TAG.finditer(text):
+    for match in matches:
         words = list(re.finditer(r"\S+", match.group(1)))
         roles = 0
         while roles < len(words) and words[roles].group().lower().rstrip(".") in titles:
             roles += 1
         rest = [w.group().lower().rstrip(".") for w in words[roles:]]
-        if not roles or not rest or len(rest) > 3 or any(w in titles or w in not_names for w in rest):
+        if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 for w in rest):
+            continue
+        if not roles and turns[" ".join(match.group(1).split())] < _NAME_TAG_TURNS:
             continue
         if lowercase_phrases is None:
             lowercase_phrases = _lowercase_text(text)
         if any(f" {w} " in lowercase_phrases for w in rest):
             continue
         start = match.start(1) + words[roles].start()
-        out.append(Span(start, match.end(1), "PERSON", (CONTEXT,), CONTEXT_SCORE))
+        score = CONTEXT_SCORE if roles else NAME_TAG_SCORE
+        out.append(Span(start, match.end(1), "PERSON", (CONTEXT,), score))
+    return out
+
+
+# How far before a number its cue is looked for: the question a number answers.
+_NUMBER_CUE_REACH = 80
+_NUMBER_WORD = re.compile(r"[a-z']+")
+
+
+def label_numbers_by_cue(
+    spans: Iterable[Span], text: str, id_cues: frozenset[str], phone_cues: frozenset[str]
+) -> list[Span]:
+    """A "phone number" asked for as an account, case or licence number ("Can I
+    have your account number?" / "Sure, it's 4471 2093 88.") is an ID_NUMBER: an
+    identity cue and "number" shortly before it, and no telephone cue."""
+    out = []
+    for span in spans:
+        if span.label == "PHONE_NUMBER":
+            before = _NUMBER_WORD.findall(text[max(0, span.start - _NUMBER_CUE_REACH) : span.start].lower())
+            named = any(
+                w in id_cues and before[k + 1] in ("number", "no", "num") for k, w in enumerate(before[:-1])
+            )
+            if named and not phone_cues.intersection(before):
+                span = span.with_(label="ID_NUMBER")
+        out.append(span)
     return out

@@ -59,12 +59,13 @@ from reviewer_app.core.context_rules import (
     is_positional_capital,
     label_acronyms_as_defined,
     label_glosses_as_named,
+    label_numbers_by_cue,
     label_spelled_items,
     learn_organisations,
     speaker_tag_names,
 )
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
+from reviewer_app.core.spoken_numbers import is_spoken_year, number_words, spoken_words
 from reviewer_app.paths import resource
 
 PROPAGATION = "propagation"
@@ -166,7 +167,9 @@ def load_merge_rules() -> MergeRules:
         organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
         determiners=frozenset(w.lower() for w in merge.get("determiners", ())),
         clause_words=frozenset(w.lower() for w in merge.get("clause_words", ())),
-        role_nouns=frozenset(w.lower() for w in merge.get("role_nouns", ())),
+        role_nouns=frozenset(
+            w.lower() for w in (*merge.get("role_nouns", ()), *merge.get("speaker_roles", ()))
+        ),
     )
 
 
@@ -185,7 +188,7 @@ def _gazetteer(file_name: str) -> list[str]:
         if line.strip() and not line.startswith("#"):
             # Postal codes ("CA") are too short to tell a place from a word.
             names += [n.strip().lower() for n in line.split("|") if len(n.strip()) > 2]
-    return names
+    return names + [n.replace("'", "’") for n in names if "'" in n]  # "Jehovah’s" as typeset
 
 
 def _sorted(spans: Iterable[Span]) -> list[Span]:
@@ -662,14 +665,14 @@ def _statute_number(span: Span, text: str, statute_words: frozenset[str]) -> boo
 # 10 ----------------------------------------------------------------------------
 def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
     """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
-    of each part of a full name and of an organisation (or place) learnt from context
+    of each part of a full name and of an organisation (place, group) learnt from context
     (`context_rules.learn_organisations`), that no span covers yet. Names match
     whatever their case ("JONES" in a speaker tag) except all lower case ("will"
     is not "Will")."""
     label_of: dict[str, str] = {}
     for span in spans:
         if span.label in rules.propagate_labels or (
-            span.label in ("ORGANIZATION", "LOCATION") and CONTEXT in span.detectors
+            span.label in ("ORGANIZATION", "LOCATION", "NRP") and CONTEXT in span.detectors
         ):
             covered = span.text_in(text)
             if len(covered) >= 2:
@@ -861,6 +864,7 @@ def merge_spans(
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
+    merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     if with_propagation:
         merged = propagate(merged, text, rules)
     merged = join_split_names(merged, text, rules.known_places)

@@ -60,6 +60,8 @@ class SpokenWords:
     phone_cues: frozenset[str]
     id_cues: frozenset[str]
     repeat_words: dict[str, int]
+    height_cues: frozenset[str] = frozenset()
+    time_prepositions: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -91,6 +93,8 @@ def spoken_words() -> SpokenWords:
         phone_cues=frozenset(c["phone_cues"]),
         id_cues=frozenset(c["id_cues"]),
         repeat_words=dict(n["repeat"]),
+        height_cues=frozenset(c.get("height_cues", ())),
+        time_prepositions=frozenset(c.get("time_prepositions", ())),
     )
 
 

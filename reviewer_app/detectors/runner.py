@@ -3,7 +3,8 @@
 `run_detection` is a plain function: a Qt worker runs it off the window's
 thread, the CLI runs it directly. Long documents are processed in chunks cut
 at line ends, and chunk offsets are mapped back to the document. Between
-chunks it reports progress and checks for cancellation, so a cancel takes
+chunks it reports progress (each detector's chunks done of all, so the window
+can say how long is left) and checks for cancellation, so a cancel takes
 effect within about a second. A detector that is unavailable or raises is
 reported in the result; the others still run.
 """
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 # here, so a cancel waits at most that long.
 CHUNK_CHARS = 6_000
 MERGE_STAGE = "merge"
+LOADING_NOTE = "loading the model"
+CHUNK_UNIT = "chunks"
 _OFFLINE_ENV = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
 
 
@@ -180,9 +183,13 @@ def run_detection(
     with _offline():
         for entry in tracked:
             progress.check()
-            progress.report(entry.detector.name, 0.0)
+            # Loading takes seconds (a model from disk): said as such, not as "0%".
+            progress.report(entry.detector.name, 0.0, note=LOADING_NOTE)
             _guarded(entry, "loading", entry.detector.load)
         chunks = chunk_text(document.text, chunk_chars)
+        for entry in finders:
+            if entry.active:
+                progress.report(entry.detector.name, 0.0, done=0, total=len(chunks), unit=CHUNK_UNIT)
         for done, (offset, piece) in enumerate(chunks, 1):
             shared = SharedAnalysis()
             chunk = TextChunk(document, piece, offset, profile)
@@ -193,7 +200,9 @@ def run_detection(
                 found = _guarded(entry, "detection", entry.detector.detect, chunk, shared)
                 if found is not None:
                     entry.spans.extend(s.shifted(offset) for s in found)
-                progress.report(entry.detector.name, done / len(chunks))
+                progress.report(
+                    entry.detector.name, done / len(chunks), done=done, total=len(chunks), unit=CHUNK_UNIT
+                )
         progress.check()
         progress.report(MERGE_STAGE, 0.0)
         raw_spans = [s for entry in finders if entry.active for s in entry.spans]

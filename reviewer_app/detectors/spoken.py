@@ -156,8 +156,43 @@ class _Finder:
             after = self._time_suffix(end)
             if after:
                 out.append(self.span(i, after, "TIME"))
-            elif minutes and self.word(i - 1) in ("at", "until", "till"):
+            elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
+        fractions = self._clock_fractions()
+        # "half past ten in the evening" takes in the "ten in the evening" found above.
+        kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
+        return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+
+    def _no_count(self, j: int) -> bool:
+        """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
+        return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
+
+    def _clock_fractions(self) -> list[Span]:
+        """ "quarter past two", "half past ten", "twenty to six in the morning": a
+        quarter or a half before "past" or "to" and an hour is a time; a number of
+        minutes is one only after a time preposition or before "in the morning"."""
+        out: list[Span] = []
+        for i in range(len(self.words)):
+            w = self.word(i)
+            fraction = w in ("quarter", "half")
+            read = None if fraction else self.reader.read_small(i)
+            if not fraction and (read is None or not 1 <= read.value <= 30 or self.word(i).isdigit()):
+                continue
+            j = i + 1 if fraction else read.last
+            if self.word(j) not in ("past", "to", "after", "till") or (
+                w == "half" and self.word(j) != "past"
+            ):
+                continue
+            hour = self.reader.read_small(j + 1)
+            if hour is None or not 1 <= hour.value <= 12 or self.word(j + 1).isdigit():
+                continue
+            end = self._time_suffix(hour.last) or hour.last
+            first = i - (self.word(i - 1) == "a")
+            if not (fraction or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
+                continue
+            span = self.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
+            if not (out and out[-1].overlaps(span)):
+                out.append(span)
         return out
 
     def _time_suffix(self, j: int) -> int:
@@ -225,7 +260,27 @@ class _Finder:
             tall = self.word(end) in self.v.tall_words
             if tall or (self.person_is(i) and (hyphen or self.clause_end(end))):
                 out.append(self.span(i, end, "HEIGHT"))
+            elif self.gap(i, j) in ("-", " ") and self.clause_end(end) and self._height_cue_near(i, end):
+                out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))  # "The report says five-eleven."
         return out
+
+    def _height_cue_near(self, first: int, end: int, reach: int = 30) -> bool:
+        """A height cue ("tall", "height", "stands") in the sentence of words first..end
+        or in the sentence before it (a question and its answer)."""
+        boundaries = 0
+        for k in range(first - 1, max(-1, first - 1 - reach), -1):
+            if re.search(r"[.!?\n]", self.gap(k, k + 1)):
+                boundaries += 1
+                if boundaries > 1:
+                    break
+            if self.word(k) in self.v.height_cues:
+                return True
+        for k in range(end, min(len(self.words), end + reach)):
+            if k > end and re.search(r"[.!?\n]", self.gap(k - 1, k)):
+                break
+            if self.word(k) in self.v.height_cues:
+                return True
+        return False
 
     # -- phone and other numbers read digit by digit -------------------------
     def digit_runs(self) -> list[Span]:
@@ -269,5 +324,8 @@ def find_spoken_forms(text: str, nouns: Collection[int] = frozenset()) -> list[S
     a number is never taken to count a thing."""
     words = words_of(text)
     finder = _Finder(text, words, Reader(words), nouns)
-    spans = finder.dates() + finder.times() + finder.ages() + finder.heights() + finder.digit_runs()
+    heights = finder.heights()
+    # "about five ten tall": a height said like a clock time is the height.
+    times = [t for t in finder.times() if not any(t.overlaps(h) for h in heights)]
+    spans = finder.dates() + times + finder.ages() + heights + finder.digit_runs()
     return sorted(spans)

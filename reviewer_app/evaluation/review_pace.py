@@ -29,6 +29,9 @@ from reviewer_app.store.history import UNDOABLE_ACTIONS
 
 # A pause longer than this (seconds) between two actions is time away, not review.
 IDLE_SECONDS = 300.0
+# Below this much measured time (seconds) a per-minute rate is noise: three quick
+# clicks in two seconds are not "90 per minute".
+RATE_MIN_SECONDS = 60.0
 
 
 class TimedAction(Protocol):
@@ -52,8 +55,9 @@ class ReviewPace:
 
     @property
     def decisions_per_minute(self) -> float | None:
-        """None when no time was measured (one decision, or only isolated ones)."""
-        return self.decisions / self.minutes if self.seconds > 0 else None
+        """None under a minute of measured time (one decision, isolated ones, or a
+        short burst): too short to rate."""
+        return self.decisions / self.minutes if self.seconds >= RATE_MIN_SECONDS else None
 
     def __add__(self, other: ReviewPace) -> ReviewPace:
         return ReviewPace(self.decisions + other.decisions, self.seconds + other.seconds)
@@ -93,7 +97,9 @@ def total_pace(paces: Mapping[str | None, ReviewPace]) -> ReviewPace:
 
 
 def describe_minutes(seconds: float) -> str:
-    """12.5 min; 1 h 05 min."""
+    """42 s; 12.5 min; 1 h 05 min."""
+    if seconds < 60:
+        return f"{round(seconds)} s"
     if seconds < 3600:
         return f"{seconds / 60:.1f} min"
     hours, rest = divmod(round(seconds / 60), 60)
@@ -101,9 +107,14 @@ def describe_minutes(seconds: float) -> str:
 
 
 def describe_pace(pace: ReviewPace) -> str:
-    """ "12.5 min, 38 decisions (3.0 per minute)", for the window and the CLI."""
+    """ "12.5 min, 38 decisions (3.0 per minute)"; "12 s, 3 decisions (too short to
+    rate)", for the window and the CLI."""
     if pace.decisions == 0 and pace.seconds == 0:
         return "no decisions yet"
+    decisions = f"{pace.decisions} decision{'' if pace.decisions == 1 else 's'}"
     rate = pace.decisions_per_minute
-    per_minute = f" ({rate:.1f} per minute)" if rate is not None else ""
-    return f"{describe_minutes(pace.seconds)}, {pace.decisions} decision(s){per_minute}"
+    if rate is not None:
+        return f"{describe_minutes(pace.seconds)}, {decisions} ({rate:.1f} per minute)"
+    if pace.decisions == 0:
+        return f"{describe_minutes(pace.seconds)}, no decisions"
+    return f"{describe_minutes(pace.seconds)}, {decisions} (too short to rate)"

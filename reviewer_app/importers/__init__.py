@@ -43,7 +43,9 @@ __all__ = [
     "TranscriptImportError",
     "UnreadableFileError",
     "UnsupportedFileTypeError",
+    "import_bytes",
     "import_file",
+    "read_transcript_bytes",
 ]
 
 SUPPORTED_SUFFIXES = (".pdf", ".txt", ".vtt", ".srt", ".json")
@@ -56,12 +58,15 @@ def import_file(
 
     A PDF reports each page read to `progress` (stage "import") and stops with
     `Cancelled` between pages when asked to."""
-    from reviewer_app.importers.captions import CAPTION_FORMATS, read_captions
-    from reviewer_app.importers.pdf import read_pdf
-    from reviewer_app.importers.text import read_text
-
     path = Path(path)
     settings = settings or Settings()
+    return import_bytes(path, read_transcript_bytes(path, settings), progress)
+
+
+def read_transcript_bytes(path: Path, settings: Settings) -> bytes:
+    """The bytes of the transcript file `path`, after the checks that need no
+    parsing (a supported type, a readable regular file, not too large, not empty);
+    raises `TranscriptImportError`."""
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED_SUFFIXES:
         raise UnsupportedFileTypeError(path)
@@ -82,7 +87,18 @@ def import_file(
         raise UnreadableFileError(path, exc.strerror or type(exc).__name__) from exc
     if not data:
         raise EmptyFileError(path)
+    return data
+
+
+def import_bytes(path: Path, data: bytes, progress: Progress | None = None) -> Document:
+    """The document in `data`, the bytes `read_transcript_bytes(path)` returned,
+    parsed where the file itself may not be (a cluster's worker)."""
+    from reviewer_app.importers.captions import CAPTION_FORMATS, read_captions
+    from reviewer_app.importers.pdf import read_pdf
+    from reviewer_app.importers.text import read_text
+
     sha256 = hashlib.sha256(data).hexdigest()
+    suffix = path.suffix.lower()
     if suffix == ".pdf":
         return read_pdf(path, data, sha256, progress or Progress())
     if suffix in CAPTION_FORMATS:

@@ -26,12 +26,41 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("previous_pending", "&Previous pending span", "Shift+N", "Review", "Back to a pending span"),
     ActionSpec("accept", "&Accept", "A", "Review", "Accept the span and go to the next pending one"),
     ActionSpec("reject", "&Reject", "R", "Review", "Reject the span and go to the next pending one"),
-    ActionSpec("relabel", "Re&label…", "L", "Review", "Choose another label; type to filter"),
-    ActionSpec("widen_start", "Widen by a word at the start", "[", "Review", "Take in the word before"),
-    ActionSpec("widen_end", "Widen by a word at the end", "]", "Review", "Take in the word after"),
-    ActionSpec("narrow_start", "Narrow by a word at the start", "Ctrl+[", "Review", "Drop the first word"),
-    ActionSpec("narrow_end", "Narrow by a word at the end", "Ctrl+]", "Review", "Drop the last word"),
-    ActionSpec("add_span", "Add span from selection…", "T", "Review", "Tag the selected text with a label"),
+    # Choosing a label or boundaries is a decision about the span: it is accepted with them.
+    ActionSpec(
+        "relabel",
+        "Re&label…",
+        "L",
+        "Review",
+        "Choose another label (type to filter); the span is accepted under it",
+    ),
+    ActionSpec(
+        "widen_start",
+        "Widen by a word at the start",
+        "[",
+        "Review",
+        "Take in the word before; accepts the span",
+    ),
+    ActionSpec(
+        "widen_end", "Widen by a word at the end", "]", "Review", "Take in the word after; accepts the span"
+    ),
+    ActionSpec(
+        "narrow_start",
+        "Narrow by a word at the start",
+        "Ctrl+[",
+        "Review",
+        "Drop the first word; accepts the span",
+    ),
+    ActionSpec(
+        "narrow_end",
+        "Narrow by a word at the end",
+        "Ctrl+]",
+        "Review",
+        "Drop the last word; accepts the span",
+    ),
+    ActionSpec(
+        "add_span", "Add span from selection…", "T", "Review", "Tag the selected text with a label (accepted)"
+    ),
     ActionSpec(
         "accept_identical",
         "Accept all identical mentions",
@@ -138,7 +167,7 @@ class CheatSheet(QDialog):
         self.setWindowTitle("Keyboard shortcuts")
         rows = "".join(
             f"<tr><td><b>{QKeySequence(s.shortcut).toString(QKeySequence.SequenceFormat.NativeText)}</b>"
-            f"&nbsp;&nbsp;</td><td>{s.text.replace('&', '')}</td><td><i>{s.tip}</i></td></tr>"
+            f"&nbsp;&nbsp;</td><td>{s.text.replace('&', '')}&nbsp;&nbsp;</td><td><i>{s.tip}</i></td></tr>"
             for s in SPECS
         )
         rows += "<tr><td colspan=3><br><b>In the find bar (Ctrl+F)</b></td></tr>"

@@ -19,7 +19,9 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QHBoxLayout,
+    QGridLayout,
+    QLabel,
+    QSizePolicy,
     QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
@@ -29,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.spans import Status
 from reviewer_app.store import commands
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.navigation import OPEN
 from reviewer_app.ui.review_controller import ReviewController
 
@@ -40,6 +43,10 @@ MEMBERS_ROLE = Qt.ItemDataRole.UserRole + 4
 DOCUMENT_ROLE = Qt.ItemDataRole.UserRole + 5
 DOCUMENT_HEADERS = ["Person / variant", "Label", "Mentions", "Open"]
 CORPUS_HEADERS = ["Person / document", "Documents", "Mentions", ""]
+ACROSS_PLACEHOLDER = (
+    "No persons across documents yet. Only accepted person spans are matched: accept them "
+    "in the documents, then press Match documents."
+)
 
 
 class ClustersPanel(QWidget):
@@ -55,10 +62,16 @@ class ClustersPanel(QWidget):
         self.across.setToolTip("Persons matched across the project's documents (tags across the corpus)")
         self.across.toggled.connect(self._mode_changed)
         self.tree = QTreeWidget(self)
+        frame_current_row(self.tree)
         self.tree.setHeaderLabels(DOCUMENT_HEADERS)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setColumnWidth(0, 220)
         self.tree.itemActivated.connect(self._activated)
+        # Across documents starts empty: say why, and what fills it.
+        self.across_placeholder = QLabel(ACROSS_PLACEHOLDER, self)
+        self.across_placeholder.setObjectName("acrossPlaceholder")
+        self.across_placeholder.setWordWrap(True)
+        self.across_placeholder.setVisible(False)
         self.merge_action = self._action(
             "Merge persons", "Ctrl+M", self.merge_selected, "Merge the selected persons into the first one"
         )
@@ -83,30 +96,33 @@ class ClustersPanel(QWidget):
             self.reject_selected,
             "Reject every mention of the person",
         )
-        buttons = QHBoxLayout()
-        for action in (
-            self.merge_action,
-            self.split_action,
-            self.relabel_action,
-            self.accept_action,
-            self.reject_action,
-        ):
-            button = QToolButton(self)
-            button.setDefaultAction(action)
-            buttons.addWidget(button)
         self.match_action = QAction("Match documents", self)
         self.match_action.setToolTip(
             "Match the persons of every document into persons across the project (stored in it)"
         )
         self.match_action.triggered.connect(self.match_documents)
         self.match_action.setEnabled(False)
-        match_button = QToolButton(self)
-        match_button.setDefaultAction(self.match_action)
-        buttons.addWidget(match_button)
-        buttons.addStretch(1)
+        # Two rows of three: in one row the six buttons made the Span dock 680 pixels
+        # wide at least, which left the transcript a sliver on a 1024-pixel screen.
+        buttons = QGridLayout()
+        for index, action in enumerate(
+            (
+                self.merge_action,
+                self.split_action,
+                self.match_action,
+                self.relabel_action,
+                self.accept_action,
+                self.reject_action,
+            )
+        ):
+            button = QToolButton(self)
+            button.setDefaultAction(action)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            buttons.addWidget(button, index // 3, index % 3)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.across)
+        layout.addWidget(self.across_placeholder)
         layout.addWidget(self.tree)
         layout.addLayout(buttons)
 
@@ -148,10 +164,12 @@ class ClustersPanel(QWidget):
         self.match_action.setEnabled(
             self.across_documents and review is not None and not review.project.read_only
         )
+        self.across_placeholder.setVisible(False)
         if review is None:
             return
         if self.across_documents:
             self._show_corpus(review, expanded)
+            self.across_placeholder.setVisible(self.tree.topLevelItemCount() == 0)
             return
         if review.document is None:
             return

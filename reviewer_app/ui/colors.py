@@ -1,8 +1,8 @@
 """How spans look in the transcript view: one QTextCharFormat per (colour key, status).
 
-Colours come from `reviewer_app.core.labels.catalog()` (resources/labels.toml);
-this module only decides how a status changes the look, so a reviewer sees at a
-glance what is pending, accepted, rejected or stale.
+Colours come from `reviewer_app.core.labels.catalog(palette)` (resources/labels.toml
+and resources/palettes/); this module only decides how a status changes the look,
+so a reviewer sees at a glance what is pending, accepted, rejected or stale.
 """
 
 from __future__ import annotations
@@ -45,9 +45,14 @@ def mixed_colour(colours: Iterable[str]) -> QColor:
     )
 
 
-def _pale(colour: QColor) -> QColor:
-    # Halfway to white keeps the hue recognisable while saying "not decided yet".
-    return QColor((colour.red() + 255) // 2, (colour.green() + 255) // 2, (colour.blue() + 255) // 2)
+def tinted(colour: QColor, toward_white: float) -> QColor:
+    """`colour` moved `toward_white` (0..1) of the way to white: the hue stays
+    recognisable while saying "not decided yet" (the palette says how far)."""
+
+    def channel(value: int) -> int:
+        return int(value + (255 - value) * toward_white)
+
+    return QColor(channel(colour.red()), channel(colour.green()), channel(colour.blue()))
 
 
 class SpanFormats:
@@ -71,9 +76,10 @@ class SpanFormats:
             return cached
         colour = self.base_colour(label, detectors, colour_by)
         if colour_by is ColourBy.DETECTOR:
-            # Detector colours are saturated (they are line colours in the paper's
+            # The standard detector colours are saturated (line colours in the paper's
             # figure); as a background they need lightening to keep text readable.
-            colour = _pale(colour)
+            colour = tinted(colour, self.catalog.detector_tint)
+        pale = tinted(colour, self.catalog.pending_tint)
         fmt = QTextCharFormat()
         if status is Status.ACCEPTED:
             fmt.setBackground(colour)
@@ -82,11 +88,11 @@ class SpanFormats:
             fmt.setForeground(QColor("#8a8a8a"))
             fmt.setFontStrikeOut(True)
         elif status is Status.STALE:
-            fmt.setBackground(_pale(colour))
+            fmt.setBackground(pale)
             fmt.setFontItalic(True)
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DotLine)
         else:
-            fmt.setBackground(_pale(colour))
+            fmt.setBackground(pale)
             fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DashUnderline)
         if len(detectors) > 1:
             fmt.setFontOverline(True)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from reviewer_app.core.progress import ProgressWords
 from reviewer_app.detectors.registry import DetectorInfo
 from reviewer_app.detectors.runner import DetectionResult
 from reviewer_app.settings import Settings, with_profile
@@ -139,7 +140,8 @@ class DetectionDialog(QDialog):
 class DetectionQueue(QObject):
     """Runs detection for documents one after the other on a worker thread."""
 
-    progress = Signal(str, str, float)  # document id, stage, fraction
+    # document id, the report (core.progress.Step), and it in words with the time left
+    progress = Signal(str, object, str)
     document_done = Signal(str, object)  # document id, DetectionOutcome
     document_failed = Signal(str, object)  # document id, exception
     finished = Signal(bool)  # False when cancelled
@@ -217,7 +219,10 @@ class DetectionQueue(QObject):
             return DetectionOutcome(result, tuple(project.spans(document_id)))
 
         task = Task(work, "detection")
-        task.signals.progress.connect(lambda stage, f: self.progress.emit(document_id, stage, f))
+        words = ProgressWords()
+        task.signals.progress.connect(
+            lambda step: self.progress.emit(document_id, step, words.describe(step))
+        )
         task.signals.succeeded.connect(lambda result: self._record(document_id, result))
         task.signals.failed.connect(lambda exc: self._failed(document_id, exc))
         task.signals.cancelled.connect(lambda: self._cancelled(document_id))

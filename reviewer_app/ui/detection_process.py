@@ -60,7 +60,8 @@ def _detect_in_child(document: Document, detectors: list[str], settings: Setting
 
     _child_cancel.clear()
     # A multiprocessing Event has the threading Event's interface Progress uses.
-    progress = Progress(on_report=lambda stage, f: _child_reports.put((stage, f)), _cancel=_child_cancel)
+    # Each report whole (a `Step`, with its chunk counts), for the window to say the time left.
+    progress = Progress(_cancel=_child_cancel, on_step=_child_reports.put)
     return run_detection(document, detectors, settings, progress)
 
 
@@ -93,8 +94,7 @@ class DetectionProcess:
             if progress.cancelled:
                 self._cancel.set()
             try:
-                stage, fraction = self._reports.get(timeout=0.05)
-                progress.report(stage, fraction)
+                progress.report_step(self._reports.get(timeout=0.05))
             except queue.Empty:
                 if future.done():
                     break

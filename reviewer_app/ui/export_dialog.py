@@ -37,7 +37,14 @@ from reviewer_app.paths import data_dir
 from reviewer_app.store import commands
 from reviewer_app.store.allowances import Allowance
 from reviewer_app.store.project import Project
-from reviewer_app.ui.export_plan import ExportPlan, plan_export, source_offset, write_export
+from reviewer_app.ui.export_plan import (
+    ExportPlan,
+    export_file_names,
+    plan_export,
+    source_offset,
+    write_export,
+)
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.review_controller import ReviewController
 from reviewer_app.ui.workers import Task, TaskRunner
 
@@ -123,6 +130,7 @@ class ExportDialog(QDialog):
         form.addRow("Person tags", self.person_tags)
         form.addRow("Mapping file", self.mapping)
         self.findings = QListWidget(self)
+        frame_current_row(self.findings)
         self.findings.itemActivated.connect(self._activated)
         self.findings.currentItemChanged.connect(lambda *_: self._enable_finding_buttons())
         self.tag_button = QPushButton("&Tag it", self)
@@ -234,6 +242,8 @@ class ExportDialog(QDialog):
             lines.append("Tag each one, or say it is not identifying there.")
         elif plan.result is not None:
             lines.append("The leak guard found nothing.")
+        if plan.result is not None:
+            lines.append("Will write into the export folder: " + ", ".join(export_file_names(plan)))
         if plan.allowances:
             lines.append(f"{len(plan.allowances)} place(s) marked not identifying (listed in the report).")
             text = plan.document.text

@@ -131,6 +131,28 @@ def output_offset(result: PseudonymizedText, source: int) -> int:
     return source + shift
 
 
+def export_stem(plan: ExportPlan) -> str:
+    """The name every file of this document's export starts with."""
+    from reviewer_app.exporters.staging import safe_file_stem
+
+    return safe_file_stem(plan.document.id) + (".DRAFT" if plan.draft else "")
+
+
+def export_file_names(plan: ExportPlan) -> list[str]:
+    """The files `write_export` writes into the export folder for this document: the text,
+    a caption or ASR transcript also in its own format, and a time-aligned one its
+    redaction intervals (gold files and the mapping go where the reviewer chose)."""
+    from reviewer_app.exporters.captions import SUFFIXES
+
+    stem = export_stem(plan)
+    names = [f"{stem}.txt"]
+    if plan.document.captions is not None:
+        names.append(f"{stem}{SUFFIXES[plan.document.captions.format]}")
+    if plan.document.time_map:
+        names += [f"{stem}.redactions.json", f"{stem}.redactions.csv"]
+    return names
+
+
 def write_export(
     plan: ExportPlan,
     out_dir: Path,
@@ -150,7 +172,6 @@ def write_export(
         ExportPathError,
         StagedExport,
         export_places_problem,
-        safe_file_stem,
     )
     from reviewer_app.exporters.text import write_pseudonymized_text
     from reviewer_app.exporters.timed import TimedOptions, stage_timed_outputs
@@ -161,7 +182,7 @@ def write_export(
     problem = export_places_problem(out_dir, gold_folder, mapping_path)
     if problem:
         raise ExportPathError(problem[0].upper() + problem[1:] + ".")
-    stem = safe_file_stem(plan.document.id) + (".DRAFT" if plan.draft else "")
+    stem = export_stem(plan)
     with StagedExport() as export:
         text_path = export.folder(out_dir) / f"{stem}.txt"
         write_pseudonymized_text(

@@ -219,6 +219,13 @@ class FindBar(QWidget):
             widget.setEnabled(has_matches)
 
     # -- tag all -----------------------------------------------------------------
+    def _tagged_at_current_match(self, review: ReviewController, added: tuple[int, ...]) -> int | None:
+        """Of the spans Tag all added, the one at the current match or the first after it."""
+        start = self.matches[self.current][0] if self.current is not None else 0
+        rows = sorted((row.span.start, row.id) for row in map(review.row, added) if row is not None)
+        after = [span_id for row_start, span_id in rows if row_start >= start]
+        return (after or [span_id for _, span_id in rows] or [None])[0]
+
     def tag_all(self) -> QMessageBox | None:
         """Say how many matches will be tagged and how many are skipped, then tag
         them on Yes (Enter) as one undo step."""
@@ -266,6 +273,10 @@ class FindBar(QWidget):
             added = review.tag_all(plan)
             if added:
                 log.info("tagged %d find matches as %s", len(added), label)
+                # The span tagged at the current match becomes the current span: the
+                # transcript stays where the reviewer was instead of going back to the
+                # span that was current before, pages away.
+                review.set_current(self._tagged_at_current_match(review, added))
                 self.message.emit(f"Tagged {len(added):,} match(es) as {label}; Ctrl+Z undoes it.")
             # Back to reviewing, where Ctrl+Z undoes the tagging (in the field it undoes typing).
             self.transcript.setFocus(Qt.FocusReason.OtherFocusReason)

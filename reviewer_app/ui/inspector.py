@@ -60,6 +60,10 @@ class Inspector(QWidget):
         layout.addStretch(1)
         self.show_span(None, None)
 
+    def set_labels(self, labels: LabelCatalog) -> None:
+        """Colours of `labels` (another palette) from the next span shown."""
+        self.labels = labels
+
     def show_span(
         self,
         document: Document | None,
@@ -98,9 +102,13 @@ class Inspector(QWidget):
         self.status.setText(row.status.value)
         self.cluster.setText(cluster or "—")
         where = document.page_map.locate(span.start)
-        self.where.setText(f"page {where[0]}, line {where[1]}" if where else f"character {span.start}")
-        timed = bool(document.time_map)
-        self.form.setRowVisible(self.time, timed)
-        self.time.setText(span_time(document.time_map, span.start, span.end)[0] if timed else "")
-        if timed and not self.time.text():
-            self.time.setText("— (outside every cue)")
+        said = ""
+        if document.time_map:
+            said = span_time(document.time_map, span.start, span.end)[0] or "— (outside every cue)"
+        if where:
+            self.where.setText(f"page {where[0]}, line {where[1]}")
+        else:
+            # A caption has no pages: when the span was said is where it is.
+            self.where.setText(said or f"character {span.start}")
+        self.form.setRowVisible(self.time, bool(where and said))
+        self.time.setText(said if where else "")

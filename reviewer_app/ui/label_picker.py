@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QKeyEvent
 from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from reviewer_app.core.labels import LabelCatalog, catalog
+from reviewer_app.ui.focus import frame_current_row
 
 
 class LabelPicker(QDialog):
@@ -22,6 +23,7 @@ class LabelPicker(QDialog):
         self.filter = QLineEdit(self)
         self.filter.setPlaceholderText("Type to filter labels…")
         self.list = QListWidget(self)
+        frame_current_row(self.list)
         layout = QVBoxLayout(self)
         layout.addWidget(self.filter)
         layout.addWidget(self.list)
@@ -35,6 +37,13 @@ class LabelPicker(QDialog):
         self.filter.installEventFilter(self)
         self.list.itemActivated.connect(lambda item: self._choose(item.text()))
         self.resize(280, 420)
+
+    def set_labels(self, labels: LabelCatalog) -> None:
+        """Each label in its colour of `labels` (another palette)."""
+        self.labels = labels
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            item.setBackground(QColor(labels.colour(item.text())))
 
     def choose_from(self, current: str = "") -> None:
         """Show the picker (non-blocking) with `current` selected and the filter empty."""

@@ -8,21 +8,20 @@ own module. This file places them and connects signals.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import logging
-import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -32,13 +31,14 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.clusters import FUZZY_LIBRARIES
 from reviewer_app.core.document import Document
+from reviewer_app.core.labels import catalog
 from reviewer_app.core.spans import Status
-from reviewer_app.detectors.registry import available_detectors, default_names
+from reviewer_app.detectors.registry import available_detectors
 from reviewer_app.evaluation.review_pace import project_pace
 from reviewer_app.importers.text import describe_encoding
-from reviewer_app.paths import data_dir, resource
-from reviewer_app.settings import Settings, save_settings
-from reviewer_app.store.project import DuplicateDocument, Project
+from reviewer_app.paths import data_dir
+from reviewer_app.settings import Settings, load_settings, save_settings
+from reviewer_app.store.project import Project
 from reviewer_app.ui import navigation
 from reviewer_app.ui.about_dialog import AboutDialog, window_title
 from reviewer_app.ui.actions import CheatSheet, ReviewActions
@@ -49,14 +49,14 @@ from reviewer_app.ui.detection import (
     DetectionDialog,
     DetectionQueue,
     InterruptedBanner,
-    ask_before_quitting,
 )
-from reviewer_app.ui.detection_process import shared_process
 from reviewer_app.ui.documents_panel import DocumentsPanel
+from reviewer_app.ui.elided_label import ElidedLabel
 from reviewer_app.ui.errors import plain_message, show_error
 from reviewer_app.ui.evaluation_view import EvaluationView
 from reviewer_app.ui.export_dialog import ExportDialog
 from reviewer_app.ui.find_bar import FindBar
+from reviewer_app.ui.focus import FOCUS_STYLE_SHEET
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.label_picker import LabelPicker
 from reviewer_app.ui.legend import Legend
@@ -68,7 +68,9 @@ from reviewer_app.ui.train_dialog import TrainDialog
 from reviewer_app.ui.transcript_view import TranscriptView
 from reviewer_app.ui.welcome import WelcomeScreen
 from reviewer_app.ui.whitelist_dialog import WhitelistDialog
+from reviewer_app.ui.window_detection import DetectionMixin
 from reviewer_app.ui.window_memory import WindowMemory
+from reviewer_app.ui.window_opening import PROJECT_FILTER, TRANSCRIPT_FILTER, OpeningMixin
 from reviewer_app.ui.workers import Task, TaskRunner, import_on_ui_thread
 
 log = logging.getLogger(__name__)
@@ -77,18 +79,9 @@ log = logging.getLogger(__name__)
 WITHOUT_DOCUMENT = frozenset(
     {"cheat_sheet", "toggle_colour", "toggle_preview", "focus_table", "focus_text", "focus_persons"}
 )
-OPEN_FILTER = "Transcripts and projects (*.pdf *.txt *.vtt *.srt *.json *.db);;All files (*)"
-TRANSCRIPT_FILTER = "Transcripts (*.pdf *.txt *.vtt *.srt *.json);;All files (*)"
-PROJECT_FILTER = "Projects (*.db);;All files (*)"
 
 
-def default_project_path(transcript: Path) -> Path:
-    """Where a transcript opened on its own is kept: one project per file name."""
-    stem = re.sub(r"[^\w.-]+", "_", transcript.stem) or "transcript"
-    return data_dir() / "projects" / f"{stem}.db"
-
-
-class MainWindow(QMainWindow):
+class MainWindow(OpeningMixin, DetectionMixin, QMainWindow):
     document_shown = Signal(object)  # the Document
     error_shown = Signal(object)  # the QMessageBox
     project_opened = Signal(object)  # the Project
@@ -98,6 +91,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.setWindowTitle(window_title())
         self.setAcceptDrops(True)
+        self.setStyleSheet(FOCUS_STYLE_SHEET)
         self.resize(1500, 950)
         self.tasks = TaskRunner(self)
         self.memory = WindowMemory()
@@ -124,8 +118,14 @@ class MainWindow(QMainWindow):
         self.preview.hide()
         # The welcome page until a project is open, then the transcript.
         self.pages = QStackedWidget(self)
-        self.welcome_page = QWidget(self)
-        QVBoxLayout(self.welcome_page)
+        # Scrolled: a stacked widget is as large as its largest page, and the welcome's
+        # buttons, recent lists and detector list would hold the review page (and the
+        # window) at least 690x600 pixels, more than a 1024x700 screen leaves it.
+        self.welcome_page = QScrollArea(self)
+        self.welcome_page.setWidgetResizable(True)
+        self.welcome_page.setFrameShape(QFrame.Shape.NoFrame)
+        self.welcome_page.setWidget(QWidget(self.welcome_page))
+        QVBoxLayout(self.welcome_page.widget())
         self.welcome: WelcomeScreen | None = None
         self.pages.addWidget(self.welcome_page)
         self.pages.addWidget(self.splitter)
@@ -153,14 +153,17 @@ class MainWindow(QMainWindow):
             self._dock(self.side_tabs, "Span", Qt.DockWidgetArea.RightDockWidgetArea),
             self._dock(self.span_table, "Spans", Qt.DockWidgetArea.BottomDockWidgetArea),
         ]
-        self.memory.restore_window(self)  # where the reviewer left the docks; shown with a transcript
+        # Where the reviewer left the docks; shown with a transcript.
+        self._docks_placed = self.memory.restore_window(self)
         # Empty panels around the welcome page only crowd it; they appear with a transcript.
         for dock in self.docks:
             dock.hide()
         self.progress_label = QLabel(self)
         self.saved_label = QLabel(self)
         self.detection_label = QLabel(self)
-        self.message_label = QLabel("Open a transcript or project: File > Open, or drop a file here.", self)
+        self.message_label = ElidedLabel(
+            "Open a transcript or project: File > Open, or drop a file here.", self
+        )
         self.cancel_button = QPushButton("Cancel detection", self)
         self.cancel_button.setVisible(False)
         self.statusBar().addWidget(self.message_label, 1)
@@ -176,6 +179,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self.memory.keep_colour_mode(self.legend)
         self._update_enabled()
+        self.apply_palette(settings.palette)
 
     def _dock(self, widget: QWidget, title: str, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -207,6 +211,7 @@ class MainWindow(QMainWindow):
         for menu_name in ("Edit", "Review", "View", "Tools", "Help"):
             menu = self.menus[menu_name] = self.menuBar().addMenu(f"&{menu_name}")
             menu.addActions(self.actions.in_menu(menu_name))
+        self.menus["View"].addMenu(self.legend.palette_menu)
         evaluation = QAction("&Evaluation…", self)
         evaluation.triggered.connect(self.open_evaluation)
         self.menus["Tools"].addAction(evaluation)
@@ -244,8 +249,8 @@ class MainWindow(QMainWindow):
         a.whitelist.triggered.connect(self.whitelist_current)
         a.whitelist_manager.triggered.connect(self.open_whitelist_manager)
         a.export.triggered.connect(self.open_export)
-        a.undo.triggered.connect(lambda: self.review and self.review.undo_stack.undo())
-        a.redo.triggered.connect(lambda: self.review and self.review.undo_stack.redo())
+        a.undo.triggered.connect(lambda: self.step_history(redo=False))
+        a.redo.triggered.connect(lambda: self.step_history(redo=True))
         a.detect.triggered.connect(self.choose_detection)
         a.toggle_colour.triggered.connect(self.toggle_colour)
         a.toggle_preview.triggered.connect(self.toggle_preview)
@@ -264,6 +269,7 @@ class MainWindow(QMainWindow):
         self.label_picker.chosen.connect(self._label_chosen)
         self.legend.colour_by_changed.connect(self.transcript.set_colour_by)
         self.legend.hidden_detectors_changed.connect(self.transcript.set_hidden_detectors)
+        self.legend.palette_chosen.connect(lambda name: self.apply_palette(name, remember=True))
         self.transcript.span_clicked.connect(self._choose_span)
         self.span_table.span_selected.connect(self._choose_span)
         self.documents.document_chosen.connect(self.open_document)
@@ -279,25 +285,6 @@ class MainWindow(QMainWindow):
         self.add_action.setEnabled(self.project is not None)
 
     # -- opening -----------------------------------------------------------------
-    def choose_file(
-        self, caption: str = "Open a transcript or project", file_filter: str = OPEN_FILTER, folder: str = ""
-    ) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, caption, self.memory.folder("open", folder), file_filter)
-        if path:
-            self.memory.remember_folder("open", Path(path))
-            self.open_path(Path(path))
-
-    def choose_project_to_create(self) -> None:
-        folder = str(data_dir() / "projects")
-        path, _ = QFileDialog.getSaveFileName(self, "New project", folder, "Projects (*.db)")
-        if path:
-            target = Path(path) if path.endswith(".db") else Path(path + ".db")
-            if self.open_project(target, create=True):
-                self.memory.add_recent("projects", target)
-
-    def open_sample(self) -> None:
-        self.open_path(resource("sample", "sample_hearing.pdf"))
-
     def open_evaluation(self) -> None:
         view = EvaluationView(runner=self.tasks)
         view.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -375,7 +362,7 @@ class MainWindow(QMainWindow):
             self.welcome.deleteLater()
         welcome = WelcomeScreen(
             [(i.name, i.status) for i in infos],
-            self.welcome_page,
+            self.welcome_page.widget(),
             self.memory.recent("transcripts"),
             self.memory.recent("projects"),
         )
@@ -389,89 +376,19 @@ class MainWindow(QMainWindow):
         welcome.new_project_requested.connect(self.choose_project_to_create)
         welcome.open_sample_requested.connect(self.open_sample)
         welcome.models_requested.connect(self.open_models_dialog)
-        self.welcome_page.layout().addWidget(welcome)
+        self.welcome_page.widget().layout().addWidget(welcome)
         self.welcome = welcome
 
     def _show_review_page(self) -> None:
         self.pages.setCurrentWidget(self.splitter)
         for dock in self.docks:
             dock.show()
-
-    def choose_files_to_add(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
-            self, "Add transcripts", self.memory.folder("open"), TRANSCRIPT_FILTER
-        )
-        if paths:
-            self.memory.remember_folder("open", Path(paths[0]))
-        for path in paths:
-            self.import_into_project(Path(path), open_it=False)
-
-    def open_path(self, path: Path) -> Task | None:
-        """A project (.db) opens at once; a transcript is imported off the UI thread
-        into the current project, or into its own project in the data folder."""
-        path = Path(path)
-        if path.suffix.lower() == ".db":
-            if self.project is not None and self.project.path.resolve() == path.resolve():
-                return None  # already open (a double click, a second drop)
-            if self.open_project(path):
-                self.memory.add_recent("projects", path)
-            return None
-        if self.project is None:
-            return self._open_transcript_alone(path)
-        known = self._known_document(path)
-        if known is not None:
-            # Opened before: the project has it with every decision; no re-import.
-            if self.review is None or self.review.document_id != known:
-                self.open_document(known)
-            elif self.review.document is not None:
-                self.document_shown.emit(self.review.document)
-            return None
-        return self.import_into_project(path, open_it=True)
-
-    def _open_transcript_alone(self, path: Path, followers: list[Path] | None = None) -> Task | None:
-        """A transcript opened with no project open. Its project (in the data folder)
-        is opened or created only once the file proved to be a transcript: a bad file
-        gets its message and leaves no project file behind and the window as it was.
-        `followers` (more dropped transcripts) are then imported into that project."""
-        target = default_project_path(path)
-        if target.exists():
-            try:
-                candidate = Project.open(target)
-            except Exception:  # noqa: BLE001 - the import below says what is wrong, if anything
-                candidate = None
-            if candidate is not None:
-                known = self._known_document(path, candidate)
-                if known is not None:
-                    # Opened before: the project has it with every decision; no re-import.
-                    self.close_project()
-                    self.set_project(candidate)
-                    if self.review is not None and self.review.document_id != known:
-                        self.open_document(known)
-                    self.memory.add_recent("transcripts", path)
-                    for follower in followers or ():
-                        self.import_into_project(follower, open_it=False)
-                    return None
-                candidate.close()
-        return self.import_into_project(path, open_it=True, followers=followers)
-
-    def _known_document(self, path: Path, project: Project | None = None) -> str | None:
-        project = project or self.project
-        assert project is not None
-        try:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            return None  # the importer reports it in plain words
-        return project.find_document_by_sha256(digest)
-
-    def open_project(self, path: Path, create: bool = False) -> bool:
-        try:
-            project = Project.create(path) if create and not path.exists() else Project.open(path)
-        except Exception as exc:  # noqa: BLE001 - every failure becomes a dialog
-            self.report_error("Could not open the project", exc, "opening the project")
-            return False
-        self.close_project()
-        self.set_project(project)
-        return True
+        if not self._docks_placed:
+            # First start: the docks' own widths (256 and 508 pixels) left the transcript
+            # a third of a 1024-pixel window; share the width out instead.
+            self._docks_placed = True
+            widths = [self.width() * 16 // 100, self.width() * 30 // 100]
+            self.resizeDocks(self.docks[:2], widths, Qt.Orientation.Horizontal)
 
     def set_project(self, project: Project) -> None:
         self.project = project
@@ -501,40 +418,6 @@ class MainWindow(QMainWindow):
             self.open_document(project.document_ids()[0])
         self._update_enabled()
 
-    def import_into_project(self, path: Path, open_it: bool, followers: list[Path] | None = None) -> Task:
-        from reviewer_app.importers import import_file
-        from reviewer_app.importers.pdf import PDF_LIBRARIES
-
-        settings = self.settings
-        self.message_label.setText(f"Importing {path.name}…")
-        import_on_ui_thread(*PDF_LIBRARIES)
-        task = Task(lambda progress: import_file(path, settings), name="import")
-        task.signals.succeeded.connect(lambda document: self._imported(document, open_it, path, followers))
-        task.signals.failed.connect(
-            lambda exc: self.report_error("Could not open the file", exc, "opening it")
-        )
-        return self.tasks.start(task)
-
-    def _imported(self, document: Document, open_it: bool, path: Path, followers: list[Path] | None) -> None:
-        alone = self.project is None
-        if alone and not self.open_project(default_project_path(path), create=True):
-            return
-        if alone and open_it:
-            # Listed on the welcome screen; one opened into a corpus is reached through its project.
-            self.memory.add_recent("transcripts", path)
-        try:
-            document_id = self.project.add_document(document, self.settings.reviewer)
-        except DuplicateDocument as exc:
-            document_id = exc.existing_id
-        except Exception as exc:  # noqa: BLE001 - every failure becomes a dialog
-            self.report_error("Could not add the transcript to the project", exc, "saving it")
-            return
-        self.refresh_documents()
-        if open_it:
-            self.open_document(document_id)
-        for follower in followers or ():
-            self.import_into_project(follower, open_it=False)
-
     def open_document(self, document_id: str, span_id: int | None = None) -> None:
         if self.review is None:
             return
@@ -548,6 +431,7 @@ class MainWindow(QMainWindow):
         self.find_bar.search()
         self.preview.show_for(self.project, document_id)
         self.span_table.model.set_rows(document, self.review.rows)
+        self.legend.show_used(r.span.label for r in self.review.rows)
         self._current_changed(self.review.current_id)
         notes = "; ".join(document.notes)
         summary = f"{document.word_count:,} words, {len(document.utterances):,} utterances"
@@ -698,6 +582,22 @@ class MainWindow(QMainWindow):
         self.confirm_box = box
         box.open()
 
+    def step_history(self, redo: bool) -> None:
+        """Undo or redo one step; the status bar says which, not the message of the step undone."""
+        if self.review is None:
+            return
+        stack = self.review.undo_stack
+        if not (stack.canRedo() if redo else stack.canUndo()):
+            self.message_label.setText("Nothing to redo." if redo else "Nothing to undo.")
+            return
+        if redo:
+            what = stack.redoText()
+            stack.redo()
+        else:
+            what = stack.undoText()
+            stack.undo()
+        self.message_label.setText(f"{'Redone' if redo else 'Undone'}: {what}.")
+
     def open_whitelist_manager(self) -> None:
         if self.review is None:
             return
@@ -750,7 +650,10 @@ class MainWindow(QMainWindow):
         self.transcript.setFocus()
 
     def _exported(self, paths: list) -> None:
-        self.message_label.setText(f"Exported {len(paths)} file(s).")
+        names = ", ".join(Path(p).name for p in paths)
+        self.message_label.setText(f"Exported {len(paths)} file(s): {names}")
+        # The whole places, for a name cut off by the status bar's width.
+        self.message_label.setToolTip("\n".join(str(p) for p in paths))
         self.refresh_documents()
 
     def focus_persons(self) -> None:
@@ -764,95 +667,21 @@ class MainWindow(QMainWindow):
             self.splitter.setSizes([1, 1])
             self.preview.follow(self.transcript.first_visible_offset())
 
+    def apply_palette(self, name: str, remember: bool = False) -> None:
+        """Draw everything in palette `name`; `remember` keeps it in the settings file."""
+        labels = catalog(name)
+        for panel in (self.transcript, self.legend, self.span_table, self.inspector, self.label_picker):
+            panel.set_labels(labels)
+        if remember and labels.palette != self.settings.palette:
+            self.settings = dataclasses.replace(self.settings, palette=labels.palette)
+            try:
+                save_settings(dataclasses.replace(load_settings(), palette=labels.palette))
+            except (OSError, ValueError) as exc:  # a read-only or hand-broken settings file
+                self.message_label.setText(f"The palette is not kept for next time: {exc}")
+
     def toggle_colour(self) -> None:
         by_label = self.transcript.highlighter.colour_by is ColourBy.DETECTOR
         (self.legend.by_label if by_label else self.legend.by_detector).setChecked(True)
-
-    # -- detection ---------------------------------------------------------------
-    def choose_detection(self) -> None:
-        """Open the detection dialog; detector statuses are checked once, off the
-        UI thread (the check imports the NLP libraries, which takes seconds)."""
-        if self.project is None or self.detection is None:
-            return
-        if self.detector_infos is not None:
-            self._open_detection_dialog()
-            return
-        self.detection_label.setText("Checking detectors…")
-        settings = self.settings
-        task = Task(lambda progress: shared_process().statuses(settings), name="detector status")
-        task.signals.succeeded.connect(self._detectors_checked)
-        task.signals.failed.connect(
-            lambda exc: self.report_error("Could not check the detectors", exc, "checking them")
-        )
-        self.tasks.start(task)
-
-    def _detectors_checked(self, infos) -> None:
-        self.detector_infos = infos
-        self.detection_label.setText("")
-        self._open_detection_dialog()
-
-    def _open_detection_dialog(self) -> None:
-        dialog = DetectionDialog(
-            self.detector_infos or [],
-            default_names(self.settings),
-            len(self.documents.selected_ids()),
-            self,
-            profile=self.settings.detection_profile,
-        )
-        dialog.accepted.connect(lambda: self._run_chosen_detection(dialog))
-        dialog.models_requested.connect(self.open_models_dialog)
-        self.detection_dialog = dialog
-        dialog.open()
-
-    def _run_chosen_detection(self, dialog) -> None:
-        scope = dialog.scope()
-        if scope == "all":
-            ids = self.documents.all_ids()
-        elif scope == "selected":
-            ids = self.documents.selected_ids()
-        else:
-            ids = [self.review.document_id] if self.review and self.review.document_id else []
-        self.start_detection(ids, dialog.chosen_detectors(), dialog.chosen_profile())
-
-    def start_detection(
-        self, document_ids: list[str], detectors: list[str], profile: str | None = None
-    ) -> None:
-        if self.detection is None or not document_ids:
-            return
-        if not detectors:
-            self.message_label.setText("No detector is available: see Tools > Run detection.")
-            return
-        self.detection.start(document_ids, detectors, profile)
-        self.cancel_button.setVisible(True)
-        self.detection_label.setText("Detecting…")
-
-    def _detection_progress(self, document_id: str, stage: str, fraction: float) -> None:
-        self.documents.show_progress(document_id, stage, fraction)
-        self.detection_label.setText(f"Detecting {document_id}: {stage} {fraction:.0%}")
-
-    def _detection_done(self, document_id: str, outcome) -> None:
-        self.documents.end_progress(document_id)
-        failed = [r for r in outcome.result.runs if not r.ok]
-        if failed:
-            # A detector that crashed or lacks its model is reported; the others' spans are kept.
-            text = "These detectors did not run; the others' spans were kept:\n" + "\n".join(
-                f"• {r.name}: {r.error or r.status.message}" for r in failed
-            )
-            self.error_shown.emit(show_error(self, "Some detectors did not run", text))
-        if self.review is not None and self.review.document_id == document_id:
-            self.review.undo_stack.clear()  # detection rewrote the rows: older steps no longer apply
-            self.review.reload(outcome.stored)
-        self.refresh_documents()
-
-    def _detection_failed(self, document_id: str, exc: BaseException) -> None:
-        self.documents.end_progress(document_id)
-        self.report_error("Detection failed", exc, f"detecting {document_id}")
-        self.refresh_documents()
-
-    def _detection_finished(self, completed: bool) -> None:
-        self.cancel_button.setVisible(False)
-        self.detection_label.setText("Detection done" if completed else "Detection cancelled")
-        self.refresh_documents()
 
     # -- reacting to the review --------------------------------------------------
     def _spans_changed(self, changed) -> None:
@@ -870,6 +699,7 @@ class MainWindow(QMainWindow):
             self.span_table.model.update_rows(review.rows, changed)
         self._current_changed(review.current_id)
         self._update_status()
+        self.legend.show_used(r.span.label for r in review.rows)
         # The persons panel and the preview follow after the keystroke's work is done.
         self._clusters_timer.start()
         self.preview.schedule()
@@ -916,33 +746,6 @@ class MainWindow(QMainWindow):
         box = show_error(self, title, plain_message(exc, doing))
         self.error_shown.emit(box)
         return box
-
-    def _ask_before_quitting(self) -> None:
-        if self.quit_box is None:
-            self.quit_box = ask_before_quitting(self, self._quit_anyway)
-            self.quit_box.finished.connect(lambda: setattr(self, "quit_box", None))
-
-    def _quit_anyway(self) -> None:
-        self._quit_confirmed = True
-        self.close()
-
-    # -- drag and drop -----------------------------------------------------------
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if any(url.isLocalFile() for url in event.mimeData().urls()):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        files = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
-        if files:
-            event.acceptProposedAction()
-            extras = [extra for extra in files[1:] if extra.suffix.lower() != ".db"]
-            if self.project is None and extras and files[0].suffix.lower() != ".db":
-                # The first transcript's project is made once it proved good; the others follow it in.
-                self._open_transcript_alone(files[0], extras)
-                return
-            self.open_path(files[0])
-            for extra in extras if self.project is not None else ():
-                self.import_into_project(extra, open_it=False)
 
     def closeEvent(self, event) -> None:
         if self.detection is not None and self.detection.running and not self._quit_confirmed:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.core.spans import Status
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.span_table_model import SPAN_ID_ROLE, Column, SpanFilterProxy, SpanTableModel
 
 ALL = "(all)"
@@ -55,6 +56,7 @@ class SpanTablePanel(QWidget):
         # Several rows (Shift/Ctrl+click, Shift+arrows) for one decision on all of them.
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        frame_current_row(self.table)
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.horizontalHeader().setSectionResizeMode(Column.TEXT, QHeaderView.ResizeMode.Stretch)
@@ -62,8 +64,8 @@ class SpanTablePanel(QWidget):
         self.table.horizontalHeader().resizeSection(
             Column.TIME, self.table.fontMetrics().horizontalAdvance("≈ 00:00:00.0 – 00:00:00.0  ")
         )
-        self.model.modelReset.connect(self._show_time_column)
-        self._show_time_column()
+        self.model.modelReset.connect(self._show_position_columns)
+        self._show_position_columns()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(bar)
@@ -82,9 +84,17 @@ class SpanTablePanel(QWidget):
         self._following = False
         self._choosing = False
 
-    def _show_time_column(self) -> None:
+    def _show_position_columns(self) -> None:
+        """Time for documents with times; Page:line unless the document has times and no
+        pages (a caption's character offset "@142" tells the reviewer nothing)."""
         document = self.model.document
-        self.table.setColumnHidden(Column.TIME, document is None or not document.time_map)
+        timed = document is not None and bool(document.time_map)
+        self.table.setColumnHidden(Column.TIME, not timed)
+        self.table.setColumnHidden(Column.WHERE, timed and not document.page_map.entries)
+
+    def set_labels(self, labels: LabelCatalog) -> None:
+        """The label column in the colours of `labels` (another palette)."""
+        self.model.set_labels(labels)
 
     def _row_changed(self, current, _previous) -> None:
         if self._following or not current.isValid():

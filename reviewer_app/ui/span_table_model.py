@@ -65,6 +65,12 @@ class SpanTableModel(QAbstractTableModel):
         self._times: dict[int, tuple[str, float]] = {}
 
     # -- content -----------------------------------------------------------------
+    def set_labels(self, labels: LabelCatalog) -> None:
+        self.labels = labels
+        if self.rows:
+            top, bottom = self.index(0, Column.LABEL), self.index(len(self.rows) - 1, Column.LABEL)
+            self.dataChanged.emit(top, bottom, [Qt.ItemDataRole.BackgroundRole])
+
     def set_rows(self, document: Document | None, rows: Sequence[ShownSpan]) -> None:
         self.beginResetModel()
         self.document = document

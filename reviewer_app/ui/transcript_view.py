@@ -15,13 +15,23 @@ import bisect
 import time
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QEvent, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtCore import QEvent, QPoint, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QPainter,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextLine,
+)
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.labels import LabelCatalog, catalog
 from reviewer_app.ui.colors import ColourBy, SpanFormats, speaker_format
+from reviewer_app.ui.focus import FOCUS_WIDTH, focus_pen
 from reviewer_app.ui.navigation import ShownSpan, describe_scores
 from reviewer_app.ui.text_positions import TextPositions
 
@@ -84,6 +94,12 @@ class SpanHighlighter(QSyntaxHighlighter):
             self.setFormat(begin, self.positions.to_qt(min(span.end, end)) - first_unit - begin, fmt)
 
 
+def _x_of(line: QTextLine, position: int) -> float:
+    """The x of a cursor before `position` (block units) on `line`."""
+    x = line.cursorToX(position)
+    return x[0] if isinstance(x, tuple) else x
+
+
 class TranscriptView(QPlainTextEdit):
     """Read-only transcript with spans; emits `span_clicked(span_id)` on a click."""
 
@@ -130,8 +146,13 @@ class TranscriptView(QPlainTextEdit):
         self.document_model = document
         self._rows_by_id = {r.id: r for r in rows}
         self.positions = self.highlighter.positions = TextPositions(document.text)
+        # Only a tag the line really begins with ("SPEAKER:"): an utterance whose speaker
+        # the importer carried over (a turn continued after a heading or a page break)
+        # has words there, which must not look like a tag.
         self.highlighter.speaker_tags = {
-            u.start: u.start + len(u.speaker) + 1 for u in document.utterances if u.speaker
+            u.start: u.start + len(u.speaker) + 1
+            for u in document.utterances
+            if u.speaker and document.text.startswith(f"{u.speaker}:", u.start)
         }
         self.highlighter.index = _SpanIndex(rows)
         self._current_id = None
@@ -187,6 +208,11 @@ class TranscriptView(QPlainTextEdit):
         self._refresh_current()
 
     # -- look --------------------------------------------------------------------
+    def set_labels(self, labels: LabelCatalog) -> None:
+        """Draw the spans in the colours of `labels` (another palette)."""
+        self.highlighter.formats = SpanFormats(labels)
+        self.rehighlight_all()
+
     def set_colour_by(self, colour_by: ColourBy) -> None:
         if colour_by is not self.highlighter.colour_by:
             self.highlighter.colour_by = colour_by
@@ -219,6 +245,7 @@ class TranscriptView(QPlainTextEdit):
             self.centerCursor()
 
     def _refresh_current(self) -> None:
+        self.viewport().update()  # the outline moves with the current span
         row = self._rows_by_id.get(self._current_id) if self._current_id is not None else None
         selections = []
         if row is not None:
@@ -300,6 +327,41 @@ class TranscriptView(QPlainTextEdit):
         """The document offset of the text cursor (where a find starts from)."""
         cursor = self.textCursor()
         return self.positions.to_document(cursor.selectionStart())
+
+    def current_span_rects(self) -> list[QRectF]:
+        """Where the current span is drawn, one rectangle per screen line it takes
+        (viewport coordinates); empty when there is none or it is hidden."""
+        row = self._rows_by_id.get(self._current_id) if self._current_id is not None else None
+        if row is None or not self.highlighter.is_visible(row):
+            return []
+        start, end = self.positions.to_qt(row.span.start), self.positions.to_qt(row.span.end)
+        rects = []
+        block = self.document().findBlock(start)
+        while block.isValid() and block.position() < end:
+            layout = block.layout()
+            origin = self.blockBoundingGeometry(block).translated(self.contentOffset()).topLeft()
+            for i in range(layout.lineCount()):
+                line = layout.lineAt(i)
+                first = max(start - block.position(), line.textStart())
+                last = min(end - block.position(), line.textStart() + line.textLength())
+                if first < last:
+                    left, right = _x_of(line, first), _x_of(line, last)
+                    rects.append(QRectF(left, line.y(), right - left, line.height()).translated(origin))
+            block = block.next()
+        return rects
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        rects = self.current_span_rects()
+        if rects:
+            # An outline as well as the dark background: it stays visible on any span colour.
+            painter = QPainter(self.viewport())
+            painter.setPen(focus_pen())
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            margin = FOCUS_WIDTH / 2
+            for rect in rects:
+                painter.drawRect(rect.adjusted(-margin, -margin, margin, margin))
+            painter.end()
 
     def _cursor_over(self, start: int, end: int) -> QTextCursor:
         """A cursor selecting `text[start:end]`."""

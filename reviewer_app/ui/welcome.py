@@ -41,6 +41,10 @@ def short_model(model: str) -> str:
     return re.sub(r"\s*\((?:/|~|[A-Za-z]:\\)[^)]*\)$", "", model)
 
 
+# Recent files shown without scrolling; the lists keep up to MAX_RECENT (window_memory).
+VISIBLE_RECENT = 5
+
+
 class RecentList(QListWidget):
     """Recent files, most recent first: a click or Enter opens one. A file that is
     no longer there stays listed, greyed and not openable (its drive may be
@@ -51,7 +55,10 @@ class RecentList(QListWidget):
     def __init__(self, paths: Sequence[Path], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setMaximumHeight(150)
+        # A long folder is shortened in its middle (whole in the tooltip): a horizontal
+        # scroll bar would cover the rows of a list only as tall as they are.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         for path in paths:
             item = QListWidgetItem(f"{path.name}  —  {path.parent}", self)
             item.setData(Qt.ItemDataRole.UserRole, str(path))
@@ -67,6 +74,11 @@ class RecentList(QListWidget):
         # A double click is a click too: the window ignores opening what is already open.
         self.itemClicked.connect(self._choose)
         self.itemDoubleClicked.connect(self._choose)
+
+    def height_for_rows(self, rows: int) -> int:
+        """Pixels that show `rows` entries whole, without a scroll bar."""
+        row_height = self.sizeHintForRow(0) if self.count() else self.fontMetrics().height() + 4
+        return rows * row_height + 2 * self.frameWidth() + 4
 
     @staticmethod
     def _openable(item: QListWidgetItem | None) -> bool:
@@ -190,6 +202,11 @@ class WelcomeScreen(QWidget):
             listing.chosen.connect(self.recent_chosen.emit)
             recent_layout.addWidget(listing, 1, column)
             self.recent[key] = listing
+        # As tall as the longer list (up to VISIBLE_RECENT rows), not a fixed 150 pixels
+        # that pushed the detectors below the fold of a 1280x800 screen for one file.
+        rows = min(max(1, len(recent_transcripts), len(recent_projects)), VISIBLE_RECENT)
+        for listing in self.recent.values():
+            listing.setFixedHeight(listing.height_for_rows(rows))
         recent.setVisible(bool(recent_transcripts or recent_projects))
 
         # A column of readable width, centred, however wide the window.

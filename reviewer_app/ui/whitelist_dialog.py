@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from reviewer_app.store import commands
+from reviewer_app.ui.focus import frame_current_row
 from reviewer_app.ui.review_controller import ReviewController
 
 COLUMNS = ("Term", "Scope", "Here", "In project", "Added by", "Added", "Note")
@@ -47,6 +48,7 @@ class WhitelistDialog(QDialog):
         self.search.setPlaceholderText("Search terms…")
         self.search.setClearButtonEnabled(True)
         self.table = QTableWidget(0, len(COLUMNS), self)
+        frame_current_row(self.table)
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -61,13 +61,13 @@ class WindowMemory:
             {"window/geometry": window.saveGeometry(), "window/layout": window.saveState(LAYOUT_VERSION)}
         )
 
-    def restore_window(self, window: QMainWindow) -> None:
+    def restore_window(self, window: QMainWindow) -> bool:
+        """Put the window and its docks back; False when no dock layout was restored."""
         geometry = self._value("window/geometry")
         if isinstance(geometry, QByteArray):
             window.restoreGeometry(geometry)
         layout = self._value("window/layout")
-        if isinstance(layout, QByteArray):
-            window.restoreState(layout, LAYOUT_VERSION)
+        return isinstance(layout, QByteArray) and window.restoreState(layout, LAYOUT_VERSION)
 
     # -- colour mode
 

@@ -14,14 +14,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from reviewer_app.core.progress import Cancelled, Progress
+from reviewer_app.core.progress import Cancelled, Progress, Step
+from reviewer_app.ui.ui_thread_gc import collect_garbage_on_ui_thread
 
 log = logging.getLogger(__name__)
 
 # Progress reports closer together than this are dropped (except a change of
-# stage): a detector reporting per sentence would otherwise flood the event loop.
+# stage or a unit done): a detector reporting per sentence would otherwise flood
+# the event loop.
 PROGRESS_INTERVAL_S = 0.05
 
 
@@ -35,32 +37,38 @@ def import_on_ui_thread(*modules: str) -> None:
 
 
 class TaskSignals(QObject):
-    progress = Signal(str, float)
+    progress = Signal(object)  # a core.progress.Step
     succeeded = Signal(object)
     failed = Signal(object)  # the exception
     cancelled = Signal()
     finished = Signal()  # after any of the three above
 
 
-class Task(QRunnable):
-    """One run of `work(progress)`; keep a reference until `finished`."""
+class Task:
+    """One run of `work(progress)`, started by a `TaskRunner`.
+
+    Who frees what, and where, matters here: a QObject destroyed on the wrong
+    thread, or while a queued signal of it is being delivered, kills the process.
+    So the pool runs the bound `run` (Qt's wrapper holds it until the pool is done
+    with it), and the runner makes `signals` a child of itself and deletes it with
+    `deleteLater` on the UI thread once `finished` was delivered; dropping a Task,
+    on any thread, never destroys a QObject."""
 
     def __init__(self, work: Callable[[Progress], Any], name: str = "task") -> None:
-        super().__init__()
-        self.setAutoDelete(False)
         self.name = name
         self.signals = TaskSignals()
         self._work = work
-        self._last_report = (0.0, "")
-        self.progress = Progress(on_report=self._report)
+        self._last_report = (0.0, Step("", 0.0))
+        self.progress = Progress(on_step=self._report)
 
-    def _report(self, stage: str, fraction: float) -> None:
+    def _report(self, step: Step) -> None:
         now = time.monotonic()
-        last_time, last_stage = self._last_report
-        if stage == last_stage and fraction < 1.0 and now - last_time < PROGRESS_INTERVAL_S:
+        last_time, last = self._last_report
+        same = (step.stage, step.note, step.done) == (last.stage, last.note, last.done)
+        if same and step.fraction < 1.0 and now - last_time < PROGRESS_INTERVAL_S:
             return
-        self._last_report = (now, stage)
-        self._emit(self.signals.progress, stage, fraction)
+        self._last_report = (now, step)
+        self._emit(self.signals.progress, step)
 
     def cancel(self) -> None:
         self.progress.cancel()
@@ -91,19 +99,26 @@ class TaskRunner(QObject):
 
     def __init__(self, parent: QObject | None = None, threads: int = 2) -> None:
         super().__init__(parent)
+        # Worker threads allocate: cycles must still be freed on the UI thread only.
+        collect_garbage_on_ui_thread()
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(threads)
         self.running: list[Task] = []
 
     def start(self, task: Task) -> Task:
+        collect_garbage_on_ui_thread()
         self.running.append(task)
-        task.signals.finished.connect(lambda: self._forget(task))
-        self.pool.start(task)
+        task.signals.setParent(self)  # Qt owns it now, not the Task
+        task.signals.finished.connect(self._forget)
+        self.pool.start(task.run)
         return task
 
-    def _forget(self, task: Task) -> None:
-        if task in self.running:
-            self.running.remove(task)
+    def _forget(self) -> None:
+        """`finished` of a task: the last signal its worker sends."""
+        signals = self.sender()
+        self.running = [t for t in self.running if t.signals is not signals]
+        # Deleted by the UI thread's event loop, after this delivery is over.
+        signals.deleteLater()
 
     def cancel_all(self) -> None:
         for task in self.running:

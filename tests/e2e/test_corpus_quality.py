@@ -36,10 +36,10 @@ TAB_DOCUMENTS = 15
 TAB_FLOORS = {
     "PERSON": Floor(0.973, 0.686),  # 0.978 / 0.691 of 46; spaCy 0.913 / 0.642
     "LOCATION": Floor(0.815, 0.719),  # 0.821 / 0.724 of 39; spaCy 0.795 / 0.674
-    "ORGANIZATION": Floor(0.803, 0.601),  # 0.809 / 0.607 of 47; spaCy 0.787 / 0.559
+    "ORGANIZATION": Floor(0.803, 0.613),  # 0.809 / 0.618 of 47; spaCy 0.787 / 0.559
     "DATE": Floor(0.990, 0.930),  # 0.995 / 0.935 of 215; spaCy 1.000 / 0.907
-    # Weak, as bare spaCy: TAB's DEM also holds professions and conditions ("ballet dancer").
-    "NRP": Floor(0.295, 0.778),  # 0.300 / 0.784 of 20; spaCy 0.300 / 0.725
+    # Weak: TAB's DEM also holds professions and conditions ("ballet dancer").
+    "NRP": Floor(0.545, 0.805),  # 0.550 / 0.810 of 20; spaCy 0.300 / 0.725
     # Bare spaCy finds none; the pipeline misses some of TAB's CODE (report and plot numbers).
     "ID": Floor(0.661, 0.895),  # 0.667 / 0.900 of 27; spaCy 0.000 / 0.000
     # None of ours: TAB's MISC is "his mother", "plot no. 900 of block D".

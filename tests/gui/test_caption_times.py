@@ -3,10 +3,12 @@ was said, and the inspector shows the span's time range."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from PySide6.QtCore import Qt
 
+from reviewer_app.core.document import PageMap
 from reviewer_app.importers import import_file
 from reviewer_app.ui.inspector import Inspector
 from reviewer_app.ui.span_table import SpanTablePanel
@@ -79,19 +81,45 @@ def test_time_column_is_empty_without_a_time_map(qtbot):
     assert panel.table.isColumnHidden(Column.TIME)
 
 
-def test_inspector_shows_the_time_range_exact_or_approximate(qtbot, tmp_path):
+def test_inspector_where_says_the_time_range_exact_or_approximate(qtbot, tmp_path):
+    """A caption has no pages: Where says when the span was said, not "character 142"."""
     document, rows = caption_document(tmp_path)
     inspector = Inspector()
     qtbot.addWidget(inspector)
     inspector.show()
     inspector.show_span(document, rows[0])
-    assert inspector.time.text() == "00:01:24.0 – 00:01:24.9"
-    assert inspector.time.isVisible()
+    assert inspector.where.text() == "00:01:24.0 – 00:01:24.9"
+    assert not inspector.time.isVisible()  # the same time twice would be noise
     inspector.show_span(document, rows[1])
-    assert inspector.time.text() == "≈ 00:00:12.5 – 00:00:15.5"
+    assert inspector.where.text() == "≈ 00:00:12.5 – 00:00:15.5"
     plain = transcript(SAMPLE_LINES)
     inspector.show_span(plain, Row(1, find(plain, "Kevin Richardson", "PERSON")))
+    assert inspector.where.text() == f"character {plain.text.index('Kevin Richardson')}"
     assert inspector.time.text() == "" and not inspector.time.isVisible()
+
+
+def test_inspector_shows_page_and_time_for_a_timed_document_with_pages(qtbot, tmp_path):
+    document, rows = caption_document(tmp_path)
+    paged = dataclasses.replace(document, page_map=PageMap(((0, 3, 7),)))
+    inspector = Inspector()
+    qtbot.addWidget(inspector)
+    inspector.show()
+    inspector.show_span(paged, rows[0])
+    assert inspector.where.text() == "page 3, line 7"
+    assert inspector.time.text() == "00:01:24.0 – 00:01:24.9" and inspector.time.isVisible()
+
+
+def test_span_table_hides_page_line_for_a_caption_without_pages(qtbot, tmp_path):
+    document, rows = caption_document(tmp_path)
+    panel = SpanTablePanel()
+    qtbot.addWidget(panel)
+    panel.model.set_rows(document, rows)
+    assert panel.table.isColumnHidden(Column.WHERE) and not panel.table.isColumnHidden(Column.TIME)
+    plain = transcript(SAMPLE_LINES)
+    panel.model.set_rows(plain, [Row(1, find(plain, "Kevin Richardson", "PERSON"))])
+    assert not panel.table.isColumnHidden(Column.WHERE) and panel.table.isColumnHidden(Column.TIME)
+    panel.model.set_rows(dataclasses.replace(document, page_map=PageMap(((0, 1, 1),))), rows)
+    assert not panel.table.isColumnHidden(Column.WHERE) and not panel.table.isColumnHidden(Column.TIME)
 
 
 def test_clock_rounds_to_tenths_across_minutes_and_hours():

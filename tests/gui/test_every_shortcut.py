@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QFontMetrics, QTextCursor, QTextDocument, QTextTable
+from PySide6.QtWidgets import QApplication, QLabel
 
 from reviewer_app.core.spans import Status
 from reviewer_app.settings import Settings
@@ -294,3 +294,31 @@ def test_ctrl_e_writes_a_draft_through_the_export_dialog(qtbot, window, tmp_path
     assert any(".DRAFT" in p.name for p in written), written
     draft_text = next(p for p in written if p.suffix == ".txt").read_text(encoding="utf-8")
     assert "L90314" not in draft_text and "[CDCR_ID_1]" in draft_text
+
+
+def test_the_shortcut_sheets_columns_never_touch(qtbot, window):
+    # "Accept identical mentions in all documents" ran into its description: the middle
+    # column had no space after it, as the first has.
+    press(qtbot, window, Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: any(w.isVisible() for w in window.findChildren(CheatSheet)))
+    (sheet,) = [w for w in window.findChildren(CheatSheet) if w.isVisible()]
+    (label,) = sheet.findChildren(QLabel)
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setHtml(label.text())
+    layout = document.documentLayout()
+    metrics = QFontMetrics(label.font())
+    (table,) = [frame for frame in document.rootFrame().childFrames() if isinstance(frame, QTextTable)]
+    for row in range(table.rows()):
+        if table.cellAt(row, 1).columnSpan() > 1 or table.cellAt(row, 2).column() != 2:
+            continue
+        middle, right = table.cellAt(row, 1), table.cellAt(row, 2)
+        text = QTextCursor(document)
+        text.setPosition(middle.firstPosition())
+        text.setPosition(middle.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
+        words = text.selectedText().rstrip("\u00a0")
+        middle_x = layout.blockBoundingRect(middle.firstCursorPosition().block()).x()
+        right_x = layout.blockBoundingRect(right.firstCursorPosition().block()).x()
+        gap = right_x - (middle_x + metrics.horizontalAdvance(words))
+        assert gap >= metrics.horizontalAdvance(" "), words
+    qtbot.keyClick(sheet, Qt.Key.Key_Escape)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from reviewer_app.core.spans import Status
+from reviewer_app.core.spans import Span, Status
 from reviewer_app.settings import Settings
 from reviewer_app.store.project import Project
 from reviewer_app.ui.main_window import MainWindow
@@ -192,3 +192,30 @@ def test_the_f1_sheet_lists_the_find_keys(qtbot):
     text = sheet.findChildren(type(sheet.layout().itemAt(0).widget()))[0].text()
     for keys in ("Ctrl+F", "F3", "Shift+F3", *(k for k, _ in FIND_BAR_KEYS)):
         assert f"<b>{keys}</b>" in text
+
+
+def test_tag_all_keeps_the_transcript_at_the_match_the_reviewer_is_on(qtbot, tmp_path):
+    # A current span on the first line; the matches 150 lines down, pages away from it.
+    filler = [f"INMATE RICHARDSON: Line {n} of what happened that year." for n in range(150)]
+    document = transcript(SAMPLE_LINES + filler + ["INMATE RICHARDSON: Lamont was there, and Lamont left."])
+    with Project.create(tmp_path / "p.db") as project:
+        doc_id = project.add_document(document)
+        start = document.text.index("Kevin Richardson")
+        project.record_detection(doc_id, [Span(start, start + 16, "PERSON", ("spacy",), 0.9)], ["spacy"])
+    window = open_window(qtbot, tmp_path / "p.db")
+    view, bar, review = window.transcript, window.find_bar, window.review
+    review.set_current(review.rows[0].id)
+    press(qtbot, window, Qt.Key.Key_F, CTRL)
+    qtbot.keyClicks(window.focusWidget(), "Lamont")
+    press(qtbot, window, Qt.Key.Key_Return)  # the second "Lamont"
+    assert bar.count_label.text() == "2 of 2"
+    press(qtbot, window, Qt.Key.Key_G, ALT)  # Tag all
+    qtbot.waitUntil(lambda: bar.confirm_box is not None and bar.confirm_box.isVisible())
+    qtbot.keyClick(bar.confirm_box, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bar.confirm_box is None)
+    second = document.text.rindex("Lamont")
+    assert (review.current.span.start, review.current.span.end) == (second, second + 6)
+    cursor = view.textCursor()
+    cursor.setPosition(second)
+    assert view.viewport().rect().contains(view.cursorRect(cursor).center())
+    window.close()

@@ -7,6 +7,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QFont, QTextCharFormat
 from PySide6.QtWidgets import QMessageBox
 
+from reviewer_app.core.document import Document, Utterance
 from reviewer_app.core.spans import Status
 from reviewer_app.settings import Settings
 from reviewer_app.ui.colors import ColourBy
@@ -41,6 +42,22 @@ def test_shows_transcript_with_speaker_tags_bold(qtbot):
     speech = formats_at(view, doc.text.index("Good morning. R-I"))
     assert not speech
     assert "words" in window.message_label.text()
+
+
+def test_only_a_tag_the_line_begins_with_is_styled_as_a_speaker_tag(qtbot):
+    window = make_window(qtbot)
+    text = "INMATE RICHARDSON: Yes.\nPROCEEDINGS\nINMATE RICHARDSON: Go on."
+    # The importer carried the speaker over to the heading's line: no tag is written there.
+    utterances = (
+        Utterance("INMATE RICHARDSON", 0, 23),
+        Utterance("INMATE RICHARDSON", 24, 35),
+        Utterance("INMATE RICHARDSON", 36, len(text)),
+    )
+    window.show_document(Document(id="d", text=text, utterances=utterances))
+    view = window.transcript
+    assert formats_at(view, text.index("INMATE")) and formats_at(view, text.rindex("INMATE"))
+    heading = text.index("PROCEEDINGS")
+    assert all(not formats_at(view, heading + i) for i in range(len("PROCEEDINGS")))
 
 
 def test_spans_drawn_by_status_and_colour_toggle(qtbot):

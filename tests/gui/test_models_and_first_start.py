@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QLabel
 
 from reviewer_app import __version__
 from reviewer_app.cli import main as cli_main
@@ -256,7 +256,7 @@ def test_welcome_appears_even_when_the_detector_check_fails(qtbot, monkeypatch):
     window.show()
     qtbot.waitUntil(lambda: window.welcome is not None, timeout=10000)
     assert window.welcome.detector_labels == {}
-    labels = window.welcome.findChildren(type(window.message_label))
+    labels = window.welcome.findChildren(QLabel)
     assert any("could not be checked" in label.text() for label in labels)
     assert window.welcome.buttons["sample"].isEnabled()
     window.close()

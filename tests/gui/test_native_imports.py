@@ -12,25 +12,28 @@ from reviewer_app.evaluation.charts import CHART_LIBRARIES
 from reviewer_app.importers.pdf import PDF_LIBRARIES
 from reviewer_app.paths import resource
 from reviewer_app.settings import Settings
-from reviewer_app.ui import evaluation_view, main_window
+from reviewer_app.ui import evaluation_view, main_window, window_opening
 from reviewer_app.ui.main_window import MainWindow
 from tests.unit.test_metrics import GOLD, PRED, TEXT
 
 
-def record_imports(monkeypatch, module) -> list[tuple[bool, tuple[str, ...]]]:
+def record_imports(monkeypatch, *modules) -> list[tuple[bool, tuple[str, ...]]]:
+    """The calls of `import_on_ui_thread` from these modules, in order, with whether
+    each was on the UI thread."""
     calls: list[tuple[bool, tuple[str, ...]]] = []
-    real = module.import_on_ui_thread
+    real = modules[0].import_on_ui_thread
 
-    def recording(*modules: str) -> None:
-        calls.append((threading.current_thread() is threading.main_thread(), modules))
-        real(*modules)
+    def recording(*names: str) -> None:
+        calls.append((threading.current_thread() is threading.main_thread(), names))
+        real(*names)
 
-    monkeypatch.setattr(module, "import_on_ui_thread", recording)
+    for module in modules:
+        monkeypatch.setattr(module, "import_on_ui_thread", recording)
     return calls
 
 
 def test_the_window_imports_the_libraries_its_tasks_use_on_the_ui_thread_first(qtbot, monkeypatch):
-    calls = record_imports(monkeypatch, main_window)
+    calls = record_imports(monkeypatch, main_window, window_opening)
     window = MainWindow(Settings(reviewer="tester"))
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.document_shown, timeout=60000):

@@ -113,3 +113,27 @@ def test_person_tags_chosen_in_the_export_dialog_drive_the_preview_and_are_kept(
     assert [(e.tag_scope, e.person_tags) for e in window.project.exports("d1")] == [("document", "person")]
     dialog.close()
     window.close()
+
+
+def test_across_documents_says_why_it_is_empty_until_accepted_spans_are_matched(qtbot, tmp_path):
+    path = tmp_path / "p.db"
+    with Project.create(path) as project:
+        add(project, "d1", accept=False)
+        add(project, "d2", accept=False)
+    window = _open_window(qtbot, path)
+    window.focus_persons()
+    panel = window.clusters
+    assert not panel.across_placeholder.isVisible()  # the document's own persons are listed
+    panel.across.click()
+    assert panel.across_documents and panel.across_placeholder.isVisible()
+    assert (
+        "accept" in panel.across_placeholder.text() and "Match documents" in panel.across_placeholder.text()
+    )
+    panel.match_action.trigger()
+    assert _persons(panel) == {} and panel.across_placeholder.isVisible()  # nothing accepted yet
+    for span in window.review.project.spans("d1"):
+        window.review.project.accept(span.id, "tester")
+    panel.match_action.trigger()
+    assert "Maria Lopez" in _persons(panel) and not panel.across_placeholder.isVisible()
+    panel.across.click()
+    assert not panel.across_documents and not panel.across_placeholder.isVisible()

@@ -43,13 +43,21 @@ def test_documents_panel_tooltip_shows_review_time_and_pace(qtbot, tmp_path, mon
     # Accept at 1000 s, reject 30 s later, accept 60 s later, then a coffee (10 min,
     # not counted) and a last accept: 1.5 min, 4 decisions, 2.7 per minute.
     steps = ((1000.0, Qt.Key.Key_A), (1030.0, Qt.Key.Key_R), (1090.0, Qt.Key.Key_A), (1690.0, Qt.Key.Key_A))
-    for at, key in steps:
+    for at, key in steps[:2]:
+        clock.now = at
+        qtbot.keyClick(window.transcript, key)
+    # Half a minute in: the time in seconds, and no rate from so little.
+    short = hover_tooltip(qtbot, window.documents, window.documents.item(0))
+    assert "Review: 30 s, 2 decisions (too short to rate)" in short and "per minute" not in short
+    QToolTip.hideText()
+    window.transcript.setFocus()
+    for at, key in steps[2:]:
         clock.now = at
         qtbot.keyClick(window.transcript, key)
     assert window.review.pending_count() == 1
     QToolTip.hideText()
     text = hover_tooltip(qtbot, window.documents, window.documents.item(0))
     assert f"{doc_id}: " in text
-    assert "Review: 1.5 min, 4 decision(s) (2.7 per minute)" in text
+    assert "Review: 1.5 min, 4 decisions (2.7 per minute)" in text
     assert "pauses over 5 min not counted" in text
     QToolTip.hideText()

@@ -71,9 +71,16 @@ def test_the_same_bad_file_gives_the_same_code_and_message_from_every_command(tm
         messages[name] = err
     assert set(codes.values()) == {Exit.BAD_INPUT}, codes
     # Each prints the importer's words; `project add` after its progress line.
-    reasons = {name: err.splitlines()[-1].split(": ", 1)[-1] for name, err in messages.items()}
+    last_lines = {name: err.splitlines()[-1] for name, err in messages.items()}
+    reasons = {
+        name: line.split(": ", 1)[1] if line.startswith("reviewer-app ") else line
+        for name, line in last_lines.items()
+    }
     assert len(set(reasons.values())) == 1, messages
     assert next(iter(reasons.values())).startswith(bad.name)
+    # The file is named once: "empty.txt is empty", never "empty.txt: empty.txt is empty".
+    for name, err in messages.items():
+        assert err.splitlines()[-1].count(bad.name) == 1, (name, err)
     assert not (tmp_path / "out").exists() and not (tmp_path / "spans").exists()
 
 

@@ -249,3 +249,55 @@ def test_the_name_in_a_speaker_tag_after_its_role_words_is_a_person():
     merged = _merged(text, [])
     assert {("ABERNATHY", "PERSON"), ("QUILLFEATHER", "PERSON"), ("VOSS", "PERSON")} <= merged
     assert not {w for w, _ in merged} & {"CLERK", "FOR THE INMATE", "THE INMATE", "INMATE", "WITNESS"}
+
+
+def test_a_recurring_speaker_tag_of_a_name_alone_is_a_person():
+    text = (
+        "NOTICE: This call may be recorded.\n"
+        "OPERATOR: Thank you for calling. Who am I speaking with?\n"
+        "HALVORSEN: This is Greta.\n"
+        "OPERATOR: And your address?\n"
+        "HALVORSEN: The one on file.\n"
+        "DANA OKEKE: Can I add something?\n"
+        "DANA OKEKE: Thank you.\n"
+        "UNIDENTIFIED MALE: Hello?\n"
+        "UNIDENTIFIED MALE: Anyone?\n"
+    )
+    # NER reads a surname in capitals as an organisation: the tag's structure wins.
+    ner = [_span(text, "HALVORSEN", "ORGANIZATION", 0), _span(text, "HALVORSEN", "ORGANIZATION", 1)]
+    merged = _merged(text, ner)
+    assert {("HALVORSEN", "PERSON"), ("DANA OKEKE", "PERSON")} <= merged
+    assert ("HALVORSEN", "ORGANIZATION") not in merged
+    # One-off labels, unnamed speakers' roles: no person.
+    assert not {w for w, _ in merged} & {"NOTICE", "OPERATOR", "UNIDENTIFIED MALE", "MALE"}
+
+
+def test_a_number_asked_for_as_an_account_number_is_an_id_number():
+    text = (
+        "AGENT: Can I have your account number, please?\n"
+        "CALLER: Sure, it's 4471 2093 88.\n"
+        "AGENT: And a phone number where we can reach you?\n"
+        "CALLER: 916 555 0118.\n"
+    )
+    phones = [
+        _span(text, "4471 2093 88", "PHONE_NUMBER", detector="presidio"),
+        _span(text, "916 555 0118", "PHONE_NUMBER", detector="presidio"),
+    ]
+    merged = _merged(text, phones)
+    assert {("4471 2093 88", "ID_NUMBER"), ("916 555 0118", "PHONE_NUMBER")} <= merged
+
+
+def test_ethnic_groups_and_typeset_apostrophes_are_groups_and_propagate():
+    text = (
+        "He became a member of the Jehovah’s Witnesses in Austria. Later the Jehovah’s Witnesses "
+        "were registered. The Sami villages appealed, and the Sami herders joined them."
+    )
+    ner = [
+        _span(text, "Jehovah’s Witnesses", "ORGANIZATION"),
+        _span(text, "Sami", "ORGANIZATION", 0),
+        _span(text, "Sami", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.label, s.start) for s in merge_spans(ner, text)]
+    groups = [(w, start) for w, label, start in merged if label == "NRP"]
+    # The second "Jehovah’s Witnesses" comes from the first, learnt from "a member of".
+    assert [w for w, _ in groups] == ["Jehovah’s Witnesses", "Jehovah’s Witnesses", "Sami", "Sami"]

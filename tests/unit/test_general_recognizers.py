@@ -29,6 +29,8 @@ def matches(recognizer: str, text: str) -> list[str]:
         ("paid in 12/2005 and on 5/13/2012", []),  # a month and year, a date
         ("half of it, 1/2, and page 3", []),
         ("Protocol No. 11 to the Convention", []),
+        ("The case number is CV-2019-0412.", ["CV-2019-0412"]),
+        ("case number 12 and then", []),  # fewer than four digits in groups, three in one word
     ],
 )
 def test_case_numbers(text, expected):
@@ -45,6 +47,11 @@ def test_case_numbers(text, expected):
         ("badge 4417 was on duty", ["4417"]),
         ("booked under AB1234567 yesterday", ["AB1234567"]),
         ("my account is fine and my ID is lost", []),
+        ("account number is 4471 2093 88.", ["4471 2093 88"]),
+        ("the claim number, it's 2019 0412 77, right", ["2019 0412 77"]),
+        ("My licence number is D 449 2031, I think", ["D 449 2031"]),
+        ("the policy number was 88-1204-7", ["88-1204-7"]),
+        ("my account was 12 34 days late", []),  # no "number": not a number that names the account
     ],
 )
 def test_identity_numbers(text, expected):

@@ -319,3 +319,11 @@ def test_the_general_profile_reads_whole_titled_names_in_any_alphabet():
         "Ilgın Şahin Doğru",
         "Zoltán",
     ]
+
+
+def test_cdcr_id_read_out_in_digit_words(specs):
+    text = "It's Boy Henry, seven zero two three. Or Victor one two three four five. Mike two three."
+    assert matches(specs, "CDCR_ID", text) == [
+        "Boy Henry, seven zero two three",
+        "Victor one two three four five",
+    ]

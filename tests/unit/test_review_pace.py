@@ -60,12 +60,22 @@ def test_a_shorter_idle_threshold_drops_the_long_pauses():
 def test_a_single_decision_has_no_rate():
     (pace,) = review_pace([entry(1, 5.0, "ann", "accept", "A")]).values()
     assert pace == ReviewPace(1, 0.0) and pace.decisions_per_minute is None
-    assert describe_pace(pace) == "0.0 min, 1 decision(s)"
+    assert describe_pace(pace) == "0 s, 1 decision (too short to rate)"
     assert describe_pace(ReviewPace()) == "no decisions yet"
 
 
+def test_under_a_minute_the_time_is_in_seconds_and_there_is_no_rate():
+    """Three quick decisions in 2.2 s are not "81.3 per minute"."""
+    short = ReviewPace(3, 2.2)
+    assert short.decisions_per_minute is None
+    assert describe_pace(short) == "2 s, 3 decisions (too short to rate)"
+    assert describe_pace(ReviewPace(0, 42.0)) == "42 s, no decisions"
+    assert describe_pace(ReviewPace(2, 60.0)) == "1.0 min, 2 decisions (2.0 per minute)"
+    assert describe_minutes(59.4) == "59 s"
+
+
 def test_descriptions():
-    assert describe_pace(ReviewPace(6, 150.0)) == "2.5 min, 6 decision(s) (2.4 per minute)"
+    assert describe_pace(ReviewPace(6, 150.0)) == "2.5 min, 6 decisions (2.4 per minute)"
     assert describe_minutes(3900) == "1 h 05 min"
 
 
@@ -127,3 +137,23 @@ def test_project_status_shows_time_and_decisions_per_minute(tmp_path, monkeypatc
     pace = {k: figures["documents"][0][k] for k in ("review_minutes", "decisions", "decisions_per_minute")}
     assert pace == {"review_minutes": 1.5, "decisions": 2, "decisions_per_minute": 1.33}
     assert figures["corpus"]["decisions"] == 2 and figures["corpus"]["idle_minutes"] == 5
+
+
+def test_project_status_of_a_short_session_gives_seconds_and_no_rate(tmp_path, monkeypatch, capsys):
+    from reviewer_app.cli.main import main
+
+    clock = types.SimpleNamespace(now=100.0)
+    monkeypatch.setattr("reviewer_app.store.project.time", types.SimpleNamespace(time=lambda: clock.now))
+    path = tmp_path / "p.db"
+    doc = transcript(SAMPLE_LINES)
+    with Project.create(path) as project:
+        doc_id = project.add_document(doc, "ann")
+        project.record_detection(doc_id, [find(doc, "Fresno", "LOCATION", nth=n) for n in (0, 1)], ["spacy"])
+        for at, span in zip((1000.0, 1012.0), project.spans(doc_id), strict=True):  # 12 s, 2 decisions
+            clock.now = at
+            project.accept(span.id, "ann")
+    assert main(["project", "status", str(path)]) == 0
+    out = capsys.readouterr().out
+    row = out.splitlines()[1]
+    assert row.split()[-3:] == ["12", "s", "-"]
+    assert "Review time 12 s, 2 decisions (too short to rate); pauses over 5 min" in out

@@ -121,6 +121,12 @@ def test_a_number_that_counts_a_noun_is_no_year():
         ("at six thirty p m", [("TIME", "six thirty p m")]),
         ("we met at two fifteen", [("TIME", "two fifteen")]),
         ("I have two in the car", []),
+        ("I got there around nine forty, I think", [("TIME", "nine forty")]),
+        ("it was about a quarter past two", [("TIME", "a quarter past two")]),
+        ("half past ten in the evening", [("TIME", "half past ten in the evening")]),
+        ("until twenty to six", [("TIME", "twenty to six")]),
+        ("the vote went ten to eleven", []),  # minutes before "to" need a time cue
+        ("about two fifteen minute breaks", []),  # a count, not a time
     ],
 )
 def test_spoken_times(text, expected):
@@ -154,6 +160,12 @@ def test_spoken_ages(text, expected):
         ("he's six two, maybe", [("HEIGHT", "six two")]),
         ("a guy about five ten tall", [("HEIGHT", "five ten")]),
         ("it was five ten", []),  # no person: a time, or anything
+        ("How tall was he? The report says five-eleven.", [("HEIGHT", "five-eleven")]),
+        ("The suspect stands about six-two, dark hair.", [("HEIGHT", "six-two")]),
+        ("his height on the form is five nine", [("HEIGHT", "five nine")]),
+        ("The report says five-eleven.", []),  # no height cue near
+        # The cue is two sentences back: no height (after "at", a clock time).
+        ("How tall was he? Not sure. He came at five-eleven.", [("TIME", "five-eleven")]),
     ],
 )
 def test_spoken_heights(text, expected):

@@ -1,0 +1,51 @@
+"""Cycles are freed on the UI thread, never on a task's worker thread (a QObject
+destroyed there leaves its timers registered on the UI thread: SIGSEGV)."""
+
+from __future__ import annotations
+
+import gc
+import threading
+from typing import ClassVar
+
+from reviewer_app.ui.workers import Task, TaskRunner
+
+
+class Cycle:
+    freed_on: ClassVar[list[str]] = []
+
+    def __init__(self) -> None:
+        self.me = self
+
+    def __del__(self) -> None:
+        Cycle.freed_on.append(threading.current_thread().name)
+
+
+def allocate(progress) -> int:
+    # Enough new containers to pass the youngest generation's threshold many times.
+    junk = [[i] for i in range(50_000)]
+    return len(junk)
+
+
+def test_garbage_cycles_are_freed_on_the_ui_thread_while_tasks_allocate(qtbot):
+    runner = TaskRunner()
+    assert not gc.isenabled()
+    Cycle.freed_on.clear()
+    for _ in range(2000):
+        Cycle()  # unreachable at once; only the cycle collector frees them
+    task = runner.start(Task(allocate, "allocate"))
+    with qtbot.waitSignal(task.signals.finished, timeout=10000):
+        pass
+    qtbot.waitUntil(lambda: len(Cycle.freed_on) == 2000, timeout=5000)
+    assert set(Cycle.freed_on) == {threading.main_thread().name}
+
+
+def test_a_finished_task_lets_go_of_its_signals_on_the_ui_thread(qtbot):
+    import shiboken6
+
+    runner = TaskRunner()
+    task = runner.start(Task(lambda progress: 1, "one"))
+    signals = task.signals
+    with qtbot.waitSignal(signals.finished, timeout=10000):
+        pass
+    assert runner.running == []
+    qtbot.waitUntil(lambda: not shiboken6.isValid(signals), timeout=5000)
