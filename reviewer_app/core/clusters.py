@@ -240,9 +240,8 @@ def build_clusters(
     part_owner: dict[str, int] = {}
     for i in persons:
         keys = canonical[i]
-        for k in keys:
-            part_owner.setdefault(k, i)
-        # Spelled as one word: "o'brien" as O-B-R-I-E-N, "de la cruz" as D-E L-A C-R-U-Z.
+        # Each part by its letters, and parts spelled as one word: "o'brien" as O-B-R-I-E-N,
+        # "de la cruz" as D-E L-A C-R-U-Z.
         for first in range(len(keys)):
             for last in range(first, len(keys)):
                 part_owner.setdefault("".join(spelled_key(k) for k in keys[first : last + 1]), i)

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
@@ -511,8 +512,8 @@ def _trusted_inside(inner: Span, outer: Span, rules: MergeRules) -> bool:
 
 def _around(outer: Span, inner: Span, text: str) -> list[Span]:
     """`inner` with what is left of `outer` on each side of it, tidied."""
-    before = _tidy_piece(outer, text, outer.start, inner.start) if inner.start > outer.start else None
-    after = _tidy_piece(outer, text, inner.end, outer.end) if outer.end > inner.end else None
+    before = _tidy_piece(outer, text, outer.start, inner.start)  # None when nothing is left
+    after = _tidy_piece(outer, text, inner.end, outer.end)
     return [s for s in (before, inner, after) if s is not None]
 
 
@@ -524,7 +525,6 @@ def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> li
         if span.label != "PERSON":
             out.append(span)
             continue
-        start = span.start
         for word in re.finditer(r"\S+", text[span.start : span.end]):
             if word.group().lower().rstrip(".,") not in titles:
                 start = span.start + word.start()
@@ -556,11 +556,9 @@ def name_terms(names: Iterable[str]) -> tuple[str, ...]:
     """Each full name, each of its parts (initials and suffixes left out) and a
     compound surname: how a person named on the cover page is written in the
     transcript ("Ingrid Dela Pena": "Ingrid", "DELA PENA")."""
-    terms: dict[str, None] = {}
+    terms: list[str] = []
     for name in names:
         full = " ".join(name.replace(",", " ").split())
-        if full:
-            terms.setdefault(full, None)
         parts = [
             part.strip(".'")
             for part in full.split()
@@ -568,11 +566,10 @@ def name_terms(names: Iterable[str]) -> tuple[str, ...]:
             and not part.endswith(".")
             and part.strip(".'").lower() not in _NAME_SUFFIXES
         ]
-        for part in parts:
-            terms.setdefault(part, None)
+        terms += [full, *parts] if full else []
         if len(parts) >= 3:
-            terms.setdefault(" ".join(parts[1:]), None)
-    return tuple(terms)
+            terms.append(" ".join(parts[1:]))
+    return tuple(dict.fromkeys(terms))
 
 
 def relabel_known_persons(
@@ -781,11 +778,7 @@ def _name_parts(name: str, rules: MergeRules) -> list[str]:
 
 
 def _running_max_end(spans: Sequence[Span]) -> list[int]:
-    out, best = [], 0
-    for span in spans:
-        best = max(best, span.end)
-        out.append(best)
-    return out
+    return list(itertools.accumulate((span.end for span in spans), max))
 
 
 def defer_trained_spans(spans: Sequence[Span]) -> list[Span]:

@@ -1,4 +1,6 @@
-from reviewer_app.core.clusters import build_clusters, fuzzy_links, name_parts
+from rapidfuzz import fuzz
+
+from reviewer_app.core.clusters import NamePart, build_clusters, fuzzy_links, name_parts
 from reviewer_app.core.document import Document, HearingMetadata, Participant
 from tests.unit.test_pseudonymize import marked
 
@@ -102,3 +104,64 @@ def test_a_spelling_of_several_name_parts_joins_their_cluster():
     )
     (cluster,) = build_clusters(doc, spans)
     assert cluster.members == (0, 1, 2)
+
+
+def test_a_span_of_titles_only_is_its_own_name_and_titles_can_be_given():
+    assert name_parts("Commissioner") == [NamePart(0, 12, "commissioner", False)]
+    assert name_parts("Judge Dredd's", titles=frozenset()) == [
+        NamePart(0, 5, "judge", False),
+        NamePart(6, 11, "dredd", False),
+    ]
+
+
+def test_a_misspelling_of_five_letters_is_linked_to_the_more_frequent_spelling_even_before_it():
+    doc, spans = marked(
+        "[[PERSON|Maria Chavz]] said. [[PERSON|Chavez]] agreed. [[PERSON|Maria Chavez]] left; "
+        "[[PERSON|Mark Stevenston]], [[PERSON|Stevenson]], [[PERSON|Mark Stevenson]]."
+    )
+    clusters = build_clusters(doc, spans, threshold=88.0)
+    assert [c.links for c in clusters] == [(("chavz", "chavez"),), (("stevenston", "stevenson"),)]
+    assert [c.parts for c in clusters] == [("maria", "chavez"), ("mark", "stevenson")]
+
+
+def test_clusters_follow_the_text_whatever_the_order_of_the_spans():
+    doc, spans = marked(
+        "[[PERSON|Alyssa Jones]] spoke. [[PERSON|Jones]] again. Then [[PERSON|Mary Jones]] spoke. "
+        "[[PERSON|Jones]] once more. [[PERSON|Mary]] left."
+    )
+    clusters = build_clusters(doc, spans[::-1])  # index i of the text's order is 4 - i here
+    assert [(c.id, c.members, c.variants) for c in clusters] == [
+        (1, (4, 3), ("Alyssa Jones", "Jones")),
+        (2, (2, 1, 0), ("Mary Jones", "Jones", "Mary")),
+    ]
+
+
+def test_the_spelling_of_a_first_name_joins_its_persons_cluster():
+    doc, spans = marked("[[PERSON|Kevin Richardson]], first name [[SPELLED_NAME|K-E-V-I-N]].")
+    (cluster,) = build_clusters(doc, spans)
+    assert cluster.members == (0, 1)
+
+
+def test_a_ratio_equal_to_the_threshold_links_and_the_closest_spelling_wins():
+    assert fuzzy_links(["chavez", "chavz"], {"chavez": 2, "chavz": 1}, fuzz.ratio("chavez", "chavz")) == {
+        "chavz": "chavez"
+    }
+    # stevensen is nearer stevenssen (94.7) than stevenson (88.9)
+    counts = {"stevenson": 3, "stevenssen": 2, "stevensen": 1}
+    assert fuzzy_links(["stevenson", "stevenssen", "stevensen"], counts, 85.0) == {"stevensen": "stevenssen"}
+
+
+def test_a_misspelling_of_a_misspelling_links_to_the_name_itself():
+    counts = {"katherine": 3, "katharine": 2, "katharina": 1}
+    # katharina is 88.9 from katharine, but only 77.8 from katherine
+    assert fuzzy_links(["katherine", "katharine", "katharina"], counts, 85.0) == {
+        "katharine": "katherine",
+        "katharina": "katherine",
+    }
+
+
+def test_of_two_spellings_as_frequent_the_earlier_in_the_text_is_canonical_whatever_the_span_order():
+    doc, spans = marked("[[PERSON|Mark Stevenson]] is present. [[PERSON|Mark Stevenston]] here.")
+    for given in (spans, spans[::-1]):
+        (cluster,) = build_clusters(doc, given, threshold=88.0)
+        assert cluster.links == (("stevenston", "stevenson"),)

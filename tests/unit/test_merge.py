@@ -30,8 +30,9 @@ def covered(spans, text=APPENDIX_A):
     return [(s.label, s.text_in(text)) for s in spans]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def rules():
+    # Loaded per test (a few milliseconds), so that a mutation tool sees every test that uses them.
     return merge.load_merge_rules()
 
 

@@ -2,9 +2,9 @@ import re
 
 import pytest
 
-from reviewer_app.core.clusters import build_clusters
+from reviewer_app.core.clusters import Cluster, build_clusters
 from reviewer_app.core.document import Document
-from reviewer_app.core.pseudonymize import TagScope, cdcr_key, load_tag_formats, pseudonymize
+from reviewer_app.core.pseudonymize import DateWords, TagScope, cdcr_key, load_tag_formats, pseudonymize
 from reviewer_app.core.spans import Span
 from reviewer_app.paths import resource
 
@@ -281,3 +281,128 @@ def test_apostrophe_names_link_to_their_spelling_and_a_name_without_letters_is_s
     result = pseudonymize(doc, spans)
     assert result.text == "[PERSON_1] [PERSON_2], [SPELLED_NAME_PERSON_2]; inmate [PERSON_3]."
     assert set(result.clusters[0].variants) == {"Sean O'Brien", "O-B-R-I-E-N"}
+
+
+def test_a_tags_toml_without_dates_or_a_default_format_still_loads(tmp_path):
+    path = tmp_path / "tags.toml"
+    path.write_text('[formats]\nPERSON = "<person {n}>"\n', encoding="utf-8")
+    formats = load_tag_formats(path)
+    assert formats.date_words == DateWords(frozenset(), frozenset(), frozenset(), frozenset())
+    doc, spans = marked("[[PERSON|Ann Lee]] in [[STATE|Ohio]]")
+    assert pseudonymize(doc, spans, formats=formats).text == "<person 1> <person 2> in [STATE_1]"
+
+
+def test_date_words_are_read_whatever_their_case_in_tags_toml(tmp_path):
+    date = (
+        '[date]\nwhole = "<date>"\nday = "<day>"\nmonth = "<month>"\nday_of_week = "<weekday>"\n'
+        'decade = "<decade>"\nyear = "<year>"\nnumber = "<n>"\nnumeric_date = "<date>"\n'
+        'months = ["JUNE"]\ndays_of_week = ["Friday"]\nordinal_days = ["Fifth"]\ndecades = ["Eighties"]\n'
+    )
+    path = tmp_path / "tags.toml"
+    path.write_text(date, encoding="utf-8")
+    doc, spans = marked("[[DATE|Friday the fifth of June]], [[DATE|the eighties]], [[DATE|Easter]]")
+    assert pseudonymize(doc, spans, formats=load_tag_formats(path)).text == (
+        "<weekday> the <day> of <month>, the <decade>, <date>"
+    )
+
+
+def test_spans_in_any_order_and_spans_that_touch_are_replaced_in_text_order():
+    doc, spans = marked("On [[DATE|05/13/2012]][[TIME|10:30]] [[PERSON|Ann Lee]] met [[PERSON|Bo Chan]].")
+    result = pseudonymize(doc, spans[::-1])
+    assert result.text == "On [DATE][TIME] [PERSON_1] [PERSON_2] met [PERSON_3] [PERSON_4]."
+    assert result.document_id == doc.id
+    assert [r.span for r in result.replacements] == spans
+
+
+def test_the_fuzzy_threshold_decides_whether_a_misspelling_shares_the_number():
+    doc, spans = marked("[[PERSON|Mark Stevenson]] is present.\n[[PERSON|Mark Stevenston]] here.")
+    assert pseudonymize(doc, spans, threshold=99.0).text == (
+        "[PERSON_1] [PERSON_2] is present.\n[PERSON_1] [PERSON_3] here."
+    )
+    (entry,) = [e for e in pseudonymize(doc, spans).mapping if e.cluster is not None]
+    assert (entry.label, entry.tag, entry.fuzzy) == ("PERSON", "[PERSON_1] [PERSON_2]", True)
+
+
+def test_names_without_letters_are_numbered_per_distinct_value():
+    doc, spans = marked("inmate [[PERSON|#4471]], inmate [[PERSON|#5582]] and [[PERSON|# 4471]]")
+    assert pseudonymize(doc, spans).text == "inmate [PERSON_1], inmate [PERSON_2] and [PERSON_1]"
+
+
+@pytest.mark.parametrize(
+    ("date", "expected"),
+    [
+        ("August 1", "[MONTH] [DAY]"),
+        ("31 May", "[DAY] [MONTH]"),
+        ("2 weeks in August", "[NUMBER] weeks in [MONTH]"),
+    ],
+)
+def test_the_day_rule_takes_days_one_to_thirty_one_beside_a_month_only(date, expected):
+    doc, spans = marked(f"[[DATE|{date}]]")
+    assert pseudonymize(doc, spans).text == expected
+
+
+def test_one_tag_per_person_links_spellings_the_clusters_do_not_list():
+    doc, spans = marked(
+        "[[PERSON|Kevin Richardson]] and [[PERSON|Luis De La Cruz]]: [[SPELLED_NAME|K-E-V-I-N]], "
+        "[[SPELLED_NAME|D-E L-A C-R-U-Z]], [[SPELLED_NAME|Z-E-D]]"
+    )
+    clusters = build_clusters(doc, spans[:2])  # the reviewer's clusters, made before the spellings
+    assert pseudonymize(doc, spans, clusters, person_tags="person").text == (
+        "[PERSON_1] and [PERSON_2]: [SPELLED_NAME_PERSON_1], [SPELLED_NAME_PERSON_2], [SPELLED_NAME_1]"
+    )
+
+
+def test_one_tag_per_person_without_clusters_is_one_per_distinct_name_and_value():
+    doc, spans = marked(
+        "[[PERSON|Ann Lee]], [[PERSON|ANN LEE]], [[PERSON|Bo Chan]], [[PERSON|#4471]], [[PERSON|# 4471]], "
+        "[[PERSON|#5582]]"
+    )
+    assert pseudonymize(doc, spans, [], person_tags="person").text == (
+        "[PERSON_1], [PERSON_1], [PERSON_2], [PERSON_3], [PERSON_3], [PERSON_4]"
+    )
+
+
+def test_one_tag_per_person_a_spelling_takes_its_persons_number_after_a_name_without_letters():
+    doc, spans = marked("[[PERSON|#4471]] then [[PERSON|Kevin Richardson]], [[SPELLED_NAME|K-E-V-I-N]]")
+    clusters = build_clusters(doc, spans[:2])
+    _, kevin, spelled = pseudonymize(doc, spans, clusters, person_tags="person").replacements
+    assert spelled.tag == kevin.tag.replace("[PERSON_", "[SPELLED_NAME_PERSON_")
+
+
+def test_one_tag_per_person_keeps_two_people_of_one_name_apart_and_one_name_the_same_across_files():
+    scope = TagScope()
+    first = pseudonymize(*marked("[[PERSON|Ann Lee]] spoke.", "a"), scope=scope, person_tags="person")
+    doc, spans = marked("[[PERSON|Ann Lee]] (the mother) and [[PERSON|Ann Lee]] (the daughter)", "b")
+    split = [Cluster(1, (0,), ("Ann Lee",), ("ann", "lee")), Cluster(2, (1,), ("Ann Lee",), ("ann", "lee"))]
+    second = pseudonymize(doc, spans, split, scope=scope, person_tags="person")
+    assert first.text == "[PERSON_1] spoke."
+    assert second.text == "[PERSON_1] (the mother) and [PERSON_2] (the daughter)"
+
+
+def test_part_links_number_a_part_and_its_misspellings_as_the_part_they_link_to():
+    scope = TagScope()
+    pseudonymize(*marked("[[PERSON|Mark Stevens]]", "a"), scope=scope)
+    doc, spans = marked(
+        "[[PERSON|Mark Stevenson]] here. [[PERSON|Mark Stevenston]] there. "
+        "[[PERSON|Maria Chavez]] and [[PERSON|Maria Chavz]].",
+        "b",
+    )
+    clusters = build_clusters(doc, spans)  # links stevenston to stevenson, chavz to chavez
+    result = pseudonymize(doc, spans, clusters, scope=scope, part_links={"stevenson": "stevens"})
+    assert result.text == (
+        "[PERSON_1] [PERSON_2] here. [PERSON_1] [PERSON_2] there. "
+        "[PERSON_3] [PERSON_4] and [PERSON_3] [PERSON_4]."
+    )
+
+
+def test_one_tag_per_person_a_spelling_the_reviewer_put_with_a_person_takes_that_persons_tag():
+    doc, spans = marked(
+        "[[PERSON|Alyssa Jones]] spoke. Then [[PERSON|Mary Jones]], spelled [[SPELLED_NAME|J-O-N-E-S]]."
+    )
+    clusters = [
+        Cluster(1, (0,), ("Alyssa Jones",), ("alyssa", "jones")),
+        Cluster(2, (1, 2), ("Mary Jones", "J-O-N-E-S"), ("mary", "jones")),
+    ]
+    assert pseudonymize(doc, spans, clusters, person_tags="person").text == (
+        "[PERSON_1] spoke. Then [PERSON_2], spelled [SPELLED_NAME_PERSON_2]."
+    )
