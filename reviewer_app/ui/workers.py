@@ -8,6 +8,7 @@ touches a widget.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import time
@@ -109,16 +110,16 @@ class TaskRunner(QObject):
         collect_garbage_on_ui_thread()
         self.running.append(task)
         task.signals.setParent(self)  # Qt owns it now, not the Task
-        task.signals.finished.connect(self._forget)
+        task.signals.finished.connect(functools.partial(self._forget, task))
         self.pool.start(task.run)
         return task
 
-    def _forget(self) -> None:
-        """`finished` of a task: the last signal its worker sends."""
-        signals = self.sender()
-        self.running = [t for t in self.running if t.signals is not signals]
+    def _forget(self, task: Task) -> None:
+        """`finished` of `task`: the last signal its worker sends."""
+        if task in self.running:
+            self.running.remove(task)
         # Deleted by the UI thread's event loop, after this delivery is over.
-        signals.deleteLater()
+        task.signals.deleteLater()
 
     def cancel_all(self) -> None:
         for task in self.running:
