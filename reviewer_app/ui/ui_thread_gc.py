@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 INTERVAL_MS = 500
@@ -51,7 +52,8 @@ def collect_garbage_on_ui_thread() -> None:
     app = QCoreApplication.instance()
     if app is None:
         return
-    if _collector is not None and _collector.parent() is app:
+    # A collector of an application that is gone (a test's) is replaced.
+    if _collector is not None and shiboken6.isValid(_collector) and _collector.parent() is app:
         gc.disable()  # a library may have switched it back on
         return
     _collector = UiThreadGarbageCollector(app)
