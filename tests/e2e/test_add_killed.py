@@ -68,7 +68,9 @@ def _kill_all(pids: set[int]) -> None:
             pass
 
 
-def test_workers_of_a_killed_add_end_within_seconds(tmp_path):
+def new_corpus(tmp_path) -> tuple[list, list[Path], dict[str, str]]:
+    """A new project of four small hearings: the `project` command, the project and its
+    files (to add), and the environment to run it in."""
     project = tmp_path / "corpus.db"
     files = []
     for n in range(4):
@@ -77,6 +79,11 @@ def test_workers_of_a_killed_add_end_within_seconds(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "reviewer_app", "project"]
     subprocess.run([*command, "new", project], cwd=ROOT, env=env, check=True, capture_output=True)
+    return command, [project, *files], env
+
+
+def test_workers_of_a_killed_add_end_within_seconds(tmp_path):
+    command, (project, *files), env = new_corpus(tmp_path)
     add = subprocess.Popen(
         [*command, "add", project, *files, "--jobs", "2", "--detectors", "spacy"],
         cwd=ROOT,

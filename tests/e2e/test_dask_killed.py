@@ -6,11 +6,18 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 
 import pytest
 
-from tests.e2e.test_add_killed import HEARING, PROC, ROOT, _alive, _descendants, _kill_all, _wait_until_gone
+from tests.e2e.test_add_killed import (
+    PROC,
+    ROOT,
+    _alive,
+    _descendants,
+    _kill_all,
+    _wait_until_gone,
+    new_corpus,
+)
 
 pytest.importorskip("distributed")
 pytestmark = [
@@ -22,14 +29,7 @@ pytestmark = [
 def _start_add(tmp_path) -> tuple[subprocess.Popen, set[int]]:
     """A `project add --engine dask --jobs 2` run in its own session, once its cluster is
     up, with the process ids of its workers (loading spaCy at that point)."""
-    project = tmp_path / "corpus.db"
-    files = []
-    for n in range(4):
-        files.append(tmp_path / f"hearing_{n}.txt")
-        files[-1].write_text(HEARING.format(n=f" the {n}th"), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, "-m", "reviewer_app", "project"]
-    subprocess.run([*command, "new", project], cwd=ROOT, env=env, check=True, capture_output=True)
+    command, (project, *files), env = new_corpus(tmp_path)
     add = subprocess.Popen(
         [*command, "add", project, *files, "--engine", "dask", "--jobs", "2", "--detectors", "spacy"],
         cwd=ROOT,
