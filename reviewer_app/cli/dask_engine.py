@@ -22,6 +22,9 @@ does. Logs and messages name files, detectors and error types, never text.
 A `LocalCluster`'s workers are children of this process. They start with
 SIGINT ignored: on Ctrl+C this process closes them. Each also watches a pipe
 from this process and ends when it closes, so they end with it even on SIGKILL.
+While the engine runs, Ctrl+C is noted (`ctrl_c_deferred`) and raised as
+KeyboardInterrupt where `detect_on_cluster` waits for results, never inside one
+of distributed's blocking calls.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ CONNECT_SECONDS = 10.0
 # stores a result, few enough that the files' bytes do not pile up in memory.
 IN_FLIGHT_PER_THREAD = 2
 CLOSE_SECONDS = 10.0
+# How often the wait for results looks whether Ctrl+C was pressed.
+POLL_SECONDS = 0.1
 
 # One detection at a time per worker process: loaded detectors (spaCy, torch
 # models) are shared by the process's tasks and are not safe to load or run
@@ -131,6 +136,23 @@ def _ctrl_c_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+@contextlib.contextmanager
+def ctrl_c_deferred() -> Iterator[threading.Event]:
+    """Meanwhile, Ctrl+C only sets the event given; `detect_on_cluster` raises
+    KeyboardInterrupt when it sees it. distributed's blocking calls (its `sync`) answer
+    an interrupt that lands before their coroutine has started with a NameError
+    traceback printed from the event loop's thread (seen with distributed 2026.8)."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _reach(address: str) -> None:
     """Raise EngineUnavailable unless a Dask scheduler answers at `address`. Tried
     before making a Client, which prints a traceback when it is collected
@@ -210,9 +232,11 @@ def detect_on_cluster(
     settings: Settings,
     detect: bool,
     say: Callable[[str], None],
+    interrupted: threading.Event | None = None,
 ) -> Iterator[tuple[Path, object]]:
     """(path, outcome) pairs as the cluster finishes them, outcomes as
-    `import_and_detect` returns them; each file tried at most twice."""
+    `import_and_detect` returns them; each file tried at most twice. Raises
+    KeyboardInterrupt once `interrupted` is set (see `ctrl_c_deferred`)."""
     from distributed import as_completed
 
     from reviewer_app.importers import TranscriptImportError, read_transcript_bytes
@@ -222,9 +246,24 @@ def detect_on_cluster(
     waiting = iter(paths)
     tasks: dict[object, tuple[Path, bool]] = {}
     running = as_completed(loop=client.loop)
+    interrupted = interrupted or threading.Event()
+
+    def finished() -> Iterator[object]:
+        while not running.is_empty():
+            batch = running.next_batch(block=False)
+            if not batch:
+                interrupted.wait(POLL_SECONDS)
+            for future in batch:
+                if interrupted.is_set():
+                    raise KeyboardInterrupt
+                yield future
+            if interrupted.is_set():
+                raise KeyboardInterrupt
 
     def submit(path: Path, last_attempt: bool) -> str | None:
         """Send `path` to the cluster; an import error message if it cannot be read."""
+        if interrupted.is_set():
+            raise KeyboardInterrupt
         try:
             data = read_transcript_bytes(path, settings)
         except TranscriptImportError as exc:
@@ -243,7 +282,7 @@ def detect_on_cluster(
                 return
 
     yield from fill()
-    for future in running:
+    for future in finished():
         path, last_attempt = tasks.pop(future)
         try:
             outcome = future.result()

@@ -342,10 +342,10 @@ def _outcomes(args, paths, names, settings, bar: ProgressBar):
 
 @contextlib.contextmanager
 def _dask_outcomes(args, paths, names, settings, detect: bool):
-    from reviewer_app.cli.dask_engine import dask_client, detect_on_cluster
+    from reviewer_app.cli.dask_engine import ctrl_c_deferred, dask_client, detect_on_cluster
 
-    with dask_client(args.scheduler, max(1, args.jobs), _say) as client:
-        yield detect_on_cluster(client, paths, names, settings, detect, _say)
+    with ctrl_c_deferred() as interrupted, dask_client(args.scheduler, max(1, args.jobs), _say) as client:
+        yield detect_on_cluster(client, paths, names, settings, detect, _say, interrupted)
 
 
 def _run_workers(paths, names, settings, detect: bool, jobs: int, bar: ProgressBar):

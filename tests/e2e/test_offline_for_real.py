@@ -25,7 +25,7 @@ SAMPLE = REPO / "resources" / "sample" / "sample_hearing.pdf"
 
 # Imported at the start of every Python process whose path holds its folder.
 BLOCKER = textwrap.dedent(
-    '''
+    """
     import os, socket
 
     _LOG = os.environ["NETWORK_ATTEMPTS_LOG"]
@@ -69,7 +69,7 @@ BLOCKER = textwrap.dedent(
 
     socket.socket.connect, socket.socket.connect_ex = connect, connect_ex
     socket.getaddrinfo = getaddrinfo
-    '''
+    """
 )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import collections
 import os
+import signal
 import socket
 import sys
 import urllib.error
@@ -263,3 +264,42 @@ def test_scheduler_needs_the_dask_engine(tmp_path, transcript, capsys):
     run("project", "new", project)
     assert run("project", "add", project, transcript, "--scheduler", "tcp://127.0.0.1:8786") == Exit.BAD_INPUT
     assert "--scheduler needs --engine dask" in capsys.readouterr().err
+
+
+def test_ctrl_c_while_the_engine_runs_is_noted_not_raised():
+    from reviewer_app.cli.dask_engine import ctrl_c_deferred
+
+    before = signal.getsignal(signal.SIGINT)
+    with ctrl_c_deferred() as interrupted:
+        os.kill(os.getpid(), signal.SIGINT)  # raises KeyboardInterrupt here without the deferral
+        assert interrupted.wait(5)
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_an_interrupted_run_stops_at_its_next_wait_and_sends_no_more_files(scheduler, tmp_path):
+    import threading
+
+    from reviewer_app.cli.dask_engine import detect_on_cluster
+    from reviewer_app.settings import Settings
+
+    address, _ = scheduler
+    files = _files(tmp_path, {f"hearing{n}": HEARING.format(n=n) for n in range(8)})
+    interrupted = threading.Event()
+    with distributed.Client(address, set_as_default=False) as client:
+        sent = []
+        submit = client.submit
+
+        def counting_submit(task, path, *args, **kwargs):
+            sent.append(path)
+            return submit(task, path, *args, **kwargs)
+
+        client.submit = counting_submit
+        outcomes = detect_on_cluster(client, files, ["load_counting"], Settings(), True, print, interrupted)
+        path, outcome = next(outcomes)
+        assert path in files and not isinstance(outcome, str)
+        in_flight = len(sent)  # two per worker thread
+        assert in_flight == 4
+        interrupted.set()
+        with pytest.raises(KeyboardInterrupt):
+            next(outcomes)
+        assert len(sent) == in_flight
