@@ -128,6 +128,7 @@ def _say(message: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.clusters import build_clusters
+    from reviewer_app.core.guard_exemptions import GuardExemptions
     from reviewer_app.core.pseudonymize import TagScope, pseudonymize
     from reviewer_app.detectors.model_folder import model_problem
     from reviewer_app.detectors.registry import with_model
@@ -202,10 +203,9 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
             return Exit.BAD_INPUT
+        exemptions = GuardExemptions.of(args.allow, _undecided(extras), rejected)
         try:
-            check_pseudonymized(
-                result, document, spans, args.allow, undecided=_undecided(extras), rejected=rejected
-            )
+            check_pseudonymized(result, document, spans, exemptions)
         except LeakFound as exc:
             _say(f"reviewer-app export: {path.name}: {exc}")
             _say("nothing was written")
@@ -214,7 +214,7 @@ def run(args: argparse.Namespace) -> int:
                     "review these places, or pass --propagate to replace every occurrence of an accepted text"
                 )
             return Exit.LEAK
-        prepared.append((path, document, spans, extras, rejected, result))
+        prepared.append((path, document, spans, extras, exemptions, result))
 
     return _write_all(args, prepared, timed, audio_of)
 
@@ -240,26 +240,10 @@ def _write_all(args: argparse.Namespace, prepared: list, timed, audio_of: dict) 
     try:
         with StagedExport() as export:
             text_dir = export.folder(args.out)
-            for stem, (path, document, spans, extras, rejected, result) in zip(stems, prepared, strict=True):
-                write_pseudonymized_text(
-                    text_dir / f"{stem}.txt",
-                    result,
-                    document,
-                    spans,
-                    args.allow,
-                    undecided=_undecided(extras),
-                    rejected=rejected,
-                )
-                captions = write_pseudonymized_captions(
-                    text_dir,
-                    stem,
-                    result,
-                    document,
-                    spans,
-                    args.allow,
-                    undecided=_undecided(extras),
-                    rejected=rejected,
-                )
+            for stem, prepared_file in zip(stems, prepared, strict=True):
+                path, document, spans, extras, exemptions, result = prepared_file
+                write_pseudonymized_text(text_dir / f"{stem}.txt", result, document, spans, exemptions)
+                captions = write_pseudonymized_captions(text_dir, stem, result, document, spans, exemptions)
                 if captions is not None:
                     reports.append(
                         f"{path.name}: the transcript in its own format -> {args.out / captions.name}"

@@ -641,7 +641,6 @@ def _export_document(
 ):
     """Stage one document's text (and gold) in `export`; returns the pseudonymized
     text, or (exit code, what went wrong)."""
-    from reviewer_app.core.spans import Status
     from reviewer_app.exporters.captions import CaptionExportError, write_pseudonymized_captions
     from reviewer_app.exporters.gold import write_gold
     from reviewer_app.exporters.jsonl import gold_record
@@ -653,7 +652,7 @@ def _export_document(
         stage_project_timed_outputs,
         tone_from_settings,
     )
-    from reviewer_app.store.allowances import allowance_report, allowances, gold_meta
+    from reviewer_app.store.allowances import allowance_report, allowances, gold_meta, guard_exemptions
     from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 
     try:
@@ -665,19 +664,11 @@ def _export_document(
     spans = [s.span for s in stored]
     # The reviewer's "not identifying here" decisions and rejected spans, as in the window.
     allowed = allowances(project, doc_id)
-    guard = {
-        "undecided": [i for i, s in enumerate(stored) if s.status != Status.ACCEPTED],
-        "rejected": [s.span for s in project.spans(doc_id, [Status.REJECTED])],
-        "allowed_at": [(a.start, a.end) for a in allowed],
-    }
+    exemptions = guard_exemptions(project, doc_id, stored, args.allow)
     try:
-        write_pseudonymized_text(
-            export.folder(args.out) / f"{stem}.txt", result, document, spans, args.allow, **guard
-        )
+        write_pseudonymized_text(export.folder(args.out) / f"{stem}.txt", result, document, spans, exemptions)
         # A caption or ASR transcript also in its own format, through the same leak guard.
-        write_pseudonymized_captions(
-            export.folder(args.out), stem, result, document, spans, args.allow, **guard
-        )
+        write_pseudonymized_captions(export.folder(args.out), stem, result, document, spans, exemptions)
     except LeakFound as exc:
         return Exit.LEAK, str(exc)
     except CaptionExportError as exc:

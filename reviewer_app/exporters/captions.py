@@ -23,12 +23,13 @@ import bisect
 import copy
 import json
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from reviewer_app.core.document import Document
+from reviewer_app.core.guard_exemptions import NO_EXEMPTIONS, GuardExemptions
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span
 from reviewer_app.exporters.atomic import atomic_write_text
@@ -138,15 +139,11 @@ def write_pseudonymized_captions(
     result: PseudonymizedText,
     document: Document,
     spans: Sequence[Span],
-    allow: Iterable[str] = (),
-    *,
-    undecided: Collection[int] = (),
-    rejected: Iterable[Span] = (),
-    allowed_at: Iterable[tuple[int, int]] = (),
+    exemptions: GuardExemptions = NO_EXEMPTIONS,
 ) -> Path | None:
     """Write `folder/<stem>.vtt|.srt|.json` for a caption document after the leak guard
     (raises `LeakFound`, `CaptionExportError`); None (nothing written) for other documents.
-    The keywords are the leak guard's, as for the text export."""
+    `exemptions` are the leak guard's, as for the text export."""
     output = caption_output(document, result)
     if output is None:
         return None
@@ -155,10 +152,7 @@ def write_pseudonymized_captions(
         result,
         document,
         spans,
-        allow,
-        undecided=undecided,
-        rejected=rejected,
-        allowed_at=allowed_at,
+        exemptions,
     )
     return atomic_write_text(Path(folder) / f"{stem}{output.suffix}", output.content)
 

@@ -18,9 +18,10 @@ in capitals in a speaker tag or a line in capitals, on the cover page; not as th
 lower-case word. In a text without case (all lower or all upper) every use counts.
 The report says so on each such hit.
 
-Not findings: places a reviewer marked "not identifying here" (`allowed_at`); the
-stretches of rejected spans, except a person's name (a reviewer decided that this text,
-there, is no identifier); words passed in `allow`; whitelisted terms.
+Not findings (`GuardExemptions`): places a reviewer marked "not identifying here"
+(`allowed_at`); the stretches of rejected spans, except a person's name (a reviewer
+decided that this text, there, is no identifier); words passed in `allow`; and
+whitelisted terms.
 
 Deliberately not terms: single characters and numbers of one or two digits (an age of
 "33" cannot be told from "33" pages); the texts of quantity labels (`unguarded_labels`
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 
 from reviewer_app.core.clusters import Cluster, name_parts, person_titles
 from reviewer_app.core.document import Document
+from reviewer_app.core.guard_exemptions import NO_EXEMPTIONS, GuardExemptions
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span
 from reviewer_app.exporters.guard_match import Matcher, pattern_for
@@ -317,24 +319,20 @@ def leak_hits(
     result: PseudonymizedText,
     document: Document,
     spans: Sequence[Span],
-    allow: Iterable[str] = (),
-    *,
-    undecided: Collection[int] = (),
-    rejected: Iterable[Span] = (),
-    allowed_at: Iterable[tuple[int, int]] = (),
+    exemptions: GuardExemptions = NO_EXEMPTIONS,
 ) -> list[LeakHit]:
     """What the leak guard finds in `result` (what `check_pseudonymized` refuses on).
 
-    `spans` are the spans `result` replaced, `undecided` the indices of those replaced
-    without a decision (they add no term). A hit lying inside a stretch of `allowed_at`
-    (offsets of the original text) is not reported, nor one inside a `rejected` span
-    unless it is a person's name: a rejected "CALIFORNIA" on the cover is no place
+    `spans` are the spans `result` replaced; `exemptions.undecided` the indices of those
+    replaced without a decision (they add no term). A hit lying inside a stretch of
+    `exemptions.allowed_at` (offsets of the original text) is not reported, nor one
+    inside a rejected span unless it is a person's name: a rejected "CALIFORNIA" on the cover is no place
     there, but a rejected "RICHARDSON" where Richardson is an accepted name is more
     likely a slip than a decision, and "Not identifying here" says it explicitly.
     Whitelisted terms (`resources/whitelist.txt`, "California Code of Regulations") are
     not sensitive by definition, so a known word inside one is not a hit.
     """
-    terms = leak_terms(document, spans, result.clusters, undecided=undecided)
+    terms = leak_terms(document, spans, result.clusters, undecided=exemptions.undecided)
     masked = [(r.out_start, r.out_end) for r in result.replacements]
     offsets = _OutputMap(result)
     headers = [
@@ -342,17 +340,28 @@ def leak_hits(
         for s in document.sections
         if s.name in HEADER_SECTIONS
     ]
-    found = find_leaks(result.text, terms, masked, allow, headers, _has_case(document.text))
-    hits = _outside_whitelist(result.text, found)
-    rejected_at = sorted((s.start, s.end) for s in rejected)
-    allowed = sorted(allowed_at)
-    kept = []
-    for hit in hits:
-        start, end = offsets.to_source(hit.start), offsets.to_source(hit.end)
-        if _covered(allowed, start, end) or (hit.label != PERSON and _covered(rejected_at, start, end)):
-            continue
-        kept.append(hit)
-    return kept
+    found = find_leaks(result.text, terms, masked, exemptions.allow, headers, _has_case(document.text))
+    excused = _Excused(exemptions)
+    return [
+        hit
+        for hit in _outside_whitelist(result.text, found)
+        if not excused(hit, offsets.to_source(hit.start), offsets.to_source(hit.end))
+    ]
+
+
+class _Excused:
+    """Whether a hit at [start, end) of the original text is excused by a reviewer's
+    decision there: a place marked not identifying, or a rejected span (unless the hit
+    is a person's name)."""
+
+    def __init__(self, exemptions: GuardExemptions) -> None:
+        self.allowed = sorted(exemptions.allowed_at)
+        self.rejected = sorted((s.start, s.end) for s in exemptions.rejected)
+
+    def __call__(self, hit: LeakHit, start: int, end: int) -> bool:
+        return _covered(self.allowed, start, end) or (
+            hit.label != PERSON and _covered(self.rejected, start, end)
+        )
 
 
 def _covered(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
@@ -395,16 +404,10 @@ def check_pseudonymized(
     result: PseudonymizedText,
     document: Document,
     spans: Sequence[Span],
-    allow: Iterable[str] = (),
-    *,
-    undecided: Collection[int] = (),
-    rejected: Iterable[Span] = (),
-    allowed_at: Iterable[tuple[int, int]] = (),
+    exemptions: GuardExemptions = NO_EXEMPTIONS,
 ) -> None:
     """Raise `LeakFound` when the pseudonymized text still holds a known identifier."""
-    hits = leak_hits(
-        result, document, spans, allow, undecided=undecided, rejected=rejected, allowed_at=allowed_at
-    )
+    hits = leak_hits(result, document, spans, exemptions)
     if hits:
         raise LeakFound(hits, result.text)
 
@@ -432,11 +435,7 @@ def check_derived(
     result: PseudonymizedText,
     document: Document,
     spans: Sequence[Span],
-    allow: Iterable[str] = (),
-    *,
-    undecided: Collection[int] = (),
-    rejected: Iterable[Span] = (),
-    allowed_at: Iterable[tuple[int, int]] = (),
+    exemptions: GuardExemptions = NO_EXEMPTIONS,
 ) -> None:
     """The leak guard for another file made from `result` (the transcript in its caption
     format): raise `LeakFound` when one of its texts holds a known identifier.
@@ -461,18 +460,17 @@ def check_derived(
                 break
             lo, hi = max(r.out_start, at), min(r.out_end, at + end - start)
             masked.append((start + lo - at, start + hi - at))
-    terms = leak_terms(document, spans, result.clusters, undecided=undecided)
-    found = find_leaks(view, terms, masked, allow, (), _has_case(document.text))
+    terms = leak_terms(document, spans, result.clusters, undecided=exemptions.undecided)
+    found = find_leaks(view, terms, masked, exemptions.allow, (), _has_case(document.text))
     offsets = _OutputMap(result)
-    rejected_at = sorted((s.start, s.end) for s in rejected)
-    allowed = sorted(allowed_at)
+    excused = _Excused(exemptions)
     kept = []
     for hit in _outside_whitelist(view, found):
         i = bisect.bisect_right(copied, (hit.start, float("inf"), 0)) - 1
         if i >= 0 and copied[i][0] <= hit.start and hit.end <= copied[i][1]:
             shift = copied[i][2] - copied[i][0]
             start, end = offsets.to_source(hit.start + shift), offsets.to_source(hit.end + shift)
-            if _covered(allowed, start, end) or (hit.label != PERSON and _covered(rejected_at, start, end)):
+            if excused(hit, start, end):
                 continue
         kept.append(hit)
     if kept:

@@ -6,10 +6,11 @@ written byte for byte. The leak guard runs first: on a hit nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from reviewer_app.core.document import Document
+from reviewer_app.core.guard_exemptions import NO_EXEMPTIONS, GuardExemptions
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span
 from reviewer_app.exporters.atomic import atomic_write_text
@@ -21,18 +22,12 @@ def write_pseudonymized_text(
     result: PseudonymizedText,
     document: Document,
     spans: Sequence[Span],
-    allow: Iterable[str] = (),
-    *,
-    undecided: Collection[int] = (),
-    rejected: Iterable[Span] = (),
-    allowed_at: Iterable[tuple[int, int]] = (),
+    exemptions: GuardExemptions = NO_EXEMPTIONS,
 ) -> Path:
     """Check `result` for leaks (raises `LeakFound`), then write it atomically.
 
-    `spans` are the spans `result` was made from; the keywords are the leak guard's
-    (`check_pseudonymized`).
+    `spans` are the spans `result` was made from; `exemptions` what the leak guard
+    lets through (`check_pseudonymized`).
     """
-    check_pseudonymized(
-        result, document, spans, allow, undecided=undecided, rejected=rejected, allowed_at=allowed_at
-    )
+    check_pseudonymized(result, document, spans, exemptions)
     return atomic_write_text(path, result.text)

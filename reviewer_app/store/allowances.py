@@ -14,9 +14,13 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from reviewer_app.core.guard_exemptions import GuardExemptions
+from reviewer_app.core.spans import Status
+from reviewer_app.store.decisions import StoredSpan
 from reviewer_app.store.project import Project
 
 log = logging.getLogger(__name__)
@@ -113,6 +117,20 @@ def allowances(project: Project, document_id: str) -> list[Allowance]:
         f'SELECT {_SELECT} FROM leak_allowances WHERE document_id = ? ORDER BY start, "end"', (document_id,)
     )
     return [Allowance(**r) for r in rows]
+
+
+def guard_exemptions(
+    project: Project, document_id: str, replaced: Sequence[StoredSpan], allow: Iterable[str] = ()
+) -> GuardExemptions:
+    """What the leak guard lets through when `replaced` (stored spans) are written over
+    the document: `allow`, the spans among them without a decision, the document's
+    rejected spans and its "not identifying here" places."""
+    return GuardExemptions.of(
+        allow,
+        (i for i, s in enumerate(replaced) if s.status != Status.ACCEPTED),
+        (s.span for s in project.spans(document_id, [Status.REJECTED])),
+        ((a.start, a.end) for a in allowances(project, document_id)),
+    )
 
 
 def remove_allowance(project: Project, allowance_id: int, who: str = "") -> int:

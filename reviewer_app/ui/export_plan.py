@@ -6,16 +6,16 @@ shows it and writes it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from reviewer_app.core.document import Document
+from reviewer_app.core.guard_exemptions import NO_EXEMPTIONS, GuardExemptions
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span, Status
 from reviewer_app.exporters.leakguard import LeakHit, leak_hits
-from reviewer_app.store.allowances import Allowance, allowance_report, allowances, gold_meta
+from reviewer_app.store.allowances import Allowance, allowance_report, allowances, gold_meta, guard_exemptions
 from reviewer_app.store.project import Project, StoredSpan
 from reviewer_app.store.reviewed_clusters import pseudonymize_reviewed
 from reviewer_app.ui.navigation import OPEN
@@ -31,17 +31,8 @@ class ExportPlan:
     person_tags: str = "part"  # a tag per name part or per person (settings.person_tags)
     leaks: tuple[LeakHit, ...] = ()
     problem: str = ""  # why nothing can be written (e.g. overlapping spans)
-    rejected: tuple[Span, ...] = ()  # not identifiers where they are: never findings
-    allowances: tuple[Allowance, ...] = ()  # "not identifying here" decisions
-
-    @property
-    def undecided(self) -> tuple[int, ...]:
-        """Indices of the spans replaced without a decision (a draft's pending ones)."""
-        return tuple(i for i, s in enumerate(self.stored) if s.status != Status.ACCEPTED)
-
-    @property
-    def allowed_at(self) -> tuple[tuple[int, int], ...]:
-        return tuple((a.start, a.end) for a in self.allowances)
+    exemptions: GuardExemptions = NO_EXEMPTIONS  # what the leak guard lets through, and why
+    allowances: tuple[Allowance, ...] = ()  # "not identifying here" decisions, for the report
 
     def report(self) -> list[str]:
         """The allow decisions this export honours, for the reviewer's report."""
@@ -91,20 +82,13 @@ def plan_export(
         document = project.document(document_id)
         open_count = sum(s.status in OPEN for s in project.spans(document_id))
         return ExportPlan(document, (), open_count, draft, problem=str(exc), person_tags=person_tags)
-    rejected = tuple(s.span for s in project.spans(document_id, [Status.REJECTED]))
+    exemptions = guard_exemptions(project, document_id, stored, allow)
     allowed = tuple(allowances(project, document_id))
-    plan = ExportPlan(document, stored, open_count, draft, result, person_tags, (), "", rejected, allowed)
     # The same check the export makes, so the preview lists exactly what would refuse it.
-    leaks = leak_hits(
-        result,
-        document,
-        plan.spans,
-        allow,
-        undecided=plan.undecided,
-        rejected=rejected,
-        allowed_at=plan.allowed_at,
+    leaks = leak_hits(result, document, [s.span for s in stored], exemptions)
+    return ExportPlan(
+        document, stored, open_count, draft, result, person_tags, tuple(leaks), "", exemptions, allowed
     )
-    return dataclasses.replace(plan, leaks=tuple(leaks))
 
 
 def source_offset(result: PseudonymizedText, output_offset: int) -> int:
@@ -159,9 +143,8 @@ def write_export(
     gold_formats: Sequence[str] = (),
     gold_dir: Path | None = None,
     mapping_path: Path | None = None,
-    allow: Iterable[str] = (),
 ) -> list[Path]:
-    """Write the text (after the leak guard), gold files and mapping, all or
+    """Write the text (after the leak guard, with the plan's exemptions), gold files and mapping, all or
     nothing (`StagedExport`); returns the paths. Raises `ExportPathError` for
     places that cannot be used (gold or mapping inside `out_dir`, a folder that is a file)."""
     from reviewer_app.exporters.captions import write_pseudonymized_captions
@@ -185,27 +168,10 @@ def write_export(
     stem = export_stem(plan)
     with StagedExport() as export:
         text_path = export.folder(out_dir) / f"{stem}.txt"
-        write_pseudonymized_text(
-            text_path,
-            plan.result,
-            plan.document,
-            plan.spans,
-            allow,
-            undecided=plan.undecided,
-            rejected=plan.rejected,
-            allowed_at=plan.allowed_at,
-        )
+        write_pseudonymized_text(text_path, plan.result, plan.document, plan.spans, plan.exemptions)
         # A caption or ASR transcript also in its own format, through the same leak guard.
         write_pseudonymized_captions(
-            export.folder(out_dir),
-            stem,
-            plan.result,
-            plan.document,
-            plan.spans,
-            allow,
-            undecided=plan.undecided,
-            rejected=plan.rejected,
-            allowed_at=plan.allowed_at,
+            export.folder(out_dir), stem, plan.result, plan.document, plan.spans, plan.exemptions
         )
         # A time-aligned transcript: when each replaced span was said, with the default padding
         # (the recording itself is redacted by `reviewer-app export --audio`).

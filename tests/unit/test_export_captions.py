@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reviewer_app.cli.main import main
+from reviewer_app.core.guard_exemptions import GuardExemptions
 from reviewer_app.core.interchange import Record, SpanRecord, write_jsonl
 from reviewer_app.core.pseudonymize import pseudonymize
 from reviewer_app.core.spans import Span
@@ -65,7 +66,7 @@ def export(tmp_path, name, content, *needles, **guard):
     spans = spans_over(document, *needles)
     result = pseudonymize(document, spans)
     out = tmp_path / "out"
-    written = write_pseudonymized_captions(out, "x", result, document, spans, **guard)
+    written = write_pseudonymized_captions(out, "x", result, document, spans, GuardExemptions.of(**guard))
     return written, result
 
 
@@ -195,7 +196,7 @@ def test_a_place_the_reviewer_allowed_is_allowed_in_the_caption_file_too(tmp_pat
     with pytest.raises(LeakFound):
         write_pseudonymized_captions(tmp_path / "out", "x", result, document, spans)
     written = write_pseudonymized_captions(
-        tmp_path / "out", "x", result, document, spans, allowed_at=[(street, street + 5)]
+        tmp_path / "out", "x", result, document, spans, GuardExemptions.of(allowed_at=[(street, street + 5)])
     )
     assert webvtt.read(str(written)).captions[1].text == "Lopez Street"
 

@@ -16,7 +16,7 @@ from reviewer_app.exporters.jsonl import read_gold_jsonl
 from reviewer_app.importers import import_file
 from reviewer_app.settings import load_settings
 from reviewer_app.store import Project, ReadOnlyProject
-from reviewer_app.store.allowances import allow_here, allowances, remove_allowance
+from reviewer_app.store.allowances import allow_here, allowances, guard_exemptions, remove_allowance
 from reviewer_app.store.schema import migrate
 from reviewer_app.ui.export_plan import plan_export, write_export
 
@@ -123,7 +123,7 @@ def test_a_rejected_span_is_no_finding_there_unless_it_is_a_persons_name(tmp_pat
             ("Lee", out.index("Lee said")),
             ("Fresno", out.index("Fresno again")),
         ]
-        assert [(s.start, s.end) for s in plan.rejected] == [(second, second + 6), (lee, lee + 3)]
+        assert [(s.start, s.end) for s in plan.exemptions.rejected] == [(second, second + 6), (lee, lee + 3)]
 
 
 def test_a_version_3_project_gains_the_allowances_table(tmp_path):
@@ -228,3 +228,21 @@ def test_allow_decisions_are_undone_and_redone_like_review_actions_across_a_reop
         assert allowances(reopened, doc_id) == [allowance]
         stack.undo()
         assert allowances(reopened, doc_id) == [] and stack.redo_text == "mark a finding not identifying"
+
+
+def test_the_guard_exemptions_of_a_document_are_its_pending_rejected_and_allowed_places(tmp_path):
+    text = "Ann Lee moved to Fresno. It was a long day.\n"
+    with Project.create(tmp_path / "p.db") as project:
+        doc_id = project.add_document(Document("d", text))
+        project.add_span(doc_id, 0, 7, "PERSON")
+        project.add_span(doc_id, 17, 23, "LOCATION", status=Status.PENDING)
+        rejected = project.added_span_id(project.add_span(doc_id, 4, 7, "PERSON"))
+        project.reject(rejected)
+        long = text.index("long")
+        allow_here(project, doc_id, long, long + 4, "name part", "PERSON")
+        replaced = project.spans(doc_id, [Status.ACCEPTED, Status.PENDING])
+        exemptions = guard_exemptions(project, doc_id, replaced, ["Fresno"])
+    assert exemptions.allow == ("Fresno",)
+    assert [replaced[i].span.label for i in exemptions.undecided] == ["LOCATION"]
+    assert [(s.start, s.end) for s in exemptions.rejected] == [(4, 7)]
+    assert exemptions.allowed_at == ((long, long + 4),)

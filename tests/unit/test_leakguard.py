@@ -1,6 +1,7 @@
 import pytest
 
 from reviewer_app.core.document import Document, HearingMetadata, Participant, Section
+from reviewer_app.core.guard_exemptions import GuardExemptions
 from reviewer_app.core.pseudonymize import pseudonymize
 from reviewer_app.core.spans import Span
 from reviewer_app.exporters.leakguard import (
@@ -87,7 +88,7 @@ def test_a_name_that_is_a_common_word_is_a_leak_where_written_as_a_name_unless_a
     # The lower-case words are the words; the capitalised ones mid-sentence are the names.
     assert [h.found for h in caught.value.hits] == ["Will", "Young"]
     assert "ordinary English word" in str(caught.value)
-    check_pseudonymized(result, doc, spans, allow=["will", "Young"])
+    check_pseudonymized(result, doc, spans, GuardExemptions.of(allow=["will", "Young"]))
 
 
 def test_tags_themselves_and_short_numbers_are_not_hits():
@@ -217,7 +218,7 @@ def test_a_cover_line_is_read_as_a_list_of_names_after_the_replacements_before_i
 def test_a_span_replaced_without_a_decision_adds_no_term_to_check():
     doc, spans = marked("[[ORGANIZATION|Acme Roofing]] hired him. Acme Roofing paid.")
     result = pseudonymize(doc, spans)
-    check_pseudonymized(result, doc, spans, undecided=[0])
+    check_pseudonymized(result, doc, spans, GuardExemptions.of(undecided=[0]))
     with pytest.raises(LeakFound):
         check_pseudonymized(result, doc, spans)
 
@@ -276,7 +277,7 @@ def test_a_pending_span_adds_no_term_but_the_spans_after_it_do():
         "[[ORGANIZATION|Acme Roofing]] hired him in [[CITY|Fresno]]. Acme Roofing paid in Fresno."
     )
     result = pseudonymize(doc, spans)
-    hits = leak_hits(result, doc, spans, undecided=[0])
+    hits = leak_hits(result, doc, spans, GuardExemptions.of(undecided=[0]))
     assert [(h.found, h.kind, h.label) for h in hits] == [("Fresno", "span", "CITY")]
 
 
@@ -310,7 +311,7 @@ def test_a_derived_file_is_refused_for_what_its_copied_texts_and_its_other_texts
 
     def found(**decisions):
         try:
-            check_derived(pieces, result, doc, spans, **decisions)
+            check_derived(pieces, result, doc, spans, GuardExemptions.of(**decisions))
         except LeakFound as refused:
             return [(h.found, h.start) for h in refused.hits]
         return []
