@@ -1,6 +1,7 @@
-"""Detection quality on hand-written transcripts (issue 17): a parole hearing, an
-oral-history interview, a utility call and a court excerpt, written and annotated
-by hand independently of both generators (`tests/fixtures/handwritten/README.md`).
+"""Detection quality on hand-written transcripts (issues 17 and 12): two parole
+hearings, two oral-history interviews (one as ASR writes it), a utility call, an
+insurance claim call, a court excerpt, a family-court hearing and a radio interview,
+written and annotated by hand independently of both generators (`tests/fixtures/handwritten/README.md`).
 They are held out: no rule or word list is written from them. Recall and precision
 per coarse label, overlap matching, beside bare spaCy's, over floors set under what
 the build reaches; a weak label has a low floor, and the floor says so."""
@@ -69,7 +70,7 @@ def test_the_gold_file_is_the_markup_as_it_stands():
     for obj in stored:
         record = record_from_json(obj, labels=catalog().all_labels)
         assert all(obj["text"][s["start"] : s["end"]] == s["text"] for s in obj["spans"])
-        assert 400 <= len(record.text.split()) <= 800, record.id
+        assert 400 <= len(record.text.split()) <= 1400, record.id
 
 
 @pytest.mark.slow

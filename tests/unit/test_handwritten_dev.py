@@ -1,0 +1,99 @@
+"""The development set of hand-written transcripts (issue 12, `tests/fixtures/handwritten_dev/`):
+every marked-up file parses, follows the span conventions of docs/annotation-guidelines.md, and
+its gold JSONL is the markup as it stands. No detection runs here."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from reviewer_app.core.interchange import record_from_json
+from reviewer_app.core.labels import catalog
+from tests.fixtures.handwritten_gold import (
+    DEV_FOLDER,
+    DEV_GOLD_JSONL,
+    GOLD_JSONL,
+    gold_records,
+    load_handwritten,
+    main,
+)
+
+KINDS = {
+    "parole_hearing_real_layout",
+    "police_interview",
+    "asr_phone_call",
+    "deposition",
+    "focus_group",
+}
+# A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
+ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
+# A PERSON span leaves out titles and roles (annotation guidelines).
+TITLES = ("mr.", "ms.", "mrs.", "dr.", "miss ", "commissioner ", "detective ", "officer ", "pastor ")
+
+
+@pytest.fixture(scope="module")
+def transcripts():
+    return load_handwritten(DEV_FOLDER)
+
+
+def test_every_dev_transcript_parses_and_is_of_the_planned_size(transcripts):
+    assert {t.name for t in transcripts} == KINDS
+    for t in transcripts:
+        assert 900 <= len(t.text.split()) <= 1500, t.name
+        assert "[[" not in t.text and "]]" not in t.text, t.name
+        assert t.gold_spans, t.name
+
+
+def test_dev_spans_follow_the_guidelines(transcripts):
+    for t in transcripts:
+        previous_end = 0
+        for span in t.gold_spans:
+            covered = span.text_in(t.text)
+            where = f"{t.name}: {covered!r}"
+            assert span.start >= previous_end, f"overlap at {where}"
+            previous_end = span.end
+            assert covered == covered.strip(' \n,;:!?"'), f"space or punctuation at the edge of {where}"
+            assert not covered.startswith(".") and not covered.endswith("'"), where
+            assert covered.count("(") == covered.count(")"), f"unbalanced bracket in {where}"
+            assert not covered.endswith(".") or ABBREVIATION_END.search(covered), f"full stop inside {where}"
+            if span.label == "PERSON":
+                assert not covered.lower().startswith(TITLES), f"title inside {where}"
+                assert not covered.endswith("'s"), f"possessive inside {where}"
+
+
+def test_the_dev_gold_file_is_the_markup_as_it_stands(transcripts):
+    """Regenerate with `python -m tests.fixtures.handwritten_gold --folder handwritten_dev`."""
+    assert DEV_GOLD_JSONL.name == "handwritten_dev.gold.jsonl"
+    with DEV_GOLD_JSONL.open(encoding="utf-8") as fh:
+        stored = [json.loads(line) for line in fh]
+    assert stored == gold_records(transcripts, DEV_FOLDER)
+    for obj in stored:
+        record_from_json(obj, labels=catalog().all_labels)
+        assert all(obj["text"][s["start"] : s["end"]] == s["text"] for s in obj["spans"])
+        assert obj["meta"]["source"] == f"tests/fixtures/handwritten_dev/{obj['id']}.marked.txt"
+
+
+def test_the_writer_takes_a_folder_and_keeps_the_held_out_default(tmp_path, capsys):
+    assert GOLD_JSONL.parent.name == "handwritten"
+    folder = tmp_path / "extra"
+    folder.mkdir()
+    (folder / "call.marked.txt").write_text("Hi [[Ana Ruiz|PERSON]], born [[1990|DATE]].\n", encoding="utf-8")
+    main(["--folder", str(folder)])
+    [record] = [json.loads(line) for line in (folder / "extra.gold.jsonl").read_text().splitlines()]
+    assert record["id"] == "call"
+    assert record["text"] == "Hi Ana Ruiz, born 1990."
+    assert [(s["text"], s["label"]) for s in record["spans"]] == [("Ana Ruiz", "PERSON"), ("1990", "DATE")]
+    assert "1 transcripts, 2 spans" in capsys.readouterr().out
+
+
+def test_the_writer_names_a_folder_without_transcripts_or_with_bad_markup(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--folder", str(tmp_path)])
+    assert exc.value.code == 2
+    assert "no *.marked.txt transcripts" in capsys.readouterr().err
+    (tmp_path / "bad.marked.txt").write_text("[[Ana|NAME]]", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        main(["--folder", str(tmp_path)])
+    assert "bad.marked.txt: unknown label NAME" in capsys.readouterr().err
