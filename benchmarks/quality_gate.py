@@ -1,6 +1,6 @@
 """The per-label quality gate's figures (issue 17) on every material, pipeline beside bare spaCy.
 
-    .venv/bin/python -m benchmarks.quality_gate [--only generator,style2,handwritten,tab]
+    .venv/bin/python -m benchmarks.quality_gate [--only generator,style2,handwritten_dev,handwritten,tab]
         [--tab N] [--json FILE]
 
 The same measurement as the e2e quality tests (`tests/fixtures/quality_gate.py`), on
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tests.fixtures import quality_gate as gate
 
-MATERIALS = ("generator", "style2", "handwritten", "tab")
+MATERIALS = ("generator", "style2", "handwritten_dev", "handwritten", "tab")
 
 
 def main() -> int:

@@ -106,3 +106,41 @@ def test_lists_of_days(text, expected):
 )
 def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
     assert matches(recognizer, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("recognizer", "text", "expected"),
+    [
+        (
+            "written_email_address",
+            "write to evasquez@vasquezlaw.example today",
+            ["evasquez@vasquezlaw.example"],
+        ),
+        (
+            "written_email_address",
+            "(j.doe+intake@records.county.local).",
+            ["j.doe+intake@records.county.local"],
+        ),
+        ("written_email_address", "we met @ noon at the hall.", []),
+        ("written_email_address", "a handle @maria_l or user@localhost", []),
+        (
+            "written_web_address",
+            "go to brightwater-hr.example/policies/leave.",
+            ["brightwater-hr.example/policies/leave"],
+        ),
+        (
+            "written_web_address",
+            "see https://intranet.county.local for it",
+            ["https://intranet.county.local"],
+        ),
+        ("written_web_address", "rated 1.5/2, e.g./i.e. and and/or; St.Louis", []),
+        (
+            "spoken_web_address_with_path",
+            "the form is on sierra valley health dot example slash forms okay",
+            ["sierra valley health dot example slash forms"],
+        ),
+        ("spoken_web_address_with_path", "cut it with a slash and a dot", []),
+    ],
+)
+def test_web_and_mail_addresses_on_any_domain(recognizer, text, expected):
+    assert matches(recognizer, text) == expected
