@@ -254,7 +254,11 @@ def test_the_full_name_tag_of_the_incarcerated_person_is_a_speaker_tag_in_any_ca
 def test_a_heading_over_speaker_lines_is_no_hearing_cover(tmp_path):
     path = tmp_path / "interview.txt"
     path.write_text("Interview notes, spring\n\nQ: Where were you?\nA: At home.", encoding="utf-8")
-    assert [s.name for s in import_file(path).sections] == ["text"]
+    document = import_file(path)
+    # The turns are read, the heading stands before them, but it is no hearing's cover.
+    assert [s.name for s in document.sections] == ["cover", "body"]
+    assert [u.speaker for u in document.utterances] == ["Q", "A"]
+    assert document.metadata.is_empty()
 
 
 def test_a_parenthetical_left_open_ends_at_the_next_turn(tmp_path):
