@@ -4,6 +4,7 @@ texts here are made by hand in the shapes real transcripts have."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -274,3 +275,37 @@ def test_every_development_transcript_has_turns_and_every_line_a_section():
         assert len(document.utterances) >= 20, path.name
         assert _lines_outside_sections(document) == [], path.name
         assert not document.metadata.hearing_type or "HEARING" in document.metadata.hearing_type, path.name
+
+
+def test_a_pdf_without_line_numbers_keeps_its_turns(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Helvetica", 11)
+    pdf.drawString(72, 720, "Oral history project, tape 2")
+    y = 680
+    for text in [
+        "Interviewer: Where did you grow up?",
+        "Respondent: In a small town near the coast, and we",
+        "moved when I was nine.",
+        "Interviewer: Why?",
+    ]:
+        pdf.drawString(72, y, text)
+        y -= 14
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "interview.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    # A speaker tag starts a paragraph even where no gap or indent does.
+    assert document.text.split("\n") == [
+        "Oral history project, tape 2",
+        "Interviewer: Where did you grow up?",
+        "Respondent: In a small town near the coast, and we moved when I was nine.",
+        "Interviewer: Why?",
+    ]
+    assert [u.speaker for u in document.utterances] == ["Interviewer", "Respondent", "Interviewer"]
+    assert [s.name for s in document.sections] == ["cover", "body"]
+    assert document.metadata.is_empty()
+    assert document.notes[0].endswith("3 speaker turns found.")
