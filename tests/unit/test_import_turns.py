@@ -309,3 +309,21 @@ def test_a_pdf_without_line_numbers_keeps_its_turns(tmp_path):
     assert [s.name for s in document.sections] == ["cover", "body"]
     assert document.metadata.is_empty()
     assert document.notes[0].endswith("3 speaker turns found.")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_canonical_text_is_read_alike_by_either_reader(seed):
+    """The reader of other layouts finds in a canonical transcript what the canonical
+    reader finds: the same utterances, sections and metadata."""
+    from reviewer_app.importers.text import document_from_text
+    from reviewer_app.importers.turns import read_structure
+    from tests.fixtures.generator import generate_transcript
+    from tests.fixtures.generator_style2 import generate_style2
+
+    for text in (generate_transcript(seed, 2000).canonical_text, generate_style2(seed).canonical_text):
+        document = document_from_text("hearing", text)
+        structure = read_structure(text)
+        assert [s.name for s in document.sections][:2] == ["cover", "body"]
+        assert structure.utterances == document.utterances
+        assert structure.sections == document.sections
+        assert structure.metadata == document.metadata
