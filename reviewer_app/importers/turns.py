@@ -83,8 +83,9 @@ def read_structure(text: str) -> TextStructure | None:
     while first > 0 and hearing_layout().examiner_line.match(lines[first - 1].stripped):
         first -= 1  # "BY MR. VASQUEZ:" over the first question opens the body
     sections = []
-    if cover:
-        sections.append(_section("cover", [line for line in lines[:first] if line.stripped]))
+    cover_lines = [line for line in lines[:first] if line.stripped]
+    if cover_lines:
+        sections.append(_section("cover", cover_lines))
     sections.append(_section("body", [lines[first], lines[body_end]]))
     sections.extend(_tail(lines[body_end + 1 :]))
     return TextStructure(tuple(utterances), tuple(sections), metadata)

@@ -8,6 +8,8 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reviewer_app.importers import import_file
 from reviewer_app.importers.hearing import hearing_layout, parse_cover
@@ -327,3 +329,44 @@ def test_canonical_text_is_read_alike_by_either_reader(seed):
         assert structure.utterances == document.utterances
         assert structure.sections == document.sections
         assert structure.metadata == document.metadata
+
+
+_LINES = [
+    "",
+    "   ",
+    "JUDGE HALE: Go on.",
+    "WITNESS: I was there.",
+    "  [10:02:03] speaker 1: okay",
+    "     Q.   Where?",
+    "     A.   Home.",
+    "BY MR. ROSS:",
+    "(Recess taken.)",
+    "(Whereupon, a recess",
+    "was taken.)",
+    "                DECISION",
+    "PAROLE DENIED: FIVE YEARS",
+    "and then we left.",
+    "CERTIFICATE OF REPORTER",
+    "PANEL PRESENT:",
+]
+
+
+@given(st.lists(st.sampled_from(_LINES), max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_any_mix_of_lines_gives_ordered_utterances_inside_the_body(lines):
+    from reviewer_app.importers.turns import read_structure
+
+    text = "\n".join(lines)
+    structure = read_structure(text)
+    if structure is None:
+        return
+    names = [s.name for s in structure.sections]
+    assert "body" in names and names == sorted(names, key=["cover", "body", "decision", "certificate"].index)
+    assert all(a.end < b.start for a, b in zip(structure.sections, structure.sections[1:], strict=False))
+    body = structure.sections[names.index("body")]
+    ends = [0]
+    for utterance in structure.utterances:
+        assert body.start <= utterance.start < utterance.end <= body.end
+        assert utterance.start > ends[-1] or ends == [0]
+        assert not text[utterance.start].isspace() and not text[utterance.end - 1].isspace()
+        ends.append(utterance.end)
