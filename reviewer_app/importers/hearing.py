@@ -47,6 +47,8 @@ class Turn:
 
     speaker: str
     tag_start: int
+    # A speaker named in mixed case ("Deepa:"), a tag only where the speaker has more turns.
+    named: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class HearingLayout:
     generic_tag: re.Pattern[str]
     timestamp_prefix: re.Pattern[str]
     examiner_line: re.Pattern[str]
+    name_tag: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
     contents_line: re.Pattern[str]
@@ -78,13 +81,14 @@ class HearingLayout:
         turn = self.turn_of(line, known)
         return turn.speaker if turn else None
 
-    def turn_of(self, line: str, known: Sequence[str] = ()) -> Turn | None:
+    def turn_of(self, line: str, known: Sequence[str] = (), named: bool = False) -> Turn | None:
         """The turn `line` starts, or None. After indentation and a recorder's
         timestamp ("[14:02:11]"), a turn opens with an upper-case speaker tag and
         a colon ("PRESIDING COMMISSIONER MARSH:"), "Q." or "A." (speakers "Q" and
         "A"), a generic label in any case ("speaker 1:", "Interviewer:"), or one
         of the `known` names (the cover's) as it is written there, whatever its
-        case ("Daniel McCoy:" as the incarcerated person's tag)."""
+        case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
+        name in mixed case too ("Ms. Diaz:"), marked `Turn.named`."""
         rest = line.lstrip()
         start = len(line) - len(rest)
         if stamp := self.timestamp_prefix.match(rest):
@@ -99,6 +103,8 @@ class HearingLayout:
                 after = rest[len(name) + 1 :]
                 if not after or after[0].isspace():
                     return Turn(rest[: len(name)], start)
+        if named and (match := self.name_tag.match(rest)):
+            return Turn(match.group("speaker"), start, named=True)
         return None
 
     def is_index(self, lines: Sequence[str]) -> bool:
@@ -142,6 +148,7 @@ def hearing_layout() -> HearingLayout:
         generic_tag=re.compile(body["generic_tag"]),
         timestamp_prefix=re.compile(body["timestamp_prefix"]),
         examiner_line=re.compile(body["examiner_line"]),
+        name_tag=re.compile(body["name_tag"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
         contents_line=re.compile(body["contents_line"]),

@@ -4,7 +4,8 @@ without changing a character.
 
 A line starts a turn when `HearingLayout.turn_of` finds a speaker tag on it
 (after indentation and a recorder's timestamp: "[14:02:11] DET. HARLAN:",
-"Q.", "speaker 1:", "MARISOL:"). A tag counts where it is a transcript's and not
+"Q.", "speaker 1:", "MARISOL:"; a name in mixed case, "Ms. Diaz:", only where
+its speaker has two turns or more). A tag counts where it is a transcript's and not
 a heading's ("PANEL PRESENT:", "APPEARANCES OF COUNSEL:"): its speaker has two
 turns or more, or (a speaker who says one thing) the line next to it is the turn
 of such a speaker or it stands between such turns; a line in capitals only counts
@@ -97,11 +98,13 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
     candidates: dict[int, Turn] = {}
     for i, line in enumerate(lines):
         if line.stripped and not layout.examiner_line.match(line.stripped):
-            turn = layout.turn_of(line.text, known)
+            turn = layout.turn_of(line.text, known, named=True)
             if turn is not None:
                 candidates[i] = turn
     counts = Counter(turn.speaker for turn in candidates.values())
     repeated = {i for i, turn in candidates.items() if counts[turn.speaker] > 1}
+    # A name in mixed case is a tag only by its repetition.
+    candidates = {i: turn for i, turn in candidates.items() if not turn.named or i in repeated}
     anchors = repeated or set(candidates)
     texts = [i for i, line in enumerate(lines) if line.stripped]
     neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}

@@ -348,6 +348,8 @@ _LINES = [
     "and then we left.",
     "CERTIFICATE OF REPORTER",
     "PANEL PRESENT:",
+    "Host: hello there",
+    "Note: see above",
 ]
 
 
@@ -370,3 +372,22 @@ def test_any_mix_of_lines_gives_ordered_utterances_inside_the_body(lines):
         assert utterance.start > ends[-1] or ends == [0]
         assert not text[utterance.start].isspace() and not text[utterance.end - 1].isspace()
         ends.append(utterance.end)
+
+
+def test_speakers_named_in_mixed_case_count_where_they_speak_again(tmp_path):
+    text = (
+        "Morning Call, radio, episode 12\n"
+        "For Plaintiff: none\n"
+        "\n"
+        "Host: Welcome back. With me is Ms. Diaz.\n"
+        "Ms. Diaz: Thanks for having me.\n"
+        "Host: Tell us about the shelter.\n"
+        "Ms. Diaz: It opened in May.\n"
+        "\n"
+        "Dated: June 2, 2024"
+    )
+    document = _imported(tmp_path, text)
+    assert [u.speaker for u in document.utterances] == ["Host", "Ms. Diaz", "Host", "Ms. Diaz"]
+    # A label said once ("For Plaintiff:", "Dated:") is no speaker.
+    assert [s.name for s in document.sections] == ["cover", "body", "certificate"]
+    assert hearing_layout().speaker_of("Host: Welcome back.") is None  # the canonical reader's rule
