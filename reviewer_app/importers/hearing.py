@@ -61,6 +61,8 @@ class HearingLayout:
     timestamp_prefix: re.Pattern[str]
     examiner_line: re.Pattern[str]
     name_tag: re.Pattern[str]
+    timed_tag: re.Pattern[str]
+    timed_name_line: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
     contents_line: re.Pattern[str]
@@ -84,17 +86,19 @@ class HearingLayout:
     def turn_of(self, line: str, known: Sequence[str] = (), named: bool = False) -> Turn | None:
         """The turn `line` starts, or None. After indentation and a recorder's
         timestamp ("[14:02:11]"), a turn opens with an upper-case speaker tag and
-        a colon ("PRESIDING COMMISSIONER MARSH:"), "Q." or "A." (speakers "Q" and
-        "A"), a generic label in any case ("speaker 1:", "Interviewer:"), or one
+        a colon ("PRESIDING COMMISSIONER MARSH:"), a name and a time in brackets
+        ("Speaker 1 (00:03):"), "Q." or "A." (speakers "Q" and "A"), a generic
+        label in any case ("speaker 1:", "Interviewer:"), or one
         of the `known` names (the cover's) as it is written there, whatever its
         case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
-        name in mixed case too ("Ms. Diaz:"), marked `Turn.named`."""
+        name in mixed case too ("Ms. Diaz:", or "Deepa  0:03" on a line of its
+        own), marked `Turn.named`."""
         rest = line.lstrip()
         start = len(line) - len(rest)
         if stamp := self.timestamp_prefix.match(rest):
             start += stamp.end()
             rest = rest[stamp.end() :]
-        for pattern in (self.qa_tag, self.generic_tag, self.speaker_tag):
+        for pattern in (self.timed_tag, self.qa_tag, self.generic_tag, self.speaker_tag):
             match = pattern.match(rest)
             if match:
                 return Turn(match.group("speaker").strip(), start)
@@ -103,7 +107,7 @@ class HearingLayout:
                 after = rest[len(name) + 1 :]
                 if not after or after[0].isspace():
                     return Turn(rest[: len(name)], start)
-        if named and (match := self.name_tag.match(rest)):
+        if named and (match := self.name_tag.match(rest) or self.timed_name_line.match(rest)):
             return Turn(match.group("speaker"), start, named=True)
         return None
 
@@ -149,6 +153,8 @@ def hearing_layout() -> HearingLayout:
         timestamp_prefix=re.compile(body["timestamp_prefix"]),
         examiner_line=re.compile(body["examiner_line"]),
         name_tag=re.compile(body["name_tag"]),
+        timed_tag=re.compile(body["timed_tag"]),
+        timed_name_line=re.compile(body["timed_name_line"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
         contents_line=re.compile(body["contents_line"]),

@@ -103,17 +103,20 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
                 candidates[i] = turn
     counts = Counter(turn.speaker for turn in candidates.values())
     repeated = {i for i, turn in candidates.items() if counts[turn.speaker] > 1}
-    # A name in mixed case is a tag only by its repetition.
-    candidates = {i: turn for i, turn in candidates.items() if not turn.named or i in repeated}
-    anchors = repeated or set(candidates)
+    # A name in mixed case said once is no tag but between turns of such names.
+    tagged = {i for i, turn in candidates.items() if not turn.named or i in repeated}
+    anchors = repeated or tagged
     texts = [i for i, line in enumerate(lines) if line.stripped]
     neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}
     quiet = {i for i in candidates if any(c.islower() for c in lines[i].text)}
-    confirmed = repeated | {i for i in quiet if any(n in anchors for n in neighbours[i])}
+    confirmed = repeated | {i for i in quiet & tagged if any(n in anchors for n in neighbours[i])}
     if confirmed:
         # Between turns, a speaker who says one thing is a speaker too ("MR. DUNN: Objection.").
         low, high = min(confirmed), max(confirmed)
-        confirmed |= {i for i in quiet if low < i < high}
+        named_speakers = any(candidates[i].named for i in confirmed)
+        confirmed |= {
+            i for i in quiet if low < i < high and (i in tagged or (named_speakers and candidates[i].named))
+        }
     return {i: candidates[i] for i in sorted(confirmed)}
 
 

@@ -391,3 +391,33 @@ def test_speakers_named_in_mixed_case_count_where_they_speak_again(tmp_path):
     # A label said once ("For Plaintiff:", "Dated:") is no speaker.
     assert [s.name for s in document.sections] == ["cover", "body", "certificate"]
     assert hearing_layout().speaker_of("Host: Welcome back.") is None  # the canonical reader's rule
+
+
+def test_tags_with_the_time_after_the_name(tmp_path):
+    rev = "Speaker 1 (00:03): Thanks for calling.\nSpeaker 2 (00:05): Hi, it's about my bill.\n"
+    assert [u.speaker for u in _imported(tmp_path, rev, "rev.txt").utterances] == ["Speaker 1", "Speaker 2"]
+    otter = (
+        "Board meeting, March\n"
+        "\n"
+        "Nadia Petrov  0:03\n"
+        "Okay, let's start.\n"
+        "\n"
+        "Tom Reyes  0:15\n"
+        "Sure. The first item\n"
+        "is the budget.\n"
+        "\n"
+        "Nadia Petrov  0:31\n"
+        "Go on."
+    )
+    document = _imported(tmp_path, otter, "otter.txt")
+    assert [u.speaker for u in document.utterances] == ["Nadia Petrov", "Tom Reyes", "Nadia Petrov"]
+    # The name's line and the speech under it are one utterance.
+    assert _utterance_texts(document)[1] == "Tom Reyes  0:15\nSure. The first item\nis the budget."
+    assert [s.name for s in document.sections] == ["cover", "body"]
+
+
+def test_question_and_answer_before_a_tab_or_two_spaces():
+    layout = hearing_layout()
+    assert layout.speaker_of("Q\tWhere were you?") == "Q"
+    assert layout.speaker_of("A  At home.") == "A"
+    assert layout.speaker_of("A lot of it was lost.") is None
