@@ -2,23 +2,23 @@
 one (`core/document.py`): text as people type it or programs export it, read
 without changing a character.
 
-A line starts a turn when `HearingLayout.turn_of` finds a speaker tag on it
-(after indentation and a recorder's timestamp: "[14:02:11] DET. HARLAN:",
-"Q.", "speaker 1:", "MARISOL:"; a name in mixed case, "Ms. Diaz:", only where
-its speaker has two turns or more). A tag counts where it is a transcript's and not
-a heading's ("PANEL PRESENT:", "APPEARANCES OF COUNSEL:"): its speaker has two
-turns or more, or (a speaker who says one thing) the line next to it is the turn
-of such a speaker or it stands between such turns; a line in capitals only counts
-by the first rule, so that a notice ("THIS DECISION WILL BE FINAL ON: JUNE 5") is
-no turn. Lines saying who
-examines ("BY MR. VASQUEZ:") are no turns.
+A line starts a turn when `HearingLayout.turn_of` finds a speaker tag on it,
+after indentation and a recorder's timestamp ("[14:02:11] DET. HARLAN:", "Q.",
+"speaker 1:", "MARISOL:", "Speaker 1 (00:03):"). A tag counts where it is a
+transcript's and not a heading's ("PANEL PRESENT:", "APPEARANCES OF COUNSEL:"):
+its speaker has two turns or more; or, for a speaker who says one thing, the line
+next to it is the turn of such a speaker or it stands between turns. A line in
+capitals counts by the first rule only, so that a notice ("THIS DECISION WILL BE
+FINAL ON: JUNE 5") is no turn; a name in mixed case ("Ms. Diaz:") by the first
+rule, or between turns in a transcript that names its speakers so. A line saying
+who examines ("BY MR. VASQUEZ:") is no turn.
 
 - the body runs from the first turn to the last one, with the parentheticals
   ("(Off the record.)") and timestamped lines ("[14:07:53] Recording ends.") that
   follow it, and the examiner line over the first turn; every line between is in
-  it, headings ("DECISION", "EXAMINATION"),
-  decision notices, page footers and examiner lines included, so that no single
-  unexpected line takes the transcript's structure away;
+  it, headings ("DECISION", "EXAMINATION"), decision notices, page footers and
+  examiner lines included, so that no single unexpected line takes the
+  transcript's structure away;
 - an utterance is a turn's line from its tag on, with the lines that go on with
   its speech (no blank line, timestamp or new tag between, not a heading in
   capitals under speech in lower case, not centred far right of the turn);
