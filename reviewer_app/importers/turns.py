@@ -108,7 +108,7 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
     anchors = repeated or tagged
     texts = [i for i, line in enumerate(lines) if line.stripped]
     neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}
-    quiet = {i for i in candidates if any(c.islower() for c in lines[i].text)}
+    quiet = {i for i in candidates if _speech_in_lower_case(lines, i)}
     confirmed = repeated | {i for i in quiet & tagged if any(n in anchors for n in neighbours[i])}
     if confirmed:
         # Between turns, a speaker who says one thing is a speaker too ("MR. DUNN: Objection.").
@@ -118,6 +118,15 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
             i for i in quiet if low < i < high and (i in tagged or (named_speakers and candidates[i].named))
         }
     return {i: candidates[i] for i in sorted(confirmed)}
+
+
+def _speech_in_lower_case(lines: list[_Line], i: int) -> bool:
+    """Whether the turn on line `i` speaks in lower case: on its line, or for a tag alone
+    on its line ("THE COURT:"), on the line under it."""
+    if any(c.islower() for c in lines[i].text):
+        return True
+    alone = lines[i].stripped.endswith(":")
+    return alone and i + 1 < len(lines) and any(c.islower() for c in lines[i + 1].text)
 
 
 def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[Utterance], int]:

@@ -421,3 +421,10 @@ def test_question_and_answer_before_a_tab_or_two_spaces():
     assert layout.speaker_of("Q\tWhere were you?") == "Q"
     assert layout.speaker_of("A  At home.") == "A"
     assert layout.speaker_of("A lot of it was lost.") is None
+
+
+def test_a_tag_alone_on_its_line_speaks_on_the_lines_under_it(tmp_path):
+    text = "THE COURT:\nGood morning.\nPlease sit.\n\nMR. COLE:\nThank you.\n\nTHE COURT:\nProceed."
+    document = _imported(tmp_path, text)
+    assert [u.speaker for u in document.utterances] == ["THE COURT", "MR. COLE", "THE COURT"]
+    assert _utterance_texts(document)[1] == "MR. COLE:\nThank you."
