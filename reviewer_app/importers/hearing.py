@@ -297,7 +297,8 @@ def build_hearing_document(
     """Canonical text: cover lines, a blank line, one line per utterance, a blank
     line, decision notice lines, a blank line, certificate lines (a missing block
     leaves out its blank line too). `known_speakers` are the cover's names, which
-    are speaker tags in any case."""
+    are speaker tags in any case. A body line that says who examines ("BY MR.
+    VASQUEZ:") is no utterance."""
     layout = hearing_layout()
     pieces: list[str] = []
     sections: list[Section] = []
@@ -320,7 +321,7 @@ def build_hearing_document(
             entries.extend(
                 (offset + s, src.page, src.line) for s, src in zip(row_starts, sources, strict=True)
             )
-            if name == "body":
+            if name == "body" and not layout.examiner_line.match(line_text):
                 turn = layout.turn_of(line_text, known_speakers)
                 speaker, tag_start = (turn.speaker, turn.tag_start) if turn else ("", 0)
                 found_utterances.append(Utterance(speaker, offset + tag_start, offset + len(line_text)))

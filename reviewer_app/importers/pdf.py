@@ -347,7 +347,8 @@ def _body_lines(
     """The body's rows (each with whether it is indented) grouped into lines,
     and the rows of the decision notice.
 
-    A turn starts at an indented row with a speaker tag. A parenthetical that
+    A turn starts at an indented row with a speaker tag; a row that says who
+    examines ("BY MR. VASQUEZ:") is a line of its own. A parenthetical that
     fills rows of its own ("(Off the record.)") is a line of its own, unless the
     row after it goes on with the turn before it (it was inside the speech). A
     decision-page footer on a numbered row belongs to the decision notice, and so
@@ -361,6 +362,10 @@ def _body_lines(
         text = source.text
         if layout.decision_footer.search(text):
             decision.append(source)
+        elif layout.examiner_line.match(text):
+            # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
+            lines.append([source])
+            parenthetical = open_parenthetical = False
         elif (indented and layout.speaker_of(text, known) is not None) or not lines:
             lines.append([source])  # a turn ends even a parenthetical left open
             parenthetical = open_parenthetical = False
