@@ -235,10 +235,11 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
 
 def cover_metadata(lines: Sequence[str]) -> HearingMetadata:
     """`parse_cover(lines)` when the cover is a hearing's (it names a hearing, an
-    inmate or a CDCR number), else empty metadata: an organisation's name over a
-    meeting's notes or a court's caption is no hearing cover."""
+    inmate, a CDCR number or the people present under their headings), else empty
+    metadata: an organisation's name over a meeting's notes or a court's caption is
+    no hearing cover, and its lines no facility or hearing type."""
     metadata = parse_cover(lines)
-    if metadata.hearing_type or metadata.inmate_name or metadata.cdcr_number:
+    if metadata.hearing_type or metadata.inmate_name or metadata.cdcr_number or metadata.participants:
         return metadata
     return HearingMetadata()
 

@@ -428,3 +428,13 @@ def test_a_tag_alone_on_its_line_speaks_on_the_lines_under_it(tmp_path):
     document = _imported(tmp_path, text)
     assert [u.speaker for u in document.utterances] == ["THE COURT", "MR. COLE", "THE COURT"]
     assert _utterance_texts(document)[1] == "MR. COLE:\nThank you."
+
+
+def test_a_court_caption_gives_no_facility_but_the_people_present_are_kept():
+    from reviewer_app.importers.hearing import cover_metadata
+
+    caption = ["UNITED STATES DISTRICT COURT", "DEPOSITION OF DALE PRUITT", "Los Angeles, California"]
+    assert parse_cover(caption).facility == "DEPOSITION OF DALE PRUITT"
+    assert cover_metadata(caption).is_empty()
+    present = cover_metadata(["BOARD MEETING", "PANEL PRESENT:", "ANN LEE, Chair"])
+    assert [p.name for p in present.participants] == ["ANN LEE"]
