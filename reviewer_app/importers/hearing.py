@@ -40,6 +40,10 @@ class SourceLine:
     line: int
 
 
+# What a recorder's timestamp opens with: checked before its pattern is tried.
+_TIMESTAMP_OPENERS = frozenset("[(0123456789")
+
+
 @dataclass(frozen=True)
 class Turn:
     """Where a speaker turn starts on its line: `line[tag_start:]` begins with the
@@ -95,19 +99,24 @@ class HearingLayout:
         own), marked `Turn.named`."""
         rest = line.lstrip()
         start = len(line) - len(rest)
-        if stamp := self.timestamp_prefix.match(rest):
+        if rest[:1] in _TIMESTAMP_OPENERS and (stamp := self.timestamp_prefix.match(rest)):
             start += stamp.end()
             rest = rest[stamp.end() :]
-        for pattern in (self.timed_tag, self.qa_tag, self.generic_tag, self.speaker_tag):
-            match = pattern.match(rest)
-            if match:
+        # A time after the name is in brackets before the tag's colon (a cheap test first).
+        head = rest[: rest.find(":") + 1 or None]
+        if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):
+            return Turn(match.group("speaker").strip(), start)
+        for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
+            if match := pattern.match(rest):
                 return Turn(match.group("speaker").strip(), start)
         for name in known:
             if len(name) > 2 and rest[: len(name) + 1].lower() == name.lower() + ":":
                 after = rest[len(name) + 1 :]
                 if not after or after[0].isspace():
                     return Turn(rest[: len(name)], start)
-        if named and (match := self.name_tag.match(rest) or self.timed_name_line.match(rest)):
+        if named and (
+            match := self.name_tag.match(rest) or (rest[-1:].isdigit() and self.timed_name_line.match(rest))
+        ):
             return Turn(match.group("speaker"), start, named=True)
         return None
 

@@ -226,8 +226,9 @@ def _as_hearing(text: str):
         )
 
     def speaker_block(block: list[SourceLine]) -> bool:
-        return all(turn(line) or layout.is_parenthetical(line.text) for line in block) and any(
-            turn(line) for line in block
+        turns = [turn(line) for line in block]
+        return any(turns) and all(
+            t or layout.is_parenthetical(line.text) for t, line in zip(turns, block, strict=True)
         )
 
     def notice_block(block: list[SourceLine]) -> bool:
