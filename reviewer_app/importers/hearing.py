@@ -186,8 +186,9 @@ def is_notice_row(text: str) -> bool:
 def parse_cover(lines: Sequence[str]) -> HearingMetadata:
     """The metadata a cover page states; fields it does not state stay empty.
 
-    The first line that names a hearing is the hearing type; the inmate's name follows "In the
-    matter of ... Hearing of:" (on the same line or the next); the facility is
+    The first line that names a hearing is the hearing type (an organisation's
+    name over the cover is none); the inmate's name follows "In the matter of
+    ... Hearing of:" (on the same line or the next); the facility is
     the line before "City, California"; participants are "Name, Role" lines
     under PANEL PRESENT, OTHERS PRESENT and TRANSCRIBED BY. The CDCR number
     may stand on a line of its own or beside the name ("DANIEL OKAFOR CDCR No.

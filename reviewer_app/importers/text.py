@@ -216,8 +216,8 @@ def _as_hearing(text: str):
             blocks.append([])
     if any(not block for block in blocks):
         return None
-    cover_metadata = parse_cover([line.text for line in blocks[0]])
-    known = cover_metadata.names() if len(blocks) > 1 else ()
+    cover_fields = parse_cover([line.text for line in blocks[0]])
+    known = cover_fields.names() if len(blocks) > 1 else ()
 
     def turn(line: SourceLine) -> bool:
         # "BY MR. VASQUEZ:" says who examines: a deposition's, read by `read_structure`.
@@ -241,7 +241,7 @@ def _as_hearing(text: str):
     cover, body, *rest = blocks
     if not rest:
         # Without a certificate, only a cover that names a hearing's inmate makes a hearing.
-        if not (cover_metadata.inmate_name or cover_metadata.cdcr_number):
+        if not (cover_fields.inmate_name or cover_fields.cdcr_number):
             return None
         decision, certificate = [], []
     elif len(rest) == 2:
