@@ -6,7 +6,7 @@ number's row is one printed line. From that layout:
 
 - the cover is the first page (numbered or not) unless the dialogue starts on
   it, one printed line per text line; its metadata is read by
-  `hearing.parse_cover`;
+  `hearing.cover_metadata` (empty unless the cover is a hearing's);
 - unnumbered pages before the body (the index), and any page that starts with
   "INDEX" or whose lines are mostly contents lines ("Closing Statements .... 45"),
   are skipped;
