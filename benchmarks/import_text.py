@@ -5,7 +5,9 @@ random bytes of the same size as not text.
 
 Writes the generated transcript as UTF-8, UTF-8 with a byte-order mark, UTF-16
 (with a mark), UTF-16 BE without one and cp1252, imports each `--repeat` times
-and prints the best time and the encoding the importer named.
+and prints the best time and the encoding the importer named; then the same
+transcript in a layout of its own (timestamped, indented turns, a heading among
+them), which `importers/turns.py` reads.
 """
 
 from __future__ import annotations
@@ -61,6 +63,19 @@ def main() -> None:
 
         seconds, outcome = best_of(args.repeat, refuse)
         print(f"{'random bytes':<20} {seconds * 1000:7.1f} ms  {outcome}")
+        # The same transcript in a layout of its own (a heading among the turns, each turn
+        # indented and timestamped): read by `importers/turns.py`, not as canonical text.
+        cover, body = text.split("\n\n", 1)
+        turns = body.split("\n")
+        half = len(turns) // 2
+        free = "\n".join(
+            [cover, "", *(f"  [10:{n % 60:02d}:00] {t}" for n, t in enumerate(turns[:half])), "   DECISION"]
+            + [f"  [11:{n % 60:02d}:00] {t}" for n, t in enumerate(turns[half:])]
+        )
+        path = Path(folder) / "free.txt"
+        path.write_text(free, encoding="utf-8")
+        seconds, document = best_of(args.repeat, lambda p=path: import_file(p))
+        print(f"{'own layout':<20} {seconds * 1000:7.1f} ms  {len(document.utterances)} utterances")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,9 @@ test generator writes) is three blocks separated by one blank line:
 
     <transcriber's certificate, one source line per line>
 
-Other documents are one block of paragraphs, one paragraph per line.
+Other documents are one block of paragraphs, one paragraph per line; a text
+file with speaker turns in another layout keeps its text as it is, with the
+sections and utterances `importers/turns.py` finds in it.
 """
 
 from __future__ import annotations
@@ -30,7 +32,10 @@ from reviewer_app.core.timemap import TimeMap
 @dataclass(frozen=True)
 class Utterance:
     """One speaker turn: `text[start:end]` is the whole line `SPEAKER: words`;
-    or, with speaker "", a parenthetical of the transcriber ("(Off the record.)")."""
+    or, with speaker "", a parenthetical of the transcriber ("(Off the record.)").
+    In a text file in a layout of its own (`importers/turns.py`) it starts at the
+    tag, after any indentation and timestamp ("Q.   Where?", "speaker 1: hi"), and
+    runs over the lines that go on with the speech."""
 
     speaker: str
     start: int

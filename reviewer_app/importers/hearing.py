@@ -40,11 +40,33 @@ class SourceLine:
     line: int
 
 
+# What a recorder's timestamp opens with: checked before its pattern is tried.
+_TIMESTAMP_OPENERS = frozenset("[(0123456789")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where a speaker turn starts on its line: `line[tag_start:]` begins with the
+    tag ("DET. HARLAN:", "Q.", "speaker 1:"), after any indentation and timestamp."""
+
+    speaker: str
+    tag_start: int
+    # A speaker named in mixed case ("Deepa:"), a tag only where the speaker has more turns.
+    named: bool = False
+
+
 @dataclass(frozen=True)
 class HearingLayout:
     cover: dict[str, re.Pattern[str]]
     roles: tuple[tuple[re.Pattern[str], str], ...]
     speaker_tag: re.Pattern[str]
+    qa_tag: re.Pattern[str]
+    generic_tag: re.Pattern[str]
+    timestamp_prefix: re.Pattern[str]
+    examiner_line: re.Pattern[str]
+    name_tag: re.Pattern[str]
+    timed_tag: re.Pattern[str]
+    timed_name_line: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
     contents_line: re.Pattern[str]
@@ -61,17 +83,41 @@ class HearingLayout:
         return next((group for pattern, group in self.roles if pattern.search(role)), "other")
 
     def speaker_of(self, line: str, known: Sequence[str] = ()) -> str | None:
-        """The speaker tag `line` starts with: upper case ("PRESIDING COMMISSIONER
-        MARSH:"), or one of the `known` names (the cover's) as it is written
-        there, whatever its case ("Daniel McCoy:" as the incarcerated person's tag)."""
-        match = self.speaker_tag.match(line)
-        if match:
-            return match.group("speaker").strip()
+        """The speaker of the turn `line` starts, or None: see `turn_of`."""
+        turn = self.turn_of(line, known)
+        return turn.speaker if turn else None
+
+    def turn_of(self, line: str, known: Sequence[str] = (), named: bool = False) -> Turn | None:
+        """The turn `line` starts, or None. After indentation and a recorder's
+        timestamp ("[14:02:11]"), a turn opens with an upper-case speaker tag and
+        a colon ("PRESIDING COMMISSIONER MARSH:"), a name and a time in brackets
+        ("Speaker 1 (00:03):"), "Q." or "A." (speakers "Q" and "A"), a generic
+        label in any case ("speaker 1:", "Interviewer:"), or one
+        of the `known` names (the cover's) as it is written there, whatever its
+        case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
+        name in mixed case too ("Ms. Diaz:", or "Deepa  0:03" on a line of its
+        own), marked `Turn.named`."""
+        rest = line.lstrip()
+        start = len(line) - len(rest)
+        if rest[:1] in _TIMESTAMP_OPENERS and (stamp := self.timestamp_prefix.match(rest)):
+            start += stamp.end()
+            rest = rest[stamp.end() :]
+        # A time after the name is in brackets before the tag's colon (a cheap test first).
+        head = rest[: rest.find(":") + 1 or None]
+        if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):
+            return Turn(match.group("speaker").strip(), start)
+        for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
+            if match := pattern.match(rest):
+                return Turn(match.group("speaker").strip(), start)
         for name in known:
-            if len(name) > 2 and line[: len(name) + 1].lower() == name.lower() + ":":
-                rest = line[len(name) + 1 :]
-                if not rest or rest[0].isspace():
-                    return line[: len(name)]
+            if len(name) > 2 and rest[: len(name) + 1].lower() == name.lower() + ":":
+                after = rest[len(name) + 1 :]
+                if not after or after[0].isspace():
+                    return Turn(rest[: len(name)], start)
+        if named and (
+            match := self.name_tag.match(rest) or (rest[-1:].isdigit() and self.timed_name_line.match(rest))
+        ):
+            return Turn(match.group("speaker"), start, named=True)
         return None
 
     def is_index(self, lines: Sequence[str]) -> bool:
@@ -111,6 +157,13 @@ def hearing_layout() -> HearingLayout:
         cover={key: re.compile(value, re.IGNORECASE) for key, value in raw["cover"].items()},
         roles=tuple((re.compile(r["pattern"], re.IGNORECASE), r["group"]) for r in raw["roles"]),
         speaker_tag=re.compile(body["speaker_tag"]),
+        qa_tag=re.compile(body["qa_tag"]),
+        generic_tag=re.compile(body["generic_tag"]),
+        timestamp_prefix=re.compile(body["timestamp_prefix"]),
+        examiner_line=re.compile(body["examiner_line"]),
+        name_tag=re.compile(body["name_tag"]),
+        timed_tag=re.compile(body["timed_tag"]),
+        timed_name_line=re.compile(body["timed_name_line"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
         contents_line=re.compile(body["contents_line"]),
@@ -133,8 +186,9 @@ def is_notice_row(text: str) -> bool:
 def parse_cover(lines: Sequence[str]) -> HearingMetadata:
     """The metadata a cover page states; fields it does not state stay empty.
 
-    The first line is the hearing type; the inmate's name follows "In the
-    matter of ... Hearing of:" (on the same line or the next); the facility is
+    The first line that names a hearing is the hearing type (an organisation's
+    name over the cover is none); the inmate's name follows "In the matter of
+    ... Hearing of:" (on the same line or the next); the facility is
     the line before "City, California"; participants are "Name, Role" lines
     under PANEL PRESENT, OTHERS PRESENT and TRANSCRIBED BY. The CDCR number
     may stand on a line of its own or beside the name ("DANIEL OKAFOR CDCR No.
@@ -151,8 +205,8 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
     group_heading: str | None = None
     for i, line in enumerate(lines):
         following = lines[i + 1] if i + 1 < len(lines) else ""
-        if i == 0:
-            fields["hearing_type"] = line
+        if "inmate_name" not in fields and pattern["hearing_title"].match(line):
+            fields.setdefault("hearing_type", line)
         if match := pattern["matter"].match(line):
             name = match.group("name").strip() or following
             number = pattern["cdcr_number"].search(name)
@@ -178,12 +232,26 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
             group_heading = "transcriber"
         elif group_heading and (match := pattern["participant"].match(line)):
             name, role = match.group("name").strip(), match.group("role").strip()
-            group = "panel" if group_heading == "panel" else layout.group_for_role(role)
+            # Under TRANSCRIBED BY the "role" may be the transcriber's company.
+            group = (
+                group_heading if group_heading in ("panel", "transcriber") else layout.group_for_role(role)
+            )
             participants.append(Participant(name, role, group))
             if group_heading == "transcriber":
                 # The line after the transcriber names their company, which may hold a comma.
                 group_heading = None
     return HearingMetadata(participants=tuple(participants), **fields)
+
+
+def cover_metadata(lines: Sequence[str]) -> HearingMetadata:
+    """`parse_cover(lines)` when the cover is a hearing's (it names a hearing, an
+    inmate, a CDCR number or the people present under their headings), else empty
+    metadata: an organisation's name over a meeting's notes or a court's caption is
+    no hearing cover, and its lines no facility or hearing type."""
+    metadata = parse_cover(lines)
+    if metadata.hearing_type or metadata.inmate_name or metadata.cdcr_number or metadata.participants:
+        return metadata
+    return HearingMetadata()
 
 
 def _uncaptioned(lines: list[str], caption: re.Pattern[str], panel_heading: re.Pattern[str]) -> list[str]:
@@ -240,7 +308,8 @@ def build_hearing_document(
     """Canonical text: cover lines, a blank line, one line per utterance, a blank
     line, decision notice lines, a blank line, certificate lines (a missing block
     leaves out its blank line too). `known_speakers` are the cover's names, which
-    are speaker tags in any case."""
+    are speaker tags in any case. A body line that says who examines ("BY MR.
+    VASQUEZ:") is no utterance."""
     layout = hearing_layout()
     pieces: list[str] = []
     sections: list[Section] = []
@@ -263,9 +332,10 @@ def build_hearing_document(
             entries.extend(
                 (offset + s, src.page, src.line) for s, src in zip(row_starts, sources, strict=True)
             )
-            if name == "body":
-                speaker = layout.speaker_of(line_text, known_speakers) or ""
-                found_utterances.append(Utterance(speaker, offset, offset + len(line_text)))
+            if name == "body" and not layout.examiner_line.match(line_text):
+                turn = layout.turn_of(line_text, known_speakers)
+                speaker, tag_start = (turn.speaker, turn.tag_start) if turn else ("", 0)
+                found_utterances.append(Utterance(speaker, offset + tag_start, offset + len(line_text)))
             pieces.append(line_text)
             offset += len(line_text)
         pieces.append("\n")

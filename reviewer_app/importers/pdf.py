@@ -6,7 +6,7 @@ number's row is one printed line. From that layout:
 
 - the cover is the first page (numbered or not) unless the dialogue starts on
   it, one printed line per text line; its metadata is read by
-  `hearing.parse_cover`;
+  `hearing.cover_metadata` (empty unless the cover is a hearing's);
 - unnumbered pages before the body (the index), and any page that starts with
   "INDEX" or whose lines are mostly contents lines ("Closing Statements .... 45"),
   are skipped;
@@ -32,9 +32,10 @@ number's row is one printed line. From that layout:
   begins with "CERTIFICATE", and is kept one printed line per line.
 
 Words on a printed line are joined with single spaces. PDFs without line
-numbers are read as plain text: lines grouped into paragraphs by vertical gaps
-and indentation, one paragraph per line, a line ending in "-" joined to the
-next without a space (the hyphen is kept: hyphenation is left as it is).
+numbers are read as plain text: lines grouped into paragraphs by vertical gaps,
+indentation and speaker tags, one paragraph per line, a line ending in "-" joined
+to the next without a space (the hyphen is kept: hyphenation is left as it is);
+their speaker turns and sections are found as in a text file (`turns.py`).
 """
 
 from __future__ import annotations
@@ -48,16 +49,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reviewer_app.core.document import Document, PageMap, Section
+from reviewer_app.core.document import Document, HearingMetadata, PageMap, Section
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.importers.errors import CorruptPdfError, EncryptedPdfError, NoTextLayerError
 from reviewer_app.importers.hearing import (
     SourceLine,
     build_hearing_document,
+    cover_metadata,
     hearing_layout,
     is_notice_row,
-    parse_cover,
 )
+from reviewer_app.importers.turns import read_structure
 
 log = logging.getLogger(__name__)
 
@@ -290,7 +292,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     indent_left = (
         body_left + INDENT_MIN if any(line.x0 > body_left + INDENT_MIN for _, line in rows) else -1.0
     )
-    metadata = parse_cover([s.text for s in cover])
+    metadata = cover_metadata([s.text for s in cover])
     known = metadata.names()
     sources = [
         (SourceLine(line.text, page.number, line.number or 0), line.x0 > indent_left) for page, line in rows
@@ -345,7 +347,8 @@ def _body_lines(
     """The body's rows (each with whether it is indented) grouped into lines,
     and the rows of the decision notice.
 
-    A turn starts at an indented row with a speaker tag. A parenthetical that
+    A turn starts at an indented row with a speaker tag; a row that says who
+    examines ("BY MR. VASQUEZ:") is a line of its own. A parenthetical that
     fills rows of its own ("(Off the record.)") is a line of its own, unless the
     row after it goes on with the turn before it (it was inside the speech). A
     decision-page footer on a numbered row belongs to the decision notice, and so
@@ -359,6 +362,10 @@ def _body_lines(
         text = source.text
         if layout.decision_footer.search(text):
             decision.append(source)
+        elif layout.examiner_line.match(text):
+            # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
+            lines.append([source])
+            parenthetical = open_parenthetical = False
         elif (indented and layout.speaker_of(text, known) is not None) or not lines:
             lines.append([source])  # a turn ends even a parenthetical left open
             parenthetical = open_parenthetical = False
@@ -419,6 +426,7 @@ def _furniture_key(text: str) -> str:
 
 
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
+    layout = hearing_layout()
     paragraphs: list[tuple[str, int, int, tuple[int, ...]]] = []  # text, page, first line, line starts
     for page in pages:
         lines = page.lines
@@ -431,8 +439,10 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         for n, line in enumerate(lines, 1):
             if current:
                 previous = current[-1][1]
-                new_paragraph = (line.top - previous.top > usual_gap * 1.4) or (
-                    line.full_x0 > left + INDENT_MIN
+                new_paragraph = (
+                    (line.top - previous.top > usual_gap * 1.4)
+                    or (line.full_x0 > left + INDENT_MIN)
+                    or layout.turn_of(line.full_text) is not None
                 )
                 if new_paragraph:
                     paragraphs.append(_join_paragraph(current, page.number))
@@ -448,14 +458,19 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         texts.append(text)
         offset += len(text) + 1
     text = "\n".join(texts)
+    # A transcript printed without line numbers (an interview, a call) still has its turns.
+    structure = read_structure(text)
+    note = "No hearing transcript layout (line numbers) found: imported as plain paragraphs"
     return Document(
         id=path.stem,
         text=text,
         source_path=str(path),
         sha256=sha256,
-        sections=(Section("text", 0, len(text)),),
+        utterances=structure.utterances if structure else (),
+        sections=structure.sections if structure else (Section("text", 0, len(text)),),
         page_map=PageMap(tuple(entries)),
-        notes=("No hearing transcript layout (line numbers) found: imported as plain paragraphs.",),
+        metadata=structure.metadata if structure else HearingMetadata(),
+        notes=(note + (f", {len(structure.utterances)} speaker turns found." if structure else "."),),
     )
 
 

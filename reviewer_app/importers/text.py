@@ -26,15 +26,17 @@ import hashlib
 import unicodedata
 from pathlib import Path
 
-from reviewer_app.core.document import Document, PageMap, Section
+from reviewer_app.core.document import Document, HearingMetadata, PageMap, Section
 from reviewer_app.importers.errors import EmptyFileError, NotTextError
 from reviewer_app.importers.hearing import (
     SourceLine,
     build_hearing_document,
+    cover_metadata,
     hearing_layout,
     is_notice_row,
     parse_cover,
 )
+from reviewer_app.importers.turns import read_structure
 
 # Byte-order marks, longest first: the UTF-32 LE mark begins with the UTF-16 LE one.
 _BOMS = (
@@ -161,7 +163,7 @@ def read_text(path: Path, data: bytes, sha256: str) -> Document:
                 utterances=parts.utterances,
                 sections=parts.sections,
                 page_map=parts.page_map,
-                metadata=parse_cover([line.text for line in cover]),
+                metadata=cover_metadata([line.text for line in cover]),
                 notes=notes,
                 encoding=encoding,
             )
@@ -169,13 +171,16 @@ def read_text(path: Path, data: bytes, sha256: str) -> Document:
     for n, line in enumerate(text.split("\n"), 1):
         entries.append((offset, 1, n))
         offset += len(line) + 1
+    structure = read_structure(text)
     return Document(
         id=path.stem,
         text=text,
         source_path=str(path),
         sha256=sha256,
-        sections=(Section("text", 0, len(text)),),
+        utterances=structure.utterances if structure else (),
+        sections=structure.sections if structure else (Section("text", 0, len(text)),),
         page_map=PageMap(tuple(entries)),
+        metadata=structure.metadata if structure else HearingMetadata(),
         notes=notes,
         encoding=encoding,
     )
@@ -211,14 +216,20 @@ def _as_hearing(text: str):
             blocks.append([])
     if any(not block for block in blocks):
         return None
-    cover_metadata = parse_cover([line.text for line in blocks[0]])
-    known = cover_metadata.names() if len(blocks) > 1 else ()
+    cover_fields = parse_cover([line.text for line in blocks[0]])
+    known = cover_fields.names() if len(blocks) > 1 else ()
+
+    def turn(line: SourceLine) -> bool:
+        # "BY MR. VASQUEZ:" says who examines: a deposition's, read by `read_structure`.
+        return layout.speaker_of(line.text, known) is not None and not layout.examiner_line.match(
+            line.text.lstrip()
+        )
 
     def speaker_block(block: list[SourceLine]) -> bool:
-        return all(
-            layout.speaker_of(line.text, known) is not None or layout.is_parenthetical(line.text)
-            for line in block
-        ) and any(layout.speaker_of(line.text, known) is not None for line in block)
+        turns = [turn(line) for line in block]
+        return any(turns) and all(
+            t or layout.is_parenthetical(line.text) for t, line in zip(turns, block, strict=True)
+        )
 
     def notice_block(block: list[SourceLine]) -> bool:
         return all(is_notice_row(line.text) for line in block)
@@ -230,7 +241,7 @@ def _as_hearing(text: str):
     cover, body, *rest = blocks
     if not rest:
         # Without a certificate, only a cover that names a hearing's inmate makes a hearing.
-        if not (cover_metadata.inmate_name or cover_metadata.cdcr_number):
+        if not (cover_fields.inmate_name or cover_fields.cdcr_number):
             return None
         decision, certificate = [], []
     elif len(rest) == 2:

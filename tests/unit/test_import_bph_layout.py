@@ -254,7 +254,11 @@ def test_the_full_name_tag_of_the_incarcerated_person_is_a_speaker_tag_in_any_ca
 def test_a_heading_over_speaker_lines_is_no_hearing_cover(tmp_path):
     path = tmp_path / "interview.txt"
     path.write_text("Interview notes, spring\n\nQ: Where were you?\nA: At home.", encoding="utf-8")
-    assert [s.name for s in import_file(path).sections] == ["text"]
+    document = import_file(path)
+    # The turns are read, the heading stands before them, but it is no hearing's cover.
+    assert [s.name for s in document.sections] == ["cover", "body"]
+    assert [u.speaker for u in document.utterances] == ["Q", "A"]
+    assert document.metadata.is_empty()
 
 
 def test_a_parenthetical_left_open_ends_at_the_next_turn(tmp_path):
@@ -280,3 +284,31 @@ def test_a_parenthetical_left_open_ends_at_the_next_turn(tmp_path):
         "(Pause in the proceedings",
         "DANIEL OKAFOR: I am ready. (Inaudible) and then I left.",
     ]
+
+
+def test_a_numbered_deposition_page_keeps_examiner_lines_and_questions_apart(tmp_path):
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    _numbered_page(
+        pdf,
+        [
+            (TAG_X, "MS. RICH: Objection. Form."),
+            (TEXT_X, "BY MR. VASQUEZ:"),
+            (TAG_X, "Q. Did you see it?"),
+            (TAG_X, "A. I heard it and I was there in maybe"),
+            (TEXT_X, "thirty seconds."),
+        ],
+    )
+    pdf.save()
+    path = tmp_path / "deposition.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    assert document.text.split("\n") == [
+        "MS. RICH: Objection. Form.",
+        "BY MR. VASQUEZ:",
+        "Q. Did you see it?",
+        "A. I heard it and I was there in maybe thirty seconds.",
+    ]
+    assert [u.speaker for u in document.utterances] == ["MS. RICH", "Q", "A"]

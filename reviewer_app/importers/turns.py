@@ -1,0 +1,219 @@
+"""Speaker turns and sections of a transcript in a layout other than the canonical
+one (`core/document.py`): text as people type it or programs export it, read
+without changing a character.
+
+A line starts a turn when `HearingLayout.turn_of` finds a speaker tag on it,
+after indentation and a recorder's timestamp ("[14:02:11] DET. HARLAN:", "Q.",
+"speaker 1:", "MARISOL:", "Speaker 1 (00:03):"). A tag counts where it is a
+transcript's and not a heading's ("PANEL PRESENT:", "APPEARANCES OF COUNSEL:"):
+its speaker has two turns or more; or, for a speaker who says one thing, the line
+next to it is the turn of such a speaker or it stands between turns. A line in
+capitals counts by the first rule only, so that a notice ("THIS DECISION WILL BE
+FINAL ON: JUNE 5") is no turn; a name in mixed case ("Ms. Diaz:") by the first
+rule, or between turns in a transcript that names its speakers so. A line saying
+who examines ("BY MR. VASQUEZ:") is no turn.
+
+- the body runs from the first turn to the last one, with the parentheticals
+  ("(Off the record.)") and timestamped lines ("[14:07:53] Recording ends.") that
+  follow it, and the examiner line over the first turn; every line between is in
+  it, headings ("DECISION", "EXAMINATION"), decision notices, page footers and
+  examiner lines included, so that no single unexpected line takes the
+  transcript's structure away;
+- an utterance is a turn's line from its tag on, with the lines that go on with
+  its speech (no blank line, timestamp or new tag between, not a heading in
+  capitals under speech in lower case, not centred far right of the turn);
+  a parenthetical on a line of its own is an utterance with speaker "";
+- what stands before the body is the "cover"; after it, a first block in
+  capitals (not headed as a certificate) is the "decision" and the rest the
+  "certificate", as in the canonical layout.
+
+The cover's metadata is kept only when it names a hearing (`cover_metadata`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from reviewer_app.core.document import HearingMetadata, Section, Utterance
+from reviewer_app.importers.hearing import Turn, cover_metadata, hearing_layout
+
+# A line indented this much further than its turn's line is centred: a heading.
+CENTRED_INDENT = 10
+
+
+@dataclass(frozen=True)
+class TextStructure:
+    utterances: tuple[Utterance, ...]
+    sections: tuple[Section, ...]
+    metadata: HearingMetadata
+
+
+@dataclass(frozen=True)
+class _Line:
+    text: str
+    start: int  # offset of the line in the text
+    indent: int
+
+    @property
+    def stripped(self) -> str:
+        return self.text.strip()
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text.rstrip())
+
+
+def read_structure(text: str) -> TextStructure | None:
+    """The turns and sections of `text`, or None when it has no speaker turns."""
+    lines, offset = [], 0
+    for raw in text.split("\n"):
+        lines.append(_Line(raw, offset, len(raw) - len(raw.lstrip())))
+        offset += len(raw) + 1
+    turns = _turns(lines, ())
+    if not turns:
+        return None
+    first = min(turns)
+    cover = [line.stripped for line in lines[:first] if line.stripped]
+    metadata = cover_metadata(cover) if cover else HearingMetadata()
+    if metadata.names():
+        # The cover's names are speaker tags in any case ("Daniel McCoy:").
+        turns = _turns(lines, metadata.names())
+        first = min(turns)
+    utterances, body_end = _body(lines, turns, first)
+    while first > 0 and hearing_layout().examiner_line.match(lines[first - 1].stripped):
+        first -= 1  # "BY MR. VASQUEZ:" over the first question opens the body
+    sections = []
+    cover_lines = [line for line in lines[:first] if line.stripped]
+    if cover_lines:
+        sections.append(_section("cover", cover_lines))
+    sections.append(_section("body", [lines[first], lines[body_end]]))
+    sections.extend(_tail(lines[body_end + 1 :]))
+    return TextStructure(tuple(utterances), tuple(sections), metadata)
+
+
+def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
+    """The lines (by index) that start a transcript's turn."""
+    layout = hearing_layout()
+    candidates: dict[int, Turn] = {}
+    for i, line in enumerate(lines):
+        if line.stripped and not layout.examiner_line.match(line.stripped):
+            turn = layout.turn_of(line.text, known, named=True)
+            if turn is not None:
+                candidates[i] = turn
+    counts = Counter(turn.speaker for turn in candidates.values())
+    repeated = {i for i, turn in candidates.items() if counts[turn.speaker] > 1}
+    # A name in mixed case said once is no tag but between turns of such names.
+    tagged = {i for i, turn in candidates.items() if not turn.named or i in repeated}
+    anchors = repeated or tagged
+    texts = [i for i, line in enumerate(lines) if line.stripped]
+    neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}
+    quiet = {i for i in candidates if _speech_in_lower_case(lines, i)}
+    confirmed = repeated | {i for i in quiet & tagged if any(n in anchors for n in neighbours[i])}
+    if confirmed:
+        # Between turns, a speaker who says one thing is a speaker too ("MR. DUNN: Objection.").
+        low, high = min(confirmed), max(confirmed)
+        named_speakers = any(candidates[i].named for i in confirmed)
+        confirmed |= {
+            i for i in quiet if low < i < high and (i in tagged or (named_speakers and candidates[i].named))
+        }
+    return {i: candidates[i] for i in sorted(confirmed)}
+
+
+def _speech_in_lower_case(lines: list[_Line], i: int) -> bool:
+    """Whether the turn on line `i` speaks in lower case: on its line, or for a tag alone
+    on its line ("THE COURT:"), on the line under it."""
+    if any(c.islower() for c in lines[i].text):
+        return True
+    alone = lines[i].stripped.endswith(":")
+    return alone and i + 1 < len(lines) and any(c.islower() for c in lines[i + 1].text)
+
+
+def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[Utterance], int]:
+    """The body's utterances and the index of its last line."""
+    layout = hearing_layout()
+    last_turn = max(turns)
+    utterances: list[Utterance] = []
+    speech: _Speech | None = None  # the utterance the next line may go on with
+    body_end = first
+    for i in range(first, len(lines)):
+        line = lines[i]
+        text = line.stripped
+        if not text:
+            speech = None
+            continue
+        timestamped = bool(layout.timestamp_prefix.match(text))
+        parenthetical = bool(layout.parenthetical_start.match(text))
+        open_parenthetical = speech is not None and speech.open_parenthetical
+        goes_on = speech is not None and not timestamped and speech.goes_on(line)
+        if i > last_turn and not (parenthetical or timestamped or goes_on or open_parenthetical):
+            break
+        if i in turns:
+            speech = _Speech(turns[i].speaker, line.start + turns[i].tag_start, line, utterances)
+        elif open_parenthetical or goes_on:
+            speech.extend(line)
+            if open_parenthetical and layout.parenthetical_end.search(text):
+                speech = None
+        elif parenthetical:
+            speech = _Speech("", line.start + line.indent, line, utterances)
+            if layout.parenthetical_end.search(text):
+                speech = None
+            else:
+                speech.open_parenthetical = True
+        else:
+            speech = None
+        body_end = i
+    return utterances, body_end
+
+
+class _Speech:
+    """The utterance being read, appended to `utterances` and replaced there as it grows."""
+
+    def __init__(self, speaker: str, start: int, line: _Line, utterances: list[Utterance]) -> None:
+        self.speaker, self.start, self.indent = speaker, start, line.indent
+        self.lower_case = any(c.islower() for c in line.text)
+        self.open_parenthetical = False
+        self.utterances = utterances
+        utterances.append(Utterance(speaker, start, line.end))
+
+    def extend(self, line: _Line) -> None:
+        self.lower_case = self.lower_case or any(c.islower() for c in line.text)
+        self.utterances[-1] = Utterance(self.speaker, self.start, line.end)
+
+    def goes_on(self, line: _Line) -> bool:
+        """Whether `line`, right under this utterance, goes on with its speech."""
+        layout = hearing_layout()
+        text = line.stripped
+        if self.open_parenthetical:
+            return False
+        if layout.examiner_line.match(text) or line.indent >= self.indent + CENTRED_INDENT:
+            return False
+        if layout.parenthetical_start.match(text):
+            return False
+        # A heading or a notice in capitals under speech in lower case is none of it.
+        return not (self.lower_case and any(c.isalpha() for c in text) and not any(c.islower() for c in text))
+
+
+def _tail(lines: list[_Line]) -> list[Section]:
+    """The sections after the body: a first block in capitals is the decision, the rest
+    the certificate."""
+    layout = hearing_layout()
+    texts = [line for line in lines if line.stripped]
+    if not texts:
+        return []
+    block: list[_Line] = []
+    for line in lines:
+        if not line.stripped:
+            if block:
+                break
+            continue
+        block.append(line)
+    notice = all(not any(c.islower() for c in line.text) for line in block)
+    if notice and not layout.certificate_heading.match(block[0].stripped):
+        rest = texts[len(block) :]
+        return [_section("decision", block), *([_section("certificate", rest)] if rest else [])]
+    return [_section("certificate", texts)]
+
+
+def _section(name: str, lines: list[_Line]) -> Section:
+    return Section(name, lines[0].start, lines[-1].end)
