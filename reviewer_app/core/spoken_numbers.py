@@ -62,6 +62,14 @@ class SpokenWords:
     repeat_words: dict[str, int]
     height_cues: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
+    person_nouns: frozenset[str] = frozenset()
+    possessives: frozenset[str] = frozenset()
+    decade_stages: frozenset[str] = frozenset()
+    age_questions: tuple[tuple[str, ...], ...] = ()
+    numeric_date_cues: frozenset[str] = frozenset()
+    clock_hours: frozenset[str] = frozenset()
+    weekdays: frozenset[str] = frozenset()
+    not_one_day: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -95,6 +103,14 @@ def spoken_words() -> SpokenWords:
         repeat_words=dict(n["repeat"]),
         height_cues=frozenset(c.get("height_cues", ())),
         time_prepositions=frozenset(c.get("time_prepositions", ())),
+        person_nouns=frozenset(c.get("person_nouns", ())),
+        possessives=frozenset(c.get("possessives", ())),
+        decade_stages=frozenset(c.get("decade_stages", ())),
+        age_questions=tuple(tuple(p.split()) for p in c.get("age_questions", ())),
+        numeric_date_cues=frozenset(c.get("numeric_date_cues", ())),
+        clock_hours=frozenset(c.get("clock_hours", ())),
+        weekdays=frozenset(raw["dates"].get("weekdays", ())),
+        not_one_day=frozenset(raw["dates"].get("not_one_day", ())),
     )
 
 

@@ -99,6 +99,11 @@ class _Finder:
 
     def _date_at(self, i: int) -> Span | None:
         w = self.word(i)
+        if w in self.v.weekdays:
+            return self._weekday_at(i)
+        numeric = self._numeric_date_at(i)
+        if numeric is not None:
+            return numeric
         ordinal = self.reader.read_ordinal(i)
         if ordinal is not None and 1 <= ordinal.value <= 31:
             j = ordinal.last + (self.word(ordinal.last) == "day")
@@ -111,7 +116,8 @@ class _Finder:
             month = self.word(day.last)
             if month in self.v.months:
                 end = self._year_after(day.last + 1)
-                if month != "may" or end > day.last + 1:  # "eighteen may be" is no date
+                # "eighteen may be" is no date; "on eighteen may" is one.
+                if month != "may" or end > day.last + 1 or self.word(i - 1) == "on":
                     return self.span(i, end, "DATE")
         if w in self.v.months:
             j = i + 1 + (self.word(i + 1) == "the")
@@ -134,6 +140,40 @@ class _Finder:
         if year.value % 100 == 0 and self.word(i - 1) not in self.v.year_prepositions:
             return None  # "two thousand" is as often a count
         return self.span(i, year.last, "DATE")
+
+    def _weekday_at(self, i: int) -> Span | None:
+        """ "it was a Saturday", "on monday the fifth of may": a weekday that names one day."""
+        if self.word(i - 1) in self.v.not_one_day:
+            return None
+        j = i + 1 + (self.word(i + 1) == "the")
+        if i + 1 < len(self.words) and re.fullmatch(r",? ", self.gap(i, i + 1)):
+            then = self._date_at(j) if self.word(j) not in self.v.weekdays else None
+            if then is not None:
+                return Span(self.words[i].start, then.end, "DATE", ("presidio",), SCORE)
+        return self.span(i, i + 1, "DATE", WEAK_SCORE)
+
+    def _numeric_date_at(self, i: int) -> Span | None:
+        """A date said as the numbers of its month, day and year after a cue ("date of
+        birth, three, fourteen, seventy-nine", "born oh three fourteen nineteen seventy-nine")."""
+        if not any(self.word(k) in self.v.numeric_date_cues for k in range(max(0, i - 4), i)):
+            return None
+        first = i + (self.word(i) in ("oh", "zero"))
+        month = self.reader.read_small(first)
+        if month is None or not 1 <= month.value <= 12 or self.word(first).isdigit():
+            return None
+        day = self.reader.read_small(month.last) if self.adjacent(month.last - 1) else None
+        if day is None or not 1 <= day.value <= 31 or not self.adjacent(day.last - 1):
+            return None
+        j = day.last
+        year = self.reader.read_year(j)
+        if year is not None:
+            return self.span(i, year.last, "DATE")
+        if self.word(j) in ("oh", "zero") and self.word(j + 1) in self.v.units:
+            return self.span(i, j + 2, "DATE")
+        two_digits = self.reader.read_small(j)
+        if two_digits is not None and two_digits.value >= 10 and not self.word(j).isdigit():
+            return self.span(i, two_digits.last, "DATE")
+        return None
 
     # -- times ------------------------------------------------------------
     def times(self) -> list[Span]:
@@ -158,7 +198,7 @@ class _Finder:
                 out.append(self.span(i, after, "TIME"))
             elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
-        fractions = self._clock_fractions()
+        fractions = self._clock_fractions() + self._day_clock()
         # "half past ten in the evening" takes in the "ten in the evening" found above.
         kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
         return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
@@ -188,11 +228,48 @@ class _Finder:
                 continue
             end = self._time_suffix(hour.last) or hour.last
             first = i - (self.word(i - 1) == "a")
-            if not (fraction or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
+            # "five after nine" needs no cue when nothing follows the hour ("ten to eleven votes").
+            plain = self.word(j) in ("past", "after") and self.clause_end(hour.last)
+            if not (fraction or plain or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
                 continue
             span = self.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
             if not (out and out[-1].overlaps(span)):
                 out.append(span)
+        return out
+
+    def _day_clock(self) -> list[Span]:
+        """The 24-hour clock: "sixteen hundred hours", "oh six thirty hours", and after
+        a time preposition "at sixteen hundred" ("hundred" alone is no count there)."""
+        out: list[Span] = []
+        for i in range(len(self.words)):
+            if self.word(i) in ("oh", "zero") and self.reader.read_small(i + 1, oh=False):
+                hour = self.reader.read_small(i + 1)
+                hour = None if hour.value > 9 else hour
+            else:
+                hour = self.reader.read_small(i)
+            if hour is None or not 0 <= hour.value <= 23 or self.word(i).isdigit():
+                continue
+            if out and self.words[i].start < out[-1].end:
+                continue
+            j = hour.last
+            if self.word(j) == "hundred":
+                end = j + 1
+            else:
+                minutes = self.reader.read_small(j, oh=True)
+                if self.word(j) in ("oh", "zero") and self.word(j + 1) in self.v.units:
+                    end = j + 2
+                elif minutes is not None and 10 <= minutes.value <= 59 and not self.word(j).isdigit():
+                    end = minutes.last
+                else:
+                    continue
+            if self.word(end) in self.v.clock_hours:
+                out.append(self.span(i, end + 1, "TIME"))
+            elif (
+                self.word(end - 1) == "hundred"
+                and self.word(i - 1) in self.v.time_prepositions
+                and self._no_count(end)
+            ):
+                out.append(self.span(i, end, "TIME", WEAK_SCORE))
         return out
 
     def _time_suffix(self, j: int) -> int:
@@ -212,37 +289,141 @@ class _Finder:
 
     # -- ages -------------------------------------------------------------
     def ages(self) -> list[Span]:
+        """A number said of a person ("I'm forty-two", "my son is twelve", "turned
+        sixty", "I left home at sixteen"), the answer to a question about an age, and a
+        decade of life ("in her sixties"). Whatever follows the number must leave it
+        bare: no unit, count or clock word ("I was five minutes late", "one of them")."""
+        answers = self._age_answer_words()
         out = []
         for i in range(len(self.words)):
-            number = self.reader.read_cardinal(i)
-            if number is None or not 2 <= number.value <= 119:
-                continue
             if out and self.words[i].start < out[-1].end:
                 continue
-            if not self.clause_end(number.last) or (i > 0 and self.gap(i - 1, i).endswith("-")):
+            decade = self._decade_of_life(i)
+            if decade is not None:
+                out.append(self.span(i, decade, "AGE"))
                 continue
-            k = i - 1 - (self.word(i - 1) in self.v.hedges)
-            if self.person_is(i) or self.word(k) in ("turned", "turn", "turning"):
-                out.append(self.span(i, number.last, "AGE"))
-            elif self.word(k) == "at" and 13 <= number.value <= 99 and self._person_before(k):
-                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))
+            number = self.reader.read_cardinal(i)
+            if number is None or not 2 <= number.value <= 119 or not self._bare_number(i, number.last):
+                continue
+            score = self._age_score(i, number.value, answers)
+            if score:
+                out.append(self.span(i, number.last, "AGE", score))
         return out
 
-    def person_is(self, i: int) -> bool:
-        """Whether "I'm", "she was", "he is only"... comes right before word i."""
+    def _age_score(self, i: int, value: int, answers: set[int]) -> float:
+        """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
-        return self.word(k) in self.v.contracted or (
-            self.word(k) in self.v.age_verbs and self.word(k - 1) in self.v.subjects
+        if self.person_is(i) or self.word(k) in ("turned", "turn", "turning") or self._after_an_age(k):
+            return SCORE
+        # "By seventeen I was using": "by" opens the clause of the person it dates.
+        if (
+            self.word(k) in ("at", "by")
+            and 13 <= value <= 99
+            and self._person_near(k, before=self.word(k) == "at")
+        ):
+            return WEAK_SCORE
+        return WEAK_SCORE if i in answers else 0.0
+
+    def _bare_number(self, first: int, j: int) -> bool:
+        """Whether the number of words first..j-1 stands alone: not a part of "$16",
+        "16%", "9:30", "twenty-" nor followed by what it counts or measures; after
+        "or", "to" and "and" the next number decides ("five to ten minutes")."""
+        if first > 0 and re.search(r"[-$#/:.'’]$", self.gap(first - 1, first)):
+            return False
+        if j < len(self.words) and not re.fullmatch(r"\s*[.;:!?,)\"”]*\s*", self.gap(j - 1, j)):
+            return False
+        w = self.word(j)
+        if w in ("and", "or", "to") and not re.search(r"[.;:!?,]", self.gap(j - 1, j)):
+            after = self.reader.read_cardinal(j + 1)
+            if after is not None:
+                return self._bare_number(j + 1, after.last)
+            if w == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
+                return self._bare_number(j + 1, j + 3)  # "sixteen and a half"
+            return w == "and"  # "I was 29 and I didn't"
+        return self.clause_end(j)
+
+    def _after_an_age(self, k: int) -> bool:
+        """Whether word k is "or", "to" or a comma's word after a number said as an age
+        ("I was sixteen or seventeen", "fifteen, sixteen")."""
+        if self.word(k) in ("or", "to"):
+            k -= 1
+        elif not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
+            return False
+        first = k
+        while first > 0 and self.gap(first - 1, first) in (" ", "-") and self.reader.read_small(first - 1):
+            first -= 1
+        return (
+            first >= 0
+            and self.reader.read_small(first) is not None
+            and (
+                self.person_is(first)
+                or self._after_an_age(first - 1 - (self.word(first - 1) in self.v.hedges))
+            )
         )
 
-    def _person_before(self, i: int, reach: int = 12) -> bool:
-        """A personal subject earlier in the same sentence, within `reach` words."""
-        for k in range(i - 1, max(-1, i - 1 - reach), -1):
-            if re.search(r"[.;!?]", self.gap(k, k + 1)):
-                return False
-            if self.word(k) in self.v.subjects:
+    def person_is(self, i: int) -> bool:
+        """Whether "I'm", "she was", "he is only", "my son is"... comes right before word i."""
+        k = i - 1 - (self.word(i - 1) in self.v.hedges)
+        subject = self.word(k - 1)
+        return self.word(k) in self.v.contracted or (
+            self.word(k) in self.v.age_verbs
+            and (subject in self.v.subjects or subject in self.v.person_nouns)
+        )
+
+    def _person_near(self, i: int, reach: int = 12, before: bool = True) -> bool:
+        """A personal subject in the same sentence as word i, within `reach` words
+        before it ("I left home at sixteen") or after it ("By seventeen I was using")."""
+        for k in range(i - 1, max(-1, i - 1 - reach) if before else i - 1, -1):
+            if re.search(r"[.;!?\n]", self.gap(k, k + 1)):
+                break
+            if self.word(k) in self.v.subjects or self.word(k) in self.v.contracted:
+                return True
+        for k in range(i + 1, min(len(self.words), i + 1 + reach)):
+            if re.search(r"[.;!?\n]", self.gap(k - 1, k)):
+                break
+            if self.word(k) in self.v.subjects or self.word(k) in self.v.contracted:
                 return True
         return False
+
+    def _decade_of_life(self, i: int) -> int | None:
+        """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", or None."""
+        k = i - 1 - (self.word(i - 1) in self.v.decade_stages)
+        if self.word(k) not in self.v.possessives or self.word(k - 1) != "in":
+            return None
+        w = self.word(i)
+        if w == "teens" or (w.endswith("ies") and w[:-3] + "y" in self.v.tens):
+            return i + 1
+        if w.isdigit() and len(w) == 2 and w.endswith("0") and self.word(i + 1) == "s":
+            return i + 2 if self.gap(i, i + 1) in ("", "'", "’") else None
+        return None
+
+    def _age_answer_words(self) -> set[int]:
+        """The words of the sentence that answers a question about an age ("How old
+        were you then?" "About fourteen."), after the speaker's tag if there is one."""
+        out: set[int] = set()
+        for i in range(len(self.words)):
+            if not any(tuple(self.word(i + k) for k in range(len(q))) == q for q in self.v.age_questions):
+                continue
+            j = i + 1
+            while j < len(self.words) and "?" not in self.gap(j - 1, j):
+                if re.search(r"[.;!\n]", self.gap(j - 1, j)):
+                    j = len(self.words)  # not a question
+                j += 1
+            if j >= len(self.words):
+                continue
+            start = j
+            # "INCARCERATED PERSON KOH: Sixteen." - skip the tag of the one who answers.
+            for k in range(j, min(len(self.words) - 1, j + 6)):
+                if ":" in self.gap(k, k + 1) and self.text[self.words[j].start : self.words[k].end].isupper():
+                    start = k + 1
+                    break
+            k = start
+            while k < len(self.words):
+                out.add(k)
+                if k + 1 < len(self.words) and re.search(r"[.!?\n]", self.gap(k, k + 1)):
+                    break
+                k += 1
+        return out
 
     # -- heights ----------------------------------------------------------
     def heights(self) -> list[Span]:
@@ -288,8 +469,10 @@ class _Finder:
         i = 0
         while i < len(self.words):
             digits, j = self._digits(i)
-            if digits >= 7:
-                out.append(self.span(i, j, self._digit_label(i)))
+            label = self._digit_label(i)
+            # Four digits read after an identity cue are a number ("member id seven four four two").
+            if digits >= 7 or (digits >= 4 and label == "ID_NUMBER"):
+                out.append(self.span(i, j, label))
                 i = j
             else:
                 i += 1

@@ -74,6 +74,19 @@ def test_time(specs):
     assert matches(specs, "TIME", text) == ["1:30 PM", "9:01 a.m.", "10:30", "9 p.m."]
 
 
+def test_times_on_the_clock_face_and_the_24_hour_clock(specs):
+    text = (
+        "at 2 o'clock, 11 o’clock, around 9.30 pm, at 1600 hours, 0630 hrs; "
+        "but 9.30 and 14.5 percent, worked 1200 hours, 1600 hours of service"
+    )
+    assert matches(specs, "TIME", text) == ["2 o'clock", "11 o’clock", "9.30 pm", "1600 hours", "0630 hrs"]
+
+
+def test_dates_with_points(specs):
+    text = "born 03.14.1979 and 14.3.1979, but 3.14 and 1.2.3"
+    assert matches(specs, "DATE", text) == ["03.14.1979", "14.3.1979"]
+
+
 def test_dates(specs):
     text = (
         "on September 1st, 2021 and 05/13/2012 and 1st of June, 2011, June of 2011, in 2011, "
@@ -124,6 +137,8 @@ def test_a_broken_pattern_file_names_the_recognizer(tmp_path):
         ("DATE", "three years", []),
         ("DATE", "the last 10 years", []),
         ("DATE", "Today", []),
+        ("DATE", "Saturday", [("DATE", "Saturday")]),  # a weekday names one day
+        ("DATE", "last Monday", [("DATE", "last Monday")]),
         ("DATE", "two years ago in 2019", [("DATE", "2019")]),
         ("TIME", "1:30 PM", [("TIME", "1:30 PM")]),
         ("TIME", "this morning", []),

@@ -39,7 +39,8 @@ def test_cardinals(text, value, words):
 def test_numbers_do_not_run_across_a_comma():
     assert read("cardinal", "twenty, five") == (20, 1)
     assert read("year", "nineteen, twenty") is None
-    assert found("when I was nineteen, twenty, I moved") == [("AGE", "nineteen")]
+    # Two ages, not the year 1920 nor 39.
+    assert found("when I was nineteen, twenty, I moved") == [("AGE", "nineteen"), ("AGE", "twenty")]
 
 
 def test_cardinal_needs_a_number_word():
@@ -141,7 +142,7 @@ def test_spoken_times(text, expected):
         ("she was only nineteen, and", [("AGE", "nineteen")]),
         ("he turned sixty last week", [("AGE", "sixty")]),
         ("I left home at sixteen.", [("AGE", "sixteen")]),
-        ("the meeting is at sixteen hundred", []),
+        ("the meeting is at sixteen hundred", [("TIME", "sixteen hundred")]),  # a clock, not an age
         ("prices fell at sixteen.", []),  # no person in the sentence
         ("I was one of them", []),
         ("I was two minutes late", []),
@@ -192,4 +193,94 @@ def test_spoken_heights(text, expected):
     ],
 )
 def test_numbers_read_digit_by_digit(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I was 29 and I didn't want to go", [("AGE", "29")]),  # "and" opens a new clause
+        ("I was sixteen or seventeen when it started", [("AGE", "sixteen"), ("AGE", "seventeen")]),
+        ("I was sixteen and a half.", [("AGE", "sixteen")]),
+        ("I was two and a half years in county", []),
+        ("I was five to ten minutes late", []),  # the last number of a range decides
+        ("I'm 100% sure", []),
+        ("My son is twelve.", [("AGE", "twelve")]),
+        ("The victim was 19 at the time.", [("AGE", "19")]),
+        ("The score was 19 at the time.", []),  # no person
+        ("By seventeen I was using meth.", [("AGE", "seventeen")]),
+        ("We increased it by 30.", []),  # "by" dates an age only when it opens the clause
+        ("At sixteen I left home.", [("AGE", "sixteen")]),
+        ("My mother is in her sixties now.", [("AGE", "sixties")]),
+        ("He was in his early 20s.", [("AGE", "20s")]),
+        ("In the sixties things were different.", []),  # a decade of the calendar
+    ],
+)
+def test_ages_by_context(text, expected):
+    nouns = {text.index(w) for w in ("years", "minutes") if w in text}
+    assert found(text, nouns) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("How old were you? Seventeen.", [("AGE", "Seventeen")]),
+        ("How old were you then? About fourteen, fifteen.", [("AGE", "fourteen"), ("AGE", "fifteen")]),
+        ("How old were you then?\nINCARCERATED PERSON KOH: Fourteen.", [("AGE", "Fourteen")]),
+        ("How many times? Fourteen.", []),  # not a question about an age
+        ("I don't know how old he was. Fourteen people came.", []),  # no question
+        ("How old were you? I was there for two weeks.", []),
+    ],
+)
+def test_answers_to_a_question_about_an_age(text, expected):
+    nouns = {text.index(w) for w in ("people", "weeks") if w in text}
+    assert found(text, nouns) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It was five after nine.", [("TIME", "five after nine")]),
+        ("It was ten past six, I think.", [("TIME", "ten past six")]),
+        ("five after nine years", []),
+        ("At sixteen hundred hours the yard closed.", [("TIME", "sixteen hundred hours")]),
+        ("We have count at oh six thirty hours.", [("TIME", "oh six thirty hours")]),
+        ("He paid sixteen hundred dollars.", []),
+    ],
+)
+def test_more_spoken_times(text, expected):
+    nouns = {text.index(w) for w in ("years", "dollars") if w in text}
+    assert found(text, nouns) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Date of birth, three, fourteen, seventy-nine.", [("DATE", "three, fourteen, seventy-nine")]),
+        (
+            "I was born oh three fourteen nineteen seventy-nine.",
+            [("DATE", "oh three fourteen nineteen seventy-nine")],
+        ),
+        ("The date was three weeks later.", []),
+        ("three fourteen seventy-nine", []),  # no cue: any three numbers
+        ("On eighteen may the commission adopted it.", [("DATE", "eighteen may")]),
+        ("It was a Saturday, I remember.", [("DATE", "Saturday")]),
+        ("on monday the fifth of may we met", [("DATE", "monday the fifth of may")]),
+        ("every sunday we went to church", []),
+        ("on Sundays we went to church", []),
+    ],
+)
+def test_more_spoken_dates(text, expected):
+    assert found(text, {text.index("weeks")} if "weeks" in text else frozenset()) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My member id is seven four four two nine one.", [("ID_NUMBER", "seven four four two nine one")]),
+        ("His inmate number is one two three four.", [("ID_NUMBER", "one two three four")]),
+        ("I had one two three four people.", []),  # four digits without a cue are no number
+    ],
+)
+def test_short_numbers_read_after_an_identity_cue(text, expected):
     assert found(text) == expected
