@@ -21,7 +21,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import Reader, SpokenWords, Word, words_of
+from reviewer_app.core.spoken_numbers import Reader, SpokenWords, Word, names_one_day, words_of
 
 SCORE = 0.85
 WEAK_SCORE = 0.6
@@ -111,6 +111,8 @@ class _Finder:
                 return self.span(i, self._year_after(j + 2), "DATE")
             if self.word(j) in self.v.months:
                 return self.span(i, self._year_after(j + 1), "DATE")
+            if self._day_of_a_date_talk(i, ordinal.last):
+                return self.span(i, ordinal.last, "DATE", WEAK_SCORE)
         day = self.reader.read_small(i)
         if day is not None and 1 <= day.value <= 31 and not self.word(i).isdigit():
             month = self.word(day.last)
@@ -120,9 +122,10 @@ class _Finder:
                 if month != "may" or end > day.last + 1 or self.word(i - 1) == "on":
                     return self.span(i, end, "DATE")
         if w in self.v.months:
+            alone = self._month_alone(i)
             j = i + 1 + (self.word(i + 1) == "the")
             if j >= len(self.words) or not self.gap(j - 1, j).isspace():
-                return None  # "July, 21 October": written forms are the date patterns' job
+                return alone  # "July, 21 October": written forms are the date patterns' job
             day_read = self.reader.read_ordinal(j)
             if day_read is None and w != "may" and self.reader.read_year(j) is None:
                 day_read = self.reader.read_small(j)  # "march eleven"; "may one" is a verb
@@ -133,17 +136,50 @@ class _Finder:
             end = self._year_after(i + 1)
             if end > i + 1 and not self.word(i + 1).isdigit():
                 return self.span(i, end, "DATE")
-            return None
+            return alone
         year = self.reader.read_year(i)
-        if year is None or self.counts_a_thing(year.last):
+        if year is None:
+            return self._short_year(i)
+        if self.counts_a_thing(year.last):
             return None
         if year.value % 100 == 0 and self.word(i - 1) not in self.v.year_prepositions:
             return None  # "two thousand" is as often a count
         return self.span(i, year.last, "DATE")
 
+    def _day_of_a_date_talk(self, i: int, end: int, reach: int = 20) -> bool:
+        """ "the fourth", "the twenty second at two thirty": an ordinal after "the" that ends
+        its phrase, where a month, a weekday or "day"/"date" was said shortly before."""
+        if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or self.word(end) == "at"):
+            return False
+        cues = self.v.months | self.v.weekdays | {"day", "date", "dated"}
+        return any(self.word(k) in cues for k in range(max(0, i - 1 - reach), i - 1))
+
+    def _short_year(self, i: int) -> Span | None:
+        """A year said by its last two digits after "in", "since", "until" or "from": "she
+        passed in ninety-three", "since oh five" (not "in thirty", "in twenty-two minutes")."""
+        if self.word(i - 1) not in ("in", "since", "until", "till", "from") or self.word(i).isdigit():
+            return None
+        if self.word(i) in ("oh", "zero") and self.word(i + 1) in self.v.units:
+            end = i + 2
+        else:
+            read = self.reader.read_small(i)
+            if read is None or read.value < 30 or read.value % 10 == 0:  # "in thirty" is minutes
+                return None
+            end = read.last
+        return self.span(i, end, "DATE", WEAK_SCORE) if self._sentence_goes_on(end) else None
+
+    def _month_alone(self, i: int) -> Span | None:
+        """A month said alone ("in april of this year", "early may"); "may", "march" and
+        "august" are words of their own too, and months only after a preposition of time."""
+        if self.word(i) in ("may", "march", "august") and self.word(i - 1) not in (
+            self.v.year_prepositions | {"last", "next"}
+        ):
+            return None
+        return self.span(i, i + 1, "DATE", WEAK_SCORE)
+
     def _weekday_at(self, i: int) -> Span | None:
         """ "it was a Saturday", "on monday the fifth of may": a weekday that names one day."""
-        if self.word(i - 1) in self.v.not_one_day:
+        if not names_one_day(self.text, self.words[i].start, self.words[i].end):
             return None
         j = i + 1 + (self.word(i + 1) == "the")
         if i + 1 < len(self.words) and re.fullmatch(r",? ", self.gap(i, i + 1)):
@@ -155,7 +191,7 @@ class _Finder:
     def _numeric_date_at(self, i: int) -> Span | None:
         """A date said as the numbers of its month, day and year after a cue ("date of
         birth, three, fourteen, seventy-nine", "born oh three fourteen nineteen seventy-nine")."""
-        if not any(self.word(k) in self.v.numeric_date_cues for k in range(max(0, i - 4), i)):
+        if not any(self.word(k) in self.v.numeric_date_cues for k in range(max(0, i - 8), i)):
             return None
         first = i + (self.word(i) in ("oh", "zero"))
         month = self.reader.read_small(first)
@@ -198,10 +234,20 @@ class _Finder:
                 out.append(self.span(i, after, "TIME"))
             elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
+            elif not minutes and self.word(i - 1) in self.v.hour_cues and self._sentence_goes_on(j):
+                out.append(self.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         fractions = self._clock_fractions() + self._day_clock()
         # "half past ten in the evening" takes in the "ten in the evening" found above.
         kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
         return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+
+    def _sentence_goes_on(self, j: int) -> bool:
+        """Whether the phrase ends before word j: a punctuation mark, the end, or a word that
+        opens a new clause or names a day ("till five and", "at eight tonight"), so that no
+        noun follows ("at one point")."""
+        if j >= len(self.words) or re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
+            return True
+        return self.word(j) in self.v.clause_openers
 
     def _no_count(self, j: int) -> bool:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
@@ -315,6 +361,8 @@ class _Finder:
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
         if self.person_is(i) or self.word(k) in ("turned", "turn", "turning") or self._after_an_age(k):
             return SCORE
+        if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
+            return SCORE  # "a child of seventeen"
         # "By seventeen I was using": "by" opens the clause of the person it dates.
         if (
             self.word(k) in ("at", "by")
@@ -330,8 +378,9 @@ class _Finder:
         "or", "to" and "and" the next number decides ("five to ten minutes")."""
         if first > 0 and re.search(r"[-$#/:.'’]$", self.gap(first - 1, first)):
             return False
-        if j < len(self.words) and not re.fullmatch(r"\s*[.;:!?,)\"”]*\s*", self.gap(j - 1, j)):
-            return False
+        after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
+        if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
+            return False  # "1,500", "2.5", "9:30", "16-year", "16%", "5'10"
         w = self.word(j)
         if w in ("and", "or", "to") and not re.search(r"[.;:!?,]", self.gap(j - 1, j)):
             after = self.reader.read_cardinal(j + 1)
@@ -412,15 +461,18 @@ class _Finder:
             if j >= len(self.words):
                 continue
             start = j
-            # "INCARCERATED PERSON KOH: Sixteen." - skip the tag of the one who answers.
+            # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who answers.
             for k in range(j, min(len(self.words) - 1, j + 6)):
-                if ":" in self.gap(k, k + 1) and self.text[self.words[j].start : self.words[k].end].isupper():
+                tag = self.text[self.words[j].start : self.words[k].end]
+                if tag.isupper() and (":" in self.gap(k, k + 1) or (k == j and len(tag) == 1)):
                     start = k + 1
                     break
             k = start
             while k < len(self.words):
                 out.add(k)
-                if k + 1 < len(self.words) and re.search(r"[.!?\n]", self.gap(k, k + 1)):
+                # "Fifty-four. Fifty-five in August.": the answer goes on while it gives numbers.
+                sentence_ends = k + 1 < len(self.words) and re.search(r"[.!?\n]", self.gap(k, k + 1))
+                if sentence_ends and (self.reader.read_small(k + 1) is None or self.word(k + 1).isdigit()):
                     break
                 k += 1
         return out
@@ -441,25 +493,38 @@ class _Finder:
             tall = self.word(end) in self.v.tall_words
             if tall or (self.person_is(i) and (hyphen or self.clause_end(end))):
                 out.append(self.span(i, end, "HEIGHT"))
-            elif self.gap(i, j) in ("-", " ") and self.clause_end(end) and self._height_cue_near(i, end):
+            elif (
+                self.gap(i, j) in ("-", " ")
+                and self.clause_end(end)
+                and self._cue_near(i, end, self.v.height_cues)
+            ):
                 out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))  # "The report says five-eleven."
+            elif (
+                hyphen
+                and self.clause_end(end)
+                and self.word(i - 1) not in self.v.time_prepositions - {"about"}
+            ):
+                # "She's small, maybe five-one": feet-inches of a person described nearby.
+                one_person = {"i", "he", "she", "who", "i'm", "im", "he's", "she's"} | self.v.person_nouns
+                if self._cue_near(i, end, one_person):  # "we lost six-four" is a score
+                    out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))
         return out
 
-    def _height_cue_near(self, first: int, end: int, reach: int = 30) -> bool:
-        """A height cue ("tall", "height", "stands") in the sentence of words first..end
-        or in the sentence before it (a question and its answer)."""
+    def _cue_near(self, first: int, end: int, cues: Collection[str], reach: int = 30) -> bool:
+        """One of `cues` in the sentence of words first..end or in the sentence before it
+        (a question and its answer)."""
         boundaries = 0
         for k in range(first - 1, max(-1, first - 1 - reach), -1):
             if re.search(r"[.!?\n]", self.gap(k, k + 1)):
                 boundaries += 1
                 if boundaries > 1:
                     break
-            if self.word(k) in self.v.height_cues:
+            if self.word(k) in cues:
                 return True
         for k in range(end, min(len(self.words), end + reach)):
             if k > end and re.search(r"[.!?\n]", self.gap(k - 1, k)):
                 break
-            if self.word(k) in self.v.height_cues:
+            if self.word(k) in cues:
                 return True
         return False
 
@@ -468,8 +533,9 @@ class _Finder:
         out = []
         i = 0
         while i < len(self.words):
-            digits, j = self._digits(i)
             label = self._digit_label(i)
+            # An identity number may hold letters: "reference number c x nine one seven seven four".
+            digits, j = self._digits(i, letters=label == "ID_NUMBER")
             # Four digits read after an identity cue are a number ("member id seven four four two").
             if digits >= 7 or (digits >= 4 and label == "ID_NUMBER"):
                 out.append(self.span(i, j, label))
@@ -478,12 +544,15 @@ class _Finder:
                 i += 1
         return out
 
-    def _digits(self, i: int) -> tuple[int, int]:
-        """How many single digits are read from word i on, and where they end."""
+    def _digits(self, i: int, letters: bool = False) -> tuple[int, int]:
+        """How many single digits are read from word i on (with single letters between
+        them if `letters`), and where they end."""
         count, j = 0, i
         while j < len(self.words):
             w = self.word(j)
-            if w in self.v.repeat_words and self.word(j + 1) in self.v.units:
+            if letters and len(w) == 1 and w.isalpha() and w not in ("a", "i"):
+                j += 1
+            elif w in self.v.repeat_words and self.word(j + 1) in self.v.units:
                 count, j = count + self.v.repeat_words[w], j + 2
             elif (w in self.v.units and (w != "oh" or count)) or (w.isdigit() and len(w) == 1):
                 count, j = count + 1, j + 1
@@ -494,7 +563,8 @@ class _Finder:
         return count, j
 
     def _digit_label(self, i: int) -> str:
-        before = {self.word(k) for k in range(max(0, i - 6), i)}
+        # Ten words: the question may be asked before the answer's timestamp and speaker tag.
+        before = {self.word(k) for k in range(max(0, i - 10), i)}
         if before & self.v.id_cues and not before & self.v.phone_cues:
             return "ID_NUMBER"
         return "PHONE_NUMBER"
