@@ -54,6 +54,10 @@ def test_case_numbers(text, expected):
         ("My licence number is D 449 2031, I think", ["D 449 2031"]),
         ("the policy number was 88-1204-7", ["88-1204-7"]),
         ("my account was 12 34 days late", []),  # no "number": not a number that names the account
+        ("the card 4111 1111 1111 1111.", []),  # read in groups without "number": not the first group alone
+        ("CSR No. 13872\nJob No. 58812", ["13872", "58812"]),
+        ("Det. Renata Harlan #4471 and Exhibit No. 1234, Room #2140, Protocol No. 11", ["4471"]),
+        ("a plate 7KDR219 and COVID19", ["7KDR219"]),
     ],
 )
 def test_identity_numbers(text, expected):

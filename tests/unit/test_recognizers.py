@@ -74,6 +74,19 @@ def test_cdcr_id(specs, text, expected):
     assert matches(specs, "CDCR_ID", text) == expected
 
 
+def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
+    """A real hearing's transcript may not be recognised as one; "CDCR number AK4126" still says it."""
+    named = next(s for s in load_recognizer_specs() if s.name == "cdcr_id_named")
+    assert named.runs_in("general") and named.runs_in("hearing")
+    text = "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345; but CDCR 12345 and ZIP 95671"
+    assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == ["AK4126", "A-K 4126", "V-12345"]
+
+
+def test_phone_numbers_written_in_groups(specs):
+    text = "call 209, 555, 0187 or (916) 555-0142; not 12, 345, 6789 nor 1, 2, 3"
+    assert matches(specs, "PHONE_NUMBER", text) == ["209, 555, 0187", "(916) 555-0142"]
+
+
 def test_time(specs):
     text = "Time is 1:30 PM, then 9:01 a.m. and 10:30, and 9 p.m.; ratio 3:2 and 11:75 no."
     assert matches(specs, "TIME", text) == ["1:30 PM", "9:01 a.m.", "10:30", "9 p.m."]

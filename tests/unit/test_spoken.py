@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.core.spoken_numbers import Reader, is_spoken_year, words_of
+from reviewer_app.core.spoken_numbers import (
+    Reader,
+    is_spoken_date,
+    is_spoken_year,
+    names_one_day,
+    spoken_words,
+    words_of,
+)
 from reviewer_app.detectors.spoken import find_spoken_forms
 
 
@@ -287,3 +294,126 @@ def test_more_spoken_dates(text, expected):
 )
 def test_short_numbers_read_after_an_identity_cue(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Q.   How old are you, sir?\nA.   Fifty-four. Fifty-five in August.",
+            [("AGE", "Fifty-four"), ("AGE", "Fifty-five"), ("DATE", "August")],
+        ),
+        ("[14:02:45] DET. MENSAH: So you're thirty-three.\n[14:02:47] X: yeah", [("AGE", "thirty-three")]),
+        ("He was a child of seventeen with a habit.", [("AGE", "seventeen")]),
+        ("She is a mother of three.", []),  # her children, not her age
+    ],
+)
+def test_ages_in_transcript_layouts(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("they're open till five", [("TIME", "five")]),
+        ("so call after three.", [("TIME", "three")]),
+        ("at one point we left", []),  # a noun follows: no hour
+        ("we won by one vote", []),
+    ],
+)
+def test_an_hour_said_alone(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "the letter was dated october first\nyeah the fourth\nokay",
+            [("DATE", "october first"), ("DATE", "fourth")],
+        ),
+        (
+            "what day is the appointment\nthe twenty second at two thirty",
+            [("DATE", "twenty second"), ("TIME", "two thirty")],
+        ),
+        ("He finished the fourth. It was good.", []),  # no date talked about
+        ("until she passed in ninety-three.", [("DATE", "ninety-three")]),
+        ("we'll be there in thirty", []),
+        ("in ninety-three cases", []),
+        (
+            "Date of birth?\n[14:02:41] BERMÚDEZ: Oh-four, nineteen, ninety-one.",
+            [("DATE", "Oh-four, nineteen, ninety-one")],
+        ),
+    ],
+)
+def test_days_and_years_said_in_part(text, expected):
+    assert found(text, {text.index("cases")} if "cases" in text else frozenset()) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She's small, maybe five-one, so it hit her", [("HEIGHT", "five-one")]),
+        ("The bald guy. Big, like six-four. He left.", [("HEIGHT", "six-four")]),
+        ("We lost six-four in the final.", []),  # a score
+        ("The vote was five-four.", []),
+    ],
+)
+def test_hyphenated_heights_of_a_person(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "your reference number is c x nine one seven seven four",
+            [("ID_NUMBER", "c x nine one seven seven four")],
+        ),
+        (
+            "Do you know the plate?\n[14:04:39] BERMÚDEZ: It's seven K D R two one nine.",
+            [("ID_NUMBER", "seven K D R two one nine")],
+        ),
+        (
+            "i said a b c one two three four five six seven",
+            [("PHONE_NUMBER", "one two three four five six seven")],
+        ),
+    ],
+)
+def test_identity_numbers_with_letters(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "one_day"),
+    [
+        ("it should be done by Friday.", True),
+        ("she sends a flyer home every Friday.", False),
+        ("For us, Saturday is the most important.", False),
+        ("So tell us about Saturday the twelfth.", True),
+        ("It was a Saturday, I remember.", True),
+        ("Tuesday, May 7, 2024", True),
+    ],
+)
+def test_a_weekday_names_one_day_after_a_cue(text, one_day):
+    day = next(w for w in words_of(text) if w.text in spoken_words().weekdays)
+    start = day.start - (6 if text[: day.start].endswith("every ") else 0)
+    assert names_one_day(text, start, day.end) is one_day
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the fourth", True),
+        ("ninety-three", True),
+        ("oh five", True),
+        ("three, fourteen, seventy-nine", True),
+        ("oh three fourteen nineteen seventy-nine", True),
+        ("fifteen", False),
+        ("six thirty", False),  # a clock time
+        ("zero nine eight", False),
+        ("one two three", False),
+    ],
+)
+def test_is_spoken_date(text, expected):
+    assert is_spoken_date(text) is expected
