@@ -253,11 +253,13 @@ def is_spoken_year(text: str) -> bool:
 
 def is_spoken_date(text: str) -> bool:
     """Whether `text` is a date said in number words alone: a day ("the fourth", "twenty
-    second"), a year by its two digits ("ninety-three", "oh five") or month, day and year
+    second", "the 15th"), a year by its two digits ("ninety-three", "oh five") or month, day and year
     ("three, fourteen, seventy-nine"); a plain number ("fifteen", "six thirty") is none."""
     words = words_of(text)
     if words[:1] and words[0].text == "the":
         words = words[1:]
+    if len(words) == 1 and re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)", words[0].text):
+        return True  # "the 15th"
     v = spoken_words()
     if not words or any(w.text not in number_words() | {"oh", "zero", "second"} for w in words):
         return False

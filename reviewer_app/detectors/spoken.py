@@ -147,12 +147,16 @@ class _Finder:
         return self.span(i, year.last, "DATE")
 
     def _day_of_a_date_talk(self, i: int, end: int, reach: int = 20) -> bool:
-        """ "the fourth", "the twenty second at two thirty": an ordinal after "the" that ends
-        its phrase, where a month, a weekday or "day"/"date" was said shortly before."""
+        """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
+        "the" that ends its phrase, after "on" or where a month, a weekday or "day"/"date"
+        is said shortly before or after."""
         if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or self.word(end) == "at"):
             return False
+        if self.word(i - 2) == "on":
+            return True  # "on the fifteenth"
         cues = self.v.months | self.v.weekdays | {"day", "date", "dated"}
-        return any(self.word(k) in cues for k in range(max(0, i - 1 - reach), i - 1))
+        near = range(max(0, i - 1 - reach), min(len(self.words), end + reach // 2))
+        return any(self.word(k) in cues for k in near if not i <= k < end)
 
     def _short_year(self, i: int) -> Span | None:
         """A year said by its last two digits after "in", "since", "until" or "from": "she
@@ -230,8 +234,8 @@ class _Finder:
                     minutes = read.last
             end = minutes or j
             after = self._time_suffix(end)
-            if after:
-                out.append(self.span(i, after, "TIME"))
+            if after or self._range_to_a_time(end):  # "between ten and eleven at night"
+                out.append(self.span(i, after or end, "TIME"))
             elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
             elif not minutes and self.word(i - 1) in self.v.hour_cues and self._sentence_goes_on(j):
@@ -240,6 +244,17 @@ class _Finder:
         # "half past ten in the evening" takes in the "ten in the evening" found above.
         kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
         return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+
+    def _range_to_a_time(self, j: int) -> bool:
+        """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""
+        if self.word(j) not in ("and", "to", "or", "till", "until"):
+            return False
+        hour = self.reader.read_small(j + 1)
+        if hour is None or not 1 <= hour.value <= 12:
+            return False
+        minutes = self.reader.read_small(hour.last)
+        end = minutes.last if minutes is not None and 10 <= minutes.value <= 59 else hour.last
+        return bool(self._time_suffix(end))
 
     def _sentence_goes_on(self, j: int) -> bool:
         """Whether the phrase ends before word j: a punctuation mark, the end, or a word that
@@ -411,13 +426,22 @@ class _Finder:
         )
 
     def person_is(self, i: int) -> bool:
-        """Whether "I'm", "she was", "he is only", "my son is"... comes right before word i."""
+        """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
+        be"... comes right before word i."""
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
-        subject = self.word(k - 1)
-        return self.word(k) in self.v.contracted or (
-            self.word(k) in self.v.age_verbs
-            and (subject in self.v.subjects or subject in self.v.person_nouns)
-        )
+        if self.word(k) in self.v.contracted:
+            return True
+        if self.word(k) not in self.v.age_verbs:
+            return False
+        # "be" and "been" may stand a few words after their subject ("she'll be", "he would have been").
+        reach = 4 if self.word(k) in ("be", "been") else 1
+        for j in range(k - 1, max(-1, k - 1 - reach), -1):
+            if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
+                return False
+            w = self.word(j)
+            if w.split("'")[0] in self.v.subjects or w in self.v.contracted or w in self.v.person_nouns:
+                return True
+        return False
 
     def _person_near(self, i: int, reach: int = 12, before: bool = True) -> bool:
         """A personal subject in the same sentence as word i, within `reach` words

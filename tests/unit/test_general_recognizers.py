@@ -57,6 +57,7 @@ def test_case_numbers(text, expected):
         ("the card 4111 1111 1111 1111.", []),  # read in groups without "number": not the first group alone
         ("CSR No. 13872\nJob No. 58812", ["13872", "58812"]),
         ("Det. Renata Harlan #4471 and Exhibit No. 1234, Room #2140, Protocol No. 11", ["4471"]),
+        ("By Law no. 5190 of 16 June 2004", []),
         ("a plate 7KDR219 and COVID19", ["7KDR219"]),
     ],
 )

@@ -100,6 +100,16 @@ def test_times_on_the_clock_face_and_the_24_hour_clock(specs):
     assert matches(specs, "TIME", text) == ["2 o'clock", "11 o’clock", "9.30 pm", "1600 hours", "0630 hrs"]
 
 
+def test_hours_with_a_part_of_the_day_and_ranges_of_hours(specs):
+    text = "about 11 at night, 2 in the morning, between 10 and 11 p.m.; 3 to 4 days, 2 in the second"
+    assert matches(specs, "TIME", text) == ["11 at night", "2 in the morning", "10", "11 p.m."]
+
+
+def test_heights_and_local_phone_numbers(specs):
+    assert matches(specs, "HEIGHT", "He's six-foot-two, 6-foot-1.") == ["six-foot-two", "6-foot-1"]
+    assert matches(specs, "PHONE_NUMBER", "call her at 555-0142, case 2003-1234") == ["555-0142"]
+
+
 def test_dates_with_points(specs):
     text = "born 03.14.1979 and 14.3.1979, but 3.14 and 1.2.3"
     assert matches(specs, "DATE", text) == ["03.14.1979", "14.3.1979"]

@@ -417,3 +417,19 @@ def test_a_weekday_names_one_day_after_a_cue(text, one_day):
 )
 def test_is_spoken_date(text, expected):
     assert is_spoken_date(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She'll be fifty next month.", [("AGE", "fifty")]),
+        ("I'm gonna be 50 soon.", [("AGE", "50")]),
+        ("It will be 10 soon.", []),  # no person
+        ("Between ten and eleven at night we left.", [("TIME", "ten"), ("TIME", "eleven at night")]),
+        ("I was three to four days late.", []),
+        ("It was on the 15th, I think.", [("DATE", "15th")]),
+        ("We met on the 15th floor.", []),
+    ],
+)
+def test_ages_after_be_ranges_of_hours_and_days_after_on(text, expected):
+    assert found(text, {text.index("days")} if "days" in text else frozenset()) == expected
