@@ -367,9 +367,19 @@ class _Finder:
             if number is None or not 2 <= number.value <= 119 or not self._bare_number(i, number.last):
                 continue
             score = self._age_score(i, number.value, answers)
+            if not score and out and self._repeats_an_age(out[-1], i, number.last):
+                score = WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."
             if score:
                 out.append(self.span(i, number.last, "AGE", score))
         return out
+
+    def _repeats_an_age(self, age: Span, first: int, end: int, reach: int = 12) -> bool:
+        """Whether words first..end-1 open their sentence and say again the age said shortly before."""
+        if first > 0 and not re.search(r"[.;:!?\n]", self.gap(first - 1, first)):
+            return False
+        said = [w.text for w in self.words[first:end]]
+        last = max(k for k, w in enumerate(self.words) if w.end <= age.end)
+        return first - last <= reach and said == [w.text for w in words_of(self.text[age.start : age.end])]
 
     def _age_score(self, i: int, value: int, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
@@ -555,14 +565,22 @@ class _Finder:
     # -- phone and other numbers read digit by digit -------------------------
     def digit_runs(self) -> list[Span]:
         out = []
+        said: set[tuple[str, ...]] = set()  # the identity numbers read so far, word by word
         i = 0
         while i < len(self.words):
             label = self._digit_label(i)
             # An identity number may hold letters: "reference number c x nine one seven seven four".
-            digits, j = self._digits(i, letters=label == "ID_NUMBER")
+            digits, j = self._digits(i, letters=True)
+            read = tuple(w.text for w in self.words[i:j])
+            if read not in said:
+                digits, j = self._digits(i, letters=label == "ID_NUMBER")
+            else:
+                label = "ID_NUMBER"  # said again to confirm it: "c x nine one seven seven four"
             # Four digits read after an identity cue are a number ("member id seven four four two").
             if digits >= 7 or (digits >= 4 and label == "ID_NUMBER"):
                 out.append(self.span(i, j, label))
+                if label == "ID_NUMBER":
+                    said.add(tuple(w.text for w in self.words[i:j]))
                 i = j
             else:
                 i += 1

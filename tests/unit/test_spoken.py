@@ -433,3 +433,21 @@ def test_is_spoken_date(text, expected):
 )
 def test_ages_after_be_ranges_of_hours_and_days_after_on(text, expected):
     assert found(text, {text.index("days")} if "days" in text else frozenset()) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "reference number is c x nine one seven seven four\nspeaker 2: c x nine one seven seven four",
+            [("ID_NUMBER", "c x nine one seven seven four"), ("ID_NUMBER", "c x nine one seven seven four")],
+        ),
+        (
+            "So you're thirty-three.\nX: Thirty-three, yeah.",
+            [("AGE", "thirty-three"), ("AGE", "Thirty-three")],
+        ),
+        ("So you're thirty-three.\nX: Thirty, maybe.", [("AGE", "thirty-three")]),
+    ],
+)
+def test_a_number_said_again_to_confirm_it(text, expected):
+    assert found(text) == expected
