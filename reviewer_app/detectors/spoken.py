@@ -266,6 +266,8 @@ class _Finder:
 
     def _no_count(self, j: int) -> bool:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
+        if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
+            return True  # "like seven thirty, to bring the car back"
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
 
     def _clock_fractions(self) -> list[Span]:
@@ -536,7 +538,7 @@ class _Finder:
             elif (
                 hyphen
                 and self.clause_end(end)
-                and self.word(i - 1) not in self.v.time_prepositions - {"about"}
+                and self.word(i - 1) not in self.v.time_prepositions - self.v.hedges
             ):
                 # "She's small, maybe five-one": feet-inches of a person described nearby.
                 one_person = {"i", "he", "she", "who", "i'm", "im", "he's", "she's"} | self.v.person_nouns

@@ -317,6 +317,7 @@ def test_ages_in_transcript_layouts(text, expected):
     [
         ("they're open till five", [("TIME", "five")]),
         ("so call after three.", [("TIME", "three")]),
+        ("I left in the morning, like seven thirty, to bring it back", [("TIME", "seven thirty")]),
         ("at one point we left", []),  # a noun follows: no hour
         ("we won by one vote", []),
     ],
