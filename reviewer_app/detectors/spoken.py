@@ -238,12 +238,20 @@ class _Finder:
                 out.append(self.span(i, after or end, "TIME"))
             elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
-            elif not minutes and self.word(i - 1) in self.v.hour_cues and self._sentence_goes_on(j):
+            elif not minutes and self._hour_alone(i, j):
                 out.append(self.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         fractions = self._clock_fractions() + self._day_clock()
         # "half past ten in the evening" takes in the "ten in the evening" found above.
         kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
         return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+
+    def _hour_alone(self, i: int, j: int) -> bool:
+        """Whether the number of words i..j-1 is an hour said alone: after a cue ("open till
+        five", "ends at eleven"), ending its phrase; not in a list of what happened at what
+        age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
+        if self.word(i - 1) not in self.v.hour_cues or not self._sentence_goes_on(j):
+            return False
+        return i < 3 or not re.search(r"[.;:!?\n]", self.gap(i - 3, i - 2))
 
     def _range_to_a_time(self, j: int) -> bool:
         """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""

@@ -318,6 +318,7 @@ def test_ages_in_transcript_layouts(text, expected):
         ("they're open till five", [("TIME", "five")]),
         ("so call after three.", [("TIME", "three")]),
         ("I left in the morning, like seven thirty, to bring it back", [("TIME", "seven thirty")]),
+        ("MARCUS: Weed at twelve. Meth by fifteen.", []),  # what happened at what age, not when
         ("at one point we left", []),  # a noun follows: no hour
         ("we won by one vote", []),
     ],
