@@ -75,6 +75,7 @@ class SpokenWords:
     clause_openers: frozenset[str] = frozenset()
     not_one_day: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
+    holidays: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -120,6 +121,7 @@ def spoken_words() -> SpokenWords:
         clause_openers=frozenset(c.get("clause_openers", ())),
         not_one_day=frozenset(raw["dates"].get("not_one_day", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
+        holidays=frozenset(raw["dates"].get("holidays", ())),
     )
 
 
@@ -293,14 +295,18 @@ def is_spoken_date(text: str) -> bool:
 def names_one_day(text: str, start: int, end: int) -> bool:
     """Whether the date text[start:end] names one day: any date but a weekday alone, which
     does after a cue ("by Friday", "last Monday", "it was a Saturday") or before a date
-    ("Saturday the twelfth"), not in "every Friday" or "Saturday is the most important"."""
+    ("Saturday the twelfth"), not in "every Friday" or "Saturday is the most important";
+    a holiday alone after a cue ("since Easter", not "a Christmas tree")."""
     v = spoken_words()
     covered = [w.text for w in words_of(text[start:end])]
+    before = words_of(text[max(0, start - 40) : start])
+    if covered[:1] and covered[0] in v.holidays and len(covered) == 1:
+        # "since Easter", "it was Christmas"; not "a Christmas tree"
+        return bool(before) and before[-1].text in (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
         return True
     if len(covered) == 2:
         return covered[0] not in v.not_one_day
-    before = words_of(text[max(0, start - 40) : start])
     after = words_of(text[end : end + 40])
     if before and before[-1].text in v.one_day_cues:
         return True

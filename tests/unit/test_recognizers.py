@@ -110,6 +110,11 @@ def test_heights_and_local_phone_numbers(specs):
     assert matches(specs, "PHONE_NUMBER", "call her at 555-0142, case 2003-1234") == ["555-0142"]
 
 
+def test_holidays_that_name_one_day(specs):
+    text = "since Easter. On Christmas Day we ate; a Christmas tree; since New Year's Eve; Easter Seals"
+    assert matches(specs, "DATE", text) == ["Easter", "Christmas Day", "New Year's Eve"]
+
+
 def test_dates_with_points(specs):
     text = "born 03.14.1979 and 14.3.1979, but 3.14 and 1.2.3"
     assert matches(specs, "DATE", text) == ["03.14.1979", "14.3.1979"]

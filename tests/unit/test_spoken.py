@@ -395,10 +395,14 @@ def test_identity_numbers_with_letters(text, expected):
         ("So tell us about Saturday the twelfth.", True),
         ("It was a Saturday, I remember.", True),
         ("Tuesday, May 7, 2024", True),
+        ("parked in the lot since Easter.", True),
+        ("home for Christmas this year", True),
+        ("We had a Christmas tree.", False),
     ],
 )
 def test_a_weekday_names_one_day_after_a_cue(text, one_day):
-    day = next(w for w in words_of(text) if w.text in spoken_words().weekdays)
+    v = spoken_words()
+    day = next(w for w in words_of(text) if w.text in v.weekdays | v.holidays)
     start = day.start - (6 if text[: day.start].endswith("every ") else 0)
     assert names_one_day(text, start, day.end) is one_day
 
