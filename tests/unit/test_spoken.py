@@ -124,6 +124,8 @@ def test_a_number_that_counts_a_noun_is_no_year():
     ("text", "expected"),
     [
         ("it was two fifteen in the morning", [("TIME", "two fifteen in the morning")]),
+        ("I got there at nine last night", [("TIME", "nine last night")]),
+        ("I have nine this morning", [("TIME", "nine this morning")]),
         ("about ten forty at night", [("TIME", "ten forty at night")]),
         ("around seven o'clock", [("TIME", "seven o'clock")]),
         ("at six thirty p m", [("TIME", "six thirty p m")]),
