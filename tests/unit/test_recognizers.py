@@ -101,7 +101,10 @@ def test_times_on_the_clock_face_and_the_24_hour_clock(specs):
 
 
 def test_hours_with_a_part_of_the_day_and_ranges_of_hours(specs):
-    text = "about 11 at night, 2 in the morning, from 10 to 11 p.m.; 3 to 4 days, 2 in the second, 9 this morning"
+    text = (
+        "about 11 at night, 2 in the morning, from 10 to 11 p.m.; 3 to 4 days, 2 in the second, "
+        "9 this morning"
+    )
     expected = ["11 at night", "2 in the morning", "10", "11 p.m.", "9 this morning"]
     assert matches(specs, "TIME", text) == expected
 
