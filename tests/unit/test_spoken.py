@@ -323,6 +323,7 @@ def test_ages_in_transcript_layouts(text, expected):
         ("MARCUS: Weed at twelve. Meth by fifteen.", []),  # what happened at what age, not when
         ("at one point we left", []),  # a noun follows: no hour
         ("we won by one vote", []),
+        ("if we could increase revenue by one in poor countries", []),
     ],
 )
 def test_an_hour_said_alone(text, expected):
