@@ -586,8 +586,10 @@ class _Finder:
                 digits, j = self._digits(i, letters=label == "ID_NUMBER")
             else:
                 label = "ID_NUMBER"  # said again to confirm it: "c x nine one seven seven four"
-            # Four digits read after an identity cue are a number ("member id seven four four two").
-            if digits >= 7 or (digits >= 4 and label == "ID_NUMBER"):
+            # Four digits read after an identity cue are a number ("member id seven four four two"),
+            # three after "ending in" are its end ("the number ending in zero nine eight").
+            ending = self.word(i - 1) == "in" and self.word(i - 2) in ("ending", "ends")
+            if digits >= 7 or (digits >= 4 and label == "ID_NUMBER") or (digits >= 3 and ending):
                 out.append(self.span(i, j, label))
                 if label == "ID_NUMBER":
                     said.add(tuple(w.text for w in self.words[i:j]))

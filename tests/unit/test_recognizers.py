@@ -112,6 +112,7 @@ def test_hours_with_a_part_of_the_day_and_ranges_of_hours(specs):
 def test_heights_and_local_phone_numbers(specs):
     assert matches(specs, "HEIGHT", "He's six-foot-two, 6-foot-1.") == ["six-foot-two", "6-foot-1"]
     assert matches(specs, "PHONE_NUMBER", "call her at 555-0142, case 2003-1234") == ["555-0142"]
+    assert matches(specs, "PHONE_NUMBER", "the number ending in 0198, in 2003") == ["0198"]
 
 
 def test_holidays_that_name_one_day(specs):

@@ -292,6 +292,8 @@ def test_more_spoken_dates(text, expected):
         ("My member id is seven four four two nine one.", [("ID_NUMBER", "seven four four two nine one")]),
         ("His inmate number is one two three four.", [("ID_NUMBER", "one two three four")]),
         ("I had one two three four people.", []),  # four digits without a cue are no number
+        ("is it still the number ending in zero nine eight", [("PHONE_NUMBER", "zero nine eight")]),
+        ("I was in one two three", []),
     ],
 )
 def test_short_numbers_read_after_an_identity_cue(text, expected):
