@@ -76,6 +76,7 @@ class SpokenWords:
     not_one_day: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
+    impersonal_subjects: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -122,6 +123,7 @@ def spoken_words() -> SpokenWords:
         not_one_day=frozenset(raw["dates"].get("not_one_day", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())),
+        impersonal_subjects=frozenset(c.get("impersonal_subjects", ())),
     )
 
 

@@ -21,7 +21,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import Reader, SpokenWords, Word, names_one_day, words_of
+from reviewer_app.core.spoken_numbers import Reader, Reading, SpokenWords, Word, names_one_day, words_of
 
 SCORE = 0.85
 WEAK_SCORE = 0.6
@@ -376,7 +376,7 @@ class _Finder:
             number = self.reader.read_cardinal(i)
             if number is None or not 2 <= number.value <= 119 or not self._bare_number(i, number.last):
                 continue
-            score = self._age_score(i, number.value, answers)
+            score = self._age_score(i, number, answers)
             if not score and out and self._repeats_an_age(out[-1], i, number.last):
                 score = WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."
             if score:
@@ -391,8 +391,9 @@ class _Finder:
         last = max(k for k, w in enumerate(self.words) if w.end <= age.end)
         return first - last <= reach and said == [w.text for w in words_of(self.text[age.start : age.end])]
 
-    def _age_score(self, i: int, value: int, answers: set[int]) -> float:
+    def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
+        value = number.value
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
         if self.person_is(i) or self.word(k) in ("turned", "turn", "turning") or self._after_an_age(k):
             return SCORE
@@ -405,7 +406,19 @@ class _Finder:
             and self._person_near(k, before=self.word(k) == "at")
         ):
             return WEAK_SCORE
+        if self.word(number.last) == "now" and self.word(k) in self.v.age_verbs and self._said_of_someone(k):
+            return WEAK_SCORE  # "Luis should be forty-five now": an age grows, a count does not
         return WEAK_SCORE if i in answers else 0.0
+
+    def _said_of_someone(self, k: int, reach: int = 4) -> bool:
+        """Whether the verb at word k has no impersonal subject ("it", "that", "there") in
+        the few words before it in its sentence."""
+        for j in range(k - 1, max(-1, k - 1 - reach), -1):
+            if self.word(j) in self.v.impersonal_subjects:
+                return False
+            if re.search(r"[.;:!?\n]", self.gap(j, j + 1)):
+                break
+        return True
 
     def _bare_number(self, first: int, j: int) -> bool:
         """Whether the number of words first..j-1 stands alone: not a part of "$16",
