@@ -251,6 +251,9 @@ class _Finder:
         age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
         if self.word(i - 1) not in self.v.hour_cues or not self._sentence_goes_on(j):
             return False
+        opener = self.word(i - 2)  # "It's almost eight" has its verb; "Weed at twelve" none
+        if opener in self.v.impersonal_subjects | self.v.contracted | self.v.subjects:
+            return True
         return i < 3 or not re.search(r"[.;:!?\n]", self.gap(i - 3, i - 2))
 
     def _range_to_a_time(self, j: int) -> bool:

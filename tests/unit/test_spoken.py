@@ -323,6 +323,7 @@ def test_ages_in_transcript_layouts(text, expected):
         ("so call after three.", [("TIME", "three")]),
         ("I left in the morning, like seven thirty, to bring it back", [("TIME", "seven thirty")]),
         ("MARCUS: Weed at twelve. Meth by fifteen.", []),  # what happened at what age, not when
+        ("Anything else? It's almost eight, and I promised", [("TIME", "eight")]),
         ("at one point we left", []),  # a noun follows: no hour
         ("we won by one vote", []),
         ("if we could increase revenue by one in poor countries", []),
