@@ -7,6 +7,13 @@ grammar (`core/spoken_numbers.py`) and each recognizer here looks at the values
 and the words around them. The cue words are data, in
 `resources/patterns/spoken.toml`.
 
+An age is a bare number said of a person: after "I'm", "she was", "my son is",
+"she'll be", "turned", "a child of", in the answer to "how old", "at sixteen" in
+a sentence about someone, "in her sixties"; never when what follows counts or
+measures it, or makes it a clock time. A weekday or a holiday is a date where it
+names one day (`core.spoken_numbers.names_one_day`); "the fourth", "in
+ninety-three" and "three, fourteen, seventy-nine" where the context makes them one.
+
 Whether a number counts things ("two thousand and five euros", "I was two
 minutes late") is read from the word after it: a plural noun, when a spaCy Doc
 of the text is at hand (`nouns`: start offsets of plural nouns). A singular
@@ -369,6 +376,7 @@ class _Finder:
         bare: no unit, count or clock word ("I was five minutes late", "one of them")."""
         answers = self._age_answer_words()
         out = []
+        last_age: Reading | None = None  # the words of the last age found
         for i in range(len(self.words)):
             if out and self.words[i].start < out[-1].end:
                 continue
@@ -380,19 +388,20 @@ class _Finder:
             if number is None or not 2 <= number.value <= 119 or not self._bare_number(i, number.last):
                 continue
             score = self._age_score(i, number, answers)
-            if not score and out and self._repeats_an_age(out[-1], i, number.last):
+            if not score and last_age is not None and self._repeats_an_age(last_age, number):
                 score = WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."
             if score:
                 out.append(self.span(i, number.last, "AGE", score))
+                last_age = number
         return out
 
-    def _repeats_an_age(self, age: Span, first: int, end: int, reach: int = 12) -> bool:
-        """Whether words first..end-1 open their sentence and say again the age said shortly before."""
+    def _repeats_an_age(self, age: Reading, number: Reading, reach: int = 12) -> bool:
+        """Whether `number` opens its sentence and says again the `age` said shortly before."""
+        first = number.first
         if first > 0 and not re.search(r"[.;:!?\n]", self.gap(first - 1, first)):
             return False
-        said = [w.text for w in self.words[first:end]]
-        last = max(k for k, w in enumerate(self.words) if w.end <= age.end)
-        return first - last <= reach and said == [w.text for w in words_of(self.text[age.start : age.end])]
+        said = [w.text for w in self.words[first : number.last]]
+        return first - age.last <= reach and said == [w.text for w in self.words[age.first : age.last]]
 
     def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
