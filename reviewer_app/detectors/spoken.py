@@ -101,6 +101,8 @@ class _Finder:
             low, high = self.v.year_range
             if digits.isdigit() and len(digits) == 4 and low <= int(digits) <= high:
                 return j + 1
+            if digits.isdigit() and len(digits) == 2 and 0 < j < len(self.words):
+                return j + 1 if self.gap(j - 1, j).endswith(("'", "’")) else j  # "March of '79"
             return j
         return year.last
 
@@ -140,8 +142,9 @@ class _Finder:
                     day_read = None
             if day_read is not None and 1 <= day_read.value <= 31:
                 return self.span(i, self._year_after(day_read.last), "DATE")
-            end = self._year_after(i + 1)
-            if end > i + 1 and not self.word(i + 1).isdigit():
+            after = i + 1 + (self.word(i + 1) == "of")  # "march of '79"
+            end = self._year_after(after)
+            if end > after and not (self.word(after).isdigit() and len(self.word(after)) == 4):
                 return self.span(i, end, "DATE")
             return alone
         year = self.reader.read_year(i)
@@ -243,7 +246,7 @@ class _Finder:
             after = self._time_suffix(end)
             if after or self._range_to_a_time(end):  # "between ten and eleven at night"
                 out.append(self.span(i, after or end, "TIME"))
-            elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
+            elif minutes and self._time_cue_before(i) and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
             elif not minutes and self._hour_alone(i, j):
                 out.append(self.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
@@ -251,6 +254,13 @@ class _Finder:
         # "half past ten in the evening" takes in the "ten in the evening" found above.
         kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
         return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+
+    def _time_cue_before(self, i: int) -> bool:
+        """A time preposition right before word i ("around nine forty"), or "time" in the three
+        words before it ("the time is now ten fifteen")."""
+        if self.word(i - 1) in self.v.time_prepositions:
+            return True
+        return any(self.word(k) == "time" for k in range(max(0, i - 3), i))
 
     def _hour_alone(self, i: int, j: int) -> bool:
         """Whether the number of words i..j-1 is an hour said alone: after a cue ("open till
@@ -305,7 +315,8 @@ class _Finder:
             ):
                 continue
             hour = self.reader.read_small(j + 1)
-            if hour is None or not 1 <= hour.value <= 12 or self.word(j + 1).isdigit():
+            # "quarter to 10": after a quarter or a half the hour may be written in digits
+            if hour is None or not 1 <= hour.value <= 12 or (self.word(j + 1).isdigit() and not fraction):
                 continue
             end = self._time_suffix(hour.last) or hour.last
             first = i - (self.word(i - 1) == "a")
@@ -411,6 +422,8 @@ class _Finder:
             return SCORE
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
+        if self._after_age_word(i):
+            return SCORE
         # "By seventeen I was using": "by" opens the clause of the person it dates.
         if (
             self.word(k) in ("at", "by")
@@ -452,9 +465,9 @@ class _Finder:
         return self.clause_end(j)
 
     def _after_an_age(self, k: int) -> bool:
-        """Whether word k is "or", "to" or a comma's word after a number said as an age
-        ("I was sixteen or seventeen", "fifteen, sixteen")."""
-        if self.word(k) in ("or", "to"):
+        """Whether word k is "or", "to", "and" or a comma's word after a number said as an age
+        ("I was sixteen or seventeen", "fifteen, sixteen", "the ages of twelve and fourteen")."""
+        if self.word(k) in ("or", "to", "and"):
             k -= 1
         elif not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
             return False
@@ -466,8 +479,16 @@ class _Finder:
             and self.reader.read_small(first) is not None
             and (
                 self.person_is(first)
+                or self._after_age_word(first)
                 or self._after_an_age(first - 1 - (self.word(first - 1) in self.v.hedges))
             )
+        )
+
+    def _after_age_word(self, i: int) -> bool:
+        """ "at age seventeen", "aged twenty", "between the ages of twelve and fourteen"."""
+        w = self.word(i - 1)
+        return w in ("age", "aged", "ages") or (
+            w in ("of", "between") and self.word(i - 2) in ("age", "ages")
         )
 
     def person_is(self, i: int) -> bool:
@@ -551,15 +572,21 @@ class _Finder:
         out = []
         for i in range(len(self.words)):
             feet = self.reader.read_small(i)
-            if feet is None or not 4 <= feet.value <= 7 or self.word(i).isdigit():
+            if feet is None or not 4 <= feet.value <= 7:
                 continue
             j = feet.last
             inches = self.reader.read_small(j)
-            if inches is None or inches.value > 11 or self.word(j).isdigit():
+            if inches is None or inches.value > 11:
                 continue
             end = inches.last + (self.word(inches.last) in self.v.inch_words)
             hyphen = self.gap(i, j) == "-"
             tall = self.word(end) in self.v.tall_words
+            if self.word(i).isdigit() or self.word(j).isdigit():
+                # In digits only "he's 5-9", "5-10 tall": "5 10" or "at 5-9" may be anything.
+                digits = self.word(i).isdigit() and self.word(j).isdigit()
+                if hyphen and digits and self.clause_end(end) and (tall or self.person_is(i)):
+                    out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))
+                continue
             if tall or (self.person_is(i) and (hyphen or self.clause_end(end))):
                 out.append(self.span(i, end, "HEIGHT"))
             elif (

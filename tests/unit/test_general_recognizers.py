@@ -59,6 +59,7 @@ def test_case_numbers(text, expected):
         ("Det. Renata Harlan #4471 and Exhibit No. 1234, Room #2140, Protocol No. 11", ["4471"]),
         ("By Law no. 5190 of 16 June 2004", []),
         ("a plate 7KDR219 and COVID19", ["7KDR219"]),
+        ("my inmate number is 1234567 and the employee number 88123", ["1234567", "88123"]),
     ],
 )
 def test_identity_numbers(text, expected):

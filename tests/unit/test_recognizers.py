@@ -98,6 +98,7 @@ def test_times_on_the_clock_face_and_the_24_hour_clock(specs):
         "but 9.30 and 14.5 percent, worked 1200 hours, 1600 hours of service"
     )
     assert matches(specs, "TIME", text) == ["2 o'clock", "11 o’clock", "9.30 pm", "1600 hours", "0630 hrs"]
+    assert matches(specs, "TIME", "count is at 0900 and by 0630, room 0900, at 1430") == ["0900", "0630"]
 
 
 def test_hours_with_a_part_of_the_day_and_ranges_of_hours(specs):

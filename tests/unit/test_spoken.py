@@ -465,3 +465,20 @@ def test_ages_after_be_ranges_of_hours_and_days_after_on(text, expected):
 )
 def test_a_number_said_again_to_confirm_it(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I started drinking at age seventeen.", [("AGE", "seventeen")]),
+        ("kids between the ages of twelve and fourteen", [("AGE", "twelve"), ("AGE", "fourteen")]),
+        ("The time is now ten fifteen.", [("TIME", "ten fifteen")]),
+        ("We met at quarter to 10.", [("TIME", "quarter to 10")]),
+        ("He was 5-9, 160 pounds.", [("HEIGHT", "5-9")]),
+        ("The record was 5-9.", []),  # no person: a score
+        ("It was March of '79.", [("DATE", "March of '79")]),
+        ("We met on the following Monday.", [("DATE", "Monday")]),
+    ],
+)
+def test_age_words_time_cues_digit_heights_and_short_years(text, expected):
+    assert found(text) == expected
