@@ -449,7 +449,7 @@ class _Finder:
         """Whether the number of words first..j-1 stands alone: not a part of "$16",
         "16%", "9:30", "twenty-" nor followed by what it counts or measures; after
         "or", "to" and "and" the next number decides ("five to ten minutes")."""
-        if first > 0 and re.search(r"[-$#/:.'’]$", self.gap(first - 1, first)):
+        if first > 0 and re.search(r"(?:[-$#/:.'’]|[<>]\s*)$", self.gap(first - 1, first)):  # "$16", "<3"
             return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
         if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
@@ -505,6 +505,8 @@ class _Finder:
             if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
                 return False
             w = self.word(j)
+            if w in self.v.impersonal_subjects:
+                return False  # "I know it will be 3"
             if w.split("'")[0] in self.v.subjects or w in self.v.contracted or w in self.v.person_nouns:
                 return True
         return False

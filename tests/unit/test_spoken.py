@@ -437,6 +437,7 @@ def test_is_spoken_date(text, expected):
         ("She'll be fifty next month.", [("AGE", "fifty")]),
         ("I'm gonna be 50 soon.", [("AGE", "50")]),
         ("It will be 10 soon.", []),  # no person
+        ("cus i know it will be < 3 love it", []),
         ("I'm sorry. Luis should be forty-five now with his kids.", [("AGE", "forty-five")]),
         ("It should be five now.", []),
         ("Between ten and eleven at night we left.", [("TIME", "ten"), ("TIME", "eleven at night")]),
