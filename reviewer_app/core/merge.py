@@ -19,9 +19,9 @@ One function per rule; `merge_spans` applies them in the paper's order:
 9. `drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
    "Title 15" does not, nor "2042" of "Section 2042"; "two thousand and five"
    does), or, in the general profile, like a duration ("five years"), and a
-   weekday alone must name one day ("by Friday", not "every Friday"); also
-   applied right after rule 1, so that such a "date" takes no ZIP code or PO
-   box down with it);
+   weekday or holiday alone must name one day ("by Friday", not "every
+   Friday"); also applied right after rule 1, so that such a "date" takes no
+   ZIP code or PO box down with it);
    `context_rules.drop_false_tags`: names the context shows are none
    ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
    `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
