@@ -4,6 +4,8 @@ recognizers built on it (detectors/spoken.py), on hand-written sentences."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reviewer_app.core.spoken_numbers import (
     Reader,
@@ -483,3 +485,82 @@ def test_a_number_said_again_to_confirm_it(text, expected):
 )
 def test_age_words_time_cues_digit_heights_and_short_years(text, expected):
     assert found(text) == expected
+
+
+_VOCABULARY = [
+    *[
+        "i'm",
+        "I",
+        "was",
+        "she",
+        "is",
+        "be",
+        "at",
+        "by",
+        "the",
+        "of",
+        "in",
+        "on",
+        "and",
+        "or",
+        "to",
+        "a",
+        "it's",
+        "how",
+        "old",
+        "?",
+        ".",
+        ",",
+        ":",
+        "-",
+        "\n",
+        "5",
+        "12",
+        "1600",
+        "'79",
+        "<",
+    ],
+    *[
+        "seven",
+        "seventeen",
+        "forty",
+        "two",
+        "thousand",
+        "hundred",
+        "oh",
+        "fourth",
+        "may",
+        "march",
+        "friday",
+        "easter",
+        "hours",
+        "now",
+        "tall",
+    ],
+    *[
+        "number",
+        "id",
+        "account",
+        "ending",
+        "born",
+        "date",
+        "o'clock",
+        "p",
+        "m",
+        "morning",
+        "night",
+        "years",
+        "minutes",
+        "six-four",
+    ],
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_VOCABULARY), max_size=30))
+def test_any_run_of_number_words_gives_well_formed_spans(words):
+    """No word order makes the recognizers fail, and every span covers text of its own."""
+    text = " ".join(words)
+    for span in find_spoken_forms(text):
+        assert 0 <= span.start < span.end <= len(text)
+        assert text[span.start : span.end].strip() == text[span.start : span.end]
