@@ -110,6 +110,11 @@ class _Finder:
         w = self.word(i)
         if w in self.v.weekdays:
             return self._weekday_at(i)
+        if w in self.v.holidays:  # "on christmas day", "since easter"
+            end = i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
+            if names_one_day(self.text, self.words[i].start, self.words[end - 1].end):
+                return self.span(i, end, "DATE", WEAK_SCORE)
+            return None
         numeric = self._numeric_date_at(i)
         if numeric is not None:
             return numeric
