@@ -67,6 +67,7 @@ class SpokenWords:
     possessives: frozenset[str] = frozenset()
     decade_stages: frozenset[str] = frozenset()
     age_questions: tuple[tuple[str, ...], ...] = ()
+    age_question_starts: frozenset[str] = frozenset()
     numeric_date_cues: frozenset[str] = frozenset()
     clock_hours: frozenset[str] = frozenset()
     weekdays: frozenset[str] = frozenset()
@@ -114,6 +115,7 @@ def spoken_words() -> SpokenWords:
         possessives=frozenset(c.get("possessives", ())),
         decade_stages=frozenset(c.get("decade_stages", ())),
         age_questions=tuple(tuple(p.split()) for p in c.get("age_questions", ())),
+        age_question_starts=frozenset(p.split()[0] for p in c.get("age_questions", ())),
         numeric_date_cues=frozenset(c.get("numeric_date_cues", ())),
         clock_hours=frozenset(c.get("clock_hours", ())),
         weekdays=frozenset(raw["dates"].get("weekdays", ())),

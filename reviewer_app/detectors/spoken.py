@@ -23,6 +23,8 @@ Doc only the cue words decide.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -40,6 +42,10 @@ class _Finder:
     words: list[Word]
     reader: Reader
     nouns: Collection[int]
+
+    @functools.cached_property
+    def word_ends(self) -> list[int]:
+        return [w.end for w in self.words]
 
     @property
     def v(self) -> SpokenWords:
@@ -91,7 +97,7 @@ class _Finder:
         return out
 
     def _last_index(self, span: Span) -> int:
-        return max(k for k, w in enumerate(self.words) if w.end <= span.end)
+        return bisect.bisect_right(self.word_ends, span.end) - 1
 
     def _year_after(self, j: int) -> int:
         """End of a year following word j (after an optional comma), or j."""
@@ -210,11 +216,11 @@ class _Finder:
     def _numeric_date_at(self, i: int) -> Span | None:
         """A date said as the numbers of its month, day and year after a cue ("date of
         birth, three, fourteen, seventy-nine", "born oh three fourteen nineteen seventy-nine")."""
-        if not any(self.word(k) in self.v.numeric_date_cues for k in range(max(0, i - 8), i)):
-            return None
         first = i + (self.word(i) in ("oh", "zero"))
         month = self.reader.read_small(first)
         if month is None or not 1 <= month.value <= 12 or self.word(first).isdigit():
+            return None
+        if not any(self.word(k) in self.v.numeric_date_cues for k in range(max(0, i - 8), i)):
             return None
         day = self.reader.read_small(month.last) if self.adjacent(month.last - 1) else None
         if day is None or not 1 <= day.value <= 31 or not self.adjacent(day.last - 1):
@@ -548,7 +554,9 @@ class _Finder:
         were you then?" "About fourteen."), after the speaker's tag if there is one."""
         out: set[int] = set()
         for i in range(len(self.words)):
-            if not any(tuple(self.word(i + k) for k in range(len(q))) == q for q in self.v.age_questions):
+            if self.word(i) not in self.v.age_question_starts or not any(
+                tuple(self.word(i + k) for k in range(len(q))) == q for q in self.v.age_questions
+            ):
                 continue
             j = i + 1
             while j < len(self.words) and "?" not in self.gap(j - 1, j):
@@ -637,9 +645,12 @@ class _Finder:
         said: set[tuple[str, ...]] = set()  # the identity numbers read so far, word by word
         i = 0
         while i < len(self.words):
-            label = self._digit_label(i)
             # An identity number may hold letters: "reference number c x nine one seven seven four".
             digits, j = self._digits(i, letters=True)
+            if digits < 3:
+                i += 1
+                continue
+            label = self._digit_label(i)
             read = tuple(w.text for w in self.words[i:j])
             if read not in said:
                 digits, j = self._digits(i, letters=label == "ID_NUMBER")
