@@ -18,9 +18,10 @@ One function per rule; `merge_spans` applies them in the paper's order:
 8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
 9. `drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
    "Title 15" does not, nor "2042" of "Section 2042"; "two thousand and five"
-   does), or, in the general profile, like a duration ("five years"); also
-   applied right after rule 1, so that such a "date" takes no ZIP code or PO
-   box down with it);
+   does), or, in the general profile, like a duration ("five years"), and a
+   weekday or holiday alone must name one day ("by Friday", not "every
+   Friday"); also applied right after rule 1, so that such a "date" takes no
+   ZIP code or PO box down with it);
    `context_rules.drop_false_tags`: names the context shows are none
    ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
    `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
@@ -65,7 +66,13 @@ from reviewer_app.core.context_rules import (
     speaker_tag_names,
 )
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import is_spoken_year, number_words, spoken_words
+from reviewer_app.core.spoken_numbers import (
+    is_spoken_date,
+    is_spoken_year,
+    names_one_day,
+    number_words,
+    spoken_words,
+)
 from reviewer_app.paths import resource
 
 PROPAGATION = "propagation"
@@ -619,7 +626,8 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
     low, high = rules.year_range
     if any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered)):
         return True
-    return is_spoken_year(covered)  # "two thousand and five"
+    # "two thousand and five"; "the fourth", "ninety-three", "three, fourteen, seventy-nine"
+    return is_spoken_year(covered) or is_spoken_date(covered)
 
 
 def looks_like_duration(covered: str, rules: MergeRules) -> bool:
@@ -633,9 +641,9 @@ def drop_non_sensitive_numbers(
     spans: Iterable[Span], text: str, rules: MergeRules, keep_durations: bool = False
 ) -> list[Span]:
     """Numbers labelled DATE that are no date ("Title 15", "12345", a ZIP code,
-    a year-like statute number: "Section 2042") and ages no one has are dropped;
-    durations too, unless `keep_durations` (the general profile: "sentenced to
-    five years" can identify)."""
+    a year-like statute number: "Section 2042"), weekdays that name no one day
+    ("every Friday") and ages no one has are dropped; durations too, unless
+    `keep_durations` (the general profile: "sentenced to five years" can identify)."""
     out = []
     for span in spans:
         covered = span.text_in(text)
@@ -647,6 +655,8 @@ def drop_non_sensitive_numbers(
             continue
         if span.label in rules.numeric_labels and _statute_number(span, text, rules.statute_words):
             continue
+        if span.label == "DATE" and not names_one_day(text, span.start, span.end):
+            continue  # "every Friday", "Saturday is the busiest day"
         if span.label == "AGE" and covered.isdigit() and not 0 < int(covered) < 120:
             continue
         out.append(span)

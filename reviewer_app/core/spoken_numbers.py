@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from reviewer_app.paths import resource
 
-_WORD = re.compile(r"\d{1,2}(?:st|nd|rd|th)\b|[A-Za-z]+(?:['’][A-Za-z]+)?|\d+")
+# Letters of any alphabet: "Bermúdez" is one word.
+_WORD = re.compile(r"\d{1,2}(?:st|nd|rd|th)\b|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")
 _SEPARATOR = re.compile(r"[ ,.\-]*")
 
 
@@ -62,6 +63,21 @@ class SpokenWords:
     repeat_words: dict[str, int]
     height_cues: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
+    person_nouns: frozenset[str] = frozenset()
+    possessives: frozenset[str] = frozenset()
+    decade_stages: frozenset[str] = frozenset()
+    age_questions: tuple[tuple[str, ...], ...] = ()
+    age_question_starts: frozenset[str] = frozenset()
+    numeric_date_cues: frozenset[str] = frozenset()
+    clock_hours: frozenset[str] = frozenset()
+    weekdays: frozenset[str] = frozenset()
+    age_of_nouns: frozenset[str] = frozenset()
+    hour_cues: frozenset[str] = frozenset()
+    clause_openers: frozenset[str] = frozenset()
+    not_one_day: frozenset[str] = frozenset()
+    one_day_cues: frozenset[str] = frozenset()
+    holidays: frozenset[str] = frozenset()
+    impersonal_subjects: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -95,6 +111,21 @@ def spoken_words() -> SpokenWords:
         repeat_words=dict(n["repeat"]),
         height_cues=frozenset(c.get("height_cues", ())),
         time_prepositions=frozenset(c.get("time_prepositions", ())),
+        person_nouns=frozenset(c.get("person_nouns", ())),
+        possessives=frozenset(c.get("possessives", ())),
+        decade_stages=frozenset(c.get("decade_stages", ())),
+        age_questions=tuple(tuple(p.split()) for p in c.get("age_questions", ())),
+        age_question_starts=frozenset(p.split()[0] for p in c.get("age_questions", ())),
+        numeric_date_cues=frozenset(c.get("numeric_date_cues", ())),
+        clock_hours=frozenset(c.get("clock_hours", ())),
+        weekdays=frozenset(raw["dates"].get("weekdays", ())),
+        age_of_nouns=frozenset(c.get("age_of_nouns", ())),
+        hour_cues=frozenset(c.get("hour_cues", ())),
+        clause_openers=frozenset(c.get("clause_openers", ())),
+        not_one_day=frozenset(raw["dates"].get("not_one_day", ())),
+        one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
+        holidays=frozenset(raw["dates"].get("holidays", ())),
+        impersonal_subjects=frozenset(c.get("impersonal_subjects", ())),
     )
 
 
@@ -224,3 +255,63 @@ def is_spoken_year(text: str) -> bool:
     words = words_of(text)
     reader = Reader(words)
     return any(reader.read_year(i) is not None for i in range(len(words)))
+
+
+def is_spoken_date(text: str) -> bool:
+    """Whether `text` is a date said in number words alone: a day ("the fourth", "twenty
+    second", "the 15th"), a year by its two digits ("ninety-three", "oh five") or month, day and year
+    ("three, fourteen, seventy-nine"); a plain number ("fifteen", "six thirty") is none."""
+    words = words_of(text)
+    if words[:1] and words[0].text == "the":
+        words = words[1:]
+    if len(words) == 1 and re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)", words[0].text):
+        return True  # "the 15th"
+    v = spoken_words()
+    if not words or any(w.text not in number_words() | {"oh", "zero", "second"} for w in words):
+        return False
+    reader = Reader(words)
+    if any(reader.read_ordinal(i) for i in range(len(words))):
+        return True
+    if [w.text in ("oh", "zero") for w in words] == [True, False]:
+        return True  # "oh five"
+    whole = reader.read_small(0)
+    if whole is not None and whole.last == len(words) == 2 and whole.value >= 30:
+        return True  # "ninety-three"
+    numbers, i = [], 1 if words[0].text in ("oh", "zero") else 0
+    while i < len(words) and len(numbers) < 2:
+        read = reader.read_small(i)
+        if read is None and words[i].text in ("oh", "zero") and i + 1 < len(words):
+            read = Reading(v.units.get(words[i + 1].text, -1), i, i + 2)
+        if read is None:
+            return False
+        numbers.append(read.value)
+        i = read.last
+    if len(numbers) < 2 or not (1 <= numbers[0] <= 12 and 1 <= numbers[1] <= 31) or i >= len(words):
+        return False
+    year = reader.read_year(i)
+    if year is None and (reader.read_small(i) or Reading(0, i, i)).value >= 10:
+        year = reader.read_small(i)  # "seventy-nine"
+    if year is None and words[i].text in ("oh", "zero") and i + 2 == len(words):
+        return words[i + 1].text in v.units  # "... oh five"
+    return year is not None and year.last == len(words)
+
+
+def names_one_day(text: str, start: int, end: int) -> bool:
+    """Whether the date text[start:end] names one day: any date but a weekday alone, which
+    does after a cue ("by Friday", "last Monday", "it was a Saturday") or before a date
+    ("Saturday the twelfth"), not in "every Friday" or "Saturday is the most important";
+    a holiday alone after a cue ("since Easter", not "a Christmas tree")."""
+    v = spoken_words()
+    covered = [w.text for w in words_of(text[start:end])]
+    before = words_of(text[max(0, start - 40) : start])
+    if covered[:1] and covered[0] in v.holidays and len(covered) == 1:
+        # "since Easter", "it was Christmas"; not "a Christmas tree"
+        return bool(before) and before[-1].text in (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
+    if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
+        return True
+    if len(covered) == 2:
+        return covered[0] not in v.not_one_day
+    after = words_of(text[end : end + 40])
+    if before and before[-1].text in v.one_day_cues:
+        return True
+    return bool(after) and (after[0].text in ("the", *v.months) or after[0].text[:1].isdigit())

@@ -7,6 +7,13 @@ grammar (`core/spoken_numbers.py`) and each recognizer here looks at the values
 and the words around them. The cue words are data, in
 `resources/patterns/spoken.toml`.
 
+An age is a bare number said of a person: after "I'm", "she was", "my son is",
+"she'll be", "turned", "a child of", in the answer to "how old", "at sixteen" in
+a sentence about someone, "in her sixties"; never when what follows counts or
+measures it, or makes it a clock time. A weekday or a holiday is a date where it
+names one day (`core.spoken_numbers.names_one_day`); "the fourth", "in
+ninety-three" and "three, fourteen, seventy-nine" where the context makes them one.
+
 Whether a number counts things ("two thousand and five euros", "I was two
 minutes late") is read from the word after it: a plural noun, when a spaCy Doc
 of the text is at hand (`nouns`: start offsets of plural nouns). A singular
@@ -16,12 +23,14 @@ Doc only the cue words decide.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import Reader, SpokenWords, Word, words_of
+from reviewer_app.core.spoken_numbers import Reader, Reading, SpokenWords, Word, names_one_day, words_of
 
 SCORE = 0.85
 WEAK_SCORE = 0.6
@@ -33,6 +42,10 @@ class _Finder:
     words: list[Word]
     reader: Reader
     nouns: Collection[int]
+
+    @functools.cached_property
+    def word_ends(self) -> list[int]:
+        return [w.end for w in self.words]
 
     @property
     def v(self) -> SpokenWords:
@@ -84,7 +97,7 @@ class _Finder:
         return out
 
     def _last_index(self, span: Span) -> int:
-        return max(k for k, w in enumerate(self.words) if w.end <= span.end)
+        return bisect.bisect_right(self.word_ends, span.end) - 1
 
     def _year_after(self, j: int) -> int:
         """End of a year following word j (after an optional comma), or j."""
@@ -94,11 +107,23 @@ class _Finder:
             low, high = self.v.year_range
             if digits.isdigit() and len(digits) == 4 and low <= int(digits) <= high:
                 return j + 1
+            if digits.isdigit() and len(digits) == 2 and 0 < j < len(self.words):
+                return j + 1 if self.gap(j - 1, j).endswith(("'", "’")) else j  # "March of '79"
             return j
         return year.last
 
     def _date_at(self, i: int) -> Span | None:
         w = self.word(i)
+        if w in self.v.weekdays:
+            return self._weekday_at(i)
+        if w in self.v.holidays:  # "on christmas day", "since easter"
+            end = i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
+            if names_one_day(self.text, self.words[i].start, self.words[end - 1].end):
+                return self.span(i, end, "DATE", WEAK_SCORE)
+            return None
+        numeric = self._numeric_date_at(i)
+        if numeric is not None:
+            return numeric
         ordinal = self.reader.read_ordinal(i)
         if ordinal is not None and 1 <= ordinal.value <= 31:
             j = ordinal.last + (self.word(ordinal.last) == "day")
@@ -106,17 +131,21 @@ class _Finder:
                 return self.span(i, self._year_after(j + 2), "DATE")
             if self.word(j) in self.v.months:
                 return self.span(i, self._year_after(j + 1), "DATE")
+            if self._day_of_a_date_talk(i, ordinal.last):
+                return self.span(i, ordinal.last, "DATE", WEAK_SCORE)
         day = self.reader.read_small(i)
         if day is not None and 1 <= day.value <= 31 and not self.word(i).isdigit():
             month = self.word(day.last)
             if month in self.v.months:
                 end = self._year_after(day.last + 1)
-                if month != "may" or end > day.last + 1:  # "eighteen may be" is no date
+                # "eighteen may be" is no date; "on eighteen may" is one.
+                if month != "may" or end > day.last + 1 or self.word(i - 1) == "on":
                     return self.span(i, end, "DATE")
         if w in self.v.months:
+            alone = self._month_alone(i)
             j = i + 1 + (self.word(i + 1) == "the")
             if j >= len(self.words) or not self.gap(j - 1, j).isspace():
-                return None  # "July, 21 October": written forms are the date patterns' job
+                return alone  # "July, 21 October": written forms are the date patterns' job
             day_read = self.reader.read_ordinal(j)
             if day_read is None and w != "may" and self.reader.read_year(j) is None:
                 day_read = self.reader.read_small(j)  # "march eleven"; "may one" is a verb
@@ -124,16 +153,88 @@ class _Finder:
                     day_read = None
             if day_read is not None and 1 <= day_read.value <= 31:
                 return self.span(i, self._year_after(day_read.last), "DATE")
-            end = self._year_after(i + 1)
-            if end > i + 1 and not self.word(i + 1).isdigit():
+            after = i + 1 + (self.word(i + 1) == "of")  # "march of '79"
+            end = self._year_after(after)
+            if end > after and not (self.word(after).isdigit() and len(self.word(after)) == 4):
                 return self.span(i, end, "DATE")
-            return None
+            return alone
         year = self.reader.read_year(i)
-        if year is None or self.counts_a_thing(year.last):
+        if year is None:
+            return self._short_year(i)
+        if self.counts_a_thing(year.last):
             return None
         if year.value % 100 == 0 and self.word(i - 1) not in self.v.year_prepositions:
             return None  # "two thousand" is as often a count
         return self.span(i, year.last, "DATE")
+
+    def _day_of_a_date_talk(self, i: int, end: int, reach: int = 20) -> bool:
+        """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
+        "the" that ends its phrase, after "on" or where a month, a weekday or "day"/"date"
+        is said shortly before or after."""
+        if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or self.word(end) == "at"):
+            return False
+        if self.word(i - 2) == "on":
+            return True  # "on the fifteenth"
+        cues = self.v.months | self.v.weekdays | {"day", "date", "dated"}
+        near = range(max(0, i - 1 - reach), min(len(self.words), end + reach // 2))
+        return any(self.word(k) in cues for k in near if not i <= k < end)
+
+    def _short_year(self, i: int) -> Span | None:
+        """A year said by its last two digits after "in", "since", "until" or "from": "she
+        passed in ninety-three", "since oh five" (not "in thirty", "in twenty-two minutes")."""
+        if self.word(i - 1) not in ("in", "since", "until", "till", "from") or self.word(i).isdigit():
+            return None
+        if self.word(i) in ("oh", "zero") and self.word(i + 1) in self.v.units:
+            end = i + 2
+        else:
+            read = self.reader.read_small(i)
+            if read is None or read.value < 30 or read.value % 10 == 0:  # "in thirty" is minutes
+                return None
+            end = read.last
+        return self.span(i, end, "DATE", WEAK_SCORE) if self._sentence_goes_on(end) else None
+
+    def _month_alone(self, i: int) -> Span | None:
+        """A month said alone ("in april of this year", "early may"); "may", "march" and
+        "august" are words of their own too, and months only after a preposition of time."""
+        if self.word(i) in ("may", "march", "august") and self.word(i - 1) not in (
+            self.v.year_prepositions | {"last", "next"}
+        ):
+            return None
+        return self.span(i, i + 1, "DATE", WEAK_SCORE)
+
+    def _weekday_at(self, i: int) -> Span | None:
+        """ "it was a Saturday", "on monday the fifth of may": a weekday that names one day."""
+        if not names_one_day(self.text, self.words[i].start, self.words[i].end):
+            return None
+        j = i + 1 + (self.word(i + 1) == "the")
+        if i + 1 < len(self.words) and re.fullmatch(r",? ", self.gap(i, i + 1)):
+            then = self._date_at(j) if self.word(j) not in self.v.weekdays else None
+            if then is not None:
+                return Span(self.words[i].start, then.end, "DATE", ("presidio",), SCORE)
+        return self.span(i, i + 1, "DATE", WEAK_SCORE)
+
+    def _numeric_date_at(self, i: int) -> Span | None:
+        """A date said as the numbers of its month, day and year after a cue ("date of
+        birth, three, fourteen, seventy-nine", "born oh three fourteen nineteen seventy-nine")."""
+        first = i + (self.word(i) in ("oh", "zero"))
+        month = self.reader.read_small(first)
+        if month is None or not 1 <= month.value <= 12 or self.word(first).isdigit():
+            return None
+        if not any(self.word(k) in self.v.numeric_date_cues for k in range(max(0, i - 8), i)):
+            return None
+        day = self.reader.read_small(month.last) if self.adjacent(month.last - 1) else None
+        if day is None or not 1 <= day.value <= 31 or not self.adjacent(day.last - 1):
+            return None
+        j = day.last
+        year = self.reader.read_year(j)
+        if year is not None:
+            return self.span(i, year.last, "DATE")
+        if self.word(j) in ("oh", "zero") and self.word(j + 1) in self.v.units:
+            return self.span(i, j + 2, "DATE")
+        two_digits = self.reader.read_small(j)
+        if two_digits is not None and two_digits.value >= 10 and not self.word(j).isdigit():
+            return self.span(i, two_digits.last, "DATE")
+        return None
 
     # -- times ------------------------------------------------------------
     def times(self) -> list[Span]:
@@ -154,17 +255,58 @@ class _Finder:
                     minutes = read.last
             end = minutes or j
             after = self._time_suffix(end)
-            if after:
-                out.append(self.span(i, after, "TIME"))
-            elif minutes and self.word(i - 1) in self.v.time_prepositions and self._no_count(minutes):
+            if after or self._range_to_a_time(end):  # "between ten and eleven at night"
+                out.append(self.span(i, after or end, "TIME"))
+            elif minutes and self._time_cue_before(i) and self._no_count(minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
-        fractions = self._clock_fractions()
+            elif not minutes and self._hour_alone(i, j):
+                out.append(self.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
+        fractions = self._clock_fractions() + self._day_clock()
         # "half past ten in the evening" takes in the "ten in the evening" found above.
         kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
         return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
 
+    def _time_cue_before(self, i: int) -> bool:
+        """A time preposition right before word i ("around nine forty"), or "time" in the three
+        words before it ("the time is now ten fifteen")."""
+        if self.word(i - 1) in self.v.time_prepositions:
+            return True
+        return any(self.word(k) == "time" for k in range(max(0, i - 3), i))
+
+    def _hour_alone(self, i: int, j: int) -> bool:
+        """Whether the number of words i..j-1 is an hour said alone: after a cue ("open till
+        five", "ends at eleven"), ending its phrase; not in a list of what happened at what
+        age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
+        if self.word(i - 1) not in self.v.hour_cues or not self._sentence_goes_on(j):
+            return False
+        opener = self.word(i - 2)  # "It's almost eight" has its verb; "Weed at twelve" none
+        if opener in self.v.impersonal_subjects | self.v.contracted | self.v.subjects:
+            return True
+        return i < 3 or not re.search(r"[.;:!?\n]", self.gap(i - 3, i - 2))
+
+    def _range_to_a_time(self, j: int) -> bool:
+        """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""
+        if self.word(j) not in ("and", "to", "or", "till", "until"):
+            return False
+        hour = self.reader.read_small(j + 1)
+        if hour is None or not 1 <= hour.value <= 12:
+            return False
+        minutes = self.reader.read_small(hour.last)
+        end = minutes.last if minutes is not None and 10 <= minutes.value <= 59 else hour.last
+        return bool(self._time_suffix(end))
+
+    def _sentence_goes_on(self, j: int) -> bool:
+        """Whether the phrase ends before word j: a punctuation mark, the end, or a word that
+        opens a new clause or names a day ("till five and", "at eight tonight"), so that no
+        noun follows ("at one point")."""
+        if j >= len(self.words) or re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
+            return True
+        return self.word(j) in self.v.clause_openers
+
     def _no_count(self, j: int) -> bool:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
+        if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
+            return True  # "like seven thirty, to bring the car back"
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
 
     def _clock_fractions(self) -> list[Span]:
@@ -184,15 +326,53 @@ class _Finder:
             ):
                 continue
             hour = self.reader.read_small(j + 1)
-            if hour is None or not 1 <= hour.value <= 12 or self.word(j + 1).isdigit():
+            # "quarter to 10": after a quarter or a half the hour may be written in digits
+            if hour is None or not 1 <= hour.value <= 12 or (self.word(j + 1).isdigit() and not fraction):
                 continue
             end = self._time_suffix(hour.last) or hour.last
             first = i - (self.word(i - 1) == "a")
-            if not (fraction or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
+            # "five after nine" needs no cue when nothing follows the hour ("ten to eleven votes").
+            plain = self.word(j) in ("past", "after") and self.clause_end(hour.last)
+            if not (fraction or plain or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
                 continue
             span = self.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
             if not (out and out[-1].overlaps(span)):
                 out.append(span)
+        return out
+
+    def _day_clock(self) -> list[Span]:
+        """The 24-hour clock: "sixteen hundred hours", "oh six thirty hours", and after
+        a time preposition "at sixteen hundred" ("hundred" alone is no count there)."""
+        out: list[Span] = []
+        for i in range(len(self.words)):
+            if self.word(i) in ("oh", "zero") and self.reader.read_small(i + 1, oh=False):
+                hour = self.reader.read_small(i + 1)
+                hour = None if hour.value > 9 else hour
+            else:
+                hour = self.reader.read_small(i)
+            if hour is None or not 0 <= hour.value <= 23 or self.word(i).isdigit():
+                continue
+            if out and self.words[i].start < out[-1].end:
+                continue
+            j = hour.last
+            if self.word(j) == "hundred":
+                end = j + 1
+            else:
+                minutes = self.reader.read_small(j, oh=True)
+                if self.word(j) in ("oh", "zero") and self.word(j + 1) in self.v.units:
+                    end = j + 2
+                elif minutes is not None and 10 <= minutes.value <= 59 and not self.word(j).isdigit():
+                    end = minutes.last
+                else:
+                    continue
+            if self.word(end) in self.v.clock_hours:
+                out.append(self.span(i, end + 1, "TIME"))
+            elif (
+                self.word(end - 1) == "hundred"
+                and self.word(i - 1) in self.v.time_prepositions
+                and self._no_count(end)
+            ):
+                out.append(self.span(i, end, "TIME", WEAK_SCORE))
         return out
 
     def _time_suffix(self, j: int) -> int:
@@ -212,95 +392,291 @@ class _Finder:
 
     # -- ages -------------------------------------------------------------
     def ages(self) -> list[Span]:
+        """A number said of a person ("I'm forty-two", "my son is twelve", "turned
+        sixty", "I left home at sixteen"), the answer to a question about an age, and a
+        decade of life ("in her sixties"). Whatever follows the number must leave it
+        bare: no unit, count or clock word ("I was five minutes late", "one of them")."""
+        answers = self._age_answer_words()
         out = []
+        last_age: Reading | None = None  # the words of the last age found
         for i in range(len(self.words)):
-            number = self.reader.read_cardinal(i)
-            if number is None or not 2 <= number.value <= 119:
-                continue
             if out and self.words[i].start < out[-1].end:
                 continue
-            if not self.clause_end(number.last) or (i > 0 and self.gap(i - 1, i).endswith("-")):
+            decade = self._decade_of_life(i)
+            if decade is not None:
+                out.append(self.span(i, decade, "AGE"))
                 continue
-            k = i - 1 - (self.word(i - 1) in self.v.hedges)
-            if self.person_is(i) or self.word(k) in ("turned", "turn", "turning"):
-                out.append(self.span(i, number.last, "AGE"))
-            elif self.word(k) == "at" and 13 <= number.value <= 99 and self._person_before(k):
-                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))
+            number = self.reader.read_cardinal(i)
+            if number is None or not 2 <= number.value <= 119 or not self._bare_number(i, number.last):
+                continue
+            score = self._age_score(i, number, answers)
+            if not score and last_age is not None and self._repeats_an_age(last_age, number):
+                score = WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."
+            if score:
+                out.append(self.span(i, number.last, "AGE", score))
+                last_age = number
         return out
 
-    def person_is(self, i: int) -> bool:
-        """Whether "I'm", "she was", "he is only"... comes right before word i."""
+    def _repeats_an_age(self, age: Reading, number: Reading, reach: int = 12) -> bool:
+        """Whether `number` opens its sentence and says again the `age` said shortly before."""
+        first = number.first
+        if first > 0 and not re.search(r"[.;:!?\n]", self.gap(first - 1, first)):
+            return False
+        said = [w.text for w in self.words[first : number.last]]
+        return first - age.last <= reach and said == [w.text for w in self.words[age.first : age.last]]
+
+    def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
+        """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
+        value = number.value
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
-        return self.word(k) in self.v.contracted or (
-            self.word(k) in self.v.age_verbs and self.word(k - 1) in self.v.subjects
+        if self.person_is(i) or self.word(k) in ("turned", "turn", "turning") or self._after_an_age(k):
+            return SCORE
+        if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
+            return SCORE  # "a child of seventeen"
+        if self._after_age_word(i):
+            return SCORE
+        # "By seventeen I was using": "by" opens the clause of the person it dates.
+        if (
+            self.word(k) in ("at", "by")
+            and 13 <= value <= 99
+            and self._person_near(k, before=self.word(k) == "at")
+        ):
+            return WEAK_SCORE
+        if self.word(number.last) == "now" and self.word(k) in self.v.age_verbs and self._said_of_someone(k):
+            return WEAK_SCORE  # "Luis should be forty-five now": an age grows, a count does not
+        return WEAK_SCORE if i in answers else 0.0
+
+    def _said_of_someone(self, k: int, reach: int = 4) -> bool:
+        """Whether the verb at word k has no impersonal subject ("it", "that", "there") in
+        the few words before it in its sentence."""
+        for j in range(k - 1, max(-1, k - 1 - reach), -1):
+            if self.word(j) in self.v.impersonal_subjects:
+                return False
+            if re.search(r"[.;:!?\n]", self.gap(j, j + 1)):
+                break
+        return True
+
+    def _bare_number(self, first: int, j: int) -> bool:
+        """Whether the number of words first..j-1 stands alone: not a part of "$16",
+        "16%", "9:30", "twenty-" nor followed by what it counts or measures; after
+        "or", "to" and "and" the next number decides ("five to ten minutes")."""
+        if first > 0 and re.search(r"(?:[-$#/:.'’]|[<>]\s*)$", self.gap(first - 1, first)):  # "$16", "<3"
+            return False
+        after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
+        if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
+            return False  # "1,500", "2.5", "9:30", "16-year", "16%", "5'10"
+        w = self.word(j)
+        if w in ("and", "or", "to") and not re.search(r"[.;:!?,]", self.gap(j - 1, j)):
+            after = self.reader.read_cardinal(j + 1)
+            if after is not None:
+                return self._bare_number(j + 1, after.last)
+            if w == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
+                return self._bare_number(j + 1, j + 3)  # "sixteen and a half"
+            return w == "and"  # "I was 29 and I didn't"
+        return self.clause_end(j)
+
+    def _after_an_age(self, k: int) -> bool:
+        """Whether word k is "or", "to", "and" or a comma's word after a number said as an age
+        ("I was sixteen or seventeen", "fifteen, sixteen", "the ages of twelve and fourteen")."""
+        if self.word(k) in ("or", "to", "and"):
+            k -= 1
+        elif not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
+            return False
+        first = k
+        while first > 0 and self.gap(first - 1, first) in (" ", "-") and self.reader.read_small(first - 1):
+            first -= 1
+        return (
+            first >= 0
+            and self.reader.read_small(first) is not None
+            and (
+                self.person_is(first)
+                or self._after_age_word(first)
+                or self._after_an_age(first - 1 - (self.word(first - 1) in self.v.hedges))
+            )
         )
 
-    def _person_before(self, i: int, reach: int = 12) -> bool:
-        """A personal subject earlier in the same sentence, within `reach` words."""
-        for k in range(i - 1, max(-1, i - 1 - reach), -1):
-            if re.search(r"[.;!?]", self.gap(k, k + 1)):
+    def _after_age_word(self, i: int) -> bool:
+        """ "at age seventeen", "aged twenty", "between the ages of twelve and fourteen"."""
+        w = self.word(i - 1)
+        return w in ("age", "aged", "ages") or (
+            w in ("of", "between") and self.word(i - 2) in ("age", "ages")
+        )
+
+    def person_is(self, i: int) -> bool:
+        """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
+        be"... comes right before word i."""
+        k = i - 1 - (self.word(i - 1) in self.v.hedges)
+        if self.word(k) in self.v.contracted:
+            return True
+        if self.word(k) not in self.v.age_verbs:
+            return False
+        # "be" and "been" may stand a few words after their subject ("she'll be", "he would have been").
+        reach = 4 if self.word(k) in ("be", "been") else 1
+        for j in range(k - 1, max(-1, k - 1 - reach), -1):
+            if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
                 return False
-            if self.word(k) in self.v.subjects:
+            w = self.word(j)
+            if w in self.v.impersonal_subjects:
+                return False  # "I know it will be 3"
+            if w.split("'")[0] in self.v.subjects or w in self.v.contracted or w in self.v.person_nouns:
                 return True
         return False
+
+    def _person_near(self, i: int, reach: int = 12, before: bool = True) -> bool:
+        """A personal subject in the same sentence as word i, within `reach` words
+        before it ("I left home at sixteen") or after it ("By seventeen I was using")."""
+        for k in range(i - 1, max(-1, i - 1 - reach) if before else i - 1, -1):
+            if re.search(r"[.;!?\n]", self.gap(k, k + 1)):
+                break
+            if self.word(k) in self.v.subjects or self.word(k) in self.v.contracted:
+                return True
+        for k in range(i + 1, min(len(self.words), i + 1 + reach)):
+            if re.search(r"[.;!?\n]", self.gap(k - 1, k)):
+                break
+            if self.word(k) in self.v.subjects or self.word(k) in self.v.contracted:
+                return True
+        return False
+
+    def _decade_of_life(self, i: int) -> int | None:
+        """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", or None."""
+        k = i - 1 - (self.word(i - 1) in self.v.decade_stages)
+        if self.word(k) not in self.v.possessives or self.word(k - 1) != "in":
+            return None
+        w = self.word(i)
+        if w == "teens" or (w.endswith("ies") and w[:-3] + "y" in self.v.tens):
+            return i + 1
+        if w.isdigit() and len(w) == 2 and w.endswith("0") and self.word(i + 1) == "s":
+            return i + 2 if self.gap(i, i + 1) in ("", "'", "’") else None
+        return None
+
+    def _age_answer_words(self) -> set[int]:
+        """The words of the sentence that answers a question about an age ("How old
+        were you then?" "About fourteen."), after the speaker's tag if there is one."""
+        out: set[int] = set()
+        for i in range(len(self.words)):
+            if self.word(i) not in self.v.age_question_starts or not any(
+                tuple(self.word(i + k) for k in range(len(q))) == q for q in self.v.age_questions
+            ):
+                continue
+            j = i + 1
+            while j < len(self.words) and "?" not in self.gap(j - 1, j):
+                if re.search(r"[.;!\n]", self.gap(j - 1, j)):
+                    j = len(self.words)  # not a question
+                j += 1
+            if j >= len(self.words):
+                continue
+            start = j
+            # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who answers.
+            for k in range(j, min(len(self.words) - 1, j + 6)):
+                tag = self.text[self.words[j].start : self.words[k].end]
+                if tag.isupper() and (":" in self.gap(k, k + 1) or (k == j and len(tag) == 1)):
+                    start = k + 1
+                    break
+            k = start
+            while k < len(self.words):
+                out.add(k)
+                # "Fifty-four. Fifty-five in August.": the answer goes on while it gives numbers.
+                sentence_ends = k + 1 < len(self.words) and re.search(r"[.!?\n]", self.gap(k, k + 1))
+                if sentence_ends and (self.reader.read_small(k + 1) is None or self.word(k + 1).isdigit()):
+                    break
+                k += 1
+        return out
 
     # -- heights ----------------------------------------------------------
     def heights(self) -> list[Span]:
         out = []
         for i in range(len(self.words)):
             feet = self.reader.read_small(i)
-            if feet is None or not 4 <= feet.value <= 7 or self.word(i).isdigit():
+            if feet is None or not 4 <= feet.value <= 7:
                 continue
             j = feet.last
             inches = self.reader.read_small(j)
-            if inches is None or inches.value > 11 or self.word(j).isdigit():
+            if inches is None or inches.value > 11:
                 continue
             end = inches.last + (self.word(inches.last) in self.v.inch_words)
             hyphen = self.gap(i, j) == "-"
             tall = self.word(end) in self.v.tall_words
+            if self.word(i).isdigit() or self.word(j).isdigit():
+                # In digits only "he's 5-9", "5-10 tall": "5 10" or "at 5-9" may be anything.
+                digits = self.word(i).isdigit() and self.word(j).isdigit()
+                if hyphen and digits and self.clause_end(end) and (tall or self.person_is(i)):
+                    out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))
+                continue
             if tall or (self.person_is(i) and (hyphen or self.clause_end(end))):
                 out.append(self.span(i, end, "HEIGHT"))
-            elif self.gap(i, j) in ("-", " ") and self.clause_end(end) and self._height_cue_near(i, end):
+            elif (
+                self.gap(i, j) in ("-", " ")
+                and self.clause_end(end)
+                and self._cue_near(i, end, self.v.height_cues)
+            ):
                 out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))  # "The report says five-eleven."
+            elif (
+                hyphen
+                and self.clause_end(end)
+                and self.word(i - 1) not in self.v.time_prepositions - self.v.hedges
+            ):
+                # "She's small, maybe five-one": feet-inches of a person described nearby.
+                one_person = {"i", "he", "she", "who", "i'm", "im", "he's", "she's"} | self.v.person_nouns
+                if self._cue_near(i, end, one_person):  # "we lost six-four" is a score
+                    out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))
         return out
 
-    def _height_cue_near(self, first: int, end: int, reach: int = 30) -> bool:
-        """A height cue ("tall", "height", "stands") in the sentence of words first..end
-        or in the sentence before it (a question and its answer)."""
+    def _cue_near(self, first: int, end: int, cues: Collection[str], reach: int = 30) -> bool:
+        """One of `cues` in the sentence of words first..end or in the sentence before it
+        (a question and its answer)."""
         boundaries = 0
         for k in range(first - 1, max(-1, first - 1 - reach), -1):
             if re.search(r"[.!?\n]", self.gap(k, k + 1)):
                 boundaries += 1
                 if boundaries > 1:
                     break
-            if self.word(k) in self.v.height_cues:
+            if self.word(k) in cues:
                 return True
         for k in range(end, min(len(self.words), end + reach)):
             if k > end and re.search(r"[.!?\n]", self.gap(k - 1, k)):
                 break
-            if self.word(k) in self.v.height_cues:
+            if self.word(k) in cues:
                 return True
         return False
 
     # -- phone and other numbers read digit by digit -------------------------
     def digit_runs(self) -> list[Span]:
         out = []
+        said: set[tuple[str, ...]] = set()  # the identity numbers read so far, word by word
         i = 0
         while i < len(self.words):
-            digits, j = self._digits(i)
-            if digits >= 7:
-                out.append(self.span(i, j, self._digit_label(i)))
+            # An identity number may hold letters: "reference number c x nine one seven seven four".
+            digits, j = self._digits(i, letters=True)
+            if digits < 3:
+                i += 1
+                continue
+            label = self._digit_label(i)
+            read = tuple(w.text for w in self.words[i:j])
+            if read not in said:
+                digits, j = self._digits(i, letters=label == "ID_NUMBER")
+            else:
+                label = "ID_NUMBER"  # said again to confirm it: "c x nine one seven seven four"
+            # Four digits read after an identity cue are a number ("member id seven four four two"),
+            # three after "ending in" are its end ("the number ending in zero nine eight").
+            ending = self.word(i - 1) == "in" and self.word(i - 2) in ("ending", "ends")
+            if digits >= 7 or (digits >= 4 and label == "ID_NUMBER") or (digits >= 3 and ending):
+                out.append(self.span(i, j, label))
+                if label == "ID_NUMBER":
+                    said.add(tuple(w.text for w in self.words[i:j]))
                 i = j
             else:
                 i += 1
         return out
 
-    def _digits(self, i: int) -> tuple[int, int]:
-        """How many single digits are read from word i on, and where they end."""
+    def _digits(self, i: int, letters: bool = False) -> tuple[int, int]:
+        """How many single digits are read from word i on (with single letters between
+        them if `letters`), and where they end."""
         count, j = 0, i
         while j < len(self.words):
             w = self.word(j)
-            if w in self.v.repeat_words and self.word(j + 1) in self.v.units:
+            if letters and len(w) == 1 and w.isalpha() and w not in ("a", "i"):
+                j += 1
+            elif w in self.v.repeat_words and self.word(j + 1) in self.v.units:
                 count, j = count + self.v.repeat_words[w], j + 2
             elif (w in self.v.units and (w != "oh" or count)) or (w.isdigit() and len(w) == 1):
                 count, j = count + 1, j + 1
@@ -311,7 +687,8 @@ class _Finder:
         return count, j
 
     def _digit_label(self, i: int) -> str:
-        before = {self.word(k) for k in range(max(0, i - 6), i)}
+        # Ten words: the question may be asked before the answer's timestamp and speaker tag.
+        before = {self.word(k) for k in range(max(0, i - 10), i)}
         if before & self.v.id_cues and not before & self.v.phone_cues:
             return "ID_NUMBER"
         return "PHONE_NUMBER"

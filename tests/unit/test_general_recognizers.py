@@ -8,10 +8,12 @@ import pytest
 from reviewer_app.detectors.patterns import load_recognizer_specs
 
 
-def matches(recognizer: str, text: str) -> list[str]:
-    """What one recognizer finds, leaving out matches inside longer ones."""
-    spec = next(s for s in load_recognizer_specs() if s.name == recognizer)
-    found = {(m.start(), m.end()) for _, regex in spec.compiled() for m in regex.finditer(text)}
+def matches(recognizers: str, text: str) -> list[str]:
+    """What the recognizers (names, comma-separated) find, leaving out matches inside longer ones."""
+    specs = [s for s in load_recognizer_specs() if s.name in recognizers.split(",")]
+    found = {
+        (m.start(), m.end()) for spec in specs for _, regex in spec.compiled() for m in regex.finditer(text)
+    }
     outer = [(s, e) for s, e in found if not any(a <= s and e <= b and (a, b) != (s, e) for a, b in found)]
     return [text[s:e] for s, e in sorted(outer)]
 
@@ -34,7 +36,7 @@ def matches(recognizer: str, text: str) -> list[str]:
     ],
 )
 def test_case_numbers(text, expected):
-    assert matches("case_number", text) == expected
+    assert matches("case_number,identity_number", text) == expected
 
 
 @pytest.mark.parametrize(
@@ -52,10 +54,24 @@ def test_case_numbers(text, expected):
         ("My licence number is D 449 2031, I think", ["D 449 2031"]),
         ("the policy number was 88-1204-7", ["88-1204-7"]),
         ("my account was 12 34 days late", []),  # no "number": not a number that names the account
+        ("the card 4111 1111 1111 1111.", []),  # read in groups without "number": not the first group alone
+        ("CSR No. 13872\nJob No. 58812", ["13872", "58812"]),
+        ("Det. Renata Harlan #4471 and Exhibit No. 1234, Room #2140, Protocol No. 11", ["4471"]),
+        ("By Law no. 5190 of 16 June 2004", []),
+        ("a plate 7KDR219 and COVID19", ["7KDR219"]),
+        ("my inmate number is 1234567 and the employee number 88123", ["1234567", "88123"]),
     ],
 )
 def test_identity_numbers(text, expected):
-    assert matches("identity_number", text) == expected
+    assert matches("identity_number,letters_digits_number", text) == expected
+
+
+def test_a_hearing_reads_numbers_named_as_such_but_not_numbers_by_their_shape():
+    """In a hearing "my licence number is D 449 2031" is an ID number, but AB1234567 or
+    50/50 alone are not read as one (a CDCR number has such a shape)."""
+    hearing = {s.name for s in load_recognizer_specs() if s.runs_in("hearing")}
+    assert "identity_number" in hearing
+    assert not {"case_number", "letters_digits_number"} & hearing
 
 
 @pytest.mark.parametrize(

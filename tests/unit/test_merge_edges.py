@@ -186,6 +186,16 @@ def test_a_date_is_a_month_name_with_or_without_its_full_stop_or_a_year_in_the_r
     assert [s.text_in(text) for s in merge.drop_non_sensitive_numbers(spans, text, rules)] == dates
 
 
+def test_dates_said_in_number_words_and_weekdays_that_name_one_day_are_kept(rules):
+    text = "in ninety-three; yeah the fourth; by Friday; every Friday; Saturday is busy; fifteen"
+    spans = [
+        at(text, phrase, "DATE")
+        for phrase in ("ninety-three", "the fourth", "Friday", "every Friday", "Saturday", "fifteen")
+    ]
+    kept = merge.drop_non_sensitive_numbers(spans, text, rules)
+    assert [s.text_in(text) for s in kept] == ["ninety-three", "the fourth", "Friday"]
+
+
 def test_durations_are_kept_only_where_the_profile_keeps_them(rules):
     durations = ["five years", "3 months", "a ten-day", "Three Weeks"]
     not_durations = ["many years", "five", "3 times"]

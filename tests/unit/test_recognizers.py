@@ -19,13 +19,18 @@ from reviewer_app.settings import Settings
 
 @pytest.fixture(scope="module")
 def specs():
-    return {spec.entity: spec for spec in load_recognizer_specs() if spec.runs_in("hearing")}
+    """The compiled patterns of the hearing's recognizers, by entity."""
+    out: dict[str, list] = {}
+    for spec in load_recognizer_specs():
+        if spec.runs_in("hearing"):
+            out.setdefault(spec.entity, []).extend(spec.compiled())
+    return out
 
 
 def matches(specs, entity: str, text: str) -> list[str]:
     """What the recognizer finds, leaving out matches inside longer ones (merging drops those)."""
     found = set()
-    for _, regex in specs[entity].compiled():
+    for _, regex in specs[entity]:
         found.update((m.start(), m.end()) for m in regex.finditer(text))
     outer = [
         (s, e) for s, e in found if not any(s2 <= s and e <= e2 and (s2, e2) != (s, e) for s2, e2 in found)
@@ -69,9 +74,56 @@ def test_cdcr_id(specs, text, expected):
     assert matches(specs, "CDCR_ID", text) == expected
 
 
+def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
+    """A real hearing's transcript may not be recognised as one; "CDCR number AK4126" still says it."""
+    named = next(s for s in load_recognizer_specs() if s.name == "cdcr_id_named")
+    assert named.runs_in("general") and named.runs_in("hearing")
+    text = "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345; but CDCR 12345 and ZIP 95671"
+    assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == ["AK4126", "A-K 4126", "V-12345"]
+
+
+def test_phone_numbers_written_in_groups(specs):
+    text = "call 209, 555, 0187 or (916) 555-0142; not 12, 345, 6789 nor 1, 2, 3"
+    assert matches(specs, "PHONE_NUMBER", text) == ["209, 555, 0187", "(916) 555-0142"]
+
+
 def test_time(specs):
     text = "Time is 1:30 PM, then 9:01 a.m. and 10:30, and 9 p.m.; ratio 3:2 and 11:75 no."
     assert matches(specs, "TIME", text) == ["1:30 PM", "9:01 a.m.", "10:30", "9 p.m."]
+
+
+def test_times_on_the_clock_face_and_the_24_hour_clock(specs):
+    text = (
+        "at 2 o'clock, 11 o’clock, around 9.30 pm, at 1600 hours, 0630 hrs; "
+        "but 9.30 and 14.5 percent, worked 1200 hours, 1600 hours of service"
+    )
+    assert matches(specs, "TIME", text) == ["2 o'clock", "11 o’clock", "9.30 pm", "1600 hours", "0630 hrs"]
+    assert matches(specs, "TIME", "count is at 0900 and by 0630, room 0900, at 1430") == ["0900", "0630"]
+
+
+def test_hours_with_a_part_of_the_day_and_ranges_of_hours(specs):
+    text = (
+        "about 11 at night, 2 in the morning, from 10 to 11 p.m.; 3 to 4 days, 2 in the second, "
+        "9 this morning"
+    )
+    expected = ["11 at night", "2 in the morning", "10", "11 p.m.", "9 this morning"]
+    assert matches(specs, "TIME", text) == expected
+
+
+def test_heights_and_local_phone_numbers(specs):
+    assert matches(specs, "HEIGHT", "He's six-foot-two, 6-foot-1.") == ["six-foot-two", "6-foot-1"]
+    assert matches(specs, "PHONE_NUMBER", "call her at 555-0142, case 2003-1234") == ["555-0142"]
+    assert matches(specs, "PHONE_NUMBER", "the number ending in 0198, in 2003") == ["0198"]
+
+
+def test_holidays_that_name_one_day(specs):
+    text = "since Easter. On Christmas Day we ate; a Christmas tree; since New Year's Eve; Easter Seals"
+    assert matches(specs, "DATE", text) == ["Easter", "Christmas Day", "New Year's Eve"]
+
+
+def test_dates_with_points(specs):
+    text = "born 03.14.1979 and 14.3.1979, but 3.14 and 1.2.3"
+    assert matches(specs, "DATE", text) == ["03.14.1979", "14.3.1979"]
 
 
 def test_dates(specs):
@@ -124,6 +176,8 @@ def test_a_broken_pattern_file_names_the_recognizer(tmp_path):
         ("DATE", "three years", []),
         ("DATE", "the last 10 years", []),
         ("DATE", "Today", []),
+        ("DATE", "Saturday", [("DATE", "Saturday")]),  # a weekday names one day
+        ("DATE", "last Monday", [("DATE", "last Monday")]),
         ("DATE", "two years ago in 2019", [("DATE", "2019")]),
         ("TIME", "1:30 PM", [("TIME", "1:30 PM")]),
         ("TIME", "this morning", []),
@@ -308,7 +362,7 @@ def test_spacy_dates_split_ranges_and_lose_leading_words(text, expected):
 def test_the_general_profile_reads_whole_titled_names_in_any_alphabet():
     general = {s.name: s for s in load_recognizer_specs() if s.runs_in("general")}
     assert "titled_full_name" not in {s.name for s in load_recognizer_specs() if s.runs_in("hearing")}
-    spec = {"PERSON": general["titled_full_name"]}
+    spec = {"PERSON": general["titled_full_name"].compiled()}
     text = (
         "Counsel for Dr Øyvind Brække-Lund and Ms T. Ŝkoda met Mrs Ilgın Şahin Doğru in Bergen; "
         "the witness, Mr Zoltán, left."

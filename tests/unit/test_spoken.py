@@ -4,8 +4,17 @@ recognizers built on it (detectors/spoken.py), on hand-written sentences."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from reviewer_app.core.spoken_numbers import Reader, is_spoken_year, words_of
+from reviewer_app.core.spoken_numbers import (
+    Reader,
+    is_spoken_date,
+    is_spoken_year,
+    names_one_day,
+    spoken_words,
+    words_of,
+)
 from reviewer_app.detectors.spoken import find_spoken_forms
 
 
@@ -39,7 +48,8 @@ def test_cardinals(text, value, words):
 def test_numbers_do_not_run_across_a_comma():
     assert read("cardinal", "twenty, five") == (20, 1)
     assert read("year", "nineteen, twenty") is None
-    assert found("when I was nineteen, twenty, I moved") == [("AGE", "nineteen")]
+    # Two ages, not the year 1920 nor 39.
+    assert found("when I was nineteen, twenty, I moved") == [("AGE", "nineteen"), ("AGE", "twenty")]
 
 
 def test_cardinal_needs_a_number_word():
@@ -116,6 +126,8 @@ def test_a_number_that_counts_a_noun_is_no_year():
     ("text", "expected"),
     [
         ("it was two fifteen in the morning", [("TIME", "two fifteen in the morning")]),
+        ("I got there at nine last night", [("TIME", "nine last night")]),
+        ("I have nine this morning", [("TIME", "nine this morning")]),
         ("about ten forty at night", [("TIME", "ten forty at night")]),
         ("around seven o'clock", [("TIME", "seven o'clock")]),
         ("at six thirty p m", [("TIME", "six thirty p m")]),
@@ -141,7 +153,7 @@ def test_spoken_times(text, expected):
         ("she was only nineteen, and", [("AGE", "nineteen")]),
         ("he turned sixty last week", [("AGE", "sixty")]),
         ("I left home at sixteen.", [("AGE", "sixteen")]),
-        ("the meeting is at sixteen hundred", []),
+        ("the meeting is at sixteen hundred", [("TIME", "sixteen hundred")]),  # a clock, not an age
         ("prices fell at sixteen.", []),  # no person in the sentence
         ("I was one of them", []),
         ("I was two minutes late", []),
@@ -193,3 +205,364 @@ def test_spoken_heights(text, expected):
 )
 def test_numbers_read_digit_by_digit(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I was 29 and I didn't want to go", [("AGE", "29")]),  # "and" opens a new clause
+        ("I was sixteen or seventeen when it started", [("AGE", "sixteen"), ("AGE", "seventeen")]),
+        ("I was sixteen and a half.", [("AGE", "sixteen")]),
+        ("I was two and a half years in county", []),
+        ("I was five to ten minutes late", []),  # the last number of a range decides
+        ("I'm 100% sure", []),
+        ("My son is twelve.", [("AGE", "twelve")]),
+        ("The victim was 19 at the time.", [("AGE", "19")]),
+        ("The score was 19 at the time.", []),  # no person
+        ("By seventeen I was using meth.", [("AGE", "seventeen")]),
+        ("We increased it by 30.", []),  # "by" dates an age only when it opens the clause
+        ("At sixteen I left home.", [("AGE", "sixteen")]),
+        ("My mother is in her sixties now.", [("AGE", "sixties")]),
+        ("He was in his early 20s.", [("AGE", "20s")]),
+        ("In the sixties things were different.", []),  # a decade of the calendar
+    ],
+)
+def test_ages_by_context(text, expected):
+    nouns = {text.index(w) for w in ("years", "minutes") if w in text}
+    assert found(text, nouns) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("How old were you? Seventeen.", [("AGE", "Seventeen")]),
+        ("How old were you then? About fourteen, fifteen.", [("AGE", "fourteen"), ("AGE", "fifteen")]),
+        ("How old were you then?\nINCARCERATED PERSON KOH: Fourteen.", [("AGE", "Fourteen")]),
+        ("How many times? Fourteen.", []),  # not a question about an age
+        ("I don't know how old he was. Fourteen people came.", []),  # no question
+        ("How old were you? I was there for two weeks.", []),
+    ],
+)
+def test_answers_to_a_question_about_an_age(text, expected):
+    nouns = {text.index(w) for w in ("people", "weeks") if w in text}
+    assert found(text, nouns) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It was five after nine.", [("TIME", "five after nine")]),
+        ("It was ten past six, I think.", [("TIME", "ten past six")]),
+        ("five after nine years", []),
+        ("At sixteen hundred hours the yard closed.", [("TIME", "sixteen hundred hours")]),
+        ("We have count at oh six thirty hours.", [("TIME", "oh six thirty hours")]),
+        ("He paid sixteen hundred dollars.", []),
+    ],
+)
+def test_more_spoken_times(text, expected):
+    nouns = {text.index(w) for w in ("years", "dollars") if w in text}
+    assert found(text, nouns) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Date of birth, three, fourteen, seventy-nine.", [("DATE", "three, fourteen, seventy-nine")]),
+        (
+            "I was born oh three fourteen nineteen seventy-nine.",
+            [("DATE", "oh three fourteen nineteen seventy-nine")],
+        ),
+        ("The date was three weeks later.", []),
+        ("three fourteen seventy-nine", []),  # no cue: any three numbers
+        ("On eighteen may the commission adopted it.", [("DATE", "eighteen may")]),
+        ("It was a Saturday, I remember.", [("DATE", "Saturday")]),
+        ("on monday the fifth of may we met", [("DATE", "monday the fifth of may")]),
+        ("every sunday we went to church", []),
+        ("on Sundays we went to church", []),
+        ("i was informed that on christmas day a massive abuse", [("DATE", "christmas day")]),
+        ("we had a christmas tree", []),
+        ("in april of this year we met", [("DATE", "april")]),
+        ("it will be in early may.", [("DATE", "may")]),
+        ("this may be too young, we march on", []),
+    ],
+)
+def test_more_spoken_dates(text, expected):
+    assert found(text, {text.index("weeks")} if "weeks" in text else frozenset()) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My member id is seven four four two nine one.", [("ID_NUMBER", "seven four four two nine one")]),
+        ("His inmate number is one two three four.", [("ID_NUMBER", "one two three four")]),
+        ("I had one two three four people.", []),  # four digits without a cue are no number
+        ("is it still the number ending in zero nine eight", [("PHONE_NUMBER", "zero nine eight")]),
+        ("I was in one two three", []),
+    ],
+)
+def test_short_numbers_read_after_an_identity_cue(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Q.   How old are you, sir?\nA.   Fifty-four. Fifty-five in August.",
+            [("AGE", "Fifty-four"), ("AGE", "Fifty-five"), ("DATE", "August")],
+        ),
+        ("[14:02:45] DET. MENSAH: So you're thirty-three.\n[14:02:47] X: yeah", [("AGE", "thirty-three")]),
+        ("He was a child of seventeen with a habit.", [("AGE", "seventeen")]),
+        ("She is a mother of three.", []),  # her children, not her age
+    ],
+)
+def test_ages_in_transcript_layouts(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("they're open till five", [("TIME", "five")]),
+        ("so call after three.", [("TIME", "three")]),
+        ("I left in the morning, like seven thirty, to bring it back", [("TIME", "seven thirty")]),
+        ("MARCUS: Weed at twelve. Meth by fifteen.", []),  # what happened at what age, not when
+        ("Anything else? It's almost eight, and I promised", [("TIME", "eight")]),
+        ("at one point we left", []),  # a noun follows: no hour
+        ("we won by one vote", []),
+        ("if we could increase revenue by one in poor countries", []),
+    ],
+)
+def test_an_hour_said_alone(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "the letter was dated october first\nyeah the fourth\nokay",
+            [("DATE", "october first"), ("DATE", "fourth")],
+        ),
+        (
+            "what day is the appointment\nthe twenty second at two thirty",
+            [("DATE", "twenty second"), ("TIME", "two thirty")],
+        ),
+        ("He finished the fourth. It was good.", []),  # no date talked about
+        ("until she passed in ninety-three.", [("DATE", "ninety-three")]),
+        ("we'll be there in thirty", []),
+        ("in ninety-three cases", []),
+        (
+            "Date of birth?\n[14:02:41] BERMÚDEZ: Oh-four, nineteen, ninety-one.",
+            [("DATE", "Oh-four, nineteen, ninety-one")],
+        ),
+    ],
+)
+def test_days_and_years_said_in_part(text, expected):
+    assert found(text, {text.index("cases")} if "cases" in text else frozenset()) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She's small, maybe five-one, so it hit her", [("HEIGHT", "five-one")]),
+        ("The bald guy. Big, like six-four. He left.", [("HEIGHT", "six-four")]),
+        ("We lost six-four in the final.", []),  # a score
+        ("The vote was five-four.", []),
+    ],
+)
+def test_hyphenated_heights_of_a_person(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "your reference number is c x nine one seven seven four",
+            [("ID_NUMBER", "c x nine one seven seven four")],
+        ),
+        (
+            "Do you know the plate?\n[14:04:39] BERMÚDEZ: It's seven K D R two one nine.",
+            [("ID_NUMBER", "seven K D R two one nine")],
+        ),
+        (
+            "i said a b c one two three four five six seven",
+            [("PHONE_NUMBER", "one two three four five six seven")],
+        ),
+    ],
+)
+def test_identity_numbers_with_letters(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "one_day"),
+    [
+        ("it should be done by Friday.", True),
+        ("she sends a flyer home every Friday.", False),
+        ("For us, Saturday is the most important.", False),
+        ("So tell us about Saturday the twelfth.", True),
+        ("It was a Saturday, I remember.", True),
+        ("Tuesday, May 7, 2024", True),
+        ("parked in the lot since Easter.", True),
+        ("home for Christmas this year", True),
+        ("We had a Christmas tree.", False),
+    ],
+)
+def test_a_weekday_names_one_day_after_a_cue(text, one_day):
+    v = spoken_words()
+    day = next(w for w in words_of(text) if w.text in v.weekdays | v.holidays)
+    start = day.start - (6 if text[: day.start].endswith("every ") else 0)
+    assert names_one_day(text, start, day.end) is one_day
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the fourth", True),
+        ("ninety-three", True),
+        ("oh five", True),
+        ("three, fourteen, seventy-nine", True),
+        ("oh three fourteen nineteen seventy-nine", True),
+        ("fifteen", False),
+        ("six thirty", False),  # a clock time
+        ("zero nine eight", False),
+        ("one two three", False),
+    ],
+)
+def test_is_spoken_date(text, expected):
+    assert is_spoken_date(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She'll be fifty next month.", [("AGE", "fifty")]),
+        ("I'm gonna be 50 soon.", [("AGE", "50")]),
+        ("It will be 10 soon.", []),  # no person
+        ("cus i know it will be < 3 love it", []),
+        ("I'm sorry. Luis should be forty-five now with his kids.", [("AGE", "forty-five")]),
+        ("It should be five now.", []),
+        ("Between ten and eleven at night we left.", [("TIME", "ten"), ("TIME", "eleven at night")]),
+        ("I was three to four days late.", []),
+        ("It was on the 15th, I think.", [("DATE", "15th")]),
+        ("We met on the 15th floor.", []),
+    ],
+)
+def test_ages_after_be_ranges_of_hours_and_days_after_on(text, expected):
+    assert found(text, {text.index("days")} if "days" in text else frozenset()) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "reference number is c x nine one seven seven four\nspeaker 2: c x nine one seven seven four",
+            [("ID_NUMBER", "c x nine one seven seven four"), ("ID_NUMBER", "c x nine one seven seven four")],
+        ),
+        (
+            "So you're thirty-three.\nX: Thirty-three, yeah.",
+            [("AGE", "thirty-three"), ("AGE", "Thirty-three")],
+        ),
+        ("So you're thirty-three.\nX: Thirty, maybe.", [("AGE", "thirty-three")]),
+    ],
+)
+def test_a_number_said_again_to_confirm_it(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I started drinking at age seventeen.", [("AGE", "seventeen")]),
+        ("kids between the ages of twelve and fourteen", [("AGE", "twelve"), ("AGE", "fourteen")]),
+        ("The time is now ten fifteen.", [("TIME", "ten fifteen")]),
+        ("We met at quarter to 10.", [("TIME", "quarter to 10")]),
+        ("He was 5-9, 160 pounds.", [("HEIGHT", "5-9")]),
+        ("The record was 5-9.", []),  # no person: a score
+        ("It was March of '79.", [("DATE", "March of '79")]),
+        ("We met on the following Monday.", [("DATE", "Monday")]),
+    ],
+)
+def test_age_words_time_cues_digit_heights_and_short_years(text, expected):
+    assert found(text) == expected
+
+
+_VOCABULARY = [
+    *[
+        "i'm",
+        "I",
+        "was",
+        "she",
+        "is",
+        "be",
+        "at",
+        "by",
+        "the",
+        "of",
+        "in",
+        "on",
+        "and",
+        "or",
+        "to",
+        "a",
+        "it's",
+        "how",
+        "old",
+        "?",
+        ".",
+        ",",
+        ":",
+        "-",
+        "\n",
+        "5",
+        "12",
+        "1600",
+        "'79",
+        "<",
+    ],
+    *[
+        "seven",
+        "seventeen",
+        "forty",
+        "two",
+        "thousand",
+        "hundred",
+        "oh",
+        "fourth",
+        "may",
+        "march",
+        "friday",
+        "easter",
+        "hours",
+        "now",
+        "tall",
+    ],
+    *[
+        "number",
+        "id",
+        "account",
+        "ending",
+        "born",
+        "date",
+        "o'clock",
+        "p",
+        "m",
+        "morning",
+        "night",
+        "years",
+        "minutes",
+        "six-four",
+    ],
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_VOCABULARY), max_size=30))
+def test_any_run_of_number_words_gives_well_formed_spans(words):
+    """No word order makes the recognizers fail, and every span covers text of its own."""
+    text = " ".join(words)
+    for span in find_spoken_forms(text):
+        assert 0 <= span.start < span.end <= len(text)
+        assert text[span.start : span.end].strip() == text[span.start : span.end]
