@@ -8,7 +8,10 @@ Two halves, both called by `merge.merge_spans`:
   Anonymous (AA)") and a capitalised name whose initials stand elsewhere as an
   acronym. They are proposed as ORGANIZATION spans (detector `context`) with a
   score below NER's, so that an NER label of the same stretch wins, and
-  `merge.propagate` then proposes their other mentions.
+  `merge.propagate` then proposes their other mentions. A name right after a
+  naming cue ("a program called X", "my job at X") outranks NER at each of its
+  mentions, and a name of two words or more before "in" and a known town ("Second
+  Dawn Residential in Visalia") is an organisation there.
   `label_acronyms_as_defined` gives a defined acronym the label of what it
   stands for (a prison's "(LCF)" is a LOCATION).
 - `drop_false_tags`: NER names that the way the text is written shows are no
@@ -48,6 +51,8 @@ from reviewer_app.core.spans import Span
 
 CONTEXT = "context"
 CONTEXT_SCORE = 0.6
+# Above NER's 0.85: what a naming cue says beats what NER made of the words alone.
+NAMING_SCORE = 0.9
 _NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
 # A capitalised name of up to six words, with lower-case joining words inside
 # ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous"), but
@@ -67,17 +72,33 @@ _ABBREVIATED_TITLE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
 
-def learn_organisations(text: str, cues: dict[str, Sequence[str]]) -> list[Span]:
+def learn_organisations(
+    text: str, cues: dict[str, Sequence[str]], known_places: frozenset[str] = frozenset()
+) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
     `cues` (merge.toml [organisation_cues]) holds the phrases before a name
-    ("program called", "I'm in") and the words after one ("program", "group")."""
+    ("I'm in", "a member of") and the words after one ("program", "group").
+    A name right after a `naming` cue ("a program called X", "I worked at X")
+    is an organisation whatever NER made of it (NER reads "Healing Roots" as a
+    person and "Valley Harvest Packing" after "at" as a place): each of its
+    mentions is proposed with a score above NER's. A name of two words or more
+    right before "in" and a known place ("Second Dawn Residential in Visalia") is
+    an organisation located there. Names that are `known_places` (lower case)
+    are left alone: "I worked at Folsom" names the town."""
     found: dict[tuple[int, int], None] = {}
-    before = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues.get("before", ()))
+    named: dict[str, None] = {}
+    before = _cue_alternation(cues.get("before", ()))
+    naming = _cue_alternation(cues.get("naming", ()))
     after = "|".join(re.escape(c) for c in cues.get("after", ()))
     if before:
         for match in re.finditer(rf"(?i:\b(?:{before}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             found[match.span("name")] = None
+    if naming:
+        for match in re.finditer(rf"(?i:\b(?:{naming}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+            name = match.group("name")
+            if len(name) >= 3 and not name.isupper() and name.lower() not in known_places:
+                named[name] = None
     if after:
         for match in re.finditer(rf"(?P<name>{_NAME})[ ]+(?i:(?:{after}))\b", text):
             start, end = match.span("name")
@@ -85,6 +106,21 @@ def learn_organisations(text: str, cues: dict[str, Sequence[str]]) -> list[Span]
             if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
             found[(start, end)] = None
+    if known_places:
+        lowercase_phrases = _lowercase_text(text)
+        for match in re.finditer(rf"(?P<name>{_NAME})[ ]+in[ ]+(?P<place>{_NAME})", text):
+            start, end = match.span("name")
+            words = match.group("name").split()
+            if _sentence_start(text, start) and f" {words[0].lower()} " in lowercase_phrases:
+                start += len(words.pop(0)) + 1  # "To Second Dawn Residential": "to" is a word
+            name = text[start:end]
+            if (
+                match.group("place").lower() in known_places
+                and len(words) > 1
+                and not name.isupper()
+                and name.lower() not in known_places
+            ):
+                found[(start, end)] = None
     for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         if name:
@@ -97,7 +133,28 @@ def learn_organisations(text: str, cues: dict[str, Sequence[str]]) -> list[Span]
         name = text[start:end]
         if len(name) >= 2 and not (len(name.split()) == 1 and name in _FUNCTION_LIKE):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    spans += _mentions(text, named)
     return sorted(spans)
+
+
+def _cue_alternation(cues: Iterable[str]) -> str:
+    return "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues)
+
+
+def _mentions(text: str, names: Iterable[str]) -> list[Span]:
+    """Every mention of `names` written as they are, or all in capitals (a cover),
+    as organisations that outrank NER's label of the same stretch."""
+    names = sorted({" ".join(n.split()) for n in names}, key=len, reverse=True)
+    if not names:
+        return []
+    alternation = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in names)
+    capitals = {n.upper() for n in names}
+    spans = []
+    for match in re.finditer(rf"(?<![\w-])(?i:{alternation})(?![\w-])", text):
+        mention = " ".join(match.group().split())
+        if mention in names or (mention.isupper() and mention in capitals):
+            spans.append(Span(match.start(), match.end(), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
+    return spans
 
 
 def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:

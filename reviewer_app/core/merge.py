@@ -248,18 +248,26 @@ def relabel_by_head_word(
     spans: Iterable[Span], text: str, head_words: dict[str, tuple[str, ...]]
 ) -> list[Span]:
     """A name, place or organisation ending in a telling word takes that word's
-    label: "Folsom State Prison" is a LOCATION, "Superior Court" an ORGANIZATION."""
+    label: "Folsom State Prison" is a LOCATION, "Superior Court" an ORGANIZATION.
+    In "X of Y" X's last word is tried first: "Islamic Center of the Valley" is an
+    organisation, "Court of Cassation" too ("The Dean of Klagenfurt University"
+    has no telling word before "of", and its last word decides)."""
     out = []
     for span in spans:
         if span.label in _NAME_LABELS:
             covered = span.text_in(text)
-            for label, heads in head_words.items():
-                if any(covered == h or covered.endswith(" " + h) for h in heads):
-                    if span.label != label:
-                        span = span.with_(label=label)
-                    break
+            label = _head_label(covered.split(" of ", 1)[0], head_words) or _head_label(covered, head_words)
+            if label and span.label != label:
+                span = span.with_(label=label)
         out.append(span)
     return out
+
+
+def _head_label(phrase: str, head_words: dict[str, tuple[str, ...]]) -> str | None:
+    for label, heads in head_words.items():
+        if any(phrase == h or phrase.endswith(" " + h) for h in heads):
+            return label
+    return None
 
 
 def relabel_by_context(
@@ -830,7 +838,7 @@ def merge_spans(
     if with_propagation:
         spans = [
             *spans,
-            *learn_organisations(text, rules.organisation_cues),
+            *learn_organisations(text, rules.organisation_cues, rules.known_places),
             *speaker_tag_names(
                 text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
             ),

@@ -143,6 +143,44 @@ def test_learnt_names_stop_at_in_and_the_and_ignore_capitals_of_tags_and_times()
     assert not {"NG", "Nathan Green", "AM", "Anna Marsh", "Number GM9511"} & learned
 
 
+def test_a_naming_cue_outranks_ner_at_every_mention_of_the_name():
+    text = (
+        "I completed a program called Healing Roots. I facilitate for Healing Roots now. "
+        "I lost my job at Valley Harvest Packing. I worked at Folsom before that, "
+        "and I worked for Maria Lopez."
+    )
+    spans = [
+        _span(text, "Healing Roots", "PERSON"),
+        _span(text, "Healing Roots", "PERSON", 1),
+        _span(text, "Valley Harvest Packing", "LOCATION"),
+        _span(text, "Folsom", "LOCATION"),
+        _span(text, "Maria Lopez", "PERSON"),
+    ]
+    assert _merged(text, spans) == {
+        ("Healing Roots", "ORGANIZATION"),
+        ("Valley Harvest Packing", "ORGANIZATION"),
+        ("Folsom", "LOCATION"),  # a known town, not an employer
+        ("Maria Lopez", "PERSON"),  # "worked for" someone: no naming cue
+    }
+    assert sum(s.label == "ORGANIZATION" for s in merge_spans(spans, text)) == 3
+
+
+def test_a_name_before_in_and_a_known_town_is_an_organisation_there():
+    text = (
+        "COMMISSIONER: Where would you parole to?\nINMATE: To Second Dawn Residential in Visalia. "
+        "My cousin Maria Lopez in Fresno helps. Christmas in Fresno was hard. "
+        "We were members of the Meadowview Bloods, not of the family."
+    )
+    spans = [_span(text, "Visalia", "LOCATION"), _span(text, "Maria Lopez", "PERSON")]
+    merged = _merged(text, spans)
+    assert {
+        ("Second Dawn Residential", "ORGANIZATION"),
+        ("Maria Lopez", "PERSON"),
+        ("Meadowview Bloods", "ORGANIZATION"),
+    } <= merged
+    assert not {name for name, _ in merged} & {"To Second Dawn Residential", "Christmas", "Fresno"}
+
+
 def test_platforms_benefits_and_copyright_notices_are_not_organisations():
     text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
     spans = [

@@ -272,6 +272,12 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "He joined the Army, then the U.S. Navy; the Salvation Army helped.", [
             "Army", "U.S. Navy"
         ]),
+        ("ORGANIZATION", "Kicked out of Franklin High, then Pershing Elementary. It was High noon.", [
+            "Franklin High", "Pershing Elementary"
+        ]),
+        ("ORGANIZATION", "Holloway Rich LLP, Ridgeline Transcription, the Eastside Neighbors Alliance.", [
+            "Holloway Rich LLP", "Ridgeline Transcription", "Eastside Neighbors Alliance"
+        ]),
     ],
 )  # fmt: skip
 def test_places_and_organisations_of_the_hearing_domain(specs, entity, text, expected):
