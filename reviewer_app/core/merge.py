@@ -332,9 +332,9 @@ def relabel_by_context(
                 span = span.with_(label="PERSON")  # "Kapoor's family", "Pablo's apartment"
             elif span.label != "LOCATION" and span.text_in(text).lower() in rules.known_places:
                 span = span.with_(label="LOCATION")
-            elif span.label != "NRP" and span.text_in(text).lower() in rules.known_groups:
+            elif span.label != "NRP" and _is_known_group(span.text_in(text), rules):
                 span = span.with_(label="NRP")
-        elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_groups:
+        elif span.label == "PERSON" and _is_known_group(span.text_in(text), rules):
             span = span.with_(label="NRP")  # "I'm Baptist now"
         elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_places:
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
@@ -353,6 +353,15 @@ def relabel_by_context(
             span = span.with_(label="LOCATION")  # "a lawyer practising in Tarnów"
         out.append(span)
     return out
+
+
+def _is_known_group(covered: str, rules: MergeRules) -> bool:
+    """A nationality, group or religion of the gazetteers, or its plural ("Pakistanis",
+    but not "Laos", a place)."""
+    lower = covered.lower()
+    return lower in rules.known_groups or (
+        lower.endswith("s") and lower[:-1] in rules.known_groups and lower not in rules.known_places
+    )
 
 
 def _after_word(span: Span, text: str, words: frozenset[str]) -> bool:

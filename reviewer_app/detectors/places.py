@@ -6,6 +6,10 @@
   ("born in Oxnard"), where NER missed it.
 - `find_place_codes`: a gazetteer's short codes in capitals ("CMF", "SVSP",
   "CSP-SAC"), which NER does not know.
+- `find_known_groups`: a gazetteer's nationality, ethnic group or religion written
+  as the list writes it ("I'm Salvadoran", "things about Pakistanis"), where NER
+  missed it; not a language ("in Spanish") nor a word the document also writes
+  in lower case ("White", "Black" beside "white", "black").
 - `headline_lines`: the lines written all in capitals, in headline case, so that
   NER and the patterns, which expect capitals on names only, can read a cover
   page, a decision notice or a court heading ("CALIFORNIA STATE PRISON, SOLANO").
@@ -27,11 +31,16 @@ from reviewer_app.detectors.patterns import load_table
 from reviewer_app.paths import resource
 
 PLACES_SCORE = 0.9
+# Below NER's 0.85: a surname that is also a group ("Mr. English") stays NER's person.
+GROUPS_SCORE = 0.8
 _ZIP = re.compile(r"(?<![\w.,/-])\d{5}(?:-\d{4})?(?![\w/-]|[.,]\d)")
 # How far before a number its state, city or cue is looked for.
 _LOOK_BACK = 60
 _CODE = re.compile(r"[A-Z]{2,5}(?:-[A-Z]{2,5})?")
 _WORD = re.compile(r"[^\W\d_]+")
+# A capitalised word right after, or right before (a title's full stop included).
+_NAME_NEIGHBOUR_AFTER = re.compile(r"[ ]+[A-Z]")
+_PREVIOUS_WORD = re.compile(r"(?:^|(?P<end>[.!?:;\"“(]|--)?[ ]*)(?P<word>[A-Za-z][\w'’-]*\.?)[ ]+\Z", re.M)
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,8 @@ class PlaceRules:
     after_place_cue: re.Pattern[str] | None
     small_words: frozenset[str]
     caps_share_max: float
+    groups: re.Pattern[str] | None = None
+    language_cues: frozenset[str] = frozenset()
 
 
 def _alternation(names: list[str]) -> str:
@@ -68,6 +79,8 @@ def place_rules() -> PlaceRules:
     known = [n for f in table["cue_gazetteers"] for n in read_list(resource("gazetteers", f)) if len(n) > 2]
     place_cues = _alternation(load_table("merge.toml").get("place_cues", []))
     gap = int(table["cue_gap"])
+    groups = [n for f in table.get("group_gazetteers", ()) for n in read_list(resource("gazetteers", f))]
+
     return PlaceRules(
         # Each is matched against the text just before a five-digit number.
         after_state=re.compile(
@@ -84,6 +97,9 @@ def place_rules() -> PlaceRules:
         else None,
         small_words=frozenset(w.lower() for w in table["small_words"]),
         caps_share_max=float(table["caps_share_max"]),
+        # A plural ("Pakistanis", "Mexicans") too.
+        groups=re.compile(rf"(?<![\w'’-])(?:{_alternation(groups)})s?(?![\w'’-])") if groups else None,
+        language_cues=frozenset(w.lower() for w in table.get("language_cues", ())),
     )
 
 
@@ -119,6 +135,46 @@ def find_known_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
         Span(m.start("place"), m.end("place"), "LOCATION", (), PLACES_SCORE)
         for m in rules.after_place_cue.finditer(text)
     ]
+
+
+def find_known_groups(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """NRP spans on the gazetteers' groups written capitalised as the lists write
+    them, unless the document also writes the word in lower case ("white")."""
+    rules = rules or place_rules()
+    if rules.groups is None:
+        return []
+    spans = []
+    lower_case: dict[str, bool] = {}
+    for match in rules.groups.finditer(text):
+        word = match.group()
+        if word.isupper():
+            continue  # a line in capitals: a heading, not a group
+        before = _WORD.findall(text[max(0, match.start() - 20) : match.start()])
+        if before and before[-1].lower() in rules.language_cues:
+            continue  # "in Spanish": a language
+        if _NAME_NEIGHBOUR_AFTER.match(text, match.end()) or _after_a_name_word(text, match.start()):
+            continue  # part of a longer name: "Christian Lopez", "Mr. White", "Mexican Mafia"
+        key = word.lower()
+        if key not in lower_case:
+            lower_case[key] = re.search(rf"(?<![\w'’-]){re.escape(key)}(?![\w'’-])", text) is not None
+        if not lower_case[key]:
+            spans.append(Span(match.start(), match.end(), "NRP", (), GROUPS_SCORE))
+    return spans
+
+
+def _after_a_name_word(text: str, start: int) -> bool:
+    """Whether a capitalised word that is not a sentence's first ("Many") nor "I"
+    stands right before `start`: "Mr. White", "Christian" of "Jose Christian"."""
+    window = max(0, text.rfind("\n", 0, start) + 1, start - 40)
+    previous = _PREVIOUS_WORD.search(text, window, start)
+    if previous is None or not previous.group("word")[0].isupper():
+        return False
+    word = previous.group("word")
+    if word.endswith("."):
+        return len(word) <= 4  # "Mr.", "Dr.": a title; "Mafia." ends a sentence
+    return (
+        previous.group("end") is None and previous.start("word") > window and word not in ("I", "I'm", "I’m")
+    )
 
 
 def _is_capitals_line(line: str) -> bool:

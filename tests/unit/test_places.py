@@ -13,6 +13,7 @@ from reviewer_app.detectors.base import SharedAnalysis, TextChunk
 from reviewer_app.detectors.gazetteer import default_gazetteer
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.places import (
+    find_known_groups,
     find_known_places,
     find_place_codes,
     find_zip_codes,
@@ -108,6 +109,32 @@ def test_prison_codes_of_the_gazetteer_are_found_in_capitals_only():
 )
 def test_a_known_place_after_a_place_cue(text, expected):
     assert _found(find_known_places(text), text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Not Mexican, I'm Salvadoran. Stuff about Pakistanis.", ["Mexican", "Salvadoran", "Pakistanis"]),
+        ("Many Somali families. Mafia. Mexicans came.\nSamoan is my mom.", ["Somali", "Mexicans", "Samoan"]),
+        # A language, a word also written in lower case, part of a name, a heading: none.
+        ("The survey was only in English. Mr. White saw a white car.", []),
+        ("I met Jose Christian and the Mexican Mafia.\nTHE MEXICAN NATIONALS", []),
+    ],
+)  # fmt: skip
+def test_a_known_group_written_as_the_list_writes_it(text, expected):
+    assert _found(find_known_groups(text), text) == expected
+
+
+def test_a_plural_of_a_known_group_is_a_group_but_a_country_is_a_place():
+    text = "They said things about Pakistanis. He was deported to Laos."
+    spans = [
+        Span(text.index("Pakistanis"), text.index("Pakistanis") + 10, "LOCATION", ("spacy",), 0.85),
+        Span(text.index("Laos"), text.index("Laos") + 4, "NRP", ("spacy",), 0.85),
+    ]
+    assert [(s.text_in(text), s.label) for s in merge_spans(spans, text)] == [
+        ("Pakistanis", "NRP"),
+        ("Laos", "LOCATION"),
+    ]
 
 
 @pytest.mark.parametrize(
