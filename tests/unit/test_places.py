@@ -125,6 +125,30 @@ def test_a_known_group_written_as_the_list_writes_it(text, expected):
     assert _found(find_known_groups(text), text) == expected
 
 
+def test_a_known_town_that_answers_where_or_follows_a_place_is_a_place():
+    text = (
+        "COMMISSIONER: Where did you grow up?\nINMATE: Stockton, mostly. We moved a lot, "
+        "Santa Monica, then Clovis.\nCOMMISSIONER: Who visits?\nINMATE: Tracy does. Tracy Lee, my aunt."
+    )
+    spans = [
+        Span(text.index(word), text.index(word) + len(word), label, ("spacy",), 0.85)
+        for word, label in (
+            ("Stockton", "PERSON"),
+            ("Santa Monica", "LOCATION"),
+            ("Clovis", "PERSON"),
+            ("Tracy", "PERSON"),
+            ("Tracy Lee", "PERSON"),
+        )
+    ]
+    assert [(s.text_in(text), s.label) for s in merge_spans(spans, text)] == [
+        ("Stockton", "LOCATION"),
+        ("Santa Monica", "LOCATION"),
+        ("Clovis", "LOCATION"),
+        ("Tracy", "PERSON"),  # a town's name, but no "where" asked and no place before it
+        ("Tracy Lee", "PERSON"),
+    ]
+
+
 def test_a_plural_of_a_known_group_is_a_group_but_a_country_is_a_place():
     text = "They said things about Pakistanis. He was deported to Laos."
     spans = [

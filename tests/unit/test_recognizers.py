@@ -275,6 +275,12 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "Kicked out of Franklin High, then Pershing Elementary. It was High noon.", [
             "Franklin High", "Pershing Elementary"
         ]),
+        ("LOCATION", "On Wilson Way near Hammer Lane, at J Street. Her place on Coffee Road.", [
+            "Wilson Way", "Hammer Lane", "J Street", "Coffee Road"
+        ]),
+        ("LOCATION", "At Fifth and Main, corner of Olive and Blackstone; the Second and Third Districts.", [
+            "Fifth and Main", "Olive and Blackstone"
+        ]),
         ("ORGANIZATION", "Holloway Rich LLP, Ridgeline Transcription, the Eastside Neighbors Alliance.", [
             "Holloway Rich LLP", "Ridgeline Transcription", "Eastside Neighbors Alliance"
         ]),
