@@ -240,6 +240,39 @@ def _stands_out(acronym: str, text: str) -> bool:
     return False
 
 
+def is_known_group(covered: str, known_groups: frozenset[str], known_places: frozenset[str]) -> bool:
+    """A nationality, group or religion of the gazetteers (lower case), or its
+    plural ("Pakistanis", but not "Laos", a place)."""
+    lower = covered.lower()
+    return lower in known_groups or (
+        lower.endswith("s") and lower[:-1] in known_groups and lower not in known_places
+    )
+
+
+_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+
+
+def answers_where_or_follows_a_place(span: Span, text: str, previous: Sequence[Span]) -> bool:
+    """Whether `span` answers a "where" question of the line before, or follows a
+    place in a list on its own line ("Santa Monica, then Clovis")."""
+    line_start = text.rfind("\n", 0, span.start) + 1
+    question_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    if not text[line_start : span.start].rstrip().endswith(":") and text[line_start : span.start].strip():
+        answered = False  # not the first words of an answer
+    else:
+        answered = (
+            bool(_WHERE.search(text, question_start, line_start)) and "?" in text[question_start:line_start]
+        )
+    last = next((p for p in reversed(previous) if p.end <= span.start), None)
+    listed = (
+        last is not None
+        and last.label == "LOCATION"
+        and last.end >= line_start
+        and re.fullmatch(r",[ ](?:(?:and|or|then)[ ])?", text[last.end : span.start]) is not None
+    )
+    return answered or listed
+
+
 def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:
     """A one-word span of a function word capitalised because it starts a sentence ("Your")."""
     covered = span.text_in(text)

@@ -54,8 +54,10 @@ from pathlib import Path
 
 from reviewer_app.core.context_rules import (
     CONTEXT,
+    answers_where_or_follows_a_place,
     drop_false_tags,
     drop_numbered_persons,
+    is_known_group,
     is_positional_capital,
     label_acronyms_as_defined,
     label_glosses_as_named,
@@ -332,15 +334,19 @@ def relabel_by_context(
                 span = span.with_(label="PERSON")  # "Kapoor's family", "Pablo's apartment"
             elif span.label != "LOCATION" and span.text_in(text).lower() in rules.known_places:
                 span = span.with_(label="LOCATION")
-            elif span.label != "NRP" and _is_known_group(span.text_in(text), rules):
+            elif span.label != "NRP" and is_known_group(
+                span.text_in(text), rules.known_groups, rules.known_places
+            ):
                 span = span.with_(label="NRP")
-        elif span.label == "PERSON" and _is_known_group(span.text_in(text), rules):
+        elif span.label == "PERSON" and is_known_group(
+            span.text_in(text), rules.known_groups, rules.known_places
+        ):
             span = span.with_(label="NRP")  # "I'm Baptist now"
         elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_places:
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             if before and before.group(1).lower() in rules.place_cues:
                 span = span.with_(label="LOCATION")  # "raised in Arvin"
-            elif _asked_where_or_listed(span, text, out):
+            elif answers_where_or_follows_a_place(span, text, out):
                 # "Where did you grow up?" / "Stockton, mostly."; "Santa Monica, then Clovis":
                 # a name of the cover or of a PERSON span elsewhere ("Tracy Lee") is a
                 # person again below (`relabel_known_persons`).
@@ -358,39 +364,6 @@ def relabel_by_context(
             span = span.with_(label="LOCATION")  # "a lawyer practising in Tarnów"
         out.append(span)
     return out
-
-
-def _is_known_group(covered: str, rules: MergeRules) -> bool:
-    """A nationality, group or religion of the gazetteers, or its plural ("Pakistanis",
-    but not "Laos", a place)."""
-    lower = covered.lower()
-    return lower in rules.known_groups or (
-        lower.endswith("s") and lower[:-1] in rules.known_groups and lower not in rules.known_places
-    )
-
-
-_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
-
-
-def _asked_where_or_listed(span: Span, text: str, previous: Sequence[Span]) -> bool:
-    """Whether `span` answers a "where" question of the line before, or follows a
-    place in a list on its own line ("Santa Monica, then Clovis")."""
-    line_start = text.rfind("\n", 0, span.start) + 1
-    question_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
-    if not text[line_start : span.start].rstrip().endswith(":") and text[line_start : span.start].strip():
-        answered = False  # not the first words of an answer
-    else:
-        answered = (
-            bool(_WHERE.search(text, question_start, line_start)) and "?" in text[question_start:line_start]
-        )
-    last = next((p for p in reversed(previous) if p.end <= span.start), None)
-    listed = (
-        last is not None
-        and last.label == "LOCATION"
-        and last.end >= line_start
-        and re.fullmatch(r",[ ](?:(?:and|or|then)[ ])?", text[last.end : span.start]) is not None
-    )
-    return answered or listed
 
 
 def _after_word(span: Span, text: str, words: frozenset[str]) -> bool:
