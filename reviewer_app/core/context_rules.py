@@ -60,6 +60,10 @@ _NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
 _JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&)"
 _CAP = r"(?:(?!I\b|I['’])[A-Z][A-Za-z'’]*(?:-[A-Za-z][A-Za-z'’]*)*)"
 _NAME = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ])?{_CAP}){{0,5}}"
+# The first name of an answer, after a speaker's tag ("[14:03:52] BERMÚDEZ:", "A.", "MR. LEE:").
+_ANSWER = (
+    rf"[ \t]*(?:\[[^\]\n]*\][ ]*)?(?:[A-Z][^\n:?]{{0,60}}:|[AQ][.:])[ \t]+(?P<name>{_NAME})(?=[.,;!?]|$)"
+)
 # A page number after dotted leaders, or a run of spaces, at the end of a line.
 _CONTENTS_LINE = re.compile(
     r"^[^\n]*?\S[ ]?(?:\.[ ]?){4,}[ ]*\d{1,4}[ ]*$|^[^\n]*?\S[ ]*…+[ ]*\d{1,4}[ ]*$", re.M
@@ -73,7 +77,10 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
 
 def learn_organisations(
-    text: str, cues: dict[str, Sequence[str]], known_places: frozenset[str] = frozenset()
+    text: str,
+    cues: dict[str, Sequence[str]],
+    known_places: frozenset[str] = frozenset(),
+    function_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
@@ -84,8 +91,11 @@ def learn_organisations(
     person and "Valley Harvest Packing" after "at" as a place): each of its
     mentions is proposed with a score above NER's. A name of two words or more
     right before "in" and a known place ("Second Dawn Residential in Visalia") is
-    an organisation located there. Names that are `known_places` (lower case)
-    are left alone: "I worked at Folsom" names the town."""
+    an organisation located there. The name that opens the answer to a
+    `questions` cue ("Who is your current employer?" / "A. Brightwater.") is named
+    like one after a naming cue, unless it opens with one of `function_words`
+    ("Yes, ..."). Names that are `known_places` (lower case) are left alone: "I
+    worked at Folsom" names the town."""
     found: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
     before = _cue_alternation(cues.get("before", ()))
@@ -98,6 +108,17 @@ def learn_organisations(
         for match in re.finditer(rf"(?i:\b(?:{naming}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             name = match.group("name")
             if len(name) >= 3 and not name.isupper() and name.lower() not in known_places:
+                named[name] = None
+    questions = _cue_alternation(cues.get("questions", ()))
+    if questions:
+        for match in re.finditer(rf"(?i:\b(?:{questions}))\b[^\n]*\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
+            name = match.group("name")
+            if (
+                len(name) >= 3
+                and not name.isupper()
+                and name.split()[0].lower() not in function_words
+                and name.lower() not in known_places
+            ):
                 named[name] = None
     if after:
         for match in re.finditer(rf"(?P<name>{_NAME})[ ]+(?i:(?:{after}))\b", text):
@@ -207,7 +228,9 @@ def _initialisms(text: str) -> list[tuple[int, int]]:
     acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
     if not acronyms:
         return []
-    acronyms = {a for a in acronyms if _stands_out(a, text)}
+    lowercase_phrases = _lowercase_text(text)
+    # "BY MR. VASQUEZ:": a word the text also writes in lower case is no acronym.
+    acronyms = {a for a in acronyms if _stands_out(a, text) and f" {a.lower()} " not in lowercase_phrases}
     out = []
     for match in re.finditer(_NAME, text):
         words = list(re.finditer(r"\S+", match.group()))
@@ -253,16 +276,15 @@ _WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
 
 
 def answers_where_or_follows_a_place(span: Span, text: str, previous: Sequence[Span]) -> bool:
-    """Whether `span` answers a "where" question of the line before, or follows a
-    place in a list on its own line ("Santa Monica, then Clovis")."""
+    """Whether `span` opens an answer to a line that asks "where" ("Where did you
+    grow up?", "Let's talk about where you grew up."), or follows a place in a list
+    on its own line ("Santa Monica, then Clovis")."""
     line_start = text.rfind("\n", 0, span.start) + 1
     question_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
     if not text[line_start : span.start].rstrip().endswith(":") and text[line_start : span.start].strip():
         answered = False  # not the first words of an answer
     else:
-        answered = (
-            bool(_WHERE.search(text, question_start, line_start)) and "?" in text[question_start:line_start]
-        )
+        answered = bool(_WHERE.search(text, question_start, line_start))
     last = next((p for p in reversed(previous) if p.end <= span.start), None)
     listed = (
         last is not None

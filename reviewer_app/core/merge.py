@@ -849,7 +849,7 @@ def merge_spans(
     if with_propagation:
         spans = [
             *spans,
-            *learn_organisations(text, rules.organisation_cues, rules.known_places),
+            *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
             *speaker_tag_names(
                 text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
             ),

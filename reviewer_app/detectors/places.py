@@ -38,6 +38,7 @@ _ZIP = re.compile(r"(?<![\w.,/-])\d{5}(?:-\d{4})?(?![\w/-]|[.,]\d)")
 _LOOK_BACK = 60
 _CODE = re.compile(r"[A-Z]{2,5}(?:-[A-Z]{2,5})?")
 _WORD = re.compile(r"[^\W\d_]+")
+_VOWEL = re.compile(r"[AEIOUYaeiouyÀ-ÖØ-öø-ÿ]")
 # A capitalised word right after, or right before (a title's full stop included).
 _NAME_NEIGHBOUR_AFTER = re.compile(r"[ ]+[A-Z]")
 _PREVIOUS_WORD = re.compile(r"(?:^|(?P<end>[.!?:;\"“(]|--)?[ ]*)(?P<word>[A-Za-z][\w'’-]*\.?)[ ]+\Z", re.M)
@@ -184,7 +185,8 @@ def _is_capitals_line(line: str) -> bool:
 
 def headline_case(line: str, small_words: frozenset[str]) -> str:
     """`line` with each word capitalised, small words ("of", "the") in lower case
-    except first, other two-letter words ("CA") in capitals; same length always."""
+    except first, other two-letter words ("CA") and words without a vowel ("LLP",
+    "CDCR") in capitals; same length always."""
     out = []
     last = 0
     for index, match in enumerate(_WORD.finditer(line)):
@@ -200,6 +202,8 @@ def headline_case(line: str, small_words: frozenset[str]) -> str:
             cased = lower
         elif len(word) == 2 and lower not in small_words:
             cased = word
+        elif not _VOWEL.search(word):
+            cased = word  # "LLP", "CDCR", "SVSP": an acronym, no word
         else:
             cased = word[0] + lower[1:]
         out.append(line[last : match.start()])

@@ -181,6 +181,32 @@ def test_a_name_before_in_and_a_known_town_is_an_organisation_there():
     assert not {name for name, _ in merged} & {"To Second Dawn Residential", "Christmas", "Fresno"}
 
 
+def test_the_answer_to_a_question_about_an_employer_names_an_organisation():
+    text = (
+        "     Q.   Who is your current employer?\n     A.   Brightwater. Brightwater Logistics.\n"
+        "MS. RICH: Kenji is from Brightwater.\n[14:03:51] DET. HARLAN: Where's work?\n"
+        "[14:03:52] BERMUDEZ: Central Valley Tire and Brake, on McHenry.\n"
+        "DET. HARLAN: Who is your employer?\nBERMUDEZ: Yes, I told you.\n"
+        "Q. Where did you grow up?\nA. Marysville."
+    )
+    spans = [_span(text, "Brightwater", "PERSON"), _span(text, "Brightwater", "PERSON", 2)]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged if label != "PERSON" or n != "RICH"} == {
+        ("Brightwater", "ORGANIZATION"),
+        ("Central Valley Tire and Brake", "ORGANIZATION"),
+    }
+
+
+def test_a_word_the_text_writes_in_lower_case_is_no_acronym_of_a_name():
+    text = (
+        "MS. RICH: Objection, calls for speculation.\nBY MR. VASQUEZ:\n"
+        "Q. It was by the door. Brandon Yoo saw it.\n"
+        "A. I took part in ART, the Anger Replacement Training."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert "BY" not in learned and {"ART", "Anger Replacement Training"} <= learned
+
+
 def test_platforms_benefits_and_copyright_notices_are_not_organisations():
     text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
     spans = [

@@ -127,7 +127,7 @@ def test_a_known_group_written_as_the_list_writes_it(text, expected):
 
 def test_a_known_town_that_answers_where_or_follows_a_place_is_a_place():
     text = (
-        "COMMISSIONER: Where did you grow up?\nINMATE: Stockton, mostly. We moved a lot, "
+        "COMMISSIONER: Let's talk about where you grew up.\nINMATE: Stockton, mostly. We moved a lot, "
         "Santa Monica, then Clovis.\nCOMMISSIONER: Who visits?\nINMATE: Tracy does. Tracy Lee, my aunt."
     )
     spans = [
@@ -168,6 +168,7 @@ def test_a_plural_of_a_known_group_is_a_group_but_a_country_is_a_place():
         ("IN THE MATTER OF THE HEARING OF:", "In the Matter of the Hearing of:"),
         ("HELD AT SAN QUENTIN, CA 94964", "Held at San Quentin, CA 94964"),
         ("I'M NOT O'NEIL; WE'RE D'ANGELO'S", "I'm Not O'Neil; we're D'Angelo's"),
+        ("HOLLOWAY RICH LLP, CDCR, SVSP", "Holloway Rich LLP, CDCR, SVSP"),
     ],
 )
 def test_headline_case_keeps_the_length_of_the_line(line, expected):

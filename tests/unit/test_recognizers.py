@@ -275,6 +275,12 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "Kicked out of Franklin High, then Pershing Elementary. It was High noon.", [
             "Franklin High", "Pershing Elementary"
         ]),
+        ("ORGANIZATION", "Law Offices of Emilio Vasquez. Law Office of J. Ames-Lee. Ask the law office.", [
+            "Law Offices of Emilio Vasquez", "Law Office of J. Ames-Lee"
+        ]),
+        ("ORGANIZATION", "St. Anne's has the pantry. Saint Mary's too. We went to St. Louis.", [
+            "St. Anne", "Saint Mary"
+        ]),
         ("LOCATION", "On Wilson Way near Hammer Lane, at J Street. Her place on Coffee Road.", [
             "Wilson Way", "Hammer Lane", "J Street", "Coffee Road"
         ]),
