@@ -23,7 +23,9 @@ Two halves, both called by `merge.merge_spans`:
   ("THE FACTS" over "the facts of the case"); anything on a table-of-contents line
   (dotted leaders and a page number); NER names on a line shouted in capitals
   ("THE FULL BOARD, SITTING EN BANC, ...", where NER takes every capitalised word
-  for a name: names known elsewhere come back by propagation); a word that
+  for a name: names known elsewhere come back by propagation), and a place or
+  organisation of one word on a line in capitals that the text also writes as a
+  word ("RELEASED FROM PRISON"); a word that
   opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
   inside a named law ("Americans" of the Americans with Disabilities Act); and
   an acronym followed by a word that makes it a test ("TABE score").
@@ -338,6 +340,14 @@ def drop_false_tags(
         covered = span.text_in(text)
         if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _inside(span, contents):
             continue
+        if (
+            span.label in ("ORGANIZATION", "LOCATION", "NRP")
+            and covered.isalpha()
+            and covered.isupper()
+            and f" {covered.lower()} " in lowercase_phrases
+            and not any(c.islower() for c in text[slice(*_line_bounds(text, span.start))])
+        ):
+            continue  # "RELEASED FROM PRISON": a word of a line in capitals that the text writes as one
         if span.label in _NER_NAMES:
             words = covered.split()
             line_start, line_end = _line_bounds(text, span.start)
@@ -361,7 +371,7 @@ def drop_false_tags(
                 continue  # "THE FACTS" over a paragraph that speaks of "the facts"
             if shouting_is_rare and _is_shouted(text[line_start:line_end]):
                 continue  # NER reads every word of an ALL-CAPS notice as a name
-            if len(words) == 1 and text[line_start : span.start] == "(":
+            if len(words) == 1 and text[line_start : span.start].strip() == "(":
                 continue  # "(Whereupon, ...", "(Inaudible)": the capital is the parenthetical's
             if _inside(span, laws):
                 continue  # "Americans" of the Americans with Disabilities Act

@@ -207,6 +207,23 @@ def test_a_word_the_text_writes_in_lower_case_is_no_acronym_of_a_name():
     assert "BY" not in learned and {"ART", "Anger Replacement Training"} <= learned
 
 
+def test_indented_parentheticals_capitals_words_and_suffixes_are_no_names():
+    text = (
+        "THE REPORTER: We are off the record.\n          (Whereupon, the deposition was adjourned.)\n"
+        "          (Recess taken.)\nBY: EMILIO VASQUEZ, ESQ.\n"
+        "THE INMATE IS SUITABLE FOR PAROLE IF RELEASED FROM PRISON AT FOLSOM\n"
+        "He spent ten years in prison. He was at Folsom."
+    )
+    spans = [
+        _span(text, "Whereupon", "ORGANIZATION"),
+        _span(text, "Recess", "ORGANIZATION"),
+        _span(text, "ESQ", "LOCATION"),
+        _span(text, "PRISON", "LOCATION"),
+        _span(text, "FOLSOM", "LOCATION"),
+    ]
+    assert _merged(text, spans) == {("FOLSOM", "LOCATION")}
+
+
 def test_platforms_benefits_and_copyright_notices_are_not_organisations():
     text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
     spans = [
