@@ -154,10 +154,17 @@ def learn_organisations(
     spans = []
     for start, end in found:
         name = text[start:end]
-        if len(name) >= 2 and not (len(name.split()) == 1 and name in _FUNCTION_LIKE):
+        if len(name) >= 2 and not (
+            len(name.split()) == 1 and (name in _FUNCTION_LIKE or _is_title(text, end))
+        ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += _mentions(text, named)
     return sorted(spans)
+
+
+def _is_title(text: str, end: int) -> bool:
+    """Whether the word ending at `end` is an abbreviated title ("Mr.", "Dr.")."""
+    return bool(_ABBREVIATED_TITLE.search(text, 0, end + 1)) if text.startswith(".", end) else False
 
 
 def _cue_alternation(cues: Iterable[str]) -> str:

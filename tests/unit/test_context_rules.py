@@ -224,6 +224,12 @@ def test_indented_parentheticals_capitals_words_and_suffixes_are_no_names():
     assert _merged(text, spans) == {("FOLSOM", "LOCATION")}
 
 
+def test_where_one_goes_is_learnt_but_a_title_is_no_organisation():
+    text = "INMATE: I go to Hope House Recovery Home, I call my sister. I'd go to Mr. Smith first."
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert "Hope House Recovery Home" in learned and "Mr" not in learned
+
+
 def test_platforms_benefits_and_copyright_notices_are_not_organisations():
     text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
     spans = [

@@ -281,6 +281,9 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "St. Anne's has the pantry. Saint Mary's too. We went to St. Louis.", [
             "St. Anne", "Saint Mary"
         ]),
+        ("ORGANIZATION", "In the Tiny Rascal Boys, then the Northside Bloods. The boys ran. The Crew.", [
+            "Tiny Rascal Boys", "Northside Bloods"
+        ]),
         ("LOCATION", "On Wilson Way near Hammer Lane, at J Street. Her place on Coffee Road.", [
             "Wilson Way", "Hammer Lane", "J Street", "Coffee Road"
         ]),
