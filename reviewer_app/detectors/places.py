@@ -76,6 +76,8 @@ def place_rules() -> PlaceRules:
         for alias in read_list(resource("gazetteers", f))
         if _CODE.fullmatch(alias)
     ]
+    prefixes = [c.split("-")[0] for c in codes if "-" in c]
+    spelt_out = rf"(?:{_alternation(prefixes)})-[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?|" if prefixes else ""
     cues = _alternation(table["zip_cues"])
     known = [n for f in table["cue_gazetteers"] for n in read_list(resource("gazetteers", f)) if len(n) > 2]
     place_cues = _alternation(load_table("merge.toml").get("place_cues", []))
@@ -90,7 +92,8 @@ def place_rules() -> PlaceRules:
         after_city=re.compile(rf"(?<![\w-])(?i:{_alternation(cities)}),?[ ]{{1,3}}\Z"),
         city_zip=re.compile(table["city_zip_regex"]),
         after_cue=re.compile(rf"(?i:\b(?:{cues}))\b[^\d\n.?!;]{{0,{gap}}}?(?<![\w-])\Z"),
-        codes=re.compile(rf"(?<![\w-])(?:{_alternation(codes)})(?![\w-])") if codes else None,
+        # A code's prefix with the town spelt out too: "CSP-Sacramento" beside "CSP-SAC".
+        codes=re.compile(rf"(?<![\w-])(?:{spelt_out}{_alternation(codes)})(?![\w-])") if codes else None,
         after_place_cue=re.compile(
             rf"(?<![\w-])(?i:{place_cues})[ ]+(?P<place>{_alternation(known)})(?![\w-])"
         )

@@ -93,8 +93,8 @@ def test_po_boxes_and_street_addresses(text, expected):
 
 
 def test_prison_codes_of_the_gazetteer_are_found_in_capitals_only():
-    text = "From SVSP to CSP-SAC, then CMF and RJD; not svsp, nor CMFX or SVSP-like."
-    assert _found(find_place_codes(text), text) == ["SVSP", "CSP-SAC", "CMF", "RJD"]
+    text = "From SVSP to CSP-SAC, then CMF, RJD, CSP-Sacramento; not svsp, CMFX, SVSP-like, CSP-."
+    assert _found(find_place_codes(text), text) == ["SVSP", "CSP-SAC", "CMF", "RJD", "CSP-Sacramento"]
 
 
 @pytest.mark.parametrize(
