@@ -284,6 +284,9 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "In the Tiny Rascal Boys, then the Northside Bloods. The boys ran. The Crew.", [
             "Tiny Rascal Boys", "Northside Bloods"
         ]),
+        ("ORGANIZATION", "The Frankfurt/Oder Labour Court and the Moers District Court; the Court held.", [
+            "Frankfurt/Oder Labour Court", "Moers District Court"
+        ]),
         ("LOCATION", "On Wilson Way near Hammer Lane, at J Street. Her place on Coffee Road.", [
             "Wilson Way", "Hammer Lane", "J Street", "Coffee Road"
         ]),
