@@ -230,6 +230,12 @@ def test_where_one_goes_is_learnt_but_a_title_is_no_organisation():
     assert "Hope House Recovery Home" in learned and "Mr" not in learned
 
 
+def test_a_bare_prison_on_a_notice_is_no_place():
+    text = "SUITABLE FOR PAROLE IF RELEASED FROM PRISON AT MULE CREEK STATE PRISON"
+    spans = [_span(text, "PRISON", "LOCATION"), _span(text, "MULE CREEK STATE PRISON", "LOCATION")]
+    assert _merged(text, spans) == {("MULE CREEK STATE PRISON", "LOCATION")}
+
+
 def test_platforms_benefits_and_copyright_notices_are_not_organisations():
     text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
     spans = [

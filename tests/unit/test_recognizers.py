@@ -287,6 +287,9 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "The Frankfurt/Oder Labour Court and the Moers District Court; the Court held.", [
             "Frankfurt/Oder Labour Court", "Moers District Court"
         ]),
+        ("ORGANIZATION", "I, NADIA PETROSYAN, a transcriber, RIDGELINE TRANSCRIPTION SERVICES, do declare.", [
+            "RIDGELINE TRANSCRIPTION SERVICES"
+        ]),
         ("LOCATION", "On Wilson Way near Hammer Lane, at J Street. Her place on Coffee Road.", [
             "Wilson Way", "Hammer Lane", "J Street", "Coffee Road"
         ]),
