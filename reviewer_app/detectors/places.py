@@ -6,6 +6,9 @@
   ("born in Oxnard"), where NER missed it.
 - `find_place_codes`: a gazetteer's short codes in capitals ("CMF", "SVSP",
   "CSP-SAC"), which NER does not know.
+- `find_places_after_cues`: capitalised words right after a cue that only a place
+  follows ("born in Guadalajara", "lives in Konstancin-Jeziorna", "practising in
+  İzmir"), whether or not a gazetteer lists them.
 - `find_known_groups`: a gazetteer's nationality, ethnic group or religion written
   as the list writes it ("I'm Salvadoran", "things about Pakistanis"), where NER
   missed it; not a language ("in Spanish") nor a word the document also writes
@@ -31,6 +34,8 @@ from reviewer_app.detectors.patterns import load_table
 from reviewer_app.paths import resource
 
 PLACES_SCORE = 0.9
+# Below NER's 0.85: what NER makes of the words (an organisation, a longer place) wins.
+CUE_PLACE_SCORE = 0.7
 # Below NER's 0.85: a surname that is also a group ("Mr. English") stays NER's person.
 GROUPS_SCORE = 0.8
 _ZIP = re.compile(r"(?<![\w.,/-])\d{5}(?:-\d{4})?(?![\w/-]|[.,]\d)")
@@ -38,6 +43,9 @@ _ZIP = re.compile(r"(?<![\w.,/-])\d{5}(?:-\d{4})?(?![\w/-]|[.,]\d)")
 _LOOK_BACK = 60
 _CODE = re.compile(r"[A-Z]{2,5}(?:-[A-Z]{2,5})?")
 _WORD = re.compile(r"[^\W\d_]+")
+# One to three capitalised words in any alphabet, hyphenated parts too ("Konstancin‑Jeziorna").
+_PLACE_WORD = r"(?=[^\W\d_])(?-i:[A-ZÀ-ÖØ-ÞĀ-ſ])[^\W\d_]*(?:[-‑][^\W\d_]+)*"
+_PLACE_WORDS = rf"{_PLACE_WORD}(?:[ ]{_PLACE_WORD}){{0,2}}"
 _VOWEL = re.compile(r"[AEIOUYaeiouyÀ-ÖØ-öø-ÿ]")
 # A capitalised word right after, or right before (a title's full stop included).
 _NAME_NEIGHBOUR_AFTER = re.compile(r"[ ]+[A-Z]")
@@ -55,6 +63,7 @@ class PlaceRules:
     small_words: frozenset[str]
     caps_share_max: float
     groups: re.Pattern[str] | None = None
+    after_residence_cue: re.Pattern[str] | None = None
     language_cues: frozenset[str] = frozenset()
 
 
@@ -104,6 +113,12 @@ def place_rules() -> PlaceRules:
         # A plural ("Pakistanis", "Mexicans") too.
         groups=re.compile(rf"(?<![\w'’-])(?:{_alternation(groups)})s?(?![\w'’-])") if groups else None,
         language_cues=frozenset(w.lower() for w in table.get("language_cues", ())),
+        after_residence_cue=re.compile(
+            rf"(?<![\w-])(?i:{_alternation(table['residence_cues'])})[ ]+"
+            rf"(?P<place>{_PLACE_WORDS})(?![\w‑-]|[ ]?\d)"
+        )
+        if table.get("residence_cues")
+        else None,
     )
 
 
@@ -138,6 +153,17 @@ def find_known_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
     return [
         Span(m.start("place"), m.end("place"), "LOCATION", (), PLACES_SCORE)
         for m in rules.after_place_cue.finditer(text)
+    ]
+
+
+def find_places_after_cues(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """LOCATION spans on the capitalised words after a residence cue ("born in X")."""
+    rules = rules or place_rules()
+    if rules.after_residence_cue is None:
+        return []
+    return [
+        Span(m.start("place"), m.end("place"), "LOCATION", (), CUE_PLACE_SCORE)
+        for m in rules.after_residence_cue.finditer(text)
     ]
 
 

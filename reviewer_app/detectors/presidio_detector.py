@@ -37,6 +37,7 @@ from reviewer_app.detectors.places import (
     find_known_groups,
     find_known_places,
     find_place_codes,
+    find_places_after_cues,
     find_zip_codes,
     headline_lines,
 )
@@ -268,7 +269,13 @@ class PresidioDetector(Detector):
         nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
         spans += find_spoken_forms(chunk.text, nouns)
         spans += self._capitals_spans(chunk.text, analyzer)
-        places = (find_zip_codes, find_place_codes, find_known_places, find_known_groups)
+        places = (
+            find_zip_codes,
+            find_place_codes,
+            find_known_places,
+            find_places_after_cues,
+            find_known_groups,
+        )
         for place in (found for find in places for found in find(chunk.text)):
             spans.append(place.with_(detectors=(self.name,)))
         return spans

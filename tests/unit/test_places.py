@@ -15,6 +15,7 @@ from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.places import (
     find_known_groups,
     find_known_places,
+    find_places_after_cues,
     find_place_codes,
     find_zip_codes,
     headline_case,
@@ -147,6 +148,14 @@ def test_a_known_town_that_answers_where_or_follows_a_place_is_a_place():
         ("Tracy", "PERSON"),  # a town's name, but no "where" asked and no place before it
         ("Tracy Lee", "PERSON"),
     ]
+
+
+def test_capitalised_words_after_a_residence_cue_are_a_place_listed_or_not():
+    text = (
+        "A lawyer practising in İzmir. She was born in 1948 and lives in Konstancin‑Jeziorna. "
+        "I was born in Guadalajara, Jalisco. He moved to the city. She lives in Section 8 housing."
+    )
+    assert _found(find_places_after_cues(text), text) == ["İzmir", "Konstancin‑Jeziorna", "Guadalajara"]
 
 
 def test_a_plural_of_a_known_group_is_a_group_but_a_country_is_a_place():
