@@ -15,8 +15,8 @@ from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.places import (
     find_known_groups,
     find_known_places,
-    find_places_after_cues,
     find_place_codes,
+    find_places_after_cues,
     find_zip_codes,
     headline_case,
     headline_lines,
