@@ -237,10 +237,15 @@ def test_a_bare_prison_on_a_notice_is_no_place():
 
 
 def test_platforms_benefits_and_copyright_notices_are_not_organisations():
-    text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
+    text = (
+        "We are on Microsoft Teams. Do you have a Social Security card? I'll enroll in Medi-Cal; "
+        "I gave it to HR.\nCopyright 2024 Bayline Reporters"
+    )
     spans = [
         _span(text, "Microsoft Teams", "ORGANIZATION"),
         _span(text, "Social Security", "ORGANIZATION"),
+        _span(text, "Medi-Cal", "ORGANIZATION"),
+        _span(text, "HR", "ORGANIZATION"),
         _span(text, "Copyright", "ORGANIZATION"),
         _span(text, "Bayline Reporters", "ORGANIZATION"),
     ]
