@@ -126,6 +126,8 @@ def learn_organisations(
         for match in re.finditer(rf"(?P<name>{_NAME})[ ]+(?i:(?:{after}))\b", text):
             start, end = match.span("name")
             words = match.group("name").split()
+            if len(words) > 1 and words[0] in _FUNCTION_LIKE:
+                start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"
             if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
             found[(start, end)] = None

@@ -224,6 +224,12 @@ def test_indented_parentheticals_capitals_words_and_suffixes_are_no_names():
     assert _merged(text, spans) == {("FOLSOM", "LOCATION")}
 
 
+def test_a_possessive_before_a_programme_is_not_part_of_its_name():
+    text = "INMATE: My Second Wind group met, and My AA sponsor came."
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert {"Second Wind", "AA"} <= learned and not {"My Second Wind", "My AA"} & learned
+
+
 def test_where_one_goes_is_learnt_but_a_title_is_no_organisation():
     text = "INMATE: I go to Hope House Recovery Home, I call my sister. I'd go to Mr. Smith first."
     learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
