@@ -8,7 +8,10 @@ Two halves, both called by `merge.merge_spans`:
   Anonymous (AA)") and a capitalised name whose initials stand elsewhere as an
   acronym. They are proposed as ORGANIZATION spans (detector `context`) with a
   score below NER's, so that an NER label of the same stretch wins, and
-  `merge.propagate` then proposes their other mentions.
+  `merge.propagate` then proposes their other mentions. A name right after a
+  naming cue ("a program called X", "my job at X") outranks NER at each of its
+  mentions, and a name of two words or more before "in" and a known town ("Second
+  Dawn Residential in Visalia") is an organisation there.
   `label_acronyms_as_defined` gives a defined acronym the label of what it
   stands for (a prison's "(LCF)" is a LOCATION).
 - `drop_false_tags`: NER names that the way the text is written shows are no
@@ -20,7 +23,9 @@ Two halves, both called by `merge.merge_spans`:
   ("THE FACTS" over "the facts of the case"); anything on a table-of-contents line
   (dotted leaders and a page number); NER names on a line shouted in capitals
   ("THE FULL BOARD, SITTING EN BANC, ...", where NER takes every capitalised word
-  for a name: names known elsewhere come back by propagation); a word that
+  for a name: names known elsewhere come back by propagation), and a place or
+  organisation of one word on a line in capitals that the text also writes as a
+  word ("RELEASED FROM PRISON"); a word that
   opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
   inside a named law ("Americans" of the Americans with Disabilities Act); and
   an acronym followed by a word that makes it a test ("TABE score").
@@ -48,6 +53,8 @@ from reviewer_app.core.spans import Span
 
 CONTEXT = "context"
 CONTEXT_SCORE = 0.6
+# Above NER's 0.85: what a naming cue says beats what NER made of the words alone.
+NAMING_SCORE = 0.9
 _NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
 # A capitalised name of up to six words, with lower-case joining words inside
 # ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous"), but
@@ -55,6 +62,10 @@ _NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
 _JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&)"
 _CAP = r"(?:(?!I\b|I['’])[A-Z][A-Za-z'’]*(?:-[A-Za-z][A-Za-z'’]*)*)"
 _NAME = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ])?{_CAP}){{0,5}}"
+# The first name of an answer, after a speaker's tag ("[14:03:52] BERMÚDEZ:", "A.", "MR. LEE:").
+_ANSWER = (
+    rf"[ \t]*(?:\[[^\]\n]*\][ ]*)?(?:[A-Z][^\n:?]{{0,60}}:|[AQ][.:])[ \t]+(?P<name>{_NAME})(?=[.,;!?]|$)"
+)
 # A page number after dotted leaders, or a run of spaces, at the end of a line.
 _CONTENTS_LINE = re.compile(
     r"^[^\n]*?\S[ ]?(?:\.[ ]?){4,}[ ]*\d{1,4}[ ]*$|^[^\n]*?\S[ ]*…+[ ]*\d{1,4}[ ]*$", re.M
@@ -67,24 +78,74 @@ _ABBREVIATED_TITLE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
 
-def learn_organisations(text: str, cues: dict[str, Sequence[str]]) -> list[Span]:
+def learn_organisations(
+    text: str,
+    cues: dict[str, Sequence[str]],
+    known_places: frozenset[str] = frozenset(),
+    function_words: frozenset[str] = frozenset(),
+) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
     `cues` (merge.toml [organisation_cues]) holds the phrases before a name
-    ("program called", "I'm in") and the words after one ("program", "group")."""
+    ("I'm in", "a member of") and the words after one ("program", "group").
+    A name right after a `naming` cue ("a program called X", "I worked at X")
+    is an organisation whatever NER made of it (NER reads "Healing Roots" as a
+    person and "Valley Harvest Packing" after "at" as a place): each of its
+    mentions is proposed with a score above NER's. A name of two words or more
+    right before "in" and a known place ("Second Dawn Residential in Visalia") is
+    an organisation located there. The name that opens the answer to a
+    `questions` cue ("Who is your current employer?" / "A. Brightwater.") is named
+    like one after a naming cue, unless it opens with one of `function_words`
+    ("Yes, ..."). Names that are `known_places` (lower case) are left alone: "I
+    worked at Folsom" names the town."""
     found: dict[tuple[int, int], None] = {}
-    before = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues.get("before", ()))
+    named: dict[str, None] = {}
+    before = _cue_alternation(cues.get("before", ()))
+    naming = _cue_alternation(cues.get("naming", ()))
     after = "|".join(re.escape(c) for c in cues.get("after", ()))
     if before:
         for match in re.finditer(rf"(?i:\b(?:{before}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             found[match.span("name")] = None
+    if naming:
+        for match in re.finditer(rf"(?i:\b(?:{naming}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+            name = match.group("name")
+            if len(name) >= 3 and not name.isupper() and name.lower() not in known_places:
+                named[name] = None
+    questions = _cue_alternation(cues.get("questions", ()))
+    if questions:
+        for match in re.finditer(rf"(?i:\b(?:{questions}))\b[^\n]*\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
+            name = match.group("name")
+            if (
+                len(name) >= 3
+                and not name.isupper()
+                and name.split()[0].lower() not in function_words
+                and name.lower() not in known_places
+            ):
+                named[name] = None
     if after:
         for match in re.finditer(rf"(?P<name>{_NAME})[ ]+(?i:(?:{after}))\b", text):
             start, end = match.span("name")
             words = match.group("name").split()
+            if len(words) > 1 and words[0] in _FUNCTION_LIKE:
+                start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"
             if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
             found[(start, end)] = None
+    if known_places:
+        lowercase_phrases = _lowercase_text(text)
+        for match in re.finditer(rf"(?P<name>{_NAME})[ ]+in[ ]+(?P<place>{_NAME})", text):
+            start, end = match.span("name")
+            words = match.group("name").split()
+            if _sentence_start(text, start) and f" {words[0].lower()} " in lowercase_phrases:
+                start += len(words.pop(0)) + 1  # "To Second Dawn Residential": "to" is a word
+            name = text[start:end]
+            if (
+                match.group("place").lower() in known_places
+                and len(words) > 1
+                and not name.isupper()
+                and name.lower() not in known_places
+            ):
+                found[(start, end)] = None
     for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         if name:
@@ -95,9 +156,37 @@ def learn_organisations(text: str, cues: dict[str, Sequence[str]]) -> list[Span]
     spans = []
     for start, end in found:
         name = text[start:end]
-        if len(name) >= 2 and not (len(name.split()) == 1 and name in _FUNCTION_LIKE):
+        if len(name) >= 2 and not (
+            len(name.split()) == 1 and (name in _FUNCTION_LIKE or _is_title(text, end))
+        ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    spans += _mentions(text, named)
     return sorted(spans)
+
+
+def _is_title(text: str, end: int) -> bool:
+    """Whether the word ending at `end` is an abbreviated title ("Mr.", "Dr.")."""
+    return bool(_ABBREVIATED_TITLE.search(text, 0, end + 1)) if text.startswith(".", end) else False
+
+
+def _cue_alternation(cues: Iterable[str]) -> str:
+    return "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues)
+
+
+def _mentions(text: str, names: Iterable[str]) -> list[Span]:
+    """Every mention of `names` written as they are, or all in capitals (a cover),
+    as organisations that outrank NER's label of the same stretch."""
+    names = sorted({" ".join(n.split()) for n in names}, key=len, reverse=True)
+    if not names:
+        return []
+    alternation = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in names)
+    capitals = {n.upper() for n in names}
+    spans = []
+    for match in re.finditer(rf"(?<![\w-])(?i:{alternation})(?![\w-])", text):
+        mention = " ".join(match.group().split())
+        if mention in names or (mention.isupper() and mention in capitals):
+            spans.append(Span(match.start(), match.end(), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
+    return spans
 
 
 def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
@@ -150,7 +239,9 @@ def _initialisms(text: str) -> list[tuple[int, int]]:
     acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
     if not acronyms:
         return []
-    acronyms = {a for a in acronyms if _stands_out(a, text)}
+    lowercase_phrases = _lowercase_text(text)
+    # "BY MR. VASQUEZ:": a word the text also writes in lower case is no acronym.
+    acronyms = {a for a in acronyms if _stands_out(a, text) and f" {a.lower()} " not in lowercase_phrases}
     out = []
     for match in re.finditer(_NAME, text):
         words = list(re.finditer(r"\S+", match.group()))
@@ -181,6 +272,38 @@ def _stands_out(acronym: str, text: str) -> bool:
             continue
         return True
     return False
+
+
+def is_known_group(covered: str, known_groups: frozenset[str], known_places: frozenset[str]) -> bool:
+    """A nationality, group or religion of the gazetteers (lower case), or its
+    plural ("Pakistanis", but not "Laos", a place)."""
+    lower = covered.lower()
+    return lower in known_groups or (
+        lower.endswith("s") and lower[:-1] in known_groups and lower not in known_places
+    )
+
+
+_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+
+
+def answers_where_or_follows_a_place(span: Span, text: str, previous: Sequence[Span]) -> bool:
+    """Whether `span` opens an answer to a line that asks "where" ("Where did you
+    grow up?", "Let's talk about where you grew up."), or follows a place in a list
+    on its own line ("Santa Monica, then Clovis")."""
+    line_start = text.rfind("\n", 0, span.start) + 1
+    question_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    if not text[line_start : span.start].rstrip().endswith(":") and text[line_start : span.start].strip():
+        answered = False  # not the first words of an answer
+    else:
+        answered = bool(_WHERE.search(text, question_start, line_start))
+    last = next((p for p in reversed(previous) if p.end <= span.start), None)
+    listed = (
+        last is not None
+        and last.label == "LOCATION"
+        and last.end >= line_start
+        and re.fullmatch(r",[ ](?:(?:and|or|then)[ ])?", text[last.end : span.start]) is not None
+    )
+    return answered or listed
 
 
 def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:
@@ -226,6 +349,14 @@ def drop_false_tags(
         covered = span.text_in(text)
         if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _inside(span, contents):
             continue
+        if (
+            span.label in ("ORGANIZATION", "LOCATION", "NRP")
+            and covered.isalpha()
+            and covered.isupper()
+            and f" {covered.lower()} " in lowercase_phrases
+            and not any(c.islower() for c in text[slice(*_line_bounds(text, span.start))])
+        ):
+            continue  # "RELEASED FROM PRISON": a word of a line in capitals that the text writes as one
         if span.label in _NER_NAMES:
             words = covered.split()
             line_start, line_end = _line_bounds(text, span.start)
@@ -249,7 +380,7 @@ def drop_false_tags(
                 continue  # "THE FACTS" over a paragraph that speaks of "the facts"
             if shouting_is_rare and _is_shouted(text[line_start:line_end]):
                 continue  # NER reads every word of an ALL-CAPS notice as a name
-            if len(words) == 1 and text[line_start : span.start] == "(":
+            if len(words) == 1 and text[line_start : span.start].strip() == "(":
                 continue  # "(Whereupon, ...", "(Inaudible)": the capital is the parenthetical's
             if _inside(span, laws):
                 continue  # "Americans" of the Americans with Disabilities Act

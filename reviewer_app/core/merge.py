@@ -55,8 +55,10 @@ from pathlib import Path
 
 from reviewer_app.core.context_rules import (
     CONTEXT,
+    answers_where_or_follows_a_place,
     drop_false_tags,
     drop_numbered_persons,
+    is_known_group,
     is_positional_capital,
     label_acronyms_as_defined,
     label_glosses_as_named,
@@ -255,18 +257,26 @@ def relabel_by_head_word(
     spans: Iterable[Span], text: str, head_words: dict[str, tuple[str, ...]]
 ) -> list[Span]:
     """A name, place or organisation ending in a telling word takes that word's
-    label: "Folsom State Prison" is a LOCATION, "Superior Court" an ORGANIZATION."""
+    label: "Folsom State Prison" is a LOCATION, "Superior Court" an ORGANIZATION.
+    In "X of Y" X's last word is tried first: "Islamic Center of the Valley" is an
+    organisation, "Court of Cassation" too ("The Dean of Klagenfurt University"
+    has no telling word before "of", and its last word decides)."""
     out = []
     for span in spans:
         if span.label in _NAME_LABELS:
             covered = span.text_in(text)
-            for label, heads in head_words.items():
-                if any(covered == h or covered.endswith(" " + h) for h in heads):
-                    if span.label != label:
-                        span = span.with_(label=label)
-                    break
+            label = _head_label(covered.split(" of ", 1)[0], head_words) or _head_label(covered, head_words)
+            if label and span.label != label:
+                span = span.with_(label=label)
         out.append(span)
     return out
+
+
+def _head_label(phrase: str, head_words: dict[str, tuple[str, ...]]) -> str | None:
+    for label, heads in head_words.items():
+        if any(phrase == h or phrase.endswith(" " + h) for h in heads):
+            return label
+    return None
 
 
 def relabel_by_context(
@@ -331,14 +341,23 @@ def relabel_by_context(
                 span = span.with_(label="PERSON")  # "Kapoor's family", "Pablo's apartment"
             elif span.label != "LOCATION" and span.text_in(text).lower() in rules.known_places:
                 span = span.with_(label="LOCATION")
-            elif span.label != "NRP" and span.text_in(text).lower() in rules.known_groups:
+            elif span.label != "NRP" and is_known_group(
+                span.text_in(text), rules.known_groups, rules.known_places
+            ):
                 span = span.with_(label="NRP")
-        elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_groups:
+        elif span.label == "PERSON" and is_known_group(
+            span.text_in(text), rules.known_groups, rules.known_places
+        ):
             span = span.with_(label="NRP")  # "I'm Baptist now"
         elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_places:
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             if before and before.group(1).lower() in rules.place_cues:
                 span = span.with_(label="LOCATION")  # "raised in Arvin"
+            elif answers_where_or_follows_a_place(span, text, out):
+                # "Where did you grow up?" / "Stockton, mostly."; "Santa Monica, then Clovis":
+                # a name of the cover or of a PERSON span elsewhere ("Tracy Lee") is a
+                # person again below (`relabel_known_persons`).
+                span = span.with_(label="LOCATION")
         elif span.label == "PERSON" and _after_word(span, text, frozenset({"the"})):
             if not _names_someone(span, text, rules, cues):
                 span = span.with_(label="ORGANIZATION")  # "the Law on ...", "the Commission's"
@@ -840,7 +859,7 @@ def merge_spans(
     if with_propagation:
         spans = [
             *spans,
-            *learn_organisations(text, rules.organisation_cues),
+            *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
             *speaker_tag_names(
                 text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
             ),

@@ -6,6 +6,13 @@
   ("born in Oxnard"), where NER missed it.
 - `find_place_codes`: a gazetteer's short codes in capitals ("CMF", "SVSP",
   "CSP-SAC"), which NER does not know.
+- `find_places_after_cues`: capitalised words right after a cue that only a place
+  follows ("born in Guadalajara", "lives in Konstancin-Jeziorna", "practising in
+  İzmir"), whether or not a gazetteer lists them.
+- `find_known_groups`: a gazetteer's nationality, ethnic group or religion written
+  as the list writes it ("I'm Salvadoran", "things about Pakistanis"), where NER
+  missed it; not a language ("in Spanish") nor a word the document also writes
+  in lower case ("White", "Black" beside "white", "black").
 - `headline_lines`: the lines written all in capitals, in headline case, so that
   NER and the patterns, which expect capitals on names only, can read a cover
   page, a decision notice or a court heading ("CALIFORNIA STATE PRISON, SOLANO").
@@ -27,11 +34,22 @@ from reviewer_app.detectors.patterns import load_table
 from reviewer_app.paths import resource
 
 PLACES_SCORE = 0.9
+# Below NER's 0.85: what NER makes of the words (an organisation, a longer place) wins.
+CUE_PLACE_SCORE = 0.7
+# Below NER's 0.85: a surname that is also a group ("Mr. English") stays NER's person.
+GROUPS_SCORE = 0.8
 _ZIP = re.compile(r"(?<![\w.,/-])\d{5}(?:-\d{4})?(?![\w/-]|[.,]\d)")
 # How far before a number its state, city or cue is looked for.
 _LOOK_BACK = 60
 _CODE = re.compile(r"[A-Z]{2,5}(?:-[A-Z]{2,5})?")
 _WORD = re.compile(r"[^\W\d_]+")
+# One to three capitalised words in any alphabet, hyphenated parts too ("Konstancin‑Jeziorna").
+_PLACE_WORD = r"(?=[^\W\d_])(?-i:[A-ZÀ-ÖØ-ÞĀ-ſ])[^\W\d_]*(?:[-‑][^\W\d_]+)*"
+_PLACE_WORDS = rf"{_PLACE_WORD}(?:[ ]{_PLACE_WORD}){{0,2}}"
+_VOWEL = re.compile(r"[AEIOUYaeiouyÀ-ÖØ-öø-ÿ]")
+# A capitalised word right after, or right before (a title's full stop included).
+_NAME_NEIGHBOUR_AFTER = re.compile(r"[ ]+[A-Z]")
+_PREVIOUS_WORD = re.compile(r"(?:^|(?P<end>[.!?:;\"“(]|--)?[ ]*)(?P<word>[A-Za-z][\w'’-]*\.?)[ ]+\Z", re.M)
 
 
 @dataclass(frozen=True)
@@ -44,6 +62,9 @@ class PlaceRules:
     after_place_cue: re.Pattern[str] | None
     small_words: frozenset[str]
     caps_share_max: float
+    groups: re.Pattern[str] | None = None
+    after_residence_cue: re.Pattern[str] | None = None
+    language_cues: frozenset[str] = frozenset()
 
 
 def _alternation(names: list[str]) -> str:
@@ -64,10 +85,14 @@ def place_rules() -> PlaceRules:
         for alias in read_list(resource("gazetteers", f))
         if _CODE.fullmatch(alias)
     ]
+    prefixes = [c.split("-")[0] for c in codes if "-" in c]
+    spelt_out = rf"(?:{_alternation(prefixes)})-[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?|" if prefixes else ""
     cues = _alternation(table["zip_cues"])
     known = [n for f in table["cue_gazetteers"] for n in read_list(resource("gazetteers", f)) if len(n) > 2]
     place_cues = _alternation(load_table("merge.toml").get("place_cues", []))
     gap = int(table["cue_gap"])
+    groups = [n for f in table.get("group_gazetteers", ()) for n in read_list(resource("gazetteers", f))]
+
     return PlaceRules(
         # Each is matched against the text just before a five-digit number.
         after_state=re.compile(
@@ -76,7 +101,8 @@ def place_rules() -> PlaceRules:
         after_city=re.compile(rf"(?<![\w-])(?i:{_alternation(cities)}),?[ ]{{1,3}}\Z"),
         city_zip=re.compile(table["city_zip_regex"]),
         after_cue=re.compile(rf"(?i:\b(?:{cues}))\b[^\d\n.?!;]{{0,{gap}}}?(?<![\w-])\Z"),
-        codes=re.compile(rf"(?<![\w-])(?:{_alternation(codes)})(?![\w-])") if codes else None,
+        # A code's prefix with the town spelt out too: "CSP-Sacramento" beside "CSP-SAC".
+        codes=re.compile(rf"(?<![\w-])(?:{spelt_out}{_alternation(codes)})(?![\w-])") if codes else None,
         after_place_cue=re.compile(
             rf"(?<![\w-])(?i:{place_cues})[ ]+(?P<place>{_alternation(known)})(?![\w-])"
         )
@@ -84,6 +110,15 @@ def place_rules() -> PlaceRules:
         else None,
         small_words=frozenset(w.lower() for w in table["small_words"]),
         caps_share_max=float(table["caps_share_max"]),
+        # A plural ("Pakistanis", "Mexicans") too.
+        groups=re.compile(rf"(?<![\w'’-])(?:{_alternation(groups)})s?(?![\w'’-])") if groups else None,
+        language_cues=frozenset(w.lower() for w in table.get("language_cues", ())),
+        after_residence_cue=re.compile(
+            rf"(?<![\w-])(?i:{_alternation(table['residence_cues'])})[ ]+"
+            rf"(?P<place>{_PLACE_WORDS})(?![\w‑-]|[ ]?\d)"
+        )
+        if table.get("residence_cues")
+        else None,
     )
 
 
@@ -121,6 +156,57 @@ def find_known_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
     ]
 
 
+def find_places_after_cues(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """LOCATION spans on the capitalised words after a residence cue ("born in X")."""
+    rules = rules or place_rules()
+    if rules.after_residence_cue is None:
+        return []
+    return [
+        Span(m.start("place"), m.end("place"), "LOCATION", (), CUE_PLACE_SCORE)
+        for m in rules.after_residence_cue.finditer(text)
+    ]
+
+
+def find_known_groups(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """NRP spans on the gazetteers' groups written capitalised as the lists write
+    them, unless the document also writes the word in lower case ("white")."""
+    rules = rules or place_rules()
+    if rules.groups is None:
+        return []
+    spans = []
+    lower_case: dict[str, bool] = {}
+    for match in rules.groups.finditer(text):
+        word = match.group()
+        if word.isupper():
+            continue  # a line in capitals: a heading, not a group
+        before = _WORD.findall(text[max(0, match.start() - 20) : match.start()])
+        if before and before[-1].lower() in rules.language_cues:
+            continue  # "in Spanish": a language
+        if _NAME_NEIGHBOUR_AFTER.match(text, match.end()) or _after_a_name_word(text, match.start()):
+            continue  # part of a longer name: "Christian Lopez", "Mr. White", "Mexican Mafia"
+        key = word.lower()
+        if key not in lower_case:
+            lower_case[key] = re.search(rf"(?<![\w'’-]){re.escape(key)}(?![\w'’-])", text) is not None
+        if not lower_case[key]:
+            spans.append(Span(match.start(), match.end(), "NRP", (), GROUPS_SCORE))
+    return spans
+
+
+def _after_a_name_word(text: str, start: int) -> bool:
+    """Whether a capitalised word that is not a sentence's first ("Many") nor "I"
+    stands right before `start`: "Mr. White", "Christian" of "Jose Christian"."""
+    window = max(0, text.rfind("\n", 0, start) + 1, start - 40)
+    previous = _PREVIOUS_WORD.search(text, window, start)
+    if previous is None or not previous.group("word")[0].isupper():
+        return False
+    word = previous.group("word")
+    if word.endswith("."):
+        return len(word) <= 4  # "Mr.", "Dr.": a title; "Mafia." ends a sentence
+    return (
+        previous.group("end") is None and previous.start("word") > window and word not in ("I", "I'm", "I’m")
+    )
+
+
 def _is_capitals_line(line: str) -> bool:
     letters = [c for c in line if c.isalpha()]
     return len(letters) >= 3 and not any(c.islower() for c in letters)
@@ -128,7 +214,8 @@ def _is_capitals_line(line: str) -> bool:
 
 def headline_case(line: str, small_words: frozenset[str]) -> str:
     """`line` with each word capitalised, small words ("of", "the") in lower case
-    except first, other two-letter words ("CA") in capitals; same length always."""
+    except first, other two-letter words ("CA") and words without a vowel ("LLP",
+    "CDCR") in capitals; same length always."""
     out = []
     last = 0
     for index, match in enumerate(_WORD.finditer(line)):
@@ -144,6 +231,8 @@ def headline_case(line: str, small_words: frozenset[str]) -> str:
             cased = lower
         elif len(word) == 2 and lower not in small_words:
             cased = word
+        elif not _VOWEL.search(word):
+            cased = word  # "LLP", "CDCR", "SVSP": an acronym, no word
         else:
             cased = word[0] + lower[1:]
         out.append(line[last : match.start()])

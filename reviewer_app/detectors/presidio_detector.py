@@ -34,8 +34,10 @@ from reviewer_app.detectors.base import (
 from reviewer_app.detectors.nlp import load_pipeline, missing_model_message, shared_doc, spacy_model_installed
 from reviewer_app.detectors.patterns import load_recognizer_specs, load_table
 from reviewer_app.detectors.places import (
+    find_known_groups,
     find_known_places,
     find_place_codes,
+    find_places_after_cues,
     find_zip_codes,
     headline_lines,
 )
@@ -267,7 +269,13 @@ class PresidioDetector(Detector):
         nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
         spans += find_spoken_forms(chunk.text, nouns)
         spans += self._capitals_spans(chunk.text, analyzer)
-        places = (find_zip_codes, find_place_codes, find_known_places)
+        places = (
+            find_zip_codes,
+            find_place_codes,
+            find_known_places,
+            find_places_after_cues,
+            find_known_groups,
+        )
         for place in (found for find in places for found in find(chunk.text)):
             spans.append(place.with_(detectors=(self.name,)))
         return spans

@@ -27,8 +27,7 @@ FLOORS = {
     "SPELLED_OUT_ITEM": Floor(0.995, 0.995),  # 1.000 / 1.000 of 10; spaCy 0.000 / 0.000
     "CDCR_ID": Floor(0.995, 0.995),  # 1.000 / 1.000 of 30; spaCy 0.000 / 0.000
     "LOCATION": Floor(0.995, 0.995),  # 1.000 / 1.000 of 70; spaCy 0.500 / 0.946
-    # Weak: programmes and houses no rule knows ("Bridges of Hope", "Second Dawn Residential").
-    "ORGANIZATION": Floor(0.870, 0.995),  # 0.875 / 1.000 of 80; spaCy 0.575 / 0.365
+    "ORGANIZATION": Floor(0.995, 0.995),  # 1.000 / 1.000 of 80; spaCy 0.575 / 0.365
     "DATE": Floor(0.995, 0.995),  # 1.000 / 1.000 of 100; spaCy 0.910 / 0.555
     "TIME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 40; spaCy 0.525 / 0.525
     "AGE": Floor(0.995, 0.995),  # 1.000 / 1.000 of 30; spaCy 0.000 / 0.000

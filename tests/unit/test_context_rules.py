@@ -143,11 +143,115 @@ def test_learnt_names_stop_at_in_and_the_and_ignore_capitals_of_tags_and_times()
     assert not {"NG", "Nathan Green", "AM", "Anna Marsh", "Number GM9511"} & learned
 
 
+def test_a_naming_cue_outranks_ner_at_every_mention_of_the_name():
+    text = (
+        "I completed a program called Healing Roots. I facilitate for Healing Roots now. "
+        "I lost my job at Valley Harvest Packing. I worked at Folsom before that, "
+        "and I worked for Maria Lopez."
+    )
+    spans = [
+        _span(text, "Healing Roots", "PERSON"),
+        _span(text, "Healing Roots", "PERSON", 1),
+        _span(text, "Valley Harvest Packing", "LOCATION"),
+        _span(text, "Folsom", "LOCATION"),
+        _span(text, "Maria Lopez", "PERSON"),
+    ]
+    assert _merged(text, spans) == {
+        ("Healing Roots", "ORGANIZATION"),
+        ("Valley Harvest Packing", "ORGANIZATION"),
+        ("Folsom", "LOCATION"),  # a known town, not an employer
+        ("Maria Lopez", "PERSON"),  # "worked for" someone: no naming cue
+    }
+    assert sum(s.label == "ORGANIZATION" for s in merge_spans(spans, text)) == 3
+
+
+def test_a_name_before_in_and_a_known_town_is_an_organisation_there():
+    text = (
+        "COMMISSIONER: Where would you parole to?\nINMATE: To Second Dawn Residential in Visalia. "
+        "My cousin Maria Lopez in Fresno helps. Christmas in Fresno was hard. "
+        "We were members of the Meadowview Bloods, not of the family."
+    )
+    spans = [_span(text, "Visalia", "LOCATION"), _span(text, "Maria Lopez", "PERSON")]
+    merged = _merged(text, spans)
+    assert {
+        ("Second Dawn Residential", "ORGANIZATION"),
+        ("Maria Lopez", "PERSON"),
+        ("Meadowview Bloods", "ORGANIZATION"),
+    } <= merged
+    assert not {name for name, _ in merged} & {"To Second Dawn Residential", "Christmas", "Fresno"}
+
+
+def test_the_answer_to_a_question_about_an_employer_names_an_organisation():
+    text = (
+        "     Q.   Who is your current employer?\n     A.   Brightwater. Brightwater Logistics.\n"
+        "MS. RICH: Kenji is from Brightwater.\n[14:03:51] DET. HARLAN: Where's work?\n"
+        "[14:03:52] BERMUDEZ: Central Valley Tire and Brake, on McHenry.\n"
+        "DET. HARLAN: Who is your employer?\nBERMUDEZ: Yes, I told you.\n"
+        "Q. Where did you grow up?\nA. Marysville."
+    )
+    spans = [_span(text, "Brightwater", "PERSON"), _span(text, "Brightwater", "PERSON", 2)]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged if label != "PERSON" or n != "RICH"} == {
+        ("Brightwater", "ORGANIZATION"),
+        ("Central Valley Tire and Brake", "ORGANIZATION"),
+    }
+
+
+def test_a_word_the_text_writes_in_lower_case_is_no_acronym_of_a_name():
+    text = (
+        "MS. RICH: Objection, calls for speculation.\nBY MR. VASQUEZ:\n"
+        "Q. It was by the door. Brandon Yoo saw it.\n"
+        "A. I took part in ART, the Anger Replacement Training."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert "BY" not in learned and {"ART", "Anger Replacement Training"} <= learned
+
+
+def test_indented_parentheticals_capitals_words_and_suffixes_are_no_names():
+    text = (
+        "THE REPORTER: We are off the record.\n          (Whereupon, the deposition was adjourned.)\n"
+        "          (Recess taken.)\nBY: EMILIO VASQUEZ, ESQ.\n"
+        "THE INMATE IS SUITABLE FOR PAROLE IF RELEASED FROM PRISON AT FOLSOM\n"
+        "He spent ten years in prison. He was at Folsom."
+    )
+    spans = [
+        _span(text, "Whereupon", "ORGANIZATION"),
+        _span(text, "Recess", "ORGANIZATION"),
+        _span(text, "ESQ", "LOCATION"),
+        _span(text, "PRISON", "LOCATION"),
+        _span(text, "FOLSOM", "LOCATION"),
+    ]
+    assert _merged(text, spans) == {("FOLSOM", "LOCATION")}
+
+
+def test_a_possessive_before_a_programme_is_not_part_of_its_name():
+    text = "INMATE: My Second Wind group met, and My AA sponsor came."
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert {"Second Wind", "AA"} <= learned and not {"My Second Wind", "My AA"} & learned
+
+
+def test_where_one_goes_is_learnt_but_a_title_is_no_organisation():
+    text = "INMATE: I go to Hope House Recovery Home, I call my sister. I'd go to Mr. Smith first."
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert "Hope House Recovery Home" in learned and "Mr" not in learned
+
+
+def test_a_bare_prison_on_a_notice_is_no_place():
+    text = "SUITABLE FOR PAROLE IF RELEASED FROM PRISON AT MULE CREEK STATE PRISON"
+    spans = [_span(text, "PRISON", "LOCATION"), _span(text, "MULE CREEK STATE PRISON", "LOCATION")]
+    assert _merged(text, spans) == {("MULE CREEK STATE PRISON", "LOCATION")}
+
+
 def test_platforms_benefits_and_copyright_notices_are_not_organisations():
-    text = "We are on Microsoft Teams. Do you have a Social Security card?\nCopyright 2024 Bayline Reporters"
+    text = (
+        "We are on Microsoft Teams. Do you have a Social Security card? I'll enroll in Medi-Cal; "
+        "I gave it to HR.\nCopyright 2024 Bayline Reporters"
+    )
     spans = [
         _span(text, "Microsoft Teams", "ORGANIZATION"),
         _span(text, "Social Security", "ORGANIZATION"),
+        _span(text, "Medi-Cal", "ORGANIZATION"),
+        _span(text, "HR", "ORGANIZATION"),
         _span(text, "Copyright", "ORGANIZATION"),
         _span(text, "Bayline Reporters", "ORGANIZATION"),
     ]

@@ -413,6 +413,18 @@ def test_a_name_ending_in_an_organisations_designator_is_an_organisation(rules):
     ]
 
 
+def test_the_head_of_a_name_with_of_is_the_word_before_of(rules):
+    text = "She took us to Islamic Center of the Valley, then to the Valley of the Moon."
+    spans = [
+        at(text, "Islamic Center of the Valley", "LOCATION"),
+        at(text, "Valley of the Moon", "ORGANIZATION"),
+    ]
+    assert covered(merge.relabel_by_head_word(spans, text, rules.head_words), text) == [
+        ("ORGANIZATION", "Islamic Center of the Valley"),
+        ("LOCATION", "Valley of the Moon"),
+    ]
+
+
 GENERAL_TITLES = frozenset({"mr", "mrs", "ms", "dr", "judge", "madam", "sir"})
 
 

@@ -13,8 +13,10 @@ from reviewer_app.detectors.base import SharedAnalysis, TextChunk
 from reviewer_app.detectors.gazetteer import default_gazetteer
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.places import (
+    find_known_groups,
     find_known_places,
     find_place_codes,
+    find_places_after_cues,
     find_zip_codes,
     headline_case,
     headline_lines,
@@ -92,8 +94,8 @@ def test_po_boxes_and_street_addresses(text, expected):
 
 
 def test_prison_codes_of_the_gazetteer_are_found_in_capitals_only():
-    text = "From SVSP to CSP-SAC, then CMF and RJD; not svsp, nor CMFX or SVSP-like."
-    assert _found(find_place_codes(text), text) == ["SVSP", "CSP-SAC", "CMF", "RJD"]
+    text = "From SVSP to CSP-SAC, then CMF, RJD, CSP-Sacramento; not svsp, CMFX, SVSP-like, CSP-."
+    assert _found(find_place_codes(text), text) == ["SVSP", "CSP-SAC", "CMF", "RJD", "CSP-Sacramento"]
 
 
 @pytest.mark.parametrize(
@@ -111,12 +113,71 @@ def test_a_known_place_after_a_place_cue(text, expected):
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Not Mexican, I'm Salvadoran. Stuff about Pakistanis.", ["Mexican", "Salvadoran", "Pakistanis"]),
+        ("Many Somali families. Mafia. Mexicans came.\nSamoan is my mom.", ["Somali", "Mexicans", "Samoan"]),
+        # A language, a word also written in lower case, part of a name, a heading: none.
+        ("The survey was only in English. Mr. White saw a white car.", []),
+        ("I met Jose Christian and the Mexican Mafia.\nTHE MEXICAN NATIONALS", []),
+    ],
+)  # fmt: skip
+def test_a_known_group_written_as_the_list_writes_it(text, expected):
+    assert _found(find_known_groups(text), text) == expected
+
+
+def test_a_known_town_that_answers_where_or_follows_a_place_is_a_place():
+    text = (
+        "COMMISSIONER: Let's talk about where you grew up.\nINMATE: Stockton, mostly. We moved a lot, "
+        "Santa Monica, then Clovis.\nCOMMISSIONER: Who visits?\nINMATE: Tracy does. Tracy Lee, my aunt."
+    )
+    spans = [
+        Span(text.index(word), text.index(word) + len(word), label, ("spacy",), 0.85)
+        for word, label in (
+            ("Stockton", "PERSON"),
+            ("Santa Monica", "LOCATION"),
+            ("Clovis", "PERSON"),
+            ("Tracy", "PERSON"),
+            ("Tracy Lee", "PERSON"),
+        )
+    ]
+    assert [(s.text_in(text), s.label) for s in merge_spans(spans, text)] == [
+        ("Stockton", "LOCATION"),
+        ("Santa Monica", "LOCATION"),
+        ("Clovis", "LOCATION"),
+        ("Tracy", "PERSON"),  # a town's name, but no "where" asked and no place before it
+        ("Tracy Lee", "PERSON"),
+    ]
+
+
+def test_capitalised_words_after_a_residence_cue_are_a_place_listed_or_not():
+    text = (
+        "A lawyer practising in İzmir. She was born in 1948 and lives in Konstancin‑Jeziorna. "
+        "I was born in Guadalajara, Jalisco. He moved to the city. She lives in Section 8 housing."
+    )
+    assert _found(find_places_after_cues(text), text) == ["İzmir", "Konstancin‑Jeziorna", "Guadalajara"]
+
+
+def test_a_plural_of_a_known_group_is_a_group_but_a_country_is_a_place():
+    text = "They said things about Pakistanis. He was deported to Laos."
+    spans = [
+        Span(text.index("Pakistanis"), text.index("Pakistanis") + 10, "LOCATION", ("spacy",), 0.85),
+        Span(text.index("Laos"), text.index("Laos") + 4, "NRP", ("spacy",), 0.85),
+    ]
+    assert [(s.text_in(text), s.label) for s in merge_spans(spans, text)] == [
+        ("Pakistanis", "NRP"),
+        ("Laos", "LOCATION"),
+    ]
+
+
+@pytest.mark.parametrize(
     ("line", "expected"),
     [
         ("CALIFORNIA STATE PRISON, SOLANO", "California State Prison, Solano"),
         ("IN THE MATTER OF THE HEARING OF:", "In the Matter of the Hearing of:"),
         ("HELD AT SAN QUENTIN, CA 94964", "Held at San Quentin, CA 94964"),
         ("I'M NOT O'NEIL; WE'RE D'ANGELO'S", "I'm Not O'Neil; we're D'Angelo's"),
+        ("HOLLOWAY RICH LLP, CDCR, SVSP", "Holloway Rich LLP, CDCR, SVSP"),
     ],
 )
 def test_headline_case_keeps_the_length_of_the_line(line, expected):

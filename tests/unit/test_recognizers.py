@@ -326,6 +326,30 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "He joined the Army, then the U.S. Navy; the Salvation Army helped.", [
             "Army", "U.S. Navy"
         ]),
+        ("ORGANIZATION", "Kicked out of Franklin High, then Pershing Elementary. It was High noon.", [
+            "Franklin High", "Pershing Elementary"
+        ]),
+        ("ORGANIZATION", "Law Offices of Emilio Vasquez. Law Office of J. Ames-Lee. Ask the law office.", [
+            "Law Offices of Emilio Vasquez", "Law Office of J. Ames-Lee"
+        ]),
+        ("ORGANIZATION", "St. Anne's has the pantry. Saint Mary's too. We went to St. Louis.", [
+            "St. Anne", "Saint Mary"
+        ]),
+        ("ORGANIZATION", "The Frankfurt/Oder Labour Court and the Moers District Court; the Court held.", [
+            "Frankfurt/Oder Labour Court", "Moers District Court"
+        ]),
+        ("ORGANIZATION", "I, NADIA PETROSYAN, a transcriber, RIDGELINE TRANSCRIPTION SERVICES, do declare.", [
+            "RIDGELINE TRANSCRIPTION SERVICES"
+        ]),
+        ("LOCATION", "On Wilson Way near Hammer Lane, at J Street. Her place on Coffee Road.", [
+            "Wilson Way", "Hammer Lane", "J Street", "Coffee Road"
+        ]),
+        ("LOCATION", "At Fifth and Main, corner of Olive and Blackstone; the Second and Third Districts.", [
+            "Fifth and Main", "Olive and Blackstone"
+        ]),
+        ("ORGANIZATION", "Holloway Rich LLP, Ridgeline Transcription, the Eastside Neighbors Alliance.", [
+            "Holloway Rich LLP", "Ridgeline Transcription", "Eastside Neighbors Alliance"
+        ]),
     ],
 )  # fmt: skip
 def test_places_and_organisations_of_the_hearing_domain(specs, entity, text, expected):
