@@ -34,6 +34,10 @@ One function per rule; `merge_spans` applies them in the paper's order:
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
 12. `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
+`name_rules` (names the layout and wording show: "BY MR. X:", title-case speaker tags,
+"a guy named X", Q./A. markers, kin, coordination, spellings) adds and relabels names
+around rules 1, 7 and 10.
+
 Organisations the document introduces (`context_rules.learn_organisations`)
 join the detectors' spans before rule 1.
 
@@ -63,6 +67,13 @@ from reviewer_app.core.context_rules import (
     label_spelled_items,
     learn_organisations,
     speaker_tag_names,
+)
+from reviewer_app.core.name_rules import (
+    drop_sentence_initial_homographs,
+    lowercase_words,
+    names_from_layout,
+    relabel_persons_in_context,
+    strip_answer_markers,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import is_spoken_year, number_words, spoken_words
@@ -827,15 +838,19 @@ def merge_spans(
     brings the spans the merge proposes from the text itself (organisations learnt
     from context, names in speaker tags); without it a detector is scored alone."""
     rules = rules or default_rules()
+    lower_words = lowercase_words(text)
+    not_names = rules.role_nouns | rules.determiners | rules.function_words | rules.calendar_words
     if with_propagation:
+        stop_words = rules.function_words | rules.clause_words
         spans = [
+            *names_from_layout(text, rules.titles | name_titles, not_names, stop_words, lower_words),
             *spans,
             *learn_organisations(text, rules.organisation_cues),
             *speaker_tag_names(
                 text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
             ),
         ]
-    merged = tidy_boundaries(spans, text)
+    merged = strip_answer_markers(tidy_boundaries(spans, text), text)
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
@@ -859,6 +874,10 @@ def merge_spans(
         merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners
     )
     merged = relabel_known_persons(merged, text, rules, person_names)
+    if with_propagation:
+        merged = relabel_persons_in_context(
+            merged, text, rules.person_cues, rules.known_places, not_names | rules.titles, rules.place_cues
+        )
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
@@ -866,7 +885,7 @@ def merge_spans(
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     if with_propagation:
-        merged = propagate(merged, text, rules)
+        merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

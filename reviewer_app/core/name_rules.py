@@ -1,0 +1,322 @@
+"""Names that the way a transcript is written shows, where NER misses them (issue 12).
+
+Called by `merge.merge_spans`; every rule reads the layout or the words around a
+name, never a list of names:
+
+- `strip_answer_markers`: the "Q." / "A." that opens a line of a court transcript is
+  no part of a name ("A. Kevin" -> "Kevin", "Q. Officer Diaz" -> "Officer Diaz",
+  which a title then makes a person).
+- `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
+  "By Ms. Bishop:") is a person.
+- `title_case_speaker_names`: a speaker tag written in title case ("Maria:",
+  "Dana Whitfield:", "Officer Diaz:") that recurs, or opens with a title, names its
+  speaker, unless its words are roles ("Interviewer:") or the document writes them
+  in lower case.
+- `introduced_names`: a name the sentence introduces as one: after "a guy named",
+  "a woman called", or a nickname in quotes after "called", "known as", "went by"
+  or inside a full name (Kevin "Smoke" Jones).
+- `relabel_persons_in_context`: a one-word place, organisation or group that is
+  coordinated with a person ("Byron and Harold"), that a possessive kin word
+  follows ("Fairbanks's family"), or that the speaker spells right after
+  ("a Roxana ... R-O-X-A-N-A") is a person; so is a capitalised word no span
+  covers that a kin word in the possessive follows or that is spelled right after.
+- `lower_case_names`: in a text that does not capitalise names (ASR output), a
+  name only where the context makes it safe: after "my name is", and a word
+  followed by its own spelling ("maria, m a r i a"), whose letters are then a
+  SPELLED_NAME.
+- `drop_sentence_initial_homographs`: a propagated one-word name that opens a
+  sentence and that the document also writes in lower case is the ordinary word
+  ("Long story short" beside Mr. Long and "a long night").
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+
+from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
+from reviewer_app.core.context_rules import _sentence_start as opens_sentence
+from reviewer_app.core.spans import Span
+
+# Structure, like a speaker tag, beats NER's label (context_rules.NAME_TAG_SCORE).
+STRUCTURE = "context"
+STRUCTURE_SCORE = 0.9
+CUE_SCORE = 0.86  # above NER's 0.85: the cue decides between NER's labels
+
+_NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
+_NER_NAME_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
+_ANSWER_MARKER = re.compile(r"(?:Q|A)[.:][ ]+")
+# A capitalised word, with inner capitals after an apostrophe or hyphen ("O'Neil-Tran"), not a possessive.
+_NAME_WORD = r"[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?(?:-[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?)*"
+# Lower-case particles inside a surname: "de la Cruz", "van der Berg", "bin Laden".
+_PARTICLES = r"(?:(?:de|da|del|della|der|di|du|dos|van|von|den|la|le|st\.?|bin|ibn|al|el|y)[ ]){0,3}"
+_SURNAME = _PARTICLES + _NAME_WORD
+_CAPITAL_WORD = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?![\w-])")
+_TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
+_EXAMINER = re.compile(
+    rf"^[ \t]*(?:BY|By)[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:", re.M
+)
+_TITLE_CASE_TAG = re.compile(r"^[ \t]*(?P<tag>[A-Z][a-z'’-]+\.?(?:[ ][A-Z][a-z'’-]+\.?){0,2}):[ ]", re.M)
+# A name in a speaker tag recurs this often before a tag of a name alone is taken.
+_TAG_TURNS = 2
+_PERSON_NOUNS = (
+    r"guy|man|woman|lady|girl|boy|kid|dude|fellow|person|someone|somebody|friend|inmate|"
+    r"cellmate|cellie|neighbou?r|officer|nurse|doctor|teacher|counselou?r|sponsor|homie|homeboy"
+)
+_NAMED = re.compile(
+    rf"\b(?:{_PERSON_NOUNS})[ ]+(?:named|called|by[ ]the[ ]name[ ]of)[ ]+"
+    rf"(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)",
+    re.I,
+)
+_QUOTE_OPEN = "\"“'‘"
+_QUOTE_CLOSE = "\"”'’"
+_NICKNAME = re.compile(
+    rf"\b(?:called|call(?:s|ed)?[ ](?:him|her|me)|named|nicknamed|known[ ]as|went[ ]by|goes[ ]by|go[ ]by)"
+    rf"[ ]+[{_QUOTE_OPEN}](?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)[{_QUOTE_CLOSE}]",
+    re.I,
+)
+_NICKNAME_INSIDE = re.compile(
+    rf"(?<![\w'’-])(?P<name>{_NAME_WORD}[ ][{_QUOTE_OPEN}]{_NAME_WORD}(?:[ ]{_NAME_WORD})?"
+    rf"[{_QUOTE_CLOSE}][ ]{_NAME_WORD})(?![\w-])"
+)
+# "Pilar, P-I-L-A-R", "Roxana ... R-O-X- A-N-A": letters one by one.
+_SPELLING = re.compile(r"(?<![\w'’-])[A-Za-z](?:(?:[ ]?[-,][ ]?|[ ]|-\s)[A-Za-z]){2,}(?![\w-])")
+_SPELLING_REACH = 200
+_PREVIOUS_WORD = re.compile(r"([\w'’-]+)[ ]+\Z")
+_POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
+# Words that may stand between a name and its spelling: "maria, that's m a r i a".
+_SPELLING_LINKS = frozenset({"that's", "thats", "it's", "its", "spelled", "spelt", "is", "as"})
+_SPELLING_CUE = re.compile(r"\b(?:spell(?:ed|s|ing)?|spelt)\b", re.I)
+_SPELLING_CUE_REACH = 80
+_MY_NAME = re.compile(
+    r"\b(?:my|his|her|the)[ ]+(?:full[ ]+)?name(?:[ ]+is|['’]s)[ ]+"
+    r"(?P<name>[a-z][a-z'’-]+(?:[ ][a-z][a-z'’-]+){0,2})"
+)
+
+
+def names_from_layout(
+    text: str,
+    titles: frozenset[str],
+    not_names: frozenset[str],
+    stop_words: frozenset[str],
+    lowercase: frozenset[str],
+) -> list[Span]:
+    """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
+    headings, title-case speaker tags, names introduced as names and, in a text that does
+    not capitalise names, the lower-case ones the context makes safe."""
+    return [
+        *examiner_names(text),
+        *title_case_speaker_names(text, titles, not_names, lowercase),
+        *introduced_names(text),
+        *(() if names_are_capitalised(text) else lower_case_names(text, stop_words)),
+    ]
+
+
+def strip_answer_markers(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name span that opens a line with "Q." or "A." loses the marker."""
+    out = []
+    for span in spans:
+        if span.label in _NAME_LABELS and (span.start == 0 or text[span.start - 1] == "\n"):
+            marker = _ANSWER_MARKER.match(text, span.start)
+            if marker and marker.end() < span.end:
+                span = span.with_(start=marker.end())
+        out.append(span)
+    return sorted(out, key=lambda s: (s.start, s.end, s.label))
+
+
+def examiner_names(text: str) -> list[Span]:
+    """PERSON spans for the lawyer of each examination heading ("BY MR. KOWALSKI:")."""
+    return [
+        Span(m.start("name"), m.end("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
+        for m in _EXAMINER.finditer(text)
+    ]
+
+
+def title_case_speaker_names(
+    text: str, titles: frozenset[str], not_names: frozenset[str], lowercase_words: frozenset[str]
+) -> list[Span]:
+    """The name in each title-case speaker tag: "Officer Diaz:" gives "Diaz" (a title
+    makes one turn enough), "Maria:" or "Dana Whitfield:" the whole tag when it recurs.
+    `titles` and `not_names` are lower case without a full stop; a tag with a word of
+    `not_names` ("Interviewer:", "Caller:") or a word the document writes in lower
+    case (`lowercase_words`: "Note:", "Question:") names no one."""
+    matches = list(_TITLE_CASE_TAG.finditer(text))
+    turns: dict[str, int] = {}
+    for match in matches:
+        turns[match.group("tag")] = turns.get(match.group("tag"), 0) + 1
+    out = []
+    for match in matches:
+        words = list(re.finditer(r"\S+", match.group("tag")))
+        roles = 0
+        while roles < len(words) and words[roles].group().lower().rstrip(".") in titles:
+            roles += 1
+        rest = [w.group().lower().rstrip(".") for w in words[roles:]]
+        if not rest or any(w in not_names or w in titles or w in lowercase_words for w in rest):
+            continue
+        if not roles and turns[match.group("tag")] < _TAG_TURNS:
+            continue
+        if all(len(w) < 2 for w in rest):
+            continue
+        start = match.start("tag") + words[roles].start()
+        end = match.start("tag") + words[-1].end()
+        if text[end - 1] == ".":
+            end -= 1
+        out.append(Span(start, end, "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
+    return out
+
+
+def introduced_names(text: str) -> list[Span]:
+    """PERSON spans for names introduced as such: "a guy named Xavier", a nickname
+    in quotes after "called" / "known as", or inside a full name."""
+    found: dict[tuple[int, int], None] = {}
+    for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE):
+        for match in pattern.finditer(text):
+            found[match.span("name")] = None
+    return [Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE) for start, end in found]
+
+
+def _spelled_soon_after(word: str, text: str, end: int) -> re.Match[str] | None:
+    """The spelling of `word` within reach after `end`, if any."""
+    target = word.casefold().replace("'", "").replace("’", "")
+    for match in _SPELLING.finditer(text, end, min(len(text), end + _SPELLING_REACH)):
+        if "".join(c for c in match.group() if c.isalpha()).casefold() == target:
+            return match
+    return None
+
+
+def relabel_persons_in_context(
+    spans: Sequence[Span],
+    text: str,
+    kin_words: frozenset[str],
+    known_places: frozenset[str],
+    not_names: frozenset[str],
+    place_cues: frozenset[str] = frozenset(),
+) -> list[Span]:
+    """One-word places, organisations and groups that the context shows are persons
+    (module docstring), and the capitalised words no span covers that a possessive
+    kin word (`kin_words`, lower case) follows or that are spelled right after. A word
+    after one of `place_cues` ("in", "from") is no person by coordination or spelling,
+    and a place that is spelled stays a place (its spelling a SPELLED_OUT_ITEM)."""
+    spans = sorted(spans, key=lambda s: (s.start, s.end, s.label))
+    out: list[Span] = []
+    for i, span in enumerate(spans):
+        covered = span.text_in(text)
+        if (
+            span.label in _NER_NAME_LABELS
+            and " " not in covered
+            and not covered.isupper()
+            and covered.lower() not in known_places
+            and covered.lower() not in not_names
+            and (
+                _before_possessive_kin(text, span.end, kin_words)
+                or (
+                    not _after_word(text, span.start, place_cues)
+                    and (
+                        _coordinated_with_person(spans, i, text)
+                        or (span.label != "LOCATION" and _spelled_soon_after(covered, text, span.end))
+                    )
+                )
+            )
+        ):
+            span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
+        out.append(span)
+    starts = [s.start for s in out]
+    ends = [s.end for s in out]
+    added = []
+    for match in _CAPITAL_WORD.finditer(text):
+        word = match.group()
+        if (
+            len(word) < 3
+            or word.isupper()
+            or word.lower() in not_names
+            or word.lower() in known_places
+            or opens_sentence(text, match.start())
+        ):
+            continue
+        i = bisect.bisect_left(starts, match.end())
+        if any(ends[j] > match.start() for j in range(max(0, i - 3), i)):
+            continue  # a span covers it
+        if _before_possessive_kin(text, match.end(), kin_words) or (
+            not _after_word(text, match.start(), place_cues) and _spelled_soon_after(word, text, match.end())
+        ):
+            added.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
+    return sorted([*out, *added], key=lambda s: (s.start, s.end, s.label))
+
+
+def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
+    before = _PREVIOUS_WORD.search(text, max(0, start - 30), start)
+    return bool(before and before.group(1).lower() in words)
+
+
+def _coordinated_with_person(spans: Sequence[Span], i: int, text: str) -> bool:
+    """Whether spans[i] and a PERSON right before or after it are joined by "and"/"or"/","."""
+    joiners = (" and ", " or ", ", ", ", and ")
+    span = spans[i]
+    if i > 0 and spans[i - 1].label == "PERSON" and text[spans[i - 1].end : span.start] in joiners:
+        return True
+    return (
+        i + 1 < len(spans)
+        and spans[i + 1].label == "PERSON"
+        and text[span.end : spans[i + 1].start] in joiners
+    )
+
+
+def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bool:
+    kin = _POSSESSIVE_KIN.match(text, end)
+    return bool(kin and kin.group("kin") in kin_words)
+
+
+def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
+    """In a text that does not capitalise names: PERSON spans after "my name is" (up
+    to a stop word) and for a word followed by its own spelling, which becomes a
+    SPELLED_NAME, as does a spelling in lower case right after a spelling cue."""
+    out = []
+    for match in _MY_NAME.finditer(text):
+        kept = []
+        for word in re.finditer(r"\S+", match.group("name")):
+            if word.group().lower() in stop_words:
+                break
+            kept.append(word)
+        if kept:
+            start = match.start("name")
+            out.append(
+                Span(start + kept[0].start(), start + kept[-1].end(), "PERSON", (STRUCTURE,), CUE_SCORE)
+            )
+    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]{2,}(?![\w'’-])", text):
+        if match.group().lower() in stop_words:
+            continue
+        spelled = _spelled_soon_after(match.group(), text, match.end())
+        if spelled and all(
+            w in _SPELLING_LINKS for w in re.findall(r"[\w'’]+", text[match.end() : spelled.start()])
+        ):
+            out.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
+            out.append(Span(spelled.start(), spelled.end(), "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
+    for match in _SPELLING_CUE.finditer(text):
+        spelled = _SPELLING.search(text, match.end(), min(len(text), match.end() + _SPELLING_CUE_REACH))
+        if spelled and spelled.group().islower():
+            out.append(Span(spelled.start(), spelled.end(), "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
+    return out
+
+
+def drop_sentence_initial_homographs(
+    spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
+) -> list[Span]:
+    """Without a propagated one-word name in title case that opens a sentence (not after
+    "Mr.") and that the document writes in lower case elsewhere (`lowercase_words`)."""
+    return [
+        span
+        for span in spans
+        if not (
+            span.detectors == ("propagation",)
+            and (covered := span.text_in(text)).istitle()
+            and " " not in covered
+            and covered.lower() in lowercase_words
+            and opens_sentence(text, span.start)
+        )
+    ]
+
+
+def lowercase_words(text: str) -> frozenset[str]:
+    """The words the document writes in lower case."""
+    return frozenset(re.findall(r"(?<![\w'’-])[a-z][a-z'’-]*", text))

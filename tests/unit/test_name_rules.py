@@ -1,0 +1,175 @@
+"""Names the layout or the words around them show (core/name_rules.py, issue 12).
+Spans are given as NER would propose them; `merge_spans` decides. Each rule has a
+sentence it must find and one it must leave alone."""
+
+from __future__ import annotations
+
+from reviewer_app.core.merge import default_rules, merge_spans
+from reviewer_app.core.spans import Span
+
+GENERAL = {"strip_person_titles": False, "name_titles": frozenset({"mr", "ms", "officer"})}
+
+
+def _span(text: str, piece: str, label: str, nth: int = 0, detector: str = "spacy") -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(piece, start + 1)
+    return Span(start, start + len(piece), label, (detector,), 0.85)
+
+
+def _merged(text: str, spans=(), **options) -> set[tuple[str, str]]:
+    return {(s.text_in(text), s.label) for s in merge_spans(list(spans), text, **options)}
+
+
+def test_a_court_transcripts_q_and_a_markers_are_no_part_of_a_name():
+    text = (
+        "Q. Officer Whitfield, where were you?\nA. Kevin was outside.\nQ. Officer, anything else?\nA. No.\n"
+    )
+    ner = [
+        _span(text, "Q. Officer Whitfield", "ORGANIZATION"),
+        _span(text, "A. Kevin", "PERSON"),
+        _span(text, "Q. Officer", "PERSON"),
+    ]
+    merged = _merged(text, ner, **GENERAL)
+    assert {("Officer Whitfield", "PERSON"), ("Kevin", "PERSON")} <= merged
+    # "Q. Officer" names no one once the marker is gone.
+    assert not {w for w, _ in merged} & {"Q. Officer", "Officer", "A. Kevin", "Q. Officer Whitfield"}
+
+
+def test_the_lawyer_of_an_examination_heading_is_a_person():
+    text = "CROSS-EXAMINATION\nBY MS. BISHOP:\nQ. Good morning.\nBy Mr. de Vries:\nQ. Again.\nBY THE COURT:\n"
+    merged = _merged(text, **GENERAL)
+    persons = {w for w, label in merged if label == "PERSON"}
+    # The general profile's name span takes in the courtesy title.
+    assert persons == {"MS. BISHOP", "Mr. de Vries"}
+    assert not {w for w, _ in merged} & {"THE COURT", "COURT", "CROSS-EXAMINATION"}
+
+
+def test_a_recurring_title_case_speaker_tag_names_its_speaker():
+    text = (
+        "Interviewer: Can you tell me what happened?\n"
+        "Maria: We left early.\n"
+        "Interviewer: And then?\n"
+        "Maria: Nothing.\n"
+        "Officer Diaz: I arrived at nine.\n"
+        "Note: the recording ends here. We note the time.\n"
+        "Note: end.\n"
+    )
+    merged = _merged(text, **GENERAL)
+    assert {("Maria", "PERSON"), ("Officer Diaz", "PERSON")} <= merged
+    # Roles, and a recurring label the document also writes in lower case, are no names.
+    assert not {w for w, _ in merged} & {"Interviewer", "Note"}
+
+
+def test_a_one_off_title_case_label_is_no_speaker():
+    text = "Summary: the meeting ran late.\nAttendance: full.\n"
+    assert _merged(text, **GENERAL) == set()
+
+
+def test_names_introduced_as_names_and_nicknames_in_quotes():
+    text = (
+        'I play chess with a guy named Xavier. They called him "Shorty" on the yard, '
+        'and his brother Kevin "Smoke" Jones too. I completed a program called Healing Roots.'
+    )
+    merged = _merged(text)
+    assert {("Xavier", "PERSON"), ("Shorty", "PERSON")} <= merged
+    assert any(label == "PERSON" and "Smoke" in words for words, label in merged)
+    # A programme "called" something is no person.
+    assert ("Healing Roots", "PERSON") not in merged
+
+
+def test_a_place_or_organisation_coordinated_with_a_person_is_a_person():
+    text = "For Leonard's children, Patrick and Byron. We drove to Fresno and Sacramento."
+    ner = [
+        _span(text, "Patrick", "ORGANIZATION"),
+        _span(text, "Byron", "ORGANIZATION"),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Sacramento", "LOCATION"),
+    ]
+    merged = _merged(text, ner)
+    assert {("Patrick", "PERSON"), ("Byron", "PERSON")} <= merged
+    assert {("Fresno", "LOCATION"), ("Sacramento", "LOCATION")} <= merged
+
+
+def test_a_word_before_a_possessive_kin_word_is_a_person():
+    text = (
+        "INMATE: I want to apologize to Fairbanks's family. I read the Board's report to California's people."
+    )
+    merged = _merged(text)
+    assert ("Fairbanks", "PERSON") in merged
+    assert not {w for w, _ in merged} & {"Board", "California"}
+
+
+def test_a_word_the_speaker_then_spells_is_a_name_and_its_spelling_a_spelled_name():
+    text = (
+        "COMMISSIONER: Your brother mentioned a Roxana in a letter. How do you spell that?\n"
+        "INMATE: R-O-X-A-N-A.\n"
+        "COMMISSIONER: And the street, Alvarado Street?\n"
+        "INMATE: A-L-V-A-R-A-D-O.\n"
+        "COMMISSIONER: Where did you grow up?\n"
+        "INMATE: In Arvin, A-R-V-I-N. Then we moved to Lamont, L-A-M-O-N-T.\n"
+    )
+    ner = [
+        _span(text, "Roxana", "ORGANIZATION"),
+        _span(text, "Alvarado Street", "LOCATION"),
+        _span(text, "R-O-X-A-N-A", "SPELLED_NAME", detector="presidio"),
+        _span(text, "A-L-V-A-R-A-D-O", "SPELLED_NAME", detector="presidio"),
+        _span(text, "Arvin", "LOCATION"),
+        _span(text, "A-R-V-I-N", "SPELLED_NAME", detector="presidio"),
+    ]
+    merged = _merged(text, ner)
+    assert {("Roxana", "PERSON"), ("R-O-X-A-N-A", "SPELLED_NAME")} <= merged
+    assert {("Alvarado Street", "LOCATION"), ("A-L-V-A-R-A-D-O", "SPELLED_OUT_ITEM")} <= merged
+    # A place that is spelled stays a place; a word after "to" that no detector took is none.
+    assert {("Arvin", "LOCATION"), ("A-R-V-I-N", "SPELLED_OUT_ITEM")} <= merged
+    assert ("Lamont", "PERSON") not in merged
+
+
+def test_lower_case_names_where_the_context_makes_them_safe():
+    text = (
+        "caller: hi yes my name is maria lopez and i live downtown\n"
+        "agent: can you spell the last name\n"
+        "caller: yeah it's l o p e z. my cousin is gabriel, g a b r i e l.\n"
+        "agent: this is a long call, i'll be brief\n"
+    )
+    merged = _merged(text)
+    assert {("maria lopez", "PERSON"), ("l o p e z", "SPELLED_NAME"), ("gabriel", "PERSON")} <= merged
+    assert ("g a b r i e l", "SPELLED_NAME") in merged
+    assert not {w for w, _ in merged} & {"long", "live downtown", "i live downtown", "a long call"}
+
+
+def test_lower_case_names_are_left_to_ner_in_a_text_that_capitalises():
+    text = (
+        "Good morning. We begin now. My name is on the list. The name is long. "
+        "It is spelled the usual way. We are done. Thank you."
+    )
+    assert _merged(text) == set()
+
+
+def test_a_propagated_surname_opening_a_sentence_stays_an_ordinary_word_when_written_so():
+    text = (
+        "COMMISSIONER: Tell me about Daniel Long. It was a long night, you said. "
+        "Long story short, he left. Long was there too? Yes."
+    )
+    ner = [_span(text, "Daniel Long", "PERSON")]
+    merged = [(s.text_in(text), s.label, s.start) for s in merge_spans(ner, text)]
+    longs = sorted(start for words, label, start in merged if words == "Long" and label == "PERSON")
+    # "Long story short" is the word; "Long was there" is ambiguous and also a sentence
+    # start: both give way to the lower-case "long" the document writes.
+    assert text.index("Long story") not in longs
+    assert ("Daniel Long", "PERSON") in {(w, lab) for w, lab, _ in merged}
+
+
+def test_a_propagated_name_opening_a_sentence_stays_when_never_written_in_lower_case():
+    text = "COMMISSIONER: Tell me about Paula Brandvold. Brandvold was there? Yes."
+    ner = [_span(text, "Paula Brandvold", "PERSON")]
+    merged = [(s.text_in(text), s.label) for s in merge_spans(ner, text)]
+    assert merged.count(("Brandvold", "PERSON")) == 1
+
+
+def test_person_cues_cover_plural_kin_and_the_people_of_a_case():
+    rules = default_rules()
+    text = "Tell me about the witness, Yolanda Ogunleye. She testified."
+    merged = _merged(text, [_span(text, "Yolanda Ogunleye", "LOCATION")])
+    assert ("Yolanda Ogunleye", "PERSON") in merged
+    assert {"children", "witness", "family"} <= rules.person_cues
