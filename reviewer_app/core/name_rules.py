@@ -250,8 +250,9 @@ def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
 
 
 def _coordinated_with_person(spans: Sequence[Span], i: int, text: str) -> bool:
-    """Whether spans[i] and a PERSON right before or after it are joined by "and"/"or"/","."""
-    joiners = (" and ", " or ", ", ", ", and ")
+    """Whether spans[i] and a PERSON right before or after it are joined by "and" or "or"."""
+    # Not a comma alone: "Mr K. Stoltenberg, Ministerialdirigent" is an apposition.
+    joiners = (" and ", " or ", ", and ", ", or ")
     span = spans[i]
     if i > 0 and spans[i - 1].label == "PERSON" and text[spans[i - 1].end : span.start] in joiners:
         return True

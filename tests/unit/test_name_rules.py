@@ -4,8 +4,15 @@ sentence it must find and one it must leave alone."""
 
 from __future__ import annotations
 
+import pytest
+
+from reviewer_app.core.document import Document
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
+from reviewer_app.detectors.base import SharedAnalysis, TextChunk
+from reviewer_app.detectors.nlp import spacy_model_installed
+from reviewer_app.detectors.spacy_ner import SpacyDetector
+from reviewer_app.settings import Settings
 
 GENERAL = {"strip_person_titles": False, "name_titles": frozenset({"mr", "ms", "officer"})}
 
@@ -79,8 +86,13 @@ def test_names_introduced_as_names_and_nicknames_in_quotes():
 
 
 def test_a_place_or_organisation_coordinated_with_a_person_is_a_person():
-    text = "For Leonard's children, Patrick and Byron. We drove to Fresno and Sacramento."
+    text = (
+        "For Leonard's children, Patrick and Byron. We drove to Fresno and Sacramento. "
+        "Represented by their Agent, Mr K. Stoltenberg, Ministerialdirigent."
+    )
     ner = [
+        _span(text, "Mr K. Stoltenberg", "PERSON"),
+        _span(text, "Ministerialdirigent", "ORGANIZATION"),
         _span(text, "Patrick", "ORGANIZATION"),
         _span(text, "Byron", "ORGANIZATION"),
         _span(text, "Fresno", "LOCATION"),
@@ -89,6 +101,8 @@ def test_a_place_or_organisation_coordinated_with_a_person_is_a_person():
     merged = _merged(text, ner)
     assert {("Patrick", "PERSON"), ("Byron", "PERSON")} <= merged
     assert {("Fresno", "LOCATION"), ("Sacramento", "LOCATION")} <= merged
+    # A comma alone makes an apposition, not a list of persons.
+    assert ("Ministerialdirigent", "ORGANIZATION") in merged
 
 
 def test_a_word_before_a_possessive_kin_word_is_a_person():
@@ -173,3 +187,20 @@ def test_person_cues_cover_plural_kin_and_the_people_of_a_case():
     merged = _merged(text, [_span(text, "Yolanda Ogunleye", "LOCATION")])
     assert ("Yolanda Ogunleye", "PERSON") in merged
     assert {"children", "witness", "family"} <= rules.person_cues
+
+
+def test_a_name_in_a_persons_role_is_a_person_whatever_ner_called_it():
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("no spaCy model")
+    text = (
+        "Ruben was driving. I married Gustavo Renteria on Sunday. At my trial I blamed Esteban. "
+        "I was asking Guadalupe to lie for me. The Court told us. I visited Fresno and called Kaiser."
+    )
+    document = Document("d", text)
+    spans = SpacyDetector(settings).detect(TextChunk(document, text, 0, "hearing"), SharedAnalysis())
+    found = {(s.text_in(text), s.label) for s in spans}
+    assert {("Ruben", "PERSON"), ("Gustavo Renteria", "PERSON"), ("Esteban", "PERSON")} <= found
+    assert ("Guadalupe", "PERSON") in found
+    # A determiner, or a verb that places and firms take, leaves NER's label.
+    assert not {w for w, label in found if label == "PERSON"} & {"Court", "Fresno", "Kaiser"}
