@@ -32,7 +32,7 @@ One function per rule; `merge_spans` applies them in the paper's order:
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
-12. `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
+12. `name_rules.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
 `name_rules` (names the layout and wording show: "BY MR. X:", title-case speaker tags,
 "a guy named X", Q./A. markers, kin, coordination, spellings) adds and relabels names
@@ -69,6 +69,10 @@ from reviewer_app.core.context_rules import (
     speaker_tag_names,
 )
 from reviewer_app.core.name_rules import (
+    PROPAGATION,
+    PROPAGATION_SCORE,
+    complete_interrupted_names,
+    drop_common_word_persons,
     drop_sentence_initial_homographs,
     lowercase_words,
     names_from_layout,
@@ -79,10 +83,8 @@ from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import is_spoken_year, number_words, spoken_words
 from reviewer_app.paths import resource
 
-PROPAGATION = "propagation"
 # The detector of a model trained on reviewed documents (detectors/trained.py).
 TRAINED = "trained"
-PROPAGATION_SCORE = 0.8
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
@@ -749,30 +751,6 @@ def join_split_names(
     return out
 
 
-# 12 ----------------------------------------------------------------------------
-_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
-
-
-def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
-    """A name cut off by the next speaker is a name on both sides of the cut:
-    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
-    spans = _sorted(spans)
-    starts = [s.start for s in spans]
-    out = []
-    for span in spans:
-        if span.label == "PERSON":
-            cut = _INTERRUPTION.match(text, span.end)
-            if cut:
-                if cut.group("fragment"):
-                    span = span.with_(end=cut.end("fragment"))
-                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
-                i = bisect.bisect_left(starts, rest.start)
-                if i >= len(spans) or spans[i].start >= rest.end:
-                    out.append(rest)
-        out.append(span)
-    return _sorted(out)
-
-
 def _name_parts(name: str, rules: MergeRules) -> list[str]:
     words = name.split()
     if len(words) < 2:
@@ -881,6 +859,7 @@ def merge_spans(
     merged = drop_stutters(merged, text)
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
+    merged = drop_common_word_persons(merged, text, lower_words)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)

@@ -27,6 +27,9 @@ name, never a list of names:
 - `drop_sentence_initial_homographs`: a propagated one-word name that opens a
   sentence and that the document also writes in lower case is the ordinary word
   ("Long story short" beside Mr. Long and "a long night").
+- `drop_common_word_persons`: a "name" of ordinary words on a line of its own or in
+  capitals ("Closing Statements", "DECISION PAGE") is a heading or a footer.
+- `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ from reviewer_app.core.spans import Span
 STRUCTURE = "context"
 STRUCTURE_SCORE = 0.9
 CUE_SCORE = 0.86  # above NER's 0.85: the cue decides between NER's labels
+# What merge.propagate proposes is marked so; an interrupted name's other half is one.
+PROPAGATION = "propagation"
+PROPAGATION_SCORE = 0.8
 
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
 _NER_NAME_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
@@ -84,13 +90,15 @@ _NICKNAME_INSIDE = re.compile(
 _SPELLING = re.compile(r"(?<![\w'’-])[A-Za-z](?:(?:[ ]?[-,][ ]?|[ ]|-\s)[A-Za-z]){2,}(?![\w-])")
 _SPELLING_REACH = 200
 _PREVIOUS_WORD = re.compile(r"([\w'’-]+)[ ]+\Z")
+_NEXT_LOWER_WORD = re.compile(r"[ ]+[a-z]")
+_POSSESSIVE_END = re.compile(r"['’]s$")
 _POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
 # Words that may stand between a name and its spelling: "maria, that's m a r i a".
 _SPELLING_LINKS = frozenset({"that's", "thats", "it's", "its", "spelled", "spelt", "is", "as"})
 _SPELLING_CUE = re.compile(r"\b(?:spell(?:ed|s|ing)?|spelt)\b", re.I)
 _SPELLING_CUE_REACH = 80
 _MY_NAME = re.compile(
-    r"\b(?:my|his|her|the)[ ]+(?:full[ ]+)?name(?:[ ]+is|['’]s)[ ]+"
+    r"(?i:\b(?:my|his|her|the)[ ]+(?:full[ ]+)?name(?:[ ]+is|['’]s))[ ]+"
     r"(?P<name>[a-z][a-z'’-]+(?:[ ][a-z][a-z'’-]+){0,2})"
 )
 
@@ -122,7 +130,7 @@ def strip_answer_markers(spans: Iterable[Span], text: str) -> list[Span]:
             if marker and marker.end() < span.end:
                 span = span.with_(start=marker.end())
         out.append(span)
-    return sorted(out, key=lambda s: (s.start, s.end, s.label))
+    return _sorted(out)
 
 
 def examiner_names(text: str) -> list[Span]:
@@ -198,7 +206,7 @@ def relabel_persons_in_context(
     kin word (`kin_words`, lower case) follows or that are spelled right after. A word
     after one of `place_cues` ("in", "from") is no person by coordination or spelling,
     and a place that is spelled stays a place (its spelling a SPELLED_OUT_ITEM)."""
-    spans = sorted(spans, key=lambda s: (s.start, s.end, s.label))
+    spans = _sorted(spans)
     out: list[Span] = []
     for i, span in enumerate(spans):
         covered = span.text_in(text)
@@ -241,7 +249,7 @@ def relabel_persons_in_context(
             not _after_word(text, match.start(), place_cues) and _spelled_soon_after(word, text, match.end())
         ):
             added.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
-    return sorted([*out, *added], key=lambda s: (s.start, s.end, s.label))
+    return _sorted([*out, *added])
 
 
 def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
@@ -304,20 +312,86 @@ def drop_sentence_initial_homographs(
     spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
 ) -> list[Span]:
     """Without a propagated one-word name in title case that opens a sentence (not after
-    "Mr.") and that the document writes in lower case elsewhere (`lowercase_words`)."""
+    "Mr."), runs on into a lower-case word ("Long story", not "Long, where were you?")
+    and that the document writes in lower case elsewhere (`lowercase_words`)."""
     return [
         span
         for span in spans
         if not (
-            span.detectors == ("propagation",)
+            span.detectors == (PROPAGATION,)
             and (covered := span.text_in(text)).istitle()
             and " " not in covered
             and covered.lower() in lowercase_words
             and opens_sentence(text, span.start)
+            and _NEXT_LOWER_WORD.match(text, span.end)
         )
     ]
+
+
+def drop_common_word_persons(spans: Iterable[Span], text: str, lowercase_words: frozenset[str]) -> list[Span]:
+    """Without the PERSON spans of two words or more that stand alone on a line or are
+    written in capitals, all of whose words the document also writes in lower case,
+    give or take an ending: "Closing Statements" beside "closing statement", a footer's
+    "DECISION PAGE" beside "the decision" and "page". A speaker tag's name stays."""
+    stems = {stem for word in lowercase_words for stem in _stems(word)}
+    out = []
+    for span in spans:
+        if span.label == "PERSON" and span.detectors != (STRUCTURE,):
+            covered = span.text_in(text)
+            words = re.findall(r"[A-Za-z]+(?:['’][A-Za-z]+)*", covered)
+            line_start = text.rfind("\n", 0, span.start) + 1
+            line_end = text.find("\n", span.end)
+            alone = text[line_start : span.start].strip() == "" and (
+                text[span.end : len(text) if line_end < 0 else line_end].strip() == ""
+            )
+            if (
+                len(words) >= 2
+                and (alone or covered.isupper())
+                and not text.startswith(":", span.end)
+                and all(set(_stems(w.lower())) & stems for w in words)
+            ):
+                continue
+        out.append(span)
+    return out
+
+
+def _stems(word: str) -> tuple[str, ...]:
+    """`word` and what it may be without a plural, past or -ing ending."""
+    word = _POSSESSIVE_END.sub("", word)
+    forms = [word]
+    for ending in ("ies", "es", "s", "ing", "ed"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            forms.append(word[: -len(ending)] + ("y" if ending == "ies" else ""))
+    return tuple(forms)
+
+
+def _sorted(spans: Iterable[Span]) -> list[Span]:
+    return sorted(spans, key=lambda s: (s.start, s.end, s.label))
 
 
 def lowercase_words(text: str) -> frozenset[str]:
     """The words the document writes in lower case."""
     return frozenset(re.findall(r"(?<![\w'’-])[a-z][a-z'’-]*", text))
+
+
+_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
+
+
+def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name cut off by the next speaker is a name on both sides of the cut:
+    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
+    spans = _sorted(spans)
+    starts = [s.start for s in spans]
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            cut = _INTERRUPTION.match(text, span.end)
+            if cut:
+                if cut.group("fragment"):
+                    span = span.with_(end=cut.end("fragment"))
+                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
+                i = bisect.bisect_left(starts, rest.start)
+                if i >= len(spans) or spans[i].start >= rest.end:
+                    out.append(rest)
+        out.append(span)
+    return _sorted(out)

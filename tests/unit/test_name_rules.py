@@ -145,10 +145,11 @@ def test_lower_case_names_where_the_context_makes_them_safe():
         "agent: can you spell the last name\n"
         "caller: yeah it's l o p e z. my cousin is gabriel, g a b r i e l.\n"
         "agent: this is a long call, i'll be brief\n"
+        "caller: My name is krithika by the way\n"
     )
     merged = _merged(text)
     assert {("maria lopez", "PERSON"), ("l o p e z", "SPELLED_NAME"), ("gabriel", "PERSON")} <= merged
-    assert ("g a b r i e l", "SPELLED_NAME") in merged
+    assert {("g a b r i e l", "SPELLED_NAME"), ("krithika", "PERSON")} <= merged
     assert not {w for w, _ in merged} & {"long", "live downtown", "i live downtown", "a long call"}
 
 
@@ -163,7 +164,7 @@ def test_lower_case_names_are_left_to_ner_in_a_text_that_capitalises():
 def test_a_propagated_surname_opening_a_sentence_stays_an_ordinary_word_when_written_so():
     text = (
         "COMMISSIONER: Tell me about Daniel Long. It was a long night, you said. "
-        "Long story short, he left. Long was there too? Yes."
+        "Long story short, he left. Long was there too? Long, are you sure? Yes."
     )
     ner = [_span(text, "Daniel Long", "PERSON")]
     merged = [(s.text_in(text), s.label, s.start) for s in merge_spans(ner, text)]
@@ -171,6 +172,8 @@ def test_a_propagated_surname_opening_a_sentence_stays_an_ordinary_word_when_wri
     # "Long story short" is the word; "Long was there" is ambiguous and also a sentence
     # start: both give way to the lower-case "long" the document writes.
     assert text.index("Long story") not in longs
+    # Spoken to, the name stands alone before a comma.
+    assert text.index("Long, are") in longs
     assert ("Daniel Long", "PERSON") in {(w, lab) for w, lab, _ in merged}
 
 
@@ -204,3 +207,22 @@ def test_a_name_in_a_persons_role_is_a_person_whatever_ner_called_it():
     assert ("Guadalupe", "PERSON") in found
     # A determiner, or a verb that places and firms take, leaves NER's label.
     assert not {w for w, label in found if label == "PERSON"} & {"Court", "Fresno", "Kaiser"}
+
+
+def test_a_name_of_ordinary_words_alone_on_a_line_or_in_capitals_is_a_heading():
+    text = (
+        "Closing Statements\n"
+        "COMMISSIONER: We will hear the closing statement now. The decision is on the last page.\n"
+        "JEROME FAIRBANKS SC2862 DECISION PAGE 1\n"
+        "Grace Hollins\n"
+        "COMMISSIONER: Thank you, Grace Hollins.\n"
+    )
+    ner = [
+        _span(text, "Closing Statements", "PERSON"),
+        _span(text, "JEROME FAIRBANKS", "PERSON"),
+        _span(text, "DECISION PAGE", "PERSON"),
+        _span(text, "Grace Hollins", "PERSON"),
+    ]
+    merged = _merged(text, ner)
+    assert not {w for w, _ in merged} & {"Closing Statements", "DECISION PAGE", "DECISION", "PAGE"}
+    assert {("JEROME FAIRBANKS", "PERSON"), ("Grace Hollins", "PERSON")} <= merged
