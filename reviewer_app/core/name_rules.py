@@ -63,7 +63,9 @@ _TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
 _EXAMINER = re.compile(
     rf"^[ \t]*(?:BY|By)[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:", re.M
 )
-_TITLE_CASE_TAG = re.compile(r"^[ \t]*(?P<tag>[A-Z][a-z'’-]+\.?(?:[ ][A-Z][a-z'’-]+\.?){0,2}):[ ]", re.M)
+_TITLE_CASE_TAG = re.compile(
+    rf"^[ \t]*(?P<tag>(?=[A-Z][a-z]){_NAME_WORD}\.?(?:[ ]{_SURNAME}\.?){{0,2}}):[ ]", re.M
+)
 # A name in a speaker tag recurs this often before a tag of a name alone is taken.
 _TAG_TURNS = 2
 _PERSON_NOUNS = (
@@ -87,7 +89,7 @@ _NICKNAME_INSIDE = re.compile(
     rf"[{_QUOTE_CLOSE}][ ]{_NAME_WORD})(?![\w-])"
 )
 # "Pilar, P-I-L-A-R", "Roxana ... R-O-X- A-N-A": letters one by one.
-_SPELLING = re.compile(r"(?<![\w'’-])[A-Za-z](?:(?:[ ]?[-,][ ]?|[ ]|-\s)[A-Za-z]){2,}(?![\w-])")
+_SPELLING = re.compile(r"(?<![\w'’-])[A-Za-z](?:(?:\.?[ ]?[-,][ ]?|\.?[ ]|-\s|\.)[A-Za-z]){2,}(?![\w-])")
 _SPELLING_REACH = 200
 _PREVIOUS_WORD = re.compile(r"([\w'’-]+)[ ]+\Z")
 _NEXT_LOWER_WORD = re.compile(r"[ ]+[a-z]")
@@ -117,6 +119,7 @@ def names_from_layout(
         *examiner_names(text),
         *title_case_speaker_names(text, titles, not_names, lowercase),
         *introduced_names(text),
+        *spellings_after_cue(text),
         *(() if names_are_capitalised(text) else lower_case_names(text, stop_words)),
     ]
 
@@ -159,7 +162,8 @@ def title_case_speaker_names(
         roles = 0
         while roles < len(words) and words[roles].group().lower().rstrip(".") in titles:
             roles += 1
-        rest = [w.group().lower().rstrip(".") for w in words[roles:]]
+        # Particles ("de la") are written in lower case in the tag itself.
+        rest = [w.group().lower().rstrip(".") for w in words[roles:] if not w.group()[0].islower()]
         if not rest or any(w in not_names or w in titles or w in lowercase_words for w in rest):
             continue
         if not roles and turns[match.group("tag")] < _TAG_TURNS:
@@ -279,7 +283,7 @@ def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bo
 def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
     """In a text that does not capitalise names: PERSON spans after "my name is" (up
     to a stop word) and for a word followed by its own spelling, which becomes a
-    SPELLED_NAME, as does a spelling in lower case right after a spelling cue."""
+    SPELLED_NAME."""
     out = []
     for match in _MY_NAME.finditer(text):
         kept = []
@@ -301,9 +305,16 @@ def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
         ):
             out.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
             out.append(Span(spelled.start(), spelled.end(), "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
+    return out
+
+
+def spellings_after_cue(text: str) -> list[Span]:
+    """SPELLED_NAME spans for the letters spelled right after "spell": in lower case
+    ("s m i t h", "k-o-w"), with full stops ("S. M. I. T. H.") or in groups ("K-O, W-A-L")."""
+    out = []
     for match in _SPELLING_CUE.finditer(text):
         spelled = _SPELLING.search(text, match.end(), min(len(text), match.end() + _SPELLING_CUE_REACH))
-        if spelled and spelled.group().islower():
+        if spelled:
             out.append(Span(spelled.start(), spelled.end(), "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
     return out
 

@@ -59,11 +59,14 @@ def test_a_recurring_title_case_speaker_tag_names_its_speaker():
         "Interviewer: And then?\n"
         "Maria: Nothing.\n"
         "Officer Diaz: I arrived at nine.\n"
+        "Mr. de la Cruz: So did I.\n"
+        "Ms. O'Neil-Tran: And I.\n"
         "Note: the recording ends here. We note the time.\n"
         "Note: end.\n"
     )
     merged = _merged(text, **GENERAL)
     assert {("Maria", "PERSON"), ("Officer Diaz", "PERSON")} <= merged
+    assert {("Mr. de la Cruz", "PERSON"), ("Ms. O'Neil-Tran", "PERSON")} <= merged
     # Roles, and a recurring label the document also writes in lower case, are no names.
     assert not {w for w, _ in merged} & {"Interviewer", "Note"}
 
@@ -226,3 +229,23 @@ def test_a_name_of_ordinary_words_alone_on_a_line_or_in_capitals_is_a_heading():
     merged = _merged(text, ner)
     assert not {w for w, _ in merged} & {"Closing Statements", "DECISION PAGE", "DECISION", "PAGE"}
     assert {("JEROME FAIRBANKS", "PERSON"), ("Grace Hollins", "PERSON")} <= merged
+
+
+def test_letters_spelled_after_a_spelling_cue_in_lower_case_with_stops_or_in_groups():
+    text = (
+        "COMMISSIONER: Spell the last name for the record, please.\n"
+        "WITNESS: It's s-m-i-t-h, lower case on the form.\n"
+        "COMMISSIONER: And the first name, spelled?\n"
+        "WITNESS: J. O. H. N.\n"
+        "COMMISSIONER: And the officer's?\n"
+        "WITNESS: Spelled K-O, W-A-L.\n"
+        "COMMISSIONER: Noted. The A B C of it is simple.\n"
+    )
+    merged = _merged(text)
+    assert {
+        ("s-m-i-t-h", "SPELLED_NAME"),
+        ("J. O. H. N", "SPELLED_NAME"),
+        ("K-O, W-A-L", "SPELLED_NAME"),
+    } <= merged
+    # Letters far from any spelling cue are no spelling.
+    assert not {w for w, _ in merged} & {"A B C", "A B C of"}
