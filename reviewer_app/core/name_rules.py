@@ -89,7 +89,11 @@ _NICKNAME_INSIDE = re.compile(
     rf"[{_QUOTE_CLOSE}][ ]{_NAME_WORD})(?![\w-])"
 )
 # "Pilar, P-I-L-A-R", "Roxana ... R-O-X- A-N-A": letters one by one.
-_SPELLING = re.compile(r"(?<![\w'’-])[A-Za-z](?:(?:\.?[ ]?[-,][ ]?|\.?[ ]|-\s|\.)[A-Za-z]){2,}(?![\w-])")
+# ("J. O. H. N.": a full stop after every letter, so that "A-N-A. R as in Robert" ends at "A".)
+_SPELLING = re.compile(
+    r"(?<![\w'’-])(?:[A-Za-z](?:(?:[ ]?[-,][ ]?|[ ]|-\s)[A-Za-z]){2,}"
+    r"|[A-Za-z](?:\.[ ]?[A-Za-z]){2,}(?=\.))(?![\w-])"
+)
 _SPELLING_REACH = 200
 _PREVIOUS_WORD = re.compile(r"([\w'’-]+)[ ]+\Z")
 _NEXT_LOWER_WORD = re.compile(r"[ ]+[a-z]")
