@@ -825,7 +825,9 @@ def merge_spans(
             *spans,
             *learn_organisations(text, rules.organisation_cues),
             *speaker_tag_names(
-                text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
+                text,
+                rules.titles | name_titles | rules.person_cues,
+                rules.role_nouns | rules.determiners | rules.function_words,
             ),
         ]
     merged = strip_answer_markers(tidy_boundaries(spans, text), text)

@@ -64,7 +64,7 @@ _EXAMINER = re.compile(
     rf"^[ \t]*(?:BY|By)[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:", re.M
 )
 _TITLE_CASE_TAG = re.compile(
-    rf"^[ \t]*(?P<tag>(?=[A-Z][a-z]){_NAME_WORD}\.?(?:[ ]{_SURNAME}\.?){{0,2}}):[ ]", re.M
+    rf"^[ \t]*(?:\[[\d:.]+\][ ]*)?(?P<tag>(?=[A-Z][a-z]){_NAME_WORD}\.?(?:[ ]{_SURNAME}\.?){{0,2}}):[ ]", re.M
 )
 # A name in a speaker tag recurs this often before a tag of a name alone is taken.
 _TAG_TURNS = 2
@@ -76,6 +76,20 @@ _NAMED = re.compile(
     rf"\b(?:{_PERSON_NOUNS})[ ]+(?:named|called|by[ ]the[ ]name[ ]of)[ ]+"
     rf"(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)",
     re.I,
+)
+# A certificate's declarant: "I, NADIA PETROSYAN, a duly designated transcriber".
+_DECLARANT = re.compile(
+    rf"\bI,[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),[ ]+"
+    r"(?:a|an|the|do|hereby|certify|declare|being|am|of)\b"
+)
+# A question for a person's name, to the end of its line ("What's your son's name?").
+_NAME_QUESTION = re.compile(
+    r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)[ ]*\??[ ]*\n"
+)
+# The next turn: its speaker tag, a filler or two, then the words of the answer.
+_ANSWER = re.compile(
+    r"[^\n:]{1,40}:[ ]+(?:(?i:it's|it is|that's|uh|um|oh|yes|yeah|sure|okay|ok)[,.]?[ ]+){0,2}"
+    r"(?P<words>[^\n]{2,80})"
 )
 _QUOTE_OPEN = "\"“'‘"
 _QUOTE_CLOSE = "\"”'’"
@@ -96,11 +110,36 @@ _SPELLING = re.compile(
 )
 _SPELLING_REACH = 200
 _PREVIOUS_WORD = re.compile(r"([\w'’-]+)[ ]+\Z")
-_NEXT_LOWER_WORD = re.compile(r"[ ]+[a-z]")
+_SENTENCE_STOP = re.compile(r"[.?!]")
+_NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
+_FULL_NAME_WORD = re.compile(r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z][a-zà-ÿ]+)*")
 _POSSESSIVE_END = re.compile(r"['’]s$")
 _POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
-# Words that may stand between a name and its spelling: "maria, that's m a r i a".
-_SPELLING_LINKS = frozenset({"that's", "thats", "it's", "its", "spelled", "spelt", "is", "as"})
+# Words that may stand between a name and its spelling: "maria, that's m a r i a",
+# "smith my married name s m i t h".
+_SPELLING_LINKS = frozenset(
+    {
+        "that's",
+        "thats",
+        "it's",
+        "its",
+        "spelled",
+        "spelt",
+        "is",
+        "as",
+        "my",
+        "his",
+        "her",
+        "the",
+        "last",
+        "first",
+        "middle",
+        "maiden",
+        "married",
+        "name",
+        "surname",
+    }
+)
 _SPELLING_CUE = re.compile(r"\b(?:spell(?:ed|s|ing)?|spelt)\b", re.I)
 _SPELLING_CUE_REACH = 80
 _MY_NAME = re.compile(
@@ -119,12 +158,14 @@ def names_from_layout(
     """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
     headings, title-case speaker tags, names introduced as names and, in a text that does
     not capitalise names, the lower-case ones the context makes safe."""
+    cased = names_are_capitalised(text)
     return [
         *examiner_names(text),
         *title_case_speaker_names(text, titles, not_names, lowercase),
         *introduced_names(text),
         *spellings_after_cue(text),
-        *(() if names_are_capitalised(text) else lower_case_names(text, stop_words)),
+        *answered_names(text, not_names | stop_words, cased),
+        *(() if cased else lower_case_names(text, stop_words)),
     ]
 
 
@@ -184,19 +225,46 @@ def title_case_speaker_names(
 
 def introduced_names(text: str) -> list[Span]:
     """PERSON spans for names introduced as such: "a guy named Xavier", a nickname
-    in quotes after "called" / "known as", or inside a full name."""
+    in quotes after "called" / "known as", or inside a full name, and a certificate's
+    declarant ("I, NADIA PETROSYAN, a duly designated transcriber")."""
     found: dict[tuple[int, int], None] = {}
-    for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE):
+    for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT):
         for match in pattern.finditer(text):
             found[match.span("name")] = None
     return [Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE) for start, end in found]
 
 
-def _spelled_soon_after(word: str, text: str, end: int) -> re.Match[str] | None:
-    """The spelling of `word` within reach after `end`, if any."""
-    target = word.casefold().replace("'", "").replace("’", "")
+def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Span]:
+    """PERSON spans for the answer to a question asking someone's name ("what's your
+    son's name" / "devontae marcus long"; "The cousin's name?" / "Kiko."): the words
+    that open the next speaker's turn, capitalised ones where the text capitalises
+    names, up to a word of `not_names`; never a spelling."""
+    out = []
+    for question in _NAME_QUESTION.finditer(text):
+        answer = _ANSWER.match(text, question.end())
+        if answer is None or _SPELLING.match(answer.group("words")):
+            continue
+        kept = []
+        for word in re.finditer(r"[^\s.,?!;:]+", answer.group("words")):
+            token = word.group()
+            if token.lower() in not_names or len(token) < 2 or (cased and not token[0].isupper()):
+                break
+            kept.append(word)
+        if kept and len(kept) <= 4:
+            start = answer.start("words")
+            out.append(
+                Span(start + kept[0].start(), start + kept[-1].end(), "PERSON", (STRUCTURE,), CUE_SCORE)
+            )
+    return out
+
+
+def _spelled_soon_after(name: str, text: str, end: int) -> re.Match[str] | None:
+    """The spelling of `name`, or of one of its parts ("Nguyen-Baptiste": "N-G-U-Y-E-N,
+    hyphen, B-A-P-T-I-S-T-E"), within reach after `end`, if any."""
+    targets = {name.casefold().replace("'", "").replace("’", "")}
+    targets |= {part.casefold() for part in re.split(r"[ -]", name) if len(part) >= 3}
     for match in _SPELLING.finditer(text, end, min(len(text), end + _SPELLING_REACH)):
-        if "".join(c for c in match.group() if c.isalpha()).casefold() == target:
+        if "".join(c for c in match.group() if c.isalpha()).casefold() in targets:
             return match
     return None
 
@@ -218,7 +286,17 @@ def relabel_persons_in_context(
     out: list[Span] = []
     for i, span in enumerate(spans):
         covered = span.text_in(text)
-        if (
+        if span.label in _NER_NAME_LABELS and _NAME_IS.search(text, max(0, span.start - 20), span.start):
+            span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))  # "My name is Adaeze Okafor"
+        elif (
+            span.label in ("ORGANIZATION", "NRP")
+            and not _after_word(text, span.start, place_cues)
+            and _spelled_person(covered, text, span.end)
+        ):
+            span = span.with_(
+                label="PERSON", score=max(span.score, CUE_SCORE)
+            )  # "Thuy Nguyen-Baptiste. N-G-U-Y-E-N"
+        elif (
             span.label in _NER_NAME_LABELS
             and " " not in covered
             and not covered.isupper()
@@ -258,6 +336,19 @@ def relabel_persons_in_context(
         ):
             added.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
     return _sorted([*out, *added])
+
+
+def _looks_like_full_name(covered: str) -> bool:
+    """Whether `covered` has the shape of a person's name: two or three capitalised words."""
+    words = covered.split()
+    return 2 <= len(words) <= 3 and all(_FULL_NAME_WORD.fullmatch(w) for w in words)
+
+
+def _spelled_person(covered: str, text: str, end: int) -> bool:
+    """A two- or three-word capitalised organisation or group whose last word (a surname,
+    or a part of it) is spelled right after: "Thuy Nguyen-Baptiste. ... N-G-U-Y-E-N",
+    not "Harbor Light, H, A, R, B, O, R"."""
+    return _looks_like_full_name(covered) and _spelled_soon_after(covered.split()[-1], text, end) is not None
 
 
 def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
@@ -327,7 +418,7 @@ def drop_sentence_initial_homographs(
     spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
 ) -> list[Span]:
     """Without a propagated one-word name in title case that opens a sentence (not after
-    "Mr."), runs on into a lower-case word ("Long story", not "Long, where were you?")
+    "Mr.") without ending it ("Long story", "Big, like six-four"; not the answer "Long.")
     and that the document writes in lower case elsewhere (`lowercase_words`)."""
     return [
         span
@@ -338,7 +429,7 @@ def drop_sentence_initial_homographs(
             and " " not in covered
             and covered.lower() in lowercase_words
             and opens_sentence(text, span.start)
-            and _NEXT_LOWER_WORD.match(text, span.end)
+            and not _SENTENCE_STOP.match(text, span.end)
         )
     ]
 

@@ -167,7 +167,7 @@ def test_lower_case_names_are_left_to_ner_in_a_text_that_capitalises():
 def test_a_propagated_surname_opening_a_sentence_stays_an_ordinary_word_when_written_so():
     text = (
         "COMMISSIONER: Tell me about Daniel Long. It was a long night, you said. "
-        "Long story short, he left. Long was there too? Long, are you sure? Yes."
+        "Long story short, he left. Long was there too? Who else? Long. Yes."
     )
     ner = [_span(text, "Daniel Long", "PERSON")]
     merged = [(s.text_in(text), s.label, s.start) for s in merge_spans(ner, text)]
@@ -175,8 +175,8 @@ def test_a_propagated_surname_opening_a_sentence_stays_an_ordinary_word_when_wri
     # "Long story short" is the word; "Long was there" is ambiguous and also a sentence
     # start: both give way to the lower-case "long" the document writes.
     assert text.index("Long story") not in longs
-    # Spoken to, the name stands alone before a comma.
-    assert text.index("Long, are") in longs
+    # A name given as a whole answer stays.
+    assert text.index("Long. Yes") in longs
     assert ("Daniel Long", "PERSON") in {(w, lab) for w, lab, _ in merged}
 
 
