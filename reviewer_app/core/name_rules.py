@@ -110,6 +110,8 @@ _SPELLING = re.compile(
 )
 _SPELLING_REACH = 200
 _PREVIOUS_WORD = re.compile(r"([\w'’-]+)[ ]+\Z")
+# Pronouns end a name given in words: "devontae marcus long he goes to college".
+_PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them"})
 _SENTENCE_STOP = re.compile(r"[.?!]")
 _NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
 _FULL_NAME_WORD = re.compile(r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z][a-zà-ÿ]+)*")
@@ -247,7 +249,7 @@ def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Sp
         kept = []
         for word in re.finditer(r"[^\s.,?!;:]+", answer.group("words")):
             token = word.group()
-            if token.lower() in not_names or len(token) < 2 or (cased and not token[0].isupper()):
+            if token.lower() in not_names | _PRONOUNS or len(token) < 2 or (cased and not token[0].isupper()):
                 break
             kept.append(word)
         if kept and len(kept) <= 4:
@@ -383,7 +385,7 @@ def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
     for match in _MY_NAME.finditer(text):
         kept = []
         for word in re.finditer(r"\S+", match.group("name")):
-            if word.group().lower() in stop_words:
+            if word.group().lower() in stop_words | _PRONOUNS:
                 break
             kept.append(word)
         if kept:

@@ -11,10 +11,11 @@ from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.base import SharedAnalysis, TextChunk
 from reviewer_app.detectors.nlp import spacy_model_installed
+from reviewer_app.detectors.profiles import profile_table
 from reviewer_app.detectors.spacy_ner import SpacyDetector
 from reviewer_app.settings import Settings
 
-GENERAL = {"strip_person_titles": False, "name_titles": frozenset({"mr", "ms", "officer"})}
+GENERAL = profile_table().get("general").merge_options()
 
 
 def _span(text: str, piece: str, label: str, nth: int = 0, detector: str = "spacy") -> Span:
@@ -249,3 +250,83 @@ def test_letters_spelled_after_a_spelling_cue_in_lower_case_with_stops_or_in_gro
     } <= merged
     # Letters far from any spelling cue are no spelling.
     assert not {w for w, _ in merged} & {"A B C", "A B C of"}
+
+
+def test_ranks_abbreviated_and_tags_after_a_timestamp_or_a_possessive_role():
+    text = (
+        "Present: Det. Renata Harlan #4471.\n"
+        "[14:02:11] DET. HARLAN: We're recording.\n"
+        "[14:02:15] BERMUDEZ: Okay.\n"
+        "[14:02:20] DET. HARLAN: Go on.\n"
+        "VICTIM'S SISTER CARRANZA-BELTRAN: We came. The victim's sister speaks for the family.\n"
+        "THE VIDEOGRAPHER: We are off the record.\n"
+    )
+    ner = [
+        _span(text, "Renata Harlan", "ORGANIZATION"),
+        _span(text, "Det", "PERSON"),
+        _span(text, "VIDEOGRAPHER", "PERSON"),
+    ]
+    merged = _merged(text, ner, **GENERAL)
+    persons = {w for w, label in merged if label == "PERSON"}
+    # The general profile's name span takes in the title: "DET. HARLAN", "Det. Renata Harlan".
+    assert {"DET. HARLAN", "Det. Renata Harlan", "CARRANZA-BELTRAN"} <= persons
+    assert not persons & {"Det", "DET", "VIDEOGRAPHER", "SISTER", "VICTIM'S SISTER"}
+
+
+def test_a_certificates_declarant_is_a_person():
+    text = (
+        "DECLARATION OF TRANSCRIBER\n"
+        "I, NADIA PETROSYAN, a duly designated transcriber, do hereby declare that the above is true.\n"
+        "I, too, was present. I, for one, agree.\n"
+    )
+    merged = _merged(text)
+    assert ("NADIA PETROSYAN", "PERSON") in merged
+    assert {w for w, label in merged if label == "PERSON"} == {"NADIA PETROSYAN"}
+
+
+def test_my_name_is_and_a_spelled_surname_make_ners_place_or_organisation_a_person():
+    text = (
+        "PRESIDING COMMISSIONER OKAFOR: My name is Adaeze Okafor, O-K-A-F-O-R, Presiding Commissioner.\n"
+        "ATTORNEY: Thuy Nguyen-Baptiste. Last name is N-G-U-Y-E-N, hyphen, B-A-P-T-I-S-T-E.\n"
+        "INMATE: I did a course at Harbor Light, H, A, R, B, O, R. It was in Mule Creek.\n"
+    )
+    ner = [
+        _span(text, "Adaeze Okafor", "LOCATION"),
+        _span(text, "O-K-A-F-O-R", "SPELLED_NAME", detector="presidio"),
+        _span(text, "Thuy Nguyen-Baptiste", "ORGANIZATION"),
+        _span(text, "N-G-U-Y-E-N", "SPELLED_NAME", detector="presidio"),
+        _span(text, "B-A-P-T-I-S-T-E", "SPELLED_NAME", detector="presidio"),
+        _span(text, "Harbor Light", "ORGANIZATION"),
+        _span(text, "H, A, R, B, O, R", "SPELLED_NAME", detector="presidio"),
+        _span(text, "Mule Creek", "LOCATION"),
+    ]
+    merged = _merged(text, ner)
+    assert {("Adaeze Okafor", "PERSON"), ("O-K-A-F-O-R", "SPELLED_NAME")} <= merged
+    assert {("Thuy Nguyen-Baptiste", "PERSON"), ("N-G-U-Y-E-N", "SPELLED_NAME")} <= merged
+    assert {("Harbor Light", "ORGANIZATION"), ("H, A, R, B, O, R", "SPELLED_OUT_ITEM")} <= merged
+    assert ("Mule Creek", "LOCATION") in merged
+
+
+def test_the_answer_to_a_question_for_someones_name_is_a_person():
+    text = (
+        "speaker 1: okay what's your son's name\n"
+        "speaker 2: devontae marcus long he goes to college\n"
+        "speaker 1: and what's the name of the plan\n"
+        "speaker 2: the gold plan i think\n"
+        "speaker 1: can you spell your last name\n"
+        "speaker 2: l o n g\n"
+    )
+    merged = _merged(text)
+    assert ("devontae marcus long", "PERSON") in merged
+    assert not {w for w, label in merged if label == "PERSON"} & {"the gold plan", "gold plan", "l o n g"}
+
+
+def test_the_answer_to_a_name_question_in_a_capitalised_text_takes_capitalised_words():
+    text = (
+        "MENSAH: The cousin's name?\nBERMUDEZ: Kiko. I only met him three times.\n"
+        "MENSAH: Your supervisor's name?\nBERMUDEZ: I don't know it. We never talked.\n"
+        "MENSAH: Okay. We will note it. Thank you. Anything else? No.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert "Kiko" in persons
+    assert not persons & {"I", "I don't know it"}
