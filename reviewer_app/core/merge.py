@@ -76,7 +76,9 @@ from reviewer_app.core.name_rules import (
     drop_sentence_initial_homographs,
     lowercase_words,
     names_from_layout,
+    propagate_lower_case_names,
     relabel_persons_in_context,
+    relabel_spellings,
     strip_answer_markers,
 )
 from reviewer_app.core.spans import Span
@@ -818,8 +820,8 @@ def merge_spans(
     rules = rules or default_rules()
     lower_words = lowercase_words(text)
     not_names = rules.role_nouns | rules.determiners | rules.function_words | rules.calendar_words
+    stop_words = rules.function_words | rules.clause_words
     if with_propagation:
-        stop_words = rules.function_words | rules.clause_words
         spans = [
             *names_from_layout(text, rules.titles | name_titles, not_names, stop_words, lower_words),
             *spans,
@@ -858,7 +860,7 @@ def merge_spans(
         merged = relabel_persons_in_context(
             merged, text, rules.person_cues, rules.known_places, not_names | rules.titles, rules.place_cues
         )
-    merged = drop_stutters(merged, text)
+    merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
     merged = drop_common_word_persons(merged, text, lower_words)
@@ -867,6 +869,7 @@ def merge_spans(
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     if with_propagation:
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
+        merged = propagate_lower_case_names(merged, text, stop_words, rules.titles | name_titles)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

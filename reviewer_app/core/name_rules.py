@@ -35,6 +35,7 @@ name, never a list of names:
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -115,6 +116,8 @@ _PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "
 _SENTENCE_STOP = re.compile(r"[.?!]")
 _NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
 _FULL_NAME_WORD = re.compile(r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z][a-zà-ÿ]+)*")
+_WORD_BEFORE = re.compile(r"([\w'’-]+)[ ]\Z")
+_WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 _POSSESSIVE_END = re.compile(r"['’]s$")
 _POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
 # Words that may stand between a name and its spelling: "maria, that's m a r i a",
@@ -471,6 +474,65 @@ def _stems(word: str) -> tuple[str, ...]:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             forms.append(word[: -len(ending)] + ("y" if ending == "ies" else ""))
     return tuple(forms)
+
+
+def propagate_lower_case_names(
+    spans: Sequence[Span], text: str, stop_words: frozenset[str], titles: frozenset[str]
+) -> list[Span]:
+    """In a text that does not capitalise names, the other mentions of a name found in
+    lower case ("my name is patrice long" ... "hi patrice"): its first word everywhere,
+    its other words only after a title ("miss long", not "a long time")."""
+    if names_are_capitalised(text):
+        return list(spans)
+    anywhere: set[str] = set()
+    after_title: set[str] = set()
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label == "PERSON" and covered.islower():
+            words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | _PRONOUNS]
+            if words and words[0] == covered.split()[0]:
+                anywhere.add(words[0])
+            after_title.update(words)
+    if not after_title:
+        return list(spans)
+    taken = _sorted(spans)
+    starts = [s.start for s in taken]
+    ends = list(itertools.accumulate((s.end for s in taken), max))
+    added = []
+    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text):
+        word = match.group()
+        if word not in anywhere and not (word in after_title and _after_word(text, match.start(), titles)):
+            continue
+        i = bisect.bisect_left(starts, match.end()) - 1
+        if i >= 0 and ends[i] > match.start():
+            continue  # a span covers it
+        added.append(Span(match.start(), match.end(), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
+    return _sorted([*spans, *added])
+
+
+def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[str]) -> list[Span]:
+    """A "spelled name" alone on its line is a letter-spaced banner ("I N D E X",
+    "P R O C E E D I N G S") and goes; one right beside a number is part of a code or
+    a plate ("CDCR A-K 4126", "seven K D R two one nine") and is an ID_NUMBER: a digit
+    or a cardinal of `number_words` ("first name J-O-H-N" is no code)."""
+    cardinals = {w for w in number_words if not w.endswith(("st", "nd", "rd", "th"))} - {"second", "third"}
+    out = []
+    for span in spans:
+        if span.label == "SPELLED_NAME":
+            line_start = text.rfind("\n", 0, span.start) + 1
+            line_end = text.find("\n", span.end)
+            rest = text[span.end : len(text) if line_end < 0 else line_end]
+            if not text[line_start : span.start].strip() and not rest.strip():
+                continue
+            before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
+            after = _WORD_AFTER.match(text, span.end)
+            if any(
+                word and (word[0].isdigit() or word.lower() in cardinals)
+                for word in (before and before.group(1), after and after.group(1))
+            ):
+                span = span.with_(label="ID_NUMBER")
+        out.append(span)
+    return out
 
 
 def _sorted(spans: Iterable[Span]) -> list[Span]:

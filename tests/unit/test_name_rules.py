@@ -330,3 +330,40 @@ def test_the_answer_to_a_name_question_in_a_capitalised_text_takes_capitalised_w
     persons = {w for w, label in _merged(text) if label == "PERSON"}
     assert "Kiko" in persons
     assert not persons & {"I", "I don't know it"}
+
+
+def test_a_letter_spaced_banner_is_no_spelling_and_letters_beside_a_number_are_an_id():
+    text = (
+        "                I N D E X\n"
+        "INMATE: Marcus Tuilagi. T-U-I-L-A-G-I. CDCR A-K 4126.\n"
+        "WITNESS: The plate? It's seven K D R two one nine.\n"
+        "COMMISSIONER: And your first name J-O-H-N, spelled?\n"
+    )
+    ner = [
+        _span(text, "I N D E X", "SPELLED_NAME", detector="presidio"),
+        _span(text, "T-U-I-L-A-G-I", "SPELLED_NAME", detector="presidio"),
+        _span(text, "A-K", "SPELLED_NAME", detector="presidio"),
+        _span(text, "K D R", "SPELLED_NAME", detector="presidio"),
+        _span(text, "J-O-H-N", "SPELLED_NAME", detector="presidio"),
+    ]
+    merged = _merged(text, ner)
+    assert not {w for w, _ in merged} & {"I N D E X"}
+    assert {("A-K", "ID_NUMBER"), ("K D R", "ID_NUMBER")} <= merged
+    assert {("T-U-I-L-A-G-I", "SPELLED_NAME"), ("J-O-H-N", "SPELLED_NAME")} <= merged
+
+
+def test_a_lower_case_name_found_in_context_names_its_other_lower_case_mentions():
+    text = (
+        "speaker 1: thank you for calling my name is devika who am i speaking with\n"
+        "speaker 2: hi yes um my name is patrice long\n"
+        "speaker 1: hi patrice it has been a long wait sorry\n"
+        "speaker 2: okay thank you devika\n"
+        "speaker 1: you're welcome miss long\n"
+    )
+    merged = [(s.text_in(text), s.label, s.start) for s in merge_spans([], text)]
+    persons = sorted((w, start) for w, label, start in merged if label == "PERSON")
+    assert ("patrice", text.index("hi patrice") + 3) in persons
+    assert ("devika", text.index("thank you devika") + 10) in persons
+    assert ("long", text.index("miss long") + 5) in persons
+    # A surname is the ordinary word where no title stands before it.
+    assert ("long", text.index("long wait")) not in persons
