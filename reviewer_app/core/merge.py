@@ -857,8 +857,9 @@ def merge_spans(
     )
     merged = relabel_known_persons(merged, text, rules, person_names)
     if with_propagation:
+        not_persons = not_names | rules.titles
         merged = relabel_persons_in_context(
-            merged, text, rules.person_cues, rules.known_places, not_names | rules.titles, rules.place_cues
+            merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues
         )
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)

@@ -118,6 +118,9 @@ _NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
 _FULL_NAME_WORD = re.compile(r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z][a-zà-ÿ]+)*")
 _WORD_BEFORE = re.compile(r"([\w'’-]+)[ ]\Z")
 _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
+# Kin words that also open organisations' names ("Family Services", "Brothers Keeping
+# Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
+_KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
 _POSSESSIVE_END = re.compile(r"['’]s$")
 _POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
 # Words that may stand between a name and its spelling: "maria, that's m a r i a",
@@ -263,14 +266,20 @@ def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Sp
     return out
 
 
-def _spelled_soon_after(name: str, text: str, end: int) -> re.Match[str] | None:
-    """The spelling of `name`, or of one of its parts ("Nguyen-Baptiste": "N-G-U-Y-E-N,
-    hyphen, B-A-P-T-I-S-T-E"), within reach after `end`, if any."""
+def _spelled_soon_after(name: str, text: str, end: int) -> tuple[int, int] | None:
+    """Where the spelling of `name`, or of one of its parts ("Nguyen-Baptiste": "N-G-U-Y-E-N,
+    hyphen, B-A-P-T-I-S-T-E"), stands within reach after `end`, if it does. Lower-case
+    speech runs a spelling into the next word "i" or "a" ("s m i t h i changed it"): the
+    spelling ends before it."""
     targets = {name.casefold().replace("'", "").replace("’", "")}
     targets |= {part.casefold() for part in re.split(r"[ -]", name) if len(part) >= 3}
     for match in _SPELLING.finditer(text, end, min(len(text), end + _SPELLING_REACH)):
-        if "".join(c for c in match.group() if c.isalpha()).casefold() in targets:
-            return match
+        letters = [k for k, c in enumerate(match.group()) if c.isalpha()]
+        spelled = "".join(match.group()[k] for k in letters).casefold()
+        if spelled in targets:
+            return match.span()
+        if spelled[:-1] in targets and spelled[-1] in "ia" and match.group().islower():
+            return match.start(), match.start() + letters[-2] + 1
     return None
 
 
@@ -377,7 +386,7 @@ def _coordinated_with_person(spans: Sequence[Span], i: int, text: str) -> bool:
 
 def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bool:
     kin = _POSSESSIVE_KIN.match(text, end)
-    return bool(kin and kin.group("kin") in kin_words)
+    return bool(kin and (kin.group("kin") in kin_words or kin.group("kin") in _KIN_GROUPS))
 
 
 def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
@@ -401,10 +410,10 @@ def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
             continue
         spelled = _spelled_soon_after(match.group(), text, match.end())
         if spelled and all(
-            w in _SPELLING_LINKS for w in re.findall(r"[\w'’]+", text[match.end() : spelled.start()])
+            w in _SPELLING_LINKS for w in re.findall(r"[\w'’]+", text[match.end() : spelled[0]])
         ):
             out.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
-            out.append(Span(spelled.start(), spelled.end(), "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
+            out.append(Span(*spelled, "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
     return out
 
 

@@ -150,10 +150,13 @@ def test_lower_case_names_where_the_context_makes_them_safe():
         "caller: yeah it's l o p e z. my cousin is gabriel, g a b r i e l.\n"
         "agent: this is a long call, i'll be brief\n"
         "caller: My name is krithika by the way\n"
+        "caller: oh it's probably still under smith my married name s m i t h i changed it back\n"
     )
     merged = _merged(text)
     assert {("maria lopez", "PERSON"), ("l o p e z", "SPELLED_NAME"), ("gabriel", "PERSON")} <= merged
     assert {("g a b r i e l", "SPELLED_NAME"), ("krithika", "PERSON")} <= merged
+    # The spelling stops before the "i" of the next words.
+    assert {("smith", "PERSON"), ("s m i t h", "SPELLED_NAME")} <= merged
     assert not {w for w, _ in merged} & {"long", "live downtown", "i live downtown", "a long call"}
 
 
@@ -193,7 +196,11 @@ def test_person_cues_cover_plural_kin_and_the_people_of_a_case():
     text = "Tell me about the witness, Yolanda Ogunleye. She testified."
     merged = _merged(text, [_span(text, "Yolanda Ogunleye", "LOCATION")])
     assert ("Yolanda Ogunleye", "PERSON") in merged
-    assert {"children", "witness", "family"} <= rules.person_cues
+    assert {"children", "witness"} <= rules.person_cues
+    # A kin word that opens organisations' names is no title before a name.
+    text = "I finished Brothers Keeping Watch in May."
+    merged = _merged(text, [_span(text, "Brothers Keeping Watch", "ORGANIZATION")])
+    assert ("Brothers Keeping Watch", "ORGANIZATION") in merged
 
 
 def test_a_name_in_a_persons_role_is_a_person_whatever_ner_called_it():
