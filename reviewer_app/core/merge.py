@@ -78,6 +78,7 @@ from reviewer_app.core.name_rules import (
     names_from_layout,
     propagate_lower_case_names,
     relabel_persons_in_context,
+    relabel_places_named_alone,
     relabel_spellings,
     strip_answer_markers,
 )
@@ -856,6 +857,9 @@ def merge_spans(
         merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners
     )
     merged = relabel_known_persons(merged, text, rules, person_names)
+    merged = relabel_places_named_alone(
+        merged, text, rules.known_places, rules.titles | name_titles | rules.person_cues, person_names
+    )
     if with_propagation:
         not_persons = not_names | rules.titles
         merged = relabel_persons_in_context(

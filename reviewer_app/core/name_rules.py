@@ -110,7 +110,8 @@ _SPELLING = re.compile(
     r"|[A-Za-z](?:\.[ ]?[A-Za-z]){2,}(?=\.))(?![\w-])"
 )
 _SPELLING_REACH = 200
-_PREVIOUS_WORD = re.compile(r"([\w'’-]+)[ ]+\Z")
+# The word before, with its full stop or comma: "Dr. Winters", "my brother, Salvador".
+_PREVIOUS_WORD = re.compile(r"([\w'’-]+)[.,]?[ ]+\Z")
 # Pronouns end a name given in words: "devontae marcus long he goes to college".
 _PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them"})
 _SENTENCE_STOP = re.compile(r"[.?!]")
@@ -488,8 +489,9 @@ def _stems(word: str) -> tuple[str, ...]:
 def propagate_lower_case_names(
     spans: Sequence[Span], text: str, stop_words: frozenset[str], titles: frozenset[str]
 ) -> list[Span]:
-    """In a text that does not capitalise names, the other mentions of a name found in
-    lower case ("my name is patrice long" ... "hi patrice"): its first word everywhere,
+    """In a text that does not capitalise names, the other mentions of a name that the
+    context showed in lower case ("my name is patrice long" ... "hi patrice"; not an NER
+    guess, which a text in another language may make of an ordinary word): its first word everywhere,
     its other words only after a title ("miss long", not "a long time")."""
     if names_are_capitalised(text):
         return list(spans)
@@ -497,7 +499,7 @@ def propagate_lower_case_names(
     after_title: set[str] = set()
     for span in spans:
         covered = span.text_in(text)
-        if span.label == "PERSON" and covered.islower():
+        if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors:
             words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | _PRONOUNS]
             if words and words[0] == covered.split()[0]:
                 anywhere.add(words[0])
@@ -517,6 +519,39 @@ def propagate_lower_case_names(
             continue  # a span covers it
         added.append(Span(match.start(), match.end(), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
     return _sorted([*spans, *added])
+
+
+def relabel_places_named_alone(
+    spans: Sequence[Span],
+    text: str,
+    known_places: frozenset[str],
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """A one-word PERSON that is a known place ("Stockton, mostly.", "entered Austria")
+    is a LOCATION unless the document shows it as a name: in a longer PERSON span
+    ("Dallas" of "Georgia Dallas"), after a title ("Mr. Jackson") somewhere, or among
+    the cover page's `person_names`."""
+    candidates = {
+        span.text_in(text).lower()
+        for span in spans
+        if span.label == "PERSON" and span.text_in(text).lower() in known_places
+    }
+    if not candidates:
+        return list(spans)
+    named = {w for name in person_names for w in re.findall(r"[\w'’-]+", name.lower())}
+    for span in spans:
+        covered = span.text_in(text).lower()
+        if span.label == "PERSON" and (" " in covered or _after_word(text, span.start, titles)):
+            named.update(re.findall(r"[\w'’-]+", covered))
+    return [
+        span.with_(label="LOCATION")
+        if span.label == "PERSON"
+        and (covered := span.text_in(text).lower()) in candidates
+        and covered not in named
+        else span
+        for span in spans
+    ]
 
 
 def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[str]) -> list[Span]:
