@@ -863,7 +863,7 @@ def merge_spans(
     if with_propagation:
         not_persons = not_names | rules.titles
         merged = relabel_persons_in_context(
-            merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues
+            merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
         )
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)

@@ -78,6 +78,10 @@ _NAMED = re.compile(
     rf"(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)",
     re.I,
 )
+# A first name cut off and the surname the next speaker adds: "Nancy--" / "SOLIZ: --Soliz".
+_COMPLETED_NAME = re.compile(
+    rf"(?P<first>{_NAME_WORD})--\n[^:\n]{{1,60}}:[ ]--(?P<rest>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b"
+)
 # A certificate's declarant: "I, NADIA PETROSYAN, a duly designated transcriber".
 _DECLARANT = re.compile(
     rf"\bI,[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),[ ]+"
@@ -122,6 +126,44 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 # Kin words that also open organisations' names ("Family Services", "Brothers Keeping
 # Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
+# Titles only a person takes (not "Parole", "Court", "Probation", which open the names of
+# bodies): a capitalised word after one, that ends there, is a surname NER missed
+# ("attorney for incarcerated person Casstro").
+_PERSONAL_TITLES = frozenset(
+    {
+        "mr",
+        "mrs",
+        "ms",
+        "miss",
+        "mister",
+        "mx",
+        "dr",
+        "doctor",
+        "officer",
+        "sergeant",
+        "sgt",
+        "lieutenant",
+        "lt",
+        "captain",
+        "capt",
+        "detective",
+        "det",
+        "ofc",
+        "commissioner",
+        "judge",
+        "counselor",
+        "chaplain",
+        "reverend",
+        "pastor",
+        "professor",
+        "nurse",
+        "warden",
+        "inmate",
+        "person",
+    }
+)
+# What may follow the last word of a name: punctuation, a possessive or a lower-case word.
+_ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
 _POSSESSIVE_END = re.compile(r"['’]s$")
 _POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
 # Words that may stand between a name and its spelling: "maria, that's m a r i a",
@@ -235,11 +277,15 @@ def title_case_speaker_names(
 def introduced_names(text: str) -> list[Span]:
     """PERSON spans for names introduced as such: "a guy named Xavier", a nickname
     in quotes after "called" / "known as", or inside a full name, and a certificate's
-    declarant ("I, NADIA PETROSYAN, a duly designated transcriber")."""
+    declarant ("I, NADIA PETROSYAN, a duly designated transcriber"); a name cut off
+    that the next speaker completes with a surname ("that's Nancy--" / "--Soliz, yes")."""
     found: dict[tuple[int, int], None] = {}
     for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT):
         for match in pattern.finditer(text):
             found[match.span("name")] = None
+    for match in _COMPLETED_NAME.finditer(text):
+        found[match.span("first")] = None
+        found[match.span("rest")] = None
     return [Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE) for start, end in found]
 
 
@@ -291,6 +337,7 @@ def relabel_persons_in_context(
     known_places: frozenset[str],
     not_names: frozenset[str],
     place_cues: frozenset[str] = frozenset(),
+    lowercase: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """One-word places, organisations and groups that the context shows are persons
     (module docstring), and the capitalised words no span covers that a possessive
@@ -346,7 +393,14 @@ def relabel_persons_in_context(
         i = bisect.bisect_left(starts, match.end())
         if any(ends[j] > match.start() for j in range(max(0, i - 3), i)):
             continue  # a span covers it
-        if _before_possessive_kin(text, match.end(), kin_words) or (
+        if (
+            _before_possessive_kin(text, match.end(), kin_words)
+            or (
+                _after_word(text, match.start(), _PERSONAL_TITLES)
+                and _ENDS_NAME.match(text, match.end())
+                and word.lower() not in lowercase  # "Officer Training" beside "the training"
+            )
+        ) or (
             not _after_word(text, match.start(), place_cues) and _spelled_soon_after(word, text, match.end())
         ):
             added.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))

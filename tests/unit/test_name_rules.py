@@ -412,3 +412,27 @@ def test_a_known_place_that_ner_calls_a_person_is_a_place_unless_shown_as_a_name
     text = "INMATE: I miss Fresno.\n"
     merged = merge_spans([_span(text, "Fresno", "PERSON")], text, person_names=["Fresno Smith"])
     assert [(s.text_in(text), s.label) for s in merged] == [("Fresno", "PERSON")]
+
+
+def test_a_first_name_cut_off_and_completed_with_a_surname_by_the_next_speaker():
+    text = (
+        "COMMISSIONER: And the letter from your sister, that's Nancy--\n"
+        "INMATE: --Soliz, yes.\n"
+        "COMMISSIONER: You went to Sacra--\n"
+        "INMATE: --mento. And to Fresno--\n"
+        "COMMISSIONER: --Yes, go on.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"Nancy", "Soliz"} <= persons
+    assert not persons & {"Sacra", "mento", "Fresno", "Yes"}
+
+
+def test_a_capitalised_word_ending_a_name_after_a_personal_title_is_a_surname():
+    text = (
+        "ATTORNEY: Ivanov, attorney for incarcerated person Casstro. Dr. Okonkwo-Reyes's report is in. "
+        "We wrote to the Probation Department. The Parole Board agreed. Officer Training ended; "
+        "the training was short.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"Casstro", "Okonkwo-Reyes"} <= persons
+    assert not persons & {"Department", "Probation Department", "Board", "Training"}
