@@ -34,8 +34,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
 12. `name_rules.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
-`name_rules` (names the layout and wording show: "BY MR. X:", title-case speaker tags,
-"a guy named X", Q./A. markers, kin, coordination, spellings) adds and relabels names
+`name_rules` (names the layout and wording show: "BY MR. X:", "a guy named X", Q./A.
+markers, kin, coordination, spellings, answers to "your name?") adds and relabels names
 around rules 1, 7 and 10.
 
 Organisations the document introduces (`context_rules.learn_organisations`)
@@ -72,7 +72,6 @@ from reviewer_app.core.name_rules import (
     PROPAGATION,
     PROPAGATION_SCORE,
     complete_interrupted_names,
-    drop_common_word_persons,
     drop_sentence_initial_homographs,
     lowercase_words,
     names_from_layout,
@@ -824,7 +823,7 @@ def merge_spans(
     stop_words = rules.function_words | rules.clause_words
     if with_propagation:
         spans = [
-            *names_from_layout(text, rules.titles | name_titles, not_names, stop_words, lower_words),
+            *names_from_layout(text, not_names, stop_words),
             *spans,
             *learn_organisations(text, rules.organisation_cues),
             *speaker_tag_names(
@@ -868,7 +867,6 @@ def merge_spans(
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
-    merged = drop_common_word_persons(merged, text, lower_words)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)

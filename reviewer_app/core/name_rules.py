@@ -8,10 +8,6 @@ name, never a list of names:
   which a title then makes a person).
 - `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
   "By Ms. Bishop:") is a person.
-- `title_case_speaker_names`: a speaker tag written in title case ("Maria:",
-  "Dana Whitfield:", "Officer Diaz:") that recurs, or opens with a title, names its
-  speaker, unless its words are roles ("Interviewer:") or the document writes them
-  in lower case.
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
   "a woman called", or a nickname in quotes after "called", "known as", "went by"
   or inside a full name (Kevin "Smoke" Jones).
@@ -27,8 +23,6 @@ name, never a list of names:
 - `drop_sentence_initial_homographs`: a propagated one-word name that opens a
   sentence and that the document also writes in lower case is the ordinary word
   ("Long story short" beside Mr. Long and "a long night").
-- `drop_common_word_persons`: a "name" of ordinary words on a line of its own or in
-  capitals ("Closing Statements", "DECISION PAGE") is a heading or a footer.
 - `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 """
 
@@ -64,11 +58,6 @@ _TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
 _EXAMINER = re.compile(
     rf"^[ \t]*(?:BY|By)[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:", re.M
 )
-_TITLE_CASE_TAG = re.compile(
-    rf"^[ \t]*(?:\[[\d:.]+\][ ]*)?(?P<tag>(?=[A-Z][a-z]){_NAME_WORD}\.?(?:[ ]{_SURNAME}\.?){{0,2}}):[ ]", re.M
-)
-# A name in a speaker tag recurs this often before a tag of a name alone is taken.
-_TAG_TURNS = 2
 _PERSON_NOUNS = (
     r"guy|man|woman|lady|girl|boy|kid|dude|fellow|person|someone|somebody|friend|inmate|"
     r"cellmate|cellie|neighbou?r|officer|nurse|doctor|teacher|counselou?r|sponsor|homie|homeboy"
@@ -164,7 +153,6 @@ _PERSONAL_TITLES = frozenset(
 )
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
-_POSSESSIVE_END = re.compile(r"['’]s$")
 _POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
 # Words that may stand between a name and its spelling: "maria, that's m a r i a",
 # "smith my married name s m i t h".
@@ -199,20 +187,14 @@ _MY_NAME = re.compile(
 )
 
 
-def names_from_layout(
-    text: str,
-    titles: frozenset[str],
-    not_names: frozenset[str],
-    stop_words: frozenset[str],
-    lowercase: frozenset[str],
-) -> list[Span]:
+def names_from_layout(text: str, not_names: frozenset[str], stop_words: frozenset[str]) -> list[Span]:
     """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
-    headings, title-case speaker tags, names introduced as names and, in a text that does
-    not capitalise names, the lower-case ones the context makes safe."""
+    headings, names introduced as names, spellings after "spell", answers to a question
+    for a name and, in a text that does not capitalise names, the lower-case ones the
+    context makes safe."""
     cased = names_are_capitalised(text)
     return [
         *examiner_names(text),
-        *title_case_speaker_names(text, titles, not_names, lowercase),
         *introduced_names(text),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased),
@@ -238,40 +220,6 @@ def examiner_names(text: str) -> list[Span]:
         Span(m.start("name"), m.end("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
         for m in _EXAMINER.finditer(text)
     ]
-
-
-def title_case_speaker_names(
-    text: str, titles: frozenset[str], not_names: frozenset[str], lowercase_words: frozenset[str]
-) -> list[Span]:
-    """The name in each title-case speaker tag: "Officer Diaz:" gives "Diaz" (a title
-    makes one turn enough), "Maria:" or "Dana Whitfield:" the whole tag when it recurs.
-    `titles` and `not_names` are lower case without a full stop; a tag with a word of
-    `not_names` ("Interviewer:", "Caller:") or a word the document writes in lower
-    case (`lowercase_words`: "Note:", "Question:") names no one."""
-    matches = list(_TITLE_CASE_TAG.finditer(text))
-    turns: dict[str, int] = {}
-    for match in matches:
-        turns[match.group("tag")] = turns.get(match.group("tag"), 0) + 1
-    out = []
-    for match in matches:
-        words = list(re.finditer(r"\S+", match.group("tag")))
-        roles = 0
-        while roles < len(words) and words[roles].group().lower().rstrip(".") in titles:
-            roles += 1
-        # Particles ("de la") are written in lower case in the tag itself.
-        rest = [w.group().lower().rstrip(".") for w in words[roles:] if not w.group()[0].islower()]
-        if not rest or any(w in not_names or w in titles or w in lowercase_words for w in rest):
-            continue
-        if not roles and turns[match.group("tag")] < _TAG_TURNS:
-            continue
-        if all(len(w) < 2 for w in rest):
-            continue
-        start = match.start("tag") + words[roles].start()
-        end = match.start("tag") + words[-1].end()
-        if text[end - 1] == ".":
-            end -= 1
-        out.append(Span(start, end, "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
-    return out
 
 
 def introduced_names(text: str) -> list[Span]:
@@ -501,43 +449,6 @@ def drop_sentence_initial_homographs(
             and not _SENTENCE_STOP.match(text, span.end)
         )
     ]
-
-
-def drop_common_word_persons(spans: Iterable[Span], text: str, lowercase_words: frozenset[str]) -> list[Span]:
-    """Without the PERSON spans of two words or more that stand alone on a line or are
-    written in capitals, all of whose words the document also writes in lower case,
-    give or take an ending: "Closing Statements" beside "closing statement", a footer's
-    "DECISION PAGE" beside "the decision" and "page". A speaker tag's name stays."""
-    stems = {stem for word in lowercase_words for stem in _stems(word)}
-    out = []
-    for span in spans:
-        if span.label == "PERSON" and span.detectors != (STRUCTURE,):
-            covered = span.text_in(text)
-            words = re.findall(r"[A-Za-z]+(?:['’][A-Za-z]+)*", covered)
-            line_start = text.rfind("\n", 0, span.start) + 1
-            line_end = text.find("\n", span.end)
-            alone = text[line_start : span.start].strip() == "" and (
-                text[span.end : len(text) if line_end < 0 else line_end].strip() == ""
-            )
-            if (
-                len(words) >= 2
-                and (alone or covered.isupper())
-                and not text.startswith(":", span.end)
-                and all(set(_stems(w.lower())) & stems for w in words)
-            ):
-                continue
-        out.append(span)
-    return out
-
-
-def _stems(word: str) -> tuple[str, ...]:
-    """`word` and what it may be without a plural, past or -ing ending."""
-    word = _POSSESSIVE_END.sub("", word)
-    forms = [word]
-    for ending in ("ies", "es", "s", "ing", "ed"):
-        if word.endswith(ending) and len(word) - len(ending) >= 3:
-            forms.append(word[: -len(ending)] + ("y" if ending == "ies" else ""))
-    return tuple(forms)
 
 
 def propagate_lower_case_names(

@@ -61,30 +61,6 @@ def test_the_lawyer_of_an_examination_heading_is_a_person():
     assert not {w for w, _ in merged} & {"THE COURT", "COURT", "CROSS-EXAMINATION"}
 
 
-def test_a_recurring_title_case_speaker_tag_names_its_speaker():
-    text = (
-        "Interviewer: Can you tell me what happened?\n"
-        "Maria: We left early.\n"
-        "Interviewer: And then?\n"
-        "Maria: Nothing.\n"
-        "Officer Diaz: I arrived at nine.\n"
-        "Mr. de la Cruz: So did I.\n"
-        "Ms. O'Neil-Tran: And I.\n"
-        "Note: the recording ends here. We note the time.\n"
-        "Note: end.\n"
-    )
-    merged = _merged(text, **GENERAL)
-    assert {("Maria", "PERSON"), ("Officer Diaz", "PERSON")} <= merged
-    assert {("Mr. de la Cruz", "PERSON"), ("Ms. O'Neil-Tran", "PERSON")} <= merged
-    # Roles, and a recurring label the document also writes in lower case, are no names.
-    assert not {w for w, _ in merged} & {"Interviewer", "Note"}
-
-
-def test_a_one_off_title_case_label_is_no_speaker():
-    text = "Summary: the meeting ran late.\nAttendance: full.\n"
-    assert _merged(text, **GENERAL) == set()
-
-
 def test_names_introduced_as_names_and_nicknames_in_quotes():
     text = (
         'I play chess with a guy named Xavier. They called him "Shorty" on the yard, '
@@ -226,25 +202,6 @@ def test_a_name_in_a_persons_role_is_a_person_whatever_ner_called_it():
     assert ("Guadalupe", "PERSON") in found
     # A determiner, or a verb that places and firms take, leaves NER's label.
     assert not {w for w, label in found if label == "PERSON"} & {"Court", "Fresno", "Kaiser"}
-
-
-def test_a_name_of_ordinary_words_alone_on_a_line_or_in_capitals_is_a_heading():
-    text = (
-        "Closing Statements\n"
-        "COMMISSIONER: We will hear the closing statement now. The decision is on the last page.\n"
-        "JEROME FAIRBANKS SC2862 DECISION PAGE 1\n"
-        "Grace Hollins\n"
-        "COMMISSIONER: Thank you, Grace Hollins.\n"
-    )
-    ner = [
-        _span(text, "Closing Statements", "PERSON"),
-        _span(text, "JEROME FAIRBANKS", "PERSON"),
-        _span(text, "DECISION PAGE", "PERSON"),
-        _span(text, "Grace Hollins", "PERSON"),
-    ]
-    merged = _merged(text, ner)
-    assert not {w for w, _ in merged} & {"Closing Statements", "DECISION PAGE", "DECISION", "PAGE"}
-    assert {("JEROME FAIRBANKS", "PERSON"), ("Grace Hollins", "PERSON")} <= merged
 
 
 def test_letters_spelled_after_a_spelling_cue_in_lower_case_with_stops_or_in_groups():
