@@ -153,6 +153,7 @@ _PERSONAL_TITLES = frozenset(
 )
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
+_KIN_THEN_STOP = re.compile(r"([a-z-]+)[.:][ ]+\Z")
 _POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
 # Words that may stand between a name and its spelling: "maria, that's m a r i a",
 # "smith my married name s m i t h".
@@ -335,14 +336,15 @@ def relabel_persons_in_context(
             or word.isupper()
             or word.lower() in not_names
             or word.lower() in known_places
-            or opens_sentence(text, match.start())
+            or (opens_sentence(text, match.start()) and not _named_after_kin(text, match, kin_words))
         ):
             continue
         i = bisect.bisect_left(starts, match.end())
         if any(ends[j] > match.start() for j in range(max(0, i - 3), i)):
             continue  # a span covers it
         if (
-            _before_possessive_kin(text, match.end(), kin_words)
+            _named_after_kin(text, match, kin_words)
+            or _before_possessive_kin(text, match.end(), kin_words)
             or (
                 _after_word(text, match.start(), _PERSONAL_TITLES)
                 and _ENDS_NAME.match(text, match.end())
@@ -385,6 +387,12 @@ def _coordinated_with_person(spans: Sequence[Span], i: int, text: str) -> bool:
         and spans[i + 1].label == "PERSON"
         and text[span.end : spans[i + 1].start] in joiners
     )
+
+
+def _named_after_kin(text: str, match: re.Match[str], kin_words: frozenset[str]) -> bool:
+    """A one-word sentence right after a kin word: "I called her husband. Imran. She ..."."""
+    before = _KIN_THEN_STOP.search(text, max(0, match.start() - 30), match.start())
+    return bool(before and before.group(1).lower() in kin_words and text.startswith(".", match.end()))
 
 
 def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bool:
