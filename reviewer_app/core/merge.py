@@ -115,6 +115,7 @@ class MergeRules:
     head_words: dict[str, tuple[str, ...]]
     person_cues: frozenset[str] = frozenset()
     known_places: frozenset[str] = frozenset()
+    countries: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
     location_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
@@ -174,6 +175,9 @@ def load_merge_rules() -> MergeRules:
         ),
         known_places=frozenset(
             name for file_name in merge.get("place_gazetteers", ()) for name in _gazetteer(file_name)
+        ),
+        countries=frozenset(
+            n for file_name in merge.get("country_gazetteers", ()) for n in _gazetteer(file_name)
         ),
         function_words=frozenset(w.lower() for w in merge.get("function_words", ())),
         law_heads=tuple(merge.get("law_heads", ())),
@@ -857,7 +861,7 @@ def merge_spans(
     )
     merged = relabel_known_persons(merged, text, rules, person_names)
     merged = relabel_places_named_alone(
-        merged, text, rules.known_places, rules.titles | name_titles | rules.person_cues, person_names
+        merged, text, rules.countries, rules.titles | name_titles | rules.person_cues, person_names
     )
     if with_propagation:
         not_persons = not_names | rules.titles

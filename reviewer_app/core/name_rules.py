@@ -501,10 +501,11 @@ def relabel_places_named_alone(
     titles: frozenset[str],
     person_names: Iterable[str] = (),
 ) -> list[Span]:
-    """A one-word PERSON that is a known place ("Stockton, mostly.", "entered Austria")
-    is a LOCATION unless the document shows it as a name: in a longer PERSON span
-    ("Dallas" of "Georgia Dallas"), after a title ("Mr. Jackson") somewhere, or among
-    the cover page's `person_names`."""
+    """A one-word PERSON that is a known place (`known_places`: countries and states, seldom
+    a surname, where a city may be one: "Davis") is a LOCATION ("entered Austria") unless
+    the document shows it as a name: in a longer PERSON span ("Georgia" of "Georgia
+    Dallas"), after a title ("Mr. Jordan") somewhere, or among the cover page's
+    `person_names`."""
     candidates = {
         span.text_in(text).lower()
         for span in spans

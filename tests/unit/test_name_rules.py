@@ -4,8 +4,6 @@ sentence it must find and one it must leave alone."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from reviewer_app.core.document import Document
@@ -25,12 +23,6 @@ def _span(text: str, piece: str, label: str, nth: int = 0, detector: str = "spac
     for _ in range(nth + 1):
         start = text.index(piece, start + 1)
     return Span(start, start + len(piece), label, (detector,), 0.85)
-
-
-def _with_places(*places: str):
-    """The default rules with these places known (to test a rule, not a gazetteer)."""
-    rules = default_rules()
-    return dataclasses.replace(rules, known_places=rules.known_places | set(places))
 
 
 def _merged(text: str, spans=(), **options) -> set[tuple[str, str]]:
@@ -342,34 +334,34 @@ def test_a_lower_case_name_found_in_context_names_its_other_lower_case_mentions(
     assert ("long", text.index("long wait")) not in persons
 
 
-def test_a_known_place_that_ner_calls_a_person_is_a_place_unless_shown_as_a_name():
+def test_a_country_or_state_that_ner_calls_a_person_is_a_place_unless_shown_as_a_name():
     text = (
-        "COMMISSIONER: Where did you grow up?\nINMATE: Stockton, mostly. Then she entered Austria.\n"
-        "COMMISSIONER: And Mr. Jackson? INMATE: Jackson was my cellie. Georgia Dallas wrote. Dallas is.\n"
+        "COMMISSIONER: Where did she go?\nINMATE: Then she entered Austria. Davis stayed.\n"
+        "COMMISSIONER: And Mr. Jordan? INMATE: Jordan was my cellie. Georgia Dallas wrote. Georgia is.\n"
     )
     ner = [
-        _span(text, "Stockton", "PERSON"),
         _span(text, "Austria", "PERSON"),
-        _span(text, "Jackson", "PERSON", 0),
-        _span(text, "Jackson", "PERSON", 1),
+        _span(text, "Davis", "PERSON"),
+        _span(text, "Jordan", "PERSON", 0),
+        _span(text, "Jordan", "PERSON", 1),
         _span(text, "Georgia Dallas", "PERSON"),
-        _span(text, "Dallas", "PERSON", 1),
+        _span(text, "Georgia", "PERSON", 1),
     ]
     merged = [(s.text_in(text), s.label) for s in merge_spans(ner, text)]
-    assert ("Stockton", "LOCATION") in merged and ("Austria", "LOCATION") in merged
-    assert merged.count(("Jackson", "PERSON")) == 2 and merged.count(("Dallas", "PERSON")) == 1
-    text = "INMATE: Dr. Winters wrote. My brother, Salvador, is close. Winters again, Salvador too."
-    ner = [_span(text, "Winters", "PERSON", k) for k in (0, 1)] + [
-        _span(text, "Salvador", "PERSON", k) for k in (0, 1)
+    assert ("Austria", "LOCATION") in merged
+    # A city may be a surname ("Davis"): only countries and states are taken for places.
+    assert ("Davis", "PERSON") in merged
+    assert merged.count(("Jordan", "PERSON")) == 2 and merged.count(("Georgia", "PERSON")) == 1
+    text = "INMATE: Dr. Chad wrote. My brother, Israel, is close. Chad again, Israel too."
+    ner = [_span(text, "Chad", "PERSON", k) for k in (0, 1)] + [
+        _span(text, "Israel", "PERSON", k) for k in (0, 1)
     ]
-    merged = [
-        (s.text_in(text), s.label) for s in merge_spans(ner, text, rules=_with_places("winters", "salvador"))
-    ]
-    assert merged.count(("Winters", "PERSON")) == 2 and merged.count(("Salvador", "PERSON")) == 2
+    merged = [(s.text_in(text), s.label) for s in merge_spans(ner, text)]
+    assert merged.count(("Chad", "PERSON")) == 2 and merged.count(("Israel", "PERSON")) == 2
     # A cover page's name is a name too.
-    text = "INMATE: I miss Fresno.\n"
-    merged = merge_spans([_span(text, "Fresno", "PERSON")], text, person_names=["Fresno Smith"])
-    assert [(s.text_in(text), s.label) for s in merged] == [("Fresno", "PERSON")]
+    text = "INMATE: I miss Jordan.\n"
+    merged = merge_spans([_span(text, "Jordan", "PERSON")], text, person_names=["Jordan Smith"])
+    assert [(s.text_in(text), s.label) for s in merged] == [("Jordan", "PERSON")]
 
 
 def test_a_first_name_cut_off_and_completed_with_a_surname_by_the_next_speaker():
