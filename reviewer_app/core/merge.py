@@ -860,9 +860,9 @@ def merge_spans(
         merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners
     )
     merged = relabel_known_persons(merged, text, rules, person_names)
-    merged = relabel_places_named_alone(
-        merged, text, rules.countries, rules.titles | name_titles | rules.person_cues, person_names
-    )
+    person_words = rules.titles | name_titles | rules.person_cues
+    places = (rules.countries, rules.known_places)
+    merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
     if with_propagation:
         not_persons = not_names | rules.titles
         merged = relabel_persons_in_context(

@@ -154,6 +154,9 @@ _PERSONAL_TITLES = frozenset(
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
 _KIN_THEN_STOP = re.compile(r"([a-z-]+)[.:][ ]+\Z")
+_TURN_OPENING = re.compile(r"[^\n:]{1,40}:[ ]+")
+# "Where did you grow up?", "Let's talk about where you grew up."
+_WHERE_QUESTION = re.compile(r"(?i:\bwhere\b)[^\n]*[?.]\s*$")
 _POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
 # Words that may stand between a name and its spelling: "maria, that's m a r i a",
 # "smith my married name s m i t h".
@@ -498,34 +501,63 @@ def relabel_places_named_alone(
     spans: Sequence[Span],
     text: str,
     known_places: frozenset[str],
+    towns: frozenset[str],
     titles: frozenset[str],
     person_names: Iterable[str] = (),
 ) -> list[Span]:
-    """A one-word PERSON that is a known place (`known_places`: countries and states, seldom
-    a surname, where a city may be one: "Davis") is a LOCATION ("entered Austria") unless
-    the document shows it as a name: in a longer PERSON span ("Georgia" of "Georgia
-    Dallas"), after a title ("Mr. Jordan") somewhere, or among the cover page's
-    `person_names`."""
-    candidates = {
-        span.text_in(text).lower()
-        for span in spans
-        if span.label == "PERSON" and span.text_in(text).lower() in known_places
-    }
-    if not candidates:
-        return list(spans)
+    """A one-word PERSON that the document never shows as a name (in a longer PERSON span:
+    "Georgia" of "Georgia Dallas"; after a title: "Mr. Jordan"; among the cover page's
+    `person_names`) is a LOCATION when it is a country or a state (`known_places`, seldom
+    a surname: "entered Austria"), or a town (`towns`: a city may be a surname, "Davis")
+    where the context makes it a place: in a list with a place ("Santa Monica, then
+    Clovis") or opening the answer to a "where" question ("Where did you grow up?" /
+    "Stockton, mostly.")."""
+    spans = _sorted(spans)
+    places = known_places | towns
+    if not any(s.label == "PERSON" and s.text_in(text).lower() in places for s in spans):
+        return spans
     named = {w for name in person_names for w in re.findall(r"[\w'’-]+", name.lower())}
     for span in spans:
         covered = span.text_in(text).lower()
         if span.label == "PERSON" and (" " in covered or _after_word(text, span.start, titles)):
             named.update(re.findall(r"[\w'’-]+", covered))
-    return [
-        span.with_(label="LOCATION")
-        if span.label == "PERSON"
-        and (covered := span.text_in(text).lower()) in candidates
-        and covered not in named
-        else span
-        for span in spans
-    ]
+    out = []
+    for i, span in enumerate(spans):
+        covered = span.text_in(text).lower()
+        if (
+            span.label == "PERSON"
+            and covered in places
+            and covered not in named
+            and (
+                covered in known_places
+                or _listed_with_place(spans, i, text)
+                or _answers_where(text, span.start)
+            )
+        ):
+            span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
+def _listed_with_place(spans: Sequence[Span], i: int, text: str) -> bool:
+    """Whether spans[i] is in a list with a LOCATION right before or after it."""
+    joiners = (", ", ", then ", " and ", ", and ", " or ", " then ")
+    before = i > 0 and spans[i - 1].label == "LOCATION" and text[spans[i - 1].end : spans[i].start] in joiners
+    after = (
+        i + 1 < len(spans)
+        and spans[i + 1].label == "LOCATION"
+        and text[spans[i].end : spans[i + 1].start] in joiners
+    )
+    return bool(before or after)
+
+
+def _answers_where(text: str, start: int) -> bool:
+    """Whether `start` opens a turn that answers a "where" question on the line before."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if not _TURN_OPENING.fullmatch(text, line_start, start) or line_start == 0:
+        return False
+    question = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+    return bool(_WHERE_QUESTION.search(question))
 
 
 def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[str]) -> list[Span]:

@@ -37,7 +37,7 @@ FLOORS = {
     "SPELLED_NAME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 139; spaCy 0.000 / 0.000
     "SPELLED_OUT_ITEM": Floor(0.995, 0.995),  # 1.000 / 1.000 of 25; spaCy 0.000 / 0.000
     "CDCR_ID": Floor(0.995, 0.995),  # 1.000 / 1.000 of 100; spaCy 0.000 / 0.000
-    "LOCATION": Floor(0.992, 0.958),  # 0.997 / 0.963 of 388; spaCy 0.683 / 0.836
+    "LOCATION": Floor(0.995, 0.958),  # 1.000 / 0.963 of 388; spaCy 0.683 / 0.836
     # Weak since issue 17 removed the generator's trades and gang names from the rules (0.885 with them).
     "ORGANIZATION": Floor(0.770, 0.922),  # 0.776 / 0.928 of 183; spaCy 0.683 / 0.198
     "DATE": Floor(0.991, 0.991),  # 0.996 / 0.996 of 266; spaCy 0.868 / 0.485

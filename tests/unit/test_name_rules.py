@@ -386,3 +386,24 @@ def test_a_capitalised_word_ending_a_name_after_a_personal_title_is_a_surname():
     persons = {w for w, label in _merged(text) if label == "PERSON"}
     assert {"Casstro", "Okonkwo-Reyes"} <= persons
     assert not persons & {"Department", "Probation Department", "Board", "Training"}
+
+
+def test_a_town_ner_calls_a_person_is_a_place_in_a_list_of_places_or_answering_where():
+    text = (
+        "COMMISSIONER: Let's talk about where you grew up.\n"
+        "INMATE: Stockton, mostly. We moved a lot, Santa Monica, then Clovis, then back.\n"
+        "COMMISSIONER: Who raised you?\n"
+        "INMATE: Davis did, my uncle. Davis and Martinez were good to me.\n"
+    )
+    ner = [
+        _span(text, "Stockton", "PERSON"),
+        _span(text, "Santa Monica", "LOCATION"),
+        _span(text, "Clovis", "PERSON"),
+        _span(text, "Davis", "PERSON", 0),
+        _span(text, "Davis", "PERSON", 1),
+        _span(text, "Martinez", "PERSON"),
+    ]
+    merged = [(s.text_in(text), s.label) for s in merge_spans(ner, text)]
+    assert {("Stockton", "LOCATION"), ("Clovis", "LOCATION")} <= set(merged)
+    # Towns that are also surnames stay persons where nothing makes them places.
+    assert merged.count(("Davis", "PERSON")) == 2 and ("Martinez", "PERSON") in merged
