@@ -9,17 +9,27 @@ name, never a list of names:
 - `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
   "By Ms. Bishop:") is a person.
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
-  "a woman called", or a nickname in quotes after "called", "known as", "went by"
-  or inside a full name (Kevin "Smoke" Jones).
-- `relabel_persons_in_context`: a one-word place, organisation or group that is
-  coordinated with a person ("Byron and Harold"), that a possessive kin word
-  follows ("Fairbanks's family"), or that the speaker spells right after
-  ("a Roxana ... R-O-X-A-N-A") is a person; so is a capitalised word no span
-  covers that a kin word in the possessive follows or that is spelled right after.
-- `lower_case_names`: in a text that does not capitalise names (ASR output), a
-  name only where the context makes it safe: after "my name is", and a word
-  followed by its own spelling ("maria, m a r i a"), whose letters are then a
-  SPELLED_NAME.
+  "a woman called", a nickname in quotes after "called", "known as", "went by" or
+  inside a full name (Kevin "Smoke" Jones), a certificate's declarant ("I, NADIA
+  PETROSYAN, a duly designated transcriber"), a first name cut off that the next
+  speaker completes with a surname ("Nancy--" / "--Soliz").
+- `spellings_after_cue`: letters spelled after "spell", in lower case, with full stops
+  or in groups ("s m i t h", "J. O. H. N.", "K-O, W-A-L").
+- `answered_names`: the answer to a question for someone's name.
+- `relabel_persons_in_context`: a place, organisation or group that is coordinated
+  with a person ("Byron and Harold"), that a possessive kin word follows ("Fairbanks's
+  family"), that follows "my name is", or that the speaker spells right after ("a
+  Roxana ... R-O-X-A-N-A") is a person; so is a capitalised word no span covers that a
+  kin word in the possessive follows, that is spelled right after, that ends a name
+  after a personal title, or that makes a sentence of its own after a kin word.
+- `relabel_places_named_alone`: a one-word "person" that is a country, or a town in a
+  list of places or answering "where", and that the document never shows as a name.
+- `relabel_spellings`: a letter-spaced banner is no spelled name; letters beside a
+  number are an ID_NUMBER.
+- `lower_case_names`, `propagate_lower_case_names`: in a text that does not capitalise
+  names (ASR output), a name only where the context makes it safe: after "my name is",
+  a word followed by its own spelling ("maria, m a r i a"), whose letters are then a
+  SPELLED_NAME, and their other lower-case mentions.
 - `drop_sentence_initial_homographs`: a propagated one-word name that opens a
   sentence and that the document also writes in lower case is the ordinary word
   ("Long story short" beside Mr. Long and "a long night").
