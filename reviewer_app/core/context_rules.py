@@ -501,7 +501,11 @@ def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
 
 
 # A speaker tag at the start of a line: up to six words in capitals and a colon.
-_SPEAKER_TAG = re.compile(r"^[ \t]*([A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*){0,5}):[ ]", re.M)
+# (After a timestamp, as an interview log writes it: "[14:02:11] DET. HARLAN:".)
+_SPEAKER_TAG = re.compile(
+    r"^[ \t]*(?:\[[\d:.]+\][ ]*)?([A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*){0,5}):[ ]", re.M
+)
+_POSSESSIVE_S = re.compile(r"['’]s$")
 # A tag of names alone ("BRANDVOLD:", "DANA REYES:") is taken only when the document
 # gives it to a speaker this many times: a one-off capitalised label is a heading or a note.
 _NAME_TAG_TURNS = 2
@@ -529,7 +533,10 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
     for match in matches:
         words = list(re.finditer(r"\S+", match.group(1)))
         roles = 0
-        while roles < len(words) and words[roles].group().lower().rstrip(".") in titles:
+        # "VICTIM'S SISTER CARRANZA-BELTRAN:": a role in the possessive is a role.
+        while (
+            roles < len(words) and _POSSESSIVE_S.sub("", words[roles].group().lower().rstrip(".")) in titles
+        ):
             roles += 1
         rest = [w.group().lower().rstrip(".") for w in words[roles:]]
         if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 for w in rest):

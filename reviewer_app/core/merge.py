@@ -33,7 +33,11 @@ One function per rule; `merge_spans` applies them in the paper's order:
 10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
     SPELLED_NAME string is proposed too, with detector `propagation`.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
-12. `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
+12. `name_rules.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
+
+`name_rules` (names the layout and wording show: "BY MR. X:", "a guy named X", Q./A.
+markers, kin, coordination, spellings, answers to "your name?") adds and relabels names
+around rules 1, 7 and 10.
 
 Organisations the document introduces (`context_rules.learn_organisations`)
 join the detectors' spans before rule 1.
@@ -67,6 +71,19 @@ from reviewer_app.core.context_rules import (
     learn_organisations,
     speaker_tag_names,
 )
+from reviewer_app.core.name_rules import (
+    PROPAGATION,
+    PROPAGATION_SCORE,
+    complete_interrupted_names,
+    drop_sentence_initial_homographs,
+    lowercase_words,
+    names_from_layout,
+    propagate_lower_case_names,
+    relabel_persons_in_context,
+    relabel_places_named_alone,
+    relabel_spellings,
+    strip_answer_markers,
+)
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import (
     is_spoken_date,
@@ -77,10 +94,8 @@ from reviewer_app.core.spoken_numbers import (
 )
 from reviewer_app.paths import resource
 
-PROPAGATION = "propagation"
 # The detector of a model trained on reviewed documents (detectors/trained.py).
 TRAINED = "trained"
-PROPAGATION_SCORE = 0.8
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
@@ -109,6 +124,7 @@ class MergeRules:
     head_words: dict[str, tuple[str, ...]]
     person_cues: frozenset[str] = frozenset()
     known_places: frozenset[str] = frozenset()
+    countries: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
     location_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
@@ -168,6 +184,9 @@ def load_merge_rules() -> MergeRules:
         ),
         known_places=frozenset(
             name for file_name in merge.get("place_gazetteers", ()) for name in _gazetteer(file_name)
+        ),
+        countries=frozenset(
+            n for file_name in merge.get("country_gazetteers", ()) for n in _gazetteer(file_name)
         ),
         function_words=frozenset(w.lower() for w in merge.get("function_words", ())),
         law_heads=tuple(merge.get("law_heads", ())),
@@ -767,30 +786,6 @@ def join_split_names(
     return out
 
 
-# 12 ----------------------------------------------------------------------------
-_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
-
-
-def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
-    """A name cut off by the next speaker is a name on both sides of the cut:
-    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
-    spans = _sorted(spans)
-    starts = [s.start for s in spans]
-    out = []
-    for span in spans:
-        if span.label == "PERSON":
-            cut = _INTERRUPTION.match(text, span.end)
-            if cut:
-                if cut.group("fragment"):
-                    span = span.with_(end=cut.end("fragment"))
-                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
-                i = bisect.bisect_left(starts, rest.start)
-                if i >= len(spans) or spans[i].start >= rest.end:
-                    out.append(rest)
-        out.append(span)
-    return _sorted(out)
-
-
 def _name_parts(name: str, rules: MergeRules) -> list[str]:
     words = name.split()
     if len(words) < 2:
@@ -856,15 +851,21 @@ def merge_spans(
     brings the spans the merge proposes from the text itself (organisations learnt
     from context, names in speaker tags); without it a detector is scored alone."""
     rules = rules or default_rules()
+    lower_words = lowercase_words(text)
+    not_names = rules.role_nouns | rules.determiners | rules.function_words | rules.calendar_words
+    stop_words = rules.function_words | rules.clause_words
     if with_propagation:
         spans = [
+            *names_from_layout(text, not_names, stop_words),
             *spans,
             *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
             *speaker_tag_names(
-                text, rules.titles | name_titles, rules.role_nouns | rules.determiners | rules.function_words
+                text,
+                rules.titles | name_titles | rules.person_cues,
+                rules.role_nouns | rules.determiners | rules.function_words,
             ),
         ]
-    merged = tidy_boundaries(spans, text)
+    merged = strip_answer_markers(tidy_boundaries(spans, text), text)
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
@@ -888,14 +889,23 @@ def merge_spans(
         merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners
     )
     merged = relabel_known_persons(merged, text, rules, person_names)
-    merged = drop_stutters(merged, text)
+    person_words = rules.titles | name_titles | rules.person_cues
+    places = (rules.countries, rules.known_places)
+    merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
+    if with_propagation:
+        not_persons = not_names | rules.titles
+        merged = relabel_persons_in_context(
+            merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
+        )
+    merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     if with_propagation:
-        merged = propagate(merged, text, rules)
+        merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
+        merged = propagate_lower_case_names(merged, text, stop_words, rules.titles | name_titles)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
@@ -26,6 +27,11 @@ _LEADING_WORD = re.compile(r"(\w+)\s+(?=(?:(?P<plain>[a-z]+)\b)?)")
 _DIGIT = re.compile(r"\d")
 _YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b|'\d\ds?\b|\b\d0'?s\b")
 NER_SCORE = 0.85
+# NER's own place and organisation labels that a person's role overrides.
+_NAME_ENTITY_LABELS = frozenset({"ORG", "GPE", "LOC", "FAC", "NORP"})
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,24 @@ class NerMapping:
     leading_words: frozenset[str]
     # Number words: "two thousand and five" carries a number as much as "2005".
     number_words: frozenset[str] = frozenset()
+    # Verb lemmas whose subject, object or "with" object is a person ([person_roles]).
+    subject_of: frozenset[str] = frozenset()
+    object_of: frozenset[str] = frozenset()
+    with_object_of: frozenset[str] = frozenset()
+
+    def fills_person_role(self, token: Token) -> bool:
+        """Whether `token` (a name's head) is the subject or object of a verb of people
+        and takes no determiner ("the Court")."""
+        if any(child.dep_ in ("det", "poss") for child in token.children):
+            return False
+        head = token.head
+        if token.dep_ in ("nsubj", "nsubjpass") and head.pos_ in ("VERB", "AUX"):
+            return head.lemma_.lower() in self.subject_of
+        if token.dep_ in ("dobj", "dative"):
+            return head.lemma_.lower() in self.object_of
+        if token.dep_ == "pobj" and head.lower_ == "with" and head.head.pos_ == "VERB":
+            return head.head.lemma_.lower() in self.with_object_of
+        return False
 
     def map_entity(
         self, label: str, start: int, end: int, text: str, profile: Profile | None = None
@@ -122,6 +146,9 @@ def ner_mapping() -> NerMapping:
         date_range=re.compile(date["range_regex"]),
         leading_words=frozenset(w.lower() for w in date["leading_words"]),
         number_words=number_words(),
+        subject_of=frozenset(table.get("person_roles", {}).get("subject_of", ())),
+        object_of=frozenset(table.get("person_roles", {}).get("object_of", ())),
+        with_object_of=frozenset(table.get("person_roles", {}).get("with_object_of", ())),
     )
 
 
@@ -144,7 +171,30 @@ class SpacyDetector(Detector):
         profile = profile_table().get(chunk.profile)
         spans = []
         for ent in doc.ents:
-            found = mapping.map_entity(ent.label_, ent.start_char, ent.end_char, ent.text, profile)
+            label = ent.label_
+            if label in _NAME_ENTITY_LABELS and ent.text.istitle() and mapping.fills_person_role(ent.root):
+                label = "PERSON"  # "I married Gustavo Renteria": NER said ORG
+            found = mapping.map_entity(label, ent.start_char, ent.end_char, ent.text, profile)
             for span in found:
                 spans.append(span.with_(detectors=(self.name,), score=NER_SCORE))
-        return spans
+        return spans + _unlabelled_persons(doc, mapping, self.name)
+
+
+def _unlabelled_persons(doc: Doc, mapping: NerMapping, detector: str) -> list[Span]:
+    """Proper nouns outside every entity that fill a person's role: "asking Guadalupe
+    to lie" (a first name NER does not know), with a name part before it ("Cecilia")."""
+    out = []
+    for token in doc:
+        if (
+            token.ent_type_
+            or token.tag_ != "NNP"
+            or not token.text.istitle()
+            or len(token.text) < 3
+            or not mapping.fills_person_role(token)
+        ):
+            continue
+        start = token
+        while start.i > 0 and doc[start.i - 1].dep_ == "compound" and doc[start.i - 1].text.istitle():
+            start = doc[start.i - 1]
+        out.append(Span(start.idx, token.idx + len(token), "PERSON", (detector,), NER_SCORE))
+    return out

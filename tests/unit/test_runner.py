@@ -151,10 +151,13 @@ def test_a_crashing_or_unavailable_detector_is_reported_and_the_others_run(fake_
     )
     assert not runs["nonexistent"].status.ready and "unknown detector" in runs["nonexistent"].status.message
     assert runs["counting"].ok and runs["counting"].span_count == 1
-    # the one JONES found; both are names in speaker tags, which the merge proposes too
+    # the one JONES found; both are names in speaker tags, which the merge proposes too, as
+    # it does "Inmate Richardson", a surname after a title spelled right after it
     assert [(s.text_in(doc.text), s.detectors) for s in result.spans] == [
         ("JONES", ("counting", "context")),
+        ("Richardson", ("context",)),
         ("JONES", ("context",)),
+        ("Richardson", ("context",)),
     ]
     # logs carry detector names and error types, never transcript text
     assert "Richardson" not in caplog.text and "boom" not in caplog.text

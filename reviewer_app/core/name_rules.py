@@ -1,0 +1,627 @@
+"""Names that the way a transcript is written shows, where NER misses them (issue 12).
+
+Called by `merge.merge_spans`; every rule reads the layout or the words around a
+name, never a list of names:
+
+- `strip_answer_markers`: the "Q." / "A." that opens a line of a court transcript is
+  no part of a name ("A. Kevin" -> "Kevin", "Q. Officer Diaz" -> "Officer Diaz",
+  which a title then makes a person).
+- `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
+  "By Ms. Bishop:") is a person.
+- `introduced_names`: a name the sentence introduces as one: after "a guy named",
+  "a woman called", a nickname in quotes after "called", "known as", "went by" or
+  inside a full name (Kevin "Smoke" Jones), a certificate's declarant ("I, NADIA
+  PETROSYAN, a duly designated transcriber"), a first name cut off that the next
+  speaker completes with a surname ("Nancy--" / "--Soliz").
+- `spellings_after_cue`: letters spelled after "spell", in lower case, with full stops
+  or in groups ("s m i t h", "J. O. H. N.", "K-O, W-A-L").
+- `answered_names`: the answer to a question for someone's name.
+- `relabel_persons_in_context`: a place, organisation or group that is coordinated
+  with a person ("Byron and Harold"), that a possessive kin word follows ("Fairbanks's
+  family"), that follows "my name is", or that the speaker spells right after ("a
+  Roxana ... R-O-X-A-N-A") is a person; so is a capitalised word no span covers that a
+  kin word in the possessive follows, that is spelled right after, that ends a name
+  after a personal title, or that makes a sentence of its own after a kin word.
+- `relabel_places_named_alone`: a one-word "person" that is a country, or a town in a
+  list of places or answering "where", and that the document never shows as a name.
+- `relabel_spellings`: a letter-spaced banner is no spelled name; letters beside a
+  number are an ID_NUMBER.
+- `lower_case_names`, `propagate_lower_case_names`: in a text that does not capitalise
+  names (ASR output), a name only where the context makes it safe: after "my name is",
+  a word followed by its own spelling ("maria, m a r i a"), whose letters are then a
+  SPELLED_NAME, and their other lower-case mentions.
+- `drop_sentence_initial_homographs`: a propagated one-word name that opens a
+  sentence and that the document also writes in lower case is the ordinary word
+  ("Long story short" beside Mr. Long and "a long night").
+- `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+
+from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
+from reviewer_app.core.context_rules import _sentence_start as opens_sentence
+from reviewer_app.core.spans import Span
+
+# Structure, like a speaker tag, beats NER's label (context_rules.NAME_TAG_SCORE).
+STRUCTURE = "context"
+STRUCTURE_SCORE = 0.9
+CUE_SCORE = 0.86  # above NER's 0.85: the cue decides between NER's labels
+# What merge.propagate proposes is marked so; an interrupted name's other half is one.
+PROPAGATION = "propagation"
+PROPAGATION_SCORE = 0.8
+
+_NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
+_NER_NAME_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
+_ANSWER_MARKER = re.compile(r"(?:Q|A)[.:][ ]+")
+# A capitalised word, with inner capitals after an apostrophe or hyphen ("O'Neil-Tran"), not a possessive.
+_NAME_WORD = r"[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?(?:-[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?)*"
+# Lower-case particles inside a surname: "de la Cruz", "van der Berg", "bin Laden".
+_PARTICLES = r"(?:(?:de|da|del|della|der|di|du|dos|van|von|den|la|le|st\.?|bin|ibn|al|el|y)[ ]){0,3}"
+_SURNAME = _PARTICLES + _NAME_WORD
+_CAPITAL_WORD = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?![\w-])")
+_TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
+_EXAMINER = re.compile(
+    rf"^[ \t]*(?:BY|By)[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:", re.M
+)
+_PERSON_NOUNS = (
+    r"guy|man|woman|lady|girl|boy|kid|dude|fellow|person|someone|somebody|friend|inmate|"
+    r"cellmate|cellie|neighbou?r|officer|nurse|doctor|teacher|counselou?r|sponsor|homie|homeboy"
+)
+_NAMED = re.compile(
+    rf"\b(?:{_PERSON_NOUNS})[ ]+(?:named|called|by[ ]the[ ]name[ ]of)[ ]+"
+    rf"(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)",
+    re.I,
+)
+# A first name cut off and the surname the next speaker adds: "Nancy--" / "SOLIZ: --Soliz".
+_COMPLETED_NAME = re.compile(
+    rf"(?P<first>{_NAME_WORD})--\n[^:\n]{{1,60}}:[ ]--(?P<rest>[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b"
+)
+# A certificate's declarant: "I, NADIA PETROSYAN, a duly designated transcriber".
+_DECLARANT = re.compile(
+    rf"\bI,[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),[ ]+"
+    r"(?:a|an|the|do|hereby|certify|declare|being|am|of)\b"
+)
+# A question for a person's name, to the end of its line ("What's your son's name?").
+_NAME_QUESTION = re.compile(
+    r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)[ ]*\??[ ]*\n"
+)
+# The next turn: its speaker tag, a filler or two, then the words of the answer.
+_ANSWER = re.compile(
+    r"[^\n:]{1,40}:[ ]+(?:(?i:it's|it is|that's|uh|um|oh|yes|yeah|sure|okay|ok)[,.]?[ ]+){0,2}"
+    r"(?P<words>[^\n]{2,80})"
+)
+_QUOTE_OPEN = "\"“'‘"
+_QUOTE_CLOSE = "\"”'’"
+_NICKNAME = re.compile(
+    rf"\b(?:called|call(?:s|ed)?[ ](?:him|her|me)|named|nicknamed|known[ ]as|went[ ]by|goes[ ]by|go[ ]by)"
+    rf"[ ]+[{_QUOTE_OPEN}](?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)[{_QUOTE_CLOSE}]",
+    re.I,
+)
+_NICKNAME_INSIDE = re.compile(
+    rf"(?<![\w'’-])(?P<name>{_NAME_WORD}[ ][{_QUOTE_OPEN}]{_NAME_WORD}(?:[ ]{_NAME_WORD})?"
+    rf"[{_QUOTE_CLOSE}][ ]{_NAME_WORD})(?![\w-])"
+)
+# "Pilar, P-I-L-A-R", "Roxana ... R-O-X- A-N-A": letters one by one.
+# ("J. O. H. N.": a full stop after every letter, so that "A-N-A. R as in Robert" ends at "A".)
+_SPELLING = re.compile(
+    r"(?<![\w'’-])(?:[A-Za-z](?:(?:[ ]?[-,][ ]?|[ ]|-\s)[A-Za-z]){2,}"
+    r"|[A-Za-z](?:\.[ ]?[A-Za-z]){2,}(?=\.))(?![\w-])"
+)
+_SPELLING_REACH = 200
+# The word before, with its full stop or comma: "Dr. Winters", "my brother, Salvador".
+_PREVIOUS_WORD = re.compile(r"([\w'’-]+)[.,]?[ ]+\Z")
+# Pronouns end a name given in words: "devontae marcus long he goes to college".
+_PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them"})
+_SENTENCE_STOP = re.compile(r"[.?!]")
+_NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
+_FULL_NAME_WORD = re.compile(r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z][a-zà-ÿ]+)*")
+_WORD_BEFORE = re.compile(r"([\w'’-]+)[ ]\Z")
+_WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
+# Kin words that also open organisations' names ("Family Services", "Brothers Keeping
+# Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
+_KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
+# Titles only a person takes (not "Parole", "Court", "Probation", which open the names of
+# bodies): a capitalised word after one, that ends there, is a surname NER missed
+# ("attorney for incarcerated person Casstro").
+_PERSONAL_TITLES = frozenset(
+    {
+        "mr",
+        "mrs",
+        "ms",
+        "miss",
+        "mister",
+        "mx",
+        "dr",
+        "doctor",
+        "officer",
+        "sergeant",
+        "sgt",
+        "lieutenant",
+        "lt",
+        "captain",
+        "capt",
+        "detective",
+        "det",
+        "ofc",
+        "commissioner",
+        "judge",
+        "counselor",
+        "chaplain",
+        "reverend",
+        "pastor",
+        "professor",
+        "nurse",
+        "warden",
+        "inmate",
+        "person",
+    }
+)
+# What may follow the last word of a name: punctuation, a possessive or a lower-case word.
+_ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
+_KIN_THEN_STOP = re.compile(r"([a-z-]+)[.:][ ]+\Z")
+_TURN_OPENING = re.compile(r"[^\n:]{1,40}:[ ]+")
+# "Where did you grow up?", "Let's talk about where you grew up."
+_WHERE_QUESTION = re.compile(r"(?i:\bwhere\b)[^\n]*[?.]\s*$")
+_POSSESSIVE_KIN = re.compile(r"['’]s[ ]+(?P<kin>[a-z-]+)")
+# Words that may stand between a name and its spelling: "maria, that's m a r i a",
+# "smith my married name s m i t h".
+_SPELLING_LINKS = frozenset(
+    {
+        "that's",
+        "thats",
+        "it's",
+        "its",
+        "spelled",
+        "spelt",
+        "is",
+        "as",
+        "my",
+        "his",
+        "her",
+        "the",
+        "last",
+        "first",
+        "middle",
+        "maiden",
+        "married",
+        "name",
+        "surname",
+    }
+)
+_SPELLING_CUE = re.compile(r"\b(?:spell(?:ed|s|ing)?|spelt)\b", re.I)
+_SPELLING_CUE_REACH = 80
+_MY_NAME = re.compile(
+    r"(?i:\b(?:my|his|her|the)[ ]+(?:full[ ]+)?name(?:[ ]+is|['’]s))[ ]+"
+    r"(?P<name>[a-z][a-z'’-]+(?:[ ][a-z][a-z'’-]+){0,2})"
+)
+
+
+def names_from_layout(text: str, not_names: frozenset[str], stop_words: frozenset[str]) -> list[Span]:
+    """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
+    headings, names introduced as names, spellings after "spell", answers to a question
+    for a name and, in a text that does not capitalise names, the lower-case ones the
+    context makes safe."""
+    cased = names_are_capitalised(text)
+    return [
+        *examiner_names(text),
+        *introduced_names(text),
+        *spellings_after_cue(text),
+        *answered_names(text, not_names | stop_words, cased),
+        *(() if cased else lower_case_names(text, stop_words)),
+    ]
+
+
+def strip_answer_markers(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name span that opens a line with "Q." or "A." loses the marker."""
+    out = []
+    for span in spans:
+        if span.label in _NAME_LABELS and (span.start == 0 or text[span.start - 1] == "\n"):
+            marker = _ANSWER_MARKER.match(text, span.start)
+            if marker and marker.end() < span.end:
+                span = span.with_(start=marker.end())
+        out.append(span)
+    return _sorted(out)
+
+
+def examiner_names(text: str) -> list[Span]:
+    """PERSON spans for the lawyer of each examination heading ("BY MR. KOWALSKI:")."""
+    return [
+        Span(m.start("name"), m.end("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
+        for m in _EXAMINER.finditer(text)
+    ]
+
+
+def introduced_names(text: str) -> list[Span]:
+    """PERSON spans for names introduced as such: "a guy named Xavier", a nickname
+    in quotes after "called" / "known as", or inside a full name, and a certificate's
+    declarant ("I, NADIA PETROSYAN, a duly designated transcriber"); a name cut off
+    that the next speaker completes with a surname ("that's Nancy--" / "--Soliz, yes")."""
+    found: dict[tuple[int, int], None] = {}
+    for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT):
+        for match in pattern.finditer(text):
+            found[match.span("name")] = None
+    for match in _COMPLETED_NAME.finditer(text):
+        found[match.span("first")] = None
+        found[match.span("rest")] = None
+    return [Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE) for start, end in found]
+
+
+def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Span]:
+    """PERSON spans for the answer to a question asking someone's name ("what's your
+    son's name" / "devontae marcus long"; "The cousin's name?" / "Kiko."): the words
+    that open the next speaker's turn, capitalised ones where the text capitalises
+    names, up to a word of `not_names`; never a spelling."""
+    out = []
+    for question in _NAME_QUESTION.finditer(text):
+        answer = _ANSWER.match(text, question.end())
+        if answer is None or _SPELLING.match(answer.group("words")):
+            continue
+        kept = []
+        for word in re.finditer(r"[^\s.,?!;:]+", answer.group("words")):
+            token = word.group()
+            if token.lower() in not_names | _PRONOUNS or len(token) < 2 or (cased and not token[0].isupper()):
+                break
+            kept.append(word)
+        if kept and len(kept) <= 4:
+            start = answer.start("words")
+            out.append(
+                Span(start + kept[0].start(), start + kept[-1].end(), "PERSON", (STRUCTURE,), CUE_SCORE)
+            )
+    return out
+
+
+def _spelled_soon_after(name: str, text: str, end: int) -> tuple[int, int] | None:
+    """Where the spelling of `name`, or of one of its parts ("Nguyen-Baptiste": "N-G-U-Y-E-N,
+    hyphen, B-A-P-T-I-S-T-E"), stands within reach after `end`, if it does. Lower-case
+    speech runs a spelling into the next word "i" or "a" ("s m i t h i changed it"): the
+    spelling ends before it."""
+    targets = {name.casefold().replace("'", "").replace("’", "")}
+    targets |= {part.casefold() for part in re.split(r"[ -]", name) if len(part) >= 3}
+    for match in _SPELLING.finditer(text, end, min(len(text), end + _SPELLING_REACH)):
+        letters = [k for k, c in enumerate(match.group()) if c.isalpha()]
+        spelled = "".join(match.group()[k] for k in letters).casefold()
+        if spelled in targets:
+            return match.span()
+        if spelled[:-1] in targets and spelled[-1] in "ia" and match.group().islower():
+            return match.start(), match.start() + letters[-2] + 1
+    return None
+
+
+def relabel_persons_in_context(
+    spans: Sequence[Span],
+    text: str,
+    kin_words: frozenset[str],
+    known_places: frozenset[str],
+    not_names: frozenset[str],
+    place_cues: frozenset[str] = frozenset(),
+    lowercase: frozenset[str] = frozenset(),
+) -> list[Span]:
+    """One-word places, organisations and groups that the context shows are persons
+    (module docstring), and the capitalised words no span covers that a possessive
+    kin word (`kin_words`, lower case) follows or that are spelled right after. A word
+    after one of `place_cues` ("in", "from") is no person by coordination or spelling,
+    and a place that is spelled stays a place (its spelling a SPELLED_OUT_ITEM)."""
+    spans = _sorted(spans)
+    out: list[Span] = []
+    for i, span in enumerate(spans):
+        covered = span.text_in(text)
+        if span.label in _NER_NAME_LABELS and _NAME_IS.search(text, max(0, span.start - 20), span.start):
+            span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))  # "My name is Adaeze Okafor"
+        elif (
+            span.label in ("ORGANIZATION", "NRP")
+            and not _after_word(text, span.start, place_cues)
+            and _spelled_person(covered, text, span.end)
+        ):
+            span = span.with_(
+                label="PERSON", score=max(span.score, CUE_SCORE)
+            )  # "Thuy Nguyen-Baptiste. N-G-U-Y-E-N"
+        elif (
+            span.label in _NER_NAME_LABELS
+            and " " not in covered
+            and not covered.isupper()
+            and covered.lower() not in known_places
+            and covered.lower() not in not_names
+            and (
+                _before_possessive_kin(text, span.end, kin_words)
+                or (
+                    not _after_word(text, span.start, place_cues)
+                    and (
+                        _coordinated_with_person(spans, i, text)
+                        or (span.label != "LOCATION" and _spelled_soon_after(covered, text, span.end))
+                    )
+                )
+            )
+        ):
+            span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
+        out.append(span)
+    starts = [s.start for s in out]
+    ends = [s.end for s in out]
+    added = []
+    for match in _CAPITAL_WORD.finditer(text):
+        word = match.group()
+        if (
+            len(word) < 3
+            or word.isupper()
+            or word.lower() in not_names
+            or word.lower() in known_places
+            or (opens_sentence(text, match.start()) and not _named_after_kin(text, match, kin_words))
+        ):
+            continue
+        i = bisect.bisect_left(starts, match.end())
+        if any(ends[j] > match.start() for j in range(max(0, i - 3), i)):
+            continue  # a span covers it
+        if (
+            _named_after_kin(text, match, kin_words)
+            or _before_possessive_kin(text, match.end(), kin_words)
+            or (
+                _after_word(text, match.start(), _PERSONAL_TITLES)
+                and _ENDS_NAME.match(text, match.end())
+                and word.lower() not in lowercase  # "Officer Training" beside "the training"
+            )
+        ) or (
+            not _after_word(text, match.start(), place_cues) and _spelled_soon_after(word, text, match.end())
+        ):
+            added.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
+    return _sorted([*out, *added])
+
+
+def _looks_like_full_name(covered: str) -> bool:
+    """Whether `covered` has the shape of a person's name: two or three capitalised words."""
+    words = covered.split()
+    return 2 <= len(words) <= 3 and all(_FULL_NAME_WORD.fullmatch(w) for w in words)
+
+
+def _spelled_person(covered: str, text: str, end: int) -> bool:
+    """A two- or three-word capitalised organisation or group whose last word (a surname,
+    or a part of it) is spelled right after: "Thuy Nguyen-Baptiste. ... N-G-U-Y-E-N",
+    not "Harbor Light, H, A, R, B, O, R"."""
+    return _looks_like_full_name(covered) and _spelled_soon_after(covered.split()[-1], text, end) is not None
+
+
+def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
+    before = _PREVIOUS_WORD.search(text, max(0, start - 30), start)
+    return bool(before and before.group(1).lower() in words)
+
+
+def _coordinated_with_person(spans: Sequence[Span], i: int, text: str) -> bool:
+    """Whether spans[i] and a PERSON right before or after it are joined by "and" or "or"."""
+    # Not a comma alone: "Mr K. Stoltenberg, Ministerialdirigent" is an apposition.
+    joiners = (" and ", " or ", ", and ", ", or ")
+    span = spans[i]
+    if i > 0 and spans[i - 1].label == "PERSON" and text[spans[i - 1].end : span.start] in joiners:
+        return True
+    return (
+        i + 1 < len(spans)
+        and spans[i + 1].label == "PERSON"
+        and text[span.end : spans[i + 1].start] in joiners
+    )
+
+
+def _named_after_kin(text: str, match: re.Match[str], kin_words: frozenset[str]) -> bool:
+    """A one-word sentence right after a kin word: "I called her husband. Imran. She ..."."""
+    before = _KIN_THEN_STOP.search(text, max(0, match.start() - 30), match.start())
+    return bool(before and before.group(1).lower() in kin_words and text.startswith(".", match.end()))
+
+
+def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bool:
+    kin = _POSSESSIVE_KIN.match(text, end)
+    return bool(kin and (kin.group("kin") in kin_words or kin.group("kin") in _KIN_GROUPS))
+
+
+def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
+    """In a text that does not capitalise names: PERSON spans after "my name is" (up
+    to a stop word) and for a word followed by its own spelling, which becomes a
+    SPELLED_NAME."""
+    out = []
+    for match in _MY_NAME.finditer(text):
+        kept = []
+        for word in re.finditer(r"\S+", match.group("name")):
+            if word.group().lower() in stop_words | _PRONOUNS:
+                break
+            kept.append(word)
+        if kept:
+            start = match.start("name")
+            out.append(
+                Span(start + kept[0].start(), start + kept[-1].end(), "PERSON", (STRUCTURE,), CUE_SCORE)
+            )
+    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]{2,}(?![\w'’-])", text):
+        if match.group().lower() in stop_words:
+            continue
+        spelled = _spelled_soon_after(match.group(), text, match.end())
+        if spelled and all(
+            w in _SPELLING_LINKS for w in re.findall(r"[\w'’]+", text[match.end() : spelled[0]])
+        ):
+            out.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
+            out.append(Span(*spelled, "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
+    return out
+
+
+def spellings_after_cue(text: str) -> list[Span]:
+    """SPELLED_NAME spans for the letters spelled right after "spell": in lower case
+    ("s m i t h", "k-o-w"), with full stops ("S. M. I. T. H.") or in groups ("K-O, W-A-L")."""
+    out = []
+    for match in _SPELLING_CUE.finditer(text):
+        spelled = _SPELLING.search(text, match.end(), min(len(text), match.end() + _SPELLING_CUE_REACH))
+        if spelled:
+            out.append(Span(spelled.start(), spelled.end(), "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
+    return out
+
+
+def drop_sentence_initial_homographs(
+    spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
+) -> list[Span]:
+    """Without a propagated one-word name in title case that opens a sentence (not after
+    "Mr.") without ending it ("Long story", "Big, like six-four"; not the answer "Long.")
+    and that the document writes in lower case elsewhere (`lowercase_words`)."""
+    return [
+        span
+        for span in spans
+        if not (
+            span.detectors == (PROPAGATION,)
+            and (covered := span.text_in(text)).istitle()
+            and " " not in covered
+            and covered.lower() in lowercase_words
+            and opens_sentence(text, span.start)
+            and not _SENTENCE_STOP.match(text, span.end)
+        )
+    ]
+
+
+def propagate_lower_case_names(
+    spans: Sequence[Span], text: str, stop_words: frozenset[str], titles: frozenset[str]
+) -> list[Span]:
+    """In a text that does not capitalise names, the other mentions of a name that the
+    context showed in lower case ("my name is patrice long" ... "hi patrice"; not an NER
+    guess, which a text in another language may make of an ordinary word): its first word everywhere,
+    its other words only after a title ("miss long", not "a long time")."""
+    if names_are_capitalised(text):
+        return list(spans)
+    anywhere: set[str] = set()
+    after_title: set[str] = set()
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors:
+            words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | _PRONOUNS]
+            if words and words[0] == covered.split()[0]:
+                anywhere.add(words[0])
+            after_title.update(words)
+    if not after_title:
+        return list(spans)
+    taken = _sorted(spans)
+    starts = [s.start for s in taken]
+    ends = list(itertools.accumulate((s.end for s in taken), max))
+    added = []
+    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text):
+        word = match.group()
+        if word not in anywhere and not (word in after_title and _after_word(text, match.start(), titles)):
+            continue
+        i = bisect.bisect_left(starts, match.end()) - 1
+        if i >= 0 and ends[i] > match.start():
+            continue  # a span covers it
+        added.append(Span(match.start(), match.end(), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
+    return _sorted([*spans, *added])
+
+
+def relabel_places_named_alone(
+    spans: Sequence[Span],
+    text: str,
+    known_places: frozenset[str],
+    towns: frozenset[str],
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """A one-word PERSON that the document never shows as a name (in a longer PERSON span:
+    "Georgia" of "Georgia Dallas"; after a title: "Mr. Jordan"; among the cover page's
+    `person_names`) is a LOCATION when it is a country or a state (`known_places`, seldom
+    a surname: "entered Austria"), or a town (`towns`: a city may be a surname, "Davis")
+    where the context makes it a place: in a list with a place ("Santa Monica, then
+    Clovis") or opening the answer to a "where" question ("Where did you grow up?" /
+    "Stockton, mostly.")."""
+    spans = _sorted(spans)
+    places = known_places | towns
+    if not any(s.label == "PERSON" and s.text_in(text).lower() in places for s in spans):
+        return spans
+    named = {w for name in person_names for w in re.findall(r"[\w'’-]+", name.lower())}
+    for span in spans:
+        covered = span.text_in(text).lower()
+        if span.label == "PERSON" and (" " in covered or _after_word(text, span.start, titles)):
+            named.update(re.findall(r"[\w'’-]+", covered))
+    out = []
+    for i, span in enumerate(spans):
+        covered = span.text_in(text).lower()
+        if (
+            span.label == "PERSON"
+            and covered in places
+            and covered not in named
+            and (
+                covered in known_places
+                or _listed_with_place(spans, i, text)
+                or _answers_where(text, span.start)
+            )
+        ):
+            span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
+def _listed_with_place(spans: Sequence[Span], i: int, text: str) -> bool:
+    """Whether spans[i] is in a list with a LOCATION right before or after it."""
+    joiners = (", ", ", then ", " and ", ", and ", " or ", " then ")
+    before = i > 0 and spans[i - 1].label == "LOCATION" and text[spans[i - 1].end : spans[i].start] in joiners
+    after = (
+        i + 1 < len(spans)
+        and spans[i + 1].label == "LOCATION"
+        and text[spans[i].end : spans[i + 1].start] in joiners
+    )
+    return bool(before or after)
+
+
+def _answers_where(text: str, start: int) -> bool:
+    """Whether `start` opens a turn that answers a "where" question on the line before."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if not _TURN_OPENING.fullmatch(text, line_start, start) or line_start == 0:
+        return False
+    question = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+    return bool(_WHERE_QUESTION.search(question))
+
+
+def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[str]) -> list[Span]:
+    """A "spelled name" alone on its line is a letter-spaced banner ("I N D E X",
+    "P R O C E E D I N G S") and goes; one right beside a number is part of a code or
+    a plate ("CDCR A-K 4126", "seven K D R two one nine") and is an ID_NUMBER: a digit
+    or a cardinal of `number_words` ("first name J-O-H-N" is no code)."""
+    cardinals = {w for w in number_words if not w.endswith(("st", "nd", "rd", "th"))} - {"second", "third"}
+    out = []
+    for span in spans:
+        if span.label == "SPELLED_NAME":
+            line_start = text.rfind("\n", 0, span.start) + 1
+            line_end = text.find("\n", span.end)
+            rest = text[span.end : len(text) if line_end < 0 else line_end]
+            if not text[line_start : span.start].strip() and not rest.strip():
+                continue
+            before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
+            after = _WORD_AFTER.match(text, span.end)
+            if any(
+                word and (word[0].isdigit() or word.lower() in cardinals)
+                for word in (before and before.group(1), after and after.group(1))
+            ):
+                span = span.with_(label="ID_NUMBER")
+        out.append(span)
+    return out
+
+
+def _sorted(spans: Iterable[Span]) -> list[Span]:
+    return sorted(spans, key=lambda s: (s.start, s.end, s.label))
+
+
+def lowercase_words(text: str) -> frozenset[str]:
+    """The words the document writes in lower case."""
+    return frozenset(re.findall(r"(?<![\w'’-])[a-z][a-z'’-]*", text))
+
+
+_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
+
+
+def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name cut off by the next speaker is a name on both sides of the cut:
+    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
+    spans = _sorted(spans)
+    starts = [s.start for s in spans]
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            cut = _INTERRUPTION.match(text, span.end)
+            if cut:
+                if cut.group("fragment"):
+                    span = span.with_(end=cut.end("fragment"))
+                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
+                i = bisect.bisect_left(starts, rest.start)
+                if i >= len(spans) or spans[i].start >= rest.end:
+                    out.append(rest)
+        out.append(span)
+    return _sorted(out)
