@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.core import merge
+from reviewer_app.core import merge, number_filters
 from reviewer_app.core.spans import Span
 from tests.unit.test_merge import APPENDIX_A, GENERAL_TITLES, at, covered
 
@@ -170,7 +170,7 @@ def test_a_number_after_a_statute_word_is_no_year_even_at_the_start_of_the_text(
         at(text, "1975", "DATE"),
         at(text, "2042", "DATE", nth=3),
     ]
-    kept = merge.drop_non_sensitive_numbers(spans, text, rules)
+    kept = number_filters.drop_non_sensitive_numbers(spans, text, rules)
     assert [(s.start, s.text_in(text)) for s in kept] == [
         (text.index("2042?"), "2042"),
         (text.index("1975"), "1975"),
@@ -183,7 +183,7 @@ def test_a_date_is_a_month_name_with_or_without_its_full_stop_or_a_year_in_the_r
     no_dates = [str(low - 1), str(high + 1), "12345", "9 of 10"]
     text = " | ".join(dates + no_dates)
     spans = [at(text, phrase, "DATE") for phrase in dates + no_dates]
-    assert [s.text_in(text) for s in merge.drop_non_sensitive_numbers(spans, text, rules)] == dates
+    assert [s.text_in(text) for s in number_filters.drop_non_sensitive_numbers(spans, text, rules)] == dates
 
 
 def test_dates_said_in_number_words_and_weekdays_that_name_one_day_are_kept(rules):
@@ -192,7 +192,7 @@ def test_dates_said_in_number_words_and_weekdays_that_name_one_day_are_kept(rule
         at(text, phrase, "DATE")
         for phrase in ("ninety-three", "the fourth", "Friday", "every Friday", "Saturday", "fifteen")
     ]
-    kept = merge.drop_non_sensitive_numbers(spans, text, rules)
+    kept = number_filters.drop_non_sensitive_numbers(spans, text, rules)
     assert [s.text_in(text) for s in kept] == ["ninety-three", "the fourth", "Friday"]
 
 
@@ -201,9 +201,9 @@ def test_durations_are_kept_only_where_the_profile_keeps_them(rules):
     not_durations = ["many years", "five", "3 times"]
     text = " | ".join(durations + not_durations)
     spans = [at(text, phrase, "DATE") for phrase in durations + not_durations]
-    kept = merge.drop_non_sensitive_numbers(spans, text, rules, keep_durations=True)
+    kept = number_filters.drop_non_sensitive_numbers(spans, text, rules, keep_durations=True)
     assert [s.text_in(text) for s in kept] == durations
-    assert merge.drop_non_sensitive_numbers(spans, text, rules) == []
+    assert number_filters.drop_non_sensitive_numbers(spans, text, rules) == []
 
 
 def test_propagation_of_short_names_and_of_organisations_learnt_from_context_only(rules):
@@ -433,7 +433,10 @@ def test_spans_inside_any_whitelisted_phrase_go_and_the_others_stay(rules):
 def test_ages_no_one_has_are_dropped(rules):
     text = "aged 0, 1, 119 and 120"
     spans = [at(text, age, "AGE") for age in ("0", "1", "119", "120")]
-    assert [s.text_in(text) for s in merge.drop_non_sensitive_numbers(spans, text, rules)] == ["1", "119"]
+    assert [s.text_in(text) for s in number_filters.drop_non_sensitive_numbers(spans, text, rules)] == [
+        "1",
+        "119",
+    ]
 
 
 def test_a_known_place_split_by_ner_is_joined_whatever_its_first_parts_label():

@@ -1,0 +1,76 @@
+"""Rule 9 of the merge (`merge.merge_spans`): number spans that identify no one go.
+
+A DATE must look like a date ("15" of "Title 15" does not, nor "2042" of "Section
+2042"; "two thousand and five" does), or, in the general profile, like a duration
+("five years"); a weekday or holiday alone must name one day ("by Friday", not
+"every Friday"); an AGE must be an age a person can have.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import is_spoken_date, is_spoken_year, names_one_day, number_words
+
+if TYPE_CHECKING:  # merge imports this module
+    from reviewer_app.core.merge import MergeRules
+
+_NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+_DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
+_NUMBER = re.compile(r"\d+")
+
+
+def looks_like_date(covered: str, rules: MergeRules) -> bool:
+    words = {w.lower().rstrip(".") for w in re.findall(r"[A-Za-z.]+", covered)}
+    if words & rules.calendar_words or _NUMERIC_DATE.search(covered) or _DECADE.search(covered):
+        return True
+    low, high = rules.year_range
+    if any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered)):
+        return True
+    # "two thousand and five"; "the fourth", "ninety-three", "three, fourteen, seventy-nine"
+    return is_spoken_year(covered) or is_spoken_date(covered)
+
+
+def looks_like_duration(covered: str, rules: MergeRules) -> bool:
+    """ "five years", "3 months", "ten-day": a number and a unit of time."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", covered)}
+    has_number = bool(_NUMBER.search(covered) or words & number_words())
+    return has_number and bool(words & rules.duration_words)
+
+
+def drop_non_sensitive_numbers(
+    spans: Iterable[Span], text: str, rules: MergeRules, keep_durations: bool = False
+) -> list[Span]:
+    """Numbers labelled DATE that are no date ("Title 15", "12345", a ZIP code,
+    a year-like statute number: "Section 2042"), weekdays that name no one day
+    ("every Friday") and ages no one has are dropped; durations too, unless
+    `keep_durations` (the general profile: "sentenced to five years" can identify)."""
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        if (
+            span.label in rules.numeric_labels
+            and not looks_like_date(covered, rules)
+            and not (keep_durations and looks_like_duration(covered, rules))
+        ):
+            continue
+        if span.label in rules.numeric_labels and _statute_number(span, text, rules.statute_words):
+            continue
+        if span.label == "DATE" and not names_one_day(text, span.start, span.end):
+            continue  # "every Friday", "Saturday is the busiest day"
+        if span.label == "AGE" and covered.isdigit() and not 0 < int(covered) < 120:
+            continue
+        out.append(span)
+    return out
+
+
+def _statute_number(span: Span, text: str, statute_words: frozenset[str]) -> bool:
+    """A bare number right after "Section", "Title", "§" ...: a law's number, not a year."""
+    covered = span.text_in(text)
+    if not covered.isdigit():
+        return False
+    before = text[max(0, span.start - 30) : span.start].split()
+    return bool(before) and before[-1].lower().rstrip(",") in statute_words
