@@ -5,7 +5,6 @@ texts here are made by hand in the shapes real transcripts have."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,8 +12,6 @@ from hypothesis import strategies as st
 
 from reviewer_app.importers import import_file
 from reviewer_app.importers.hearing import hearing_layout, parse_cover
-
-DEV_FOLDER = Path("/work/wt-wdev/tests/fixtures/handwritten_dev")
 
 
 def _imported(tmp_path, text: str, name: str = "transcript.txt"):
@@ -266,12 +263,13 @@ def test_an_all_caps_notice_with_a_colon_under_speech_is_no_turn(tmp_path):
     )
 
 
-@pytest.mark.skipif(not DEV_FOLDER.is_dir(), reason="the development set of issue 12 is not here")
 def test_every_development_transcript_has_turns_and_every_line_a_section():
     from reviewer_app.importers.text import document_from_text
-    from tests.fixtures.handwritten_gold import parse_markup
+    from tests.fixtures.handwritten_gold import DEV_FOLDER, parse_markup
 
-    for path in sorted(DEV_FOLDER.glob("*.marked.txt")):
+    paths = sorted(DEV_FOLDER.glob("*.marked.txt"))
+    assert len(paths) == 5
+    for path in paths:
         text, _ = parse_markup(path.read_text(encoding="utf-8"), str(path))
         document = document_from_text(path.stem, text.rstrip("\n"))
         assert len(document.utterances) >= 20, path.name
