@@ -15,6 +15,7 @@ memory is the process's maximum resident set size at the end.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import resource
 import tempfile
 import time
@@ -45,9 +46,12 @@ def main() -> int:
     parser.add_argument(
         "--model", help="a model folder from `reviewer-app train`: also time default + trained"
     )
+    parser.add_argument("--spacy-model", help="a spaCy pipeline (package or folder); default: the setting")
     args = parser.parse_args()
 
     settings = Settings(trained_model=args.model or "")
+    if args.spacy_model:
+        settings = dataclasses.replace(settings, spacy_model=args.spacy_model)
     generated = generate_transcript(args.seed, args.words)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{generated.name}.txt"
