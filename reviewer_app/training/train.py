@@ -221,11 +221,20 @@ upstream = "tok2vec"
 
 
 def _config(
-    options: TrainOptions, train_path: Path, dev_path: Path, eval_every: int, width: int, batch_words: int
+    options: TrainOptions,
+    train_path: Path,
+    dev_path: Path,
+    eval_every: int,
+    width: int,
+    batch_words: int,
+    base_has_vectors: bool = False,
 ) -> str:
     # The base tok2vec is frozen, and annotates, so that the new head's listener gets its output.
     frozen = '["tok2vec"]' if options.architecture == SHARED else "[]"
     pipeline = f'["tok2vec", "{COMPONENT}"]' if options.architecture == SHARED else f'["{COMPONENT}"]'
+    # A base with static word vectors (en_core_web_md) needs them in the new pipeline too:
+    # its tok2vec looks words up in them.
+    vectors = f'"{options.base}"' if base_has_vectors else "null"
 
     return f"""
 [paths]
@@ -291,7 +300,7 @@ ents_r = 0.0
 ents_per_type = null
 
 [initialize]
-vectors = null
+vectors = {vectors}
 lookups = null
 
 [initialize.before_init]
@@ -444,7 +453,15 @@ def train_model(
         # Two evaluations an epoch: a Ctrl+C soon after the start still keeps a model.
         eval_every = max(1, steps_per_epoch // 2)
         config = spacy.util.load_config_from_str(
-            _config(options, work / "train.spacy", work / "dev.spacy", eval_every, width, batch_words)
+            _config(
+                options,
+                work / "train.spacy",
+                work / "dev.spacy",
+                eval_every,
+                width,
+                batch_words,
+                base_has_vectors=base.vocab.vectors.shape[0] > 0,
+            )
         )
         _state.clear()
         _state.update(callback=on_progress, total=len(train_spacy) * options.epochs_to_run, started=started)

@@ -34,17 +34,17 @@ TAB_DOCUMENTS = 15
 # Each floor: measured minus 0.005, rounded down; the comment gives the measured recall /
 # precision, the number of gold spans, and bare spaCy's recall / precision beside them.
 TAB_FLOORS = {
-    "PERSON": Floor(0.973, 0.686),  # 0.978 / 0.691 of 46; spaCy 0.913 / 0.642
-    "LOCATION": Floor(0.841, 0.737),  # 0.846 / 0.742 of 39; spaCy 0.795 / 0.674
-    "ORGANIZATION": Floor(0.889, 0.619),  # 0.894 / 0.624 of 47; spaCy 0.787 / 0.559
-    "DATE": Floor(0.990, 0.930),  # 0.995 / 0.935 of 215; spaCy 1.000 / 0.907
+    "PERSON": Floor(0.995, 0.690),  # 1.000 / 0.696 of 46; spaCy 0.978 / 0.640
+    "LOCATION": Floor(0.918, 0.832),  # 0.923 / 0.837 of 39; spaCy 0.923 / 0.828
+    "ORGANIZATION": Floor(0.952, 0.675),  # 0.957 / 0.681 of 47; spaCy 0.915 / 0.646
+    "DATE": Floor(0.990, 0.937),  # 0.995 / 0.943 of 215; spaCy 1.000 / 0.914
     # Weak: TAB's DEM also holds professions and conditions ("ballet dancer").
-    "NRP": Floor(0.545, 0.805),  # 0.550 / 0.810 of 20; spaCy 0.300 / 0.725
+    "NRP": Floor(0.495, 0.780),  # 0.500 / 0.786 of 20; spaCy 0.300 / 0.707
     # Bare spaCy finds none; the pipeline misses some of TAB's CODE (report and plot numbers).
     "ID": Floor(0.661, 0.895),  # 0.667 / 0.900 of 27; spaCy 0.000 / 0.000
     # None of ours: TAB's MISC is "his mother", "plot no. 900 of block D".
-    "MISC": Floor(0.000, 0.000),  # 0.000 / 0.000 of 14; spaCy 0.071 / 0.073
-    "QUANTITY": Floor(0.761, 0.955),  # 0.767 / 0.960 of 30; spaCy 0.700 / 0.193
+    "MISC": Floor(0.000, 0.000),  # 0.000 / 0.000 of 14; spaCy 0.071 / 0.096
+    "QUANTITY": Floor(0.795, 0.920),  # 0.800 / 0.926 of 30; spaCy 0.867 / 0.318
 }
 
 

