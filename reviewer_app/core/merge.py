@@ -616,18 +616,23 @@ def relabel_known_persons(
     PERSON: NER takes "Georgia" or "Dallas" for a place (the paper's commonest
     confusion, Table 4), but not when the cover page names "Georgia Dallas"
     (`person_names`, with their parts) or the document has it as a PERSON span
-    elsewhere ("Dr. Truong" makes another "Truong" a PERSON). Runs before the
-    zero-shot refinement, which would otherwise give it a fine place label."""
-    known = {term.lower() for term in name_terms(person_names)}
+    elsewhere ("Dr. Truong" makes another "Truong" a PERSON). A group needs the
+    whole name: a part of a longer one is no reason ("Idre Nya Sami", a village NER
+    took for a person, leaves "the Sami" a people). Runs before the zero-shot
+    refinement, which would otherwise give it a fine place label."""
+    whole = {term.lower() for term in name_terms(person_names)}
+    parts: set[str] = set()
     for span in spans:
         if span.label == "PERSON":
             covered = span.text_in(text)
-            known.add(" ".join(covered.split()).lower())
-            known.update(part.lower() for part in _name_parts(covered, rules))
-    known.discard("")
+            whole.add(" ".join(covered.split()).lower())
+            parts.update(part.lower() for part in _name_parts(covered, rules))
+    whole.discard("")
+    parts.discard("")
 
     def is_known(span: Span) -> bool:
-        return " ".join(span.text_in(text).split()).lower() in known
+        covered = " ".join(span.text_in(text).split()).lower()
+        return covered in whole or (span.label != "NRP" and covered in parts)
 
     return [
         s.with_(label="PERSON") if s.label in ("LOCATION", "ORGANIZATION", "NRP") and is_known(s) else s

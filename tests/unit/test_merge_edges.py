@@ -509,6 +509,26 @@ def test_a_group_that_is_a_cover_page_name_is_that_person(rules):
     assert [s.label for s in relabelled] == ["PERSON"]
 
 
+def test_a_group_is_no_person_for_being_part_of_a_longer_name(rules):
+    text = "The Idre Nya Sami village appealed. The Sami herd reindeer. Dallas Reyes and Dallas agreed."
+    spans = [
+        at(text, "Idre Nya Sami", "PERSON"),
+        at(text, "Sami", "NRP", nth=1),
+        at(text, "Dallas Reyes", "PERSON"),
+        at(text, "Dallas", "LOCATION", nth=1),
+    ]
+    relabelled = merge.relabel_known_persons(spans, text, rules)
+    # The people stays a group; a place that is a part of a person's name is that person.
+    assert [(s.text_in(text), s.label) for s in relabelled][1:] == [
+        ("Sami", "NRP"),
+        ("Dallas Reyes", "PERSON"),
+        ("Dallas", "PERSON"),
+    ]
+    # The word alone as a person elsewhere still makes it one.
+    alone = [at(text, "Sami", "PERSON"), at(text, "Sami", "NRP", nth=1)]
+    assert [s.label for s in merge.relabel_known_persons(alone, text, rules)] == ["PERSON", "PERSON"]
+
+
 def test_in_the_general_profile_a_hearing_title_after_the_still_names_someone(rules):
     text = "Is this the Reverend Moss who wrote?"
     spans = [at(text, "Reverend Moss", "PERSON")]
