@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 import tomllib
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from reviewer_app import __version__
 from reviewer_app.paths import resource
@@ -45,9 +46,15 @@ class AboutDialog(QDialog):
             "Tools &gt; Models tells how to add them.</small></p>"
         )
         self.text.setWordWrap(True)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # The list of models grows with the bundle: it scrolls rather than being cut off.
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidget(self.text)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
+        layout.addWidget(self.scroll)
         layout.addWidget(buttons)
-        self.resize(620, 360)
+        self.resize(680, 520)

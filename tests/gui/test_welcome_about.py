@@ -43,3 +43,13 @@ def test_about_names_version_and_bundled_model_licences(qtbot):
     assert "en_core_web_md" in text and "en_core_web_sm" in text and "MIT" in text
     assert "all-MiniLM-L6-v2" in text and "Apache-2.0" in text
     assert window_title("hearing.pdf") == f"hearing.pdf — reviewer_app {__version__}"
+
+
+def test_about_scrolls_rather_than_cutting_the_list_of_models_off(qtbot):
+    dialog = AboutDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.resize(420, 260)  # a small screen
+    qtbot.waitUntil(lambda: dialog.scroll.verticalScrollBar().maximum() > 0)
+    # All of the text can be scrolled to: the label is as tall as its wrapped text needs.
+    assert dialog.text.height() >= dialog.text.heightForWidth(dialog.text.width())
