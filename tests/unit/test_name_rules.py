@@ -8,21 +8,14 @@ import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.merge import default_rules, merge_spans
-from reviewer_app.core.spans import Span
 from reviewer_app.detectors.base import SharedAnalysis, TextChunk
 from reviewer_app.detectors.nlp import spacy_model_installed
 from reviewer_app.detectors.profiles import profile_table
 from reviewer_app.detectors.spacy_ner import SpacyDetector
 from reviewer_app.settings import Settings
+from tests.unit.test_context_rules import _span
 
 GENERAL = profile_table().get("general").merge_options()
-
-
-def _span(text: str, piece: str, label: str, nth: int = 0, detector: str = "spacy") -> Span:
-    start = -1
-    for _ in range(nth + 1):
-        start = text.index(piece, start + 1)
-    return Span(start, start + len(piece), label, (detector,), 0.85)
 
 
 def _merged(text: str, spans=(), **options) -> set[tuple[str, str]]:
