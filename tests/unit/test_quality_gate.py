@@ -37,3 +37,19 @@ def test_overlap_matching_per_coarse_label_for_both_systems():
     assert measured.pipeline["LOCATION"] == Figure(1, 1.0, 1, 1.0)  # CITY rolls up to LOCATION
     assert measured.pipeline["DATE"].recall == 0.0 and measured.pipeline["TIME"].precision == 0.0
     assert measured.spacy["PERSON"].recall == 0.0 and measured.spacy["DATE"] == Figure(1, 1.0, 1, 1.0)
+
+
+def test_micro_f1_counts_a_wrong_label_only_when_labels_count():
+    text = "Ana Ruiz lives in Fresno since 1990."
+    gold = (Span(0, 8, "PERSON"), Span(18, 24, "CITY"), Span(31, 35, "DATE"))
+    pipeline = (Span(0, 3, "PERSON"), Span(4, 8, "PERSON"), Span(18, 24, "LOCATION"), Span(31, 35, "TIME"))
+    spacy = (Span(0, 8, "ORGANIZATION"), Span(31, 35, "DATE"))
+    measured = measure("m", [ScoredText("d", text, gold, pipeline, spacy)])
+    ours, bare = measured.micro
+    # Ours: recall 2/3 (the date is found only as a time), precision 3/4; every span masked.
+    assert round(ours.aware, 4) == round(2 * (3 / 4) * (2 / 3) / (3 / 4 + 2 / 3), 4)
+    assert ours.agnostic == 1.0
+    # spaCy: recall 1/3, precision 1/2 with labels; the name masked as an organisation counts
+    # without them: recall 2/3, precision 1.
+    assert round(bare.aware, 4) == 0.4
+    assert round(bare.agnostic, 4) == 0.8
