@@ -14,6 +14,7 @@ from reviewer_app.core.labels import catalog
 from tests.fixtures.handwritten_gold import (
     DEV_FOLDER,
     DEV_GOLD_JSONL,
+    FOLDER,
     GOLD_JSONL,
     gold_records,
     load_handwritten,
@@ -46,7 +47,7 @@ def test_every_dev_transcript_parses_and_is_of_the_planned_size(transcripts):
         assert t.gold_spans, t.name
 
 
-def test_dev_spans_follow_the_guidelines(transcripts):
+def _assert_spans_follow_the_guidelines(transcripts):
     for t in transcripts:
         previous_end = 0
         for span in t.gold_spans:
@@ -61,6 +62,15 @@ def test_dev_spans_follow_the_guidelines(transcripts):
             if span.label == "PERSON":
                 assert not covered.lower().startswith(TITLES), f"title inside {where}"
                 assert not covered.endswith("'s"), f"possessive inside {where}"
+
+
+def test_dev_spans_follow_the_guidelines(transcripts):
+    _assert_spans_follow_the_guidelines(transcripts)
+
+
+def test_held_out_spans_follow_the_same_guidelines():
+    """The held-out set is marked up by the same rules; only its markup is read, no detection runs."""
+    _assert_spans_follow_the_guidelines(load_handwritten(FOLDER))
 
 
 def test_the_dev_gold_file_is_the_markup_as_it_stands(transcripts):
