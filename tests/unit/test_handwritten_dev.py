@@ -26,6 +26,7 @@ KINDS = {
     "asr_phone_call",
     "deposition",
     "focus_group",
+    "parole_hearing_youth_offender",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
