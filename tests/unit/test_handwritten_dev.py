@@ -28,6 +28,7 @@ KINDS = {
     "focus_group",
     "parole_hearing_youth_offender",
     "asr_classification_committee",
+    "juvenile_probation_violation",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
