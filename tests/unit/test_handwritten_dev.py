@@ -27,6 +27,10 @@ KINDS = {
     "asr_phone_call",
     "deposition",
     "focus_group",
+    "parole_hearing_youth_offender",
+    "asr_classification_committee",
+    "juvenile_probation_violation",
+    "social_work_intake",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
