@@ -153,6 +153,16 @@ class Document:
             return self.utterances[i]
         return None
 
+    def turn_prefixes(self) -> list[tuple[int, int]]:
+        """What stands on a turn's line before its speaker tag: a timestamp ("[01:28] CALLER:",
+        "00:04:18 DISPATCHER:"), a line number. Empty ranges (a tag at the line start) are left out."""
+        out = []
+        for u in self.utterances:
+            line_start = self.text.rfind("\n", 0, u.start) + 1
+            if self.text[line_start : u.start].strip():
+                out.append((line_start, u.start))
+        return out
+
     @property
     def word_count(self) -> int:
         return len(self.text.split())

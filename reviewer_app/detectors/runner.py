@@ -11,9 +11,11 @@ reported in the result; the others still run.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import logging
 import os
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -160,6 +162,27 @@ def _guarded(entry: _Tracked, action: str, call: Callable[..., Any], *args: Any)
     return None
 
 
+# A clock reading alone: "01:28", "00:04:18", "14:02:11.5".
+_STAMP = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?")
+
+
+def _without_turn_stamps(spans: list[Span], document: Document) -> list[Span]:
+    """Drops the spans that are a turn's timestamp ("[01:28] CALLER:"): when a recording's
+    turns were said is layout, not an identifier, and NER reads such stamps as anything
+    (a time, an organisation). A date in that place stays (a chat log's day can identify)."""
+    prefixes = document.turn_prefixes()
+    if not prefixes:
+        return spans
+    starts = [a for a, _ in prefixes]
+
+    def is_stamp(span: Span) -> bool:
+        i = bisect.bisect_right(starts, span.start) - 1
+        inside = i >= 0 and span.end <= prefixes[i][1]
+        return inside and _STAMP.fullmatch(document.text[span.start : span.end]) is not None
+
+    return [s for s in spans if not is_stamp(s)]
+
+
 def run_detection(
     document: Document,
     detector_names: Sequence[str],
@@ -212,6 +235,7 @@ def run_detection(
             person_names=document.metadata.names(),
             **profile_table().get(profile).merge_options(),
         )
+        merged = _without_turn_stamps(merged, document)
         progress.report(MERGE_STAGE, 1.0)
         for entry in refiners:
             progress.check()

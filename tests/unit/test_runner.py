@@ -4,6 +4,7 @@ no network; the registry; and the `detect` command."""
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 import time
@@ -11,7 +12,7 @@ import time
 import pytest
 
 from reviewer_app.cli.main import main as cli_main
-from reviewer_app.core.document import Document, HearingMetadata, Participant
+from reviewer_app.core.document import Document, HearingMetadata, Participant, Utterance
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors import registry
@@ -66,10 +67,29 @@ class CountingDetector(Detector):
         return [Span(start, start + 5, "PERSON", (self.name,))] if start >= 0 else []
 
 
+class ClockDetector(Detector):
+    """Tags every clock reading as TIME and every ISO date as DATE, as NER might."""
+
+    name = "clock"
+    labels = ("TIME", "DATE")
+
+    def status(self) -> DetectorStatus:
+        return DetectorStatus(True, "always ready")
+
+    def load(self) -> None:
+        pass
+
+    def detect(self, chunk, shared):
+        found = [Span(m.start(), m.end(), "TIME", (self.name,)) for m in re.finditer(r"\d+:\d+", chunk.text)]
+        dates = re.finditer(r"\d{4}-\d\d-\d\d", chunk.text)
+        return found + [Span(m.start(), m.end(), "DATE", (self.name,)) for m in dates]
+
+
 @pytest.fixture
 def fake_detectors(monkeypatch):
     monkeypatch.setitem(registry.DETECTORS, "crashing", f"{__name__}:CrashingDetector")
     monkeypatch.setitem(registry.DETECTORS, "counting", f"{__name__}:CountingDetector")
+    monkeypatch.setitem(registry.DETECTORS, "clock", f"{__name__}:ClockDetector")
     monkeypatch.setitem(registry.DETECTORS, "ghost", "reviewer_app.detectors.no_such_module:Ghost")
     registry.shared_instance.cache_clear()
     yield
@@ -92,6 +112,20 @@ def test_spans_of_every_chunk_are_mapped_back_to_document_offsets(fake_detectors
     found = result.raw["counting"]
     assert len(found) == 5
     assert all(s.text_in(doc.text) == "JONES" for s in found)
+
+
+def test_a_turns_timestamp_is_no_time_but_a_clock_time_said_and_a_date_before_a_tag_are(fake_detectors):
+    text = "[01:28] CALLER: It started at 10:40.\n2024-05-01 14:02 ANA: hi\n"
+    turns = tuple(
+        Utterance(tag, text.index(f"{tag}:"), text.index("\n", text.index(tag))) for tag in ("CALLER", "ANA")
+    )
+    doc = Document("call", text, utterances=turns)
+    assert doc.turn_prefixes() == [(0, text.index("CALLER")), (text.index("2024"), text.index("ANA"))]
+    kept = [(s.label, s.text_in(text)) for s in run_detection(doc, ["clock"], Settings()).spans]
+    assert kept == [("TIME", "10:40"), ("DATE", "2024-05-01")]
+    # Without turns nothing says that a reading is a stamp.
+    untagged = run_detection(Document("call", text), ["clock"], Settings()).spans
+    assert len(untagged) == 4
 
 
 def test_real_detectors_run_merged_with_raw_spans_per_detector():
