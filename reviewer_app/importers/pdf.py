@@ -58,6 +58,7 @@ from reviewer_app.importers.hearing import (
     cover_metadata,
     hearing_layout,
     is_notice_row,
+    join_wrapped,
 )
 from reviewer_app.importers.turns import read_structure
 
@@ -70,6 +71,10 @@ PDF_LIBRARIES = ("pdfplumber", "pdfminer.pdfdocument", "pdfplumber.utils")
 LINE_TOLERANCE = 2.5
 # A row starting this many points right of the body's left edge is indented.
 INDENT_MIN = 10.0
+# Characters further apart than this share of their size are in different words: a
+# fixed 3 points glues a speaker tag drawn apart from its speech at a space's width
+# ("MR. LEE:Yes" in 12-point Times, whose space is 3 points wide).
+WORD_GAP_RATIO = 0.2
 # A page with fewer margin numbers than this is not a line-numbered page.
 MIN_LINE_NUMBERS = 5
 
@@ -149,7 +154,9 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
                 progress.report("import", (number - 1) / len(pdf.pages))
                 words = [
                     Word(w["text"], w["x0"], w["x1"], w["top"], w["bottom"])
-                    for w in extract_words(_without_overprints(page.chars), use_text_flow=False)
+                    for w in extract_words(
+                        _without_overprints(page.chars), use_text_flow=False, x_tolerance_ratio=WORD_GAP_RATIO
+                    )
                 ]
                 pages.append(PdfPage(number, _printed_lines(words), bool(page.images)))
                 page.close()  # drop pdfplumber's per-page object cache: long files stay small
@@ -427,34 +434,42 @@ def _furniture_key(text: str) -> str:
 
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     layout = hearing_layout()
-    paragraphs: list[tuple[str, int, int, tuple[int, ...]]] = []  # text, page, first line, line starts
+    furniture = _edge_furniture(pages)
+    right = _right_margin(pages)
+    # Each paragraph: its rows as (page, line number on the page, text).
+    paragraphs: list[list[tuple[int, int, str]]] = []
+    previous: PrintedLine | None = None
     for page in pages:
-        lines = page.lines
-        if not lines:
-            continue
-        gaps = [b.top - a.top for a, b in itertools.pairwise(lines)]
+        lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
+        gaps = [b.top - a.top for (_, a), (_, b) in itertools.pairwise(lines)]
         usual_gap = statistics.median(gaps) if gaps else 0.0
-        left = min(line.full_x0 for line in lines)
-        current: list[tuple[int, PrintedLine]] = []
-        for n, line in enumerate(lines, 1):
-            if current:
-                previous = current[-1][1]
-                new_paragraph = (
-                    (line.top - previous.top > usual_gap * 1.4)
-                    or (line.full_x0 > left + INDENT_MIN)
-                    or layout.turn_of(line.full_text) is not None
+        left = min((line.full_x0 for _, line in lines), default=0.0)
+        on_page = False  # the previous line is on this page
+        for n, line in lines:
+            text = line.full_text
+            if previous is None or not paragraphs or layout.turn_of(text) is not None:
+                new_paragraph = True
+            elif _tag_alone(paragraphs[-1], layout):
+                new_paragraph = False  # the speech under a tag printed on a row of its own
+            elif right is not None and _ends_short(previous, line, right):
+                new_paragraph = True  # the next word would have fitted: the paragraph ended
+            elif not on_page:
+                new_paragraph = right is None  # a paragraph goes on over the page break
+            else:
+                new_paragraph = (line.top - previous.top > usual_gap * 1.4) or (
+                    right is None and line.full_x0 > left + INDENT_MIN
                 )
-                if new_paragraph:
-                    paragraphs.append(_join_paragraph(current, page.number))
-                    current = []
-            current.append((n, line))
-        paragraphs.append(_join_paragraph(current, page.number))
+            if new_paragraph:
+                paragraphs.append([])
+            paragraphs[-1].append((page.number, n, text))
+            previous, on_page = line, True
 
     entries: list[tuple[int, int, int]] = []
-    offset = 0
     texts = []
-    for text, page_number, first_line, starts in paragraphs:
-        entries.extend((offset + s, page_number, first_line + k) for k, s in enumerate(starts))
+    offset = 0
+    for rows in paragraphs:
+        text, starts = join_wrapped([row_text for _, _, row_text in rows])
+        entries.extend((offset + s, page, n) for s, (page, n, _) in zip(starts, rows, strict=True))
         texts.append(text)
         offset += len(text) + 1
     text = "\n".join(texts)
@@ -474,14 +489,54 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     )
 
 
-def _join_paragraph(
-    lines: Sequence[tuple[int, PrintedLine]], page_number: int
-) -> tuple[str, int, int, tuple[int, ...]]:
-    text = ""
-    starts = []
-    for _, line in lines:
-        if text and not text.endswith("-"):
-            text += " "
-        starts.append(len(text))
-        text += line.full_text
-    return text, page_number, lines[0][0], tuple(starts)
+def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
+    """(page, line) of the running headers and footers of pages without line numbers:
+    among each page's first and last two lines, those whose text, numbers aside,
+    stands so on at least two pages and on at least 40% of them ("Page 3 of 9", the
+    hearing's name, a firm's footer), and a page number alone ("4", "Page 4",
+    "- 4 -"). A speaker's turn is never furniture."""
+    layout = hearing_layout()
+    places: dict[str, list[tuple[int, int]]] = {}
+    for page in pages:
+        count = len(page.lines)
+        for n in sorted({*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)}):
+            text = page.lines[n - 1].full_text
+            if layout.turn_of(text) is None:
+                places.setdefault(_furniture_key(text), []).append((page.number, n))
+    furniture: set[tuple[int, int]] = set()
+    for key, found in places.items():
+        on_pages = len({page for page, _ in found})
+        if (on_pages >= 2 and on_pages >= 0.4 * len(pages)) or _PAGE_NUMBER.fullmatch(key):
+            furniture.update(found)
+    return furniture
+
+
+_PAGE_NUMBER = re.compile(r"(?i)[-\s]*(?:page\s*)?#(?:\s*(?:of|/)\s*#)?[-\s]*")
+# The right margin is measured where enough rows of several words show it.
+MIN_MARGIN_ROWS = 10
+
+
+def _right_margin(pages: Sequence[PdfPage]) -> float | None:
+    """Where the document's rows end: the 90th percentile of the right ends of rows of
+    three words or more, or None where too few rows show it."""
+    ends = sorted(line.words[-1].x1 for page in pages for line in page.lines if len(line.words) >= 3)
+    if len(ends) < MIN_MARGIN_ROWS:
+        return None
+    return ends[int(len(ends) * 0.9)]
+
+
+def _ends_short(previous: PrintedLine, line: PrintedLine, right: float) -> bool:
+    """Whether `line`'s first word would have fitted at the end of `previous` (with a
+    space of a third of the type's height): a row that ends so is a paragraph's last."""
+    first = (*line.margin, *line.words)[0]
+    space = (first.bottom - first.top) / 3
+    return previous.words[-1].x1 + space + (first.x1 - first.x0) < right - 1
+
+
+def _tag_alone(rows: Sequence[tuple[int, int, str]], layout) -> bool:
+    """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own)."""
+    if len(rows) != 1:
+        return False
+    text = rows[0][2]
+    turn = layout.turn_of(text)
+    return turn is not None and text.rstrip().endswith(":")
