@@ -277,34 +277,52 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         elif band_lines(page):
             left_out.append(page)
 
-    cover = (
-        [
-            SourceLine(line.text, cover_page.number, line.number or n)
-            for n, line in enumerate(band_lines(cover_page), 1)
-        ]
-        if cover_page
-        else []
-    )
+    # Numbered rows; blank ones are kept, as they end paragraphs.
+    rows = [(page, line) for page in body_pages for line in page.lines if line.number is not None]
+    cover_lines = band_lines(cover_page) if cover_page else []
+    if cover_page and cover_page.numbered:
+        # The dialogue may start on the cover's page: at the first row whose
+        # speaker speaks on the body pages too ("PANEL PRESENT:" does not).
+        speakers = {layout.speaker_of(line.text) for _, line in rows if line.words} - {None}
+        start = next(
+            (
+                i
+                for i, line in enumerate(cover_lines)
+                if line.number is not None and layout.speaker_of(line.text) in speakers
+            ),
+            None,
+        )
+        if start is not None:
+            first = cover_lines[start]
+            on_cover = [
+                line for line in cover_page.lines if line.number is not None and line.top >= first.top
+            ]
+            rows = [(cover_page, line) for line in on_cover] + rows
+            cover_lines = cover_lines[:start]
+    cover = [
+        SourceLine(line.text, cover_page.number, line.number or n) for n, line in enumerate(cover_lines, 1)
+    ]
     certificate = [
         SourceLine(line.text, page.number, line.number or n)
         for page in certificate_pages
         for n, line in enumerate(band_lines(page), 1)
     ]
-    rows = [
-        (page, line) for page in body_pages for line in page.lines if line.number is not None and line.words
-    ]
-    body_left = min((line.x0 for _, line in rows), default=0.0)
+    body_left = min((line.x0 for _, line in rows if line.words), default=0.0)
     # Where no row is indented (all turns are one row, or a layout without
     # indents), the speaker tag alone marks a turn.
     indent_left = (
-        body_left + INDENT_MIN if any(line.x0 > body_left + INDENT_MIN for _, line in rows) else -1.0
+        body_left + INDENT_MIN
+        if any(line.x0 > body_left + INDENT_MIN for _, line in rows if line.words)
+        else -1.0
     )
     metadata = cover_metadata([s.text for s in cover])
     known = metadata.names()
     sources = [
-        (SourceLine(line.text, page.number, line.number or 0), line.x0 > indent_left) for page, line in rows
+        (SourceLine(line.text, page.number, line.number or 0), bool(line.words) and line.x0 > indent_left)
+        for page, line in rows
     ]
-    body_lines, decision = _body_lines(sources, known)
+    body_lines, decision, closing = _body_lines(sources, known)
+    certificate = closing + certificate
     decision += [
         SourceLine(line.text, page.number, n)
         for page in decision_pages
@@ -350,7 +368,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
 
 def _body_lines(
     rows: Sequence[tuple[SourceLine, bool]], known: Sequence[str]
-) -> tuple[list[list[SourceLine]], list[SourceLine]]:
+) -> tuple[list[list[SourceLine]], list[SourceLine], list[SourceLine]]:
     """The body's rows (each with whether it is indented) grouped into lines,
     and the rows of the decision notice.
 
@@ -359,14 +377,27 @@ def _body_lines(
     fills rows of its own ("(Off the record.)") is a line of its own, unless the
     row after it goes on with the turn before it (it was inside the speech). A
     decision-page footer on a numbered row belongs to the decision notice, and so
-    do the ALL-CAPS rows after the last turn ("PAROLE DENIED - THREE YEARS")."""
+    do the ALL-CAPS rows after the last turn ("PAROLE DENIED - THREE YEARS").
+
+    A blank numbered row ends a paragraph: the row after it that starts no turn is
+    a line of its own, and one headed as a certificate ("REPORTER'S CERTIFICATE")
+    starts the certificate, returned third with the rows after it."""
     layout = hearing_layout()
     lines: list[list[SourceLine]] = []
     decision: list[SourceLine] = []
     parenthetical = False  # the last line is a parenthetical
     open_parenthetical = False  # ... whose closing bracket is still to come
-    for source, indented in rows:
+    after_blank = False  # a blank row stands between this row and the last
+    for n, (source, indented) in enumerate(rows):
         text = source.text
+        if not text:
+            after_blank = bool(lines)
+            continue
+        if after_blank and layout.certificate_heading.match(text):
+            lines, notice = _without_notice(lines, known)
+            closing = [row for row, _ in rows[n:] if row.text]
+            return lines, sorted([*decision, *notice], key=lambda row: (row.page, row.line)), closing
+        blank_before, after_blank = after_blank, False
         if layout.decision_footer.search(text):
             decision.append(source)
         elif layout.examiner_line.match(text):
@@ -376,6 +407,14 @@ def _body_lines(
         elif (indented and layout.speaker_of(text, known) is not None) or not lines:
             lines.append([source])  # a turn ends even a parenthetical left open
             parenthetical = open_parenthetical = False
+        elif blank_before:
+            # A paragraph of its own ("EXAMINATION", "DECISION", a parenthetical), never
+            # inside the turn before.
+            lines.append([source])
+            parenthetical = False
+            open_parenthetical = bool(
+                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
+            )
         elif open_parenthetical:
             lines[-1].append(source)
             open_parenthetical = not layout.parenthetical_end.search(text)
@@ -390,7 +429,7 @@ def _body_lines(
         else:
             lines[-1].append(source)
     lines, notice = _without_notice(lines, known)
-    return lines, sorted([*decision, *notice], key=lambda source: (source.page, source.line))
+    return lines, sorted([*decision, *notice], key=lambda source: (source.page, source.line)), []
 
 
 def _without_notice(
