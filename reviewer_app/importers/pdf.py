@@ -75,6 +75,8 @@ INDENT_MIN = 10.0
 # fixed 3 points glues a speaker tag drawn apart from its speech at a space's width
 # ("MR. LEE:Yes" in 12-point Times, whose space is 3 points wide).
 WORD_GAP_RATIO = 0.2
+# A row starting further right of the body's edge than this share of its width is centred.
+CENTRED_SHARE = 0.25
 # A page with fewer margin numbers than this is not a line-numbered page.
 MIN_LINE_NUMBERS = 5
 
@@ -277,30 +279,40 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         elif band_lines(page):
             left_out.append(page)
 
+    # A cover that runs over more than a page: numbered pages before an index that
+    # stands between them and the body are the cover's (an index at the end is not).
+    first_index = min((page.number for page in index_pages), default=0)
+    cover_pages = [cover_page] if cover_page else []
+    before = [page.number < first_index for page in body_pages]
+    if cover_page and any(before) and not all(before):
+        cover_pages += [page for page in body_pages if page.number < first_index]
+        body_pages = [page for page in body_pages if page.number > first_index]
     # Numbered rows; blank ones are kept, as they end paragraphs.
     rows = [(page, line) for page in body_pages for line in page.lines if line.number is not None]
-    cover_lines = band_lines(cover_page) if cover_page else []
-    if cover_page and cover_page.numbered:
+    cover_lines = [(page, line) for page in cover_pages for line in band_lines(page)]
+    if len(cover_pages) == 1 and cover_page.numbered:
         # The dialogue may start on the cover's page: at the first row whose
         # speaker speaks on the body pages too ("PANEL PRESENT:" does not).
         speakers = {layout.speaker_of(line.text) for _, line in rows if line.words} - {None}
         start = next(
             (
                 i
-                for i, line in enumerate(cover_lines)
+                for i, (_, line) in enumerate(cover_lines)
                 if line.number is not None and layout.speaker_of(line.text) in speakers
             ),
             None,
         )
         if start is not None:
-            first = cover_lines[start]
+            first = cover_lines[start][1]
             on_cover = [
                 line for line in cover_page.lines if line.number is not None and line.top >= first.top
             ]
             rows = [(cover_page, line) for line in on_cover] + rows
             cover_lines = cover_lines[:start]
     cover = [
-        SourceLine(line.text, cover_page.number, line.number or n) for n, line in enumerate(cover_lines, 1)
+        SourceLine(line.text, page.number, line.number or n)
+        for page in cover_pages
+        for n, line in enumerate((line for p, line in cover_lines if p is page), 1)
     ]
     certificate = [
         SourceLine(line.text, page.number, line.number or n)
@@ -317,10 +329,32 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     )
     metadata = cover_metadata([s.text for s in cover])
     known = metadata.names()
-    sources = [
-        (SourceLine(line.text, page.number, line.number or 0), bool(line.words) and line.x0 > indent_left)
-        for page, line in rows
-    ]
+    right = _right_margin([line for _, line in rows])
+    sources = []
+    previous: PrintedLine | None = None
+    for page, line in rows:
+        source = SourceLine(line.text, page.number, line.number or 0)
+        if not line.words:
+            sources.append(BodyRow(source, False, False, False))
+            previous = None
+            continue
+        # Far right of the body's edge: centred, as a heading is ("DECISION").
+        centred = right is not None and line.x0 > body_left + (right - body_left) * CENTRED_SHARE
+        # After a row that ended short, a row of another kind ends the turn, as in a
+        # text file (`turns.py`): a recorder's timestamp ("[14:07:53] Recording ends."),
+        # or capitals under speech in lower case (a notice read into the record).
+        after_short = (
+            previous is not None
+            and right is not None
+            and _ends_short(previous, line, right)
+            and (
+                # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
+                (line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text)))
+                or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
+            )
+        )
+        sources.append(BodyRow(source, line.x0 > indent_left, centred, after_short))
+        previous = line
     body_lines, decision, closing = _body_lines(sources, known)
     certificate = closing + certificate
     decision += [
@@ -366,8 +400,18 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     )
 
 
+@dataclass(frozen=True)
+class BodyRow:
+    """A numbered row of the body and how it stands against the rows around it."""
+
+    source: SourceLine  # text "" for a blank row
+    indented: bool  # right of the body's left edge (where a turn's tag is)
+    centred: bool  # far right of it, as a centred heading
+    after_short: bool  # the row before ended where the next word would have fitted
+
+
 def _body_lines(
-    rows: Sequence[tuple[SourceLine, bool]], known: Sequence[str]
+    rows: Sequence[BodyRow], known: Sequence[str]
 ) -> tuple[list[list[SourceLine]], list[SourceLine], list[SourceLine]]:
     """The body's rows (each with whether it is indented) grouped into lines,
     and the rows of the decision notice.
@@ -381,22 +425,25 @@ def _body_lines(
 
     A blank numbered row ends a paragraph: the row after it that starts no turn is
     a line of its own, and one headed as a certificate ("REPORTER'S CERTIFICATE")
-    starts the certificate, returned third with the rows after it."""
+    starts the certificate, returned third with the rows after it. So does a
+    centred row (a heading) and a timestamped or capitals row after one that ended
+    short ("[14:07:53] Recording ends.", a notice under the last turn)."""
     layout = hearing_layout()
     lines: list[list[SourceLine]] = []
     decision: list[SourceLine] = []
     parenthetical = False  # the last line is a parenthetical
     open_parenthetical = False  # ... whose closing bracket is still to come
     after_blank = False  # a blank row stands between this row and the last
-    for n, (source, indented) in enumerate(rows):
+    for n, row in enumerate(rows):
+        source, indented = row.source, row.indented
         text = source.text
         if not text:
             after_blank = bool(lines)
             continue
         if after_blank and layout.certificate_heading.match(text):
             lines, notice = _without_notice(lines, known)
-            closing = [row for row, _ in rows[n:] if row.text]
-            return lines, sorted([*decision, *notice], key=lambda row: (row.page, row.line)), closing
+            closing = [later.source for later in rows[n:] if later.source.text]
+            return lines, sorted([*decision, *notice], key=lambda s: (s.page, s.line)), closing
         blank_before, after_blank = after_blank, False
         if layout.decision_footer.search(text):
             decision.append(source)
@@ -422,9 +469,12 @@ def _body_lines(
             lines.append([source])
             parenthetical = True
             open_parenthetical = not layout.parenthetical_end.search(text)
-        elif parenthetical and len(lines) > 1 and not is_notice_row(text):
+        elif parenthetical and len(lines) > 1 and not is_notice_row(text) and not row.centred:
             # The parenthetical stood inside the turn: it and this row go back to it.
             lines[-2].extend([*lines.pop(), source])
+            parenthetical = False
+        elif row.centred or row.after_short:
+            lines.append([source])
             parenthetical = False
         else:
             lines[-1].append(source)
@@ -474,14 +524,14 @@ def _furniture_key(text: str) -> str:
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     layout = hearing_layout()
     furniture = _edge_furniture(pages)
-    right = _right_margin(pages)
+    right = _right_margin([line for page in pages for line in page.lines])
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
     previous: PrintedLine | None = None
     for page in pages:
         lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
         gaps = [b.top - a.top for (_, a), (_, b) in itertools.pairwise(lines)]
-        usual_gap = statistics.median(gaps) if gaps else 0.0
+        row_gap = _row_gap(gaps)
         left = min((line.full_x0 for _, line in lines), default=0.0)
         on_page = False  # the previous line is on this page
         for n, line in lines:
@@ -495,7 +545,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             elif not on_page:
                 new_paragraph = right is None  # a paragraph goes on over the page break
             else:
-                new_paragraph = (line.top - previous.top > usual_gap * 1.4) or (
+                new_paragraph = (line.top - previous.top > row_gap * PARAGRAPH_GAP) or (
                     right is None and line.full_x0 > left + INDENT_MIN
                 )
             if new_paragraph:
@@ -528,12 +578,28 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     )
 
 
+# Rows further apart than this many times the rows of a paragraph are in different paragraphs.
+PARAGRAPH_GAP = 1.2
+
+
+def _row_gap(gaps: Sequence[float]) -> float:
+    """The distance between the rows of a paragraph on a page: the low end of the
+    distances between its rows (the median is the paragraphs' spacing where most
+    paragraphs are a row or two), ignoring rows printed over each other."""
+    if not gaps:
+        return 0.0
+    usual = statistics.median(gaps)
+    close = sorted(gap for gap in gaps if gap >= usual / 2)
+    return close[len(close) // 10]
+
+
 def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
     """(page, line) of the running headers and footers of pages without line numbers:
     among each page's first and last two lines, those whose text, numbers aside,
     stands so on at least two pages and on at least 40% of them ("Page 3 of 9", the
     hearing's name, a firm's footer), and a page number alone ("4", "Page 4",
-    "- 4 -"). A speaker's turn is never furniture."""
+    "- 4 -"). A speaker's turn is never furniture, nor are the lines of a page
+    that would be left empty without them."""
     layout = hearing_layout()
     places: dict[str, list[tuple[int, int]]] = {}
     for page in pages:
@@ -547,7 +613,14 @@ def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
         on_pages = len({page for page, _ in found})
         if (on_pages >= 2 and on_pages >= 0.4 * len(pages)) or _PAGE_NUMBER.fullmatch(key):
             furniture.update(found)
-    return furniture
+    # Furniture stands around text: a page it would leave empty keeps its lines
+    # (a document of one line a page, "Page 1 of a letter.", is all text).
+    emptied = {
+        page.number
+        for page in pages
+        if all((page.number, n) in furniture for n in range(1, len(page.lines) + 1))
+    }
+    return {place for place in furniture if place[0] not in emptied}
 
 
 _PAGE_NUMBER = re.compile(r"(?i)[-\s]*(?:page\s*)?#(?:\s*(?:of|/)\s*#)?[-\s]*")
@@ -555,10 +628,10 @@ _PAGE_NUMBER = re.compile(r"(?i)[-\s]*(?:page\s*)?#(?:\s*(?:of|/)\s*#)?[-\s]*")
 MIN_MARGIN_ROWS = 10
 
 
-def _right_margin(pages: Sequence[PdfPage]) -> float | None:
-    """Where the document's rows end: the 90th percentile of the right ends of rows of
-    three words or more, or None where too few rows show it."""
-    ends = sorted(line.words[-1].x1 for page in pages for line in page.lines if len(line.words) >= 3)
+def _right_margin(lines: Sequence[PrintedLine]) -> float | None:
+    """Where the rows end: the 90th percentile of the right ends of rows of three
+    words or more, or None where too few rows show it."""
+    ends = sorted(line.words[-1].x1 for line in lines if len(line.words) >= 3)
     if len(ends) < MIN_MARGIN_ROWS:
         return None
     return ends[int(len(ends) * 0.9)]
