@@ -10,7 +10,8 @@ importer, which gives the expected utterances; it is drawn in each layout of
 `tests/fixtures/pdf_layouts.py` (not the generators' PDF writer) and imported
 through `import_file`. Per layout and material: the share of expected utterances
 (speaker and speech, runs of white space counted as one space) that come back
-exactly, aligned in order; the metadata fields found against those the text gives;
+exactly, aligned in order; the metadata fields the PDF gives equal to those the text
+gives (cover name, CDCR number, participants...);
 and, with `--diffs`, the first differing utterances. `--held-out` adds the held-out
 hand-written set as a measured input: its figure is printed, never its differences.
 """
@@ -74,6 +75,7 @@ def compare(expected: list[tuple[str, str]], got: list[tuple[str, str]]) -> tupl
 
 
 def metadata_fields(document: Document) -> set[str]:
+    """The metadata fields the document fills (the PDF's must equal the text's to count)."""
     return {key for key, value in vars(document.metadata).items() if value}
 
 
@@ -109,7 +111,9 @@ def main() -> None:
                     exact, total = exact + same, total + len(expected)
                     wanted = metadata_fields(reference)
                     meta_expected += len(wanted)
-                    meta_found += len(wanted & metadata_fields(document))
+                    meta_found += sum(
+                        getattr(document.metadata, key) == getattr(reference.metadata, key) for key in wanted
+                    )
                     if differences and args.diffs and "held-out" not in material:
                         report.append(f"  {name} ({same}/{len(expected)}):")
                         report.extend(differences[: args.diffs])
@@ -125,7 +129,9 @@ def main() -> None:
                 for line in report:
                     print(line)
     for layout_name, (exact, total) in totals.items():
-        print(f"{layout_name:<16} {'all development material':<24} {exact:>5}/{total:<5} {exact / total:7.1%}")
+        print(
+            f"{layout_name:<16} {'all development material':<24} {exact:>5}/{total:<5} {exact / total:7.1%}"
+        )
 
 
 if __name__ == "__main__":

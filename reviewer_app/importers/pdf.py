@@ -126,8 +126,17 @@ class PdfPage:
     def numbered(self) -> bool:
         """Line-numbered like a transcript: the margin counts 1, 2, 3, ... down the page
         (a column of other numbers, as in a table, does not count)."""
-        numbers = [line.number for line in self.lines if line.number is not None]
-        return len(numbers) >= MIN_LINE_NUMBERS and numbers == list(range(1, len(numbers) + 1))
+        return len(self.line_numbers) >= MIN_LINE_NUMBERS and self.counts_lines
+
+    @property
+    def line_numbers(self) -> list[int]:
+        return [line.number for line in self.lines if line.number is not None]
+
+    @property
+    def counts_lines(self) -> bool:
+        """The margin counts 1, 2, 3, ... however few its lines (a transcript's last page)."""
+        numbers = self.line_numbers
+        return bool(numbers) and numbers == list(range(1, len(numbers) + 1))
 
 
 def read_pdf(path: Path, data: bytes, sha256: str, progress: Progress) -> Document:
@@ -270,7 +279,8 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         index = layout.is_index([line.text for line in band_lines(page)])
         if certificate_pages or (body_pages and layout.certificate_heading.match(heading)):
             certificate_pages.append(page)
-        elif page.numbered and not index:
+        elif (page.numbered or (body_pages and page.counts_lines)) and not index:
+            # (a page of a few numbered rows after numbered pages is the body's too)
             body_pages.append(page)
         elif not body_pages or index:
             index_pages.append(page)
@@ -368,7 +378,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         f"Read as a Board of Parole Hearings transcript: {len(body_pages)} body pages"
         + (f", {len(index_pages)} index page(s) skipped" if index_pages else "")
         + ("" if cover_page else ", no cover page found")
-        + ("" if certificate_pages else ", no transcriber's certificate found")
+        + ("" if certificate else ", no transcriber's certificate found")
         + "."
     ]
     # Text among the rows of a body page but beside no line number.
@@ -538,8 +548,13 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             text = line.full_text
             if previous is None or not paragraphs or layout.turn_of(text) is not None:
                 new_paragraph = True
-            elif _tag_alone(paragraphs[-1], layout):
-                new_paragraph = False  # the speech under a tag printed on a row of its own
+            elif _tag_alone(paragraphs[-1], layout) and (
+                line.full_x0 > previous.full_x0 + INDENT_MIN / 2
+                or (right is not None and line.words[-1].x1 > left + (right - left) * FULL_ROW)
+            ):
+                # The speech under a tag printed on a row of its own: indented under it or
+                # filling its row ("PANEL PRESENT:" over a list of short rows is a heading).
+                new_paragraph = False
             elif right is not None and _ends_short(previous, line, right):
                 new_paragraph = True  # the next word would have fitted: the paragraph ended
             elif not on_page:
@@ -578,6 +593,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     )
 
 
+# A row reaching this share of the text's width from its left edge fills it.
+FULL_ROW = 0.9
 # Rows further apart than this many times the rows of a paragraph are in different paragraphs.
 PARAGRAPH_GAP = 1.2
 
