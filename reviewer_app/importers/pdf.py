@@ -45,6 +45,7 @@ import itertools
 import logging
 import re
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -337,6 +338,29 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         if any(line.x0 > body_left + INDENT_MIN for _, line in rows if line.words)
         else -1.0
     )
+    if cover:
+        # A cover that runs onto the first body page ends at the first turn: a
+        # speaker's tag, indented where turns are, of a speaker with two turns or more.
+        said = Counter(
+            layout.speaker_of(line.text) for _, line in rows if line.words and line.x0 > indent_left
+        )
+        first_turn = next(
+            (
+                i
+                for i, (_, line) in enumerate(rows)
+                if line.words
+                and line.x0 > indent_left
+                and said[layout.speaker_of(line.text)] >= 2
+                and layout.speaker_of(line.text) is not None
+            ),
+            0,
+        )
+        cover += [
+            SourceLine(line.text, page.number, line.number or 0)
+            for page, line in rows[:first_turn]
+            if line.words
+        ]
+        rows = rows[first_turn:]
     metadata = cover_metadata([s.text for s in cover])
     known = metadata.names()
     right = _right_margin([line for _, line in rows])
