@@ -16,8 +16,9 @@ number's row is one printed line. From that layout:
   outside the band the numbered rows occupy are dropped when body pages print
   the same line (numbers aside) outside their rows, or when they are a bare
   page number;
-- a row indented past the body's left edge that starts with an upper-case tag
-  and a colon begins an utterance (in a body without indented rows, the tag
+- a row that starts with an upper-case tag and a colon in the column where most
+  such rows start (indented past the body's left edge, or at it where the wrapped
+  rows are indented) begins an utterance (in a body without indented rows, the tag
   alone does); the rows up to the next such row are its
   wrapped lines, joined with single spaces, except that a row ending inside a
   spelled name ("R-E-") joins the next ("E-D") without a space (rules and
@@ -46,7 +47,7 @@ import logging
 import re
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -331,25 +332,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         for n, line in enumerate(band_lines(page), 1)
     ]
     body_left = min((line.x0 for _, line in rows if line.words), default=0.0)
-    # Where no row is indented (all turns are one row, or a layout without
-    # indents), the speaker tag alone marks a turn.
-    indent_left = (
-        body_left + INDENT_MIN
-        if any(line.x0 > body_left + INDENT_MIN for _, line in rows if line.words)
-        else -1.0
-    )
+    at_tags = _tag_column([line for _, line in rows if line.words])
     if cover:
         # A cover that runs onto the first body page ends at the first turn: a
         # speaker's tag, indented where turns are, of a speaker with two turns or more.
-        said = Counter(
-            layout.speaker_of(line.text) for _, line in rows if line.words and line.x0 > indent_left
-        )
+        said = Counter(layout.speaker_of(line.text) for _, line in rows if line.words and at_tags(line))
         first_turn = next(
             (
                 i
                 for i, (_, line) in enumerate(rows)
                 if line.words
-                and line.x0 > indent_left
+                and at_tags(line)
                 and said[layout.speaker_of(line.text)] >= 2
                 and layout.speaker_of(line.text) is not None
             ),
@@ -387,7 +380,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
                 or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
             )
         )
-        sources.append(BodyRow(source, line.x0 > indent_left, centred, after_short))
+        sources.append(BodyRow(source, at_tags(line), centred, after_short))
         previous = line
     body_lines, decision, closing = _body_lines(sources, known)
     certificate = closing + certificate
@@ -434,12 +427,29 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     )
 
 
+def _tag_column(lines: Sequence[PrintedLine]) -> Callable[[PrintedLine], bool]:
+    """Whether a body row stands where turns start: indented past the body's left
+    edge where most rows with a speaker's tag are (the wrapped rows flush left), at
+    the left edge where most of them are there (the wrapped rows in a hanging
+    indent, or the speech indented under a tag on a row of its own), and anywhere
+    in a body without indented rows."""
+    layout = hearing_layout()
+    body_left = min((line.x0 for line in lines), default=0.0)
+    indented = [line.x0 > body_left + INDENT_MIN for line in lines]
+    if not any(indented):
+        return lambda line: True
+    tagged = [i for i, line in zip(indented, lines, strict=True) if layout.speaker_of(line.text) is not None]
+    if sum(tagged) * 2 >= len(tagged):
+        return lambda line: line.x0 > body_left + INDENT_MIN
+    return lambda line: line.x0 <= body_left + INDENT_MIN
+
+
 @dataclass(frozen=True)
 class BodyRow:
     """A numbered row of the body and how it stands against the rows around it."""
 
     source: SourceLine  # text "" for a blank row
-    indented: bool  # right of the body's left edge (where a turn's tag is)
+    at_tags: bool  # in the column where the turns' tags start
     centred: bool  # far right of it, as a centred heading
     after_short: bool  # the row before ended where the next word would have fitted
 
@@ -447,10 +457,10 @@ class BodyRow:
 def _body_lines(
     rows: Sequence[BodyRow], known: Sequence[str]
 ) -> tuple[list[list[SourceLine]], list[SourceLine], list[SourceLine]]:
-    """The body's rows (each with whether it is indented) grouped into lines,
+    """The body's rows grouped into lines,
     and the rows of the decision notice.
 
-    A turn starts at an indented row with a speaker tag; a row that says who
+    A turn starts at a row with a speaker tag in the tags' column; a row that says who
     examines ("BY MR. VASQUEZ:") is a line of its own. A parenthetical that
     fills rows of its own ("(Off the record.)") is a line of its own, unless the
     row after it goes on with the turn before it (it was inside the speech). A
@@ -469,7 +479,7 @@ def _body_lines(
     open_parenthetical = False  # ... whose closing bracket is still to come
     after_blank = False  # a blank row stands between this row and the last
     for n, row in enumerate(rows):
-        source, indented = row.source, row.indented
+        source, at_tags = row.source, row.at_tags
         text = source.text
         if not text:
             after_blank = bool(lines)
@@ -485,9 +495,15 @@ def _body_lines(
             # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
             lines.append([source])
             parenthetical = open_parenthetical = False
-        elif (indented and layout.speaker_of(text, known) is not None) or not lines:
+        elif (at_tags and layout.speaker_of(text, known) is not None) or not lines:
             lines.append([source])  # a turn ends even a parenthetical left open
             parenthetical = open_parenthetical = False
+        elif len(lines[-1]) == 1 and _bare_tag(lines[-1][0].text, known):
+            # The speech under a tag on a row of its own, whatever it is ("(Crying.)").
+            lines[-1].append(source)
+            open_parenthetical = bool(
+                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
+            )
         elif blank_before:
             # A paragraph of its own ("EXAMINATION", "DECISION", a parenthetical), never
             # inside the turn before.
@@ -592,6 +608,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             paragraphs[-1].append((page.number, n, text))
             previous, on_page = line, True
 
+    paragraphs = [part for rows in paragraphs for part in _parenthetical_apart(rows, layout)]
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
@@ -686,10 +703,24 @@ def _ends_short(previous: PrintedLine, line: PrintedLine, right: float) -> bool:
     return previous.words[-1].x1 + space + (first.x1 - first.x0) < right - 1
 
 
+def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[tuple[int, int, str]]]:
+    """A paragraph whose last row is a whole parenthetical after the end of a sentence
+    ("... the hearing. The time is 11:52." / "(Whereupon, the hearing was concluded.)"),
+    with nothing after it in the paragraph, split into the speech and the parenthetical."""
+    if (
+        len(rows) > 1
+        and layout.is_parenthetical(rows[-1][2])
+        and rows[-2][2].rstrip().endswith((".", "?", "!", '"'))
+    ):
+        return [rows[:-1], rows[-1:]]
+    return [rows]
+
+
+def _bare_tag(text: str, known: Sequence[str] = ()) -> bool:
+    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own)."""
+    return text.rstrip().endswith(":") and hearing_layout().turn_of(text, known) is not None
+
+
 def _tag_alone(rows: Sequence[tuple[int, int, str]], layout) -> bool:
     """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own)."""
-    if len(rows) != 1:
-        return False
-    text = rows[0][2]
-    turn = layout.turn_of(text)
-    return turn is not None and text.rstrip().endswith(":")
+    return len(rows) == 1 and _bare_tag(rows[0][2])
