@@ -654,20 +654,23 @@ def _row_gap(gaps: Sequence[float]) -> float:
 def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
     """(page, line) of the running headers and footers of pages without line numbers:
     among each page's first and last two lines, those whose text, numbers aside,
-    stands so on at least two pages and on at least 40% of them ("Page 3 of 9", the
+    stands so at the same height on at least two pages and on at least 40% of them ("Page 3 of 9", the
     hearing's name, a firm's footer), and a page number alone ("4", "Page 4",
     "- 4 -"). A speaker's turn is never furniture, nor are the lines of a page
     that would be left empty without them."""
     layout = hearing_layout()
-    places: dict[str, list[tuple[int, int]]] = {}
+    places: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for page in pages:
         count = len(page.lines)
         for n in sorted({*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)}):
-            text = page.lines[n - 1].full_text
-            if layout.turn_of(text) is None:
-                places.setdefault(_furniture_key(text), []).append((page.number, n))
+            line = page.lines[n - 1]
+            if layout.turn_of(line.full_text) is None:
+                # At the same height on each page: a cover's title lower down on its
+                # page is not the running header that repeats it.
+                height = round(line.top / FURNITURE_HEIGHT_STEP)
+                places.setdefault((_furniture_key(line.full_text), height), []).append((page.number, n))
     furniture: set[tuple[int, int]] = set()
-    for key, found in places.items():
+    for (key, _), found in places.items():
         on_pages = len({page for page, _ in found})
         if (on_pages >= 2 and on_pages >= 0.4 * len(pages)) or _PAGE_NUMBER.fullmatch(key):
             furniture.update(found)
@@ -681,6 +684,8 @@ def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
     return {place for place in furniture if place[0] not in emptied}
 
 
+# Running headers and footers stand at the same height on every page, to within this many points.
+FURNITURE_HEIGHT_STEP = 6.0
 _PAGE_NUMBER = re.compile(r"(?i)[-\s]*(?:page\s*)?#(?:\s*(?:of|/)\s*#)?[-\s]*")
 # The right margin is measured where enough rows of several words show it.
 MIN_MARGIN_ROWS = 10
