@@ -30,13 +30,24 @@ number's row is one printed line. From that layout:
   footer ("... DECISION PAGE 1 ...") and unnumbered ALL-CAPS pages after the
   body make the "decision" section, one printed line per line;
 - the certificate starts at the first page after the body whose first line
-  begins with "CERTIFICATE", and is kept one printed line per line.
+  begins with "CERTIFICATE", or at such a row after a blank numbered row, and is
+  kept one printed line per line;
+- layouts of other programs (issue 12; measured by `benchmarks/import_pdf_layouts.py`):
+  a blank numbered row, a centred row, and a timestamped or capitals row after a
+  row that ended short end the turn; a cover over several pages before the index,
+  or running onto the first body page up to the first turn, stays the cover; a
+  short last page of a few numbered rows is body.
 
-Words on a printed line are joined with single spaces. PDFs without line
-numbers are read as plain text: lines grouped into paragraphs by vertical gaps,
-indentation and speaker tags, one paragraph per line, a line ending in "-" joined
-to the next without a space (the hyphen is kept: hyphenation is left as it is);
-their speaker turns and sections are found as in a text file (`turns.py`).
+Characters are in one word unless further apart than a fifth of their size (a tag
+drawn apart from its speech at a space's width is two words). Words on a printed
+line are joined with single spaces. PDFs without line numbers are read as plain
+text: the running headers, footers and page numbers at the top and foot of their
+pages are dropped; lines are grouped into paragraphs by speaker tags, vertical
+gaps wider than those between a paragraph's rows, and rows that end where the
+next word would have fitted; a paragraph goes on over a page break and under a
+tag printed on a row of its own; one paragraph per line, rows joined as a turn's
+wrapped rows are (a word broken at its hyphen joined without a space); their
+speaker turns and sections are found as in a text file (`turns.py`).
 """
 
 from __future__ import annotations
