@@ -139,6 +139,13 @@ class HearingLayout:
         if not (broken and following):
             return False
         fragment, word = broken.group("fragment"), following.group("word")
+        token = line[line.rfind(" ") + 1 : -1]
+        if token != fragment and any(c.isalnum() for c in token[: -len(fragment)]) and word[0].isalnum():
+            # Inside a compound or a code already ("2:21-cv-" / "04417", "mother-in-" / "law").
+            return True
+        if fragment[0].isdigit():
+            # A number goes on ("209-" / "555-0123", "2:21-" / "cv-04417"); "5-" / "I mean" is a restart.
+            return word[0].isdigit() or word[0].islower()
         if word[0].isdigit():
             return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
         if word[0].isupper() != fragment[0].isupper():

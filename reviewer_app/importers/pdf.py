@@ -16,8 +16,9 @@ number's row is one printed line. From that layout:
   outside the band the numbered rows occupy are dropped when body pages print
   the same line (numbers aside) outside their rows, or when they are a bare
   page number;
-- a row indented past the body's left edge that starts with an upper-case tag
-  and a colon begins an utterance (in a body without indented rows, the tag
+- a row that starts with an upper-case tag and a colon in the column where most
+  such rows start (indented past the body's left edge, or at it where the wrapped
+  rows are indented) begins an utterance (in a body without indented rows, the tag
   alone does); the rows up to the next such row are its
   wrapped lines, joined with single spaces, except that a row ending inside a
   spelled name ("R-E-") joins the next ("E-D") without a space (rules and
@@ -29,13 +30,24 @@ number's row is one printed line. From that layout:
   footer ("... DECISION PAGE 1 ...") and unnumbered ALL-CAPS pages after the
   body make the "decision" section, one printed line per line;
 - the certificate starts at the first page after the body whose first line
-  begins with "CERTIFICATE", and is kept one printed line per line.
+  begins with "CERTIFICATE", or at such a row after a blank numbered row, and is
+  kept one printed line per line;
+- layouts of other programs (issue 12; measured by `benchmarks/import_pdf_layouts.py`):
+  a blank numbered row, a centred row, and a timestamped or capitals row after a
+  row that ended short end the turn; a cover over several pages before the index,
+  or running onto the first body page up to the first turn, stays the cover; a
+  short last page of a few numbered rows is body.
 
-Words on a printed line are joined with single spaces. PDFs without line
-numbers are read as plain text: lines grouped into paragraphs by vertical gaps,
-indentation and speaker tags, one paragraph per line, a line ending in "-" joined
-to the next without a space (the hyphen is kept: hyphenation is left as it is);
-their speaker turns and sections are found as in a text file (`turns.py`).
+Characters are in one word unless further apart than a fifth of their size (a tag
+drawn apart from its speech at a space's width is two words). Words on a printed
+line are joined with single spaces. PDFs without line numbers are read as plain
+text: the running headers, footers and page numbers at the top and foot of their
+pages are dropped; lines are grouped into paragraphs by speaker tags, vertical
+gaps wider than those between a paragraph's rows, and rows that end where the
+next word would have fitted; a paragraph goes on over a page break and under a
+tag printed on a row of its own; one paragraph per line, rows joined as a turn's
+wrapped rows are (a word broken at its hyphen joined without a space); their
+speaker turns and sections are found as in a text file (`turns.py`).
 """
 
 from __future__ import annotations
@@ -45,7 +57,8 @@ import itertools
 import logging
 import re
 import statistics
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,6 +71,7 @@ from reviewer_app.importers.hearing import (
     cover_metadata,
     hearing_layout,
     is_notice_row,
+    join_wrapped,
 )
 from reviewer_app.importers.turns import read_structure
 
@@ -70,6 +84,12 @@ PDF_LIBRARIES = ("pdfplumber", "pdfminer.pdfdocument", "pdfplumber.utils")
 LINE_TOLERANCE = 2.5
 # A row starting this many points right of the body's left edge is indented.
 INDENT_MIN = 10.0
+# Characters further apart than this share of their size are in different words: a
+# fixed 3 points glues a speaker tag drawn apart from its speech at a space's width
+# ("MR. LEE:Yes" in 12-point Times, whose space is 3 points wide).
+WORD_GAP_RATIO = 0.2
+# A row starting further right of the body's edge than this share of its width is centred.
+CENTRED_SHARE = 0.25
 # A page with fewer margin numbers than this is not a line-numbered page.
 MIN_LINE_NUMBERS = 5
 
@@ -119,8 +139,17 @@ class PdfPage:
     def numbered(self) -> bool:
         """Line-numbered like a transcript: the margin counts 1, 2, 3, ... down the page
         (a column of other numbers, as in a table, does not count)."""
-        numbers = [line.number for line in self.lines if line.number is not None]
-        return len(numbers) >= MIN_LINE_NUMBERS and numbers == list(range(1, len(numbers) + 1))
+        return len(self.line_numbers) >= MIN_LINE_NUMBERS and self.counts_lines
+
+    @property
+    def line_numbers(self) -> list[int]:
+        return [line.number for line in self.lines if line.number is not None]
+
+    @property
+    def counts_lines(self) -> bool:
+        """The margin counts 1, 2, 3, ... however few its lines (a transcript's last page)."""
+        numbers = self.line_numbers
+        return bool(numbers) and numbers == list(range(1, len(numbers) + 1))
 
 
 def read_pdf(path: Path, data: bytes, sha256: str, progress: Progress) -> Document:
@@ -149,7 +178,9 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
                 progress.report("import", (number - 1) / len(pdf.pages))
                 words = [
                     Word(w["text"], w["x0"], w["x1"], w["top"], w["bottom"])
-                    for w in extract_words(_without_overprints(page.chars), use_text_flow=False)
+                    for w in extract_words(
+                        _without_overprints(page.chars), use_text_flow=False, x_tolerance_ratio=WORD_GAP_RATIO
+                    )
                 ]
                 pages.append(PdfPage(number, _printed_lines(words), bool(page.images)))
                 page.close()  # drop pdfplumber's per-page object cache: long files stay small
@@ -261,7 +292,8 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         index = layout.is_index([line.text for line in band_lines(page)])
         if certificate_pages or (body_pages and layout.certificate_heading.match(heading)):
             certificate_pages.append(page)
-        elif page.numbered and not index:
+        elif (page.numbered or (body_pages and page.counts_lines)) and not index:
+            # (a page of a few numbered rows after numbered pages is the body's too)
             body_pages.append(page)
         elif not body_pages or index:
             index_pages.append(page)
@@ -270,34 +302,99 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         elif band_lines(page):
             left_out.append(page)
 
-    cover = (
-        [
-            SourceLine(line.text, cover_page.number, line.number or n)
-            for n, line in enumerate(band_lines(cover_page), 1)
-        ]
-        if cover_page
-        else []
-    )
+    # A cover that runs over more than a page: numbered pages before an index that
+    # stands between them and the body are the cover's (an index at the end is not).
+    first_index = min((page.number for page in index_pages), default=0)
+    cover_pages = [cover_page] if cover_page else []
+    before = [page.number < first_index for page in body_pages]
+    if cover_page and any(before) and not all(before):
+        cover_pages += [page for page in body_pages if page.number < first_index]
+        body_pages = [page for page in body_pages if page.number > first_index]
+    # Numbered rows; blank ones are kept, as they end paragraphs.
+    rows = [(page, line) for page in body_pages for line in page.lines if line.number is not None]
+    cover_lines = [(page, line) for page in cover_pages for line in band_lines(page)]
+    if len(cover_pages) == 1 and cover_page.numbered:
+        # The dialogue may start on the cover's page: at the first row whose
+        # speaker speaks on the body pages too ("PANEL PRESENT:" does not).
+        speakers = {layout.speaker_of(line.text) for _, line in rows if line.words} - {None}
+        start = next(
+            (
+                i
+                for i, (_, line) in enumerate(cover_lines)
+                if line.number is not None and layout.speaker_of(line.text) in speakers
+            ),
+            None,
+        )
+        if start is not None:
+            first = cover_lines[start][1]
+            on_cover = [
+                line for line in cover_page.lines if line.number is not None and line.top >= first.top
+            ]
+            rows = [(cover_page, line) for line in on_cover] + rows
+            cover_lines = cover_lines[:start]
+    cover = [
+        SourceLine(line.text, page.number, line.number or n)
+        for page in cover_pages
+        for n, line in enumerate((line for p, line in cover_lines if p is page), 1)
+    ]
     certificate = [
         SourceLine(line.text, page.number, line.number or n)
         for page in certificate_pages
         for n, line in enumerate(band_lines(page), 1)
     ]
-    rows = [
-        (page, line) for page in body_pages for line in page.lines if line.number is not None and line.words
-    ]
-    body_left = min((line.x0 for _, line in rows), default=0.0)
-    # Where no row is indented (all turns are one row, or a layout without
-    # indents), the speaker tag alone marks a turn.
-    indent_left = (
-        body_left + INDENT_MIN if any(line.x0 > body_left + INDENT_MIN for _, line in rows) else -1.0
-    )
+    body_left = min((line.x0 for _, line in rows if line.words), default=0.0)
+    at_tags = _tag_column([line for _, line in rows if line.words])
+    if cover:
+        # A cover that runs onto the first body page ends at the first turn: a
+        # speaker's tag, indented where turns are, of a speaker with two turns or more.
+        said = Counter(layout.speaker_of(line.text) for _, line in rows if line.words and at_tags(line))
+        first_turn = next(
+            (
+                i
+                for i, (_, line) in enumerate(rows)
+                if line.words
+                and at_tags(line)
+                and said[layout.speaker_of(line.text)] >= 2
+                and layout.speaker_of(line.text) is not None
+            ),
+            0,
+        )
+        cover += [
+            SourceLine(line.text, page.number, line.number or 0)
+            for page, line in rows[:first_turn]
+            if line.words
+        ]
+        rows = rows[first_turn:]
     metadata = cover_metadata([s.text for s in cover])
     known = metadata.names()
-    sources = [
-        (SourceLine(line.text, page.number, line.number or 0), line.x0 > indent_left) for page, line in rows
-    ]
-    body_lines, decision = _body_lines(sources, known)
+    right = _right_margin([line for _, line in rows])
+    sources = []
+    previous: PrintedLine | None = None
+    for page, line in rows:
+        source = SourceLine(line.text, page.number, line.number or 0)
+        if not line.words:
+            sources.append(BodyRow(source, False, False, False))
+            previous = None
+            continue
+        # Far right of the body's edge: centred, as a heading is ("DECISION").
+        centred = right is not None and line.x0 > body_left + (right - body_left) * CENTRED_SHARE
+        # After a row that ended short, a row of another kind ends the turn, as in a
+        # text file (`turns.py`): a recorder's timestamp ("[14:07:53] Recording ends."),
+        # or capitals under speech in lower case (a notice read into the record).
+        after_short = (
+            previous is not None
+            and right is not None
+            and _ends_short(previous, line, right)
+            and (
+                # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
+                (line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text)))
+                or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
+            )
+        )
+        sources.append(BodyRow(source, at_tags(line), centred, after_short))
+        previous = line
+    body_lines, decision, closing = _body_lines(sources, known)
+    certificate = closing + certificate
     decision += [
         SourceLine(line.text, page.number, n)
         for page in decision_pages
@@ -309,7 +406,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         f"Read as a Board of Parole Hearings transcript: {len(body_pages)} body pages"
         + (f", {len(index_pages)} index page(s) skipped" if index_pages else "")
         + ("" if cover_page else ", no cover page found")
-        + ("" if certificate_pages else ", no transcriber's certificate found")
+        + ("" if certificate else ", no transcriber's certificate found")
         + "."
     ]
     # Text among the rows of a body page but beside no line number.
@@ -341,34 +438,91 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     )
 
 
+def _tag_column(lines: Sequence[PrintedLine]) -> Callable[[PrintedLine], bool]:
+    """Whether a body row stands where turns start: indented past the body's left
+    edge where most rows with a speaker's tag are (the wrapped rows flush left), at
+    the left edge where most of them are there (the wrapped rows in a hanging
+    indent, or the speech indented under a tag on a row of its own), and anywhere
+    in a body without indented rows."""
+    layout = hearing_layout()
+    body_left = min((line.x0 for line in lines), default=0.0)
+    indented = [line.x0 > body_left + INDENT_MIN for line in lines]
+    if not any(indented):
+        return lambda line: True
+    tagged = [i for i, line in zip(indented, lines, strict=True) if layout.speaker_of(line.text) is not None]
+    if sum(tagged) * 2 >= len(tagged):
+        return lambda line: line.x0 > body_left + INDENT_MIN
+    return lambda line: line.x0 <= body_left + INDENT_MIN
+
+
+@dataclass(frozen=True)
+class BodyRow:
+    """A numbered row of the body and how it stands against the rows around it."""
+
+    source: SourceLine  # text "" for a blank row
+    at_tags: bool  # in the column where the turns' tags start
+    centred: bool  # far right of it, as a centred heading
+    after_short: bool  # the row before ended where the next word would have fitted
+
+
 def _body_lines(
-    rows: Sequence[tuple[SourceLine, bool]], known: Sequence[str]
-) -> tuple[list[list[SourceLine]], list[SourceLine]]:
-    """The body's rows (each with whether it is indented) grouped into lines,
+    rows: Sequence[BodyRow], known: Sequence[str]
+) -> tuple[list[list[SourceLine]], list[SourceLine], list[SourceLine]]:
+    """The body's rows grouped into lines,
     and the rows of the decision notice.
 
-    A turn starts at an indented row with a speaker tag; a row that says who
+    A turn starts at a row with a speaker tag in the tags' column; a row that says who
     examines ("BY MR. VASQUEZ:") is a line of its own. A parenthetical that
     fills rows of its own ("(Off the record.)") is a line of its own, unless the
     row after it goes on with the turn before it (it was inside the speech). A
     decision-page footer on a numbered row belongs to the decision notice, and so
-    do the ALL-CAPS rows after the last turn ("PAROLE DENIED - THREE YEARS")."""
+    do the ALL-CAPS rows after the last turn ("PAROLE DENIED - THREE YEARS").
+
+    A blank numbered row ends a paragraph: the row after it that starts no turn is
+    a line of its own, and one headed as a certificate ("REPORTER'S CERTIFICATE")
+    starts the certificate, returned third with the rows after it. So does a
+    centred row (a heading) and a timestamped or capitals row after one that ended
+    short ("[14:07:53] Recording ends.", a notice under the last turn)."""
     layout = hearing_layout()
     lines: list[list[SourceLine]] = []
     decision: list[SourceLine] = []
     parenthetical = False  # the last line is a parenthetical
     open_parenthetical = False  # ... whose closing bracket is still to come
-    for source, indented in rows:
+    after_blank = False  # a blank row stands between this row and the last
+    for n, row in enumerate(rows):
+        source, at_tags = row.source, row.at_tags
         text = source.text
+        if not text:
+            after_blank = bool(lines)
+            continue
+        if after_blank and layout.certificate_heading.match(text):
+            lines, notice = _without_notice(lines, known)
+            closing = [later.source for later in rows[n:] if later.source.text]
+            return lines, sorted([*decision, *notice], key=lambda s: (s.page, s.line)), closing
+        blank_before, after_blank = after_blank, False
         if layout.decision_footer.search(text):
             decision.append(source)
         elif layout.examiner_line.match(text):
             # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
             lines.append([source])
             parenthetical = open_parenthetical = False
-        elif (indented and layout.speaker_of(text, known) is not None) or not lines:
+        elif (at_tags and layout.speaker_of(text, known) is not None) or not lines:
             lines.append([source])  # a turn ends even a parenthetical left open
             parenthetical = open_parenthetical = False
+        elif len(lines[-1]) == 1 and _bare_tag(lines[-1][0].text, known):
+            # The speech under a tag on a row of its own, whatever it is ("(Crying.)").
+            lines[-1].append(source)
+            open_parenthetical = bool(
+                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
+            )
+        elif blank_before:
+            # A paragraph of its own ("EXAMINATION", "DECISION", a parenthetical), never
+            # inside the turn before.
+            lines.append([source])
+            parenthetical = False
+            open_parenthetical = bool(
+                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
+            )
         elif open_parenthetical:
             lines[-1].append(source)
             open_parenthetical = not layout.parenthetical_end.search(text)
@@ -376,14 +530,17 @@ def _body_lines(
             lines.append([source])
             parenthetical = True
             open_parenthetical = not layout.parenthetical_end.search(text)
-        elif parenthetical and len(lines) > 1 and not is_notice_row(text):
+        elif parenthetical and len(lines) > 1 and not is_notice_row(text) and not row.centred:
             # The parenthetical stood inside the turn: it and this row go back to it.
             lines[-2].extend([*lines.pop(), source])
+            parenthetical = False
+        elif row.centred or row.after_short:
+            lines.append([source])
             parenthetical = False
         else:
             lines[-1].append(source)
     lines, notice = _without_notice(lines, known)
-    return lines, sorted([*decision, *notice], key=lambda source: (source.page, source.line))
+    return lines, sorted([*decision, *notice], key=lambda source: (source.page, source.line)), []
 
 
 def _without_notice(
@@ -427,34 +584,48 @@ def _furniture_key(text: str) -> str:
 
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     layout = hearing_layout()
-    paragraphs: list[tuple[str, int, int, tuple[int, ...]]] = []  # text, page, first line, line starts
+    furniture = _edge_furniture(pages)
+    right = _right_margin([line for page in pages for line in page.lines])
+    # Each paragraph: its rows as (page, line number on the page, text).
+    paragraphs: list[list[tuple[int, int, str]]] = []
+    previous: PrintedLine | None = None
     for page in pages:
-        lines = page.lines
-        if not lines:
-            continue
-        gaps = [b.top - a.top for a, b in itertools.pairwise(lines)]
-        usual_gap = statistics.median(gaps) if gaps else 0.0
-        left = min(line.full_x0 for line in lines)
-        current: list[tuple[int, PrintedLine]] = []
-        for n, line in enumerate(lines, 1):
-            if current:
-                previous = current[-1][1]
-                new_paragraph = (
-                    (line.top - previous.top > usual_gap * 1.4)
-                    or (line.full_x0 > left + INDENT_MIN)
-                    or layout.turn_of(line.full_text) is not None
+        lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
+        gaps = [b.top - a.top for (_, a), (_, b) in itertools.pairwise(lines)]
+        row_gap = _row_gap(gaps)
+        left = min((line.full_x0 for _, line in lines), default=0.0)
+        on_page = False  # the previous line is on this page
+        for n, line in lines:
+            text = line.full_text
+            if previous is None or not paragraphs or layout.turn_of(text) is not None:
+                new_paragraph = True
+            elif _tag_alone(paragraphs[-1], layout) and (
+                line.full_x0 > previous.full_x0 + INDENT_MIN / 2
+                or (right is not None and line.words[-1].x1 > left + (right - left) * FULL_ROW)
+            ):
+                # The speech under a tag printed on a row of its own: indented under it or
+                # filling its row ("PANEL PRESENT:" over a list of short rows is a heading).
+                new_paragraph = False
+            elif right is not None and _ends_short(previous, line, right):
+                new_paragraph = True  # the next word would have fitted: the paragraph ended
+            elif not on_page:
+                new_paragraph = right is None  # a paragraph goes on over the page break
+            else:
+                new_paragraph = (line.top - previous.top > row_gap * PARAGRAPH_GAP) or (
+                    right is None and line.full_x0 > left + INDENT_MIN
                 )
-                if new_paragraph:
-                    paragraphs.append(_join_paragraph(current, page.number))
-                    current = []
-            current.append((n, line))
-        paragraphs.append(_join_paragraph(current, page.number))
+            if new_paragraph:
+                paragraphs.append([])
+            paragraphs[-1].append((page.number, n, text))
+            previous, on_page = line, True
 
+    paragraphs = [part for rows in paragraphs for part in _parenthetical_apart(rows, layout)]
     entries: list[tuple[int, int, int]] = []
-    offset = 0
     texts = []
-    for text, page_number, first_line, starts in paragraphs:
-        entries.extend((offset + s, page_number, first_line + k) for k, s in enumerate(starts))
+    offset = 0
+    for rows in paragraphs:
+        text, starts = join_wrapped([row_text for _, _, row_text in rows])
+        entries.extend((offset + s, page, n) for s, (page, n, _) in zip(starts, rows, strict=True))
         texts.append(text)
         offset += len(text) + 1
     text = "\n".join(texts)
@@ -474,14 +645,98 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     )
 
 
-def _join_paragraph(
-    lines: Sequence[tuple[int, PrintedLine]], page_number: int
-) -> tuple[str, int, int, tuple[int, ...]]:
-    text = ""
-    starts = []
-    for _, line in lines:
-        if text and not text.endswith("-"):
-            text += " "
-        starts.append(len(text))
-        text += line.full_text
-    return text, page_number, lines[0][0], tuple(starts)
+# A row reaching this share of the text's width from its left edge fills it.
+FULL_ROW = 0.9
+# Rows further apart than this many times the rows of a paragraph are in different paragraphs.
+PARAGRAPH_GAP = 1.2
+
+
+def _row_gap(gaps: Sequence[float]) -> float:
+    """The distance between the rows of a paragraph on a page: the low end of the
+    distances between its rows (the median is the paragraphs' spacing where most
+    paragraphs are a row or two), ignoring rows printed over each other."""
+    if not gaps:
+        return 0.0
+    usual = statistics.median(gaps)
+    close = sorted(gap for gap in gaps if gap >= usual / 2)
+    return close[len(close) // 10]
+
+
+def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
+    """(page, line) of the running headers and footers of pages without line numbers:
+    among each page's first and last two lines, those whose text, numbers aside,
+    stands so at the same height on at least two pages and on at least 40% of them ("Page 3 of 9", the
+    hearing's name, a firm's footer), and a page number alone ("4", "Page 4",
+    "- 4 -"). A speaker's turn is never furniture, nor are the lines of a page
+    that would be left empty without them."""
+    layout = hearing_layout()
+    places: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for page in pages:
+        count = len(page.lines)
+        for n in sorted({*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)}):
+            line = page.lines[n - 1]
+            if layout.turn_of(line.full_text) is None:
+                # At the same height on each page: a cover's title lower down on its
+                # page is not the running header that repeats it.
+                height = round(line.top / FURNITURE_HEIGHT_STEP)
+                places.setdefault((_furniture_key(line.full_text), height), []).append((page.number, n))
+    furniture: set[tuple[int, int]] = set()
+    for (key, _), found in places.items():
+        on_pages = len({page for page, _ in found})
+        if (on_pages >= 2 and on_pages >= 0.4 * len(pages)) or _PAGE_NUMBER.fullmatch(key):
+            furniture.update(found)
+    # Furniture stands around text: a page it would leave empty keeps its lines
+    # (a document of one line a page, "Page 1 of a letter.", is all text).
+    emptied = {
+        page.number
+        for page in pages
+        if all((page.number, n) in furniture for n in range(1, len(page.lines) + 1))
+    }
+    return {place for place in furniture if place[0] not in emptied}
+
+
+# Running headers and footers stand at the same height on every page, to within this many points.
+FURNITURE_HEIGHT_STEP = 6.0
+_PAGE_NUMBER = re.compile(r"(?i)[-\s]*(?:page\s*)?#(?:\s*(?:of|/)\s*#)?[-\s]*")
+# The right margin is measured where enough rows of several words show it.
+MIN_MARGIN_ROWS = 10
+
+
+def _right_margin(lines: Sequence[PrintedLine]) -> float | None:
+    """Where the rows end: the 90th percentile of the right ends of rows of three
+    words or more, or None where too few rows show it."""
+    ends = sorted(line.words[-1].x1 for line in lines if len(line.words) >= 3)
+    if len(ends) < MIN_MARGIN_ROWS:
+        return None
+    return ends[int(len(ends) * 0.9)]
+
+
+def _ends_short(previous: PrintedLine, line: PrintedLine, right: float) -> bool:
+    """Whether `line`'s first word would have fitted at the end of `previous` (with a
+    space of a third of the type's height): a row that ends so is a paragraph's last."""
+    first = (*line.margin, *line.words)[0]
+    space = (first.bottom - first.top) / 3
+    return previous.words[-1].x1 + space + (first.x1 - first.x0) < right - 1
+
+
+def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[tuple[int, int, str]]]:
+    """A paragraph whose last row is a whole parenthetical after the end of a sentence
+    ("... the hearing. The time is 11:52." / "(Whereupon, the hearing was concluded.)"),
+    with nothing after it in the paragraph, split into the speech and the parenthetical."""
+    if (
+        len(rows) > 1
+        and layout.is_parenthetical(rows[-1][2])
+        and rows[-2][2].rstrip().endswith((".", "?", "!", '"'))
+    ):
+        return [rows[:-1], rows[-1:]]
+    return [rows]
+
+
+def _bare_tag(text: str, known: Sequence[str] = ()) -> bool:
+    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own)."""
+    return text.rstrip().endswith(":") and hearing_layout().turn_of(text, known) is not None
+
+
+def _tag_alone(rows: Sequence[tuple[int, int, str]], layout) -> bool:
+    """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own)."""
+    return len(rows) == 1 and _bare_tag(rows[0][2])
