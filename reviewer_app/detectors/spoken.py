@@ -4,8 +4,8 @@
 seventeen", "five-five", "nine one six, five five five, oh one one eight": rather
 than listing such phrases, the words are read into values by the spoken-number
 grammar (`core/spoken_numbers.py`) and each recognizer here looks at the values
-and the words around them. The cue words are data, in
-`resources/patterns/spoken.toml`.
+and the words around them (heights: `detectors/spoken_heights.py`). The cue words
+are data, in `resources/patterns/spoken.toml`.
 
 An age is a bare number said of a person: after "I'm", "she was", "my son is",
 "she'll be", "turned", "a child of", in the answer to "how old", "at sixteen" in
@@ -32,9 +32,7 @@ from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, Reading, SpokenWords, Word, names_one_day, words_of
-
-SCORE = 0.85
-WEAK_SCORE = 0.6
+from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights
 
 
 @dataclass
@@ -553,8 +551,14 @@ class _Finder:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
         value = number.value
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
-        if self.person_is(i) or self.word(k) in ("turned", "turn", "turning") or self._after_an_age(k):
+        if (
+            self.person_is(i)
+            or self.word(k) in ("turned", "turn", "turns", "turning")
+            or self._after_an_age(k)
+        ):
             return SCORE
+        if self._apposed_to_a_person(k):
+            return WEAK_SCORE  # "she was a minor, fifteen", "just a kid, like nine"
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
         if self._after_age_word(i):
@@ -672,7 +676,7 @@ class _Finder:
         """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
         be"... comes right before word i."""
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
-        if self.word(k) in self.v.contracted:
+        if self.word(k) in self.v.contracted or self._noun_is(k):
             return True
         if self.word(k) not in self.v.age_verbs:
             return False
@@ -689,6 +693,20 @@ class _Finder:
             if self.words[j].start in self.persons or self._name_in_a_sentence(j):
                 return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
         return False
+
+    def _noun_is(self, k: int) -> bool:
+        """Whether word k is a person noun and "is" in one word: "my daughter's fourteen"."""
+        w = self.word(k)
+        return w.endswith("'s") and w[:-2] in self.v.person_nouns
+
+    def _apposed_to_a_person(self, k: int) -> bool:
+        """Whether word k, right before the number (or its hedge), is a noun of one person
+        followed by a comma: "she was a minor, fifteen", "just a kid, like nine"."""
+        return (
+            0 <= k < len(self.words) - 1
+            and self.gap(k, k + 1).strip() == ","
+            and self.word(k) in (self.v.person_nouns | self.v.age_of_nouns)
+        )
 
     def _name_in_a_sentence(self, j: int) -> bool:
         """Whether word j is capitalised after a comma or "and", as the next name of a list
@@ -760,63 +778,6 @@ class _Finder:
                 k += 1
         return out
 
-    # -- heights ----------------------------------------------------------
-    def heights(self) -> list[Span]:
-        out = []
-        for i in range(len(self.words)):
-            feet = self.reader.read_small(i)
-            if feet is None or not 4 <= feet.value <= 7:
-                continue
-            j = feet.last
-            inches = self.reader.read_small(j)
-            if inches is None or inches.value > 11:
-                continue
-            end = inches.last + (self.word(inches.last) in self.v.inch_words)
-            hyphen = self.gap(i, j) == "-"
-            tall = self.word(end) in self.v.tall_words
-            if self.word(i).isdigit() or self.word(j).isdigit():
-                # In digits only "he's 5-9", "5-10 tall": "5 10" or "at 5-9" may be anything.
-                digits = self.word(i).isdigit() and self.word(j).isdigit()
-                if hyphen and digits and self.clause_end(end) and (tall or self.person_is(i)):
-                    out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))
-                continue
-            if tall or (self.person_is(i) and (hyphen or self.clause_end(end))):
-                out.append(self.span(i, end, "HEIGHT"))
-            elif (
-                self.gap(i, j) in ("-", " ")
-                and self.clause_end(end)
-                and self._cue_near(i, end, self.v.height_cues)
-            ):
-                out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))  # "The report says five-eleven."
-            elif (
-                hyphen
-                and self.clause_end(end)
-                and self.word(i - 1) not in self.v.time_prepositions - self.v.hedges
-            ):
-                # "She's small, maybe five-one": feet-inches of a person described nearby.
-                one_person = {"i", "he", "she", "who", "i'm", "im", "he's", "she's"} | self.v.person_nouns
-                if self._cue_near(i, end, one_person):  # "we lost six-four" is a score
-                    out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))
-        return out
-
-    def _cue_near(self, first: int, end: int, cues: Collection[str], reach: int = 30) -> bool:
-        """One of `cues` in the sentence of words first..end or in the sentence before it
-        (a question and its answer)."""
-        boundaries = 0
-        for k in range(first - 1, max(-1, first - 1 - reach), -1):
-            if re.search(r"[.!?\n]", self.gap(k, k + 1)):
-                boundaries += 1
-                if boundaries > 1:
-                    break
-            if self.word(k) in cues:
-                return True
-        for k in range(end, min(len(self.words), end + reach)):
-            if k > end and re.search(r"[.!?\n]", self.gap(k - 1, k)):
-                break
-            if self.word(k) in cues:
-                return True
-        return False
-
     # -- phone and other numbers read digit by digit -------------------------
     def digit_runs(self) -> list[Span]:
         out = []
@@ -885,7 +846,7 @@ def find_spoken_forms(
     those of the words of the persons it names."""
     words = words_of(text)
     finder = _Finder(text, words, Reader(words), nouns, verbs, persons)
-    heights = finder.heights()
+    heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     times = [t for t in finder.times() if not any(t.overlaps(h) for h in heights)]
     spans = finder.dates() + times + finder.ages() + heights + finder.digit_runs()

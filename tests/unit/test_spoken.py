@@ -638,3 +638,18 @@ def test_verbs_and_persons_from_a_tagger():
 )
 def test_years_and_days_said_in_part_in_context(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("he turns thirty next month", [("AGE", "thirty")]),
+        ("She was still a minor, sixteen.", [("AGE", "sixteen")]),
+        ("he was only a boy, maybe ten, when it started", [("AGE", "ten")]),
+        ("My nephew's eleven.", [("AGE", "eleven")]),
+        ("I asked my brother, ten times maybe.", []),
+        ("My sister's twelve-string guitar", []),
+    ],
+)
+def test_ages_said_after_a_person_noun(text, expected):
+    assert found(text) == expected
