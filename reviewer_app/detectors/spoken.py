@@ -284,9 +284,11 @@ class _Finder:
         out = []
         for i in range(len(self.words)):
             hour = self.reader.read_small(i)
-            if hour is None or not 1 <= hour.value <= 12 or self.word(i).isdigit():
+            if hour is None or not 1 <= hour.value <= 12:
                 continue
             if out and self.words[i].start < out[-1].end:
+                continue
+            if self.word(i).isdigit():
                 continue
             j = hour.last
             minutes = self._minutes_after(j)
@@ -557,8 +559,6 @@ class _Finder:
             or self._after_an_age(k)
         ):
             return SCORE
-        if self._apposed_to_a_person(k):
-            return WEAK_SCORE  # "she was a minor, fifteen", "just a kid, like nine"
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
         if self._after_age_word(i):
@@ -676,7 +676,7 @@ class _Finder:
         """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
         be"... comes right before word i."""
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
-        if self.word(k) in self.v.contracted or self._noun_is(k):
+        if self.word(k) in self.v.contracted:
             return True
         if self.word(k) not in self.v.age_verbs:
             return False
@@ -693,20 +693,6 @@ class _Finder:
             if self.words[j].start in self.persons or self._name_in_a_sentence(j):
                 return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
         return False
-
-    def _noun_is(self, k: int) -> bool:
-        """Whether word k is a person noun and "is" in one word: "my daughter's fourteen"."""
-        w = self.word(k)
-        return w.endswith("'s") and w[:-2] in self.v.person_nouns
-
-    def _apposed_to_a_person(self, k: int) -> bool:
-        """Whether word k, right before the number (or its hedge), is a noun of one person
-        followed by a comma: "she was a minor, fifteen", "just a kid, like nine"."""
-        return (
-            0 <= k < len(self.words) - 1
-            and self.gap(k, k + 1).strip() == ","
-            and self.word(k) in (self.v.person_nouns | self.v.age_of_nouns)
-        )
 
     def _name_in_a_sentence(self, j: int) -> bool:
         """Whether word j is capitalised after a comma or "and", as the next name of a list
