@@ -9,17 +9,22 @@ are data, in `resources/patterns/spoken.toml`.
 
 An age is a bare number said of a person: after "I'm", "she was", "my son is",
 "she'll be", "turned", "a child of", in the answer to "how old", "at sixteen" in
-a sentence about someone, "in her sixties"; never when what follows counts or
-measures it, or makes it a clock time. A weekday or a holiday is a date where it
-names one day (`core.spoken_numbers.names_one_day`); "the fourth", "in
-ninety-three" and "three, fourteen, seventy-nine" where the context makes them one.
+a sentence about someone, "in her sixties", "Liya is twelve", a verbless list of
+a life history ("Weed at twelve. Meth by fifteen."), "fifteen sixteen"; never when
+what follows counts or measures it, or makes it a clock time. A weekday or a
+holiday is a date where it names one day (`core.spoken_numbers.names_one_day`);
+"the fourth", "in ninety-three", "in the tenth grade, ninety-six", "the summer of
+ninety-eight" and "three, fourteen, seventy-nine" where the context makes them one.
+A clock time needs a cue unless its form makes it one: "around ten, ten fifteen"
+(a correction), "seven to three thirty" (a range with minutes), "ten of five".
 
 Whether a number counts things ("two thousand and five euros", "I was two
 minutes late") is read from the word after it: a plural noun, when a spaCy Doc
 of the text is at hand (`nouns`: start offsets of plural nouns). A singular
 noun is no count: "the two thousand and fourteen figure" is a year. Without a
 Doc only the cue words decide. Its verbs (`verbs`) tell a verbless phrase of a
-life history ("Meth by fifteen.") from a clause ("Tied at fifteen.").
+life history ("Meth by fifteen.") from a clause ("Tied at fifteen."), and its
+PERSON entities (`persons`) a person said to be an age ("Efraín would be forty-two").
 """
 
 from __future__ import annotations
