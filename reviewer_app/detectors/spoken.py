@@ -386,12 +386,13 @@ class _Finder:
         """Whether the number of words i..j-1 is an hour said alone: after a cue ("open till
         five", "ends at eleven"), ending its phrase; not in a list of what happened at what
         age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
-        if self.word(i - 1) not in self.v.hour_cues or not self._sentence_goes_on(j):
-            return False
-        opener = self.word(i - 2)  # "It's almost eight" has its verb; "Weed at twelve" none
+        cue = i - 1 - (self.word(i - 1) in self.v.hedges and self.word(i - 2) in self.v.hour_cues)
+        if self.word(cue) not in self.v.hour_cues or not self._sentence_goes_on(j):
+            return False  # "open till five", "we got there at about nine"
+        opener = self.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
         if opener in self.v.impersonal_subjects | self.v.contracted | self.v.subjects:
             return True
-        return i < 3 or not re.search(r"[.;:!?\n]", self.gap(i - 3, i - 2))
+        return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", self.gap(cue - 2, cue - 1)))
 
     def _range_to_a_time(self, j: int) -> bool:
         """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""

@@ -599,7 +599,7 @@ def test_corrected_and_ranged_clock_times(text, expected):
         # A life history in verbless phrases: a number over 12 is no hour, and the list shares it.
         ("ROY: Beer at eleven. Pills by seventeen. Then prison.", [("AGE", "eleven"), ("AGE", "seventeen")]),
         ("Smoking at fourteen, needles at nineteen.", [("AGE", "fourteen"), ("AGE", "nineteen")]),
-        ("Breakfast at seven. Lights out by nine.", [("TIME", "seven")]),
+        ("Breakfast at seven. Lights out by nine.", []),  # no number over 12: no ages
         # Speech without punctuation: two ages said one after the other.
         (
             "back when i was maybe thirteen fourteen my uncle took me in",
@@ -638,4 +638,17 @@ def test_verbs_and_persons_from_a_tagger():
     ],
 )
 def test_years_and_days_said_in_part_in_context(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We got to the house at about nine.", [("TIME", "nine")]),
+        ("he left at like eleven, I think", [("TIME", "eleven")]),
+        ("the rate was at about nine percent", []),
+        ("Beer at about twelve.", []),  # a verbless phrase: an age as much as an hour
+    ],
+)
+def test_an_hour_after_a_cue_and_a_hedge(text, expected):
     assert found(text) == expected
