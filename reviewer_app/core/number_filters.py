@@ -9,7 +9,7 @@ A DATE must look like a date ("15" of "Title 15" does not, nor "2042" of "Sectio
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
@@ -46,11 +46,16 @@ def drop_non_sensitive_numbers(
 ) -> list[Span]:
     """Numbers labelled DATE that are no date ("Title 15", "12345", a ZIP code,
     a year-like statute number: "Section 2042"), weekdays that name no one day
-    ("every Friday") and ages no one has are dropped; durations too, unless
+    ("every Friday"), ages no one has and dates that are only clock times and ages
+    ("two thirty every day", "nine-year-old") are dropped; durations too, unless
     `keep_durations` (the general profile: "sentenced to five years" can identify)."""
+    spans = list(spans)
+    times_and_ages = [s for s in spans if s.label in ("TIME", "AGE")]
     out = []
     for span in spans:
         covered = span.text_in(text)
+        if span.label == "DATE" and _times_and_ages_only(span, times_and_ages, text, rules):
+            continue  # NER's "two thirty every day" is the time "two thirty"
         if (
             span.label in rules.numeric_labels
             and not looks_like_date(covered, rules)
@@ -65,6 +70,18 @@ def drop_non_sensitive_numbers(
             continue
         out.append(span)
     return out
+
+
+def _times_and_ages_only(span: Span, inside: Sequence[Span], text: str, rules: MergeRules) -> bool:
+    """Whether the clock times and ages inside `span` leave nothing of it that looks like a
+    date: NER's "ten, ten fifteen", "two thirty every day", "nine-year-old"."""
+    inside = [t for t in inside if span.start <= t.start and t.end <= span.end]
+    if not inside:
+        return False
+    rest = list(text[span.start : span.end])
+    for t in inside:
+        rest[t.start - span.start : t.end - span.start] = " " * (t.end - t.start)
+    return not looks_like_date("".join(rest), rules)
 
 
 def _statute_number(span: Span, text: str, statute_words: frozenset[str]) -> bool:

@@ -78,6 +78,9 @@ class SpokenWords:
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
     impersonal_subjects: frozenset[str] = frozenset()
+    seasons: frozenset[str] = frozenset()
+    phrase_of_time: frozenset[str] = frozenset()
+    periods_of_life: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -126,6 +129,9 @@ def spoken_words() -> SpokenWords:
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())),
         impersonal_subjects=frozenset(c.get("impersonal_subjects", ())),
+        seasons=frozenset(raw["dates"].get("seasons", ())),
+        phrase_of_time=frozenset(raw["dates"].get("phrase_of_time", ())),
+        periods_of_life=frozenset(raw["dates"].get("periods_of_life", ())),
     )
 
 
@@ -260,13 +266,16 @@ def is_spoken_year(text: str) -> bool:
 def is_spoken_date(text: str) -> bool:
     """Whether `text` is a date said in number words alone: a day ("the fourth", "twenty
     second", "the 15th"), a year by its two digits ("ninety-three", "oh five") or month, day and year
-    ("three, fourteen, seventy-nine"); a plain number ("fifteen", "six thirty") is none."""
+    ("three, fourteen, seventy-nine"), a season of a year ("the summer of ninety-eight"); a plain
+    number ("fifteen", "six thirty") is none."""
     words = words_of(text)
     if words[:1] and words[0].text == "the":
         words = words[1:]
+    v = spoken_words()
+    if len(words) > 2 and words[0].text in v.seasons and words[1].text == "of":
+        return _is_year(words[2:])  # "the summer of ninety-eight"
     if len(words) == 1 and re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)", words[0].text):
         return True  # "the 15th"
-    v = spoken_words()
     if not words or any(w.text not in number_words() | {"oh", "zero", "second"} for w in words):
         return False
     reader = Reader(words)
@@ -296,6 +305,19 @@ def is_spoken_date(text: str) -> bool:
     return year is not None and year.last == len(words)
 
 
+def _is_year(words: Sequence[Word]) -> bool:
+    """Whether `words` are a year: whole ("nineteen ninety-eight") or its last two digits
+    ("ninety-eight", "oh nine", "'98")."""
+    reader = Reader(words)
+    year = reader.read_year(0)
+    if year is not None:
+        return year.last == len(words)
+    if [w.text for w in words[:1]] in (["oh"], ["zero"]):
+        return len(words) == 2 and words[1].text in reader.v.units
+    short = reader.read_small(0)
+    return short is not None and short.last == len(words) and short.value >= 30 and short.value % 10 > 0
+
+
 def names_one_day(text: str, start: int, end: int) -> bool:
     """Whether the date text[start:end] names one day: any date but a weekday alone, which
     does after a cue ("by Friday", "last Monday", "it was a Saturday") or before a date
@@ -311,7 +333,28 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         return True
     if len(covered) == 2:
         return covered[0] not in v.not_one_day
-    after = words_of(text[end : end + 40])
     if before and before[-1].text in v.one_day_cues:
         return True
+    return _before_a_date(text, end) or _said_of_one_day_before(text, start, covered[0])
+
+
+def _before_a_date(text: str, end: int) -> bool:
+    """Whether a date follows the weekday ending at `end` ("Saturday the twelfth", "Friday, 21 May")."""
+    after = words_of(text[end : end + 40])
+    v = spoken_words()
     return bool(after) and (after[0].text in ("the", *v.months) or after[0].text[:1].isdigit())
+
+
+def _said_of_one_day_before(text: str, start: int, weekday: str, reach: int = 300) -> bool:
+    """Whether the weekday at `start` repeats one said shortly before of one day: the answer
+    "Tuesday, yes." to "on Tuesday, the 29th?"."""
+    v = spoken_words()
+    earlier = text[max(0, start - reach) : start]
+    for word in reversed(words_of(earlier)):
+        if word.text != weekday:
+            continue
+        offset = max(0, start - reach)
+        before = words_of(text[max(0, offset + word.start - 40) : offset + word.start])
+        if (before and before[-1].text in v.one_day_cues - {"a"}) or _before_a_date(text, offset + word.end):
+            return True
+    return False

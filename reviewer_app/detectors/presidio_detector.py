@@ -267,7 +267,9 @@ class PresidioDetector(Detector):
                 continue
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
         nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
-        spans += find_spoken_forms(chunk.text, nouns)
+        verbs = {t.idx for t in doc if t.pos_ in ("VERB", "AUX")}
+        persons = {t.idx for t in doc if t.ent_type_ == "PERSON"}
+        spans += find_spoken_forms(chunk.text, nouns, verbs, persons)
         spans += self._capitals_spans(chunk.text, analyzer)
         places = (
             find_zip_codes,

@@ -4,21 +4,27 @@
 seventeen", "five-five", "nine one six, five five five, oh one one eight": rather
 than listing such phrases, the words are read into values by the spoken-number
 grammar (`core/spoken_numbers.py`) and each recognizer here looks at the values
-and the words around them. The cue words are data, in
-`resources/patterns/spoken.toml`.
+and the words around them (heights: `detectors/spoken_heights.py`). The cue words
+are data, in `resources/patterns/spoken.toml`.
 
 An age is a bare number said of a person: after "I'm", "she was", "my son is",
 "she'll be", "turned", "a child of", in the answer to "how old", "at sixteen" in
-a sentence about someone, "in her sixties"; never when what follows counts or
-measures it, or makes it a clock time. A weekday or a holiday is a date where it
-names one day (`core.spoken_numbers.names_one_day`); "the fourth", "in
-ninety-three" and "three, fourteen, seventy-nine" where the context makes them one.
+a sentence about someone, "in her sixties", "Liya is twelve", a verbless list of
+a life history ("Weed at twelve. Meth by fifteen."), "fifteen sixteen"; never when
+what follows counts or measures it, or makes it a clock time. A weekday or a
+holiday is a date where it names one day (`core.spoken_numbers.names_one_day`);
+"the fourth", "in ninety-three", "in the tenth grade, ninety-six", "the summer of
+ninety-eight" and "three, fourteen, seventy-nine" where the context makes them one.
+A clock time needs a cue unless its form makes it one: "around ten, ten fifteen"
+(a correction), "seven to three thirty" (a range with minutes), "ten of five".
 
 Whether a number counts things ("two thousand and five euros", "I was two
 minutes late") is read from the word after it: a plural noun, when a spaCy Doc
 of the text is at hand (`nouns`: start offsets of plural nouns). A singular
 noun is no count: "the two thousand and fourteen figure" is a year. Without a
-Doc only the cue words decide.
+Doc only the cue words decide. Its verbs (`verbs`) tell a verbless phrase of a
+life history ("Meth by fifteen.") from a clause ("Tied at fifteen."), and its
+PERSON entities (`persons`) a person said to be an age ("Efraín would be forty-two").
 """
 
 from __future__ import annotations
@@ -31,9 +37,7 @@ from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, Reading, SpokenWords, Word, names_one_day, words_of
-
-SCORE = 0.85
-WEAK_SCORE = 0.6
+from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights
 
 
 @dataclass
@@ -42,10 +46,20 @@ class _Finder:
     words: list[Word]
     reader: Reader
     nouns: Collection[int]
+    verbs: Collection[int] = frozenset()
+    persons: Collection[int] = frozenset()
 
     @functools.cached_property
     def word_ends(self) -> list[int]:
         return [w.end for w in self.words]
+
+    @functools.cached_property
+    def _personal_subjects(self) -> frozenset[str]:
+        return (self.v.subjects | self.v.contracted) - {"who", "you"}
+
+    @functools.cached_property
+    def _personal_or_impersonal(self) -> frozenset[str]:
+        return self.v.subjects | self.v.contracted | self.v.impersonal_subjects
 
     @property
     def v(self) -> SpokenWords:
@@ -109,6 +123,10 @@ class _Finder:
                 return j + 1
             if digits.isdigit() and len(digits) == 2 and 0 < j < len(self.words):
                 return j + 1 if self.gap(j - 1, j).endswith(("'", "’")) else j  # "March of '79"
+            if 0 < j < len(self.words) and (self.word(j - 1) == "of" or "," in self.gap(j - 1, j)):
+                end = self._two_digit_year(j)  # "the summer of ninety-eight", "June, oh-nine"
+                ends = self._sentence_goes_on(end) if self.word(j - 1) != "of" else self._no_count(end)
+                return end if end and ends else j
             return j
         return year.last
 
@@ -141,6 +159,9 @@ class _Finder:
                 # "eighteen may be" is no date; "on eighteen may" is one.
                 if month != "may" or end > day.last + 1 or self.word(i - 1) == "on":
                     return self.span(i, end, "DATE")
+        if w in self.v.seasons and self.word(i + 1) == "of":
+            end = self._year_after(i + 2)  # "the summer of ninety-eight"
+            return self.span(i, end, "DATE") if end > i + 2 else None
         if w in self.v.months:
             alone = self._month_alone(i)
             j = i + 1 + (self.word(i + 1) == "the")
@@ -173,25 +194,52 @@ class _Finder:
         is said shortly before or after."""
         if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or self.word(end) == "at"):
             return False
-        if self.word(i - 2) == "on":
-            return True  # "on the fifteenth"
+        if self.word(i - 2) == "on" or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", self.word(i)):
+            return True  # "on the fifteenth"; "the 27th" ends its phrase
         cues = self.v.months | self.v.weekdays | {"day", "date", "dated"}
         near = range(max(0, i - 1 - reach), min(len(self.words), end + reach // 2))
         return any(self.word(k) in cues for k in near if not i <= k < end)
 
     def _short_year(self, i: int) -> Span | None:
         """A year said by its last two digits after "in", "since", "until" or "from": "she
-        passed in ninety-three", "since oh five" (not "in thirty", "in twenty-two minutes")."""
-        if self.word(i - 1) not in ("in", "since", "until", "till", "from") or self.word(i).isdigit():
+        passed in ninety-three", "since oh five" (not "in thirty", "in twenty-two minutes");
+        or set off by a comma after a phrase of time: "in the tenth grade, ninety-six,"."""
+        if self.word(i).isdigit():
             return None
+        if self.word(i - 1) not in ("in", "since", "until", "till", "from") and not self._dates_a_phrase(i):
+            return None
+        end = self._two_digit_year(i)
+        return self.span(i, end, "DATE", WEAK_SCORE) if end and self._sentence_goes_on(end) else None
+
+    def _two_digit_year(self, i: int) -> int:
+        """End of a year said by its last two digits from word i ("ninety-three", "oh
+        five"), or 0; a round number ("thirty") and one under 30 are as often minutes or a count."""
         if self.word(i) in ("oh", "zero") and self.word(i + 1) in self.v.units:
-            end = i + 2
-        else:
-            read = self.reader.read_small(i)
-            if read is None or read.value < 30 or read.value % 10 == 0:  # "in thirty" is minutes
-                return None
-            end = read.last
-        return self.span(i, end, "DATE", WEAK_SCORE) if self._sentence_goes_on(end) else None
+            return i + 2
+        read = self.reader.read_small(i)
+        if read is None or read.value < 30 or read.value % 10 == 0 or self.word(i).isdigit():
+            return 0
+        return read.last
+
+    def _dates_a_phrase(self, i: int, reach: int = 6) -> bool:
+        """Whether word i follows a comma closing a phrase of time that holds no number
+        ("in the tenth grade, ninety-six"; not "room twelve, ninety-six")."""
+        if i == 0 or self.gap(i - 1, i).strip() != ",":
+            return False
+        names_a_time = False
+        for k in range(i - 1, max(-1, i - 1 - reach), -1):
+            w = self.word(k)
+            if self.reader.read_small(k) is not None:
+                return False
+            names_a_time = names_a_time or (
+                w in self.v.periods_of_life | self.v.seasons | self.v.months
+                or self.reader.read_ordinal(k) is not None
+            )
+            if w in self.v.phrase_of_time:
+                return names_a_time
+            if k > 0 and re.search(r"[.;:!?,\n]", self.gap(k - 1, k)):
+                return False
+        return False
 
     def _month_alone(self, i: int) -> Span | None:
         """A month said alone ("in april of this year", "early may"); "may", "march" and
@@ -241,30 +289,91 @@ class _Finder:
         out = []
         for i in range(len(self.words)):
             hour = self.reader.read_small(i)
-            if hour is None or not 1 <= hour.value <= 12 or self.word(i).isdigit():
+            if hour is None or not 1 <= hour.value <= 12:
                 continue
             if out and self.words[i].start < out[-1].end:
                 continue
+            if self.word(i).isdigit():
+                continue
             j = hour.last
-            minutes = None
-            if self.word(j) == "oh" and self.word(j + 1) in self.v.units:
-                minutes = j + 2
-            else:
-                read = self.reader.read_small(j)
-                if read is not None and 10 <= read.value <= 59 and not self.word(j).isdigit():
-                    minutes = read.last
+            minutes = self._minutes_after(j)
             end = minutes or j
             after = self._time_suffix(end)
             if after or self._range_to_a_time(end):  # "between ten and eleven at night"
                 out.append(self.span(i, after or end, "TIME"))
-            elif minutes and self._time_cue_before(i) and self._no_count(minutes):
+            elif (
+                minutes
+                and (self._time_cue_before(i) or self._corrects_a_time(i) or self._ends_a_range(i, out))
+                and self._no_count(minutes)
+            ):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
-            elif not minutes and self._hour_alone(i, j):
+            elif not minutes and (
+                self._hour_alone(i, j)
+                or self._corrected_to_a_time(i, j)
+                or self._ends_a_range(i, out)
+                or self._opens_a_range(j, minutes)
+            ):
                 out.append(self.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
+            elif minutes and self._opens_a_range(minutes, minutes):
+                out.append(self.span(i, minutes, "TIME", WEAK_SCORE))  # "nine thirty to five"
         fractions = self._clock_fractions() + self._day_clock()
         # "half past ten in the evening" takes in the "ten in the evening" found above.
         kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
         return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+
+    def _opens_a_range(self, j: int, minutes: int | None) -> bool:
+        """Whether "to", "till" or "until" and a clock time follow word j-1, either side
+        saying its minutes: "I work seven to three thirty", "nine thirty to five" ("from
+        seven to three" may count anything)."""
+        if self.word(j) not in ("to", "till", "until"):
+            return False
+        hour = self.reader.read_small(j + 1)
+        if hour is None or not 1 <= hour.value <= 12 or self.word(j + 1).isdigit():
+            return False
+        end = self._minutes_after(hour.last)
+        return bool(minutes or end) and self._no_count(end or hour.last)
+
+    def _ends_a_range(self, i: int, found: list[Span]) -> bool:
+        """Whether word i follows "to", "till" or "until" right after a clock time found
+        as the start of a range (`_opens_a_range`)."""
+        return (
+            i >= 2
+            and self.word(i - 1) in ("to", "till", "until")
+            and bool(found)
+            and found[-1].end == self.words[i - 2].end
+            and self._opens_a_range(i - 1, 1)
+        )
+
+    def _minutes_after(self, j: int) -> int | None:
+        """End of the minutes said right after an hour ending before word j ("ten fifteen",
+        "nine oh five"), or None; "ten, fifteen" are two numbers."""
+        if not self.reader._joined(j):
+            return None
+        if self.word(j) == "oh" and self.word(j + 1) in self.v.units:
+            return j + 2
+        read = self.reader.read_small(j)
+        if read is not None and 10 <= read.value <= 59 and not self.word(j).isdigit():
+            return read.last
+        return None
+
+    def _corrects_a_time(self, i: int) -> bool:
+        """Whether the hour and minutes from word i restate an hour said just before, after a
+        time cue, with a comma between: "around ten, ten fifteen", "maybe one, one ten"."""
+        said = self.reader.read_small(i - 1)
+        hour = self.reader.read_small(i)
+        return (
+            said is not None
+            and hour is not None
+            and said.value == hour.value
+            and self.gap(i - 1, i).strip() == ","
+            and self.word(i - 2) in self.v.time_prepositions
+        )
+
+    def _corrected_to_a_time(self, i: int, j: int) -> bool:
+        """Whether the hour of words i..j-1 is followed by its correction with minutes
+        ("maybe one, one ten"): the first try is a time too."""
+        minutes = self._minutes_after(j + 1) if j == i + 1 and self._corrects_a_time(j) else None
+        return minutes is not None and self._no_count(minutes)
 
     def _time_cue_before(self, i: int) -> bool:
         """A time preposition right before word i ("around nine forty"), or "time" in the three
@@ -277,12 +386,13 @@ class _Finder:
         """Whether the number of words i..j-1 is an hour said alone: after a cue ("open till
         five", "ends at eleven"), ending its phrase; not in a list of what happened at what
         age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
-        if self.word(i - 1) not in self.v.hour_cues or not self._sentence_goes_on(j):
-            return False
-        opener = self.word(i - 2)  # "It's almost eight" has its verb; "Weed at twelve" none
+        cue = i - 1 - (self.word(i - 1) in self.v.hedges and self.word(i - 2) in self.v.hour_cues)
+        if self.word(cue) not in self.v.hour_cues or not self._sentence_goes_on(j):
+            return False  # "open till five", "we got there at about nine"
+        opener = self.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
         if opener in self.v.impersonal_subjects | self.v.contracted | self.v.subjects:
             return True
-        return i < 3 or not re.search(r"[.;:!?\n]", self.gap(i - 3, i - 2))
+        return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", self.gap(cue - 2, cue - 1)))
 
     def _range_to_a_time(self, j: int) -> bool:
         """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""
@@ -301,7 +411,8 @@ class _Finder:
         noun follows ("at one point")."""
         if j >= len(self.words) or re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
             return True
-        return self.word(j) in self.v.clause_openers
+        # Speech written without punctuation: "the old stuff from oh nine i was eighteen then".
+        return self.word(j) in self.v.clause_openers or self.word(j) in self._personal_subjects
 
     def _no_count(self, j: int) -> bool:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
@@ -310,7 +421,7 @@ class _Finder:
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
 
     def _clock_fractions(self) -> list[Span]:
-        """ "quarter past two", "half past ten", "twenty to six in the morning": a
+        """ "quarter past two", "half past ten", "twenty to six in the morning", "ten of five": a
         quarter or a half before "past" or "to" and an hour is a time; a number of
         minutes is one only after a time preposition or before "in the morning"."""
         out: list[Span] = []
@@ -321,10 +432,12 @@ class _Finder:
             if not fraction and (read is None or not 1 <= read.value <= 30 or self.word(i).isdigit()):
                 continue
             j = i + 1 if fraction else read.last
-            if self.word(j) not in ("past", "to", "after", "till") or (
+            if self.word(j) not in ("past", "to", "after", "till", "of") or (
                 w == "half" and self.word(j) != "past"
             ):
                 continue
+            if self.word(j) == "of" and not (fraction or read.value % 5 == 0):
+                continue  # "ten of five", "a quarter of eight"; not "one of two"
             hour = self.reader.read_small(j + 1)
             # "quarter to 10": after a quarter or a half the hour may be written in digits
             if hour is None or not 1 <= hour.value <= 12 or (self.word(j + 1).isdigit() and not fraction):
@@ -335,6 +448,8 @@ class _Finder:
             plain = self.word(j) in ("past", "after") and self.clause_end(hour.last)
             if not (fraction or plain or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
                 continue
+            if self.word(j) == "of" and not (end > hour.last or self.clause_end(hour.last)):
+                continue  # "at ten of five" ends its phrase; "a quarter of ten people" counts
             span = self.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
             if not (out and out[-1].overlaps(span)):
                 out.append(span)
@@ -407,15 +522,30 @@ class _Finder:
                 out.append(self.span(i, decade, "AGE"))
                 continue
             number = self.reader.read_cardinal(i)
-            if number is None or not 2 <= number.value <= 119 or not self._bare_number(i, number.last):
+            if number is None or not 2 <= number.value <= 119:
+                continue
+            next_age = self._next_year_of_age(number)  # "when I was fifteen sixteen"
+            if not self._bare_number(i, (next_age or number).last):
                 continue
             score = self._age_score(i, number, answers)
             if not score and last_age is not None and self._repeats_an_age(last_age, number):
                 score = WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."
             if score:
                 out.append(self.span(i, number.last, "AGE", score))
-                last_age = number
+                if next_age is not None:
+                    out.append(self.span(next_age.first, next_age.last, "AGE", WEAK_SCORE))
+                last_age = next_age or number
         return out
+
+    def _next_year_of_age(self, number: Reading) -> Reading | None:
+        """The number said right after `number` that is one more ("fifteen sixteen"):
+        a speaker unsure of an age, as with "fifteen or sixteen"."""
+        if number.last >= len(self.words) or self.gap(number.last - 1, number.last) != " ":
+            return None
+        following = self.reader.read_small(number.last)
+        if following is None or following.value != number.value + 1 or self.word(number.last).isdigit():
+            return None
+        return following
 
     def _repeats_an_age(self, age: Reading, number: Reading, reach: int = 12) -> bool:
         """Whether `number` opens its sentence and says again the `age` said shortly before."""
@@ -429,7 +559,11 @@ class _Finder:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
         value = number.value
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
-        if self.person_is(i) or self.word(k) in ("turned", "turn", "turning") or self._after_an_age(k):
+        if (
+            self.person_is(i)
+            or self.word(k) in ("turned", "turn", "turns", "turning")
+            or self._after_an_age(k)
+        ):
             return SCORE
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
@@ -442,9 +576,51 @@ class _Finder:
             and self._person_near(k, before=self.word(k) == "at")
         ):
             return WEAK_SCORE
+        if self._fragment_at_age(i, number) and (
+            number.value > 12
+            or any(
+                self._fragment_at_age(k, read) and read.value > 12
+                for k, read in self._fragments_beside(i, number)
+            )
+        ):
+            return WEAK_SCORE  # "Weed at twelve. Meth by fifteen.": no clock has a fifteenth hour
         if self.word(number.last) == "now" and self.word(k) in self.v.age_verbs and self._said_of_someone(k):
             return WEAK_SCORE  # "Luis should be forty-five now": an age grows, a count does not
         return WEAK_SCORE if i in answers else 0.0
+
+    def _fragment_at_age(self, i: int, number: Reading) -> bool:
+        """Whether the number of words i.. closes a verbless phrase "<word> at|by <number>"
+        that is a sentence of its own ("Weed at twelve.", "Meth by fifteen,"): the words of
+        a life history, where a bare number over 12 is no hour."""
+        if self.word(i - 1) not in ("at", "by") or not 5 <= number.value <= 99 or i < 2:
+            return False
+        last = number.last
+        if last < len(self.words) and not re.search(r"[.;:!?,\n]", self.gap(last - 1, last)):
+            return False
+        opener = i - 2
+        if opener > 0 and not re.search(r"[.;:!?,\n]", self.gap(opener - 1, opener)):
+            return False
+        return (
+            self.words[opener].start not in self.verbs
+            and self.word(opener) not in self._personal_or_impersonal
+            and self.reader.read_small(opener) is None
+        )
+
+    def _fragments_beside(self, i: int, number: Reading, reach: int = 5) -> list[tuple[int, Reading]]:
+        """The numbers after "at" or "by" within `reach` words before and after words
+        i..number.last-1: the phrases of the same list ("Weed at twelve. Meth by fifteen.")."""
+        out = []
+        after = range(number.last + 1, min(len(self.words), number.last + reach))
+        before = range(i - 2, max(0, i - reach) - 1, -1)
+        for near in (after, before):
+            for k in near:
+                if "\n" in self.text[self.words[min(k, i)].start : self.words[max(k, i)].start]:
+                    break  # another line is another speaker's
+                read = self.reader.read_cardinal(k) if self.word(k - 1) in ("at", "by") else None
+                if read is not None and (read.last < i or k > i):
+                    out.append((k, read))
+                    break
+        return out
 
     def _said_of_someone(self, k: int, reach: int = 4) -> bool:
         """Whether the verb at word k has no impersonal subject ("it", "that", "there") in
@@ -520,7 +696,19 @@ class _Finder:
                 return False  # "I know it will be 3"
             if w.split("'")[0] in self.v.subjects or w in self.v.contracted or w in self.v.person_nouns:
                 return True
+            if self.words[j].start in self.persons or self._name_in_a_sentence(j):
+                return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
         return False
+
+    def _name_in_a_sentence(self, j: int) -> bool:
+        """Whether word j is capitalised after a comma or "and", as the next name of a list
+        of people is ("Liya is twelve, Nahom is eight"; not "the bus to Fresno is eight")."""
+        said = self.text[self.words[j].start : self.words[j].end]
+        if not (said[:1].isupper() and said[1:].islower()) or j == 0:
+            return False
+        if said.lower() in self.v.months | self.v.weekdays or said == "I":
+            return False
+        return self.gap(j - 1, j).strip() == "," or self.word(j - 1) == "and"
 
     def _person_near(self, i: int, reach: int = 12, before: bool = True) -> bool:
         """A personal subject in the same sentence as word i, within `reach` words
@@ -582,63 +770,6 @@ class _Finder:
                 k += 1
         return out
 
-    # -- heights ----------------------------------------------------------
-    def heights(self) -> list[Span]:
-        out = []
-        for i in range(len(self.words)):
-            feet = self.reader.read_small(i)
-            if feet is None or not 4 <= feet.value <= 7:
-                continue
-            j = feet.last
-            inches = self.reader.read_small(j)
-            if inches is None or inches.value > 11:
-                continue
-            end = inches.last + (self.word(inches.last) in self.v.inch_words)
-            hyphen = self.gap(i, j) == "-"
-            tall = self.word(end) in self.v.tall_words
-            if self.word(i).isdigit() or self.word(j).isdigit():
-                # In digits only "he's 5-9", "5-10 tall": "5 10" or "at 5-9" may be anything.
-                digits = self.word(i).isdigit() and self.word(j).isdigit()
-                if hyphen and digits and self.clause_end(end) and (tall or self.person_is(i)):
-                    out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))
-                continue
-            if tall or (self.person_is(i) and (hyphen or self.clause_end(end))):
-                out.append(self.span(i, end, "HEIGHT"))
-            elif (
-                self.gap(i, j) in ("-", " ")
-                and self.clause_end(end)
-                and self._cue_near(i, end, self.v.height_cues)
-            ):
-                out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))  # "The report says five-eleven."
-            elif (
-                hyphen
-                and self.clause_end(end)
-                and self.word(i - 1) not in self.v.time_prepositions - self.v.hedges
-            ):
-                # "She's small, maybe five-one": feet-inches of a person described nearby.
-                one_person = {"i", "he", "she", "who", "i'm", "im", "he's", "she's"} | self.v.person_nouns
-                if self._cue_near(i, end, one_person):  # "we lost six-four" is a score
-                    out.append(self.span(i, end, "HEIGHT", WEAK_SCORE))
-        return out
-
-    def _cue_near(self, first: int, end: int, cues: Collection[str], reach: int = 30) -> bool:
-        """One of `cues` in the sentence of words first..end or in the sentence before it
-        (a question and its answer)."""
-        boundaries = 0
-        for k in range(first - 1, max(-1, first - 1 - reach), -1):
-            if re.search(r"[.!?\n]", self.gap(k, k + 1)):
-                boundaries += 1
-                if boundaries > 1:
-                    break
-            if self.word(k) in cues:
-                return True
-        for k in range(end, min(len(self.words), end + reach)):
-            if k > end and re.search(r"[.!?\n]", self.gap(k - 1, k)):
-                break
-            if self.word(k) in cues:
-                return True
-        return False
-
     # -- phone and other numbers read digit by digit -------------------------
     def digit_runs(self) -> list[Span]:
         out = []
@@ -694,14 +825,20 @@ class _Finder:
         return "PHONE_NUMBER"
 
 
-def find_spoken_forms(text: str, nouns: Collection[int] = frozenset()) -> list[Span]:
+def find_spoken_forms(
+    text: str,
+    nouns: Collection[int] = frozenset(),
+    verbs: Collection[int] = frozenset(),
+    persons: Collection[int] = frozenset(),
+) -> list[Span]:
     """Spoken dates, times, ages, heights and digit-by-digit numbers in `text`.
 
     `nouns` are the start offsets of the words a tagger calls plural nouns; without them
-    a number is never taken to count a thing."""
+    a number is never taken to count a thing. `verbs` are those of its verbs, `persons`
+    those of the words of the persons it names."""
     words = words_of(text)
-    finder = _Finder(text, words, Reader(words), nouns)
-    heights = finder.heights()
+    finder = _Finder(text, words, Reader(words), nouns, verbs, persons)
+    heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     times = [t for t in finder.times() if not any(t.overlaps(h) for h in heights)]
     spans = finder.dates() + times + finder.ages() + heights + finder.digit_runs()

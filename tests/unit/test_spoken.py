@@ -152,6 +152,7 @@ def test_spoken_times(text, expected):
         ("when I was seventeen I left", [("AGE", "seventeen")]),
         ("she was only nineteen, and", [("AGE", "nineteen")]),
         ("he turned sixty last week", [("AGE", "sixty")]),
+        ("she turns nine on Sunday", [("AGE", "nine"), ("DATE", "Sunday")]),
         ("I left home at sixteen.", [("AGE", "sixteen")]),
         ("the meeting is at sixteen hundred", [("TIME", "sixteen hundred")]),  # a clock, not an age
         ("prices fell at sixteen.", []),  # no person in the sentence
@@ -326,7 +327,7 @@ def test_ages_in_transcript_layouts(text, expected):
         ("they're open till five", [("TIME", "five")]),
         ("so call after three.", [("TIME", "three")]),
         ("I left in the morning, like seven thirty, to bring it back", [("TIME", "seven thirty")]),
-        ("MARCUS: Weed at twelve. Meth by fifteen.", []),  # what happened at what age, not when
+        ("MARCUS: Weed at twelve. Meth by fifteen.", [("AGE", "twelve"), ("AGE", "fifteen")]),  # not when
         ("Anything else? It's almost eight, and I promised", [("TIME", "eight")]),
         ("at one point we left", []),  # a noun follows: no hour
         ("we won by one vote", []),
@@ -566,3 +567,88 @@ def test_any_run_of_number_words_gives_well_formed_spans(words):
     for span in find_spoken_forms(text):
         assert 0 <= span.start < span.end <= len(text)
         assert text[span.start : span.end].strip() == text[span.start : span.end]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A speaker corrects an hour with its minutes: both are times.
+        (
+            "we drove over around eight, eight twenty. It was dark.",
+            [("TIME", "eight"), ("TIME", "eight twenty")],
+        ),
+        ("she showed up maybe two, two forty, with her brother", [("TIME", "two"), ("TIME", "two forty")]),
+        # Minutes never run across a comma; without a time cue "six, six ten" is a list.
+        ("the boxes were six, six ten and more", []),
+        # A shift said as a range, one side with its minutes.
+        ("I work six to two thirty, weekdays", [("TIME", "six"), ("TIME", "two thirty")]),
+        ("she was there from eight fifteen to four.", [("TIME", "eight fifteen"), ("TIME", "four")]),
+        ("the vote went from nine to four.", []),
+        # "ten of five": minutes before the hour.
+        ("he came back at twenty of six.", [("TIME", "twenty of six")]),
+        ("they finished one of two tasks.", []),
+    ],
+)
+def test_corrected_and_ranged_clock_times(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A life history in verbless phrases: a number over 12 is no hour, and the list shares it.
+        ("ROY: Beer at eleven. Pills by seventeen. Then prison.", [("AGE", "eleven"), ("AGE", "seventeen")]),
+        ("Smoking at fourteen, needles at nineteen.", [("AGE", "fourteen"), ("AGE", "nineteen")]),
+        ("Breakfast at seven. Lights out by nine.", []),  # no number over 12: no ages
+        # Speech without punctuation: two ages said one after the other.
+        (
+            "back when i was maybe thirteen fourteen my uncle took me in",
+            [("AGE", "thirteen"), ("AGE", "fourteen")],
+        ),
+        ("my neighbour, who's eleven, came over", [("AGE", "eleven")]),
+        ("My kids. Ana is nine, Tomas is six, and the baby.", [("AGE", "six")]),
+        ("The road to Merced is nine, then it narrows.", []),
+    ],
+)
+def test_ages_in_lists_and_unpunctuated_speech(text, expected):
+    assert found(text) == expected
+
+
+def test_verbs_and_persons_from_a_tagger():
+    text = "Tied at fifteen. Rosa would be fifty."
+    tied, rosa = text.index("Tied"), text.index("Rosa")
+    assert [
+        (s.label, text[s.start : s.end]) for s in find_spoken_forms(text, verbs={tied}, persons={rosa})
+    ] == [("AGE", "fifty")]
+    assert ("AGE", "fifteen") in found(text)  # without the tagger "Tied" is not known for a verb
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I quit in the eleventh grade, ninety-one, and left home.", [("DATE", "ninety-one")]),
+        ("back in high school, eighty-seven, I boxed", [("DATE", "eighty-seven")]),
+        ("the winter of eighty-four was cold", [("DATE", "winter of eighty-four")]),
+        ("she was born the ninth of May, oh-six.", [("DATE", "ninth of May, oh-six")]),
+        ("we stayed in room nine, sixty-four, for a week", []),
+        ("in the back of the truck, fifty-two, maybe more", []),
+        ("i think from oh seven i was working there", [("DATE", "oh seven")]),
+        ("he stayed out until the night of the 14th. Then he came home.", [("DATE", "14th")]),
+        ("she lives on the 14th floor", []),
+    ],
+)
+def test_years_and_days_said_in_part_in_context(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We got to the house at about nine.", [("TIME", "nine")]),
+        ("he left at like eleven, I think", [("TIME", "eleven")]),
+        ("the rate was at about nine percent", []),
+        ("Beer at about twelve.", []),  # a verbless phrase: an age as much as an hour
+    ],
+)
+def test_an_hour_after_a_cue_and_a_hedge(text, expected):
+    assert found(text) == expected

@@ -1,0 +1,67 @@
+"""Heights said in feet and inches ("five-eleven", "six foot two", "5-10 tall"), read
+over the words of the spoken-form finder (`detectors/spoken.py`) with its reader and cue words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.spoken import _Finder as Finder
+
+SCORE = 0.85
+WEAK_SCORE = 0.6
+
+
+def find_heights(f: Finder) -> list[Span]:
+    """Feet and inches said of a person, with "tall", or near a cue word."""
+    out = []
+    for i in range(len(f.words)):
+        feet = f.reader.read_small(i)
+        if feet is None or not 4 <= feet.value <= 7:
+            continue
+        j = feet.last
+        inches = f.reader.read_small(j)
+        if inches is None or inches.value > 11:
+            continue
+        end = inches.last + (f.word(inches.last) in f.v.inch_words)
+        hyphen = f.gap(i, j) == "-"
+        tall = f.word(end) in f.v.tall_words
+        if f.word(i).isdigit() or f.word(j).isdigit():
+            # In digits only "he's 5-9", "5-10 tall": "5 10" or "at 5-9" may be anything.
+            digits = f.word(i).isdigit() and f.word(j).isdigit()
+            if hyphen and digits and f.clause_end(end) and (tall or f.person_is(i)):
+                out.append(f.span(i, end, "HEIGHT", WEAK_SCORE))
+            continue
+        if tall or (f.person_is(i) and (hyphen or f.clause_end(end))):
+            out.append(f.span(i, end, "HEIGHT"))
+        elif f.gap(i, j) in ("-", " ") and f.clause_end(end) and _cue_near(f, i, end, f.v.height_cues):
+            out.append(f.span(i, end, "HEIGHT", WEAK_SCORE))  # "The report says five-eleven."
+        elif hyphen and f.clause_end(end) and f.word(i - 1) not in f.v.time_prepositions - f.v.hedges:
+            # "She's small, maybe five-one": feet-inches of a person described nearby.
+            one_person = {"i", "he", "she", "who", "i'm", "im", "he's", "she's"} | f.v.person_nouns
+            if _cue_near(f, i, end, one_person):  # "we lost six-four" is a score
+                out.append(f.span(i, end, "HEIGHT", WEAK_SCORE))
+    return out
+
+
+def _cue_near(f: Finder, first: int, end: int, cues: Collection[str], reach: int = 30) -> bool:
+    """One of `cues` in the sentence of words first..end or in the sentence before it
+    (a question and its answer)."""
+    boundaries = 0
+    for k in range(first - 1, max(-1, first - 1 - reach), -1):
+        if re.search(r"[.!?\n]", f.gap(k, k + 1)):
+            boundaries += 1
+            if boundaries > 1:
+                break
+        if f.word(k) in cues:
+            return True
+    for k in range(end, min(len(f.words), end + reach)):
+        if k > end and re.search(r"[.!?\n]", f.gap(k - 1, k)):
+            break
+        if f.word(k) in cues:
+            return True
+    return False

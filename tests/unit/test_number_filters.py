@@ -1,0 +1,60 @@
+"""Number spans that identify no one (`core.number_filters`): dates that are only the
+clock times and ages inside them, and weekdays that repeat a day named just before."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.core import merge, number_filters
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import names_one_day
+
+
+def at(text: str, phrase: str, label: str, detector: str = "spacy", nth: int = 0) -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(phrase, start + 1)
+    return Span(start, start + len(phrase), label, (detector,), 0.85)
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return merge.load_merge_rules()
+
+
+def kept(spans, text, rules):
+    # Where durations are kept (the general profile), "six fifteen every day" looks like one.
+    found = number_filters.drop_non_sensitive_numbers(spans, text, rules, keep_durations=True)
+    return [(s.label, s.text_in(text)) for s in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "date", "inside"),
+    [
+        (
+            "We got to the party around nine, nine forty.",
+            "nine, nine forty",
+            [("TIME", "nine"), ("TIME", "nine forty")],
+        ),
+        ("You start by six fifteen every day.", "six fifteen every day", [("TIME", "six fifteen")]),
+        ("She tried to calm a seven-year-old.", "seven-year-old", [("AGE", "seven")]),
+    ],
+)
+def test_a_date_made_of_times_and_ages_goes(rules, text, date, inside):
+    spans = [at(text, date, "DATE")] + [at(text, phrase, label, "presidio") for label, phrase in inside]
+    assert kept(sorted(spans), text, rules) == inside
+
+
+def test_a_date_with_a_date_of_its_own_around_a_time_stays(rules):
+    text = "It happened on June 3rd at nine forty."
+    spans = [at(text, "June 3rd at nine forty", "DATE"), at(text, "nine forty", "TIME", "presidio")]
+    assert kept(spans, text, rules) == [("DATE", "June 3rd at nine forty"), ("TIME", "nine forty")]
+
+
+def test_a_weekday_repeating_one_day_named_before_names_it():
+    text = "You saw the doctor on Monday, the 4th? Monday, right. And every Friday since."
+    answer = text.index("Monday, right")
+    assert names_one_day(text, answer, answer + len("Monday"))
+    again = "Every Monday we meet. Monday is the busiest day."
+    second = again.index("Monday is")
+    assert not names_one_day(again, second, second + len("Monday"))
