@@ -642,6 +642,8 @@ class _Finder:
         if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
             return False  # "1,500", "2.5", "9:30", "16-year", "16%", "5'10"
         w = self.word(j)
+        if self._house_number(first, j):
+            return False
         if w in ("and", "or", "to") and not re.search(r"[.;:!?,]", self.gap(j - 1, j)):
             after = self.reader.read_cardinal(j + 1)
             if after is not None:
@@ -650,6 +652,15 @@ class _Finder:
                 return self._bare_number(j + 1, j + 3)  # "sixteen and a half"
             return w == "and"  # "I was 29 and I didn't"
         return self.clause_end(j)
+
+    def _house_number(self, first: int, j: int) -> bool:
+        """Whether digits run straight into a name, as a house number does ("I'm at 14 Oak
+        Street"); "I" is no name ("when she was 14 I left")."""
+        if j >= len(self.words) or not self.text[self.words[first].start].isdigit():
+            return False
+        following = self.text[self.words[j].start : self.words[j].end]
+        pronoun_i = self.word(j) == "i" or self.word(j).startswith(("i'", "i’"))
+        return self.gap(j - 1, j) == " " and following[:1].isupper() and not pronoun_i
 
     def _after_an_age(self, k: int) -> bool:
         """Whether word k is "or", "to", "and" or a comma's word after a number said as an age

@@ -614,6 +614,21 @@ def test_ages_in_lists_and_unpunctuated_speech(text, expected):
     assert found(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Digits running straight into a name are a house number, not the age of "I'm at".
+        ("CALLER: I'm at 14 Oak Street, my neighbour fell.", []),
+        ("She was at 22 Elm Avenue when they came.", []),
+        # "I" after the number is no name: the number still ends its phrase.
+        ("When she was 14 I left home.", [("AGE", "14")]),
+        ("I left home at 16. Then I worked.", [("AGE", "16")]),
+    ],
+)
+def test_a_house_number_is_no_age(text, expected):
+    assert found(text) == expected
+
+
 def test_verbs_and_persons_from_a_tagger():
     text = "Tied at fifteen. Rosa would be fifty."
     tied, rosa = text.index("Tied"), text.index("Rosa")
