@@ -39,6 +39,8 @@ MIN_LETTERS = 60
 # "it's" is "it" + "'s"; "-" and other marks are tokens of their own.
 _TOKEN = re.compile(r"[^\W_]+?(?=n['’]t\b)|n['’]t\b|['’][^\W_]+|[^\W_]+|[^\w\s]")
 
+# The first letter of a line or of a sentence.
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE)
 # A short label opening a line ("speaker 1: ", "caller: ").
 _LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
 
@@ -66,14 +68,18 @@ class CasedView:
 
 
 def is_caseless(text: str) -> bool:
-    """Whether `text` is written without capitals (at least `MIN_LETTERS` letters,
-    fewer than `CASELESS_CAPITAL_SHARE` of them capitals)."""
+    """Whether `text` is written without capitals: at least `MIN_LETTERS` letters, fewer
+    than `CASELESS_CAPITAL_SHARE` of them capitals, and most of its lines and sentences
+    opening in lower case (one long sentence with one capital is written with care)."""
     letters = capitals = 0
     for char in text:
         if char.isalpha():
             letters += 1
             capitals += char.isupper()
-    return letters >= MIN_LETTERS and capitals < CASELESS_CAPITAL_SHARE * letters
+    if letters < MIN_LETTERS or capitals >= CASELESS_CAPITAL_SHARE * letters:
+        return False
+    openings = _SENTENCE_OPENING.findall(text)
+    return sum(c.islower() for c in openings) * 2 > len(openings)
 
 
 def recased(original: str, cased: str) -> str:

@@ -66,6 +66,10 @@ def test_caseless_means_almost_no_capitals():
     assert is_caseless(TRANSCRIPT)
     assert not is_caseless(TRANSCRIPT.title())
     assert not is_caseless("hi there")  # too short to tell
+    # One long sentence with one capital is written with care.
+    sentence = "We welcome the report on maritime governance and on sea basin strategies " * 4
+    assert not is_caseless(sentence.strip() + ".")
+    assert is_caseless(sentence.lower())
 
 
 def test_a_cased_text_is_left_alone():
