@@ -135,3 +135,18 @@ def test_detection_finds_lower_case_names_through_the_view(monkeypatch):
     assert without.notes == (UNAVAILABLE_NOTE,)
     assert not {"feldmann", "ray gutierrez"} & _found(without, "PERSON")
     assert not {"visalia", "delano"} & _found(without, "LOCATION")
+
+
+def test_the_detect_command_says_when_it_read_a_truecased_view(tmp_path, monkeypatch, capsys):
+    import json
+
+    from reviewer_app.cli.main import main as cli_main
+
+    monkeypatch.setattr(truecasing, "case_model", EveryWordShouted)
+    text_file = tmp_path / "call.txt"
+    text_file.write_text(TRANSCRIPT, encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli_main(["detect", str(text_file), "--out", str(out), "--detectors", "presidio"]) == 0
+    record = json.loads((out / "call.spans.jsonl").read_text(encoding="utf-8"))
+    assert record["meta"]["notes"] == ["caseless text: detected on a truecased view"]
+    assert "truecased view" in capsys.readouterr().err
