@@ -71,11 +71,8 @@ def is_caseless(text: str) -> bool:
     """Whether `text` is written without capitals: at least `MIN_LETTERS` letters, fewer
     than `CASELESS_CAPITAL_SHARE` of them capitals, and most of its lines and sentences
     opening in lower case (one long sentence with one capital is written with care)."""
-    letters = capitals = 0
-    for char in text:
-        if char.isalpha():
-            letters += 1
-            capitals += char.isupper()
+    letters = sum(map(str.isalpha, text))
+    capitals = sum(map(str.isupper, text))
     if letters < MIN_LETTERS or capitals >= CASELESS_CAPITAL_SHARE * letters:
         return False
     openings = _SENTENCE_OPENING.findall(text)
