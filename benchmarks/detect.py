@@ -2,14 +2,16 @@
 compares with one bare spaCy pass over the same text (goal: full default
 pipeline <= 1.5 x bare spaCy).
 
-    .venv/bin/python -m benchmarks.detect [--words 15000] [--seed 15] [--repeat 2]
+    .venv/bin/python -m benchmarks.detect [--words 15000] [--seed 15] [--repeat 2] [--caseless]
 
 Models are loaded by a warm-up run first, so the figures are detection only.
 Each detector is timed alone (presidio alone pays for the spaCy parse it then
 shares), then spacy + presidio together, then the default pipeline from the
 settings (detectors that are not installed are reported and skipped), and
-with `--model MODEL_DIR` the trained detector alone and beside the default pipeline. Peak
-memory is the process's maximum resident set size at the end.
+with `--model MODEL_DIR` the trained detector alone and beside the default pipeline. With
+`--caseless` the transcript is in lower case, as speech recognition writes it: detection
+then reads its truecased view (`core/truecasing.py`), whose model load and making are
+timed apart. Peak memory is the process's maximum resident set size at the end.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from reviewer_app.core.truecasing import case_model, cased_view, speech_ranges
 from reviewer_app.detectors.nlp import load_pipeline
 from reviewer_app.detectors.registry import default_names
 from reviewer_app.detectors.runner import chunk_text, run_detection
@@ -47,6 +50,7 @@ def main() -> int:
         "--model", help="a model folder from `reviewer-app train`: also time default + trained"
     )
     parser.add_argument("--spacy-model", help="a spaCy pipeline (package or folder); default: the setting")
+    parser.add_argument("--caseless", action="store_true", help="the transcript in lower case (ASR output)")
     args = parser.parse_args()
 
     settings = Settings(trained_model=args.model or "")
@@ -55,12 +59,19 @@ def main() -> int:
     generated = generate_transcript(args.seed, args.words)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{generated.name}.txt"
-        path.write_text(generated.canonical_text, encoding="utf-8")
+        text = generated.canonical_text.lower() if args.caseless else generated.canonical_text
+        path.write_text(text, encoding="utf-8")
         document = import_file(path, settings)
     words = document.word_count
     print(f"transcript: {words} words, {len(document.text)} characters")
 
     nlp = load_pipeline(settings.spacy_model)
+    if args.caseless:
+        started = time.perf_counter()
+        case_model()
+        print(f"casing model load: {time.perf_counter() - started:.1f} s")
+        seconds, view = best_of(args.repeat, lambda: cased_view(document.text, speech_ranges(document)))
+        print(f"truecased view: {seconds:.2f} s ({view.note or 'not caseless'})")
     # warm-up: loads every model once
     run_detection(document, ["spacy", "presidio", *(["trained"] if args.model else [])], settings)
 

@@ -142,10 +142,13 @@ def run(args: argparse.Namespace) -> int:
                 if problem and detector_run.name not in reported:
                     reported.add(detector_run.name)
                     print(f"reviewer-app detect: {detector_run.name} not used: {problem}", file=sys.stderr)
+            for note in result.notes:
+                print(f"reviewer-app detect: {label}: {note}", file=sys.stderr)
             meta = {
                 **meta,
                 "detectors": {r.name: {"ok": r.ok, "spans": r.span_count} for r in result.runs},
                 "profile": result.profile,
+                **({"notes": list(result.notes)} if result.notes else {}),
             }
             records.append(
                 Record(document.id, document.text, tuple(SpanRecord(s) for s in result.spans), meta)

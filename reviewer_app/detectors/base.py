@@ -32,8 +32,10 @@ class DetectorStatus:
 
 @dataclass(frozen=True)
 class TextChunk:
-    """A stretch of the document's text: `document.text[offset:offset+len(text)]`,
-    to be detected with the rules of `profile` (`detectors/profiles.py`)."""
+    """A stretch of the text detection reads: `document.text[offset:offset+len(text)]`, or of
+    its truecased view when the document is caseless (`core/truecasing.py`: the same
+    characters, only their case may differ), to be detected with the rules of `profile`
+    (`detectors/profiles.py`)."""
 
     document: Document
     text: str

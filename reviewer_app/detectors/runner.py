@@ -25,6 +25,7 @@ from reviewer_app.core.document import Document
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
+from reviewer_app.core.truecasing import cased_view, is_caseless, speech_ranges
 from reviewer_app.detectors import registry
 from reviewer_app.detectors.base import (
     Detector,
@@ -42,6 +43,7 @@ log = logging.getLogger(__name__)
 # here, so a cancel waits at most that long.
 CHUNK_CHARS = 6_000
 MERGE_STAGE = "merge"
+CASING_STAGE = "truecasing"
 LOADING_NOTE = "loading the model"
 CHUNK_UNIT = "chunks"
 _OFFLINE_ENV = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
@@ -74,6 +76,8 @@ class DetectionResult:
     seconds: float = 0.0
     # The detection profile the rules came from ("hearing" or "general").
     profile: str = "hearing"
+    # How the text was read when not as it is ("caseless text: detected on a truecased view").
+    notes: tuple[str, ...] = ()
 
     def run(self, name: str) -> DetectorRun | None:
         return next((r for r in self.runs if r.name == name), None)
@@ -209,7 +213,16 @@ def run_detection(
             # Loading takes seconds (a model from disk): said as such, not as "0%".
             progress.report(entry.detector.name, 0.0, note=LOADING_NOTE)
             _guarded(entry, "loading", entry.detector.load)
-        chunks = chunk_text(document.text, chunk_chars)
+        # Speech-recognition output in lower case is read with its capitals restored (the
+        # view has the text's length, so spans found on it hold for the text). The merge
+        # reads the text itself: its rules for names in lower case must see it caseless.
+        view = None
+        if finders and is_caseless(document.text):
+            progress.check()
+            progress.report(CASING_STAGE, 0.0, note=LOADING_NOTE)  # the first time: tens of seconds
+            view = cased_view(document.text, speech_ranges(document))
+            progress.report(CASING_STAGE, 1.0)
+        chunks = chunk_text(view.text if view else document.text, chunk_chars)
         for entry in finders:
             if entry.active:
                 progress.report(entry.detector.name, 0.0, done=0, total=len(chunks), unit=CHUNK_UNIT)
@@ -255,6 +268,9 @@ def run_detection(
     for entry in tracked:
         if entry.error:
             log.warning("detector %s failed on %s: %s", entry.detector.name, document.id, entry.error)
+    notes = (view.note,) if view and view.note else ()
+    for note in notes:
+        log.info("%s: %s", document.id, note)
     return DetectionResult(
         document_id=document.id,
         spans=tuple(merged),
@@ -262,4 +278,5 @@ def run_detection(
         runs=(*runs, *skipped),
         seconds=time.perf_counter() - started,
         profile=profile,
+        notes=notes,
     )

@@ -1,0 +1,186 @@
+"""A truecased view of a caseless text (speech-recognition output in lower case).
+
+The NER models read capitals: "is that amarjit sandhu at kern family medical group"
+has no name for them, "is that Amarjit Sandhu at Kern Family Medical Group" has.
+When a text is caseless (almost no capital letters), detection reads a copy whose
+letters have their likely case restored and is otherwise the same text: each
+character keeps its place and length, only its case may change, so a span found on
+the view has the same offsets on the original.
+
+The casing model is the `truecase` package's (unigram, bigram and trigram counts of
+the case each English word is written in; words it does not know are taken as names
+and capitalised). It is loaded once, lazily, when the first caseless text appears;
+without the package detection reads the original text and says so.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import logging
+import re
+import threading
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from reviewer_app.core.document import Document
+
+log = logging.getLogger(__name__)
+
+# Below this share of capitals among the letters a text is caseless: careful English has
+# 2-5% (every sentence and name), a lower-case transcript none or a stray "I".
+CASELESS_CAPITAL_SHARE = 0.005
+# Fewer letters than this say nothing about how the text is written.
+MIN_LETTERS = 60
+
+# The tokens the casing model counted (Penn Treebank's): "don't" is "do" + "n't",
+# "it's" is "it" + "'s"; "-" and other marks are tokens of their own.
+_TOKEN = re.compile(r"[^\W_]+?(?=n['’]t\b)|n['’]t\b|['’][^\W_]+|[^\W_]+|[^\w\s]")
+
+# The first letter of a line or of a sentence.
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE)
+# A short label opening a line ("speaker 1: ", "caller: ").
+_LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
+
+UNAVAILABLE_NOTE = (
+    "caseless text read as it is: the casing model (package truecase) is not installed or unreadable"
+)
+
+
+class CaseModel(Protocol):
+    def get_true_case_from_tokens(self, tokens: list[str], out_of_vocabulary_token_option: str) -> list[str]:
+        """The tokens of one sentence, each in its likely case."""
+
+
+@dataclass(frozen=True)
+class CasedView:
+    """What detection reads: `text` (same length as the original) and, when it is not
+    the original text, why (for the run's notes; never the text itself)."""
+
+    text: str
+    note: str = ""
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.note) and self.note != UNAVAILABLE_NOTE
+
+
+def is_caseless(text: str) -> bool:
+    """Whether `text` is written without capitals: at least `MIN_LETTERS` letters, fewer
+    than `CASELESS_CAPITAL_SHARE` of them capitals, and most of its lines and sentences
+    opening in lower case (one long sentence with one capital is written with care)."""
+    letters = sum(map(str.isalpha, text))
+    capitals = sum(map(str.isupper, text))
+    if letters < MIN_LETTERS or capitals >= CASELESS_CAPITAL_SHARE * letters:
+        return False
+    openings = _SENTENCE_OPENING.findall(text)
+    return sum(c.islower() for c in openings) * 2 > len(openings)
+
+
+def recased(original: str, cased: str) -> str:
+    """`original` with the case of `cased` where the two differ only in case, character
+    by character; a character whose other case has another length ("ß" / "SS") stays."""
+    if len(cased) != len(original):
+        return original
+    out = []
+    for old, new in zip(original, cased, strict=True):
+        out.append(new if len(new) == 1 and new.lower() == old.lower() else old)
+    return "".join(out)
+
+
+def truecase(text: str, model: CaseModel, segments: Iterable[tuple[int, int]] = ()) -> str:
+    """`text` with the case of its words restored by `model`, one sentence at a time:
+    each of `segments` (`(start, end)`, e.g. what a speaker said after the tag) or,
+    without them, each line. The result has the length of `text` and differs from it
+    in the case of letters only."""
+    parts = list(segments) or _lines(text)
+    chars = list(text)
+    for start, end in parts:
+        tokens = list(_TOKEN.finditer(text, start, end))
+        if not tokens:
+            continue
+        # The model counted straight apostrophes (a "’" in its answer is then kept as it was).
+        words = [t.group().replace("’", "'") for t in tokens]
+        cased = model.get_true_case_from_tokens(words, "title")
+        if len(cased) != len(tokens):
+            continue
+        for k, (token, new) in enumerate(zip(tokens, cased, strict=True)):
+            if not _spelled_letter(words, k):
+                chars[token.start() : token.end()] = recased(token.group(), new)
+    return "".join(chars)
+
+
+def _spelled_letter(words: Sequence[str], k: int) -> bool:
+    """Whether token `k` is a letter on its own other than the pronoun "i": a letter of a
+    spelling ("s m i t h") or an initial keeps its case, which the spelling rules read."""
+    word = words[k]
+    if len(word) != 1 or not word.isalpha():
+        return False
+    beside = [words[j] for j in (k - 1, k + 1) if 0 <= j < len(words)]
+    return word != "i" or any(len(w) == 1 and w.isalpha() for w in beside)
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in re.finditer(r"[^\n]+", text)]
+
+
+def speech_ranges(document: Document) -> list[tuple[int, int]]:
+    """Each line of `document` from after its speaker tag ("speaker 1: " stays as it is
+    and what was said opens the sentence)."""
+    tags = sorted((u.start, u.speech_start) for u in document.utterances if u.speaker)
+    starts = [start for start, _ in tags]
+    out = []
+    for line_start, line_end in _lines(document.text):
+        i = bisect.bisect_left(starts, line_start)
+        if i < len(tags) and tags[i][0] < line_end:
+            line_start = min(tags[i][1], line_end)
+        elif not tags and (tag := _LOWER_CASE_TAG.match(document.text, line_start, line_end)):
+            # The importer takes no lower-case tag for a speaker ("speaker 1: hi").
+            line_start = tag.end()
+        out.append((line_start, line_end))
+    return out
+
+
+_lock = threading.Lock()
+
+
+def load_case_model() -> CaseModel | None:
+    """The truecase package's English model, read from disk; None without the package."""
+    try:
+        from truecase.TrueCaser import TrueCaser
+    except ImportError:
+        log.info("casing model unavailable: package truecase is not installed")
+        return None
+    started = time.perf_counter()
+    try:
+        model = TrueCaser()
+    except Exception as exc:  # noqa: BLE001 - a damaged model file: detection goes on without it
+        log.warning("casing model unreadable: %s", type(exc).__name__)
+        return None
+    log.info("casing model loaded in %.1f s", time.perf_counter() - started)
+    return model
+
+
+def case_model() -> CaseModel | None:
+    """The truecase package's English model, loaded on first use (tens of seconds, once per
+    process); None when the package is not installed."""
+    with _lock:
+        return _cached_model()
+
+
+_cached_model = functools.cache(load_case_model)
+
+
+def cased_view(
+    text: str, segments: Sequence[tuple[int, int]] = (), model: CaseModel | None = None
+) -> CasedView:
+    """The text detection should read: `text` itself unless it is caseless, else its
+    truecased copy (`model`, or the truecase package's when None)."""
+    if not is_caseless(text):
+        return CasedView(text)
+    model = model or case_model()
+    if model is None:
+        return CasedView(text, UNAVAILABLE_NOTE)
+    return CasedView(truecase(text, model, segments), "caseless text: detected on a truecased view")

@@ -1,0 +1,152 @@
+"""The truecased view of a caseless text (speech-recognition output in lower case):
+same length, only the case of letters changes, cased text left alone, the casing
+model missing handled; and detection finding lower-case names through it."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+
+from reviewer_app.core import truecasing
+from reviewer_app.core.document import Document, Utterance
+from reviewer_app.core.truecasing import (
+    UNAVAILABLE_NOTE,
+    cased_view,
+    is_caseless,
+    recased,
+    speech_ranges,
+    truecase,
+)
+
+needs_model = pytest.mark.skipif(
+    importlib.util.find_spec("truecase") is None, reason="the truecase package is not installed"
+)
+
+TRANSCRIPT = (
+    "speaker 1: good morning thanks for coming in today who referred you to the clinic\n"
+    "speaker 2: it was doctor feldmann after the accident i took the bus down from visalia with my brother\n"
+    "speaker 1: and did ray gutierrez come in with you both times\n"
+    "speaker 2: no he was working that week we came from delano that day\n"
+    "speaker 1: okay and you were still working at the warehouse back then\n"
+    "speaker 2: yes for about three years before that i was living with my aunt\n"
+)
+
+
+class EveryWordShouted:
+    """A case model that answers each token in capitals (and one in another spelling)."""
+
+    def get_true_case_from_tokens(self, tokens, out_of_vocabulary_token_option):
+        return ["colour" if t == "color" else t.upper() for t in tokens]
+
+
+class RefusingModel:
+    def get_true_case_from_tokens(self, tokens, out_of_vocabulary_token_option):
+        raise AssertionError("a cased text must not be truecased")
+
+
+def test_view_has_the_same_length_and_differs_only_in_case():
+    text = "speaker 1: straße and color\nspeaker 2: i'm in istanbul don't go\n"
+    view = truecase(text, EveryWordShouted())
+    assert len(view) == len(text)
+    assert view.lower() == text.lower()
+    # "STRASSE" is longer than "straße": that word stays; "color" -> "colour" is no case change.
+    assert " straße AND color" in view and "ISTANBUL DON'T" in view
+
+
+def test_recased_keeps_a_character_whose_other_case_has_another_length():
+    assert recased("ß", "SS") == "ß"
+    assert recased("istanbul", "İstanbul") == "istanbul"  # "İ".lower() is two characters
+    assert recased("smith", "Smith") == "Smith"
+    assert recased("smith", "Smyth") == "Smith"
+
+
+def test_caseless_means_almost_no_capitals():
+    assert is_caseless(TRANSCRIPT)
+    assert not is_caseless(TRANSCRIPT.title())
+    assert not is_caseless("hi there")  # too short to tell
+    # One long sentence with one capital is written with care.
+    sentence = "We welcome the report on maritime governance and on sea basin strategies " * 4
+    assert not is_caseless(sentence.strip() + ".")
+    assert is_caseless(sentence.lower())
+
+
+def test_a_cased_text_is_left_alone():
+    text = "SPEAKER 1: Good morning. Did Gurpreet Dhillon drive you down from Sacramento today?\n" * 4
+    view = cased_view(text, model=RefusingModel())
+    assert view.text == text and not view.note
+
+
+def test_speaker_tags_stay_and_speech_opens_the_sentence():
+    text = "speaker 1: thanks\n"
+    document = Document("d", text, utterances=(Utterance("speaker 1", 0, len(text) - 1),))
+    assert speech_ranges(document) == [(11, 17)]
+    assert speech_ranges(Document("d", text)) == [(11, 17)]  # a tag the importer did not take
+
+
+@needs_model
+def test_a_caseless_sentence_gets_its_name_and_place_capitalised():
+    text = "is that amarjit sandhu i met in bakersfield last year"
+    view = truecase(text, truecasing.case_model())
+    assert "Amarjit Sandhu" in view and "Bakersfield" in view
+    assert view.startswith("Is that") and " met in " in view
+
+
+@needs_model
+def test_spelled_letters_keep_their_case():
+    text = "it is smith s m i t h and i spelled it"
+    view = truecase(text, truecasing.case_model())
+    assert "s m i t h" in view and " and I spelled" in view
+
+
+def test_a_missing_casing_package_leaves_the_text_and_says_so(monkeypatch):
+    monkeypatch.setitem(sys.modules, "truecase", None)
+    monkeypatch.setitem(sys.modules, "truecase.TrueCaser", None)
+    monkeypatch.setattr(truecasing, "case_model", truecasing.load_case_model)
+    view = cased_view(TRANSCRIPT)
+    assert view.text == TRANSCRIPT and view.note == UNAVAILABLE_NOTE and not view.changed
+
+
+def _found(result, label: str) -> set[str]:
+    return {TRANSCRIPT[s.start : s.end] for s in result.spans if s.label == label}
+
+
+@needs_model
+def test_detection_finds_lower_case_names_through_the_view(monkeypatch):
+    from reviewer_app.detectors.nlp import spacy_model_installed
+    from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.importers.text import document_from_text
+    from reviewer_app.settings import Settings
+
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("spaCy pipeline not installed")
+    document = document_from_text("asr", TRANSCRIPT)
+    with_view = run_detection(document, ["spacy", "presidio"], settings)
+    assert {"feldmann", "ray gutierrez"} <= _found(with_view, "PERSON")
+    assert {"visalia", "delano"} <= _found(with_view, "LOCATION")
+    assert with_view.notes and "truecased" in with_view.notes[0]
+    tagged = {TRANSCRIPT[s.start : s.end] for s in with_view.spans}
+    assert not {"clinic", "bus", "warehouse", "brother", "aunt"} & {w for t in tagged for w in t.split()}
+
+    monkeypatch.setattr(truecasing, "case_model", lambda: None)
+    without = run_detection(document, ["spacy", "presidio"], settings)
+    assert without.notes == (UNAVAILABLE_NOTE,)
+    assert not {"feldmann", "ray gutierrez"} & _found(without, "PERSON")
+    assert not {"visalia", "delano"} & _found(without, "LOCATION")
+
+
+def test_the_detect_command_says_when_it_read_a_truecased_view(tmp_path, monkeypatch, capsys):
+    import json
+
+    from reviewer_app.cli.main import main as cli_main
+
+    monkeypatch.setattr(truecasing, "case_model", EveryWordShouted)
+    text_file = tmp_path / "call.txt"
+    text_file.write_text(TRANSCRIPT, encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli_main(["detect", str(text_file), "--out", str(out), "--detectors", "presidio"]) == 0
+    record = json.loads((out / "call.spans.jsonl").read_text(encoding="utf-8"))
+    assert record["meta"]["notes"] == ["caseless text: detected on a truecased view"]
+    assert "truecased view" in capsys.readouterr().err
