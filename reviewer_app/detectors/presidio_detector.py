@@ -42,6 +42,7 @@ from reviewer_app.detectors.places import (
     headline_lines,
 )
 from reviewer_app.detectors.profiles import profile_table
+from reviewer_app.detectors.read_out import find_read_out_identifiers
 from reviewer_app.detectors.spoken import find_spoken_forms
 
 if TYPE_CHECKING:
@@ -268,6 +269,7 @@ class PresidioDetector(Detector):
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
         nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
         spans += find_spoken_forms(chunk.text, nouns)
+        spans += find_read_out_identifiers(chunk.text, chunk.profile)
         spans += self._capitals_spans(chunk.text, analyzer)
         places = (
             find_zip_codes,

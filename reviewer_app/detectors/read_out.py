@@ -1,0 +1,326 @@
+"""Identifiers given after the noun that names them, and codes read out character by character.
+
+A call, an interview or a hearing gives an identifier after the noun that names it
+("policy number", "claim no.", "member ID", "the VIN", "plate") and then in any form:
+digits with dashes or spaces ("HO-4471-2290", "4471 2093 88"), letters and digits
+("ZX 4471 B"), read character by character in words ("seven two oh one", "K as in
+kilo", "whiskey foxtrot four two"), in the answer to the question that named it, and
+sometimes only its tail ("the account ending in 027714"). Rather than one regex per
+form, a code is read as a run of characters (`_Finder.code_at`): written groups with a
+digit, capitals, single letters, digit words, "double five", spelling-alphabet words and
+"B as in boy", joined by spaces, commas or hyphens. A run is an identifier
+
+- after an identifier noun, with what may stand between (the verb, a hesitation, the
+  other speaker's tag): "claim number is 22-0981734", "And the VIN?" / "One F T, F W one
+  E ...". After "number", "no." or "ID" four characters are enough; after the noun
+  alone the run must not look like a count (letters and digits mixed, or digits in
+  groups): "the policy is PLC 448 2091 77", not "the claim was 4500";
+- after "ending in" or "last four": the tail of a number, a telephone number's when a
+  telephone is talked about or the tail is short, an identifier's otherwise;
+- read out alone, when it mixes letters and digits and is long (a plate or a VIN said
+  again), or when it repeats a code found before ("Seven K D R two one nine").
+
+Digits alone read without a cue are the telephone numbers of `spoken.digit_runs`.
+The vocabulary is data, in `resources/patterns/read_out.toml`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors.profiles import GENERAL
+from reviewer_app.paths import resource
+
+CUE_SCORE = 0.95
+ALONE_SCORE = 0.7
+_TOKEN = re.compile(r"#|[^\W_]+(?:['’][^\W\d_]+)?(?:[-./][^\W_]+)*")
+# Between two characters of a code: spaces, a comma, a hyphen ("K-F-A", "one F T, F W").
+_JOINED = re.compile(r"[ ,\-]{1,3}")
+# Between the cue and the code, within one turn: spaces and punctuation, no sentence of words.
+_CUE_GAP = re.compile(r"[ \t,:;?.!…—–\-\"'“”]*")
+# The other speaker's tag at the start of the answer: "CALLER:", "[14:02:11] DET. HARLAN:",
+# "speaker 2:", "A." of a deposition.
+_TURN = re.compile(r"[ \t]*(?:\[[\d:.]+\][ ]*)?(?:[^\n:?!]{1,40}:|[QA]\.)[ \t]+")
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+_MAX_FILLERS = 8
+_ABBREVIATIONS = ("no", "nos", "num")
+# A code named as one has at least this many characters; one read alone, more.
+_NAMED_MIN = 4
+_ALONE_MIN = 7
+
+
+@dataclass(frozen=True)
+class ReadOutWords:
+    nouns: tuple[tuple[str, ...], ...]  # longest first
+    self_naming: tuple[tuple[str, ...], ...]
+    number_words: frozenset[str]
+    fillers: frozenset[str]
+    quantity_words: frozenset[str]
+    tail_cues: tuple[tuple[str, ...], ...]
+    phonetic: frozenset[str]
+    digits: dict[str, str]
+    repeat: dict[str, int]
+    separators: frozenset[str]
+
+
+def _phrases(words: list[str]) -> tuple[tuple[str, ...], ...]:
+    return tuple(sorted({tuple(w.replace("’", "'").split()) for w in words}, key=len, reverse=True))
+
+
+@functools.cache
+def read_out_words() -> ReadOutWords:
+    with resource("patterns", "read_out.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    ids, chars = raw["identifiers"], raw["characters"]
+    return ReadOutWords(
+        nouns=_phrases(ids["nouns"]),
+        self_naming=_phrases(ids["self_naming"]),
+        number_words=frozenset(ids["number_words"]),
+        fillers=frozenset(ids["fillers"]),
+        quantity_words=frozenset(ids["quantity_words"]),
+        tail_cues=_phrases(ids["tail_cues"]),
+        phonetic=frozenset(chars["phonetic"]),
+        digits=dict(chars["digits"]),
+        repeat=dict(chars["repeat"]),
+        separators=frozenset(chars["separators"]),
+    )
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    lower: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class _Code:
+    """A run of characters read from tokens first..last-1."""
+
+    first: int
+    last: int
+    chars: str
+    digits: int
+    letters: int
+    grouped: bool  # several groups of digits, or a written group with a dash or a letter
+    spoken: bool  # a character said in words
+
+
+class _Finder:
+    def __init__(self, text: str, vocabulary: ReadOutWords) -> None:
+        self.text = text
+        self.v = vocabulary
+        self.tokens = [
+            _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
+            for m in _TOKEN.finditer(text)
+        ]
+
+    def word(self, i: int) -> str:
+        return self.tokens[i].lower if 0 <= i < len(self.tokens) else ""
+
+    def gap(self, a: int, b: int) -> str:
+        return self.text[self.tokens[a].end : self.tokens[b].start]
+
+    def phrase_at(self, i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+        """End of the first of `phrases` said from token i, or i."""
+        for phrase in phrases:
+            if tuple(self.word(i + k) for k in range(len(phrase))) == phrase and all(
+                _JOINED.fullmatch(self.gap(i + k, i + k + 1)) for k in range(len(phrase) - 1)
+            ):
+                return i + len(phrase)
+        return i
+
+    def span(self, code: _Code, label: str, score: float) -> Span:
+        return Span(
+            self.tokens[code.first].start, self.tokens[code.last - 1].end, label, ("presidio",), score
+        )
+
+    # -- one code ---------------------------------------------------------------
+    def code_at(self, k: int) -> _Code | None:
+        """The run of characters from token k, if one starts there."""
+        chars: list[str] = []
+        ends: list[tuple[int, int]] = []  # (token end, characters so far) where the code may end
+        groups = digits_in_groups = 0
+        grouped = spoken = False
+        j = k
+        n = len(self.tokens)
+        while j < n:
+            if j > k and not _JOINED.fullmatch(self.gap(j - 1, j)):
+                break
+            token, w = self.tokens[j].text, self.word(j)
+            step, said = 1, ""
+            if w in self.v.separators and chars and j + 1 < n:
+                j += 1
+                continue
+            if w in self.v.repeat and self.word(j + 1) in self.v.digits:
+                said, step = self.v.digits[self.word(j + 1)] * self.v.repeat[w], 2
+                spoken = True
+            elif w in self.v.digits:
+                said, spoken = self.v.digits[w], True
+            elif _ORDINAL.fullmatch(token):
+                break  # "November 5th": a date
+            elif any(c.isdigit() for c in token):
+                said = "".join(c for c in token.upper() if c.isalnum())
+                grouped |= bool(re.search(r"[-./]|[^\W\d_]", token))
+                groups += 1
+                digits_in_groups += sum(c.isdigit() for c in token)
+            elif len(token) == 1 and token.isalpha():
+                said = token.upper()
+                # "B as in boy", "K as in kilo"
+                if self.word(j + 1) == "as" and self.word(j + 2) == "in" and self.word(j + 3)[:1] == w:
+                    step, spoken = 4, True
+            elif token.isupper() and token.isalpha() and len(token) <= 3:
+                said = token
+            elif w in self.v.phonetic:
+                said, spoken = w[0].upper(), True
+            else:
+                break
+            chars.append(said)
+            j += step
+            # A lone "a" or "I" ends no code: "two a day", "4471 I think".
+            if not (len(token) == 1 and w in ("a", "i")) and not (
+                token.isupper() and len(token) > 1 and token.isalpha()
+            ):
+                ends.append((j, len(chars)))
+        if not ends:
+            return None
+        last, count = ends[-1]
+        said = "".join(chars[:count])
+        n_digits = sum(c.isdigit() for c in said)
+        n_letters = len(said) - n_digits
+        grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
+        return _Code(k, last, said, n_digits, n_letters, grouped, spoken)
+
+    def _quantity_after(self, code: _Code) -> bool:
+        return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
+
+    # -- codes after a cue ---------------------------------------------------------
+    def named_codes(self) -> list[tuple[_Code, str]]:
+        out: list[tuple[_Code, str]] = []
+        i = 0
+        while i < len(self.tokens):
+            found = self._named_code_at(i)
+            if found is None:
+                i += 1
+                continue
+            out.append(found)
+            i = found[0].last
+        return out
+
+    def _named_code_at(self, i: int) -> tuple[_Code, str] | None:
+        tail = self.phrase_at(i, self.v.tail_cues)
+        if tail > i:
+            j = tail + (self.word(tail) in ("digits", "numbers"))
+            j += self.word(j) in ("are", "is", "of", "being")
+            code = self.code_at(j) if j < len(self.tokens) and _JOINED.fullmatch(self.gap(j - 1, j)) else None
+            if code is None or len(code.chars) < 3 or code.letters or self._quantity_after(code):
+                return None
+            return code, self._tail_label(i, code)
+        j = self.phrase_at(i, self.v.self_naming)
+        named = j > i
+        if not named:
+            j = self.phrase_at(i, self.v.nouns)
+            if j == i:
+                return None
+        if self.word(j) in self.v.number_words:
+            named = True
+            j += 1 + (self.word(j + 1) in self.v.number_words)  # "member ID number"
+        code = self._code_after(j)
+        if code is None or self._quantity_after(code):
+            return None
+        if named:
+            if len(code.chars) >= _NAMED_MIN and (code.digits >= 3 or (code.digits and code.letters >= 2)):
+                return code, "ID_NUMBER"
+        elif code.digits >= 4 and code.grouped and len(code.chars) >= 5:
+            return code, "ID_NUMBER"
+        return None
+
+    def _code_after(self, j: int) -> _Code | None:
+        """The code that follows the cue ending before token j: in the same turn after
+        fillers, or at the start of the next turn (the answer to the question that named it)."""
+        skipped = 0
+        lines = 0
+        while j < len(self.tokens) and skipped <= _MAX_FILLERS:
+            gap = self.gap(j - 1, j) if j > 0 else ""
+            if "\n" in gap:
+                lines += gap.count("\n")
+                if lines > 1:
+                    return None
+                turn = _TURN.match(self.text, self.text.rfind("\n", 0, self.tokens[j].start) + 1)
+                if turn and turn.end() > self.tokens[j].start:
+                    while j < len(self.tokens) and self.tokens[j].start < turn.end():
+                        j += 1
+                    continue
+            elif not _CUE_GAP.fullmatch(gap) or (
+                re.search(r"[.!]", gap) and self.word(j - 1) not in _ABBREVIATIONS
+            ):
+                return None  # another sentence of the same turn: "... his claim. On 29 November"
+            code = self.code_at(j)
+            if code is not None and code.digits:
+                return code
+            w = self.word(j)
+            if w == "one" and self.word(j + 1) in ("sec", "second", "moment", "minute"):
+                j, skipped = j + 2, skipped + 2
+                continue
+            if w not in self.v.fillers:
+                return None
+            j, skipped = j + 1, skipped + 1
+        return None
+
+    def _tail_label(self, i: int, code: _Code) -> str:
+        """A telephone number's tail where a telephone is talked about, or a short tail
+        with no identifier noun before it; an identifier's otherwise."""
+        before = {self.word(k) for k in range(max(0, i - 12), i)}
+        if before & {"phone", "telephone", "cell", "mobile", "call", "text", "fax"}:
+            return "PHONE_NUMBER"
+        if any(self.phrase_at(k, self.v.nouns) > k for k in range(max(0, i - 12), i)) or len(code.chars) >= 5:
+            return "ID_NUMBER"
+        return "PHONE_NUMBER"
+
+    # -- codes read out alone ------------------------------------------------------
+    def codes_alone(self, said: set[str], taken: list[tuple[int, int]]) -> list[_Code]:
+        """Runs read out with letters and digits, long enough not to be chance, and runs
+        that repeat a code found before."""
+        out = []
+        i = 0
+        while i < len(self.tokens):
+            code = self.code_at(i)
+            if code is None or any(
+                a < self.tokens[code.last - 1].end and self.tokens[i].start < b for a, b in taken
+            ):
+                i += 1
+                continue
+            repeated = code.spoken and code.chars in said and len(code.chars) >= _NAMED_MIN
+            long_mixed = (
+                code.spoken and len(code.chars) >= _ALONE_MIN and code.letters >= 2 and code.digits >= 3
+            )
+            if (repeated or long_mixed) and not self._quantity_after(code):
+                out.append(code)
+                i = code.last
+            else:
+                i += 1
+        return out
+
+
+def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
+    """ID_NUMBER spans (and PHONE_NUMBER ones for a telephone number's tail) of `text`.
+    Codes read out alone only outside hearings (`profile` "general"): in a hearing a run
+    of letters and digits is a CDCR number, or a spelled name before one."""
+    finder = _Finder(text, read_out_words())
+    spans = []
+    said: set[str] = set()
+    taken = []
+    for code, label in finder.named_codes():
+        span = finder.span(code, label, CUE_SCORE)
+        spans.append(span)
+        taken.append((span.start, span.end))
+        if label == "ID_NUMBER":
+            said.add(code.chars)
+    for code in finder.codes_alone(said, taken) if profile == GENERAL else ():
+        spans.append(finder.span(code, "ID_NUMBER", ALONE_SCORE))
+    return sorted(spans)

@@ -1,0 +1,81 @@
+"""Identifiers named by a noun and codes read out character by character
+(detectors/read_out.py), on hand-written sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.detectors.read_out import find_read_out_identifiers
+
+
+def found(text: str, profile: str = "general") -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.label) for s in find_read_out_identifiers(text, profile)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # After the noun and "number", in any written form
+        ("Her claim number is 31-0077215, filed Monday.", [("31-0077215", "ID_NUMBER")]),
+        ("The incident report no. 2022-118842 was attached.", [("2022-118842", "ID_NUMBER")]),
+        ("Confirmation code: QT 8812 R.", [("QT 8812 R", "ID_NUMBER")]),
+        # In the answer to the question that named it, past the other speaker's tag
+        (
+            "CLERK: What is the policy number?\nWIDOW: Um, sure, it's GL-20-66193.",
+            [("GL-20-66193", "ID_NUMBER")],
+        ),
+        # After the noun alone, a value that is no count: letters and digits, or groups
+        ("My policy is HX 3302 871.", [("HX 3302 871", "ID_NUMBER")]),
+        # Read character by character, with "as in" letters and a spelling alphabet
+        (
+            "THE OFFICER: The plate?\nDRIVER: Six, M as in Mary, W, T, four four one.",
+            [("Six, M as in Mary, W, T, four four one", "ID_NUMBER")],
+        ),
+        (
+            "the vin is two h g f c two f five oh k h five one nine nine eight",
+            [("two h g f c two f five oh k h five one nine nine eight", "ID_NUMBER")],
+        ),
+        (
+            "ticket number tango bravo double four nine one",
+            [("tango bravo double four nine one", "ID_NUMBER")],
+        ),
+        # A number's tail: an identifier's when long or named, a telephone's when a phone is talked about
+        ("Which card? The one ending in 556201.", [("556201", "ID_NUMBER")]),
+        ("my cell, the one ending in four four one two", [("four four one two", "PHONE_NUMBER")]),
+        # Said alone, a long run of letters and digits; and a code said again
+        (
+            "INSPECTOR: Read it to me. WITNESS: Five J, R, X, nine nine two one.",
+            [("Five J, R, X, nine nine two one", "ID_NUMBER")],
+        ),
+        (
+            "A: The claim number is k d eight eight one four.\nB: k d eight eight one four, thanks.",
+            [("k d eight eight one four", "ID_NUMBER"), ("k d eight eight one four", "ID_NUMBER")],
+        ),
+    ],
+)
+def test_identifiers_after_their_noun_and_read_out(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I filed 3 claims under that policy, and number 2 was closed.",  # counts
+        "The claim was 4500 dollars, and the policy is 12 pages long.",  # quantities
+        "We looked at his claim. On 14 March 2011 the court ruled.",  # another sentence
+        "She moved to 1450 Oak Street in 2019 after the report.",  # no cue before the number
+        "The account holder called twice about it.",  # no number at all
+        "I want one a day, two a week, maybe.",  # digit words and the article "a"
+        "She was born on November 5th, 2014.",  # a month is no spelling-alphabet letter here
+    ],
+)
+def test_counts_quantities_and_dates_are_no_identifiers(text):
+    assert found(text) == []
+
+
+def test_codes_read_alone_only_outside_hearings():
+    """In a hearing a run of letters and digits read out is a CDCR number (or a spelled
+    name before one), which the CDCR patterns find."""
+    text = "WITNESS: Five J, R, X, nine nine two one."
+    assert found(text, "general") == [("Five J, R, X, nine nine two one", "ID_NUMBER")]
+    assert found(text, "hearing") == []
