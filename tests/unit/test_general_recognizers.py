@@ -118,6 +118,12 @@ def test_lists_of_days(text, expected):
             ["maria dot lopez at gmail dot com"],
         ),
         ("spoken_email_address", "we met at the centre and had a dot com job", []),
+        (
+            "spoken_email_address",
+            "my email is jo ann seventy at valley mail dot com all one word",
+            ["jo ann seventy at valley mail dot com"],
+        ),
+        ("spoken_email_address", "we were at the office dot com party", []),
     ],
 )
 def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):

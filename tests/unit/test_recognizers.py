@@ -56,7 +56,14 @@ def test_spelled_name(specs, text, expected):
 
 def test_spelled_out_item(specs):
     text = "that's V as in Victor, and B, as in boy? No, B as in Boy. I like Mary."
-    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["V as in Victor", "B as in Boy"]
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["V as in Victor", "B, as in boy", "B as in Boy"]
+
+
+def test_spelled_out_item_in_lower_case_speech(specs):
+    """Speech recognition writes "b as in boy"; the word begins with the letter it spells
+    ("a day as in the past" spells nothing)."""
+    text = "apartment six b as in boy yeah, k as in kilo, but x as in boy, a day as in the past"
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["b as in boy", "k as in kilo"]
 
 
 @pytest.mark.parametrize(
