@@ -32,6 +32,7 @@ import tomllib
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors.profiles import GENERAL
 from reviewer_app.paths import resource
 
@@ -47,10 +48,27 @@ _CUE_GAP = re.compile(r"[ \t,:;?.!…—–\-\"'“”]*")
 _TURN = re.compile(r"[ \t]*(?:\[[\d:.]+\][ ]*)?(?:[^\n:?!]{1,40}:|[QA]\.)[ \t]+")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _MAX_FILLERS = 8
+# Words between "last four" and the digits: "of the social are", "digits on the card are".
+_TAIL_REACH = 6
+_DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", "this")
+# A telephone number in digits after its start said in words, within this many characters.
+_WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
+_PHONE_REACH = 60
+# How far before five digits an address is looked for, and before a spelling what it spells.
+_ZIP_REACH = 120
+_SAID_BACK_REACH = 300
+# An e-mail address read aloud: the name before "at" (a word-by-word spelling of it may follow).
+_SPOKEN_ADDRESS = re.compile(
+    r"(?<![\w'])(?P<name>[a-z0-9]+(?:[ ][a-z0-9]+){0,4})[ ]at[ ][a-z0-9 ]+?"
+    r"[ ]dot[ ](?:com|org|net|gov|edu|us|info)\b",
+    re.IGNORECASE,
+)
+_TAIL_WORDS = ("digits", "numbers", "of", "on", "are", "were", "being", "security")
 _ABBREVIATIONS = ("no", "nos", "num")
 # A code named as one has at least this many characters; one read alone, more.
 _NAMED_MIN = 4
 _ALONE_MIN = 7
+_ALONE_SAID = 4
 
 
 @dataclass(frozen=True)
@@ -65,6 +83,8 @@ class ReadOutWords:
     digits: dict[str, str]
     repeat: dict[str, int]
     separators: frozenset[str]
+    address_words: tuple[str, ...]
+    not_zip_cues: frozenset[str]
 
 
 def _phrases(words: list[str]) -> tuple[tuple[str, ...], ...]:
@@ -87,6 +107,8 @@ def read_out_words() -> ReadOutWords:
         digits=dict(chars["digits"]),
         repeat=dict(chars["repeat"]),
         separators=frozenset(chars["separators"]),
+        address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
+        not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
     )
 
 
@@ -108,13 +130,14 @@ class _Code:
     digits: int
     letters: int
     grouped: bool  # several groups of digits, or a written group with a dash or a letter
-    spoken: bool  # a character said in words
+    spoken: int  # characters said in words (a digit word, a single letter, "K as in kilo")
 
 
 class _Finder:
     def __init__(self, text: str, vocabulary: ReadOutWords) -> None:
         self.text = text
         self.v = vocabulary
+        self.numbers = spoken_words()
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
             for m in _TOKEN.finditer(text)
@@ -146,26 +169,34 @@ class _Finder:
         chars: list[str] = []
         ends: list[tuple[int, int]] = []  # (token end, characters so far) where the code may end
         groups = digits_in_groups = 0
-        grouped = spoken = False
+        grouped = False
+        spoken = 0
         j = k
         n = len(self.tokens)
         while j < n:
             if j > k and not _JOINED.fullmatch(self.gap(j - 1, j)):
                 break
             token, w = self.tokens[j].text, self.word(j)
-            step, said = 1, ""
+            step, said, aloud = 1, "", True
             if w in self.v.separators and chars and j + 1 < n:
                 j += 1
                 continue
             if w in self.v.repeat and self.word(j + 1) in self.v.digits:
                 said, step = self.v.digits[self.word(j + 1)] * self.v.repeat[w], 2
-                spoken = True
             elif w in self.v.digits:
-                said, spoken = self.v.digits[w], True
+                said = self.v.digits[w]
+            elif w in self.numbers.teens:  # "four eighteen"
+                said = str(self.numbers.teens[w])
+            elif w in self.numbers.tens:  # "twenty", "thirty one"
+                unit = self.word(j + 1)
+                if unit in self.v.digits and unit not in ("oh", "zero") and self.gap(j, j + 1) in (" ", "-"):
+                    said, step = str(self.numbers.tens[w] + int(self.v.digits[unit])), 2
+                else:
+                    said = str(self.numbers.tens[w])
             elif _ORDINAL.fullmatch(token):
                 break  # "November 5th": a date
             elif any(c.isdigit() for c in token):
-                said = "".join(c for c in token.upper() if c.isalnum())
+                said, aloud = "".join(c for c in token.upper() if c.isalnum()), False
                 grouped |= bool(re.search(r"[-./]|[^\W\d_]", token))
                 groups += 1
                 digits_in_groups += sum(c.isdigit() for c in token)
@@ -173,14 +204,15 @@ class _Finder:
                 said = token.upper()
                 # "B as in boy", "K as in kilo"
                 if self.word(j + 1) == "as" and self.word(j + 2) == "in" and self.word(j + 3)[:1] == w:
-                    step, spoken = 4, True
+                    step = 4
             elif token.isupper() and token.isalpha() and len(token) <= 3:
-                said = token
+                said, aloud = token, False
             elif w in self.v.phonetic:
-                said, spoken = w[0].upper(), True
+                said = w[0].upper()
             else:
                 break
             chars.append(said)
+            spoken += aloud
             j += step
             # A lone "a" or "I" ends no code: "two a day", "4471 I think".
             if not (len(token) == 1 and w in ("a", "i")) and not (
@@ -215,9 +247,19 @@ class _Finder:
     def _named_code_at(self, i: int) -> tuple[_Code, str] | None:
         tail = self.phrase_at(i, self.v.tail_cues)
         if tail > i:
-            j = tail + (self.word(tail) in ("digits", "numbers"))
-            j += self.word(j) in ("are", "is", "of", "being")
-            code = self.code_at(j) if j < len(self.tokens) and _JOINED.fullmatch(self.gap(j - 1, j)) else None
+            # "ending in 4471", "last four of the social are 4471", "last four digits, 2 0 9 1"
+            j, code = tail, None
+            while j < min(len(self.tokens), tail + _TAIL_REACH) and _CUE_GAP.fullmatch(self.gap(j - 1, j)):
+                code = self.code_at(j)
+                if code is not None and code.digits:
+                    break
+                if not (
+                    self.word(j) in _TAIL_WORDS
+                    or self.word(j) in self.v.fillers
+                    or self.phrase_at(j, self.v.nouns) > j
+                ):
+                    return None  # "the last four years we lived at 1450 ..."
+                code, j = None, j + 1
             if code is None or len(code.chars) < 3 or code.letters or self._quantity_after(code):
                 return None
             return code, self._tail_label(i, code)
@@ -275,10 +317,10 @@ class _Finder:
     def _tail_label(self, i: int, code: _Code) -> str:
         """A telephone number's tail where a telephone is talked about, or a short tail
         with no identifier noun before it; an identifier's otherwise."""
-        before = {self.word(k) for k in range(max(0, i - 12), i)}
-        if before & {"phone", "telephone", "cell", "mobile", "call", "text", "fax"}:
+        near = range(max(0, i - 12), code.first)
+        if {self.word(k) for k in near} & {"phone", "telephone", "cell", "mobile", "call", "text", "fax"}:
             return "PHONE_NUMBER"
-        if any(self.phrase_at(k, self.v.nouns) > k for k in range(max(0, i - 12), i)) or len(code.chars) >= 5:
+        if any(self.phrase_at(k, self.v.nouns) > k for k in near) or len(code.chars) >= 5:
             return "ID_NUMBER"
         return "PHONE_NUMBER"
 
@@ -297,7 +339,10 @@ class _Finder:
                 continue
             repeated = code.spoken and code.chars in said and len(code.chars) >= _NAMED_MIN
             long_mixed = (
-                code.spoken and len(code.chars) >= _ALONE_MIN and code.letters >= 2 and code.digits >= 3
+                code.spoken >= _ALONE_SAID
+                and len(code.chars) >= _ALONE_MIN
+                and code.letters >= 2
+                and code.digits >= 3
             )
             if (repeated or long_mixed) and not self._quantity_after(code):
                 out.append(code)
@@ -305,6 +350,81 @@ class _Finder:
             else:
                 i += 1
         return out
+
+    # -- telephone numbers, ZIP codes and spellings said back -------------------------
+    def runs_said(self, taken: list[tuple[int, int]]) -> list[_Code]:
+        """Runs said in words, outside the spans already taken."""
+        out = []
+        i = 0
+        while i < len(self.tokens):
+            code = self.code_at(i)
+            if code is None or not code.spoken or self._overlaps(code, taken):
+                i += 1
+                continue
+            out.append(code)
+            i = code.last
+        return out
+
+    def _overlaps(self, code: _Code, taken: list[tuple[int, int]]) -> bool:
+        start, end = self.tokens[code.first].start, self.tokens[code.last - 1].end
+        return any(a < end and start < b for a, b in taken)
+
+    def phone_part(self, code: _Code) -> bool:
+        """An area code said alone ("is it still the six six one number") or the start of a
+        number said in words before it is given in digits ("Two oh nine... hold on. 209, 555, 0187")."""
+        if code.letters or len(code.chars) != 3:
+            return False
+        if self.word(code.last) == "number" and self.word(code.first - 1) in _DETERMINERS:
+            return True
+        end = self.tokens[code.last - 1].end
+        written = _WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
+        return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
+
+    def zip_code(self, code: _Code) -> bool:
+        """Five digits said one by one after an address or a ZIP cue ("2217 Alder Creek Road,
+        Apartment 14, Modesto. Nine five three five oh."), not after a telephone or identifier cue."""
+        if code.letters or len(code.chars) != 5 or code.last - code.first != 5:
+            return False
+        start = self.tokens[code.first].start
+        before = self.text[max(0, start - _ZIP_REACH) : start].lower()
+        if not re.search(rf"\b(?:{'|'.join(self.v.address_words)})\b", before):
+            return False
+        near = {self.word(k) for k in range(max(0, code.first - 8), code.first)}
+        return not near & self.v.not_zip_cues and not any(
+            self.phrase_at(k, self.v.nouns) > k for k in range(max(0, code.first - 8), code.first)
+        )
+
+    def said_back(self, code: _Code) -> str | None:
+        """The label of what a run of letters spells back: an e-mail address's name said shortly
+        before ("pat long seventy two at ..." / "so p a t l o n g seven two"), or a word said
+        shortly before ("juniper is that j u n i p e r"), a spelling (merging labels it by
+        what it spells)."""
+        if code.letters < 3:
+            return None
+        start = self.tokens[code.first].start
+        before = self.text[max(0, start - _SAID_BACK_REACH) : start]
+        for address in _SPOKEN_ADDRESS.finditer(before):
+            if self._said_key(address.group("name")).endswith(code.chars.lower()) and len(code.chars) >= 4:
+                return "EMAIL_ADDRESS"
+        if code.digits or not all(len(self.tokens[k].text) == 1 for k in range(code.first, code.last)):
+            return None
+        words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", before)}
+        return "SPELLED_NAME" if code.chars.lower() in words else None
+
+    def _said_key(self, said: str) -> str:
+        """The letters and digits of words said: "pat long seventy two" -> "patlong72"."""
+        words = words_of(said)
+        reader = Reader(words)
+        out, i = [], 0
+        while i < len(words):
+            number = reader.read_cardinal(i)
+            if number is not None:
+                out.append(str(number.value))
+                i = number.last
+            else:
+                out.append(words[i].text if words[i].text not in ("dot", "underscore", "dash") else "")
+                i += 1
+        return "".join(out)
 
 
 def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
@@ -323,4 +443,14 @@ def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
             said.add(code.chars)
     for code in finder.codes_alone(said, taken) if profile == GENERAL else ():
         spans.append(finder.span(code, "ID_NUMBER", ALONE_SCORE))
+        taken.append((spans[-1].start, spans[-1].end))
+    for code in finder.runs_said(taken):
+        if finder.phone_part(code):
+            spans.append(finder.span(code, "PHONE_NUMBER", ALONE_SCORE))
+        elif finder.zip_code(code):
+            spans.append(finder.span(code, "LOCATION", ALONE_SCORE))
+        else:
+            label = finder.said_back(code)
+            if label is not None:
+                spans.append(finder.span(code, label, ALONE_SCORE))
     return sorted(spans)

@@ -79,3 +79,42 @@ def test_codes_read_alone_only_outside_hearings():
     text = "WITNESS: Five J, R, X, nine nine two one."
     assert found(text, "general") == [("Five J, R, X, nine nine two one", "ID_NUMBER")]
     assert found(text, "hearing") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The last four of the social are 8 8 1 3.", [("8 8 1 3", "ID_NUMBER")]),
+        ("policy number is eight twenty one, four forty", [("eight twenty one, four forty", "ID_NUMBER")]),
+        ("For the last four years we lived at 1450 Elm.", []),
+    ],
+)
+def test_tails_and_groups_said_as_numbers(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An area code said alone, and the start of a number said before its digits
+        ("can I still reach you at the nine one six number", [("nine one six", "PHONE_NUMBER")]),
+        ("A: Five three oh... wait. 530, 555, 0199.", [("Five three oh", "PHONE_NUMBER")]),
+        ("A: Five three oh... wait. 912, 555, 0199.", []),  # not the start of that number
+        ("I saw nine one six people there", []),
+        # Five digits said one by one after an address: its ZIP code
+        (
+            "We live at 88 Birch Lane, Chico. Nine five nine two six.",
+            [("Nine five nine two six", "LOCATION")],
+        ),
+        ("Call Birch Lane Dental, the phone is nine five nine two six.", []),
+        # Letters said back: an e-mail address's name, a word's spelling
+        (
+            "it's dana reyes nine at river mail dot com\nso d a n a r e y e s nine",
+            [("d a n a r e y e s nine", "EMAIL_ADDRESS")],
+        ),
+        ("the street is sycamore that's s y c a m o r e", [("s y c a m o r e", "SPELLED_NAME")]),
+        ("and then a b c were the options", []),  # letters that spell nothing said before
+    ],
+)
+def test_phone_parts_zip_codes_and_spellings_said_back(text, expected):
+    assert found(text) == expected
