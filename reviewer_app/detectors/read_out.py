@@ -176,6 +176,8 @@ class _Finder:
         while j < n:
             if j > k and not _JOINED.fullmatch(self.gap(j - 1, j)):
                 break
+            if j > k and self.gap(j - 1, j) == "," and self.tokens[j - 1].text.isdigit():
+                break  # "1,898,208,000": a sum, not digits read in groups ("209, 555, 0187")
             token, w = self.tokens[j].text, self.word(j)
             step, said, aloud = 1, "", True
             if w in self.v.separators and chars and j + 1 < n:
@@ -282,6 +284,30 @@ class _Finder:
             return code, "ID_NUMBER"
         return None
 
+    def codes_before_noun(self, taken: list[tuple[int, int]]) -> list[_Code]:
+        """Codes named right after they are given: "22-0981734, that's the claim number",
+        "4471 2093 is my account number"."""
+        out = []
+        i = 0
+        while i < len(self.tokens):
+            code = self.code_at(i)
+            if code is None or not code.digits or self._overlaps(code, taken):
+                i += 1
+                continue
+            j = code.last
+            if self.word(j) in ("is", "was", "that's", "it's", "as") and _CUE_GAP.fullmatch(
+                self.gap(j - 1, j)
+            ):
+                k = j + 1 + (self.word(j + 1) in _DETERMINERS)
+                end = self.phrase_at(k, self.v.nouns)
+                named = end > k and self.word(end) in self.v.number_words
+                if named and len(code.chars) >= _NAMED_MIN and code.digits >= 3:
+                    out.append(code)
+                    i = code.last
+                    continue
+            i += 1
+        return out
+
     def _code_after(self, j: int) -> _Code | None:
         """The code that follows the cue ending before token j: in the same turn after
         fillers, or at the start of the next turn (the answer to the question that named it)."""
@@ -299,9 +325,11 @@ class _Finder:
                         j += 1
                     continue
             elif not _CUE_GAP.fullmatch(gap) or (
-                re.search(r"[.!]", gap) and self.word(j - 1) not in _ABBREVIATIONS
+                re.search(r"[.!]", gap) and self.word(j - 1) not in _ABBREVIATIONS and not lines
             ):
-                return None  # another sentence of the same turn: "... his claim. On 29 November"
+                # Another sentence of the same turn ("... his claim. On 29 November"); an answer
+                # may take a few ("Yes, I do. Hold on. It's HO-4471-2290.").
+                return None
             code = self.code_at(j)
             if code is not None and code.digits:
                 return code
@@ -441,6 +469,9 @@ def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
         taken.append((span.start, span.end))
         if label == "ID_NUMBER":
             said.add(code.chars)
+    for code in finder.codes_before_noun(taken):
+        spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE))
+        taken.append((spans[-1].start, spans[-1].end))
     for code in finder.codes_alone(said, taken) if profile == GENERAL else ():
         spans.append(finder.span(code, "ID_NUMBER", ALONE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))

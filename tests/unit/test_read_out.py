@@ -118,3 +118,23 @@ def test_tails_and_groups_said_as_numbers(text, expected):
 )
 def test_phone_parts_zip_codes_and_spellings_said_back(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Named right after it is given
+        ("It's 77-201-4418, that's the claim number.", [("77-201-4418", "ID_NUMBER")]),
+        ("Four four one seven two is my member ID.", [("Four four one seven two", "ID_NUMBER")]),
+        ("1450 is the number of claims we got.", []),  # "number of" counts
+        # An answer of a few sentences
+        (
+            "AGENT: Do you have the policy number?\nCALLER: Yes, I do. Hold on. It's TR-7730-12.",
+            [("TR-7730-12", "ID_NUMBER")],
+        ),
+        # A paragraph further on is no answer
+        ("He filed a claim number request.\n\n14. On 3 May 2001 the court ruled.", []),
+    ],
+)
+def test_codes_named_after_them_and_answers_of_several_sentences(text, expected):
+    assert found(text) == expected
