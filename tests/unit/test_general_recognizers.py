@@ -60,6 +60,9 @@ def test_case_numbers(text, expected):
         ("By Law no. 5190 of 16 June 2004", []),
         ("a plate 7KDR219 and COVID19", ["7KDR219"]),
         ("my inmate number is 1234567 and the employee number 88123", ["1234567", "88123"]),
+        # each number of a list after "nos.", but not of exhibits or articles
+        ("the parcels nos. 31, 77/2, 12.5 and 640. The owner", ["31", "77/2", "12.5", "640"]),
+        ("see exhibits nos. 4, 5 and 9, and Articles nos. 6 and 13", []),
     ],
 )
 def test_identity_numbers(text, expected):
