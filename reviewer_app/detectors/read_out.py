@@ -138,6 +138,7 @@ class _Finder:
         self.text = text
         self.v = vocabulary
         self.numbers = spoken_words()
+        self._codes: dict[int, _Code | None] = {}
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
             for m in _TOKEN.finditer(text)
@@ -151,7 +152,10 @@ class _Finder:
 
     def phrase_at(self, i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
         """End of the first of `phrases` said from token i, or i."""
+        first = self.word(i)
         for phrase in phrases:
+            if phrase[0] != first:
+                continue
             if tuple(self.word(i + k) for k in range(len(phrase))) == phrase and all(
                 _JOINED.fullmatch(self.gap(i + k, i + k + 1)) for k in range(len(phrase) - 1)
             ):
@@ -165,7 +169,12 @@ class _Finder:
 
     # -- one code ---------------------------------------------------------------
     def code_at(self, k: int) -> _Code | None:
-        """The run of characters from token k, if one starts there."""
+        """The run of characters from token k, if one starts there (read once)."""
+        if k not in self._codes:
+            self._codes[k] = self._read_code(k)
+        return self._codes[k]
+
+    def _read_code(self, k: int) -> _Code | None:
         chars: list[str] = []
         ends: list[tuple[int, int]] = []  # (token end, characters so far) where the code may end
         groups = digits_in_groups = 0
