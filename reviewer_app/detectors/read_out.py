@@ -289,7 +289,8 @@ class _Finder:
         if named:
             if len(code.chars) >= _NAMED_MIN and (code.digits >= 3 or (code.digits and code.letters >= 2)):
                 return code, "ID_NUMBER"
-        elif code.digits >= 4 and code.grouped and len(code.chars) >= 5:
+        elif code.digits >= 4 and (code.grouped or code.spoken >= 5) and len(code.chars) >= 5:
+            # Not a count: digits in groups, with letters, or read one by one ("group is four zero one one")
             return code, "ID_NUMBER"
         return None
 
@@ -374,7 +375,10 @@ class _Finder:
             ):
                 i += 1
                 continue
-            repeated = code.spoken and code.chars in said and len(code.chars) >= _NAMED_MIN
+            # Said again, in words or in writing ("Let me read it back. GPH-7730-4412-09").
+            repeated = code.chars in said and (
+                (code.spoken and len(code.chars) >= _NAMED_MIN) or (code.digits >= 4 and len(code.chars) >= 5)
+            )
             long_mixed = (
                 code.spoken >= _ALONE_SAID
                 and len(code.chars) >= _ALONE_MIN

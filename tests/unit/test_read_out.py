@@ -138,3 +138,17 @@ def test_phone_parts_zip_codes_and_spellings_said_back(text, expected):
 )
 def test_codes_named_after_them_and_answers_of_several_sentences(text, expected):
     assert found(text) == expected
+
+
+def test_a_code_read_back_in_writing_and_digits_read_one_by_one_after_the_noun():
+    text = (
+        "NURSE: Member ID? PATIENT: K L M three three nine one, two two. Group is five one one four two.\n"
+        "NURSE: Reading back: KLM-3391-22, group 51142."
+    )
+    assert found(text) == [
+        ("K L M three three nine one, two two", "ID_NUMBER"),
+        ("five one one four two", "ID_NUMBER"),
+        ("KLM-3391-22", "ID_NUMBER"),
+        ("51142", "ID_NUMBER"),
+    ]
+    assert found("NURSE: We saw 51142 visitors. The group is five one one.") == []
