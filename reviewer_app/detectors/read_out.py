@@ -38,7 +38,9 @@ from reviewer_app.paths import resource
 
 CUE_SCORE = 0.95
 ALONE_SCORE = 0.7
-_TOKEN = re.compile(r"#|[^\W_]+(?:['’][^\W\d_]+)?(?:[-./][^\W_]+)*")
+# A written group with a digit stays whole ("HO-4471-2290"); words joined by hyphens are read
+# one by one ("seventy-two", "K-F-A").
+_TOKEN = re.compile(r"#|(?=[\w./-]*\d)[^\W_]+(?:[-./][^\W_]+)*|[^\W_]+(?:['’][^\W\d_]+)?")
 # Between two characters of a code: spaces, a comma, a hyphen ("K-F-A", "one F T, F W").
 _JOINED = re.compile(r"[ ,\-]{1,3}")
 # Between the cue and the code, within one turn: spaces and punctuation, no sentence of words.

@@ -152,3 +152,10 @@ def test_a_code_read_back_in_writing_and_digits_read_one_by_one_after_the_noun()
         ("51142", "ID_NUMBER"),
     ]
     assert found("NURSE: We saw 51142 visitors. The group is five one one.") == []
+
+
+def test_numbers_and_letters_joined_by_hyphens_are_read_one_by_one():
+    assert found("the claim number is seventy-two, forty-four, ninety-one") == [
+        ("seventy-two, forty-four, ninety-one", "ID_NUMBER")
+    ]
+    assert found("plate number K-F-A, three two one") == [("K-F-A, three two one", "ID_NUMBER")]
