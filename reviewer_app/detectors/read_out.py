@@ -50,6 +50,7 @@ _CUE_GAP = re.compile(r"[ \t,:;?.!…—–\-\"'“”]*")
 _TURN = re.compile(r"[ \t]*(?:\[[\d:.]+\][ ]*)?(?:[^\n:?!]{1,40}:|[QA]\.)[ \t]+")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _MAX_FILLERS = 8
+_TURNS = 2
 # Words between "last four" and the digits: "of the social are", "digits on the card are".
 _TAIL_REACH = 6
 _DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", "this")
@@ -328,8 +329,10 @@ class _Finder:
         while j < len(self.tokens) and skipped <= _MAX_FILLERS:
             gap = self.gap(j - 1, j) if j > 0 else ""
             if "\n" in gap:
-                lines += gap.count("\n")
-                if lines > 1:
+                # The next turn answers, or the one after a turn of fillers ("Hold on."); a
+                # blank line ends a paragraph.
+                lines += 1
+                if lines > _TURNS or gap.count("\n") > 1:
                     return None
                 turn = _TURN.match(self.text, self.text.rfind("\n", 0, self.tokens[j].start) + 1)
                 if turn and turn.end() > self.tokens[j].start:

@@ -159,3 +159,9 @@ def test_numbers_and_letters_joined_by_hyphens_are_read_one_by_one():
         ("seventy-two, forty-four, ninety-one", "ID_NUMBER")
     ]
     assert found("plate number K-F-A, three two one") == [("K-F-A, three two one", "ID_NUMBER")]
+
+
+def test_the_answer_may_come_after_a_turn_of_fillers_but_not_after_a_paragraph():
+    text = "REP: What's the meter number?\nCALLER: Hold on.\nCALLER: Okay, it's 44-81-2207."
+    assert found(text) == [("44-81-2207", "ID_NUMBER")]
+    assert found("He asked about the meter number.\n\n12. The bill of 44-81-2207 was paid.") == []
