@@ -63,7 +63,7 @@ _SAID_BACK_REACH = 300
 # An e-mail address read aloud: the name before "at" (a word-by-word spelling of it may follow).
 _SPOKEN_ADDRESS = re.compile(
     r"(?<![\w'])(?P<name>[a-z0-9]+(?:[ ][a-z0-9]+){0,4})[ ]at[ ][a-z0-9 ]+?"
-    r"[ ]dot[ ](?:com|org|net|gov|edu|us|info)\b",
+    r"[ ]dot[ ](?:com|org|net|gov|edu|us|info|io|co|biz|me|ca|uk|example|test|local)\b",
     re.IGNORECASE,
 )
 _TAIL_WORDS = ("digits", "numbers", "of", "on", "are", "were", "being", "security")

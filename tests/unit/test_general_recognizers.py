@@ -127,6 +127,7 @@ def test_lists_of_days(text, expected):
             ["jo ann seventy at valley mail dot com"],
         ),
         ("spoken_email_address", "we were at the office dot com party", []),
+        ("spoken_email_address", "it's dana at valley clinic dot example", ["dana at valley clinic dot example"]),
     ],
 )
 def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
@@ -159,6 +160,12 @@ def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
             ["https://intranet.county.local"],
         ),
         ("written_web_address", "rated 1.5/2, e.g./i.e. and and/or; St.Louis", []),
+        (
+            "written_web_address",
+            "it's on sierravalleyhealth.example, or records.county.local.",
+            ["sierravalleyhealth.example", "records.county.local"],
+        ),
+        ("written_web_address", "mail evasquez@vasquezlaw.example; the test.py file; a local.example.com", []),
         (
             "spoken_web_address_with_path",
             "the form is on sierra valley health dot example slash forms okay",
