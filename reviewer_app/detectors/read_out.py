@@ -180,7 +180,7 @@ class _Finder:
     def _read_code(self, k: int) -> _Code | None:
         chars: list[str] = []
         ends: list[tuple[int, int]] = []  # (token end, characters so far) where the code may end
-        groups = digits_in_groups = 0
+        groups = 0
         grouped = False
         spoken = 0
         j = k
@@ -213,7 +213,6 @@ class _Finder:
                 said, aloud = "".join(c for c in token.upper() if c.isalnum()), False
                 grouped |= bool(re.search(r"[-./]|[^\W\d_]", token))
                 groups += 1
-                digits_in_groups += sum(c.isdigit() for c in token)
             elif len(token) == 1 and token.isalpha():
                 said = token.upper()
                 # "B as in boy", "K as in kilo"
@@ -247,6 +246,7 @@ class _Finder:
 
     # -- codes after a cue ---------------------------------------------------------
     def named_codes(self) -> list[tuple[_Code, str]]:
+        """Codes after an identifier noun or a tail cue, with their labels."""
         out: list[tuple[_Code, str]] = []
         i = 0
         while i < len(self.tokens):
