@@ -48,6 +48,7 @@ _CUE_GAP = re.compile(r"[ \t,:;?.!…—–\-\"'“”]*")
 # The other speaker's tag at the start of the answer: "CALLER:", "[14:02:11] DET. HARLAN:",
 # "speaker 2:", "A." of a deposition.
 _TURN = re.compile(r"[ \t]*(?:\[[\d:.]+\][ ]*)?(?:[^\n:?!]{1,40}:|[QA]\.)[ \t]+")
+_HAS_DIGIT = re.compile(r"\d")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _MAX_FILLERS = 8
 _TURNS = 2
@@ -76,12 +77,13 @@ _ALONE_SAID = 4
 
 @dataclass(frozen=True)
 class ReadOutWords:
-    nouns: tuple[tuple[str, ...], ...]  # longest first
-    self_naming: tuple[tuple[str, ...], ...]
+    # Phrases by their first word, longest first.
+    nouns: dict[str, tuple[tuple[str, ...], ...]]
+    self_naming: dict[str, tuple[tuple[str, ...], ...]]
     number_words: frozenset[str]
     fillers: frozenset[str]
     quantity_words: frozenset[str]
-    tail_cues: tuple[tuple[str, ...], ...]
+    tail_cues: dict[str, tuple[tuple[str, ...], ...]]
     phonetic: frozenset[str]
     digits: dict[str, str]
     repeat: dict[str, int]
@@ -90,8 +92,9 @@ class ReadOutWords:
     not_zip_cues: frozenset[str]
 
 
-def _phrases(words: list[str]) -> tuple[tuple[str, ...], ...]:
-    return tuple(sorted({tuple(w.replace("’", "'").split()) for w in words}, key=len, reverse=True))
+def _phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    phrases = sorted({tuple(w.replace("’", "'").split()) for w in words}, key=len, reverse=True)
+    return {first: tuple(p for p in phrases if p[0] == first) for first in {p[0] for p in phrases}}
 
 
 @functools.cache
@@ -153,12 +156,9 @@ class _Finder:
     def gap(self, a: int, b: int) -> str:
         return self.text[self.tokens[a].end : self.tokens[b].start]
 
-    def phrase_at(self, i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
-        """End of the first of `phrases` said from token i, or i."""
-        first = self.word(i)
-        for phrase in phrases:
-            if phrase[0] != first:
-                continue
+    def phrase_at(self, i: int, phrases: dict[str, tuple[tuple[str, ...], ...]]) -> int:
+        """End of the longest of `phrases` said from token i, or i."""
+        for phrase in phrases.get(self.word(i), ()):
             if tuple(self.word(i + k) for k in range(len(phrase))) == phrase and all(
                 _JOINED.fullmatch(self.gap(i + k, i + k + 1)) for k in range(len(phrase) - 1)
             ):
@@ -209,7 +209,7 @@ class _Finder:
                     said = str(self.numbers.tens[w])
             elif _ORDINAL.fullmatch(token):
                 break  # "November 5th": a date
-            elif any(c.isdigit() for c in token):
+            elif _HAS_DIGIT.search(token):
                 said, aloud = "".join(c for c in token.upper() if c.isalnum()), False
                 grouped |= bool(re.search(r"[-./]|[^\W\d_]", token))
                 groups += 1
