@@ -58,6 +58,7 @@ def test_case_numbers(text, expected):
         ("CSR No. 13872\nJob No. 58812", ["13872", "58812"]),
         ("Det. Renata Harlan #4471 and Exhibit No. 1234, Room #2140, Protocol No. 11", ["4471"]),
         ("By Law no. 5190 of 16 June 2004", []),
+        ("expropriated land (plot no. 431/4) and Law no. 12/3", ["431/4"]),
         ("a plate 7KDR219 and COVID19", ["7KDR219"]),
         ("my inmate number is 1234567 and the employee number 88123", ["1234567", "88123"]),
         # each number of a list after "nos.", but not of exhibits or articles
