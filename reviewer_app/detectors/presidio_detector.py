@@ -42,7 +42,9 @@ from reviewer_app.detectors.places import (
     headline_lines,
 )
 from reviewer_app.detectors.profiles import profile_table
+from reviewer_app.detectors.read_out import find_read_out_identifiers
 from reviewer_app.detectors.spoken import find_spoken_forms
+from reviewer_app.detectors.spoken_amounts import find_spoken_amounts
 
 if TYPE_CHECKING:
     from presidio_analyzer import AnalyzerEngine, EntityRecognizer
@@ -270,6 +272,9 @@ class PresidioDetector(Detector):
         verbs = {t.idx for t in doc if t.pos_ in ("VERB", "AUX")}
         persons = {t.idx for t in doc if t.ent_type_ == "PERSON"}
         spans += find_spoken_forms(chunk.text, nouns, verbs, persons)
+        spans += find_read_out_identifiers(chunk.text, chunk.profile)
+        if profile_table().get(chunk.profile).ner_labels.get("MONEY") == "AMOUNT":
+            spans += find_spoken_amounts(chunk.text, nouns)  # where sums of money are tagged
         spans += self._capitals_spans(chunk.text, analyzer)
         places = (
             find_zip_codes,

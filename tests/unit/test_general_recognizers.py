@@ -58,8 +58,12 @@ def test_case_numbers(text, expected):
         ("CSR No. 13872\nJob No. 58812", ["13872", "58812"]),
         ("Det. Renata Harlan #4471 and Exhibit No. 1234, Room #2140, Protocol No. 11", ["4471"]),
         ("By Law no. 5190 of 16 June 2004", []),
+        ("expropriated land (plot no. 431/4) and Law no. 12/3", ["431/4"]),
         ("a plate 7KDR219 and COVID19", ["7KDR219"]),
         ("my inmate number is 1234567 and the employee number 88123", ["1234567", "88123"]),
+        # each number of a list after "nos.", but not of exhibits or articles
+        ("the parcels nos. 31, 77/2, 12.5 and 640. The owner", ["31", "77/2", "12.5", "640"]),
+        ("see exhibits nos. 4, 5 and 9, and Articles nos. 6 and 13", []),
     ],
 )
 def test_identity_numbers(text, expected):
@@ -118,6 +122,13 @@ def test_lists_of_days(text, expected):
             ["maria dot lopez at gmail dot com"],
         ),
         ("spoken_email_address", "we met at the centre and had a dot com job", []),
+        (
+            "spoken_email_address",
+            "my email is jo ann seventy at valley mail dot com all one word",
+            ["jo ann seventy at valley mail dot com"],
+        ),
+        ("spoken_email_address", "we were at the office dot com party", []),
+        ("spoken_email_address", "it's dana at valley clinic dot example", ["dana at valley clinic dot example"]),
     ],
 )
 def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
@@ -150,6 +161,12 @@ def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
             ["https://intranet.county.local"],
         ),
         ("written_web_address", "rated 1.5/2, e.g./i.e. and and/or; St.Louis", []),
+        (
+            "written_web_address",
+            "it's on sierravalleyhealth.example, or records.county.local.",
+            ["sierravalleyhealth.example", "records.county.local"],
+        ),
+        ("written_web_address", "mail evasquez@vasquezlaw.example; the test.py file; a local.example.com", []),
         (
             "spoken_web_address_with_path",
             "the form is on sierra valley health dot example slash forms okay",

@@ -56,7 +56,14 @@ def test_spelled_name(specs, text, expected):
 
 def test_spelled_out_item(specs):
     text = "that's V as in Victor, and B, as in boy? No, B as in Boy. I like Mary."
-    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["V as in Victor", "B as in Boy"]
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["V as in Victor", "B, as in boy", "B as in Boy"]
+
+
+def test_spelled_out_item_in_lower_case_speech(specs):
+    """Speech recognition writes "b as in boy"; the word begins with the letter it spells
+    ("a day as in the past" spells nothing)."""
+    text = "apartment six b as in boy yeah, k as in kilo, but x as in boy, a day as in the past"
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["b as in boy", "k as in kilo"]
 
 
 @pytest.mark.parametrize(
@@ -405,3 +412,21 @@ def test_cdcr_id_read_out_in_digit_words(specs):
         "Boy Henry, seven zero two three",
         "Victor one two three four five",
     ]
+
+
+def test_presidio_reads_codes_said_aloud_and_sums_in_words_outside_hearings(detectors):
+    """The read-out identifiers (detectors/read_out.py) run in every profile; spoken sums
+    (detectors/spoken_amounts.py) only where sums of money are tagged (the general profile)."""
+    _, presidio = detectors
+    text = "AGENT: And the VIN?\nCALLER: Two H, G, F, three oh nine. It cost nine hundred dollars."
+    doc = Document("d", text)
+    general = {
+        (s.label, s.text_in(text))
+        for s in presidio.detect(TextChunk(doc, text, 0, "general"), SharedAnalysis())
+    }
+    hearing = {
+        (s.label, s.text_in(text))
+        for s in presidio.detect(TextChunk(doc, text, 0, "hearing"), SharedAnalysis())
+    }
+    assert ("ID_NUMBER", "Two H, G, F, three oh nine") in general & hearing
+    assert ("AMOUNT", "nine hundred dollars") in general - hearing

@@ -1,0 +1,505 @@
+"""Identifiers given after the noun that names them, and codes read out character by character.
+
+A call, an interview or a hearing gives an identifier after the noun that names it
+("policy number", "claim no.", "member ID", "the VIN", "plate") and then in any form:
+digits with dashes or spaces ("HO-4471-2290", "4471 2093 88"), letters and digits
+("ZX 4471 B"), read character by character in words ("seven two oh one", "K as in
+kilo", "whiskey foxtrot four two"), in the answer to the question that named it, and
+sometimes only its tail ("the account ending in 027714"). Rather than one regex per
+form, a code is read as a run of characters (`_Finder.code_at`): written groups with a
+digit, capitals, single letters, digit words, "double five", spelling-alphabet words and
+"B as in boy", joined by spaces, commas or hyphens. A run is an identifier
+
+- after an identifier noun, with what may stand between (the verb, a hesitation, the
+  other speaker's tag): "claim number is 22-0981734", "And the VIN?" / "One F T, F W one
+  E ...". After "number", "no." or "ID" four characters are enough; after the noun
+  alone the run must not look like a count (letters and digits mixed, or digits in
+  groups): "the policy is PLC 448 2091 77", not "the claim was 4500";
+- after "ending in" or "last four": the tail of a number, a telephone number's when a
+  telephone is talked about or the tail is short, an identifier's otherwise;
+- read out alone, when it mixes letters and digits and is long (a plate or a VIN said
+  again), or when it repeats a code found before ("Seven K D R two one nine").
+
+Digits alone read without a cue are the telephone numbers of `spoken.digit_runs`.
+The vocabulary is data, in `resources/patterns/read_out.toml`.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
+from reviewer_app.detectors.profiles import GENERAL
+from reviewer_app.paths import resource
+
+CUE_SCORE = 0.95
+ALONE_SCORE = 0.7
+# A written group with a digit stays whole ("HO-4471-2290"); words joined by hyphens are read
+# one by one ("seventy-two", "K-F-A").
+_TOKEN = re.compile(r"#|(?=[\w./-]*\d)[^\W_]+(?:[-./][^\W_]+)*|[^\W_]+(?:['’][^\W\d_]+)?")
+# Between two characters of a code: spaces, a comma, a hyphen ("K-F-A", "one F T, F W").
+_JOINED = re.compile(r"[ ,\-]{1,3}")
+# Between the cue and the code, within one turn: spaces and punctuation, no sentence of words.
+_CUE_GAP = re.compile(r"[ \t,:;?.!…—–\-\"'“”]*")
+# The other speaker's tag at the start of the answer: "CALLER:", "[14:02:11] DET. HARLAN:",
+# "speaker 2:", "A." of a deposition.
+_TURN = re.compile(r"[ \t]*(?:\[[\d:.]+\][ ]*)?(?:[^\n:?!]{1,40}:|[QA]\.)[ \t]+")
+_HAS_DIGIT = re.compile(r"\d")
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+_MAX_FILLERS = 8
+_TURNS = 2
+# Words between "last four" and the digits: "of the social are", "digits on the card are".
+_TAIL_REACH = 6
+_DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", "this")
+# A telephone number in digits after its start said in words, within this many characters.
+_WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
+_PHONE_REACH = 60
+# How far before five digits an address is looked for, and before a spelling what it spells.
+_ZIP_REACH = 120
+_SAID_BACK_REACH = 300
+# An e-mail address read aloud: the name before "at" (a word-by-word spelling of it may follow).
+_SPOKEN_ADDRESS = re.compile(
+    r"(?<![\w'])(?P<name>[a-z0-9]+(?:[ ][a-z0-9]+){0,4})[ ]at[ ][a-z0-9 ]+?"
+    r"[ ]dot[ ](?:com|org|net|gov|edu|us|info|io|co|biz|me|ca|uk|example|test|local)\b",
+    re.IGNORECASE,
+)
+_TAIL_WORDS = ("digits", "numbers", "of", "on", "are", "were", "being", "security")
+_ABBREVIATIONS = ("no", "nos", "num")
+# A code named as one has at least this many characters; one read alone, more.
+_NAMED_MIN = 4
+_ALONE_MIN = 7
+_ALONE_SAID = 4
+
+
+@dataclass(frozen=True)
+class ReadOutWords:
+    # Phrases by their first word, longest first.
+    nouns: dict[str, tuple[tuple[str, ...], ...]]
+    self_naming: dict[str, tuple[tuple[str, ...], ...]]
+    number_words: frozenset[str]
+    fillers: frozenset[str]
+    quantity_words: frozenset[str]
+    tail_cues: dict[str, tuple[tuple[str, ...], ...]]
+    phonetic: frozenset[str]
+    digits: dict[str, str]
+    repeat: dict[str, int]
+    separators: frozenset[str]
+    address_words: tuple[str, ...]
+    not_zip_cues: frozenset[str]
+
+
+def _phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    phrases = sorted({tuple(w.replace("’", "'").split()) for w in words}, key=len, reverse=True)
+    return {first: tuple(p for p in phrases if p[0] == first) for first in {p[0] for p in phrases}}
+
+
+@functools.cache
+def read_out_words() -> ReadOutWords:
+    with resource("patterns", "read_out.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    ids, chars = raw["identifiers"], raw["characters"]
+    return ReadOutWords(
+        nouns=_phrases(ids["nouns"]),
+        self_naming=_phrases(ids["self_naming"]),
+        number_words=frozenset(ids["number_words"]),
+        fillers=frozenset(ids["fillers"]),
+        quantity_words=frozenset(ids["quantity_words"]),
+        tail_cues=_phrases(ids["tail_cues"]),
+        phonetic=frozenset(chars["phonetic"]),
+        digits=dict(chars["digits"]),
+        repeat=dict(chars["repeat"]),
+        separators=frozenset(chars["separators"]),
+        address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
+        not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
+    )
+
+
+@dataclass(frozen=True)
+class _Token:
+    text: str
+    lower: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class _Code:
+    """A run of characters read from tokens first..last-1."""
+
+    first: int
+    last: int
+    chars: str
+    digits: int
+    letters: int
+    grouped: bool  # several groups of digits, or a written group with a dash or a letter
+    spoken: int  # characters said in words (a digit word, a single letter, "K as in kilo")
+
+
+class _Finder:
+    def __init__(self, text: str, vocabulary: ReadOutWords) -> None:
+        self.text = text
+        self.v = vocabulary
+        self.numbers = spoken_words()
+        self._codes: dict[int, _Code | None] = {}
+        self.tokens = [
+            _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
+            for m in _TOKEN.finditer(text)
+        ]
+
+    def word(self, i: int) -> str:
+        return self.tokens[i].lower if 0 <= i < len(self.tokens) else ""
+
+    def gap(self, a: int, b: int) -> str:
+        return self.text[self.tokens[a].end : self.tokens[b].start]
+
+    def phrase_at(self, i: int, phrases: dict[str, tuple[tuple[str, ...], ...]]) -> int:
+        """End of the longest of `phrases` said from token i, or i."""
+        for phrase in phrases.get(self.word(i), ()):
+            if tuple(self.word(i + k) for k in range(len(phrase))) == phrase and all(
+                _JOINED.fullmatch(self.gap(i + k, i + k + 1)) for k in range(len(phrase) - 1)
+            ):
+                return i + len(phrase)
+        return i
+
+    def span(self, code: _Code, label: str, score: float) -> Span:
+        return Span(
+            self.tokens[code.first].start, self.tokens[code.last - 1].end, label, ("presidio",), score
+        )
+
+    # -- one code ---------------------------------------------------------------
+    def code_at(self, k: int) -> _Code | None:
+        """The run of characters from token k, if one starts there (read once)."""
+        if k not in self._codes:
+            self._codes[k] = self._read_code(k)
+        return self._codes[k]
+
+    def _read_code(self, k: int) -> _Code | None:
+        chars: list[str] = []
+        ends: list[tuple[int, int]] = []  # (token end, characters so far) where the code may end
+        groups = 0
+        grouped = False
+        spoken = 0
+        j = k
+        n = len(self.tokens)
+        while j < n:
+            if j > k and not _JOINED.fullmatch(self.gap(j - 1, j)):
+                break
+            if j > k and self.gap(j - 1, j) == "," and self.tokens[j - 1].text.isdigit():
+                break  # "1,898,208,000": a sum, not digits read in groups ("209, 555, 0187")
+            token, w = self.tokens[j].text, self.word(j)
+            step, said, aloud = 1, "", True
+            if w in self.v.separators and chars and j + 1 < n:
+                j += 1
+                continue
+            if w in self.v.repeat and self.word(j + 1) in self.v.digits:
+                said, step = self.v.digits[self.word(j + 1)] * self.v.repeat[w], 2
+            elif w in self.v.digits:
+                said = self.v.digits[w]
+            elif w in self.numbers.teens:  # "four eighteen"
+                said = str(self.numbers.teens[w])
+            elif w in self.numbers.tens:  # "twenty", "thirty one"
+                unit = self.word(j + 1)
+                if unit in self.v.digits and unit not in ("oh", "zero") and self.gap(j, j + 1) in (" ", "-"):
+                    said, step = str(self.numbers.tens[w] + int(self.v.digits[unit])), 2
+                else:
+                    said = str(self.numbers.tens[w])
+            elif _ORDINAL.fullmatch(token):
+                break  # "November 5th": a date
+            elif _HAS_DIGIT.search(token):
+                said, aloud = "".join(c for c in token.upper() if c.isalnum()), False
+                grouped |= bool(re.search(r"[-./]|[^\W\d_]", token))
+                groups += 1
+            elif len(token) == 1 and token.isalpha():
+                said = token.upper()
+                # "B as in boy", "K as in kilo"
+                if self.word(j + 1) == "as" and self.word(j + 2) == "in" and self.word(j + 3)[:1] == w:
+                    step = 4
+            elif token.isupper() and token.isalpha() and len(token) <= 3:
+                said, aloud = token, False
+            elif w in self.v.phonetic:
+                said = w[0].upper()
+            else:
+                break
+            chars.append(said)
+            spoken += aloud
+            j += step
+            # A lone "a" or "I" ends no code: "two a day", "4471 I think".
+            if not (len(token) == 1 and w in ("a", "i")) and not (
+                token.isupper() and len(token) > 1 and token.isalpha()
+            ):
+                ends.append((j, len(chars)))
+        if not ends:
+            return None
+        last, count = ends[-1]
+        said = "".join(chars[:count])
+        n_digits = sum(c.isdigit() for c in said)
+        n_letters = len(said) - n_digits
+        grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
+        return _Code(k, last, said, n_digits, n_letters, grouped, spoken)
+
+    def _quantity_after(self, code: _Code) -> bool:
+        return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
+
+    # -- codes after a cue ---------------------------------------------------------
+    def named_codes(self) -> list[tuple[_Code, str]]:
+        """Codes after an identifier noun or a tail cue, with their labels."""
+        out: list[tuple[_Code, str]] = []
+        i = 0
+        while i < len(self.tokens):
+            found = self._named_code_at(i)
+            if found is None:
+                i += 1
+                continue
+            out.append(found)
+            i = found[0].last
+        return out
+
+    def _named_code_at(self, i: int) -> tuple[_Code, str] | None:
+        tail = self.phrase_at(i, self.v.tail_cues)
+        if tail > i:
+            # "ending in 4471", "last four of the social are 4471", "last four digits, 2 0 9 1"
+            j, code = tail, None
+            while j < min(len(self.tokens), tail + _TAIL_REACH) and _CUE_GAP.fullmatch(self.gap(j - 1, j)):
+                code = self.code_at(j)
+                if code is not None and code.digits:
+                    break
+                if not (
+                    self.word(j) in _TAIL_WORDS
+                    or self.word(j) in self.v.fillers
+                    or self.phrase_at(j, self.v.nouns) > j
+                ):
+                    return None  # "the last four years we lived at 1450 ..."
+                code, j = None, j + 1
+            if code is None or len(code.chars) < 3 or code.letters or self._quantity_after(code):
+                return None
+            return code, self._tail_label(i, code)
+        j = self.phrase_at(i, self.v.self_naming)
+        named = j > i
+        if not named:
+            j = self.phrase_at(i, self.v.nouns)
+            if j == i:
+                return None
+        if self.word(j) in self.v.number_words:
+            named = True
+            j += 1 + (self.word(j + 1) in self.v.number_words)  # "member ID number"
+        code = self._code_after(j)
+        if code is None or self._quantity_after(code):
+            return None
+        if named:
+            if len(code.chars) >= _NAMED_MIN and (code.digits >= 3 or (code.digits and code.letters >= 2)):
+                return code, "ID_NUMBER"
+        elif code.digits >= 4 and (code.grouped or code.spoken >= 5) and len(code.chars) >= 5:
+            # Not a count: digits in groups, with letters, or read one by one ("group is four zero one one")
+            return code, "ID_NUMBER"
+        return None
+
+    def codes_before_noun(self, taken: list[tuple[int, int]]) -> list[_Code]:
+        """Codes named right after they are given: "22-0981734, that's the claim number",
+        "4471 2093 is my account number"."""
+        out = []
+        i = 0
+        while i < len(self.tokens):
+            code = self.code_at(i)
+            if code is None or not code.digits or self._overlaps(code, taken):
+                i += 1
+                continue
+            j = code.last
+            if self.word(j) in ("is", "was", "that's", "it's", "as") and _CUE_GAP.fullmatch(
+                self.gap(j - 1, j)
+            ):
+                k = j + 1 + (self.word(j + 1) in _DETERMINERS)
+                end = self.phrase_at(k, self.v.nouns)
+                named = end > k and self.word(end) in self.v.number_words
+                if named and len(code.chars) >= _NAMED_MIN and code.digits >= 3:
+                    out.append(code)
+                    i = code.last
+                    continue
+            i += 1
+        return out
+
+    def _code_after(self, j: int) -> _Code | None:
+        """The code that follows the cue ending before token j: in the same turn after
+        fillers, or at the start of the next turn (the answer to the question that named it)."""
+        skipped = 0
+        lines = 0
+        while j < len(self.tokens) and skipped <= _MAX_FILLERS:
+            gap = self.gap(j - 1, j) if j > 0 else ""
+            if "\n" in gap:
+                # The next turn answers, or the one after a turn of fillers ("Hold on."); a
+                # blank line ends a paragraph.
+                lines += 1
+                if lines > _TURNS or gap.count("\n") > 1:
+                    return None
+                turn = _TURN.match(self.text, self.text.rfind("\n", 0, self.tokens[j].start) + 1)
+                if turn and turn.end() > self.tokens[j].start:
+                    while j < len(self.tokens) and self.tokens[j].start < turn.end():
+                        j += 1
+                    continue
+            elif not _CUE_GAP.fullmatch(gap) or (
+                re.search(r"[.!]", gap) and self.word(j - 1) not in _ABBREVIATIONS and not lines
+            ):
+                # Another sentence of the same turn ("... his claim. On 29 November"); an answer
+                # may take a few ("Yes, I do. Hold on. It's HO-4471-2290.").
+                return None
+            code = self.code_at(j)
+            if code is not None and code.digits:
+                return code
+            w = self.word(j)
+            if w == "one" and self.word(j + 1) in ("sec", "second", "moment", "minute"):
+                j, skipped = j + 2, skipped + 2
+                continue
+            if w not in self.v.fillers:
+                return None
+            j, skipped = j + 1, skipped + 1
+        return None
+
+    def _tail_label(self, i: int, code: _Code) -> str:
+        """A telephone number's tail where a telephone is talked about, or a short tail
+        with no identifier noun before it; an identifier's otherwise."""
+        near = range(max(0, i - 12), code.first)
+        if {self.word(k) for k in near} & {"phone", "telephone", "cell", "mobile", "call", "text", "fax"}:
+            return "PHONE_NUMBER"
+        if any(self.phrase_at(k, self.v.nouns) > k for k in near) or len(code.chars) >= 5:
+            return "ID_NUMBER"
+        return "PHONE_NUMBER"
+
+    # -- codes read out alone ------------------------------------------------------
+    def codes_alone(self, said: set[str], taken: list[tuple[int, int]]) -> list[_Code]:
+        """Runs read out with letters and digits, long enough not to be chance, and runs
+        that repeat a code found before."""
+        out = []
+        i = 0
+        while i < len(self.tokens):
+            code = self.code_at(i)
+            if code is None or any(
+                a < self.tokens[code.last - 1].end and self.tokens[i].start < b for a, b in taken
+            ):
+                i += 1
+                continue
+            # Said again, in words or in writing ("Let me read it back. GPH-7730-4412-09").
+            repeated = code.chars in said and (
+                (code.spoken and len(code.chars) >= _NAMED_MIN) or (code.digits >= 4 and len(code.chars) >= 5)
+            )
+            long_mixed = (
+                code.spoken >= _ALONE_SAID
+                and len(code.chars) >= _ALONE_MIN
+                and code.letters >= 2
+                and code.digits >= 3
+            )
+            if (repeated or long_mixed) and not self._quantity_after(code):
+                out.append(code)
+                i = code.last
+            else:
+                i += 1
+        return out
+
+    # -- telephone numbers, ZIP codes and spellings said back -------------------------
+    def runs_said(self, taken: list[tuple[int, int]]) -> list[_Code]:
+        """Runs said in words, outside the spans already taken."""
+        out = []
+        i = 0
+        while i < len(self.tokens):
+            code = self.code_at(i)
+            if code is None or not code.spoken or self._overlaps(code, taken):
+                i += 1
+                continue
+            out.append(code)
+            i = code.last
+        return out
+
+    def _overlaps(self, code: _Code, taken: list[tuple[int, int]]) -> bool:
+        start, end = self.tokens[code.first].start, self.tokens[code.last - 1].end
+        return any(a < end and start < b for a, b in taken)
+
+    def phone_part(self, code: _Code) -> bool:
+        """An area code said alone ("is it still the six six one number") or the start of a
+        number said in words before it is given in digits ("Two oh nine... hold on. 209, 555, 0187")."""
+        if code.letters or len(code.chars) != 3:
+            return False
+        if self.word(code.last) == "number" and self.word(code.first - 1) in _DETERMINERS:
+            return True
+        end = self.tokens[code.last - 1].end
+        written = _WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
+        return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
+
+    def zip_code(self, code: _Code) -> bool:
+        """Five digits said one by one after an address or a ZIP cue ("2217 Alder Creek Road,
+        Apartment 14, Modesto. Nine five three five oh."), not after a telephone or identifier cue."""
+        if code.letters or len(code.chars) != 5 or code.last - code.first != 5:
+            return False
+        start = self.tokens[code.first].start
+        before = self.text[max(0, start - _ZIP_REACH) : start].lower()
+        if not re.search(rf"\b(?:{'|'.join(self.v.address_words)})\b", before):
+            return False
+        near = {self.word(k) for k in range(max(0, code.first - 8), code.first)}
+        return not near & self.v.not_zip_cues and not any(
+            self.phrase_at(k, self.v.nouns) > k for k in range(max(0, code.first - 8), code.first)
+        )
+
+    def said_back(self, code: _Code) -> str | None:
+        """The label of what a run of letters spells back: an e-mail address's name said shortly
+        before ("pat long seventy two at ..." / "so p a t l o n g seven two"), or a word said
+        shortly before ("juniper is that j u n i p e r"), a spelling (merging labels it by
+        what it spells)."""
+        if code.letters < 3:
+            return None
+        start = self.tokens[code.first].start
+        before = self.text[max(0, start - _SAID_BACK_REACH) : start]
+        for address in _SPOKEN_ADDRESS.finditer(before):
+            if self._said_key(address.group("name")).endswith(code.chars.lower()) and len(code.chars) >= 4:
+                return "EMAIL_ADDRESS"
+        if code.digits or not all(len(self.tokens[k].text) == 1 for k in range(code.first, code.last)):
+            return None
+        words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", before)}
+        return "SPELLED_NAME" if code.chars.lower() in words else None
+
+    def _said_key(self, said: str) -> str:
+        """The letters and digits of words said: "pat long seventy two" -> "patlong72"."""
+        words = words_of(said)
+        reader = Reader(words)
+        out, i = [], 0
+        while i < len(words):
+            number = reader.read_cardinal(i)
+            if number is not None:
+                out.append(str(number.value))
+                i = number.last
+            else:
+                out.append(words[i].text if words[i].text not in ("dot", "underscore", "dash") else "")
+                i += 1
+        return "".join(out)
+
+
+def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
+    """ID_NUMBER spans (and PHONE_NUMBER ones for a telephone number's tail) of `text`.
+    Codes read out alone only outside hearings (`profile` "general"): in a hearing a run
+    of letters and digits is a CDCR number, or a spelled name before one."""
+    finder = _Finder(text, read_out_words())
+    spans = []
+    said: set[str] = set()
+    taken = []
+    for code, label in finder.named_codes():
+        span = finder.span(code, label, CUE_SCORE)
+        spans.append(span)
+        taken.append((span.start, span.end))
+        if label == "ID_NUMBER":
+            said.add(code.chars)
+    for code in finder.codes_before_noun(taken):
+        spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE))
+        taken.append((spans[-1].start, spans[-1].end))
+    for code in finder.codes_alone(said, taken) if profile == GENERAL else ():
+        spans.append(finder.span(code, "ID_NUMBER", ALONE_SCORE))
+        taken.append((spans[-1].start, spans[-1].end))
+    for code in finder.runs_said(taken):
+        if finder.phone_part(code):
+            spans.append(finder.span(code, "PHONE_NUMBER", ALONE_SCORE))
+        elif finder.zip_code(code):
+            spans.append(finder.span(code, "LOCATION", ALONE_SCORE))
+        else:
+            label = finder.said_back(code)
+            if label is not None:
+                spans.append(finder.span(code, label, ALONE_SCORE))
+    return sorted(spans)

@@ -1,0 +1,85 @@
+"""Sums of money and percentages said in words (the general profile's AMOUNT).
+
+"four hundred and twelve dollars", "eur forty six million", "sixty percent", "two point
+three million": the number is read by the spoken-number grammar
+(`core/spoken_numbers.py`) and is a sum of money or a share when a currency or
+"percent" is said before or after it. A number of millions or billions said without
+one ("the city found two point three million to redo the course") is a sum too,
+unless a plural noun follows that it counts ("two million people"). Written sums
+("$1,200", "EUR 10,000") are the patterns' (`numbers_general.toml`). The words are
+data, in `resources/patterns/read_out.toml` ([amounts]).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import Reader, words_of
+from reviewer_app.paths import resource
+
+SCORE = 0.85
+
+
+@dataclass(frozen=True)
+class AmountWords:
+    currencies_after: tuple[tuple[str, ...], ...]  # longest first
+    currencies_before: frozenset[str]
+    large_scales: frozenset[str]
+    decimal_point: str
+
+
+@functools.cache
+def amount_words() -> AmountWords:
+    with resource("patterns", "read_out.toml").open("rb") as fh:
+        raw = tomllib.load(fh)["amounts"]
+    after = sorted({tuple(w.split()) for w in raw["currencies_after"]}, key=len, reverse=True)
+    return AmountWords(
+        currencies_after=tuple(after),
+        currencies_before=frozenset(raw["currencies_before"]),
+        large_scales=frozenset(raw["large_scales"]),
+        decimal_point=raw["decimal_point"],
+    )
+
+
+def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list[Span]:
+    """AMOUNT spans of sums and percentages said in words; `nouns` are the start offsets
+    of plural nouns (a number of millions before one counts it)."""
+    v = amount_words()
+    words = words_of(text)
+    reader = Reader(words)
+
+    def word(k: int) -> str:
+        return words[k].text if 0 <= k < len(words) else ""
+
+    out = []
+    i = 0
+    while i < len(words):
+        number = reader.read_cardinal(i)
+        if number is None or word(i).isdigit() or (i > 0 and reader.read_cardinal(i - 1) is not None):
+            i += 1
+            continue
+        j = number.last
+        if word(j) == v.decimal_point and reader.read_small(j + 1, oh=True) is not None:
+            j += 2
+            while reader.read_small(j, oh=True) is not None and not word(j).isdigit() and len(word(j)) <= 5:
+                j += 1  # "two point three five"
+        scaled = word(j - 1) in v.large_scales  # "forty six million": read with the number
+        if not scaled and word(j) in v.large_scales:  # "two point three million"
+            scaled, j = True, j + 1
+        first = i - (word(i - 1) in v.currencies_before)
+        end = next(
+            (j + len(c) for c in v.currencies_after if tuple(word(j + k) for k in range(len(c))) == c), None
+        )
+        if end is None and first == i:
+            counted = (j < len(words) and words[j].start in nouns) or word(j) == "of"
+            if not scaled or counted:
+                i = number.last
+                continue
+            end = j
+        out.append(Span(words[first].start, words[(end or j) - 1].end, "AMOUNT", ("presidio",), SCORE))
+        i = end or j
+    return out

@@ -1,0 +1,167 @@
+"""Identifiers named by a noun and codes read out character by character
+(detectors/read_out.py), on hand-written sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.detectors.read_out import find_read_out_identifiers
+
+
+def found(text: str, profile: str = "general") -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.label) for s in find_read_out_identifiers(text, profile)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # After the noun and "number", in any written form
+        ("Her claim number is 31-0077215, filed Monday.", [("31-0077215", "ID_NUMBER")]),
+        ("The incident report no. 2022-118842 was attached.", [("2022-118842", "ID_NUMBER")]),
+        ("Confirmation code: QT 8812 R.", [("QT 8812 R", "ID_NUMBER")]),
+        # In the answer to the question that named it, past the other speaker's tag
+        (
+            "CLERK: What is the policy number?\nWIDOW: Um, sure, it's GL-20-66193.",
+            [("GL-20-66193", "ID_NUMBER")],
+        ),
+        # After the noun alone, a value that is no count: letters and digits, or groups
+        ("My policy is HX 3302 871.", [("HX 3302 871", "ID_NUMBER")]),
+        # Read character by character, with "as in" letters and a spelling alphabet
+        (
+            "THE OFFICER: The plate?\nDRIVER: Six, M as in Mary, W, T, four four one.",
+            [("Six, M as in Mary, W, T, four four one", "ID_NUMBER")],
+        ),
+        (
+            "the vin is two h g f c two f five oh k h five one nine nine eight",
+            [("two h g f c two f five oh k h five one nine nine eight", "ID_NUMBER")],
+        ),
+        (
+            "ticket number tango bravo double four nine one",
+            [("tango bravo double four nine one", "ID_NUMBER")],
+        ),
+        # A number's tail: an identifier's when long or named, a telephone's when a phone is talked about
+        ("Which card? The one ending in 556201.", [("556201", "ID_NUMBER")]),
+        ("my cell, the one ending in four four one two", [("four four one two", "PHONE_NUMBER")]),
+        # Said alone, a long run of letters and digits; and a code said again
+        (
+            "INSPECTOR: Read it to me. WITNESS: Five J, R, X, nine nine two one.",
+            [("Five J, R, X, nine nine two one", "ID_NUMBER")],
+        ),
+        (
+            "A: The claim number is k d eight eight one four.\nB: k d eight eight one four, thanks.",
+            [("k d eight eight one four", "ID_NUMBER"), ("k d eight eight one four", "ID_NUMBER")],
+        ),
+    ],
+)
+def test_identifiers_after_their_noun_and_read_out(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I filed 3 claims under that policy, and number 2 was closed.",  # counts
+        "The claim was 4500 dollars, and the policy is 12 pages long.",  # quantities
+        "We looked at his claim. On 14 March 2011 the court ruled.",  # another sentence
+        "She moved to 1450 Oak Street in 2019 after the report.",  # no cue before the number
+        "The account holder called twice about it.",  # no number at all
+        "I want one a day, two a week, maybe.",  # digit words and the article "a"
+        "She was born on November 5th, 2014.",  # a month is no spelling-alphabet letter here
+    ],
+)
+def test_counts_quantities_and_dates_are_no_identifiers(text):
+    assert found(text) == []
+
+
+def test_codes_read_alone_only_outside_hearings():
+    """In a hearing a run of letters and digits read out is a CDCR number (or a spelled
+    name before one), which the CDCR patterns find."""
+    text = "WITNESS: Five J, R, X, nine nine two one."
+    assert found(text, "general") == [("Five J, R, X, nine nine two one", "ID_NUMBER")]
+    assert found(text, "hearing") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The last four of the social are 8 8 1 3.", [("8 8 1 3", "ID_NUMBER")]),
+        ("policy number is eight twenty one, four forty", [("eight twenty one, four forty", "ID_NUMBER")]),
+        ("For the last four years we lived at 1450 Elm.", []),
+    ],
+)
+def test_tails_and_groups_said_as_numbers(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An area code said alone, and the start of a number said before its digits
+        ("can I still reach you at the nine one six number", [("nine one six", "PHONE_NUMBER")]),
+        ("A: Five three oh... wait. 530, 555, 0199.", [("Five three oh", "PHONE_NUMBER")]),
+        ("A: Five three oh... wait. 912, 555, 0199.", []),  # not the start of that number
+        ("I saw nine one six people there", []),
+        # Five digits said one by one after an address: its ZIP code
+        (
+            "We live at 88 Birch Lane, Chico. Nine five nine two six.",
+            [("Nine five nine two six", "LOCATION")],
+        ),
+        ("Call Birch Lane Dental, the phone is nine five nine two six.", []),
+        # Letters said back: an e-mail address's name, a word's spelling
+        (
+            "it's dana reyes nine at river mail dot com\nso d a n a r e y e s nine",
+            [("d a n a r e y e s nine", "EMAIL_ADDRESS")],
+        ),
+        ("the street is sycamore that's s y c a m o r e", [("s y c a m o r e", "SPELLED_NAME")]),
+        ("and then a b c were the options", []),  # letters that spell nothing said before
+    ],
+)
+def test_phone_parts_zip_codes_and_spellings_said_back(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Named right after it is given
+        ("It's 77-201-4418, that's the claim number.", [("77-201-4418", "ID_NUMBER")]),
+        ("Four four one seven two is my member ID.", [("Four four one seven two", "ID_NUMBER")]),
+        ("1450 is the number of claims we got.", []),  # "number of" counts
+        # An answer of a few sentences
+        (
+            "AGENT: Do you have the policy number?\nCALLER: Yes, I do. Hold on. It's TR-7730-12.",
+            [("TR-7730-12", "ID_NUMBER")],
+        ),
+        # A paragraph further on is no answer
+        ("He filed a claim number request.\n\n14. On 3 May 2001 the court ruled.", []),
+    ],
+)
+def test_codes_named_after_them_and_answers_of_several_sentences(text, expected):
+    assert found(text) == expected
+
+
+def test_a_code_read_back_in_writing_and_digits_read_one_by_one_after_the_noun():
+    text = (
+        "NURSE: Member ID? PATIENT: K L M three three nine one, two two. Group is five one one four two.\n"
+        "NURSE: Reading back: KLM-3391-22, group 51142."
+    )
+    assert found(text) == [
+        ("K L M three three nine one, two two", "ID_NUMBER"),
+        ("five one one four two", "ID_NUMBER"),
+        ("KLM-3391-22", "ID_NUMBER"),
+        ("51142", "ID_NUMBER"),
+    ]
+    assert found("NURSE: We saw 51142 visitors. The group is five one one.") == []
+
+
+def test_numbers_and_letters_joined_by_hyphens_are_read_one_by_one():
+    assert found("the claim number is seventy-two, forty-four, ninety-one") == [
+        ("seventy-two, forty-four, ninety-one", "ID_NUMBER")
+    ]
+    assert found("plate number K-F-A, three two one") == [("K-F-A, three two one", "ID_NUMBER")]
+
+
+def test_the_answer_may_come_after_a_turn_of_fillers_but_not_after_a_paragraph():
+    text = "REP: What's the meter number?\nCALLER: Hold on.\nCALLER: Okay, it's 44-81-2207."
+    assert found(text) == [("44-81-2207", "ID_NUMBER")]
+    assert found("He asked about the meter number.\n\n12. The bill of 44-81-2207 was paid.") == []

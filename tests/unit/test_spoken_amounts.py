@@ -1,0 +1,40 @@
+"""Sums of money and percentages said in words (detectors/spoken_amounts.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.detectors.spoken_amounts import find_spoken_amounts
+
+
+def found(text: str, nouns: tuple[str, ...] = ()) -> list[str]:
+    """`nouns`: the words of `text` a tagger would call plural nouns."""
+    starts = {text.index(f" {n} ") + 1 for n in nouns}
+    return [text[s.start : s.end] for s in find_spoken_amounts(text, starts)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the bill came to three hundred and sixty dollars in march", ["three hundred and sixty dollars"]),
+        ("they wanted ninety bucks for it", ["ninety bucks"]),
+        ("roughly forty percent of the budget", ["forty percent"]),
+        ("a fund of eur twelve million for farmers", ["eur twelve million"]),
+        ("the county set aside four point five million for the bridge", ["four point five million"]),
+    ],
+)
+def test_sums_and_shares_said_in_words(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "nouns"),
+    [
+        ("some four point five million people voted", ("people",)),  # counts people
+        ("three million of them came", ()),
+        ("she was seventeen years old", ()),
+        ("millions of euros were lost", ()),
+    ],
+)
+def test_counts_are_no_sums(text, nouns):
+    assert found(text, nouns) == []
