@@ -5,14 +5,16 @@ name, never a list of names:
 
 - `strip_answer_markers`: the "Q." / "A." that opens a line of a court transcript is
   no part of a name ("A. Kevin" -> "Kevin", "Q. Officer Diaz" -> "Officer Diaz",
-  which a title then makes a person).
+  which a title then makes a person), and a word NER made a name only by reading the
+  marker as an initial goes ("A.   Night shift").
 - `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
   "By Ms. Bishop:") is a person.
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
   "a woman called", a nickname in quotes after "called", "known as", "went by" or
-  inside a full name (Kevin "Smoke" Jones), a certificate's declarant ("I, NADIA
-  PETROSYAN, a duly designated transcriber"), a first name cut off that the next
-  speaker completes with a surname ("Nancy--" / "--Soliz").
+  inside a full name (Kevin "Smoke" Jones), or said after "we call him", a person
+  described and then named ("the guy at the door, Big Lou."), a certificate's
+  declarant ("I, NADIA PETROSYAN, a duly designated transcriber"), a first name cut
+  off that the next speaker completes with a surname ("Nancy--" / "--Soliz").
 - `spellings_after_cue`: letters spelled after "spell", in lower case, with full stops
   or in groups ("s m i t h", "J. O. H. N.", "K-O, W-A-L").
 - `answered_names`: the answer to a question for someone's name.
@@ -24,6 +26,10 @@ name, never a list of names:
   after a personal title, or that makes a sentence of its own after a kin word.
 - `relabel_places_named_alone`: a one-word "person" that is a country, or a town in a
   list of places or answering "where", and that the document never shows as a name.
+- `relabel_words_of_places`: a one-word NER "person" the document otherwise shows only
+  inside a place's or organisation's name ("Brightwater" of "Brightwater Logistics").
+- `relabel_compass_places`: "North Hollister" is a place; `relabel_counsel_firms`:
+  "Margaret Rich, Holloway Rich, for defendant" names a firm.
 - `relabel_spellings`: a letter-spaced banner is no spelled name; letters beside a
   number are an ID_NUMBER.
 - `lower_case_names`, `propagate_lower_case_names`: in a text that does not capitalise
@@ -57,7 +63,9 @@ PROPAGATION_SCORE = 0.8
 
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
 _NER_NAME_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
-_ANSWER_MARKER = re.compile(r"(?:Q|A)[.:][ ]+")
+# How a court transcript opens a question or an answer (the importer's `qa_tag`): "Q.",
+# "A:", "Q" and a tab or two spaces, after the line's indentation.
+_ANSWER_MARKER = re.compile(r"[ \t]*(?:Q|A)(?:[.:][ \t]+|\t[ \t]*|[ ]{2,})")
 # A capitalised word, with inner capitals after an apostrophe or hyphen ("O'Neil-Tran"), not a possessive.
 _NAME_WORD = r"[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?(?:-[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?)*"
 # Lower-case particles inside a surname: "de la Cruz", "van der Berg", "bin Laden".
@@ -101,6 +109,15 @@ _NICKNAME = re.compile(
     rf"\b(?:called|call(?:s|ed)?[ ](?:him|her|me)|named|nicknamed|known[ ]as|went[ ]by|goes[ ]by|go[ ]by)"
     rf"[ ]+[{_QUOTE_OPEN}](?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)[{_QUOTE_CLOSE}]",
     re.I,
+)
+# A nickname said without quotes: "my nephew, we call him Junebug", "they called me Smiley".
+_NICKNAME_SAID = re.compile(
+    rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed)[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
+)
+# A person described, then named after a comma: "The security guy at the door, Big Lou."
+_DESCRIBED = re.compile(
+    rf"\b(?i:{_PERSON_NOUNS})(?:[ ][a-z]+){{0,5}},[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}})"
+    r"(?=[.;!?]|,[ ]+(?:[a-z]|I\b)|\s*$)"
 )
 _NICKNAME_INSIDE = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME_WORD}[ ][{_QUOTE_OPEN}]{_NAME_WORD}(?:[ ]{_NAME_WORD})?"
@@ -209,21 +226,29 @@ def names_from_layout(text: str, not_names: frozenset[str], stop_words: frozense
     cased = names_are_capitalised(text)
     return [
         *examiner_names(text),
-        *introduced_names(text),
+        *introduced_names(text, not_names),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased),
         *(() if cased else lower_case_names(text, stop_words)),
     ]
 
 
-def strip_answer_markers(spans: Iterable[Span], text: str) -> list[Span]:
-    """A name span that opens a line with "Q." or "A." loses the marker."""
+def strip_answer_markers(
+    spans: Iterable[Span], text: str, lowercase: frozenset[str] = frozenset()
+) -> list[Span]:
+    """A name span that opens a line with "Q." or "A." loses the marker. NER read the
+    marker as an initial ("A.   Night shift", "Q.   Good morning"): what is left, if it is
+    one word the document also writes in lower case (`lowercase`), was no name and goes."""
     out = []
     for span in spans:
-        if span.label in _NAME_LABELS and (span.start == 0 or text[span.start - 1] == "\n"):
-            marker = _ANSWER_MARKER.match(text, span.start)
-            if marker and marker.end() < span.end:
+        line_start = text.rfind("\n", 0, span.start) + 1
+        if span.label in _NAME_LABELS and not text[line_start : span.start].strip():
+            marker = _ANSWER_MARKER.match(text, line_start)
+            if marker and span.start < marker.end() < span.end:
                 span = span.with_(start=marker.end())
+                covered = span.text_in(text)
+                if " " not in covered and covered.lower() in lowercase and covered[:1].isupper():
+                    continue
         out.append(span)
     return _sorted(out)
 
@@ -236,15 +261,19 @@ def examiner_names(text: str) -> list[Span]:
     ]
 
 
-def introduced_names(text: str) -> list[Span]:
+def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:
     """PERSON spans for names introduced as such: "a guy named Xavier", a nickname
-    in quotes after "called" / "known as", or inside a full name, and a certificate's
-    declarant ("I, NADIA PETROSYAN, a duly designated transcriber"); a name cut off
-    that the next speaker completes with a surname ("that's Nancy--" / "--Soliz, yes")."""
+    in quotes after "called" / "known as", or inside a full name, one said after "we call
+    him", a person described and then named ("the guy at the door, Big Lou."), and a
+    certificate's declarant ("I, NADIA PETROSYAN, a duly designated transcriber"); a name
+    cut off that the next speaker completes with a surname ("that's Nancy--" / "--Soliz,
+    yes"). No word of `not_names` (lower case) is such a name ("call her Monday")."""
     found: dict[tuple[int, int], None] = {}
-    for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT):
+    for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT, _NICKNAME_SAID, _DESCRIBED):
         for match in pattern.finditer(text):
-            found[match.span("name")] = None
+            words = match.group("name").split()
+            if len(words[0]) > 1 and not any(w.lower() in not_names for w in words):
+                found[match.span("name")] = None
     for match in _COMPLETED_NAME.finditer(text):
         found[match.span("first")] = None
         found[match.span("rest")] = None
@@ -455,21 +484,31 @@ def spellings_after_cue(text: str) -> list[Span]:
 def drop_sentence_initial_homographs(
     spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
 ) -> list[Span]:
-    """Without a propagated one-word name in title case that opens a sentence (not after
-    "Mr.") without ending it ("Long story", "Big, like six-four"; not the answer "Long.")
-    and that the document writes in lower case elsewhere (`lowercase_words`)."""
+    """Without a propagated one-word name that `is_sentence_initial_homograph`."""
     return [
         span
         for span in spans
         if not (
             span.detectors == (PROPAGATION,)
-            and (covered := span.text_in(text)).istitle()
-            and " " not in covered
-            and covered.lower() in lowercase_words
-            and opens_sentence(text, span.start)
-            and not _SENTENCE_STOP.match(text, span.end)
+            and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
         )
     ]
+
+
+def is_sentence_initial_homograph(text: str, start: int, end: int, lowercase_words: frozenset[str]) -> bool:
+    """Whether a name found by its letters alone (propagated, or from the cover's list of
+    names) is the ordinary word: one word in title case that opens a sentence (not after
+    "Mr.") without ending it ("Long story", "Long term I want", "Big, like six-four"; not
+    the answer "Long.") and that the document writes in lower case elsewhere
+    (`lowercase_words`)."""
+    covered = text[start:end]
+    return (
+        covered.istitle()
+        and " " not in covered
+        and covered.lower() in lowercase_words
+        and opens_sentence(text, start)
+        and not _SENTENCE_STOP.match(text, end)
+    )
 
 
 def propagate_lower_case_names(
@@ -547,6 +586,94 @@ def relabel_places_named_alone(
             span = span.with_(label="LOCATION")
         out.append(span)
     return out
+
+
+def relabel_words_of_places(
+    spans: Sequence[Span], text: str, titles: frozenset[str], person_names: Iterable[str] = ()
+) -> list[Span]:
+    """A one-word PERSON that NER guessed (no speaker tag or cue found it) and that the
+    document otherwise shows only as a word of a longer place's or organisation's name
+    ("for defendant Brightwater" beside "Brightwater Logistics", "Alder like the tree?"
+    after "2217 Alder Creek Road"), never as a person's (in a longer PERSON span, after a
+    title, on the cover: `person_names`), takes that name's label."""
+    spans = _sorted(spans)
+    named = {p for name in person_names for p in _words(name)}
+    of_places: dict[str, str] = {}
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label == "PERSON" and (" " in covered.strip() or _after_word(text, span.start, titles)):
+            named.update(_words(covered))
+        elif (
+            span.label in ("LOCATION", "ORGANIZATION")
+            and " " in covered.strip()
+            # Not "the family of Douglas Ma--": NER's guess on half a word.
+            and not text.startswith("--", span.end)
+        ):
+            for word in _CAPITAL_WORD.findall(covered):
+                of_places.setdefault(word.lower(), span.label)
+    if not of_places:
+        return spans
+    out = []
+    for span in spans:
+        covered = span.text_in(text).lower()
+        if (
+            span.label == "PERSON"
+            and STRUCTURE not in span.detectors
+            and covered in of_places
+            and covered not in named
+            and not _after_word(text, span.start, titles)
+        ):
+            span = span.with_(label=of_places[covered])
+        out.append(span)
+    return out
+
+
+_FOR_PARTY = re.compile(
+    r",[ ]+(?:appearing[ ]+)?(?:for|on[ ]behalf[ ]of)[ ]+(?:the[ ]+)?(?P<party>[A-Za-z]+)"
+)
+
+
+def relabel_counsel_firms(spans: Sequence[Span], text: str, parties: frozenset[str]) -> list[Span]:
+    """In an appearance, the name between a lawyer's name and the party they act for is
+    their firm, named after its partners: "Margaret Rich, Holloway Rich, for defendant"
+    (`parties`, lower case: defendant, witness, people...)."""
+    spans = _sorted(spans)
+    out = list(spans)
+    for i in range(1, len(spans)):
+        span, lawyer = spans[i], spans[i - 1]
+        party = _FOR_PARTY.match(text, span.end)
+        if (
+            span.label == "PERSON"
+            and lawyer.label == "PERSON"
+            and text[lawyer.end : span.start] == ", "
+            and party
+            and party.group("party").lower() in parties
+        ):
+            out[i] = span.with_(label="ORGANIZATION")
+    return out
+
+
+_COMPASS_PLACE = re.compile(rf"(?:North|South|East|West)[ ]{_NAME_WORD}")
+
+
+def relabel_compass_places(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
+    """A PERSON of a point of the compass and a name ("Terrence. North Hollister. I
+    drive") is a part of a town, not after a title ("Mr. West Hollis")."""
+    return [
+        span.with_(label="LOCATION")
+        if span.label == "PERSON"
+        and _COMPASS_PLACE.fullmatch(span.text_in(text))
+        and not _after_word(text, span.start, titles)
+        else span
+        for span in spans
+    ]
+
+
+def _words(name: str) -> set[str]:
+    """The lower-case words of a name, and the parts of a hyphenated one ("navarro-quinn",
+    "navarro", "quinn")."""
+    words = set(re.findall(r"[\w'’-]+", name.lower()))
+    return words | {part for word in words for part in word.split("-") if part}
 
 
 def _listed_with_place(spans: Sequence[Span], i: int, text: str) -> bool:

@@ -400,3 +400,99 @@ def test_a_town_ner_calls_a_person_is_a_place_in_a_list_of_places_or_answering_w
     assert {("Stockton", "LOCATION"), ("Clovis", "LOCATION")} <= set(merged)
     # Towns that are also surnames stay persons where nothing makes them places.
     assert merged.count(("Davis", "PERSON")) == 2 and ("Martinez", "PERSON") in merged
+
+
+def test_an_indented_answer_marker_read_as_an_initial_leaves_no_name():
+    text = (
+        "     Q.   Good evening. Where did you work?\n"
+        "     A.   Evening shift, loading. The evening was good.\n"
+        "     Q.   Who was your lead?\n"
+        "     A.   Rosalind Achebe, a good lead.\n"
+    )
+    ner = [
+        _span(text, "Q.   Good", "PERSON"),
+        _span(text, "A.   Evening", "PERSON"),
+        _span(text, "A.   Rosalind Achebe", "PERSON"),
+    ]
+    merged = _merged(text, ner)
+    assert ("Rosalind Achebe", "PERSON") in merged
+    # "Good" and "Evening" were NER's reading of "Q." and "A." as initials.
+    assert not {w for w, _ in merged} & {"Good", "Evening", "Q.   Good", "A.   Evening"}
+
+
+def test_a_word_shown_only_inside_a_place_or_firm_name_is_no_person():
+    text = (
+        "WITNESS: I drove for Kestrel Freight for years. Kestrel paid well. I lived at 40 Tamarind "
+        "Court Road. Tamarind, T-A-M-A-R-I-N-D. My boss was Omar Dunmore. "
+        "Dunmore was fair. The offer came from Omar Dunmore, and Dunmore Hauling took me on."
+    )
+    ner = [
+        _span(text, "Kestrel Freight", "ORGANIZATION"),
+        _span(text, "Kestrel", "PERSON", 1),
+        _span(text, "40 Tamarind Court Road", "LOCATION"),
+        _span(text, "Tamarind", "PERSON", 1),
+        _span(text, "T-A-M-A-R-I-N-D", "SPELLED_NAME", detector="presidio"),
+        _span(text, "Omar Dunmore", "PERSON"),
+        _span(text, "Dunmore", "PERSON", 1),
+        _span(text, "Dunmore Hauling", "ORGANIZATION"),
+    ]
+    merged = _merged(text, ner)
+    assert ("Kestrel", "ORGANIZATION") in merged
+    assert {("Tamarind", "LOCATION"), ("T-A-M-A-R-I-N-D", "SPELLED_OUT_ITEM")} <= merged
+    # A word the document also shows as a person's name stays a person.
+    assert merged >= {("Omar Dunmore", "PERSON"), ("Dunmore", "PERSON")}
+
+
+def test_a_place_or_organisation_made_of_known_name_parts_is_a_person():
+    text = (
+        "Her husband Viliami came. Mr. Halvorsen-Tupou spoke. Later Viliami Tupou wrote to the Board. "
+        "Tupou was at the Fresno Rescue Mission. We met Mission Fresno staff."
+    )
+    ner = [
+        _span(text, "Viliami", "PERSON"),
+        _span(text, "Halvorsen-Tupou", "PERSON"),
+        _span(text, "Viliami Tupou", "ORGANIZATION"),
+        _span(text, "Tupou", "LOCATION", 2),
+        _span(text, "Fresno Rescue Mission", "ORGANIZATION"),
+        _span(text, "Mission Fresno", "ORGANIZATION"),
+    ]
+    merged = _merged(text, ner)
+    # A half of a double surname, and a full name of two known parts.
+    assert {("Viliami Tupou", "PERSON"), ("Tupou", "PERSON")} <= merged
+    assert {("Fresno Rescue Mission", "ORGANIZATION"), ("Mission Fresno", "ORGANIZATION")} <= merged
+
+
+def test_a_nickname_said_without_quotes_and_a_person_described_then_named():
+    text = (
+        "My cousin Rafael, we call him Peanut, he drives. I'll call her Tuesday. "
+        "The man at the grill, Tall Mike. I can't remember the rest. "
+        "The lady at the window, she said no."
+    )
+    merged = _merged(text, [_span(text, "Rafael", "PERSON")])
+    assert {("Peanut", "PERSON"), ("Tall Mike", "PERSON")} <= merged
+    assert not {w for w, label in merged if label == "PERSON"} & {"Tuesday", "I"}
+
+
+def test_a_compass_point_and_a_name_is_a_place_and_a_firm_in_an_appearance_no_person():
+    text = (
+        "LENA: Lena. South Ardmore. I take the bus.\n"
+        "MR. WEST: Paul West, Halvorsen West, for the plaintiff. Paul West, Dana Ruiz, and I.\n"
+    )
+    ner = [
+        _span(text, "South Ardmore", "PERSON"),
+        _span(text, "Paul West", "PERSON"),
+        _span(text, "Halvorsen West", "PERSON"),
+        _span(text, "Paul West", "PERSON", 1),
+        _span(text, "Dana Ruiz", "PERSON"),
+    ]
+    merged = _merged(text, ner)
+    assert {("South Ardmore", "LOCATION"), ("Halvorsen West", "ORGANIZATION")} <= merged
+    assert {("Paul West", "PERSON"), ("Dana Ruiz", "PERSON")} <= merged
+
+
+def test_a_person_never_ends_inside_an_open_bracket():
+    text = "Present: Correctional Officer(s) Unidentified, and Officer Pruitt(badge 12)."
+    ner = [_span(text, "Correctional Officer(s", "PERSON"), _span(text, "Officer Pruitt", "PERSON")]
+    merged = _merged(text, ner)
+    assert ("Pruitt", "PERSON") in merged
+    assert not {w for w, _ in merged} & {"Officer(s", "Officer", "Correctional Officer"}
