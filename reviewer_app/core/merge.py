@@ -4,8 +4,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
 
 1. `tidy_boundaries`: no surrounding spaces or punctuation, no leading "the"
    on places and organisations, no possessive 's on names (guidelines), no
-   lower-case word at the end of a capitalised name ("Merced today"), no person
-   with a bracket left open ("Officer(s").
+   lower-case word at the end of a capitalised name ("Merced today"), no bracket
+   left open on lower-case letters ("Officer(s").
 2. `apply_whitelist`: drop spans that are, or lie inside, a whitelisted term.
 3. `defer_trained_spans`: the trained detector's spans give way to other detectors'.
    `merge_exact_duplicates`: one span per [start, end), recording every detector.
@@ -253,8 +253,8 @@ def _tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
             # NER's "Merced today", "Training Facility in": a capitalised name ends in a capital.
             end = trailing.start()
             trailing = _TRAILING_LOWER_WORD.search(text, start, end)
-        paren = text.find("(", start, end) if span.label == "PERSON" else -1
-        if paren >= 0 and text.find(")", paren, end) < 0:
+        paren = text.find("(", start, end)
+        if paren >= 0 and text.find(")", paren, end) < 0 and not any(c.isupper() for c in text[paren:end]):
             end = paren  # "Correctional Officer(s)": NER stops inside the brackets
         while start < end and not text[start].isalnum():
             start += 1
@@ -410,8 +410,9 @@ def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[s
 
 
 def drop_role_only_persons(spans: Iterable[Span], text: str, not_names: frozenset[str]) -> list[Span]:
-    """A PERSON made of nothing but titles, offices and determiners (`not_names`,
-    lower case) names no one: "Mr President", "Madam Chair", "Her Majesty"."""
+    """A PERSON made of nothing but titles, offices, kin words and determiners
+    (`not_names`, lower case) names no one: "Mr President", "Madam Chair", "Her
+    Majesty", "I see Mom is here"."""
     out = []
     for span in spans:
         if span.label == "PERSON":
@@ -813,7 +814,7 @@ def merge_spans(
     stop_words = rules.function_words | rules.clause_words
     if with_propagation:
         spans = [
-            *names_from_layout(text, not_names, stop_words),
+            *names_from_layout(text, not_names, stop_words, rules.titles | name_titles, rules.determiners),
             *spans,
             *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
             *speaker_tag_names(
@@ -843,7 +844,7 @@ def merge_spans(
     elif name_titles:
         merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
     merged = drop_role_only_persons(
-        merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners
+        merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners | rules.person_cues
     )
     merged = relabel_known_persons(merged, text, rules, person_names)
     person_words = rules.titles | name_titles | rules.person_cues
@@ -857,6 +858,8 @@ def merge_spans(
         merged = relabel_persons_in_context(
             merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
         )
+        # A name the context showed is a person's in its other mentions too ("D.R.'s family").
+        merged = relabel_known_persons(merged, text, rules, person_names)
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
