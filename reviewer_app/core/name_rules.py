@@ -519,8 +519,11 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     out = []
     for title in _LOWER_TITLE.finditer(text):
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
-        if before and before.group(1) in determiners and title.group() not in _COURTESY_TITLES:
-            continue  # "the doctor said", but "a mister gutierrez"
+        if before and (
+            (before.group(1) in determiners and title.group() not in _COURTESY_TITLES)
+            or before.group(1) in _PRONOUNS | _VERB_BEFORE
+        ):
+            continue  # "the doctor said", "you miss speaking", "don't judge me"; but "a mister gutierrez"
         kept: list[str] = []
         for k, word in enumerate(_NEXT_LOWER_WORDS.match(text, title.end()).group().split()):
             if k == 0 and word in numbers:
@@ -537,6 +540,8 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     return out
 
 
+# Words after which a title is a verb: "to judge", "will miss", "don't judge".
+_VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "should", "not", "don't", "didn't", "i'll"})
 _COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})
 _LOWER_TITLE = re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))})(?=[ ])")
 # The words after a title, up to punctuation or the line's end.
@@ -715,6 +720,7 @@ def relabel_words_of_places(
         elif (
             span.label in ("LOCATION", "ORGANIZATION")
             and " " in covered.strip()
+            and not covered.isupper()  # NER's guesses on words in capitals ("FOR THAT REMY EFFECT")
             # Not "the family of Douglas Ma--": NER's guess on half a word.
             and not text.startswith("--", span.end)
         ):
