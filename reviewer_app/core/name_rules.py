@@ -720,7 +720,6 @@ def relabel_words_of_places(
         elif (
             span.label in ("LOCATION", "ORGANIZATION")
             and " " in covered.strip()
-            and not covered.isupper()  # NER's guesses on words in capitals ("FOR THAT REMY EFFECT")
             # Not "the family of Douglas Ma--": NER's guess on half a word.
             and not text.startswith("--", span.end)
         ):
