@@ -515,6 +515,9 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     after a personal title used as one (not after a determiner: "the doctor said"), up
     to a word of `not_names` or a pronoun, past a rank's number: "with doctor feldmann
     not with me", "counselor one tamika may and doctor thanh hoang from mental health"."""
+    words = re.findall(r"[A-Za-z]+", text[:50000])
+    if sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words):
+        return []  # a post with capitals here and there ("Nice vid captain obvious"), not lower-case speech
     numbers = number_words()
     out = []
     for title in _LOWER_TITLE.finditer(text):
@@ -540,6 +543,8 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     return out
 
 
+# Lower-case speech (ASR output) has next to no capitalised word.
+_CAPITALISED_SHARE = 0.05
 # Words after which a title is a verb: "to judge", "will miss", "don't judge".
 _VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "should", "not", "don't", "didn't", "i'll"})
 _COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})

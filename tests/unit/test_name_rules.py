@@ -557,3 +557,8 @@ def test_lower_case_names_after_a_title_and_a_full_name_spelled_letter_by_letter
     assert not persons & {"said", "two", "doctor", "seeing", "talking"}
     spelled = {w for w, label in merged if label == "SPELLED_NAME"}
     assert spelled == {"d e s m o n d", "a c h t e r b e r g"}
+
+
+def test_a_title_in_a_post_with_capitals_here_and_there_is_no_lower_case_cue():
+    assert not {label for _, label in _merged("Nice clip captain obvious, loved it")} & {"PERSON"}
+    assert ("obvious", "PERSON") in _merged("speaker 1: nice clip captain obvious\nspeaker 2: ok")
