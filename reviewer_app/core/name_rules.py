@@ -725,8 +725,10 @@ def relabel_words_of_places(
         elif (
             span.label in ("LOCATION", "ORGANIZATION")
             and " " in covered.strip()
-            # Not "the family of Douglas Ma--": NER's guess on half a word.
+            # Not "the family of Douglas Ma--": NER's guess on half a word, nor a place NER
+            # read in a line of capitals ("FOR THAT REMY EFFECT"), a weaker reading than its own.
             and not text.startswith("--", span.end)
+            and not (span.label == "LOCATION" and covered.isupper())
         ):
             for word in _CAPITAL_WORD.findall(covered):
                 of_places.setdefault(word.lower(), span.label)

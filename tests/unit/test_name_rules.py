@@ -562,3 +562,16 @@ def test_lower_case_names_after_a_title_and_a_full_name_spelled_letter_by_letter
 def test_a_title_in_a_post_with_capitals_here_and_there_is_no_lower_case_cue():
     assert not {label for _, label in _merged("Nice clip captain obvious, loved it")} & {"PERSON"}
     assert ("obvious", "PERSON") in _merged("speaker 1: nice clip captain obvious\nspeaker 2: ok")
+
+
+def test_a_place_read_in_capitals_leaves_a_person_a_person():
+    text = "BIG SALE AT MARLOWE PLAZA TODAY, Marlowe says come early. Ask for Dov at Marlowe Plaza."
+    ner = [
+        _span(text, "MARLOWE PLAZA", "LOCATION"),
+        _span(text, "Marlowe", "PERSON"),
+        _span(text, "Dov", "PERSON"),
+    ]
+    assert ("Marlowe", "PERSON") in _merged(text, ner)
+    # The same place in mixed case is NER's own reading, and a word only of it is the place's.
+    ner.append(_span(text, "Marlowe Plaza", "LOCATION", 0))
+    assert ("Marlowe", "LOCATION") in _merged(text, ner)
