@@ -378,8 +378,14 @@ def drop_false_tags(
                 and all(f" {w.lower()} " in lowercase_phrases for w in words)
             ):
                 continue  # "THE FACTS" over a paragraph that speaks of "the facts"
-            if shouting_is_rare and _is_shouted(text[line_start:line_end]):
-                continue  # NER reads every word of an ALL-CAPS notice as a name
+            if (
+                shouting_is_rare
+                and _is_shouted(text[line_start:line_end])
+                and not (CONTEXT in span.detectors and span.score >= NAME_TAG_SCORE)
+            ):
+                # NER reads every word of an ALL-CAPS notice as a name; the layout's names
+                # ("BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE") are no such guess.
+                continue
             if len(words) == 1 and text[line_start : span.start].strip() == "(":
                 continue  # "(Whereupon, ...", "(Inaudible)": the capital is the parenthetical's
             if _inside(span, laws):

@@ -4,7 +4,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
 
 1. `tidy_boundaries`: no surrounding spaces or punctuation, no leading "the"
    on places and organisations, no possessive 's on names (guidelines), no
-   lower-case word at the end of a capitalised name ("Merced today").
+   lower-case word at the end of a capitalised name ("Merced today"), no bracket
+   left open on lower-case letters ("Officer(s").
 2. `apply_whitelist`: drop spans that are, or lie inside, a whitelisted term.
 3. `defer_trained_spans`: the trained detector's spans give way to other detectors'.
    `merge_exact_duplicates`: one span per [start, end), recording every detector.
@@ -79,9 +80,12 @@ from reviewer_app.core.name_rules import (
     lowercase_words,
     names_from_layout,
     propagate_lower_case_names,
+    relabel_compass_places,
+    relabel_counsel_firms,
     relabel_persons_in_context,
     relabel_places_named_alone,
     relabel_spellings,
+    relabel_words_of_places,
     strip_answer_markers,
 )
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
@@ -249,6 +253,9 @@ def _tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
             # NER's "Merced today", "Training Facility in": a capitalised name ends in a capital.
             end = trailing.start()
             trailing = _TRAILING_LOWER_WORD.search(text, start, end)
+        paren = text.find("(", start, end)
+        if paren >= 0 and text.find(")", paren, end) < 0 and not any(c.isupper() for c in text[paren:end]):
+            end = paren  # "Correctional Officer(s)": NER stops inside the brackets
         while start < end and not text[start].isalnum():
             start += 1
         while end > start and not text[end - 1].isalnum() and not _ABBREVIATION.search(text[start:end]):
@@ -403,8 +410,9 @@ def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[s
 
 
 def drop_role_only_persons(spans: Iterable[Span], text: str, not_names: frozenset[str]) -> list[Span]:
-    """A PERSON made of nothing but titles, offices and determiners (`not_names`,
-    lower case) names no one: "Mr President", "Madam Chair", "Her Majesty"."""
+    """A PERSON made of nothing but titles, offices, kin words and determiners
+    (`not_names`, lower case) names no one: "Mr President", "Madam Chair", "Her
+    Majesty", "I see Mom is here"."""
     out = []
     for span in spans:
         if span.label == "PERSON":
@@ -616,7 +624,9 @@ def relabel_known_persons(
     PERSON: NER takes "Georgia" or "Dallas" for a place (the paper's commonest
     confusion, Table 4), but not when the cover page names "Georgia Dallas"
     (`person_names`, with their parts) or the document has it as a PERSON span
-    elsewhere ("Dr. Truong" makes another "Truong" a PERSON). A group needs the
+    elsewhere ("Dr. Truong" makes another "Truong" a PERSON; "Navarro-Quinn" another
+    "Quinn"), or when each of its words is ("Sione Tuilagi" beside "my uncle Sione" and
+    "Marcus Tuilagi"). A group needs the
     whole name: a part of a longer one is no reason ("Idre Nya Sami", a village NER
     took for a person, leaves "the Sami" a people). Runs before the zero-shot
     refinement, which would otherwise give it a fine place label."""
@@ -626,13 +636,18 @@ def relabel_known_persons(
         if span.label == "PERSON":
             covered = span.text_in(text)
             whole.add(" ".join(covered.split()).lower())
-            parts.update(part.lower() for part in _name_parts(covered, rules))
+            # Each half of a double surname too: "Jesse Navarro-Quinn" ... "Quinn".
+            parts.update(part.lower() for part in _name_parts(covered.replace("-", " "), rules))
     whole.discard("")
-    parts.discard("")
+    names = whole | parts
 
     def is_known(span: Span) -> bool:
         covered = " ".join(span.text_in(text).split()).lower()
-        return covered in whole or (span.label != "NRP" and covered in parts)
+        if span.label == "NRP":
+            return covered in whole
+        # "The offer letter from Sione Tuilagi" (an ORG to NER) beside "my uncle Sione"
+        # and "Marcus Tuilagi": every word a known person's.
+        return covered in names or (" " in covered and all(w in names for w in covered.split()))
 
     return [
         s.with_(label="PERSON") if s.label in ("LOCATION", "ORGANIZATION", "NRP") and is_known(s) else s
@@ -799,7 +814,7 @@ def merge_spans(
     stop_words = rules.function_words | rules.clause_words
     if with_propagation:
         spans = [
-            *names_from_layout(text, not_names, stop_words),
+            *names_from_layout(text, not_names, stop_words, rules.titles | name_titles, rules.determiners),
             *spans,
             *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
             *speaker_tag_names(
@@ -808,7 +823,7 @@ def merge_spans(
                 rules.role_nouns | rules.determiners | rules.function_words,
             ),
         ]
-    merged = strip_answer_markers(tidy_boundaries(spans, text), text)
+    merged = strip_answer_markers(tidy_boundaries(spans, text), text, lower_words)
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
@@ -829,17 +844,22 @@ def merge_spans(
     elif name_titles:
         merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
     merged = drop_role_only_persons(
-        merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners
+        merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners | rules.person_cues
     )
     merged = relabel_known_persons(merged, text, rules, person_names)
     person_words = rules.titles | name_titles | rules.person_cues
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
+    merged = relabel_words_of_places(merged, text, person_words, person_names)
+    merged = relabel_compass_places(merged, text, person_words)
+    merged = relabel_counsel_firms(merged, text, rules.titles | rules.role_nouns)
     if with_propagation:
         not_persons = not_names | rules.titles
         merged = relabel_persons_in_context(
             merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
         )
+        # A name the context showed is a person's in its other mentions too ("D.R.'s family").
+        merged = relabel_known_persons(merged, text, rules, person_names)
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)

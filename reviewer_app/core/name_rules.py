@@ -5,14 +5,17 @@ name, never a list of names:
 
 - `strip_answer_markers`: the "Q." / "A." that opens a line of a court transcript is
   no part of a name ("A. Kevin" -> "Kevin", "Q. Officer Diaz" -> "Officer Diaz",
-  which a title then makes a person).
+  which a title then makes a person), and a word NER made a name only by reading the
+  marker as an initial goes ("A.   Night shift").
 - `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
-  "By Ms. Bishop:") is a person.
+  "By Ms. Bishop:") is a person; `judges_named`: so is the judge of a caption ("BEFORE
+  THE HONORABLE CELESTE IBARRA-NUNN, JUDGE").
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
   "a woman called", a nickname in quotes after "called", "known as", "went by" or
-  inside a full name (Kevin "Smoke" Jones), a certificate's declarant ("I, NADIA
-  PETROSYAN, a duly designated transcriber"), a first name cut off that the next
-  speaker completes with a surname ("Nancy--" / "--Soliz").
+  inside a full name (Kevin "Smoke" Jones), or said after "we call him", a person
+  described and then named ("the guy at the door, Big Lou."), a certificate's
+  declarant ("I, NADIA PETROSYAN, a duly designated transcriber"), a first name cut
+  off that the next speaker completes with a surname ("Nancy--" / "--Soliz").
 - `spellings_after_cue`: letters spelled after "spell", in lower case, with full stops
   or in groups ("s m i t h", "J. O. H. N.", "K-O, W-A-L").
 - `answered_names`: the answer to a question for someone's name.
@@ -20,10 +23,15 @@ name, never a list of names:
   with a person ("Byron and Harold"), that a possessive kin word follows ("Fairbanks's
   family"), that follows "my name is", or that the speaker spells right after ("a
   Roxana ... R-O-X-A-N-A") is a person; so is a capitalised word no span covers that a
-  kin word in the possessive follows, that is spelled right after, that ends a name
+  kin word in the possessive follows, that names a family ("the Tupou family"), that
+  is spelled right after, that ends a name
   after a personal title, or that makes a sentence of its own after a kin word.
 - `relabel_places_named_alone`: a one-word "person" that is a country, or a town in a
   list of places or answering "where", and that the document never shows as a name.
+- `relabel_words_of_places`: a one-word NER "person" the document otherwise shows only
+  inside a place's or organisation's name ("Brightwater" of "Brightwater Logistics").
+- `relabel_compass_places`: "North Hollister" is a place; `relabel_counsel_firms`:
+  "Margaret Rich, Holloway Rich, for defendant" names a firm.
 - `relabel_spellings`: a letter-spaced banner is no spelled name; letters beside a
   number are an ID_NUMBER.
 - `lower_case_names`, `propagate_lower_case_names`: in a text that does not capitalise
@@ -46,6 +54,7 @@ from collections.abc import Iterable, Sequence
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.context_rules import _sentence_start as opens_sentence
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import number_words
 
 # Structure, like a speaker tag, beats NER's label (context_rules.NAME_TAG_SCORE).
 STRUCTURE = "context"
@@ -57,7 +66,9 @@ PROPAGATION_SCORE = 0.8
 
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
 _NER_NAME_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
-_ANSWER_MARKER = re.compile(r"(?:Q|A)[.:][ ]+")
+# How a court transcript opens a question or an answer (the importer's `qa_tag`): "Q.",
+# "A:", "Q" and a tab or two spaces, after the line's indentation.
+_ANSWER_MARKER = re.compile(r"[ \t]*(?:Q|A)(?:[.:][ \t]+|\t[ \t]*|[ ]{2,})")
 # A capitalised word, with inner capitals after an apostrophe or hyphen ("O'Neil-Tran"), not a possessive.
 _NAME_WORD = r"[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?(?:-[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?)*"
 # Lower-case particles inside a surname: "de la Cruz", "van der Berg", "bin Laden".
@@ -84,7 +95,12 @@ _COMPLETED_NAME = re.compile(
 # A certificate's declarant: "I, NADIA PETROSYAN, a duly designated transcriber".
 _DECLARANT = re.compile(
     rf"\bI,[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),[ ]+"
-    r"(?:a|an|the|do|hereby|certify|declare|being|am|of)\b"
+    r"(?:a|an|the|do|hereby|certify|declare|being|am|of|[A-Z][a-z]+)\b"
+)
+# A judge on a caption: "BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE".
+_HONORABLE = re.compile(
+    rf"\b(?i:honou?rable|hon\.)[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}})(?=,|[ ]*$)",
+    re.M,
 )
 # A question for a person's name, to the end of its line ("What's your son's name?").
 _NAME_QUESTION = re.compile(
@@ -101,6 +117,15 @@ _NICKNAME = re.compile(
     rf"\b(?:called|call(?:s|ed)?[ ](?:him|her|me)|named|nicknamed|known[ ]as|went[ ]by|goes[ ]by|go[ ]by)"
     rf"[ ]+[{_QUOTE_OPEN}](?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)[{_QUOTE_CLOSE}]",
     re.I,
+)
+# A nickname said without quotes: "my nephew, we call him Junebug", "they called me Smiley".
+_NICKNAME_SAID = re.compile(
+    rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed)[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
+)
+# A person described, then named after a comma: "The security guy at the door, Big Lou."
+_DESCRIBED = re.compile(
+    rf"\b(?i:{_PERSON_NOUNS})(?:[ ][a-z]+){{0,5}},[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}})"
+    r"(?=[.;!?]|,[ ]+(?:[a-z]|I\b)|\s*$)"
 )
 _NICKNAME_INSIDE = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME_WORD}[ ][{_QUOTE_OPEN}]{_NAME_WORD}(?:[ ]{_NAME_WORD})?"
@@ -163,6 +188,11 @@ _PERSONAL_TITLES = frozenset(
 )
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
+# A person's initials ("D.R.", a minor's name in a court record), not an acronym ("EU").
+_INITIALS = re.compile(r"(?:[A-Z]\.){2,3}")
+# "placed with the Tupou family": a family named by its surname.
+_FAMILY_AFTER = re.compile(r"[ ](?:family|families|household)\b")
+_THE = frozenset({"the"})
 _KIN_THEN_STOP = re.compile(r"([a-z-]+)[.:][ ]+\Z")
 _TURN_OPENING = re.compile(r"[^\n:]{1,40}:[ ]+")
 # "Where did you grow up?", "Let's talk about where you grew up."
@@ -201,29 +231,45 @@ _MY_NAME = re.compile(
 )
 
 
-def names_from_layout(text: str, not_names: frozenset[str], stop_words: frozenset[str]) -> list[Span]:
+def names_from_layout(
+    text: str,
+    not_names: frozenset[str],
+    stop_words: frozenset[str],
+    titles: frozenset[str] = frozenset(),
+    determiners: frozenset[str] = frozenset(),
+) -> list[Span]:
     """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
-    headings, names introduced as names, spellings after "spell", answers to a question
-    for a name and, in a text that does not capitalise names, the lower-case ones the
-    context makes safe."""
+    headings and captions, names introduced as names, spellings after "spell", answers to
+    a question for a name and, in a text that does not capitalise names, the lower-case
+    ones the context makes safe. No word of `titles` (lower case) is a judge's name ("the
+    Honorable Superior Court")."""
     cased = names_are_capitalised(text)
     return [
         *examiner_names(text),
-        *introduced_names(text),
+        *judges_named(text, not_names | titles),
+        *introduced_names(text, not_names),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased),
-        *(() if cased else lower_case_names(text, stop_words)),
+        *(() if cased else lower_case_names(text, stop_words, not_names, determiners)),
     ]
 
 
-def strip_answer_markers(spans: Iterable[Span], text: str) -> list[Span]:
-    """A name span that opens a line with "Q." or "A." loses the marker."""
+def strip_answer_markers(
+    spans: Iterable[Span], text: str, lowercase: frozenset[str] = frozenset()
+) -> list[Span]:
+    """A name span that opens a line with "Q." or "A." loses the marker. NER read the
+    marker as an initial ("A.   Night shift", "Q.   Good morning"): what is left, if it is
+    one word the document also writes in lower case (`lowercase`), was no name and goes."""
     out = []
     for span in spans:
-        if span.label in _NAME_LABELS and (span.start == 0 or text[span.start - 1] == "\n"):
-            marker = _ANSWER_MARKER.match(text, span.start)
-            if marker and marker.end() < span.end:
+        line_start = text.rfind("\n", 0, span.start) + 1
+        if span.label in _NAME_LABELS and not text[line_start : span.start].strip():
+            marker = _ANSWER_MARKER.match(text, line_start)
+            if marker and span.start < marker.end() < span.end:
                 span = span.with_(start=marker.end())
+                covered = span.text_in(text)
+                if " " not in covered and covered.lower() in lowercase and covered[:1].isupper():
+                    continue
         out.append(span)
     return _sorted(out)
 
@@ -236,15 +282,29 @@ def examiner_names(text: str) -> list[Span]:
     ]
 
 
-def introduced_names(text: str) -> list[Span]:
+def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
+    """PERSON spans for the judge a caption names: "BEFORE THE HONORABLE CELESTE
+    IBARRA-NUNN, JUDGE" (no word of `not_names`, lower case)."""
+    return [
+        Span(*m.span("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
+        for m in _HONORABLE.finditer(text)
+        if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
+    ]
+
+
+def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:
     """PERSON spans for names introduced as such: "a guy named Xavier", a nickname
-    in quotes after "called" / "known as", or inside a full name, and a certificate's
-    declarant ("I, NADIA PETROSYAN, a duly designated transcriber"); a name cut off
-    that the next speaker completes with a surname ("that's Nancy--" / "--Soliz, yes")."""
+    in quotes after "called" / "known as", or inside a full name, one said after "we call
+    him", a person described and then named ("the guy at the door, Big Lou."), and a
+    certificate's declarant ("I, NADIA PETROSYAN, a duly designated transcriber"); a name
+    cut off that the next speaker completes with a surname ("that's Nancy--" / "--Soliz,
+    yes"). No word of `not_names` (lower case) is such a name ("call her Monday")."""
     found: dict[tuple[int, int], None] = {}
-    for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT):
+    for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT, _NICKNAME_SAID, _DESCRIBED):
         for match in pattern.finditer(text):
-            found[match.span("name")] = None
+            words = match.group("name").split()
+            if len(words[0]) > 1 and not any(w.lower() in not_names for w in words):
+                found[match.span("name")] = None
     for match in _COMPLETED_NAME.finditer(text):
         found[match.span("first")] = None
         found[match.span("rest")] = None
@@ -280,7 +340,7 @@ def _spelled_soon_after(name: str, text: str, end: int) -> tuple[int, int] | Non
     hyphen, B-A-P-T-I-S-T-E"), stands within reach after `end`, if it does. Lower-case
     speech runs a spelling into the next word "i" or "a" ("s m i t h i changed it"): the
     spelling ends before it."""
-    targets = {name.casefold().replace("'", "").replace("’", "")}
+    targets = {name.casefold().replace("'", "").replace("’", ""), re.sub(r"[ '’-]", "", name.casefold())}
     targets |= {part.casefold() for part in re.split(r"[ -]", name) if len(part) >= 3}
     for match in _SPELLING.finditer(text, end, min(len(text), end + _SPELLING_REACH)):
         letters = [k for k, c in enumerate(match.group()) if c.isalpha()]
@@ -323,7 +383,7 @@ def relabel_persons_in_context(
         elif (
             span.label in _NER_NAME_LABELS
             and " " not in covered
-            and not covered.isupper()
+            and (not covered.isupper() or _INITIALS.fullmatch(covered))  # not "the EU's", but "D.R.'s"
             and covered.lower() not in known_places
             and covered.lower() not in not_names
             and (
@@ -358,6 +418,7 @@ def relabel_persons_in_context(
         if (
             _named_after_kin(text, match, kin_words)
             or _before_possessive_kin(text, match.end(), kin_words)
+            or (_FAMILY_AFTER.match(text, match.end()) and _after_word(text, match.start(), _THE))
             or (
                 _after_word(text, match.start(), _PERSONAL_TITLES)
                 and _ENDS_NAME.match(text, match.end())
@@ -413,11 +474,17 @@ def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bo
     return bool(kin and (kin.group("kin") in kin_words or kin.group("kin") in _KIN_GROUPS))
 
 
-def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
+def lower_case_names(
+    text: str,
+    stop_words: frozenset[str],
+    not_names: frozenset[str] = frozenset(),
+    determiners: frozenset[str] = frozenset(),
+) -> list[Span]:
     """In a text that does not capitalise names: PERSON spans after "my name is" (up
-    to a stop word) and for a word followed by its own spelling, which becomes a
-    SPELLED_NAME."""
-    out = []
+    to a stop word), after a personal title (`titled_lower_case_names`) and for a word
+    or two followed by their own spelling, which becomes a SPELLED_NAME per word
+    ("tyrell pritchett t y r e l l p r i t c h e t t")."""
+    out = titled_lower_case_names(text, stop_words | not_names, determiners)
     for match in _MY_NAME.finditer(text):
         kept = []
         for word in re.finditer(r"\S+", match.group("name")):
@@ -429,15 +496,85 @@ def lower_case_names(text: str, stop_words: frozenset[str]) -> list[Span]:
             out.append(
                 Span(start + kept[0].start(), start + kept[-1].end(), "PERSON", (STRUCTURE,), CUE_SCORE)
             )
-    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]{2,}(?![\w'’-])", text):
-        if match.group().lower() in stop_words:
-            continue
-        spelled = _spelled_soon_after(match.group(), text, match.end())
-        if spelled and all(
-            w in _SPELLING_LINKS for w in re.findall(r"[\w'’]+", text[match.end() : spelled[0]])
+    words = [w for w in _LOWER_WORD.finditer(text) if w.group() not in stop_words]
+    for word, following in itertools.zip_longest(words, words[1:]):
+        names = [word.span()]
+        if following is not None and text[word.end() : following.start()] == " ":
+            names.insert(0, (word.start(), following.end()))  # a first name and a surname
+        for start, end in names:
+            spelled = _spelled_soon_after(text[start:end], text, end)
+            if spelled and all(w in _SPELLING_LINKS for w in re.findall(r"[\w'’]+", text[end : spelled[0]])):
+                out.append(Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE))
+                out += _spelling_per_word(text, text[start:end], *spelled)
+                break
+    return out
+
+
+def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: frozenset[str]) -> list[Span]:
+    """In a text that does not capitalise names, PERSON spans for the one or two words
+    after a personal title used as one (not after a determiner: "the doctor said"), up
+    to a word of `not_names` or a pronoun, past a rank's number: "with doctor feldmann
+    not with me", "counselor one tamika may and doctor thanh hoang from mental health"."""
+    words = re.findall(r"[A-Za-z]+", text[:50000])
+    if sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words):
+        return []  # a post with capitals here and there ("Nice vid captain obvious"), not lower-case speech
+    numbers = number_words()
+    out = []
+    for title in _LOWER_TITLE.finditer(text):
+        before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
+        if before and (
+            (before.group(1) in determiners and title.group() not in _COURTESY_TITLES)
+            or before.group(1) in _PRONOUNS | _VERB_BEFORE
         ):
-            out.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
-            out.append(Span(*spelled, "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE))
+            continue  # "the doctor said", "you miss speaking", "don't judge me"; but "a mister gutierrez"
+        kept: list[str] = []
+        for k, word in enumerate(_NEXT_LOWER_WORDS.match(text, title.end()).group().split()):
+            if k == 0 and word in numbers:
+                continue  # "counselor one", a rank
+            if word in not_names or word in _PRONOUNS or word in numbers or word in _PERSONAL_TITLES:
+                break
+            kept.append(word)
+            if len(kept) == 2:
+                break
+        if kept:
+            start = text.index(kept[0], title.end())
+            end = text.index(kept[-1], start) + len(kept[-1])
+            out.append(Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE))
+    return out
+
+
+# Lower-case speech (ASR output) has next to no capitalised word.
+_CAPITALISED_SHARE = 0.05
+# Words after which a title is a verb: "to judge", "will miss", "don't judge".
+_VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "should", "not", "don't", "didn't", "i'll"})
+_COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})
+_LOWER_TITLE = re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))})(?=[ ])")
+# The words after a title, up to punctuation or the line's end.
+_NEXT_LOWER_WORDS = re.compile(r"(?:[ ][a-z][a-z'’-]+){0,4}")
+
+
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][a-z'’-]{2,}(?![\w'’-])")
+
+
+def _spelling_per_word(text: str, name: str, start: int, end: int) -> list[Span]:
+    """SPELLED_NAME spans for the spelling at [start, end) of `name`: one per word of the
+    name where it spells them in turn, else one."""
+    letters = [k for k in range(start, end) if text[k].isalpha()]
+    parts = [re.sub(r"[\W\d_]", "", part) for part in name.split()]
+    if len(parts) < 2 or sum(map(len, parts)) != len(letters):
+        return [Span(start, end, "SPELLED_NAME", (STRUCTURE,), STRUCTURE_SCORE)]
+    out, first = [], 0
+    for part in parts:
+        out.append(
+            Span(
+                letters[first],
+                letters[first + len(part) - 1] + 1,
+                "SPELLED_NAME",
+                (STRUCTURE,),
+                STRUCTURE_SCORE,
+            )
+        )
+        first += len(part)
     return out
 
 
@@ -455,21 +592,31 @@ def spellings_after_cue(text: str) -> list[Span]:
 def drop_sentence_initial_homographs(
     spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
 ) -> list[Span]:
-    """Without a propagated one-word name in title case that opens a sentence (not after
-    "Mr.") without ending it ("Long story", "Big, like six-four"; not the answer "Long.")
-    and that the document writes in lower case elsewhere (`lowercase_words`)."""
+    """Without a propagated one-word name that `is_sentence_initial_homograph`."""
     return [
         span
         for span in spans
         if not (
             span.detectors == (PROPAGATION,)
-            and (covered := span.text_in(text)).istitle()
-            and " " not in covered
-            and covered.lower() in lowercase_words
-            and opens_sentence(text, span.start)
-            and not _SENTENCE_STOP.match(text, span.end)
+            and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
         )
     ]
+
+
+def is_sentence_initial_homograph(text: str, start: int, end: int, lowercase_words: frozenset[str]) -> bool:
+    """Whether a name found by its letters alone (propagated, or from the cover's list of
+    names) is the ordinary word: one word in title case that opens a sentence (not after
+    "Mr.") without ending it ("Long story", "Long term I want", "Big, like six-four"; not
+    the answer "Long.") and that the document writes in lower case elsewhere
+    (`lowercase_words`)."""
+    covered = text[start:end]
+    return (
+        covered.istitle()
+        and " " not in covered
+        and covered.lower() in lowercase_words
+        and opens_sentence(text, start)
+        and not _SENTENCE_STOP.match(text, end)
+    )
 
 
 def propagate_lower_case_names(
@@ -477,8 +624,10 @@ def propagate_lower_case_names(
 ) -> list[Span]:
     """In a text that does not capitalise names, the other mentions of a name that the
     context showed in lower case ("my name is patrice long" ... "hi patrice"; not an NER
-    guess, which a text in another language may make of an ordinary word): its first word everywhere,
-    its other words only after a title ("miss long", not "a long time")."""
+    guess, which a text in another language may make of an ordinary word): its first word
+    everywhere, its other words only after a title ("miss long", not "a long time"), or
+    everywhere when the text never has them after a stop word as an ordinary word ("doctor
+    sandhu" ... "is that amarjit sandhu", but not "how long", "a long week")."""
     if names_are_capitalised(text):
         return list(spans)
     anywhere: set[str] = set()
@@ -486,12 +635,21 @@ def propagate_lower_case_names(
     for span in spans:
         covered = span.text_in(text)
         if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors:
-            words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | _PRONOUNS]
-            if words and words[0] == covered.split()[0]:
+            # A name after a title ("miss long", "captain ines valderrama") only after a title.
+            titled = covered.split()[0].rstrip(".") in titles or _after_word(text, span.start, titles)
+            words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | _PRONOUNS | titles]
+            if words and words[0] == covered.split()[0] and not titled:
                 anywhere.add(words[0])
             after_title.update(words)
     if not after_title:
         return list(spans)
+    ordinary = {
+        match.group()
+        for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text)
+        if match.group() in after_title
+        and _after_word(text, match.start(), (stop_words | _PRONOUNS) - titles)
+    }
+    anywhere |= after_title - ordinary
     taken = _sorted(spans)
     starts = [s.start for s in taken]
     ends = list(itertools.accumulate((s.end for s in taken), max))
@@ -547,6 +705,96 @@ def relabel_places_named_alone(
             span = span.with_(label="LOCATION")
         out.append(span)
     return out
+
+
+def relabel_words_of_places(
+    spans: Sequence[Span], text: str, titles: frozenset[str], person_names: Iterable[str] = ()
+) -> list[Span]:
+    """A one-word PERSON that NER guessed (no speaker tag or cue found it) and that the
+    document otherwise shows only as a word of a longer place's or organisation's name
+    ("for defendant Brightwater" beside "Brightwater Logistics", "Alder like the tree?"
+    after "2217 Alder Creek Road"), never as a person's (in a longer PERSON span, after a
+    title, on the cover: `person_names`), takes that name's label."""
+    spans = _sorted(spans)
+    named = {p for name in person_names for p in _words(name)}
+    of_places: dict[str, str] = {}
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label == "PERSON" and (" " in covered.strip() or _after_word(text, span.start, titles)):
+            named.update(_words(covered))
+        elif (
+            span.label in ("LOCATION", "ORGANIZATION")
+            and " " in covered.strip()
+            # Not "the family of Douglas Ma--": NER's guess on half a word, nor a place NER
+            # read in a line of capitals ("FOR THAT REMY EFFECT"), a weaker reading than its own.
+            and not text.startswith("--", span.end)
+            and not (span.label == "LOCATION" and covered.isupper())
+        ):
+            for word in _CAPITAL_WORD.findall(covered):
+                of_places.setdefault(word.lower(), span.label)
+    if not of_places:
+        return spans
+    out = []
+    for span in spans:
+        covered = span.text_in(text).lower()
+        if (
+            span.label == "PERSON"
+            and STRUCTURE not in span.detectors
+            and covered in of_places
+            and covered not in named
+            and not _after_word(text, span.start, titles)
+        ):
+            span = span.with_(label=of_places[covered])
+        out.append(span)
+    return out
+
+
+_FOR_PARTY = re.compile(
+    r",[ ]+(?:appearing[ ]+)?(?:for|on[ ]behalf[ ]of)[ ]+(?:the[ ]+)?(?P<party>[A-Za-z]+)"
+)
+
+
+def relabel_counsel_firms(spans: Sequence[Span], text: str, parties: frozenset[str]) -> list[Span]:
+    """In an appearance, the name between a lawyer's name and the party they act for is
+    their firm, named after its partners: "Margaret Rich, Holloway Rich, for defendant"
+    (`parties`, lower case: defendant, witness, people...)."""
+    spans = _sorted(spans)
+    out = list(spans)
+    for i in range(1, len(spans)):
+        span, lawyer = spans[i], spans[i - 1]
+        party = _FOR_PARTY.match(text, span.end)
+        if (
+            span.label == "PERSON"
+            and lawyer.label == "PERSON"
+            and text[lawyer.end : span.start] == ", "
+            and party
+            and party.group("party").lower() in parties
+        ):
+            out[i] = span.with_(label="ORGANIZATION")
+    return out
+
+
+_COMPASS_PLACE = re.compile(rf"(?:North|South|East|West)[ ]{_NAME_WORD}")
+
+
+def relabel_compass_places(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
+    """A PERSON of a point of the compass and a name ("Terrence. North Hollister. I
+    drive") is a part of a town, not after a title ("Mr. West Hollis")."""
+    return [
+        span.with_(label="LOCATION")
+        if span.label == "PERSON"
+        and _COMPASS_PLACE.fullmatch(span.text_in(text))
+        and not _after_word(text, span.start, titles)
+        else span
+        for span in spans
+    ]
+
+
+def _words(name: str) -> set[str]:
+    """The lower-case words of a name, and the parts of a hyphenated one ("navarro-quinn",
+    "navarro", "quinn")."""
+    words = set(re.findall(r"[\w'’-]+", name.lower()))
+    return words | {part for word in words for part in word.split("-") if part}
 
 
 def _listed_with_place(spans: Sequence[Span], i: int, text: str) -> bool:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from reviewer_app.core.document import Document, HearingMetadata
 from reviewer_app.core.merge import name_terms
+from reviewer_app.core.name_rules import is_sentence_initial_homograph, lowercase_words
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.base import (
     Detector,
@@ -129,6 +130,7 @@ class PresidioDetector(Detector):
         self._analyzers: dict[str, AnalyzerEngine] = {}
         self._lock = threading.Lock()
         self._deny_lists: dict[HearingMetadata, list[EntityRecognizer]] = {}
+        self._lowercase: tuple[str, frozenset[str]] = ("", frozenset())
 
     def status(self) -> DetectorStatus:
         model = self.settings.spacy_model
@@ -242,6 +244,12 @@ class PresidioDetector(Detector):
         self._deny_lists = {document.metadata: recognizers}
         return recognizers
 
+    def _lowercase_words(self, document: Document) -> frozenset[str]:
+        """The words the document writes in lower case, worked out once per document."""
+        if self._lowercase[0] != document.text:
+            self._lowercase = (document.text, lowercase_words(document.text))
+        return self._lowercase[1]
+
     def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
         self.load(chunk.profile)
         analyzer = self._analyzers[chunk.profile]
@@ -264,8 +272,14 @@ class PresidioDetector(Detector):
             if result.entity_type in BUILTIN_ENTITIES and result.score < BUILTIN_MIN_SCORE:
                 continue
             found = chunk.text[result.start : result.end]
-            if _recognizer(result) in (COVER_NAMES, COVER_PLACES) and found.islower():
-                # Names are written capitalised; "will" or "young" in speech is not "Will Young".
+            if _recognizer(result) in (COVER_NAMES, COVER_PLACES) and (
+                found.islower()
+                or is_sentence_initial_homograph(
+                    chunk.text, result.start, result.end, self._lowercase_words(chunk.document)
+                )
+            ):
+                # Names are written capitalised; "will" or "young" in speech is not "Will Young",
+                # nor "Long term I want" beside "a long time" Deputy Commissioner Long.
                 continue
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
         nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}

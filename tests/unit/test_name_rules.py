@@ -400,3 +400,178 @@ def test_a_town_ner_calls_a_person_is_a_place_in_a_list_of_places_or_answering_w
     assert {("Stockton", "LOCATION"), ("Clovis", "LOCATION")} <= set(merged)
     # Towns that are also surnames stay persons where nothing makes them places.
     assert merged.count(("Davis", "PERSON")) == 2 and ("Martinez", "PERSON") in merged
+
+
+def test_an_indented_answer_marker_read_as_an_initial_leaves_no_name():
+    text = (
+        "     Q.   Good evening. Where did you work?\n"
+        "     A.   Evening shift, loading. The evening was good.\n"
+        "     Q.   Who was your lead?\n"
+        "     A.   Rosalind Achebe, a good lead.\n"
+    )
+    ner = [
+        _span(text, "Q.   Good", "PERSON"),
+        _span(text, "A.   Evening", "PERSON"),
+        _span(text, "A.   Rosalind Achebe", "PERSON"),
+    ]
+    merged = _merged(text, ner)
+    assert ("Rosalind Achebe", "PERSON") in merged
+    # "Good" and "Evening" were NER's reading of "Q." and "A." as initials.
+    assert not {w for w, _ in merged} & {"Good", "Evening", "Q.   Good", "A.   Evening"}
+
+
+def test_a_word_shown_only_inside_a_place_or_firm_name_is_no_person():
+    text = (
+        "WITNESS: I drove for Kestrel Freight for years. Kestrel paid well. I lived at 40 Tamarind "
+        "Court Road. Tamarind, T-A-M-A-R-I-N-D. My boss was Omar Dunmore. "
+        "Dunmore was fair. The offer came from Omar Dunmore, and Dunmore Hauling took me on."
+    )
+    ner = [
+        _span(text, "Kestrel Freight", "ORGANIZATION"),
+        _span(text, "Kestrel", "PERSON", 1),
+        _span(text, "40 Tamarind Court Road", "LOCATION"),
+        _span(text, "Tamarind", "PERSON", 1),
+        _span(text, "T-A-M-A-R-I-N-D", "SPELLED_NAME", detector="presidio"),
+        _span(text, "Omar Dunmore", "PERSON"),
+        _span(text, "Dunmore", "PERSON", 1),
+        _span(text, "Dunmore Hauling", "ORGANIZATION"),
+    ]
+    merged = _merged(text, ner)
+    assert ("Kestrel", "ORGANIZATION") in merged
+    assert {("Tamarind", "LOCATION"), ("T-A-M-A-R-I-N-D", "SPELLED_OUT_ITEM")} <= merged
+    # A word the document also shows as a person's name stays a person.
+    assert merged >= {("Omar Dunmore", "PERSON"), ("Dunmore", "PERSON")}
+
+
+def test_a_place_or_organisation_made_of_known_name_parts_is_a_person():
+    text = (
+        "Her husband Viliami came. Mr. Halvorsen-Tupou spoke. Later Viliami Tupou wrote to the Board. "
+        "Tupou was at the Fresno Rescue Mission. We met Mission Fresno staff."
+    )
+    ner = [
+        _span(text, "Viliami", "PERSON"),
+        _span(text, "Halvorsen-Tupou", "PERSON"),
+        _span(text, "Viliami Tupou", "ORGANIZATION"),
+        _span(text, "Tupou", "LOCATION", 2),
+        _span(text, "Fresno Rescue Mission", "ORGANIZATION"),
+        _span(text, "Mission Fresno", "ORGANIZATION"),
+    ]
+    merged = _merged(text, ner)
+    # A half of a double surname, and a full name of two known parts.
+    assert {("Viliami Tupou", "PERSON"), ("Tupou", "PERSON")} <= merged
+    assert {("Fresno Rescue Mission", "ORGANIZATION"), ("Mission Fresno", "ORGANIZATION")} <= merged
+
+
+def test_a_nickname_said_without_quotes_and_a_person_described_then_named():
+    text = (
+        "My cousin Rafael, we call him Peanut, he drives. I'll call her Tuesday. "
+        "The man at the grill, Tall Mike. I can't remember the rest. "
+        "The lady at the window, she said no."
+    )
+    merged = _merged(text, [_span(text, "Rafael", "PERSON")])
+    assert {("Peanut", "PERSON"), ("Tall Mike", "PERSON")} <= merged
+    assert not {w for w, label in merged if label == "PERSON"} & {"Tuesday", "I"}
+
+
+def test_a_compass_point_and_a_name_is_a_place_and_a_firm_in_an_appearance_no_person():
+    text = (
+        "LENA: Lena. South Ardmore. I take the bus.\n"
+        "MR. WEST: Paul West, Halvorsen West, for the plaintiff. Paul West, Dana Ruiz, and I.\n"
+    )
+    ner = [
+        _span(text, "South Ardmore", "PERSON"),
+        _span(text, "Paul West", "PERSON"),
+        _span(text, "Halvorsen West", "PERSON"),
+        _span(text, "Paul West", "PERSON", 1),
+        _span(text, "Dana Ruiz", "PERSON"),
+    ]
+    merged = _merged(text, ner)
+    assert {("South Ardmore", "LOCATION"), ("Halvorsen West", "ORGANIZATION")} <= merged
+    assert {("Paul West", "PERSON"), ("Dana Ruiz", "PERSON")} <= merged
+
+
+def test_a_person_never_ends_inside_an_open_bracket():
+    text = "Present: Correctional Officer(s) Unidentified, and Officer Pruitt(badge 12)."
+    ner = [_span(text, "Correctional Officer(s", "PERSON"), _span(text, "Officer Pruitt", "PERSON")]
+    merged = _merged(text, ner)
+    assert ("Pruitt", "PERSON") in merged
+    assert not {w for w, _ in merged} & {"Officer(s", "Officer", "Correctional Officer"}
+
+
+def test_a_judge_on_a_caption_and_a_reporter_declaring_are_persons():
+    text = (
+        "          SUPERIOR COURT OF THE STATE OF CALIFORNIA, COUNTY OF SAN JOAQUIN\n"
+        "          BEFORE THE HONORABLE MARISELA OYELARAN-PIKE, JUDGE, DEPARTMENT 4\n"
+        "          BEFORE THE HONORABLE SUPERIOR COURT,\n"
+        "THE COURT: We are on the record in the matter of the minor. The defendant is present, "
+        "and the People are here. We have the report of the probation department. I have read it.\n"
+        "MS. DIAZ: Submitted on the report, Your Honor. The minor is present with his mother.\n"
+        "I, TOBIAS WREN-ADEYEMI, Certified Shorthand Reporter, certify the foregoing.\n"
+    )
+    merged = _merged(text)
+    persons = {w for w, label in merged if label == "PERSON"}
+    assert {"MARISELA OYELARAN-PIKE", "TOBIAS WREN-ADEYEMI"} <= persons
+    assert not any("SUPERIOR" in w or "COURT" in w for w in persons)
+
+
+def test_a_family_named_by_its_surname_and_initials_shown_as_a_persons():
+    text = (
+        "He was placed with the Fonoti family in Manteca. He left the Fonoti home twice. "
+        "He struck a classmate, K.L., at lunch. K.L.'s mother called the school. K.L. was not hurt. "
+        "He has no contact with K.L. now. The foster family is kind. He went to N.A. meetings."
+    )
+    ner = [_span(text, "K.L.", "ORGANIZATION", n) for n in (0, 1, 3)] + [_span(text, "N.A.", "ORGANIZATION")]
+    merged = _merged(text, ner)
+    assert ("Fonoti", "PERSON") in merged
+    assert sum(1 for w, label in merged if (w, label) == ("K.L.", "PERSON")) == 1  # a set: one entry
+    assert ("K.L.", "ORGANIZATION") not in merged
+    assert ("N.A.", "ORGANIZATION") in merged
+
+
+def test_a_kin_word_alone_is_no_name_and_a_borrowed_kin_word_introduces_one():
+    text = "And I see Mom is here. Sister Agnes came too. After that my lola, Perpetua, raised us."
+    ner = [
+        _span(text, "Mom", "PERSON"),
+        _span(text, "Sister Agnes", "PERSON"),
+        _span(text, "Perpetua", "LOCATION"),
+    ]
+    merged = _merged(text, ner)
+    assert ("Perpetua", "PERSON") in merged
+    assert any(label == "PERSON" and "Agnes" in w for w, label in merged)
+    assert not any(w == "Mom" for w, _ in merged)
+
+
+def test_lower_case_names_after_a_title_and_a_full_name_spelled_letter_by_letter():
+    text = (
+        "speaker 1: with me is counselor two odalys brandt and doctor ruiz from medical\n"
+        "speaker 2: the doctor said it was fine and your supervisor was a mister okafor\n"
+        "speaker 3: desmond achterberg d e s m o n d a c h t e r b e r g is my name\n"
+        "speaker 1: so james okafor will take you back\n"
+        "speaker 2: you will miss seeing him and i miss talking to you\n"
+    )
+    merged = _merged(text)
+    # A surname the text never uses as an ordinary word is a name without its title too.
+    assert ("okafor", text.rindex("okafor")) in {(s.text_in(text), s.start) for s in merge_spans([], text)}
+    persons = {w for w, label in merged if label == "PERSON"}
+    assert {"odalys brandt", "ruiz", "okafor", "desmond achterberg"} <= persons
+    assert not persons & {"said", "two", "doctor", "seeing", "talking"}
+    spelled = {w for w, label in merged if label == "SPELLED_NAME"}
+    assert spelled == {"d e s m o n d", "a c h t e r b e r g"}
+
+
+def test_a_title_in_a_post_with_capitals_here_and_there_is_no_lower_case_cue():
+    assert not {label for _, label in _merged("Nice clip captain obvious, loved it")} & {"PERSON"}
+    assert ("obvious", "PERSON") in _merged("speaker 1: nice clip captain obvious\nspeaker 2: ok")
+
+
+def test_a_place_read_in_capitals_leaves_a_person_a_person():
+    text = "BIG SALE AT MARLOWE PLAZA TODAY, Marlowe says come early. Ask for Dov at Marlowe Plaza."
+    ner = [
+        _span(text, "MARLOWE PLAZA", "LOCATION"),
+        _span(text, "Marlowe", "PERSON"),
+        _span(text, "Dov", "PERSON"),
+    ]
+    assert ("Marlowe", "PERSON") in _merged(text, ner)
+    # The same place in mixed case is NER's own reading, and a word only of it is the place's.
+    ner.append(_span(text, "Marlowe Plaza", "LOCATION", 0))
+    assert ("Marlowe", "LOCATION") in _merged(text, ner)

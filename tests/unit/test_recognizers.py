@@ -257,6 +257,18 @@ def test_presidio_uses_the_cover_deny_list_and_skips_the_licence_recognizer(dete
     assert all(s.detectors == ("presidio",) for s in spans)
 
 
+def test_a_cover_name_that_opens_a_sentence_as_an_ordinary_word_is_none(detectors):
+    _, presidio = detectors
+    text = "It took a young man years. Young people here know it. I met Young. Mr. Young said so."
+    chunk_text = text[text.index("Young people") :]
+    doc = Document("d", text, metadata=COVER)
+    spans = presidio.detect(TextChunk(doc, chunk_text, text.index("Young people")), SharedAnalysis())
+    starts = {s.start for s in spans if s.label == "PERSON"}
+    # The document (not only this chunk) writes "young" in lower case.
+    assert 0 not in starts
+    assert {chunk_text.index("Young."), chunk_text.index("Young said")} <= starts
+
+
 def test_without_cover_metadata_the_deny_list_adds_nothing(detectors):
     _, presidio = detectors
     doc = Document("d", TEXT)
