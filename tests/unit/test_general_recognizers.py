@@ -128,7 +128,11 @@ def test_lists_of_days(text, expected):
             ["jo ann seventy at valley mail dot com"],
         ),
         ("spoken_email_address", "we were at the office dot com party", []),
-        ("spoken_email_address", "it's dana at valley clinic dot example", ["dana at valley clinic dot example"]),
+        (
+            "spoken_email_address",
+            "it's dana at valley clinic dot example",
+            ["dana at valley clinic dot example"],
+        ),
     ],
 )
 def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
@@ -166,7 +170,11 @@ def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
             "it's on sierravalleyhealth.example, or records.county.local.",
             ["sierravalleyhealth.example", "records.county.local"],
         ),
-        ("written_web_address", "mail evasquez@vasquezlaw.example; the test.py file; a local.example.com", []),
+        (
+            "written_web_address",
+            "mail evasquez@vasquezlaw.example; the test.py file; a local.example.com",
+            [],
+        ),
         (
             "spoken_web_address_with_path",
             "the form is on sierra valley health dot example slash forms okay",
