@@ -559,6 +559,12 @@ def test_lower_case_names_after_a_title_and_a_full_name_spelled_letter_by_letter
     assert spelled == {"d e s m o n d", "a c h t e r b e r g"}
 
 
+def test_a_name_after_a_lower_case_title_ends_at_a_conjunction():
+    text = "speaker 1: who sent you\nspeaker 2: it was doctor feldmann after the accident since march\n"
+    assert ("feldmann", "PERSON") in _merged(text)
+    assert not {w for w, label in _merged(text) if label == "PERSON"} & {"feldmann after"}
+
+
 def test_a_title_in_a_post_with_capitals_here_and_there_is_no_lower_case_cue():
     assert not {label for _, label in _merged("Nice clip captain obvious, loved it")} & {"PERSON"}
     assert ("obvious", "PERSON") in _merged("speaker 1: nice clip captain obvious\nspeaker 2: ok")

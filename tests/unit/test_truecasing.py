@@ -133,7 +133,8 @@ def test_detection_finds_lower_case_names_through_the_view(monkeypatch):
     monkeypatch.setattr(truecasing, "case_model", lambda: None)
     without = run_detection(document, ["spacy", "presidio"], settings)
     assert without.notes == (UNAVAILABLE_NOTE,)
-    assert not {"feldmann", "ray gutierrez"} & _found(without, "PERSON")
+    # "doctor feldmann" is found by its title either way (core/name_rules.py); a bare name is not.
+    assert "ray gutierrez" not in _found(without, "PERSON")
     assert not {"visalia", "delano"} & _found(without, "LOCATION")
 
 
