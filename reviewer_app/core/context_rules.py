@@ -215,6 +215,99 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
 _DEFINING_LABELS = ("LOCATION", "ORGANIZATION")
 
 
+# Courtesy titles: a name written after one is a person's, not a firm's short form.
+_COURTESY_TITLE = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ ]+"
+_ANSWER_MARK = re.compile(r"[AQ][.:][ \t]+")
+_CAPITALISED_WORD = re.compile(r"[A-Z][A-Za-z'’-]*\Z")
+
+
+def label_short_forms_of_organisations(
+    spans: Iterable[Span],
+    text: str,
+    known_places: frozenset[str] = frozenset(),
+    location_cues: frozenset[str] = frozenset(),
+) -> list[Span]:
+    """A name that the document also writes as the first words of an organisation's
+    name is that organisation's short form, whatever NER made of it alone:
+    "Brightwater" beside "Brightwater Logistics", "Harbor Crest" beside "Harbor Crest
+    Medical Center". The rest of the long name must be capitalised words (not "&
+    Sons", not "of ..."), and the short form is left alone where it is a known
+    place ("Fresno" of "Fresno County Superior Court"), written after a courtesy
+    title ("Mr. Smith") or part of a longer person's name ("Joe Smith" beside
+    "Smith Plumbing"). A place of one word, or one after a location cue ("in
+    Istanbul"), stays a place: a court or a bar is often named after its town. The
+    relabelled spans are marked as learnt from context, so that `merge.propagate`
+    finds the short form's other mentions."""
+    spans = list(spans)
+    persons = [_ANSWER_MARK.sub("", " ".join(s.text_in(text).split())) for s in spans if s.label == "PERSON"]
+    person_words = {w.lower() for p in persons for w in p.split()}
+    short_forms: set[str] = set()
+    for span in spans:
+        if span.label != "ORGANIZATION":
+            continue
+        words = _ANSWER_MARK.sub("", span.text_in(text)).split()
+        if len(words) < 2 or " ".join(words).isupper():
+            continue
+        for cut in range(len(words) - 1, 0, -1):
+            if not (_CAPITALISED_WORD.match(words[cut]) and words[cut].lower() not in person_words):
+                break
+            short_forms.add(" ".join(words[:cut]))
+    short_forms = {
+        s
+        for s in short_forms
+        if len(s) >= 3
+        and all(_CAPITALISED_WORD.match(w) for w in s.split())
+        and s.lower() not in known_places
+    }
+    if not short_forms:
+        return spans
+    short_forms = {
+        s
+        for s in short_forms
+        if not any(s != p and re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", p) for p in persons)
+        and not re.search(rf"\b{_COURTESY_TITLE}{re.escape(s)}(?![\w-])", text)
+    }
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        marker = _ANSWER_MARK.match(covered)
+        start = span.start + (marker.end() if marker else 0)
+        name = " ".join(text[start : span.end].split())
+        if name in short_forms and (
+            span.label == "PERSON"
+            or (
+                span.label == "LOCATION"
+                and " " in name
+                and _previous_word(text, start).lower() not in location_cues
+            )
+        ):
+            detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
+            span = span.with_(start=start, label="ORGANIZATION", detectors=detectors)
+        out.append(span)
+    return out
+
+
+def _previous_word(text: str, start: int) -> str:
+    words = _WORD.findall(text[max(0, start - 30) : start])
+    return words[-1] if words else ""
+
+
+_COMPASS_PLACE = re.compile(r"(?:North|South|East|West|Northern|Southern|Eastern|Western)[ ]+(?P<place>.+)")
+
+
+def label_compass_places(spans: Iterable[Span], text: str, known_places: frozenset[str]) -> list[Span]:
+    """A "person" or "organisation" that is a compass word and a known place is a
+    part of that place ("North Hollister", "East Fresno"), not a name."""
+    out = []
+    for span in spans:
+        if span.label in ("PERSON", "ORGANIZATION"):
+            match = _COMPASS_PLACE.fullmatch(" ".join(span.text_in(text).split()))
+            if match and match.group("place").lower() in known_places:
+                span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
 # Capitalised words that open sentences and are never a one-word name.
 _FUNCTION_LIKE = frozenset({"I", "The", "A", "An", "My", "Our", "This", "That", "It", "We", "You"})
 
@@ -334,9 +427,11 @@ def drop_false_tags(
     function_words: frozenset[str],
     law_heads: Sequence[str] = (),
     test_words: frozenset[str] = frozenset(),
+    role_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The spans without the names that their context shows are no names (module docstring)."""
     spans = list(spans)
+    tags = [m.span(1) for m in _SPEAKER_TAG.finditer(text)]
     cased = _names_are_capitalised(text)
     lowercase_phrases = _lowercase_text(text)
     lines = text.split("\n")
@@ -349,6 +444,18 @@ def drop_false_tags(
         covered = span.text_in(text)
         if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _inside(span, contents):
             continue
+        if (
+            span.label in _PLACE_OR_BODY
+            and sum(c.isalpha() for c in covered) < 2
+            and not (span.label == "LOCATION" and any(c.isdigit() for c in covered))
+        ):
+            continue  # "[14:02:47]", "U", "A.": a timestamp or a letter names no body (a ZIP code is a place)
+        if (
+            span.label in _PLACE_OR_BODY
+            and _inside(span, tags)
+            and all(w.lower().strip(".") in role_words for w in covered.split())
+        ):
+            continue  # "THE VIDEOGRAPHER:", "MS. RICH:": a speaker's role or title
         if (
             span.label in ("ORGANIZATION", "LOCATION", "NRP")
             and covered.isalpha()
@@ -389,6 +496,9 @@ def drop_false_tags(
                 continue  # "TABE score": a test, not an organisation
         out.append(span)
     return out
+
+
+_PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
 
 
 def _is_heading(line: str) -> bool:

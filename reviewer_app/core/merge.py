@@ -65,8 +65,10 @@ from reviewer_app.core.context_rules import (
     is_known_group,
     is_positional_capital,
     label_acronyms_as_defined,
+    label_compass_places,
     label_glosses_as_named,
     label_numbers_by_cue,
+    label_short_forms_of_organisations,
     label_spelled_items,
     learn_organisations,
     speaker_tag_names,
@@ -842,11 +844,20 @@ def merge_spans(
         )
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
-    merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
+    merged = drop_false_tags(
+        merged,
+        text,
+        rules.function_words,
+        rules.law_heads,
+        rules.test_words,
+        rules.role_nouns | rules.titles | rules.determiners,
+    )
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
+    merged = label_compass_places(merged, text, rules.known_places)
     if with_propagation:
+        merged = label_short_forms_of_organisations(merged, text, rules.known_places, rules.location_cues)
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
         merged = propagate_lower_case_names(merged, text, stop_words, rules.titles | name_titles)
     merged = join_split_names(merged, text, rules.known_places)

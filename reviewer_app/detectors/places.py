@@ -9,6 +9,9 @@
 - `find_places_after_cues`: capitalised words right after a cue that only a place
   follows ("born in Guadalajara", "lives in Konstancin-Jeziorna", "practising in
   İzmir"), whether or not a gazetteer lists them.
+- `find_lower_case_places`: in a transcript without capitals for names (speech
+  recognition), a street after "on" ("on panorama drive") and a known place's
+  institution ("bakersfield college").
 - `find_known_groups`: a gazetteer's nationality, ethnic group or religion written
   as the list writes it ("I'm Salvadoran", "things about Pakistanis"), where NER
   missed it; not a language ("in Spanish") nor a word the document also writes
@@ -28,6 +31,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from reviewer_app.core.context_rules import _names_are_capitalised
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.gazetteer import read_list
 from reviewer_app.detectors.patterns import load_table
@@ -65,6 +69,9 @@ class PlaceRules:
     groups: re.Pattern[str] | None = None
     after_residence_cue: re.Pattern[str] | None = None
     language_cues: frozenset[str] = frozenset()
+    lower_case_street: re.Pattern[str] | None = None
+    lower_case_institution: re.Pattern[str] | None = None
+    stop_words: frozenset[str] = frozenset()
 
 
 def _alternation(names: list[str]) -> str:
@@ -93,7 +100,28 @@ def place_rules() -> PlaceRules:
     gap = int(table["cue_gap"])
     groups = [n for f in table.get("group_gazetteers", ()) for n in read_list(resource("gazetteers", f))]
 
+    merge = load_table("merge.toml")
+    stop_words = frozenset(
+        w.lower() for key in ("function_words", "determiners", "clause_words") for w in merge.get(key, ())
+    )
+    lower = table.get("lower_case", {})
+    known_lower = {n.lower() for n in known}
+    word = r"[a-z][a-z'’-]*"
     return PlaceRules(
+        lower_case_street=re.compile(
+            rf"(?<![\w'’-])(?:{_alternation(lower['street_cues'])})[ ]+"
+            rf"(?P<place>{word}(?:[ ]{word})?[ ](?:{_alternation(lower['street_words'])}))(?![\w'’-])"
+        )
+        if lower.get("street_cues")
+        else None,
+        lower_case_institution=re.compile(
+            rf"(?<![\w'’-])(?P<name>(?:{_alternation(sorted(known_lower))})"
+            rf"(?P<between>(?:[ ]{word}){{0,{int(lower.get('name_words_max', 3))}}}?)"
+            rf"[ ](?:{'|'.join(lower['institution_heads'])}))(?![\w'’-])"
+        )
+        if lower.get("institution_heads") and known_lower
+        else None,
+        stop_words=stop_words,
         # Each is matched against the text just before a five-digit number.
         after_state=re.compile(
             rf"(?<![\w-])(?:(?i:{_alternation(named)})|{_alternation(postal)})\.?,?[ ]{{1,3}}\Z"
@@ -165,6 +193,35 @@ def find_places_after_cues(text: str, rules: PlaceRules | None = None) -> list[S
         Span(m.start("place"), m.end("place"), "LOCATION", (), CUE_PLACE_SCORE)
         for m in rules.after_residence_cue.finditer(text)
     ]
+
+
+def find_lower_case_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """In a text written without capitals for names (speech recognition), LOCATION
+    spans on streets after a cue ("on panorama drive") and ORGANIZATION spans on a
+    known place's institutions ("bakersfield college"); see places.toml [lower_case].
+    Nothing in a text that capitalises its names: there NER and the patterns see them."""
+    rules = rules or place_rules()
+    if _names_are_capitalised(text):
+        return []
+    spans = []
+    if rules.lower_case_street is not None:
+        for match in rules.lower_case_street.finditer(text):
+            if not any(w in rules.stop_words for w in match.group("place").split()[:-1]):  # "on the road"
+                spans.append(Span(match.start("place"), match.end("place"), "LOCATION", (), CUE_PLACE_SCORE))
+    if rules.lower_case_institution is not None:
+        for match in rules.lower_case_institution.finditer(text):
+            if any(w in rules.stop_words for w in match.group("between").split()):
+                continue  # "fresno and the college": two things
+            name = match.group("name")
+            words = name.split()
+            while words[-1] in rules.stop_words:  # "department of human services and"
+                name = name[: len(name) - len(words.pop()) - 1]
+            spans.append(
+                Span(
+                    match.start("name"), match.start("name") + len(name), "ORGANIZATION", (), CUE_PLACE_SCORE
+                )
+            )
+    return spans
 
 
 def find_known_groups(text: str, rules: PlaceRules | None = None) -> list[Span]:

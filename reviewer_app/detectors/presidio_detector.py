@@ -36,6 +36,7 @@ from reviewer_app.detectors.patterns import load_recognizer_specs, load_table
 from reviewer_app.detectors.places import (
     find_known_groups,
     find_known_places,
+    find_lower_case_places,
     find_place_codes,
     find_places_after_cues,
     find_zip_codes,
@@ -275,6 +276,7 @@ class PresidioDetector(Detector):
             find_known_places,
             find_places_after_cues,
             find_known_groups,
+            find_lower_case_places,
         )
         for place in (found for find in places for found in find(chunk.text)):
             spans.append(place.with_(detectors=(self.name,)))

@@ -407,3 +407,72 @@ def test_ethnic_groups_and_typeset_apostrophes_are_groups_and_propagate():
     groups = [(w, start) for w, label, start in merged if label == "NRP"]
     # The second "Jehovah’s Witnesses" comes from the first, learnt from "a member of".
     assert [w for w, _ in groups] == ["Jehovah’s Witnesses", "Jehovah’s Witnesses", "Sami", "Sami"]
+
+
+def test_a_short_form_of_an_organisation_the_document_names_is_that_organisation():
+    text = (
+        "Counsel appeared for defendant Ferncastle. I started at Ferncastle Freight in 2019, "
+        "and later Ferncastle moved me to nights. The nurse at Larkspur Ridge saw me; Larkspur Ridge "
+        "Medical Center has the file."
+    )
+    spans = [
+        _span(text, "defendant Ferncastle", "PERSON"),
+        _span(text, "Ferncastle Freight", "ORGANIZATION"),
+        _span(text, "Ferncastle", "PERSON", 2),
+        _span(text, "Larkspur Ridge", "LOCATION"),
+        _span(text, "Larkspur Ridge Medical Center", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert ("Ferncastle", "ORGANIZATION") in merged and ("Larkspur Ridge", "ORGANIZATION") in merged
+    assert not {n for n, label in merged if label in ("PERSON", "LOCATION")}
+
+
+def test_a_person_or_a_town_is_no_short_form_of_an_organisation_named_after_it():
+    text = (
+        "Mr. Quillan met us. Quillan Plumbing hired him. Dana Whitcombe called; Whitcombe Freight "
+        "paid. The Oakhurst Bar Association met in Oakhurst."
+    )
+    spans = [
+        _span(text, "Quillan", "PERSON"),
+        _span(text, "Quillan Plumbing", "ORGANIZATION"),
+        _span(text, "Dana Whitcombe", "PERSON"),
+        _span(text, "Whitcombe Freight", "ORGANIZATION"),
+        _span(text, "Oakhurst Bar Association", "ORGANIZATION"),
+        _span(text, "Oakhurst", "LOCATION", 1),
+    ]
+    merged = _merged(text, spans)
+    assert {("Quillan", "PERSON"), ("Dana Whitcombe", "PERSON"), ("Oakhurst", "LOCATION")} <= merged
+
+
+def test_a_compass_word_and_a_known_town_is_a_place_not_a_person():
+    text = "ANA: Ana. North Fresno. I take the bus with North Haverbrook, my friend."
+    spans = [_span(text, "North Fresno", "PERSON"), _span(text, "North Haverbrook", "PERSON")]
+    merged = _merged(text, spans)
+    assert ("North Fresno", "LOCATION") in merged and ("North Haverbrook", "PERSON") in merged
+
+
+def test_timestamps_letters_and_speaker_roles_are_no_organisations():
+    text = (
+        "[10:14:02] THE INTERPRETER: He says yes.\n[10:14:09] MR. DAHL: The accent is on the E.\n"
+        "[10:14:20] MR. DAHL: He worked for IBM, zip code 95814.\n"
+    )
+    spans = [
+        _span(text, "[10:14:02]", "ORGANIZATION"),
+        _span(text, "INTERPRETER", "ORGANIZATION"),
+        _span(text, "MR", "ORGANIZATION"),
+        _span(text, "E", "ORGANIZATION", 3),
+        _span(text, "IBM", "ORGANIZATION"),
+        _span(text, "95814", "LOCATION", detector="presidio"),
+    ]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged if label in ("ORGANIZATION", "LOCATION")} == {
+        ("IBM", "ORGANIZATION"),
+        ("95814", "LOCATION"),
+    }
+
+
+def test_a_head_noun_of_organisations_relabels_a_place():
+    text = "After release I'd go to Lantern Path Reentry, near the Kings Valley."
+    spans = [_span(text, "Lantern Path Reentry", "LOCATION"), _span(text, "Kings Valley", "LOCATION")]
+    merged = _merged(text, spans)
+    assert {("Lantern Path Reentry", "ORGANIZATION"), ("Kings Valley", "LOCATION")} <= merged
