@@ -123,11 +123,16 @@ def learn_organisations(
             ):
                 named[name] = None
     if after:
-        for match in re.finditer(rf"(?P<name>{_NAME})[ ]+(?i:(?:{after}))\b", text):
+        # "X program", or X and an apposition that says what it is: "Second Wind, the youth group".
+        apposition = r",[ ](?:the|a|an|our|my|their)[ ](?:[a-z][a-z'’-]*[ ]){0,3}"
+        for match in re.finditer(rf"(?P<name>{_NAME})(?:[ ]+|{apposition})(?i:(?:{after}))\b", text):
             start, end = match.span("name")
             words = match.group("name").split()
-            if len(words) > 1 and words[0] in _FUNCTION_LIKE:
-                start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"
+            if len(words) > 1 and (
+                words[0] in _FUNCTION_LIKE
+                or (words[0].lower() in function_words and _sentence_start(text, start))
+            ):
+                start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"; "Then Second Wind, the group"
             if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
             found[(start, end)] = None
@@ -428,8 +433,10 @@ def drop_false_tags(
     law_heads: Sequence[str] = (),
     test_words: frozenset[str] = frozenset(),
     role_words: frozenset[str] = frozenset(),
+    organisation_heads: Sequence[str] = (),
 ) -> list[Span]:
     """The spans without the names that their context shows are no names (module docstring)."""
+    heads = tuple(f" {h.lower()}" for h in organisation_heads)
     spans = list(spans)
     tags = [m.span(1) for m in _SPEAKER_TAG.finditer(text)]
     cased = _names_are_capitalised(text)
@@ -451,11 +458,11 @@ def drop_false_tags(
         ):
             continue  # "[14:02:47]", "U", "A.": a timestamp or a letter names no body (a ZIP code is a place)
         if (
-            span.label in _PLACE_OR_BODY
-            and _inside(span, tags)
-            and all(w.lower().strip(".") in role_words for w in covered.split())
+            span.label in ("ORGANIZATION", "LOCATION")
+            and all(_POSSESSIVE_S.sub("", w.lower().strip(".")) in role_words for w in covered.split())
+            and (_inside(span, tags) or " " not in covered)
         ):
-            continue  # "THE VIDEOGRAPHER:", "MS. RICH:": a speaker's role or title
+            continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
         if (
             span.label in ("ORGANIZATION", "LOCATION", "NRP")
             and covered.isalpha()
@@ -485,8 +492,17 @@ def drop_false_tags(
                 and all(f" {w.lower()} " in lowercase_phrases for w in words)
             ):
                 continue  # "THE FACTS" over a paragraph that speaks of "the facts"
-            if shouting_is_rare and _is_shouted(text[line_start:line_end]):
-                continue  # NER reads every word of an ALL-CAPS notice as a name
+            if (
+                shouting_is_rare
+                and _is_shouted(text[line_start:line_end])
+                and not (
+                    span.label == "ORGANIZATION"
+                    and len(words) > 1
+                    and f" {covered.lower()}".endswith(heads)
+                    and words[0].lower() not in function_words | _LINKING_WORDS
+                )
+            ):
+                continue  # NER reads every word of an ALL-CAPS notice as a name (not "... REPORTING")
             if len(words) == 1 and text[line_start : span.start].strip() == "(":
                 continue  # "(Whereupon, ...", "(Inaudible)": the capital is the parenthetical's
             if _inside(span, laws):
@@ -499,6 +515,8 @@ def drop_false_tags(
 
 
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
+# Words that join a name to what is before it and never start one ("OF DANGER TO SOCIETY").
+_LINKING_WORDS = frozenset({"of", "for", "to", "on", "with", "and", "or", "in", "at", "by", "from"})
 
 
 def _is_heading(line: str) -> bool:

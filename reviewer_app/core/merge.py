@@ -851,6 +851,7 @@ def merge_spans(
         rules.law_heads,
         rules.test_words,
         rules.role_nouns | rules.titles | rules.determiners,
+        rules.head_words.get("ORGANIZATION", ()),
     )
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)

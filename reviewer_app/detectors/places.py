@@ -6,6 +6,8 @@
   ("born in Oxnard"), where NER missed it.
 - `find_place_codes`: a gazetteer's short codes in capitals ("CMF", "SVSP",
   "CSP-SAC"), which NER does not know.
+- `find_place_names`: a gazetteer's full names of two words or more, anywhere
+  ("Central California Women's Facility").
 - `find_places_after_cues`: capitalised words right after a cue that only a place
   follows ("born in Guadalajara", "lives in Konstancin-Jeziorna", "practising in
   İzmir"), whether or not a gazetteer lists them.
@@ -71,6 +73,8 @@ class PlaceRules:
     language_cues: frozenset[str] = frozenset()
     lower_case_street: re.Pattern[str] | None = None
     lower_case_institution: re.Pattern[str] | None = None
+    lower_case_known_place: re.Pattern[str] | None = None
+    full_names: re.Pattern[str] | None = None
     stop_words: frozenset[str] = frozenset()
 
 
@@ -106,7 +110,16 @@ def place_rules() -> PlaceRules:
     )
     lower = table.get("lower_case", {})
     known_lower = {n.lower() for n in known}
+    prisons = {
+        n.lower()
+        for f in table["code_gazetteers"]
+        for n in read_list(resource("gazetteers", f))
+        if len(n) > 2 and not _CODE.fullmatch(n)
+    }
     word = r"[a-z][a-z'’-]*"
+    full_names = [
+        n for f in table.get("name_gazetteers", ()) for n in read_list(resource("gazetteers", f)) if " " in n
+    ]
     return PlaceRules(
         lower_case_street=re.compile(
             rf"(?<![\w'’-])(?:{_alternation(lower['street_cues'])})[ ]+"
@@ -121,7 +134,17 @@ def place_rules() -> PlaceRules:
         )
         if lower.get("institution_heads") and known_lower
         else None,
+        lower_case_known_place=re.compile(
+            rf"(?<![\w'’-])(?:{place_cues})[ ]+(?P<place>(?:(?:{lower['compass_words']})[ ])?"
+            rf"(?:{_alternation(sorted(known_lower | prisons))})(?:[ ](?:{'|'.join(lower['place_heads'])}))?)"
+            rf"(?![\w'’-])"
+        )
+        if lower.get("place_heads") and known_lower
+        else None,
         stop_words=stop_words,
+        full_names=re.compile(rf"(?<![\w'’-])(?:{_alternation(full_names)})(?![\w'’-])")
+        if full_names
+        else None,
         # Each is matched against the text just before a five-digit number.
         after_state=re.compile(
             rf"(?<![\w-])(?:(?i:{_alternation(named)})|{_alternation(postal)})\.?,?[ ]{{1,3}}\Z"
@@ -184,6 +207,14 @@ def find_known_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
     ]
 
 
+def find_place_names(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """LOCATION spans on the full names of `name_gazetteers` ("California Men's Colony")."""
+    rules = rules or place_rules()
+    if rules.full_names is None:
+        return []
+    return [Span(m.start(), m.end(), "LOCATION", (), PLACES_SCORE) for m in rules.full_names.finditer(text)]
+
+
 def find_places_after_cues(text: str, rules: PlaceRules | None = None) -> list[Span]:
     """LOCATION spans on the capitalised words after a residence cue ("born in X")."""
     rules = rules or place_rules()
@@ -195,19 +226,21 @@ def find_places_after_cues(text: str, rules: PlaceRules | None = None) -> list[S
     ]
 
 
+# A known town's name after one of these anywhere in the text is a word, not the town ("the orange").
+_DETERMINER = "the|a|an|this|that|my|your|his|her|our|their|some|any"
+
+
 def find_lower_case_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
     """In a text written without capitals for names (speech recognition), LOCATION
-    spans on streets after a cue ("on panorama drive") and ORGANIZATION spans on a
+    spans on a known place after a place cue ("from north kern state prison", "to
+    tulare county"; not a name the text also writes after a determiner, "the
+    orange"), on streets after a cue ("on panorama drive") and ORGANIZATION spans on a
     known place's institutions ("bakersfield college"); see places.toml [lower_case].
     Nothing in a text that capitalises its names: there NER and the patterns see them."""
     rules = rules or place_rules()
     if _names_are_capitalised(text):
         return []
-    spans = []
-    if rules.lower_case_street is not None:
-        for match in rules.lower_case_street.finditer(text):
-            if not any(w in rules.stop_words for w in match.group("place").split()[:-1]):  # "on the road"
-                spans.append(Span(match.start("place"), match.end("place"), "LOCATION", (), CUE_PLACE_SCORE))
+    institutions = []
     if rules.lower_case_institution is not None:
         for match in rules.lower_case_institution.finditer(text):
             if any(w in rules.stop_words for w in match.group("between").split()):
@@ -216,12 +249,20 @@ def find_lower_case_places(text: str, rules: PlaceRules | None = None) -> list[S
             words = name.split()
             while words[-1] in rules.stop_words:  # "department of human services and"
                 name = name[: len(name) - len(words.pop()) - 1]
-            spans.append(
-                Span(
-                    match.start("name"), match.start("name") + len(name), "ORGANIZATION", (), CUE_PLACE_SCORE
-                )
-            )
-    return spans
+            start = match.start("name")
+            institutions.append(Span(start, start + len(name), "ORGANIZATION", (), CUE_PLACE_SCORE))
+    places = []
+    if rules.lower_case_street is not None:
+        for match in rules.lower_case_street.finditer(text):
+            if not any(w in rules.stop_words for w in match.group("place").split()[:-1]):  # "on the road"
+                places.append(Span(match.start("place"), match.end("place"), "LOCATION", (), CUE_PLACE_SCORE))
+    if rules.lower_case_known_place is not None:
+        for match in rules.lower_case_known_place.finditer(text):
+            place = match.group("place")
+            if " " in place or not re.search(rf"\b(?:{_DETERMINER})[ ]+{re.escape(place)}\b", text):
+                places.append(Span(match.start("place"), match.end("place"), "LOCATION", (), CUE_PLACE_SCORE))
+    # "at fresno city college": the town is part of the institution's name there.
+    return institutions + [p for p in places if not any(p.overlaps(i) for i in institutions)]
 
 
 def find_known_groups(text: str, rules: PlaceRules | None = None) -> list[Span]:

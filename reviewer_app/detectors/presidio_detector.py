@@ -38,6 +38,7 @@ from reviewer_app.detectors.places import (
     find_known_places,
     find_lower_case_places,
     find_place_codes,
+    find_place_names,
     find_places_after_cues,
     find_zip_codes,
     headline_lines,
@@ -273,6 +274,7 @@ class PresidioDetector(Detector):
         places = (
             find_zip_codes,
             find_place_codes,
+            find_place_names,
             find_known_places,
             find_places_after_cues,
             find_known_groups,

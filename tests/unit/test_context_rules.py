@@ -476,3 +476,43 @@ def test_a_head_noun_of_organisations_relabels_a_place():
     spans = [_span(text, "Lantern Path Reentry", "LOCATION"), _span(text, "Kings Valley", "LOCATION")]
     merged = _merged(text, spans)
     assert {("Lantern Path Reentry", "ORGANIZATION"), ("Kings Valley", "LOCATION")} <= merged
+
+
+def test_a_single_role_word_is_no_organisation_or_place_but_a_court_of_two_words_stays():
+    text = (
+        "BEFORE THE HONORABLE ANA RUIZ, JUDGE\nTHE COURT: The Court finds it so. The District Court agreed."
+    )
+    spans = [
+        _span(text, "JUDGE", "LOCATION"),
+        _span(text, "Court", "ORGANIZATION"),
+        _span(text, "District Court", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged if label != "PERSON"} == {("District Court", "ORGANIZATION")}
+
+
+def test_an_organisation_with_a_telling_head_survives_a_line_in_capitals():
+    text = (
+        "Commissioner: We will go on the record now. Thank you all. It is late.\n"
+        "Please state your names. We start now. The hearing is open.\n"
+        "TRANSCRIBED BY: NORA PELL, GOLDEN STATE VERBATIM REPORTING, AT THE BOARD OF PAROLE\n"
+        "THE PANEL FINDS THE RISK OF DANGER TO SOCIETY REMAINS AND PAROLE IS DENIED TODAY\n"
+    )
+    spans = [
+        _span(text, "GOLDEN STATE VERBATIM REPORTING", "ORGANIZATION"),
+        _span(text, "OF DANGER TO SOCIETY", "ORGANIZATION", detector="presidio"),
+        _span(text, "PANEL", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    organisations = {n for n, label in merged if label == "ORGANIZATION"}
+    assert organisations == {"GOLDEN STATE VERBATIM REPORTING"}
+
+
+def test_a_name_with_an_apposition_that_says_it_is_a_group_is_an_organisation():
+    rules = default_rules()
+    text = (
+        "I did the anger class. Then Bright Harbor, the peer support group, and I sponsor others. "
+        "We drove through Fresno, a big town with a program."
+    )
+    found = learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words)
+    assert {s.text_in(text) for s in found} == {"Bright Harbor"}

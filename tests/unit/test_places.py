@@ -17,6 +17,7 @@ from reviewer_app.detectors.places import (
     find_known_places,
     find_lower_case_places,
     find_place_codes,
+    find_place_names,
     find_places_after_cues,
     find_zip_codes,
     headline_case,
@@ -326,3 +327,22 @@ def test_a_text_that_capitalises_its_names_is_left_to_ner():
         "a private road. Then we met at fresno city college, as the sign says. I said so. He agreed."
     )
     assert find_lower_case_places(text) == []
+
+
+def test_known_places_after_a_cue_in_a_lower_case_transcript():
+    text = (
+        "speaker 1: you came to us from north kern state prison and paroled to kings county in "
+        "twenty twenty\nspeaker 2: yeah i went home to selma. the orange was good, i ate an orange.\n"
+        "speaker 1: you said you wanted a job in orange\n"
+    )
+    found = {(s.text_in(text), s.label) for s in find_lower_case_places(text)}
+    assert found == {
+        ("north kern state prison", "LOCATION"),
+        ("kings county", "LOCATION"),
+        ("selma", "LOCATION"),
+    }
+
+
+def test_a_prisons_full_name_is_a_place_anywhere_but_not_a_part_of_it_alone():
+    text = "She came from Northern California Women's Facility last year; the facility was far."
+    assert _found(find_place_names(text), text) == ["Northern California Women's Facility"]
