@@ -231,6 +231,7 @@ def label_short_forms_of_organisations(
     text: str,
     known_places: frozenset[str] = frozenset(),
     location_cues: frozenset[str] = frozenset(),
+    owned: Sequence[str] = (),
 ) -> list[Span]:
     """A name that the document also writes as the first words of an organisation's
     name is that organisation's short form, whatever NER made of it alone:
@@ -242,7 +243,9 @@ def label_short_forms_of_organisations(
     "Smith Plumbing"). A place of one word, or one after a location cue ("in
     Istanbul"), stays a place: a court or a bar is often named after its town. The
     relabelled spans are marked as learnt from context, so that `merge.propagate`
-    finds the short form's other mentions."""
+    finds the short form's other mentions. A name in the possessive before one of
+    `owned` ("Brightwater's legal department": what a firm has, not a person) is
+    taken the same way."""
     spans = list(spans)
     persons = [_ANSWER_MARK.sub("", " ".join(s.text_in(text).split())) for s in spans if s.label == "PERSON"]
     person_words = {w.lower() for p in persons for w in p.split()}
@@ -257,6 +260,11 @@ def label_short_forms_of_organisations(
             if not (_CAPITALISED_WORD.match(words[cut]) and words[cut].lower() not in person_words):
                 break
             short_forms.add(" ".join(words[:cut]))
+    if owned:
+        cue = _cue_alternation(owned)
+        short_forms.update(
+            m.group("name") for m in re.finditer(rf"(?P<name>{_NAME})['’]s[ ]+(?i:{cue})\b", text)
+        )
     short_forms = {
         s
         for s in short_forms
@@ -464,6 +472,15 @@ def drop_false_tags(
         ):
             continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
         if (
+            span.label in ("ORGANIZATION", "LOCATION")
+            and cased
+            and covered.isalpha()
+            and not covered.isupper()
+            and _sentence_start(text, span.start)
+            and f" {covered.lower()} " in lowercase_phrases
+        ):
+            continue  # "Group is 40117." beside "group 40117": a word capitalised by its sentence
+        if (
             span.label in ("ORGANIZATION", "LOCATION", "NRP")
             and covered.isalpha()
             and covered.isupper()
@@ -492,17 +509,13 @@ def drop_false_tags(
                 and all(f" {w.lower()} " in lowercase_phrases for w in words)
             ):
                 continue  # "THE FACTS" over a paragraph that speaks of "the facts"
-            if (
-                shouting_is_rare
-                and _is_shouted(text[line_start:line_end])
-                and not (
-                    span.label == "ORGANIZATION"
-                    and len(words) > 1
-                    and f" {covered.lower()}".endswith(heads)
-                    and words[0].lower() not in function_words | _LINKING_WORDS
-                )
-            ):
-                continue  # NER reads every word of an ALL-CAPS notice as a name (not "... REPORTING")
+            if shouting_is_rare and _is_shouted(text[line_start:line_end]):
+                # NER reads every word of an ALL-CAPS notice as a name; an organisation
+                # with a telling head ("... VERBATIM REPORTING") is kept, up to that head.
+                length = _through_last_head(covered, heads) if span.label == "ORGANIZATION" else 0
+                if not length or words[0].lower() in function_words | _LINKING_WORDS:
+                    continue
+                span = span.with_(end=span.start + length)
             if len(words) == 1 and text[line_start : span.start].strip() == "(":
                 continue  # "(Whereupon, ...", "(Inaudible)": the capital is the parenthetical's
             if _inside(span, laws):
@@ -517,6 +530,16 @@ def drop_false_tags(
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
 # Words that join a name to what is before it and never start one ("OF DANGER TO SOCIETY").
 _LINKING_WORDS = frozenset({"of", "for", "to", "on", "with", "and", "or", "in", "at", "by", "from"})
+
+
+def _through_last_head(name: str, heads: tuple[str, ...]) -> int:
+    """The length of `name` up to the end of its last head word (`heads` in lower
+    case, each after a space), when that leaves two words or more; else 0."""
+    lower = f" {name.lower()}"
+    for match in reversed(list(re.finditer(r"\S+(?=\s|$)", lower))):
+        if lower[: match.end()].endswith(heads):
+            return match.end() - 1 if " " in name[: match.end() - 1] else 0
+    return 0
 
 
 def _is_heading(line: str) -> bool:

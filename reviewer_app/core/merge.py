@@ -858,7 +858,9 @@ def merge_spans(
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = label_compass_places(merged, text, rules.known_places)
     if with_propagation:
-        merged = label_short_forms_of_organisations(merged, text, rules.known_places, rules.location_cues)
+        merged = label_short_forms_of_organisations(
+            merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())
+        )
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
         merged = propagate_lower_case_names(merged, text, stop_words, rules.titles | name_titles)
     merged = join_split_names(merged, text, rules.known_places)

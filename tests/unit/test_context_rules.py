@@ -516,3 +516,36 @@ def test_a_name_with_an_apposition_that_says_it_is_a_group_is_an_organisation():
     )
     found = learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words)
     assert {s.text_in(text) for s in found} == {"Bright Harbor"}
+
+
+def test_a_word_capitalised_by_its_sentence_is_no_organisation_where_the_text_writes_it_in_lower_case():
+    text = (
+        "SOCIAL WORKER: Read me the card. The member ID is on the front.\n"
+        "PATIENT: It says so. Group is 5521. The group number is short. Alvarez Freight pays it. "
+        "Freight is heavy."
+    )
+    spans = [
+        _span(text, "SOCIAL WORKER", "ORGANIZATION"),
+        _span(text, "Group", "ORGANIZATION"),
+        _span(text, "Alvarez Freight", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged if label == "ORGANIZATION"} == {
+        ("Alvarez Freight", "ORGANIZATION")
+    }
+
+
+def test_a_name_that_owns_what_a_firm_owns_is_an_organisation_at_every_mention():
+    text = (
+        "MS. COLE: With me is Ravi Shah from Dunmore's legal department. Dunmore paid him.\n"
+        "Q. And Mr. Keane? A. Keane's warehouse burned, and Keane left."
+    )
+    spans = [
+        _span(text, "Dunmore", "PERSON"),
+        _span(text, "Dunmore", "PERSON", 1),
+        _span(text, "Keane", "PERSON"),
+        _span(text, "Keane", "PERSON", 2),
+    ]
+    merged = _merged(text, spans)
+    assert ("Dunmore", "ORGANIZATION") in merged and ("Dunmore", "PERSON") not in merged
+    assert ("Keane", "PERSON") in merged and ("Keane", "ORGANIZATION") not in merged
