@@ -11,9 +11,14 @@ Two halves, both called by `merge.merge_spans`:
   `merge.propagate` then proposes their other mentions. A name right after a
   naming cue ("a program called X", "my job at X") outranks NER at each of its
   mentions, and a name of two words or more before "in" and a known town ("Second
-  Dawn Residential in Visalia") is an organisation there.
+  Dawn Residential in Visalia") is an organisation there, as is a lawyer's firm
+  in an appearance ("Margaret Rich, Holloway Rich, for defendant X").
   `label_acronyms_as_defined` gives a defined acronym the label of what it
   stands for (a prison's "(LCF)" is a LOCATION).
+  `label_short_forms_of_organisations`: the first words of an organisation's name
+  ("Brightwater" of "Brightwater Logistics") and a name before what a firm has
+  ("Brightwater's legal department") are that organisation at every mention;
+  `label_compass_places`: "North Hollister" is a place, not a person.
 - `drop_false_tags`: NER names that the way the text is written shows are no
   names: a lower-case word ("long" from the surname Long) in a text that
   takes care to capitalise; a function word at the start of a sentence ("Your",
@@ -28,7 +33,10 @@ Two halves, both called by `merge.merge_spans`:
   word ("RELEASED FROM PRISON"); a word that
   opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
   inside a named law ("Americans" of the Americans with Disabilities Act); and
-  an acronym followed by a word that makes it a test ("TABE score").
+  an acronym followed by a word that makes it a test ("TABE score"); a place or
+  organisation without two letters ("[14:02:47]", "U") or made of role words
+  ("JUDGE", "THE VIDEOGRAPHER:"), and a one-word one capitalised only by its
+  sentence ("Group is 40117." beside "group 40117").
 - `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
   4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
   after a place or organisation is its name in another language.
@@ -166,7 +174,19 @@ def learn_organisations(
         ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += _mentions(text, named)
+    # "Margaret Rich, Holloway Rich, for defendant ...": a lawyer's appearance names her firm.
+    for match in _APPEARANCE.finditer(text):
+        if match.group("firm").lower() not in known_places:  # "Ana Ruiz, Fresno, for the defendant"
+            spans.append(Span(*match.span("firm"), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
     return sorted(spans)
+
+
+_APPEARANCE = re.compile(
+    rf"^[^\n]*?{_CAP}[ ]{_CAP},[ ](?P<firm>{_NAME}),[ ]+(?:appearing[ ])?(?:on[ ]behalf[ ]of|for)[ ]"
+    r"(?:the[ ])?(?:plaintiffs?|defendants?|respondents?|petitioners?|appellants?|appellees?|claimants?"
+    r"|applicants?|witness|deponent|debtors?|creditors?)\b",
+    re.M,
+)
 
 
 def _is_title(text: str, end: int) -> bool:

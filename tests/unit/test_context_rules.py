@@ -549,3 +549,13 @@ def test_a_name_that_owns_what_a_firm_owns_is_an_organisation_at_every_mention()
     merged = _merged(text, spans)
     assert ("Dunmore", "ORGANIZATION") in merged and ("Dunmore", "PERSON") not in merged
     assert ("Keane", "PERSON") in merged and ("Keane", "ORGANIZATION") not in merged
+
+
+def test_the_firm_in_a_lawyers_appearance_is_an_organisation_but_not_a_town():
+    text = (
+        "MS. VANCE: Leah Vance, Corbin Vance, for defendant Orchard Mills.\n"
+        "MR. DIAZ: Tomas Diaz, Modesto, for the plaintiff.\n"
+    )
+    spans = [_span(text, "Corbin Vance", "PERSON"), _span(text, "Modesto", "LOCATION")]
+    merged = _merged(text, spans)
+    assert {("Corbin Vance", "ORGANIZATION"), ("Modesto", "LOCATION")} <= merged
