@@ -114,6 +114,10 @@ def learn_organisations(
     if before:
         for match in re.finditer(rf"(?i:\b(?:{before}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             found[match.span("name")] = None
+    working = _cue_alternation(cues.get("working", ()))
+    if working:
+        # "I work days at X", "I teach third grade at X": up to three lower-case words between.
+        naming = "|".join(filter(None, (naming, rf"\b(?:{working})(?-i:(?:[ ][a-z][a-z'’-]*){{1,3}})[ ]at")))
     if naming:
         for match in re.finditer(rf"(?i:\b(?:{naming}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             name = match.group("name")

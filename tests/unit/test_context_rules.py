@@ -559,3 +559,13 @@ def test_the_firm_in_a_lawyers_appearance_is_an_organisation_but_not_a_town():
     spans = [_span(text, "Corbin Vance", "PERSON"), _span(text, "Modesto", "LOCATION")]
     merged = _merged(text, spans)
     assert {("Corbin Vance", "ORGANIZATION"), ("Modesto", "LOCATION")} <= merged
+
+
+def test_work_a_few_words_and_at_name_an_employer_but_not_a_town():
+    rules = default_rules()
+    text = (
+        "I teach fourth grade at Whitfield, so I see them. My son works nights at Ostrander Mills. "
+        "I worked in the kitchen at Soledad. I worked hard and then I was at Marlow Farms."
+    )
+    found = learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words)
+    assert {s.text_in(text) for s in found} == {"Whitfield", "Ostrander Mills"}
