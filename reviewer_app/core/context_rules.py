@@ -36,7 +36,8 @@ Two halves, both called by `merge.merge_spans`:
   an acronym followed by a word that makes it a test ("TABE score"); a place or
   organisation without two letters ("[14:02:47]", "U") or made of role words
   ("JUDGE", "THE VIDEOGRAPHER:"), and a one-word one capitalised only by its
-  sentence ("Group is 40117." beside "group 40117").
+  sentence ("Group is 40117." beside "group 40117"), a kind of organisation alone
+  ("the Ministry") and a heading "THE FACTS".
 - `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
   4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
   after a place or organisation is its name in another language.
@@ -310,13 +311,10 @@ def label_short_forms_of_organisations(
         marker = _ANSWER_MARK.match(covered)
         start = span.start + (marker.end() if marker else 0)
         name = " ".join(text[start : span.end].split())
-        if name in short_forms and (
-            span.label == "PERSON"
-            or (
-                span.label == "LOCATION"
-                and " " in name
-                and _previous_word(text, start).lower() not in location_cues
-            )
+        if (
+            name in short_forms
+            and (span.label == "PERSON" or (span.label == "LOCATION" and " " in name))
+            and _previous_word(text, start).lower() not in location_cues  # "lives in Maissau"
         ):
             detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
             span = span.with_(start=start, label="ORGANIZATION", detectors=detectors)
@@ -504,6 +502,14 @@ def drop_false_tags(
             and f" {covered.lower()} " in lowercase_phrases
         ):
             continue  # "Group is 40117." beside "group 40117": a word capitalised by its sentence
+        if span.label in ("ORGANIZATION", "LOCATION") and f" {covered.lower()}" in heads:
+            continue  # "the Ministry", "the Court": a kind of organisation alone names none
+        if (
+            span.label in _PLACE_OR_BODY
+            and covered.isupper()
+            and text[slice(*_line_bounds(text, span.start))].strip() == f"THE {covered}"
+        ):
+            continue  # "THE FACTS", "THE LAW": a section's heading
         if (
             span.label in ("ORGANIZATION", "LOCATION", "NRP")
             and covered.isalpha()
