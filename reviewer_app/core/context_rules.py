@@ -36,8 +36,7 @@ Two halves, both called by `merge.merge_spans`:
   an acronym followed by a word that makes it a test ("TABE score"); a place or
   organisation without two letters ("[14:02:47]", "U") or made of role words
   ("JUDGE", "THE VIDEOGRAPHER:"), and a one-word one capitalised only by its
-  sentence ("Group is 40117." beside "group 40117"), a kind of organisation alone
-  ("the Ministry") and a heading "THE FACTS".
+  sentence ("Group is 40117." beside "group 40117"), and a heading "THE FACTS".
 - `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
   4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
   after a place or organisation is its name in another language.
@@ -481,12 +480,11 @@ def drop_false_tags(
         covered = span.text_in(text)
         if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _inside(span, contents):
             continue
-        if (
-            span.label in _PLACE_OR_BODY
-            and sum(c.isalpha() for c in covered) < 2
-            and not (span.label == "LOCATION" and any(c.isdigit() for c in covered))
+        letters = sum(c.isalpha() for c in covered)
+        if span.label in _PLACE_OR_BODY and (
+            (letters < 2 and not _DIGIT.search(covered)) or (letters == 0 and span.label != "LOCATION")
         ):
-            continue  # "[14:02:47]", "U", "A.": a timestamp or a letter names no body (a ZIP code is a place)
+            continue  # "[14:02:47]", "U", "A.": no name ("G20" is one, a ZIP code a place)
         if (
             span.label in ("ORGANIZATION", "LOCATION")
             and all(_POSSESSIVE_S.sub("", w.lower().strip(".")) in role_words for w in covered.split())
@@ -502,8 +500,6 @@ def drop_false_tags(
             and f" {covered.lower()} " in lowercase_phrases
         ):
             continue  # "Group is 40117." beside "group 40117": a word capitalised by its sentence
-        if span.label in ("ORGANIZATION", "LOCATION") and f" {covered.lower()}" in heads:
-            continue  # "the Ministry", "the Court": a kind of organisation alone names none
         if (
             span.label in _PLACE_OR_BODY
             and covered.isupper()

@@ -571,22 +571,24 @@ def test_work_a_few_words_and_at_name_an_employer_but_not_a_town():
     assert {s.text_in(text) for s in found} == {"Whitfield", "Ostrander Mills"}
 
 
-def test_a_kind_of_organisation_alone_and_a_section_heading_are_no_names():
+def test_a_section_heading_is_no_name_but_a_republic_and_an_institution_named_alone_are():
     text = (
-        "THE FACTS\n\nThe applicant wrote to the Ministry of Justice. The Ministry replied that "
-        "the Chamber would decide. Lakeside Chamber of Commerce sent the Republic of Molvania a note."
+        "THE FACTS\n\nThe applicant wrote to the Ministry of Justice. The Ministry replied that the G20 "
+        "would decide. Lakeside Chamber of Commerce sent the Republic of Molvania a note."
     )
     spans = [
         _span(text, "FACTS", "ORGANIZATION"),
         _span(text, "Ministry of Justice", "ORGANIZATION"),
         _span(text, "Ministry", "ORGANIZATION", 1),
-        _span(text, "Chamber", "ORGANIZATION"),
-        _span(text, "Lakeside Chamber of Commerce", "ORGANIZATION"),
+        _span(text, "G20", "ORGANIZATION"),
+        _span(text, "Lakeside Chamber of Commerce", "LOCATION"),
         _span(text, "Republic of Molvania", "LOCATION"),
     ]
     merged = _merged(text, spans)
     assert {(n, label) for n, label in merged} == {
         ("Ministry of Justice", "ORGANIZATION"),
+        ("Ministry", "ORGANIZATION"),
+        ("G20", "ORGANIZATION"),
         ("Lakeside Chamber of Commerce", "ORGANIZATION"),
         ("Republic of Molvania", "ORGANIZATION"),
     }
