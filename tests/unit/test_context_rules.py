@@ -571,7 +571,7 @@ def test_work_a_few_words_and_at_name_an_employer_but_not_a_town():
     assert {s.text_in(text) for s in found} == {"Whitfield", "Ostrander Mills"}
 
 
-def test_a_section_heading_is_no_name_but_a_republic_and_an_institution_named_alone_are():
+def test_a_section_heading_is_no_name_but_an_institution_named_alone_is():
     text = (
         "THE FACTS\n\nThe applicant wrote to the Ministry of Justice. The Ministry replied that the G20 "
         "would decide. Lakeside Chamber of Commerce sent the Republic of Molvania a note."
@@ -590,5 +590,5 @@ def test_a_section_heading_is_no_name_but_a_republic_and_an_institution_named_al
         ("Ministry", "ORGANIZATION"),
         ("G20", "ORGANIZATION"),
         ("Lakeside Chamber of Commerce", "ORGANIZATION"),
-        ("Republic of Molvania", "ORGANIZATION"),
+        ("Republic of Molvania", "LOCATION"),
     }
