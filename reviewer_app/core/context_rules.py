@@ -298,12 +298,22 @@ def label_short_forms_of_organisations(
     }
     if not short_forms:
         return spans
-    short_forms = {
-        s
-        for s in short_forms
-        if not any(s != p and re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", p) for p in persons)
-        and not re.search(rf"\b{_COURTESY_TITLE}{re.escape(s)}(?![\w-])", text)
+    # The word runs of the persons' names, not the whole names: "Smith" of "Joe Smith".
+    inside_persons = {
+        " ".join(words[i:j])
+        for words in {tuple(p.split()) for p in persons}
+        for i in range(len(words))
+        for j in range(i + 1, len(words) + 1)
+        if j - i < len(words)
     }
+    # "Mr. Smith": the first words of a name after a courtesy title.
+    titled = {
+        " ".join(words[:j])
+        for match in re.finditer(rf"\b{_COURTESY_TITLE}(?P<name>{_NAME})", text)
+        for words in [match.group("name").split()]
+        for j in range(1, len(words) + 1)
+    }
+    short_forms -= inside_persons | titled
     out = []
     for span in spans:
         covered = span.text_in(text)

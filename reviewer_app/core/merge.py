@@ -287,9 +287,15 @@ def relabel_by_head_word(
 
 def _head_label(phrase: str, head_words: dict[str, tuple[str, ...]]) -> str | None:
     for label, heads in head_words.items():
-        if any(phrase == h or phrase.endswith(" " + h) for h in heads):
+        if _ending_in(heads).search(phrase):
             return label
     return None
+
+
+@functools.cache
+def _ending_in(heads: tuple[str, ...]) -> re.Pattern[str]:
+    """A phrase that is one of `heads` or ends in a space and one of them."""
+    return re.compile(rf"(?:^|[ ])(?:{'|'.join(re.escape(h) for h in heads)})\Z")
 
 
 def relabel_by_context(
