@@ -11,9 +11,14 @@ Two halves, both called by `merge.merge_spans`:
   `merge.propagate` then proposes their other mentions. A name right after a
   naming cue ("a program called X", "my job at X") outranks NER at each of its
   mentions, and a name of two words or more before "in" and a known town ("Second
-  Dawn Residential in Visalia") is an organisation there.
+  Dawn Residential in Visalia") is an organisation there, as is a lawyer's firm
+  in an appearance ("Margaret Rich, Holloway Rich, for defendant X").
   `label_acronyms_as_defined` gives a defined acronym the label of what it
   stands for (a prison's "(LCF)" is a LOCATION).
+  `label_short_forms_of_organisations`: the first words of an organisation's name
+  ("Brightwater" of "Brightwater Logistics") and a name before what a firm has
+  ("Brightwater's legal department") are that organisation at every mention;
+  `label_compass_places`: "North Hollister" is a place, not a person.
 - `drop_false_tags`: NER names that the way the text is written shows are no
   names: a lower-case word ("long" from the surname Long) in a text that
   takes care to capitalise; a function word at the start of a sentence ("Your",
@@ -28,7 +33,10 @@ Two halves, both called by `merge.merge_spans`:
   word ("RELEASED FROM PRISON"); a word that
   opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
   inside a named law ("Americans" of the Americans with Disabilities Act); and
-  an acronym followed by a word that makes it a test ("TABE score").
+  an acronym followed by a word that makes it a test ("TABE score"); a place or
+  organisation without two letters ("[14:02:47]", "U") or made of role words
+  ("JUDGE", "THE VIDEOGRAPHER:"), and a one-word one capitalised only by its
+  sentence ("Group is 40117." beside "group 40117"), and a heading "THE FACTS".
 - `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
   4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
   after a place or organisation is its name in another language.
@@ -106,6 +114,10 @@ def learn_organisations(
     if before:
         for match in re.finditer(rf"(?i:\b(?:{before}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             found[match.span("name")] = None
+    working = _cue_alternation(cues.get("working", ()))
+    if working:
+        # "I work days at X", "I teach third grade at X": up to three lower-case words between.
+        naming = "|".join(filter(None, (naming, rf"\b(?:{working})(?-i:(?:[ ][a-z][a-z'’-]*){{1,3}})[ ]at")))
     if naming:
         for match in re.finditer(rf"(?i:\b(?:{naming}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             name = match.group("name")
@@ -123,11 +135,16 @@ def learn_organisations(
             ):
                 named[name] = None
     if after:
-        for match in re.finditer(rf"(?P<name>{_NAME})[ ]+(?i:(?:{after}))\b", text):
+        # "X program", or X and an apposition that says what it is: "Second Wind, the youth group".
+        apposition = r",[ ](?:the|a|an|our|my|their)[ ](?:[a-z][a-z'’-]*[ ]){0,3}"
+        for match in re.finditer(rf"(?P<name>{_NAME})(?:[ ]+|{apposition})(?i:(?:{after}))\b", text):
             start, end = match.span("name")
             words = match.group("name").split()
-            if len(words) > 1 and words[0] in _FUNCTION_LIKE:
-                start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"
+            if len(words) > 1 and (
+                words[0] in _FUNCTION_LIKE
+                or (words[0].lower() in function_words and _sentence_start(text, start))
+            ):
+                start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"; "Then Second Wind, the group"
             if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
             found[(start, end)] = None
@@ -161,7 +178,19 @@ def learn_organisations(
         ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += _mentions(text, named)
+    # "Margaret Rich, Holloway Rich, for defendant ...": a lawyer's appearance names her firm.
+    for match in _APPEARANCE.finditer(text):
+        if match.group("firm").lower() not in known_places:  # "Ana Ruiz, Fresno, for the defendant"
+            spans.append(Span(*match.span("firm"), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
     return sorted(spans)
+
+
+_APPEARANCE = re.compile(
+    rf"^[^\n]*?{_CAP}[ ]{_CAP},[ ](?P<firm>{_NAME}),[ ]+(?:appearing[ ])?(?:on[ ]behalf[ ]of|for)[ ]"
+    r"(?:the[ ])?(?:plaintiffs?|defendants?|respondents?|petitioners?|appellants?|appellees?|claimants?"
+    r"|applicants?|witness|deponent|debtors?|creditors?)\b",
+    re.M,
+)
 
 
 def _is_title(text: str, end: int) -> bool:
@@ -213,6 +242,114 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
 
 
 _DEFINING_LABELS = ("LOCATION", "ORGANIZATION")
+
+
+# Courtesy titles: a name written after one is a person's, not a firm's short form.
+_COURTESY_TITLE = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ ]+"
+_ANSWER_MARK = re.compile(r"[AQ][.:][ \t]+")
+_CAPITALISED_WORD = re.compile(r"[A-Z][A-Za-z'’-]*\Z")
+
+
+def label_short_forms_of_organisations(
+    spans: Iterable[Span],
+    text: str,
+    known_places: frozenset[str] = frozenset(),
+    location_cues: frozenset[str] = frozenset(),
+    owned: Sequence[str] = (),
+) -> list[Span]:
+    """A name that the document also writes as the first words of an organisation's
+    name is that organisation's short form, whatever NER made of it alone:
+    "Brightwater" beside "Brightwater Logistics", "Harbor Crest" beside "Harbor Crest
+    Medical Center". The rest of the long name must be capitalised words (not "&
+    Sons", not "of ..."), and the short form is left alone where it is a known
+    place ("Fresno" of "Fresno County Superior Court"), written after a courtesy
+    title ("Mr. Smith") or part of a longer person's name ("Joe Smith" beside
+    "Smith Plumbing"). A place of one word, or one after a location cue ("in
+    Istanbul"), stays a place: a court or a bar is often named after its town. The
+    relabelled spans are marked as learnt from context, so that `merge.propagate`
+    finds the short form's other mentions. A name in the possessive before one of
+    `owned` ("Brightwater's legal department": what a firm has, not a person) is
+    taken the same way."""
+    spans = list(spans)
+    persons = [_ANSWER_MARK.sub("", " ".join(s.text_in(text).split())) for s in spans if s.label == "PERSON"]
+    person_words = {w.lower() for p in persons for w in p.split()}
+    short_forms: set[str] = set()
+    for span in spans:
+        if span.label != "ORGANIZATION":
+            continue
+        words = _ANSWER_MARK.sub("", span.text_in(text)).split()
+        if len(words) < 2 or " ".join(words).isupper():
+            continue
+        for cut in range(len(words) - 1, 0, -1):
+            if not (_CAPITALISED_WORD.match(words[cut]) and words[cut].lower() not in person_words):
+                break
+            short_forms.add(" ".join(words[:cut]))
+    if owned:
+        cue = _cue_alternation(owned)
+        short_forms.update(
+            m.group("name") for m in re.finditer(rf"(?P<name>{_NAME})['’]s[ ]+(?i:{cue})\b", text)
+        )
+    short_forms = {
+        s
+        for s in short_forms
+        if len(s) >= 3
+        and all(_CAPITALISED_WORD.match(w) for w in s.split())
+        and s.lower() not in known_places
+    }
+    if not short_forms:
+        return spans
+    # The word runs of the persons' names, not the whole names: "Smith" of "Joe Smith".
+    inside_persons = {
+        " ".join(words[i:j])
+        for words in {tuple(p.split()) for p in persons}
+        for i in range(len(words))
+        for j in range(i + 1, len(words) + 1)
+        if j - i < len(words)
+    }
+    # "Mr. Smith": the first words of a name after a courtesy title.
+    titled = {
+        " ".join(words[:j])
+        for match in re.finditer(rf"\b{_COURTESY_TITLE}(?P<name>{_NAME})", text)
+        for words in [match.group("name").split()]
+        for j in range(1, len(words) + 1)
+    }
+    short_forms -= inside_persons | titled
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        marker = _ANSWER_MARK.match(covered)
+        start = span.start + (marker.end() if marker else 0)
+        name = " ".join(text[start : span.end].split())
+        if (
+            name in short_forms
+            and (span.label == "PERSON" or (span.label == "LOCATION" and " " in name))
+            and _previous_word(text, start).lower() not in location_cues  # "lives in Maissau"
+        ):
+            detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
+            span = span.with_(start=start, label="ORGANIZATION", detectors=detectors)
+        out.append(span)
+    return out
+
+
+def _previous_word(text: str, start: int) -> str:
+    words = _WORD.findall(text[max(0, start - 30) : start])
+    return words[-1] if words else ""
+
+
+_COMPASS_PLACE = re.compile(r"(?:North|South|East|West|Northern|Southern|Eastern|Western)[ ]+(?P<place>.+)")
+
+
+def label_compass_places(spans: Iterable[Span], text: str, known_places: frozenset[str]) -> list[Span]:
+    """A "person" or "organisation" that is a compass word and a known place is a
+    part of that place ("North Hollister", "East Fresno"), not a name."""
+    out = []
+    for span in spans:
+        if span.label in ("PERSON", "ORGANIZATION"):
+            match = _COMPASS_PLACE.fullmatch(" ".join(span.text_in(text).split()))
+            if match and match.group("place").lower() in known_places:
+                span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
 
 
 # Capitalised words that open sentences and are never a one-word name.
@@ -334,9 +471,13 @@ def drop_false_tags(
     function_words: frozenset[str],
     law_heads: Sequence[str] = (),
     test_words: frozenset[str] = frozenset(),
+    role_words: frozenset[str] = frozenset(),
+    organisation_heads: Sequence[str] = (),
 ) -> list[Span]:
     """The spans without the names that their context shows are no names (module docstring)."""
+    heads = tuple(f" {h.lower()}" for h in organisation_heads)
     spans = list(spans)
+    tags = [m.span(1) for m in _SPEAKER_TAG.finditer(text)]
     cased = _names_are_capitalised(text)
     lowercase_phrases = _lowercase_text(text)
     lines = text.split("\n")
@@ -349,6 +490,32 @@ def drop_false_tags(
         covered = span.text_in(text)
         if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP") and _inside(span, contents):
             continue
+        letters = sum(c.isalpha() for c in covered)
+        if span.label in _PLACE_OR_BODY and (
+            (letters < 2 and not _DIGIT.search(covered)) or (letters == 0 and span.label != "LOCATION")
+        ):
+            continue  # "[14:02:47]", "U", "A.": no name ("G20" is one, a ZIP code a place)
+        if (
+            span.label in ("ORGANIZATION", "LOCATION")
+            and all(_POSSESSIVE_S.sub("", w.lower().strip(".")) in role_words for w in covered.split())
+            and (_inside(span, tags) or " " not in covered)
+        ):
+            continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
+        if (
+            span.label in ("ORGANIZATION", "LOCATION")
+            and cased
+            and covered.isalpha()
+            and not covered.isupper()
+            and _sentence_start(text, span.start)
+            and f" {covered.lower()} " in lowercase_phrases
+        ):
+            continue  # "Group is 40117." beside "group 40117": a word capitalised by its sentence
+        if (
+            span.label in _PLACE_OR_BODY
+            and covered.isupper()
+            and text[slice(*_line_bounds(text, span.start))].strip() == f"THE {covered}"
+        ):
+            continue  # "THE FACTS", "THE LAW": a section's heading
         if (
             span.label in ("ORGANIZATION", "LOCATION", "NRP")
             and covered.isalpha()
@@ -378,14 +545,15 @@ def drop_false_tags(
                 and all(f" {w.lower()} " in lowercase_phrases for w in words)
             ):
                 continue  # "THE FACTS" over a paragraph that speaks of "the facts"
-            if (
-                shouting_is_rare
-                and _is_shouted(text[line_start:line_end])
-                and not (CONTEXT in span.detectors and span.score >= NAME_TAG_SCORE)
-            ):
+            layout_name = CONTEXT in span.detectors and span.score >= NAME_TAG_SCORE
+            if shouting_is_rare and _is_shouted(text[line_start:line_end]) and not layout_name:
                 # NER reads every word of an ALL-CAPS notice as a name; the layout's names
-                # ("BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE") are no such guess.
-                continue
+                # ("BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE") are no such guess, and an
+                # organisation with a telling head ("... VERBATIM REPORTING") is kept, up to that head.
+                length = _through_last_head(covered, heads) if span.label == "ORGANIZATION" else 0
+                if not length or words[0].lower() in function_words | _LINKING_WORDS:
+                    continue
+                span = span.with_(end=span.start + length)
             if len(words) == 1 and text[line_start : span.start].strip() == "(":
                 continue  # "(Whereupon, ...", "(Inaudible)": the capital is the parenthetical's
             if _inside(span, laws):
@@ -395,6 +563,21 @@ def drop_false_tags(
                 continue  # "TABE score": a test, not an organisation
         out.append(span)
     return out
+
+
+_PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
+# Words that join a name to what is before it and never start one ("OF DANGER TO SOCIETY").
+_LINKING_WORDS = frozenset({"of", "for", "to", "on", "with", "and", "or", "in", "at", "by", "from"})
+
+
+def _through_last_head(name: str, heads: tuple[str, ...]) -> int:
+    """The length of `name` up to the end of its last head word (`heads` in lower
+    case, each after a space), when that leaves two words or more; else 0."""
+    lower = f" {name.lower()}"
+    for match in reversed(list(re.finditer(r"\S+(?=\s|$)", lower))):
+        if lower[: match.end()].endswith(heads):
+            return match.end() - 1 if " " in name[: match.end() - 1] else 0
+    return 0
 
 
 def _is_heading(line: str) -> bool:

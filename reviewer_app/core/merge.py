@@ -66,8 +66,10 @@ from reviewer_app.core.context_rules import (
     is_known_group,
     is_positional_capital,
     label_acronyms_as_defined,
+    label_compass_places,
     label_glosses_as_named,
     label_numbers_by_cue,
+    label_short_forms_of_organisations,
     label_spelled_items,
     learn_organisations,
     speaker_tag_names,
@@ -292,9 +294,15 @@ def relabel_by_head_word(
 
 def _head_label(phrase: str, head_words: dict[str, tuple[str, ...]]) -> str | None:
     for label, heads in head_words.items():
-        if any(phrase == h or phrase.endswith(" " + h) for h in heads):
+        if _ending_in(heads).search(phrase):
             return label
     return None
+
+
+@functools.cache
+def _ending_in(heads: tuple[str, ...]) -> re.Pattern[str]:
+    """A phrase that is one of `heads` or ends in a space and one of them."""
+    return re.compile(rf"(?:^|[ ])(?:{'|'.join(re.escape(h) for h in heads)})\Z")
 
 
 def relabel_by_context(
@@ -862,11 +870,23 @@ def merge_spans(
         merged = relabel_known_persons(merged, text, rules, person_names)
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
-    merged = drop_false_tags(merged, text, rules.function_words, rules.law_heads, rules.test_words)
+    merged = drop_false_tags(
+        merged,
+        text,
+        rules.function_words,
+        rules.law_heads,
+        rules.test_words,
+        rules.role_nouns | rules.titles | rules.determiners,
+        rules.head_words.get("ORGANIZATION", ()),
+    )
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
+    merged = label_compass_places(merged, text, rules.known_places)
     if with_propagation:
+        merged = label_short_forms_of_organisations(
+            merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())
+        )
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
         merged = propagate_lower_case_names(merged, text, stop_words, rules.titles | name_titles)
     merged = join_split_names(merged, text, rules.known_places)

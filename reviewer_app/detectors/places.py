@@ -6,9 +6,14 @@
   ("born in Oxnard"), where NER missed it.
 - `find_place_codes`: a gazetteer's short codes in capitals ("CMF", "SVSP",
   "CSP-SAC"), which NER does not know.
+- `find_place_names`: a gazetteer's full names of two words or more, anywhere
+  ("Central California Women's Facility").
 - `find_places_after_cues`: capitalised words right after a cue that only a place
   follows ("born in Guadalajara", "lives in Konstancin-Jeziorna", "practising in
   İzmir"), whether or not a gazetteer lists them.
+- `find_lower_case_places`: in a transcript without capitals for names (speech
+  recognition), a street after "on" ("on panorama drive") and a known place's
+  institution ("bakersfield college").
 - `find_known_groups`: a gazetteer's nationality, ethnic group or religion written
   as the list writes it ("I'm Salvadoran", "things about Pakistanis"), where NER
   missed it; not a language ("in Spanish") nor a word the document also writes
@@ -28,6 +33,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from reviewer_app.core.context_rules import _names_are_capitalised
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.gazetteer import read_list
 from reviewer_app.detectors.patterns import load_table
@@ -65,6 +71,11 @@ class PlaceRules:
     groups: re.Pattern[str] | None = None
     after_residence_cue: re.Pattern[str] | None = None
     language_cues: frozenset[str] = frozenset()
+    lower_case_street: re.Pattern[str] | None = None
+    lower_case_institution: re.Pattern[str] | None = None
+    lower_case_known_place: re.Pattern[str] | None = None
+    full_names: re.Pattern[str] | None = None
+    stop_words: frozenset[str] = frozenset()
 
 
 def _alternation(names: list[str]) -> str:
@@ -93,7 +104,47 @@ def place_rules() -> PlaceRules:
     gap = int(table["cue_gap"])
     groups = [n for f in table.get("group_gazetteers", ()) for n in read_list(resource("gazetteers", f))]
 
+    merge = load_table("merge.toml")
+    stop_words = frozenset(
+        w.lower() for key in ("function_words", "determiners", "clause_words") for w in merge.get(key, ())
+    )
+    lower = table.get("lower_case", {})
+    known_lower = {n.lower() for n in known}
+    prisons = {
+        n.lower()
+        for f in table["code_gazetteers"]
+        for n in read_list(resource("gazetteers", f))
+        if len(n) > 2 and not _CODE.fullmatch(n)
+    }
+    word = r"[a-z][a-z'’-]*"
+    full_names = [
+        n for f in table.get("name_gazetteers", ()) for n in read_list(resource("gazetteers", f)) if " " in n
+    ]
     return PlaceRules(
+        lower_case_street=re.compile(
+            rf"(?<![\w'’-])(?:{_alternation(lower['street_cues'])})[ ]+"
+            rf"(?P<place>{word}(?:[ ]{word})?[ ](?:{_alternation(lower['street_words'])}))(?![\w'’-])"
+        )
+        if lower.get("street_cues")
+        else None,
+        lower_case_institution=re.compile(
+            rf"(?<![\w'’-])(?P<name>(?:{_alternation(sorted(known_lower))})"
+            rf"(?P<between>(?:[ ]{word}){{0,{int(lower.get('name_words_max', 3))}}}?)"
+            rf"[ ](?:{'|'.join(lower['institution_heads'])}))(?![\w'’-])"
+        )
+        if lower.get("institution_heads") and known_lower
+        else None,
+        lower_case_known_place=re.compile(
+            rf"(?<![\w'’-])(?:{place_cues})[ ]+(?P<place>(?:(?:{lower['compass_words']})[ ])?"
+            rf"(?:{_alternation(sorted(known_lower | prisons))})(?:[ ](?:{'|'.join(lower['place_heads'])}))?)"
+            rf"(?![\w'’-])"
+        )
+        if lower.get("place_heads") and known_lower
+        else None,
+        stop_words=stop_words,
+        full_names=re.compile(rf"(?<![\w'’-])(?:{_alternation(full_names)})(?![\w'’-])")
+        if full_names
+        else None,
         # Each is matched against the text just before a five-digit number.
         after_state=re.compile(
             rf"(?<![\w-])(?:(?i:{_alternation(named)})|{_alternation(postal)})\.?,?[ ]{{1,3}}\Z"
@@ -156,6 +207,14 @@ def find_known_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
     ]
 
 
+def find_place_names(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """LOCATION spans on the full names of `name_gazetteers` ("California Men's Colony")."""
+    rules = rules or place_rules()
+    if rules.full_names is None:
+        return []
+    return [Span(m.start(), m.end(), "LOCATION", (), PLACES_SCORE) for m in rules.full_names.finditer(text)]
+
+
 def find_places_after_cues(text: str, rules: PlaceRules | None = None) -> list[Span]:
     """LOCATION spans on the capitalised words after a residence cue ("born in X")."""
     rules = rules or place_rules()
@@ -165,6 +224,45 @@ def find_places_after_cues(text: str, rules: PlaceRules | None = None) -> list[S
         Span(m.start("place"), m.end("place"), "LOCATION", (), CUE_PLACE_SCORE)
         for m in rules.after_residence_cue.finditer(text)
     ]
+
+
+# A known town's name after one of these anywhere in the text is a word, not the town ("the orange").
+_DETERMINER = "the|a|an|this|that|my|your|his|her|our|their|some|any"
+
+
+def find_lower_case_places(text: str, rules: PlaceRules | None = None) -> list[Span]:
+    """In a text written without capitals for names (speech recognition), LOCATION
+    spans on a known place after a place cue ("from north kern state prison", "to
+    tulare county"; not a name the text also writes after a determiner, "the
+    orange"), on streets after a cue ("on panorama drive") and ORGANIZATION spans on a
+    known place's institutions ("bakersfield college"); see places.toml [lower_case].
+    Nothing in a text that capitalises its names: there NER and the patterns see them."""
+    rules = rules or place_rules()
+    if _names_are_capitalised(text):
+        return []
+    institutions = []
+    if rules.lower_case_institution is not None:
+        for match in rules.lower_case_institution.finditer(text):
+            if any(w in rules.stop_words for w in match.group("between").split()):
+                continue  # "fresno and the college": two things
+            name = match.group("name")
+            words = name.split()
+            while words[-1] in rules.stop_words:  # "department of human services and"
+                name = name[: len(name) - len(words.pop()) - 1]
+            start = match.start("name")
+            institutions.append(Span(start, start + len(name), "ORGANIZATION", (), CUE_PLACE_SCORE))
+    places = []
+    if rules.lower_case_street is not None:
+        for match in rules.lower_case_street.finditer(text):
+            if not any(w in rules.stop_words for w in match.group("place").split()[:-1]):  # "on the road"
+                places.append(Span(match.start("place"), match.end("place"), "LOCATION", (), CUE_PLACE_SCORE))
+    if rules.lower_case_known_place is not None:
+        for match in rules.lower_case_known_place.finditer(text):
+            place = match.group("place")
+            if " " in place or not re.search(rf"\b(?:{_DETERMINER})[ ]+{re.escape(place)}\b", text):
+                places.append(Span(match.start("place"), match.end("place"), "LOCATION", (), CUE_PLACE_SCORE))
+    # "at fresno city college": the town is part of the institution's name there.
+    return institutions + [p for p in places if not any(p.overlaps(i) for i in institutions)]
 
 
 def find_known_groups(text: str, rules: PlaceRules | None = None) -> list[Span]:

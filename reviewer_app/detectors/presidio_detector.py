@@ -37,7 +37,9 @@ from reviewer_app.detectors.patterns import load_recognizer_specs, load_table
 from reviewer_app.detectors.places import (
     find_known_groups,
     find_known_places,
+    find_lower_case_places,
     find_place_codes,
+    find_place_names,
     find_places_after_cues,
     find_zip_codes,
     headline_lines,
@@ -293,9 +295,11 @@ class PresidioDetector(Detector):
         places = (
             find_zip_codes,
             find_place_codes,
+            find_place_names,
             find_known_places,
             find_places_after_cues,
             find_known_groups,
+            find_lower_case_places,
         )
         for place in (found for find in places for found in find(chunk.text)):
             spans.append(place.with_(detectors=(self.name,)))

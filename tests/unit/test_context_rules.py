@@ -407,3 +407,188 @@ def test_ethnic_groups_and_typeset_apostrophes_are_groups_and_propagate():
     groups = [(w, start) for w, label, start in merged if label == "NRP"]
     # The second "Jehovah’s Witnesses" comes from the first, learnt from "a member of".
     assert [w for w, _ in groups] == ["Jehovah’s Witnesses", "Jehovah’s Witnesses", "Sami", "Sami"]
+
+
+def test_a_short_form_of_an_organisation_the_document_names_is_that_organisation():
+    text = (
+        "Counsel appeared for defendant Ferncastle. I started at Ferncastle Freight in 2019, "
+        "and later Ferncastle moved me to nights. The nurse at Larkspur Ridge saw me; Larkspur Ridge "
+        "Medical Center has the file."
+    )
+    spans = [
+        _span(text, "defendant Ferncastle", "PERSON"),
+        _span(text, "Ferncastle Freight", "ORGANIZATION"),
+        _span(text, "Ferncastle", "PERSON", 2),
+        _span(text, "Larkspur Ridge", "LOCATION"),
+        _span(text, "Larkspur Ridge Medical Center", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert ("Ferncastle", "ORGANIZATION") in merged and ("Larkspur Ridge", "ORGANIZATION") in merged
+    assert not {n for n, label in merged if label in ("PERSON", "LOCATION")}
+
+
+def test_a_person_or_a_town_is_no_short_form_of_an_organisation_named_after_it():
+    text = (
+        "Mr. Quillan met us. Quillan Plumbing hired him. Dana Whitcombe called; Whitcombe Freight "
+        "paid. The Oakhurst Bar Association met in Oakhurst."
+    )
+    spans = [
+        _span(text, "Quillan", "PERSON"),
+        _span(text, "Quillan Plumbing", "ORGANIZATION"),
+        _span(text, "Dana Whitcombe", "PERSON"),
+        _span(text, "Whitcombe Freight", "ORGANIZATION"),
+        _span(text, "Oakhurst Bar Association", "ORGANIZATION"),
+        _span(text, "Oakhurst", "LOCATION", 1),
+    ]
+    merged = _merged(text, spans)
+    assert {("Quillan", "PERSON"), ("Dana Whitcombe", "PERSON"), ("Oakhurst", "LOCATION")} <= merged
+
+
+def test_a_compass_word_and_a_known_town_is_a_place_not_a_person():
+    text = "ANA: Ana. North Fresno. I take the bus with North Haverbrook, my friend."
+    spans = [_span(text, "North Fresno", "PERSON"), _span(text, "North Haverbrook", "PERSON")]
+    merged = _merged(text, spans)
+    assert ("North Fresno", "LOCATION") in merged and ("North Haverbrook", "PERSON") in merged
+
+
+def test_timestamps_letters_and_speaker_roles_are_no_organisations():
+    text = (
+        "[10:14:02] THE INTERPRETER: He says yes.\n[10:14:09] MR. DAHL: The accent is on the E.\n"
+        "[10:14:20] MR. DAHL: He worked for IBM, zip code 95814.\n"
+    )
+    spans = [
+        _span(text, "[10:14:02]", "ORGANIZATION"),
+        _span(text, "INTERPRETER", "ORGANIZATION"),
+        _span(text, "MR", "ORGANIZATION"),
+        _span(text, "E", "ORGANIZATION", 3),
+        _span(text, "IBM", "ORGANIZATION"),
+        _span(text, "95814", "LOCATION", detector="presidio"),
+    ]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged if label in ("ORGANIZATION", "LOCATION")} == {
+        ("IBM", "ORGANIZATION"),
+        ("95814", "LOCATION"),
+    }
+
+
+def test_a_head_noun_of_organisations_relabels_a_place():
+    text = "After release I'd go to Lantern Path Reentry, near the Kings Valley."
+    spans = [_span(text, "Lantern Path Reentry", "LOCATION"), _span(text, "Kings Valley", "LOCATION")]
+    merged = _merged(text, spans)
+    assert {("Lantern Path Reentry", "ORGANIZATION"), ("Kings Valley", "LOCATION")} <= merged
+
+
+def test_a_single_role_word_is_no_organisation_or_place_but_a_court_of_two_words_stays():
+    text = (
+        "BEFORE THE HONORABLE ANA RUIZ, JUDGE\nTHE COURT: The Court finds it so. The District Court agreed."
+    )
+    spans = [
+        _span(text, "JUDGE", "LOCATION"),
+        _span(text, "Court", "ORGANIZATION"),
+        _span(text, "District Court", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged if label != "PERSON"} == {("District Court", "ORGANIZATION")}
+
+
+def test_an_organisation_with_a_telling_head_survives_a_line_in_capitals():
+    text = (
+        "Commissioner: We will go on the record now. Thank you all. It is late.\n"
+        "Please state your names. We start now. The hearing is open.\n"
+        "TRANSCRIBED BY: NORA PELL, GOLDEN STATE VERBATIM REPORTING, AT THE BOARD OF PAROLE\n"
+        "THE PANEL FINDS THE RISK OF DANGER TO SOCIETY REMAINS AND PAROLE IS DENIED TODAY\n"
+    )
+    spans = [
+        _span(text, "GOLDEN STATE VERBATIM REPORTING", "ORGANIZATION"),
+        _span(text, "OF DANGER TO SOCIETY", "ORGANIZATION", detector="presidio"),
+        _span(text, "PANEL", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    organisations = {n for n, label in merged if label == "ORGANIZATION"}
+    assert organisations == {"GOLDEN STATE VERBATIM REPORTING"}
+
+
+def test_a_name_with_an_apposition_that_says_it_is_a_group_is_an_organisation():
+    rules = default_rules()
+    text = (
+        "I did the anger class. Then Bright Harbor, the peer support group, and I sponsor others. "
+        "We drove through Fresno, a big town with a program."
+    )
+    found = learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words)
+    assert {s.text_in(text) for s in found} == {"Bright Harbor"}
+
+
+def test_a_word_capitalised_by_its_sentence_is_no_organisation_where_the_text_writes_it_in_lower_case():
+    text = (
+        "SOCIAL WORKER: Read me the card. The member ID is on the front.\n"
+        "PATIENT: It says so. Group is 5521. The group number is short. Alvarez Freight pays it. "
+        "Freight is heavy."
+    )
+    spans = [
+        _span(text, "SOCIAL WORKER", "ORGANIZATION"),
+        _span(text, "Group", "ORGANIZATION"),
+        _span(text, "Alvarez Freight", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged if label == "ORGANIZATION"} == {
+        ("Alvarez Freight", "ORGANIZATION")
+    }
+
+
+def test_a_name_that_owns_what_a_firm_owns_is_an_organisation_at_every_mention():
+    text = (
+        "MS. COLE: With me is Ravi Shah from Dunmore's legal department. Dunmore paid him.\n"
+        "Q. And Mr. Keane? A. Keane's warehouse burned, and Keane left."
+    )
+    spans = [
+        _span(text, "Dunmore", "PERSON"),
+        _span(text, "Dunmore", "PERSON", 1),
+        _span(text, "Keane", "PERSON"),
+        _span(text, "Keane", "PERSON", 2),
+    ]
+    merged = _merged(text, spans)
+    assert ("Dunmore", "ORGANIZATION") in merged and ("Dunmore", "PERSON") not in merged
+    assert ("Keane", "PERSON") in merged and ("Keane", "ORGANIZATION") not in merged
+
+
+def test_the_firm_in_a_lawyers_appearance_is_an_organisation_but_not_a_town():
+    text = (
+        "MS. VANCE: Leah Vance, Corbin Vance, for defendant Orchard Mills.\n"
+        "MR. DIAZ: Tomas Diaz, Modesto, for the plaintiff.\n"
+    )
+    spans = [_span(text, "Corbin Vance", "PERSON"), _span(text, "Modesto", "LOCATION")]
+    merged = _merged(text, spans)
+    assert {("Corbin Vance", "ORGANIZATION"), ("Modesto", "LOCATION")} <= merged
+
+
+def test_work_a_few_words_and_at_name_an_employer_but_not_a_town():
+    rules = default_rules()
+    text = (
+        "I teach fourth grade at Whitfield, so I see them. My son works nights at Ostrander Mills. "
+        "I worked in the kitchen at Soledad. I worked hard and then I was at Marlow Farms."
+    )
+    found = learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words)
+    assert {s.text_in(text) for s in found} == {"Whitfield", "Ostrander Mills"}
+
+
+def test_a_section_heading_is_no_name_but_an_institution_named_alone_is():
+    text = (
+        "THE FACTS\n\nThe applicant wrote to the Ministry of Justice. The Ministry replied that the G20 "
+        "would decide. Lakeside Chamber of Commerce sent the Republic of Molvania a note."
+    )
+    spans = [
+        _span(text, "FACTS", "ORGANIZATION"),
+        _span(text, "Ministry of Justice", "ORGANIZATION"),
+        _span(text, "Ministry", "ORGANIZATION", 1),
+        _span(text, "G20", "ORGANIZATION"),
+        _span(text, "Lakeside Chamber of Commerce", "LOCATION"),
+        _span(text, "Republic of Molvania", "LOCATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {(n, label) for n, label in merged} == {
+        ("Ministry of Justice", "ORGANIZATION"),
+        ("Ministry", "ORGANIZATION"),
+        ("G20", "ORGANIZATION"),
+        ("Lakeside Chamber of Commerce", "ORGANIZATION"),
+        ("Republic of Molvania", "LOCATION"),
+    }

@@ -15,7 +15,9 @@ from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.places import (
     find_known_groups,
     find_known_places,
+    find_lower_case_places,
     find_place_codes,
+    find_place_names,
     find_places_after_cues,
     find_zip_codes,
     headline_case,
@@ -300,3 +302,47 @@ def test_a_known_prison_whose_first_word_is_also_a_title_stays_a_place():
         for s in merge_spans([_span_of(text, "Correctional Training Facility", "ORGANIZATION")], text)
     }
     assert ("Correctional Training Facility", "LOCATION") in merged
+
+
+_LOWER_CASE_CALL = (
+    "agent: thanks for holding. i see a billing address on juniper hollow lane is that right\n"
+    "caller: yeah i moved though. my daughter studies at fresno city college now and the "
+    "tulare county department of social services sent the letter\n"
+    "agent: okay i'm on my way to the road test desk. we stopped on this street anyway\n"
+)
+
+
+def test_streets_and_institutions_of_a_lower_case_transcript():
+    found = {(s.text_in(_LOWER_CASE_CALL), s.label) for s in find_lower_case_places(_LOWER_CASE_CALL)}
+    assert found == {
+        ("juniper hollow lane", "LOCATION"),
+        ("fresno city college", "ORGANIZATION"),
+        ("tulare county department of social services", "ORGANIZATION"),
+    }
+
+
+def test_a_text_that_capitalises_its_names_is_left_to_ner():
+    text = (
+        "She lives on Juniper Hollow Lane. It is near the college. We drove on panorama drive, "
+        "a private road. Then we met at fresno city college, as the sign says. I said so. He agreed."
+    )
+    assert find_lower_case_places(text) == []
+
+
+def test_known_places_after_a_cue_in_a_lower_case_transcript():
+    text = (
+        "speaker 1: you came to us from north kern state prison and paroled to kings county in "
+        "twenty twenty\nspeaker 2: yeah i went home to selma. the orange was good, i ate an orange.\n"
+        "speaker 1: you said you wanted a job in orange\n"
+    )
+    found = {(s.text_in(text), s.label) for s in find_lower_case_places(text)}
+    assert found == {
+        ("north kern state prison", "LOCATION"),
+        ("kings county", "LOCATION"),
+        ("selma", "LOCATION"),
+    }
+
+
+def test_a_prisons_full_name_is_a_place_anywhere_but_not_a_part_of_it_alone():
+    text = "She came from Northern California Women's Facility last year; the facility was far."
+    assert _found(find_place_names(text), text) == ["Northern California Women's Facility"]
