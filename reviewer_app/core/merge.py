@@ -82,8 +82,6 @@ from reviewer_app.core.name_rules import (
     lowercase_words,
     names_from_layout,
     propagate_lower_case_names,
-    relabel_compass_places,
-    relabel_counsel_firms,
     relabel_persons_in_context,
     relabel_places_named_alone,
     relabel_spellings,
@@ -859,8 +857,6 @@ def merge_spans(
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
     merged = relabel_words_of_places(merged, text, person_words, person_names)
-    merged = relabel_compass_places(merged, text, person_words)
-    merged = relabel_counsel_firms(merged, text, rules.titles | rules.role_nouns)
     if with_propagation:
         not_persons = not_names | rules.titles
         merged = relabel_persons_in_context(

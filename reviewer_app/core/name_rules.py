@@ -30,8 +30,6 @@ name, never a list of names:
   list of places or answering "where", and that the document never shows as a name.
 - `relabel_words_of_places`: a one-word NER "person" the document otherwise shows only
   inside a place's or organisation's name ("Brightwater" of "Brightwater Logistics").
-- `relabel_compass_places`: "North Hollister" is a place; `relabel_counsel_firms`:
-  "Margaret Rich, Holloway Rich, for defendant" names a firm.
 - `relabel_spellings`: a letter-spaced banner is no spelled name; letters beside a
   number are an ID_NUMBER.
 - `lower_case_names`, `propagate_lower_case_names`: in a text that does not capitalise
@@ -747,47 +745,6 @@ def relabel_words_of_places(
             span = span.with_(label=of_places[covered])
         out.append(span)
     return out
-
-
-_FOR_PARTY = re.compile(
-    r",[ ]+(?:appearing[ ]+)?(?:for|on[ ]behalf[ ]of)[ ]+(?:the[ ]+)?(?P<party>[A-Za-z]+)"
-)
-
-
-def relabel_counsel_firms(spans: Sequence[Span], text: str, parties: frozenset[str]) -> list[Span]:
-    """In an appearance, the name between a lawyer's name and the party they act for is
-    their firm, named after its partners: "Margaret Rich, Holloway Rich, for defendant"
-    (`parties`, lower case: defendant, witness, people...)."""
-    spans = _sorted(spans)
-    out = list(spans)
-    for i in range(1, len(spans)):
-        span, lawyer = spans[i], spans[i - 1]
-        party = _FOR_PARTY.match(text, span.end)
-        if (
-            span.label == "PERSON"
-            and lawyer.label == "PERSON"
-            and text[lawyer.end : span.start] == ", "
-            and party
-            and party.group("party").lower() in parties
-        ):
-            out[i] = span.with_(label="ORGANIZATION")
-    return out
-
-
-_COMPASS_PLACE = re.compile(rf"(?:North|South|East|West)[ ]{_NAME_WORD}")
-
-
-def relabel_compass_places(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
-    """A PERSON of a point of the compass and a name ("Terrence. North Hollister. I
-    drive") is a part of a town, not after a title ("Mr. West Hollis")."""
-    return [
-        span.with_(label="LOCATION")
-        if span.label == "PERSON"
-        and _COMPASS_PLACE.fullmatch(span.text_in(text))
-        and not _after_word(text, span.start, titles)
-        else span
-        for span in spans
-    ]
 
 
 def _words(name: str) -> set[str]:

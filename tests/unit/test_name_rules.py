@@ -473,20 +473,16 @@ def test_a_nickname_said_without_quotes_and_a_person_described_then_named():
     assert not {w for w, label in merged if label == "PERSON"} & {"Tuesday", "I"}
 
 
-def test_a_compass_point_and_a_name_is_a_place_and_a_firm_in_an_appearance_no_person():
-    text = (
-        "LENA: Lena. South Ardmore. I take the bus.\n"
-        "MR. WEST: Paul West, Halvorsen West, for the plaintiff. Paul West, Dana Ruiz, and I.\n"
-    )
+def test_a_firm_in_an_appearance_is_no_person_and_its_lawyers_stay_persons():
+    text = "MR. WEST: Paul West, Halvorsen West, for the plaintiff. Paul West, Dana Ruiz, and I.\n"
     ner = [
-        _span(text, "South Ardmore", "PERSON"),
         _span(text, "Paul West", "PERSON"),
         _span(text, "Halvorsen West", "PERSON"),
         _span(text, "Paul West", "PERSON", 1),
         _span(text, "Dana Ruiz", "PERSON"),
     ]
     merged = _merged(text, ner)
-    assert {("South Ardmore", "LOCATION"), ("Halvorsen West", "ORGANIZATION")} <= merged
+    assert ("Halvorsen West", "ORGANIZATION") in merged
     assert {("Paul West", "PERSON"), ("Dana Ruiz", "PERSON")} <= merged
 
 
