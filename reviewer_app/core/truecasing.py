@@ -9,8 +9,9 @@ the view has the same offsets on the original.
 
 The casing model is the `truecase` package's (unigram, bigram and trigram counts of
 the case each English word is written in; words it does not know are taken as names
-and capitalised). It is loaded once, lazily, when the first caseless text appears;
-without the package detection reads the original text and says so.
+and capitalised, unless the spaCy pipeline's vocabulary knows them only in lower case).
+It is loaded once, lazily, when the first caseless text appears; without the package
+detection reads the original text and says so.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import logging
 import re
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -90,11 +91,22 @@ def recased(original: str, cased: str) -> str:
     return "".join(out)
 
 
-def truecase(text: str, model: CaseModel, segments: Iterable[tuple[int, int]] = ()) -> str:
+def truecase(
+    text: str,
+    model: CaseModel,
+    segments: Iterable[tuple[int, int]] = (),
+    written: Callable[[str], bool] | None = None,
+) -> str:
     """`text` with the case of its words restored by `model`, one sentence at a time:
     each of `segments` (`(start, end)`, e.g. what a speaker said after the tag) or,
     without them, each line. The result has the length of `text` and differs from it
-    in the case of letters only."""
+    in the case of letters only.
+
+    `written(word)` says whether a vocabulary has seen `word` written in exactly that
+    case (a spaCy pipeline's word vectors). The model capitalises every word it does not
+    know, common ones too ("indisputable", "disapply"); where the vocabulary knows the
+    word in lower case and never capitalised, it stays in lower case. Names ("sandhu",
+    "feldmann") are known, if at all, capitalised only."""
     parts = list(segments) or _lines(text)
     chars = list(text)
     for start, end in parts:
@@ -107,9 +119,16 @@ def truecase(text: str, model: CaseModel, segments: Iterable[tuple[int, int]] = 
         if len(cased) != len(tokens):
             continue
         for k, (token, new) in enumerate(zip(tokens, cased, strict=True)):
-            if not _spelled_letter(words, k):
-                chars[token.start() : token.end()] = recased(token.group(), new)
+            if _spelled_letter(words, k) or (written and _only_written_lower(token.group(), new, written)):
+                continue
+            chars[token.start() : token.end()] = recased(token.group(), new)
     return "".join(chars)
+
+
+def _only_written_lower(word: str, cased: str, written: Callable[[str], bool]) -> bool:
+    """Whether the model capitalised a word the vocabulary knows only in lower case."""
+    lower = word.lower()
+    return cased != lower and written(lower) and not written(cased) and not written(lower.title())
 
 
 def _spelled_letter(words: Sequence[str], k: int) -> bool:
@@ -174,13 +193,17 @@ _cached_model = functools.cache(load_case_model)
 
 
 def cased_view(
-    text: str, segments: Sequence[tuple[int, int]] = (), model: CaseModel | None = None
+    text: str,
+    segments: Sequence[tuple[int, int]] = (),
+    model: CaseModel | None = None,
+    written: Callable[[str], bool] | None = None,
 ) -> CasedView:
     """The text detection should read: `text` itself unless it is caseless, else its
-    truecased copy (`model`, or the truecase package's when None)."""
+    truecased copy (`model`, or the truecase package's when None; `written` as for
+    `truecase`)."""
     if not is_caseless(text):
         return CasedView(text)
     model = model or case_model()
     if model is None:
         return CasedView(text, UNAVAILABLE_NOTE)
-    return CasedView(truecase(text, model, segments), "caseless text: detected on a truecased view")
+    return CasedView(truecase(text, model, segments, written), "caseless text: detected on a truecased view")

@@ -34,6 +34,7 @@ from reviewer_app.detectors.base import (
     SharedAnalysis,
     TextChunk,
 )
+from reviewer_app.detectors.nlp import load_pipeline
 from reviewer_app.detectors.profiles import profile_table, resolve_profile
 from reviewer_app.settings import Settings
 
@@ -187,6 +188,18 @@ def _without_turn_stamps(spans: list[Span], document: Document) -> list[Span]:
     return [s for s in spans if not is_stamp(s)]
 
 
+def _written_in(settings: Settings) -> Callable[[str], bool] | None:
+    """Whether the spaCy pipeline's word vectors hold a word in exactly that case (for the
+    truecased view); None when the pipeline is missing or has no vectors (en_core_web_sm)."""
+    try:
+        vocab = load_pipeline(settings.spacy_model).vocab
+    except DetectorUnavailable:
+        return None
+    if not len(vocab.vectors):
+        return None
+    return vocab.has_vector
+
+
 def run_detection(
     document: Document,
     detector_names: Sequence[str],
@@ -220,7 +233,7 @@ def run_detection(
         if finders and is_caseless(document.text):
             progress.check()
             progress.report(CASING_STAGE, 0.0, note=LOADING_NOTE)  # the first time: tens of seconds
-            view = cased_view(document.text, speech_ranges(document))
+            view = cased_view(document.text, speech_ranges(document), written=_written_in(settings))
             progress.report(CASING_STAGE, 1.0)
         chunks = chunk_text(view.text if view else document.text, chunk_chars)
         for entry in finders:

@@ -55,6 +55,23 @@ def test_view_has_the_same_length_and_differs_only_in_case():
     assert " straße AND color" in view and "ISTANBUL DON'T" in view
 
 
+class EveryWordTitled:
+    """A case model that capitalises every word, as truecase does with words it does not know."""
+
+    def get_true_case_from_tokens(self, tokens, out_of_vocabulary_token_option):
+        return [t.title() for t in tokens]
+
+
+def test_a_word_the_vocabulary_knows_only_in_lower_case_stays_lower_case():
+    written = {"indisputable", "maritime", "Maritime", "Sandhu"}.__contains__
+    text = "it is indisputable said sandhu of maritime affairs and wellmeaning\n"
+    view = truecase(text, EveryWordTitled(), written=written)
+    # Known only in lower case: stays. Known capitalised (a name, or both ways): capitalised.
+    # Unknown either way: the model's guess.
+    assert view == "It Is indisputable Said Sandhu Of Maritime Affairs And Wellmeaning\n"
+    assert truecase(text, EveryWordTitled()).startswith("It Is Indisputable")
+
+
 def test_recased_keeps_a_character_whose_other_case_has_another_length():
     assert recased("ß", "SS") == "ß"
     assert recased("istanbul", "İstanbul") == "istanbul"  # "İ".lower() is two characters
@@ -151,3 +168,29 @@ def test_the_detect_command_says_when_it_read_a_truecased_view(tmp_path, monkeyp
     record = json.loads((out / "call.spans.jsonl").read_text(encoding="utf-8"))
     assert record["meta"]["notes"] == ["caseless text: detected on a truecased view"]
     assert "truecased view" in capsys.readouterr().err
+
+
+def test_detection_does_not_take_words_the_casing_model_does_not_know_for_names(monkeypatch):
+    from reviewer_app.detectors import runner
+    from reviewer_app.detectors.nlp import spacy_model_installed
+    from reviewer_app.importers.text import document_from_text
+    from reviewer_app.settings import Settings
+
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("spaCy pipeline not installed")
+    text = (
+        "speaker 1: there is one indisputable fact about this and it is unforeseeable what comes next\n"
+        "speaker 2: the council chose to disapply the rules and nobody asked us\n"
+        "speaker 1: thank you for coming in today mister sandhu\n"
+    )
+    document = document_from_text("asr", text)
+
+    def persons() -> set[str]:
+        result = runner.run_detection(document, ["spacy", "presidio"], settings)
+        return {text[s.start : s.end] for s in result.spans if s.label == "PERSON"}
+
+    assert persons() == {"sandhu"}
+    # Without the pipeline's vocabulary the model capitalises them, and NER calls them persons.
+    monkeypatch.setattr(runner, "_written_in", lambda settings: None)
+    assert {"indisputable", "unforeseeable"} & persons()
