@@ -20,18 +20,15 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import hashlib
-import re
 import tempfile
 import time
 from pathlib import Path
 
 from reviewer_app.core.document import Document
 from reviewer_app.importers import TranscriptImportError, import_file
-from reviewer_app.importers.text import read_text
 from tests.fixtures.generator_style2 import generate_style2
 from tests.fixtures.handwritten_gold import DEV_FOLDER, FOLDER, load_handwritten
-from tests.fixtures.pdf_layouts import layouts, render
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "resources" / "sample" / "sample_hearing.txt"
@@ -47,18 +44,6 @@ def materials(style2: int, held_out: bool) -> dict[str, list[tuple[str, str]]]:
     if held_out:
         found["handwritten (held-out)"] = [(t.name, t.text) for t in load_handwritten(FOLDER)]
     return found
-
-
-def text_document(name: str, text: str) -> Document:
-    data = text.encode("utf-8")
-    return read_text(Path(f"{name}.txt"), data, hashlib.sha256(data).hexdigest())
-
-
-def utterances(document: Document) -> list[tuple[str, str]]:
-    return [
-        (u.speaker, re.sub(r"\s+", " ", document.text[u.speech_start : u.end]).strip())
-        for u in document.utterances
-    ]
 
 
 def compare(expected: list[tuple[str, str]], got: list[tuple[str, str]]) -> tuple[int, list[str]]:

@@ -10,7 +10,6 @@ utterances are what the plain-text importer reads from the same text.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
@@ -18,9 +17,8 @@ import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.importers import import_file
-from reviewer_app.importers.text import read_text
 from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
-from tests.fixtures.pdf_layouts import layouts, render
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
 
 REPO = Path(__file__).resolve().parents[2]
 LAYOUTS = sorted(layouts())
@@ -38,23 +36,10 @@ def _texts() -> dict[str, str]:
 TEXTS = _texts()
 
 
-def _text_document(name: str, text: str) -> Document:
-    data = text.encode("utf-8")
-    return read_text(Path(f"{name}.txt"), data, hashlib.sha256(data).hexdigest())
-
-
-def _utterances(document: Document) -> list[tuple[str, str]]:
-    """(speaker, speech) per utterance; a run of white space is one space, as a PDF prints it."""
-    return [
-        (u.speaker, re.sub(r"\s+", " ", document.text[u.speech_start : u.end]).strip())
-        for u in document.utterances
-    ]
-
-
 def _speech_of(document: Document) -> list[tuple[str, str]]:
     """The utterances that carry speech or a parenthetical of the transcriber (lines of
     the body that are neither, such as a centred "EXAMINATION", are left aside)."""
-    return [(speaker, text) for speaker, text in _utterances(document) if speaker or text.startswith("(")]
+    return [(speaker, text) for speaker, text in utterances(document) if speaker or text.startswith("(")]
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +50,7 @@ def imported(tmp_path_factory):
     def get(layout_name: str, text_name: str) -> tuple[Document, Document]:
         if (layout_name, text_name) not in cache:
             text = TEXTS[text_name]
-            reference = _text_document(text_name, text)
+            reference = text_document(text_name, text)
             pdf = folder / f"{text_name}-{layout_name}.pdf"
             pdf.write_bytes(
                 render(text, reference, layouts()[layout_name], text_name.replace("_", " ").title())
@@ -80,7 +65,7 @@ def imported(tmp_path_factory):
 @pytest.mark.parametrize("layout_name", LAYOUTS)
 def test_every_utterance_comes_back_exactly(imported, layout_name, text_name):
     reference, document = imported(layout_name, text_name)
-    expected = _utterances(reference)
+    expected = utterances(reference)
     assert len(expected) > 40
     got = _speech_of(document)
     for number, (want, have) in enumerate(zip(expected, got, strict=False), 1):
