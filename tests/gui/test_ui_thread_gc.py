@@ -40,6 +40,24 @@ def test_garbage_cycles_are_freed_on_the_ui_thread_while_tasks_allocate(qtbot):
     assert set(Cycle.freed_on) == {threading.main_thread().name}
 
 
+def allocate_after_a_library_switched_collection_back_on(progress) -> int:
+    gc.enable()  # what srsly's msgpack calls do when spaCy loads a model on a worker
+    return allocate(progress)
+
+
+def test_cycles_stay_on_the_ui_thread_when_a_library_switches_collection_back_on(qtbot):
+    runner = TaskRunner()
+    Cycle.freed_on.clear()
+    for _ in range(2000):
+        Cycle()
+    task = Task(allocate_after_a_library_switched_collection_back_on, "allocate")
+    with qtbot.waitSignal(task.signals.finished, timeout=10000):
+        runner.start(task)
+    qtbot.waitUntil(lambda: len(Cycle.freed_on) == 2000, timeout=5000)
+    assert set(Cycle.freed_on) == {threading.main_thread().name}
+    gc.disable()
+
+
 def test_a_finished_task_lets_go_of_its_signals_on_the_ui_thread(qtbot):
     import shiboken6
 
