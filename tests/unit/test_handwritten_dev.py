@@ -31,6 +31,7 @@ KINDS = {
     "asr_classification_committee",
     "juvenile_probation_violation",
     "social_work_intake",
+    "initial_parole_hearing",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
