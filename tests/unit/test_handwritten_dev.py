@@ -33,6 +33,7 @@ KINDS = {
     "social_work_intake",
     "initial_parole_hearing",
     "parole_hearing_interpreter",
+    "parole_hearing_elderly_medical",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
