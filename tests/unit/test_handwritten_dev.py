@@ -31,6 +31,10 @@ KINDS = {
     "asr_classification_committee",
     "juvenile_probation_violation",
     "social_work_intake",
+    "initial_parole_hearing",
+    "parole_hearing_interpreter",
+    "parole_hearing_elderly_medical",
+    "dispatch_call",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
