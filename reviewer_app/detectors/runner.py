@@ -171,18 +171,26 @@ def _guarded(entry: _Tracked, action: str, call: Callable[..., Any], *args: Any)
 _STAMP = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?")
 
 
-def _without_turn_stamps(spans: list[Span], document: Document) -> list[Span]:
-    """Drops the spans that are a turn's timestamp ("[01:28] CALLER:"): when a recording's
-    turns were said is layout, not an identifier, and NER reads such stamps as anything
-    (a time, an organisation). A date in that place stays (a chat log's day can identify)."""
-    prefixes = document.turn_prefixes()
-    if not prefixes:
+# A recording's stamp alone on its line, as caption services and transcript exports print
+# the elapsed time above what was said ("0:07", "[01:02:33]").
+_STAMP_LINE = re.compile(r"^[ \t]*[\[(]?(" + _STAMP.pattern + r")[\])]?[ \t]*$", re.MULTILINE)
+
+
+def _without_recording_stamps(spans: list[Span], document: Document) -> list[Span]:
+    """Drops the spans that are a recording's timestamp: a turn's ("[01:28] CALLER:") or one
+    alone on its line. When something was said in a recording is layout, not an identifier,
+    and NER reads such stamps as anything (a time, an organisation). A date in a turn's
+    prefix stays (a chat log's day can identify)."""
+    places = document.turn_prefixes()
+    places += [m.span(1) for m in _STAMP_LINE.finditer(document.text)]
+    if not places:
         return spans
-    starts = [a for a, _ in prefixes]
+    places.sort()
+    starts = [a for a, _ in places]
 
     def is_stamp(span: Span) -> bool:
         i = bisect.bisect_right(starts, span.start) - 1
-        inside = i >= 0 and span.end <= prefixes[i][1]
+        inside = i >= 0 and span.end <= places[i][1]
         return inside and _STAMP.fullmatch(document.text[span.start : span.end]) is not None
 
     return [s for s in spans if not is_stamp(s)]
@@ -261,7 +269,7 @@ def run_detection(
             person_names=document.metadata.names(),
             **profile_table().get(profile).merge_options(),
         )
-        merged = _without_turn_stamps(merged, document)
+        merged = _without_recording_stamps(merged, document)
         progress.report(MERGE_STAGE, 1.0)
         for entry in refiners:
             progress.check()

@@ -128,6 +128,16 @@ def test_a_turns_timestamp_is_no_time_but_a_clock_time_said_and_a_date_before_a_
     assert len(untagged) == 4
 
 
+def test_a_stamp_alone_on_its_line_is_no_time_but_one_in_speech_is(fake_detectors):
+    # A transcript export prints the elapsed time above each caption.
+    text = "0:07\n>> we started at 7:35 that night\n[01:02:33]\nok\n"
+    kept = [
+        (s.label, s.text_in(text))
+        for s in run_detection(Document("captions", text), ["clock"], Settings()).spans
+    ]
+    assert kept == [("TIME", "7:35")]
+
+
 def test_real_detectors_run_merged_with_raw_spans_per_detector():
     doc = hearing(3)
     result = run_detection(doc, ["spacy", "presidio"], Settings(), chunk_chars=len(LINE) + 1)
