@@ -148,8 +148,12 @@ class HearingLayout:
             return word[0].isdigit() or word[0].islower()
         if word[0].isdigit():
             return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
-        if word[0].isupper() != fragment[0].isupper():
-            return False  # "inmate-" / "Correction": a repair
+        # "inmate-" / "Correction": a repair; but a compound that opens a sentence has its
+        # capital on the first part only ("Twenty-" / "three", "Self-" / "help").
+        if word[0].isupper() != fragment[0].isupper() and not (
+            len(fragment) > 1 and fragment.istitle() and word.islower()
+        ):
+            return False
         fragment, word = fragment.lower(), word.lower()
         # "go- going", "the- the": the speaker starts the word again.
         return fragment not in self.repair_words and not word.startswith(fragment)
@@ -315,8 +319,11 @@ def build_hearing_document(
     """Canonical text: cover lines, a blank line, one line per utterance, a blank
     line, decision notice lines, a blank line, certificate lines (a missing block
     leaves out its blank line too). `known_speakers` are the cover's names, which
-    are speaker tags in any case. A body line that says who examines ("BY MR.
-    VASQUEZ:") is no utterance."""
+    are speaker tags in any case. A body line is an utterance when it is a turn or a
+    transcriber's parenthetical ("(Exhibit 4 was marked for identification.)", speaker
+    ""); a line that says who examines ("BY MR. VASQUEZ:"), a heading ("EXAMINATION")
+    or a divider ("--o0o--") is a line of the body and no utterance, as in a text file
+    (`turns.py`)."""
     layout = hearing_layout()
     pieces: list[str] = []
     sections: list[Section] = []
@@ -339,10 +346,12 @@ def build_hearing_document(
             entries.extend(
                 (offset + s, src.page, src.line) for s, src in zip(row_starts, sources, strict=True)
             )
-            if name == "body" and not layout.examiner_line.match(line_text):
-                turn = layout.turn_of(line_text, known_speakers)
-                speaker, tag_start = (turn.speaker, turn.tag_start) if turn else ("", 0)
-                found_utterances.append(Utterance(speaker, offset + tag_start, offset + len(line_text)))
+            end = offset + len(line_text)
+            turn = layout.turn_of(line_text, known_speakers) if name == "body" else None
+            if turn is not None and not layout.examiner_line.match(line_text):
+                found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end))
+            elif name == "body" and layout.parenthetical_start.match(line_text):
+                found_utterances.append(Utterance("", offset, end))
             pieces.append(line_text)
             offset += len(line_text)
         pieces.append("\n")

@@ -343,7 +343,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         for n, line in enumerate(band_lines(page), 1)
     ]
     body_left = min((line.x0 for _, line in rows if line.words), default=0.0)
-    at_tags = _tag_column([line for _, line in rows if line.words])
+    at_tags, tags_apart = _tag_column([line for _, line in rows if line.words])
     if cover:
         # A cover that runs onto the first body page ends at the first turn: a
         # speaker's tag, indented where turns are, of a speaker with two turns or more.
@@ -373,14 +373,15 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     for page, line in rows:
         source = SourceLine(line.text, page.number, line.number or 0)
         if not line.words:
-            sources.append(BodyRow(source, False, False, False))
+            sources.append(BodyRow(source, False, False, False, False))
             previous = None
             continue
         # Far right of the body's edge: centred, as a heading is ("DECISION").
         centred = right is not None and line.x0 > body_left + (right - body_left) * CENTRED_SHARE
         # After a row that ended short, a row of another kind ends the turn, as in a
         # text file (`turns.py`): a recorder's timestamp ("[14:07:53] Recording ends."),
-        # or capitals under speech in lower case (a notice read into the record).
+        # a note in square brackets on a row of its own ("[End of recording.]"), or
+        # capitals under speech in lower case (a notice read into the record).
         after_short = (
             previous is not None
             and right is not None
@@ -388,10 +389,21 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             and (
                 # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
                 (line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text)))
+                or (line.text[:1] == "[" and line.text.rstrip(".").endswith("]"))
                 or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
             )
         )
-        sources.append(BodyRow(source, at_tags(line), centred, after_short))
+        tags = at_tags(line)
+        # Capitals where turns start, under speech in lower case: a notice read into the
+        # record, not a turn's wrapped row, which stands apart from the tags.
+        notice = (
+            tags_apart
+            and tags
+            and previous is not None
+            and is_notice_row(line.text)
+            and any(c.islower() for c in previous.text)
+        )
+        sources.append(BodyRow(source, tags, centred, after_short, notice))
         previous = line
     body_lines, decision, closing = _body_lines(sources, known)
     certificate = closing + certificate
@@ -438,21 +450,22 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     )
 
 
-def _tag_column(lines: Sequence[PrintedLine]) -> Callable[[PrintedLine], bool]:
+def _tag_column(lines: Sequence[PrintedLine]) -> tuple[Callable[[PrintedLine], bool], bool]:
     """Whether a body row stands where turns start: indented past the body's left
     edge where most rows with a speaker's tag are (the wrapped rows flush left), at
     the left edge where most of them are there (the wrapped rows in a hanging
     indent, or the speech indented under a tag on a row of its own), and anywhere
-    in a body without indented rows."""
+    in a body without indented rows; and whether the tags' column stands apart
+    (the body has indented rows)."""
     layout = hearing_layout()
     body_left = min((line.x0 for line in lines), default=0.0)
     indented = [line.x0 > body_left + INDENT_MIN for line in lines]
     if not any(indented):
-        return lambda line: True
+        return (lambda line: True), False
     tagged = [i for i, line in zip(indented, lines, strict=True) if layout.speaker_of(line.text) is not None]
     if sum(tagged) * 2 >= len(tagged):
-        return lambda line: line.x0 > body_left + INDENT_MIN
-    return lambda line: line.x0 <= body_left + INDENT_MIN
+        return (lambda line: line.x0 > body_left + INDENT_MIN), True
+    return (lambda line: line.x0 <= body_left + INDENT_MIN), True
 
 
 @dataclass(frozen=True)
@@ -463,6 +476,9 @@ class BodyRow:
     at_tags: bool  # in the column where the turns' tags start
     centred: bool  # far right of it, as a centred heading
     after_short: bool  # the row before ended where the next word would have fitted
+    # In capitals in the tags' column (apart from the wrapped rows) under speech in lower
+    # case: a notice read into the record ("IN THE MATTER OF ..."), no wrapped row.
+    notice_under_speech: bool = False
 
 
 def _body_lines(
@@ -530,11 +546,16 @@ def _body_lines(
             lines.append([source])
             parenthetical = True
             open_parenthetical = not layout.parenthetical_end.search(text)
-        elif parenthetical and len(lines) > 1 and not is_notice_row(text) and not row.centred:
+        elif (
+            parenthetical
+            and len(lines) > 1
+            and not is_notice_row(text)
+            and not (row.centred or row.notice_under_speech)
+        ):
             # The parenthetical stood inside the turn: it and this row go back to it.
             lines[-2].extend([*lines.pop(), source])
             parenthetical = False
-        elif row.centred or row.after_short:
+        elif row.centred or row.after_short or row.notice_under_speech:
             lines.append([source])
             parenthetical = False
         else:
@@ -555,6 +576,10 @@ def _without_notice(
     while lines:
         rows = lines[-1]
         first = len(rows)
+        # A notice's last row may hold one word in capitals ("TITLE 15."): a row without
+        # a lower-case letter under a notice row is the notice's too.
+        if first > 1 and is_notice_row(rows[-2].text) and not any(c.islower() for c in rows[-1].text):
+            first -= 1
         while first > 0 and is_notice_row(rows[first - 1].text):
             first -= 1
         if first == len(rows):

@@ -200,6 +200,17 @@ def test_line_end_hyphens_join_inside_words_only():
     assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
 
 
+def test_a_compound_that_opens_a_sentence_joins_across_the_row_end():
+    assert (
+        join_wrapped(["He is thirty-nine. Twenty-", "three years."])[0]
+        == "He is thirty-nine. Twenty-three years."
+    )
+    assert join_wrapped(["Self-", "help groups."])[0] == "Self-help groups."
+    # A capital letter alone before the hyphen is a restart, not a compound.
+    assert join_wrapped(["and I-", "went home"])[0] == "and I- went home"
+    assert join_wrapped(["The-", "the car."])[0] == "The- the car."
+
+
 def test_a_numbered_index_page_under_another_heading_is_skipped(tmp_path):
     from reportlab.pdfgen import canvas
 
