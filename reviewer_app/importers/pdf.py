@@ -73,6 +73,14 @@ from reviewer_app.importers.hearing import (
     is_notice_row,
     join_wrapped,
 )
+from reviewer_app.importers.pdf_columns import (
+    Gutter,
+    Region,
+    baseline_groups,
+    column_regions,
+    find_gutter,
+    gutters_by_support,
+)
 from reviewer_app.importers.turns import read_structure
 
 log = logging.getLogger(__name__)
@@ -92,6 +100,8 @@ WORD_GAP_RATIO = 0.2
 CENTRED_SHARE = 0.25
 # A page with fewer margin numbers than this is not a line-numbered page.
 MIN_LINE_NUMBERS = 5
+# Margin numbers run up to this (lines numbered through a transcript of a hundred pages).
+MAX_LINE_NUMBER = 99999
 
 
 @dataclass(frozen=True)
@@ -128,12 +138,21 @@ class PrintedLine:
     def full_x0(self) -> float:
         return (*self.margin, *self.words)[0].x0
 
+    @property
+    def full_x1(self) -> float:
+        return (*self.margin, *self.words)[-1].x1
+
 
 @dataclass(frozen=True)
 class PdfPage:
-    number: int  # 1-based
+    """A page of the transcript: a PDF page, or one of the pages a condensed sheet
+    prints in its columns (`pdf_columns`)."""
+
+    number: int  # 1-based, in reading order
     lines: tuple[PrintedLine, ...]
     has_images: bool
+    sheet: int  # the PDF page it is printed on (1-based)
+    runs_on_from: int = 0  # the last margin number of the page before
 
     @property
     def numbered(self) -> bool:
@@ -147,9 +166,15 @@ class PdfPage:
 
     @property
     def counts_lines(self) -> bool:
-        """The margin counts 1, 2, 3, ... however few its lines (a transcript's last page)."""
+        """The margin counts 1, 2, 3, ... however few its lines (a transcript's last
+        page), or goes on counting from the page before (126, 127, ... on page 6 of a
+        transcript whose lines are numbered through)."""
         numbers = self.line_numbers
-        return bool(numbers) and numbers == list(range(1, len(numbers) + 1))
+        return (
+            bool(numbers)
+            and numbers[0] in (1, self.runs_on_from + 1)
+            and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        )
 
 
 def read_pdf(path: Path, data: bytes, sha256: str, progress: Progress) -> Document:
@@ -170,7 +195,7 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
         raise CorruptPdfError(path, "it does not start like a PDF file")
     if b"%%EOF" not in data[-2048:]:
         raise CorruptPdfError(path, "it ends too early, as if truncated (an incomplete download or copy)")
-    pages = []
+    sheets: list[tuple[list[Word], bool, float, Gutter | None]] = []
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             for number, page in enumerate(pdf.pages, 1):
@@ -182,7 +207,8 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
                         _without_overprints(page.chars), use_text_flow=False, x_tolerance_ratio=WORD_GAP_RATIO
                     )
                 ]
-                pages.append(PdfPage(number, _printed_lines(words), bool(page.images)))
+                width = float(page.width)
+                sheets.append((words, bool(page.images), width, find_gutter(words, width, LINE_TOLERANCE)))
                 page.close()  # drop pdfplumber's per-page object cache: long files stay small
     except Cancelled:
         raise
@@ -191,8 +217,19 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
             raise EncryptedPdfError(path) from exc
         log.info("pdf parse failed: %s", type(exc).__name__)
         raise CorruptPdfError(path, "its internal structure is damaged") from exc
-    if not pages:
+    if not sheets:
         raise CorruptPdfError(path, "it contains no pages")
+    # Sheets in columns share their gutter: one with a few short rows shows none of its own.
+    found = [gutter for _, _, _, gutter in sheets if gutter is not None]
+    pages: list[PdfPage] = []
+    last_number = 0
+    for sheet, (words, images, width, _) in enumerate(sheets, 1):
+        gutters = gutters_by_support(found, width) if found else []
+        for lines in _sheet_pages(column_regions(words, LINE_TOLERANCE, gutters)):
+            pages.append(PdfPage(len(pages) + 1, lines, images, sheet, last_number))
+            last_number = next(
+                (line.number for line in reversed(lines) if line.number is not None), last_number
+            )
     return pages
 
 
@@ -223,23 +260,50 @@ def _caused_by(exc: BaseException | None, types: tuple[type[BaseException], ...]
     return False
 
 
+def _sheet_pages(regions: Sequence[Region]) -> list[tuple[PrintedLine, ...]]:
+    """The transcript pages a PDF page prints, in reading order: one, or, on a sheet in
+    columns, each column, cut again where its margin numbers start again at 1 (a
+    condensed sheet's columns hold two pages each, and its last sheet may hold one
+    column; the lines over a page's first row, its "Page 6", go with it). Lines across
+    the sheet's width go with the page under them, or the last page for those at the
+    foot (the sheet's footer)."""
+    pages: list[list[PrintedLine]] = []
+    waiting: list[PrintedLine] = []  # lines across the width, for the page under them
+    for n, region in enumerate(regions):
+        lines = list(_printed_lines(region.words))
+        if region.column == 0 and len(regions) > 1:
+            if n == len(regions) - 1 and pages:
+                pages[-1].extend(lines)
+            else:
+                waiting.extend(lines)
+            continue
+        current = waiting
+        waiting = []
+        for line in lines:
+            numbered = [i for i, earlier in enumerate(current) if earlier.number is not None]
+            if line.number == 1 and numbered:
+                cut = numbered[-1] + 1
+                pages.append(current[:cut])
+                current = current[cut:]
+            current.append(line)
+        pages.append(current)
+    if waiting:
+        pages.append(waiting)
+    return [tuple(page) for page in pages] or [()]
+
+
 def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
     """Words grouped into lines by their bottoms, each line read left to right; a
-    line's first word is its margin number when it is a small integer left of
-    every other word on the page."""
-    groups: list[list[Word]] = []
-    for word in sorted(words, key=lambda w: (w.bottom, w.x0)):
-        if groups and word.bottom - groups[-1][0].bottom <= LINE_TOLERANCE:
-            groups[-1].append(word)
-        else:
-            groups.append([word])
+    line's first word is its margin number when it is an integer left of every
+    other word on the page."""
+    groups = baseline_groups(words, LINE_TOLERANCE)
     text_left = min((w.x0 for w in words if not w.text.isdigit()), default=0.0)
     lines = []
     for group in groups:
         group.sort(key=lambda w: w.x0)
         first = group[0]
         number = None
-        if first.text.isdigit() and 1 <= int(first.text) <= 99 and first.x1 < text_left - 3:
+        if first.text.isdigit() and 1 <= int(first.text) <= MAX_LINE_NUMBER and first.x1 < text_left - 3:
             number = int(first.text)
         top, bottom = min(w.top for w in group), max(w.bottom for w in group)
         margin = tuple(group[:1]) if number is not None else ()
@@ -252,6 +316,20 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     numbers = [line for page in pages if page.numbered for line in page.lines if line.number is not None]
     band_top = min(line.top for line in numbers) - 3
     band_bottom = max(line.bottom for line in numbers) + 3
+    # The band the rows take from a page's first numbered row down (the pages of a
+    # condensed sheet start lower on it one under the other).
+    below_first = [
+        line.bottom - _first_row(page).top
+        for page in pages
+        if page.numbered
+        for line in page.lines
+        if line.number is not None
+    ]
+    rows_height = max(below_first) + 3
+
+    def band(page: PdfPage) -> tuple[float, float]:
+        first = _first_row(page) if page.counts_lines else None
+        return (band_top, band_bottom) if first is None else (first.top - 3, first.top + rows_height)
 
     # Headers, footers and page numbers: what body pages print outside their rows.
     furniture = {
@@ -266,12 +344,13 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         """The page's lines without its furniture. Lines outside the rows' band
         are dropped only when body pages print them too, so that no cover or
         certificate text (which is PII) is lost to an unusual layout."""
+        top, bottom = band(page)
         return [
             line
             for line in page.lines
             if line.words
             and (
-                (band_top <= line.top and line.bottom <= band_bottom)
+                (top <= line.top and line.bottom <= bottom)
                 or (_furniture_key(line.text) not in furniture and not line.text.isdigit())
             )
         ]
@@ -333,12 +412,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             rows = [(cover_page, line) for line in on_cover] + rows
             cover_lines = cover_lines[:start]
     cover = [
-        SourceLine(line.text, page.number, line.number or n)
+        SourceLine(line.text, page.sheet, line.number or n)
         for page in cover_pages
         for n, line in enumerate((line for p, line in cover_lines if p is page), 1)
     ]
     certificate = [
-        SourceLine(line.text, page.number, line.number or n)
+        SourceLine(line.text, page.sheet, line.number or n)
         for page in certificate_pages
         for n, line in enumerate(band_lines(page), 1)
     ]
@@ -360,7 +439,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             0,
         )
         cover += [
-            SourceLine(line.text, page.number, line.number or 0)
+            SourceLine(line.text, page.sheet, line.number or 0)
             for page, line in rows[:first_turn]
             if line.words
         ]
@@ -371,7 +450,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     sources = []
     previous: PrintedLine | None = None
     for page, line in rows:
-        source = SourceLine(line.text, page.number, line.number or 0)
+        source = SourceLine(line.text, page.sheet, line.number or 0)
         if not line.words:
             sources.append(BodyRow(source, False, False, False, False))
             previous = None
@@ -408,7 +487,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     body_lines, decision, closing = _body_lines(sources, known)
     certificate = closing + certificate
     decision += [
-        SourceLine(line.text, page.number, n)
+        SourceLine(line.text, page.sheet, n)
         for page in decision_pages
         for n, line in enumerate(band_lines(page), 1)
     ]
@@ -422,16 +501,14 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         + "."
     ]
     # Text among the rows of a body page but beside no line number.
-    unplaced = sorted(
-        {page.number for page in body_pages for line in band_lines(page) if line.number is None}
-    )
+    unplaced = sorted({page.sheet for page in body_pages for line in band_lines(page) if line.number is None})
     if unplaced:
         notes.append(
             f"Some text on PDF page(s) {', '.join(map(str, unplaced))} stands beside no line number "
             "and was left out: check those pages in the PDF."
         )
     if left_out:
-        numbers = ", ".join(str(page.number) for page in left_out)
+        numbers = ", ".join(str(sheet) for sheet in sorted({page.sheet for page in left_out}))
         notes.append(
             f"PDF page(s) {numbers} inside the transcript have no line numbers and were left out: "
             "check them in the PDF."
@@ -448,6 +525,11 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         metadata=metadata,
         notes=tuple(notes),
     )
+
+
+def _first_row(page: PdfPage) -> PrintedLine | None:
+    """The page's first line with a margin number."""
+    return next((line for line in page.lines if line.number is not None), None)
 
 
 def _tag_column(lines: Sequence[PrintedLine]) -> tuple[Callable[[PrintedLine], bool], bool]:
@@ -626,7 +708,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], layout) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2
-                or (right is not None and line.words[-1].x1 > left + (right - left) * FULL_ROW)
+                or (right is not None and line.full_x1 > left + (right - left) * FULL_ROW)
             ):
                 # The speech under a tag printed on a row of its own: indented under it or
                 # filling its row ("PANEL PRESENT:" over a list of short rows is a heading).
@@ -641,7 +723,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 )
             if new_paragraph:
                 paragraphs.append([])
-            paragraphs[-1].append((page.number, n, text))
+            paragraphs[-1].append((page.sheet, n, text))
             previous, on_page = line, True
 
     paragraphs = [part for rows in paragraphs for part in _parenthetical_apart(rows, layout)]
@@ -741,7 +823,7 @@ def _ends_short(previous: PrintedLine, line: PrintedLine, right: float) -> bool:
     space of a third of the type's height): a row that ends so is a paragraph's last."""
     first = (*line.margin, *line.words)[0]
     space = (first.bottom - first.top) / 3
-    return previous.words[-1].x1 + space + (first.x1 - first.x0) < right - 1
+    return previous.full_x1 + space + (first.x1 - first.x0) < right - 1
 
 
 def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[tuple[int, int, str]]]:
