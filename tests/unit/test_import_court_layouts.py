@@ -87,3 +87,69 @@ def test_a_notice_read_into_the_record_is_no_wrapped_row_of_the_turn_before(tmp_
     )
     assert not any("IN THE MATTER" in s for s in said)
     assert "IN THE MATTER OF THE PAROLE CONSIDERATION HEARING OF DANIEL OKAFOR" in document.text
+
+
+def _mini_page(pdf, x: float, y: float, number: int, rows: list[str]) -> None:
+    """A condensed transcript's page: a box at (x, y) (its top left), "Page N" over it,
+    25 numbered rows of small type, the tags indented."""
+    pdf.rect(x, y - 330, 270, 330)
+    pdf.setFont("Courier-Bold", 6)
+    pdf.drawRightString(x + 264, y - 10, f"Page {number}")
+    for i in range(25):
+        row_y = y - 24 - 12 * i
+        pdf.setFont("Courier", 5)
+        pdf.drawRightString(x + 16, row_y, str(i + 1))
+        if i < len(rows):
+            pdf.setFont("Courier", 6)
+            text = rows[i]
+            pdf.drawString(x + (38 if text[:2] in ("Q.", "A.") else 24), row_y, text)
+
+
+def _condensed_sheet(pdf, first: int, pages: list[list[str]]) -> None:
+    """Four pages to a sheet: the first over the second on the left, the third over
+    the fourth on the right; the case over the sheet, the firm and its pages under it."""
+    pdf.setFont("Courier", 7)
+    pdf.drawCentredString(306, 770, "QURESHI v. BRIGHTWATER LOGISTICS")
+    for k, rows in enumerate(pages):
+        column, row = divmod(k, 2)
+        _mini_page(pdf, 30 + column * 282, 750 - row * 348, first + k, rows)
+    pdf.setFont("Courier", 7)
+    pdf.drawCentredString(306, 30, f"SUMMIT COURT REPORTERS ({(first + 3) // 4}) Pages {first} - {first + 3}")
+    pdf.showPage()
+
+
+def _answers(number: int) -> list[str]:
+    return [
+        f"Q. Where were you on the night number {number}, sir, after the shift?",
+        f"A. I was at the warehouse on night {number}, on the dock with the crew.",
+    ] * 4
+
+
+def test_a_condensed_sheet_is_read_a_column_at_a_time(tmp_path):
+    def draw(pdf):
+        _condensed_sheet(pdf, 1, [_answers(n) for n in (1, 2, 3, 4)])
+        _condensed_sheet(pdf, 5, [_answers(n) for n in (5, 6, 7, 8)])
+
+    document = _pdf(tmp_path, "condensed.pdf", draw)
+    said = [document.text[u.start : u.end] for u in document.utterances]
+    assert said == [row for n in range(1, 9) for row in _answers(n)]
+    assert "Page 3" not in document.text and "SUMMIT" not in document.text
+    # Where each answer is printed: the sheet (the PDF page) and the row on its page.
+    third = document.text.index("night number 3")
+    assert document.page_map.locate(third) == (2, 1)
+
+
+def test_margin_numbers_that_run_on_from_page_to_page_make_numbered_pages(tmp_path):
+    def draw(pdf):
+        for page in (1, 2):
+            for i in range(25):
+                pdf.setFont("Courier", 10)
+                pdf.drawRightString(84, 696 - 20 * i, str(25 * page + i + 1))
+                if i < 8:
+                    pdf.setFont("Courier", 12)
+                    pdf.drawString(144, 696 - 20 * i, _answers(page)[i])
+            pdf.showPage()
+
+    document = _pdf(tmp_path, "through.pdf", draw)
+    assert [u.speaker for u in document.utterances] == ["Q", "A"] * 8
+    assert document.page_map.locate(document.text.index("night number 2")) == (3, 51)
