@@ -1,8 +1,12 @@
 """PDF import with pdfplumber.
 
 Board of Parole Hearings transcripts are recognised by their line numbers:
-pages whose left margin holds the numbers 1-25 are body pages, and each
-number's row is one printed line. From that layout:
+pages whose left margin holds the numbers 1-25 (or numbers that run on from the
+page before: 101-125) are body pages, and each number's row is one printed line.
+A page printed in two columns (a condensed transcript's four pages to a sheet, two
+pages side by side, text in two columns) is read a column at a time, each column
+cut into its pages where its margin numbers start again (`pdf_columns.py`); the
+page map gives the PDF page and the row's number. From that layout:
 
 - the cover is the first page (numbered or not) unless the dialogue starts on
   it, one printed line per text line; its metadata is read by
@@ -25,7 +29,10 @@ number's row is one printed line. From that layout:
   patterns in `hearing.py` and `resources/importers/bph_layout.toml`), and a
   word broken at its hyphen ("sixty-" / "two") is joined without one;
 - a parenthetical on rows of its own ("(Off the record.)") is a line of its
-  own (speaker ""), unless the turn goes on after it;
+  own (speaker ""), unless the turn goes on after it; a heading ("EXAMINATION"),
+  a divider ("--o0o--") or a witness's swearing-in is a line of the body and no
+  utterance; capitals in the tags' column under speech in lower case (a notice
+  read into the record) start a line;
 - an ALL-CAPS notice after the last turn, numbered rows holding a decision-page
   footer ("... DECISION PAGE 1 ...") and unnumbered ALL-CAPS pages after the
   body make the "decision" section, one printed line per line;
@@ -46,8 +53,9 @@ pages are dropped; lines are grouped into paragraphs by speaker tags, vertical
 gaps wider than those between a paragraph's rows, and rows that end where the
 next word would have fitted; a paragraph goes on over a page break and under a
 tag printed on a row of its own; one paragraph per line, rows joined as a turn's
-wrapped rows are (a word broken at its hyphen joined without a space); their
-speaker turns and sections are found as in a text file (`turns.py`).
+wrapped rows are (a word broken at its hyphen joined without a space), and a blank
+line under a turn where an empty row stands ("[End of recording.]" is none of it);
+their speaker turns and sections are found as in a text file (`turns.py`).
 """
 
 from __future__ import annotations
@@ -695,6 +703,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     right = _right_margin([line for page in pages for line in page.lines])
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
+    # Paragraphs that start under another on the same page: how far under it, in rows.
+    spacing: dict[int, float] = {}
     previous: PrintedLine | None = None
     for page in pages:
         lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
@@ -722,15 +732,33 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                     right is None and line.full_x0 > left + INDENT_MIN
                 )
             if new_paragraph:
+                if on_page and row_gap > 0:
+                    spacing[len(paragraphs)] = (line.top - previous.top) / row_gap
                 paragraphs.append([])
             paragraphs[-1].append((page.sheet, n, text))
             previous, on_page = line, True
 
-    paragraphs = [part for rows in paragraphs for part in _parenthetical_apart(rows, layout)]
+    # Further apart than paragraphs usually stand by most of a row, under a speaker's
+    # turn: an empty row between, which ends the turn ("[End of recording.]").
+    usual = statistics.median(spacing.values()) if spacing else 0.0
+    after_blank = {
+        i
+        for i, rows in spacing.items()
+        if rows >= usual + BLANK_ROW_SHARE and layout.turn_of(paragraphs[i - 1][0][2]) is not None
+    }
+    parts = [
+        (i in after_blank and not k, part)
+        for i, rows in enumerate(paragraphs)
+        for k, part in enumerate(_parenthetical_apart(rows, layout))
+    ]
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
-    for rows in paragraphs:
+    for blank, rows in parts:
+        if blank and texts:
+            # An empty row ends a turn as a blank line does in a text file ("[End of recording.]").
+            texts.append("")
+            offset += 1
         text, starts = join_wrapped([row_text for _, _, row_text in rows])
         entries.extend((offset + s, page, n) for s, (page, n, _) in zip(starts, rows, strict=True))
         texts.append(text)
@@ -756,6 +784,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
 FULL_ROW = 0.9
 # Rows further apart than this many times the rows of a paragraph are in different paragraphs.
 PARAGRAPH_GAP = 1.2
+# Paragraphs further apart than usual by this share of a row have an empty row between them.
+BLANK_ROW_SHARE = 0.8
 
 
 def _row_gap(gaps: Sequence[float]) -> float:
