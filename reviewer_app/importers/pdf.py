@@ -80,6 +80,7 @@ from reviewer_app.importers.hearing import (
     hearing_layout,
     is_notice_row,
     join_wrapped,
+    printed_words,
 )
 from reviewer_app.importers.pdf_columns import (
     Gutter,
@@ -500,7 +501,8 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         for n, line in enumerate(band_lines(page), 1)
     ]
 
-    parts = build_hearing_document(cover, body_lines, certificate, decision, known)
+    words = printed_words(source.text for rows in body_lines for source in rows)
+    parts = build_hearing_document(cover, body_lines, certificate, decision, known, words)
     notes = [
         f"Read as a Board of Parole Hearings transcript: {len(body_pages)} body pages"
         + (f", {len(index_pages)} index page(s) skipped" if index_pages else "")
@@ -751,6 +753,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         for i, rows in enumerate(paragraphs)
         for k, part in enumerate(_parenthetical_apart(rows, layout))
     ]
+    words = printed_words(row_text for _, rows in parts for _, _, row_text in rows)
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
@@ -759,7 +762,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             # An empty row ends a turn as a blank line does in a text file ("[End of recording.]").
             texts.append("")
             offset += 1
-        text, starts = join_wrapped([row_text for _, _, row_text in rows])
+        text, starts = join_wrapped([row_text for _, _, row_text in rows], words)
         entries.extend((offset + s, page, n) for s, (page, n, _) in zip(starts, rows, strict=True))
         texts.append(text)
         offset += len(text) + 1
