@@ -13,7 +13,8 @@ returns the page's words as regions in reading order: lines across the width whe
 they stand, each block of columns as its left column, then its right column. The
 right column's words are moved left onto the left column's edge, so that
 indentation, centring and the right margin measure alike in both columns. A page
-with no such gutter is one region.
+with no gutter of its own (a last sheet of a few short rows) takes the one most pages
+of the document show (`gutters_by_support`); a page with none is one region.
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ GUTTER_MIN = 6.0
 # ... and is crossed by at most this many lines, and this share of them, ...
 CROSSING_MAX = 3
 CROSSING_SHARE = 0.15
-# A line whose words stand closer than this on either side of the gutter runs across
-# it (a centred footer, a word space of which the gutter may fall in).
-GUTTER_STRADDLE = 12.0
 # ... with this many rows or more of this many words on each side: rows of text, not a
 # hanging indent's speaker tags beside their speech or an index's page numbers.
 MIN_COLUMN_LINES = 5
 MIN_COLUMN_WORDS = 5
+# A line whose words stand closer than this on either side of the gutter runs across
+# it (a centred footer, a word space of which the gutter may fall in).
+GUTTER_STRADDLE = 12.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,6 +107,8 @@ def column_regions(words: Sequence[Word], tolerance: float, gutters: Sequence[Gu
     the columns the first of `gutters` parts (found on this page or on others of the
     document: a page of a few short rows shows none of its own) that has words on both
     sides and that at most a few lines cross; else one region."""
+    if not gutters:
+        return [Region(tuple(words), 0)]
     groups = baseline_groups(words, tolerance)
     for gutter in gutters:
         crossing = [_crosses(group, gutter) for group in groups]
@@ -171,7 +174,9 @@ def _gutters(words: Sequence[Word], page_width: float, lines: int) -> list[Gutte
     width = int(page_width) + 2
     change = [0] * (width + 1)
     for word in words:
-        first, last = max(0, int(word.x0)), min(width - 1, int(word.x1))
+        # A word may stand partly or wholly off the page.
+        first = min(width - 1, max(0, int(word.x0)))
+        last = min(width - 1, max(first, int(word.x1)))
         change[first] += 1
         change[last + 1] -= 1
     covered, running = [], 0

@@ -44,3 +44,11 @@ def test_a_hanging_indent_and_an_index_are_one_column():
         index += _row(80 + 14 * i, 72, f"Section{i} ..............")
         index += _row(80 + 14 * i, 500, str(i + 3))
     assert find_gutter(index, WIDTH, 2.5) is None
+
+
+def test_words_off_the_page_are_no_trouble():
+    words = []
+    for i in range(12):
+        words += _row(80 + 14 * i, 54, "a row of text across the page from one edge to the other side")
+    words += _row(300, WIDTH + 40, "drawn off the page") + _row(314, -60, "and left")
+    assert find_gutter(words, WIDTH, 2.5) is None
