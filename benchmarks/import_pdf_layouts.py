@@ -10,9 +10,10 @@ importer, which gives the expected utterances; it is drawn in each layout of
 `tests/fixtures/pdf_layouts.py` (not the generators' PDF writer) and imported
 through `import_file`. Per layout and material: the share of expected utterances
 (speaker and speech, runs of white space counted as one space) that come back
-exactly, aligned in order; the metadata fields the PDF gives equal to those the text
-gives (cover name, CDCR number, participants...);
-and, with `--diffs`, the first differing utterances. `--held-out` adds the held-out
+exactly, aligned in order; how many utterances the PDF gives beyond those ("extra":
+a heading, a divider or a footer read as speech, or an utterance that differs); the
+metadata fields the PDF gives equal to those the text gives (cover name, CDCR number,
+participants...); and, with `--diffs`, the first differing utterances. `--held-out` adds the held-out
 hand-written set as a measured input: its figure is printed, never its differences.
 """
 
@@ -73,12 +74,12 @@ def main() -> None:
     args = parser.parse_args()
     chosen = {n: layout for n, layout in layouts().items() if not args.layout or n in args.layout}
     found = materials(args.style2, args.held_out)
-    print(f"{'layout':<16} {'material':<24} {'exact':>11} {'share':>7} {'meta':>7} {'s':>5}")
+    print(f"{'layout':<20} {'material':<24} {'exact':>11} {'share':>7} {'extra':>5} {'meta':>7} {'s':>5}")
     totals: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for layout_name, layout in chosen.items():
             for material, transcripts in found.items():
-                exact = total = meta_found = meta_expected = 0
+                exact = total = extra = meta_found = meta_expected = 0
                 started = time.perf_counter()
                 report = []
                 for name, text in transcripts:
@@ -92,8 +93,9 @@ def main() -> None:
                         total += len(reference.utterances)
                         continue
                     expected = utterances(reference)
-                    same, differences = compare(expected, utterances(document))
-                    exact, total = exact + same, total + len(expected)
+                    got = utterances(document)
+                    same, differences = compare(expected, got)
+                    exact, total, extra = exact + same, total + len(expected), extra + len(got) - same
                     wanted = metadata_fields(reference)
                     meta_expected += len(wanted)
                     meta_found += sum(
@@ -103,19 +105,21 @@ def main() -> None:
                         report.append(f"  {name} ({same}/{len(expected)}):")
                         report.extend(differences[: args.diffs])
                 share = exact / total if total else 1.0
-                counts = totals.setdefault(layout_name, [0, 0])
+                counts = totals.setdefault(layout_name, [0, 0, 0])
                 if "held-out" not in material:
                     counts[0] += exact
                     counts[1] += total
+                    counts[2] += extra
                 print(
-                    f"{layout_name:<16} {material:<24} {exact:>5}/{total:<5} {share:7.1%} "
+                    f"{layout_name:<20} {material:<24} {exact:>5}/{total:<5} {share:7.1%} {extra:>5} "
                     f"{meta_found:>3}/{meta_expected:<3} {time.perf_counter() - started:5.1f}"
                 )
                 for line in report:
                     print(line)
-    for layout_name, (exact, total) in totals.items():
+    for layout_name, (exact, total, extra) in totals.items():
         print(
-            f"{layout_name:<16} {'all development material':<24} {exact:>5}/{total:<5} {exact / total:7.1%}"
+            f"{layout_name:<20} {'all development material':<24} {exact:>5}/{total:<5} {exact / total:7.1%}"
+            f" {extra:>5}"
         )
 
 

@@ -14,8 +14,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
    so that no character has two spans.
 7. `strip_titles`: "Commissioner Jones" -> "Jones" for PERSON (hearing
    profile; in the general profile `take_in_titles` does the opposite);
-   `relabel_known_persons`: a place or organisation that is a known person's
-   name (cover page, or a PERSON span of the document) is a PERSON.
+   `name_propagation.relabel_known_persons`: a place or organisation that is a
+   known person's name (cover page, or a PERSON span of the document) is a PERSON.
 8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
 9. `number_filters.drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
    "Title 15" does not, nor "2042" of "Section 2042"; "two thousand and five"
@@ -31,8 +31,10 @@ One function per rule; `merge_spans` applies them in the paper's order:
    bracketed "(Tribunal de Comarca)" after a court is that court;
    `context_rules.label_spelled_items`: the spelling of a place or organisation
    named just before is a SPELLED_OUT_ITEM.
-10. `propagate`: every other occurrence of an accepted PERSON, CDCR_ID or
-    SPELLED_NAME string is proposed too, with detector `propagation`.
+10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
+    CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
+    names are written (not in lower case; in lower-case speech
+    `name_propagation.propagate_lower_case_names`).
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
 12. `name_rules.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
@@ -51,7 +53,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import itertools
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
@@ -59,12 +60,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reviewer_app.core.context_rules import (
-    CONTEXT,
     answers_where_or_follows_a_place,
     drop_false_tags,
     drop_numbered_persons,
     is_known_group,
-    is_positional_capital,
     label_acronyms_as_defined,
     label_compass_places,
     label_glosses_as_named,
@@ -74,14 +73,16 @@ from reviewer_app.core.context_rules import (
     learn_organisations,
     speaker_tag_names,
 )
-from reviewer_app.core.name_rules import (
-    PROPAGATION,
-    PROPAGATION_SCORE,
-    complete_interrupted_names,
+from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
     lowercase_words,
-    names_from_layout,
+    propagate,
     propagate_lower_case_names,
+    relabel_known_persons,
+)
+from reviewer_app.core.name_rules import (
+    complete_interrupted_names,
+    names_from_layout,
     relabel_persons_in_context,
     relabel_places_named_alone,
     relabel_spellings,
@@ -98,7 +99,6 @@ TRAINED = "trained"
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
-_NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
 _NEXT_WORD = re.compile(r"[ ]+([\w'-]+)")
@@ -603,64 +603,6 @@ def take_in_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> 
     return out
 
 
-def name_terms(names: Iterable[str]) -> tuple[str, ...]:
-    """Each full name, each of its parts (initials and suffixes left out) and a
-    compound surname: how a person named on the cover page is written in the
-    transcript ("Ingrid Dela Pena": "Ingrid", "DELA PENA")."""
-    terms: list[str] = []
-    for name in names:
-        full = " ".join(name.replace(",", " ").split())
-        parts = [
-            part.strip(".'")
-            for part in full.split()
-            if len(part.strip(".'")) >= 2
-            and not part.endswith(".")
-            and part.strip(".'").lower() not in _NAME_SUFFIXES
-        ]
-        terms += [full, *parts] if full else []
-        if len(parts) >= 3:
-            terms.append(" ".join(parts[1:]))
-    return tuple(dict.fromkeys(terms))
-
-
-def relabel_known_persons(
-    spans: Sequence[Span], text: str, rules: MergeRules, person_names: Iterable[str] = ()
-) -> list[Span]:
-    """A place, organisation or group whose text is a known person's name is a
-    PERSON: NER takes "Georgia" or "Dallas" for a place (the paper's commonest
-    confusion, Table 4), but not when the cover page names "Georgia Dallas"
-    (`person_names`, with their parts) or the document has it as a PERSON span
-    elsewhere ("Dr. Truong" makes another "Truong" a PERSON; "Navarro-Quinn" another
-    "Quinn"), or when each of its words is ("Sione Tuilagi" beside "my uncle Sione" and
-    "Marcus Tuilagi"). A group needs the
-    whole name: a part of a longer one is no reason ("Idre Nya Sami", a village NER
-    took for a person, leaves "the Sami" a people). Runs before the zero-shot
-    refinement, which would otherwise give it a fine place label."""
-    whole = {term.lower() for term in name_terms(person_names)}
-    parts: set[str] = set()
-    for span in spans:
-        if span.label == "PERSON":
-            covered = span.text_in(text)
-            whole.add(" ".join(covered.split()).lower())
-            # Each half of a double surname too: "Jesse Navarro-Quinn" ... "Quinn".
-            parts.update(part.lower() for part in _name_parts(covered.replace("-", " "), rules))
-    whole.discard("")
-    names = whole | parts
-
-    def is_known(span: Span) -> bool:
-        covered = " ".join(span.text_in(text).split()).lower()
-        if span.label == "NRP":
-            return covered in whole
-        # "The offer letter from Sione Tuilagi" (an ORG to NER) beside "my uncle Sione"
-        # and "Marcus Tuilagi": every word a known person's.
-        return covered in names or (" " in covered and all(w in names for w in covered.split()))
-
-    return [
-        s.with_(label="PERSON") if s.label in ("LOCATION", "ORGANIZATION", "NRP") and is_known(s) else s
-        for s in spans
-    ]
-
-
 # 8 -----------------------------------------------------------------------------
 def drop_stutters(spans: Iterable[Span], text: str) -> list[Span]:
     """A SPELLED_NAME of one repeated letter ("I-I-I") is a stutter, not a name."""
@@ -672,52 +614,6 @@ def drop_stutters(spans: Iterable[Span], text: str) -> list[Span]:
                 continue
         out.append(span)
     return out
-
-
-# 10 ----------------------------------------------------------------------------
-def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
-    """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
-    of each part of a full name and of an organisation (place, group) learnt from context
-    (`context_rules.learn_organisations`), that no span covers yet. Names match
-    whatever their case ("JONES" in a speaker tag) except all lower case ("will"
-    is not "Will")."""
-    label_of: dict[str, str] = {}
-    for span in spans:
-        if span.label in rules.propagate_labels or (
-            span.label in ("ORGANIZATION", "LOCATION", "NRP") and CONTEXT in span.detectors
-        ):
-            covered = span.text_in(text)
-            if len(covered) >= 2:
-                label_of.setdefault(covered.lower(), span.label)
-    for span in spans:
-        if span.label == "PERSON":
-            # "Tyrone Torres" found once makes a later "Torres" a name too.
-            for part in _name_parts(span.text_in(text), rules):
-                label_of.setdefault(part.lower(), "PERSON")
-    if not label_of:
-        return list(spans)
-    alternation = "|".join(
-        re.escape(s).replace(r"\ ", r"\s+") for s in sorted(label_of, key=len, reverse=True)
-    )
-    pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.IGNORECASE)
-    taken = _sorted(spans)
-    starts = [s.start for s in taken]
-    ends_max = _running_max_end(taken)
-    added = []
-    for match in pattern.finditer(text):
-        found = match.group()
-        if found.islower() and any(c.isalpha() for c in found):
-            continue
-        i = bisect.bisect_left(starts, match.end()) - 1
-        if i >= 0 and ends_max[i] > match.start():
-            continue  # overlaps a span already there
-        label = label_of.get(" ".join(found.split()).lower(), label_of.get(found.lower()))
-        if label is None:
-            continue
-        proposed = Span(match.start(), match.end(), label, (PROPAGATION,), PROPAGATION_SCORE)
-        if not is_positional_capital(proposed, text, rules.function_words):  # "Last name?"
-            added.append(proposed)
-    return _sorted([*spans, *added])
 
 
 # 11 ----------------------------------------------------------------------------
@@ -748,25 +644,6 @@ def join_split_names(
             continue
         out.append(span)
     return out
-
-
-def _name_parts(name: str, rules: MergeRules) -> list[str]:
-    words = name.split()
-    if len(words) < 2:
-        return []
-    return [
-        w
-        for w in words
-        if len(w) >= 3
-        and w[0].isupper()
-        and w.isalpha()
-        and w.lower() not in rules.titles
-        and normalise_term(w) not in rules.whitelist
-    ]
-
-
-def _running_max_end(spans: Sequence[Span]) -> list[int]:
-    return list(itertools.accumulate((span.end for span in spans), max))
 
 
 def defer_trained_spans(spans: Sequence[Span]) -> list[Span]:

@@ -32,13 +32,10 @@ name, never a list of names:
   inside a place's or organisation's name ("Brightwater" of "Brightwater Logistics").
 - `relabel_spellings`: a letter-spaced banner is no spelled name; letters beside a
   number are an ID_NUMBER.
-- `lower_case_names`, `propagate_lower_case_names`: in a text that does not capitalise
-  names (ASR output), a name only where the context makes it safe: after "my name is",
-  a word followed by its own spelling ("maria, m a r i a"), whose letters are then a
-  SPELLED_NAME, and their other lower-case mentions.
-- `drop_sentence_initial_homographs`: a propagated one-word name that opens a
-  sentence and that the document also writes in lower case is the ordinary word
-  ("Long story short" beside Mr. Long and "a long night").
+- `lower_case_names`: in a text that does not capitalise names (ASR output), a name
+  only where the context makes it safe: after "my name is", a word followed by its own
+  spelling ("maria, m a r i a"), whose letters are then a SPELLED_NAME (their other
+  lower-case mentions: `name_propagation.propagate_lower_case_names`).
 - `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 """
 
@@ -58,7 +55,7 @@ from reviewer_app.core.spoken_numbers import number_words
 STRUCTURE = "context"
 STRUCTURE_SCORE = 0.9
 CUE_SCORE = 0.86  # above NER's 0.85: the cue decides between NER's labels
-# What merge.propagate proposes is marked so; an interrupted name's other half is one.
+# What name_propagation.propagate proposes is marked so; an interrupted name's other half is one.
 PROPAGATION = "propagation"
 PROPAGATION_SCORE = 0.8
 
@@ -140,7 +137,6 @@ _SPELLING_REACH = 200
 _PREVIOUS_WORD = re.compile(r"([\w'’-]+)[.,]?[ ]+\Z")
 # Pronouns end a name given in words: "devontae marcus long he goes to college".
 _PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them"})
-_SENTENCE_STOP = re.compile(r"[.?!]")
 _NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
 _FULL_NAME_WORD = re.compile(r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z][a-zà-ÿ]+)*")
 _WORD_BEFORE = re.compile(r"([\w'’-]+)[ ]\Z")
@@ -587,82 +583,6 @@ def spellings_after_cue(text: str) -> list[Span]:
     return out
 
 
-def drop_sentence_initial_homographs(
-    spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
-) -> list[Span]:
-    """Without a propagated one-word name that `is_sentence_initial_homograph`."""
-    return [
-        span
-        for span in spans
-        if not (
-            span.detectors == (PROPAGATION,)
-            and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
-        )
-    ]
-
-
-def is_sentence_initial_homograph(text: str, start: int, end: int, lowercase_words: frozenset[str]) -> bool:
-    """Whether a name found by its letters alone (propagated, or from the cover's list of
-    names) is the ordinary word: one word in title case that opens a sentence (not after
-    "Mr.") without ending it ("Long story", "Long term I want", "Big, like six-four"; not
-    the answer "Long.") and that the document writes in lower case elsewhere
-    (`lowercase_words`)."""
-    covered = text[start:end]
-    return (
-        covered.istitle()
-        and " " not in covered
-        and covered.lower() in lowercase_words
-        and opens_sentence(text, start)
-        and not _SENTENCE_STOP.match(text, end)
-    )
-
-
-def propagate_lower_case_names(
-    spans: Sequence[Span], text: str, stop_words: frozenset[str], titles: frozenset[str]
-) -> list[Span]:
-    """In a text that does not capitalise names, the other mentions of a name that the
-    context showed in lower case ("my name is patrice long" ... "hi patrice"; not an NER
-    guess, which a text in another language may make of an ordinary word): its first word
-    everywhere, its other words only after a title ("miss long", not "a long time"), or
-    everywhere when the text never has them after a stop word as an ordinary word ("doctor
-    sandhu" ... "is that amarjit sandhu", but not "how long", "a long week")."""
-    if names_are_capitalised(text):
-        return list(spans)
-    anywhere: set[str] = set()
-    after_title: set[str] = set()
-    for span in spans:
-        covered = span.text_in(text)
-        if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors:
-            # A name after a title ("miss long", "captain ines valderrama") only after a title.
-            titled = covered.split()[0].rstrip(".") in titles or _after_word(text, span.start, titles)
-            words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | _PRONOUNS | titles]
-            if words and words[0] == covered.split()[0] and not titled:
-                anywhere.add(words[0])
-            after_title.update(words)
-    if not after_title:
-        return list(spans)
-    ordinary = {
-        match.group()
-        for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text)
-        if match.group() in after_title
-        and _after_word(text, match.start(), (stop_words | _PRONOUNS) - titles)
-    }
-    anywhere |= after_title - ordinary
-    taken = _sorted(spans)
-    starts = [s.start for s in taken]
-    ends = list(itertools.accumulate((s.end for s in taken), max))
-    added = []
-    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text):
-        word = match.group()
-        if word not in anywhere and not (word in after_title and _after_word(text, match.start(), titles)):
-            continue
-        i = bisect.bisect_left(starts, match.end()) - 1
-        if i >= 0 and ends[i] > match.start():
-            continue  # a span covers it
-        added.append(Span(match.start(), match.end(), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
-    return _sorted([*spans, *added])
-
-
 def relabel_places_named_alone(
     spans: Sequence[Span],
     text: str,
@@ -802,11 +722,6 @@ def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[
 
 def _sorted(spans: Iterable[Span]) -> list[Span]:
     return sorted(spans, key=lambda s: (s.start, s.end, s.label))
-
-
-def lowercase_words(text: str) -> frozenset[str]:
-    """The words the document writes in lower case."""
-    return frozenset(re.findall(r"(?<![\w'’-])[a-z][a-z'’-]*", text))
 
 
 _INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from reviewer_app.core.document import HearingMetadata, PageMap, Participant, Section, Utterance
@@ -148,11 +148,33 @@ class HearingLayout:
             return word[0].isdigit() or word[0].islower()
         if word[0].isdigit():
             return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
-        if word[0].isupper() != fragment[0].isupper():
-            return False  # "inmate-" / "Correction": a repair
+        # "inmate-" / "Correction": a repair; but a compound that opens a sentence has its
+        # capital on the first part only ("Twenty-" / "three", "Self-" / "help").
+        if word[0].isupper() != fragment[0].isupper() and not (
+            len(fragment) > 1 and fragment.istitle() and word.islower()
+        ):
+            return False
         fragment, word = fragment.lower(), word.lower()
         # "go- going", "the- the": the speaker starts the word again.
         return fragment not in self.repair_words and not word.startswith(fragment)
+
+    def broken_by_typesetter(self, line: str, next_line: str, words: frozenset[str]) -> bool:
+        """Whether `line` ends in a word broken at a hyphen it does not have: the word
+        and the next row's first word make a word `words` holds, which never holds them
+        hyphenated ("recom-" / "mendation"; not "well-" / "known" nor "sixty-" / "two")."""
+        broken = self.hyphen_wrap_end.search(line)
+        following = self.hyphen_wrap_start.match(next_line)
+        if not (words and broken and following) or line[line.rfind(" ") + 1 : -1] != broken.group("fragment"):
+            return False
+        fragment, word = broken.group("fragment").lower(), following.group("word").lower()
+        if min(len(fragment), len(word)) < 2 or next_line[len(word) : len(word) + 1] == "-":
+            return False  # letters spelled out ("C-" / "A-R-D")
+        return (
+            fragment.isalpha()
+            and word.isalpha()
+            and fragment + word in words
+            and f"{fragment}-{word}" not in words
+        )
 
 
 @functools.cache
@@ -292,13 +314,29 @@ class HearingParts:
     page_map: PageMap
 
 
-def join_wrapped(rows: Sequence[str]) -> tuple[str, tuple[int, ...]]:
-    """The rows of one utterance as one line, and the offset each row starts at."""
+# A soft hyphen, where a typesetter broke a word that has none ("recom\xad" / "mendation").
+SOFT_HYPHEN = "\u00ad"
+_PRINTED_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+
+
+def printed_words(rows: Iterable[str]) -> frozenset[str]:
+    """The words, compounds with their hyphens, that rows print whole, in lower case: a
+    word broken at a row end is looked up among them."""
+    return frozenset(match.group().lower() for row in rows for match in _PRINTED_WORD.finditer(row))
+
+
+def join_wrapped(rows: Sequence[str], words: frozenset[str] = frozenset()) -> tuple[str, tuple[int, ...]]:
+    """The rows of one utterance as one line, and the offset each row starts at. A
+    word a typesetter broke at the row end loses its hyphen: after a soft hyphen, or
+    where the document prints the word whole elsewhere and never with the hyphen
+    (`words`: "recom-" / "mendation" beside a "recommendation")."""
     layout = hearing_layout()
     text = ""
     starts = []
     for row in rows:
-        if text and not layout.joins_without_space(text, row):
+        if text.endswith(SOFT_HYPHEN) or (text and layout.broken_by_typesetter(text, row, words)):
+            text = text[:-1]
+        elif text and not layout.joins_without_space(text, row):
             text += " "
         starts.append(len(text))
         text += row
@@ -311,12 +349,16 @@ def build_hearing_document(
     certificate: Sequence[SourceLine],
     decision: Sequence[SourceLine] = (),
     known_speakers: Sequence[str] = (),
+    words: frozenset[str] = frozenset(),
 ) -> HearingParts:
     """Canonical text: cover lines, a blank line, one line per utterance, a blank
     line, decision notice lines, a blank line, certificate lines (a missing block
     leaves out its blank line too). `known_speakers` are the cover's names, which
-    are speaker tags in any case. A body line that says who examines ("BY MR.
-    VASQUEZ:") is no utterance."""
+    are speaker tags in any case. A body line is an utterance when it is a turn or a
+    transcriber's parenthetical ("(Exhibit 4 was marked for identification.)", speaker
+    ""); a line that says who examines ("BY MR. VASQUEZ:"), a heading ("EXAMINATION")
+    or a divider ("--o0o--") is a line of the body and no utterance, as in a text file
+    (`turns.py`)."""
     layout = hearing_layout()
     pieces: list[str] = []
     sections: list[Section] = []
@@ -339,10 +381,12 @@ def build_hearing_document(
             entries.extend(
                 (offset + s, src.page, src.line) for s, src in zip(row_starts, sources, strict=True)
             )
-            if name == "body" and not layout.examiner_line.match(line_text):
-                turn = layout.turn_of(line_text, known_speakers)
-                speaker, tag_start = (turn.speaker, turn.tag_start) if turn else ("", 0)
-                found_utterances.append(Utterance(speaker, offset + tag_start, offset + len(line_text)))
+            end = offset + len(line_text)
+            turn = layout.turn_of(line_text, known_speakers) if name == "body" else None
+            if turn is not None and not layout.examiner_line.match(line_text):
+                found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end))
+            elif name == "body" and layout.parenthetical_start.match(line_text):
+                found_utterances.append(Utterance("", offset, end))
             pieces.append(line_text)
             offset += len(line_text)
         pieces.append("\n")
@@ -352,7 +396,7 @@ def build_hearing_document(
     add_block("cover", [(src.text, [src], (0,)) for src in cover])
     body = []
     for rows in utterances:
-        line_text, row_starts = join_wrapped([r.text for r in rows])
+        line_text, row_starts = join_wrapped([r.text for r in rows], words)
         body.append((line_text, rows, row_starts))
     add_block("body", body)
     add_block("decision", [(src.text, [src], (0,)) for src in decision])

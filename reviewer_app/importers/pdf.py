@@ -1,8 +1,12 @@
 """PDF import with pdfplumber.
 
 Board of Parole Hearings transcripts are recognised by their line numbers:
-pages whose left margin holds the numbers 1-25 are body pages, and each
-number's row is one printed line. From that layout:
+pages whose left margin holds the numbers 1-25 (or numbers that run on from the
+page before: 101-125) are body pages, and each number's row is one printed line.
+A page printed in two columns (a condensed transcript's four pages to a sheet, two
+pages side by side, text in two columns) is read a column at a time, each column
+cut into its pages where its margin numbers start again (`pdf_columns.py`); the
+page map gives the PDF page and the row's number. From that layout:
 
 - the cover is the first page (numbered or not) unless the dialogue starts on
   it, one printed line per text line; its metadata is read by
@@ -25,7 +29,10 @@ number's row is one printed line. From that layout:
   patterns in `hearing.py` and `resources/importers/bph_layout.toml`), and a
   word broken at its hyphen ("sixty-" / "two") is joined without one;
 - a parenthetical on rows of its own ("(Off the record.)") is a line of its
-  own (speaker ""), unless the turn goes on after it;
+  own (speaker ""), unless the turn goes on after it; a heading ("EXAMINATION"),
+  a divider ("--o0o--") or a witness's swearing-in is a line of the body and no
+  utterance; capitals in the tags' column under speech in lower case (a notice
+  read into the record) start a line;
 - an ALL-CAPS notice after the last turn, numbered rows holding a decision-page
   footer ("... DECISION PAGE 1 ...") and unnumbered ALL-CAPS pages after the
   body make the "decision" section, one printed line per line;
@@ -46,8 +53,9 @@ pages are dropped; lines are grouped into paragraphs by speaker tags, vertical
 gaps wider than those between a paragraph's rows, and rows that end where the
 next word would have fitted; a paragraph goes on over a page break and under a
 tag printed on a row of its own; one paragraph per line, rows joined as a turn's
-wrapped rows are (a word broken at its hyphen joined without a space); their
-speaker turns and sections are found as in a text file (`turns.py`).
+wrapped rows are (a word broken at its hyphen joined without a space), and a blank
+line under a turn where an empty row stands ("[End of recording.]" is none of it);
+their speaker turns and sections are found as in a text file (`turns.py`).
 """
 
 from __future__ import annotations
@@ -72,6 +80,15 @@ from reviewer_app.importers.hearing import (
     hearing_layout,
     is_notice_row,
     join_wrapped,
+    printed_words,
+)
+from reviewer_app.importers.pdf_columns import (
+    Gutter,
+    Region,
+    baseline_groups,
+    column_regions,
+    find_gutter,
+    gutters_by_support,
 )
 from reviewer_app.importers.turns import read_structure
 
@@ -92,6 +109,8 @@ WORD_GAP_RATIO = 0.2
 CENTRED_SHARE = 0.25
 # A page with fewer margin numbers than this is not a line-numbered page.
 MIN_LINE_NUMBERS = 5
+# Margin numbers run up to this (lines numbered through a transcript of a hundred pages).
+MAX_LINE_NUMBER = 99999
 
 
 @dataclass(frozen=True)
@@ -128,12 +147,21 @@ class PrintedLine:
     def full_x0(self) -> float:
         return (*self.margin, *self.words)[0].x0
 
+    @property
+    def full_x1(self) -> float:
+        return (*self.margin, *self.words)[-1].x1
+
 
 @dataclass(frozen=True)
 class PdfPage:
-    number: int  # 1-based
+    """A page of the transcript: a PDF page, or one of the pages a condensed sheet
+    prints in its columns (`pdf_columns`)."""
+
+    number: int  # 1-based, in reading order
     lines: tuple[PrintedLine, ...]
     has_images: bool
+    sheet: int  # the PDF page it is printed on (1-based)
+    runs_on_from: int = 0  # the last margin number of the page before
 
     @property
     def numbered(self) -> bool:
@@ -147,9 +175,15 @@ class PdfPage:
 
     @property
     def counts_lines(self) -> bool:
-        """The margin counts 1, 2, 3, ... however few its lines (a transcript's last page)."""
+        """The margin counts 1, 2, 3, ... however few its lines (a transcript's last
+        page), or goes on counting from the page before (126, 127, ... on page 6 of a
+        transcript whose lines are numbered through)."""
         numbers = self.line_numbers
-        return bool(numbers) and numbers == list(range(1, len(numbers) + 1))
+        return (
+            bool(numbers)
+            and numbers[0] in (1, self.runs_on_from + 1)
+            and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        )
 
 
 def read_pdf(path: Path, data: bytes, sha256: str, progress: Progress) -> Document:
@@ -170,7 +204,7 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
         raise CorruptPdfError(path, "it does not start like a PDF file")
     if b"%%EOF" not in data[-2048:]:
         raise CorruptPdfError(path, "it ends too early, as if truncated (an incomplete download or copy)")
-    pages = []
+    sheets: list[tuple[list[Word], bool, float, Gutter | None]] = []
     try:
         with pdfplumber.open(io.BytesIO(data)) as pdf:
             for number, page in enumerate(pdf.pages, 1):
@@ -182,7 +216,8 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
                         _without_overprints(page.chars), use_text_flow=False, x_tolerance_ratio=WORD_GAP_RATIO
                     )
                 ]
-                pages.append(PdfPage(number, _printed_lines(words), bool(page.images)))
+                width = float(page.width)
+                sheets.append((words, bool(page.images), width, find_gutter(words, width, LINE_TOLERANCE)))
                 page.close()  # drop pdfplumber's per-page object cache: long files stay small
     except Cancelled:
         raise
@@ -191,8 +226,19 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
             raise EncryptedPdfError(path) from exc
         log.info("pdf parse failed: %s", type(exc).__name__)
         raise CorruptPdfError(path, "its internal structure is damaged") from exc
-    if not pages:
+    if not sheets:
         raise CorruptPdfError(path, "it contains no pages")
+    # Sheets in columns share their gutter: one with a few short rows shows none of its own.
+    found = [gutter for _, _, _, gutter in sheets if gutter is not None]
+    pages: list[PdfPage] = []
+    last_number = 0
+    for sheet, (words, images, width, _) in enumerate(sheets, 1):
+        gutters = gutters_by_support(found, width) if found else []
+        for lines in _sheet_pages(column_regions(words, LINE_TOLERANCE, gutters)):
+            pages.append(PdfPage(len(pages) + 1, lines, images, sheet, last_number))
+            last_number = next(
+                (line.number for line in reversed(lines) if line.number is not None), last_number
+            )
     return pages
 
 
@@ -223,23 +269,50 @@ def _caused_by(exc: BaseException | None, types: tuple[type[BaseException], ...]
     return False
 
 
+def _sheet_pages(regions: Sequence[Region]) -> list[tuple[PrintedLine, ...]]:
+    """The transcript pages a PDF page prints, in reading order: one, or, on a sheet in
+    columns, each column, cut again where its margin numbers start again at 1 (a
+    condensed sheet's columns hold two pages each, and its last sheet may hold one
+    column; the lines over a page's first row, its "Page 6", go with it). Lines across
+    the sheet's width go with the page under them, or the last page for those at the
+    foot (the sheet's footer)."""
+    pages: list[list[PrintedLine]] = []
+    waiting: list[PrintedLine] = []  # lines across the width, for the page under them
+    for n, region in enumerate(regions):
+        lines = list(_printed_lines(region.words))
+        if region.column == 0 and len(regions) > 1:
+            if n == len(regions) - 1 and pages:
+                pages[-1].extend(lines)
+            else:
+                waiting.extend(lines)
+            continue
+        current = waiting
+        waiting = []
+        for line in lines:
+            numbered = [i for i, earlier in enumerate(current) if earlier.number is not None]
+            if line.number == 1 and numbered:
+                cut = numbered[-1] + 1
+                pages.append(current[:cut])
+                current = current[cut:]
+            current.append(line)
+        pages.append(current)
+    if waiting:
+        pages.append(waiting)
+    return [tuple(page) for page in pages] or [()]
+
+
 def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
     """Words grouped into lines by their bottoms, each line read left to right; a
-    line's first word is its margin number when it is a small integer left of
-    every other word on the page."""
-    groups: list[list[Word]] = []
-    for word in sorted(words, key=lambda w: (w.bottom, w.x0)):
-        if groups and word.bottom - groups[-1][0].bottom <= LINE_TOLERANCE:
-            groups[-1].append(word)
-        else:
-            groups.append([word])
+    line's first word is its margin number when it is an integer left of every
+    other word on the page."""
+    groups = baseline_groups(words, LINE_TOLERANCE)
     text_left = min((w.x0 for w in words if not w.text.isdigit()), default=0.0)
     lines = []
     for group in groups:
         group.sort(key=lambda w: w.x0)
         first = group[0]
         number = None
-        if first.text.isdigit() and 1 <= int(first.text) <= 99 and first.x1 < text_left - 3:
+        if first.text.isdigit() and 1 <= int(first.text) <= MAX_LINE_NUMBER and first.x1 < text_left - 3:
             number = int(first.text)
         top, bottom = min(w.top for w in group), max(w.bottom for w in group)
         margin = tuple(group[:1]) if number is not None else ()
@@ -252,6 +325,20 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     numbers = [line for page in pages if page.numbered for line in page.lines if line.number is not None]
     band_top = min(line.top for line in numbers) - 3
     band_bottom = max(line.bottom for line in numbers) + 3
+    # The band the rows take from a page's first numbered row down (the pages of a
+    # condensed sheet start lower on it one under the other).
+    below_first = [
+        line.bottom - _first_row(page).top
+        for page in pages
+        if page.numbered
+        for line in page.lines
+        if line.number is not None
+    ]
+    rows_height = max(below_first) + 3
+
+    def band(page: PdfPage) -> tuple[float, float]:
+        first = _first_row(page) if page.counts_lines else None
+        return (band_top, band_bottom) if first is None else (first.top - 3, first.top + rows_height)
 
     # Headers, footers and page numbers: what body pages print outside their rows.
     furniture = {
@@ -266,12 +353,13 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         """The page's lines without its furniture. Lines outside the rows' band
         are dropped only when body pages print them too, so that no cover or
         certificate text (which is PII) is lost to an unusual layout."""
+        top, bottom = band(page)
         return [
             line
             for line in page.lines
             if line.words
             and (
-                (band_top <= line.top and line.bottom <= band_bottom)
+                (top <= line.top and line.bottom <= bottom)
                 or (_furniture_key(line.text) not in furniture and not line.text.isdigit())
             )
         ]
@@ -333,17 +421,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             rows = [(cover_page, line) for line in on_cover] + rows
             cover_lines = cover_lines[:start]
     cover = [
-        SourceLine(line.text, page.number, line.number or n)
+        SourceLine(line.text, page.sheet, line.number or n)
         for page in cover_pages
         for n, line in enumerate((line for p, line in cover_lines if p is page), 1)
     ]
     certificate = [
-        SourceLine(line.text, page.number, line.number or n)
+        SourceLine(line.text, page.sheet, line.number or n)
         for page in certificate_pages
         for n, line in enumerate(band_lines(page), 1)
     ]
     body_left = min((line.x0 for _, line in rows if line.words), default=0.0)
-    at_tags = _tag_column([line for _, line in rows if line.words])
+    at_tags, tags_apart = _tag_column([line for _, line in rows if line.words])
     if cover:
         # A cover that runs onto the first body page ends at the first turn: a
         # speaker's tag, indented where turns are, of a speaker with two turns or more.
@@ -360,7 +448,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             0,
         )
         cover += [
-            SourceLine(line.text, page.number, line.number or 0)
+            SourceLine(line.text, page.sheet, line.number or 0)
             for page, line in rows[:first_turn]
             if line.words
         ]
@@ -371,16 +459,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     sources = []
     previous: PrintedLine | None = None
     for page, line in rows:
-        source = SourceLine(line.text, page.number, line.number or 0)
+        source = SourceLine(line.text, page.sheet, line.number or 0)
         if not line.words:
-            sources.append(BodyRow(source, False, False, False))
+            sources.append(BodyRow(source, False, False, False, False))
             previous = None
             continue
         # Far right of the body's edge: centred, as a heading is ("DECISION").
         centred = right is not None and line.x0 > body_left + (right - body_left) * CENTRED_SHARE
         # After a row that ended short, a row of another kind ends the turn, as in a
         # text file (`turns.py`): a recorder's timestamp ("[14:07:53] Recording ends."),
-        # or capitals under speech in lower case (a notice read into the record).
+        # a note in square brackets on a row of its own ("[End of recording.]"), or
+        # capitals under speech in lower case (a notice read into the record).
         after_short = (
             previous is not None
             and right is not None
@@ -388,20 +477,32 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             and (
                 # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
                 (line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text)))
+                or (line.text[:1] == "[" and line.text.rstrip(".").endswith("]"))
                 or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
             )
         )
-        sources.append(BodyRow(source, at_tags(line), centred, after_short))
+        tags = at_tags(line)
+        # Capitals where turns start, under speech in lower case: a notice read into the
+        # record, not a turn's wrapped row, which stands apart from the tags.
+        notice = (
+            tags_apart
+            and tags
+            and previous is not None
+            and is_notice_row(line.text)
+            and any(c.islower() for c in previous.text)
+        )
+        sources.append(BodyRow(source, tags, centred, after_short, notice))
         previous = line
     body_lines, decision, closing = _body_lines(sources, known)
     certificate = closing + certificate
     decision += [
-        SourceLine(line.text, page.number, n)
+        SourceLine(line.text, page.sheet, n)
         for page in decision_pages
         for n, line in enumerate(band_lines(page), 1)
     ]
 
-    parts = build_hearing_document(cover, body_lines, certificate, decision, known)
+    words = printed_words(source.text for rows in body_lines for source in rows)
+    parts = build_hearing_document(cover, body_lines, certificate, decision, known, words)
     notes = [
         f"Read as a Board of Parole Hearings transcript: {len(body_pages)} body pages"
         + (f", {len(index_pages)} index page(s) skipped" if index_pages else "")
@@ -410,16 +511,14 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         + "."
     ]
     # Text among the rows of a body page but beside no line number.
-    unplaced = sorted(
-        {page.number for page in body_pages for line in band_lines(page) if line.number is None}
-    )
+    unplaced = sorted({page.sheet for page in body_pages for line in band_lines(page) if line.number is None})
     if unplaced:
         notes.append(
             f"Some text on PDF page(s) {', '.join(map(str, unplaced))} stands beside no line number "
             "and was left out: check those pages in the PDF."
         )
     if left_out:
-        numbers = ", ".join(str(page.number) for page in left_out)
+        numbers = ", ".join(str(sheet) for sheet in sorted({page.sheet for page in left_out}))
         notes.append(
             f"PDF page(s) {numbers} inside the transcript have no line numbers and were left out: "
             "check them in the PDF."
@@ -438,21 +537,27 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     )
 
 
-def _tag_column(lines: Sequence[PrintedLine]) -> Callable[[PrintedLine], bool]:
+def _first_row(page: PdfPage) -> PrintedLine | None:
+    """The page's first line with a margin number."""
+    return next((line for line in page.lines if line.number is not None), None)
+
+
+def _tag_column(lines: Sequence[PrintedLine]) -> tuple[Callable[[PrintedLine], bool], bool]:
     """Whether a body row stands where turns start: indented past the body's left
     edge where most rows with a speaker's tag are (the wrapped rows flush left), at
     the left edge where most of them are there (the wrapped rows in a hanging
     indent, or the speech indented under a tag on a row of its own), and anywhere
-    in a body without indented rows."""
+    in a body without indented rows; and whether the tags' column stands apart
+    (the body has indented rows)."""
     layout = hearing_layout()
     body_left = min((line.x0 for line in lines), default=0.0)
     indented = [line.x0 > body_left + INDENT_MIN for line in lines]
     if not any(indented):
-        return lambda line: True
+        return (lambda line: True), False
     tagged = [i for i, line in zip(indented, lines, strict=True) if layout.speaker_of(line.text) is not None]
     if sum(tagged) * 2 >= len(tagged):
-        return lambda line: line.x0 > body_left + INDENT_MIN
-    return lambda line: line.x0 <= body_left + INDENT_MIN
+        return (lambda line: line.x0 > body_left + INDENT_MIN), True
+    return (lambda line: line.x0 <= body_left + INDENT_MIN), True
 
 
 @dataclass(frozen=True)
@@ -463,6 +568,9 @@ class BodyRow:
     at_tags: bool  # in the column where the turns' tags start
     centred: bool  # far right of it, as a centred heading
     after_short: bool  # the row before ended where the next word would have fitted
+    # In capitals in the tags' column (apart from the wrapped rows) under speech in lower
+    # case: a notice read into the record ("IN THE MATTER OF ..."), no wrapped row.
+    notice_under_speech: bool = False
 
 
 def _body_lines(
@@ -530,11 +638,16 @@ def _body_lines(
             lines.append([source])
             parenthetical = True
             open_parenthetical = not layout.parenthetical_end.search(text)
-        elif parenthetical and len(lines) > 1 and not is_notice_row(text) and not row.centred:
+        elif (
+            parenthetical
+            and len(lines) > 1
+            and not is_notice_row(text)
+            and not (row.centred or row.notice_under_speech)
+        ):
             # The parenthetical stood inside the turn: it and this row go back to it.
             lines[-2].extend([*lines.pop(), source])
             parenthetical = False
-        elif row.centred or row.after_short:
+        elif row.centred or row.after_short or row.notice_under_speech:
             lines.append([source])
             parenthetical = False
         else:
@@ -555,6 +668,10 @@ def _without_notice(
     while lines:
         rows = lines[-1]
         first = len(rows)
+        # A notice's last row may hold one word in capitals ("TITLE 15."): a row without
+        # a lower-case letter under a notice row is the notice's too.
+        if first > 1 and is_notice_row(rows[-2].text) and not any(c.islower() for c in rows[-1].text):
+            first -= 1
         while first > 0 and is_notice_row(rows[first - 1].text):
             first -= 1
         if first == len(rows):
@@ -588,6 +705,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     right = _right_margin([line for page in pages for line in page.lines])
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
+    # Paragraphs that start under another on the same page: how far under it, in rows.
+    spacing: dict[int, float] = {}
     previous: PrintedLine | None = None
     for page in pages:
         lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
@@ -601,7 +720,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], layout) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2
-                or (right is not None and line.words[-1].x1 > left + (right - left) * FULL_ROW)
+                or (right is not None and line.full_x1 > left + (right - left) * FULL_ROW)
             ):
                 # The speech under a tag printed on a row of its own: indented under it or
                 # filling its row ("PANEL PRESENT:" over a list of short rows is a heading).
@@ -615,16 +734,35 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                     right is None and line.full_x0 > left + INDENT_MIN
                 )
             if new_paragraph:
+                if on_page and row_gap > 0:
+                    spacing[len(paragraphs)] = (line.top - previous.top) / row_gap
                 paragraphs.append([])
-            paragraphs[-1].append((page.number, n, text))
+            paragraphs[-1].append((page.sheet, n, text))
             previous, on_page = line, True
 
-    paragraphs = [part for rows in paragraphs for part in _parenthetical_apart(rows, layout)]
+    # Further apart than paragraphs usually stand by most of a row, under a speaker's
+    # turn: an empty row between, which ends the turn ("[End of recording.]").
+    usual = statistics.median(spacing.values()) if spacing else 0.0
+    after_blank = {
+        i
+        for i, rows in spacing.items()
+        if rows >= usual + BLANK_ROW_SHARE and layout.turn_of(paragraphs[i - 1][0][2]) is not None
+    }
+    parts = [
+        (i in after_blank and not k, part)
+        for i, rows in enumerate(paragraphs)
+        for k, part in enumerate(_parenthetical_apart(rows, layout))
+    ]
+    words = printed_words(row_text for _, rows in parts for _, _, row_text in rows)
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
-    for rows in paragraphs:
-        text, starts = join_wrapped([row_text for _, _, row_text in rows])
+    for blank, rows in parts:
+        if blank and texts:
+            # An empty row ends a turn as a blank line does in a text file ("[End of recording.]").
+            texts.append("")
+            offset += 1
+        text, starts = join_wrapped([row_text for _, _, row_text in rows], words)
         entries.extend((offset + s, page, n) for s, (page, n, _) in zip(starts, rows, strict=True))
         texts.append(text)
         offset += len(text) + 1
@@ -649,6 +787,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
 FULL_ROW = 0.9
 # Rows further apart than this many times the rows of a paragraph are in different paragraphs.
 PARAGRAPH_GAP = 1.2
+# Paragraphs further apart than usual by this share of a row have an empty row between them.
+BLANK_ROW_SHARE = 0.8
 
 
 def _row_gap(gaps: Sequence[float]) -> float:
@@ -716,7 +856,7 @@ def _ends_short(previous: PrintedLine, line: PrintedLine, right: float) -> bool:
     space of a third of the type's height): a row that ends so is a paragraph's last."""
     first = (*line.margin, *line.words)[0]
     space = (first.bottom - first.top) / 3
-    return previous.words[-1].x1 + space + (first.x1 - first.x0) < right - 1
+    return previous.full_x1 + space + (first.x1 - first.x0) < right - 1
 
 
 def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[tuple[int, int, str]]]:

@@ -4,7 +4,9 @@ were drawn from (issue 12: hearings will come as PDFs nobody here rendered).
 The PDFs are drawn by `tests/fixtures/pdf_layouts.py`, not by the generators' PDF writer:
 numbered rows of court-reporting software with an index page and running headers,
 pleading paper with vertical rules, a speaker tag on a row of its own, justified
-paragraphs with hanging indents, a word processor's TrueType text. The expected
+paragraphs with hanging indents, a word processor's TrueType text, condensed sheets of
+four pages in two columns, two pages side by side, text in two columns, margin numbers
+running on from page to page. The expected
 utterances are what the plain-text importer reads from the same text.
 """
 
@@ -21,7 +23,9 @@ from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
 from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
 
 REPO = Path(__file__).resolve().parents[2]
-LAYOUTS = sorted(layouts())
+# A typesetter's word broken at a syllable comes back whole only where the document prints
+# it whole elsewhere: the benchmark measures that layout (`benchmarks/import_pdf_layouts.py`).
+LAYOUTS = sorted(name for name in layouts() if name != "typeset")
 NUMBERED = [name for name, layout in layouts().items() if layout.numbered_rows]
 
 
@@ -34,12 +38,6 @@ def _texts() -> dict[str, str]:
 
 
 TEXTS = _texts()
-
-
-def _speech_of(document: Document) -> list[tuple[str, str]]:
-    """The utterances that carry speech or a parenthetical of the transcriber (lines of
-    the body that are neither, such as a centred "EXAMINATION", are left aside)."""
-    return [(speaker, text) for speaker, text in utterances(document) if speaker or text.startswith("(")]
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +65,8 @@ def test_every_utterance_comes_back_exactly(imported, layout_name, text_name):
     reference, document = imported(layout_name, text_name)
     expected = utterances(reference)
     assert len(expected) > 40
-    got = _speech_of(document)
+    # Every utterance: a heading ("EXAMINATION") or a divider ("---o0o---") is none.
+    got = utterances(document)
     for number, (want, have) in enumerate(zip(expected, got, strict=False), 1):
         assert have == want, f"utterance {number} differs:\n expected: {want!r}\n      got: {have!r}"
     assert len(got) == len(expected)

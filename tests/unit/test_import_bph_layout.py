@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 
 from reviewer_app.importers import import_file
-from reviewer_app.importers.hearing import join_wrapped
+from reviewer_app.importers.hearing import join_wrapped, printed_words
 
 ROW_Y0, LEADING = 696, 20
 TAG_X, TEXT_X = 144, 108
@@ -198,6 +198,36 @@ def test_line_end_hyphens_join_inside_words_only():
     assert join_wrapped(["during COVID-", "19 we"])[0] == "during COVID-19 we"
     assert join_wrapped(["I was seventeen-", "18 then"])[0] == "I was seventeen- 18 then"
     assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
+
+
+def test_a_word_a_typesetter_broke_loses_the_hyphen_it_does_not_have():
+    words = printed_words(["we took your recommendation seriously", "a well-known sixty-two"])
+    assert (
+        join_wrapped(["the panel's recom-", "mendation stands"], words)[0]
+        == "the panel's recommendation stands"
+    )
+    assert (
+        join_wrapped(["the panel's recom\u00ad", "mendation stands"])[0]
+        == "the panel's recommendation stands"
+    )
+    # A compound the document prints with its hyphen keeps it; a word it never prints whole too.
+    assert join_wrapped(["a well-", "known place"], words)[0] == "a well-known place"
+    assert join_wrapped(["sixty-", "two then"], words | {"sixtytwo"})[0] == "sixty-two then"
+    assert join_wrapped(["an incarcera-", "ted person"], words)[0] == "an incarcera-ted person"
+    assert join_wrapped(["Cardenas, C-", "A-R-D-E-N-A-S"], words | {"ca"})[0] == "Cardenas, C-A-R-D-E-N-A-S"
+    text, starts = join_wrapped(["the recom-", "mendation"], words)
+    assert text[starts[1] :] == "mendation"
+
+
+def test_a_compound_that_opens_a_sentence_joins_across_the_row_end():
+    assert (
+        join_wrapped(["He is thirty-nine. Twenty-", "three years."])[0]
+        == "He is thirty-nine. Twenty-three years."
+    )
+    assert join_wrapped(["Self-", "help groups."])[0] == "Self-help groups."
+    # A capital letter alone before the hyphen is a restart, not a compound.
+    assert join_wrapped(["and I-", "went home"])[0] == "and I- went home"
+    assert join_wrapped(["The-", "the car."])[0] == "The- the car."
 
 
 def test_a_numbered_index_page_under_another_heading_is_skipped(tmp_path):

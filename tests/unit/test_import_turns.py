@@ -311,6 +311,42 @@ def test_a_pdf_without_line_numbers_keeps_its_turns(tmp_path):
     assert document.notes[0].endswith("3 speaker turns found.")
 
 
+def test_an_empty_row_under_a_turn_in_a_pdf_without_line_numbers_ends_it(tmp_path):
+    """Paragraphs spaced apart; a note after an empty row is no speech of the turn above
+    it, and a speaker's second paragraph at the usual spacing still is."""
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("Helvetica", 11)
+    y = 720
+    for text, gap in [
+        ("CASEWORKER: Is now a good time", 13),
+        ("to talk about the plan?", 20),
+        ("CLIENT: Yes. My brother drives", 13),
+        ("me home on Friday.", 20),
+        ("He has the car until the", 13),
+        ("evening, so that works.", 20),
+        ("CASEWORKER: Thank you. I am", 13),
+        ("stopping the recording now.", 33),
+        ("[End of recording.]", 13),
+    ]:
+        pdf.drawString(72, y, text)
+        y -= gap
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "intake.pdf"
+    path.write_bytes(buffer.getvalue())
+    document = import_file(path)
+    said = [document.text[u.start : u.end] for u in document.utterances]
+    assert said == [
+        "CASEWORKER: Is now a good time to talk about the plan?",
+        "CLIENT: Yes. My brother drives me home on Friday.\nHe has the car until the evening, so that works.",
+        "CASEWORKER: Thank you. I am stopping the recording now.",
+    ]
+    assert document.text.endswith("now.\n\n[End of recording.]")
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_canonical_text_is_read_alike_by_either_reader(seed):
     """The reader of other layouts finds in a canonical transcript what the canonical

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from reviewer_app.core import merge, number_filters
+from reviewer_app.core import merge, name_propagation, number_filters
 from reviewer_app.core.spans import Span
 
 APPENDIX_A = (
@@ -221,7 +221,7 @@ def test_head_words_fix_place_and_organisation_labels(rules):
 def test_propagation_adds_missed_occurrences_of_names_and_ids(rules):
     text = "JONES: Ms. Jones spoke. Jones said L90314. The inmate L90314 agreed. jones"
     spans = [at(text, "Jones", "PERSON", "spacy"), at(text, "L90314", "CDCR_ID", "presidio")]
-    merged = merge.propagate(spans, text, rules)
+    merged = name_propagation.propagate(spans, text, rules)
     assert covered(merged, text) == [
         ("PERSON", "JONES"),
         ("PERSON", "Jones"),
@@ -230,7 +230,7 @@ def test_propagation_adds_missed_occurrences_of_names_and_ids(rules):
         ("CDCR_ID", "L90314"),
     ]
     added = [s for s in merged if s not in spans]
-    assert all(s.detectors == (merge.PROPAGATION,) for s in added)
+    assert all(s.detectors == (name_propagation.PROPAGATION,) for s in added)
     # the lowercase "jones" at the end is speech, not the name
     assert all(s.start < text.rindex("jones") for s in merged)
 
@@ -238,7 +238,7 @@ def test_propagation_adds_missed_occurrences_of_names_and_ids(rules):
 def test_propagation_does_not_cover_what_a_span_already_covers(rules):
     text = "Kevin Richardson and Richardson"
     spans = [at(text, "Kevin Richardson", "PERSON"), at(text, "Richardson", "PERSON", nth=1)]
-    assert merge.propagate(spans, text, rules) == spans
+    assert name_propagation.propagate(spans, text, rules) == spans
 
 
 def test_merge_spans_on_appendix_a_gives_the_papers_step_3(rules):
@@ -305,7 +305,7 @@ def test_context_makes_titled_or_kin_names_persons_and_known_places_locations(ru
 def test_a_name_that_is_a_person_somewhere_is_a_person_everywhere(rules):
     text = "Dr. Truong wrote it. Truong's rating is moderate."
     spans = [at(text, "Truong", "PERSON", "presidio"), at(text, "Truong", "ORGANIZATION", "spacy", nth=1)]
-    assert covered(merge.relabel_known_persons(spans, text, rules), text) == [
+    assert covered(name_propagation.relabel_known_persons(spans, text, rules), text) == [
         ("PERSON", "Truong"),
         ("PERSON", "Truong"),
     ]
@@ -348,7 +348,7 @@ def test_places_that_are_cover_page_names_or_their_parts_are_persons(rules):
 
 
 def test_name_terms_are_full_names_parts_and_compound_surnames():
-    assert merge.name_terms(["Ingrid Dela Pena", "R. J. Smith Jr.", "Smith, Ann"]) == (
+    assert name_propagation.name_terms(["Ingrid Dela Pena", "R. J. Smith Jr.", "Smith, Ann"]) == (
         "Ingrid Dela Pena",
         "Ingrid",
         "Dela",
@@ -364,9 +364,9 @@ def test_name_terms_are_full_names_parts_and_compound_surnames():
 def test_name_parts_of_a_full_name_are_propagated(rules):
     text = "a chrono from Tyrone Torres. I worked for Torres in the kitchen."
     spans = [at(text, "Tyrone Torres", "PERSON")]
-    merged = merge.propagate(spans, text, rules)
+    merged = name_propagation.propagate(spans, text, rules)
     assert covered(merged, text) == [("PERSON", "Tyrone Torres"), ("PERSON", "Torres")]
-    assert merged[1].detectors == (merge.PROPAGATION,)
+    assert merged[1].detectors == (name_propagation.PROPAGATION,)
 
 
 def test_two_person_spans_one_space_apart_are_one_name():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.core import merge, number_filters
+from reviewer_app.core import merge, name_propagation, number_filters
 from reviewer_app.core.spans import Span
 from tests.unit.test_merge import APPENDIX_A, GENERAL_TITLES, at, covered
 
@@ -213,15 +213,18 @@ def test_propagation_of_short_names_and_of_organisations_learnt_from_context_onl
         at(text, "Acme", "ORGANIZATION", "spacy"),
         at(text, "Ridgeview", "LOCATION", "context"),
     ]
-    added = [s for s in merge.propagate(spans, text, rules) if s not in spans]
+    added = [s for s in name_propagation.propagate(spans, text, rules) if s not in spans]
     assert covered(added, text) == [("PERSON", "Wu"), ("LOCATION", "Ridgeview")]
-    assert all((s.detectors, s.score) == ((merge.PROPAGATION,), merge.PROPAGATION_SCORE) for s in added)
+    assert all(
+        (s.detectors, s.score) == ((name_propagation.PROPAGATION,), name_propagation.PROPAGATION_SCORE)
+        for s in added
+    )
 
 
 def test_propagation_finds_a_full_name_once_whatever_the_spacing(rules):
     text = "Tyrone Torres and Kevin  Richardson came. Tyrone Torres, Tyrone  Torres, Kevin  Richardson."
     spans = [at(text, "Tyrone Torres", "PERSON"), at(text, "Kevin  Richardson", "PERSON")]
-    added = [s for s in merge.propagate(spans, text, rules) if s not in spans]
+    added = [s for s in name_propagation.propagate(spans, text, rules) if s not in spans]
     assert covered(added, text) == [
         ("PERSON", "Tyrone Torres"),
         ("PERSON", "Tyrone  Torres"),
@@ -232,26 +235,35 @@ def test_propagation_finds_a_full_name_once_whatever_the_spacing(rules):
 def test_a_lower_case_word_does_not_stop_propagation_of_the_name_after_it(rules):
     text = "Jones spoke. The jones family was there, and Jones left."
     spans = [at(text, "Jones", "PERSON")]
-    assert covered(merge.propagate(spans, text, rules), text) == [("PERSON", "Jones"), ("PERSON", "Jones")]
+    assert covered(name_propagation.propagate(spans, text, rules), text) == [
+        ("PERSON", "Jones"),
+        ("PERSON", "Jones"),
+    ]
 
 
 def test_name_parts_propagated_are_three_letters_or_more_and_never_titles(rules):
     text = "Officer Ann Lee and Kevin J Richardson met. The Officer and Lee left for Plan J."
     spans = [at(text, "Officer Ann Lee", "PERSON"), at(text, "Kevin J Richardson", "PERSON")]
-    added = [s for s in merge.propagate(spans, text, rules) if s not in spans]
+    added = [s for s in name_propagation.propagate(spans, text, rules) if s not in spans]
     assert covered(added, text) == [("PERSON", "Lee")]
 
 
 def test_a_place_whose_whole_text_is_a_persons_full_name_is_that_person(rules):
     text = "Dallas Reyes testified. Later Dallas Reyes returned."
     spans = [at(text, "Dallas Reyes", "PERSON"), at(text, "Dallas Reyes", "LOCATION", nth=1)]
-    assert [s.label for s in merge.relabel_known_persons(spans, text, rules)] == ["PERSON", "PERSON"]
+    assert [s.label for s in name_propagation.relabel_known_persons(spans, text, rules)] == [
+        "PERSON",
+        "PERSON",
+    ]
 
 
 def test_the_rest_of_a_cut_off_name_is_a_propagation_proposal():
     text = "COMMISSIONER CHOW: the family of Dayton Dub--\nINMATE WEBSTER: --ois. Yes."
     completed = merge.complete_interrupted_names([at(text, "Dayton", "PERSON")], text)
-    assert (completed[1].detectors, completed[1].score) == ((merge.PROPAGATION,), merge.PROPAGATION_SCORE)
+    assert (completed[1].detectors, completed[1].score) == (
+        (name_propagation.PROPAGATION,),
+        name_propagation.PROPAGATION_SCORE,
+    )
 
 
 def test_a_trained_span_gives_way_only_to_a_better_scored_span_with_other_boundaries(rules):
@@ -459,7 +471,9 @@ def test_a_known_place_split_by_ner_is_joined_whatever_its_first_parts_label():
 
 
 def test_name_terms_keep_short_parts_and_leave_out_abbreviations_and_suffixes():
-    assert merge.name_terms(["Ming Li", "", "Wm. Smith", "Xavier 'Bobby' Ortega III", "Ann Lee Jr"]) == (
+    assert name_propagation.name_terms(
+        ["Ming Li", "", "Wm. Smith", "Xavier 'Bobby' Ortega III", "Ann Lee Jr"]
+    ) == (
         "Ming Li",
         "Ming",
         "Li",
@@ -505,7 +519,7 @@ def test_a_span_inside_another_up_to_its_end_goes(rules):
 def test_a_group_that_is_a_cover_page_name_is_that_person(rules):
     text = "Christian Dallas spoke. Christian said so."
     spans = [at(text, "Christian", "NRP", nth=1)]
-    relabelled = merge.relabel_known_persons(spans, text, rules, ["Christian Dallas"])
+    relabelled = name_propagation.relabel_known_persons(spans, text, rules, ["Christian Dallas"])
     assert [s.label for s in relabelled] == ["PERSON"]
 
 
@@ -517,7 +531,7 @@ def test_a_group_is_no_person_for_being_part_of_a_longer_name(rules):
         at(text, "Dallas Reyes", "PERSON"),
         at(text, "Dallas", "LOCATION", nth=1),
     ]
-    relabelled = merge.relabel_known_persons(spans, text, rules)
+    relabelled = name_propagation.relabel_known_persons(spans, text, rules)
     # The people stays a group; a place that is a part of a person's name is that person.
     assert [(s.text_in(text), s.label) for s in relabelled][1:] == [
         ("Sami", "NRP"),
@@ -526,7 +540,10 @@ def test_a_group_is_no_person_for_being_part_of_a_longer_name(rules):
     ]
     # The word alone as a person elsewhere still makes it one.
     alone = [at(text, "Sami", "PERSON"), at(text, "Sami", "NRP", nth=1)]
-    assert [s.label for s in merge.relabel_known_persons(alone, text, rules)] == ["PERSON", "PERSON"]
+    assert [s.label for s in name_propagation.relabel_known_persons(alone, text, rules)] == [
+        "PERSON",
+        "PERSON",
+    ]
 
 
 def test_in_the_general_profile_a_hearing_title_after_the_still_names_someone(rules):

@@ -1,0 +1,249 @@
+"""How a name found once is found in its other mentions, as names are written (issue 12).
+
+Called by `merge.merge_spans` (rules 7 and 10) and by the cover-name recognizer of
+`detectors/presidio_detector.py`. A name is the same name in another case ("JONES" in a
+speaker tag) but not in lower case, where it is an ordinary word ("will" is not "Will",
+"long" not Mr. Long), unless the text does not capitalise names (lower-case speech):
+
+- `name_terms`: the words a cover page's names are written with in the transcript.
+- `relabel_known_persons`: a place, organisation or group that is a known person's name.
+- `propagate`: every other mention of an accepted name, identifier or learnt
+  organisation, and the parts of a full name; a function word capitalised only because
+  it opens a sentence ("Last name?", "Your") is no mention.
+- `propagate_lower_case_names`: in lower-case speech (ASR output), the other mentions of
+  a name the context showed, its surname only after a title where the text also uses it
+  as an ordinary word ("miss long", not "a long time").
+- `drop_sentence_initial_homographs` / `is_sentence_initial_homograph`: a propagated
+  one-word name that opens a sentence and that the document also writes in lower case
+  is the ordinary word ("Long story short" beside Mr. Long and "a long night").
+- `lowercase_words`: the words the document writes in lower case.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.context_rules import CONTEXT, is_positional_capital
+from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
+from reviewer_app.core.context_rules import _sentence_start as opens_sentence
+from reviewer_app.core.name_rules import _PRONOUNS as PRONOUNS
+from reviewer_app.core.name_rules import PROPAGATION, PROPAGATION_SCORE, STRUCTURE
+from reviewer_app.core.name_rules import _after_word as after_word
+from reviewer_app.core.spans import Span
+
+if TYPE_CHECKING:
+    from reviewer_app.core.merge import MergeRules
+
+_NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+_SENTENCE_STOP = re.compile(r"[.?!]")
+
+
+def lowercase_words(text: str) -> frozenset[str]:
+    """The words the document writes in lower case."""
+    return frozenset(re.findall(r"(?<![\w'’-])[a-z][a-z'’-]*", text))
+
+
+def name_terms(names: Iterable[str]) -> tuple[str, ...]:
+    """Each full name, each of its parts (initials and suffixes left out) and a
+    compound surname: how a person named on the cover page is written in the
+    transcript ("Ingrid Dela Pena": "Ingrid", "DELA PENA")."""
+    terms: list[str] = []
+    for name in names:
+        full = " ".join(name.replace(",", " ").split())
+        parts = [
+            part.strip(".'")
+            for part in full.split()
+            if len(part.strip(".'")) >= 2
+            and not part.endswith(".")
+            and part.strip(".'").lower() not in _NAME_SUFFIXES
+        ]
+        terms += [full, *parts] if full else []
+        if len(parts) >= 3:
+            terms.append(" ".join(parts[1:]))
+    return tuple(dict.fromkeys(terms))
+
+
+def relabel_known_persons(
+    spans: Sequence[Span], text: str, rules: MergeRules, person_names: Iterable[str] = ()
+) -> list[Span]:
+    """A place, organisation or group whose text is a known person's name is a
+    PERSON: NER takes "Georgia" or "Dallas" for a place (the paper's commonest
+    confusion, Table 4), but not when the cover page names "Georgia Dallas"
+    (`person_names`, with their parts) or the document has it as a PERSON span
+    elsewhere ("Dr. Truong" makes another "Truong" a PERSON; "Navarro-Quinn" another
+    "Quinn"), or when each of its words is ("Sione Tuilagi" beside "my uncle Sione" and
+    "Marcus Tuilagi"). A group needs the
+    whole name: a part of a longer one is no reason ("Idre Nya Sami", a village NER
+    took for a person, leaves "the Sami" a people). Runs before the zero-shot
+    refinement, which would otherwise give it a fine place label."""
+    whole = {term.lower() for term in name_terms(person_names)}
+    parts: set[str] = set()
+    for span in spans:
+        if span.label == "PERSON":
+            covered = span.text_in(text)
+            whole.add(" ".join(covered.split()).lower())
+            # Each half of a double surname too: "Jesse Navarro-Quinn" ... "Quinn".
+            parts.update(part.lower() for part in _name_parts(covered.replace("-", " "), rules))
+    whole.discard("")
+    names = whole | parts
+
+    def is_known(span: Span) -> bool:
+        covered = " ".join(span.text_in(text).split()).lower()
+        if span.label == "NRP":
+            return covered in whole
+        # "The offer letter from Sione Tuilagi" (an ORG to NER) beside "my uncle Sione"
+        # and "Marcus Tuilagi": every word a known person's.
+        return covered in names or (" " in covered and all(w in names for w in covered.split()))
+
+    return [
+        s.with_(label="PERSON") if s.label in ("LOCATION", "ORGANIZATION", "NRP") and is_known(s) else s
+        for s in spans
+    ]
+
+
+def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
+    """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
+    of each part of a full name and of an organisation (place, group) learnt from context
+    (`context_rules.learn_organisations`), that no span covers yet. Names match
+    whatever their case ("JONES" in a speaker tag) except all lower case ("will"
+    is not "Will")."""
+    label_of: dict[str, str] = {}
+    for span in spans:
+        if span.label in rules.propagate_labels or (
+            span.label in ("ORGANIZATION", "LOCATION", "NRP") and CONTEXT in span.detectors
+        ):
+            covered = span.text_in(text)
+            if len(covered) >= 2:
+                label_of.setdefault(covered.lower(), span.label)
+    for span in spans:
+        if span.label == "PERSON":
+            # "Tyrone Torres" found once makes a later "Torres" a name too.
+            for part in _name_parts(span.text_in(text), rules):
+                label_of.setdefault(part.lower(), "PERSON")
+    if not label_of:
+        return list(spans)
+    alternation = "|".join(
+        re.escape(s).replace(r"\ ", r"\s+") for s in sorted(label_of, key=len, reverse=True)
+    )
+    pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.IGNORECASE)
+    taken = _sorted(spans)
+    starts = [s.start for s in taken]
+    ends_max = _running_max_end(taken)
+    added = []
+    for match in pattern.finditer(text):
+        found = match.group()
+        if found.islower() and any(c.isalpha() for c in found):
+            continue
+        i = bisect.bisect_left(starts, match.end()) - 1
+        if i >= 0 and ends_max[i] > match.start():
+            continue  # overlaps a span already there
+        label = label_of.get(" ".join(found.split()).lower(), label_of.get(found.lower()))
+        if label is None:
+            continue
+        proposed = Span(match.start(), match.end(), label, (PROPAGATION,), PROPAGATION_SCORE)
+        if not is_positional_capital(proposed, text, rules.function_words):  # "Last name?"
+            added.append(proposed)
+    return _sorted([*spans, *added])
+
+
+def _name_parts(name: str, rules: MergeRules) -> list[str]:
+    words = name.split()
+    if len(words) < 2:
+        return []
+    return [
+        w
+        for w in words
+        if len(w) >= 3
+        and w[0].isupper()
+        and w.isalpha()
+        and w.lower() not in rules.titles
+        # A word of letters alone is its own `merge.normalise_term` in lower case.
+        and w.lower() not in rules.whitelist
+    ]
+
+
+def propagate_lower_case_names(
+    spans: Sequence[Span], text: str, stop_words: frozenset[str], titles: frozenset[str]
+) -> list[Span]:
+    """In a text that does not capitalise names, the other mentions of a name that the
+    context showed in lower case ("my name is patrice long" ... "hi patrice"; not an NER
+    guess, which a text in another language may make of an ordinary word): its first word
+    everywhere, its other words only after a title ("miss long", not "a long time"), or
+    everywhere when the text never has them after a stop word as an ordinary word ("doctor
+    sandhu" ... "is that amarjit sandhu", but not "how long", "a long week")."""
+    if names_are_capitalised(text):
+        return list(spans)
+    anywhere: set[str] = set()
+    after_title: set[str] = set()
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors:
+            # A name after a title ("miss long", "captain ines valderrama") only after a title.
+            titled = covered.split()[0].rstrip(".") in titles or after_word(text, span.start, titles)
+            words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | PRONOUNS | titles]
+            if words and words[0] == covered.split()[0] and not titled:
+                anywhere.add(words[0])
+            after_title.update(words)
+    if not after_title:
+        return list(spans)
+    ordinary = {
+        match.group()
+        for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text)
+        if match.group() in after_title and after_word(text, match.start(), (stop_words | PRONOUNS) - titles)
+    }
+    anywhere |= after_title - ordinary
+    taken = _sorted(spans)
+    starts = [s.start for s in taken]
+    ends = list(itertools.accumulate((s.end for s in taken), max))
+    added = []
+    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text):
+        word = match.group()
+        if word not in anywhere and not (word in after_title and after_word(text, match.start(), titles)):
+            continue
+        i = bisect.bisect_left(starts, match.end()) - 1
+        if i >= 0 and ends[i] > match.start():
+            continue  # a span covers it
+        added.append(Span(match.start(), match.end(), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
+    return _sorted([*spans, *added])
+
+
+def drop_sentence_initial_homographs(
+    spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
+) -> list[Span]:
+    """Without a propagated one-word name that `is_sentence_initial_homograph`."""
+    return [
+        span
+        for span in spans
+        if not (
+            span.detectors == (PROPAGATION,)
+            and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
+        )
+    ]
+
+
+def is_sentence_initial_homograph(text: str, start: int, end: int, lowercase_words: frozenset[str]) -> bool:
+    """Whether a name found by its letters alone (propagated, or from the cover's list of
+    names) is the ordinary word: one word in title case that opens a sentence (not after
+    "Mr.") without ending it ("Long story", "Long term I want", "Big, like six-four"; not
+    the answer "Long.") and that the document writes in lower case elsewhere
+    (`lowercase_words`)."""
+    covered = text[start:end]
+    return (
+        covered.istitle()
+        and " " not in covered
+        and covered.lower() in lowercase_words
+        and opens_sentence(text, start)
+        and not _SENTENCE_STOP.match(text, end)
+    )
+
+
+def _running_max_end(spans: Sequence[Span]) -> list[int]:
+    return list(itertools.accumulate((span.end for span in spans), max))
+
+
+def _sorted(spans: Iterable[Span]) -> list[Span]:
+    return sorted(spans, key=lambda s: (s.start, s.end, s.label))

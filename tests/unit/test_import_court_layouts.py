@@ -1,0 +1,155 @@
+"""The PDF importer on court reporters' line-numbered pages (issue 12), drawn here by
+hand: headings, examination lines, exhibit parentheticals and dividers among the turns,
+a notice read into the record under speech, condensed sheets of four pages in two
+columns, pages side by side, and line numbers that run on from page to page."""
+
+from __future__ import annotations
+
+import io
+
+from reviewer_app.importers import import_file
+from tests.unit.test_import_bph_layout import TAG_X, TEXT_X, _numbered_page
+
+
+def _pdf(tmp_path, name: str, draw) -> object:
+    """`draw`'s pages after a cover page."""
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    _numbered_page(pdf, [(180, "REPORTER'S TRANSCRIPT OF PROCEEDINGS"), (250, "VOLUME 1")])
+    draw(pdf)
+    pdf.save()
+    path = tmp_path / name
+    path.write_bytes(buffer.getvalue())
+    return import_file(path)
+
+
+def test_headings_dividers_and_exhibit_notes_are_no_speech(tmp_path):
+    def draw(pdf):
+        _numbered_page(
+            pdf,
+            [
+                (250, "EXAMINATION"),
+                (TEXT_X, "BY MR. VASQUEZ:"),
+                (TAG_X, "Q. Did you see it?"),
+                (TAG_X, "A. Yes."),
+                (TAG_X, "(Exhibit 4 was marked for identification.)"),
+                (TAG_X, "Q. Is this it?"),
+                (TAG_X, "A. It is."),
+                (TEXT_X, ""),
+                (200, "CROSS-EXAMINATION BY MR. SMITH"),
+                (TAG_X, "Q. Who wrote it?"),
+                (TAG_X, "A. I did."),
+                (TEXT_X, ""),
+                (260, "--o0o--"),
+            ],
+        )
+
+    document = _pdf(tmp_path, "examination.pdf", draw)
+    lines = document.text.split("\n")
+    assert "EXAMINATION" in lines and "CROSS-EXAMINATION BY MR. SMITH" in lines and "--o0o--" in lines
+    said = [(u.speaker, document.text[u.start : u.end]) for u in document.utterances]
+    assert said == [
+        ("Q", "Q. Did you see it?"),
+        ("A", "A. Yes."),
+        ("", "(Exhibit 4 was marked for identification.)"),
+        ("Q", "Q. Is this it?"),
+        ("A", "A. It is."),
+        ("Q", "Q. Who wrote it?"),
+        ("A", "A. I did."),
+    ]
+
+
+def test_a_notice_read_into_the_record_is_no_wrapped_row_of_the_turn_before(tmp_path):
+    """Tags flush left, wrapped rows indented (a hanging indent): capitals at the tags'
+    column under speech in lower case start a line of their own."""
+
+    def draw(pdf):
+        _numbered_page(
+            pdf,
+            [
+                (TEXT_X, "PRESIDING COMMISSIONER MARSH: We are back on the record and all"),
+                (TAG_X, "parties have returned. This is the decision."),
+                (TEXT_X, "IN THE MATTER OF THE PAROLE CONSIDERATION HEARING OF DANIEL"),
+                (TEXT_X, "OKAFOR, THE PANEL FINDS HIM NOT SUITABLE FOR PAROLE."),
+                (TEXT_X, "PRESIDING COMMISSIONER MARSH: That concludes the hearing for"),
+                (TAG_X, "today. Good luck to you, sir."),
+                (TEXT_X, "DEPUTY COMMISSIONER FIELD: Thank you."),
+            ],
+        )
+
+    document = _pdf(tmp_path, "notice.pdf", draw)
+    said = [document.text[u.start : u.end] for u in document.utterances]
+    assert said[0] == (
+        "PRESIDING COMMISSIONER MARSH: We are back on the record and all parties have returned."
+        " This is the decision."
+    )
+    assert not any("IN THE MATTER" in s for s in said)
+    assert "IN THE MATTER OF THE PAROLE CONSIDERATION HEARING OF DANIEL OKAFOR" in document.text
+
+
+def _mini_page(pdf, x: float, y: float, number: int, rows: list[str]) -> None:
+    """A condensed transcript's page: a box at (x, y) (its top left), "Page N" over it,
+    25 numbered rows of small type, the tags indented."""
+    pdf.rect(x, y - 330, 270, 330)
+    pdf.setFont("Courier-Bold", 6)
+    pdf.drawRightString(x + 264, y - 10, f"Page {number}")
+    for i in range(25):
+        row_y = y - 24 - 12 * i
+        pdf.setFont("Courier", 5)
+        pdf.drawRightString(x + 16, row_y, str(i + 1))
+        if i < len(rows):
+            pdf.setFont("Courier", 6)
+            text = rows[i]
+            pdf.drawString(x + (38 if text[:2] in ("Q.", "A.") else 24), row_y, text)
+
+
+def _condensed_sheet(pdf, first: int, pages: list[list[str]]) -> None:
+    """Four pages to a sheet: the first over the second on the left, the third over
+    the fourth on the right; the case over the sheet, the firm and its pages under it."""
+    pdf.setFont("Courier", 7)
+    pdf.drawCentredString(306, 770, "QURESHI v. BRIGHTWATER LOGISTICS")
+    for k, rows in enumerate(pages):
+        column, row = divmod(k, 2)
+        _mini_page(pdf, 30 + column * 282, 750 - row * 348, first + k, rows)
+    pdf.setFont("Courier", 7)
+    pdf.drawCentredString(306, 30, f"SUMMIT COURT REPORTERS ({(first + 3) // 4}) Pages {first} - {first + 3}")
+    pdf.showPage()
+
+
+def _answers(number: int) -> list[str]:
+    return [
+        f"Q. Where were you on the night number {number}, sir, after the shift?",
+        f"A. I was at the warehouse on night {number}, on the dock with the crew.",
+    ] * 4
+
+
+def test_a_condensed_sheet_is_read_a_column_at_a_time(tmp_path):
+    def draw(pdf):
+        _condensed_sheet(pdf, 1, [_answers(n) for n in (1, 2, 3, 4)])
+        _condensed_sheet(pdf, 5, [_answers(n) for n in (5, 6, 7, 8)])
+
+    document = _pdf(tmp_path, "condensed.pdf", draw)
+    said = [document.text[u.start : u.end] for u in document.utterances]
+    assert said == [row for n in range(1, 9) for row in _answers(n)]
+    assert "Page 3" not in document.text and "SUMMIT" not in document.text
+    # Where each answer is printed: the sheet (the PDF page) and the row on its page.
+    third = document.text.index("night number 3")
+    assert document.page_map.locate(third) == (2, 1)
+
+
+def test_margin_numbers_that_run_on_from_page_to_page_make_numbered_pages(tmp_path):
+    def draw(pdf):
+        for page in (1, 2):
+            for i in range(25):
+                pdf.setFont("Courier", 10)
+                pdf.drawRightString(84, 696 - 20 * i, str(25 * page + i + 1))
+                if i < 8:
+                    pdf.setFont("Courier", 12)
+                    pdf.drawString(144, 696 - 20 * i, _answers(page)[i])
+            pdf.showPage()
+
+    document = _pdf(tmp_path, "through.pdf", draw)
+    assert [u.speaker for u in document.utterances] == ["Q", "A"] * 8
+    assert document.page_map.locate(document.text.index("night number 2")) == (3, 51)

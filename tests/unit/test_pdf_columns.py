@@ -1,0 +1,54 @@
+"""Finding the gutter of a page in two columns (`importers/pdf_columns.py`), and not
+finding one on a page in one column that has gaps of other kinds."""
+
+from __future__ import annotations
+
+from reviewer_app.importers.pdf import Word
+from reviewer_app.importers.pdf_columns import column_regions, find_gutter
+
+WIDTH = 612.0
+
+
+def _row(y: float, x: float, text: str, char: float = 5.0) -> list[Word]:
+    """The words of `text` from `x` on the baseline `y`, `char` points a character."""
+    words = []
+    for token in text.split():
+        words.append(Word(token, x, x + char * len(token), y - 10, y))
+        x += char * (len(token) + 1)
+    return words
+
+
+def test_two_columns_of_text_are_read_left_column_first():
+    words = _row(40, 250, "THE RUNNING HEADER OF THE PAGE")
+    for i in range(20):
+        words += _row(80 + 14 * i, 54, f"left column row {i} with some more words")
+        words += _row(80 + 14 * i, 330, f"right column row {i} with some more words")
+    gutter = find_gutter(words, WIDTH, 2.5)
+    assert gutter is not None and 54 + 5 * 40 < gutter.start < gutter.end < 330
+    regions = column_regions(words, 2.5, [gutter])
+    assert [r.column for r in regions] == [0, 1, 2]
+    assert " ".join(w.text for w in regions[1].words).startswith("left column row 0")
+    # The right column stands on the left column's edge.
+    assert min(w.x0 for w in regions[2].words) == 54
+
+
+def test_a_hanging_indent_and_an_index_are_one_column():
+    tags = []
+    for i in range(12):
+        tags += _row(80 + 28 * i, 72, "PRESIDING COMMISSIONER:")
+        tags += _row(80 + 28 * i, 216, "the speech starts at the tab stop and runs on to the edge")
+        tags += _row(94 + 28 * i, 216, "and the wrapped rows stand at the tab stop under it all")
+    assert find_gutter(tags, WIDTH, 2.5) is None
+    index = []
+    for i in range(12):
+        index += _row(80 + 14 * i, 72, f"Section{i} ..............")
+        index += _row(80 + 14 * i, 500, str(i + 3))
+    assert find_gutter(index, WIDTH, 2.5) is None
+
+
+def test_words_off_the_page_are_no_trouble():
+    words = []
+    for i in range(12):
+        words += _row(80 + 14 * i, 54, "a row of text across the page from one edge to the other side")
+    words += _row(300, WIDTH + 40, "drawn off the page") + _row(314, -60, "and left")
+    assert find_gutter(words, WIDTH, 2.5) is None
