@@ -73,6 +73,16 @@ _ABBREVIATIONS = ("no", "nos", "num")
 _NAMED_MIN = 4
 _ALONE_MIN = 7
 _ALONE_SAID = 4
+# A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061).
+_CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
+# How many words before a number a CDCR cue makes it one: the question it answers, with the
+# name and its spelling said before the number ("your name and CDCR number?" / "... number is ...").
+_CDCR_REACH = 40
+_YEAR = re.compile(r"(?:19|20)\d\d")
+# "November 1, 2019": a month of the spelling alphabet, a day and a year, a date.
+_DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
+# A page's margin number at the start of a line ("18  H two three four one seven."): layout, no character.
+_MARGIN_NUMBER = re.compile(r"^[ \t]*(\d{1,2})(?=[ \t]{2,}|[ \t]*$)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -90,6 +100,7 @@ class ReadOutWords:
     separators: frozenset[str]
     address_words: tuple[str, ...]
     not_zip_cues: frozenset[str]
+    cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
 
 
 def _phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -115,6 +126,7 @@ def read_out_words() -> ReadOutWords:
         separators=frozenset(chars["separators"]),
         address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
         not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
+        cdcr_cues=_phrases(raw["cdcr"]["cues"]),
     )
 
 
@@ -137,6 +149,8 @@ class _Code:
     letters: int
     grouped: bool  # several groups of digits, or a written group with a dash or a letter
     spoken: int  # characters said in words (a digit word, a single letter, "K as in kilo")
+    apart: int = 0  # letters said one by one: "B", "bravo", "B as in boy"
+    paired: bool = False  # digits said in pairs or more ("fourteen", "thirty seven")
 
 
 class _Finder:
@@ -145,9 +159,11 @@ class _Finder:
         self.v = vocabulary
         self.numbers = spoken_words()
         self._codes: dict[int, _Code | None] = {}
+        margins = _margin_numbers(text)
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
             for m in _TOKEN.finditer(text)
+            if m.start() not in margins
         ]
 
     def word(self, i: int) -> str:
@@ -164,6 +180,9 @@ class _Finder:
             ):
                 return i + len(phrase)
         return i
+
+    def code_text(self, code: _Code) -> str:
+        return self.text[self.tokens[code.first].start : self.tokens[code.last - 1].end]
 
     def span(self, code: _Code, label: str, score: float) -> Span:
         return Span(
@@ -183,6 +202,8 @@ class _Finder:
         groups = 0
         grouped = False
         spoken = 0
+        apart = 0
+        paired = False
         j = k
         n = len(self.tokens)
         while j < n:
@@ -200,8 +221,9 @@ class _Finder:
             elif w in self.v.digits:
                 said = self.v.digits[w]
             elif w in self.numbers.teens:  # "four eighteen"
-                said = str(self.numbers.teens[w])
+                said, paired = str(self.numbers.teens[w]), True
             elif w in self.numbers.tens:  # "twenty", "thirty one"
+                paired = True
                 unit = self.word(j + 1)
                 if unit in self.v.digits and unit not in ("oh", "zero") and self.gap(j, j + 1) in (" ", "-"):
                     said, step = str(self.numbers.tens[w] + int(self.v.digits[unit])), 2
@@ -215,6 +237,7 @@ class _Finder:
                 groups += 1
             elif len(token) == 1 and token.isalpha():
                 said = token.upper()
+                apart += 1
                 # "B as in boy", "K as in kilo"
                 if self.word(j + 1) == "as" and self.word(j + 2) == "in" and self.word(j + 3)[:1] == w:
                     step = 4
@@ -222,6 +245,7 @@ class _Finder:
                 said, aloud = token, False
             elif w in self.v.phonetic:
                 said = w[0].upper()
+                apart += 1
             else:
                 break
             chars.append(said)
@@ -239,7 +263,7 @@ class _Finder:
         n_digits = sum(c.isdigit() for c in said)
         n_letters = len(said) - n_digits
         grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
-        return _Code(k, last, said, n_digits, n_letters, grouped, spoken)
+        return _Code(k, last, said, n_digits, n_letters, grouped, spoken, apart, paired)
 
     def _quantity_after(self, code: _Code) -> bool:
         return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
@@ -397,6 +421,84 @@ class _Finder:
                 i += 1
         return out
 
+    # -- CDCR numbers ----------------------------------------------------------------
+    def cdcr_codes(
+        self, hearing: bool, taken: list[tuple[int, int]], said: frozenset[str] = frozenset()
+    ) -> list[_Code]:
+        """CDCR numbers read out in any form (letters alone, in a spelling alphabet or "B as in
+        boy", digits one by one, in words, "oh", "double five", in groups): a run of one letter and
+        five digits or two letters and four,
+        - after a CDCR cue a few words before it ("give us your name and CDCR number" / "... number
+          is bravo romeo five oh six one"), where five digits alone are one too (the letter left out);
+        - said again in another form ("b r five zero six one" after "bravo romeo five oh six one"),
+          here or elsewhere in the document (`said`);
+        - in a hearing, alone, when its letters are said one by one and its digits are not said in
+          pairs nor written as a year ("AJ seven three zero two", not "SB 1437" nor "Mary Young 2014")."""
+        cues = [end for k in range(len(self.tokens)) if (end := self.phrase_at(k, self.v.cdcr_cues)) > k]
+        answers = {code.first for end in cues if (code := self._code_after(self._past_number_words(end)))}
+        out: list[_Code] = []
+        keys = set(said)
+        i = 0
+        while i < len(self.tokens):
+            code = self.code_at(i)
+            if (
+                code is None
+                or self._overlaps(code, taken)
+                or not self._starts_code(i)
+                or self._quantity_after(code)
+            ):
+                i += 1
+                continue
+            cued = any(i - _CDCR_REACH <= end <= i for end in cues)
+            shaped = (
+                _CDCR_SHAPE.fullmatch(code.chars) is not None
+                and (cued or not self._article_first(code))
+                and not _DATE_SAID.fullmatch(self.code_text(code))
+            )
+            if (shaped and (cued or code.chars in keys or (hearing and self._said_as_cdcr(code)))) or (
+                i in answers and not code.letters and code.digits == 5
+            ):
+                out.append(code)
+                keys.add(code.chars)
+                i = code.last
+            else:
+                i += 1
+        return out
+
+    def _past_number_words(self, j: int) -> int:
+        while self.word(j) in self.v.number_words:  # "CDC number", "CDCR ID number"
+            j += 1
+        return j
+
+    def _starts_code(self, i: int) -> bool:
+        """Whether a run may start at token i: not inside a longer code ("k h five one nine nine eight"
+        of a VIN) nor a spelling ("S-M-I-T-H, 12345"), though after a word spelled letter by letter
+        ("p r i t c h e t t b r five ...")."""
+        letters = 0
+        j = i - 1
+        if j >= 0 and "-" in self.gap(j, i) and self.code_at(j) is not None:
+            return False  # the last letter of "S-M-I-T-H", or a digit of "4-12345"
+        while j >= 0 and _JOINED.fullmatch(self.gap(j, j + 1)):
+            token = self.tokens[j].text
+            if not ((len(token) == 1 and token.isalpha()) or self.word(j) in self.v.phonetic):
+                return self.code_at(j) is None
+            letters, j = letters + 1, j - 1
+        return letters == 0 or letters >= 3
+
+    def _article_first(self, code: _Code) -> bool:
+        """ "a 20000 fine", "I 12345": an article or a pronoun before a number, no letter of it."""
+        first = self.tokens[code.first]
+        return (
+            first.lower in ("a", "i")
+            and code.last > code.first + 1
+            and not self.tokens[code.first + 1].text.isalpha()
+        )
+
+    def _said_as_cdcr(self, code: _Code) -> bool:
+        digits = code.chars[code.letters :]
+        year = code.spoken == code.apart and _YEAR.fullmatch(digits) is not None
+        return code.apart == code.letters and not code.paired and not year
+
     # -- telephone numbers, ZIP codes and spellings said back -------------------------
     def runs_said(self, taken: list[tuple[int, int]]) -> list[_Code]:
         """Runs said in words, outside the spans already taken."""
@@ -473,10 +575,33 @@ class _Finder:
         return "".join(out)
 
 
-def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
-    """ID_NUMBER spans (and PHONE_NUMBER ones for a telephone number's tail) of `text`.
-    Codes read out alone only outside hearings (`profile` "general"): in a hearing a run
-    of letters and digits is a CDCR number, or a spelled name before one."""
+def _margin_numbers(text: str) -> set[int]:
+    """Where the margin numbers of a line-numbered page are: a number at a line's start that
+    counts on from the line before or on to the line after."""
+    numbers = {}
+    for m in _MARGIN_NUMBER.finditer(text):
+        numbers[text.count("\n", 0, m.start())] = (m.start(1), int(m.group(1)))
+    return {
+        start
+        for line, (start, n) in numbers.items()
+        if numbers.get(line - 1, (0, -9))[1] == n - 1 or numbers.get(line + 1, (0, -9))[1] == n + 1
+    }
+
+
+def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
+    """The characters of the CDCR numbers `text` reads out ("BR5061")."""
+    finder = _Finder(text, read_out_words())
+    taken = [(finder.tokens[c.first].start, finder.tokens[c.last - 1].end) for c, _ in finder.named_codes()]
+    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL, taken))
+
+
+def find_read_out_identifiers(
+    text: str, profile: str = GENERAL, cdcr_said: frozenset[str] = frozenset()
+) -> list[Span]:
+    """ID_NUMBER spans (and PHONE_NUMBER ones for a telephone number's tail) and CDCR_ID ones
+    of `text`. Codes read out alone are identifiers only outside hearings (`profile` "general"):
+    in a hearing a run of letters and digits is a CDCR number, or a spelled name before one.
+    `cdcr_said` are the CDCR numbers read out elsewhere in the document (`cdcr_numbers_said`)."""
     finder = _Finder(text, read_out_words())
     spans = []
     said: set[str] = set()
@@ -487,6 +612,9 @@ def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
         taken.append((span.start, span.end))
         if label == "ID_NUMBER":
             said.add(code.chars)
+    for code in finder.cdcr_codes(profile != GENERAL, taken, cdcr_said):
+        spans.append(finder.span(code, "CDCR_ID", CUE_SCORE))
+        taken.append((spans[-1].start, spans[-1].end))
     for code in finder.codes_before_noun(taken):
         spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
