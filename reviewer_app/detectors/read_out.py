@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
@@ -54,6 +55,7 @@ _MAX_FILLERS = 8
 _TURNS = 2
 # Words between "last four" and the digits: "of the social are", "digits on the card are".
 _TAIL_REACH = 6
+_HESITATIONS = ("uh", "um", "er", "erm", "hmm", "ah")
 _DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", "this")
 # A telephone number in digits after its start said in words, within this many characters.
 _WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
@@ -73,6 +75,11 @@ _ABBREVIATIONS = ("no", "nos", "num")
 _NAMED_MIN = 4
 _ALONE_MIN = 7
 _ALONE_SAID = 4
+_WRITTEN_DIGITS = 4
+# Between "number" and the digits it names alone: "number 301447", "No.: 2210447".
+_BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
+# A run cut off: the start of a code said again before the speaker stops ("Two six, oh nine...").
+_CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061).
 _CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 # How many words before a number a CDCR cue makes it one: the question it answers, with the
@@ -201,8 +208,8 @@ class _Finder:
         ends: list[tuple[int, int]] = []  # (token end, characters so far) where the code may end
         groups = 0
         grouped = False
-        spoken = 0
-        apart = 0
+        said_aloud: list[bool] = []  # per character: said in words
+        said_apart: list[bool] = []  # per character: a letter said on its own
         paired = False
         j = k
         n = len(self.tokens)
@@ -212,7 +219,7 @@ class _Finder:
             if j > k and self.gap(j - 1, j) == "," and self.tokens[j - 1].text.isdigit():
                 break  # "1,898,208,000": a sum, not digits read in groups ("209, 555, 0187")
             token, w = self.tokens[j].text, self.word(j)
-            step, said, aloud = 1, "", True
+            step, said, aloud, alone = 1, "", True, False
             if w in self.v.separators and chars and j + 1 < n:
                 j += 1
                 continue
@@ -236,20 +243,21 @@ class _Finder:
                 grouped |= bool(re.search(r"[-./]|[^\W\d_]", token))
                 groups += 1
             elif len(token) == 1 and token.isalpha():
-                said = token.upper()
-                apart += 1
+                said, alone = token.upper(), True
+                if w == "x" and self.word(j + 1) == "ray" and self.gap(j, j + 1) in ("-", " "):
+                    step = 2  # "X-ray" of the spelling alphabet
                 # "B as in boy", "K as in kilo"
                 if self.word(j + 1) == "as" and self.word(j + 2) == "in" and self.word(j + 3)[:1] == w:
                     step = 4
             elif token.isupper() and token.isalpha() and len(token) <= 3:
                 said, aloud = token, False
             elif w in self.v.phonetic:
-                said = w[0].upper()
-                apart += 1
+                said, alone = w[0].upper(), True
             else:
                 break
             chars.append(said)
-            spoken += aloud
+            said_aloud.append(aloud)
+            said_apart.append(alone)
             j += step
             # A lone "a" or "I" ends no code: "two a day", "4471 I think".
             if not (len(token) == 1 and w in ("a", "i")) and not (
@@ -263,6 +271,7 @@ class _Finder:
         n_digits = sum(c.isdigit() for c in said)
         n_letters = len(said) - n_digits
         grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
+        spoken, apart = sum(said_aloud[:count]), sum(said_apart[:count])
         return _Code(k, last, said, n_digits, n_letters, grouped, spoken, apart, paired)
 
     def _quantity_after(self, code: _Code) -> bool:
@@ -306,7 +315,8 @@ class _Finder:
         if not named:
             j = self.phrase_at(i, self.v.nouns)
             if j == i:
-                return None
+                bare = self._bare_number_code(i)
+                return None if bare is None else (bare, "ID_NUMBER")
         if self.word(j) in self.v.number_words:
             named = True
             j += 1 + (self.word(j + 1) in self.v.number_words)  # "member ID number"
@@ -320,6 +330,25 @@ class _Finder:
             # Not a count: digits in groups, with letters, or read one by one ("group is four zero one one")
             return code, "ID_NUMBER"
         return None
+
+    def _bare_number_code(self, i: int) -> _Code | None:
+        """ "the interpreter, number 301447": five digits or more written right after "number" or
+        "no." that no noun names (not "the number 12345", "phone number 555-0142", "CDC number 12345")."""
+        before = self.word(i - 1)
+        if (
+            self.word(i) not in ("number", "no", "#")
+            or i + 1 >= len(self.tokens)
+            or not _BARE_GAP.fullmatch(self.gap(i, i + 1))
+            or before in _DETERMINERS
+            or before in self.v.number_words
+            or before in self.v.not_zip_cues
+            or any(self.phrase_at(k, self.v.cdcr_cues) == i for k in range(max(0, i - 4), i))
+        ):
+            return None
+        code = self.code_at(i + 1)
+        if code is None or code.spoken or code.letters or code.digits < 5 or self._quantity_after(code):
+            return None
+        return None if _WRITTEN_PHONE.fullmatch(self.code_text(code)) else code
 
     def codes_before_noun(self, taken: list[tuple[int, int]]) -> list[_Code]:
         """Codes named right after they are given: "22-0981734, that's the claim number",
@@ -392,34 +421,69 @@ class _Finder:
         return "PHONE_NUMBER"
 
     # -- codes read out alone ------------------------------------------------------
-    def codes_alone(self, said: set[str], taken: list[tuple[int, int]]) -> list[_Code]:
-        """Runs read out with letters and digits, long enough not to be chance, and runs
-        that repeat a code found before."""
+    def codes_alone(self, said: set[str], taken: list[tuple[int, int]], general: bool = True) -> list[_Code]:
+        """Codes without a cue: a code written with letters and digits ("SJ-00588127", "9FTR552"),
+        runs read out with letters and digits, long enough not to be chance (outside hearings, where
+        such a run is a CDCR number), and runs that repeat a code found anywhere in the text, or its
+        start cut off ("Two six, oh nine... sorry, say that again?")."""
+        if general:
+            said = said | {code.chars for code in self._runs(taken, self._long_mixed)}
+        return self._runs(
+            taken,
+            lambda code: (
+                self.repeats(code, said) or self._written_code(code) or (general and self._long_mixed(code))
+            ),
+        )
+
+    def _runs(self, taken: list[tuple[int, int]], accept: Callable[[_Code], bool]) -> list[_Code]:
+        """The runs, read from left to right outside `taken`, that `accept` takes."""
         out = []
         i = 0
         while i < len(self.tokens):
             code = self.code_at(i)
-            if code is None or any(
-                a < self.tokens[code.last - 1].end and self.tokens[i].start < b for a, b in taken
+            if (
+                code is not None
+                and not self._overlaps(code, taken)
+                and not self._quantity_after(code)
+                and accept(code)
             ):
-                i += 1
-                continue
-            # Said again, in words or in writing ("Let me read it back. GPH-7730-4412-09").
-            repeated = code.chars in said and (
-                (code.spoken and len(code.chars) >= _NAMED_MIN) or (code.digits >= 4 and len(code.chars) >= 5)
-            )
-            long_mixed = (
-                code.spoken >= _ALONE_SAID
-                and len(code.chars) >= _ALONE_MIN
-                and code.letters >= 2
-                and code.digits >= 3
-            )
-            if (repeated or long_mixed) and not self._quantity_after(code):
                 out.append(code)
                 i = code.last
             else:
                 i += 1
         return out
+
+    def _long_mixed(self, code: _Code) -> bool:
+        return (
+            code.spoken >= _ALONE_SAID
+            and len(code.chars) >= _ALONE_MIN
+            and code.letters >= 2
+            and code.digits >= 3
+        )
+
+    def repeats(self, code: _Code, said: set[str]) -> bool:
+        # Said again, in words or in writing ("Let me read it back. GPH-7730-4412-09").
+        if code.chars in said:
+            return bool(
+                (code.spoken and len(code.chars) >= _NAMED_MIN) or (code.digits >= 4 and len(code.chars) >= 5)
+            )
+        cut = _CUT_OFF.match(self.text, self.tokens[code.last - 1].end)
+        return bool(
+            cut
+            and code.spoken >= _NAMED_MIN
+            and any(key.startswith(code.chars) and len(key) > len(code.chars) for key in said)
+        )
+
+    def _written_code(self, code: _Code) -> bool:
+        """One written group of letters and digits, long enough to be no model name or road ("US-101")."""
+        return (
+            code.last - code.first == 1
+            and not code.spoken
+            and code.letters >= 1
+            and code.digits >= _WRITTEN_DIGITS
+            and len(code.chars) >= _ALONE_MIN
+            and not _CDCR_SHAPE.fullmatch(code.chars)
+        )
 
     # -- CDCR numbers ----------------------------------------------------------------
     def cdcr_codes(
@@ -518,12 +582,24 @@ class _Finder:
         return any(a < end and start < b for a, b in taken)
 
     def phone_part(self, code: _Code) -> bool:
-        """An area code said alone ("is it still the six six one number") or the start of a
-        number said in words before it is given in digits ("Two oh nine... hold on. 209, 555, 0187")."""
+        """An area code said alone ("is it still the six six one number"), before a hesitation and
+        the other seven digits, or the start of a number said in words before it is given in digits
+        ("Two oh nine... hold on. 209, 555, 0187")."""
         if code.letters or len(code.chars) != 3:
             return False
         if self.word(code.last) == "number" and self.word(code.first - 1) in _DETERMINERS:
             return True
+        j = code.last
+        while self.word(j) in _HESITATIONS and j - code.last < 3:
+            j += 1
+        rest = self.code_at(j) if j < len(self.tokens) and j > code.last else None
+        if (
+            rest is not None
+            and not rest.letters
+            and rest.digits == 7
+            and "\n" not in self.gap(code.last - 1, j)
+        ):
+            return True  # "Seven oh seven, uh, five five five, oh one six three"
         end = self.tokens[code.last - 1].end
         written = _WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
         return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
@@ -618,8 +694,9 @@ def find_read_out_identifiers(
     for code in finder.codes_before_noun(taken):
         spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
-    for code in finder.codes_alone(said, taken) if profile == GENERAL else ():
-        spans.append(finder.span(code, "ID_NUMBER", ALONE_SCORE))
+    for code in finder.codes_alone(said, taken, profile == GENERAL):
+        # A code said again is as sure as where it was named.
+        spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE if finder.repeats(code, said) else ALONE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
     for code in finder.runs_said(taken):
         if finder.phone_part(code):

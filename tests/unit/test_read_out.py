@@ -258,3 +258,49 @@ def test_cdcr_numbers_said_alone_in_a_hearing(text, expected):
 )
 def test_no_cdcr_number_alone_in_a_hearing_without_its_form(text):
     assert cdcr(text, "hearing") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "profile", "expected"),
+    [
+        # A code written with letters and digits needs no cue, in a hearing too
+        ("The clinic keeps his chart under RM-00417733 now.", "hearing", [("RM-00417733", "ID_NUMBER")]),
+        ("Her plate is gone, it was 6KPL093 I think.", "general", [("6KPL093", "ID_NUMBER")]),
+        # "number" that no noun names, before five digits or more
+        ("Tomas Ruiz, certified interpreter, number 228153.", "hearing", [("228153", "ID_NUMBER")]),
+        ("Incident No.:    24-1102-0871", "general", [("24-1102-0871", "ID_NUMBER")]),
+        # "X-ray" of the spelling alphabet, and a code said again before it is said in full
+        (
+            "A: I saw 4 Tom X-ray Adam 118. B: so four Tom X-ray Adam one one eight, okay.",
+            "general",
+            [("4 Tom X-ray Adam 118", "ID_NUMBER"), ("four Tom X-ray Adam one one eight", "ID_NUMBER")],
+        ),
+        (
+            "A: your confirmation number is five one, two two eight, oh four.\nB: Five one, two two... sorry?",
+            "general",
+            [("five one, two two eight, oh four", "ID_NUMBER"), ("Five one, two two", "ID_NUMBER")],
+        ),
+        # An area code, a hesitation and the seven other digits
+        (
+            "it's my cell, nine one six, um, five five five, oh one two two",
+            "general",
+            [("nine one six", "PHONE_NUMBER")],
+        ),
+    ],
+)
+def test_codes_written_named_by_number_alone_or_cut_off(text, profile, expected):
+    assert found(text, profile) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We took the US-101 and then I-880, and COVID-19 hit in 2020.",  # roads, a virus: few digits
+        "He bought the number 12345 ticket, and the phone number 916 555 0142.",  # no bare "number"
+        "CDC number 44190 was his",  # a CDCR number, not an ID
+        "Five one, two two... sorry, what was it?",  # a cut-off start of nothing said before
+        "nine one six, um, five five five",  # no seven digits after the hesitation
+    ],
+)
+def test_no_code_without_its_form(text):
+    assert [label for _, label in found(text)] in ([], ["CDCR_ID"])

@@ -48,6 +48,11 @@ def matches(specs, entity: str, text: str) -> list[str]:
         ("spelled J, O, N, E, S.", ["J, O, N, E, S"]),
         ("spelled J O N E S here", ["J O N E S"]),
         ("Smith-Jones and well-known and I don't", []),
+        # Capitals of any alphabet, and the marks a spelling says between its letters
+        ("is E-C-H-E-V-E-R-R-Í-A, with the accent", ["E-C-H-E-V-E-R-R-Í-A"]),
+        ("capital O, apostrophe, R-O-U-R-K-E, for", ["O, apostrophe, R-O-U-R-K-E"]),
+        ("Saint-Jean, S-A-I-N-T, hyphen, J-E-A-N.", ["S-A-I-N-T, hyphen, J-E-A-N"]),
+        ("an apostrophe, a hyphen and a dash, I said", []),
     ],
 )
 def test_spelled_name(specs, text, expected):
