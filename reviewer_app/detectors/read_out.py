@@ -26,6 +26,7 @@ The vocabulary is data, in `resources/patterns/read_out.toml`.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import tomllib
@@ -82,6 +83,14 @@ _BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
 _CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061).
 _CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
+# Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the turn's end.
+_CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
+_UNHEARD = r"(?:inaudible|unintelligible|indiscernible|crosstalk|pause)"
+_PAUSE = re.compile(
+    rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:\({_UNHEARD}[^)\n]{{0,30}}\))|(?i:\[{_UNHEARD}[^\]\n]{{0,30}}\])"
+    r"|(?i:uh|um|er)(?!\w)))+[ \t,]*"
+    r"|[ \t.,]*\n(?:[ \t]*\d{1,2}[ \t]{2,})?[^\n:]{1,40}:[ \t]+"
+)
 # How many words before a number a CDCR cue makes it one: the question it answers, with the
 # name and its spelling said before the number ("your name and CDCR number?" / "... number is ...").
 _CDCR_REACH = 40
@@ -525,9 +534,43 @@ class _Finder:
                 out.append(code)
                 keys.add(code.chars)
                 i = code.last
-            else:
-                i += 1
+                continue
+            pieces = self._cdcr_cut(code)
+            if pieces and (cued or pieces[-1].chars in keys or (hearing and self._said_as_cdcr(pieces[-1]))):
+                out.extend(pieces[:-1])
+                keys.add(pieces[-1].chars)
+                i = pieces[-2].last
+                continue
+            i += 1
         return out
+
+    def _cdcr_cut(self, start: _Code) -> list[_Code]:
+        """A CDCR number cut by a pause, an inaudible word or the end of the speaker's turn
+        ("B R five oh -- (inaudible) -- six one", "... V as in Victor.\nINMATE: One two three four
+        five."): its pieces, one if the cut is within a line, and last the whole number read."""
+        if not _CDCR_START.fullmatch(start.chars) or self._article_first(start):
+            return []
+        end = self.tokens[start.last - 1].end
+        cut = _PAUSE.match(self.text, end)
+        if cut is None or cut.end() == end:
+            return []
+        k = start.last
+        while k < len(self.tokens) and self.tokens[k].start < cut.end():
+            k += 1
+        rest = self.code_at(k) if k < len(self.tokens) and self.tokens[k].start == cut.end() else None
+        if rest is None or rest.letters or not _CDCR_SHAPE.fullmatch(start.chars + rest.chars):
+            return []
+        whole = dataclasses.replace(
+            start,
+            last=rest.last,
+            chars=start.chars + rest.chars,
+            digits=start.digits + rest.digits,
+            spoken=start.spoken + rest.spoken,
+            paired=start.paired or rest.paired,
+        )
+        if "\n" in cut.group():
+            return [start, rest, whole]
+        return [whole, whole]
 
     def _past_number_words(self, j: int) -> int:
         while self.word(j) in self.v.number_words:  # "CDC number", "CDCR ID number"

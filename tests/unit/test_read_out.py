@@ -179,7 +179,8 @@ def cdcr(text: str, profile: str = "general", said: frozenset[str] = frozenset()
         # A cue a few words before, the name and its spelling between: in any case, in words
         (
             "speaker 2: state your name and your cdcr number for me\n"
-            "speaker 1: dominic ferreira d o m i n i c f e r r e i r a my number is kilo tango four oh two two",
+            "speaker 1: dominic ferreira d o m i n i c f e r r e i r a\n"
+            "speaker 1: my number is kilo tango four oh two two",
             ["kilo tango four oh two two"],
         ),
         ("the c d c r is v one two three double four", ["v one two three double four"]),
@@ -276,7 +277,8 @@ def test_no_cdcr_number_alone_in_a_hearing_without_its_form(text):
             [("4 Tom X-ray Adam 118", "ID_NUMBER"), ("four Tom X-ray Adam one one eight", "ID_NUMBER")],
         ),
         (
-            "A: your confirmation number is five one, two two eight, oh four.\nB: Five one, two two... sorry?",
+            "A: your confirmation number is five one, two two eight, oh four.\n"
+            "B: Five one, two two... sorry?",
             "general",
             [("five one, two two eight, oh four", "ID_NUMBER"), ("Five one, two two", "ID_NUMBER")],
         ),
@@ -304,3 +306,40 @@ def test_codes_written_named_by_number_alone_or_cut_off(text, profile, expected)
 )
 def test_no_code_without_its_form(text):
     assert [label for _, label in found(text)] in ([], ["CDCR_ID"])
+
+
+@pytest.mark.parametrize(
+    ("text", "profile", "expected"),
+    [
+        (
+            "MR. DIAZ: My CDC number is K L four four -- (inaudible) -- nine one.",
+            "general",
+            ["K L four four -- (inaudible) -- nine one"],
+        ),
+        (
+            "MR. DIAZ: It's T as in Tom, seven seven... seven one two.",
+            "hearing",
+            ["T as in Tom, seven seven... seven one two"],
+        ),
+        # The letter at the end of one turn, the digits in the next
+        (
+            "COMMISSIONER: And your number?\nMR. DIAZ: W as in William.\nCOMMISSIONER: Five five oh one two?",
+            "hearing",
+            ["W as in William", "Five five oh one two"],
+        ),
+    ],
+)
+def test_a_cdcr_number_cut_by_a_pause_or_a_turn(text, profile, expected):
+    assert cdcr(text, profile) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "profile"),
+    [
+        ("MR. DIAZ: I went to B... 2019 was the year.", "hearing"),  # no number of the shape across the cut
+        ("MR. DIAZ: She said K L.\nMS. ROE: 1998, I think.", "hearing"),  # a year said in the next turn
+        ("MR. DIAZ: K L four four -- (inaudible) -- nine one.", "general"),  # outside a hearing, no cue
+    ],
+)
+def test_no_cdcr_number_across_a_cut_without_its_shape_or_cue(text, profile):
+    assert cdcr(text, profile) == []
