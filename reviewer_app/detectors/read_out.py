@@ -83,13 +83,14 @@ _BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
 _CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061).
 _CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
-# Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the turn's end.
+# Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the end of
+# a turn or of a caption's cue.
 _CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
 _UNHEARD = r"(?:inaudible|unintelligible|indiscernible|crosstalk|pause)"
 _PAUSE = re.compile(
     rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:\({_UNHEARD}[^)\n]{{0,30}}\))|(?i:\[{_UNHEARD}[^\]\n]{{0,30}}\])"
     r"|(?i:uh|um|er)(?!\w)))+[ \t,]*"
-    r"|[ \t.,]*\n(?:[ \t]*\d{1,2}[ \t]{2,})?[^\n:]{1,40}:[ \t]+"
+    r"|[ \t.,]*\n(?:[ \t]*\d{1,2}[ \t]{2,})?(?:[^\n:]{1,40}:)?[ \t]*"
 )
 # How many words before a number a CDCR cue makes it one: the question it answers, with the
 # name and its spelling said before the number ("your name and CDCR number?" / "... number is ...").
@@ -355,7 +356,13 @@ class _Finder:
         ):
             return None
         code = self.code_at(i + 1)
-        if code is None or code.spoken or code.letters or code.digits < 5 or self._quantity_after(code):
+        if (
+            code is None
+            or code.spoken
+            or code.digits < 5
+            or _CDCR_SHAPE.fullmatch(code.chars)
+            or self._quantity_after(code)
+        ):
             return None
         return None if _WRITTEN_PHONE.fullmatch(self.code_text(code)) else code
 
@@ -604,7 +611,9 @@ class _Finder:
     def _said_as_cdcr(self, code: _Code) -> bool:
         digits = code.chars[code.letters :]
         year = code.spoken == code.apart and _YEAR.fullmatch(digits) is not None
-        return code.apart == code.letters and not code.paired and not year
+        # Letters written together ("AJ") only before digits said one by one ("SB 1437" is a bill).
+        letters = code.apart == code.letters or code.spoken - code.apart == code.digits
+        return letters and not code.paired and not year
 
     # -- telephone numbers, ZIP codes and spellings said back -------------------------
     def runs_said(self, taken: list[tuple[int, int]]) -> list[_Code]:

@@ -234,6 +234,7 @@ def test_no_cdcr_number_without_its_shape_or_cue(text):
         # In a hearing, alone: letters said one by one, digits one by one or in one group
         ("MR. ROSS: My number is A J seven three zero two.", ["A J seven three zero two"]),
         ("Sir, I have you as Foxtrot Echo 4471, correct?", ["Foxtrot Echo 4471"]),
+        ("Sir, I have you as AJ seven three zero two, correct?", ["AJ seven three zero two"]),
         # after a spelled name, and after a page's margin line number
         (
             "17       MR. ROSS: Dale Ross, R-O-S-S.\n18  T four four nine one two.\n19       MR. X: Yes.",
@@ -270,6 +271,8 @@ def test_no_cdcr_number_alone_in_a_hearing_without_its_form(text):
         # "number" that no noun names, before five digits or more
         ("Tomas Ruiz, certified interpreter, number 228153.", "hearing", [("228153", "ID_NUMBER")]),
         ("Incident No.:    24-1102-0871", "general", [("24-1102-0871", "ID_NUMBER")]),
+        ("Reported by Ann Lee, CSR No. 10442.", "hearing", [("10442", "ID_NUMBER")]),
+        ("his parole number BP-220514 is on file", "hearing", [("BP-220514", "ID_NUMBER")]),
         # "X-ray" of the spelling alphabet, and a code said again before it is said in full
         (
             "A: I saw 4 Tom X-ray Adam 118. B: so four Tom X-ray Adam one one eight, okay.",
@@ -321,7 +324,12 @@ def test_no_code_without_its_form(text):
             "hearing",
             ["T as in Tom, seven seven... seven one two"],
         ),
-        # The letter at the end of one turn, the digits in the next
+        # Over two cues of a caption, and the letter at the end of one turn, the digits in the next
+        (
+            "Dana Ortiz: my cdc number is h as in henry\nDana Ortiz: four four two oh one",
+            "general",
+            ["h as in henry", "four four two oh one"],
+        ),
         (
             "COMMISSIONER: And your number?\nMR. DIAZ: W as in William.\nCOMMISSIONER: Five five oh one two?",
             "hearing",
