@@ -256,9 +256,11 @@ class _Finder:
                 said, alone = token.upper(), True
                 if w == "x" and self.word(j + 1) == "ray" and self.gap(j, j + 1) in ("-", " "):
                     step = 2  # "X-ray" of the spelling alphabet
-                # "B as in boy", "K as in kilo"
+                # "B as in boy", "K as in kilo", "G like George", "M for Mary"
                 if self.word(j + 1) == "as" and self.word(j + 2) == "in" and self.word(j + 3)[:1] == w:
                     step = 4
+                elif self.word(j + 1) in ("like", "for") and self.word(j + 2)[:1] == w:
+                    step = 3
             elif token.isupper() and token.isalpha() and len(token) <= 3:
                 said, aloud = token, False
             elif w in self.v.phonetic:
@@ -674,7 +676,7 @@ class _Finder:
         """The label of what a run of letters spells back: an e-mail address's name said shortly
         before ("pat long seventy two at ..." / "so p a t l o n g seven two"), or a word said
         shortly before ("juniper is that j u n i p e r"), a spelling (merging labels it by
-        what it spells)."""
+        what it spells; an item if a street's kind follows the word: "madrone way")."""
         if code.letters < 3:
             return None
         start = self.tokens[code.first].start
@@ -685,7 +687,11 @@ class _Finder:
         if code.digits or not all(len(self.tokens[k].text) == 1 for k in range(code.first, code.last)):
             return None
         words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", before)}
-        return "SPELLED_NAME" if code.chars.lower() in words else None
+        if code.chars.lower() not in words:
+            return None
+        # The name of a street or a box said before its kind ("madrone way m a d r o n e") is no person's.
+        street = rf"(?i:\b{re.escape(code.chars)}[ ,]+(?:{'|'.join(self.v.address_words)})\b)"
+        return "SPELLED_OUT_ITEM" if re.search(street, before) else "SPELLED_NAME"
 
     def _said_key(self, said: str) -> str:
         """The letters and digits of words said: "pat long seventy two" -> "patlong72"."""
@@ -758,5 +764,8 @@ def find_read_out_identifiers(
         else:
             label = finder.said_back(code)
             if label is not None:
-                spans.append(finder.span(code, label, ALONE_SCORE))
+                # A street's kind said after the word is surer than a name's spelling ("madrone way").
+                spans.append(
+                    finder.span(code, label, CUE_SCORE if label == "SPELLED_OUT_ITEM" else ALONE_SCORE)
+                )
     return sorted(spans)

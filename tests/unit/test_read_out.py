@@ -113,6 +113,8 @@ def test_tails_and_groups_said_as_numbers(text, expected):
             [("d a n a r e y e s nine", "EMAIL_ADDRESS")],
         ),
         ("the street is sycamore that's s y c a m o r e", [("s y c a m o r e", "SPELLED_NAME")]),
+        # a street's kind after the word: a spelled item, not a name
+        ("we're on madrone way m a d r o n e", [("m a d r o n e", "SPELLED_OUT_ITEM")]),
         ("and then a b c were the options", []),  # letters that spell nothing said before
     ],
 )
@@ -351,3 +353,9 @@ def test_a_cdcr_number_cut_by_a_pause_or_a_turn(text, profile, expected):
 )
 def test_no_cdcr_number_across_a_cut_without_its_shape_or_cue(text, profile):
     assert cdcr(text, profile) == []
+
+
+def test_a_letter_said_like_or_for_a_word_in_a_code():
+    assert cdcr("And his inmate number?\nCALLER: G like George, 5 5 0 1 9.") == ["G like George, 5 5 0 1 9"]
+    assert cdcr("the cdc number is m for mary four four one two oh") == ["m for mary four four one two oh"]
+    assert found("I like it, 4 4 1 9 0 of them") == []
