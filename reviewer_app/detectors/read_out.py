@@ -676,7 +676,7 @@ class _Finder:
         """The label of what a run of letters spells back: an e-mail address's name said shortly
         before ("pat long seventy two at ..." / "so p a t l o n g seven two"), or a word said
         shortly before ("juniper is that j u n i p e r"), a spelling (merging labels it by
-        what it spells; an item if a street's kind follows the word: "madrone way")."""
+        what it spells)."""
         if code.letters < 3:
             return None
         start = self.tokens[code.first].start
@@ -687,11 +687,7 @@ class _Finder:
         if code.digits or not all(len(self.tokens[k].text) == 1 for k in range(code.first, code.last)):
             return None
         words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", before)}
-        if code.chars.lower() not in words:
-            return None
-        # The name of a street or a box said before its kind ("madrone way m a d r o n e") is no person's.
-        street = rf"(?i:\b{re.escape(code.chars)}[ ,]+(?:{'|'.join(self.v.address_words)})\b)"
-        return "SPELLED_OUT_ITEM" if re.search(street, before) else "SPELLED_NAME"
+        return "SPELLED_NAME" if code.chars.lower() in words else None
 
     def _said_key(self, said: str) -> str:
         """The letters and digits of words said: "pat long seventy two" -> "patlong72"."""
@@ -764,8 +760,5 @@ def find_read_out_identifiers(
         else:
             label = finder.said_back(code)
             if label is not None:
-                # A street's kind said after the word is surer than a name's spelling ("madrone way").
-                spans.append(
-                    finder.span(code, label, CUE_SCORE if label == "SPELLED_OUT_ITEM" else ALONE_SCORE)
-                )
+                spans.append(finder.span(code, label, ALONE_SCORE))
     return sorted(spans)
