@@ -26,12 +26,14 @@ The vocabulary is data, in `resources/patterns/read_out.toml`.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
@@ -147,8 +149,7 @@ def read_out_words() -> ReadOutWords:
     )
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):  # a tuple: made for every word of the text, and fast to make
     text: str
     lower: str
     start: int
@@ -516,13 +517,15 @@ class _Finder:
           here or elsewhere in the document (`said`);
         - in a hearing, alone, when its letters are said one by one and its digits are not said in
           pairs nor written as a year ("AJ seven three zero two", not "SB 1437" nor "Mary Young 2014")."""
-        cues = [end for k in range(len(self.tokens)) if (end := self.phrase_at(k, self.v.cdcr_cues)) > k]
+        cues = sorted(
+            end for k in range(len(self.tokens)) if (end := self.phrase_at(k, self.v.cdcr_cues)) > k
+        )
         answers = {code.first for end in cues if (code := self._code_after(self._past_number_words(end)))}
         out: list[_Code] = []
         keys = set(said)
         i = 0
         while i < len(self.tokens):
-            code = self.code_at(i)
+            code = self.code_at(i) if self._may_open_cdcr(i) else None
             if (
                 code is None
                 or self._overlaps(code, taken)
@@ -531,7 +534,7 @@ class _Finder:
             ):
                 i += 1
                 continue
-            cued = any(i - _CDCR_REACH <= end <= i for end in cues)
+            cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
             shaped = (
                 _CDCR_SHAPE.fullmatch(code.chars) is not None
                 and (cued or not self._article_first(code))
@@ -580,6 +583,19 @@ class _Finder:
         if "\n" in cut.group():
             return [start, rest, whole]
         return [whole, whole]
+
+    def _may_open_cdcr(self, i: int) -> bool:
+        """Whether token i may be a CDCR number's first character (a letter or a digit, in
+        writing or in words): most words are not, and are not read as a code at all."""
+        token = self.tokens[i]
+        return (
+            len(token.text) == 1
+            or token.lower in self.v.phonetic
+            or token.lower in self.v.digits
+            or token.lower in self.v.repeat
+            or (token.text.isupper() and len(token.text) <= 3)
+            or _HAS_DIGIT.search(token.text) is not None
+        )
 
     def _past_number_words(self, j: int) -> int:
         while self.word(j) in self.v.number_words:  # "CDC number", "CDCR ID number"
@@ -721,8 +737,7 @@ def _margin_numbers(text: str) -> set[int]:
 def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
     """The characters of the CDCR numbers `text` reads out ("BR5061")."""
     finder = _Finder(text, read_out_words())
-    taken = [(finder.tokens[c.first].start, finder.tokens[c.last - 1].end) for c, _ in finder.named_codes()]
-    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL, taken))
+    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL, []))
 
 
 def find_read_out_identifiers(
