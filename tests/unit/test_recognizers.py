@@ -447,3 +447,15 @@ def test_presidio_reads_codes_said_aloud_and_sums_in_words_outside_hearings(dete
     }
     assert ("ID_NUMBER", "Two H, G, F, three oh nine") in general & hearing
     assert ("AMOUNT", "nine hundred dollars") in general - hearing
+
+
+def test_presidio_finds_a_cdcr_number_said_again_in_another_chunk(detectors):
+    """The CDCR numbers read out anywhere in the document are known in every chunk of it."""
+    _, presidio = detectors
+    first = "speaker 1: and your cdcr number\nspeaker 2: it's kilo delta four four one nine\n"
+    later = "speaker 1: okay so k d four four one nine you're cleared for work\n"
+    doc = Document("d", first + later)
+    spans = presidio.detect(TextChunk(doc, later, len(first), "general"), SharedAnalysis())
+    assert ("CDCR_ID", "k d four four one nine") in {(s.label, s.text_in(later)) for s in spans}
+    alone = presidio.detect(TextChunk(Document("e", later), later, 0, "general"), SharedAnalysis())
+    assert "CDCR_ID" not in {s.label for s in alone}
