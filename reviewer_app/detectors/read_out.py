@@ -17,9 +17,14 @@ digit, capitals, single letters, digit words, "double five", spelling-alphabet w
   groups): "the policy is PLC 448 2091 77", not "the claim was 4500";
 - after "ending in" or "last four": the tail of a number, a telephone number's when a
   telephone is talked about or the tail is short, an identifier's otherwise;
-- read out alone, when it mixes letters and digits and is long (a plate or a VIN said
-  again), or when it repeats a code found before ("Seven K D R two one nine").
+- after "number" or "no." that no noun names, five digits or more ("interpreter, number 301447");
+- written alone as one group of letters and digits ("SJ-00588127"), read out alone when it
+  mixes letters and digits and is long (a plate or a VIN said again), or when it repeats
+  a code found before ("Seven K D R two one nine"), or its start cut off ("Two six, oh nine...").
 
+A run of one letter and five digits or two letters and four is a CDCR number
+(`_Finder.cdcr_codes`) after a CDCR cue, said again, or in a hearing when its letters are said
+one by one; also when a pause, an "(inaudible)" or the end of a turn cuts it in two.
 Digits alone read without a cue are the telephone numbers of `spoken.digit_runs`.
 The vocabulary is data, in `resources/patterns/read_out.toml`.
 """
