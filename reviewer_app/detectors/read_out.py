@@ -350,8 +350,9 @@ class _Finder:
         return None
 
     def _bare_number_code(self, i: int) -> _Code | None:
-        """ "the interpreter, number 301447": five digits or more written right after "number" or
-        "no." that no noun names (not "the number 12345", "phone number 555-0142", "CDC number 12345")."""
+        """ "the interpreter, number 301447", "inmate number 4471234": five digits or more written
+        right after "number" or "no." that no noun names (not "the number 12345", "phone number
+        555-0142", nor a CDCR number: "CDC number 12345", "number AK4126")."""
         before = self.word(i - 1)
         if (
             self.word(i) not in ("number", "no", "#")
@@ -360,7 +361,6 @@ class _Finder:
             or before in _DETERMINERS
             or before in self.v.number_words
             or before in self.v.not_zip_cues
-            or any(self.phrase_at(k, self.v.cdcr_cues) == i for k in range(max(0, i - 4), i))
         ):
             return None
         code = self.code_at(i + 1)
@@ -372,6 +372,9 @@ class _Finder:
             or self._quantity_after(code)
         ):
             return None
+        cdcr_cue = any(self.phrase_at(k, self.v.cdcr_cues) == i for k in range(max(0, i - 4), i))
+        if cdcr_cue and not code.letters and code.digits == 5:
+            return None  # the letter left out of a CDCR number
         return None if _WRITTEN_PHONE.fullmatch(self.code_text(code)) else code
 
     def codes_before_noun(self, taken: list[tuple[int, int]]) -> list[_Code]:

@@ -272,6 +272,7 @@ def test_no_cdcr_number_alone_in_a_hearing_without_its_form(text):
         ("Tomas Ruiz, certified interpreter, number 228153.", "hearing", [("228153", "ID_NUMBER")]),
         ("Incident No.:    24-1102-0871", "general", [("24-1102-0871", "ID_NUMBER")]),
         ("Reported by Ann Lee, CSR No. 10442.", "hearing", [("10442", "ID_NUMBER")]),
+        ("his inmate number 4471234 at the county jail", "general", [("4471234", "ID_NUMBER")]),
         ("his parole number BP-220514 is on file", "hearing", [("BP-220514", "ID_NUMBER")]),
         # "X-ray" of the spelling alphabet, and a code said again before it is said in full
         (
