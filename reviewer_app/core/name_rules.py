@@ -696,8 +696,8 @@ def _answers_where(text: str, start: int) -> bool:
 
 
 def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[str]) -> list[Span]:
-    """A "spelled name" alone on its line is a letter-spaced banner ("I N D E X",
-    "P R O C E E D I N G S") and goes; one right beside a number is part of a code or
+    """A "spelled name" alone on its line (or after a margin line number) is a letter-spaced
+    banner ("I N D E X", "P R O C E E D I N G S") and goes; one right beside a number is part of a code or
     a plate ("CDCR A-K 4126", "seven K D R two one nine") and is an ID_NUMBER: a digit
     or a cardinal of `number_words` ("first name J-O-H-N" is no code)."""
     cardinals = {w for w in number_words if not w.endswith(("st", "nd", "rd", "th"))} - {"second", "third"}
@@ -707,8 +707,9 @@ def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[
             line_start = text.rfind("\n", 0, span.start) + 1
             line_end = text.find("\n", span.end)
             rest = text[span.end : len(text) if line_end < 0 else line_end]
-            if not text[line_start : span.start].strip() and not rest.strip():
-                continue
+            before_on_line = text[line_start : span.start].strip()
+            if (not before_on_line or before_on_line.isdigit()) and not rest.strip():
+                continue  # alone on its line, or after the page's margin number
             before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
             after = _WORD_AFTER.match(text, span.end)
             if any(

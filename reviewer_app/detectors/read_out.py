@@ -17,19 +17,28 @@ digit, capitals, single letters, digit words, "double five", spelling-alphabet w
   groups): "the policy is PLC 448 2091 77", not "the claim was 4500";
 - after "ending in" or "last four": the tail of a number, a telephone number's when a
   telephone is talked about or the tail is short, an identifier's otherwise;
-- read out alone, when it mixes letters and digits and is long (a plate or a VIN said
-  again), or when it repeats a code found before ("Seven K D R two one nine").
+- after "number" or "no." that no noun names, five digits or more ("interpreter, number 301447");
+- written alone as one group of letters and digits ("SJ-00588127"), read out alone when it
+  mixes letters and digits and is long (a plate or a VIN said again), or when it repeats
+  a code found before ("Seven K D R two one nine"), or its start cut off ("Two six, oh nine...").
 
+A run of one letter and five digits or two letters and four is a CDCR number
+(`_Finder.cdcr_codes`) after a CDCR cue, said again, or in a hearing when its letters are said
+one by one; also when a pause, an "(inaudible)" or the end of a turn cuts it in two.
 Digits alone read without a cue are the telephone numbers of `spoken.digit_runs`.
 The vocabulary is data, in `resources/patterns/read_out.toml`.
 """
 
 from __future__ import annotations
 
+import bisect
+import dataclasses
 import functools
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
@@ -54,6 +63,7 @@ _MAX_FILLERS = 8
 _TURNS = 2
 # Words between "last four" and the digits: "of the social are", "digits on the card are".
 _TAIL_REACH = 6
+_HESITATIONS = ("uh", "um", "er", "erm", "hmm", "ah")
 _DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", "this")
 # A telephone number in digits after its start said in words, within this many characters.
 _WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
@@ -73,6 +83,30 @@ _ABBREVIATIONS = ("no", "nos", "num")
 _NAMED_MIN = 4
 _ALONE_MIN = 7
 _ALONE_SAID = 4
+_WRITTEN_DIGITS = 4
+# Between "number" and the digits it names alone: "number 301447", "No.: 2210447".
+_BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
+# A run cut off: the start of a code said again before the speaker stops ("Two six, oh nine...").
+_CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
+# A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061).
+_CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
+# Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the end of
+# a turn or of a caption's cue.
+_CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
+_UNHEARD = r"(?:inaudible|unintelligible|indiscernible|crosstalk|pause)"
+_PAUSE = re.compile(
+    rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:\({_UNHEARD}[^)\n]{{0,30}}\))|(?i:\[{_UNHEARD}[^\]\n]{{0,30}}\])"
+    r"|(?i:uh|um|er)(?!\w)))+[ \t,]*"
+    r"|[ \t.,]*\n(?:[ \t]*\d{1,2}[ \t]{2,})?(?:[^\n:]{1,40}:)?[ \t]*"
+)
+# How many words before a number a CDCR cue makes it one: the question it answers, with the
+# name and its spelling said before the number ("your name and CDCR number?" / "... number is ...").
+_CDCR_REACH = 40
+_YEAR = re.compile(r"(?:19|20)\d\d")
+# "November 1, 2019": a month of the spelling alphabet, a day and a year, a date.
+_DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
+# A page's margin number at the start of a line ("18  H two three four one seven."): layout, no character.
+_MARGIN_NUMBER = re.compile(r"^[ \t]*(\d{1,2})(?=[ \t]{2,}|[ \t]*$)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -90,6 +124,7 @@ class ReadOutWords:
     separators: frozenset[str]
     address_words: tuple[str, ...]
     not_zip_cues: frozenset[str]
+    cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
 
 
 def _phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -115,11 +150,11 @@ def read_out_words() -> ReadOutWords:
         separators=frozenset(chars["separators"]),
         address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
         not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
+        cdcr_cues=_phrases(raw["cdcr"]["cues"]),
     )
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):  # a tuple: made for every word of the text, and fast to make
     text: str
     lower: str
     start: int
@@ -137,6 +172,8 @@ class _Code:
     letters: int
     grouped: bool  # several groups of digits, or a written group with a dash or a letter
     spoken: int  # characters said in words (a digit word, a single letter, "K as in kilo")
+    apart: int = 0  # letters said one by one: "B", "bravo", "B as in boy"
+    paired: bool = False  # digits said in pairs or more ("fourteen", "thirty seven")
 
 
 class _Finder:
@@ -145,9 +182,11 @@ class _Finder:
         self.v = vocabulary
         self.numbers = spoken_words()
         self._codes: dict[int, _Code | None] = {}
+        margins = _margin_numbers(text)
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
             for m in _TOKEN.finditer(text)
+            if m.start() not in margins
         ]
 
     def word(self, i: int) -> str:
@@ -164,6 +203,9 @@ class _Finder:
             ):
                 return i + len(phrase)
         return i
+
+    def code_text(self, code: _Code) -> str:
+        return self.text[self.tokens[code.first].start : self.tokens[code.last - 1].end]
 
     def span(self, code: _Code, label: str, score: float) -> Span:
         return Span(
@@ -182,7 +224,9 @@ class _Finder:
         ends: list[tuple[int, int]] = []  # (token end, characters so far) where the code may end
         groups = 0
         grouped = False
-        spoken = 0
+        said_aloud: list[bool] = []  # per character: said in words
+        said_apart: list[bool] = []  # per character: a letter said on its own
+        paired = False
         j = k
         n = len(self.tokens)
         while j < n:
@@ -191,7 +235,7 @@ class _Finder:
             if j > k and self.gap(j - 1, j) == "," and self.tokens[j - 1].text.isdigit():
                 break  # "1,898,208,000": a sum, not digits read in groups ("209, 555, 0187")
             token, w = self.tokens[j].text, self.word(j)
-            step, said, aloud = 1, "", True
+            step, said, aloud, alone = 1, "", True, False
             if w in self.v.separators and chars and j + 1 < n:
                 j += 1
                 continue
@@ -200,8 +244,9 @@ class _Finder:
             elif w in self.v.digits:
                 said = self.v.digits[w]
             elif w in self.numbers.teens:  # "four eighteen"
-                said = str(self.numbers.teens[w])
+                said, paired = str(self.numbers.teens[w]), True
             elif w in self.numbers.tens:  # "twenty", "thirty one"
+                paired = True
                 unit = self.word(j + 1)
                 if unit in self.v.digits and unit not in ("oh", "zero") and self.gap(j, j + 1) in (" ", "-"):
                     said, step = str(self.numbers.tens[w] + int(self.v.digits[unit])), 2
@@ -214,18 +259,23 @@ class _Finder:
                 grouped |= bool(re.search(r"[-./]|[^\W\d_]", token))
                 groups += 1
             elif len(token) == 1 and token.isalpha():
-                said = token.upper()
-                # "B as in boy", "K as in kilo"
+                said, alone = token.upper(), True
+                if w == "x" and self.word(j + 1) == "ray" and self.gap(j, j + 1) in ("-", " "):
+                    step = 2  # "X-ray" of the spelling alphabet
+                # "B as in boy", "K as in kilo", "G like George", "M for Mary"
                 if self.word(j + 1) == "as" and self.word(j + 2) == "in" and self.word(j + 3)[:1] == w:
                     step = 4
+                elif self.word(j + 1) in ("like", "for") and self.word(j + 2)[:1] == w:
+                    step = 3
             elif token.isupper() and token.isalpha() and len(token) <= 3:
                 said, aloud = token, False
             elif w in self.v.phonetic:
-                said = w[0].upper()
+                said, alone = w[0].upper(), True
             else:
                 break
             chars.append(said)
-            spoken += aloud
+            said_aloud.append(aloud)
+            said_apart.append(alone)
             j += step
             # A lone "a" or "I" ends no code: "two a day", "4471 I think".
             if not (len(token) == 1 and w in ("a", "i")) and not (
@@ -239,7 +289,8 @@ class _Finder:
         n_digits = sum(c.isdigit() for c in said)
         n_letters = len(said) - n_digits
         grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
-        return _Code(k, last, said, n_digits, n_letters, grouped, spoken)
+        spoken, apart = sum(said_aloud[:count]), sum(said_apart[:count])
+        return _Code(k, last, said, n_digits, n_letters, grouped, spoken, apart, paired)
 
     def _quantity_after(self, code: _Code) -> bool:
         return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
@@ -282,7 +333,8 @@ class _Finder:
         if not named:
             j = self.phrase_at(i, self.v.nouns)
             if j == i:
-                return None
+                bare = self._bare_number_code(i)
+                return None if bare is None else (bare, "ID_NUMBER")
         if self.word(j) in self.v.number_words:
             named = True
             j += 1 + (self.word(j + 1) in self.v.number_words)  # "member ID number"
@@ -296,6 +348,34 @@ class _Finder:
             # Not a count: digits in groups, with letters, or read one by one ("group is four zero one one")
             return code, "ID_NUMBER"
         return None
+
+    def _bare_number_code(self, i: int) -> _Code | None:
+        """ "the interpreter, number 301447", "inmate number 4471234": five digits or more written
+        right after "number" or "no." that no noun names (not "the number 12345", "phone number
+        555-0142", nor a CDCR number: "CDC number 12345", "number AK4126")."""
+        before = self.word(i - 1)
+        if (
+            self.word(i) not in ("number", "no", "#")
+            or i + 1 >= len(self.tokens)
+            or not _BARE_GAP.fullmatch(self.gap(i, i + 1))
+            or before in _DETERMINERS
+            or before in self.v.number_words
+            or before in self.v.not_zip_cues
+        ):
+            return None
+        code = self.code_at(i + 1)
+        if (
+            code is None
+            or code.spoken
+            or code.digits < 5
+            or _CDCR_SHAPE.fullmatch(code.chars)
+            or self._quantity_after(code)
+        ):
+            return None
+        cdcr_cue = any(self.phrase_at(k, self.v.cdcr_cues) == i for k in range(max(0, i - 4), i))
+        if cdcr_cue and not code.letters and code.digits == 5:
+            return None  # the letter left out of a CDCR number
+        return None if _WRITTEN_PHONE.fullmatch(self.code_text(code)) else code
 
     def codes_before_noun(self, taken: list[tuple[int, int]]) -> list[_Code]:
         """Codes named right after they are given: "22-0981734, that's the claim number",
@@ -368,34 +448,198 @@ class _Finder:
         return "PHONE_NUMBER"
 
     # -- codes read out alone ------------------------------------------------------
-    def codes_alone(self, said: set[str], taken: list[tuple[int, int]]) -> list[_Code]:
-        """Runs read out with letters and digits, long enough not to be chance, and runs
-        that repeat a code found before."""
+    def codes_alone(self, said: set[str], taken: list[tuple[int, int]], general: bool = True) -> list[_Code]:
+        """Codes without a cue: a code written with letters and digits ("SJ-00588127", "9FTR552"),
+        runs read out with letters and digits, long enough not to be chance (outside hearings, where
+        such a run is a CDCR number), and runs that repeat a code found anywhere in the text, or its
+        start cut off ("Two six, oh nine... sorry, say that again?")."""
+        if general:
+            said = said | {code.chars for code in self._runs(taken, self._long_mixed)}
+        return self._runs(
+            taken,
+            lambda code: (
+                self.repeats(code, said) or self._written_code(code) or (general and self._long_mixed(code))
+            ),
+        )
+
+    def _runs(self, taken: list[tuple[int, int]], accept: Callable[[_Code], bool]) -> list[_Code]:
+        """The runs, read from left to right outside `taken`, that `accept` takes."""
         out = []
         i = 0
         while i < len(self.tokens):
             code = self.code_at(i)
-            if code is None or any(
-                a < self.tokens[code.last - 1].end and self.tokens[i].start < b for a, b in taken
+            if (
+                code is not None
+                and not self._overlaps(code, taken)
+                and not self._quantity_after(code)
+                and accept(code)
             ):
-                i += 1
-                continue
-            # Said again, in words or in writing ("Let me read it back. GPH-7730-4412-09").
-            repeated = code.chars in said and (
-                (code.spoken and len(code.chars) >= _NAMED_MIN) or (code.digits >= 4 and len(code.chars) >= 5)
-            )
-            long_mixed = (
-                code.spoken >= _ALONE_SAID
-                and len(code.chars) >= _ALONE_MIN
-                and code.letters >= 2
-                and code.digits >= 3
-            )
-            if (repeated or long_mixed) and not self._quantity_after(code):
                 out.append(code)
                 i = code.last
             else:
                 i += 1
         return out
+
+    def _long_mixed(self, code: _Code) -> bool:
+        return (
+            code.spoken >= _ALONE_SAID
+            and len(code.chars) >= _ALONE_MIN
+            and code.letters >= 2
+            and code.digits >= 3
+        )
+
+    def repeats(self, code: _Code, said: set[str]) -> bool:
+        # Said again, in words or in writing ("Let me read it back. GPH-7730-4412-09").
+        if code.chars in said:
+            return bool(
+                (code.spoken and len(code.chars) >= _NAMED_MIN) or (code.digits >= 4 and len(code.chars) >= 5)
+            )
+        cut = _CUT_OFF.match(self.text, self.tokens[code.last - 1].end)
+        return bool(
+            cut
+            and code.spoken >= _NAMED_MIN
+            and any(key.startswith(code.chars) and len(key) > len(code.chars) for key in said)
+        )
+
+    def _written_code(self, code: _Code) -> bool:
+        """One written group of letters and digits, long enough to be no model name or road ("US-101")."""
+        return (
+            code.last - code.first == 1
+            and not code.spoken
+            and code.letters >= 1
+            and code.digits >= _WRITTEN_DIGITS
+            and len(code.chars) >= _ALONE_MIN
+            and not _CDCR_SHAPE.fullmatch(code.chars)
+        )
+
+    # -- CDCR numbers ----------------------------------------------------------------
+    def cdcr_codes(
+        self, hearing: bool, taken: list[tuple[int, int]], said: frozenset[str] = frozenset()
+    ) -> list[_Code]:
+        """CDCR numbers read out in any form (letters alone, in a spelling alphabet or "B as in
+        boy", digits one by one, in words, "oh", "double five", in groups): a run of one letter and
+        five digits or two letters and four,
+        - after a CDCR cue a few words before it ("give us your name and CDCR number" / "... number
+          is bravo romeo five oh six one"), where five digits alone are one too (the letter left out);
+        - said again in another form ("b r five zero six one" after "bravo romeo five oh six one"),
+          here or elsewhere in the document (`said`);
+        - in a hearing, alone, when its letters are said one by one and its digits are not said in
+          pairs nor written as a year ("AJ seven three zero two", not "SB 1437" nor "Mary Young 2014")."""
+        cues = sorted(
+            end for k in range(len(self.tokens)) if (end := self.phrase_at(k, self.v.cdcr_cues)) > k
+        )
+        answers = {code.first for end in cues if (code := self._code_after(self._past_number_words(end)))}
+        out: list[_Code] = []
+        keys = set(said)
+        i = 0
+        while i < len(self.tokens):
+            code = self.code_at(i) if self._may_open_cdcr(i) else None
+            if (
+                code is None
+                or self._overlaps(code, taken)
+                or not self._starts_code(i)
+                or self._quantity_after(code)
+            ):
+                i += 1
+                continue
+            cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
+            shaped = (
+                _CDCR_SHAPE.fullmatch(code.chars) is not None
+                and (cued or not self._article_first(code))
+                and not _DATE_SAID.fullmatch(self.code_text(code))
+            )
+            if (shaped and (cued or code.chars in keys or (hearing and self._said_as_cdcr(code)))) or (
+                i in answers and not code.letters and code.digits == 5
+            ):
+                out.append(code)
+                keys.add(code.chars)
+                i = code.last
+                continue
+            pieces = self._cdcr_cut(code)
+            if pieces and (cued or pieces[-1].chars in keys or (hearing and self._said_as_cdcr(pieces[-1]))):
+                out.extend(pieces[:-1])
+                keys.add(pieces[-1].chars)
+                i = pieces[-2].last
+                continue
+            i += 1
+        return out
+
+    def _cdcr_cut(self, start: _Code) -> list[_Code]:
+        """A CDCR number cut by a pause, an inaudible word or the end of the speaker's turn
+        ("B R five oh -- (inaudible) -- six one", "... V as in Victor.\nINMATE: One two three four
+        five."): its pieces, one if the cut is within a line, and last the whole number read."""
+        if not _CDCR_START.fullmatch(start.chars) or self._article_first(start):
+            return []
+        end = self.tokens[start.last - 1].end
+        cut = _PAUSE.match(self.text, end)
+        if cut is None or cut.end() == end:
+            return []
+        k = start.last
+        while k < len(self.tokens) and self.tokens[k].start < cut.end():
+            k += 1
+        rest = self.code_at(k) if k < len(self.tokens) and self.tokens[k].start == cut.end() else None
+        if rest is None or rest.letters or not _CDCR_SHAPE.fullmatch(start.chars + rest.chars):
+            return []
+        whole = dataclasses.replace(
+            start,
+            last=rest.last,
+            chars=start.chars + rest.chars,
+            digits=start.digits + rest.digits,
+            spoken=start.spoken + rest.spoken,
+            paired=start.paired or rest.paired,
+        )
+        if "\n" in cut.group():
+            return [start, rest, whole]
+        return [whole, whole]
+
+    def _may_open_cdcr(self, i: int) -> bool:
+        """Whether token i may be a CDCR number's first character (a letter or a digit, in
+        writing or in words): most words are not, and are not read as a code at all."""
+        token = self.tokens[i]
+        return (
+            len(token.text) == 1
+            or token.lower in self.v.phonetic
+            or token.lower in self.v.digits
+            or token.lower in self.v.repeat
+            or (token.text.isupper() and len(token.text) <= 3)
+            or _HAS_DIGIT.search(token.text) is not None
+        )
+
+    def _past_number_words(self, j: int) -> int:
+        while self.word(j) in self.v.number_words:  # "CDC number", "CDCR ID number"
+            j += 1
+        return j
+
+    def _starts_code(self, i: int) -> bool:
+        """Whether a run may start at token i: not inside a longer code ("k h five one nine nine eight"
+        of a VIN) nor a spelling ("S-M-I-T-H, 12345"), though after a word spelled letter by letter
+        ("p r i t c h e t t b r five ...")."""
+        letters = 0
+        j = i - 1
+        if j >= 0 and "-" in self.gap(j, i) and self.code_at(j) is not None:
+            return False  # the last letter of "S-M-I-T-H", or a digit of "4-12345"
+        while j >= 0 and _JOINED.fullmatch(self.gap(j, j + 1)):
+            token = self.tokens[j].text
+            if not ((len(token) == 1 and token.isalpha()) or self.word(j) in self.v.phonetic):
+                return self.code_at(j) is None
+            letters, j = letters + 1, j - 1
+        return letters == 0 or letters >= 3
+
+    def _article_first(self, code: _Code) -> bool:
+        """ "a 20000 fine", "I 12345": an article or a pronoun before a number, no letter of it."""
+        first = self.tokens[code.first]
+        return (
+            first.lower in ("a", "i")
+            and code.last > code.first + 1
+            and not self.tokens[code.first + 1].text.isalpha()
+        )
+
+    def _said_as_cdcr(self, code: _Code) -> bool:
+        digits = code.chars[code.letters :]
+        year = code.spoken == code.apart and _YEAR.fullmatch(digits) is not None
+        # Letters written together ("AJ") only before digits said one by one ("SB 1437" is a bill).
+        letters = code.apart == code.letters or code.spoken - code.apart == code.digits
+        return letters and not code.paired and not year
 
     # -- telephone numbers, ZIP codes and spellings said back -------------------------
     def runs_said(self, taken: list[tuple[int, int]]) -> list[_Code]:
@@ -416,12 +660,24 @@ class _Finder:
         return any(a < end and start < b for a, b in taken)
 
     def phone_part(self, code: _Code) -> bool:
-        """An area code said alone ("is it still the six six one number") or the start of a
-        number said in words before it is given in digits ("Two oh nine... hold on. 209, 555, 0187")."""
+        """An area code said alone ("is it still the six six one number"), before a hesitation and
+        the other seven digits, or the start of a number said in words before it is given in digits
+        ("Two oh nine... hold on. 209, 555, 0187")."""
         if code.letters or len(code.chars) != 3:
             return False
         if self.word(code.last) == "number" and self.word(code.first - 1) in _DETERMINERS:
             return True
+        j = code.last
+        while self.word(j) in _HESITATIONS and j - code.last < 3:
+            j += 1
+        rest = self.code_at(j) if j < len(self.tokens) and j > code.last else None
+        if (
+            rest is not None
+            and not rest.letters
+            and rest.digits == 7
+            and "\n" not in self.gap(code.last - 1, j)
+        ):
+            return True  # "Seven oh seven, uh, five five five, oh one six three"
         end = self.tokens[code.last - 1].end
         written = _WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
         return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
@@ -473,10 +729,32 @@ class _Finder:
         return "".join(out)
 
 
-def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
-    """ID_NUMBER spans (and PHONE_NUMBER ones for a telephone number's tail) of `text`.
-    Codes read out alone only outside hearings (`profile` "general"): in a hearing a run
-    of letters and digits is a CDCR number, or a spelled name before one."""
+def _margin_numbers(text: str) -> set[int]:
+    """Where the margin numbers of a line-numbered page are: a number at a line's start that
+    counts on from the line before or on to the line after."""
+    numbers = {}
+    for m in _MARGIN_NUMBER.finditer(text):
+        numbers[text.count("\n", 0, m.start())] = (m.start(1), int(m.group(1)))
+    return {
+        start
+        for line, (start, n) in numbers.items()
+        if numbers.get(line - 1, (0, -9))[1] == n - 1 or numbers.get(line + 1, (0, -9))[1] == n + 1
+    }
+
+
+def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
+    """The characters of the CDCR numbers `text` reads out ("BR5061")."""
+    finder = _Finder(text, read_out_words())
+    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL, []))
+
+
+def find_read_out_identifiers(
+    text: str, profile: str = GENERAL, cdcr_said: frozenset[str] = frozenset()
+) -> list[Span]:
+    """ID_NUMBER spans (and PHONE_NUMBER ones for a telephone number's tail) and CDCR_ID ones
+    of `text`. Codes read out alone are identifiers only outside hearings (`profile` "general"):
+    in a hearing a run of letters and digits is a CDCR number, or a spelled name before one.
+    `cdcr_said` are the CDCR numbers read out elsewhere in the document (`cdcr_numbers_said`)."""
     finder = _Finder(text, read_out_words())
     spans = []
     said: set[str] = set()
@@ -487,11 +765,15 @@ def find_read_out_identifiers(text: str, profile: str = GENERAL) -> list[Span]:
         taken.append((span.start, span.end))
         if label == "ID_NUMBER":
             said.add(code.chars)
+    for code in finder.cdcr_codes(profile != GENERAL, taken, cdcr_said):
+        spans.append(finder.span(code, "CDCR_ID", CUE_SCORE))
+        taken.append((spans[-1].start, spans[-1].end))
     for code in finder.codes_before_noun(taken):
         spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
-    for code in finder.codes_alone(said, taken) if profile == GENERAL else ():
-        spans.append(finder.span(code, "ID_NUMBER", ALONE_SCORE))
+    for code in finder.codes_alone(said, taken, profile == GENERAL):
+        # A code said again is as sure as where it was named.
+        spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE if finder.repeats(code, said) else ALONE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
     for code in finder.runs_said(taken):
         if finder.phone_part(code):

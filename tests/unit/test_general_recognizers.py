@@ -181,6 +181,11 @@ def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
             ["sierra valley health dot example slash forms"],
         ),
         ("spoken_web_address_with_path", "cut it with a slash and a dot", []),
+        (
+            "spoken_web_address_with_path",
+            "the site is reentry hope dot org slash housing",
+            ["reentry hope dot org slash housing"],
+        ),
     ],
 )
 def test_web_and_mail_addresses_on_any_domain(recognizer, text, expected):

@@ -293,19 +293,21 @@ def test_the_answer_to_a_name_question_in_a_capitalised_text_takes_capitalised_w
 def test_a_letter_spaced_banner_is_no_spelling_and_letters_beside_a_number_are_an_id():
     text = (
         "                I N D E X\n"
+        " 1              P R O C E E D I N G S\n"
         "INMATE: Marcus Tuilagi. T-U-I-L-A-G-I. CDCR A-K 4126.\n"
         "WITNESS: The plate? It's seven K D R two one nine.\n"
         "COMMISSIONER: And your first name J-O-H-N, spelled?\n"
     )
     ner = [
         _span(text, "I N D E X", "SPELLED_NAME", detector="presidio"),
+        _span(text, "P R O C E E D I N G S", "SPELLED_NAME", detector="presidio"),
         _span(text, "T-U-I-L-A-G-I", "SPELLED_NAME", detector="presidio"),
         _span(text, "A-K", "SPELLED_NAME", detector="presidio"),
         _span(text, "K D R", "SPELLED_NAME", detector="presidio"),
         _span(text, "J-O-H-N", "SPELLED_NAME", detector="presidio"),
     ]
     merged = _merged(text, ner)
-    assert not {w for w, _ in merged} & {"I N D E X"}
+    assert not {w for w, _ in merged} & {"I N D E X", "P R O C E E D I N G S"}
     assert {("A-K", "ID_NUMBER"), ("K D R", "ID_NUMBER")} <= merged
     assert {("T-U-I-L-A-G-I", "SPELLED_NAME"), ("J-O-H-N", "SPELLED_NAME")} <= merged
 

@@ -165,3 +165,196 @@ def test_the_answer_may_come_after_a_turn_of_fillers_but_not_after_a_paragraph()
     text = "REP: What's the meter number?\nCALLER: Hold on.\nCALLER: Okay, it's 44-81-2207."
     assert found(text) == [("44-81-2207", "ID_NUMBER")]
     assert found("He asked about the meter number.\n\n12. The bill of 44-81-2207 was paid.") == []
+
+
+def cdcr(text: str, profile: str = "general", said: frozenset[str] = frozenset()) -> list[str]:
+    return [
+        text[s.start : s.end] for s in find_read_out_identifiers(text, profile, said) if s.label == "CDCR_ID"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A cue a few words before, the name and its spelling between: in any case, in words
+        (
+            "speaker 2: state your name and your cdcr number for me\n"
+            "speaker 1: dominic ferreira d o m i n i c f e r r e i r a\n"
+            "speaker 1: my number is kilo tango four oh two two",
+            ["kilo tango four oh two two"],
+        ),
+        ("the c d c r is v one two three double four", ["v one two three double four"]),
+        (
+            "CALLER: I'm calling about my brother, he's an inmate at Folsom. His number is G 4 4 1 9 0.",
+            ["G 4 4 1 9 0"],
+        ),
+        (
+            "What's your C-number?\nA: P as in Paul, M as in Mary, seven seven one oh.",
+            ["P as in Paul, M as in Mary, seven seven one oh"],
+        ),
+        # The letter left out after the cue itself
+        ("Q: And your CDC number?\nA: Four two oh seven three.", ["Four two oh seven three"]),
+        # Said again in another form, also when the first form is elsewhere in the document
+        (
+            "CDCR number BK7730. Later: so that's b k seven seven three zero, right",
+            ["BK7730", "b k seven seven three zero"],
+        ),
+    ],
+)
+def test_cdcr_numbers_read_out_after_a_cue_in_any_profile(text, expected):
+    assert cdcr(text) == expected
+
+
+def test_a_cdcr_number_said_elsewhere_in_the_document_is_one_here_too():
+    text = "i have you down as h k five one one two okay"
+    assert cdcr(text) == []
+    assert cdcr(text, said=frozenset({"HK5112"})) == ["h k five one one two"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Codes of that shape named as something else, or without a cue outside a hearing
+        "ticket number tango bravo double four nine one",
+        "the confirmation is b r five zero six one",
+        # The inmate cue, but no run of a CDCR number's shape: a count, a year, a longer code
+        "the inmate had 12 visits in 2019 and paid a 20000 dollar fine",
+        "cdc number one two three",
+        "the inmate's vin is two h g f c two f five oh k h five one nine nine eight",
+        "He was in the CDCR for 15000 days",
+    ],
+)
+def test_no_cdcr_number_without_its_shape_or_cue(text):
+    assert cdcr(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # In a hearing, alone: letters said one by one, digits one by one or in one group
+        ("MR. ROSS: My number is A J seven three zero two.", ["A J seven three zero two"]),
+        ("Sir, I have you as Foxtrot Echo 4471, correct?", ["Foxtrot Echo 4471"]),
+        ("Sir, I have you as AJ seven three zero two, correct?", ["AJ seven three zero two"]),
+        # after a spelled name, and after a page's margin line number
+        (
+            "17       MR. ROSS: Dale Ross, R-O-S-S.\n18  T four four nine one two.\n19       MR. X: Yes.",
+            ["T four four nine one two"],
+        ),
+    ],
+)
+def test_cdcr_numbers_said_alone_in_a_hearing(text, expected):
+    assert cdcr(text, "hearing") == expected
+    assert cdcr(text, "general") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was resentenced under SB 1437 after AB 1308 passed.",  # bills: written capitals
+        "They married, Mary Young 2014, in Fresno.",  # names of the police alphabet and a year
+        "a fine of a 20000 dollars",
+        "s b fourteen thirty seven changed that",  # said in pairs: a bill number
+        "The hearing was on November 1, 2019 at CTF.",  # a month of the spelling alphabet: a date
+        "He lives on Elm, E-L-M, 95673 is the ZIP.",  # the last letter of a spelling and a ZIP code
+    ],
+)
+def test_no_cdcr_number_alone_in_a_hearing_without_its_form(text):
+    assert cdcr(text, "hearing") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "profile", "expected"),
+    [
+        # A code written with letters and digits needs no cue, in a hearing too
+        ("The clinic keeps his chart under RM-00417733 now.", "hearing", [("RM-00417733", "ID_NUMBER")]),
+        ("Her plate is gone, it was 6KPL093 I think.", "general", [("6KPL093", "ID_NUMBER")]),
+        # "number" that no noun names, before five digits or more
+        ("Tomas Ruiz, certified interpreter, number 228153.", "hearing", [("228153", "ID_NUMBER")]),
+        ("Incident No.:    24-1102-0871", "general", [("24-1102-0871", "ID_NUMBER")]),
+        ("Reported by Ann Lee, CSR No. 10442.", "hearing", [("10442", "ID_NUMBER")]),
+        ("his inmate number 4471234 at the county jail", "general", [("4471234", "ID_NUMBER")]),
+        ("his parole number BP-220514 is on file", "hearing", [("BP-220514", "ID_NUMBER")]),
+        # "X-ray" of the spelling alphabet, and a code said again before it is said in full
+        (
+            "A: I saw 4 Tom X-ray Adam 118. B: so four Tom X-ray Adam one one eight, okay.",
+            "general",
+            [("4 Tom X-ray Adam 118", "ID_NUMBER"), ("four Tom X-ray Adam one one eight", "ID_NUMBER")],
+        ),
+        (
+            "A: your confirmation number is five one, two two eight, oh four.\n"
+            "B: Five one, two two... sorry?",
+            "general",
+            [("five one, two two eight, oh four", "ID_NUMBER"), ("Five one, two two", "ID_NUMBER")],
+        ),
+        # An area code, a hesitation and the seven other digits
+        (
+            "it's my cell, nine one six, um, five five five, oh one two two",
+            "general",
+            [("nine one six", "PHONE_NUMBER")],
+        ),
+    ],
+)
+def test_codes_written_named_by_number_alone_or_cut_off(text, profile, expected):
+    assert found(text, profile) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We took the US-101 and then I-880, and COVID-19 hit in 2020.",  # roads, a virus: few digits
+        "He bought the number 12345 ticket, and the phone number 916 555 0142.",  # no bare "number"
+        "CDC number 44190 was his",  # a CDCR number, not an ID
+        "Five one, two two... sorry, what was it?",  # a cut-off start of nothing said before
+        "nine one six, um, five five five",  # no seven digits after the hesitation
+    ],
+)
+def test_no_code_without_its_form(text):
+    assert [label for _, label in found(text)] in ([], ["CDCR_ID"])
+
+
+@pytest.mark.parametrize(
+    ("text", "profile", "expected"),
+    [
+        (
+            "MR. DIAZ: My CDC number is K L four four -- (inaudible) -- nine one.",
+            "general",
+            ["K L four four -- (inaudible) -- nine one"],
+        ),
+        (
+            "MR. DIAZ: It's T as in Tom, seven seven... seven one two.",
+            "hearing",
+            ["T as in Tom, seven seven... seven one two"],
+        ),
+        # Over two cues of a caption, and the letter at the end of one turn, the digits in the next
+        (
+            "Dana Ortiz: my cdc number is h as in henry\nDana Ortiz: four four two oh one",
+            "general",
+            ["h as in henry", "four four two oh one"],
+        ),
+        (
+            "COMMISSIONER: And your number?\nMR. DIAZ: W as in William.\nCOMMISSIONER: Five five oh one two?",
+            "hearing",
+            ["W as in William", "Five five oh one two"],
+        ),
+    ],
+)
+def test_a_cdcr_number_cut_by_a_pause_or_a_turn(text, profile, expected):
+    assert cdcr(text, profile) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "profile"),
+    [
+        ("MR. DIAZ: I went to B... 2019 was the year.", "hearing"),  # no number of the shape across the cut
+        ("MR. DIAZ: She said K L.\nMS. ROE: 1998, I think.", "hearing"),  # a year said in the next turn
+        ("MR. DIAZ: K L four four -- (inaudible) -- nine one.", "general"),  # outside a hearing, no cue
+    ],
+)
+def test_no_cdcr_number_across_a_cut_without_its_shape_or_cue(text, profile):
+    assert cdcr(text, profile) == []
+
+
+def test_a_letter_said_like_or_for_a_word_in_a_code():
+    assert cdcr("And his inmate number?\nCALLER: G like George, 5 5 0 1 9.") == ["G like George, 5 5 0 1 9"]
+    assert cdcr("the cdc number is m for mary four four one two oh") == ["m for mary four four one two oh"]
+    assert found("I like it, 4 4 1 9 0 of them") == []

@@ -48,6 +48,11 @@ def matches(specs, entity: str, text: str) -> list[str]:
         ("spelled J, O, N, E, S.", ["J, O, N, E, S"]),
         ("spelled J O N E S here", ["J O N E S"]),
         ("Smith-Jones and well-known and I don't", []),
+        # Capitals of any alphabet, and the marks a spelling says between its letters
+        ("is E-C-H-E-V-E-R-R-Í-A, with the accent", ["E-C-H-E-V-E-R-R-Í-A"]),
+        ("capital O, apostrophe, R-O-U-R-K-E, for", ["O, apostrophe, R-O-U-R-K-E"]),
+        ("Saint-Jean, S-A-I-N-T, hyphen, J-E-A-N.", ["S-A-I-N-T, hyphen, J-E-A-N"]),
+        ("an apostrophe, a hyphen and a dash, I said", []),
     ],
 )
 def test_spelled_name(specs, text, expected):
@@ -442,3 +447,15 @@ def test_presidio_reads_codes_said_aloud_and_sums_in_words_outside_hearings(dete
     }
     assert ("ID_NUMBER", "Two H, G, F, three oh nine") in general & hearing
     assert ("AMOUNT", "nine hundred dollars") in general - hearing
+
+
+def test_presidio_finds_a_cdcr_number_said_again_in_another_chunk(detectors):
+    """The CDCR numbers read out anywhere in the document are known in every chunk of it."""
+    _, presidio = detectors
+    first = "speaker 1: and your cdcr number\nspeaker 2: it's kilo delta four four one nine\n"
+    later = "speaker 1: okay so k d four four one nine you're cleared for work\n"
+    doc = Document("d", first + later)
+    spans = presidio.detect(TextChunk(doc, later, len(first), "general"), SharedAnalysis())
+    assert ("CDCR_ID", "k d four four one nine") in {(s.label, s.text_in(later)) for s in spans}
+    alone = presidio.detect(TextChunk(Document("e", later), later, 0, "general"), SharedAnalysis())
+    assert "CDCR_ID" not in {s.label for s in alone}
