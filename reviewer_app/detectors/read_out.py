@@ -20,7 +20,7 @@ digit, capitals, single letters, digit words, "double five", spelling-alphabet w
 - read out alone, when it mixes letters and digits and is long (a plate or a VIN said
   again), or when it repeats a code found before ("Seven K D R two one nine").
 
-Digits alone read without a cue are the telephone numbers of `spoken.digit_runs`.
+Digits alone read without a cue are the telephone numbers of `spoken_digits.find_digit_runs`.
 The vocabulary is data, in `resources/patterns/read_out.toml`.
 """
 
