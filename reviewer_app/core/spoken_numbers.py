@@ -364,8 +364,12 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         return True
     if len(covered) == 2:
         return covered[0] not in v.not_one_day
+    if before and before[-1].text in v.not_one_day:
+        return False  # "every Sunday", even after "on Sunday" was said of one
     if before and before[-1].text in v.one_day_cues:
         return True
+    if len(before) > 1 and before[-1].text == "the" and before[-2].text in v.one_day_cues:
+        return True  # "on the Monday and on the Wednesday"
     return _before_a_date(text, end) or _said_of_one_day_before(text, start, covered[0])
 
 

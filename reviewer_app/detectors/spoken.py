@@ -79,6 +79,11 @@ class _Finder:
     def _personal_or_impersonal(self) -> frozenset[str]:
         return self.v.subjects | self.v.contracted | self.v.impersonal_subjects
 
+    @functools.cached_property
+    def _people(self) -> frozenset[str]:
+        """Words that name who an age is said of: "she", "my son"."""
+        return self.v.subjects | self.v.person_nouns
+
     @property
     def v(self) -> SpokenWords:
         return self.reader.v
@@ -630,7 +635,8 @@ class _Finder:
         if self.word(k) in self.v.age_adjectives and self.person_is(k):
             return True  # "He was younger, twenty-five or twenty-six."
         return (
-            self.word(k) in self.v.person_nouns | self.v.age_of_nouns
+            self.word(k) in self.v.person_nouns
+            or self.word(k) in self.v.age_of_nouns
             or self.words[k].start in self.persons
             or self.word(k - 1) in self.v.titles
         )
@@ -760,7 +766,7 @@ class _Finder:
             w = self.word(j)
             if w in self.v.impersonal_subjects:
                 return False  # "I know it will be 3"
-            if w.split("'")[0] in self.v.subjects | self.v.person_nouns or w in self.v.contracted:
+            if w.split("'")[0] in self._people or w in self.v.contracted:
                 return True
             if self.words[j].start in self.persons or self._name_in_a_sentence(j):
                 return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
@@ -787,7 +793,7 @@ class _Finder:
         for k in range(i - 1, max(-1, i - 1 - reach) if before else i - 1, -1):
             if re.search(r"[.;!?\n]", self.gap(k, k + 1)):
                 break
-            if self.word(k) in self.v.subjects | self.v.contracted | self.v.person_nouns:
+            if self.word(k) in self._people or self.word(k) in self.v.contracted:
                 return True  # "I left home at sixteen", "my mom passed away at 64"
         for k in range(i + 1, min(len(self.words), i + 1 + reach)):
             if re.search(r"[.;!?\n]", self.gap(k - 1, k)):

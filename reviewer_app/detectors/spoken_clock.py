@@ -111,6 +111,6 @@ def midnight_and_noon(f: Finder) -> list[Span]:
         if f.word(i) not in f.v.named_hours:
             continue
         cue = i - 1 - (f.word(i - 1) in f.v.hedges)
-        if f.word(cue) in f.v.time_prepositions | f.v.hour_cues or f._it_was(i):
+        if f.word(cue) in f.v.time_prepositions or f.word(cue) in f.v.hour_cues or f._it_was(i):
             out.append(f.span(i, i + 1, "TIME", WEAK_SCORE))
     return out

@@ -51,7 +51,7 @@ def decade_of_someone(f: Finder, i: int) -> int:
     before = f.word(i - 1 - stage)
     if not decade_word(f.word(i)) or not (stage or f.word(i - 1) in f.v.hedges):
         return 0
-    if before in f.v.teens or before in f.v.possessives | f.v.year_prepositions | {"the"}:
+    if before == "the" or before in f.v.teens or before in f.v.possessives or before in f.v.year_prepositions:
         return 0  # "nineteen-eighties", "in her late twenties", "in late seventies"
     return i + 1 if f._sentence_goes_on(i + 1) or f.word(i + 1) in f.v.hedges else 0
 

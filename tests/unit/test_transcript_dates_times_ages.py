@@ -230,3 +230,16 @@ def test_24_hour_clock_lists_and_a_timestamp_after_a_date(specs):
 )
 def test_more_ages_said_of_a_person(text, expected):
     assert found(text, "AGE") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I saw him on the Monday and on the Wednesday.", [("DATE", "Monday"), ("DATE", "Wednesday")]),
+        # A weekday said of one day before is many days after "every".
+        ("He came on Sunday. He came every Sunday after that.", [("DATE", "Sunday")]),
+        ("The Monday crowd is the worst.", []),
+    ],
+)
+def test_weekdays_of_one_week(text, expected):
+    assert found(text, "DATE") == expected
