@@ -363,6 +363,7 @@ class _Finder:
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
             elif not minutes and (
                 self._hour_alone(i, j)
+                or self._hour_to_a_meal(i, j)
                 or self._corrected_to_a_time(i, j)
                 or self._ends_a_range(i, out)
                 or self._opens_a_range(j, minutes)
@@ -478,6 +479,17 @@ class _Finder:
         if opener in self.v.impersonal_subjects | self.v.contracted | self.v.subjects:
             return True
         return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", self.gap(cue - 2, cue - 1)))
+
+    def _hour_to_a_meal(self, i: int, j: int) -> bool:
+        """Whether the hour of words i..j-1 opens a span of the day that ends at a meal or a named
+        hour: "from about nine until lunch", "from ten till noon"."""
+        cue = i - 1 - (self.word(i - 1) in self.v.hedges)
+        return (
+            self.word(cue) == "from"
+            and self.word(j) in ("until", "till", "til", "to")
+            and self.word(j + 1) in self.v.day_events
+            and self._sentence_goes_on(j + 2)
+        )
 
     def _range_to_a_time(self, j: int) -> bool:
         """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""

@@ -193,6 +193,8 @@ def test_clock_times_after_it_was(text, expected):
             [("TIME", "quarter to eleven"), ("TIME", "ten forty")],
         ),
         ("She left around, I don't know, nine, nine thirty.", [("TIME", "nine"), ("TIME", "nine thirty")]),
+        ("Mornings are better, from about nine until lunch.", [("TIME", "nine")]),
+        ("Prices went from nine to lunch money.", []),
         # Not times: a midnight snack, a life dated "by seven", a year, two ages, two numbers.
         ("I had a midnight snack.", []),
         ("By seven I was already drinking.", []),
@@ -243,3 +245,13 @@ def test_more_ages_said_of_a_person(text, expected):
 )
 def test_weekdays_of_one_week(text, expected):
     assert found(text, "DATE") == expected
+
+
+def test_clock_times_said_in_spanish(specs):
+    text = 'Dije "la una y media de la mañana." Llegó a las diez de la noche, a las tres en punto.'
+    assert matches(specs, "TIME", text) == [
+        "la una y media de la mañana",
+        "las diez de la noche",
+        "las tres en punto",
+    ]
+    assert matches(specs, "TIME", "Las dos hermanas vinieron a la una.") == []
