@@ -473,8 +473,11 @@ class _Finder:
         cue = i - 1 - (self.word(i - 1) in self.v.hedges and self.word(i - 2) in self.v.hour_cues)
         if self.word(cue) not in self.v.hour_cues or not self._sentence_goes_on(j):
             return False  # "open till five", "we got there at about nine"
-        if self.word(cue) == "by" and self.word(j) in self._personal_subjects and self.adjacent(j - 1):
-            return False  # "By seven I was drinking" dates a life, not a day
+        if self.word(cue) == "by" and (
+            (self.word(j) in self._personal_subjects and self.adjacent(j - 1))
+            or self.reader.read_small(cue - 1) is not None
+        ):
+            return False  # "By seven I was drinking" dates a life, not a day; "one by one" no hour
         opener = self.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
         if opener in self.v.impersonal_subjects | self.v.contracted | self.v.subjects:
             return True

@@ -198,6 +198,7 @@ def test_clock_times_after_it_was(text, expected):
         # Not times: a midnight snack, a life dated "by seven", a year, two ages, two numbers.
         ("I had a midnight snack.", []),
         ("By seven I was already drinking.", []),
+        ("They came in one by one.", []),
         ("Nothing since twenty nineteen.", []),
         ("When I was maybe thirteen fourteen my uncle took me in.", []),
         ("Write down about fourteen, fifteen names.", []),
