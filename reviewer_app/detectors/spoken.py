@@ -48,7 +48,7 @@ from reviewer_app.core.spoken_numbers import (
 )
 from reviewer_app.detectors.spoken_clock import clock_fractions, day_clock, midnight_and_noon
 from reviewer_app.detectors.spoken_digits import find_digit_runs
-from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights
+from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
 from reviewer_app.detectors.spoken_periods import (
     decade_at,
     decade_of_someone,
@@ -880,6 +880,7 @@ def find_spoken_forms(
     finder = _Finder(text, words, Reader(words), nouns, verbs, persons)
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
-    times = [t for t in finder.times() if not any(t.overlaps(h) for h in heights)]
+    # "six-four, maybe two-fifty": what follows a height is a weight.
+    times = [t for t in finder.times() if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)]
     spans = finder.dates() + times + finder.ages() + heights + find_digit_runs(finder)
     return sorted(spans)

@@ -256,3 +256,20 @@ def test_clock_times_said_in_spanish(specs):
         "las tres en punto",
     ]
     assert matches(specs, "TIME", "Las dos hermanas vinieron a la una.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Height: 5-11. Weight: 180.", [("HEIGHT", "5-11")]),
+        ("He was a big guy, six-four, maybe two-fifty.", [("HEIGHT", "six-four")]),
+        # A clock time after a height keeps its part of the day; digits with no cue are no height.
+        (
+            "He was six-four, and at ten forty at night he left.",
+            [("HEIGHT", "six-four"), ("TIME", "ten forty at night")],
+        ),
+        ("The score was 5-11 at the half.", []),
+    ],
+)
+def test_heights_and_the_weight_after_them(text, expected):
+    assert found(text) == expected
