@@ -360,7 +360,10 @@ def names_one_day(text: str, start: int, end: int) -> bool:
     covered = [w.text for w in words_of(text[start:end])]
     before = words_of(text[max(0, start - 40) : start])
     if covered[:1] and covered[0] in v.holidays and len(covered) == 1:
-        # "since Easter", "it was Christmas"; not "a Christmas tree"
+        # "since Easter", "it was Christmas", "Halloween night"; not "a Christmas tree"
+        after = words_of(text[end : end + 20])
+        if after and after[0].text in v.day_nouns and not re.match(r"\s*[,.;:!?]", text[end:]):
+            return True
         return bool(before) and before[-1].text in (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
         return True

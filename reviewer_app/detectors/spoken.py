@@ -610,7 +610,7 @@ class _Finder:
             return SCORE
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
-        if self._after_age_word(i):
+        if self._after_age_word(i) or self._age_said_before(i):
             return SCORE
         if self._set_off_after_a_person(i, number):
             return WEAK_SCORE  # "the victim, nineteen, was shot", "I was a kid, maybe fourteen."
@@ -754,6 +754,18 @@ class _Finder:
                 or self._set_off_after_a_person(first, self.reader.read_cardinal(first))
             )
         )
+
+    def _age_said_before(self, i: int, reach: int = 8) -> bool:
+        """Whether the number at word i tells an age named shortly before in its clause: "your age
+        at the time of the offense was 17", "Age at offense: 17"."""
+        if not (self.word(i - 1) in ("was", "is") or ":" in self.gap(i - 1, i)):
+            return False
+        for k in range(i - 1, max(-1, i - 1 - reach), -1):
+            if self.word(k) == "age":
+                return True
+            if k > 0 and re.search(r"[.;!?\n]", self.gap(k - 1, k)):
+                return False
+        return False
 
     def _after_age_word(self, i: int) -> bool:
         """ "at age seventeen", "aged twenty", "between the ages of twelve and fourteen"."""

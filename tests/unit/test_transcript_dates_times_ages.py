@@ -273,3 +273,20 @@ def test_clock_times_said_in_spanish(specs):
 )
 def test_heights_and_the_weight_after_them(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Halloween night, he got shot.", [("DATE", "Halloween")]),
+        ("Christmas morning I called her.", [("DATE", "Christmas")]),
+        ("Your age at the time of the offense was 17.", [("AGE", "17")]),
+        ("Age at offense: 17.", [("AGE", "17")]),
+        ("He was a minor, sixteen.", [("AGE", "sixteen")]),
+        # A holiday's things, and a number said after no age.
+        ("We put up the Christmas lights.", []),
+        ("The page count was 17.", []),
+    ],
+)
+def test_holiday_nights_and_an_age_named_before(text, expected):
+    assert found(text) == expected
