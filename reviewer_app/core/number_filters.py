@@ -21,11 +21,15 @@ if TYPE_CHECKING:  # merge imports this module
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
+# A holiday of two words that no calendar word names alone: "on New Year's Day".
+_NEW_YEAR = re.compile(r"\bnew[ ]year['’]s\b", re.IGNORECASE)
 
 
 def looks_like_date(covered: str, rules: MergeRules) -> bool:
     words = {w.lower().rstrip(".") for w in re.findall(r"[A-Za-z.]+", covered)}
     if words & rules.calendar_words or _NUMERIC_DATE.search(covered) or _DECADE.search(covered):
+        return True
+    if _NEW_YEAR.search(covered):
         return True
     low, high = rules.year_range
     if any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered)):

@@ -81,6 +81,13 @@ class SpokenWords:
     seasons: frozenset[str] = frozenset()
     phrase_of_time: frozenset[str] = frozenset()
     periods_of_life: frozenset[str] = frozenset()
+    corrections: frozenset[str] = frozenset()
+    function_words: frozenset[str] = frozenset()
+    day_nouns: frozenset[str] = frozenset()
+    titles: frozenset[str] = frozenset()
+    named_hours: frozenset[str] = frozenset()
+    day_events: frozenset[str] = frozenset()
+    age_adjectives: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -132,6 +139,13 @@ def spoken_words() -> SpokenWords:
         seasons=frozenset(raw["dates"].get("seasons", ())),
         phrase_of_time=frozenset(raw["dates"].get("phrase_of_time", ())),
         periods_of_life=frozenset(raw["dates"].get("periods_of_life", ())),
+        corrections=frozenset(c.get("corrections", ())),
+        function_words=frozenset(c.get("function_words", ())),
+        day_nouns=frozenset(raw["dates"].get("day_nouns", ())),
+        titles=frozenset(c.get("titles", ())),
+        named_hours=frozenset(c.get("named_hours", ())),
+        day_events=frozenset(c.get("day_events", ())),
+        age_adjectives=frozenset(c.get("age_adjectives", ())),
     )
 
 
@@ -263,6 +277,23 @@ def is_spoken_year(text: str) -> bool:
     return any(reader.read_year(i) is not None for i in range(len(words)))
 
 
+def decade_word(word: str) -> bool:
+    """Whether `word` names the years of a decade: "seventies", "nineties" ("teens" is an age)."""
+    return word.endswith("ies") and spoken_words().tens.get(word[:-3] + "y", 0) >= 20
+
+
+def _is_decade(words: Sequence[Word]) -> bool:
+    """Whether `words` name a decade: "late seventies", "mid nineties", "nineteen eighties",
+    "early two thousands"."""
+    v = spoken_words()
+    said = [w.text for w in words]
+    if said[:1] and said[0] in v.decade_stages:
+        said = said[1:]
+    if len(said) == 2 and said[0] in v.teens:
+        said = said[1:]  # "nineteen eighties"
+    return said == ["two", "thousands"] or (len(said) == 1 and decade_word(said[0]))
+
+
 def is_spoken_date(text: str) -> bool:
     """Whether `text` is a date said in number words alone: a day ("the fourth", "twenty
     second", "the 15th"), a year by its two digits ("ninety-three", "oh five") or month, day and year
@@ -272,6 +303,8 @@ def is_spoken_date(text: str) -> bool:
     if words[:1] and words[0].text == "the":
         words = words[1:]
     v = spoken_words()
+    if _is_decade(words):
+        return True  # "the mid-nineties"
     if len(words) > 2 and words[0].text in v.seasons and words[1].text == "of":
         return _is_year(words[2:])  # "the summer of ninety-eight"
     if len(words) == 1 and re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)", words[0].text):
@@ -327,14 +360,21 @@ def names_one_day(text: str, start: int, end: int) -> bool:
     covered = [w.text for w in words_of(text[start:end])]
     before = words_of(text[max(0, start - 40) : start])
     if covered[:1] and covered[0] in v.holidays and len(covered) == 1:
-        # "since Easter", "it was Christmas"; not "a Christmas tree"
+        # "since Easter", "it was Christmas", "Halloween night"; not "a Christmas tree"
+        after = words_of(text[end : end + 20])
+        if after and after[0].text in v.day_nouns and not re.match(r"\s*[,.;:!?]", text[end:]):
+            return True
         return bool(before) and before[-1].text in (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
         return True
     if len(covered) == 2:
         return covered[0] not in v.not_one_day
+    if before and before[-1].text in v.not_one_day:
+        return False  # "every Sunday", even after "on Sunday" was said of one
     if before and before[-1].text in v.one_day_cues:
         return True
+    if len(before) > 1 and before[-1].text == "the" and before[-2].text in v.one_day_cues:
+        return True  # "on the Monday and on the Wednesday"
     return _before_a_date(text, end) or _said_of_one_day_before(text, start, covered[0])
 
 

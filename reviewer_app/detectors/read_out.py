@@ -25,7 +25,7 @@ digit, capitals, single letters, digit words, "double five", spelling-alphabet w
 A run of one letter and five digits or two letters and four is a CDCR number
 (`_Finder.cdcr_codes`) after a CDCR cue, said again, or in a hearing when its letters are said
 one by one; also when a pause, an "(inaudible)" or the end of a turn cuts it in two.
-Digits alone read without a cue are the telephone numbers of `spoken.digit_runs`.
+Digits alone read without a cue are the telephone numbers of `spoken_digits.find_digit_runs`.
 The vocabulary is data, in `resources/patterns/read_out.toml`.
 """
 

@@ -35,9 +35,27 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from reviewer_app.core.line_numbers import blank_line_numbers
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import Reader, Reading, SpokenWords, Word, names_one_day, words_of
-from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights
+from reviewer_app.core.spoken_numbers import (
+    Reader,
+    Reading,
+    SpokenWords,
+    Word,
+    decade_word,
+    names_one_day,
+    words_of,
+)
+from reviewer_app.detectors.spoken_clock import clock_fractions, day_clock, midnight_and_noon
+from reviewer_app.detectors.spoken_digits import find_digit_runs
+from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
+from reviewer_app.detectors.spoken_periods import (
+    decade_at,
+    decade_of_someone,
+    opens_a_year_range,
+    second_year_at,
+    year_of_a_range,
+)
 
 
 @dataclass
@@ -60,6 +78,11 @@ class _Finder:
     @functools.cached_property
     def _personal_or_impersonal(self) -> frozenset[str]:
         return self.v.subjects | self.v.contracted | self.v.impersonal_subjects
+
+    @functools.cached_property
+    def _people(self) -> frozenset[str]:
+        """Words that name who an age is said of: "she", "my son"."""
+        return self.v.subjects | self.v.person_nouns
 
     @property
     def v(self) -> SpokenWords:
@@ -101,13 +124,21 @@ class _Finder:
     def dates(self) -> list[Span]:
         out = []
         i = 0
+        range_to = -1  # the word where the second year of a range would begin
         while i < len(self.words):
             found = self._date_at(i)
+            if found is None and i == range_to:
+                found = second_year_at(self, i)  # "from seventy-nine to [eighty-one]"
             if found is not None:
                 out.append(found)
-                i = self._last_index(found) + 1
+                last = self._last_index(found)
+            elif self.word(i).isdigit() and year_of_a_range(self, i) == i + 1:
+                last = i  # "1979", "'79": the date patterns find it, a range may follow
             else:
                 i += 1
+                continue
+            range_to = last + 2 if opens_a_year_range(self, last + 1) else -1
+            i = last + 1
         return out
 
     def _last_index(self, span: Span) -> int:
@@ -131,7 +162,12 @@ class _Finder:
         return year.last
 
     def _date_at(self, i: int) -> Span | None:
+        if i >= len(self.words):
+            return None  # "friday the" ends the text
         w = self.word(i)
+        decade = decade_at(self, i)
+        if decade is not None:
+            return decade
         if w in self.v.weekdays:
             return self._weekday_at(i)
         if w in self.v.holidays:  # "on christmas day", "since easter"
@@ -192,10 +228,15 @@ class _Finder:
         """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
         "the" that ends its phrase, after "on" or where a month, a weekday or "day"/"date"
         is said shortly before or after."""
-        if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or self.word(end) == "at"):
+        of_a_month = self.word(end) == "of" and self.word(end + 2) == "month"  # "the 16th of that month"
+        if self.word(i - 1) != "the" or not (
+            self._sentence_goes_on(end) or self.word(end) == "at" or of_a_month
+        ):
             return False
-        if self.word(i - 2) == "on" or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", self.word(i)):
+        if self.word(i - 2) == "on" or of_a_month or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", self.word(i)):
             return True  # "on the fifteenth"; "the 27th" ends its phrase
+        if self.word(i - 2) == "of" and self.word(i - 3) in self.v.day_nouns:
+            return True  # "the night of the fourth"
         cues = self.v.months | self.v.weekdays | {"day", "date", "dated"}
         near = range(max(0, i - 1 - reach), min(len(self.words), end + reach // 2))
         return any(self.word(k) in cues for k in near if not i <= k < end)
@@ -206,10 +247,14 @@ class _Finder:
         or set off by a comma after a phrase of time: "in the tenth grade, ninety-six,"."""
         if self.word(i).isdigit():
             return None
-        if self.word(i - 1) not in ("in", "since", "until", "till", "from") and not self._dates_a_phrase(i):
+        after = self.word(i - 1) in ("in", "since", "until", "till", "from", "between")
+        if not after and not self._dates_a_phrase(i):
             return None
         end = self._two_digit_year(i)
-        return self.span(i, end, "DATE", WEAK_SCORE) if end and self._sentence_goes_on(end) else None
+        if not end:
+            return None
+        ends = self._sentence_goes_on(end) and self.word(i - 1) != "between"
+        return self.span(i, end, "DATE", WEAK_SCORE) if ends or opens_a_year_range(self, end) else None
 
     def _two_digit_year(self, i: int) -> int:
         """End of a year said by its last two digits from word i ("ninety-three", "oh
@@ -286,7 +331,8 @@ class _Finder:
 
     # -- times ------------------------------------------------------------
     def times(self) -> list[Span]:
-        out = []
+        fractions = clock_fractions(self) + day_clock(self) + midnight_and_noon(self)
+        out: list[Span] = []
         for i in range(len(self.words)):
             hour = self.reader.read_small(i)
             if hour is None or not 1 <= hour.value <= 12:
@@ -299,16 +345,25 @@ class _Finder:
             minutes = self._minutes_after(j)
             end = minutes or j
             after = self._time_suffix(end)
-            if after or self._range_to_a_time(end):  # "between ten and eleven at night"
+            if self._ish(end) and (self._time_cue_before(i) or self._it_was(i)):
+                out.append(self.span(i, end + 1, "TIME", WEAK_SCORE))  # "around ten-ish"
+            elif after or self._range_to_a_time(end):  # "between ten and eleven at night"
                 out.append(self.span(i, after or end, "TIME"))
             elif (
                 minutes
-                and (self._time_cue_before(i) or self._corrects_a_time(i) or self._ends_a_range(i, out))
+                and (
+                    self._time_cue_before(i)
+                    or (self._it_was(i) and not self._like_a_height(hour, j))
+                    or self._corrects_a_time(i)
+                    or self._ends_a_range(i, out)
+                    or self._restates_a_time(i, out + fractions)
+                )
                 and self._no_count(minutes)
             ):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
             elif not minutes and (
                 self._hour_alone(i, j)
+                or self._hour_to_a_meal(i, j)
                 or self._corrected_to_a_time(i, j)
                 or self._ends_a_range(i, out)
                 or self._opens_a_range(j, minutes)
@@ -316,7 +371,6 @@ class _Finder:
                 out.append(self.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
             elif minutes and self._opens_a_range(minutes, minutes):
                 out.append(self.span(i, minutes, "TIME", WEAK_SCORE))  # "nine thirty to five"
-        fractions = self._clock_fractions() + self._day_clock()
         # "half past ten in the evening" takes in the "ten in the evening" found above.
         kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
         return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
@@ -366,14 +420,44 @@ class _Finder:
             and hour is not None
             and said.value == hour.value
             and self.gap(i - 1, i).strip() == ","
-            and self.word(i - 2) in self.v.time_prepositions
+            and self._time_cue_in_sentence(i - 1)
         )
+
+    def _restates_a_time(self, i: int, found: list[Span]) -> bool:
+        """Whether word i follows a comma right after a clock time: "quarter to eleven, ten forty"."""
+        return (
+            i > 0 and self.gap(i - 1, i).strip() == "," and any(t.end == self.words[i - 1].end for t in found)
+        )
+
+    def _time_cue_in_sentence(self, i: int, reach: int = 8) -> bool:
+        """Whether a time preposition comes shortly before word i in its sentence ("around ten",
+        "around, I don't know, nine")."""
+        for k in range(i - 1, max(-1, i - 1 - reach), -1):
+            if self.word(k) in self.v.time_prepositions:
+                return True
+            if re.search(r"[.;:!?\n]", self.gap(k, k + 1)):
+                return False
+        return False
 
     def _corrected_to_a_time(self, i: int, j: int) -> bool:
         """Whether the hour of words i..j-1 is followed by its correction with minutes
         ("maybe one, one ten"): the first try is a time too."""
         minutes = self._minutes_after(j + 1) if j == i + 1 and self._corrects_a_time(j) else None
         return minutes is not None and self._no_count(minutes)
+
+    def _it_was(self, i: int) -> bool:
+        """Whether "it's", "it is" or "it was" comes right before word i: "it was ten forty",
+        "it's twenty to three" say the time."""
+        return self.word(i - 1) == "it's" or (self.word(i - 1) in ("is", "was") and self.word(i - 2) == "it")
+
+    def _like_a_height(self, hour: Reading, j: int) -> bool:
+        """Whether an hour and the minutes after word j-1 could be feet and inches ("it was five ten")."""
+        minutes = self.reader.read_small(j)
+        return 4 <= hour.value <= 7 and minutes is not None and minutes.value <= 11
+
+    def _ish(self, j: int) -> bool:
+        """Whether "-ish" follows the number ending before word j ("ten-ish"), ending its phrase."""
+        return self.word(j) == "ish" and self.gap(j - 1, j) == "-" and self._sentence_goes_on(j + 1)
 
     def _time_cue_before(self, i: int) -> bool:
         """A time preposition right before word i ("around nine forty"), or "time" in the three
@@ -389,10 +473,26 @@ class _Finder:
         cue = i - 1 - (self.word(i - 1) in self.v.hedges and self.word(i - 2) in self.v.hour_cues)
         if self.word(cue) not in self.v.hour_cues or not self._sentence_goes_on(j):
             return False  # "open till five", "we got there at about nine"
+        if self.word(cue) == "by" and (
+            (self.word(j) in self._personal_subjects and self.adjacent(j - 1))
+            or self.reader.read_small(cue - 1) is not None
+        ):
+            return False  # "By seven I was drinking" dates a life, not a day; "one by one" no hour
         opener = self.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
         if opener in self.v.impersonal_subjects | self.v.contracted | self.v.subjects:
             return True
         return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", self.gap(cue - 2, cue - 1)))
+
+    def _hour_to_a_meal(self, i: int, j: int) -> bool:
+        """Whether the hour of words i..j-1 opens a span of the day that ends at a meal or a named
+        hour: "from about nine until lunch", "from ten till noon"."""
+        cue = i - 1 - (self.word(i - 1) in self.v.hedges)
+        return (
+            self.word(cue) == "from"
+            and self.word(j) in ("until", "till", "til", "to")
+            and self.word(j + 1) in self.v.day_events
+            and self._sentence_goes_on(j + 2)
+        )
 
     def _range_to_a_time(self, j: int) -> bool:
         """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""
@@ -419,76 +519,6 @@ class _Finder:
         if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
             return True  # "like seven thirty, to bring the car back"
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
-
-    def _clock_fractions(self) -> list[Span]:
-        """ "quarter past two", "half past ten", "twenty to six in the morning", "ten of five": a
-        quarter or a half before "past" or "to" and an hour is a time; a number of
-        minutes is one only after a time preposition or before "in the morning"."""
-        out: list[Span] = []
-        for i in range(len(self.words)):
-            w = self.word(i)
-            fraction = w in ("quarter", "half")
-            read = None if fraction else self.reader.read_small(i)
-            if not fraction and (read is None or not 1 <= read.value <= 30 or self.word(i).isdigit()):
-                continue
-            j = i + 1 if fraction else read.last
-            if self.word(j) not in ("past", "to", "after", "till", "of") or (
-                w == "half" and self.word(j) != "past"
-            ):
-                continue
-            if self.word(j) == "of" and not (fraction or read.value % 5 == 0):
-                continue  # "ten of five", "a quarter of eight"; not "one of two"
-            hour = self.reader.read_small(j + 1)
-            # "quarter to 10": after a quarter or a half the hour may be written in digits
-            if hour is None or not 1 <= hour.value <= 12 or (self.word(j + 1).isdigit() and not fraction):
-                continue
-            end = self._time_suffix(hour.last) or hour.last
-            first = i - (self.word(i - 1) == "a")
-            # "five after nine" needs no cue when nothing follows the hour ("ten to eleven votes").
-            plain = self.word(j) in ("past", "after") and self.clause_end(hour.last)
-            if not (fraction or plain or end > hour.last or self.word(first - 1) in self.v.time_prepositions):
-                continue
-            if self.word(j) == "of" and not (end > hour.last or self.clause_end(hour.last)):
-                continue  # "at ten of five" ends its phrase; "a quarter of ten people" counts
-            span = self.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
-            if not (out and out[-1].overlaps(span)):
-                out.append(span)
-        return out
-
-    def _day_clock(self) -> list[Span]:
-        """The 24-hour clock: "sixteen hundred hours", "oh six thirty hours", and after
-        a time preposition "at sixteen hundred" ("hundred" alone is no count there)."""
-        out: list[Span] = []
-        for i in range(len(self.words)):
-            if self.word(i) in ("oh", "zero") and self.reader.read_small(i + 1, oh=False):
-                hour = self.reader.read_small(i + 1)
-                hour = None if hour.value > 9 else hour
-            else:
-                hour = self.reader.read_small(i)
-            if hour is None or not 0 <= hour.value <= 23 or self.word(i).isdigit():
-                continue
-            if out and self.words[i].start < out[-1].end:
-                continue
-            j = hour.last
-            if self.word(j) == "hundred":
-                end = j + 1
-            else:
-                minutes = self.reader.read_small(j, oh=True)
-                if self.word(j) in ("oh", "zero") and self.word(j + 1) in self.v.units:
-                    end = j + 2
-                elif minutes is not None and 10 <= minutes.value <= 59 and not self.word(j).isdigit():
-                    end = minutes.last
-                else:
-                    continue
-            if self.word(end) in self.v.clock_hours:
-                out.append(self.span(i, end + 1, "TIME"))
-            elif (
-                self.word(end - 1) == "hundred"
-                and self.word(i - 1) in self.v.time_prepositions
-                and self._no_count(end)
-            ):
-                out.append(self.span(i, end, "TIME", WEAK_SCORE))
-        return out
 
     def _time_suffix(self, j: int) -> int:
         """End of "o'clock", "a m", "p.m.", "in the morning", "at night" after word j, or 0."""
@@ -517,12 +547,15 @@ class _Finder:
         for i in range(len(self.words)):
             if out and self.words[i].start < out[-1].end:
                 continue
-            decade = self._decade_of_life(i)
-            if decade is not None:
+            decade = self._decade_of_life(i) or decade_of_someone(self, i)
+            if decade:
                 out.append(self.span(i, decade, "AGE"))
                 continue
             number = self.reader.read_cardinal(i)
             if number is None or not 2 <= number.value <= 119:
+                continue
+            if self._years_old(number.last):  # "24 years of age" broken over a numbered line
+                out.append(self.span(i, number.last, "AGE"))
                 continue
             next_age = self._next_year_of_age(number)  # "when I was fifteen sixteen"
             if not self._bare_number(i, (next_age or number).last):
@@ -536,6 +569,16 @@ class _Finder:
                     out.append(self.span(next_age.first, next_age.last, "AGE", WEAK_SCORE))
                 last_age = next_age or number
         return out
+
+    def _years_old(self, j: int) -> bool:
+        """Whether "years old" or "years of age" follows the number ending before word j."""
+        if self.word(j) not in ("years", "year"):
+            return False
+        end = j + 2 if self.word(j + 1) == "old" else j + 3 if self.word(j + 1) == "of" else 0
+        if not end or self.word(end - 1) not in ("old", "age"):
+            return False
+        # Written on one line the years-old pattern finds it (dates_numbers.toml).
+        return any(len(self.gap(k, k + 1)) > 1 for k in range(j - 1, end - 1))
 
     def _next_year_of_age(self, number: Reading) -> Reading | None:
         """The number said right after `number` that is one more ("fifteen sixteen"):
@@ -567,8 +610,10 @@ class _Finder:
             return SCORE
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
-        if self._after_age_word(i):
+        if self._after_age_word(i) or self._age_said_before(i):
             return SCORE
+        if self._set_off_after_a_person(i, number):
+            return WEAK_SCORE  # "the victim, nineteen, was shot", "I was a kid, maybe fourteen."
         # "By seventeen I was using": "by" opens the clause of the person it dates.
         if (
             self.word(k) in ("at", "by")
@@ -587,6 +632,29 @@ class _Finder:
         if self.word(number.last) == "now" and self.word(k) in self.v.age_verbs and self._said_of_someone(k):
             return WEAK_SCORE  # "Luis should be forty-five now": an age grows, a count does not
         return WEAK_SCORE if i in answers else 0.0
+
+    def _set_off_after_a_person(self, i: int, number: Reading) -> bool:
+        """Whether the number of words i.. stands between commas (or a comma and the sentence's
+        end) right after a word for a person: "Mr. Jones, now 45, has", "an old man now, seventy-eight"."""
+        k = i - 1
+        if "," not in self.gap(k, k + 1) and self.word(k) in self.v.hedges:
+            k -= 1  # "Mr. Jones, now 45,"
+        if k < 1 or "," not in self.gap(k, k + 1):
+            return False
+        last = number.last
+        if self.word(last) in ("or", "to") and self.reader.read_small(last + 1) is not None:
+            last = self.reader.read_small(last + 1).last  # "younger, twenty-five or twenty-six."
+        if last < len(self.words) and not re.search(r"[.,;!?\n]", self.gap(last - 1, last)):
+            return False
+        k -= self.word(k) in ("now", "then")
+        if self.word(k) in self.v.age_adjectives and self.person_is(k):
+            return True  # "He was younger, twenty-five or twenty-six."
+        return (
+            self.word(k) in self.v.person_nouns
+            or self.word(k) in self.v.age_of_nouns
+            or self.words[k].start in self.persons
+            or self.word(k - 1) in self.v.titles
+        )
 
     def _fragment_at_age(self, i: int, number: Reading) -> bool:
         """Whether the number of words i.. closes a verbless phrase "<word> at|by <number>"
@@ -660,15 +728,19 @@ class _Finder:
             return False
         following = self.text[self.words[j].start : self.words[j].end]
         pronoun_i = self.word(j) == "i" or self.word(j).startswith(("i'", "i’"))
+        if following.isupper() and len(following) > 1 and self.word(j) in self.v.function_words:
+            return False  # in capitals a word is no name by its case: "HE WAS 17 AT THE TIME"
         return self.gap(j - 1, j) == " " and following[:1].isupper() and not pronoun_i
 
     def _after_an_age(self, k: int) -> bool:
         """Whether word k is "or", "to", "and" or a comma's word after a number said as an age
         ("I was sixteen or seventeen", "fifteen, sixteen", "the ages of twelve and fourteen")."""
-        if self.word(k) in ("or", "to", "and"):
-            k -= 1
+        if self.word(k) in ("or", "to", "and") or self.word(k) in self.v.corrections:
+            k -= 1  # "sixteen or seventeen", "twenty-three, no, twenty-four"
         elif not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
             return False
+        if decade_word(self.word(k)):  # "late twenties, maybe thirty"
+            return decade_of_someone(self, k) > 0
         first = k
         while first > 0 and self.gap(first - 1, first) in (" ", "-") and self.reader.read_small(first - 1):
             first -= 1
@@ -679,8 +751,21 @@ class _Finder:
                 self.person_is(first)
                 or self._after_age_word(first)
                 or self._after_an_age(first - 1 - (self.word(first - 1) in self.v.hedges))
+                or self._set_off_after_a_person(first, self.reader.read_cardinal(first))
             )
         )
+
+    def _age_said_before(self, i: int, reach: int = 8) -> bool:
+        """Whether the number at word i tells an age named shortly before in its clause: "your age
+        at the time of the offense was 17", "Age at offense: 17"."""
+        if not (self.word(i - 1) in ("was", "is") or ":" in self.gap(i - 1, i)):
+            return False
+        for k in range(i - 1, max(-1, i - 1 - reach), -1):
+            if self.word(k) == "age":
+                return True
+            if k > 0 and re.search(r"[.;!?\n]", self.gap(k - 1, k)):
+                return False
+        return False
 
     def _after_age_word(self, i: int) -> bool:
         """ "at age seventeen", "aged twenty", "between the ages of twelve and fourteen"."""
@@ -693,23 +778,31 @@ class _Finder:
         """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
         be"... comes right before word i."""
         k = i - 1 - (self.word(i - 1) in self.v.hedges)
-        if self.word(k) in self.v.contracted:
+        if self.word(k - 1) == "going" and self.word(k) == "on":
+            k -= 2  # "I'm going on seventy-four"
+        if self.word(k) in self.v.contracted or self._noun_and_is(k):
             return True
         if self.word(k) not in self.v.age_verbs:
             return False
-        # "be" and "been" may stand a few words after their subject ("she'll be", "he would have been").
-        reach = 4 if self.word(k) in ("be", "been") else 1
+        # "be" and "been" may stand a few words after their subject ("she'll be", "he would have been");
+        # after "and" the subject is the first clause's ("you were 24 at the offense and are now 51").
+        reach = 4 if self.word(k) in ("be", "been") else 16 if self.word(k - 1) in ("and", "but") else 1
         for j in range(k - 1, max(-1, k - 1 - reach), -1):
             if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
                 return False
             w = self.word(j)
             if w in self.v.impersonal_subjects:
                 return False  # "I know it will be 3"
-            if w.split("'")[0] in self.v.subjects or w in self.v.contracted or w in self.v.person_nouns:
+            if w.split("'")[0] in self._people or w in self.v.contracted:
                 return True
             if self.words[j].start in self.persons or self._name_in_a_sentence(j):
                 return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
         return False
+
+    def _noun_and_is(self, k: int) -> bool:
+        """Whether word k is a person noun and "is" in one word: "my wife's seventy-five"."""
+        w = self.word(k)
+        return w.endswith("'s") and w[:-2] in self.v.person_nouns
 
     def _name_in_a_sentence(self, j: int) -> bool:
         """Whether word j is capitalised after a comma or "and", as the next name of a list
@@ -727,8 +820,8 @@ class _Finder:
         for k in range(i - 1, max(-1, i - 1 - reach) if before else i - 1, -1):
             if re.search(r"[.;!?\n]", self.gap(k, k + 1)):
                 break
-            if self.word(k) in self.v.subjects or self.word(k) in self.v.contracted:
-                return True
+            if self.word(k) in self._people or self.word(k) in self.v.contracted:
+                return True  # "I left home at sixteen", "my mom passed away at 64"
         for k in range(i + 1, min(len(self.words), i + 1 + reach)):
             if re.search(r"[.;!?\n]", self.gap(k - 1, k)):
                 break
@@ -781,60 +874,6 @@ class _Finder:
                 k += 1
         return out
 
-    # -- phone and other numbers read digit by digit -------------------------
-    def digit_runs(self) -> list[Span]:
-        out = []
-        said: set[tuple[str, ...]] = set()  # the identity numbers read so far, word by word
-        i = 0
-        while i < len(self.words):
-            # An identity number may hold letters: "reference number c x nine one seven seven four".
-            digits, j = self._digits(i, letters=True)
-            if digits < 3:
-                i += 1
-                continue
-            label = self._digit_label(i)
-            read = tuple(w.text for w in self.words[i:j])
-            if read not in said:
-                digits, j = self._digits(i, letters=label == "ID_NUMBER")
-            else:
-                label = "ID_NUMBER"  # said again to confirm it: "c x nine one seven seven four"
-            # Four digits read after an identity cue are a number ("member id seven four four two"),
-            # three after "ending in" are its end ("the number ending in zero nine eight").
-            ending = self.word(i - 1) == "in" and self.word(i - 2) in ("ending", "ends")
-            if digits >= 7 or (digits >= 4 and label == "ID_NUMBER") or (digits >= 3 and ending):
-                out.append(self.span(i, j, label))
-                if label == "ID_NUMBER":
-                    said.add(tuple(w.text for w in self.words[i:j]))
-                i = j
-            else:
-                i += 1
-        return out
-
-    def _digits(self, i: int, letters: bool = False) -> tuple[int, int]:
-        """How many single digits are read from word i on (with single letters between
-        them if `letters`), and where they end."""
-        count, j = 0, i
-        while j < len(self.words):
-            w = self.word(j)
-            if letters and len(w) == 1 and w.isalpha() and w not in ("a", "i"):
-                j += 1
-            elif w in self.v.repeat_words and self.word(j + 1) in self.v.units:
-                count, j = count + self.v.repeat_words[w], j + 2
-            elif (w in self.v.units and (w != "oh" or count)) or (w.isdigit() and len(w) == 1):
-                count, j = count + 1, j + 1
-            else:
-                break
-            if j < len(self.words) and not self.adjacent(j - 1):
-                break
-        return count, j
-
-    def _digit_label(self, i: int) -> str:
-        # Ten words: the question may be asked before the answer's timestamp and speaker tag.
-        before = {self.word(k) for k in range(max(0, i - 10), i)}
-        if before & self.v.id_cues and not before & self.v.phone_cues:
-            return "ID_NUMBER"
-        return "PHONE_NUMBER"
-
 
 def find_spoken_forms(
     text: str,
@@ -846,11 +885,14 @@ def find_spoken_forms(
 
     `nouns` are the start offsets of the words a tagger calls plural nouns; without them
     a number is never taken to count a thing. `verbs` are those of its verbs, `persons`
-    those of the words of the persons it names."""
+    those of the words of the persons it names. A court reporter's line numbers are read
+    past (`core.line_numbers`)."""
+    text = blank_line_numbers(text)
     words = words_of(text)
     finder = _Finder(text, words, Reader(words), nouns, verbs, persons)
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
-    times = [t for t in finder.times() if not any(t.overlaps(h) for h in heights)]
-    spans = finder.dates() + times + finder.ages() + heights + finder.digit_runs()
+    # "six-four, maybe two-fifty": what follows a height is a weight.
+    times = [t for t in finder.times() if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)]
+    spans = finder.dates() + times + finder.ages() + heights + find_digit_runs(finder)
     return sorted(spans)

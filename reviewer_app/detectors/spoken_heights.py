@@ -33,7 +33,8 @@ def find_heights(f: Finder) -> list[Span]:
         if f.word(i).isdigit() or f.word(j).isdigit():
             # In digits only "he's 5-9", "5-10 tall": "5 10" or "at 5-9" may be anything.
             digits = f.word(i).isdigit() and f.word(j).isdigit()
-            if hyphen and digits and f.clause_end(end) and (tall or f.person_is(i)):
+            after_cue = f.word(i - 1) in f.v.height_cues  # "Height: 5-11."
+            if hyphen and digits and f.clause_end(end) and (tall or after_cue or f.person_is(i)):
                 out.append(f.span(i, end, "HEIGHT", WEAK_SCORE))
             continue
         if tall or (f.person_is(i) and (hyphen or f.clause_end(end))):
@@ -46,6 +47,16 @@ def find_heights(f: Finder) -> list[Span]:
             if _cue_near(f, i, end, one_person):  # "we lost six-four" is a score
                 out.append(f.span(i, end, "HEIGHT", WEAK_SCORE))
     return out
+
+
+def weight_after(height: Span, time: Span, text: str) -> bool:
+    """Whether `time` is a weight said after a height and a comma ("six-four, maybe two-fifty"),
+    not a clock time: nothing but a hedge between, no "p.m." or part of the day in it."""
+    between = text[height.end : time.start]
+    said = text[time.start : time.end].lower()
+    return re.fullmatch(r",[ ]*(?:[a-z]+[ ]+)?", between) is not None and not re.search(
+        r"[ap]\.?[ ]?m\b|clock|morning|afternoon|evening|night", said
+    )
 
 
 def _cue_near(f: Finder, first: int, end: int, cues: Collection[str], reach: int = 30) -> bool:

@@ -225,7 +225,7 @@ def test_numbers_read_digit_by_digit(text, expected):
         ("At sixteen I left home.", [("AGE", "sixteen")]),
         ("My mother is in her sixties now.", [("AGE", "sixties")]),
         ("He was in his early 20s.", [("AGE", "20s")]),
-        ("In the sixties things were different.", []),  # a decade of the calendar
+        ("In the sixties things were different.", [("DATE", "sixties")]),  # a decade of the calendar: no age
     ],
 )
 def test_ages_by_context(text, expected):
@@ -599,7 +599,8 @@ def test_corrected_and_ranged_clock_times(text, expected):
         # A life history in verbless phrases: a number over 12 is no hour, and the list shares it.
         ("ROY: Beer at eleven. Pills by seventeen. Then prison.", [("AGE", "eleven"), ("AGE", "seventeen")]),
         ("Smoking at fourteen, needles at nineteen.", [("AGE", "fourteen"), ("AGE", "nineteen")]),
-        ("Breakfast at seven. Lights out by nine.", []),  # no number over 12: no ages
+        # No number over 12: no ages ("lights out by nine" is the hour of a day).
+        ("Breakfast at seven. Lights out by nine.", [("TIME", "nine")]),
         # Speech without punctuation: two ages said one after the other.
         (
             "back when i was maybe thirteen fourteen my uncle took me in",

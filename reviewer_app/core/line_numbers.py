@@ -1,0 +1,52 @@
+"""The line numbers of a court reporter's page, read past.
+
+Reporting firms print a transcript on numbered lines (1-25 a page) and wrap an utterance
+from one line to the next:
+
+     6       INMATE FAIRCLOTH: I was twenty-four. I'd turned twenty-four
+     7  that August.
+
+Read as it stands, "twenty-four 7" is one number and a line break ends every phrase.
+`blank_line_numbers` returns the text with each line number and page number, and the line
+break before a wrapped line, turned into spaces: the same length, so that offsets found in it hold for the
+text itself. A text whose lines are not numbered so is returned unchanged.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+# A number of one or two digits opening a line, then two spaces or more (or nothing).
+_NUMBERED_LINE = re.compile(r"^[ ]{0,3}(\d{1,2})(?=[ ]{2,}\S|[ ]*$)", re.MULTILINE)
+# A page number alone on its line, far to the right.
+_PAGE_NUMBER = re.compile(r"^[ ]{10,}(\d{1,3})[ ]*$", re.MULTILINE)
+# What opens a line of its own, not one wrapped from the line before: a speaker tag in
+# capitals ("INMATE FAIRCLOTH:"), a parenthetical, a question or answer mark ("Q.", "A."),
+# an examination heading ("BY MR. LEE:").
+_OWN_LINE = re.compile(r"[A-Z][A-Z.'’\- ]*:|\(|[QA]\.(?:\s|$)|BY[ ]")
+# Fewer numbered lines than this are no numbered page.
+_MIN_LINES = 5
+# The share of numbered lines that go on from the one before (n+1) or start a page (1).
+_MIN_IN_ORDER = 0.8
+
+
+def blank_line_numbers(text: str) -> str:
+    """`text` with the line numbers of a numbered page and the breaks of wrapped lines as spaces."""
+    found = list(_NUMBERED_LINE.finditer(text))
+    if len(found) < _MIN_LINES:
+        return text
+    numbers = [int(m.group(1)) for m in found]
+    in_order = sum(b == a + 1 or b == 1 for a, b in itertools.pairwise(numbers))
+    if in_order < _MIN_IN_ORDER * (len(numbers) - 1):
+        return text
+    chars = list(text)
+    for m in _PAGE_NUMBER.finditer(text):
+        chars[m.start(1) : m.end(1)] = " " * (m.end(1) - m.start(1))
+    for m in found:
+        chars[m.start(1) : m.end(1)] = " " * (m.end(1) - m.start(1))
+        line_end = text.find("\n", m.end())
+        rest = text[m.end() : len(text) if line_end < 0 else line_end].strip()
+        if m.start() > 0 and rest and not _OWN_LINE.match(rest):
+            chars[m.start() - 1] = " "  # the line goes on from the one before
+    return "".join(chars)

@@ -1,0 +1,116 @@
+"""Clock times said in words beyond "hour minutes": "quarter past two", "twenty to six in
+the morning", "ten of five"; the 24-hour clock ("sixteen hundred hours", "at twenty-two
+fifty-three"); "midnight" and "noon" said as a time of day. Read over the words of the
+spoken-form finder (`detectors/spoken.py`) with its reader and cue words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import Reading
+from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.spoken import _Finder as Finder
+
+
+def clock_fractions(f: Finder) -> list[Span]:
+    """ "quarter past two", "half past ten", "twenty to six in the morning", "ten of five": a
+    quarter or a half before "past" or "to" and an hour is a time; a number of
+    minutes is one only after a time preposition or before "in the morning"."""
+    out: list[Span] = []
+    for i in range(len(f.words)):
+        w = f.word(i)
+        fraction = w in ("quarter", "half")
+        read = None if fraction else f.reader.read_small(i)
+        if not fraction and (read is None or not 1 <= read.value <= 30 or f.word(i).isdigit()):
+            continue
+        j = i + 1 if fraction else read.last
+        if f.word(j) not in ("past", "to", "after", "till", "of") or (w == "half" and f.word(j) != "past"):
+            continue
+        if f.word(j) == "of" and not (fraction or read.value % 5 == 0):
+            continue  # "ten of five", "a quarter of eight"; not "one of two"
+        hour = f.reader.read_small(j + 1)
+        # "quarter to 10": after a quarter or a half the hour may be written in digits
+        if hour is None or not 1 <= hour.value <= 12 or (f.word(j + 1).isdigit() and not fraction):
+            continue
+        end = f._time_suffix(hour.last) or hour.last
+        first = i - (f.word(i - 1) == "a")
+        # "five after nine" needs no cue when nothing follows the hour ("ten to eleven votes").
+        plain = f.word(j) in ("past", "after") and f.clause_end(hour.last)
+        cue = f.word(first - 1) in f.v.time_prepositions or f._it_was(first)
+        if not (fraction or plain or end > hour.last or cue):
+            continue
+        if f.word(j) == "of" and not (end > hour.last or f.clause_end(hour.last)):
+            continue  # "at ten of five" ends its phrase; "a quarter of ten people" counts
+        span = f.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
+        if not (out and out[-1].overlaps(span)):
+            out.append(span)
+    return out
+
+
+def day_clock(f: Finder) -> list[Span]:
+    """The 24-hour clock: "sixteen hundred hours", "oh six thirty hours", and after
+    a time preposition "at sixteen hundred" ("hundred" alone is no count there)."""
+    out: list[Span] = []
+    for i in range(len(f.words)):
+        if f.word(i) in ("oh", "zero") and f.reader.read_small(i + 1, oh=False):
+            hour = f.reader.read_small(i + 1)
+            hour = None if hour.value > 9 else hour
+        else:
+            hour = f.reader.read_small(i)
+        if hour is None or not 0 <= hour.value <= 23 or f.word(i).isdigit():
+            continue
+        if out and f.words[i].start < out[-1].end:
+            continue
+        j = hour.last
+        if f.word(j) == "hundred":
+            end = j + 1
+        else:
+            minutes = f.reader.read_small(j, oh=True)
+            if f.word(j) in ("oh", "zero") and f.word(j + 1) in f.v.units:
+                end = j + 2
+            elif minutes is not None and 10 <= minutes.value <= 59 and not f.word(j).isdigit():
+                end = minutes.last
+            else:
+                continue
+        if f.word(end) in f.v.clock_hours:
+            out.append(f.span(i, end + 1, "TIME"))
+        elif (
+            (f.word(end - 1) == "hundred" or _hour_of_the_day(f, hour, j))
+            and f.word(i - 1) in f.v.time_prepositions
+            and f._no_count(end)
+        ):
+            # "at sixteen hundred"; "at twenty-two fifty-three": no hour of a 12-hour clock
+            out.append(f.span(i, end, "TIME", WEAK_SCORE))
+    return out
+
+
+def _hour_of_the_day(f: Finder, hour: Reading, j: int) -> bool:
+    """Whether an hour past noon and its minutes from word j are said as one clock time
+    ("twenty-two fifty-three"); not two numbers ("fourteen, fifteen") nor two ages one after the
+    other ("thirteen fourteen")."""
+    minutes = f.reader.read_small(j)
+    year = f.reader.read_year(hour.first)
+    if year is not None and year.last > j:
+        return False  # "since twenty nineteen" is a year
+    return (
+        13 <= hour.value <= 23
+        and bool(f.reader._joined(j))
+        and minutes is not None
+        and minutes.value != hour.value + 1
+    )
+
+
+def midnight_and_noon(f: Finder) -> list[Span]:
+    """ "a little after midnight", "by noon", "it was midnight": the hour named by a word,
+    after a time preposition or "it was" ("a midnight snack" names none)."""
+    out = []
+    for i in range(len(f.words)):
+        if f.word(i) not in f.v.named_hours:
+            continue
+        cue = i - 1 - (f.word(i - 1) in f.v.hedges)
+        if f.word(cue) in f.v.time_prepositions or f.word(cue) in f.v.hour_cues or f._it_was(i):
+            out.append(f.span(i, i + 1, "TIME", WEAK_SCORE))
+    return out

@@ -1,0 +1,90 @@
+"""Periods said in words: decades ("the seventies", "the mid-nineties", "the early two
+thousands", "nineteen-eighties") and the second year of a range ("from seventy-nine to
+eighty-one", "between ninety-nine and oh-two"), read over the words of the spoken-form
+finder (`detectors/spoken.py`) with its reader and cue words."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import decade_word
+from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.spoken import _Finder as Finder
+
+# Words that join the two years of a range: "from '79 to '81", "1999 through 2001".
+RANGE_WORDS = ("to", "through", "thru", "till", "until", "and")
+
+
+def decade_end(f: Finder, i: int) -> int:
+    """End of a decade said from word i ("mid-nineties", "nineteen eighties", "two thousands"),
+    or 0. A decade of tens alone needs "the" before it ("the seventies"; "in her seventies" is
+    an age, "seventies music" no date)."""
+    stage = f.word(i) in f.v.decade_stages
+    j = i + stage
+    w = f.word(j)
+    if w in f.v.teens and f.reader._joined(j + 1) and decade_word(f.word(j + 1)):
+        return j + 2  # "nineteen-eighties"
+    if w == "two" and f.reader._joined(j + 1) == "thousands":
+        end = j + 2  # "the two thousands"
+    elif decade_word(w):
+        end = j + 1
+    else:
+        return 0
+    return end if f.word(i - 1) == "the" and not f.counts_a_thing(end) else 0
+
+
+def decade_at(f: Finder, i: int) -> Span | None:
+    """ "the late seventies", "the mid-nineties", "nineteen-eighties": a decade is a date."""
+    end = decade_end(f, i)
+    return f.span(i, end, "DATE") if end else None
+
+
+def decade_of_someone(f: Finder, i: int) -> int:
+    """End of the decade word i said as a person's age, after a stage or a hedge with neither
+    "the" nor a preposition of time before it ("white male, late twenties", "like fifties
+    maybe"; "in the late twenties" is a date), or 0."""
+    stage = f.word(i - 1) in f.v.decade_stages
+    before = f.word(i - 1 - stage)
+    if not decade_word(f.word(i)) or not (stage or f.word(i - 1) in f.v.hedges):
+        return 0
+    if before == "the" or before in f.v.teens or before in f.v.possessives or before in f.v.year_prepositions:
+        return 0  # "nineteen-eighties", "in her late twenties", "in late seventies"
+    return i + 1 if f._sentence_goes_on(i + 1) or f.word(i + 1) in f.v.hedges else 0
+
+
+def opens_a_year_range(f: Finder, j: int) -> bool:
+    """Whether a range word and a year follow the year that ends before word j ("from
+    seventy-nine to eighty-one"), the year ending its phrase ("from fifty-five to sixty-five
+    miles an hour" counts miles)."""
+    if f.word(j) not in RANGE_WORDS or j + 1 >= len(f.words):
+        return False
+    if not re.fullmatch(r"[ ]?['’]?", f.gap(j, j + 1)):
+        return False  # "to, eighty-one" is no range
+    end = year_of_a_range(f, j + 1)
+    return bool(end) and f._sentence_goes_on(end)
+
+
+def year_of_a_range(f: Finder, i: int) -> int:
+    """End of a year from word i as the second of a range says it: whole ("nineteen
+    eighty-one", "1981"), by its last two digits ("eighty-one", "oh two") or as "'81"; or 0."""
+    year = f.reader.read_year(i)
+    if year is not None:
+        return year.last
+    w = f.word(i)
+    if w.isdigit():
+        low, high = f.v.year_range
+        if len(w) == 4 and low <= int(w) <= high:
+            return i + 1
+        apostrophe = i > 0 and re.search(r"['’]$", f.gap(i - 1, i))
+        return i + 1 if len(w) == 2 and apostrophe else 0
+    return f._two_digit_year(i)
+
+
+def second_year_at(f: Finder, i: int) -> Span | None:
+    """The year at word i that closes a range opened by the date just found (`opens_a_year_range`)."""
+    end = year_of_a_range(f, i)
+    return f.span(i, end, "DATE", WEAK_SCORE if end - i < 2 else SCORE) if end else None

@@ -1,0 +1,292 @@
+"""Dates, clock times and ages as hearings and other transcripts say and print them (issue 12):
+decades and year ranges said in words, ages said of a person in more ways, clock times after
+"it was", and the ALL-CAPS decision notice of a real hearing. Each rule has sentences it must find
+and sentences it must leave alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.core.merge import load_merge_rules
+from reviewer_app.core.number_filters import looks_like_date
+from reviewer_app.core.spoken_numbers import is_spoken_date
+from reviewer_app.detectors.patterns import load_recognizer_specs
+from reviewer_app.detectors.spoken import find_spoken_forms
+
+# Plural nouns a tagger would give (the number before one counts it).
+PLURALS = ("kids", "miles", "pounds")
+
+
+def found(text: str, label: str | None = None) -> list[tuple[str, str]]:
+    nouns = {text.index(w) for w in PLURALS if w in text}
+    return [
+        (s.label, text[s.start : s.end])
+        for s in find_spoken_forms(text, nouns)
+        if label is None or s.label == label
+    ]
+
+
+@pytest.fixture(scope="module")
+def specs():
+    out: dict[str, list] = {}
+    for spec in load_recognizer_specs():
+        if spec.runs_in("hearing"):
+            out.setdefault(spec.entity, []).extend(spec.compiled())
+    return out
+
+
+def matches(specs, entity: str, text: str) -> list[str]:
+    """What the entity's patterns find, leaving out matches inside longer ones."""
+    hits = {(m.start(), m.end()) for _, regex in specs[entity] for m in regex.finditer(text)}
+    outer = [(s, e) for s, e in hits if not any(a <= s and e <= b and (a, b) != (s, e) for a, b in hits)]
+    return [text[s:e] for s, e in sorted(outer)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Back in the seventies we had nothing.", [("DATE", "seventies")]),
+        ("By the late eighties I was using every day.", [("DATE", "late eighties")]),
+        ("It got bad in the mid-nineties.", [("DATE", "mid-nineties")]),
+        ("In the early two thousands he moved away.", [("DATE", "early two thousands")]),
+        ("She grew up in the nineteen-sixties.", [("DATE", "nineteen-sixties")]),
+        # A decade of a person's life is an age; one without "the" names no years.
+        ("My mother is in her seventies.", [("AGE", "seventies")]),
+        ("He plays seventies music.", []),
+    ],
+)
+def test_decades_said_in_words(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("From seventy-nine to eighty-one I was out.", [("DATE", "seventy-nine"), ("DATE", "eighty-one")]),
+        ("I was using between ninety-six and oh-two.", [("DATE", "ninety-six"), ("DATE", "oh-two")]),
+        ("I was out from 1979 to eighty-one.", [("DATE", "eighty-one")]),
+        # A range of speeds or weights counts its unit; "between" alone dates nothing.
+        ("He went from fifty-five to sixty-five miles an hour.", []),
+        ("It weighed between fifty-five and sixty-five pounds.", []),
+        ("It was between forty-five, I think.", []),
+    ],
+)
+def test_year_ranges_said_in_words(text, expected):
+    assert found(text, "DATE") == expected
+
+
+def test_apostrophe_years(specs):
+    assert matches(specs, "DATE", "I was out from '79 to '81, then back in ’84.") == ["'79", "'81", "’84"]
+    # A foot mark and the decade '90s are other patterns' business.
+    assert matches(specs, "DATE", "He is 5'11 and grew up in the '90s.") == ["the '90s"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It happened on the night of the fourth.", [("DATE", "fourth")]),
+        ("I was arrested on the 16th of that month.", [("DATE", "16th")]),
+        ("He was the fourth of six kids.", []),
+        ("I came in the fourth.", []),
+    ],
+)
+def test_a_day_of_the_month_said_alone(text, expected):
+    assert found(text, "DATE") == expected
+
+
+def test_new_years_day_is_a_date():
+    rules = load_merge_rules()
+    assert looks_like_date("New Year's Day", rules)
+    assert looks_like_date("the mid-nineties", rules) and is_spoken_date("the late seventies")
+    assert not looks_like_date("a new year", rules)
+    assert not is_spoken_date("seventies music")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My wife's seventy-five.", [("AGE", "seventy-five")]),
+        ("My brother's gonna be sixty.", [("AGE", "sixty")]),
+        ("My daughter is now 14.", [("AGE", "14")]),
+        ("I'm going on seventy-four.", [("AGE", "seventy-four")]),
+        ("He's pushing eighty.", [("AGE", "eighty")]),
+        ("My grandkids are nine and eleven.", [("AGE", "nine"), ("AGE", "eleven")]),
+        ("I was twenty-three, no, twenty-four.", [("AGE", "twenty-three"), ("AGE", "twenty-four")]),
+        ("My mom passed away at 64.", [("AGE", "64")]),
+        # Not ages: what follows counts or measures the number, or no one is said to be it.
+        ("My sister's two kids came over.", []),
+        ("My wife's car is sixty dollars a month.", []),
+        ("It's past nine.", []),
+        ("My mom got there at nine.", []),
+    ],
+)
+def test_ages_said_of_a_person(text, expected):
+    assert found(text, "AGE") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Mr. Lopez, 23, was shot that night.", [("AGE", "23")]),
+        ("The victim, nineteen, died at the scene.", [("AGE", "nineteen")]),
+        ("I was just a kid, maybe fourteen.", [("AGE", "fourteen")]),
+        ("I'm an old man now, seventy-eight.", [("AGE", "seventy-eight")]),
+        # Set off by commas after no person, or going on to count something.
+        ("In room B, 14, the heater broke.", []),
+        ("The victim, 3 times, asked him to stop.", []),
+    ],
+)
+def test_an_age_set_off_after_a_person(text, expected):
+    assert found(text, "AGE") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("AS HE WAS 17 AT THE TIME OF THE OFFENSE, THE PANEL GAVE GREAT WEIGHT", [("AGE", "17")]),
+        ("HE IS NOW 45.", [("AGE", "45")]),
+        # In capitals a name still ends a house number.
+        ("I'M AT 14 OAK STREET.", []),
+    ],
+)
+def test_ages_in_capitals(text, expected):
+    assert found(text, "AGE") == expected
+
+
+def test_decision_notice_in_capitals(specs):
+    text = "HE WAS 17 YEARS OLD. ON JUNE 5TH, 2003, AT 2300 HOURS, AT 11 O'CLOCK AT NIGHT, AT AGE 17"
+    assert matches(specs, "AGE", text) == ["17", "17"]
+    assert matches(specs, "DATE", text) == ["JUNE 5TH, 2003"]
+    assert matches(specs, "TIME", text) == ["2300 HOURS", "11 O'CLOCK"]
+    # "WORKED 1200 HOURS" counts hours, in capitals as in lower case.
+    assert matches(specs, "TIME", "HE WORKED 1200 HOURS OF SERVICE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It was twenty to three.", [("TIME", "twenty to three")]),
+        ("It's ten-oh-two.", [("TIME", "ten-oh-two")]),
+        ("It was ten forty, maybe later.", [("TIME", "ten forty")]),
+        ("We got there around ten-ish.", [("TIME", "ten-ish")]),
+        # Feet and inches, a score and a count are no clock time.
+        ("It was five ten.", []),
+        ("The vote was twenty to three.", []),
+        ("It was ten-ish dollars.", []),
+    ],
+)
+def test_clock_times_after_it_was(text, expected):
+    assert found(text, "TIME") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He died a little after midnight.", [("TIME", "midnight")]),
+        ("Be back by noon, please.", [("TIME", "noon")]),
+        ("It was midnight when we left.", [("TIME", "midnight")]),
+        ("We'd been drinking since about four, and then we left.", [("TIME", "four")]),
+        ("I had to be at work by seven. I'm a clerk.", [("TIME", "seven")]),
+        ("The car left eastbound at twenty-two fifty-three.", [("TIME", "twenty-two fifty-three")]),
+        (
+            "So quarter to eleven, ten forty. Right before I called.",
+            [("TIME", "quarter to eleven"), ("TIME", "ten forty")],
+        ),
+        ("She left around, I don't know, nine, nine thirty.", [("TIME", "nine"), ("TIME", "nine thirty")]),
+        ("Mornings are better, from about nine until lunch.", [("TIME", "nine")]),
+        ("Prices went from nine to lunch money.", []),
+        # Not times: a midnight snack, a life dated "by seven", a year, two ages, two numbers.
+        ("I had a midnight snack.", []),
+        ("By seven I was already drinking.", []),
+        ("They came in one by one.", []),
+        ("Nothing since twenty nineteen.", []),
+        ("When I was maybe thirteen fourteen my uncle took me in.", []),
+        ("Write down about fourteen, fifteen names.", []),
+    ],
+)
+def test_hours_said_alone_and_on_the_24_hour_clock(text, expected):
+    assert found(text, "TIME") == expected
+
+
+def test_24_hour_clock_lists_and_a_timestamp_after_a_date(specs):
+    assert matches(specs, "TIME", "His meds are at 0800 and 2000 hours.") == ["0800", "2000 hours"]
+    assert matches(specs, "TIME", "He logged 1200 hours and 2000 hours of service") == []
+    assert matches(specs, "TIME", "Received:   09/15/2026 22:47:03") == ["22:47:03"]
+    assert matches(specs, "TIME", "[00:04:18] CALLER: Hello?") == []  # an elapsed time
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("White guy, skinny. Late twenties, maybe thirty.", [("AGE", "twenties"), ("AGE", "thirty")]),
+        ("A woman, older, like fifties maybe, with a walker.", [("AGE", "fifties")]),
+        ("He was younger, twenty-five or twenty-six.", [("AGE", "twenty-five"), ("AGE", "twenty-six")]),
+        (
+            "She notes you were 24 at the offense and are now fifty-one.",
+            [("AGE", "24"), ("AGE", "fifty-one")],
+        ),
+        ("Mr. Reyes, then forty-three, shot his partner.", [("AGE", "forty-three")]),
+        # A decade of the calendar, and a clause of its own subject.
+        ("In late seventies cars, the seats were vinyl.", []),
+        ("The car was red and is now fifty dollars cheaper.", []),
+    ],
+)
+def test_more_ages_said_of_a_person(text, expected):
+    assert found(text, "AGE") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I saw him on the Monday and on the Wednesday.", [("DATE", "Monday"), ("DATE", "Wednesday")]),
+        # A weekday said of one day before is many days after "every".
+        ("He came on Sunday. He came every Sunday after that.", [("DATE", "Sunday")]),
+        ("The Monday crowd is the worst.", []),
+    ],
+)
+def test_weekdays_of_one_week(text, expected):
+    assert found(text, "DATE") == expected
+
+
+def test_clock_times_said_in_spanish(specs):
+    text = 'Dije "la una y media de la mañana." Llegó a las diez de la noche, a las tres en punto.'
+    assert matches(specs, "TIME", text) == [
+        "la una y media de la mañana",
+        "las diez de la noche",
+        "las tres en punto",
+    ]
+    assert matches(specs, "TIME", "Las dos hermanas vinieron a la una.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Height: 5-11. Weight: 180.", [("HEIGHT", "5-11")]),
+        ("He was a big guy, six-four, maybe two-fifty.", [("HEIGHT", "six-four")]),
+        # A clock time after a height keeps its part of the day; digits with no cue are no height.
+        (
+            "He was six-four, and at ten forty at night he left.",
+            [("HEIGHT", "six-four"), ("TIME", "ten forty at night")],
+        ),
+        ("The score was 5-11 at the half.", []),
+    ],
+)
+def test_heights_and_the_weight_after_them(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Halloween night, he got shot.", [("DATE", "Halloween")]),
+        ("Christmas morning I called her.", [("DATE", "Christmas")]),
+        ("Your age at the time of the offense was 17.", [("AGE", "17")]),
+        ("Age at offense: 17.", [("AGE", "17")]),
+        ("He was a minor, sixteen.", [("AGE", "sixteen")]),
+        # A holiday's things, and a number said after no age.
+        ("We put up the Christmas lights.", []),
+        ("The page count was 17.", []),
+    ],
+)
+def test_holiday_nights_and_an_age_named_before(text, expected):
+    assert found(text) == expected
