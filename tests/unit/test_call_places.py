@@ -1,5 +1,6 @@
-"""Places as callers and witnesses say them (resources/patterns/calls.toml): a house number
-and a street's name without "Street", the apartment after an address, cross streets."""
+"""Places, people and times as callers and witnesses say them (resources/patterns/calls.toml):
+a house number and a street's name without "Street", the apartment after an address, cross
+streets; a described person's age by decade and race; clock times said loosely."""
 
 from __future__ import annotations
 
@@ -55,5 +56,57 @@ def test_cross_streets(text, expected):
 
 def test_loose_places_are_for_calls_not_hearings():
     specs = {s.name: s for s in load_recognizer_specs()}
-    for name in ("spoken_address", "cross_streets"):
+    for name in (
+        "spoken_address",
+        "cross_streets",
+        "description_age",
+        "description_race",
+        "loose_clock_time",
+    ):
         assert specs[name].runs_in(GENERAL) and not specs[name].runs_in(HEARING)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Thin guy, late twenties, maybe early thirties.", ["twenties", "thirties"]),
+        ("an older lady, like sixties maybe", ["sixties"]),
+        ("a mid-forties man in a cap", ["forties"]),
+        # A decade of the calendar, and decades with no word of estimate before them.
+        ("back in the late sixties and the early eighties", []),
+        ("music from the seventies", []),
+    ],
+)
+def test_ages_by_decade_in_a_description(text, expected):
+    assert matches("description_age", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("white male, about six foot", ["white"]),
+        ("Two Hispanic guys and a black female got out.", ["Hispanic", "black"]),
+        ("It was an Asian woman, I think.", ["Asian"]),
+        # Colours of things, and the words alone.
+        ("Black hoodie, white sneakers, a black Camry.", []),
+        ("the white house on the corner", []),
+    ],
+)
+def test_race_words_before_a_word_for_a_person(text, expected):
+    assert matches("description_race", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Just now, like, eight-ish?", ["eight-ish"]),
+        ("So quarter past nine, nine twenty.", ["nine twenty"]),
+        ("she left around three, three-thirty maybe", ["three", "three-thirty"]),
+        # Counts and ages, not clock times.
+        ("there were about two, two hundred people", []),
+        ("he was five, five and a half", []),
+        ("it costs eleven, eleven fifty", []),
+    ],
+)
+def test_clock_times_said_loosely(text, expected):
+    assert matches("loose_clock_time", text) == expected
