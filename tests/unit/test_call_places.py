@@ -33,6 +33,7 @@ def matches(recognizers: str, text: str) -> list[str]:
         ("The total is 45 Minutes of footage.", []),
         ("Exhibit 12 Marquez was shown to the witness.", []),
         ("He counted 300 Raiders fans outside.", []),
+        ("put him on 1993 Phoenix Team and they win", []),
     ],
 )
 def test_spoken_addresses(text, expected):
