@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from reviewer_app.core.document import Document
+from reviewer_app.core.name_phrases import capitalise_name_phrases
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,9 @@ def truecase(
     case (a spaCy pipeline's word vectors). The model capitalises every word it does not
     know, common ones too ("indisputable", "disapply"); where the vocabulary knows the
     word in lower case and never capitalised, it stays in lower case. Names ("sandhu",
-    "feldmann") are known, if at all, capitalised only."""
+    "feldmann") are known, if at all, capitalised only. The common words of a name then
+    take capitals (`core/name_phrases.py`: "Kern family medical group" -> "Kern Family
+    Medical Group")."""
     parts = list(segments) or _lines(text)
     chars = list(text)
     for start, end in parts:
@@ -118,9 +121,12 @@ def truecase(
         cased = model.get_true_case_from_tokens(words, "title")
         if len(cased) != len(tokens):
             continue
-        for k, (token, new) in enumerate(zip(tokens, cased, strict=True)):
-            if _spelled_letter(words, k) or (written and _only_written_lower(token.group(), new, written)):
-                continue
+        letters = [_spelled_letter(words, k) for k in range(len(words))]
+        chosen = [
+            token.group() if letter or (written and _only_written_lower(token.group(), new, written)) else new
+            for token, new, letter in zip(tokens, cased, letters, strict=True)
+        ]
+        for token, new in zip(tokens, capitalise_name_phrases(chosen), strict=True):
             chars[token.start() : token.end()] = recased(token.group(), new)
     return "".join(chars)
 

@@ -307,10 +307,12 @@ class PresidioDetector(Detector):
             find_known_places,
             find_places_after_cues,
             find_known_groups,
-            find_lower_case_places,
         )
         for place in (found for find in places for found in find(chunk.text)):
             spans.append(place.with_(detectors=(self.name,)))
+        # The lower-case rules read the text as written, not its truecased view.
+        written = chunk.document.text[chunk.offset : chunk.offset + len(chunk.text)]
+        spans += [place.with_(detectors=(self.name,)) for place in find_lower_case_places(written)]
         return spans
 
     def _capitals_spans(self, text: str, analyzer: AnalyzerEngine) -> list[Span]:

@@ -12,10 +12,16 @@ The profile of a document is `hearing` when the importer recognised a hearing
 of a hearing's roles) and `general` otherwise; the settings' `detection_profile`
 (or `--profile` on the command line) overrides it. What each profile switches
 is data, in `resources/profiles.toml`.
+
+A profile may change for a conversation (`Profile.in_dialogue`): a transcript of
+speaker turns between two or more people (a call, an interview, a court's record)
+says durations in passing ("I worked there six years") where a written judgment
+states them as facts of the case ("sentenced to five years").
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import tomllib
@@ -54,6 +60,15 @@ class Profile:
     name_titles: frozenset[str] = frozenset()
     # A one-word place or organisation in the possessive is a person ("Kapoor's family").
     possessive_persons: bool = True
+    # What this profile changes in a conversation (`is_dialogue`): {"drop_durations": true}.
+    in_dialogue: dict[str, bool] = field(default_factory=dict)
+
+    def for_document(self, document: Document) -> Profile:
+        """This profile as it applies to `document`: with its `in_dialogue` changes when
+        the document is a conversation."""
+        if not self.in_dialogue or not is_dialogue(document):
+            return self
+        return dataclasses.replace(self, in_dialogue={}, **self.in_dialogue)
 
     def merge_options(self) -> dict[str, object]:
         """The keyword arguments of `core.merge.merge_spans` that this profile sets."""
@@ -70,6 +85,9 @@ class ProfileTable:
     profiles: dict[str, Profile]
     # Speaker tags that only a hearing has ("PRESIDING COMMISSIONER JONES").
     hearing_speaker: re.Pattern[str]
+    # A conversation: at least this many speaker turns by at least this many speakers.
+    dialogue_turns: int = 6
+    dialogue_speakers: int = 2
 
     def get(self, name: str) -> Profile:
         try:
@@ -92,13 +110,26 @@ def profile_table() -> ProfileTable:
             strip_titles=bool(entry.get("strip_titles", True)),
             name_titles=frozenset(t.lower().rstrip(".") for t in entry.get("name_titles", ())),
             possessive_persons=bool(entry.get("possessive_persons", True)),
+            in_dialogue={k: bool(v) for k, v in entry.get("in_dialogue", {}).items()},
         )
         for name, entry in raw["profile"].items()
     }
+    fields = {f.name for f in dataclasses.fields(Profile)} - {"name", "in_dialogue"}
+    for name, profile in profiles.items():
+        unknown = set(profile.in_dialogue) - fields
+        if unknown:
+            setting = sorted(unknown)[0]
+            raise ValueError(f"profiles.toml: [profile.{name}] in_dialogue has no setting {setting!r}")
     missing = set(PROFILES) - set(profiles)
     if missing:
         raise ValueError(f"profiles.toml: no [profile.{sorted(missing)[0]}] table")
-    return ProfileTable(profiles, re.compile(raw["recognise"]["hearing_speaker"], re.IGNORECASE))
+    recognise = raw["recognise"]
+    return ProfileTable(
+        profiles,
+        re.compile(recognise["hearing_speaker"], re.IGNORECASE),
+        dialogue_turns=int(recognise.get("dialogue_turns", 6)),
+        dialogue_speakers=int(recognise.get("dialogue_speakers", 2)),
+    )
 
 
 def is_hearing(document: Document) -> bool:
@@ -108,6 +139,14 @@ def is_hearing(document: Document) -> bool:
         return True
     pattern = profile_table().hearing_speaker
     return any(pattern.search(u.speaker) for u in document.utterances)
+
+
+def is_dialogue(document: Document) -> bool:
+    """Whether `document` is a conversation: the importer found speaker turns, enough of
+    them and by more than one speaker (prose, a speech or a post has none)."""
+    table = profile_table()
+    speakers = [u.speaker for u in document.utterances if u.speaker]
+    return len(speakers) >= table.dialogue_turns and len(set(speakers)) >= table.dialogue_speakers
 
 
 def resolve_profile(document: Document, setting: str = AUTO) -> str:

@@ -267,7 +267,7 @@ def run_detection(
             raw_spans,
             document.text,
             person_names=document.metadata.names(),
-            **profile_table().get(profile).merge_options(),
+            **profile_table().get(profile).for_document(document).merge_options(),
         )
         merged = _without_recording_stamps(merged, document)
         progress.report(MERGE_STAGE, 1.0)

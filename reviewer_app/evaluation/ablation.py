@@ -91,7 +91,7 @@ def redetect_all(
                         record.text,
                         with_propagation=False,
                         person_names=document.metadata.names(),
-                        **profile_table().get(profile).merge_options(),
+                        **profile_table().get(profile).for_document(document).merge_options(),
                     )
                 )
                 alone.setdefault(run.name, []).append(

@@ -1,0 +1,83 @@
+"""The general profile in a conversation: a transcript of speaker turns between people
+drops durations said in passing; prose, a speech and a one-speaker text keep them."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.core.document import Document, Utterance
+from reviewer_app.detectors.profiles import GENERAL, HEARING, is_dialogue, profile_table
+from reviewer_app.detectors.runner import run_detection
+from reviewer_app.settings import Settings
+
+DETECTORS = ["presidio", "spacy"]
+
+
+def _turns(lines: list[tuple[str, str]]) -> Document:
+    """A document of `SPEAKER: words` lines, with its utterances as the importer finds them."""
+    text, utterances = "", []
+    for speaker, words in lines:
+        line = f"{speaker}: {words}"
+        utterances.append(Utterance(speaker, len(text), len(text) + len(line)))
+        text += line + "\n"
+    return Document("d", text, utterances=tuple(utterances))
+
+
+CALL = [
+    ("AGENT", "Thanks for calling, who am I speaking with?"),
+    ("CALLER", "This is Odalys Brennan."),
+    ("AGENT", "And how long have you been at the current address?"),
+    ("CALLER", "About six years. Before that I rented on Kestrel Avenue for two weeks."),
+    ("AGENT", "Okay, and when did the leak start?"),
+    ("CALLER", "On March 3rd, 2021, and it ran for three days."),
+]
+
+
+def test_speaker_turns_of_two_people_make_a_dialogue():
+    assert is_dialogue(_turns(CALL))
+    # One speaker reading a statement is no conversation, nor is text without turns.
+    assert not is_dialogue(_turns([("WITNESS", words) for _, words in CALL]))
+    assert not is_dialogue(_turns(CALL[:3]))
+    assert not is_dialogue(Document("p", " ".join(words for _, words in CALL)))
+
+
+def test_the_general_profile_drops_durations_in_a_dialogue_only():
+    general = profile_table().get(GENERAL)
+    assert not general.for_document(_turns(CALL)).merge_options()["keep_durations"]
+    assert general.for_document(Document("p", "x")).merge_options()["keep_durations"]
+    hearing = profile_table().get(HEARING)
+    assert hearing.for_document(_turns(CALL)) is hearing
+
+
+def _dates(document: Document) -> set[str]:
+    result = run_detection(document, DETECTORS, Settings(), profile=GENERAL)
+    return {s.text_in(document.text) for s in result.spans if s.label == "DATE"}
+
+
+def test_a_call_keeps_its_dates_and_loses_its_durations():
+    dates = _dates(_turns(CALL))
+    assert "March 3rd, 2021" in dates
+    assert not dates & {"six years", "About six years", "two weeks", "three days"}
+
+
+def test_written_prose_keeps_its_durations():
+    text = "The applicant was sentenced to five years on 3 March 2021 and detained for two weeks."
+    assert {"five years", "two weeks"} <= _dates(Document("judgment", text))
+
+
+def test_an_unknown_in_dialogue_setting_is_refused(tmp_path, monkeypatch):
+    from reviewer_app.paths import resource
+
+    original = resource("profiles.toml").read_text(encoding="utf-8")
+    (tmp_path / "profiles.toml").write_text(
+        original.replace("{ drop_durations = true }", "{ drop_everything = true }"),
+        encoding="utf-8",
+    )
+    monkeypatch.setenv("REVIEWER_APP_RESOURCES", str(tmp_path))
+    profile_table.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="drop_everything"):
+            profile_table()
+    finally:
+        monkeypatch.delenv("REVIEWER_APP_RESOURCES")
+        profile_table.cache_clear()
