@@ -57,6 +57,18 @@ import bisect
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.organisation_names import (
+    CALENDAR_WORD,
+    CAP,
+    JOINERS,
+    NAME,
+    NUMBERED,
+    coordinated_parts,
+    defined_names,
+    names_with_legal_forms,
+    signed_firms,
+    written_in_lower_case,
+)
 from reviewer_app.core.spans import Span
 
 CONTEXT = "context"
@@ -64,12 +76,8 @@ CONTEXT_SCORE = 0.6
 # Above NER's 0.85: what a naming cue says beats what NER made of the words alone.
 NAMING_SCORE = 0.9
 _NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
-# A capitalised name of up to six words, with lower-case joining words inside
-# ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous"), but
-# not "in" or "and the", which join two names ("X Church in Eureka", "X and the Y").
-_JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&)"
-_CAP = r"(?:(?!I\b|I['’])[A-Z][A-Za-z'’]*(?:-[A-Za-z][A-Za-z'’]*)*)"
-_NAME = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ])?{_CAP}){{0,5}}"
+# A capitalised name of up to six words (organisation_names.NAME).
+_JOINERS, _CAP, _NAME, _CALENDAR_WORD = JOINERS, CAP, NAME, CALENDAR_WORD
 # The first name of an answer, after a speaker's tag ("[14:03:52] BERMÚDEZ:", "A.", "MR. LEE:").
 _ANSWER = (
     rf"[ \t]*(?:\[[^\]\n]*\][ ]*)?(?:[A-Z][^\n:?]{{0,60}}:|[AQ][.:])[ \t]+(?P<name>{_NAME})(?=[.,;!?]|$)"
@@ -113,7 +121,10 @@ def learn_organisations(
     after = "|".join(re.escape(c) for c in cues.get("after", ()))
     if before:
         for match in re.finditer(rf"(?i:\b(?:{before}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
-            found[match.span("name")] = None
+            start = match.start("name")
+            found.update(
+                dict.fromkeys((start + a, start + b) for a, b in coordinated_parts(match.group("name")))
+            )
     working = _cue_alternation(cues.get("working", ()))
     if working:
         # "I work days at X", "I teach third grade at X": up to three lower-case words between.
@@ -123,6 +134,25 @@ def learn_organisations(
             name = match.group("name")
             if len(name) >= 3 and not name.isupper() and name.lower() not in known_places:
                 named[name] = None
+    membership = _cue_alternation(cues.get("membership", ()))
+    if membership:
+        # "I completed Sunrise Bridges", "affiliated with Lil Valley": one completes, joins or
+        # drops out of a body, not a person or a town, whatever NER read in the name alone.
+        for match in re.finditer(rf"(?i:\b(?:{membership}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+            for a, b in coordinated_parts(match.group("name")):
+                name = match.group("name")[a:b]
+                if (
+                    len(name) >= 3
+                    and not name.isupper()
+                    and name.lower() not in known_places
+                    and name.split()[0].lower() not in function_words
+                    and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
+                    and not NUMBERED.fullmatch(name)
+                    and not (" " not in name and written_in_lower_case(name, text))
+                ):
+                    named[name] = None
+    followers = frozenset(w.lower() for w in cues.get("followers", ()))
+    named.update(dict.fromkeys(defined_names(text, cues.get("kinds", ()), followers, function_words)))
     questions = _cue_alternation(cues.get("questions", ()))
     if questions:
         for match in re.finditer(rf"(?i:\b(?:{questions}))\b[^\n]*\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
@@ -178,6 +208,12 @@ def learn_organisations(
         ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += _mentions(text, named)
+    # "Copyright 2023 Foothill Legal Transcribers", "a duly designated transcriber, X, do hereby".
+    holders, certified = signed_firms(text)
+    spans += [Span(*firm, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for firm in holders]
+    spans += [Span(*firm, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE) for firm in certified]
+    # "Sierra Verbatim Reporting, LLC": the form is part of the name, not a name of its own.
+    spans += [Span(*name, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE) for name in names_with_legal_forms(text)]
     # "Margaret Rich, Holloway Rich, for defendant ...": a lawyer's appearance names her firm.
     for match in _APPEARANCE.finditer(text):
         if match.group("firm").lower() not in known_places:  # "Ana Ruiz, Fresno, for the defendant"
