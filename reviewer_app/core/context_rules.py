@@ -152,7 +152,8 @@ def learn_organisations(
                 ):
                     named[name] = None
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
-    named.update(dict.fromkeys(defined_names(text, cues.get("kinds", ()), followers, function_words)))
+    defined = defined_names(text, cues.get("kinds", ()), followers, function_words, cues.get("premises", ()))
+    named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
     questions = _cue_alternation(cues.get("questions", ()))
     if questions:
         for match in re.finditer(rf"(?i:\b(?:{questions}))\b[^\n]*\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
@@ -227,6 +228,14 @@ _APPEARANCE = re.compile(
     r"|applicants?|witness|deponent|debtors?|creditors?)\b",
     re.M,
 )
+
+
+def word_before_a_name(word: str) -> str:
+    """`word` in lower case as a title or cue before a name: an abbreviation's full
+    stop goes ("Dr." is "dr"), but a longer word's full stop ends a sentence, and
+    the word is no title of what follows ("a facilitator. Restorative Voices")."""
+    word = word.lower()
+    return word[:-1] if word.endswith(".") and len(word) <= 5 else word
 
 
 def _is_title(text: str, end: int) -> bool:

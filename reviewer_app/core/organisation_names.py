@@ -14,6 +14,8 @@ inside) and what the text says around it:
   certificate ("I, DANA ROWE, a duly designated transcriber, BARRISTER DIGITAL
   SOLUTIONS, do hereby ..."), with a legal form after a comma ("X, LLC") kept in
   the name; `names_with_legal_forms` does the same for any name with one.
+- `split_businesses_on_streets`: NER's "Summit Gas & Go on Union Avenue" is a
+  business on a street, two names.
 """
 
 from __future__ import annotations
@@ -21,12 +23,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from reviewer_app.core.spans import Span
+
 # A capitalised name of up to six words, with lower-case joining words inside
-# ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous"), but
-# not "in" or "and the", which join two names ("X Church in Eureka", "X and the Y"),
-# and not a weekday or a month after a joining word ("Celebrate Recovery on Tuesdays").
-JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&)"
-CAP = r"(?:(?!I\b|I['’])[A-Z][A-Za-z'’]*(?:-[A-Za-z][A-Za-z'’]*)*)"
+# ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous", "Hombres de
+# Palabra"), but not "in" or "and the", which join two names ("X Church in Eureka",
+# "X and the Y"), and not a weekday or a month after a joining word ("Celebrate Recovery
+# on Tuesdays"). Words may carry accents ("Taller Mecánico Hermanos Echeverría").
+JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&|de(?:[ ]la|[ ]los|[ ]las)?|del|y|da|dos|du|van|von|al)"
+_LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"
+CAP = rf"(?:(?!I\b|I['’])[A-ZÀ-ÖØ-Þ][{_LETTER}'’]*(?:-[{_LETTER}][{_LETTER}'’]*)*)"
 CALENDAR_WORD = (
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b|(?:January|February|March|April|May|June|July"
     r"|August|September|October|November|December)\b"
@@ -45,6 +51,13 @@ _ANSWER = r"(?:It's|It’s|It[ ]is|It[ ]was|That's|That’s|That[ ]is|That[ ]was
 # A question that asks what a name is, and the answer on the next line after a speaker's tag.
 _QUESTION = r"(?i:what(?:'s|’s|[ ]is|[ ]was)|tell[ ](?:me|us)[ ](?:a[ ]little[ ](?:bit[ ])?)?about)"
 _SPEAKER = r"(?:[^\n:?]{1,60}:[ \t]+|[AQ][.:][ \t]+)?(?:(?:Yes|Yeah|Well|Okay|Sure|So|Oh|Um|Uh),?[ ]+)?"
+_ARTICLE_OR_POSSESSIVE = r"(?:a|an|the|this|our|my|his|her|their|your)"
+_NUMBER_WORD = (
+    r"(?:\d{1,3}|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)"
+)
+# How long a course runs, said in an apposition: "fifty-two weeks", "three cycles", "12 sessions".
+_COURSE_LENGTH = rf"{_NUMBER_WORD}[ -](?:weeks?|cycles?|sessions?|modules?|classes)\b"
 _LEGAL_FORM = r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.?C\.)"
 _WORD_AFTER = re.compile(r"[ ]+([A-Za-z][A-Za-z'’-]*)")
 
@@ -54,6 +67,7 @@ def defined_names(
     kinds: Iterable[str],
     followers: frozenset[str],
     function_words: frozenset[str] = frozenset(),
+    premises: Iterable[str] = (),
 ) -> list[str]:
     """Names the document defines as one of `kinds` ("program", "group" ...).
 
@@ -63,7 +77,14 @@ def defined_names(
     words between the article and the kind are modifiers without a preposition
     ("a twelve-week program", not "a guy from my group"). A name of one word
     that is a function word ("That is a program") or that the text also writes
-    in lower case ("Group is a ...") is no name."""
+    in lower case ("Group is a ...") is no name.
+
+    Two more shapes: a name of two words or more after one of `premises` (kinds
+    of place one works at or worships in, not groups of people) and a comma, that
+    ends its phrase ("our church, Denair Grace Fellowship.", "a mechanic shop,
+    Taller Mecánico Hermanos Echeverría, on ..."); and a name with the length of a
+    course in an apposition ("Restorative Voices, fifty-two weeks", "Healing
+    Dialogue Circle, three cycles")."""
     kinds = sorted({k.lower() for k in kinds}, key=len, reverse=True)
     if not kinds:
         return []
@@ -71,20 +92,30 @@ def defined_names(
     stop = "|".join(sorted(followers | function_words))
     modifier = rf"(?:(?!(?:{stop})\b)[a-z0-9][a-z0-9'’-]*[ ]){{0,3}}"
     described = rf"{_ARTICLE}[ ]{modifier}(?i:(?:{kind}))\b"
-    patterns = (
+    patterns = [
         rf"(?P<name>{NAME})[ ]{_DEFINED_AS}[ ]{described}",
-        rf"(?P<name>{NAME}){_APPOSITION}[ ]{described}",
+        rf"(?P<name>{NAME})(?:{_APPOSITION}|,)[ ]{described}",
+        rf"(?P<name>{NAME}),[ ](?:that's[ ]|that’s[ ])?{_COURSE_LENGTH}",
         rf"\b{_QUESTION}[ ]+(?:the[ ]+)?(?P<name>{NAME})[^\n]*\n(?:[ \t]*\n)*[ \t]*{_SPEAKER}"
         rf"{_ANSWER}[ ]{described}",
-    )
+    ]
+    premises = sorted({p.lower() for p in premises}, key=len, reverse=True)
+    if premises:
+        premise = "|".join(re.escape(p).replace(r"\ ", "[ ]") for p in premises)
+        patterns.append(
+            rf"\b{_ARTICLE_OR_POSSESSIVE}[ ]{modifier}(?i:(?:{premise})),[ ](?P<listed>{NAME})"
+            r"(?=[,.;:]|[ ](?:on|in|at|where|which|that)\b|$)"
+        )
     names: dict[str, None] = {}
     for pattern in patterns:
         for match in re.finditer(pattern, text):
             after = _WORD_AFTER.match(text, match.end())
             if after and after.group(1).islower() and after.group(1) not in followers:
                 continue  # "a group facilitator": the kind is a modifier
-            name = match.group("name")
+            name = match.group("listed") if "listed" in match.groupdict() else match.group("name")
             words = name.split()
+            if "listed" in match.groupdict() and len(words) < 2:
+                continue  # "our church, Grace": one word may start a list of people
             if words[0].lower() in function_words:
                 words = words[1:]  # "Then Sunrise Bridges is ...", "The Kairos program"
             if not words or (len(words) == 1 and written_in_lower_case(words[0], text)):
@@ -140,3 +171,28 @@ def coordinated_parts(name: str) -> list[tuple[int, int]]:
     if match and not match.group("second").split()[0].islower():
         return [match.span("first"), match.span("second")]
     return [(0, len(name))]
+
+
+# Kinds of street: what a business is "on" ("the Summit Gas & Go on Union Avenue").
+_STREET = r"(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Lane|Way|Highway|Parkway)"
+_ON_A_STREET = re.compile(
+    rf"(?P<business>{NAME})[ ]on[ ](?P<street>(?:[A-Z0-9][{_LETTER}0-9'’-]*[ ]){{1,3}}{_STREET})"
+)
+
+
+def split_businesses_on_streets(spans: Iterable[Span], text: str) -> list[Span]:
+    """A place or organisation that NER read over "X on Y Street" is two names: the
+    business X, an ORGANIZATION, on the street Y Street, a LOCATION ("Cantina Los
+    Arcos on Sixth Street"). A street on a street stays as it was ("Main Street on
+    ...")."""
+    out = []
+    for span in spans:
+        match = (
+            _ON_A_STREET.fullmatch(span.text_in(text)) if span.label in ("LOCATION", "ORGANIZATION") else None
+        )
+        if match and not re.search(rf"{_STREET}$", match.group("business")):
+            out.append(span.with_(end=span.start + match.end("business"), label="ORGANIZATION"))
+            out.append(span.with_(start=span.start + match.start("street"), label="LOCATION"))
+            continue
+        out.append(span)
+    return out

@@ -29,7 +29,8 @@ def _learnt(text: str) -> set[str]:
 
 def _defined(text: str) -> list[str]:
     cues = default_rules().organisation_cues
-    return defined_names(text, cues["kinds"], frozenset(cues["followers"]), default_rules().function_words)
+    followers = frozenset(cues["followers"])
+    return defined_names(text, cues["kinds"], followers, default_rules().function_words, cues["premises"])
 
 
 def test_a_name_defined_as_a_programme_is_an_organisation_at_every_mention():
@@ -127,3 +128,52 @@ def test_a_legal_form_after_a_comma_stays_with_its_name():
     text = "The offer came from Sierra Verbatim Reporting, LLC. and from Dana Rowe, the owner."
     spans = [_ner(text, "Sierra Verbatim Reporting", "ORGANIZATION"), _ner(text, "LLC", "ORGANIZATION")]
     assert _merged(text, spans) == {("Sierra Verbatim Reporting, LLC", "ORGANIZATION")}
+
+
+def test_a_place_of_work_or_worship_named_after_a_comma_is_an_organisation():
+    text = (
+        "WIFE: Meadowlark is five minutes from our church, Valley Grace Fellowship.\n"
+        "INMATE: My brother has a mechanic shop, Taller Mecánico Hermanos Ríos, on Calle Luna."
+    )
+    assert _defined(text) == ["Valley Grace Fellowship", "Taller Mecánico Hermanos Ríos"]
+    spans = [_ner(text, "Valley Grace Fellowship", "PERSON")]
+    assert ("Valley Grace Fellowship", "ORGANIZATION") in _merged(text, spans)
+
+
+def test_people_listed_after_a_group_or_one_word_after_a_church_are_not_defined():
+    text = "INMATE: I told my group, Marcus and Tony Reyes, the truth. At church, Grace said hello."
+    assert _defined(text) == []
+
+
+def test_a_name_with_the_length_of_a_course_or_an_article_and_a_kind_is_a_programme():
+    text = (
+        "COMMISSIONER: Men of Integrity, completed 2016. Restorative Voices, fifty-two weeks, finished "
+        "in 2021. Healing Dialogue Circle, three cycles. Hombres de Palabra, which is a group in Spanish.\n"
+        "INMATE: I've been accepted at Cornerstone Crossing, the transitional house at 412 West Street."
+    )
+    assert _defined(text) == [
+        "Hombres de Palabra",
+        "Cornerstone Crossing",
+        "Restorative Voices",
+        "Healing Dialogue Circle",
+    ]
+
+
+def test_a_time_after_a_name_in_an_apposition_is_no_course():
+    text = "INMATE: I saw Marcus Bell, two weeks later, and Tony, three weeks ago, at chow."
+    assert _defined(text) == []
+
+
+def test_a_word_that_ends_a_sentence_is_no_title_of_the_next_name():
+    text = "COMMISSIONER: You're a facilitator. Restorative Voices is the one that changed you. Officer Dale."
+    spans = [_ner(text, "Restorative Voices", "ORGANIZATION"), _ner(text, "Dale", "ORGANIZATION")]
+    assert _merged(text, spans) == {("Restorative Voices", "ORGANIZATION"), ("Dale", "PERSON")}
+
+
+def test_a_business_that_ner_read_with_its_street_is_a_business_on_a_street():
+    text = "He was working the register at the Summit Gas & Go on Union Avenue that night."
+    spans = [_ner(text, "Summit Gas & Go on Union Avenue", "LOCATION")]
+    assert _merged(text, spans) == {("Summit Gas & Go", "ORGANIZATION"), ("Union Avenue", "LOCATION")}
+    text = "We met at Main Street on Union Avenue, by the corner."
+    spans = [_ner(text, "Main Street on Union Avenue", "LOCATION")]
+    assert _merged(text, spans) == {("Main Street on Union Avenue", "LOCATION")}
