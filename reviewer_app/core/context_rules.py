@@ -178,9 +178,20 @@ def learn_organisations(
                 start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"; "Then Second Wind, the group"
             if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
+            if len(words) > 1 and text[start:end].isupper():
+                continue  # words in capitals run on ("... WATCH AND THE KAIROS"): `_named_in_capitals`
             found[(start, end)] = None
     if known_places:
         lowercase_phrases = _lowercase_text(text)
+        for match in re.finditer(rf"\bin[ ]+(?P<name>{_NAME})[ ]+at[ ]+(?P<place>{_NAME})", text):
+            name = match.group("name")  # "he was in Lifers With Purpose at Mule Creek": a body there
+            if (
+                " " in name
+                and match.group("place").lower() in known_places
+                and not name.isupper()
+                and name.lower() not in known_places
+            ):
+                found[match.span("name")] = None
         for match in re.finditer(rf"(?P<name>{_NAME})[ ]+in[ ]+(?P<place>{_NAME})", text):
             start, end = match.span("name")
             words = match.group("name").split()
@@ -209,6 +220,8 @@ def learn_organisations(
         ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += _mentions(text, named)
+    capitals = _named_in_capitals(text, cues, function_words)
+    spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in capitals]
     # "Copyright 2023 Foothill Legal Transcribers", "a duly designated transcriber, X, do hereby".
     holders, certified = signed_firms(text)
     spans += [Span(*firm, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for firm in holders]
@@ -220,6 +233,31 @@ def learn_organisations(
         if match.group("firm").lower() not in known_places:  # "Ana Ruiz, Fresno, for the defendant"
             spans.append(Span(*match.span("firm"), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
     return sorted(spans)
+
+
+def _named_in_capitals(text: str, cues: dict[str, Sequence[str]], function_words: frozenset[str]) -> list:
+    """Names in capitals right before an `after` cue ("THE KAIROS PROGRAM" in a decision
+    notice): the words before the cue back to one the text also writes in lower case
+    ("SELF-HELP PROGRAM") or a function word ("THE"). Other mentions follow by propagation."""
+    after = "|".join(re.escape(c.upper()) for c in cues.get("after", ()))
+    if not after:
+        return []
+    lowercase_phrases = _lowercase_text(text)
+    stop = function_words | _LINKING_WORDS
+    out = []
+    for match in re.finditer(rf"(?<![\w'’-])(?P<words>(?:[A-Z][A-Z'’-]*[ ]){{1,4}})(?:{after})\b", text):
+        words = list(re.finditer(r"\S+", match.group("words")))
+        first = len(words)
+        while first and not (
+            f" {words[first - 1].group().lower()} " in lowercase_phrases
+            or words[first - 1].group().lower() in stop
+        ):
+            first -= 1
+        if first < len(words):
+            start, end = match.start("words") + words[first].start(), match.start("words") + words[-1].end()
+            if sum(c.isalpha() for c in text[start:end]) >= 3:
+                out.append((start, end))
+    return out
 
 
 _APPEARANCE = re.compile(
@@ -547,6 +585,14 @@ def drop_false_tags(
         ):
             continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
         if (
+            span.label == "ORGANIZATION"
+            and len(covered.split()) <= 4
+            and _POSSESSIVE_S.sub("", covered.split()[-1].lower().strip(".")) in role_words - _BODIES
+            and re.search(r"\w[.]?,[ ]+$", text[_line_bounds(text, span.start)[0] : span.start])
+            and re.match(r"[ \t]*(?:,|\n|$)", text[span.end : span.end + 3])
+        ):
+            continue  # "INÉS BARRAGÁN, Spanish Interpreter,": the role of one present, not a body
+        if (
             span.label in ("ORGANIZATION", "LOCATION")
             and cased
             and covered.isalpha()
@@ -611,6 +657,11 @@ def drop_false_tags(
 
 
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
+# Role and title words that name a body, not a person's role ("Jane Doe, Superior Court").
+_BODIES = frozenset(
+    {"court", "board", "panel", "committee", "council", "staff", "state", "people", "defense", "defence"}
+    | {"prosecution", "district", "parole", "probation", "system", "audience", "support", "recording"}
+)
 # Words that join a name to what is before it and never start one ("OF DANGER TO SOCIETY").
 _LINKING_WORDS = frozenset({"of", "for", "to", "on", "with", "and", "or", "in", "at", "by", "from"})
 

@@ -177,3 +177,40 @@ def test_a_business_that_ner_read_with_its_street_is_a_business_on_a_street():
     text = "We met at Main Street on Union Avenue, by the corner."
     spans = [_ner(text, "Main Street on Union Avenue", "LOCATION")]
     assert _merged(text, spans) == {("Main Street on Union Avenue", "LOCATION")}
+
+
+def test_a_programme_named_in_capitals_before_program_is_learnt_and_found_in_the_body():
+    text = (
+        "INMATE: Chaplain Ruiz runs the Emmaus weekend. I did the self-help program too.\n"
+        "THE PANEL NOTES HIS PARTICIPATION IN BROTHERS OF HOPE AND THE EMMAUS PROGRAM AND HIS "
+        "SELF-HELP PROGRAM. THIS DECISION IS SUBJECT TO REVIEW BY THE FULL BOARD."
+    )
+    merged = _merged(text)
+    assert {("EMMAUS", "ORGANIZATION"), ("Emmaus", "ORGANIZATION")} <= merged
+    assert not any("SELF-HELP" in name or "THE EMMAUS" in name for name, _ in merged)
+
+
+def test_what_one_was_in_at_a_prison_is_a_programme_there():
+    text = "DOCTOR: He was in Lifers With Purpose at Mule Creek from 2005. He was in Fresno at the time."
+    assert "Lifers With Purpose" in _learnt(text)
+    assert not {"Fresno", "Fresno at"} & _learnt(text)
+
+
+def test_a_role_after_a_name_in_a_list_of_those_present_is_no_organisation():
+    text = (
+        "PANEL PRESENT:\nINES BARRAGAN, Spanish Interpreter\nDANA ROWE, Supervising Registered Nurse, CHCF\n"
+        "Witness: Ann Lee, Superior Court\nI work with the Spanish Interpreter Guild.\n"
+    )
+    spans = [
+        _ner(text, "Spanish Interpreter", "ORGANIZATION"),
+        _ner(text, "Supervising Registered Nurse", "ORGANIZATION"),
+        _ner(text, "Superior Court", "ORGANIZATION"),
+        _ner(text, "Spanish Interpreter Guild", "ORGANIZATION"),
+    ]
+    labels = _merged(text, spans)
+    assert ("Superior Court", "ORGANIZATION") in labels and (
+        "Spanish Interpreter Guild",
+        "ORGANIZATION",
+    ) in labels
+    assert ("Spanish Interpreter", "ORGANIZATION") not in labels
+    assert ("Supervising Registered Nurse", "ORGANIZATION") not in labels
