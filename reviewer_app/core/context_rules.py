@@ -54,6 +54,7 @@ test) are in `resources/patterns/merge.toml`.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -220,7 +221,7 @@ def learn_organisations(
         ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += _mentions(text, named)
-    capitals = _named_in_capitals(text, cues, function_words)
+    capitals = _named_in_capitals(text, cues, function_words, _lowercase_text(text))
     spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in capitals]
     # "Copyright 2023 Foothill Legal Transcribers", "a duly designated transcriber, X, do hereby".
     holders, certified = signed_firms(text)
@@ -235,29 +236,36 @@ def learn_organisations(
     return sorted(spans)
 
 
-def _named_in_capitals(text: str, cues: dict[str, Sequence[str]], function_words: frozenset[str]) -> list:
+def _named_in_capitals(
+    text: str, cues: dict[str, Sequence[str]], function_words: frozenset[str], lowercase_phrases: str
+) -> list[tuple[int, int]]:
     """Names in capitals right before an `after` cue ("THE KAIROS PROGRAM" in a decision
     notice): the words before the cue back to one the text also writes in lower case
     ("SELF-HELP PROGRAM") or a function word ("THE"). Other mentions follow by propagation."""
     after = "|".join(re.escape(c.upper()) for c in cues.get("after", ()))
     if not after:
         return []
-    lowercase_phrases = _lowercase_text(text)
     stop = function_words | _LINKING_WORDS
     out = []
-    for match in re.finditer(rf"(?<![\w'’-])(?P<words>(?:[A-Z][A-Z'’-]*[ ]){{1,4}})(?:{after})\b", text):
-        words = list(re.finditer(r"\S+", match.group("words")))
-        first = len(words)
+    for cue in re.finditer(rf"(?<=[A-Z'’-])[ ](?:{after})\b", text):
+        words = _CAPITALS_BEFORE.search(text, max(0, cue.start() - 80), cue.start())
+        if not words:
+            continue
+        found = list(re.finditer(r"\S+", words.group()))
+        first = len(found)
         while first and not (
-            f" {words[first - 1].group().lower()} " in lowercase_phrases
-            or words[first - 1].group().lower() in stop
+            f" {found[first - 1].group().lower()} " in lowercase_phrases
+            or found[first - 1].group().lower() in stop
         ):
             first -= 1
-        if first < len(words):
-            start, end = match.start("words") + words[first].start(), match.start("words") + words[-1].end()
+        if first < len(found):
+            start, end = words.start() + found[first].start(), words.start() + found[-1].end()
             if sum(c.isalpha() for c in text[start:end]) >= 3:
                 out.append((start, end))
     return out
+
+
+_CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")
 
 
 _APPEARANCE = re.compile(
@@ -694,6 +702,7 @@ def _names_are_capitalised(text: str) -> bool:
     return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
 
 
+@functools.lru_cache(maxsize=4)  # asked for by several rules of one merge
 def _lowercase_text(text: str) -> str:
     """The text's words, those with a capital blanked, one space apart, to look
     phrases up in: "closing statements" is there, "Closing Statements" is not."""

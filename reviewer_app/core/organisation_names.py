@@ -59,6 +59,9 @@ _NUMBER_WORD = (
 # How long a course runs, said in an apposition: "fifty-two weeks", "three cycles", "12 sessions".
 _COURSE_LENGTH = rf"{_NUMBER_WORD}[ -](?:weeks?|cycles?|sessions?|modules?|classes)\b"
 _LEGAL_FORM = r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.?C\.)"
+# A name that ends where a search stops, looked for this far back.
+_NAME_BEFORE = re.compile(rf"(?<![\w'’-])(?P<name>{NAME})\Z")
+_NAME_REACH = 80
 _WORD_AFTER = re.compile(r"[ ]+([A-Za-z][A-Za-z'’-]*)")
 
 
@@ -92,10 +95,13 @@ def defined_names(
     stop = "|".join(sorted(followers | function_words))
     modifier = rf"(?:(?!(?:{stop})\b)[a-z0-9][a-z0-9'’-]*[ ]){{0,3}}"
     described = rf"{_ARTICLE}[ ]{modifier}(?i:(?:{kind}))\b"
+    # Anchored on what follows the name (cheap to find), the name then read backwards.
+    after_name = [
+        rf"[ ]{_DEFINED_AS}[ ]{described}",
+        rf"(?:{_APPOSITION}|,)[ ]{described}",
+        rf",[ ](?:that's[ ]|that’s[ ])?{_COURSE_LENGTH}",
+    ]
     patterns = [
-        rf"(?P<name>{NAME})[ ]{_DEFINED_AS}[ ]{described}",
-        rf"(?P<name>{NAME})(?:{_APPOSITION}|,)[ ]{described}",
-        rf"(?P<name>{NAME}),[ ](?:that's[ ]|that’s[ ])?{_COURSE_LENGTH}",
         rf"\b{_QUESTION}[ ]+(?:the[ ]+)?(?P<name>{NAME})[^\n]*\n(?:[ \t]*\n)*[ \t]*{_SPEAKER}"
         rf"{_ANSWER}[ ]{described}",
     ]
@@ -106,21 +112,29 @@ def defined_names(
             rf"\b{_ARTICLE_OR_POSSESSIVE}[ ]{modifier}(?i:(?:{premise})),[ ](?P<listed>{NAME})"
             r"(?=[,.;:]|[ ](?:on|in|at|where|which|that)\b|$)"
         )
-    names: dict[str, None] = {}
+    found: list[tuple[str, int, bool]] = []  # a name, where its phrase ends, whether it was listed
+    for pattern in after_name:
+        for match in re.finditer(pattern, text):
+            before = _NAME_BEFORE.search(text, max(0, match.start() - _NAME_REACH), match.start())
+            if before:
+                found.append((before.group("name"), match.end(), False))
     for pattern in patterns:
         for match in re.finditer(pattern, text):
-            after = _WORD_AFTER.match(text, match.end())
-            if after and after.group(1).islower() and after.group(1) not in followers:
-                continue  # "a group facilitator": the kind is a modifier
-            name = match.group("listed") if "listed" in match.groupdict() else match.group("name")
-            words = name.split()
-            if "listed" in match.groupdict() and len(words) < 2:
-                continue  # "our church, Grace": one word may start a list of people
-            if words[0].lower() in function_words:
-                words = words[1:]  # "Then Sunrise Bridges is ...", "The Kairos program"
-            if not words or (len(words) == 1 and written_in_lower_case(words[0], text)):
-                continue
-            names[" ".join(words)] = None
+            listed = "listed" in match.groupdict()
+            found.append((match.group("listed" if listed else "name"), match.end(), listed))
+    names: dict[str, None] = {}
+    for name, end, listed in found:
+        after = _WORD_AFTER.match(text, end)
+        if after and after.group(1).islower() and after.group(1) not in followers:
+            continue  # "a group facilitator": the kind is a modifier
+        words = name.split()
+        if listed and len(words) < 2:
+            continue  # "our church, Grace": one word may start a list of people
+        if words[0].lower() in function_words:
+            words = words[1:]  # "Then Sunrise Bridges is ...", "The Kairos program"
+        if not words or (len(words) == 1 and written_in_lower_case(words[0], text)):
+            continue
+        names[" ".join(words)] = None
     return list(names)
 
 
@@ -153,13 +167,18 @@ def signed_firms(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]
     return holders, certified
 
 
-_WITH_LEGAL_FORM = re.compile(rf"(?<![\w-])(?P<name>{NAME}{_LEGAL_FORM})(?![\w-])")
+_LEGAL_FORM_AFTER = re.compile(rf"{_LEGAL_FORM}(?![\w-])")
 
 
 def names_with_legal_forms(text: str) -> list[tuple[int, int]]:
     """Names followed by a legal form, as one span: "Brightwater Logistics, Inc.",
     "Sierra Verbatim Reporting, LLC" (NER splits off the form, a name of its own)."""
-    return [m.span("name") for m in _WITH_LEGAL_FORM.finditer(text)]
+    out = []
+    for form in _LEGAL_FORM_AFTER.finditer(text):
+        name = _NAME_BEFORE.search(text, max(0, form.start() - _NAME_REACH), form.start())
+        if name:
+            out.append((name.start(), form.end()))
+    return out
 
 
 def coordinated_parts(name: str) -> list[tuple[int, int]]:
