@@ -54,9 +54,22 @@ test) are in `resources/patterns/merge.toml`.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.organisation_names import (
+    CALENDAR_WORD,
+    CAP,
+    JOINERS,
+    NAME,
+    NUMBERED,
+    coordinated_parts,
+    defined_names,
+    names_with_legal_forms,
+    signed_firms,
+    written_in_lower_case,
+)
 from reviewer_app.core.spans import Span
 
 CONTEXT = "context"
@@ -64,12 +77,8 @@ CONTEXT_SCORE = 0.6
 # Above NER's 0.85: what a naming cue says beats what NER made of the words alone.
 NAMING_SCORE = 0.9
 _NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
-# A capitalised name of up to six words, with lower-case joining words inside
-# ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous"), but
-# not "in" or "and the", which join two names ("X Church in Eureka", "X and the Y").
-_JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&)"
-_CAP = r"(?:(?!I\b|I['’])[A-Z][A-Za-z'’]*(?:-[A-Za-z][A-Za-z'’]*)*)"
-_NAME = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ])?{_CAP}){{0,5}}"
+# A capitalised name of up to six words (organisation_names.NAME).
+_JOINERS, _CAP, _NAME, _CALENDAR_WORD = JOINERS, CAP, NAME, CALENDAR_WORD
 # The first name of an answer, after a speaker's tag ("[14:03:52] BERMÚDEZ:", "A.", "MR. LEE:").
 _ANSWER = (
     rf"[ \t]*(?:\[[^\]\n]*\][ ]*)?(?:[A-Z][^\n:?]{{0,60}}:|[AQ][.:])[ \t]+(?P<name>{_NAME})(?=[.,;!?]|$)"
@@ -113,7 +122,10 @@ def learn_organisations(
     after = "|".join(re.escape(c) for c in cues.get("after", ()))
     if before:
         for match in re.finditer(rf"(?i:\b(?:{before}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
-            found[match.span("name")] = None
+            start = match.start("name")
+            found.update(
+                dict.fromkeys((start + a, start + b) for a, b in coordinated_parts(match.group("name")))
+            )
     working = _cue_alternation(cues.get("working", ()))
     if working:
         # "I work days at X", "I teach third grade at X": up to three lower-case words between.
@@ -123,6 +135,26 @@ def learn_organisations(
             name = match.group("name")
             if len(name) >= 3 and not name.isupper() and name.lower() not in known_places:
                 named[name] = None
+    membership = _cue_alternation(cues.get("membership", ()))
+    if membership:
+        # "I completed Sunrise Bridges", "affiliated with Lil Valley": one completes, joins or
+        # drops out of a body, not a person or a town, whatever NER read in the name alone.
+        for match in re.finditer(rf"(?i:\b(?:{membership}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+            for a, b in coordinated_parts(match.group("name")):
+                name = match.group("name")[a:b]
+                if (
+                    len(name) >= 3
+                    and not name.isupper()
+                    and name.lower() not in known_places
+                    and name.split()[0].lower() not in function_words
+                    and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
+                    and not NUMBERED.fullmatch(name)
+                    and not (" " not in name and written_in_lower_case(name, text))
+                ):
+                    named[name] = None
+    followers = frozenset(w.lower() for w in cues.get("followers", ()))
+    defined = defined_names(text, cues.get("kinds", ()), followers, function_words, cues.get("premises", ()))
+    named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
     questions = _cue_alternation(cues.get("questions", ()))
     if questions:
         for match in re.finditer(rf"(?i:\b(?:{questions}))\b[^\n]*\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
@@ -147,9 +179,20 @@ def learn_organisations(
                 start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"; "Then Second Wind, the group"
             if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
+            if len(words) > 1 and text[start:end].isupper():
+                continue  # words in capitals run on ("... WATCH AND THE KAIROS"): `_named_in_capitals`
             found[(start, end)] = None
     if known_places:
         lowercase_phrases = _lowercase_text(text)
+        for match in re.finditer(rf"\bin[ ]+(?P<name>{_NAME})[ ]+at[ ]+(?P<place>{_NAME})", text):
+            name = match.group("name")  # "he was in Lifers With Purpose at Mule Creek": a body there
+            if (
+                " " in name
+                and match.group("place").lower() in known_places
+                and not name.isupper()
+                and name.lower() not in known_places
+            ):
+                found[match.span("name")] = None
         for match in re.finditer(rf"(?P<name>{_NAME})[ ]+in[ ]+(?P<place>{_NAME})", text):
             start, end = match.span("name")
             words = match.group("name").split()
@@ -178,11 +221,51 @@ def learn_organisations(
         ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += _mentions(text, named)
+    capitals = _named_in_capitals(text, cues, function_words, _lowercase_text(text))
+    spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in capitals]
+    # "Copyright 2023 Foothill Legal Transcribers", "a duly designated transcriber, X, do hereby".
+    holders, certified = signed_firms(text)
+    spans += [Span(*firm, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for firm in holders]
+    spans += [Span(*firm, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE) for firm in certified]
+    # "Sierra Verbatim Reporting, LLC": the form is part of the name, not a name of its own.
+    spans += [Span(*name, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE) for name in names_with_legal_forms(text)]
     # "Margaret Rich, Holloway Rich, for defendant ...": a lawyer's appearance names her firm.
     for match in _APPEARANCE.finditer(text):
         if match.group("firm").lower() not in known_places:  # "Ana Ruiz, Fresno, for the defendant"
             spans.append(Span(*match.span("firm"), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
     return sorted(spans)
+
+
+def _named_in_capitals(
+    text: str, cues: dict[str, Sequence[str]], function_words: frozenset[str], lowercase_phrases: str
+) -> list[tuple[int, int]]:
+    """Names in capitals right before an `after` cue ("THE KAIROS PROGRAM" in a decision
+    notice): the words before the cue back to one the text also writes in lower case
+    ("SELF-HELP PROGRAM") or a function word ("THE"). Other mentions follow by propagation."""
+    after = "|".join(re.escape(c.upper()) for c in cues.get("after", ()))
+    if not after:
+        return []
+    stop = function_words | _LINKING_WORDS
+    out = []
+    for cue in re.finditer(rf"(?<=[A-Z'’-])[ ](?:{after})\b", text):
+        words = _CAPITALS_BEFORE.search(text, max(0, cue.start() - 80), cue.start())
+        if not words:
+            continue
+        found = list(re.finditer(r"\S+", words.group()))
+        first = len(found)
+        while first and not (
+            f" {found[first - 1].group().lower()} " in lowercase_phrases
+            or found[first - 1].group().lower() in stop
+        ):
+            first -= 1
+        if first < len(found):
+            start, end = words.start() + found[first].start(), words.start() + found[-1].end()
+            if sum(c.isalpha() for c in text[start:end]) >= 3:
+                out.append((start, end))
+    return out
+
+
+_CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")
 
 
 _APPEARANCE = re.compile(
@@ -191,6 +274,14 @@ _APPEARANCE = re.compile(
     r"|applicants?|witness|deponent|debtors?|creditors?)\b",
     re.M,
 )
+
+
+def word_before_a_name(word: str) -> str:
+    """`word` in lower case as a title or cue before a name: an abbreviation's full
+    stop goes ("Dr." is "dr"), but a longer word's full stop ends a sentence, and
+    the word is no title of what follows ("a facilitator. Restorative Voices")."""
+    word = word.lower()
+    return word[:-1] if word.endswith(".") and len(word) <= 5 else word
 
 
 def _is_title(text: str, end: int) -> bool:
@@ -502,6 +593,14 @@ def drop_false_tags(
         ):
             continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
         if (
+            span.label == "ORGANIZATION"
+            and len(covered.split()) <= 4
+            and _POSSESSIVE_S.sub("", covered.split()[-1].lower().strip(".")) in role_words - _BODIES
+            and re.search(r"\w[.]?,[ ]+$", text[_line_bounds(text, span.start)[0] : span.start])
+            and re.match(r"[ \t]*(?:,|\n|$)", text[span.end : span.end + 3])
+        ):
+            continue  # "INÉS BARRAGÁN, Spanish Interpreter,": the role of one present, not a body
+        if (
             span.label in ("ORGANIZATION", "LOCATION")
             and cased
             and covered.isalpha()
@@ -566,6 +665,11 @@ def drop_false_tags(
 
 
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
+# Role and title words that name a body, not a person's role ("Jane Doe, Superior Court").
+_BODIES = frozenset(
+    {"court", "board", "panel", "committee", "council", "staff", "state", "people", "defense", "defence"}
+    | {"prosecution", "district", "parole", "probation", "system", "audience", "support", "recording"}
+)
 # Words that join a name to what is before it and never start one ("OF DANGER TO SOCIETY").
 _LINKING_WORDS = frozenset({"of", "for", "to", "on", "with", "and", "or", "in", "at", "by", "from"})
 
@@ -598,6 +702,7 @@ def _names_are_capitalised(text: str) -> bool:
     return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
 
 
+@functools.lru_cache(maxsize=4)  # asked for by several rules of one merge
 def _lowercase_text(text: str) -> str:
     """The text's words, those with a capital blanked, one space apart, to look
     phrases up in: "closing statements" is there, "Closing Statements" is not."""

@@ -72,6 +72,7 @@ from reviewer_app.core.context_rules import (
     label_spelled_items,
     learn_organisations,
     speaker_tag_names,
+    word_before_a_name,
 )
 from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
@@ -90,6 +91,7 @@ from reviewer_app.core.name_rules import (
     strip_answer_markers,
 )
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
+from reviewer_app.core.organisation_names import split_businesses_on_streets
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.paths import resource
@@ -342,7 +344,7 @@ def relabel_by_context(
             before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
             kin = _PREVIOUS_WORD_COMMA.search(text, max(0, span.start - 40), span.start)
             determined = bool(before and before.group(1).lower() in rules.determiners)
-            if (before and before.group(1).lower().rstrip(".") in cues) or (
+            if (before and word_before_a_name(before.group(1)) in cues) or (
                 kin and kin.group(1).lower() in rules.person_cues  # "my best friend, Eduardo"
             ):
                 span = span.with_(label="PERSON")
@@ -755,7 +757,7 @@ def merge_spans(
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
-    merged = label_compass_places(merged, text, rules.known_places)
+    merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     if with_propagation:
         merged = label_short_forms_of_organisations(
             merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())

@@ -1,0 +1,217 @@
+"""How a document shows that a name is an organisation's (issue 12), for
+`context_rules.learn_organisations`.
+
+The shape of a name (`NAME`: capitalised words with lower-case joining words
+inside) and what the text says around it:
+
+- `defined_names`: a name the document defines as an organisation of some kind
+  ("Sunrise Bridges is a twelve-week program", "Breaking Barriers, that's a
+  class", "What is Inner Compass?" answered by "It's a group that meets on
+  Tuesdays"). NER reads such names as persons or misses them; a definition says
+  what they are at every mention.
+- `signed_firms`: the holder of a copyright line ("Copyright 2023 Foothill Legal
+  Transcribers", "© 2025 by X") and the firm in a transcriber's or reporter's
+  certificate ("I, DANA ROWE, a duly designated transcriber, BARRISTER DIGITAL
+  SOLUTIONS, do hereby ..."), with a legal form after a comma ("X, LLC") kept in
+  the name; `names_with_legal_forms` does the same for any name with one.
+- `split_businesses_on_streets`: NER's "Summit Gas & Go on Union Avenue" is a
+  business on a street, two names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from reviewer_app.core.spans import Span
+
+# A capitalised name of up to six words, with lower-case joining words inside
+# ("Pathways to Peace", "Men of Honor", "Criminals and Gangs Anonymous", "Hombres de
+# Palabra"), but not "in" or "and the", which join two names ("X Church in Eureka",
+# "X and the Y"), and not a weekday or a month after a joining word ("Celebrate Recovery
+# on Tuesdays"). Words may carry accents ("Taller Mecánico Hermanos Echeverría").
+JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&|de(?:[ ]la|[ ]los|[ ]las)?|del|y|da|dos|du|van|von|al)"
+_LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"
+CAP = rf"(?:(?!I\b|I['’])[A-ZÀ-ÖØ-Þ][{_LETTER}'’]*(?:-[{_LETTER}][{_LETTER}'’]*)*)"
+CALENDAR_WORD = (
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b|(?:January|February|March|April|May|June|July"
+    r"|August|September|October|November|December)\b"
+)
+# The last word of a numbered stage or level ("Phase Two", "Step 4", "Level IV"), no name.
+NUMBERED = re.compile(
+    r".+[ ](?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|[IVX]{1,4}|\d{1,3}[A-Za-z]?)"
+)
+NAME = rf"{CAP}(?:[ ](?:{CAP}|{JOINERS}[ ](?!{CALENDAR_WORD}){CAP})){{0,5}}"
+
+# What a definition says a name is: "is a", "that's a", "it's the" ...
+_ARTICLE = r"(?:a|an|the|this|our|my)"
+_DEFINED_AS = r"(?:is|was)"
+_APPOSITION = r",[ ](?:that's|that’s|that[ ]is|that[ ]was|it's|it’s|it[ ]is|it[ ]was|which[ ]is|which[ ]was)"
+_ANSWER = r"(?:It's|It’s|It[ ]is|It[ ]was|That's|That’s|That[ ]is|That[ ]was|They're|They’re|They[ ]are)"
+# A question that asks what a name is, and the answer on the next line after a speaker's tag.
+_QUESTION = r"(?i:what(?:'s|’s|[ ]is|[ ]was)|tell[ ](?:me|us)[ ](?:a[ ]little[ ](?:bit[ ])?)?about)"
+_SPEAKER = r"(?:[^\n:?]{1,60}:[ \t]+|[AQ][.:][ \t]+)?(?:(?:Yes|Yeah|Well|Okay|Sure|So|Oh|Um|Uh),?[ ]+)?"
+_ARTICLE_OR_POSSESSIVE = r"(?:a|an|the|this|our|my|his|her|their|your)"
+_NUMBER_WORD = (
+    r"(?:\d{1,3}|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|eighteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?)"
+)
+# How long a course runs, said in an apposition: "fifty-two weeks", "three cycles", "12 sessions".
+_COURSE_LENGTH = rf"{_NUMBER_WORD}[ -](?:weeks?|cycles?|sessions?|modules?|classes)\b"
+_LEGAL_FORM = r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.?C\.)"
+# A name that ends where a search stops, looked for this far back.
+_NAME_BEFORE = re.compile(rf"(?<![\w'’-])(?P<name>{NAME})\Z")
+_NAME_REACH = 80
+_WORD_AFTER = re.compile(r"[ ]+([A-Za-z][A-Za-z'’-]*)")
+
+
+def defined_names(
+    text: str,
+    kinds: Iterable[str],
+    followers: frozenset[str],
+    function_words: frozenset[str] = frozenset(),
+    premises: Iterable[str] = (),
+) -> list[str]:
+    """Names the document defines as one of `kinds` ("program", "group" ...).
+
+    The kind must end its noun phrase: a lower-case word right after it is one
+    of `followers` (prepositions, conjunctions, "run", "led" ...), not a noun
+    that makes the kind a modifier ("Mr. Vega is a group facilitator"). The
+    words between the article and the kind are modifiers without a preposition
+    ("a twelve-week program", not "a guy from my group"). A name of one word
+    that is a function word ("That is a program") or that the text also writes
+    in lower case ("Group is a ...") is no name.
+
+    Two more shapes: a name of two words or more after one of `premises` (kinds
+    of place one works at or worships in, not groups of people) and a comma, that
+    ends its phrase ("our church, Denair Grace Fellowship.", "a mechanic shop,
+    Taller Mecánico Hermanos Echeverría, on ..."); and a name with the length of a
+    course in an apposition ("Restorative Voices, fifty-two weeks", "Healing
+    Dialogue Circle, three cycles")."""
+    kinds = sorted({k.lower() for k in kinds}, key=len, reverse=True)
+    if not kinds:
+        return []
+    kind = "|".join(re.escape(k).replace(r"\ ", "[ ]") for k in kinds)
+    stop = "|".join(sorted(followers | function_words))
+    modifier = rf"(?:(?!(?:{stop})\b)[a-z0-9][a-z0-9'’-]*[ ]){{0,3}}"
+    described = rf"{_ARTICLE}[ ]{modifier}(?i:(?:{kind}))\b"
+    # Anchored on what follows the name (cheap to find), the name then read backwards.
+    after_name = [
+        rf"[ ]{_DEFINED_AS}[ ]{described}",
+        rf"(?:{_APPOSITION}|,)[ ]{described}",
+        rf",[ ](?:that's[ ]|that’s[ ])?{_COURSE_LENGTH}",
+    ]
+    patterns = [
+        rf"\b{_QUESTION}[ ]+(?:the[ ]+)?(?P<name>{NAME})[^\n]*\n(?:[ \t]*\n)*[ \t]*{_SPEAKER}"
+        rf"{_ANSWER}[ ]{described}",
+    ]
+    premises = sorted({p.lower() for p in premises}, key=len, reverse=True)
+    if premises:
+        premise = "|".join(re.escape(p).replace(r"\ ", "[ ]") for p in premises)
+        patterns.append(
+            rf"\b{_ARTICLE_OR_POSSESSIVE}[ ]{modifier}(?i:(?:{premise})),[ ](?P<listed>{NAME})"
+            r"(?=[,.;:]|[ ](?:on|in|at|where|which|that)\b|$)"
+        )
+    found: list[tuple[str, int, bool]] = []  # a name, where its phrase ends, whether it was listed
+    for pattern in after_name:
+        for match in re.finditer(pattern, text):
+            before = _NAME_BEFORE.search(text, max(0, match.start() - _NAME_REACH), match.start())
+            if before:
+                found.append((before.group("name"), match.end(), False))
+    for pattern in patterns:
+        for match in re.finditer(pattern, text):
+            listed = "listed" in match.groupdict()
+            found.append((match.group("listed" if listed else "name"), match.end(), listed))
+    names: dict[str, None] = {}
+    for name, end, listed in found:
+        after = _WORD_AFTER.match(text, end)
+        if after and after.group(1).islower() and after.group(1) not in followers:
+            continue  # "a group facilitator": the kind is a modifier
+        words = name.split()
+        if listed and len(words) < 2:
+            continue  # "our church, Grace": one word may start a list of people
+        if words[0].lower() in function_words:
+            words = words[1:]  # "Then Sunrise Bridges is ...", "The Kairos program"
+        if not words or (len(words) == 1 and written_in_lower_case(words[0], text)):
+            continue
+        names[" ".join(words)] = None
+    return list(names)
+
+
+def written_in_lower_case(word: str, text: str) -> bool:
+    return re.search(rf"(?<![\w'’-]){re.escape(word.lower())}(?![\w'’-])", text) is not None
+
+
+_COPYRIGHT = re.compile(
+    rf"(?:©|\([cC]\)|\b[Cc]opyright\b|\bCOPYRIGHT\b)[ ]*(?:©[ ]*)?"
+    rf"(?:(?:19|20)\d\d(?:[-–](?:19|20)?\d\d)?,?[ ]+)?"
+    rf"(?:(?:by|BY)[ ]+)?(?P<name>{NAME}(?:{_LEGAL_FORM})?)"
+)
+_CERTIFICATE_FIRM = re.compile(
+    rf"\b(?i:transcriber|transcriptionist|reporter|stenographer)s?,[ ]+(?P<name>{NAME}(?:{_LEGAL_FORM})?),[ ]"
+)
+_NOT_A_HOLDER = frozenset({"all", "the", "this", "notice"})
+
+
+def signed_firms(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The firms that hold a copyright line's copyright, and those a transcriber or
+    reporter names in a certificate ("a duly designated transcriber, X, do hereby"),
+    each with a legal form after it ("X, LLC"). The second may be a person's name
+    ("the reporter, Dana Rowe, said"): NER's reading of it comes first."""
+    holders, certified = [], []
+    for pattern, out in ((_COPYRIGHT, holders), (_CERTIFICATE_FIRM, certified)):
+        for match in pattern.finditer(text):
+            name = match.group("name")
+            if name.split()[0].lower() not in _NOT_A_HOLDER and len(name) >= 3:
+                out.append(match.span("name"))
+    return holders, certified
+
+
+_LEGAL_FORM_AFTER = re.compile(rf"{_LEGAL_FORM}(?![\w-])")
+
+
+def names_with_legal_forms(text: str) -> list[tuple[int, int]]:
+    """Names followed by a legal form, as one span: "Brightwater Logistics, Inc.",
+    "Sierra Verbatim Reporting, LLC" (NER splits off the form, a name of its own)."""
+    out = []
+    for form in _LEGAL_FORM_AFTER.finditer(text):
+        name = _NAME_BEFORE.search(text, max(0, form.start() - _NAME_REACH), form.start())
+        if name:
+            out.append((name.start(), form.end()))
+    return out
+
+
+def coordinated_parts(name: str) -> list[tuple[int, int]]:
+    """The [start, end) of each name in `name` when it joins two names with "and",
+    the second of two words or more, the first too or an acronym ("Anger
+    Management and Victim Awareness", "AA and Anger Management" after "I did"), else
+    of `name` whole ("Criminals and Gangs Anonymous", "Tire and Brake")."""
+    match = re.fullmatch(r"(?P<first>\S+(?:[ ]\S+)+|[A-Z]{2,})[ ]and[ ](?P<second>\S+(?:[ ]\S+)+)", name)
+    if match and not match.group("second").split()[0].islower():
+        return [match.span("first"), match.span("second")]
+    return [(0, len(name))]
+
+
+# Kinds of street: what a business is "on" ("the Summit Gas & Go on Union Avenue").
+_STREET = r"(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Lane|Way|Highway|Parkway)"
+_ON_A_STREET = re.compile(
+    rf"(?P<business>{NAME})[ ]on[ ](?P<street>(?:[A-Z0-9][{_LETTER}0-9'’-]*[ ]){{1,3}}{_STREET})"
+)
+
+
+def split_businesses_on_streets(spans: Iterable[Span], text: str) -> list[Span]:
+    """A place or organisation that NER read over "X on Y Street" is two names: the
+    business X, an ORGANIZATION, on the street Y Street, a LOCATION ("Cantina Los
+    Arcos on Sixth Street"). A street on a street stays as it was ("Main Street on
+    ...")."""
+    out = []
+    for span in spans:
+        match = (
+            _ON_A_STREET.fullmatch(span.text_in(text)) if span.label in ("LOCATION", "ORGANIZATION") else None
+        )
+        if match and not re.search(rf"{_STREET}$", match.group("business")):
+            out.append(span.with_(end=span.start + match.end("business"), label="ORGANIZATION"))
+            out.append(span.with_(start=span.start + match.start("street"), label="LOCATION"))
+            continue
+        out.append(span)
+    return out

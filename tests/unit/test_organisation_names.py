@@ -1,0 +1,216 @@
+"""Organisations a document defines, joins or signs for (issue 12): what the text
+says around a name makes it an organisation at every mention, whatever NER read in
+the name alone; and sentences with the same words that name none."""
+
+from __future__ import annotations
+
+from reviewer_app.core.context_rules import learn_organisations
+from reviewer_app.core.merge import default_rules, merge_spans
+from reviewer_app.core.organisation_names import coordinated_parts, defined_names, signed_firms
+from reviewer_app.core.spans import Span
+
+
+def _ner(text: str, piece: str, label: str, nth: int = 0) -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(piece, start + 1)
+    return Span(start, start + len(piece), label, ("spacy",), 0.85)
+
+
+def _merged(text: str, spans=()) -> set[tuple[str, str]]:
+    return {(s.text_in(text), s.label) for s in merge_spans(list(spans), text)}
+
+
+def _learnt(text: str) -> set[str]:
+    rules = default_rules()
+    found = learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words)
+    return {s.text_in(text) for s in found}
+
+
+def _defined(text: str) -> list[str]:
+    cues = default_rules().organisation_cues
+    followers = frozenset(cues["followers"])
+    return defined_names(text, cues["kinds"], followers, default_rules().function_words, cues["premises"])
+
+
+def test_a_name_defined_as_a_programme_is_an_organisation_at_every_mention():
+    text = (
+        "COMMISSIONER: Tell me about your self-help.\n"
+        "INMATE: Sunrise Bridges is a twelve-week program for lifers. Sunrise Bridges changed how I think."
+    )
+    spans = [_ner(text, "Sunrise Bridges", "PERSON"), _ner(text, "Sunrise Bridges", "PERSON", 1)]
+    assert _merged(text, spans) == {("Sunrise Bridges", "ORGANIZATION")}
+    assert len(merge_spans(spans, text)) == 2
+
+
+def test_a_definition_in_an_apposition_or_an_answer_names_an_organisation():
+    text = (
+        "INMATE: I took Breaking Barriers, that's a sixteen-week class.\n"
+        "COMMISSIONER: What is Inner Compass?\n"
+        "INMATE: It's a group that meets on the yard. Inner Compass helped me."
+    )
+    assert _defined(text) == ["Breaking Barriers", "Inner Compass"]
+    assert ("Inner Compass", "ORGANIZATION") in _merged(text, [_ner(text, "Inner Compass", "PERSON", 1)])
+
+
+def test_a_kind_that_modifies_a_noun_or_follows_a_preposition_defines_nothing():
+    text = (
+        "INMATE: Mr. Vega is a group facilitator. I talked to Marcus, that's a guy from my group.\n"
+        "COMMISSIONER: What was Tuesday like?\n"
+        "INMATE: It was a good class. That is a program I want. Group is a big part of it, the group."
+    )
+    assert _defined(text) == []
+    spans = [_ner(text, "Vega", "PERSON"), _ner(text, "Marcus", "PERSON")]
+    assert _merged(text, spans) == {("Vega", "PERSON"), ("Marcus", "PERSON")}
+
+
+def test_completing_joining_or_dropping_out_of_a_name_makes_it_an_organisation():
+    text = (
+        "INMATE: I completed Harbor Lights in 2019, and I was affiliated with Lil Soldados until I "
+        "dropped out of Lil Soldados. Harbor Lights was hard."
+    )
+    spans = [
+        _ner(text, "Harbor Lights", "PERSON"),
+        _ner(text, "Lil Soldados", "LOCATION"),
+        _ner(text, "Harbor Lights", "PERSON", 1),
+    ]
+    assert _merged(text, spans) == {("Harbor Lights", "ORGANIZATION"), ("Lil Soldados", "ORGANIZATION")}
+
+
+def test_what_one_completes_is_no_organisation_when_it_is_a_date_a_town_or_a_word():
+    text = (
+        "INMATE: I finished June of 2019 on C Yard. I graduated from Fresno in the end. "
+        "I completed Phase Two, the last phase. He joined Marcus Bell at chow."
+    )
+    assert not {"June", "Fresno", "Phase", "Phase Two"} & _learnt(text)
+    spans = [_ner(text, "Marcus Bell", "PERSON"), _ner(text, "Fresno", "LOCATION")]
+    assert _merged(text, spans) == {("Marcus Bell", "PERSON"), ("Fresno", "LOCATION")}
+
+
+def test_two_programmes_joined_by_and_are_two_names():
+    assert coordinated_parts("Anger Replacement Training and Victim Impact Awareness") == [(0, 26), (31, 54)]
+    assert coordinated_parts("CGA and Hope Rising") == [(0, 3), (8, 19)]
+    assert coordinated_parts("Criminals and Gangs Anonymous") == [(0, 29)]
+    assert coordinated_parts("Central Valley Tire and Brake") == [(0, 29)]
+    text = "INMATE: I completed Second Wind Recovery and Men of Honor last year."
+    assert {"Second Wind Recovery", "Men of Honor"} <= _learnt(text)
+    assert "Second Wind Recovery and Men of Honor" not in _learnt(text)
+
+
+def test_a_weekday_after_a_joining_word_is_not_part_of_the_name():
+    text = "INMATE: I'm in Second Chances on Tuesdays and the Men of Honor group on Fridays."
+    assert {"Second Chances", "Men of Honor"} <= _learnt(text)
+    assert not any("Tuesdays" in name or "Fridays" in name for name in _learnt(text))
+
+
+def test_a_copyright_line_and_a_certificate_name_their_firm():
+    text = (
+        "I, DANA ROWE, a duly designated transcriber, BARRISTER DIGITAL SOLUTIONS, do hereby declare.\n"
+        "Copyright 2023 Foothill Legal Transcribers\n"
+        "(c) 2022 by Goldleaf Digital, LLC. All rights reserved."
+    )
+    holders, certified = signed_firms(text)
+    assert {text[a:b] for a, b in holders} == {"Foothill Legal Transcribers", "Goldleaf Digital, LLC"}
+    assert {text[a:b] for a, b in certified} == {"BARRISTER DIGITAL SOLUTIONS"}
+    assert ("Foothill Legal Transcribers", "ORGANIZATION") in _merged(text)
+
+
+def test_a_copyright_line_without_a_holder_and_a_reporter_who_is_a_person_name_no_firm():
+    text = (
+        "Copyright 2024. All rights reserved.\nCopyright notice: see page 2.\nThe reporter, Dana Rowe, said"
+    )
+    holders, _ = signed_firms(text)
+    assert holders == []
+    assert _merged(text, [_ner(text, "Dana Rowe", "PERSON")]) == {("Dana Rowe", "PERSON")}
+
+
+def test_a_legal_form_after_a_comma_stays_with_its_name():
+    text = "The offer came from Sierra Verbatim Reporting, LLC. and from Dana Rowe, the owner."
+    spans = [_ner(text, "Sierra Verbatim Reporting", "ORGANIZATION"), _ner(text, "LLC", "ORGANIZATION")]
+    assert _merged(text, spans) == {("Sierra Verbatim Reporting, LLC", "ORGANIZATION")}
+
+
+def test_a_place_of_work_or_worship_named_after_a_comma_is_an_organisation():
+    text = (
+        "WIFE: Meadowlark is five minutes from our church, Valley Grace Fellowship.\n"
+        "INMATE: My brother has a mechanic shop, Taller Mecánico Hermanos Ríos, on Calle Luna."
+    )
+    assert _defined(text) == ["Valley Grace Fellowship", "Taller Mecánico Hermanos Ríos"]
+    spans = [_ner(text, "Valley Grace Fellowship", "PERSON")]
+    assert ("Valley Grace Fellowship", "ORGANIZATION") in _merged(text, spans)
+
+
+def test_people_listed_after_a_group_or_one_word_after_a_church_are_not_defined():
+    text = "INMATE: I told my group, Marcus and Tony Reyes, the truth. At church, Grace said hello."
+    assert _defined(text) == []
+
+
+def test_a_name_with_the_length_of_a_course_or_an_article_and_a_kind_is_a_programme():
+    text = (
+        "COMMISSIONER: Men of Integrity, completed 2016. Restorative Voices, fifty-two weeks, finished "
+        "in 2021. Healing Dialogue Circle, three cycles. Hombres de Palabra, which is a group in Spanish.\n"
+        "INMATE: I've been accepted at Cornerstone Crossing, the transitional house at 412 West Street."
+    )
+    assert _defined(text) == [
+        "Hombres de Palabra",
+        "Cornerstone Crossing",
+        "Restorative Voices",
+        "Healing Dialogue Circle",
+    ]
+
+
+def test_a_time_after_a_name_in_an_apposition_is_no_course():
+    text = "INMATE: I saw Marcus Bell, two weeks later, and Tony, three weeks ago, at chow."
+    assert _defined(text) == []
+
+
+def test_a_word_that_ends_a_sentence_is_no_title_of_the_next_name():
+    text = "COMMISSIONER: You're a facilitator. Restorative Voices is the one that changed you. Officer Dale."
+    spans = [_ner(text, "Restorative Voices", "ORGANIZATION"), _ner(text, "Dale", "ORGANIZATION")]
+    assert _merged(text, spans) == {("Restorative Voices", "ORGANIZATION"), ("Dale", "PERSON")}
+
+
+def test_a_business_that_ner_read_with_its_street_is_a_business_on_a_street():
+    text = "He was working the register at the Summit Gas & Go on Union Avenue that night."
+    spans = [_ner(text, "Summit Gas & Go on Union Avenue", "LOCATION")]
+    assert _merged(text, spans) == {("Summit Gas & Go", "ORGANIZATION"), ("Union Avenue", "LOCATION")}
+    text = "We met at Main Street on Union Avenue, by the corner."
+    spans = [_ner(text, "Main Street on Union Avenue", "LOCATION")]
+    assert _merged(text, spans) == {("Main Street on Union Avenue", "LOCATION")}
+
+
+def test_a_programme_named_in_capitals_before_program_is_learnt_and_found_in_the_body():
+    text = (
+        "INMATE: Chaplain Ruiz runs the Emmaus weekend. I did the self-help program too.\n"
+        "THE PANEL NOTES HIS PARTICIPATION IN BROTHERS OF HOPE AND THE EMMAUS PROGRAM AND HIS "
+        "SELF-HELP PROGRAM. THIS DECISION IS SUBJECT TO REVIEW BY THE FULL BOARD."
+    )
+    merged = _merged(text)
+    assert {("EMMAUS", "ORGANIZATION"), ("Emmaus", "ORGANIZATION")} <= merged
+    assert not any("SELF-HELP" in name or "THE EMMAUS" in name for name, _ in merged)
+
+
+def test_what_one_was_in_at_a_prison_is_a_programme_there():
+    text = "DOCTOR: He was in Lifers With Purpose at Mule Creek from 2005. He was in Fresno at the time."
+    assert "Lifers With Purpose" in _learnt(text)
+    assert not {"Fresno", "Fresno at"} & _learnt(text)
+
+
+def test_a_role_after_a_name_in_a_list_of_those_present_is_no_organisation():
+    text = (
+        "PANEL PRESENT:\nINES BARRAGAN, Spanish Interpreter\nDANA ROWE, Supervising Registered Nurse, CHCF\n"
+        "Witness: Ann Lee, Superior Court\nI work with the Spanish Interpreter Guild.\n"
+    )
+    spans = [
+        _ner(text, "Spanish Interpreter", "ORGANIZATION"),
+        _ner(text, "Supervising Registered Nurse", "ORGANIZATION"),
+        _ner(text, "Superior Court", "ORGANIZATION"),
+        _ner(text, "Spanish Interpreter Guild", "ORGANIZATION"),
+    ]
+    labels = _merged(text, spans)
+    assert ("Superior Court", "ORGANIZATION") in labels and (
+        "Spanish Interpreter Guild",
+        "ORGANIZATION",
+    ) in labels
+    assert ("Spanish Interpreter", "ORGANIZATION") not in labels
+    assert ("Supervising Registered Nurse", "ORGANIZATION") not in labels
