@@ -8,7 +8,7 @@ Two halves, both called by `merge.merge_spans`:
   Anonymous (AA)") and a capitalised name whose initials stand elsewhere as an
   acronym. They are proposed as ORGANIZATION spans (detector `context`) with a
   score below NER's, so that an NER label of the same stretch wins, and
-  `merge.propagate` then proposes their other mentions. A name right after a
+  `name_propagation.propagate` then proposes their other mentions. A name right after a
   naming cue ("a program called X", "my job at X") outranks NER at each of its
   mentions, and a name of two words or more before "in" and a known town ("Second
   Dawn Residential in Visalia") is an organisation there, as is a lawyer's firm
@@ -357,7 +357,7 @@ def label_short_forms_of_organisations(
     title ("Mr. Smith") or part of a longer person's name ("Joe Smith" beside
     "Smith Plumbing"). A place of one word, or one after a location cue ("in
     Istanbul"), stays a place: a court or a bar is often named after its town. The
-    relabelled spans are marked as learnt from context, so that `merge.propagate`
+    relabelled spans are marked as learnt from context, so that `name_propagation.propagate`
     finds the short form's other mentions. A name in the possessive before one of
     `owned` ("Brightwater's legal department": what a firm has, not a person) is
     taken the same way."""
