@@ -83,6 +83,7 @@ from reviewer_app.core.name_propagation import (
 )
 from reviewer_app.core.name_rules import (
     complete_interrupted_names,
+    drop_months_inside_names,
     names_from_layout,
     relabel_persons_in_context,
     relabel_places_named_alone,
@@ -712,6 +713,7 @@ def merge_spans(
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
+    merged = drop_months_inside_names(merged, text, rules.calendar_words)
     # Outside hearings only courtesy titles make a person ("Member States" is none).
     person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
     merged = relabel_by_context(merged, text, rules, person_titles, possessive_persons)
@@ -763,7 +765,9 @@ def merge_spans(
             merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())
         )
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
-        merged = propagate_lower_case_names(merged, text, stop_words, rules.titles | name_titles)
+        merged = propagate_lower_case_names(
+            merged, text, stop_words, rules.titles | name_titles, rules.determiners
+        )
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

@@ -12,7 +12,7 @@ speaker tag) but not in lower case, where it is an ordinary word ("will" is not 
   it opens a sentence ("Last name?", "Your") is no mention.
 - `propagate_lower_case_names`: in lower-case speech (ASR output), the other mentions of
   a name the context showed, its surname only after a title where the text also uses it
-  as an ordinary word ("miss long", not "a long time").
+  as an ordinary word ("miss long", not "a long time"; "counselor may", not "you may").
 - `drop_sentence_initial_homographs` / `is_sentence_initial_homograph`: a propagated
   one-word name that opens a sentence and that the document also writes in lower case
   is the ordinary word ("Long story short" beside Mr. Long and "a long night").
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 _NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _SENTENCE_STOP = re.compile(r"[.?!]")
+# A title right before a position, and the word before the title (if on the same line).
+_TITLE_BEFORE = re.compile(r"(?:(?<![\w'’-])(?P<before>[\w'’-]+)[ ]+)?(?P<title>[a-z]+)[.,]?[ ]+\Z")
 
 
 def lowercase_words(text: str) -> frozenset[str]:
@@ -167,18 +169,26 @@ def _name_parts(name: str, rules: MergeRules) -> list[str]:
 
 
 def propagate_lower_case_names(
-    spans: Sequence[Span], text: str, stop_words: frozenset[str], titles: frozenset[str]
+    spans: Sequence[Span],
+    text: str,
+    stop_words: frozenset[str],
+    titles: frozenset[str],
+    determiners: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """In a text that does not capitalise names, the other mentions of a name that the
     context showed in lower case ("my name is patrice long" ... "hi patrice"; not an NER
     guess, which a text in another language may make of an ordinary word): its first word
     everywhere, its other words only after a title ("miss long", not "a long time"), or
     everywhere when the text never has them after a stop word as an ordinary word ("doctor
-    sandhu" ... "is that amarjit sandhu", but not "how long", "a long week")."""
+    sandhu" ... "is that amarjit sandhu", but not "how long", "a long week"). A title
+    counts when no determiner or pronoun stands before it ("counselor may", not "the
+    counselor may"); a surname that is a stop word or a month ("tamika may") is a name
+    there only, beside "you may" and "in may" (`determiners`, lower case)."""
     if names_are_capitalised(text):
         return list(spans)
     anywhere: set[str] = set()
     after_title: set[str] = set()
+    common: set[str] = set()
     for span in spans:
         covered = span.text_in(text)
         if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors:
@@ -188,7 +198,10 @@ def propagate_lower_case_names(
             if words and words[0] == covered.split()[0] and not titled:
                 anywhere.add(words[0])
             after_title.update(words)
-    if not after_title:
+            # A surname that is a function word or a month ("tamika may") only right after a
+            # title used as one: "counselor may", not "the counselor may", "you may", "in may".
+            common.update(w for w in covered.split()[1:] if w in stop_words and w not in PRONOUNS | titles)
+    if not after_title and not common:
         return list(spans)
     ordinary = {
         match.group()
@@ -202,13 +215,27 @@ def propagate_lower_case_names(
     added = []
     for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text):
         word = match.group()
-        if word not in anywhere and not (word in after_title and after_word(text, match.start(), titles)):
+        if word not in anywhere and not (
+            word in after_title | common
+            and _after_title_used_as_one(text, match.start(), titles, determiners)
+        ):
             continue
         i = bisect.bisect_left(starts, match.end()) - 1
         if i >= 0 and ends[i] > match.start():
             continue  # a span covers it
         added.append(Span(match.start(), match.end(), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
     return _sorted([*spans, *added])
+
+
+def _after_title_used_as_one(
+    text: str, start: int, titles: frozenset[str], determiners: frozenset[str]
+) -> bool:
+    """Whether the word at `start` follows a title that no determiner or pronoun stands
+    before ("okay counselor may", not "the counselor may" or "your counselor may")."""
+    title = _TITLE_BEFORE.search(text, max(0, start - 60), start)
+    return bool(
+        title and title.group("title") in titles and title.group("before") not in determiners | PRONOUNS
+    )
 
 
 def drop_sentence_initial_homographs(

@@ -35,7 +35,9 @@ name, never a list of names:
 - `lower_case_names`: in a text that does not capitalise names (ASR output), a name
   only where the context makes it safe: after "my name is", a word followed by its own
   spelling ("maria, m a r i a"), whose letters are then a SPELLED_NAME (their other
-  lower-case mentions: `name_propagation.propagate_lower_case_names`).
+  lower-case mentions: `name_propagation.propagate_lower_case_names`); after a title, a
+  surname that is an ordinary word where the phrase ends on it ("counselor tamika may and").
+- `drop_months_inside_names`: a month inside such a name ("tamika may") is no date.
 - `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 """
 
@@ -504,11 +506,30 @@ def lower_case_names(
     return out
 
 
+def drop_months_inside_names(spans: Iterable[Span], text: str, calendar_words: frozenset[str]) -> list[Span]:
+    """Without a date of one calendar word that lies inside a PERSON the context showed
+    ("counselor one tamika may and doctor hoang", "my name is april"): a surname or a
+    first name, not the month, which would otherwise cut the name (a date ranks first)."""
+    spans = list(spans)
+    names = [s for s in spans if s.label == "PERSON" and STRUCTURE in s.detectors]
+    return [
+        s
+        for s in spans
+        if not (
+            s.label == "DATE"
+            and s.text_in(text).lower() in calendar_words
+            and any(n.start <= s.start and s.end <= n.end for n in names)
+        )
+    ]
+
+
 def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: frozenset[str]) -> list[Span]:
     """In a text that does not capitalise names, PERSON spans for the one or two words
     after a personal title used as one (not after a determiner: "the doctor said"), up
     to a word of `not_names` or a pronoun, past a rank's number: "with doctor feldmann
-    not with me", "counselor one tamika may and doctor thanh hoang from mental health"."""
+    not with me", "counselor one tamika may and doctor thanh hoang from mental health"
+    (a word of `not_names` after a first name is its surname where a conjunction, a
+    mark or the line's end follows: a modal or a month cannot end the phrase there)."""
     words = re.findall(r"[A-Za-z]+", text[:50000])
     if sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words):
         return []  # a post with capitals here and there ("Nice vid captain obvious"), not lower-case speech
@@ -521,19 +542,29 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             or before.group(1) in _PRONOUNS | _VERB_BEFORE
         ):
             continue  # "the doctor said", "you miss speaking", "don't judge me"; but "a mister gutierrez"
-        kept: list[str] = []
-        for k, word in enumerate(_NEXT_LOWER_WORDS.match(text, title.end()).group().split()):
-            if k == 0 and word in numbers:
+        kept: list[re.Match[str]] = []
+        for k, word in enumerate(_NEXT_WORD.finditer(_NEXT_LOWER_WORDS.match(text, title.end()).group())):
+            name = word.group()
+            if k == 0 and name in numbers:
                 continue  # "counselor one", a rank
-            if word in not_names or word in _PRONOUNS or word in numbers or word in _PERSONAL_TITLES:
+            if name in _PRONOUNS or name in numbers or name in _PERSONAL_TITLES or name in determiners:
                 break
+            at = title.end() + word.end()
+            if name in not_names and not (len(kept) == 1 and _SURNAME_ENDS.match(text, at)):
+                break  # "doctor feldmann may see you"; but "counselor tamika may and doctor hoang"
             kept.append(word)
             if len(kept) == 2:
                 break
         if kept:
-            start = text.index(kept[0], title.end())
-            end = text.index(kept[-1], start) + len(kept[-1])
-            out.append(Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE))
+            out.append(
+                Span(
+                    title.end() + kept[0].start(),
+                    title.end() + kept[-1].end(),
+                    "PERSON",
+                    (STRUCTURE,),
+                    CUE_SCORE,
+                )
+            )
     return out
 
 
@@ -545,6 +576,10 @@ _COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})
 _LOWER_TITLE = re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))})(?=[ ])")
 # The words after a title, up to punctuation or the line's end.
 _NEXT_LOWER_WORDS = re.compile(r"(?:[ ][a-z][a-z'’-]+){0,4}")
+_NEXT_WORD = re.compile(r"[a-z][a-z'’-]+")
+# After a first name, an ordinary word ("may", "will") that ends the phrase, where the
+# word's own reading cannot (a modal or a month before "and" or the line's end), is its surname.
+_SURNAME_ENDS = re.compile(r"[ ]+(?:and|or)(?![\w'’-])|[ ]*(?:[.,;:?!]|$)", re.M)
 
 
 _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-z][a-z'’-]{2,}(?![\w'’-])")

@@ -579,3 +579,35 @@ def test_a_place_read_in_capitals_leaves_a_person_a_person():
     # The same place in mixed case is NER's own reading, and a word only of it is the place's.
     ner.append(_span(text, "Marlowe Plaza", "LOCATION", 0))
     assert ("Marlowe", "LOCATION") in _merged(text, ner)
+
+
+def test_a_surname_that_is_a_month_or_a_modal_is_a_name_after_a_title_used_as_one():
+    text = (
+        "speaker 1: sitting with me is counselor two renata june and doctor ilse bauer today\n"
+        "speaker 2: okay you may start when you want\n"
+        "speaker 1: counselor june can read the chronos from june and july\n"
+        "speaker 2: the counselor june spoke of is gone and your counselor may call in june\n"
+        "speaker 1: officer june will take you back\n"
+    )
+    ner = [_span(text, "june", "DATE", 0), _span(text, "june", "DATE", 2)]
+    found = {(s.text_in(text), s.start, s.label) for s in merge_spans(ner, text)}
+    persons = {(w, start) for w, start, label in found if label == "PERSON"}
+    # The full name keeps its surname over NER's month, and the surname is a name after a title.
+    assert ("renata june", text.index("renata june")) in persons
+    assert ("june", text.index("counselor june can") + 10) in persons
+    assert ("june", text.index("officer june") + 8) in persons
+    # Not after a determiner or a pronoun before the title, nor without a title.
+    named = {start for _, start in persons}
+    assert text.index("the counselor june") + 14 not in named
+    assert text.index("from june") + 5 not in named
+    assert text.index("in june") + 3 not in named
+    assert not any(w == "may" for w, _ in persons)
+
+
+def test_an_ordinary_word_after_a_titled_first_name_is_no_surname_unless_the_phrase_ends_there():
+    text = (
+        "speaker 1: i think doctor feldmann may see you soon\nspeaker 2: and nurse olga may and doctor li\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert "feldmann" in persons and "feldmann may" not in persons
+    assert "olga may" in persons
