@@ -63,9 +63,9 @@ from reviewer_app.core.organisation_names import (
     CAP,
     JOINERS,
     NAME,
-    NUMBERED,
     coordinated_parts,
     defined_names,
+    is_numbered_stage,
     names_with_legal_forms,
     signed_firms,
     written_in_lower_case,
@@ -148,7 +148,7 @@ def learn_organisations(
                     and name.lower() not in known_places
                     and name.split()[0].lower() not in function_words
                     and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
-                    and not NUMBERED.fullmatch(name)
+                    and not is_numbered_stage(name, text)
                     and not (" " not in name and written_in_lower_case(name, text))
                 ):
                     named[name] = None

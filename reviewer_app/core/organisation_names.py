@@ -37,10 +37,22 @@ CALENDAR_WORD = (
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b|(?:January|February|March|April|May|June|July"
     r"|August|September|October|November|December)\b"
 )
-# The last word of a numbered stage or level ("Phase Two", "Step 4", "Level IV"), no name.
+# The last word of a numbered stage or level ("Phase Two", "Step 4"), no name.
 NUMBERED = re.compile(
-    r".+[ ](?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|[IVX]{1,4}|\d{1,3}[A-Za-z]?)"
+    r".+[ ](?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|\d{1,3}[A-Za-z]?)"
 )
+# A Roman numeral also ends names of bodies ("Comradeship IV", "Local II"): a stage only when the
+# text uses its first word as a common noun too ("Level IV ... the next level").
+ROMAN_NUMBERED = re.compile(r"(?P<head>\S+)(?:[ ]\S+)*[ ][IVX]{1,4}")
+
+
+def is_numbered_stage(name: str, text: str) -> bool:
+    if NUMBERED.fullmatch(name):
+        return True
+    roman = ROMAN_NUMBERED.fullmatch(name)
+    return roman is not None and written_in_lower_case(roman["head"], text)
+
+
 NAME = rf"{CAP}(?:[ ](?:{CAP}|{JOINERS}[ ](?!{CALENDAR_WORD}){CAP})){{0,5}}"
 
 # What a definition says a name is: "is a", "that's a", "it's the" ...

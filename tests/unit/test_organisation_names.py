@@ -87,6 +87,14 @@ def test_what_one_completes_is_no_organisation_when_it_is_a_date_a_town_or_a_wor
     assert _merged(text, spans) == {("Marcus Bell", "PERSON"), ("Fresno", "LOCATION")}
 
 
+def test_a_name_ending_in_a_roman_numeral_is_a_stage_only_where_its_head_is_a_common_noun():
+    # A body's name may end in a numeral; a level or stage is named by a word the text also uses.
+    body = "Police spoke to members of Comradeship IV before the ceremony."
+    assert "Comradeship IV" in _learnt(body)
+    stage = "I completed Level IV, then moved up a level. I completed Phase 2 too."
+    assert not {"Level IV", "Phase 2"} & _learnt(stage)
+
+
 def test_two_programmes_joined_by_and_are_two_names():
     assert coordinated_parts("Anger Replacement Training and Victim Impact Awareness") == [(0, 26), (31, 54)]
     assert coordinated_parts("CGA and Hope Rising") == [(0, 3), (8, 19)]
