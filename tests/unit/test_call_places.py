@@ -8,16 +8,7 @@ import pytest
 
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.profiles import GENERAL, HEARING
-
-
-def matches(recognizers: str, text: str) -> list[str]:
-    """What the recognizers (names, comma-separated) find, leaving out matches inside longer ones."""
-    specs = [s for s in load_recognizer_specs() if s.name in recognizers.split(",")]
-    found = {
-        (m.start(), m.end()) for spec in specs for _, regex in spec.compiled() for m in regex.finditer(text)
-    }
-    outer = [(s, e) for s, e in found if not any(a <= s and e <= b and (a, b) != (s, e) for a, b in found)]
-    return [text[s:e] for s, e in sorted(outer)]
+from tests.unit.test_general_recognizers import matches
 
 
 @pytest.mark.parametrize(

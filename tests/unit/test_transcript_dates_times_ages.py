@@ -12,6 +12,7 @@ from reviewer_app.core.number_filters import looks_like_date
 from reviewer_app.core.spoken_numbers import is_spoken_date
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.spoken import find_spoken_forms
+from tests.unit.test_recognizers import matches
 
 # Plural nouns a tagger would give (the number before one counts it).
 PLURALS = ("kids", "miles", "pounds")
@@ -33,13 +34,6 @@ def specs():
         if spec.runs_in("hearing"):
             out.setdefault(spec.entity, []).extend(spec.compiled())
     return out
-
-
-def matches(specs, entity: str, text: str) -> list[str]:
-    """What the entity's patterns find, leaving out matches inside longer ones."""
-    hits = {(m.start(), m.end()) for _, regex in specs[entity] for m in regex.finditer(text)}
-    outer = [(s, e) for s, e in hits if not any(a <= s and e <= b and (a, b) != (s, e) for a, b in hits)]
-    return [text[s:e] for s, e in sorted(outer)]
 
 
 @pytest.mark.parametrize(
