@@ -15,6 +15,18 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TLDEXTRACT_PUBLIC_SUFFIX_LIST_URLS", "")
 
 
+@pytest.fixture(scope="module")
+def specs():
+    """The compiled patterns of the hearing's recognizers, by entity (for the pattern tests)."""
+    from reviewer_app.detectors.patterns import load_recognizer_specs
+
+    out: dict[str, list] = {}
+    for spec in load_recognizer_specs():
+        if spec.runs_in("hearing"):
+            out.setdefault(spec.entity, []).extend(spec.compiled())
+    return out
+
+
 @pytest.fixture(autouse=True)
 def isolated_user_dirs(tmp_path_factory, monkeypatch):
     root = tmp_path_factory.mktemp("userdirs")

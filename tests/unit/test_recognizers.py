@@ -17,16 +17,6 @@ from reviewer_app.detectors.spacy_ner import SpacyDetector, ner_mapping
 from reviewer_app.settings import Settings
 
 
-@pytest.fixture(scope="module")
-def specs():
-    """The compiled patterns of the hearing's recognizers, by entity."""
-    out: dict[str, list] = {}
-    for spec in load_recognizer_specs():
-        if spec.runs_in("hearing"):
-            out.setdefault(spec.entity, []).extend(spec.compiled())
-    return out
-
-
 def matches(specs, entity: str, text: str) -> list[str]:
     """What the recognizer finds, leaving out matches inside longer ones (merging drops those)."""
     found = set()

@@ -10,7 +10,6 @@ import pytest
 from reviewer_app.core.merge import load_merge_rules
 from reviewer_app.core.number_filters import looks_like_date
 from reviewer_app.core.spoken_numbers import is_spoken_date
-from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.spoken import find_spoken_forms
 from tests.unit.test_recognizers import matches
 
@@ -25,15 +24,6 @@ def found(text: str, label: str | None = None) -> list[tuple[str, str]]:
         for s in find_spoken_forms(text, nouns)
         if label is None or s.label == label
     ]
-
-
-@pytest.fixture(scope="module")
-def specs():
-    out: dict[str, list] = {}
-    for spec in load_recognizer_specs():
-        if spec.runs_in("hearing"):
-            out.setdefault(spec.entity, []).extend(spec.compiled())
-    return out
 
 
 @pytest.mark.parametrize(
