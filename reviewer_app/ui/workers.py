@@ -8,14 +8,13 @@ touches a widget.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QThreadPool, Signal
+from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
 
 from reviewer_app.core.progress import Cancelled, Progress, Step
 from reviewer_app.ui.ui_thread_gc import collect_garbage_on_ui_thread
@@ -110,16 +109,20 @@ class TaskRunner(QObject):
         collect_garbage_on_ui_thread()
         self.running.append(task)
         task.signals.setParent(self)  # Qt owns it now, not the Task
-        task.signals.finished.connect(functools.partial(self._forget, task))
+        # A slot of this object, not a Python callable holding it: a callable kept by the
+        # connection would keep a runner without a parent alive until `signals` is deleted,
+        # and then delete the runner, and `signals` a second time with it (SIGSEGV).
+        task.signals.finished.connect(self._forget)
         self.pool.start(task.run)
         return task
 
-    def _forget(self, task: Task) -> None:
-        """`finished` of `task`: the last signal its worker sends."""
-        if task in self.running:
-            self.running.remove(task)
+    @Slot()
+    def _forget(self) -> None:
+        """`finished` of a task: the last signal its worker sends."""
+        signals = self.sender()
+        self.running = [task for task in self.running if task.signals is not signals]
         # Deleted by the UI thread's event loop, after this delivery is over.
-        task.signals.deleteLater()
+        signals.deleteLater()
 
     def cancel_all(self) -> None:
         for task in self.running:

@@ -4,6 +4,9 @@ destroyed there leaves its timers registered on the UI thread: SIGSEGV)."""
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 import threading
 from typing import ClassVar
 
@@ -69,3 +72,34 @@ def test_a_finished_task_lets_go_of_its_signals_on_the_ui_thread(qtbot):
     # The runner's own slot of `finished` may come after the waiting one.
     qtbot.waitUntil(lambda: runner.running == [], timeout=5000)
     qtbot.waitUntil(lambda: not shiboken6.isValid(signals), timeout=5000)
+
+
+# In a process of its own: the crash this guards against kills the process.
+DROPPED_RUNNERS = """
+from PySide6.QtWidgets import QApplication
+from reviewer_app.ui.workers import Task, TaskRunner
+app = QApplication([])
+for _ in range(5):
+    runner = TaskRunner()
+    task = Task(lambda progress: 1, "one")
+    runner.start(task)
+    runner.wait()  # `finished` is emitted and queued, not yet delivered
+    del runner, task
+    for _ in range(5):
+        app.processEvents()
+print("survived")
+"""
+
+
+def test_a_runner_without_parent_dropped_before_its_task_is_forgotten_is_deleted_once():
+    # The connection of `finished` used to hold a Python callable that kept the runner
+    # alive; deleting `signals` then deleted the runner, and `signals` again with it.
+    done = subprocess.run(
+        [sys.executable, "-X", "faulthandler", "-c", DROPPED_RUNNERS],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "survived"
