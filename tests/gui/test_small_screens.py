@@ -36,11 +36,13 @@ def test_the_sample_fits_1280x800_with_room_for_the_documents_and_the_transcript
     message = window.message_label
     assert "16 body pages" in message.text() and message.toolTip() == message.text()
     qtbot.waitUntil(lambda: window.size() == QSize(1280, 800))
+    # The docks' shares take effect at the layout's next pass: on a busy machine the
+    # document can be shown before it, with the docks still at their own widths.
+    qtbot.waitUntil(lambda: window.transcript.width() >= 1280 * 0.4)
     documents_dock = window.docks[0]
     assert documents_dock.width() >= 180  # "sample_hearing.pdf" and "not detected" whole
     name = window.documents.item(0).text().splitlines()[0]
     assert window.documents.fontMetrics().horizontalAdvance(name) < window.documents.viewport().width()
-    assert window.transcript.width() >= 1280 * 0.4
     # The persons panel's buttons do not widen the Span dock.
     qtbot.keyClick(window.transcript, Qt.Key.Key_F10)
     assert window.side_tabs.currentWidget() is window.clusters
