@@ -212,7 +212,16 @@ class ExportDialog(QDialog):
         return self._newest_check is not None and self.sender() is self._newest_check.signals
 
     def _review_changed(self, _index: int) -> None:
-        self._recheck.start()
+        if self.isVisible():  # a closed dialog shows no plan: nothing to check again
+            self._recheck.start()
+
+    def hideEvent(self, event) -> None:
+        # Closed: a pending check would run on a project that may be closing, and the
+        # plan or error of one still running has nowhere to go (it popped up an error
+        # dialog over the next window).
+        self._recheck.stop()
+        self._newest_check = None
+        super().hideEvent(event)
 
     def _check_failed(self, exc: BaseException) -> None:
         if self._from_newest_check():

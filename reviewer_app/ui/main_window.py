@@ -171,6 +171,7 @@ class MainWindow(OpeningMixin, DetectionMixin, QMainWindow):
             self.statusBar().addPermanentWidget(widget)
         self.detection: DetectionQueue | None = None
         self.detection_dialog: DetectionDialog | None = None
+        self.export_dialog: ExportDialog | None = None
         self.detector_infos = None  # checked on first use
         self._welcome_pending = False
         self._quit_confirmed = False
@@ -480,6 +481,9 @@ class MainWindow(OpeningMixin, DetectionMixin, QMainWindow):
         if self.review is not None:
             self.review.remember_position()
         self.interrupted_banner.hide()
+        if self.export_dialog is not None:
+            self.export_dialog.close()  # it plans the export of this project's document
+            self.export_dialog = None
         if self.project is not None:
             self.project.close()
             self.project = None

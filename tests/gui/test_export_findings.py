@@ -200,3 +200,44 @@ def test_a_check_that_finishes_after_a_newer_one_is_not_shown(qtbot, tmp_path, m
     assert dialog.plan is fresh and dialog.findings.count() == 2
     runner.wait()
     project.close()
+
+
+def test_a_closed_export_dialog_checks_nothing_when_the_review_goes_on(qtbot, tmp_path):
+    """Closed with a decision undone meanwhile, it used to check again on its timer,
+    against the project the window had closed since: a "Could not export" error then
+    popped up over the next window and took its activation."""
+    from reviewer_app.ui.export_dialog import RECHECK_DELAY_MS
+
+    project, doc_id = make_project(tmp_path / "p.db")
+    review = ReviewController(project, Settings(reviewer="tester"))
+    review.open_document(doc_id)
+    runner = TaskRunner()
+    dialog = ExportDialog(project, doc_id, runner, review=review)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.plan is not None, timeout=10000)
+    dialog.close()
+    failures = []
+    dialog.failed.connect(failures.append)
+    checks = []
+    dialog.checked.connect(checks.append)
+    review.go_to_pending()
+    assert review.accept()  # the review goes on in the window
+    project.close()
+    qtbot.wait(RECHECK_DELAY_MS * 3)
+    assert runner.running == [] and failures == [] and checks == []
+
+
+def test_closing_the_project_closes_its_export_dialog(qtbot, tmp_path):
+    from tests.gui.test_window_memory import start_window
+
+    project, _ = make_project(tmp_path / "p.db")
+    project.close()
+    window = start_window(qtbot)
+    window.open_path(tmp_path / "p.db")
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.export_dialog
+    qtbot.waitUntil(lambda: dialog.plan is not None, timeout=10000)
+    window.close_project()
+    assert not dialog.isVisible() and window.export_dialog is None
+    window.close()
