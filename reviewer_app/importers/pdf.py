@@ -66,7 +66,7 @@ import logging
 import re
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -369,8 +369,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         lines = band_lines(page)
         return lines[0].text if lines else ""
 
+    # Speakers named in mixed case ("Judge Whitaker:"), whose tags open two rows or more.
+    named = _named_speakers(
+        line.text for page in pages if page.numbered for line in page.lines if line.number
+    )
     # The first page is the cover unless the dialogue starts on it.
-    cover_page = pages[0] if layout.speaker_of(first_text(pages[0])) is None else None
+    cover_page = pages[0] if layout.speaker_of(first_text(pages[0]), named) is None else None
     body_pages: list[PdfPage] = []
     certificate_pages: list[PdfPage] = []
     index_pages: list[PdfPage] = []
@@ -405,12 +409,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     if len(cover_pages) == 1 and cover_page.numbered:
         # The dialogue may start on the cover's page: at the first row whose
         # speaker speaks on the body pages too ("PANEL PRESENT:" does not).
-        speakers = {layout.speaker_of(line.text) for _, line in rows if line.words} - {None}
+        speakers = {layout.speaker_of(line.text, named) for _, line in rows if line.words} - {None}
         start = next(
             (
                 i
                 for i, (_, line) in enumerate(cover_lines)
-                if line.number is not None and layout.speaker_of(line.text) in speakers
+                if line.number is not None and layout.speaker_of(line.text, named) in speakers
             ),
             None,
         )
@@ -432,19 +436,21 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         for n, line in enumerate(band_lines(page), 1)
     ]
     body_left = min((line.x0 for _, line in rows if line.words), default=0.0)
-    at_tags, tags_apart = _tag_column([line for _, line in rows if line.words])
+    at_tags, tags_apart = _tag_column([line for _, line in rows if line.words], named)
     if cover:
         # A cover that runs onto the first body page ends at the first turn: a
         # speaker's tag, indented where turns are, of a speaker with two turns or more.
-        said = Counter(layout.speaker_of(line.text) for _, line in rows if line.words and at_tags(line))
+        said = Counter(
+            layout.speaker_of(line.text, named) for _, line in rows if line.words and at_tags(line)
+        )
         first_turn = next(
             (
                 i
                 for i, (_, line) in enumerate(rows)
                 if line.words
                 and at_tags(line)
-                and said[layout.speaker_of(line.text)] >= 2
-                and layout.speaker_of(line.text) is not None
+                and said[layout.speaker_of(line.text, named)] >= 2
+                and layout.speaker_of(line.text, named) is not None
             ),
             0,
         )
@@ -455,7 +461,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         ]
         rows = rows[first_turn:]
     metadata = cover_metadata([s.text for s in cover])
-    known = metadata.names()
+    known = tuple(dict.fromkeys((*metadata.names(), *named)))
     right = _right_margin([line for _, line in rows])
     sources = []
     previous: PrintedLine | None = None
@@ -543,7 +549,24 @@ def _first_row(page: PdfPage) -> PrintedLine | None:
     return next((line for line in page.lines if line.number is not None), None)
 
 
-def _tag_column(lines: Sequence[PrintedLine]) -> tuple[Callable[[PrintedLine], bool], bool]:
+def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
+    """The speakers named in mixed case ("Judge Whitaker:", "Ms. Ko:") whose tag opens two
+    rows or more: a transcript's tags, as the text importer takes them (`turns.py`); a
+    label said once ("Dated:") is none."""
+    layout = hearing_layout()
+    counts = Counter(
+        turn.speaker
+        for text in texts
+        if (turn := layout.turn_of(text, named=True)) is not None
+        and turn.named
+        and not layout.examiner_line.match(text)
+    )
+    return tuple(name for name, count in counts.items() if count >= 2)
+
+
+def _tag_column(
+    lines: Sequence[PrintedLine], named: Sequence[str] = ()
+) -> tuple[Callable[[PrintedLine], bool], bool]:
     """Whether a body row stands where turns start: indented past the body's left
     edge where most rows with a speaker's tag are (the wrapped rows flush left), at
     the left edge where most of them are there (the wrapped rows in a hanging
@@ -555,7 +578,9 @@ def _tag_column(lines: Sequence[PrintedLine]) -> tuple[Callable[[PrintedLine], b
     indented = [line.x0 > body_left + INDENT_MIN for line in lines]
     if not any(indented):
         return (lambda line: True), False
-    tagged = [i for i, line in zip(indented, lines, strict=True) if layout.speaker_of(line.text) is not None]
+    tagged = [
+        i for i, line in zip(indented, lines, strict=True) if layout.speaker_of(line.text, named) is not None
+    ]
     if sum(tagged) * 2 >= len(tagged):
         return (lambda line: line.x0 > body_left + INDENT_MIN), True
     return (lambda line: line.x0 <= body_left + INDENT_MIN), True
@@ -575,6 +600,7 @@ def _furniture_key(text: str) -> str:
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     layout = hearing_layout()
     furniture = _edge_furniture(pages)
+    named = _named_speakers(line.full_text for page in pages for line in page.lines)
     right = _right_margin([line for page in pages for line in page.lines])
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
@@ -589,9 +615,9 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
-            if previous is None or not paragraphs or layout.turn_of(text) is not None:
+            if previous is None or not paragraphs or layout.turn_of(text, named) is not None:
                 new_paragraph = True
-            elif _tag_alone(paragraphs[-1], layout) and (
+            elif _tag_alone(paragraphs[-1], named) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2
                 or (right is not None and line.full_x1 > left + (right - left) * FULL_ROW)
             ):
@@ -619,7 +645,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     after_blank = {
         i
         for i, rows in spacing.items()
-        if rows >= usual + BLANK_ROW_SHARE and layout.turn_of(paragraphs[i - 1][0][2]) is not None
+        if rows >= usual + BLANK_ROW_SHARE and layout.turn_of(paragraphs[i - 1][0][2], named) is not None
     }
     parts = [
         (i in after_blank and not k, part)
@@ -745,6 +771,6 @@ def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[
     return [rows]
 
 
-def _tag_alone(rows: Sequence[tuple[int, int, str]], layout) -> bool:
+def _tag_alone(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:
     """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own)."""
-    return len(rows) == 1 and bare_tag(rows[0][2])
+    return len(rows) == 1 and bare_tag(rows[0][2], named)

@@ -1,0 +1,74 @@
+"""The PDF importer on features real transcripts have that the generators' do not
+(issue 12): transcripts written here by hand, drawn in the layouts of other programs
+(`tests/fixtures/pdf_layouts.py`), must import as the text importer reads them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from reviewer_app.importers import import_file
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
+
+REPO = Path(__file__).resolve().parents[2]
+COVER = """SUPERIOR COURT OF THE STATE OF CALIFORNIA
+COUNTY OF KERN
+REPORTER'S TRANSCRIPT OF PROCEEDINGS
+Case No. BF170123A
+
+"""
+
+
+def _imported(tmp_path, text: str, layout: str):
+    """(expected, imported) utterances of `text` drawn in `layout`."""
+    reference = text_document("features", text)
+    path = tmp_path / f"{layout}.pdf"
+    path.write_bytes(render(text, reference, layouts()[layout], title="Features"))
+    return utterances(reference), utterances(import_file(path))
+
+
+MIXED_CASE = COVER + "\n".join(
+    [
+        "Judge Whitaker: Good morning. We are on the record in the matter of the Alvarez family, and all"
+        " the parties are present in the courtroom with their counsel this morning.",
+        "Ms. Ko: Jennifer Ko for the agency, Your Honor, with the social worker seated beside me at the"
+        " counsel table.",
+        "Mr. Webb: Marcus Webb for the mother, who is present and seated next to me.",
+        "Judge Whitaker: Thank you. Ms. Ko, the report was filed on Tuesday. Anything to add to it before"
+        " we hear from the mother's counsel about the placement?",
+        "Ms. Ko: Nothing to add, Your Honor. We submit on the report and its recommendations.",
+        "Mr. Webb: We object to the placement, Your Honor, and ask for a contested hearing next month.",
+        "Judge Whitaker: So noted. The matter is set for a contested hearing on the fourth. Anything"
+        " else from either side before we recess for the morning?",
+    ]
+    * 3
+)
+
+
+@pytest.mark.parametrize(
+    "layout",
+    ["court_reporter", "numbered_hanging", "deposition_tag_alone", "condensed", "tag_alone", "plain_dense"],
+)
+def test_speaker_tags_in_mixed_case_start_turns(tmp_path, layout):
+    """ "Judge Whitaker:" and "Ms. Ko:" are tags where they open two rows or more, as the
+    text importer takes them, on numbered pages and in paragraphs alike."""
+    expected, got = _imported(tmp_path, MIXED_CASE, layout)
+    assert len(expected) == 21
+    assert got == expected
+
+
+def test_a_mixed_case_tag_at_the_top_of_a_page_starts_a_turn_in_paragraphs(tmp_path):
+    """Without line numbers a paragraph goes on over a page break: a tag in mixed case at
+    the top of the next page ("Presiding Commissioner Cardenas:" on a row of its own, the
+    row before it full) starts a turn all the same (the sample hearing, its tags in mixed case)."""
+    sample = (REPO / "resources" / "sample" / "sample_hearing.txt").read_text(encoding="utf-8").rstrip("\n")
+    text = re.sub(
+        r"^([A-Z][A-Z' ]+):",
+        lambda m: " ".join(w.capitalize() for w in m.group(1).split()) + ":",
+        sample,
+        flags=re.M,
+    )
+    expected, got = _imported(tmp_path, text, "tag_alone")
+    assert got == expected
