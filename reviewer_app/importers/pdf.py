@@ -477,16 +477,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         # text file (`turns.py`): a recorder's timestamp ("[14:07:53] Recording ends."),
         # a note in square brackets on a row of its own ("[End of recording.]"), or
         # capitals under speech in lower case (a notice read into the record).
-        after_short = (
-            previous is not None
-            and right is not None
-            and _ends_short(previous, line, right)
-            and (
-                # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
-                (line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text)))
-                or (line.text[:1] == "[" and line.text.rstrip(".").endswith("]"))
-                or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
-            )
+        ended_short = previous is not None and right is not None and _ends_short(previous, line, right)
+        after_short = ended_short and (
+            # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
+            (line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text)))
+            or (line.text[:1] == "[" and line.text.rstrip(".").endswith("]"))
+            or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
         )
         tags = at_tags(line)
         # Capitals where turns start, under speech in lower case: a notice read into the
@@ -498,7 +494,8 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             and is_notice_row(line.text)
             and any(c.islower() for c in previous.text)
         )
-        sources.append(BodyRow(source, tags, centred, after_short, notice))
+        after_full = previous is not None and right is not None and not ended_short
+        sources.append(BodyRow(source, tags, centred, after_short, notice, after_full))
         previous = line
     grouped, decision, closing = body_lines(sources, known)
     certificate = closing + certificate

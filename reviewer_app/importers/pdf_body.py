@@ -27,6 +27,8 @@ class BodyRow:
     # In capitals in the tags' column (apart from the wrapped rows) under speech in lower
     # case: a notice read into the record ("IN THE MATTER OF ..."), no wrapped row.
     notice_under_speech: bool = False
+    # The row before was full: this row's first word would not have fitted on it.
+    after_full: bool = False
 
 
 def body_lines(
@@ -90,6 +92,12 @@ def body_lines(
         elif open_parenthetical:
             lines[-1].append(source)
             open_parenthetical = not layout.parenthetical_end.search(text)
+        elif (
+            row.after_full and layout.is_parenthetical(text) and " " not in text and _speech(lines[-1], known)
+        ):
+            # A parenthetical of one word wrapped from the turn's full row above ("Harold.
+            # Harry." / "(Inaudible.)"): the speech's, even at the turn's end.
+            lines[-1].append(source)
         elif layout.parenthetical_start.match(text):
             lines.append([source])
             parenthetical = True
@@ -142,6 +150,11 @@ def _without_notice(
             break
         lines.pop()
     return lines, notice
+
+
+def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
+    """Whether a line is a speaker's turn."""
+    return hearing_layout().speaker_of(rows[0].text, known) is not None
 
 
 def bare_tag(text: str, known: Sequence[str] = ()) -> bool:

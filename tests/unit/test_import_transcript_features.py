@@ -72,3 +72,33 @@ def test_a_mixed_case_tag_at_the_top_of_a_page_starts_a_turn_in_paragraphs(tmp_p
     )
     expected, got = _imported(tmp_path, text, "tag_alone")
     assert got == expected
+
+
+# Courier 12 from the court-reporter layout's tag column: "THE WITNESS: " and 47 characters fill the row.
+FULL_ROW_SPEECH = "I think that he said something to me like, well"
+WRAPPED_PARENTHETICAL = COVER + "\n".join(
+    [
+        "THE COURT: You may answer the question if you know the answer to it, Detective, and then we"
+        " will take our morning recess.",
+        f"THE WITNESS: {FULL_ROW_SPEECH} (Inaudible.)",
+        "THE COURT: Speak up, please, so the reporter can hear you. Go ahead.",
+        "THE WITNESS: He said he would be back for the rest of it.",
+        "(Off the record.)",
+        "THE COURT: Back on the record. Let the record show the witness has returned.",
+        "THE WITNESS: Thank you, Your Honor.",
+    ]
+    * 3
+)
+
+
+@pytest.mark.parametrize("layout", ["court_reporter", "condensed"])
+def test_a_one_word_parenthetical_wrapped_from_a_full_row_stays_in_the_turn(tmp_path, layout):
+    """ "(Inaudible.)" at the end of a turn, pushed onto a row of its own because the row
+    above was full, is the turn's speech; "(Off the record.)" under a row that ended short
+    is a line of its own."""
+    row = f"THE WITNESS: {FULL_ROW_SPEECH}"
+    assert len(row) * 7.2 <= 560 - 126 < len(f"{row} (Inaudible.)") * 7.2
+    expected, got = _imported(tmp_path, WRAPPED_PARENTHETICAL, layout)
+    assert ("THE WITNESS", f"{FULL_ROW_SPEECH} (Inaudible.)") in expected
+    assert ("", "(Off the record.)") in expected
+    assert got == expected
