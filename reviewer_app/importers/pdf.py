@@ -454,6 +454,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             ),
             0,
         )
+        first_turn = _turn_before(rows, first_turn, at_tags, named)
         cover += [
             SourceLine(line.text, page.sheet, line.number or 0)
             for page, line in rows[:first_turn]
@@ -473,16 +474,21 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             continue
         # Far right of the body's edge: centred, as a heading is ("DECISION").
         centred = right is not None and line.x0 > body_left + (right - body_left) * CENTRED_SHARE
-        # After a row that ended short, a row of another kind ends the turn, as in a
-        # text file (`turns.py`): a recorder's timestamp ("[14:07:53] Recording ends."),
+        # A recorder's timestamp in square brackets ends the turn, and so, after a row that
+        # ended short, does a row of another kind, as in a text file (`turns.py`): a
+        # timestamp in round brackets ("(14:07:53) Recording ends."),
         # a note in square brackets on a row of its own ("[End of recording.]"), or
         # capitals under speech in lower case (a notice read into the record).
-        ended_short = previous is not None and right is not None and _ends_short(previous, line, right)
-        after_short = ended_short and (
-            # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
-            (line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text)))
-            or (line.text[:1] == "[" and line.text.rstrip(".").endswith("]"))
-            or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
+        ended_short = previous is not None and right is not None and _ends_short(previous, line, right, False)
+        stamped = line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text))
+        after_short = (stamped and line.text[:1] == "[") or (
+            ended_short
+            and (
+                # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
+                stamped
+                or (line.text[:1] == "[" and line.text.rstrip(".").endswith("]"))
+                or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
+            )
         )
         tags = at_tags(line)
         # Capitals where turns start, under speech in lower case: a notice read into the
@@ -544,6 +550,29 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
 def _first_row(page: PdfPage) -> PrintedLine | None:
     """The page's first line with a margin number."""
     return next((line for line in page.lines if line.number is not None), None)
+
+
+def _turn_before(
+    rows: Sequence[tuple[PdfPage, PrintedLine]],
+    first: int,
+    at_tags: Callable[[PrintedLine], bool],
+    named: Sequence[str],
+) -> int:
+    """Where the dialogue starts, given its first turn of a speaker with two turns or
+    more at `first`: at the turn right before it of a speaker who says one thing, in
+    lower case ("MR. VASQUEZ: Emilio Vasquez for the plaintiff."), as the text importer
+    takes it (`turns.py`); the rows between are that turn's wrapped rows."""
+    layout = hearing_layout()
+    i = first - 1
+    while i >= 0 and rows[i][1].words and not at_tags(rows[i][1]):
+        i -= 1
+    if i < 0 or not rows[i][1].words:
+        return first
+    text = rows[i][1].text
+    if layout.speaker_of(text, named) is None or layout.examiner_line.match(text):
+        return first
+    speech = [line.text for _, line in rows[i:first]]
+    return i if any(c.islower() for c in "".join(speech)) else first
 
 
 def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
@@ -747,10 +776,11 @@ def _right_margin(lines: Sequence[PrintedLine]) -> float | None:
     return ends[int(len(ends) * 0.9)]
 
 
-def _ends_short(previous: PrintedLine, line: PrintedLine, right: float) -> bool:
-    """Whether `line`'s first word would have fitted at the end of `previous` (with a
-    space of a third of the type's height): a row that ends so is a paragraph's last."""
-    first = (*line.margin, *line.words)[0]
+def _ends_short(previous: PrintedLine, line: PrintedLine, right: float, margin: bool = True) -> bool:
+    """Whether `line`'s first word (its margin number's, with `margin`) would have fitted
+    at the end of `previous` (with a space of a third of the type's height): a row that
+    ends so is a paragraph's last."""
+    first = (*line.margin, *line.words)[0] if margin else line.words[0]
     space = (first.bottom - first.top) / 3
     return previous.full_x1 + space + (first.x1 - first.x0) < right - 1
 

@@ -10,7 +10,8 @@ Only text and places here: no PDF geometry.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from reviewer_app.importers.hearing import SourceLine, hearing_layout, is_notice_row
@@ -50,6 +51,7 @@ def body_lines(
     centred row (a heading) and a timestamped or capitals row after one that ended
     short ("[14:07:53] Recording ends.", a notice under the last turn)."""
     layout = hearing_layout()
+    inline = _inline_parentheticals(row.source.text for row in rows)
     lines: list[list[SourceLine]] = []
     decision: list[SourceLine] = []
     parenthetical = False  # the last line is a parenthetical
@@ -93,10 +95,16 @@ def body_lines(
             lines[-1].append(source)
             open_parenthetical = not layout.parenthetical_end.search(text)
         elif (
-            row.after_full and layout.is_parenthetical(text) and " " not in text and _speech(lines[-1], known)
+            row.after_full
+            and layout.is_parenthetical(text)
+            and " " not in text
+            and text.lower() in inline
+            and _speech(lines[-1], known)
         ):
             # A parenthetical of one word wrapped from the turn's full row above ("Harold.
-            # Harry." / "(Inaudible.)"): the speech's, even at the turn's end.
+            # Harry." / "(Inaudible.)"), of a kind the document prints inside speech
+            # elsewhere: the speech's, even at the turn's end ("(Laughter.)", which it
+            # prints only on rows of its own, stays a line of its own).
             lines[-1].append(source)
         elif layout.parenthetical_start.match(text):
             lines.append([source])
@@ -150,6 +158,16 @@ def _without_notice(
             break
         lines.pop()
     return lines, notice
+
+
+def _inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:
+    """The parentheticals of one word that rows print after speech on the same row
+    ("I said (inaudible) to him"), in lower case."""
+    return frozenset(match.group(1).lower() for text in texts for match in _AFTER_SPEECH.finditer(text))
+
+
+# A parenthetical of one word after a word on the same row.
+_AFTER_SPEECH = re.compile(r"\w[,.?!]?\s+(\([^()\s]+\)[.]?)")
 
 
 def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:

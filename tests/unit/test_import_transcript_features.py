@@ -82,8 +82,11 @@ WRAPPED_PARENTHETICAL = COVER + "\n".join(
         " will take our morning recess.",
         f"THE WITNESS: {FULL_ROW_SPEECH} (Inaudible.)",
         "THE COURT: Speak up, please, so the reporter can hear you. Go ahead.",
-        "THE WITNESS: He said he would be back for the rest of it.",
+        "THE WITNESS: He said (Inaudible.) and that he would be back for the rest of it.",
         "(Off the record.)",
+        "THE COURT: Back on the record. Anything else, sir?",
+        f"THE WITNESS: {FULL_ROW_SPEECH}",
+        "(Laughter.)",
         "THE COURT: Back on the record. Let the record show the witness has returned.",
         "THE WITNESS: Thank you, Your Honor.",
     ]
@@ -94,11 +97,52 @@ WRAPPED_PARENTHETICAL = COVER + "\n".join(
 @pytest.mark.parametrize("layout", ["court_reporter", "condensed"])
 def test_a_one_word_parenthetical_wrapped_from_a_full_row_stays_in_the_turn(tmp_path, layout):
     """ "(Inaudible.)" at the end of a turn, pushed onto a row of its own because the row
-    above was full, is the turn's speech; "(Off the record.)" under a row that ended short
-    is a line of its own."""
+    above was full, is the turn's speech where the document prints it inside speech
+    elsewhere; "(Laughter.)", which it prints only on rows of their own, stays a line of
+    its own under a full row, as does "(Off the record.)" under a row that ended short."""
     row = f"THE WITNESS: {FULL_ROW_SPEECH}"
     assert len(row) * 7.2 <= 560 - 126 < len(f"{row} (Inaudible.)") * 7.2
     expected, got = _imported(tmp_path, WRAPPED_PARENTHETICAL, layout)
     assert ("THE WITNESS", f"{FULL_ROW_SPEECH} (Inaudible.)") in expected
-    assert ("", "(Off the record.)") in expected
+    assert ("", "(Off the record.)") in expected and ("", "(Laughter.)") in expected
+    assert got == expected
+
+
+ONCE_BEFORE_THE_FIRST_TURN = COVER + "\n".join(
+    [
+        "THE VIDEOGRAPHER: We are on the record. This is the videotaped deposition of Dale Pruitt in"
+        " the matter of Qureshi versus Brightwater. Counsel, please state your appearances.",
+        "MR. VASQUEZ: Emilio Vasquez for the plaintiff, Haleema Qureshi, who is here with me today.",
+        "MS. RICH: Margaret Rich for the defendant and for the witness.",
+        "THE REPORTER: Please raise your right hand.",
+        "MS. RICH: He is ready. Go ahead with the oath, please.",
+    ]
+)
+
+
+def test_a_speaker_who_speaks_once_right_before_the_first_turn_opens_the_dialogue(tmp_path):
+    """ "MR. VASQUEZ:" speaks once, right before the first turn of a speaker who speaks
+    twice: the dialogue starts at it, as the text importer reads it, not in the cover."""
+    expected, got = _imported(tmp_path, ONCE_BEFORE_THE_FIRST_TURN, "court_reporter")
+    assert expected[0][0] == "MR. VASQUEZ"
+    assert got == expected
+
+
+# From the tag column, "[00:06:50] DISPATCH: " and 36 characters leave no room for "[00:06:58]".
+STAMPED = COVER + "\n".join(
+    [
+        "[00:06:41] CALLER: There's a man going through the mailboxes on my street right now, and he"
+        " has a bag with him.",
+        "[00:06:50] DISPATCH: Copy that, units are on the way now.",
+        "[00:06:58] (Radio traffic.)",
+        "[00:07:02] CALLER: He's leaving now, he went east on Travis toward the corner store.",
+        "[00:07:09] DISPATCH: Okay. Stay on the line with me, please.",
+    ]
+)
+
+
+def test_a_timestamp_in_square_brackets_under_a_full_row_starts_a_line(tmp_path):
+    assert len("[00:06:50] DISPATCH: Copy that, units are on the way now.") * 7.2 <= 560 - 126
+    expected, got = _imported(tmp_path, STAMPED, "court_reporter")
+    assert ("DISPATCH", "Copy that, units are on the way now.") in expected
     assert got == expected
