@@ -233,8 +233,12 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
     found = [gutter for _, _, _, gutter in sheets if gutter is not None]
     pages: list[PdfPage] = []
     last_number = 0
-    for sheet, (words, images, width, _) in enumerate(sheets, 1):
+    for sheet, (words, images, width, own) in enumerate(sheets, 1):
         gutters = gutters_by_support(found, width) if found else []
+        if own is not None and gutters and own.overlaps(gutters[0]):
+            # The gutter most sheets show, as this sheet's words bound it (a justified row
+            # of this sheet may reach into the band another sheet's rows leave clear).
+            gutters = [own, *gutters]
         for lines in _sheet_pages(column_regions(words, LINE_TOLERANCE, gutters)):
             pages.append(PdfPage(len(pages) + 1, lines, images, sheet, last_number))
             last_number = next(

@@ -146,3 +146,14 @@ def test_a_timestamp_in_square_brackets_under_a_full_row_starts_a_line(tmp_path)
     expected, got = _imported(tmp_path, STAMPED, "court_reporter")
     assert ("DISPATCH", "Copy that, units are on the way now.") in expected
     assert got == expected
+
+
+def test_a_sheet_in_columns_reads_in_its_own_gutter_where_it_is_the_one_most_sheets_show(tmp_path):
+    """A justified row of the left column reaching into the band another sheet's rows leave
+    clear ("DEPUTY DISTRICT ATTORNEY PETTIBONE: Stanislaus", spread to the column's edge)
+    does not cross the gutter: the sheet reads its left column whole, then its right one."""
+    from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
+
+    hearing = next(t for t in load_handwritten(DEV_FOLDER) if t.name == "parole_hearing_elderly_medical")
+    expected, got = _imported(tmp_path, hearing.text, "two_column")
+    assert got == expected
