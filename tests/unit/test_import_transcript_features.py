@@ -157,3 +157,15 @@ def test_a_sheet_in_columns_reads_in_its_own_gutter_where_it_is_the_one_most_she
     hearing = next(t for t in load_handwritten(DEV_FOLDER) if t.name == "parole_hearing_elderly_medical")
     expected, got = _imported(tmp_path, hearing.text, "two_column")
     assert got == expected
+
+
+def test_capitals_at_the_top_of_a_column_under_speech_start_a_paragraph(tmp_path):
+    """The decision read into the record in capitals ("IN THE MATTER OF ...") at the top of
+    a column, under a turn in lower case whose row left no room for its first word, is no
+    part of the turn: a paragraph goes on over a page break, but not so."""
+    from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
+
+    hearing = next(t for t in load_handwritten(DEV_FOLDER) if t.name == "parole_hearing_interpreter")
+    expected, got = _imported(tmp_path, hearing.text, "two_column")
+    assert ("INTERPRETER BARRAGÁN", "Yes, Commissioner.") in expected
+    assert got == expected
