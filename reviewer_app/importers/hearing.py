@@ -41,6 +41,8 @@ class SourceLine:
     line: int
 
 
+# A line number before a speaker's tag: digits and white space.
+_LINE_NUMBER = re.compile(r"\d{1,5}[ \t]+(?=\S)")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
 _TIMESTAMP_OPENERS = frozenset("[(0123456789")
 
@@ -104,6 +106,15 @@ class HearingLayout:
         if rest[:1] in _TIMESTAMP_OPENERS and (stamp := self.timestamp_prefix.match(rest)):
             start += stamp.end()
             rest = rest[stamp.end() :]
+        elif rest[:1].isdigit() and (number := _LINE_NUMBER.match(rest)):
+            # A transcript's line number printed before the tag ("10       DEPUTY COMMISSIONER
+            # MASON:", a line-numbered page saved as text): the tag is after it.
+            turn = self.turn_of(rest[number.end() :], known, named)
+            return (
+                None
+                if turn is None
+                else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named)
+            )
         # A time after the name is in brackets before the tag's colon (a cheap test first).
         head = rest[: rest.find(":") + 1 or None]
         if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):
