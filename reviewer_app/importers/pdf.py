@@ -60,6 +60,7 @@ their speaker turns and sections are found as in a text file (`turns.py`).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 import logging
@@ -239,12 +240,28 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
             # The gutter most sheets show, as this sheet's words bound it (a justified row
             # of this sheet may reach into the band another sheet's rows leave clear).
             gutters = [own, *gutters]
-        for lines in _sheet_pages(column_regions(words, LINE_TOLERANCE, gutters)):
+        for lines in map(_fill_number_gap, _sheet_pages(column_regions(words, LINE_TOLERANCE, gutters))):
             pages.append(PdfPage(len(pages) + 1, lines, images, sheet, last_number))
             last_number = next(
                 (line.number for line in reversed(lines) if line.number is not None), last_number
             )
     return pages
+
+
+def _fill_number_gap(lines: tuple[PrintedLine, ...]) -> tuple[PrintedLine, ...]:
+    """The page's lines, where its margin counts on but for one number (..., 6, 8, ...)
+    and a line without one stands between those rows, with that line numbered: its
+    number was drawn over (a token of the column beside too long for its row runs
+    across it and swallows it into one word)."""
+    numbered = [i for i, line in enumerate(lines) if line.number is not None]
+    steps = [(a, b) for a, b in itertools.pairwise(numbered) if lines[b].number != lines[a].number + 1]
+    if len(numbered) < MIN_LINE_NUMBERS or len(steps) != 1:
+        return lines
+    a, b = steps[0]
+    if lines[b].number != lines[a].number + 2 or b - a != 2 or not lines[a + 1].words:
+        return lines
+    filled = dataclasses.replace(lines[a + 1], number=lines[a].number + 1)
+    return (*lines[: a + 1], filled, *lines[a + 2 :])
 
 
 def _without_overprints(chars: Sequence[dict]) -> list[dict]:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
@@ -169,3 +170,16 @@ def test_capitals_at_the_top_of_a_column_under_speech_start_a_paragraph(tmp_path
     expected, got = _imported(tmp_path, hearing.text, "two_column")
     assert ("INTERPRETER BARRAGÁN", "Yes, Commissioner.") in expected
     assert got == expected
+
+
+@pytest.mark.parametrize("layout", ["condensed", "two_up"])
+def test_a_token_too_long_for_its_row_does_not_break_a_sheet_in_columns(tmp_path, layout):
+    """A rule of underscores on the cover, wider than its row, runs out of its page's box
+    across the gutter and over the margin number of the page beside it: it stays the left
+    column's, and the page beside it keeps its numbered rows (the number it swallowed
+    filled in), so the dialogue there is read. The row it was drawn over may lose a word."""
+    sample = (REPO / "resources" / "sample" / "sample_hearing.txt").read_text(encoding="utf-8").rstrip("\n")
+    text = sample.replace("Hearing of: )", "Hearing of: )\n" + "_" * 80, 1)
+    expected, got = _imported(tmp_path, text, layout)
+    same = sum(block.size for block in difflib.SequenceMatcher(None, expected, got).get_matching_blocks())
+    assert same >= len(expected) - 1 and len(got) == len(expected)
