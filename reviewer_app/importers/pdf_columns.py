@@ -14,7 +14,9 @@ they stand, each block of columns as its left column, then its right column. The
 right column's words are moved left onto the left column's edge, so that
 indentation, centring and the right margin measure alike in both columns. A page
 with no gutter of its own (a last sheet of a few short rows) takes the one most pages
-of the document show (`gutters_by_support`); a page with none is one region.
+of the document show (`gutters_by_support`); a page with none is one region. A token
+of the left column too long for its row (a rule of underscores) that runs across the
+gutter stays the left column's.
 """
 
 from __future__ import annotations
