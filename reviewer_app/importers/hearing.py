@@ -190,8 +190,9 @@ class HearingLayout:
         # A word printed once, in a document whose typesetter breaks words at syllables:
         # a compound's first part is a word the document prints or a prefix written with
         # a hyphen ("great" / "grandfather", "pre" / "commitment"), a syllable mostly not
-        # ("incarcera" / "ted").
-        if not getattr(words, "hyphenates", False):
+        # ("incarcera" / "ted"); and a syllable goes on in lower case ("Reyes-" /
+        # "Whitfield" is a name's two parts).
+        if not getattr(words, "hyphenates", False) or not next_line[:1].islower():
             return False
         return fragment not in words.parts and fragment not in self.hyphen_prefixes
 
@@ -396,13 +397,15 @@ def printed_words(rows: Iterable[str]) -> PrintedWords:
 
     def syllables(row: str, below: str) -> bool:
         """A word broken where it has no hyphen: printed whole elsewhere, or broken
-        where neither piece is a word the document prints or a prefix ("asse-" / "ssment"),
-        which a compound's parts are."""
+        where neither piece is a word the document prints or a prefix and the row below
+        goes on in lower case ("asse-" / "ssment"), as a compound's parts do not."""
         if layout.broken_by_typesetter(row, below, found):
             return True
         pieces = layout.broken_word(row, below)
-        return pieces is not None and not any(
-            piece in found.parts or piece in layout.hyphen_prefixes for piece in pieces
+        return (
+            pieces is not None
+            and below[:1].islower()
+            and not any(piece in found.parts or piece in layout.hyphen_prefixes for piece in pieces)
         )
 
     found.hyphenates = sum(syllables(row, below) for row, below in itertools.pairwise(rows)) >= (

@@ -365,6 +365,11 @@ def test_a_typeset_document_loses_the_hyphens_of_words_it_prints_once():
     assert join_wrapped(rows[3:5], words)[0] == "an incarcerated person"
     assert join_wrapped(rows[5:7], words)[0] == "my great-grandfather was seventy-"
     assert join_wrapped(rows[6:9], words)[0] == "grandfather was seventy-one and a pre-commitment factor"
+    # A syllable goes on in lower case: a name's second part is no syllable.
+    assert join_wrapped(["Tomas Reyes-", "Whitfield, Videographer"], words)[0] == (
+        "Tomas Reyes-Whitfield, Videographer"
+    )
+    assert not printed_words(["a Reyes-", "Whitfield and a Carranza-", "Beltran"]).hyphenates
     # Rows that break words only at their hyphens show no hyphenation: the word stays as printed.
     plain = printed_words(["an incarcera-", "ted person", "a well-", "known place, well", "known to all"])
     assert not plain.hyphenates
