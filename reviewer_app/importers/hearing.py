@@ -22,6 +22,7 @@ kept one printed line per line like the cover and the certificate.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import tomllib
 from collections.abc import Iterable, Sequence
@@ -40,6 +41,8 @@ class SourceLine:
     line: int
 
 
+# A line number before a speaker's tag: digits and white space.
+_LINE_NUMBER = re.compile(r"\d{1,5}[ \t]+(?=\S)")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
 _TIMESTAMP_OPENERS = frozenset("[(0123456789")
 
@@ -78,6 +81,7 @@ class HearingLayout:
     hyphen_wrap_end: re.Pattern[str]
     hyphen_wrap_start: re.Pattern[str]
     repair_words: frozenset[str]
+    hyphen_prefixes: frozenset[str] = frozenset()
 
     def group_for_role(self, role: str) -> str:
         return next((group for pattern, group in self.roles if pattern.search(role)), "other")
@@ -102,6 +106,15 @@ class HearingLayout:
         if rest[:1] in _TIMESTAMP_OPENERS and (stamp := self.timestamp_prefix.match(rest)):
             start += stamp.end()
             rest = rest[stamp.end() :]
+        elif rest[:1].isdigit() and (number := _LINE_NUMBER.match(rest)):
+            # A transcript's line number printed before the tag ("10       DEPUTY COMMISSIONER
+            # MASON:", a line-numbered page saved as text): the tag is after it.
+            turn = self.turn_of(rest[number.end() :], known, named)
+            return (
+                None
+                if turn is None
+                else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named)
+            )
         # A time after the name is in brackets before the tag's colon (a cheap test first).
         head = rest[: rest.find(":") + 1 or None]
         if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):
@@ -149,9 +162,13 @@ class HearingLayout:
         if word[0].isdigit():
             return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
         # "inmate-" / "Correction": a repair; but a compound that opens a sentence has its
-        # capital on the first part only ("Twenty-" / "three", "Self-" / "help").
-        if word[0].isupper() != fragment[0].isupper() and not (
-            len(fragment) > 1 and fragment.istitle() and word.islower()
+        # capital on the first part only ("Twenty-" / "three", "Self-" / "help"), and a
+        # name's particle in lower case goes on with the name ("al-" / "Noor", "el-" / "Amin").
+        particle = fragment.islower() and len(fragment) <= MAX_PARTICLE and word.istitle()
+        if (
+            word[0].isupper() != fragment[0].isupper()
+            and not (len(fragment) > 1 and fragment.istitle() and word.islower())
+            and not particle
         ):
             return False
         fragment, word = fragment.lower(), word.lower()
@@ -162,18 +179,44 @@ class HearingLayout:
         """Whether `line` ends in a word broken at a hyphen it does not have: the word
         and the next row's first word make a word `words` holds, which never holds them
         hyphenated ("recom-" / "mendation"; not "well-" / "known" nor "sixty-" / "two")."""
+        pieces = self.broken_word(line, next_line)
+        if not words or pieces is None:
+            return False
+        fragment, word = pieces
+        if f"{fragment}-{word}" in words:
+            return False
+        if fragment + word in words:
+            return True
+        # A word printed once, in a document whose typesetter breaks words at syllables:
+        # a compound's first part is a word the document prints or a prefix written with
+        # a hyphen ("great" / "grandfather", "pre" / "commitment"), a syllable mostly not
+        # ("incarcera" / "ted"); and a syllable goes on in lower case ("Reyes-" /
+        # "Whitfield" is a name's two parts).
+        if not getattr(words, "hyphenates", False) or not next_line[:1].islower():
+            return False
+        return fragment not in words.parts and fragment not in self.hyphen_prefixes
+
+    def broken_word(self, line: str, next_line: str) -> tuple[str, str] | None:
+        """The two pieces, in lower case, of a word of letters `line` ends in broken at a
+        hyphen and `next_line` goes on with ("recom", "mendation"), or None."""
         broken = self.hyphen_wrap_end.search(line)
         following = self.hyphen_wrap_start.match(next_line)
-        if not (words and broken and following) or line[line.rfind(" ") + 1 : -1] != broken.group("fragment"):
-            return False
+        if not (broken and following) or line[line.rfind(" ") + 1 : -1] != broken.group("fragment"):
+            return None
         fragment, word = broken.group("fragment").lower(), following.group("word").lower()
         if min(len(fragment), len(word)) < 2 or next_line[len(word) : len(word) + 1] == "-":
-            return False  # letters spelled out ("C-" / "A-R-D")
+            return None  # letters spelled out ("C-" / "A-R-D")
+        return (fragment, word) if fragment.isalpha() and word.isalpha() else None
+
+    def prints_compound(self, line: str, next_line: str, words: frozenset[str]) -> bool:
+        """Whether `line` ends in the first part of a compound the document prints whole
+        elsewhere, the next row going on with the rest ("al-" / "Noor" beside an
+        "al-Noor", "128-" / "A" beside a "128-A"): joined without a space, whatever the
+        case of its parts."""
+        broken = self.hyphen_wrap_end.search(line)
+        following = _COMPOUND_PART.match(next_line)
         return (
-            fragment.isalpha()
-            and word.isalpha()
-            and fragment + word in words
-            and f"{fragment}-{word}" not in words
+            bool(broken and following) and f"{broken.group('fragment')}-{following.group()}".lower() in words
         )
 
 
@@ -204,6 +247,7 @@ def hearing_layout() -> HearingLayout:
         hyphen_wrap_end=re.compile(body["hyphen_wrap_end"]),
         hyphen_wrap_start=re.compile(body["hyphen_wrap_start"]),
         repair_words=frozenset(w.lower() for w in body["repair_words"]),
+        hyphen_prefixes=frozenset(w.lower() for w in body["hyphen_prefixes"]),
     )
 
 
@@ -316,13 +360,58 @@ class HearingParts:
 
 # A soft hyphen, where a typesetter broke a word that has none ("recom\xad" / "mendation").
 SOFT_HYPHEN = "\u00ad"
-_PRINTED_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+# A name's particle in lower case before a hyphen has up to this many letters ("al-", "bin-").
+MAX_PARTICLE = 3
+_PRINTED_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+_COMPOUND_PART = re.compile(r"[A-Za-z0-9]+")
+# A document whose rows end this often in a word broken at a hyphen it does not have
+# is typeset with hyphenation.
+MIN_TYPESETTER_BREAKS = 2
 
 
-def printed_words(rows: Iterable[str]) -> frozenset[str]:
-    """The words, compounds with their hyphens, that rows print whole, in lower case: a
-    word broken at a row end is looked up among them."""
-    return frozenset(match.group().lower() for row in rows for match in _PRINTED_WORD.finditer(row))
+class PrintedWords(frozenset):
+    """The words, compounds with their hyphens, that a document's rows print whole, in
+    lower case; `parts`: those and the parts of the compounds ("well", "known");
+    `hyphenates`: its typesetter breaks words at syllables (`MIN_TYPESETTER_BREAKS`)."""
+
+    parts: frozenset[str] = frozenset()
+    hyphenates: bool = False
+
+
+def printed_words(rows: Iterable[str]) -> PrintedWords:
+    """The words a document's rows print whole (`PrintedWords`): a word broken at a row
+    end is looked up among them."""
+    rows = list(rows)
+    whole = []
+    for n, row in enumerate(rows):
+        printed = [match.group().lower() for match in _PRINTED_WORD.finditer(row)]
+        # The pieces of a word broken at a row end ("teena-" / "ger") are no words.
+        if row.endswith("-") and printed and row[:-1].lower().endswith(printed[-1]):
+            printed.pop()
+        if n and rows[n - 1].endswith("-") and printed and row.lower().startswith(printed[0]):
+            printed.pop(0)
+        whole.extend(printed)
+    found = PrintedWords(whole)
+    found.parts = frozenset(part for word in found for part in word.split("-"))
+    layout = hearing_layout()
+
+    def syllables(row: str, below: str) -> bool:
+        """A word broken where it has no hyphen: printed whole elsewhere, or broken
+        where neither piece is a word the document prints or a prefix and the row below
+        goes on in lower case ("asse-" / "ssment"), as a compound's parts do not."""
+        if layout.broken_by_typesetter(row, below, found):
+            return True
+        pieces = layout.broken_word(row, below)
+        return (
+            pieces is not None
+            and below[:1].islower()
+            and not any(piece in found.parts or piece in layout.hyphen_prefixes for piece in pieces)
+        )
+
+    found.hyphenates = sum(syllables(row, below) for row, below in itertools.pairwise(rows)) >= (
+        MIN_TYPESETTER_BREAKS
+    )
+    return found
 
 
 def join_wrapped(rows: Sequence[str], words: frozenset[str] = frozenset()) -> tuple[str, tuple[int, ...]]:
@@ -336,7 +425,7 @@ def join_wrapped(rows: Sequence[str], words: frozenset[str] = frozenset()) -> tu
     for row in rows:
         if text.endswith(SOFT_HYPHEN) or (text and layout.broken_by_typesetter(text, row, words)):
             text = text[:-1]
-        elif text and not layout.joins_without_space(text, row):
+        elif text and not (layout.joins_without_space(text, row) or layout.prints_compound(text, row, words)):
             text += " "
         starts.append(len(text))
         text += row

@@ -23,7 +23,7 @@ page map gives the PDF page and the row's number. From that layout:
 - a row that starts with an upper-case tag and a colon in the column where most
   such rows start (indented past the body's left edge, or at it where the wrapped
   rows are indented) begins an utterance (in a body without indented rows, the tag
-  alone does); the rows up to the next such row are its
+  alone does: `pdf_body.py` groups the rows); the rows up to the next such row are its
   wrapped lines, joined with single spaces, except that a row ending inside a
   spelled name ("R-E-") joins the next ("E-D") without a space (rules and
   patterns in `hearing.py` and `resources/importers/bph_layout.toml`), and a
@@ -40,10 +40,14 @@ page map gives the PDF page and the row's number. From that layout:
   begins with "CERTIFICATE", or at such a row after a blank numbered row, and is
   kept one printed line per line;
 - layouts of other programs (issue 12; measured by `benchmarks/import_pdf_layouts.py`):
-  a blank numbered row, a centred row, and a timestamped or capitals row after a
-  row that ended short end the turn; a cover over several pages before the index,
-  or running onto the first body page up to the first turn, stays the cover; a
-  short last page of a few numbered rows is body.
+  a blank numbered row, a centred row, a row opening with a timestamp in square
+  brackets, and a timestamped or capitals row after a row that ended short end the
+  turn; a cover over several pages before the index, or running onto the first body
+  page up to the first turn (or the turn right before it of a speaker who speaks
+  once), stays the cover; a short last page of a few numbered rows is body; tags in
+  mixed case ("Judge Whitaker:") that open two rows or more are tags, here and in
+  paragraphs; a one-word parenthetical wrapped from a full row is the turn's where
+  the document prints it inside speech elsewhere ("(Inaudible.)").
 
 Characters are in one word unless further apart than a fifth of their size (a tag
 drawn apart from its speech at a space's width is two words). Words on a printed
@@ -60,13 +64,14 @@ their speaker turns and sections are found as in a text file (`turns.py`).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 import logging
 import re
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,6 +87,7 @@ from reviewer_app.importers.hearing import (
     join_wrapped,
     printed_words,
 )
+from reviewer_app.importers.pdf_body import BodyRow, bare_tag, body_lines
 from reviewer_app.importers.pdf_columns import (
     Gutter,
     Region,
@@ -232,14 +238,34 @@ def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]
     found = [gutter for _, _, _, gutter in sheets if gutter is not None]
     pages: list[PdfPage] = []
     last_number = 0
-    for sheet, (words, images, width, _) in enumerate(sheets, 1):
+    for sheet, (words, images, width, own) in enumerate(sheets, 1):
         gutters = gutters_by_support(found, width) if found else []
-        for lines in _sheet_pages(column_regions(words, LINE_TOLERANCE, gutters)):
+        if own is not None and gutters and own.overlaps(gutters[0]):
+            # The gutter most sheets show, as this sheet's words bound it (a justified row
+            # of this sheet may reach into the band another sheet's rows leave clear).
+            gutters = [own, *gutters]
+        for lines in map(_fill_number_gap, _sheet_pages(column_regions(words, LINE_TOLERANCE, gutters))):
             pages.append(PdfPage(len(pages) + 1, lines, images, sheet, last_number))
             last_number = next(
                 (line.number for line in reversed(lines) if line.number is not None), last_number
             )
     return pages
+
+
+def _fill_number_gap(lines: tuple[PrintedLine, ...]) -> tuple[PrintedLine, ...]:
+    """The page's lines, where its margin counts on but for one number (..., 6, 8, ...)
+    and a line without one stands between those rows, with that line numbered: its
+    number was drawn over (a token of the column beside too long for its row runs
+    across it and swallows it into one word)."""
+    numbered = [i for i, line in enumerate(lines) if line.number is not None]
+    steps = [(a, b) for a, b in itertools.pairwise(numbered) if lines[b].number != lines[a].number + 1]
+    if len(numbered) < MIN_LINE_NUMBERS or len(steps) != 1:
+        return lines
+    a, b = steps[0]
+    if lines[b].number != lines[a].number + 2 or b - a != 2 or not lines[a + 1].words:
+        return lines
+    filled = dataclasses.replace(lines[a + 1], number=lines[a].number + 1)
+    return (*lines[: a + 1], filled, *lines[a + 2 :])
 
 
 def _without_overprints(chars: Sequence[dict]) -> list[dict]:
@@ -368,8 +394,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         lines = band_lines(page)
         return lines[0].text if lines else ""
 
+    # Speakers named in mixed case ("Judge Whitaker:"), whose tags open two rows or more.
+    named = _named_speakers(
+        line.text for page in pages if page.numbered for line in page.lines if line.number
+    )
     # The first page is the cover unless the dialogue starts on it.
-    cover_page = pages[0] if layout.speaker_of(first_text(pages[0])) is None else None
+    cover_page = pages[0] if layout.speaker_of(first_text(pages[0]), named) is None else None
     body_pages: list[PdfPage] = []
     certificate_pages: list[PdfPage] = []
     index_pages: list[PdfPage] = []
@@ -404,12 +434,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     if len(cover_pages) == 1 and cover_page.numbered:
         # The dialogue may start on the cover's page: at the first row whose
         # speaker speaks on the body pages too ("PANEL PRESENT:" does not).
-        speakers = {layout.speaker_of(line.text) for _, line in rows if line.words} - {None}
+        speakers = {layout.speaker_of(line.text, named) for _, line in rows if line.words} - {None}
         start = next(
             (
                 i
                 for i, (_, line) in enumerate(cover_lines)
-                if line.number is not None and layout.speaker_of(line.text) in speakers
+                if line.number is not None and layout.speaker_of(line.text, named) in speakers
             ),
             None,
         )
@@ -431,22 +461,25 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         for n, line in enumerate(band_lines(page), 1)
     ]
     body_left = min((line.x0 for _, line in rows if line.words), default=0.0)
-    at_tags, tags_apart = _tag_column([line for _, line in rows if line.words])
+    at_tags, tags_apart = _tag_column([line for _, line in rows if line.words], named)
     if cover:
         # A cover that runs onto the first body page ends at the first turn: a
         # speaker's tag, indented where turns are, of a speaker with two turns or more.
-        said = Counter(layout.speaker_of(line.text) for _, line in rows if line.words and at_tags(line))
+        said = Counter(
+            layout.speaker_of(line.text, named) for _, line in rows if line.words and at_tags(line)
+        )
         first_turn = next(
             (
                 i
                 for i, (_, line) in enumerate(rows)
                 if line.words
                 and at_tags(line)
-                and said[layout.speaker_of(line.text)] >= 2
-                and layout.speaker_of(line.text) is not None
+                and said[layout.speaker_of(line.text, named)] >= 2
+                and layout.speaker_of(line.text, named) is not None
             ),
             0,
         )
+        first_turn = _turn_before(rows, first_turn, at_tags, named)
         cover += [
             SourceLine(line.text, page.sheet, line.number or 0)
             for page, line in rows[:first_turn]
@@ -454,7 +487,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         ]
         rows = rows[first_turn:]
     metadata = cover_metadata([s.text for s in cover])
-    known = metadata.names()
+    known = tuple(dict.fromkeys((*metadata.names(), *named)))
     right = _right_margin([line for _, line in rows])
     sources = []
     previous: PrintedLine | None = None
@@ -466,17 +499,18 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             continue
         # Far right of the body's edge: centred, as a heading is ("DECISION").
         centred = right is not None and line.x0 > body_left + (right - body_left) * CENTRED_SHARE
-        # After a row that ended short, a row of another kind ends the turn, as in a
-        # text file (`turns.py`): a recorder's timestamp ("[14:07:53] Recording ends."),
+        # A recorder's timestamp in square brackets ends the turn, and so, after a row that
+        # ended short, does a row of another kind, as in a text file (`turns.py`): a
+        # timestamp in round brackets ("(14:07:53) Recording ends."),
         # a note in square brackets on a row of its own ("[End of recording.]"), or
         # capitals under speech in lower case (a notice read into the record).
-        after_short = (
-            previous is not None
-            and right is not None
-            and _ends_short(previous, line, right)
+        ended_short = previous is not None and right is not None and _ends_short(previous, line, right, False)
+        stamped = line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text))
+        after_short = (stamped and line.text[:1] == "[") or (
+            ended_short
             and (
                 # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
-                (line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text)))
+                stamped
                 or (line.text[:1] == "[" and line.text.rstrip(".").endswith("]"))
                 or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
             )
@@ -491,9 +525,10 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             and is_notice_row(line.text)
             and any(c.islower() for c in previous.text)
         )
-        sources.append(BodyRow(source, tags, centred, after_short, notice))
+        after_full = previous is not None and right is not None and not ended_short
+        sources.append(BodyRow(source, tags, centred, after_short, notice, after_full))
         previous = line
-    body_lines, decision, closing = _body_lines(sources, known)
+    grouped, decision, closing = body_lines(sources, known)
     certificate = closing + certificate
     decision += [
         SourceLine(line.text, page.sheet, n)
@@ -501,8 +536,8 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         for n, line in enumerate(band_lines(page), 1)
     ]
 
-    words = printed_words(source.text for rows in body_lines for source in rows)
-    parts = build_hearing_document(cover, body_lines, certificate, decision, known, words)
+    words = printed_words(source.text for rows in grouped for source in rows)
+    parts = build_hearing_document(cover, grouped, certificate, decision, known, words)
     notes = [
         f"Read as a Board of Parole Hearings transcript: {len(body_pages)} body pages"
         + (f", {len(index_pages)} index page(s) skipped" if index_pages else "")
@@ -542,7 +577,47 @@ def _first_row(page: PdfPage) -> PrintedLine | None:
     return next((line for line in page.lines if line.number is not None), None)
 
 
-def _tag_column(lines: Sequence[PrintedLine]) -> tuple[Callable[[PrintedLine], bool], bool]:
+def _turn_before(
+    rows: Sequence[tuple[PdfPage, PrintedLine]],
+    first: int,
+    at_tags: Callable[[PrintedLine], bool],
+    named: Sequence[str],
+) -> int:
+    """Where the dialogue starts, given its first turn of a speaker with two turns or
+    more at `first`: at the turn right before it of a speaker who says one thing, in
+    lower case ("MR. VASQUEZ: Emilio Vasquez for the plaintiff."), as the text importer
+    takes it (`turns.py`); the rows between are that turn's wrapped rows."""
+    layout = hearing_layout()
+    i = first - 1
+    while i >= 0 and rows[i][1].words and not at_tags(rows[i][1]):
+        i -= 1
+    if i < 0 or not rows[i][1].words:
+        return first
+    text = rows[i][1].text
+    if layout.speaker_of(text, named) is None or layout.examiner_line.match(text):
+        return first
+    speech = [line.text for _, line in rows[i:first]]
+    return i if any(c.islower() for c in "".join(speech)) else first
+
+
+def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
+    """The speakers named in mixed case ("Judge Whitaker:", "Ms. Ko:") whose tag opens two
+    rows or more: a transcript's tags, as the text importer takes them (`turns.py`); a
+    label said once ("Dated:") is none."""
+    layout = hearing_layout()
+    counts = Counter(
+        turn.speaker
+        for text in texts
+        if (turn := layout.turn_of(text, named=True)) is not None
+        and turn.named
+        and not layout.examiner_line.match(text)
+    )
+    return tuple(name for name, count in counts.items() if count >= 2)
+
+
+def _tag_column(
+    lines: Sequence[PrintedLine], named: Sequence[str] = ()
+) -> tuple[Callable[[PrintedLine], bool], bool]:
     """Whether a body row stands where turns start: indented past the body's left
     edge where most rows with a speaker's tag are (the wrapped rows flush left), at
     the left edge where most of them are there (the wrapped rows in a hanging
@@ -554,138 +629,12 @@ def _tag_column(lines: Sequence[PrintedLine]) -> tuple[Callable[[PrintedLine], b
     indented = [line.x0 > body_left + INDENT_MIN for line in lines]
     if not any(indented):
         return (lambda line: True), False
-    tagged = [i for i, line in zip(indented, lines, strict=True) if layout.speaker_of(line.text) is not None]
+    tagged = [
+        i for i, line in zip(indented, lines, strict=True) if layout.speaker_of(line.text, named) is not None
+    ]
     if sum(tagged) * 2 >= len(tagged):
         return (lambda line: line.x0 > body_left + INDENT_MIN), True
     return (lambda line: line.x0 <= body_left + INDENT_MIN), True
-
-
-@dataclass(frozen=True)
-class BodyRow:
-    """A numbered row of the body and how it stands against the rows around it."""
-
-    source: SourceLine  # text "" for a blank row
-    at_tags: bool  # in the column where the turns' tags start
-    centred: bool  # far right of it, as a centred heading
-    after_short: bool  # the row before ended where the next word would have fitted
-    # In capitals in the tags' column (apart from the wrapped rows) under speech in lower
-    # case: a notice read into the record ("IN THE MATTER OF ..."), no wrapped row.
-    notice_under_speech: bool = False
-
-
-def _body_lines(
-    rows: Sequence[BodyRow], known: Sequence[str]
-) -> tuple[list[list[SourceLine]], list[SourceLine], list[SourceLine]]:
-    """The body's rows grouped into lines,
-    and the rows of the decision notice.
-
-    A turn starts at a row with a speaker tag in the tags' column; a row that says who
-    examines ("BY MR. VASQUEZ:") is a line of its own. A parenthetical that
-    fills rows of its own ("(Off the record.)") is a line of its own, unless the
-    row after it goes on with the turn before it (it was inside the speech). A
-    decision-page footer on a numbered row belongs to the decision notice, and so
-    do the ALL-CAPS rows after the last turn ("PAROLE DENIED - THREE YEARS").
-
-    A blank numbered row ends a paragraph: the row after it that starts no turn is
-    a line of its own, and one headed as a certificate ("REPORTER'S CERTIFICATE")
-    starts the certificate, returned third with the rows after it. So does a
-    centred row (a heading) and a timestamped or capitals row after one that ended
-    short ("[14:07:53] Recording ends.", a notice under the last turn)."""
-    layout = hearing_layout()
-    lines: list[list[SourceLine]] = []
-    decision: list[SourceLine] = []
-    parenthetical = False  # the last line is a parenthetical
-    open_parenthetical = False  # ... whose closing bracket is still to come
-    after_blank = False  # a blank row stands between this row and the last
-    for n, row in enumerate(rows):
-        source, at_tags = row.source, row.at_tags
-        text = source.text
-        if not text:
-            after_blank = bool(lines)
-            continue
-        if after_blank and layout.certificate_heading.match(text):
-            lines, notice = _without_notice(lines, known)
-            closing = [later.source for later in rows[n:] if later.source.text]
-            return lines, sorted([*decision, *notice], key=lambda s: (s.page, s.line)), closing
-        blank_before, after_blank = after_blank, False
-        if layout.decision_footer.search(text):
-            decision.append(source)
-        elif layout.examiner_line.match(text):
-            # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
-            lines.append([source])
-            parenthetical = open_parenthetical = False
-        elif (at_tags and layout.speaker_of(text, known) is not None) or not lines:
-            lines.append([source])  # a turn ends even a parenthetical left open
-            parenthetical = open_parenthetical = False
-        elif len(lines[-1]) == 1 and _bare_tag(lines[-1][0].text, known):
-            # The speech under a tag on a row of its own, whatever it is ("(Crying.)").
-            lines[-1].append(source)
-            open_parenthetical = bool(
-                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
-            )
-        elif blank_before:
-            # A paragraph of its own ("EXAMINATION", "DECISION", a parenthetical), never
-            # inside the turn before.
-            lines.append([source])
-            parenthetical = False
-            open_parenthetical = bool(
-                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
-            )
-        elif open_parenthetical:
-            lines[-1].append(source)
-            open_parenthetical = not layout.parenthetical_end.search(text)
-        elif layout.parenthetical_start.match(text):
-            lines.append([source])
-            parenthetical = True
-            open_parenthetical = not layout.parenthetical_end.search(text)
-        elif (
-            parenthetical
-            and len(lines) > 1
-            and not is_notice_row(text)
-            and not (row.centred or row.notice_under_speech)
-        ):
-            # The parenthetical stood inside the turn: it and this row go back to it.
-            lines[-2].extend([*lines.pop(), source])
-            parenthetical = False
-        elif row.centred or row.after_short or row.notice_under_speech:
-            lines.append([source])
-            parenthetical = False
-        else:
-            lines[-1].append(source)
-    lines, notice = _without_notice(lines, known)
-    return lines, sorted([*decision, *notice], key=lambda source: (source.page, source.line)), []
-
-
-def _without_notice(
-    lines: list[list[SourceLine]], known: Sequence[str]
-) -> tuple[list[list[SourceLine]], list[SourceLine]]:
-    """The lines without the ALL-CAPS rows at the end of the body, and those rows.
-    A turn of a speaker who spoke before, or of a cover name, is speech, whatever its case."""
-    layout = hearing_layout()
-    speakers = {layout.speaker_of(rows[0].text, known) for rows in lines[:-1]} | set(known)
-    speakers.discard(None)
-    notice: list[SourceLine] = []
-    while lines:
-        rows = lines[-1]
-        first = len(rows)
-        # A notice's last row may hold one word in capitals ("TITLE 15."): a row without
-        # a lower-case letter under a notice row is the notice's too.
-        if first > 1 and is_notice_row(rows[-2].text) and not any(c.islower() for c in rows[-1].text):
-            first -= 1
-        while first > 0 and is_notice_row(rows[first - 1].text):
-            first -= 1
-        if first == len(rows):
-            break
-        if first == 0 and (
-            layout.speaker_of(rows[0].text, known) in speakers or layout.is_parenthetical(rows[0].text)
-        ):
-            break
-        notice = rows[first:] + notice
-        if first:
-            lines[-1] = rows[:first]
-            break
-        lines.pop()
-    return lines, notice
 
 
 def _is_notice_page(lines: Sequence[PrintedLine]) -> bool:
@@ -702,6 +651,7 @@ def _furniture_key(text: str) -> str:
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     layout = hearing_layout()
     furniture = _edge_furniture(pages)
+    named = _named_speakers(line.full_text for page in pages for line in page.lines)
     right = _right_margin([line for page in pages for line in page.lines])
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
@@ -716,9 +666,9 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
-            if previous is None or not paragraphs or layout.turn_of(text) is not None:
+            if previous is None or not paragraphs or layout.turn_of(text, named) is not None:
                 new_paragraph = True
-            elif _tag_alone(paragraphs[-1], layout) and (
+            elif _tag_alone(paragraphs[-1], named) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2
                 or (right is not None and line.full_x1 > left + (right - left) * FULL_ROW)
             ):
@@ -728,7 +678,11 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             elif right is not None and _ends_short(previous, line, right):
                 new_paragraph = True  # the next word would have fitted: the paragraph ended
             elif not on_page:
-                new_paragraph = right is None  # a paragraph goes on over the page break
+                # A paragraph goes on over the page break, but for capitals under speech in
+                # lower case (a notice read into the record), as in a text file (`turns.py`).
+                new_paragraph = right is None or (
+                    is_notice_row(text) and any(c.islower() for c in previous.full_text)
+                )
             else:
                 new_paragraph = (line.top - previous.top > row_gap * PARAGRAPH_GAP) or (
                     right is None and line.full_x0 > left + INDENT_MIN
@@ -746,7 +700,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     after_blank = {
         i
         for i, rows in spacing.items()
-        if rows >= usual + BLANK_ROW_SHARE and layout.turn_of(paragraphs[i - 1][0][2]) is not None
+        if rows >= usual + BLANK_ROW_SHARE and layout.turn_of(paragraphs[i - 1][0][2], named) is not None
     }
     parts = [
         (i in after_blank and not k, part)
@@ -851,10 +805,11 @@ def _right_margin(lines: Sequence[PrintedLine]) -> float | None:
     return ends[int(len(ends) * 0.9)]
 
 
-def _ends_short(previous: PrintedLine, line: PrintedLine, right: float) -> bool:
-    """Whether `line`'s first word would have fitted at the end of `previous` (with a
-    space of a third of the type's height): a row that ends so is a paragraph's last."""
-    first = (*line.margin, *line.words)[0]
+def _ends_short(previous: PrintedLine, line: PrintedLine, right: float, margin: bool = True) -> bool:
+    """Whether `line`'s first word (its margin number's, with `margin`) would have fitted
+    at the end of `previous` (with a space of a third of the type's height): a row that
+    ends so is a paragraph's last."""
+    first = (*line.margin, *line.words)[0] if margin else line.words[0]
     space = (first.bottom - first.top) / 3
     return previous.full_x1 + space + (first.x1 - first.x0) < right - 1
 
@@ -872,11 +827,6 @@ def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[
     return [rows]
 
 
-def _bare_tag(text: str, known: Sequence[str] = ()) -> bool:
-    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own)."""
-    return text.rstrip().endswith(":") and hearing_layout().turn_of(text, known) is not None
-
-
-def _tag_alone(rows: Sequence[tuple[int, int, str]], layout) -> bool:
+def _tag_alone(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:
     """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own)."""
-    return len(rows) == 1 and _bare_tag(rows[0][2])
+    return len(rows) == 1 and bare_tag(rows[0][2], named)

@@ -14,7 +14,9 @@ they stand, each block of columns as its left column, then its right column. The
 right column's words are moved left onto the left column's edge, so that
 indentation, centring and the right margin measure alike in both columns. A page
 with no gutter of its own (a last sheet of a few short rows) takes the one most pages
-of the document show (`gutters_by_support`); a page with none is one region.
+of the document show (`gutters_by_support`); a page with none is one region. A token
+of the left column too long for its row (a rule of underscores) that runs across the
+gutter stays the left column's.
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ MIN_COLUMN_WORDS = 5
 # A line whose words stand closer than this on either side of the gutter runs across
 # it (a centred footer, a word space of which the gutter may fall in).
 GUTTER_STRADDLE = 12.0
+# A word that starts left of the gutter and is wider than this share of the distance from
+# the page's edge to the gutter is a token too long for its column's row (a rule of
+# underscores, a long address) that runs out of it: it belongs to the left column.
+OVERFLOW_SHARE = 0.5
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,10 +126,19 @@ def column_regions(words: Sequence[Word], tolerance: float, gutters: Sequence[Gu
     return [Region(tuple(words), 0)]
 
 
+def _overflows(word: Word, gutter: Gutter) -> bool:
+    """Whether `word` is a token of the left column too long for its row (`OVERFLOW_SHARE`)."""
+    return word.x0 < gutter.start and word.x1 - word.x0 > OVERFLOW_SHARE * gutter.start
+
+
 def _crosses(line: Sequence[Word], gutter: Gutter) -> bool:
     """Whether a printed line runs across the gutter: a word of it where fewest lines
     cross, or all of it inside the band where few do (a page number centred under the
-    columns), or words on both sides of it no further apart than words of a line."""
+    columns), or words on both sides of it no further apart than words of a line; a
+    token of the left column too long for its row does not count."""
+    line = [w for w in line if not _overflows(w, gutter)]
+    if not line:
+        return False
     if any(w.x0 < gutter.end and w.x1 > gutter.start for w in line) or all(
         w.x0 >= gutter.low and w.x1 <= gutter.high for w in line
     ):
@@ -143,7 +158,7 @@ def _in_reading_order(groups: list[list[Word]], crossing: list[bool], gutter: Gu
     block: list[list[Word]] = []
 
     def close_block() -> None:
-        left = [w for group in block for w in group if w.x1 <= start]
+        left = [w for group in block for w in group if w.x1 <= start or _overflows(w, gutter)]
         right = [
             dataclasses.replace(w, x0=w.x0 - shift, x1=w.x1 - shift)
             for group in block

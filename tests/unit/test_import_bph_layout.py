@@ -342,3 +342,43 @@ def test_a_numbered_deposition_page_keeps_examiner_lines_and_questions_apart(tmp
         "A. I heard it and I was there in maybe thirty seconds.",
     ]
     assert [u.speaker for u in document.utterances] == ["MS. RICH", "Q", "A"]
+
+
+def test_a_typeset_document_loses_the_hyphens_of_words_it_prints_once():
+    """Where rows end in words broken at syllables ("asse-" / "ssment": neither piece a
+    word the document prints), its typesetter hyphenates: a word printed only broken
+    ("incarcera-" / "ted") loses its hyphen too; a compound whose first part is a word it
+    prints or a prefix or a tens word keeps it."""
+    rows = [
+        "the risk asse-",
+        "ssment was filed and the ele-",
+        "ctronic copy sent to my great grandson",
+        "an incarcera-",
+        "ted person",
+        "my great-",
+        "grandfather was seventy-",
+        "one and a pre-",
+        "commitment factor",
+    ]
+    words = printed_words(rows)
+    assert words.hyphenates
+    assert join_wrapped(rows[3:5], words)[0] == "an incarcerated person"
+    assert join_wrapped(rows[5:7], words)[0] == "my great-grandfather was seventy-"
+    assert join_wrapped(rows[6:9], words)[0] == "grandfather was seventy-one and a pre-commitment factor"
+    # A syllable goes on in lower case: a name's second part is no syllable.
+    assert join_wrapped(["Tomas Reyes-", "Whitfield, Videographer"], words)[0] == (
+        "Tomas Reyes-Whitfield, Videographer"
+    )
+    assert not printed_words(["a Reyes-", "Whitfield and a Carranza-", "Beltran"]).hyphenates
+    # Rows that break words only at their hyphens show no hyphenation: the word stays as printed.
+    plain = printed_words(["an incarcera-", "ted person", "a well-", "known place, well", "known to all"])
+    assert not plain.hyphenates
+    assert join_wrapped(["an incarcera-", "ted person"], plain)[0] == "an incarcera-ted person"
+
+
+def test_a_compound_the_document_prints_whole_or_a_name_particle_joins_across_the_row_end():
+    words = printed_words(["the form 128-A was filed", "Omar al-Noor"])
+    assert join_wrapped(["a form 128-", "A for it"], words)[0] == "a form 128-A for it"
+    assert join_wrapped(["Detective al-", "Noor said"])[0] == "Detective al-Noor said"
+    assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
+    assert join_wrapped(["I was 5-", "A lot of it"], words)[0] == "I was 5- A lot of it"

@@ -472,3 +472,28 @@ def test_a_court_caption_gives_no_facility_but_the_people_present_are_kept():
     assert cover_metadata(caption).is_empty()
     present = cover_metadata(["BOARD MEETING", "PANEL PRESENT:", "ANN LEE, Chair"])
     assert [p.name for p in present.participants] == ["ANN LEE"]
+
+
+def test_turns_after_a_line_number_of_a_numbered_page_saved_as_text(tmp_path):
+    """A line-numbered transcript page saved as text: the number before a tag is no part
+    of the speaker, whose turns then count as one speaker's."""
+    text = (
+        "                                                              2\n"
+        " 1                          P R O C E E D I N G S\n"
+        " 2       DEPUTY COMMISSIONER MASON: We're on the record.\n"
+        " 3       PRESIDING COMMISSIONER PARK: Good morning. This is an initial\n"
+        " 4  parole consideration hearing.\n"
+        " 5       DEPUTY COMMISSIONER MASON: Elliot Mason, Deputy\n"
+        " 6  Commissioner.\n"
+        " 7       PRESIDING COMMISSIONER PARK: Thank you."
+    )
+    document = _imported(tmp_path, text)
+    assert [u.speaker for u in document.utterances] == [
+        "DEPUTY COMMISSIONER MASON",
+        "PRESIDING COMMISSIONER PARK",
+        "DEPUTY COMMISSIONER MASON",
+        "PRESIDING COMMISSIONER PARK",
+    ]
+    assert _utterance_texts(document)[0] == "DEPUTY COMMISSIONER MASON: We're on the record."
+    assert hearing_layout().speaker_of("10 MS. KO: Yes.") == "MS. KO"
+    assert hearing_layout().speaker_of("1990 was the year.") is None

@@ -1,0 +1,180 @@
+"""The numbered rows of a hearing PDF's body grouped into lines (`pdf.py`).
+
+The PDF importer tells, for each numbered row of the body, how it stands against the
+rows around it (`BodyRow`: in the tags' column, centred, after a row that ended
+short, capitals under speech); `body_lines` groups the rows into the body's lines
+(a turn and its wrapped rows, a parenthetical, a heading), and splits off the
+decision notice after the last turn and a certificate that starts inside the body.
+Only text and places here: no PDF geometry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from reviewer_app.importers.hearing import SourceLine, hearing_layout, is_notice_row
+
+
+@dataclass(frozen=True)
+class BodyRow:
+    """A numbered row of the body and how it stands against the rows around it."""
+
+    source: SourceLine  # text "" for a blank row
+    at_tags: bool  # in the column where the turns' tags start
+    centred: bool  # far right of it, as a centred heading
+    after_short: bool  # the row before ended where the next word would have fitted
+    # In capitals in the tags' column (apart from the wrapped rows) under speech in lower
+    # case: a notice read into the record ("IN THE MATTER OF ..."), no wrapped row.
+    notice_under_speech: bool = False
+    # The row before was full: this row's first word would not have fitted on it.
+    after_full: bool = False
+
+
+def body_lines(
+    rows: Sequence[BodyRow], known: Sequence[str]
+) -> tuple[list[list[SourceLine]], list[SourceLine], list[SourceLine]]:
+    """The body's rows grouped into lines,
+    and the rows of the decision notice.
+
+    A turn starts at a row with a speaker tag in the tags' column; a row that says who
+    examines ("BY MR. VASQUEZ:") is a line of its own. A parenthetical that
+    fills rows of its own ("(Off the record.)") is a line of its own, unless the
+    row after it goes on with the turn before it (it was inside the speech). A
+    decision-page footer on a numbered row belongs to the decision notice, and so
+    do the ALL-CAPS rows after the last turn ("PAROLE DENIED - THREE YEARS").
+
+    A blank numbered row ends a paragraph: the row after it that starts no turn is
+    a line of its own, and one headed as a certificate ("REPORTER'S CERTIFICATE")
+    starts the certificate, returned third with the rows after it. So does a
+    centred row (a heading) and a timestamped or capitals row after one that ended
+    short ("[14:07:53] Recording ends.", a notice under the last turn)."""
+    layout = hearing_layout()
+    inline = _inline_parentheticals(row.source.text for row in rows)
+    lines: list[list[SourceLine]] = []
+    decision: list[SourceLine] = []
+    parenthetical = False  # the last line is a parenthetical
+    open_parenthetical = False  # ... whose closing bracket is still to come
+    after_blank = False  # a blank row stands between this row and the last
+    for n, row in enumerate(rows):
+        source, at_tags = row.source, row.at_tags
+        text = source.text
+        if not text:
+            after_blank = bool(lines)
+            continue
+        if after_blank and layout.certificate_heading.match(text):
+            lines, notice = _without_notice(lines, known)
+            closing = [later.source for later in rows[n:] if later.source.text]
+            return lines, sorted([*decision, *notice], key=lambda s: (s.page, s.line)), closing
+        blank_before, after_blank = after_blank, False
+        if layout.decision_footer.search(text):
+            decision.append(source)
+        elif layout.examiner_line.match(text):
+            # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
+            lines.append([source])
+            parenthetical = open_parenthetical = False
+        elif (at_tags and layout.speaker_of(text, known) is not None) or not lines:
+            lines.append([source])  # a turn ends even a parenthetical left open
+            parenthetical = open_parenthetical = False
+        elif len(lines[-1]) == 1 and bare_tag(lines[-1][0].text, known):
+            # The speech under a tag on a row of its own, whatever it is ("(Crying.)").
+            lines[-1].append(source)
+            open_parenthetical = bool(
+                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
+            )
+        elif blank_before:
+            # A paragraph of its own ("EXAMINATION", "DECISION", a parenthetical), never
+            # inside the turn before.
+            lines.append([source])
+            parenthetical = False
+            open_parenthetical = bool(
+                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
+            )
+        elif open_parenthetical:
+            lines[-1].append(source)
+            open_parenthetical = not layout.parenthetical_end.search(text)
+        elif (
+            row.after_full
+            and layout.is_parenthetical(text)
+            and " " not in text
+            and text.lower() in inline
+            and _speech(lines[-1], known)
+        ):
+            # A parenthetical of one word wrapped from the turn's full row above ("Harold.
+            # Harry." / "(Inaudible.)"), of a kind the document prints inside speech
+            # elsewhere: the speech's, even at the turn's end ("(Laughter.)", which it
+            # prints only on rows of its own, stays a line of its own).
+            lines[-1].append(source)
+        elif layout.parenthetical_start.match(text):
+            lines.append([source])
+            parenthetical = True
+            open_parenthetical = not layout.parenthetical_end.search(text)
+        elif (
+            parenthetical
+            and len(lines) > 1
+            and not is_notice_row(text)
+            and not (row.centred or row.notice_under_speech)
+        ):
+            # The parenthetical stood inside the turn: it and this row go back to it.
+            lines[-2].extend([*lines.pop(), source])
+            parenthetical = False
+        elif row.centred or row.after_short or row.notice_under_speech:
+            lines.append([source])
+            parenthetical = False
+        else:
+            lines[-1].append(source)
+    lines, notice = _without_notice(lines, known)
+    return lines, sorted([*decision, *notice], key=lambda source: (source.page, source.line)), []
+
+
+def _without_notice(
+    lines: list[list[SourceLine]], known: Sequence[str]
+) -> tuple[list[list[SourceLine]], list[SourceLine]]:
+    """The lines without the ALL-CAPS rows at the end of the body, and those rows.
+    A turn of a speaker who spoke before, or of a cover name, is speech, whatever its case."""
+    layout = hearing_layout()
+    speakers = {layout.speaker_of(rows[0].text, known) for rows in lines[:-1]} | set(known)
+    speakers.discard(None)
+    notice: list[SourceLine] = []
+    while lines:
+        rows = lines[-1]
+        first = len(rows)
+        # A notice's last row may hold one word in capitals ("TITLE 15."): a row without
+        # a lower-case letter under a notice row is the notice's too.
+        if first > 1 and is_notice_row(rows[-2].text) and not any(c.islower() for c in rows[-1].text):
+            first -= 1
+        while first > 0 and is_notice_row(rows[first - 1].text):
+            first -= 1
+        if first == len(rows):
+            break
+        if first == 0 and (
+            layout.speaker_of(rows[0].text, known) in speakers or layout.is_parenthetical(rows[0].text)
+        ):
+            break
+        notice = rows[first:] + notice
+        if first:
+            lines[-1] = rows[:first]
+            break
+        lines.pop()
+    return lines, notice
+
+
+def _inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:
+    """The parentheticals of one word that rows print after speech on the same row
+    ("I said (inaudible) to him"), in lower case."""
+    return frozenset(match.group(1).lower() for text in texts for match in _AFTER_SPEECH.finditer(text))
+
+
+# A parenthetical of one word after a word on the same row.
+_AFTER_SPEECH = re.compile(r"\w[,.?!]?\s+(\([^()\s]+\)[.]?)")
+
+
+def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
+    """Whether a line is a speaker's turn."""
+    return hearing_layout().speaker_of(rows[0].text, known) is not None
+
+
+def bare_tag(text: str, known: Sequence[str] = ()) -> bool:
+    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own)."""
+    return text.rstrip().endswith(":") and hearing_layout().turn_of(text, known) is not None

@@ -1,0 +1,185 @@
+"""The PDF importer on features real transcripts have that the generators' do not
+(issue 12): transcripts written here by hand, drawn in the layouts of other programs
+(`tests/fixtures/pdf_layouts.py`), must import as the text importer reads them."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+import pytest
+
+from reviewer_app.importers import import_file
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
+
+REPO = Path(__file__).resolve().parents[2]
+COVER = """SUPERIOR COURT OF THE STATE OF CALIFORNIA
+COUNTY OF KERN
+REPORTER'S TRANSCRIPT OF PROCEEDINGS
+Case No. BF170123A
+
+"""
+
+
+def _imported(tmp_path, text: str, layout: str):
+    """(expected, imported) utterances of `text` drawn in `layout`."""
+    reference = text_document("features", text)
+    path = tmp_path / f"{layout}.pdf"
+    path.write_bytes(render(text, reference, layouts()[layout], title="Features"))
+    return utterances(reference), utterances(import_file(path))
+
+
+MIXED_CASE = COVER + "\n".join(
+    [
+        "Judge Whitaker: Good morning. We are on the record in the matter of the Alvarez family, and all"
+        " the parties are present in the courtroom with their counsel this morning.",
+        "Ms. Ko: Jennifer Ko for the agency, Your Honor, with the social worker seated beside me at the"
+        " counsel table.",
+        "Mr. Webb: Marcus Webb for the mother, who is present and seated next to me.",
+        "Judge Whitaker: Thank you. Ms. Ko, the report was filed on Tuesday. Anything to add to it before"
+        " we hear from the mother's counsel about the placement?",
+        "Ms. Ko: Nothing to add, Your Honor. We submit on the report and its recommendations.",
+        "Mr. Webb: We object to the placement, Your Honor, and ask for a contested hearing next month.",
+        "Judge Whitaker: So noted. The matter is set for a contested hearing on the fourth. Anything"
+        " else from either side before we recess for the morning?",
+    ]
+    * 3
+)
+
+
+@pytest.mark.parametrize(
+    "layout",
+    ["court_reporter", "numbered_hanging", "deposition_tag_alone", "condensed", "tag_alone", "plain_dense"],
+)
+def test_speaker_tags_in_mixed_case_start_turns(tmp_path, layout):
+    """ "Judge Whitaker:" and "Ms. Ko:" are tags where they open two rows or more, as the
+    text importer takes them, on numbered pages and in paragraphs alike."""
+    expected, got = _imported(tmp_path, MIXED_CASE, layout)
+    assert len(expected) == 21
+    assert got == expected
+
+
+def test_a_mixed_case_tag_at_the_top_of_a_page_starts_a_turn_in_paragraphs(tmp_path):
+    """Without line numbers a paragraph goes on over a page break: a tag in mixed case at
+    the top of the next page ("Presiding Commissioner Cardenas:" on a row of its own, the
+    row before it full) starts a turn all the same (the sample hearing, its tags in mixed case)."""
+    sample = (REPO / "resources" / "sample" / "sample_hearing.txt").read_text(encoding="utf-8").rstrip("\n")
+    text = re.sub(
+        r"^([A-Z][A-Z' ]+):",
+        lambda m: " ".join(w.capitalize() for w in m.group(1).split()) + ":",
+        sample,
+        flags=re.M,
+    )
+    expected, got = _imported(tmp_path, text, "tag_alone")
+    assert got == expected
+
+
+# Courier 12 from the court-reporter layout's tag column: "THE WITNESS: " and 47 characters fill the row.
+FULL_ROW_SPEECH = "I think that he said something to me like, well"
+WRAPPED_PARENTHETICAL = COVER + "\n".join(
+    [
+        "THE COURT: You may answer the question if you know the answer to it, Detective, and then we"
+        " will take our morning recess.",
+        f"THE WITNESS: {FULL_ROW_SPEECH} (Inaudible.)",
+        "THE COURT: Speak up, please, so the reporter can hear you. Go ahead.",
+        "THE WITNESS: He said (Inaudible.) and that he would be back for the rest of it.",
+        "(Off the record.)",
+        "THE COURT: Back on the record. Anything else, sir?",
+        f"THE WITNESS: {FULL_ROW_SPEECH}",
+        "(Laughter.)",
+        "THE COURT: Back on the record. Let the record show the witness has returned.",
+        "THE WITNESS: Thank you, Your Honor.",
+    ]
+    * 3
+)
+
+
+@pytest.mark.parametrize("layout", ["court_reporter", "condensed"])
+def test_a_one_word_parenthetical_wrapped_from_a_full_row_stays_in_the_turn(tmp_path, layout):
+    """ "(Inaudible.)" at the end of a turn, pushed onto a row of its own because the row
+    above was full, is the turn's speech where the document prints it inside speech
+    elsewhere; "(Laughter.)", which it prints only on rows of their own, stays a line of
+    its own under a full row, as does "(Off the record.)" under a row that ended short."""
+    row = f"THE WITNESS: {FULL_ROW_SPEECH}"
+    assert len(row) * 7.2 <= 560 - 126 < len(f"{row} (Inaudible.)") * 7.2
+    expected, got = _imported(tmp_path, WRAPPED_PARENTHETICAL, layout)
+    assert ("THE WITNESS", f"{FULL_ROW_SPEECH} (Inaudible.)") in expected
+    assert ("", "(Off the record.)") in expected and ("", "(Laughter.)") in expected
+    assert got == expected
+
+
+ONCE_BEFORE_THE_FIRST_TURN = COVER + "\n".join(
+    [
+        "THE VIDEOGRAPHER: We are on the record. This is the videotaped deposition of Dale Pruitt in"
+        " the matter of Qureshi versus Brightwater. Counsel, please state your appearances.",
+        "MR. VASQUEZ: Emilio Vasquez for the plaintiff, Haleema Qureshi, who is here with me today.",
+        "MS. RICH: Margaret Rich for the defendant and for the witness.",
+        "THE REPORTER: Please raise your right hand.",
+        "MS. RICH: He is ready. Go ahead with the oath, please.",
+    ]
+)
+
+
+def test_a_speaker_who_speaks_once_right_before_the_first_turn_opens_the_dialogue(tmp_path):
+    """ "MR. VASQUEZ:" speaks once, right before the first turn of a speaker who speaks
+    twice: the dialogue starts at it, as the text importer reads it, not in the cover."""
+    expected, got = _imported(tmp_path, ONCE_BEFORE_THE_FIRST_TURN, "court_reporter")
+    assert expected[0][0] == "MR. VASQUEZ"
+    assert got == expected
+
+
+# From the tag column, "[00:06:50] DISPATCH: " and 36 characters leave no room for "[00:06:58]".
+STAMPED = COVER + "\n".join(
+    [
+        "[00:06:41] CALLER: There's a man going through the mailboxes on my street right now, and he"
+        " has a bag with him.",
+        "[00:06:50] DISPATCH: Copy that, units are on the way now.",
+        "[00:06:58] (Radio traffic.)",
+        "[00:07:02] CALLER: He's leaving now, he went east on Travis toward the corner store.",
+        "[00:07:09] DISPATCH: Okay. Stay on the line with me, please.",
+    ]
+)
+
+
+def test_a_timestamp_in_square_brackets_under_a_full_row_starts_a_line(tmp_path):
+    assert len("[00:06:50] DISPATCH: Copy that, units are on the way now.") * 7.2 <= 560 - 126
+    expected, got = _imported(tmp_path, STAMPED, "court_reporter")
+    assert ("DISPATCH", "Copy that, units are on the way now.") in expected
+    assert got == expected
+
+
+def test_a_sheet_in_columns_reads_in_its_own_gutter_where_it_is_the_one_most_sheets_show(tmp_path):
+    """A justified row of the left column reaching into the band another sheet's rows leave
+    clear ("DEPUTY DISTRICT ATTORNEY PETTIBONE: Stanislaus", spread to the column's edge)
+    does not cross the gutter: the sheet reads its left column whole, then its right one."""
+    from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
+
+    hearing = next(t for t in load_handwritten(DEV_FOLDER) if t.name == "parole_hearing_elderly_medical")
+    expected, got = _imported(tmp_path, hearing.text, "two_column")
+    assert got == expected
+
+
+def test_capitals_at_the_top_of_a_column_under_speech_start_a_paragraph(tmp_path):
+    """The decision read into the record in capitals ("IN THE MATTER OF ...") at the top of
+    a column, under a turn in lower case whose row left no room for its first word, is no
+    part of the turn: a paragraph goes on over a page break, but not so."""
+    from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
+
+    hearing = next(t for t in load_handwritten(DEV_FOLDER) if t.name == "parole_hearing_interpreter")
+    expected, got = _imported(tmp_path, hearing.text, "two_column")
+    assert ("INTERPRETER BARRAGÁN", "Yes, Commissioner.") in expected
+    assert got == expected
+
+
+@pytest.mark.parametrize("layout", ["condensed", "two_up"])
+def test_a_token_too_long_for_its_row_does_not_break_a_sheet_in_columns(tmp_path, layout):
+    """A rule of underscores on the cover, wider than its row, runs out of its page's box
+    across the gutter and over the margin number of the page beside it: it stays the left
+    column's, and the page beside it keeps its numbered rows (the number it swallowed
+    filled in), so the dialogue there is read. The row it was drawn over may lose a word."""
+    sample = (REPO / "resources" / "sample" / "sample_hearing.txt").read_text(encoding="utf-8").rstrip("\n")
+    text = sample.replace("Hearing of: )", "Hearing of: )\n" + "_" * 80, 1)
+    expected, got = _imported(tmp_path, text, layout)
+    same = sum(block.size for block in difflib.SequenceMatcher(None, expected, got).get_matching_blocks())
+    assert same >= len(expected) - 1 and len(got) == len(expected)
