@@ -88,6 +88,7 @@ class SpokenWords:
     named_hours: frozenset[str] = frozenset()
     day_events: frozenset[str] = frozenset()
     age_adjectives: frozenset[str] = frozenset()
+    fillers: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -146,6 +147,7 @@ def spoken_words() -> SpokenWords:
         named_hours=frozenset(c.get("named_hours", ())),
         day_events=frozenset(c.get("day_events", ())),
         age_adjectives=frozenset(c.get("age_adjectives", ())),
+        fillers=frozenset(c.get("fillers", ())),
     )
 
 

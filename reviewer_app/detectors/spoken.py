@@ -104,8 +104,12 @@ class _Finder:
         return a + 1 < len(self.words) and re.fullmatch(r"[ ,\-]{1,3}", self.gap(a, a + 1)) is not None
 
     def counts_a_thing(self, i: int) -> bool:
-        """Whether the word at i is a plural noun (the number before it counts it)."""
-        return 0 <= i < len(self.words) and self.words[i].start in self.nouns
+        """Whether the word at i is a plural noun the number before it counts: not across the end of
+        a sentence or a line ("... in twenty fifteen.\nCOMMISSIONERS", where a tagger reads a speaker
+        tag in capitals as a plural)."""
+        if not (0 <= i < len(self.words) and self.words[i].start in self.nouns):
+            return False
+        return i == 0 or not re.search(r"[.;:!?,]\s|\n", self.gap(i - 1, i))
 
     def clause_end(self, i: int) -> bool:
         """Whether the number ending before word i ends its phrase."""
@@ -138,9 +142,20 @@ class _Finder:
             else:
                 i += 1
                 continue
-            range_to = last + 2 if opens_a_year_range(self, last + 1) else -1
+            if opens_a_year_range(self, last + 1):
+                range_to = last + 2
+            else:
+                range_to = last + 1 if self._year_listed_after(i, last + 1) else -1
             i = last + 1
         return out
+
+    def _year_listed_after(self, first: int, j: int) -> bool:
+        """Whether the words first..j-1 are a year and another year follows word j-1 after a comma,
+        ending its phrase: a list of years ("in ninety-eight, ninety-nine, I was using")."""
+        if j >= len(self.words) or self.gap(j - 1, j).strip() != "," or year_of_a_range(self, first) != j:
+            return False
+        end = year_of_a_range(self, j)
+        return bool(end) and self._sentence_goes_on(end)
 
     def _last_index(self, span: Span) -> int:
         return bisect.bisect_right(self.word_ends, span.end) - 1
@@ -174,6 +189,9 @@ class _Finder:
         if w in self.v.holidays:  # "on christmas day", "since easter"
             end = i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
             if names_one_day(self.text, self.words[i].start, self.words[end - 1].end):
+                year = self._year_after(end + 1) if self.word(end) == "of" else end
+                if year > end + 1:  # "Thanksgiving of oh-three", "Christmas of 2005"
+                    return self.span(i, year, "DATE")
                 return self.span(i, end, "DATE", WEAK_SCORE)
             return None
         numeric = self._numeric_date_at(i)
@@ -248,7 +266,8 @@ class _Finder:
         or set off by a comma after a phrase of time: "in the tenth grade, ninety-six,"."""
         if self.word(i).isdigit():
             return None
-        after = self.word(i - 1) in ("in", "since", "until", "till", "from", "between")
+        # "in ninety-three"; "in, what, oh-seven?"
+        after = self.word(self._before_fillers(i - 1)) in ("in", "since", "until", "till", "from", "between")
         if not after and not self._dates_a_phrase(i):
             return None
         end = self._two_digit_year(i)
@@ -343,6 +362,8 @@ class _Finder:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
         if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
             return True  # "like seven thirty, to bring the car back"
+        if self.word(j) == "and" and self._sentence_goes_on(j + 1):
+            return True  # "ten thirty and we are back": speech without commas opens a clause
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
 
     # -- ages -------------------------------------------------------------
@@ -401,9 +422,11 @@ class _Finder:
         return following
 
     def _repeats_an_age(self, age: Reading, number: Reading, reach: int = 12) -> bool:
-        """Whether `number` opens its sentence and says again the `age` said shortly before."""
+        """Whether `number` opens its sentence, after a hedge or not, and says again the `age` said
+        shortly before ("You were about nineteen?" "About nineteen, yeah.")."""
         first = number.first
-        if first > 0 and not re.search(r"[.;:!?\n]", self.gap(first - 1, first)):
+        opener = first - (self.word(first - 1) in self.v.hedges)
+        if opener > 0 and not re.search(r"[.;:!?\n]", self.gap(opener - 1, opener)):
             return False
         said = [w.text for w in self.words[first : number.last]]
         return first - age.last <= reach and said == [w.text for w in self.words[age.first : age.last]]
@@ -454,8 +477,9 @@ class _Finder:
         last = number.last
         if self.word(last) in ("or", "to") and self.reader.read_small(last + 1) is not None:
             last = self.reader.read_small(last + 1).last  # "younger, twenty-five or twenty-six."
-        if last < len(self.words) and not re.search(r"[.,;!?\n]", self.gap(last - 1, last)):
-            return False
+        at_the_time = (self.word(last), self.word(last + 1), self.word(last + 2)) == ("at", "the", "time")
+        if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
+            return False  # "I was a juvenile, 16 at the time."
         k -= self.word(k) in ("now", "then")
         if self.word(k) in self.v.age_adjectives and self.person_is(k):
             return True  # "He was younger, twenty-five or twenty-six."
@@ -549,6 +573,8 @@ class _Finder:
             k -= 1  # "sixteen or seventeen", "twenty-three, no, twenty-four"
         elif not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
             return False
+        elif self.word(k) in ("old", "age") and self.word(k - 1) in ("years", "year", "of"):
+            k -= 2 + (self.word(k - 1) == "of")  # "forty years old, maybe forty-five"
         if decade_word(self.word(k)):  # "late twenties, maybe thirty"
             return decade_of_someone(self, k) > 0
         first = k
@@ -587,7 +613,8 @@ class _Finder:
     def person_is(self, i: int) -> bool:
         """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
         be"... comes right before word i."""
-        k = i - 1 - (self.word(i - 1) in self.v.hedges)
+        k = self._before_fillers(i - 1)
+        k -= self.word(k) in self.v.hedges
         if self.word(k - 1) == "going" and self.word(k) == "on":
             k -= 2  # "I'm going on seventy-four"
         if self.word(k) in self.v.contracted or self._noun_and_is(k):
@@ -608,6 +635,18 @@ class _Finder:
             if self.words[j].start in self.persons or self._name_in_a_sentence(j):
                 return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
         return False
+
+    def _before_fillers(self, k: int, reach: int = 3) -> int:
+        """The word before the few fillers that end at word k with a comma, or k: "I was, I think,
+        seventeen", "I was about, uh, eleven", "I was what, sixteen?" (no sentence ends between)."""
+        if not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
+            return k
+        j = k
+        while j > 0 and k - j < reach and self.word(j) in self.v.fillers:
+            if re.search(r"[.;:!?\n]", self.gap(j - 1, j)):
+                return k
+            j -= 1
+        return j if j < k else k
 
     def _noun_and_is(self, k: int) -> bool:
         """Whether word k is a person noun and "is" in one word: "my wife's seventy-five"."""

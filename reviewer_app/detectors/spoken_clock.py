@@ -110,16 +110,20 @@ def midnight_and_noon(f: Finder) -> list[Span]:
     for i in range(len(f.words)):
         if f.word(i) not in f.v.named_hours:
             continue
-        cue = i - 1 - (f.word(i - 1) in f.v.hedges)
-        if f.word(cue) in f.v.time_prepositions or f.word(cue) in f.v.hour_cues or it_was(f, i):
+        # "around noon": a hedge may be the time preposition itself; "it was almost midnight"
+        cues = (i - 1, i - 1 - (f.word(i - 1) in f.v.hedges))
+        if any(
+            f.word(c) in f.v.time_prepositions or f.word(c) in f.v.hour_cues or it_was(f, c + 1) for c in cues
+        ):
             out.append(f.span(i, i + 1, "TIME", WEAK_SCORE))
     return out
 
 
 def it_was(f: Finder, i: int) -> bool:
-    """Whether "it's", "it is" or "it was" comes right before word i: "it was ten forty",
-    "it's twenty to three" say the time."""
-    return f.word(i - 1) == "it's" or (f.word(i - 1) in ("is", "was") and f.word(i - 2) == "it")
+    """Whether "it's", "it is" or "it was" comes right before word i, or before a hedge there:
+    "it was ten forty", "it's twenty to three", "it is now ten thirty-one" say the time."""
+    k = i - (f.word(i - 1) in f.v.hedges)
+    return f.word(k - 1) == "it's" or (f.word(k - 1) in ("is", "was") and f.word(k - 2) == "it")
 
 
 def time_suffix(f: Finder, j: int) -> int:
