@@ -738,7 +738,15 @@ def find_spoken_forms(
     past (`core.line_numbers`)."""
     text = blank_line_numbers(text)
     words = words_of(text)
-    finder = _Finder(text, words, Reader(words), nouns, verbs, persons)
+    # "born in nineteen / seventy-two", "sixty- / two": a number goes on over a wrapped line (a numbered
+    # page's line number is blanked above), never over a blank line or a speaker's tag.
+    wrapped = {
+        i
+        for i in range(1, len(words))
+        if words[i].start - words[i - 1].end > 1
+        and re.fullmatch(r"-?[ \t]*\n?[ \t]*", text[words[i - 1].end : words[i].start])
+    }
+    finder = _Finder(text, words, Reader(words, wrapped=wrapped), nouns, verbs, persons)
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     # "six-four, maybe two-fifty": what follows a height is a weight.

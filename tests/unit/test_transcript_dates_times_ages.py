@@ -394,3 +394,23 @@ def test_an_age_abbreviated_as_a_report_writes_it_and_twelve_noon(specs):
 def test_both_between_the_verb_and_the_age():
     assert found("We were both seventeen.", "AGE") == [("AGE", "seventeen")]
     assert found("We were both at the door.", "AGE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A number said over a wrapped line, on a plain page and on a numbered one, and broken at a hyphen.
+        ("She was born in nineteen\nseventy-two, I think.", [("DATE", "nineteen\nseventy-two")]),
+        (
+            "".join(f"{n:2d}   line {n} of the page\n" for n in range(1, 6))
+            + " 6   He left in two thousand\n 7   and nine, I think.\n",
+            [("DATE", "two thousand\n 7   and nine")],
+        ),
+        ("My uncle was sixty- two when he passed.", [("AGE", "sixty- two")]),
+        # A blank line or another speaker's tag ends the number.
+        ("We need twelve\n\nfifteen chairs came.", []),
+        ("Q. How many rooms? Twelve\nA. Fifteen rooms.", []),
+    ],
+)
+def test_a_number_said_over_a_wrapped_line(text, expected):
+    assert [(label, said) for label, said in found(text) if label != "TIME"] == expected
