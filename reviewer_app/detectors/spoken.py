@@ -649,9 +649,10 @@ class _Finder:
         return j if j < k else k
 
     def _noun_and_is(self, k: int) -> bool:
-        """Whether word k is a person noun and "is" in one word: "my wife's seventy-five"."""
+        """Whether word k is a person noun or a person's name and "is" in one word: "my wife's
+        seventy-five", "Maya's seven."."""
         w = self.word(k)
-        return w.endswith("'s") and w[:-2] in self.v.person_nouns
+        return w.endswith("'s") and (w[:-2] in self.v.person_nouns or self.words[k].start in self.persons)
 
     def _name_in_a_sentence(self, j: int) -> bool:
         """Whether word j is capitalised after a comma or "and", as the next name of a list

@@ -414,3 +414,19 @@ def test_both_between_the_verb_and_the_age():
 )
 def test_a_number_said_over_a_wrapped_line(text, expected):
     assert [(label, said) for label, said in found(text) if label != "TIME"] == expected
+
+
+def test_a_decade_of_life_in_a_description_and_an_age_after_a_name(specs):
+    def ages(text: str, persons: frozenset[int] = frozenset()) -> list[str]:
+        return [text[s.start : s.end] for s in find_spoken_forms(text, persons=persons) if s.label == "AGE"]
+
+    assert ages("Black male, early 20s, in a red hoodie.") == ["20s"]
+    assert ages("Older guy, sixties maybe.") == ["sixties"]
+    assert ages("Back in the early 20s, things were cheap.") == []
+    assert ages("He plays sixties music.") == []
+    text = "Her youngest? Maya's seven."
+    assert ages(text, frozenset({text.index("Maya")})) == ["seven"]
+    assert ages("Route's seven miles long.", frozenset()) == []
+    assert matches(specs, "TIME", "Time of incident: 0951. Incident time 1840.") == ["0951", "1840"]
+    assert matches(specs, "TIME", "Time: 1840 days served.") == []
+    assert matches(specs, "TIME", "Time of arrival: 1840 hours.") == ["1840 hours"]
