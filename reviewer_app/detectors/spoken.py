@@ -271,6 +271,8 @@ class _Finder:
         if not after and not self._dates_a_phrase(i):
             return None
         end = self._two_digit_year(i)
+        if not end and self.word(i - 1) in ("in", "since") and self._sentence_goes_on(i + 1):
+            end = self._round_year(i)  # "I retired in ninety", "since eighty,"
         if not end:
             return None
         ends = self._sentence_goes_on(end) and self.word(i - 1) != "between"
@@ -285,6 +287,14 @@ class _Finder:
         if read is None or read.value < 30 or read.value % 10 == 0 or self.word(i).isdigit():
             return 0
         return read.last
+
+    def _round_year(self, i: int) -> int:
+        """End of a round year of a decade said by its tens from word i ("eighty", "ninety"), or 0;
+        "in thirty" and "in twenty" are as often minutes."""
+        read = self.reader.read_small(i)
+        if read is None or read.last != i + 1 or not 40 <= read.value <= 90 or self.word(i).isdigit():
+            return 0
+        return read.last if read.value % 10 == 0 else 0
 
     def _dates_a_phrase(self, i: int, reach: int = 6) -> bool:
         """Whether word i follows a comma closing a phrase of time that holds no number

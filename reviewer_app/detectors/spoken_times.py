@@ -170,6 +170,8 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     five", "ends at eleven"), ending its phrase; not in a list of what happened at what
     age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
     cue = i - 1 - (f.word(i - 1) in f.v.hedges and f.word(i - 2) in f.v.hour_cues)
+    if f.word(cue) in ("about", "like") and _after_a_part_of_the_day(f, cue):
+        return f._sentence_goes_on(j)  # "saturday night about eleven"
     if f.word(cue) not in f.v.hour_cues or not f._sentence_goes_on(j):
         return False  # "open till five", "we got there at about nine"
     if f.word(cue) == "by" and (
@@ -180,6 +182,13 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     if opener in f.v.impersonal_subjects | f.v.contracted | f.v.subjects:
         return True
     return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
+
+
+def _after_a_part_of_the_day(f: Finder, cue: int) -> bool:
+    """Whether a part of the day ("night", "that evening") comes right before word cue, or a
+    comma after it: "saturday night about eleven", "that morning, like six"."""
+    k = cue - 1
+    return k >= 0 and f.word(k) in f.v.day_nouns and f.word(k) != "day" and f.gap(k, k + 1) in (" ", ", ")
 
 
 def _hour_to_a_meal(f: Finder, i: int, j: int) -> bool:

@@ -430,3 +430,23 @@ def test_a_decade_of_life_in_a_description_and_an_age_after_a_name(specs):
     assert matches(specs, "TIME", "Time of incident: 0951. Incident time 1840.") == ["0951", "1840"]
     assert matches(specs, "TIME", "Time: 1840 days served.") == []
     assert matches(specs, "TIME", "Time of arrival: 1840 hours.") == ["1840 hours"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A round year said by its tens after "in" or "since", ending its phrase.
+        ("i retired in ninety", [("DATE", "ninety")]),
+        ("Since eighty, I have been sober.", [("DATE", "eighty")]),
+        ("in thirty I will be back", []),
+        ("He was done in sixty seconds.", []),
+        ("in ninety percent of cases", []),
+        # An hour after "about" or "like" right after a part of the day.
+        ("that was on a saturday night about eleven", [("DATE", "saturday"), ("TIME", "eleven")]),
+        ("That morning, like six, we left.", [("TIME", "six")]),
+        ("that night about eleven of us went", []),
+        ("It took a day about nine times.", []),
+    ],
+)
+def test_a_round_year_of_a_decade_and_an_hour_after_a_part_of_the_day(text, expected):
+    assert found(text) == expected
