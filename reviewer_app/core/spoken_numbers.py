@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from reviewer_app.paths import resource
@@ -88,6 +88,7 @@ class SpokenWords:
     named_hours: frozenset[str] = frozenset()
     day_events: frozenset[str] = frozenset()
     age_adjectives: frozenset[str] = frozenset()
+    fillers: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -146,6 +147,7 @@ def spoken_words() -> SpokenWords:
         named_hours=frozenset(c.get("named_hours", ())),
         day_events=frozenset(c.get("day_events", ())),
         age_adjectives=frozenset(c.get("age_adjectives", ())),
+        fillers=frozenset(c.get("fillers", ())),
     )
 
 
@@ -157,17 +159,25 @@ def words_of(text: str) -> list[Word]:
 class Reader:
     """Reads number words from a list of words."""
 
-    def __init__(self, words: Sequence[Word], vocabulary: SpokenWords | None = None) -> None:
+    def __init__(
+        self,
+        words: Sequence[Word],
+        vocabulary: SpokenWords | None = None,
+        wrapped: Collection[int] = frozenset(),
+    ) -> None:
         self.words = words
         self.v = vocabulary or spoken_words()
+        self.wrapped = wrapped  # words that open a wrapped line going on from the word before
 
     def _word(self, i: int) -> str:
         return self.words[i].text if 0 <= i < len(self.words) else ""
 
     def _joined(self, i: int) -> str:
-        """Word i if it goes on from word i-1 (a space or a hyphen between, no comma:
-        "nineteen, twenty" are two numbers), else ""."""
-        if 0 < i < len(self.words) and self.words[i].start - self.words[i - 1].end <= 1:
+        """Word i if it goes on from word i-1 (a space or a hyphen between, or a line break that
+        wraps the sentence; no comma: "nineteen, twenty" are two numbers), else ""."""
+        if 0 < i < len(self.words) and (
+            self.words[i].start - self.words[i - 1].end <= 1 or i in self.wrapped
+        ):
             return self.words[i].text
         return ""
 

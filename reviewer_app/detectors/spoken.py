@@ -4,7 +4,8 @@
 seventeen", "five-five", "nine one six, five five five, oh one one eight": rather
 than listing such phrases, the words are read into values by the spoken-number
 grammar (`core/spoken_numbers.py`) and each recognizer here looks at the values
-and the words around them (heights: `detectors/spoken_heights.py`). The cue words
+and the words around them (heights: `detectors/spoken_heights.py`; clock times:
+`detectors/spoken_times.py` and `detectors/spoken_clock.py`). The cue words
 are data, in `resources/patterns/spoken.toml`.
 
 An age is a bare number said of a person: after "I'm", "she was", "my son is",
@@ -46,7 +47,6 @@ from reviewer_app.core.spoken_numbers import (
     names_one_day,
     words_of,
 )
-from reviewer_app.detectors.spoken_clock import clock_fractions, day_clock, midnight_and_noon
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
 from reviewer_app.detectors.spoken_periods import (
@@ -56,6 +56,7 @@ from reviewer_app.detectors.spoken_periods import (
     second_year_at,
     year_of_a_range,
 )
+from reviewer_app.detectors.spoken_times import find_times
 
 
 @dataclass
@@ -103,8 +104,12 @@ class _Finder:
         return a + 1 < len(self.words) and re.fullmatch(r"[ ,\-]{1,3}", self.gap(a, a + 1)) is not None
 
     def counts_a_thing(self, i: int) -> bool:
-        """Whether the word at i is a plural noun (the number before it counts it)."""
-        return 0 <= i < len(self.words) and self.words[i].start in self.nouns
+        """Whether the word at i is a plural noun the number before it counts: not across the end of
+        a sentence or a line ("... in twenty fifteen.\nCOMMISSIONERS", where a tagger reads a speaker
+        tag in capitals as a plural)."""
+        if not (0 <= i < len(self.words) and self.words[i].start in self.nouns):
+            return False
+        return i == 0 or not re.search(r"[.;:!?,]\s|\n", self.gap(i - 1, i))
 
     def clause_end(self, i: int) -> bool:
         """Whether the number ending before word i ends its phrase."""
@@ -137,9 +142,20 @@ class _Finder:
             else:
                 i += 1
                 continue
-            range_to = last + 2 if opens_a_year_range(self, last + 1) else -1
+            if opens_a_year_range(self, last + 1):
+                range_to = last + 2
+            else:
+                range_to = last + 1 if self._year_listed_after(i, last + 1) else -1
             i = last + 1
         return out
+
+    def _year_listed_after(self, first: int, j: int) -> bool:
+        """Whether the words first..j-1 are a year and another year follows word j-1 after a comma,
+        ending its phrase: a list of years ("in ninety-eight, ninety-nine, I was using")."""
+        if j >= len(self.words) or self.gap(j - 1, j).strip() != "," or year_of_a_range(self, first) != j:
+            return False
+        end = year_of_a_range(self, j)
+        return bool(end) and self._sentence_goes_on(end)
 
     def _last_index(self, span: Span) -> int:
         return bisect.bisect_right(self.word_ends, span.end) - 1
@@ -173,6 +189,9 @@ class _Finder:
         if w in self.v.holidays:  # "on christmas day", "since easter"
             end = i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
             if names_one_day(self.text, self.words[i].start, self.words[end - 1].end):
+                year = self._year_after(end + 1) if self.word(end) == "of" else end
+                if year > end + 1:  # "Thanksgiving of oh-three", "Christmas of 2005"
+                    return self.span(i, year, "DATE")
                 return self.span(i, end, "DATE", WEAK_SCORE)
             return None
         numeric = self._numeric_date_at(i)
@@ -247,10 +266,13 @@ class _Finder:
         or set off by a comma after a phrase of time: "in the tenth grade, ninety-six,"."""
         if self.word(i).isdigit():
             return None
-        after = self.word(i - 1) in ("in", "since", "until", "till", "from", "between")
+        # "in ninety-three"; "in, what, oh-seven?"
+        after = self.word(self._before_fillers(i - 1)) in ("in", "since", "until", "till", "from", "between")
         if not after and not self._dates_a_phrase(i):
             return None
         end = self._two_digit_year(i)
+        if not end and self.word(i - 1) in ("in", "since") and self._sentence_goes_on(i + 1):
+            end = self._round_year(i)  # "I retired in ninety", "since eighty,"
         if not end:
             return None
         ends = self._sentence_goes_on(end) and self.word(i - 1) != "between"
@@ -265,6 +287,14 @@ class _Finder:
         if read is None or read.value < 30 or read.value % 10 == 0 or self.word(i).isdigit():
             return 0
         return read.last
+
+    def _round_year(self, i: int) -> int:
+        """End of a round year of a decade said by its tens from word i ("eighty", "ninety"), or 0;
+        "in thirty" and "in twenty" are as often minutes."""
+        read = self.reader.read_small(i)
+        if read is None or read.last != i + 1 or not 40 <= read.value <= 90 or self.word(i).isdigit():
+            return 0
+        return read.last if read.value % 10 == 0 else 0
 
     def _dates_a_phrase(self, i: int, reach: int = 6) -> bool:
         """Whether word i follows a comma closing a phrase of time that holds no number
@@ -329,182 +359,6 @@ class _Finder:
             return self.span(i, two_digits.last, "DATE")
         return None
 
-    # -- times ------------------------------------------------------------
-    def times(self) -> list[Span]:
-        fractions = clock_fractions(self) + day_clock(self) + midnight_and_noon(self)
-        out: list[Span] = []
-        for i in range(len(self.words)):
-            hour = self.reader.read_small(i)
-            if hour is None or not 1 <= hour.value <= 12:
-                continue
-            if out and self.words[i].start < out[-1].end:
-                continue
-            if self.word(i).isdigit():
-                continue
-            j = hour.last
-            minutes = self._minutes_after(j)
-            end = minutes or j
-            after = self._time_suffix(end)
-            if self._ish(end) and (self._time_cue_before(i) or self._it_was(i)):
-                out.append(self.span(i, end + 1, "TIME", WEAK_SCORE))  # "around ten-ish"
-            elif after or self._range_to_a_time(end):  # "between ten and eleven at night"
-                out.append(self.span(i, after or end, "TIME"))
-            elif (
-                minutes
-                and (
-                    self._time_cue_before(i)
-                    or (self._it_was(i) and not self._like_a_height(hour, j))
-                    or self._corrects_a_time(i)
-                    or self._ends_a_range(i, out)
-                    or self._restates_a_time(i, out + fractions)
-                )
-                and self._no_count(minutes)
-            ):
-                out.append(self.span(i, minutes, "TIME", WEAK_SCORE))
-            elif not minutes and (
-                self._hour_alone(i, j)
-                or self._hour_to_a_meal(i, j)
-                or self._corrected_to_a_time(i, j)
-                or self._ends_a_range(i, out)
-                or self._opens_a_range(j, minutes)
-            ):
-                out.append(self.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
-            elif minutes and self._opens_a_range(minutes, minutes):
-                out.append(self.span(i, minutes, "TIME", WEAK_SCORE))  # "nine thirty to five"
-        # "half past ten in the evening" takes in the "ten in the evening" found above.
-        kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
-        return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
-
-    def _opens_a_range(self, j: int, minutes: int | None) -> bool:
-        """Whether "to", "till" or "until" and a clock time follow word j-1, either side
-        saying its minutes: "I work seven to three thirty", "nine thirty to five" ("from
-        seven to three" may count anything)."""
-        if self.word(j) not in ("to", "till", "until"):
-            return False
-        hour = self.reader.read_small(j + 1)
-        if hour is None or not 1 <= hour.value <= 12 or self.word(j + 1).isdigit():
-            return False
-        end = self._minutes_after(hour.last)
-        return bool(minutes or end) and self._no_count(end or hour.last)
-
-    def _ends_a_range(self, i: int, found: list[Span]) -> bool:
-        """Whether word i follows "to", "till" or "until" right after a clock time found
-        as the start of a range (`_opens_a_range`)."""
-        return (
-            i >= 2
-            and self.word(i - 1) in ("to", "till", "until")
-            and bool(found)
-            and found[-1].end == self.words[i - 2].end
-            and self._opens_a_range(i - 1, 1)
-        )
-
-    def _minutes_after(self, j: int) -> int | None:
-        """End of the minutes said right after an hour ending before word j ("ten fifteen",
-        "nine oh five"), or None; "ten, fifteen" are two numbers."""
-        if not self.reader._joined(j):
-            return None
-        if self.word(j) == "oh" and self.word(j + 1) in self.v.units:
-            return j + 2
-        read = self.reader.read_small(j)
-        if read is not None and 10 <= read.value <= 59 and not self.word(j).isdigit():
-            return read.last
-        return None
-
-    def _corrects_a_time(self, i: int) -> bool:
-        """Whether the hour and minutes from word i restate an hour said just before, after a
-        time cue, with a comma between: "around ten, ten fifteen", "maybe one, one ten"."""
-        said = self.reader.read_small(i - 1)
-        hour = self.reader.read_small(i)
-        return (
-            said is not None
-            and hour is not None
-            and said.value == hour.value
-            and self.gap(i - 1, i).strip() == ","
-            and self._time_cue_in_sentence(i - 1)
-        )
-
-    def _restates_a_time(self, i: int, found: list[Span]) -> bool:
-        """Whether word i follows a comma right after a clock time: "quarter to eleven, ten forty"."""
-        return (
-            i > 0 and self.gap(i - 1, i).strip() == "," and any(t.end == self.words[i - 1].end for t in found)
-        )
-
-    def _time_cue_in_sentence(self, i: int, reach: int = 8) -> bool:
-        """Whether a time preposition comes shortly before word i in its sentence ("around ten",
-        "around, I don't know, nine")."""
-        for k in range(i - 1, max(-1, i - 1 - reach), -1):
-            if self.word(k) in self.v.time_prepositions:
-                return True
-            if re.search(r"[.;:!?\n]", self.gap(k, k + 1)):
-                return False
-        return False
-
-    def _corrected_to_a_time(self, i: int, j: int) -> bool:
-        """Whether the hour of words i..j-1 is followed by its correction with minutes
-        ("maybe one, one ten"): the first try is a time too."""
-        minutes = self._minutes_after(j + 1) if j == i + 1 and self._corrects_a_time(j) else None
-        return minutes is not None and self._no_count(minutes)
-
-    def _it_was(self, i: int) -> bool:
-        """Whether "it's", "it is" or "it was" comes right before word i: "it was ten forty",
-        "it's twenty to three" say the time."""
-        return self.word(i - 1) == "it's" or (self.word(i - 1) in ("is", "was") and self.word(i - 2) == "it")
-
-    def _like_a_height(self, hour: Reading, j: int) -> bool:
-        """Whether an hour and the minutes after word j-1 could be feet and inches ("it was five ten")."""
-        minutes = self.reader.read_small(j)
-        return 4 <= hour.value <= 7 and minutes is not None and minutes.value <= 11
-
-    def _ish(self, j: int) -> bool:
-        """Whether "-ish" follows the number ending before word j ("ten-ish"), ending its phrase."""
-        return self.word(j) == "ish" and self.gap(j - 1, j) == "-" and self._sentence_goes_on(j + 1)
-
-    def _time_cue_before(self, i: int) -> bool:
-        """A time preposition right before word i ("around nine forty"), or "time" in the three
-        words before it ("the time is now ten fifteen")."""
-        if self.word(i - 1) in self.v.time_prepositions:
-            return True
-        return any(self.word(k) == "time" for k in range(max(0, i - 3), i))
-
-    def _hour_alone(self, i: int, j: int) -> bool:
-        """Whether the number of words i..j-1 is an hour said alone: after a cue ("open till
-        five", "ends at eleven"), ending its phrase; not in a list of what happened at what
-        age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
-        cue = i - 1 - (self.word(i - 1) in self.v.hedges and self.word(i - 2) in self.v.hour_cues)
-        if self.word(cue) not in self.v.hour_cues or not self._sentence_goes_on(j):
-            return False  # "open till five", "we got there at about nine"
-        if self.word(cue) == "by" and (
-            (self.word(j) in self._personal_subjects and self.adjacent(j - 1))
-            or self.reader.read_small(cue - 1) is not None
-        ):
-            return False  # "By seven I was drinking" dates a life, not a day; "one by one" no hour
-        opener = self.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
-        if opener in self.v.impersonal_subjects | self.v.contracted | self.v.subjects:
-            return True
-        return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", self.gap(cue - 2, cue - 1)))
-
-    def _hour_to_a_meal(self, i: int, j: int) -> bool:
-        """Whether the hour of words i..j-1 opens a span of the day that ends at a meal or a named
-        hour: "from about nine until lunch", "from ten till noon"."""
-        cue = i - 1 - (self.word(i - 1) in self.v.hedges)
-        return (
-            self.word(cue) == "from"
-            and self.word(j) in ("until", "till", "til", "to")
-            and self.word(j + 1) in self.v.day_events
-            and self._sentence_goes_on(j + 2)
-        )
-
-    def _range_to_a_time(self, j: int) -> bool:
-        """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""
-        if self.word(j) not in ("and", "to", "or", "till", "until"):
-            return False
-        hour = self.reader.read_small(j + 1)
-        if hour is None or not 1 <= hour.value <= 12:
-            return False
-        minutes = self.reader.read_small(hour.last)
-        end = minutes.last if minutes is not None and 10 <= minutes.value <= 59 else hour.last
-        return bool(self._time_suffix(end))
-
     def _sentence_goes_on(self, j: int) -> bool:
         """Whether the phrase ends before word j: a punctuation mark, the end, or a word that
         opens a new clause or names a day ("till five and", "at eight tonight"), so that no
@@ -518,22 +372,9 @@ class _Finder:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
         if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
             return True  # "like seven thirty, to bring the car back"
+        if self.word(j) == "and" and self._sentence_goes_on(j + 1):
+            return True  # "ten thirty and we are back": speech without commas opens a clause
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
-
-    def _time_suffix(self, j: int) -> int:
-        """End of "o'clock", "a m", "p.m.", "in the morning", "at night" after word j, or 0."""
-        if self.word(j) in ("o'clock", "oclock"):
-            return j + 1
-        if self.word(j) == "o" and self.word(j + 1) == "clock":
-            return j + 2
-        if self.word(j) in self.v.meridiems:
-            return j + 1
-        if self.word(j) in ("a", "p") and self.word(j + 1) == "m":
-            return j + 2
-        for phrase in self.v.day_parts:
-            if tuple(self.word(j + k) for k in range(len(phrase))) == phrase:
-                return j + len(phrase)
-        return 0
 
     # -- ages -------------------------------------------------------------
     def ages(self) -> list[Span]:
@@ -591,9 +432,11 @@ class _Finder:
         return following
 
     def _repeats_an_age(self, age: Reading, number: Reading, reach: int = 12) -> bool:
-        """Whether `number` opens its sentence and says again the `age` said shortly before."""
+        """Whether `number` opens its sentence, after a hedge or not, and says again the `age` said
+        shortly before ("You were about nineteen?" "About nineteen, yeah.")."""
         first = number.first
-        if first > 0 and not re.search(r"[.;:!?\n]", self.gap(first - 1, first)):
+        opener = first - (self.word(first - 1) in self.v.hedges)
+        if opener > 0 and not re.search(r"[.;:!?\n]", self.gap(opener - 1, opener)):
             return False
         said = [w.text for w in self.words[first : number.last]]
         return first - age.last <= reach and said == [w.text for w in self.words[age.first : age.last]]
@@ -644,8 +487,9 @@ class _Finder:
         last = number.last
         if self.word(last) in ("or", "to") and self.reader.read_small(last + 1) is not None:
             last = self.reader.read_small(last + 1).last  # "younger, twenty-five or twenty-six."
-        if last < len(self.words) and not re.search(r"[.,;!?\n]", self.gap(last - 1, last)):
-            return False
+        at_the_time = (self.word(last), self.word(last + 1), self.word(last + 2)) == ("at", "the", "time")
+        if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
+            return False  # "I was a juvenile, 16 at the time."
         k -= self.word(k) in ("now", "then")
         if self.word(k) in self.v.age_adjectives and self.person_is(k):
             return True  # "He was younger, twenty-five or twenty-six."
@@ -739,6 +583,8 @@ class _Finder:
             k -= 1  # "sixteen or seventeen", "twenty-three, no, twenty-four"
         elif not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
             return False
+        elif self.word(k) in ("old", "age") and self.word(k - 1) in ("years", "year", "of"):
+            k -= 2 + (self.word(k - 1) == "of")  # "forty years old, maybe forty-five"
         if decade_word(self.word(k)):  # "late twenties, maybe thirty"
             return decade_of_someone(self, k) > 0
         first = k
@@ -777,7 +623,8 @@ class _Finder:
     def person_is(self, i: int) -> bool:
         """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
         be"... comes right before word i."""
-        k = i - 1 - (self.word(i - 1) in self.v.hedges)
+        k = self._before_fillers(i - 1)
+        k -= self.word(k) in self.v.hedges
         if self.word(k - 1) == "going" and self.word(k) == "on":
             k -= 2  # "I'm going on seventy-four"
         if self.word(k) in self.v.contracted or self._noun_and_is(k):
@@ -799,10 +646,23 @@ class _Finder:
                 return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
         return False
 
+    def _before_fillers(self, k: int, reach: int = 3) -> int:
+        """The word before the few fillers that end at word k with a comma, or k: "I was, I think,
+        seventeen", "I was about, uh, eleven", "I was what, sixteen?" (no sentence ends between)."""
+        if not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
+            return k
+        j = k
+        while j > 0 and k - j < reach and self.word(j) in self.v.fillers:
+            if re.search(r"[.;:!?\n]", self.gap(j - 1, j)):
+                return k
+            j -= 1
+        return j if j < k else k
+
     def _noun_and_is(self, k: int) -> bool:
-        """Whether word k is a person noun and "is" in one word: "my wife's seventy-five"."""
+        """Whether word k is a person noun or a person's name and "is" in one word: "my wife's
+        seventy-five", "Maya's seven."."""
         w = self.word(k)
-        return w.endswith("'s") and w[:-2] in self.v.person_nouns
+        return w.endswith("'s") and (w[:-2] in self.v.person_nouns or self.words[k].start in self.persons)
 
     def _name_in_a_sentence(self, j: int) -> bool:
         """Whether word j is capitalised after a comma or "and", as the next name of a list
@@ -889,10 +749,20 @@ def find_spoken_forms(
     past (`core.line_numbers`)."""
     text = blank_line_numbers(text)
     words = words_of(text)
-    finder = _Finder(text, words, Reader(words), nouns, verbs, persons)
+    # "born in nineteen / seventy-two", "sixty- / two": a number goes on over a wrapped line (a numbered
+    # page's line number is blanked above), never over a blank line or a speaker's tag.
+    wrapped = {
+        i
+        for i in range(1, len(words))
+        if words[i].start - words[i - 1].end > 1
+        and re.fullmatch(r"-?[ \t]*\n?[ \t]*", text[words[i - 1].end : words[i].start])
+    }
+    finder = _Finder(text, words, Reader(words, wrapped=wrapped), nouns, verbs, persons)
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     # "six-four, maybe two-fifty": what follows a height is a weight.
-    times = [t for t in finder.times() if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)]
+    times = [
+        t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
+    ]
     spans = finder.dates() + times + finder.ages() + heights + find_digit_runs(finder)
     return sorted(spans)

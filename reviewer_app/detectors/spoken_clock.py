@@ -35,11 +35,11 @@ def clock_fractions(f: Finder) -> list[Span]:
         # "quarter to 10": after a quarter or a half the hour may be written in digits
         if hour is None or not 1 <= hour.value <= 12 or (f.word(j + 1).isdigit() and not fraction):
             continue
-        end = f._time_suffix(hour.last) or hour.last
+        end = time_suffix(f, hour.last) or hour.last
         first = i - (f.word(i - 1) == "a")
         # "five after nine" needs no cue when nothing follows the hour ("ten to eleven votes").
         plain = f.word(j) in ("past", "after") and f.clause_end(hour.last)
-        cue = f.word(first - 1) in f.v.time_prepositions or f._it_was(first)
+        cue = f.word(first - 1) in f.v.time_prepositions or it_was(f, first)
         if not (fraction or plain or end > hour.last or cue):
             continue
         if f.word(j) == "of" and not (end > hour.last or f.clause_end(hour.last)):
@@ -110,7 +110,33 @@ def midnight_and_noon(f: Finder) -> list[Span]:
     for i in range(len(f.words)):
         if f.word(i) not in f.v.named_hours:
             continue
-        cue = i - 1 - (f.word(i - 1) in f.v.hedges)
-        if f.word(cue) in f.v.time_prepositions or f.word(cue) in f.v.hour_cues or f._it_was(i):
+        # "around noon": a hedge may be the time preposition itself; "it was almost midnight"
+        cues = (i - 1, i - 1 - (f.word(i - 1) in f.v.hedges))
+        if any(
+            f.word(c) in f.v.time_prepositions or f.word(c) in f.v.hour_cues or it_was(f, c + 1) for c in cues
+        ):
             out.append(f.span(i, i + 1, "TIME", WEAK_SCORE))
     return out
+
+
+def it_was(f: Finder, i: int) -> bool:
+    """Whether "it's", "it is" or "it was" comes right before word i, or before a hedge there:
+    "it was ten forty", "it's twenty to three", "it is now ten thirty-one" say the time."""
+    k = i - (f.word(i - 1) in f.v.hedges)
+    return f.word(k - 1) == "it's" or (f.word(k - 1) in ("is", "was") and f.word(k - 2) == "it")
+
+
+def time_suffix(f: Finder, j: int) -> int:
+    """End of "o'clock", "a m", "p.m.", "in the morning", "at night" after word j, or 0."""
+    if f.word(j) in ("o'clock", "oclock"):
+        return j + 1
+    if f.word(j) == "o" and f.word(j + 1) == "clock":
+        return j + 2
+    if f.word(j) in f.v.meridiems:
+        return j + 1
+    if f.word(j) in ("a", "p") and f.word(j + 1) == "m":
+        return j + 2
+    for phrase in f.v.day_parts:
+        if tuple(f.word(j + k) for k in range(len(phrase))) == phrase:
+            return j + len(phrase)
+    return 0

@@ -46,14 +46,21 @@ def decade_at(f: Finder, i: int) -> Span | None:
 def decade_of_someone(f: Finder, i: int) -> int:
     """End of the decade word i said as a person's age, after a stage or a hedge with neither
     "the" nor a preposition of time before it ("white male, late twenties", "like fifties
-    maybe"; "in the late twenties" is a date), or 0."""
+    maybe", "early 20s", "older guy, sixties"; "in the late twenties" is a date), or 0."""
+    w = f.word(i)
+    digits = re.fullmatch(r"[2-9]0", w) and f.word(i + 1) == "s" and f.gap(i, i + 1) in ("", "'", "’")
+    if not (decade_word(w) or digits):
+        return 0
+    end = i + 1 + bool(digits)  # "sixties", "20s"
     stage = f.word(i - 1) in f.v.decade_stages
     before = f.word(i - 1 - stage)
-    if not decade_word(f.word(i)) or not (stage or f.word(i - 1) in f.v.hedges):
+    # "Older guy, sixties maybe": a decade set off after a word for a person needs no stage.
+    described = "," in f.gap(i - 1, i) and (before in f.v.person_nouns or before in f.v.age_adjectives)
+    if not (stage or f.word(i - 1) in f.v.hedges or described):
         return 0
     if before == "the" or before in f.v.teens or before in f.v.possessives or before in f.v.year_prepositions:
         return 0  # "nineteen-eighties", "in her late twenties", "in late seventies"
-    return i + 1 if f._sentence_goes_on(i + 1) or f.word(i + 1) in f.v.hedges else 0
+    return end if f._sentence_goes_on(end) or f.word(end) in f.v.hedges else 0
 
 
 def opens_a_year_range(f: Finder, j: int) -> bool:

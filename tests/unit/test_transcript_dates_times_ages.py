@@ -274,3 +274,179 @@ def test_heights_and_the_weight_after_them(text, expected):
 )
 def test_holiday_nights_and_an_age_named_before(text, expected):
     assert found(text) == expected
+
+
+def test_a_year_at_a_line_end_counts_no_plural_on_the_next_line():
+    # A tagger reads a speaker tag in capitals as a plural noun; the year before it counts nothing.
+    text = "I finished my degree in twenty fifteen.\nCOMMISSIONERS: Thank you."
+    assert found_with_nouns(text, "COMMISSIONERS") == [("DATE", "twenty fifteen")]
+    assert found_with_nouns("We paid two thousand five dollars.", "dollars") == []
+
+
+def found_with_nouns(text: str, plural: str) -> list[tuple[str, str]]:
+    return [(s.label, text[s.start : s.end]) for s in find_spoken_forms(text, {text.index(plural)})]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A hedge before "noon" may be the time preposition itself.
+        ("Around noon.", [("TIME", "noon")]),
+        ("It was almost midnight.", [("TIME", "midnight")]),
+        ("They serve a noon meal.", []),
+        # Fillers set off by a comma between the verb and the age.
+        ("I was, I think, seventeen, maybe eighteen.", [("AGE", "seventeen"), ("AGE", "eighteen")]),
+        ("I started drinking when I was about, uh, eleven.", [("AGE", "eleven")]),
+        ("I was just a kid. I was what, sixteen?", [("AGE", "sixteen")]),
+        ("It was, I think, two.", []),
+        ("There were, uh, twelve.", []),
+        # A correction after "years old" is an age too (the written pattern finds the first).
+        ("He was about forty years old, maybe forty-five.", [("AGE", "forty-five")]),
+        ("He was forty years old, maybe forty-five pounds heavier.", []),
+    ],
+)
+def test_hours_named_after_a_hedge_and_ages_after_fillers(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("in ninety-eight, ninety-nine, I was using.", [("DATE", "ninety-eight"), ("DATE", "ninety-nine")]),
+        ("in ninety-eight, fifty-five percent of us left.", [("DATE", "ninety-eight")]),
+        ("It was Thanksgiving of oh-three.", [("DATE", "Thanksgiving of oh-three")]),
+        ("It was Thanksgiving of all days.", [("DATE", "Thanksgiving")]),
+        ("This was in, what, oh-seven?", [("DATE", "oh-seven")]),
+        ("Be back in, uh, twenty-five minutes.", []),
+    ],
+)
+def test_listed_years_a_holiday_of_a_year_and_a_year_after_fillers(text, expected):
+    assert found(text, "DATE") == expected
+
+
+def test_a_month_and_day_written_without_a_year_after_a_preposition(specs):
+    assert matches(specs, "DATE", "On 12/23 I was arrested.") == ["12/23"]
+    assert matches(specs, "DATE", "I got a write-up dated 3/4.") == ["3/4"]
+    assert matches(specs, "DATE", "He ate 3/4 of the pie.") == []
+    assert matches(specs, "DATE", "It was a 5/4 vote on appeal.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "it is" and a hedge before the time; "and" opening a clause in speech without commas.
+        ("it is now ten thirty one and we are back on the record", [("TIME", "ten thirty one")]),
+        ("It was just two fifty.", [("TIME", "two fifty")]),
+        ("at two fifteen and thirty people came", []),
+        ("It was about ten forty and change.", []),
+        ("it was only five ten", []),
+    ],
+)
+def test_a_clock_time_after_it_is_and_a_hedge_or_before_a_clause(text, expected):
+    assert found(text, "TIME") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An age said again after a hedge; after a person described by sex; before "at the time".
+        ("You were about nineteen?\nA. About nineteen, yeah.", [("AGE", "nineteen"), ("AGE", "nineteen")]),
+        ("It had about nineteen rooms.\nA. About nineteen, yeah.", []),
+        ("Victim: male, 34.", [("AGE", "34")]),
+        ("The suspect, 34, fled on foot.", [("AGE", "34")]),
+        ("I was a juvenile, 16 at the time.", [("AGE", "16")]),
+        ("The ward has room for a male, 34 beds in all.", []),
+    ],
+)
+def test_an_age_said_again_after_a_hedge_and_after_a_described_person(text, expected):
+    assert found(text, "AGE") == expected
+
+
+def test_24_hour_clock_without_hours_and_a_clock_with_seconds_in_text(specs):
+    assert matches(specs, "TIME", "Curfew is at 2200.") == ["2200"]
+    assert matches(specs, "TIME", "Chow is at 0530 and 1630.") == ["0530", "1630"]
+    assert matches(specs, "TIME", "The camera shows 18:39:52 when he crosses.") == ["18:39:52"]
+    # Years, a height, a count of people, a recording's length and an elapsed-time stamp.
+    assert matches(specs, "TIME", "It was around 2000.") == []
+    assert matches(specs, "TIME", "He fell from a height of about 1500 feet.") == []
+    assert matches(specs, "TIME", "They arrived at 1530 officers strong.") == []
+    assert matches(specs, "TIME", "He lives at 1430 Elm Street.") == []
+    assert matches(specs, "TIME", "The call lasted 00:07:12 in all.") == []
+    assert matches(specs, "TIME", "[00:04:18] CALLER: Hello?") == []
+
+
+def test_a_month_and_day_written_without_a_year_in_running_text(specs):
+    assert matches(specs, "DATE", "The incident happened 9/4 on the yard.") == ["9/4"]
+    assert matches(specs, "DATE", "I got a write-up 9/12, and then another.") == ["9/12"]
+    assert matches(specs, "DATE", "We split it 1/2 and 1/2.") == []
+    assert matches(specs, "DATE", "It passed by a majority of 6/1.") == []
+
+
+def test_an_age_abbreviated_as_a_report_writes_it_and_twelve_noon(specs):
+    assert matches(specs, "AGE", "He was a 16 y/o male.") == ["16"]
+    assert matches(specs, "AGE", "A 16yo male fled; he is 16 yrs old.") == ["16", "16"]
+    assert matches(specs, "AGE", "He sold 16 yo-yos and 16 yoga mats.") == []
+    said = "At 12 noon we ate; by twelve midnight, bed."
+    assert matches(specs, "TIME", said) == ["12 noon", "twelve midnight"]
+    assert matches(specs, "TIME", "He waited 12 midnights for her.") == []
+
+
+def test_both_between_the_verb_and_the_age():
+    assert found("We were both seventeen.", "AGE") == [("AGE", "seventeen")]
+    assert found("We were both at the door.", "AGE") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A number said over a wrapped line, on a plain page and on a numbered one, and broken at a hyphen.
+        ("She was born in nineteen\nseventy-two, I think.", [("DATE", "nineteen\nseventy-two")]),
+        (
+            "".join(f"{n:2d}   line {n} of the page\n" for n in range(1, 6))
+            + " 6   He left in two thousand\n 7   and nine, I think.\n",
+            [("DATE", "two thousand\n 7   and nine")],
+        ),
+        ("My uncle was sixty- two when he passed.", [("AGE", "sixty- two")]),
+        # A blank line or another speaker's tag ends the number.
+        ("We need twelve\n\nfifteen chairs came.", []),
+        ("Q. How many rooms? Twelve\nA. Fifteen rooms.", []),
+    ],
+)
+def test_a_number_said_over_a_wrapped_line(text, expected):
+    assert [(label, said) for label, said in found(text) if label != "TIME"] == expected
+
+
+def test_a_decade_of_life_in_a_description_and_an_age_after_a_name(specs):
+    def ages(text: str, persons: frozenset[int] = frozenset()) -> list[str]:
+        return [text[s.start : s.end] for s in find_spoken_forms(text, persons=persons) if s.label == "AGE"]
+
+    assert ages("Black male, early 20s, in a red hoodie.") == ["20s"]
+    assert ages("Older guy, sixties maybe.") == ["sixties"]
+    assert ages("Back in the early 20s, things were cheap.") == []
+    assert ages("He plays sixties music.") == []
+    text = "Her youngest? Maya's seven."
+    assert ages(text, frozenset({text.index("Maya")})) == ["seven"]
+    assert ages("Route's seven miles long.", frozenset()) == []
+    assert matches(specs, "TIME", "Time of incident: 0951. Incident time 1840.") == ["0951", "1840"]
+    assert matches(specs, "TIME", "Time: 1840 days served.") == []
+    assert matches(specs, "TIME", "Time of arrival: 1840 hours.") == ["1840 hours"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A round year said by its tens after "in" or "since", ending its phrase.
+        ("i retired in ninety", [("DATE", "ninety")]),
+        ("Since eighty, I have been sober.", [("DATE", "eighty")]),
+        ("in thirty I will be back", []),
+        ("He was done in sixty seconds.", []),
+        ("in ninety percent of cases", []),
+        # An hour after "about" or "like" right after a part of the day.
+        ("that was on a saturday night about eleven", [("DATE", "saturday"), ("TIME", "eleven")]),
+        ("That morning, like six, we left.", [("TIME", "six")]),
+        ("that night about eleven of us went", []),
+        ("It took a day about nine times.", []),
+    ],
+)
+def test_a_round_year_of_a_decade_and_an_hour_after_a_part_of_the_day(text, expected):
+    assert found(text) == expected

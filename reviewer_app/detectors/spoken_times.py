@@ -1,0 +1,215 @@
+"""Clock times said as an hour and its minutes: "ten fifteen", "nine oh five", "around ten,
+ten fifteen" (a correction), "seven to three thirty" (a range with minutes), "open till five"
+(an hour after a cue), "ten-ish"; with the clock fractions, the 24-hour clock, midnight and noon
+of `detectors/spoken_clock.py`. Read over the words of the spoken-form finder
+(`detectors/spoken.py`) with its reader and cue words."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import Reading
+from reviewer_app.detectors.spoken_clock import (
+    clock_fractions,
+    day_clock,
+    it_was,
+    midnight_and_noon,
+    time_suffix,
+)
+from reviewer_app.detectors.spoken_heights import WEAK_SCORE
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.spoken import _Finder as Finder
+
+
+def find_times(f: Finder) -> list[Span]:
+    """The clock times said in words in the finder's text, those of `spoken_clock` included."""
+    fractions = clock_fractions(f) + day_clock(f) + midnight_and_noon(f)
+    out: list[Span] = []
+    for i in range(len(f.words)):
+        hour = f.reader.read_small(i)
+        if hour is None or not 1 <= hour.value <= 12:
+            continue
+        if out and f.words[i].start < out[-1].end:
+            continue
+        if f.word(i).isdigit():
+            continue
+        j = hour.last
+        minutes = _minutes_after(f, j)
+        end = minutes or j
+        after = time_suffix(f, end)
+        if _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i)):
+            out.append(f.span(i, end + 1, "TIME", WEAK_SCORE))  # "around ten-ish"
+        elif after or _range_to_a_time(f, end):  # "between ten and eleven at night"
+            out.append(f.span(i, after or end, "TIME"))
+        elif (
+            minutes
+            and (
+                _time_cue_before(f, i)
+                or (it_was(f, i) and not _like_a_height(f, hour, j))
+                or _corrects_a_time(f, i)
+                or _ends_a_range(f, i, out)
+                or _restates_a_time(f, i, out + fractions)
+            )
+            and f._no_count(minutes)
+        ):
+            out.append(f.span(i, minutes, "TIME", WEAK_SCORE))
+        elif not minutes and (
+            _hour_alone(f, i, j)
+            or _hour_to_a_meal(f, i, j)
+            or _corrected_to_a_time(f, i, j)
+            or _ends_a_range(f, i, out)
+            or _opens_a_range(f, j, minutes)
+        ):
+            out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
+        elif minutes and _opens_a_range(f, minutes, minutes):
+            out.append(f.span(i, minutes, "TIME", WEAK_SCORE))  # "nine thirty to five"
+    # "half past ten in the evening" takes in the "ten in the evening" found above.
+    kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
+    return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+
+
+def _opens_a_range(f: Finder, j: int, minutes: int | None) -> bool:
+    """Whether "to", "till" or "until" and a clock time follow word j-1, either side
+    saying its minutes: "I work seven to three thirty", "nine thirty to five" ("from
+    seven to three" may count anything)."""
+    if f.word(j) not in ("to", "till", "until"):
+        return False
+    hour = f.reader.read_small(j + 1)
+    if hour is None or not 1 <= hour.value <= 12 or f.word(j + 1).isdigit():
+        return False
+    end = _minutes_after(f, hour.last)
+    return bool(minutes or end) and f._no_count(end or hour.last)
+
+
+def _ends_a_range(f: Finder, i: int, found: list[Span]) -> bool:
+    """Whether word i follows "to", "till" or "until" right after a clock time found
+    as the start of a range (`_opens_a_range`)."""
+    return (
+        i >= 2
+        and f.word(i - 1) in ("to", "till", "until")
+        and bool(found)
+        and found[-1].end == f.words[i - 2].end
+        and _opens_a_range(f, i - 1, 1)
+    )
+
+
+def _minutes_after(f: Finder, j: int) -> int | None:
+    """End of the minutes said right after an hour ending before word j ("ten fifteen",
+    "nine oh five"), or None; "ten, fifteen" are two numbers."""
+    if not f.reader._joined(j):
+        return None
+    if f.word(j) == "oh" and f.word(j + 1) in f.v.units:
+        return j + 2
+    read = f.reader.read_small(j)
+    if read is not None and 10 <= read.value <= 59 and not f.word(j).isdigit():
+        return read.last
+    return None
+
+
+def _corrects_a_time(f: Finder, i: int) -> bool:
+    """Whether the hour and minutes from word i restate an hour said just before, after a
+    time cue, with a comma between: "around ten, ten fifteen", "maybe one, one ten"."""
+    said = f.reader.read_small(i - 1)
+    hour = f.reader.read_small(i)
+    return (
+        said is not None
+        and hour is not None
+        and said.value == hour.value
+        and f.gap(i - 1, i).strip() == ","
+        and _time_cue_in_sentence(f, i - 1)
+    )
+
+
+def _restates_a_time(f: Finder, i: int, found: list[Span]) -> bool:
+    """Whether word i follows a comma right after a clock time: "quarter to eleven, ten forty"."""
+    return i > 0 and f.gap(i - 1, i).strip() == "," and any(t.end == f.words[i - 1].end for t in found)
+
+
+def _time_cue_in_sentence(f: Finder, i: int, reach: int = 8) -> bool:
+    """Whether a time preposition comes shortly before word i in its sentence ("around ten",
+    "around, I don't know, nine")."""
+    for k in range(i - 1, max(-1, i - 1 - reach), -1):
+        if f.word(k) in f.v.time_prepositions:
+            return True
+        if re.search(r"[.;:!?\n]", f.gap(k, k + 1)):
+            return False
+    return False
+
+
+def _corrected_to_a_time(f: Finder, i: int, j: int) -> bool:
+    """Whether the hour of words i..j-1 is followed by its correction with minutes
+    ("maybe one, one ten"): the first try is a time too."""
+    minutes = _minutes_after(f, j + 1) if j == i + 1 and _corrects_a_time(f, j) else None
+    return minutes is not None and f._no_count(minutes)
+
+
+def _like_a_height(f: Finder, hour: Reading, j: int) -> bool:
+    """Whether an hour and the minutes after word j-1 could be feet and inches ("it was five ten")."""
+    minutes = f.reader.read_small(j)
+    return 4 <= hour.value <= 7 and minutes is not None and minutes.value <= 11
+
+
+def _ish(f: Finder, j: int) -> bool:
+    """Whether "-ish" follows the number ending before word j ("ten-ish"), ending its phrase."""
+    return f.word(j) == "ish" and f.gap(j - 1, j) == "-" and f._sentence_goes_on(j + 1)
+
+
+def _time_cue_before(f: Finder, i: int) -> bool:
+    """A time preposition right before word i ("around nine forty"), or "time" in the three
+    words before it ("the time is now ten fifteen")."""
+    if f.word(i - 1) in f.v.time_prepositions:
+        return True
+    return any(f.word(k) == "time" for k in range(max(0, i - 3), i))
+
+
+def _hour_alone(f: Finder, i: int, j: int) -> bool:
+    """Whether the number of words i..j-1 is an hour said alone: after a cue ("open till
+    five", "ends at eleven"), ending its phrase; not in a list of what happened at what
+    age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
+    cue = i - 1 - (f.word(i - 1) in f.v.hedges and f.word(i - 2) in f.v.hour_cues)
+    if f.word(cue) in ("about", "like") and _after_a_part_of_the_day(f, cue):
+        return f._sentence_goes_on(j)  # "saturday night about eleven"
+    if f.word(cue) not in f.v.hour_cues or not f._sentence_goes_on(j):
+        return False  # "open till five", "we got there at about nine"
+    if f.word(cue) == "by" and (
+        (f.word(j) in f._personal_subjects and f.adjacent(j - 1)) or f.reader.read_small(cue - 1) is not None
+    ):
+        return False  # "By seven I was drinking" dates a life, not a day; "one by one" no hour
+    opener = f.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
+    if opener in f.v.impersonal_subjects | f.v.contracted | f.v.subjects:
+        return True
+    return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
+
+
+def _after_a_part_of_the_day(f: Finder, cue: int) -> bool:
+    """Whether a part of the day ("night", "that evening") comes right before word cue, or a
+    comma after it: "saturday night about eleven", "that morning, like six"."""
+    k = cue - 1
+    return k >= 0 and f.word(k) in f.v.day_nouns and f.word(k) != "day" and f.gap(k, k + 1) in (" ", ", ")
+
+
+def _hour_to_a_meal(f: Finder, i: int, j: int) -> bool:
+    """Whether the hour of words i..j-1 opens a span of the day that ends at a meal or a named
+    hour: "from about nine until lunch", "from ten till noon"."""
+    cue = i - 1 - (f.word(i - 1) in f.v.hedges)
+    return (
+        f.word(cue) == "from"
+        and f.word(j) in ("until", "till", "til", "to")
+        and f.word(j + 1) in f.v.day_events
+        and f._sentence_goes_on(j + 2)
+    )
+
+
+def _range_to_a_time(f: Finder, j: int) -> bool:
+    """Whether "and", "to" or "or" and a clock time with its "p.m." or "at night" follow word j-1."""
+    if f.word(j) not in ("and", "to", "or", "till", "until"):
+        return False
+    hour = f.reader.read_small(j + 1)
+    if hour is None or not 1 <= hour.value <= 12:
+        return False
+    minutes = f.reader.read_small(hour.last)
+    end = minutes.last if minutes is not None and 10 <= minutes.value <= 59 else hour.last
+    return bool(time_suffix(f, end))
