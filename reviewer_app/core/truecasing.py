@@ -130,7 +130,9 @@ def truecase(
             token.group() if letter or (written and _only_written_lower(token.group(), new, written)) else new
             for token, new, letter in zip(tokens, cased, letters, strict=True)
         ]
-        chosen = _common_words_alone_in_lower_case(chosen, model, written)
+        chosen = _acronyms_in_capitals(
+            _common_words_alone_in_lower_case(chosen, model, written), model, written
+        )
         for token, new in zip(tokens, capitalise_name_phrases(chosen), strict=True):
             chars[token.start() : token.end()] = recased(token.group(), new)
     return "".join(chars)
@@ -160,6 +162,25 @@ def _common_words_alone_in_lower_case(
         lower = word.lower()
         if not counts[word] and not counts[lower] and written(lower) and lower.endswith(endings):
             out[k] = lower
+    return out
+
+
+def _acronyms_in_capitals(
+    words: list[str], model: CaseModel, written: Callable[[str], bool] | None = None
+) -> list[str]:
+    """`words` with each word the model never counted written in capitals where the
+    vocabulary knows it only so: an acronym said as letters ("the ecb", "unrwa staff"),
+    which the model would capitalise as a name ("Ecb") that NER does not know."""
+    counts = getattr(model, "uni_dist", None)
+    if counts is None or written is None:
+        return words
+    out = list(words)
+    for k, word in enumerate(words):
+        lower = word.lower()
+        if not word.isalpha() or len(word) < 2 or counts[word] or counts[lower]:
+            continue
+        if written(word.upper()) and not written(lower) and not written(lower.title()):
+            out[k] = word.upper()
     return out
 
 
