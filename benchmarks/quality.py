@@ -14,7 +14,9 @@ Printed per corpus: per-label recall and precision with overlap matching (a gold
 is found when a prediction of its label shares a character with it; a prediction is
 correct when it overlaps a gold span of its label). Our fine labels are compared with
 the corpus's labels through `CORPUS_LABEL` (CDCR_ID and ID_NUMBER are TAB's CODE, "ID";
-AGE and HEIGHT are QUANTITY...).
+AGE and HEIGHT are QUANTITY...). Where the corpus marks which spans are personal data
+(SLUE's `pii`: not its numbers, laws and events, which a de-identification tool leaves),
+a second micro line ("micro personal") pools only those labels.
 
 TAB is also scored with its own masking decisions (`evaluation/masking.py`): ER_di, the
 share of DIRECT mentions fully masked; ER_qi, the same for QUASI; and the leak rate,
@@ -41,7 +43,7 @@ from reviewer_app.core.spans import Span
 from reviewer_app.detectors.nlp import load_pipeline
 from reviewer_app.detectors.runner import run_detection
 from reviewer_app.evaluation.masking import MaskedDocument, score_corpus
-from reviewer_app.evaluation.metrics import DocumentPair, EvaluationResult, evaluate
+from reviewer_app.evaluation.metrics import DocumentPair, EvaluationResult, LabelScores, evaluate
 from reviewer_app.importers.text import document_from_text
 from reviewer_app.settings import Settings, load_settings, with_profile
 
@@ -94,6 +96,9 @@ class GoldDocument:
     text: str
     spans: tuple[Span, ...]
     identifier_types: tuple[str, ...]  # one per span; "" where the corpus has none
+    # One per span: whether the corpus marks it as personal data (SLUE's "pii"; False
+    # where the corpus says nothing).
+    personal: tuple[bool, ...] = ()
 
 
 def read_corpus(path: Path) -> list[GoldDocument]:
@@ -110,6 +115,7 @@ def read_corpus(path: Path) -> list[GoldDocument]:
                     obj["text"],
                     tuple(Span(s["start"], s["end"], s["label"]) for s in spans),
                     tuple(s.get("identifier_type", "") for s in spans),
+                    tuple(bool(s.get("pii", False)) for s in spans),
                 )
             )
     return documents
@@ -196,7 +202,12 @@ def leak_shares(leaks, scores, gold_label) -> str:
     )
 
 
-def print_labels(ours: EvaluationResult, bare: EvaluationResult) -> None:
+def personal_labels(documents: Sequence[GoldDocument]) -> list[str]:
+    """The labels the corpus marks as personal data (SLUE: not its numbers, laws and events)."""
+    return sorted({s.label for d in documents for s, p in zip(d.spans, d.personal, strict=True) if p})
+
+
+def print_labels(ours: EvaluationResult, bare: EvaluationResult, personal: Sequence[str] = ()) -> None:
     labels = sorted(set(ours.per_label) | set(bare.per_label))
     head = f"  {'label':14} {'gold':>5} | {'ours R':>6} {'P':>6} {'pred':>5} | "
     print(head + f"{'spaCy R':>7} {'P':>6} {'pred':>5}")
@@ -211,6 +222,14 @@ def print_labels(ours: EvaluationResult, bare: EvaluationResult) -> None:
     om, bm = ours.micro, bare.micro
     micro = f"  {'micro':14} {'':5} | {om.recall:6.3f} {om.precision:6.3f} {'':5} | "
     print(micro + f"{bm.recall:7.3f} {bm.precision:6.3f}")
+    if personal and set(personal) != set(labels):
+        # What a de-identification tool is for: the corpus's personal-data labels only.
+        o, b = (
+            sum((r.per_label[x] for x in personal if x in r.per_label), LabelScores("")) for r in (ours, bare)
+        )
+        line = f"  {'micro personal':14} {'':5} | {o.recall:6.3f} {o.precision:6.3f} {'':5} | "
+        print(line + f"{b.recall:7.3f} {b.precision:6.3f}")
+        print(f"  (F1 {o.f1:.3f}, bare spaCy {b.f1:.3f}; personal data here: {', '.join(personal)})")
 
 
 def print_masking(documents, ours, bare, misses: int) -> None:
@@ -270,7 +289,11 @@ def main() -> int:
             f"\n## {name}: {len(documents)} documents, {words:,} words "
             f"(pipeline {ours_seconds:.1f} s, bare spaCy {bare_seconds:.1f} s)"
         )
-        print_labels(label_scores(documents, ours, name), label_scores(documents, bare, name))
+        print_labels(
+            label_scores(documents, ours, name),
+            label_scores(documents, bare, name),
+            personal_labels(documents),
+        )
         if name == "tab":
             print_masking(documents, ours, bare, args.misses)
     return 0

@@ -252,7 +252,11 @@ def _tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
         if possessive:
             end = start + possessive.start()
         trailing = _TRAILING_LOWER_WORD.search(text, start, end)
-        while trailing and text[start].isupper():
+        # A number said in words opens a sentence with a capital, not a name ("Nine five three
+        # five oh.", a ZIP code read out): its other words are in lower case.
+        first_word = text[start:end].split(maxsplit=1)[:1]
+        said_number = bool(first_word) and first_word[0].lower() in number_words()
+        while trailing and text[start].isupper() and not said_number:
             # NER's "Merced today", "Training Facility in": a capitalised name ends in a capital.
             end = trailing.start()
             trailing = _TRAILING_LOWER_WORD.search(text, start, end)

@@ -22,12 +22,14 @@ import logging
 import re
 import threading
 import time
+import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.name_phrases import capitalise_name_phrases
+from reviewer_app.paths import resource
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,8 @@ _TOKEN = re.compile(r"[^\W_]+?(?=n['’]t\b)|n['’]t\b|['’][^\W_]+|[^\W_]+|[^
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE)
 # A short label opening a line ("speaker 1: ", "caller: ").
 _LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
+
+_SENTENCE_ENDS = frozenset({".", "!", "?"})
 
 UNAVAILABLE_NOTE = (
     "caseless text read as it is: the casing model (package truecase) is not installed or unreadable"
@@ -126,9 +130,74 @@ def truecase(
             token.group() if letter or (written and _only_written_lower(token.group(), new, written)) else new
             for token, new, letter in zip(tokens, cased, letters, strict=True)
         ]
+        chosen = _acronyms_in_capitals(
+            _common_words_alone_in_lower_case(chosen, model, written), model, written
+        )
         for token, new in zip(tokens, capitalise_name_phrases(chosen), strict=True):
             chars[token.start() : token.end()] = recased(token.group(), new)
     return "".join(chars)
+
+
+def _common_words_alone_in_lower_case(
+    words: list[str], model: CaseModel, written: Callable[[str], bool] | None = None
+) -> list[str]:
+    """`words` with each capitalised word that stands alone (no capitalised word of a name
+    beside it) back in lower case where it is a common word the model never counted: the
+    model capitalises every such word as it would a name it does not know, and NER then
+    reads "Navigational", "Radicalisation", "Biodiversity" as organisations. Such a word is
+    common when the vocabulary (`written`) knows it in lower case and it ends as derived
+    nouns and adjectives do (`common_word_endings`). A name said alone keeps its capital
+    ("Sandhu", "Merkel", "Patel"), and so does a word the model counted capitalised: its
+    counts weighed the context ("the Council", "this Parliament"); a name's words beside
+    each other ("European Union") keep theirs."""
+    counts = getattr(model, "uni_dist", None)
+    if counts is None or written is None:
+        return words
+    endings = common_word_endings()
+    out = list(words)
+    capitals = [_name_capital(words, k) for k in range(len(words))]
+    for k, word in enumerate(words):
+        if not capitals[k] or (k > 0 and capitals[k - 1]) or (k + 1 < len(words) and capitals[k + 1]):
+            continue
+        lower = word.lower()
+        if not counts[word] and not counts[lower] and written(lower) and lower.endswith(endings):
+            out[k] = lower
+    return out
+
+
+def _acronyms_in_capitals(
+    words: list[str], model: CaseModel, written: Callable[[str], bool] | None = None
+) -> list[str]:
+    """`words` with each word the model never counted written in capitals where the
+    vocabulary knows it only so: an acronym said as letters ("the ecb", "unrwa staff"),
+    which the model would capitalise as a name ("Ecb") that NER does not know."""
+    counts = getattr(model, "uni_dist", None)
+    if counts is None or written is None:
+        return words
+    out = list(words)
+    for k, word in enumerate(words):
+        lower = word.lower()
+        if not word.isalpha() or len(word) < 2 or counts[word] or counts[lower]:
+            continue
+        if written(word.upper()) and not written(lower) and not written(lower.title()):
+            out[k] = word.upper()
+    return out
+
+
+@functools.cache
+def common_word_endings() -> tuple[str, ...]:
+    """Endings of English derived nouns and adjectives (`resources/patterns/truecasing.toml`)."""
+    with resource("patterns", "truecasing.toml").open("rb") as fh:
+        return tuple(tomllib.load(fh)["common_word_endings"])
+
+
+def _name_capital(words: Sequence[str], k: int) -> bool:
+    """Whether word `k` is capitalised as a name may be, not as writing capitalises: not a
+    sentence's first word, not the pronoun "I", not a word in capitals ("EU")."""
+    word = words[k]
+    if not (word[:1].isupper() and word[1:].islower() and word.isalpha()) or word == "I":
+        return False
+    return k > 0 and words[k - 1] not in _SENTENCE_ENDS
 
 
 def _only_written_lower(word: str, cased: str, written: Callable[[str], bool]) -> bool:

@@ -396,6 +396,17 @@ def test_tidy_boundaries_trims_spaces_and_lower_case_words_after_a_name_and_drop
     assert merge.tidy_boundaries([Span(4, 6, "DATE")], "Seen  ") == []  # spaces only, at the end
 
 
+def test_a_number_said_in_words_at_a_sentence_start_keeps_its_lower_case_words():
+    # A ZIP code read digit by digit opens its sentence with a capital; it is no name that
+    # ends at its last capital. A capitalised name still loses the word after it.
+    text = "I live on Alder Creek Road, Modesto. Nine five three five oh. Back in Modesto today."
+    spans = [at(text, "Nine five three five oh", "LOCATION"), at(text, "Modesto today", "LOCATION")]
+    assert covered(merge.tidy_boundaries(spans, text), text) == [
+        ("LOCATION", "Nine five three five oh"),
+        ("LOCATION", "Modesto"),
+    ]
+
+
 def test_context_cues_count_at_the_very_start_of_the_text_and_with_a_full_stop(rules):
     for text, name in [
         ("Officer Salcedo came in.", "Salcedo"),

@@ -111,6 +111,47 @@ def test_a_caseless_sentence_gets_its_name_and_place_capitalised():
 
 
 @needs_model
+def test_derived_words_the_model_never_counted_stay_in_lower_case_names_do_not():
+    from reviewer_app.detectors.nlp import spacy_model_installed
+    from reviewer_app.detectors.runner import _written_in
+    from reviewer_app.settings import Settings
+
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("spaCy pipeline not installed")
+    written = _written_in(settings)
+    text = (
+        "the report shows that navigational aids and the fight against radicalisation "
+        "were paid for by the european union in the last years"
+    )
+    view = truecase(text, truecasing.case_model(), written=written)
+    # Words the model never counted, known in lower case, ending as derived words do.
+    assert " navigational aids " in view and " radicalisation " in view
+    assert "European Union" in view
+    # Names alone keep their capitals: one the model counts, one it never counted that the
+    # vocabulary knows in lower case too, one nobody writes in lower case.
+    names = "we met with merkel and later with patel and they spoke of commissioner sandhu at length"
+    view = truecase(names, truecasing.case_model(), written=written)
+    assert "Merkel" in view and "Patel" in view and "Sandhu" in view
+
+
+@needs_model
+def test_acronyms_said_as_letters_come_out_in_capitals():
+    from reviewer_app.detectors.nlp import spacy_model_installed
+    from reviewer_app.detectors.runner import _written_in
+    from reviewer_app.settings import Settings
+
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("spaCy pipeline not installed")
+    text = "the loan came from the eib and the ecb and it went to unrwa in the end mister sandhu"
+    view = truecase(text, truecasing.case_model(), written=_written_in(settings))
+    assert "EIB" in view and "ECB" in view and "UNRWA" in view
+    # A name the vocabulary knows capitalised stays a name, not an acronym.
+    assert "Sandhu" in view and "SANDHU" not in view
+
+
+@needs_model
 def test_spelled_letters_keep_their_case():
     text = "it is smith s m i t h and i spelled it"
     view = truecase(text, truecasing.case_model())
