@@ -26,10 +26,10 @@ One function per rule; `merge_spans` applies them in the paper's order:
    `context_rules.drop_false_tags`: names the context shows are none
    ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
    `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
-   (LCF)" makes every "LCF" a LOCATION; `context_rules.drop_numbered_persons`:
-   "Law no. 4061" is no person; `context_rules.label_glosses_as_named`: the
+   (LCF)" makes every "LCF" a LOCATION; `referent_labels.drop_numbered_persons`:
+   "Law no. 4061" is no person; `referent_labels.label_glosses_as_named`: the
    bracketed "(Tribunal de Comarca)" after a court is that court;
-   `context_rules.label_spelled_items`: the spelling of a place or organisation
+   `referent_labels.label_spelled_items`: the spelling of a place or organisation
    named just before is a SPELLED_OUT_ITEM.
 10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
     CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
@@ -60,16 +60,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reviewer_app.core.context_rules import (
-    answers_where_or_follows_a_place,
     drop_false_tags,
-    drop_numbered_persons,
-    is_known_group,
     label_acronyms_as_defined,
-    label_compass_places,
-    label_glosses_as_named,
-    label_numbers_by_cue,
     label_short_forms_of_organisations,
-    label_spelled_items,
     learn_organisations,
     speaker_tag_names,
     word_before_a_name,
@@ -93,6 +86,15 @@ from reviewer_app.core.name_rules import (
 )
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
 from reviewer_app.core.organisation_names import split_businesses_on_streets
+from reviewer_app.core.referent_labels import (
+    answers_where_or_follows_a_place,
+    drop_numbered_persons,
+    is_known_group,
+    label_compass_places,
+    label_glosses_as_named,
+    label_numbers_by_cue,
+    label_spelled_items,
+)
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.paths import resource
