@@ -53,6 +53,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.organisation_names import (
     CALENDAR_WORD,
     CAP,
@@ -63,7 +64,6 @@ from reviewer_app.core.organisation_names import (
     is_numbered_stage,
     names_with_legal_forms,
     signed_firms,
-    written_in_lower_case,
 )
 from reviewer_app.core.spans import Span
 
@@ -144,7 +144,7 @@ def learn_organisations(
                     and name.split()[0].lower() not in function_words
                     and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
                     and not is_numbered_stage(name, text)
-                    and not (" " not in name and written_in_lower_case(name, text))
+                    and not (" " not in name and name.lower() in lowercase_words(text))
                 ):
                     named[name] = None
     followers = frozenset(w.lower() for w in cues.get("followers", ()))

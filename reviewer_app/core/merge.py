@@ -59,6 +59,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
     drop_false_tags,
     label_acronyms_as_defined,
@@ -69,7 +70,6 @@ from reviewer_app.core.context_rules import (
 )
 from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
-    lowercase_words,
     propagate,
     propagate_lower_case_names,
     relabel_known_persons,

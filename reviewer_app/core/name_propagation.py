@@ -16,7 +16,6 @@ speaker tag) but not in lower case, where it is an ordinary word ("will" is not 
 - `drop_sentence_initial_homographs` / `is_sentence_initial_homograph`: a propagated
   one-word name that opens a sentence and that the document also writes in lower case
   is the ordinary word ("Long story short" beside Mr. Long and "a long night").
-- `lowercase_words`: the words the document writes in lower case.
 """
 
 from __future__ import annotations
@@ -42,11 +41,6 @@ _NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _SENTENCE_STOP = re.compile(r"[.?!]")
 # A title right before a position, and the word before the title (if on the same line).
 _TITLE_BEFORE = re.compile(r"(?:(?<![\w'’-])(?P<before>[\w'’-]+)[ ]+)?(?P<title>[a-z]+)[.,]?[ ]+\Z")
-
-
-def lowercase_words(text: str) -> frozenset[str]:
-    """The words the document writes in lower case."""
-    return frozenset(re.findall(r"(?<![\w'’-])[a-z][a-z'’-]*", text))
 
 
 def name_terms(names: Iterable[str]) -> tuple[str, ...]:
