@@ -111,6 +111,7 @@ def learn_organisations(
     ("Yes, ..."). Names that are `known_places` (lower case) are left alone: "I
     worked at Folsom" names the town."""
     found: dict[tuple[int, int], None] = {}
+    located: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
     before = _cue_alternation(cues.get("before", ()))
     naming = _cue_alternation(cues.get("naming", ()))
@@ -121,6 +122,7 @@ def learn_organisations(
             found.update(
                 dict.fromkeys((start + a, start + b) for a, b in coordinated_parts(match.group("name")))
             )
+            found.update(dict.fromkeys(_listed_after(text, match.end(), known_places, function_words)))
     working = _cue_alternation(cues.get("working", ()))
     if working:
         # "I work days at X", "I teach third grade at X": up to three lower-case words between.
@@ -137,16 +139,10 @@ def learn_organisations(
         for match in re.finditer(rf"(?i:\b(?:{membership}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             for a, b in coordinated_parts(match.group("name")):
                 name = match.group("name")[a:b]
-                if (
-                    len(name) >= 3
-                    and not name.isupper()
-                    and name.lower() not in known_places
-                    and name.split()[0].lower() not in function_words
-                    and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
-                    and not is_numbered_stage(name, text)
-                    and not (" " not in name and name.lower() in lowercase_words(text))
-                ):
+                if _may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
+            listed = _listed_after(text, match.end(), known_places, function_words)
+            named.update(dict.fromkeys(text[a:b] for a, b in listed))
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
     defined = defined_names(text, cues.get("kinds", ()), followers, function_words, cues.get("premises", ()))
     named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
@@ -200,7 +196,8 @@ def learn_organisations(
                 and not name.isupper()
                 and name.lower() not in known_places
             ):
-                found[(start, end)] = None
+                # "was at Pinecrest Boys Ranch in Lodi": one is at a body in a town, whatever NER read.
+                (located if _AT_BEFORE.search(text, max(0, start - 5), start) else found)[(start, end)] = None
     for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         if name:
@@ -215,6 +212,7 @@ def learn_organisations(
             len(name.split()) == 1 and (name in _FUNCTION_LIKE or _is_title(text, end))
         ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in located]
     spans += _mentions(text, named)
     capitals = _named_in_capitals(text, cues, function_words, _lowercase_text(text))
     spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in capitals]
@@ -229,6 +227,45 @@ def learn_organisations(
         if match.group("firm").lower() not in known_places:  # "Ana Ruiz, Fresno, for the defendant"
             spans.append(Span(*match.span("firm"), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
     return sorted(spans)
+
+
+_TWO_CAPITALS = re.compile(rf"{_CAP}[ ]{_CAP}")
+_LIST_ITEM = re.compile(rf"(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+)(?:the[ ]+)?(?P<name>{_NAME})")
+
+
+def _listed_after(
+    text: str, end: int, known_places: frozenset[str], function_words: frozenset[str]
+) -> list[tuple[int, int]]:
+    """The names that continue a list after the name a cue points at, ending at `end`:
+    "I did Criminals and Gangs Anonymous, Alternatives to Violence Project, and Guiding
+    Rage Into Power". Names with two capitalised words in a row only ("..., Bob and Tom"
+    lists people)."""
+    out = []
+    while item := _LIST_ITEM.match(text, end):
+        name = item.group("name")
+        if not _TWO_CAPITALS.search(name) or name.isupper() or name.split()[0].lower() in function_words:
+            break
+        if name.lower() not in known_places:
+            out.append(item.span("name"))
+        end = item.end()
+    return out
+
+
+def _may_name_a_body(
+    name: str, text: str, known_places: frozenset[str], function_words: frozenset[str]
+) -> bool:
+    """Whether a name a membership cue points at may be a body's: not in capitals ("AA",
+    "SNY"), no known place, function word, month or weekday, no numbered stage ("Phase
+    Two") and no one word the text also writes in lower case ("the board")."""
+    return (
+        len(name) >= 3
+        and not name.isupper()
+        and name.lower() not in known_places
+        and name.split()[0].lower() not in function_words
+        and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
+        and not is_numbered_stage(name, text)
+        and not (" " not in name and name.lower() in lowercase_words(text))
+    )
 
 
 def _named_in_capitals(
@@ -260,6 +297,7 @@ def _named_in_capitals(
     return out
 
 
+_AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+\Z")
 _CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")
 
 
@@ -607,6 +645,13 @@ def drop_false_tags(
             following = _WORD.match(text, span.end + 1) if text[span.end : span.end + 1] == " " else None
             if covered.isupper() and following and following.group().lower() in test_words:
                 continue  # "TABE score": a test, not an organisation
+            if (
+                covered.isupper()
+                and " " not in covered
+                and not text[line_start : span.start].strip()
+                and _FIELD_VALUE_AFTER.match(text, span.end)
+            ):
+                continue  # "MRN:   00481276", "ANI/ALI: (707) ...": a form's field name, not a body
         out.append(span)
     return out
 
@@ -671,6 +716,8 @@ def _inside(span: Span, ranges: Sequence[tuple[int, int]]) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
+# What follows a field name that opens a line of a form: a colon and a number.
+_FIELD_VALUE_AFTER = re.compile(r"(?:/[A-Z]{1,5})?:[ \t]+[(#]?\d")
 # A speaker tag at the start of a line: up to six words in capitals and a colon.
 # (After a timestamp, as an interview log writes it: "[14:02:11] DET. HARLAN:".)
 _SPEAKER_TAG = re.compile(

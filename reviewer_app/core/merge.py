@@ -94,6 +94,7 @@ from reviewer_app.core.referent_labels import (
     label_glosses_as_named,
     label_numbers_by_cue,
     label_spelled_items,
+    label_states_as_bodies,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
@@ -762,6 +763,9 @@ def merge_spans(
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
+    merged = label_states_as_bodies(
+        merged, text, rules.organisation_cues.get("state_forms", ()), rules.place_cues
+    )
     if with_propagation:
         merged = label_short_forms_of_organisations(
             merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())

@@ -5,7 +5,9 @@ organisations and drops false tags):
 
 - `is_known_group` / `answers_where_or_follows_a_place`: a nationality or group of the
   gazetteers, and a name that answers "where" or follows a place in a list.
-- `label_compass_places`: "North Hollister" is a place, not a person.
+- `label_compass_places`: "North Hollister" is a place, not a person;
+  `label_states_as_bodies`: "the Republic of Turkey", a state named by its form of
+  government, is the state as a body (a party, a signatory), not a place.
 - `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
   4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
   after a place or organisation is its name in another language.
@@ -42,6 +44,32 @@ def label_compass_places(spans: Iterable[Span], text: str, known_places: frozens
                 span = span.with_(label="LOCATION")
         out.append(span)
     return out
+
+
+def label_states_as_bodies(
+    spans: Iterable[Span], text: str, state_forms: Sequence[str], place_cues: frozenset[str]
+) -> list[Span]:
+    """A place or group that names a state by its form of government ("the Republic
+    of Turkey", "the French Republic", "the Kingdom of Norway"; `state_forms`) is
+    the state as a body: a party to a case, a signatory, an employer, an
+    ORGANIZATION. Where a place cue ("born in the Republic of Korea", "moved to
+    the Dominican Republic"; `place_cues`) puts someone in it, it stays a place."""
+    if not state_forms:
+        return list(spans)
+    forms = "|".join(re.escape(f).replace(r"\ ", "[ ]") for f in state_forms)
+    state = re.compile(rf"(?:the[ ])?(?:[A-Z][\w'’-]*[ ])*(?:{forms})(?:[ ]of[ ](?:the[ ])?[A-Z].*)?")
+    out = []
+    for span in spans:
+        if span.label in ("LOCATION", "NRP") and state.fullmatch(" ".join(span.text_in(text).split())):
+            before = _WORDS_BEFORE.search(text, max(0, span.start - 40), span.start)
+            if not (before and before.group("word").lower() in place_cues):
+                span = span.with_(label="ORGANIZATION")
+        out.append(span)
+    return out
+
+
+# The word before a span, past a "the" ("in the Republic of Korea": "in").
+_WORDS_BEFORE = re.compile(r"(?<![\w'’-])(?P<word>[\w'’-]+)[ ]+(?:the[ ]+)?\Z", re.IGNORECASE)
 
 
 def is_known_group(covered: str, known_groups: frozenset[str], known_places: frozenset[str]) -> bool:
