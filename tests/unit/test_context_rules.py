@@ -665,3 +665,18 @@ def test_the_names_that_continue_a_list_after_a_cue_are_organisations_too():
     # A list of people (one word each) after the cue's name is no list of bodies.
     assert {("Bob", "PERSON")} <= merged
     assert not {n for n, label in merged if label == "ORGANIZATION"} & {"Bob", "Phil", "Bob and Phil"}
+
+
+def test_an_organisation_ner_read_once_by_its_full_name_is_found_at_its_other_mentions():
+    text = (
+        "INMATE: I have a letter from Amity Foundation. Amity Foundation runs the house.\n"
+        "INMATE: The ER staff were kind. I went to the ER twice. Reporter's Transcript follows."
+    )
+    spans = [
+        _span(text, "Amity Foundation", "ORGANIZATION"),
+        _span(text, "ER", "ORGANIZATION"),
+    ]
+    merged = merge_spans(spans, text)
+    assert [s.text_in(text) for s in merged if s.label == "ORGANIZATION"].count("Amity Foundation") == 2
+    # An acronym or a single word NER took for a body is not spread to its other mentions.
+    assert [s.text_in(text) for s in merged if s.label == "ORGANIZATION"].count("ER") == 1
