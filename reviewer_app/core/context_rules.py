@@ -11,8 +11,10 @@ Two halves, both called by `merge.merge_spans`:
   `name_propagation.propagate` then proposes their other mentions. A name right after a
   naming cue ("a program called X", "my job at X") outranks NER at each of its
   mentions, and a name of two words or more before "in" and a known town ("Second
-  Dawn Residential in Visalia") is an organisation there, as is a lawyer's firm
-  in an appearance ("Margaret Rich, Holloway Rich, for defendant X").
+  Dawn Residential in Visalia") is an organisation there (outranking NER where one
+  is "at" it), as is a lawyer's firm in an appearance ("Margaret Rich, Holloway
+  Rich, for defendant X"); names that continue a list after a cue's name ("I did
+  X, Y, and Z") are taken like it.
   `label_acronyms_as_defined` gives a defined acronym the label of what it
   stands for (a prison's "(LCF)" is a LOCATION).
   `label_short_forms_of_organisations`: the first words of an organisation's name
@@ -32,7 +34,8 @@ Two halves, both called by `merge.merge_spans`:
   word ("RELEASED FROM PRISON"); a word that
   opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
   inside a named law ("Americans" of the Americans with Disabilities Act); and
-  an acronym followed by a word that makes it a test ("TABE score"); a place or
+  an acronym followed by a word that makes it a test ("TABE score") or one that
+  opens a line of a form before a colon and a number ("MRN:   0048..."); a place or
   organisation without two letters ("[14:02:47]", "U") or made of role words
   ("JUDGE", "THE VIDEOGRAPHER:"), and a one-word one capitalised only by its
   sentence ("Group is 40117." beside "group 40117"), and a heading "THE FACTS".

@@ -30,7 +30,9 @@ One function per rule; `merge_spans` applies them in the paper's order:
    "Law no. 4061" is no person; `referent_labels.label_glosses_as_named`: the
    bracketed "(Tribunal de Comarca)" after a court is that court;
    `referent_labels.label_spelled_items`: the spelling of a place or organisation
-   named just before is a SPELLED_OUT_ITEM.
+   named just before is a SPELLED_OUT_ITEM;
+   `referent_labels.label_states_as_bodies`: "the Republic of Turkey" is the state as a
+   body, an ORGANIZATION, unless someone is "in" or "from" it.
 10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
     CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
     names are written (not in lower case; in lower-case speech
