@@ -5,7 +5,8 @@ Two halves, both called by `merge.merge_spans`:
 - `learn_organisations`: organisations the document itself introduces as such,
   which no word list holds: a programme "called X", "the X program", "X group",
   "I'm in X", a name followed by its initials in brackets ("Alcoholics
-  Anonymous (AA)") and a capitalised name whose initials stand elsewhere as an
+  Anonymous (AA)"), an acronym defined in quotes in brackets ("the regional fund
+  (“the CRAM”)", at every mention) and a capitalised name whose initials stand elsewhere as an
   acronym. They are proposed as ORGANIZATION spans (detector `context`) with a
   score below NER's, so that an NER label of the same stretch wins, and
   `name_propagation.propagate` then proposes their other mentions. A name right after a
@@ -13,8 +14,7 @@ Two halves, both called by `merge.merge_spans`:
   mentions, and a name of two words or more before "in" and a known town ("Second
   Dawn Residential in Visalia") is an organisation there (outranking NER where one
   is "at" it), as is a lawyer's firm in an appearance ("Margaret Rich, Holloway
-  Rich, for defendant X"); names that continue a list after a cue's name ("I did
-  X, Y, and Z") are taken like it.
+  Rich, for defendant X").
   `label_acronyms_as_defined` gives a defined acronym the label of what it
   stands for (a prison's "(LCF)" is a LOCATION).
   `label_short_forms_of_organisations`: the first words of an organisation's name
@@ -125,7 +125,6 @@ def learn_organisations(
             found.update(
                 dict.fromkeys((start + a, start + b) for a, b in coordinated_parts(match.group("name")))
             )
-            found.update(dict.fromkeys(_listed_after(text, match.end(), known_places, function_words)))
     working = _cue_alternation(cues.get("working", ()))
     if working:
         # "I work days at X", "I teach third grade at X": up to three lower-case words between.
@@ -144,8 +143,8 @@ def learn_organisations(
                 name = match.group("name")[a:b]
                 if _may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
-            listed = _listed_after(text, match.end(), known_places, function_words)
-            named.update(dict.fromkeys(text[a:b] for a, b in listed))
+    # "the regional health insurance fund (“the CRAM”)": a body's acronym defined in brackets.
+    named.update(dict.fromkeys(m.group("acronym") for m in _DEFINED_ACRONYM.finditer(text)))
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
     defined = defined_names(text, cues.get("kinds", ()), followers, function_words, cues.get("premises", ()))
     named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
@@ -232,28 +231,6 @@ def learn_organisations(
     return sorted(spans)
 
 
-_TWO_CAPITALS = re.compile(rf"{_CAP}[ ]{_CAP}")
-_LIST_ITEM = re.compile(rf"(?:,[ ]+(?:and[ ]+|or[ ]+)?|,?[ ]+(?:and|or)[ ]+)(?:the[ ]+)?(?P<name>{_NAME})")
-
-
-def _listed_after(
-    text: str, end: int, known_places: frozenset[str], function_words: frozenset[str]
-) -> list[tuple[int, int]]:
-    """The names that continue a list after the name a cue points at, ending at `end`:
-    "I did Criminals and Gangs Anonymous, Alternatives to Violence Project, and Guiding
-    Rage Into Power". Names with two capitalised words in a row only ("..., Bob and Tom"
-    lists people)."""
-    out = []
-    while item := _LIST_ITEM.match(text, end):
-        name = item.group("name")
-        if not _TWO_CAPITALS.search(name) or name.isupper() or name.split()[0].lower() in function_words:
-            break
-        if name.lower() not in known_places:
-            out.append(item.span("name"))
-        end = item.end()
-    return out
-
-
 def _may_name_a_body(
     name: str, text: str, known_places: frozenset[str], function_words: frozenset[str]
 ) -> bool:
@@ -300,6 +277,7 @@ def _named_in_capitals(
     return out
 
 
+_DEFINED_ACRONYM = re.compile(r"\((?:hereinafter[:,]?[ ]*)?[“\"]the[ ](?P<acronym>[A-Z][A-Z-]{1,8})[”\"]\)")
 _AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+\Z")
 _CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")
 
