@@ -31,8 +31,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
    bracketed "(Tribunal de Comarca)" after a court is that court;
    `referent_labels.label_spelled_items`: the spelling of a place or organisation
    named just before is a SPELLED_OUT_ITEM;
-   `referent_labels.label_states_as_bodies`: "the Republic of Turkey" is the state as a
-   body, an ORGANIZATION, unless someone is "in" or "from" it.
+   `referent_labels.label_states_as_bodies`: "against the Republic of Turkey" is the
+   state as a party, an ORGANIZATION.
 10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
     CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
     names are written (not in lower case; in lower-case speech
@@ -766,7 +766,10 @@ def merge_spans(
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     merged = label_states_as_bodies(
-        merged, text, rules.organisation_cues.get("state_forms", ()), rules.place_cues
+        merged,
+        text,
+        rules.organisation_cues.get("state_forms", ()),
+        frozenset(w.lower() for w in rules.organisation_cues.get("party_cues", ())),
     )
     if with_propagation:
         merged = label_short_forms_of_organisations(

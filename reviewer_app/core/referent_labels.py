@@ -6,8 +6,8 @@ organisations and drops false tags):
 - `is_known_group` / `answers_where_or_follows_a_place`: a nationality or group of the
   gazetteers, and a name that answers "where" or follows a place in a list.
 - `label_compass_places`: "North Hollister" is a place, not a person;
-  `label_states_as_bodies`: "the Republic of Turkey", a state named by its form of
-  government, is the state as a body (a party, a signatory), not a place.
+  `label_states_as_bodies`: "against the Republic of Turkey", a state named by its form
+  of government as a party to a case, is the state as a body, not a place.
 - `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
   4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
   after a place or organisation is its name in another language.
@@ -47,29 +47,29 @@ def label_compass_places(spans: Iterable[Span], text: str, known_places: frozens
 
 
 def label_states_as_bodies(
-    spans: Iterable[Span], text: str, state_forms: Sequence[str], place_cues: frozenset[str]
+    spans: Iterable[Span], text: str, state_forms: Sequence[str], party_cues: frozenset[str]
 ) -> list[Span]:
-    """A place or group that names a state by its form of government ("the Republic
-    of Turkey", "the French Republic", "the Kingdom of Norway"; `state_forms`) is
-    the state as a body: a party to a case, a signatory, an employer, an
-    ORGANIZATION. Where a place cue ("born in the Republic of Korea", "moved to
-    the Dominican Republic"; `place_cues`) puts someone in it, it stays a place."""
-    if not state_forms:
+    """A place or group that names a state by its form of government (`state_forms`)
+    right after a word that makes it a party to a case (`party_cues`: "an application
+    against the Republic of Turkey", "Smith v. the Slovak Republic") is the state as a
+    body, an ORGANIZATION. Elsewhere it stays a place: "born in the Republic of Korea",
+    "aid to the Democratic Republic of the Congo"."""
+    if not state_forms or not party_cues:
         return list(spans)
     forms = "|".join(re.escape(f).replace(r"\ ", "[ ]") for f in state_forms)
     state = re.compile(rf"(?:the[ ])?(?:[A-Z][\w'’-]*[ ])*(?:{forms})(?:[ ]of[ ](?:the[ ])?[A-Z].*)?")
     out = []
     for span in spans:
         if span.label in ("LOCATION", "NRP") and state.fullmatch(" ".join(span.text_in(text).split())):
-            before = _WORDS_BEFORE.search(text, max(0, span.start - 40), span.start)
-            if not (before and before.group("word").lower() in place_cues):
+            before = _WORD_BEFORE.search(text, max(0, span.start - 40), span.start)
+            if before and before.group("word").lower() in party_cues:
                 span = span.with_(label="ORGANIZATION")
         out.append(span)
     return out
 
 
-# The word before a span, past a "the" ("in the Republic of Korea": "in").
-_WORDS_BEFORE = re.compile(r"(?<![\w'’-])(?P<word>[\w'’-]+)[ ]+(?:the[ ]+)?\Z", re.IGNORECASE)
+# The word before a span, past a "the" ("against the Republic of Turkey": "against").
+_WORD_BEFORE = re.compile(r"(?<![\w'’.-])(?P<word>[\w'’-]+\.?)[ ]+(?:the[ ]+)?\Z", re.IGNORECASE)
 
 
 def is_known_group(covered: str, known_groups: frozenset[str], known_places: frozenset[str]) -> bool:

@@ -608,7 +608,7 @@ def test_a_section_heading_is_no_name_but_an_institution_named_alone_is():
         ("Ministry", "ORGANIZATION"),
         ("G20", "ORGANIZATION"),
         ("Lakeside Chamber of Commerce", "ORGANIZATION"),
-        ("Republic of Molvania", "ORGANIZATION"),  # a state as a body (referent_labels)
+        ("Republic of Molvania", "LOCATION"),
     }
 
 
