@@ -5,20 +5,21 @@ Two halves, both called by `merge.merge_spans`:
 - `learn_organisations`: organisations the document itself introduces as such,
   which no word list holds: a programme "called X", "the X program", "X group",
   "I'm in X", a name followed by its initials in brackets ("Alcoholics
-  Anonymous (AA)") and a capitalised name whose initials stand elsewhere as an
+  Anonymous (AA)"), an acronym defined in quotes in brackets ("the regional fund
+  (“the CRAM”)", at every mention) and a capitalised name whose initials stand elsewhere as an
   acronym. They are proposed as ORGANIZATION spans (detector `context`) with a
   score below NER's, so that an NER label of the same stretch wins, and
   `name_propagation.propagate` then proposes their other mentions. A name right after a
   naming cue ("a program called X", "my job at X") outranks NER at each of its
   mentions, and a name of two words or more before "in" and a known town ("Second
-  Dawn Residential in Visalia") is an organisation there, as is a lawyer's firm
-  in an appearance ("Margaret Rich, Holloway Rich, for defendant X").
+  Dawn Residential in Visalia") is an organisation there (outranking NER where one
+  is "at" it), as is a lawyer's firm in an appearance ("Margaret Rich, Holloway
+  Rich, for defendant X").
   `label_acronyms_as_defined` gives a defined acronym the label of what it
   stands for (a prison's "(LCF)" is a LOCATION).
   `label_short_forms_of_organisations`: the first words of an organisation's name
   ("Brightwater" of "Brightwater Logistics") and a name before what a firm has
-  ("Brightwater's legal department") are that organisation at every mention;
-  `label_compass_places`: "North Hollister" is a place, not a person.
+  ("Brightwater's legal department") are that organisation at every mention.
 - `drop_false_tags`: NER names that the way the text is written shows are no
   names: a lower-case word ("long" from the surname Long) in a text that
   takes care to capitalise; a function word at the start of a sentence ("Your",
@@ -33,19 +34,16 @@ Two halves, both called by `merge.merge_spans`:
   word ("RELEASED FROM PRISON"); a word that
   opens a transcriber's parenthetical line ("(Whereupon, ...", "(Inaudible)"); a name
   inside a named law ("Americans" of the Americans with Disabilities Act); and
-  an acronym followed by a word that makes it a test ("TABE score"); a place or
+  an acronym followed by a word that makes it a test ("TABE score") or one that
+  opens a line of a form before a colon and a number ("MRN:   0048..."); a place or
   organisation without two letters ("[14:02:47]", "U") or made of role words
   ("JUDGE", "THE VIDEOGRAPHER:"), and a one-word one capitalised only by its
   sentence ("Group is 40117." beside "group 40117"), and a heading "THE FACTS".
-- `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
-  4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
-  after a place or organisation is its name in another language.
 - `speaker_tag_names`: the name in a speaker tag after its role words
   ("INMATE OKAFOR:", "PRESIDING COMMISSIONER LEE:", "MR. HALE:"), which NER
   misses in capitals; proposed as PERSON spans and propagated like the others.
-- `label_spelled_items`: a spelling of what the text just named as a place or
-  an organisation ("Alvarado Street, that's A-L-V-A-R-A-D-O") is a
-  SPELLED_OUT_ITEM, not a spelled name.
+
+Labels that follow from what a span refers to are in `referent_labels`.
 
 The word lists these rules need (function words, the words that make a law or a
 test) are in `resources/patterns/merge.toml`.
@@ -58,6 +56,7 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.organisation_names import (
     CALENDAR_WORD,
     CAP,
@@ -68,7 +67,6 @@ from reviewer_app.core.organisation_names import (
     is_numbered_stage,
     names_with_legal_forms,
     signed_firms,
-    written_in_lower_case,
 )
 from reviewer_app.core.spans import Span
 
@@ -116,6 +114,7 @@ def learn_organisations(
     ("Yes, ..."). Names that are `known_places` (lower case) are left alone: "I
     worked at Folsom" names the town."""
     found: dict[tuple[int, int], None] = {}
+    located: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
     before = _cue_alternation(cues.get("before", ()))
     naming = _cue_alternation(cues.get("naming", ()))
@@ -142,16 +141,10 @@ def learn_organisations(
         for match in re.finditer(rf"(?i:\b(?:{membership}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
             for a, b in coordinated_parts(match.group("name")):
                 name = match.group("name")[a:b]
-                if (
-                    len(name) >= 3
-                    and not name.isupper()
-                    and name.lower() not in known_places
-                    and name.split()[0].lower() not in function_words
-                    and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
-                    and not is_numbered_stage(name, text)
-                    and not (" " not in name and written_in_lower_case(name, text))
-                ):
+                if _may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
+    # "the regional health insurance fund (“the CRAM”)": a body's acronym defined in brackets.
+    named.update(dict.fromkeys(m.group("acronym") for m in _DEFINED_ACRONYM.finditer(text)))
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
     defined = defined_names(text, cues.get("kinds", ()), followers, function_words, cues.get("premises", ()))
     named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
@@ -205,7 +198,8 @@ def learn_organisations(
                 and not name.isupper()
                 and name.lower() not in known_places
             ):
-                found[(start, end)] = None
+                # "was at Pinecrest Boys Ranch in Lodi": one is at a body in a town, whatever NER read.
+                (located if _AT_BEFORE.search(text, max(0, start - 5), start) else found)[(start, end)] = None
     for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         if name:
@@ -220,6 +214,7 @@ def learn_organisations(
             len(name.split()) == 1 and (name in _FUNCTION_LIKE or _is_title(text, end))
         ):
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in located]
     spans += _mentions(text, named)
     capitals = _named_in_capitals(text, cues, function_words, _lowercase_text(text))
     spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in capitals]
@@ -234,6 +229,23 @@ def learn_organisations(
         if match.group("firm").lower() not in known_places:  # "Ana Ruiz, Fresno, for the defendant"
             spans.append(Span(*match.span("firm"), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
     return sorted(spans)
+
+
+def _may_name_a_body(
+    name: str, text: str, known_places: frozenset[str], function_words: frozenset[str]
+) -> bool:
+    """Whether a name a membership cue points at may be a body's: not in capitals ("AA",
+    "SNY"), no known place, function word, month or weekday, no numbered stage ("Phase
+    Two") and no one word the text also writes in lower case ("the board")."""
+    return (
+        len(name) >= 3
+        and not name.isupper()
+        and name.lower() not in known_places
+        and name.split()[0].lower() not in function_words
+        and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
+        and not is_numbered_stage(name, text)
+        and not (" " not in name and name.lower() in lowercase_words(text))
+    )
 
 
 def _named_in_capitals(
@@ -265,6 +277,8 @@ def _named_in_capitals(
     return out
 
 
+_DEFINED_ACRONYM = re.compile(r"\((?:hereinafter[:,]?[ ]*)?[“\"]the[ ](?P<acronym>[A-Z][A-Z-]{1,8})[”\"]\)")
+_AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+\Z")
 _CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")
 
 
@@ -427,22 +441,6 @@ def _previous_word(text: str, start: int) -> str:
     return words[-1] if words else ""
 
 
-_COMPASS_PLACE = re.compile(r"(?:North|South|East|West|Northern|Southern|Eastern|Western)[ ]+(?P<place>.+)")
-
-
-def label_compass_places(spans: Iterable[Span], text: str, known_places: frozenset[str]) -> list[Span]:
-    """A "person" or "organisation" that is a compass word and a known place is a
-    part of that place ("North Hollister", "East Fresno"), not a name."""
-    out = []
-    for span in spans:
-        if span.label in ("PERSON", "ORGANIZATION"):
-            match = _COMPASS_PLACE.fullmatch(" ".join(span.text_in(text).split()))
-            if match and match.group("place").lower() in known_places:
-                span = span.with_(label="LOCATION")
-        out.append(span)
-    return out
-
-
 # Capitalised words that open sentences and are never a one-word name.
 _FUNCTION_LIKE = frozenset({"I", "The", "A", "An", "My", "Our", "This", "That", "It", "We", "You"})
 
@@ -500,38 +498,6 @@ def _stands_out(acronym: str, text: str) -> bool:
             continue
         return True
     return False
-
-
-def is_known_group(covered: str, known_groups: frozenset[str], known_places: frozenset[str]) -> bool:
-    """A nationality, group or religion of the gazetteers (lower case), or its
-    plural ("Pakistanis", but not "Laos", a place)."""
-    lower = covered.lower()
-    return lower in known_groups or (
-        lower.endswith("s") and lower[:-1] in known_groups and lower not in known_places
-    )
-
-
-_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
-
-
-def answers_where_or_follows_a_place(span: Span, text: str, previous: Sequence[Span]) -> bool:
-    """Whether `span` opens an answer to a line that asks "where" ("Where did you
-    grow up?", "Let's talk about where you grew up."), or follows a place in a list
-    on its own line ("Santa Monica, then Clovis")."""
-    line_start = text.rfind("\n", 0, span.start) + 1
-    question_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
-    if not text[line_start : span.start].rstrip().endswith(":") and text[line_start : span.start].strip():
-        answered = False  # not the first words of an answer
-    else:
-        answered = bool(_WHERE.search(text, question_start, line_start))
-    last = next((p for p in reversed(previous) if p.end <= span.start), None)
-    listed = (
-        last is not None
-        and last.label == "LOCATION"
-        and last.end >= line_start
-        and re.fullmatch(r",[ ](?:(?:and|or|then)[ ])?", text[last.end : span.start]) is not None
-    )
-    return answered or listed
 
 
 def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:
@@ -660,6 +626,13 @@ def drop_false_tags(
             following = _WORD.match(text, span.end + 1) if text[span.end : span.end + 1] == " " else None
             if covered.isupper() and following and following.group().lower() in test_words:
                 continue  # "TABE score": a test, not an organisation
+            if (
+                covered.isupper()
+                and " " not in covered
+                and not text[line_start : span.start].strip()
+                and _FIELD_VALUE_AFTER.match(text, span.end)
+            ):
+                continue  # "MRN:   00481276", "ANI/ALI: (707) ...": a form's field name, not a body
         out.append(span)
     return out
 
@@ -723,77 +696,9 @@ def _inside(span: Span, ranges: Sequence[tuple[int, int]]) -> bool:
     return i >= 0 and ranges[i][0] <= span.start and span.end <= ranges[i][1]
 
 
-_NUMBER_SIGN_AFTER = re.compile(r"[ ]+(?:no|nos|number|numbers|nr)\.?[ ]*\d", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
-
-
-def drop_numbered_persons(spans: Iterable[Span], text: str) -> list[Span]:
-    """A "person" with a digit in it or followed by a number sign is a numbered
-    reference, not a name: "Law no. 4061", "Articles 12 § 3", "Annex 2"."""
-    return [
-        span
-        for span in spans
-        if span.label != "PERSON"
-        or not (_DIGIT.search(span.text_in(text)) or _NUMBER_SIGN_AFTER.match(text, span.end))
-    ]
-
-
-def label_glosses_as_named(spans: Iterable[Span], text: str) -> list[Span]:
-    """A name that fills the brackets right after a place or organisation is that
-    place's or organisation's own name in another language, whatever NER called
-    it: "the Lisbon District Court (Tribunal de Comarca)", "Customs (Douane)"."""
-    spans = list(spans)
-    out: list[Span] = []
-    for span in spans:
-        previous = out[-1] if out else None
-        if (
-            previous is not None
-            and previous.label in ("LOCATION", "ORGANIZATION")
-            and span.label in _NER_NAMES
-            and span.label != previous.label
-            and text[previous.end : span.start] in (" (", "(")
-            and text.startswith(")", span.end)
-        ):
-            span = span.with_(label=previous.label)
-        out.append(span)
-    return out
-
-
-# How far before a spelling the word it spells is looked for (a question and its answer).
-_SPELLING_REACH = 300
-_NAME_LABELS = ("PERSON", "SPELLED_NAME")
-_LETTERS = re.compile(r"[^\W\d_]+")  # words of letters, in any alphabet
-
-
-def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
-    """A spelling is labelled by what it spells, not by its shape: the spelled-name
-    patterns find every "A-L-V-A-R-A-D-O", and one that spells a word of a place,
-    organisation or other non-person span shortly before it ("I grew up on
-    Alvarado Street, that's A-L-V-A-R-A-D-O") is a SPELLED_OUT_ITEM. A spelling
-    of a person's name, or of nothing found before it, stays a SPELLED_NAME."""
-    spans = sorted(spans)
-    starts = [s.start for s in spans]
-    out = []
-    for span in spans:
-        if span.label == "SPELLED_NAME":
-            spelled = "".join(ch for ch in span.text_in(text) if ch.isalnum()).casefold()
-            lo = bisect.bisect_left(starts, span.start - _SPELLING_REACH)
-            hi = bisect.bisect_left(starts, span.start)
-            named = next(
-                (
-                    before
-                    for before in reversed(spans[lo:hi])
-                    if before.end <= span.start
-                    and spelled in (w.casefold() for w in _LETTERS.findall(before.text_in(text)))
-                ),
-                None,
-            )
-            if named is not None and named.label not in _NAME_LABELS:
-                span = span.with_(label="SPELLED_OUT_ITEM")
-        out.append(span)
-    return out
-
-
+# What follows a field name that opens a line of a form: a colon and a number.
+_FIELD_VALUE_AFTER = re.compile(r"(?:/[A-Z]{1,5})?:[ \t]+[(#]?\d")
 # A speaker tag at the start of a line: up to six words in capitals and a colon.
 # (After a timestamp, as an interview log writes it: "[14:02:11] DET. HARLAN:".)
 _SPEAKER_TAG = re.compile(
@@ -844,28 +749,4 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
         start = match.start(1) + words[roles].start()
         score = CONTEXT_SCORE if roles else NAME_TAG_SCORE
         out.append(Span(start, match.end(1), "PERSON", (CONTEXT,), score))
-    return out
-
-
-# How far before a number its cue is looked for: the question a number answers.
-_NUMBER_CUE_REACH = 80
-_NUMBER_WORD = re.compile(r"[a-z']+")
-
-
-def label_numbers_by_cue(
-    spans: Iterable[Span], text: str, id_cues: frozenset[str], phone_cues: frozenset[str]
-) -> list[Span]:
-    """A "phone number" asked for as an account, case or licence number ("Can I
-    have your account number?" / "Sure, it's 4471 2093 88.") is an ID_NUMBER: an
-    identity cue and "number" shortly before it, and no telephone cue."""
-    out = []
-    for span in spans:
-        if span.label == "PHONE_NUMBER":
-            before = _NUMBER_WORD.findall(text[max(0, span.start - _NUMBER_CUE_REACH) : span.start].lower())
-            named = any(
-                w in id_cues and before[k + 1] in ("number", "no", "num") for k, w in enumerate(before[:-1])
-            )
-            if named and not phone_cues.intersection(before):
-                span = span.with_(label="ID_NUMBER")
-        out.append(span)
     return out

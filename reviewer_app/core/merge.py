@@ -26,11 +26,13 @@ One function per rule; `merge_spans` applies them in the paper's order:
    `context_rules.drop_false_tags`: names the context shows are none
    ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
    `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
-   (LCF)" makes every "LCF" a LOCATION; `context_rules.drop_numbered_persons`:
-   "Law no. 4061" is no person; `context_rules.label_glosses_as_named`: the
+   (LCF)" makes every "LCF" a LOCATION; `referent_labels.drop_numbered_persons`:
+   "Law no. 4061" is no person; `referent_labels.label_glosses_as_named`: the
    bracketed "(Tribunal de Comarca)" after a court is that court;
-   `context_rules.label_spelled_items`: the spelling of a place or organisation
-   named just before is a SPELLED_OUT_ITEM.
+   `referent_labels.label_spelled_items`: the spelling of a place or organisation
+   named just before is a SPELLED_OUT_ITEM;
+   `referent_labels.label_states_as_bodies`: "against the Republic of Turkey" is the
+   state as a party, an ORGANIZATION.
 10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
     CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
     names are written (not in lower case; in lower-case speech
@@ -59,24 +61,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
-    answers_where_or_follows_a_place,
     drop_false_tags,
-    drop_numbered_persons,
-    is_known_group,
     label_acronyms_as_defined,
-    label_compass_places,
-    label_glosses_as_named,
-    label_numbers_by_cue,
     label_short_forms_of_organisations,
-    label_spelled_items,
     learn_organisations,
     speaker_tag_names,
     word_before_a_name,
 )
 from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
-    lowercase_words,
     propagate,
     propagate_lower_case_names,
     relabel_known_persons,
@@ -93,6 +88,16 @@ from reviewer_app.core.name_rules import (
 )
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
 from reviewer_app.core.organisation_names import split_businesses_on_streets
+from reviewer_app.core.referent_labels import (
+    answers_where_or_follows_a_place,
+    drop_numbered_persons,
+    is_known_group,
+    label_compass_places,
+    label_glosses_as_named,
+    label_numbers_by_cue,
+    label_spelled_items,
+    label_states_as_bodies,
+)
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.paths import resource
@@ -764,6 +769,12 @@ def merge_spans(
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
+    merged = label_states_as_bodies(
+        merged,
+        text,
+        rules.organisation_cues.get("state_forms", ()),
+        frozenset(w.lower() for w in rules.organisation_cues.get("party_cues", ())),
+    )
     if with_propagation:
         merged = label_short_forms_of_organisations(
             merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())

@@ -16,7 +16,6 @@ speaker tag) but not in lower case, where it is an ordinary word ("will" is not 
 - `drop_sentence_initial_homographs` / `is_sentence_initial_homograph`: a propagated
   one-word name that opens a sentence and that the document also writes in lower case
   is the ordinary word ("Long story short" beside Mr. Long and "a long night").
-- `lowercase_words`: the words the document writes in lower case.
 """
 
 from __future__ import annotations
@@ -40,13 +39,9 @@ if TYPE_CHECKING:
 
 _NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _SENTENCE_STOP = re.compile(r"[.?!]")
+_MULTIWORD_NAME = re.compile(r"[A-Z][a-z][\w'’&.-]*(?:[ ](?:[a-z]{1,4}[ ])?[A-Z][a-z][\w'’&.-]*)+")
 # A title right before a position, and the word before the title (if on the same line).
 _TITLE_BEFORE = re.compile(r"(?:(?<![\w'’-])(?P<before>[\w'’-]+)[ ]+)?(?P<title>[a-z]+)[.,]?[ ]+\Z")
-
-
-def lowercase_words(text: str) -> frozenset[str]:
-    """The words the document writes in lower case."""
-    return frozenset(re.findall(r"(?<![\w'’-])[a-z][a-z'’-]*", text))
 
 
 def name_terms(names: Iterable[str]) -> tuple[str, ...]:
@@ -109,18 +104,22 @@ def relabel_known_persons(
 
 def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]:
     """Add every occurrence of an accepted PERSON, CDCR_ID or SPELLED_NAME string,
-    of each part of a full name and of an organisation (place, group) learnt from context
-    (`context_rules.learn_organisations`), that no span covers yet. Names match
+    of each part of a full name, of an organisation (place, group) learnt from context
+    (`context_rules.learn_organisations`) and of an organisation's name of two capitalised
+    words or more that NER found once ("Amity Foundation"; not an acronym, "the ER"), that no
+    span covers yet. Names match
     whatever their case ("JONES" in a speaker tag) except all lower case ("will"
     is not "Will")."""
     label_of: dict[str, str] = {}
     for span in spans:
-        if span.label in rules.propagate_labels or (
-            span.label in ("ORGANIZATION", "LOCATION", "NRP") and CONTEXT in span.detectors
+        covered = span.text_in(text)
+        if len(covered) >= 2 and (
+            span.label in rules.propagate_labels
+            or (span.label in ("ORGANIZATION", "LOCATION", "NRP") and CONTEXT in span.detectors)
+            # An organisation's name of two capitalised words or more, as NER read it once.
+            or (span.label == "ORGANIZATION" and _MULTIWORD_NAME.fullmatch(covered) is not None)
         ):
-            covered = span.text_in(text)
-            if len(covered) >= 2:
-                label_of.setdefault(covered.lower(), span.label)
+            label_of.setdefault(covered.lower(), span.label)
     for span in spans:
         if span.label == "PERSON":
             # "Tyrone Torres" found once makes a later "Torres" a name too.

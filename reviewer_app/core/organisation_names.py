@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.spans import Span
 
 # A capitalised name of up to six words, with lower-case joining words inside
@@ -50,7 +51,7 @@ def is_numbered_stage(name: str, text: str) -> bool:
     if NUMBERED.fullmatch(name):
         return True
     roman = ROMAN_NUMBERED.fullmatch(name)
-    return roman is not None and written_in_lower_case(roman["head"], text)
+    return roman is not None and roman["head"].lower() in lowercase_words(text)
 
 
 NAME = rf"{CAP}(?:[ ](?:{CAP}|{JOINERS}[ ](?!{CALENDAR_WORD}){CAP})){{0,5}}"
@@ -144,14 +145,10 @@ def defined_names(
             continue  # "our church, Grace": one word may start a list of people
         if words[0].lower() in function_words:
             words = words[1:]  # "Then Sunrise Bridges is ...", "The Kairos program"
-        if not words or (len(words) == 1 and written_in_lower_case(words[0], text)):
+        if not words or (len(words) == 1 and words[0].lower() in lowercase_words(text)):
             continue
         names[" ".join(words)] = None
     return list(names)
-
-
-def written_in_lower_case(word: str, text: str) -> bool:
-    return re.search(rf"(?<![\w'’-]){re.escape(word.lower())}(?![\w'’-])", text) is not None
 
 
 _COPYRIGHT = re.compile(

@@ -21,8 +21,9 @@ import re
 import threading
 from typing import TYPE_CHECKING, Any
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.document import Document, HearingMetadata
-from reviewer_app.core.name_propagation import is_sentence_initial_homograph, lowercase_words, name_terms
+from reviewer_app.core.name_propagation import is_sentence_initial_homograph, name_terms
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.base import (
     Detector,

@@ -181,6 +181,24 @@ def test_a_name_before_in_and_a_known_town_is_an_organisation_there():
     assert not {name for name, _ in merged} & {"To Second Dawn Residential", "Christmas", "Fresno"}
 
 
+def test_a_name_one_is_at_in_a_known_town_is_an_organisation_whatever_ner_read():
+    text = (
+        "INMATE: I was at Pinecrest Boys Ranch in Lodi for a year. "
+        "Then I lived at Green Street in Fresno, and I stayed at Fresno in the summer."
+    )
+    spans = [
+        _span(text, "Pinecrest Boys Ranch", "LOCATION"),
+        _span(text, "Lodi", "LOCATION"),
+        _span(text, "Green Street", "LOCATION"),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Fresno", "LOCATION", 1),
+    ]
+    merged = _merged(text, spans)
+    assert ("Pinecrest Boys Ranch", "ORGANIZATION") in merged
+    # A street stays a place (its head word), and so does a known town.
+    assert {("Green Street", "LOCATION"), ("Fresno", "LOCATION"), ("Lodi", "LOCATION")} <= merged
+
+
 def test_the_answer_to_a_question_about_an_employer_names_an_organisation():
     text = (
         "     Q.   Who is your current employer?\n     A.   Brightwater. Brightwater Logistics.\n"
@@ -592,3 +610,67 @@ def test_a_section_heading_is_no_name_but_an_institution_named_alone_is():
         ("Lakeside Chamber of Commerce", "ORGANIZATION"),
         ("Republic of Molvania", "LOCATION"),
     }
+
+
+def test_a_field_name_that_opens_a_line_of_a_form_is_no_organisation():
+    text = (
+        "Patient:   Dana Reyes\nMRN:   00481276\nANI/ALI:   (707) 555-0163\n"
+        "PATIENT: The FBI called me twice. I told the FBI: 2 calls.\nFBI: 5 agents came."
+    )
+    spans = [
+        _span(text, "MRN", "ORGANIZATION"),
+        _span(text, "ANI", "ORGANIZATION"),
+        _span(text, "FBI", "ORGANIZATION"),
+        _span(text, "FBI", "ORGANIZATION", 1),
+        _span(text, "Dana Reyes", "PERSON"),
+    ]
+    organisations = {
+        (s.start, s.text_in(text)) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"
+    }
+    assert {name for _, name in organisations} == {"FBI"}
+    # Inside a sentence an acronym before a colon and a number is still a body.
+    assert (text.index("FBI", text.index("told")), "FBI") in organisations
+
+
+def test_what_it_is_called_names_an_organisation_but_what_he_is_called_does_not():
+    text = (
+        "INMATE: The program? It's called Open Doors. Open Doors meets Mondays.\n"
+        "INMATE: The bar has been there since it was called Rudy's. He was called Smoke on the street. "
+        "It's called AA."
+    )
+    spans = [
+        _span(text, "Open Doors", "PERSON", 1),
+        _span(text, "Rudy", "PERSON"),
+        _span(text, "Smoke", "PERSON"),
+    ]
+    merged = _merged(text, spans)
+    assert {("Open Doors", "ORGANIZATION"), ("Smoke", "PERSON")} <= merged
+    assert {label for name, label in merged if name.startswith("Rudy")} == {"ORGANIZATION"}  # 's trimmed
+    assert ("AA", "ORGANIZATION") not in merged
+
+
+def test_an_organisation_ner_read_once_by_its_full_name_is_found_at_its_other_mentions():
+    text = (
+        "INMATE: I have a letter from Amity Foundation. Amity Foundation runs the house.\n"
+        "INMATE: The ER staff were kind. I went to the ER twice. Reporter's Transcript follows."
+    )
+    spans = [
+        _span(text, "Amity Foundation", "ORGANIZATION"),
+        _span(text, "ER", "ORGANIZATION"),
+    ]
+    merged = merge_spans(spans, text)
+    assert [s.text_in(text) for s in merged if s.label == "ORGANIZATION"].count("Amity Foundation") == 2
+    # An acronym or a single word NER took for a body is not spread to its other mentions.
+    assert [s.text_in(text) for s in merged if s.label == "ORGANIZATION"].count("ER") == 1
+
+
+def test_an_acronym_defined_in_quotes_in_brackets_is_a_body_at_every_mention():
+    text = (
+        "On 6 May 1996 the regional pension fund (“the CRPF”) refused. The applicant appealed, "
+        "and the CRPF replied. He moved to the USA (the US) in May."
+    )
+    spans = [_span(text, "CRPF", "PERSON", 1), _span(text, "USA", "LOCATION")]
+    merged = merge_spans(spans, text)
+    assert [s.label for s in merged if s.text_in(text) == "CRPF"] == ["ORGANIZATION", "ORGANIZATION"]
+    assert ("USA", "LOCATION") in {(s.text_in(text), s.label) for s in merged}
+    assert "US" not in {s.text_in(text) for s in merged if s.label == "ORGANIZATION"}

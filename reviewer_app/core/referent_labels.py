@@ -1,0 +1,198 @@
+"""Rules that label a span by what it refers to, read from around it (issue 12).
+
+Called by `merge.merge_spans`, moved out of `context_rules` (which learns
+organisations and drops false tags):
+
+- `is_known_group` / `answers_where_or_follows_a_place`: a nationality or group of the
+  gazetteers, and a name that answers "where" or follows a place in a list.
+- `label_compass_places`: "North Hollister" is a place, not a person;
+  `label_states_as_bodies`: "against the Republic of Turkey", a state named by its form
+  of government as a party to a case, is the state as a body, not a place.
+- `drop_numbered_persons`: a "person" with a number is a reference ("Law no.
+  4061", "Articles 12 § 3"); `label_glosses_as_named`: a name in brackets right
+  after a place or organisation is its name in another language.
+- `label_spelled_items`: a spelling of what the text just named as a place or
+  an organisation ("Alvarado Street, that's A-L-V-A-R-A-D-O") is a
+  SPELLED_OUT_ITEM, not a spelled name.
+- `label_numbers_by_cue`: a "phone number" asked for as an account or case number
+  is an ID_NUMBER.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+
+from reviewer_app.core.spans import Span
+
+_NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
+_DIGIT = re.compile(r"\d")
+
+
+_COMPASS_PLACE = re.compile(r"(?:North|South|East|West|Northern|Southern|Eastern|Western)[ ]+(?P<place>.+)")
+
+
+def label_compass_places(spans: Iterable[Span], text: str, known_places: frozenset[str]) -> list[Span]:
+    """A "person" or "organisation" that is a compass word and a known place is a
+    part of that place ("North Hollister", "East Fresno"), not a name."""
+    out = []
+    for span in spans:
+        if span.label in ("PERSON", "ORGANIZATION"):
+            match = _COMPASS_PLACE.fullmatch(" ".join(span.text_in(text).split()))
+            if match and match.group("place").lower() in known_places:
+                span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
+def label_states_as_bodies(
+    spans: Iterable[Span], text: str, state_forms: Sequence[str], party_cues: frozenset[str]
+) -> list[Span]:
+    """A place or group that names a state by its form of government (`state_forms`)
+    right after a word that makes it a party to a case (`party_cues`: "an application
+    against the Republic of Turkey", "Smith v. the Slovak Republic") is the state as a
+    body, an ORGANIZATION. Elsewhere it stays a place: "born in the Republic of Korea",
+    "aid to the Democratic Republic of the Congo"."""
+    if not state_forms or not party_cues:
+        return list(spans)
+    forms = "|".join(re.escape(f).replace(r"\ ", "[ ]") for f in state_forms)
+    state = re.compile(rf"(?:the[ ])?(?:[A-Z][\w'’-]*[ ])*(?:{forms})(?:[ ]of[ ](?:the[ ])?[A-Z].*)?")
+    out = []
+    for span in spans:
+        if span.label in ("LOCATION", "NRP") and state.fullmatch(" ".join(span.text_in(text).split())):
+            before = _WORD_BEFORE.search(text, max(0, span.start - 40), span.start)
+            if before and before.group("word").lower() in party_cues:
+                span = span.with_(label="ORGANIZATION")
+        out.append(span)
+    return out
+
+
+# The word before a span, past a "the" ("against the Republic of Turkey": "against").
+_WORD_BEFORE = re.compile(r"(?<![\w'’.-])(?P<word>[\w'’-]+\.?)[ ]+(?:the[ ]+)?\Z", re.IGNORECASE)
+
+
+def is_known_group(covered: str, known_groups: frozenset[str], known_places: frozenset[str]) -> bool:
+    """A nationality, group or religion of the gazetteers (lower case), or its
+    plural ("Pakistanis", but not "Laos", a place)."""
+    lower = covered.lower()
+    return lower in known_groups or (
+        lower.endswith("s") and lower[:-1] in known_groups and lower not in known_places
+    )
+
+
+_WHERE = re.compile(r"\bwhere\b", re.IGNORECASE)
+
+
+def answers_where_or_follows_a_place(span: Span, text: str, previous: Sequence[Span]) -> bool:
+    """Whether `span` opens an answer to a line that asks "where" ("Where did you
+    grow up?", "Let's talk about where you grew up."), or follows a place in a list
+    on its own line ("Santa Monica, then Clovis")."""
+    line_start = text.rfind("\n", 0, span.start) + 1
+    question_start = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    if not text[line_start : span.start].rstrip().endswith(":") and text[line_start : span.start].strip():
+        answered = False  # not the first words of an answer
+    else:
+        answered = bool(_WHERE.search(text, question_start, line_start))
+    last = next((p for p in reversed(previous) if p.end <= span.start), None)
+    listed = (
+        last is not None
+        and last.label == "LOCATION"
+        and last.end >= line_start
+        and re.fullmatch(r",[ ](?:(?:and|or|then)[ ])?", text[last.end : span.start]) is not None
+    )
+    return answered or listed
+
+
+_NUMBER_SIGN_AFTER = re.compile(r"[ ]+(?:no|nos|number|numbers|nr)\.?[ ]*\d", re.IGNORECASE)
+
+
+def drop_numbered_persons(spans: Iterable[Span], text: str) -> list[Span]:
+    """A "person" with a digit in it or followed by a number sign is a numbered
+    reference, not a name: "Law no. 4061", "Articles 12 § 3", "Annex 2"."""
+    return [
+        span
+        for span in spans
+        if span.label != "PERSON"
+        or not (_DIGIT.search(span.text_in(text)) or _NUMBER_SIGN_AFTER.match(text, span.end))
+    ]
+
+
+def label_glosses_as_named(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name that fills the brackets right after a place or organisation is that
+    place's or organisation's own name in another language, whatever NER called
+    it: "the Lisbon District Court (Tribunal de Comarca)", "Customs (Douane)"."""
+    spans = list(spans)
+    out: list[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and previous.label in ("LOCATION", "ORGANIZATION")
+            and span.label in _NER_NAMES
+            and span.label != previous.label
+            and text[previous.end : span.start] in (" (", "(")
+            and text.startswith(")", span.end)
+        ):
+            span = span.with_(label=previous.label)
+        out.append(span)
+    return out
+
+
+# How far before a spelling the word it spells is looked for (a question and its answer).
+_SPELLING_REACH = 300
+_NAME_LABELS = ("PERSON", "SPELLED_NAME")
+_LETTERS = re.compile(r"[^\W\d_]+")  # words of letters, in any alphabet
+
+
+def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
+    """A spelling is labelled by what it spells, not by its shape: the spelled-name
+    patterns find every "A-L-V-A-R-A-D-O", and one that spells a word of a place,
+    organisation or other non-person span shortly before it ("I grew up on
+    Alvarado Street, that's A-L-V-A-R-A-D-O") is a SPELLED_OUT_ITEM. A spelling
+    of a person's name, or of nothing found before it, stays a SPELLED_NAME."""
+    spans = sorted(spans)
+    starts = [s.start for s in spans]
+    out = []
+    for span in spans:
+        if span.label == "SPELLED_NAME":
+            spelled = "".join(ch for ch in span.text_in(text) if ch.isalnum()).casefold()
+            lo = bisect.bisect_left(starts, span.start - _SPELLING_REACH)
+            hi = bisect.bisect_left(starts, span.start)
+            named = next(
+                (
+                    before
+                    for before in reversed(spans[lo:hi])
+                    if before.end <= span.start
+                    and spelled in (w.casefold() for w in _LETTERS.findall(before.text_in(text)))
+                ),
+                None,
+            )
+            if named is not None and named.label not in _NAME_LABELS:
+                span = span.with_(label="SPELLED_OUT_ITEM")
+        out.append(span)
+    return out
+
+
+# How far before a number its cue is looked for: the question a number answers.
+_NUMBER_CUE_REACH = 80
+_NUMBER_WORD = re.compile(r"[a-z']+")
+
+
+def label_numbers_by_cue(
+    spans: Iterable[Span], text: str, id_cues: frozenset[str], phone_cues: frozenset[str]
+) -> list[Span]:
+    """A "phone number" asked for as an account, case or licence number ("Can I
+    have your account number?" / "Sure, it's 4471 2093 88.") is an ID_NUMBER: an
+    identity cue and "number" shortly before it, and no telephone cue."""
+    out = []
+    for span in spans:
+        if span.label == "PHONE_NUMBER":
+            before = _NUMBER_WORD.findall(text[max(0, span.start - _NUMBER_CUE_REACH) : span.start].lower())
+            named = any(
+                w in id_cues and before[k + 1] in ("number", "no", "num") for k, w in enumerate(before[:-1])
+            )
+            if named and not phone_cues.intersection(before):
+                span = span.with_(label="ID_NUMBER")
+        out.append(span)
+    return out
