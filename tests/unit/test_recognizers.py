@@ -361,6 +361,9 @@ def test_names_after_titles(specs):
         ("LOCATION", "At Fifth and Main, corner of Olive and Blackstone; the Second and Third Districts.", [
             "Fifth and Main", "Olive and Blackstone"
         ]),
+        ("LOCATION", "Hearings on the 3rd and 4th of June; we met at 3rd and 4th, by the park.", [
+            "3rd and 4th"
+        ]),
         ("ORGANIZATION", "Holloway Rich LLP, Ridgeline Transcription, the Eastside Neighbors Alliance.", [
             "Holloway Rich LLP", "Ridgeline Transcription", "Eastside Neighbors Alliance"
         ]),
