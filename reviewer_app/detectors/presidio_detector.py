@@ -183,7 +183,14 @@ class PresidioDetector(Detector):
                 )
             )
         registry = RecognizerRegistry(recognizers=recognizers, supported_languages=[LANGUAGE])
-        return AnalyzerEngine(registry=registry, nlp_engine=nlp_engine, supported_languages=[LANGUAGE])
+        from reviewer_app.detectors.presidio_context import IndexedContextEnhancer
+
+        return AnalyzerEngine(
+            registry=registry,
+            nlp_engine=nlp_engine,
+            supported_languages=[LANGUAGE],
+            context_aware_enhancer=IndexedContextEnhancer(),
+        )
 
     def _nlp_engine(self, provider_class: Any, engine_class: Any) -> Any:
         """Presidio's NLP engine on the shared spaCy pipeline (made once, shared by the profiles)."""

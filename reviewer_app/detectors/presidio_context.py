@@ -1,0 +1,37 @@
+"""Presidio's context enhancer, with the token a match starts in found by bisection.
+
+Presidio's `LemmaContextAwareEnhancer` finds that token by walking the document's
+tokens from the first, building a spaCy `Token` for each, once per match: on an
+18,000-word hearing that walk took 1.5 s of a 6 s detection run. spaCy's tokens
+never overlap and are never empty, so their ends rise strictly, and the first token
+ending after the match's start (Presidio's answer) is found by bisection. Imported
+only where the analyzer is built: Presidio's import pulls in torch.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
+
+
+class IndexedContextEnhancer(LemmaContextAwareEnhancer):
+    def __init__(self) -> None:
+        super().__init__()
+        # The last document's token starts (by identity) and token ends, as one pair:
+        # swapped whole, so a thread never reads one document's starts with another's ends.
+        self._last: tuple[list[int] | None, list[int]] = (None, [])
+
+    def _find_index_of_match_token(
+        self, word: str, start: int, tokens: Any, tokens_indices: list[int]
+    ) -> int:
+        indices, ends = self._last
+        if indices is not tokens_indices:
+            ends = [index + len(token) for index, token in zip(tokens_indices, tokens, strict=True)]
+            self._last = (tokens_indices, ends)
+        position = bisect.bisect_right(ends, start)
+        if position == len(ends):
+            # As Presidio does, without the matched text in the message (logs carry no transcript text).
+            raise ValueError("a match starts after the document's last token")
+        return position
