@@ -36,6 +36,7 @@ KINDS = {
     "parole_hearing_elderly_medical",
     "dispatch_call",
     "rules_violation_hearing_audio",
+    "credible_fear_interview",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
