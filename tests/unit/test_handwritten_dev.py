@@ -40,6 +40,7 @@ KINDS = {
     "oral_history_asr_2",
     "emergency_call_2",
     "subsequent_hearing_women_prison",
+    "hearing_zoom_autocaptions",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
