@@ -8,7 +8,9 @@ would join a row of the left column to the row of the right column beside it.
 
 `find_gutter` finds the gutter, a band in the middle of the page that no word of
 the columns crosses (only a few lines across the whole width may: a running header,
-the sheet's footer, a title), with rows of text on both sides; `column_regions`
+the sheet's footer, a title), with rows of text on both sides, or with rows of text
+on one and a page's margin numbers counting 1, 2, 3, ... on both (a short transcript's
+only sheet, whose last page holds a row or two); `column_regions`
 returns the page's words as regions in reading order: lines across the width where
 they stand, each block of columns as its left column, then its right column. The
 right column's words are moved left onto the left column's edge, so that
@@ -89,11 +91,34 @@ def find_gutter(words: Sequence[Word], page_width: float, tolerance: float) -> G
         return None
     for gutter in _gutters(words, page_width, len(groups)):
         beside = [group for group in groups if not _crosses(group, gutter)]
-        left_rows = sum(sum(w.x1 <= gutter.start for w in group) >= MIN_COLUMN_WORDS for group in beside)
-        right_rows = sum(sum(w.x0 >= gutter.end for w in group) >= MIN_COLUMN_WORDS for group in beside)
-        if left_rows >= MIN_COLUMN_LINES and right_rows >= MIN_COLUMN_LINES:
+        sides = (
+            [[w for w in group if w.x1 <= gutter.start] for group in beside],
+            [[w for w in group if w.x0 >= gutter.end] for group in beside],
+        )
+        text = [sum(len(row) >= MIN_COLUMN_WORDS for row in side) >= MIN_COLUMN_LINES for side in sides]
+        # A page's margin counting 1, 2, 3, ... on both sides: pages side by side, one of
+        # which may hold a row or two (a short transcript's last page on its only sheet).
+        pages = all(_margin_counts(side) for side in sides)
+        if all(text) or (any(text) and pages):
             return gutter
     return None
+
+
+def _margin_counts(rows: Sequence[Sequence[Word]]) -> bool:
+    """Whether the rows' first words count 1, 2, 3, ... for `MIN_COLUMN_LINES` rows or more
+    left of all the column's other words, as a page's margin numbers do (an index's page
+    numbers stand right of its rows)."""
+    text_left = min((w.x0 for row in rows for w in row if not w.text.isdigit()), default=float("inf"))
+    numbers = [
+        int(first.text)
+        for row in rows
+        if row and (first := min(row, key=lambda w: w.x0)).text.isdigit() and first.x1 < text_left
+    ]
+    if 1 not in numbers:
+        return False
+    counted = numbers[numbers.index(1) :]
+    run = next((k for k, n in enumerate(counted) if n != k + 1), len(counted))
+    return run >= MIN_COLUMN_LINES
 
 
 def gutters_by_support(found: Sequence[Gutter], page_width: float) -> list[Gutter]:

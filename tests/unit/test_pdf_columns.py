@@ -52,3 +52,37 @@ def test_words_off_the_page_are_no_trouble():
         words += _row(80 + 14 * i, 54, "a row of text across the page from one edge to the other side")
     words += _row(300, WIDTH + 40, "drawn off the page") + _row(314, -60, "and left")
     assert find_gutter(words, WIDTH, 2.5) is None
+
+
+def _page(x: float, rows: list[str], first_y: float = 80) -> list[Word]:
+    """A line-numbered page from `x`: its margin counts 1-25, `rows` beside the first numbers."""
+    words = []
+    for i in range(25):
+        y = first_y + 12 * i
+        words += _row(y, x, str(i + 1))
+        if i < len(rows):
+            words += _row(y, x + 20, rows[i])
+    return words
+
+
+def test_pages_side_by_side_whose_right_page_holds_a_row_are_two_columns():
+    """A short transcript's only sheet: the right page prints one row under its margin
+    numbers, too few rows of text to show a column, but its margin counts 1-25 as the left's."""
+    left = _page(30, [f"the left page's row {i} of speech in words" for i in range(25)])
+    right = _page(330, ["WITNESS: the last row of the transcript"])
+    gutter = find_gutter(left + right, WIDTH, 2.5)
+    assert gutter is not None and 30 + 20 + 5 * 40 < gutter.start < gutter.end < 330
+    regions = column_regions(left + right, 2.5, [gutter])
+    assert [r.column for r in regions] == [1, 2]
+    assert " ".join(w.text for w in regions[1].words) == " ".join(
+        ["1 WITNESS: the last row of the transcript"] + [str(n) for n in range(2, 26)]
+    )
+
+
+def test_an_index_beside_a_page_is_no_column_of_margin_numbers():
+    """Page numbers that count 1, 2, 3 at the right of an index's rows are no page's margin."""
+    words = []
+    for i in range(12):
+        words += _row(80 + 14 * i, 72, f"Section {i} of the hearing and more ...........")
+        words += _row(80 + 14 * i, 500, str(i + 1))
+    assert find_gutter(words, WIDTH, 2.5) is None
