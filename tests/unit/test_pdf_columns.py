@@ -86,3 +86,38 @@ def test_an_index_beside_a_page_is_no_column_of_margin_numbers():
         words += _row(80 + 14 * i, 72, f"Section {i} of the hearing and more ...........")
         words += _row(80 + 14 * i, 500, str(i + 1))
     assert find_gutter(words, WIDTH, 2.5) is None
+
+
+def _short_second_column(right_rows: list[str]) -> list[Word]:
+    """A page of text in two columns that flows into the right column for a few rows: a
+    header over the left column, the page number centred under both."""
+    words = _row(40, 54, "Interview Of The Witness")
+    for i in range(40):
+        words += _row(80 + 12 * i, 54, "the left column of speech has eight words")
+    for i, text in enumerate(right_rows):  # a paragraph's space between: off the left rows' baselines
+        words += _row(80 + 16 * i, 330, text)
+    return words + _row(760, 303, "1")
+
+
+def test_a_right_column_of_a_row_or_two_is_a_column():
+    """A short document's only page: the right column holds a row or two beside a full left
+    column, and the page number under the columns stands in the gutter (past a short row the
+    page is clear too, wider than the gutter: the gutter is the clear stretch by the middle)."""
+    rows_of = (["can reach you on."], ["it ends."], ["WITNESS: the last row of it", "ATTORNEY: thank you"])
+    for rows in rows_of:
+        words = _short_second_column(rows)
+        gutter = find_gutter(words, WIDTH, 2.5)
+        assert gutter is not None and 54 + 5 * 41 <= gutter.start < gutter.end < 330
+        regions = column_regions(words, 2.5, [gutter])
+        assert [r.column for r in regions] == [1, 2, 0]
+        assert " ".join(w.text for w in regions[1].words) == " ".join(rows)
+
+
+def test_rows_beside_a_column_below_its_top_are_no_column():
+    """Rows that start right of a column of text but lower down (a signature beside the last
+    rows) do not make the page two columns."""
+    words = []
+    for i in range(20):
+        words += _row(80 + 12 * i, 54, "the left column of speech has eight words")
+    words += _row(80 + 12 * 15, 330, "signed by the reporter")
+    assert find_gutter(words, WIDTH, 2.5) is None
