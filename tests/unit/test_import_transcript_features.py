@@ -221,3 +221,32 @@ def test_a_line_numbered_transcript_printed_as_text_keeps_its_numbers_in_the_spe
     expected, got = _imported(tmp_path, _line_numbered_text(), layout)
     assert len(expected) == 12 and any(re.search(r"\b1\d [a-z]", speech) for _, speech in expected)
     assert got == expected
+
+
+LONG_TAGS = COVER + "\n".join(
+    [
+        "DEPUTY DISTRICT ATTORNEY ABERNATHY: Objection, Your Honor. The question calls for"
+        " speculation about what the officer may have thought that night at the scene.",
+        "THE COURT: Overruled. The witness may answer the question if she knows the answer to it.",
+        "CERTIFIED INTERPRETER MONTENEGRO: Interpreting for the witness, Your Honor,"
+        " she says she did not see him leave the building before the officers came.",
+    ]
+    * 8
+)
+
+
+def test_a_tag_too_long_for_a_columns_row_leaves_its_speech_to_the_next_row(tmp_path):
+    """A word processor puts the first word after a tag that almost fills a column's row on the
+    next row rather than draw it over the gutter (the renderer drew it there, and the page read
+    across its columns)."""
+    import pdfplumber
+
+    expected, got = _imported(tmp_path, LONG_TAGS, "two_column")
+    layout = layouts()["two_column"]
+    with pdfplumber.open(tmp_path / "two_column.pdf") as pdf:
+        words = [w for page in pdf.pages for w in page.extract_words()]
+    gutter = (layout.right + 1, layout.right + 36 - 1)
+    # (the page number centred under the columns aside)
+    crossing = [w["text"] for w in words if w["x0"] < gutter[1] and w["x1"] > gutter[0] + 3]
+    assert not [text for text in crossing if not text.isdigit()]
+    assert len(expected) == 24 and got == expected
