@@ -15,11 +15,14 @@ a heading, a divider or a footer read as speech, or an utterance that differs); 
 metadata fields the PDF gives equal to those the text gives (cover name, CDCR number,
 participants...); and, with `--diffs`, the first differing utterances. `--held-out` adds the held-out
 hand-written set as a measured input: its figure is printed, never its differences.
+`--variants` draws each layout also in other type sizes and widths ("two_column@size11"): the
+same program's PDFs of other settings, where rows break at other words.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import difflib
 import tempfile
 import time
@@ -29,7 +32,7 @@ from reviewer_app.core.document import Document
 from reviewer_app.importers import TranscriptImportError, import_file
 from tests.fixtures.generator_style2 import generate_style2
 from tests.fixtures.handwritten_gold import DEV_FOLDER, FOLDER, load_handwritten
-from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
+from tests.fixtures.pdf_layouts import Layout, layouts, render, text_document, utterances
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLE = REPO / "resources" / "sample" / "sample_hearing.txt"
@@ -45,6 +48,17 @@ def materials(style2: int, held_out: bool) -> dict[str, list[tuple[str, str]]]:
     if held_out:
         found["handwritten (held-out)"] = [(t.name, t.text) for t in load_handwritten(FOLDER)]
     return found
+
+
+def variants(layout: Layout) -> dict[str, Layout]:
+    """`layout` in smaller and larger type and in a narrower and a wider text block."""
+    size, leading, right = layout.size, layout.leading, layout.right
+    return {
+        f"{layout.name}@size9": dataclasses.replace(layout, size=size - 1, leading=leading - 1),
+        f"{layout.name}@size11": dataclasses.replace(layout, size=size + 1, leading=leading + 1),
+        f"{layout.name}@narrow": dataclasses.replace(layout, right=right - 30),
+        f"{layout.name}@wide": dataclasses.replace(layout, right=right + 20),
+    }
 
 
 def compare(expected: list[tuple[str, str]], got: list[tuple[str, str]]) -> tuple[int, list[str]]:
@@ -71,10 +85,19 @@ def main() -> None:
     parser.add_argument("--style2", type=int, default=2, help="style-2 transcripts to include (seeds 1..N)")
     parser.add_argument("--diffs", type=int, default=0, help="print up to N differences per transcript")
     parser.add_argument("--held-out", action="store_true", help="measure the held-out set too (final run)")
+    parser.add_argument(
+        "--variants", action="store_true", help="each layout in other type sizes and widths too"
+    )
     args = parser.parse_args()
     chosen = {n: layout for n, layout in layouts().items() if not args.layout or n in args.layout}
+    if args.variants:
+        chosen = {
+            name: drawn
+            for layout in chosen.values()
+            for name, drawn in {layout.name: layout, **variants(layout)}.items()
+        }
     found = materials(args.style2, args.held_out)
-    print(f"{'layout':<20} {'material':<24} {'exact':>11} {'share':>7} {'extra':>5} {'meta':>7} {'s':>5}")
+    print(f"{'layout':<28} {'material':<24} {'exact':>11} {'share':>7} {'extra':>5} {'meta':>7} {'s':>5}")
     totals: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for layout_name, layout in chosen.items():
@@ -111,14 +134,14 @@ def main() -> None:
                     counts[1] += total
                     counts[2] += extra
                 print(
-                    f"{layout_name:<20} {material:<24} {exact:>5}/{total:<5} {share:7.1%} {extra:>5} "
+                    f"{layout_name:<28} {material:<24} {exact:>5}/{total:<5} {share:7.1%} {extra:>5} "
                     f"{meta_found:>3}/{meta_expected:<3} {time.perf_counter() - started:5.1f}"
                 )
                 for line in report:
                     print(line)
     for layout_name, (exact, total, extra) in totals.items():
         print(
-            f"{layout_name:<20} {'all development material':<24} {exact:>5}/{total:<5} {exact / total:7.1%}"
+            f"{layout_name:<28} {'all development material':<24} {exact:>5}/{total:<5} {exact / total:7.1%}"
             f" {extra:>5}"
         )
 

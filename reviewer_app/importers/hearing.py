@@ -147,6 +147,10 @@ class HearingLayout:
     def joins_without_space(self, line: str, next_line: str) -> bool:
         if self.spelled_wrap_end.search(line) and self.spelled_wrap_start.match(next_line):
             return True
+        if line[-2:-1].isalnum() and line.endswith("-") and next_line.startswith("-"):
+            # A dash typed as two hyphens after a word, broken between them ("It was-" / "- it
+            # was", of "It was-- it was"): no row of speech opens with a hyphen otherwise.
+            return True
         broken = self.hyphen_wrap_end.search(line)
         following = self.hyphen_wrap_start.match(next_line)
         if not (broken and following):

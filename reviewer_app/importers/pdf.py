@@ -58,7 +58,9 @@ gaps wider than those between a paragraph's rows, and rows that end where the
 next word would have fitted; a paragraph goes on over a page break and under a
 tag printed on a row of its own; one paragraph per line, rows joined as a turn's
 wrapped rows are (a word broken at its hyphen joined without a space), and a blank
-line under a turn where an empty row stands ("[End of recording.]" is none of it);
+line after the dialogue's first turn where an empty row stands ("[End of recording.]"
+is none of the turn); numbers a word space before a row's text are the text's (a
+line-numbered transcript saved as text and printed again), not margin numbers;
 their speaker turns and sections are found as in a text file (`turns.py`).
 """
 
@@ -117,6 +119,10 @@ CENTRED_SHARE = 0.25
 MIN_LINE_NUMBERS = 5
 # Margin numbers run up to this (lines numbered through a transcript of a hundred pages).
 MAX_LINE_NUMBER = 99999
+# A margin number stands apart from its row's text by this share of its height or more: a
+# number a word space before the text is the text's (a line-numbered transcript saved as
+# text and printed again, "4 parole consideration hearing", keeps its numbers in the speech).
+MARGIN_GAP = 0.8
 
 
 @dataclass(frozen=True)
@@ -330,7 +336,7 @@ def _sheet_pages(regions: Sequence[Region]) -> list[tuple[PrintedLine, ...]]:
 def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
     """Words grouped into lines by their bottoms, each line read left to right; a
     line's first word is its margin number when it is an integer left of every
-    other word on the page."""
+    other word on the page and further from its row's text than a word space (`MARGIN_GAP`)."""
     groups = baseline_groups(words, LINE_TOLERANCE)
     text_left = min((w.x0 for w in words if not w.text.isdigit()), default=0.0)
     lines = []
@@ -338,7 +344,12 @@ def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
         group.sort(key=lambda w: w.x0)
         first = group[0]
         number = None
-        if first.text.isdigit() and 1 <= int(first.text) <= MAX_LINE_NUMBER and first.x1 < text_left - 3:
+        if (
+            first.text.isdigit()
+            and 1 <= int(first.text) <= MAX_LINE_NUMBER
+            and first.x1 < text_left - 3
+            and (len(group) == 1 or group[1].x0 - first.x1 >= MARGIN_GAP * (first.bottom - first.top))
+        ):
             number = int(first.text)
         top, bottom = min(w.top for w in group), max(w.bottom for w in group)
         margin = tuple(group[:1]) if number is not None else ()
@@ -655,8 +666,9 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     right = _right_margin([line for page in pages for line in page.lines])
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
-    # Paragraphs that start under another on the same page: how far under it, in rows.
-    spacing: dict[int, float] = {}
+    # Paragraphs that start under another on the same page: how far under it, in points,
+    # and the height of a row there (`_row_height`).
+    spacing: dict[int, tuple[float, float]] = {}
     previous: PrintedLine | None = None
     for page in pages:
         lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
@@ -689,18 +701,23 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 )
             if new_paragraph:
                 if on_page and row_gap > 0:
-                    spacing[len(paragraphs)] = (line.top - previous.top) / row_gap
+                    spacing[len(paragraphs)] = (line.top - previous.top, _row_height(row_gap, line))
                 paragraphs.append([])
             paragraphs[-1].append((page.sheet, n, text))
             previous, on_page = line, True
 
-    # Further apart than paragraphs usually stand by most of a row, under a speaker's
-    # turn: an empty row between, which ends the turn ("[End of recording.]").
-    usual = statistics.median(spacing.values()) if spacing else 0.0
+    # Further apart than paragraphs usually stand by most of a row, after the dialogue's
+    # first turn: an empty row between, which ends the turn as a blank line does in a text
+    # file ("[End of recording.]", a page number on a row of its own in the speech).
+    usual = statistics.median(points for points, _ in spacing.values()) if spacing else 0.0
+    first_turn = next(
+        (i for i, rows in enumerate(paragraphs) if layout.turn_of(rows[0][2], named) is not None),
+        len(paragraphs),
+    )
     after_blank = {
         i
-        for i, rows in spacing.items()
-        if rows >= usual + BLANK_ROW_SHARE and layout.turn_of(paragraphs[i - 1][0][2], named) is not None
+        for i, (points, row) in spacing.items()
+        if points >= usual + BLANK_ROW_SHARE * row and i > first_turn
     }
     parts = [
         (i in after_blank and not k, part)
@@ -743,6 +760,17 @@ FULL_ROW = 0.9
 PARAGRAPH_GAP = 1.2
 # Paragraphs further apart than usual by this share of a row have an empty row between them.
 BLANK_ROW_SHARE = 0.8
+
+
+# A row is at most this many times its type's height from the next, single spaced.
+SINGLE_SPACING = 1.2
+
+
+def _row_height(row_gap: float, line: PrintedLine) -> float:
+    """The height an empty row takes: the distance between a paragraph's rows, but no more
+    than single spacing of `line`'s type (where every paragraph is one row, the rows' distance
+    measured is the paragraphs')."""
+    return min(row_gap, SINGLE_SPACING * (line.bottom - line.top))
 
 
 def _row_gap(gaps: Sequence[float]) -> float:

@@ -8,7 +8,11 @@ would join a row of the left column to the row of the right column beside it.
 
 `find_gutter` finds the gutter, a band in the middle of the page that no word of
 the columns crosses (only a few lines across the whole width may: a running header,
-the sheet's footer, a title), with rows of text on both sides; `column_regions`
+the sheet's footer, a title), with rows of text on both sides, or with rows of text
+on one and a page's margin numbers counting 1, 2, 3, ... on both (a short transcript's
+only sheet, whose last page holds a row or two), or with a column of text on its left and
+rows flush on one edge level with that column's top on its right (a short document's only
+page, whose text flows into the right column for a row or two); `column_regions`
 returns the page's words as regions in reading order: lines across the width where
 they stand, each block of columns as its left column, then its right column. The
 right column's words are moved left onto the left column's edge, so that
@@ -42,6 +46,8 @@ MIN_COLUMN_WORDS = 5
 # A line whose words stand closer than this on either side of the gutter runs across
 # it (a centred footer, a word space of which the gutter may fall in).
 GUTTER_STRADDLE = 12.0
+# Rows of the left side over the right column's first row: a running header and a title.
+MAX_ROWS_ABOVE_COLUMNS = 2
 # A word that starts left of the gutter and is wider than this share of the distance from
 # the page's edge to the gutter is a token too long for its column's row (a rule of
 # underscores, a long address) that runs out of it: it belongs to the left column.
@@ -89,11 +95,58 @@ def find_gutter(words: Sequence[Word], page_width: float, tolerance: float) -> G
         return None
     for gutter in _gutters(words, page_width, len(groups)):
         beside = [group for group in groups if not _crosses(group, gutter)]
-        left_rows = sum(sum(w.x1 <= gutter.start for w in group) >= MIN_COLUMN_WORDS for group in beside)
-        right_rows = sum(sum(w.x0 >= gutter.end for w in group) >= MIN_COLUMN_WORDS for group in beside)
-        if left_rows >= MIN_COLUMN_LINES and right_rows >= MIN_COLUMN_LINES:
+        sides = (
+            [[w for w in group if w.x1 <= gutter.start] for group in beside],
+            [[w for w in group if w.x0 >= gutter.end] for group in beside],
+        )
+        text = [sum(len(row) >= MIN_COLUMN_WORDS for row in side) >= MIN_COLUMN_LINES for side in sides]
+        # A page's margin counting 1, 2, 3, ... on both sides: pages side by side, one of
+        # which may hold a row or two (a short transcript's last page on its only sheet).
+        pages = all(_margin_counts(side) for side in sides)
+        if all(text) or (any(text) and pages):
             return gutter
+        edge = _column_start(*sides, page_width * GUTTER_BAND[1]) if text[0] else None
+        if edge is not None:
+            # The band ends where the column starts: its rows, few as they are, cross none of it.
+            return dataclasses.replace(gutter, high=min(gutter.high, edge - 1))
     return None
+
+
+def _column_start(
+    left: Sequence[Sequence[Word]], right: Sequence[Sequence[Word]], limit: float
+) -> float | None:
+    """Where the rows right of a gap start a column beside the column of text on its
+    left, however few they are (a page whose text flows on into the right column for a row
+    or two: a short document's only page): their first words flush on one edge, the first
+    of them level with the left column's first row (under a running header or a title:
+    `MAX_ROWS_ABOVE_COLUMNS`), their edge left of `limit` (an index's page numbers stand
+    at the right of the page, a number a row). The column's left edge, or None."""
+    left_rows = [row for row in left if row]
+    rows = [sorted(row, key=lambda w: w.x0) for row in right if row]
+    if not rows or not left_rows or not any(len(row) > 1 for row in rows):
+        return None
+    edge = min(row[0].x0 for row in rows)
+    flush = sum(row[0].x0 - edge <= 1.0 for row in rows)
+    first_right = rows[0][0].bottom
+    above = sum(row[0].bottom < first_right - (rows[0][0].bottom - rows[0][0].top) / 2 for row in left_rows)
+    return edge if edge <= limit and flush * 5 >= len(rows) * 4 and above <= MAX_ROWS_ABOVE_COLUMNS else None
+
+
+def _margin_counts(rows: Sequence[Sequence[Word]]) -> bool:
+    """Whether the rows' first words count 1, 2, 3, ... for `MIN_COLUMN_LINES` rows or more
+    left of all the column's other words, as a page's margin numbers do (an index's page
+    numbers stand right of its rows)."""
+    text_left = min((w.x0 for row in rows for w in row if not w.text.isdigit()), default=float("inf"))
+    numbers = [
+        int(first.text)
+        for row in rows
+        if row and (first := min(row, key=lambda w: w.x0)).text.isdigit() and first.x1 < text_left
+    ]
+    if 1 not in numbers:
+        return False
+    counted = numbers[numbers.index(1) :]
+    run = next((k for k, n in enumerate(counted) if n != k + 1), len(counted))
+    return run >= MIN_COLUMN_LINES
 
 
 def gutters_by_support(found: Sequence[Gutter], page_width: float) -> list[Gutter]:
@@ -210,17 +263,22 @@ def _gutters(words: Sequence[Word], page_width: float, lines: int) -> list[Gutte
         while x < width and covered[x] <= allowed:
             x += 1
         if x - run >= GUTTER_MIN:
-            start, end = _clearest(covered, run, x)
+            # Where fewest cross within the middle band: a band that runs on to the page's edge
+            # past a right column of a few rows is clear beyond them too.
+            start, end = _clearest(covered, run, min(x, high), page_width / 2)
             # Its whole points lie between the words: its edges, one point in, bound it.
             found.append(Gutter(float(run), float(x - 1), float(start), float(end - 1)))
     return sorted(found, key=lambda g: abs(g.start + g.end - page_width))
 
 
-def _clearest(covered: list[int], start: int, end: int) -> tuple[int, int]:
-    """Within [start, end), the longest stretch the fewest words cover: the band's other
-    points are crossed by lines that do not reach across it (a cover's centred lines)."""
+def _clearest(covered: list[int], start: int, end: int, middle: float) -> tuple[int, int]:
+    """Within [start, end), a stretch the fewest words cover: the band's other points are
+    crossed by lines that do not reach across it (a cover's centred lines). Of such
+    stretches as wide as a gutter, the nearest the page's `middle` (a page number centred
+    under the columns parts the gutter in two; a right column of a few short rows leaves
+    a clear stretch beside it too), else the widest."""
     fewest = min(covered[start:end])
-    best = (start, start)
+    stretches = []
     x = start
     while x < end:
         if covered[x] != fewest:
@@ -229,6 +287,8 @@ def _clearest(covered: list[int], start: int, end: int) -> tuple[int, int]:
         run = x
         while x < end and covered[x] == fewest:
             x += 1
-        if x - run > best[1] - best[0]:
-            best = (run, x)
-    return best
+        stretches.append((run, x))
+    wide = [(a, b) for a, b in stretches if b - a >= GUTTER_MIN]
+    if not wide:
+        return max(stretches, key=lambda s: s[1] - s[0])
+    return min(wide, key=lambda s: abs(s[0] + s[1] - 2 * middle))

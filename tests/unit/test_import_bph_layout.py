@@ -192,6 +192,15 @@ def test_line_end_hyphens_join_inside_words_only():
     assert join_wrapped(["I went to the-", "the store"])[0] == "I went to the- the store"
     assert join_wrapped(["we were go-", "going home"])[0] == "we were go- going home"
     assert join_wrapped(["it was--", "no, wait"])[0] == "it was-- no, wait"
+    # Spelled letters with accents.
+    assert (
+        join_wrapped(["E-C-H-E-V-E-R-R-", "Í-A, with the accent"])[0]
+        == "E-C-H-E-V-E-R-R-Í-A, with the accent"
+    )
+    assert join_wrapped(["and M-O-N-T-A-", "Ñ-O, with the tilde"])[0] == "and M-O-N-T-A-Ñ-O, with the tilde"
+    # A dash of two hyphens broken between them.
+    assert join_wrapped(["It was-", "- it was four"])[0] == "It was-- it was four"
+    assert join_wrapped(["a list:", "- the first"])[0] == "a list: - the first"
     assert join_wrapped(["in nineteen sixty-", "six"])[0] == "in nineteen sixty-six"
     assert join_wrapped(["the Post-", "Commitment Factors"])[0] == "the Post-Commitment Factors"
     assert join_wrapped(["in Fres-", "Fresno"])[0] == "in Fres- Fresno"

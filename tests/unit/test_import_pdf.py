@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import io
+from pathlib import Path
 
 import pytest
 
@@ -343,3 +344,26 @@ def test_text_between_the_rows_of_a_body_page_is_reported(tmp_path):
         "Some text on PDF page(s) 1 stands beside no line number and was left out: "
         "check those pages in the PDF."
     )
+
+
+def test_ligatures_a_typesetter_draws_read_as_their_letters(tmp_path):
+    """Typeset PDFs draw "fi", "ffi", "fl" as one glyph; the text has the letters (as the
+    transcript's text file has them, and as detection and search look for them): pdfplumber's
+    word extraction expands them, which the importer relies on."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    font = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    if not font.exists():
+        pytest.skip("DejaVu Sans is not installed")
+    pdfmetrics.registerFont(TTFont("DejaVuSans", str(font)))
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, invariant=True)
+    pdf.setFont("DejaVuSans", 11)
+    pdf.drawString(72, 720, "The \ufb01rst o\ufb03cer \ufb02ed the sta\ufb00 room.")
+    pdf.showPage()
+    pdf.save()
+    path = tmp_path / "typeset.pdf"
+    path.write_bytes(buffer.getvalue())
+    assert import_file(path).text == "The first officer fled the staff room."

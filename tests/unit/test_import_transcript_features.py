@@ -183,3 +183,70 @@ def test_a_token_too_long_for_its_row_does_not_break_a_sheet_in_columns(tmp_path
     expected, got = _imported(tmp_path, text, layout)
     same = sum(block.size for block in difflib.SequenceMatcher(None, expected, got).get_matching_blocks())
     assert same >= len(expected) - 1 and len(got) == len(expected)
+
+
+def _line_numbered_text() -> str:
+    """A line-numbered transcript saved as text: each page's rows numbered 1-25 before the
+    text, the page number on a line of its own after a blank line, turns running over pages."""
+    speech = {
+        "THE COURT": "Counsel, you may proceed with your next witness when you are ready to do so.",
+        "MR. DIAZ": "Thank you, Your Honor. The people call Officer Renata Solis, who was the first officer"
+        " on the scene that night and who wrote the report we have marked as exhibit four.",
+        "THE WITNESS": "I was on patrol on the east side when the call came in, a little after eleven at"
+        " night, and I drove straight there with my partner, who was driving the car that night.",
+    }
+    rows = []
+    for turn in range(12):
+        tag = list(speech)[turn % 3]
+        words = speech[tag].split()
+        first = True
+        while words:
+            taken = []
+            while words and len(" ".join([*taken, words[0]])) <= 56:
+                taken.append(words.pop(0))
+            rows.append(("       " + tag + ": " if first else "  ") + " ".join(taken))
+            first = False
+    lines = []
+    for page, start in enumerate(range(0, len(rows), 25), 2):
+        lines += ["", f"{page:>62}"]
+        lines += [f"{n:>2}{row}" for n, row in enumerate(rows[start : start + 25], 1)]
+    return COVER + "\n".join(lines[1:])
+
+
+@pytest.mark.parametrize("layout", ["tag_alone", "hanging_indent", "plain_dense"])
+def test_a_line_numbered_transcript_printed_as_text_keeps_its_numbers_in_the_speech(tmp_path, layout):
+    """Numbers a word space before a row's text are the text's, not a page's margin numbers
+    (the PDF is no line-numbered transcript), and a page number on a row of its own after an
+    empty row ends the turn, as the blank line before it does in the text file."""
+    expected, got = _imported(tmp_path, _line_numbered_text(), layout)
+    assert len(expected) == 12 and any(re.search(r"\b1\d [a-z]", speech) for _, speech in expected)
+    assert got == expected
+
+
+LONG_TAGS = COVER + "\n".join(
+    [
+        "DEPUTY DISTRICT ATTORNEY ABERNATHY: Objection, Your Honor. The question calls for"
+        " speculation about what the officer may have thought that night at the scene.",
+        "THE COURT: Overruled. The witness may answer the question if she knows the answer to it.",
+        "CERTIFIED INTERPRETER MONTENEGRO: Interpreting for the witness, Your Honor,"
+        " she says she did not see him leave the building before the officers came.",
+    ]
+    * 8
+)
+
+
+def test_a_tag_too_long_for_a_columns_row_leaves_its_speech_to_the_next_row(tmp_path):
+    """A word processor puts the first word after a tag that almost fills a column's row on the
+    next row rather than draw it over the gutter (the renderer drew it there, and the page read
+    across its columns)."""
+    import pdfplumber
+
+    expected, got = _imported(tmp_path, LONG_TAGS, "two_column")
+    layout = layouts()["two_column"]
+    with pdfplumber.open(tmp_path / "two_column.pdf") as pdf:
+        words = [w for page in pdf.pages for w in page.extract_words()]
+    gutter = (layout.right + 1, layout.right + 36 - 1)
+    # (the page number centred under the columns aside)
+    crossing = [w["text"] for w in words if w["x0"] < gutter[1] and w["x1"] > gutter[0] + 3]
+    assert not [text for text in crossing if not text.isdigit()]
+    assert len(expected) == 24 and got == expected
