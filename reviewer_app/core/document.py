@@ -28,11 +28,15 @@ from dataclasses import dataclass, field
 
 from reviewer_app.core.timemap import TimeMap
 
+# Captions mark a change to a speaker they do not name with ">>" and no colon (">> okay").
+UNNAMED_SPEAKER = ">>"
+
 
 @dataclass(frozen=True)
 class Utterance:
     """One speaker turn: `text[start:end]` is the whole line `SPEAKER: words`;
-    or, with speaker "", a parenthetical of the transcriber ("(Off the record.)").
+    or, with speaker "", a parenthetical of the transcriber ("(Off the record.)");
+    with speaker `UNNAMED_SPEAKER`, a caption's turn of a speaker it does not name.
     In a text file in a layout of its own (`importers/turns.py`) it starts at the
     tag, after any indentation and timestamp ("Q.   Where?", "speaker 1: hi"), and
     runs over the lines that go on with the speech."""
@@ -44,6 +48,8 @@ class Utterance:
     @property
     def speech_start(self) -> int:
         """Offset of the first character after `SPEAKER: ` (the start, without a speaker)."""
+        if self.speaker == UNNAMED_SPEAKER:
+            return self.start + len(self.speaker) + 1
         return self.start + len(self.speaker) + 2 if self.speaker else self.start
 
 

@@ -27,7 +27,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 
-from reviewer_app.core.document import Document
+from reviewer_app.core.document import UNNAMED_SPEAKER, Document
 from reviewer_app.paths import resource
 from reviewer_app.settings import DETECTION_PROFILES
 
@@ -146,7 +146,10 @@ def is_dialogue(document: Document) -> bool:
     them and by more than one speaker (prose, a speech or a post has none)."""
     table = profile_table()
     speakers = [u.speaker for u in document.utterances if u.speaker]
-    return len(speakers) >= table.dialogue_turns and len(set(speakers)) >= table.dialogue_speakers
+    # Each ">>" marks a change of speaker: two of them are two people at least.
+    unnamed = min(speakers.count(UNNAMED_SPEAKER), 2)
+    distinct = len(set(speakers) - {UNNAMED_SPEAKER}) + unnamed
+    return len(speakers) >= table.dialogue_turns and distinct >= table.dialogue_speakers
 
 
 def resolve_profile(document: Document, setting: str = AUTO) -> str:

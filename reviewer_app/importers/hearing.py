@@ -28,7 +28,14 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from reviewer_app.core.document import HearingMetadata, PageMap, Participant, Section, Utterance
+from reviewer_app.core.document import (
+    UNNAMED_SPEAKER,
+    HearingMetadata,
+    PageMap,
+    Participant,
+    Section,
+    Utterance,
+)
 from reviewer_app.paths import resource
 
 
@@ -100,7 +107,8 @@ class HearingLayout:
         of the `known` names (the cover's) as it is written there, whatever its
         case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
         name in mixed case too ("Ms. Diaz:", or "Deepa  0:03" on a line of its
-        own), marked `Turn.named`."""
+        own), marked `Turn.named`. A caption's ">>" opens a turn too, of the speaker
+        named after it or, if none is, of `UNNAMED_SPEAKER`."""
         rest = line.lstrip()
         start = len(line) - len(rest)
         if rest[:1] in _TIMESTAMP_OPENERS and (stamp := self.timestamp_prefix.match(rest)):
@@ -115,6 +123,17 @@ class HearingLayout:
                 if turn is None
                 else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named)
             )
+        if rest.startswith(">>"):
+            # Captioners mark a change of speaker with ">>" (">>>" a change of subject),
+            # naming the speaker after it only when they know the name.
+            after = rest.lstrip(">").lstrip()
+            named_turn = self.turn_of(after, known, named)
+            offset = start + len(rest) - len(after)
+            if named_turn is not None:
+                return Turn(named_turn.speaker, offset + named_turn.tag_start, named_turn.named)
+            # The turn starts at the last ">>", so that its speech starts after it and a space.
+            marks = len(rest) - len(rest.lstrip(">"))
+            return Turn(UNNAMED_SPEAKER, start + marks - len(UNNAMED_SPEAKER))
         # A time after the name is in brackets before the tag's colon (a cheap test first).
         head = rest[: rest.find(":") + 1 or None]
         if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):

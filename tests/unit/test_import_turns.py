@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reviewer_app.detectors.profiles import is_dialogue
 from reviewer_app.importers import import_file
 from reviewer_app.importers.hearing import hearing_layout, parse_cover
 
@@ -263,18 +264,48 @@ def test_an_all_caps_notice_with_a_colon_under_speech_is_no_turn(tmp_path):
     )
 
 
+# Speech recognition output that marks no change of speaker: one run of words, no turns.
+_WITHOUT_SPEAKER_MARKS = {"oral_history_asr_2.marked.txt"}
+
+
 def test_every_development_transcript_has_turns_and_every_line_a_section():
     from reviewer_app.importers.text import document_from_text
     from tests.fixtures.handwritten_gold import DEV_FOLDER, parse_markup
 
     paths = sorted(DEV_FOLDER.glob("*.marked.txt"))
-    assert len(paths) == 13
+    assert len(paths) == 21
     for path in paths:
         text, _ = parse_markup(path.read_text(encoding="utf-8"), str(path))
         document = document_from_text(path.stem, text.rstrip("\n"))
+        if path.name in _WITHOUT_SPEAKER_MARKS:
+            assert document.utterances == (), path.name
+            continue
         assert len(document.utterances) >= 20, path.name
         assert _lines_outside_sections(document) == [], path.name
         assert not document.metadata.hearing_type or "HEARING" in document.metadata.hearing_type, path.name
+
+
+def test_a_caption_change_of_speaker_opens_a_turn_named_or_not():
+    from reviewer_app.core.document import UNNAMED_SPEAKER
+    from reviewer_app.importers.text import document_from_text
+
+    text = (
+        ">> good morning we are on the record\n"
+        ">> morning\n"
+        ">> COMMISSIONER RUIZ: please state your name\n"
+        ">>> next item on the agenda\n"
+        "and that carries on here\n"
+        ">> thank you\n"
+        ">> you're welcome"
+    )
+    document = document_from_text("captions", text)
+    speakers = [u.speaker for u in document.utterances]
+    assert speakers == [UNNAMED_SPEAKER, UNNAMED_SPEAKER, "COMMISSIONER RUIZ", *[UNNAMED_SPEAKER] * 3]
+    speech = [document.text[u.speech_start : u.end] for u in document.utterances]
+    assert speech[0] == "good morning we are on the record"
+    assert speech[2] == "please state your name"
+    assert speech[3] == "next item on the agenda\nand that carries on here"
+    assert is_dialogue(document)
 
 
 def test_a_pdf_without_line_numbers_keeps_its_turns(tmp_path):
