@@ -99,6 +99,7 @@ from reviewer_app.core.referent_labels import (
     label_states_as_bodies,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import drop_false_names
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.paths import resource
 
@@ -765,6 +766,9 @@ def merge_spans(
         rules.role_nouns | rules.titles | rules.determiners,
         rules.head_words.get("ORGANIZATION", ()),
     )
+    # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
+    heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
+    merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)

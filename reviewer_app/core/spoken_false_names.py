@@ -1,0 +1,133 @@
+"""Words of calls and interviews that name recognisers take for names, and are none (issue 12).
+
+A call, an interview or a transcript released on a records request has words that look
+like names to NER, in capitals or at the start of a turn, and that its layout or its
+speakers show to be something else:
+
+- `abbreviated_role_tags`: a speaker tag that abbreviates a role said in the document
+  ("FD:" beside "Fire department, what's your emergency?", "CT:" beside "Call-taker:"):
+  the letters are the initials of words whose last is a role or an organisation's head
+  word. A tag of a person's initials ("JS:" for John Smith) abbreviates a name, which
+  ends in no such word.
+- a word in capitals in square brackets ("[WITHHELD]", "[REDACTED]", "[NAME]"): what a
+  transcriber or a records office put in place of what was said.
+- a word the speakers gloss as a word ('"Abbaa" means father', "mija, that's my
+  daughter"): a word of the speaker's language, not a name.
+- a term of address or endearment of another language (`resources/patterns/calls.toml`:
+  "Papi, stay in the car", "I tell her mija"): Spanish and other kin words that English
+  NER reads as first names.
+- a language named as one ("Language: Afaan Oromoo", "a Tigrinya interpreter").
+- a radio call sign: a spelling-alphabet word joined to a unit number ("Adam-fourteen",
+  "Lincoln 12"), a police or fire unit, not a person.
+
+Only PERSON spans are dropped, and only where the word is no name elsewhere in the
+document as the context shows it (after a title, beside another name's word).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterable
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import number_words
+from reviewer_app.paths import resource
+
+# A speaker tag of two to four capitals (dots allowed), after a time stamp if any: "00:47  FD:".
+_ABBREVIATED_TAG = re.compile(r"^[ \t]*(?:\[?[\d:.]+\]?[ \t]+)?((?:[A-Z]\.?){2,4}):[ \t]", re.M)
+# Words in capitals in square brackets: "[WITHHELD]", "[NAME REDACTED]".
+_PLACEHOLDER = re.compile(r"\[[A-Z][A-Z .'’-]*\]")
+# A quoted word the speaker explains as a word: '"Abbaa" means father', "'mija' is what we call".
+_GLOSSED = re.compile(
+    r"[\"“'‘](?P<word>[^\W\d_][\w'’-]*)[\"”'’],?[ ]+"
+    r"(?:means|meant|is[ ]the[ ]word[ ]for|is[ ]what[ ]we[ ]call|is[ ]like[ ]saying"
+    r"|is[ ](?:a|our)[ ]word[ ]for)\b"
+)
+_WORD = re.compile(r"[\w'’]+")
+# A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks
+# Mam", before "interpreter" or "speaker" ("a Tagalog interpreter").
+_LANGUAGE_BEFORE = re.compile(
+    r"(?i:\blanguages?(?:[ ]+(?:is|was|will[ ]be|used|spoken))?|\bspeaks?|\bspeaking|\bspoke)[:]?[ \t]+\Z"
+)
+_LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")
+
+
+@functools.cache
+def _call_words() -> tuple[frozenset[str], frozenset[str]]:
+    """(terms of address of other languages, spelling-alphabet words), lower case."""
+    with resource("patterns", "calls.toml").open("rb") as fh:
+        calls = tomllib.load(fh)
+    with resource("patterns", "read_out.toml").open("rb") as fh:
+        phonetic = tomllib.load(fh)["characters"]["phonetic"]
+    return frozenset(w.lower() for w in calls["terms_of_address"]["words"]), frozenset(phonetic)
+
+
+def abbreviated_role_tags(text: str, role_words: frozenset[str]) -> frozenset[str]:
+    """The speaker tags (as written, dots left out) that abbreviate a role or a body the
+    document names: each letter opens one of consecutive words (a hyphen parts words:
+    "Call-taker") whose last is one of `role_words` (lower case)."""
+    out = set()
+    for tag in {m.group(1) for m in _ABBREVIATED_TAG.finditer(text)}:
+        letters = tag.replace(".", "")
+        words = r"[ -]+".join(rf"{letter}[a-z']*" for letter in letters)
+        for match in re.finditer(rf"(?<![\w'-])(?i:{words})(?![\w'-])", text):
+            last = re.split(r"[ -]+", match.group())[-1].lower()
+            if last in role_words and any(c.islower() for c in match.group()):
+                out.add(letters)
+                break
+    return frozenset(out)
+
+
+def drop_false_names(spans: Iterable[Span], text: str, role_words: frozenset[str]) -> list[Span]:
+    """`spans` without the PERSON spans that are none (module docstring). `role_words`:
+    roles, titles and the head words of organisations' names, in lower case."""
+    spans = list(spans)
+    persons = [s for s in spans if s.label == "PERSON"]
+    if not persons:
+        return spans
+    address_terms, phonetic = _call_words()
+    tags = abbreviated_role_tags(text, role_words)
+    glossed = {m.group("word").lower() for m in _GLOSSED.finditer(text)}
+    placeholders = [m.span() for m in _PLACEHOLDER.finditer(text)]
+    numbers = number_words()
+    # A word is a name where it stands beside another capitalised word of a PERSON span
+    # ("Papi Ochoa"): those words keep their spans.
+    named = {
+        w.lower()
+        for s in persons
+        if len(words := _WORD.findall(s.text_in(text))) > 1
+        for w in words
+        if w[:1].isupper()
+    }
+
+    def is_false(span: Span) -> bool:
+        covered = span.text_in(text)
+        bare = covered.replace(".", "")
+        if bare in tags:
+            return True
+        if any(a <= span.start and span.end <= b for a, b in placeholders):
+            return True
+        if _LANGUAGE_BEFORE.search(text, max(0, span.start - 40), span.start) or _LANGUAGE_AFTER.match(
+            text, span.end
+        ):
+            return True
+        if " " in covered.strip() or "-" in covered:
+            return _call_sign(covered, phonetic, numbers)
+        word = covered.lower()
+        return word not in named and (word in glossed or word in address_terms)
+
+    false = {s.text_in(text) for s in persons if is_false(s)}
+    # What the context showed to be no name once (a language, a glossed word) is none in its
+    # other mentions either.
+    return [s for s in spans if not (s.label == "PERSON" and s.text_in(text) in false)]
+
+
+def _call_sign(covered: str, phonetic: frozenset[str], numbers: frozenset[str]) -> bool:
+    """ "Adam-fourteen", "Lincoln 12", "David twenty-one": a spelling-alphabet word and a number."""
+    first, _, rest = covered.replace("-", " ", 1).partition(" ")
+    if first.lower() not in phonetic or not rest:
+        return False
+    parts = rest.replace("-", " ").split()
+    return all(p.isdigit() or p.lower() in numbers for p in parts)

@@ -1,0 +1,79 @@
+"""Words of calls and interviews that NER takes for names and are none
+(core/spoken_false_names.py), on hand-written sentences."""
+
+from __future__ import annotations
+
+from reviewer_app.core.merge import default_rules
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import abbreviated_role_tags, drop_false_names
+
+
+def persons(text: str, *words: str) -> list[Span]:
+    """A PERSON span on every occurrence of each of `words` that no earlier word's covers, as
+    NER would give them."""
+    out: list[Span] = []
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            if not any(s.start < at + len(word) and at < s.end for s in out):
+                out.append(Span(at, at + len(word), "PERSON", ("spacy",), 0.85))
+            at = text.find(word, at + 1)
+    return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def kept(text: str, *words: str) -> list[str]:
+    rules = default_rules()
+    role_words = rules.role_nouns | rules.titles | {"department", "police"}
+    return [s.text_in(text) for s in drop_false_names(persons(text, *words), text, role_words)]
+
+
+def test_a_tag_that_abbreviates_a_role_said_in_the_document_is_no_name():
+    text = (
+        "00:10  CT:  County dispatch, what's the address?\n"
+        "00:12  C:   It's on Ferrow Road.\n"
+        "00:20  FD:  Fire department, is anybody trapped?\n"
+        "00:25  FD:  Okay, we're sending an engine.\n"
+        "Call-taker (CT) logged the call.\n"
+    )
+    role_words = default_rules().role_nouns | {"department"}
+    assert abbreviated_role_tags(text, role_words) == frozenset({"FD", "CT"})
+    assert kept(text, "FD") == []
+
+
+def test_a_tag_of_a_persons_initials_stays_a_name():
+    # "JW" abbreviates Janelle Whitford, whose name ends in no role word.
+    text = "Present: Janelle Whitford (JW), the caller.\nJW: I was home.\nJW: Yes.\nCALLER: Hi.\n"
+    assert kept(text, "JW") == ["JW", "JW", "JW"]
+
+
+def test_placeholders_glossed_words_and_terms_of_address_are_no_names():
+    text = (
+        "He took it at eight. [WITHHELD] He's bleeding. Papi, stay there.\n"
+        'A: My son asks, where is Abbo? INTERPRETER: "Abbo" means father.\n'
+        "I tell her mija, you need a union.\n"
+    )
+    assert kept(text, "WITHHELD", "Papi", "Abbo", "mija") == []
+
+
+def test_a_term_of_address_beside_a_name_stays_one():
+    text = "We called him Papi Ochoa at the shop. Papi was the boss."
+    assert kept(text, "Papi Ochoa", "Papi") == ["Papi Ochoa", "Papi"]
+
+
+def test_languages_and_radio_call_signs_are_no_names():
+    text = (
+        "Language: Kinyarwanda\nInterpreter ID 4471, Kinyarwanda.\n"
+        "She needs a Tigrinya interpreter.\n"
+        '(Radio: "Lincoln-twelve, en route.") Lincoln 12 copies.\n'
+    )
+    assert kept(text, "Kinyarwanda", "Tigrinya", "Lincoln-twelve", "Lincoln 12") == []
+
+
+def test_names_stay_names():
+    text = "CALLER: My name is Rosa Lindqvist. Rosa, okay. Lincoln was my uncle. Dana speaks to him."
+    assert kept(text, "Rosa Lindqvist", "Rosa", "Lincoln", "Dana") == [
+        "Rosa Lindqvist",
+        "Rosa",
+        "Lincoln",
+        "Dana",
+    ]
