@@ -304,8 +304,10 @@ def relabel_by_head_word(
 
 
 def _head_label(phrase: str, head_words: dict[str, tuple[str, ...]]) -> str | None:
+    # A name in lower-case speech ("on lawrence expressway") ends in its word in lower case.
+    lower = phrase.islower()
     for label, heads in head_words.items():
-        if _ending_in(heads).search(phrase):
+        if _ending_in(tuple(h.lower() for h in heads) if lower else heads).search(phrase):
             return label
     return None
 
@@ -768,7 +770,7 @@ def merge_spans(
     )
     # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
-    merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads)
+    merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads, rules.determiners)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)

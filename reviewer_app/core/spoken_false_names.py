@@ -17,6 +17,10 @@ speakers show to be something else:
   "Papi, stay in the car", "I tell her mija"): Spanish and other kin words that English
   NER reads as first names.
 - a language named as one ("Language: Afaan Oromoo", "a Tigrinya interpreter").
+- in lower-case speech (ASR output, captions), a word after a determiner ("the baker on
+  Santa Clara Street", "your forelady", "the barrio"): the casing model capitalises words it
+  never counted as it would names, and NER reads them as people; a name is seldom said
+  after "the" or "your" (but "the Cardoza family"; not after "a": "she was a Peterson").
 - a radio call sign: a spelling-alphabet word joined to a unit number ("Adam-fourteen",
   "Lincoln 12"), a police or fire unit, not a person.
 
@@ -31,6 +35,8 @@ import re
 import tomllib
 from collections.abc import Iterable
 
+from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
+from reviewer_app.core.name_rules import STRUCTURE
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
 from reviewer_app.paths import resource
@@ -46,6 +52,10 @@ _GLOSSED = re.compile(
     r"|is[ ](?:a|our)[ ]word[ ]for)\b"
 )
 _WORD = re.compile(r"[\w'’]+")
+_WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
+_INDEFINITE = frozenset({"a", "an"})
+# "the cardoza family", "the ramos brothers", "the cardoza case": a name after "the".
+_FAMILY_AFTER = re.compile(r"[ ]+(?:family|families|case|brothers|sisters|boys|girls|kids|twins)\b|['’]s\b")
 # A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks
 # Mam", before "interpreter" or "speaker" ("a Tagalog interpreter").
 _LANGUAGE_BEFORE = re.compile(
@@ -80,10 +90,13 @@ def abbreviated_role_tags(text: str, role_words: frozenset[str]) -> frozenset[st
     return frozenset(out)
 
 
-def drop_false_names(spans: Iterable[Span], text: str, role_words: frozenset[str]) -> list[Span]:
+def drop_false_names(
+    spans: Iterable[Span], text: str, role_words: frozenset[str], determiners: frozenset[str] = frozenset()
+) -> list[Span]:
     """`spans` without the PERSON spans that are none (module docstring). `role_words`:
-    roles, titles and the head words of organisations' names, in lower case."""
-    spans = list(spans)
+    roles, titles and the head words of organisations' names, `determiners` ("the",
+    "your"), in lower case."""
+    spans = _without_determined_lower_case_words(list(spans), text, determiners - _INDEFINITE)
     persons = [s for s in spans if s.label == "PERSON"]
     if not persons:
         return spans
@@ -122,6 +135,29 @@ def drop_false_names(spans: Iterable[Span], text: str, role_words: frozenset[str
     # What the context showed to be no name once (a language, a glossed word) is none in its
     # other mentions either.
     return [s for s in spans if not (s.label == "PERSON" and s.text_in(text) in false)]
+
+
+def _without_determined_lower_case_words(
+    spans: list[Span], text: str, determiners: frozenset[str]
+) -> list[Span]:
+    """Without a one-word PERSON in lower case that NER found right after one of
+    `determiners`, in a text that does not capitalise names."""
+    if not determiners or names_are_capitalised(text):
+        return spans
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        if (
+            span.label == "PERSON"
+            and covered.isalpha()
+            and covered.islower()
+            and STRUCTURE not in span.detectors
+        ):
+            before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
+            if before and before.group(1).lower() in determiners and not _FAMILY_AFTER.match(text, span.end):
+                continue
+        out.append(span)
+    return out
 
 
 def _call_sign(covered: str, phonetic: frozenset[str], numbers: frozenset[str]) -> bool:

@@ -102,3 +102,18 @@ def test_race_words_before_a_word_for_a_person(text, expected):
 )
 def test_clock_times_said_loosely(text, expected):
     assert matches("loose_clock_time", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call-taker:   Public Safety Dispatcher R. Lindqvist, ID 2204", ["R. Lindqvist"]),
+        ("Interviewing officer: C. Brannock-Hale", ["C. Brannock-Hale"]),
+        ("Dispatcher II M.J. Ocampo took the call.", ["M.J. Ocampo"]),
+        # A role without an initialled name, and an initial that opens a sentence.
+        ("The dispatcher said St. Louis was on the line.", []),
+        ("Dispatcher: Okay. Stay with me.", []),
+    ],
+)
+def test_a_role_then_an_initial_and_a_surname_is_a_person(text, expected):
+    assert matches("role_and_initialled_name", text) == expected

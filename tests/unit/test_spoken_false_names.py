@@ -77,3 +77,21 @@ def test_names_stay_names():
         "Lincoln",
         "Dana",
     ]
+
+
+def test_a_word_after_a_determiner_in_lower_case_speech_is_no_name():
+    text = (
+        "interviewer: who was your foreman\n"
+        "narrator: the foreman was missus cardoza and she bought bread from the baker on main\n"
+        "narrator: my friend said the cardoza family was strict and she was a cardoza from tracy\n"
+        "narrator: we worked there and then we went home and we ate and we slept and we went back\n"
+    )
+    rules = default_rules()
+    spans = persons(text, "foreman", "baker", "cardoza")
+    kept = [s.text_in(text) for s in drop_false_names(spans, text, frozenset(), rules.determiners)]
+    # "your foreman", "the foreman", "the baker" go; "missus cardoza", "a cardoza" stay.
+    assert kept == ["cardoza", "cardoza", "cardoza"]
+    # In a text that capitalises names, NER's reading stands.
+    cased = "The Baker family came. We met the Baker at noon. He left. She stayed. They went home."
+    spans = persons(cased, "Baker")
+    assert len(drop_false_names(spans, cased, frozenset(), rules.determiners)) == 2
