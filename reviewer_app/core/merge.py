@@ -61,6 +61,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.core.call_streets import label_streets
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
     drop_false_tags,
@@ -771,6 +772,7 @@ def merge_spans(
     # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
     merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads, rules.determiners)
+    merged = label_streets(merged, text)  # "we're on Edinger and Bristol"
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
