@@ -100,7 +100,11 @@ from reviewer_app.core.referent_labels import (
     label_states_as_bodies,
 )
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import drop_false_names
+from reviewer_app.core.spoken_false_names import (
+    drop_false_names,
+    drop_propagated_after_the,
+    relabel_kin_named,
+)
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.paths import resource
 
@@ -773,6 +777,7 @@ def merge_spans(
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
     merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads, rules.determiners)
     merged = label_streets(merged, text)  # "we're on Edinger and Bristol"
+    merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
@@ -788,6 +793,7 @@ def merge_spans(
             merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())
         )
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
+        merged = drop_propagated_after_the(merged, text)
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )

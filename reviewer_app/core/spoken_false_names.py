@@ -36,7 +36,7 @@ import tomllib
 from collections.abc import Iterable
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
-from reviewer_app.core.name_rules import STRUCTURE
+from reviewer_app.core.name_rules import PROPAGATION, STRUCTURE
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
 from reviewer_app.paths import resource
@@ -54,6 +54,12 @@ _GLOSSED = re.compile(
 _WORD = re.compile(r"[\w'’]+")
 _WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
 _INDEFINITE = frozenset({"a", "an"})
+# "my wife is ", "my brother, his name is ": a relative, then the name ("my brother's" may
+# own what follows: "my brother's Toyota").
+_KIN_IS = re.compile(
+    r"\b(?i:my|his|her|our|their)[ ]+(?P<kin>[\w-]+)"
+    r"(?:[ ]+(?:is|was)|,[ ]+(?:his|her)[ ]+name[ ]+(?:is|was))[ ]+\Z"
+)
 # "the cardoza family", "the ramos brothers", "the cardoza case": a name after "the".
 _FAMILY_AFTER = re.compile(r"[ ]+(?:family|families|case|brothers|sisters|boys|girls|kids|twins)\b|['’]s\b")
 # A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks
@@ -135,6 +141,36 @@ def drop_false_names(
     # What the context showed to be no name once (a language, a glossed word) is none in its
     # other mentions either.
     return [s for s in spans if not (s.label == "PERSON" and s.text_in(text) in false)]
+
+
+def relabel_kin_named(spans: Iterable[Span], text: str, kin_words: frozenset[str]) -> list[Span]:
+    """A one-word place or organisation that an answer gives as a relative's name is
+    a PERSON: "My wife is Chaltu", "my son, his name is Jawad" (NER
+    reads a name it does not know as a place). `kin_words`: lower case ("wife", "son")."""
+    out = []
+    for span in spans:
+        # Not a group: "My mother is Tongan", "my grandmother was Lutheran".
+        if span.label in ("LOCATION", "ORGANIZATION") and " " not in span.text_in(text).strip():
+            before = _KIN_IS.search(text, max(0, span.start - 60), span.start)
+            if before and before.group("kin").lower() in kin_words:
+                span = span.with_(label="PERSON")
+        out.append(span)
+    return out
+
+
+def drop_propagated_after_the(spans: Iterable[Span], text: str) -> list[Span]:
+    """Without a one-word PERSON that propagation alone found right after "the": the word of
+    a name said as a common noun or a place ("put on the Hill" beside "Lemon Hill", "rang
+    the Bell" beside Dr. Bell), which a person's name is not said after ("the Cardoza
+    family" is the family's)."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON" and span.detectors == (PROPAGATION,) and " " not in span.text_in(text):
+            before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
+            if before and before.group(1).lower() == "the" and not _FAMILY_AFTER.match(text, span.end):
+                continue
+        out.append(span)
+    return out
 
 
 def _without_determined_lower_case_words(

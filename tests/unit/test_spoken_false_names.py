@@ -4,8 +4,14 @@
 from __future__ import annotations
 
 from reviewer_app.core.merge import default_rules
+from reviewer_app.core.name_rules import PROPAGATION
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import abbreviated_role_tags, drop_false_names
+from reviewer_app.core.spoken_false_names import (
+    abbreviated_role_tags,
+    drop_false_names,
+    drop_propagated_after_the,
+    relabel_kin_named,
+)
 
 
 def persons(text: str, *words: str) -> list[Span]:
@@ -95,3 +101,37 @@ def test_a_word_after_a_determiner_in_lower_case_speech_is_no_name():
     cased = "The Baker family came. We met the Baker at noon. He left. She stayed. They went home."
     spans = persons(cased, "Baker")
     assert len(drop_false_names(spans, cased, frozenset(), rules.determiners)) == 2
+
+
+def test_a_name_propagated_after_the_is_no_name():
+    text = "Dr. Bell came at six. They rang the Bell twice. The Bell family waited. Bell left."
+    spans = [
+        Span(4, 8, "PERSON", ("spacy",), 0.85),
+        *(
+            Span(at, at + 4, "PERSON", (PROPAGATION,), 0.8)
+            for at in (text.index("Bell twice"), text.index("Bell family"), text.rindex("Bell"))
+        ),
+    ]
+    kept = [(s.start, s.text_in(text)) for s in drop_propagated_after_the(spans, text)]
+    # "the Bell" goes; "Dr. Bell", "The Bell family" and "Bell left" stay.
+    assert kept == [(4, "Bell"), (text.index("Bell family"), "Bell"), (text.rindex("Bell"), "Bell")]
+
+
+def test_a_relatives_name_given_in_an_answer_is_a_person():
+    text = (
+        "A: My wife is Sagal, she is thirty. My brother, his name is Dhuuba. We lived in Harar. "
+        "My wife is Amhara."
+    )
+    spans = [
+        Span(text.index("Sagal"), text.index("Sagal") + 5, "LOCATION", ("spacy",), 0.85),
+        Span(text.index("Dhuuba"), text.index("Dhuuba") + 6, "ORGANIZATION", ("spacy",), 0.85),
+        Span(text.index("Harar"), text.index("Harar") + 5, "LOCATION", ("spacy",), 0.85),
+        Span(text.index("Amhara"), text.index("Amhara") + 6, "NRP", ("spacy",), 0.85),
+    ]
+    kin = default_rules().person_cues
+    assert [(s.text_in(text), s.label) for s in relabel_kin_named(spans, text, kin)] == [
+        ("Sagal", "PERSON"),
+        ("Dhuuba", "PERSON"),
+        ("Harar", "LOCATION"),  # "lived in Harar": no relative before it
+        ("Amhara", "NRP"),  # a people, not a name
+    ]
