@@ -21,6 +21,7 @@ speakers show to be something else:
   Santa Clara Street", "your forelady", "the barrio"): the casing model capitalises words it
   never counted as it would names, and NER reads them as people; a name is seldom said
   after "the" or "your" (but "the Cardoza family"; not after "a": "she was a Peterson").
+- a car's make or model after its colour ("a gray Nissan"; `drop_described_vehicles`).
 - a radio call sign: a spelling-alphabet word joined to a unit number ("Adam-fourteen",
   "Lincoln 12"), a police or fire unit, not a person.
 
@@ -54,6 +55,10 @@ _GLOSSED = re.compile(
 _WORD = re.compile(r"[\w'’]+")
 _WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
 _INDEFINITE = frozenset({"a", "an"})
+_COLOURS = frozenset(
+    {"white", "black", "gray", "grey", "silver", "red", "blue", "green", "tan", "gold", "maroon",
+     "brown", "beige", "yellow", "orange", "purple", "dark", "light", "silver-gray", "champagne"}
+)  # fmt: skip
 # "my wife is ", "my brother, his name is ": a relative, then the name ("my brother's" may
 # own what follows: "my brother's Toyota").
 _KIN_IS = re.compile(
@@ -141,6 +146,21 @@ def drop_false_names(
     # What the context showed to be no name once (a language, a glossed word) is none in its
     # other mentions either.
     return [s for s in spans if not (s.label == "PERSON" and s.text_in(text) in false)]
+
+
+def drop_described_vehicles(spans: Iterable[Span], text: str) -> list[Span]:
+    """Without an organisation or a person that a colour in lower case describes: a car's make
+    or model in a caller's description ("a gray Nissan", "a black Chevy Silverado"), which NER
+    reads as the firm. A firm is not described by its colour ("the Red Cross" is its name)."""
+    return [
+        s
+        for s in spans
+        if not (
+            s.label in ("ORGANIZATION", "PERSON")
+            and (before := _WORD_BEFORE.search(text, max(0, s.start - 30), s.start))
+            and before.group(1) in _COLOURS
+        )
+    ]
 
 
 def relabel_kin_named(spans: Iterable[Span], text: str, kin_words: frozenset[str]) -> list[Span]:
