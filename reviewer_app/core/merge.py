@@ -61,6 +61,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.core.call_streets import label_streets
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
     drop_false_tags,
@@ -99,6 +100,12 @@ from reviewer_app.core.referent_labels import (
     label_states_as_bodies,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import (
+    drop_described_vehicles,
+    drop_false_names,
+    drop_propagated_after_the,
+    relabel_kin_named,
+)
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.paths import resource
 
@@ -303,8 +310,10 @@ def relabel_by_head_word(
 
 
 def _head_label(phrase: str, head_words: dict[str, tuple[str, ...]]) -> str | None:
+    # A name in lower-case speech ("on lawrence expressway") ends in its word in lower case.
+    lower = phrase.islower()
     for label, heads in head_words.items():
-        if _ending_in(heads).search(phrase):
+        if _ending_in(tuple(h.lower() for h in heads) if lower else heads).search(phrase):
             return label
     return None
 
@@ -765,6 +774,13 @@ def merge_spans(
         rules.role_nouns | rules.titles | rules.determiners,
         rules.head_words.get("ORGANIZATION", ()),
     )
+    # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
+    heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
+    merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads, rules.determiners)
+    merged = drop_described_vehicles(
+        label_streets(merged, text), text
+    )  # "on Edinger and Bristol", "a gray Nissan"
+    merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
@@ -780,6 +796,7 @@ def merge_spans(
             merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())
         )
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
+        merged = drop_propagated_after_the(merged, text)
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )

@@ -226,6 +226,11 @@ _MY_NAME = re.compile(
     r"(?P<name>[a-z][a-z'’-]+(?:[ ][a-z][a-z'’-]+){0,2})"
 )
 
+# A nickname said in lower-case speech: "everybody calls me cuca", "so we call him firecracker".
+_LOWER_NICKNAME = re.compile(
+    r"\b(?:call(?:s|ed)?[ ](?:him|her|me)|nicknamed|went[ ]by|goes[ ]by)[ ]+(?P<name>[a-z][a-z'’-]{2,})\b"
+)
+
 
 def names_from_layout(
     text: str,
@@ -477,10 +482,13 @@ def lower_case_names(
     determiners: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """In a text that does not capitalise names: PERSON spans after "my name is" (up
-    to a stop word), after a personal title (`titled_lower_case_names`) and for a word
-    or two followed by their own spelling, which becomes a SPELLED_NAME per word
-    ("tyrell pritchett t y r e l l p r i t c h e t t")."""
+    to a stop word), for a nickname ("everybody calls me cuca"), after a personal title
+    (`titled_lower_case_names`) and for a word or two followed by their own spelling,
+    which becomes a SPELLED_NAME per word ("tyrell pritchett t y r e l l p r i t c h e t t")."""
     out = titled_lower_case_names(text, stop_words | not_names, determiners)
+    for match in _LOWER_NICKNAME.finditer(text):
+        if match.group("name") not in stop_words | not_names | _PRONOUNS:
+            out.append(Span(*match.span("name"), "PERSON", (STRUCTURE,), CUE_SCORE))
     for match in _MY_NAME.finditer(text):
         kept = []
         for word in re.finditer(r"\S+", match.group("name")):

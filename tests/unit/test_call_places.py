@@ -102,3 +102,34 @@ def test_race_words_before_a_word_for_a_person(text, expected):
 )
 def test_clock_times_said_loosely(text, expected):
     assert matches("loose_clock_time", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Call-taker:   Public Safety Dispatcher R. Lindqvist, ID 2204", ["R. Lindqvist"]),
+        ("Interviewing officer: C. Brannock-Hale", ["C. Brannock-Hale"]),
+        ("Dispatcher II M.J. Ocampo took the call.", ["M.J. Ocampo"]),
+        # A role without an initialled name, and an initial that opens a sentence.
+        ("The dispatcher said St. Louis was on the line.", []),
+        ("Dispatcher: Okay. Stay with me.", []),
+    ],
+)
+def test_a_role_then_an_initial_and_a_surname_is_a_person(text, expected):
+    assert matches("role_and_initialled_name", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A spelling after a misheard name, and one after the right one.
+        ("my name is lorna ask a bell e s q u i v e l presiding", ["e s q u i v e l"]),
+        ("for the defense that's w o j c i k thank you", ["w o j c i k"]),
+        # Fewer than five letters (an acronym said), capitals, and letters joined to words.
+        ("you did p o a and a a twice", []),
+        ("I was at C T F for a year", []),
+        ("a b c d", []),
+    ],
+)
+def test_five_letters_or_more_said_one_by_one_in_lower_case_are_a_spelling(text, expected):
+    assert matches("letters_spelled_in_lower_case", text) == expected

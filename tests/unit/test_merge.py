@@ -218,6 +218,25 @@ def test_head_words_fix_place_and_organisation_labels(rules):
     ]
 
 
+def test_head_words_in_lower_case_speech_fix_labels_too(rules):
+    text = "we lived on orland expressway by folsom state prison and The Tallow Street"
+    spans = [
+        at(text, "orland expressway", "PERSON"),
+        at(text, "folsom state prison", "ORGANIZATION"),
+        at(text, "The Tallow Street", "PERSON"),
+    ]
+    assert covered(merge.relabel_by_head_word(spans, text, rules.head_words), text) == [
+        ("LOCATION", "orland expressway"),
+        ("LOCATION", "folsom state prison"),
+        ("LOCATION", "The Tallow Street"),
+    ]
+    # A capitalised name ending in a head word in lower case is no place ("Keisha street" is none here).
+    mixed = "Keisha street"
+    assert covered(
+        merge.relabel_by_head_word([at(mixed, mixed, "PERSON")], mixed, rules.head_words), mixed
+    ) == [("PERSON", "Keisha street")]
+
+
 def test_propagation_adds_missed_occurrences_of_names_and_ids(rules):
     text = "JONES: Ms. Jones spoke. Jones said L90314. The inmate L90314 agreed. jones"
     spans = [at(text, "Jones", "PERSON", "spacy"), at(text, "L90314", "CDCR_ID", "presidio")]

@@ -130,6 +130,19 @@ def test_lower_case_names_where_the_context_makes_them_safe():
     assert not {w for w, _ in merged} & {"long", "live downtown", "i live downtown", "a long call"}
 
 
+def test_a_nickname_said_in_lower_case_speech_is_a_name():
+    text = (
+        "interviewer: and what did the family call you\n"
+        "narrator: oh everybody calls me pinto because of my freckles and my brother we call him"
+        " stretch he was tall\n"
+        "narrator: they call me when the harvest starts\n"
+    )
+    merged = _merged(text)
+    assert {("pinto", "PERSON"), ("stretch", "PERSON")} <= merged
+    # "call me when": a function word is no nickname.
+    assert not {w for w, _ in merged} & {"when", "call me when"}
+
+
 def test_lower_case_names_are_left_to_ner_in_a_text_that_capitalises():
     text = (
         "Good morning. We begin now. My name is on the list. The name is long. "

@@ -358,3 +358,35 @@ def test_a_letter_said_like_or_for_a_word_in_a_code():
     assert cdcr("And his inmate number?\nCALLER: G like George, 5 5 0 1 9.") == ["G like George, 5 5 0 1 9"]
     assert cdcr("the cdc number is m for mary four four one two oh") == ["m for mary four four one two oh"]
     assert found("I like it, 4 4 1 9 0 of them") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Two letters in a spelling alphabet between digits: a partial plate, read out on purpose.
+        (
+            "DISPATCH: I have a partial, three Nora Edward one five?",
+            [("three Nora Edward one five", "ID_NUMBER")],
+        ),
+        (
+            "units be advised, partial eight Paul Sam two two, heading south",
+            [("eight Paul Sam two two", "ID_NUMBER")],
+        ),
+    ],
+)
+def test_a_short_run_with_spelling_alphabet_letters_is_read_out(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Names of the spelling alphabet with a number, but not two letters of a code.
+        "I saw Mary and two kids, four of them total.",
+        "Edward was six, Henry was nine.",
+        # Single letters are no spelling alphabet: a short run of them stays a chance.
+        "Seat three B C two, row nine.",
+    ],
+)
+def test_no_short_run_without_two_spelling_alphabet_letters(text):
+    assert found(text) == []

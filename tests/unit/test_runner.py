@@ -138,6 +138,15 @@ def test_a_stamp_alone_on_its_line_is_no_time_but_one_in_speech_is(fake_detector
     assert kept == [("TIME", "7:35")]
 
 
+def test_a_stamp_before_a_transcribers_note_is_no_time(fake_detectors):
+    # A released call prints the elapsed time before a note of what was heard.
+    text = "00:45  (Tone. Conference line opens.)\n00:47  FD: units at 18:47 (approx)\n"
+    kept = [
+        (s.label, s.text_in(text)) for s in run_detection(Document("call", text), ["clock"], Settings()).spans
+    ]
+    assert kept == [("TIME", "00:47"), ("TIME", "18:47")]
+
+
 def test_real_detectors_run_merged_with_raw_spans_per_detector():
     doc = hearing(3)
     result = run_detection(doc, ["spacy", "presidio"], Settings(), chunk_chars=len(LINE) + 1)

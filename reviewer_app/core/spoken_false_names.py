@@ -1,0 +1,225 @@
+"""Words of calls and interviews that name recognisers take for names, and are none (issue 12).
+
+A call, an interview or a transcript released on a records request has words that look
+like names to NER, in capitals or at the start of a turn, and that its layout or its
+speakers show to be something else:
+
+- `abbreviated_role_tags`: a speaker tag that abbreviates a role said in the document
+  ("FD:" beside "Fire department, what's your emergency?", "CT:" beside "Call-taker:"):
+  the letters are the initials of words whose last is a role or an organisation's head
+  word. A tag of a person's initials ("JS:" for John Smith) abbreviates a name, which
+  ends in no such word.
+- a word in capitals in square brackets ("[WITHHELD]", "[REDACTED]", "[NAME]"): what a
+  transcriber or a records office put in place of what was said.
+- a word the speakers gloss as a word ('"Abbaa" means father', "mija, that's my
+  daughter"): a word of the speaker's language, not a name.
+- a term of address or endearment of another language (`resources/patterns/calls.toml`:
+  "Papi, stay in the car", "I tell her mija"): Spanish and other kin words that English
+  NER reads as first names.
+- a language named as one ("Language: Afaan Oromoo", "a Tigrinya interpreter").
+- in lower-case speech (ASR output, captions), a word after a determiner ("the baker on
+  Santa Clara Street", "your forelady", "the barrio"): the casing model capitalises words it
+  never counted as it would names, and NER reads them as people; a name is seldom said
+  after "the" or "your" (but "the Cardoza family"; not after "a": "she was a Peterson").
+- a car's make or model after its colour ("a gray Nissan"; `drop_described_vehicles`).
+- a radio call sign: a spelling-alphabet word joined to a unit number ("Adam-fourteen",
+  "Lincoln 12"), a police or fire unit, not a person.
+
+Only PERSON spans are dropped, and only where the word is no name elsewhere in the
+document as the context shows it (after a title, beside another name's word).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Iterable
+
+from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
+from reviewer_app.core.name_rules import PROPAGATION, STRUCTURE
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import number_words
+from reviewer_app.paths import resource
+
+# A speaker tag of two to four capitals (dots allowed), after a time stamp if any: "00:47  FD:".
+_ABBREVIATED_TAG = re.compile(r"^[ \t]*(?:\[?[\d:.]+\]?[ \t]+)?((?:[A-Z]\.?){2,4}):[ \t]", re.M)
+# Words in capitals in square brackets: "[WITHHELD]", "[NAME REDACTED]".
+_PLACEHOLDER = re.compile(r"\[[A-Z][A-Z .'’-]*\]")
+# A quoted word the speaker explains as a word: '"Abbaa" means father', "'mija' is what we call".
+_GLOSSED = re.compile(
+    r"[\"“'‘](?P<word>[^\W\d_][\w'’-]*)[\"”'’],?[ ]+"
+    r"(?:means|meant|is[ ]the[ ]word[ ]for|is[ ]what[ ]we[ ]call|is[ ]like[ ]saying"
+    r"|is[ ](?:a|our)[ ]word[ ]for)\b"
+)
+_WORD = re.compile(r"[\w'’]+")
+_WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
+_INDEFINITE = frozenset({"a", "an"})
+_COLOURS = frozenset(
+    {"white", "black", "gray", "grey", "silver", "red", "blue", "green", "tan", "gold", "maroon",
+     "brown", "beige", "yellow", "orange", "purple", "dark", "light", "silver-gray", "champagne"}
+)  # fmt: skip
+# "my wife is ", "my brother, his name is ": a relative, then the name ("my brother's" may
+# own what follows: "my brother's Toyota").
+_KIN_IS = re.compile(
+    r"\b(?i:my|his|her|our|their)[ ]+(?P<kin>[\w-]+)"
+    r"(?:[ ]+(?:is|was)|,[ ]+(?:his|her)[ ]+name[ ]+(?:is|was))[ ]+\Z"
+)
+# "the cardoza family", "the ramos brothers", "the cardoza case": a name after "the".
+_FAMILY_AFTER = re.compile(r"[ ]+(?:family|families|case|brothers|sisters|boys|girls|kids|twins)\b|['’]s\b")
+# A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks
+# Mam", before "interpreter" or "speaker" ("a Tagalog interpreter").
+_LANGUAGE_BEFORE = re.compile(
+    r"(?i:\blanguages?(?:[ ]+(?:is|was|will[ ]be|used|spoken))?|\bspeaks?|\bspeaking|\bspoke)[:]?[ \t]+\Z"
+)
+_LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")
+
+
+@functools.cache
+def _call_words() -> tuple[frozenset[str], frozenset[str]]:
+    """(terms of address of other languages, spelling-alphabet words), lower case."""
+    with resource("patterns", "calls.toml").open("rb") as fh:
+        calls = tomllib.load(fh)
+    with resource("patterns", "read_out.toml").open("rb") as fh:
+        phonetic = tomllib.load(fh)["characters"]["phonetic"]
+    return frozenset(w.lower() for w in calls["terms_of_address"]["words"]), frozenset(phonetic)
+
+
+def abbreviated_role_tags(text: str, role_words: frozenset[str]) -> frozenset[str]:
+    """The speaker tags (as written, dots left out) that abbreviate a role or a body the
+    document names: each letter opens one of consecutive words (a hyphen parts words:
+    "Call-taker") whose last is one of `role_words` (lower case)."""
+    out = set()
+    for tag in {m.group(1) for m in _ABBREVIATED_TAG.finditer(text)}:
+        letters = tag.replace(".", "")
+        words = r"[ -]+".join(rf"{letter}[a-z']*" for letter in letters)
+        for match in re.finditer(rf"(?<![\w'-])(?i:{words})(?![\w'-])", text):
+            last = re.split(r"[ -]+", match.group())[-1].lower()
+            if last in role_words and any(c.islower() for c in match.group()):
+                out.add(letters)
+                break
+    return frozenset(out)
+
+
+def drop_false_names(
+    spans: Iterable[Span], text: str, role_words: frozenset[str], determiners: frozenset[str] = frozenset()
+) -> list[Span]:
+    """`spans` without the PERSON spans that are none (module docstring). `role_words`:
+    roles, titles and the head words of organisations' names, `determiners` ("the",
+    "your"), in lower case."""
+    spans = _without_determined_lower_case_words(list(spans), text, determiners - _INDEFINITE)
+    persons = [s for s in spans if s.label == "PERSON"]
+    if not persons:
+        return spans
+    address_terms, phonetic = _call_words()
+    tags = abbreviated_role_tags(text, role_words)
+    glossed = {m.group("word").lower() for m in _GLOSSED.finditer(text)}
+    placeholders = [m.span() for m in _PLACEHOLDER.finditer(text)]
+    numbers = number_words()
+    # A word is a name where it stands beside another capitalised word of a PERSON span
+    # ("Papi Ochoa"): those words keep their spans.
+    named = {
+        w.lower()
+        for s in persons
+        if len(words := _WORD.findall(s.text_in(text))) > 1
+        for w in words
+        if w[:1].isupper()
+    }
+
+    def is_false(span: Span) -> bool:
+        covered = span.text_in(text)
+        bare = covered.replace(".", "")
+        if bare in tags:
+            return True
+        if any(a <= span.start and span.end <= b for a, b in placeholders):
+            return True
+        if _LANGUAGE_BEFORE.search(text, max(0, span.start - 40), span.start) or _LANGUAGE_AFTER.match(
+            text, span.end
+        ):
+            return True
+        if " " in covered.strip() or "-" in covered:
+            return _call_sign(covered, phonetic, numbers)
+        word = covered.lower()
+        return word not in named and (word in glossed or word in address_terms)
+
+    false = {s.text_in(text) for s in persons if is_false(s)}
+    # What the context showed to be no name once (a language, a glossed word) is none in its
+    # other mentions either.
+    return [s for s in spans if not (s.label == "PERSON" and s.text_in(text) in false)]
+
+
+def drop_described_vehicles(spans: Iterable[Span], text: str) -> list[Span]:
+    """Without an organisation or a person that a colour in lower case describes: a car's make
+    or model in a caller's description ("a gray Nissan", "a black Chevy Silverado"), which NER
+    reads as the firm. A firm is not described by its colour ("the Red Cross" is its name)."""
+    return [
+        s
+        for s in spans
+        if not (
+            s.label in ("ORGANIZATION", "PERSON")
+            and (before := _WORD_BEFORE.search(text, max(0, s.start - 30), s.start))
+            and before.group(1) in _COLOURS
+        )
+    ]
+
+
+def relabel_kin_named(spans: Iterable[Span], text: str, kin_words: frozenset[str]) -> list[Span]:
+    """A one-word place or organisation that an answer gives as a relative's name is
+    a PERSON: "My wife is Chaltu", "my son, his name is Jawad" (NER
+    reads a name it does not know as a place). `kin_words`: lower case ("wife", "son")."""
+    out = []
+    for span in spans:
+        # Not a group: "My mother is Tongan", "my grandmother was Lutheran".
+        if span.label in ("LOCATION", "ORGANIZATION") and " " not in span.text_in(text).strip():
+            before = _KIN_IS.search(text, max(0, span.start - 60), span.start)
+            if before and before.group("kin").lower() in kin_words:
+                span = span.with_(label="PERSON")
+        out.append(span)
+    return out
+
+
+def drop_propagated_after_the(spans: Iterable[Span], text: str) -> list[Span]:
+    """Without a one-word PERSON that propagation alone found right after "the": the word of
+    a name said as a common noun or a place ("put on the Hill" beside "Lemon Hill", "rang
+    the Bell" beside Dr. Bell), which a person's name is not said after ("the Cardoza
+    family" is the family's)."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON" and span.detectors == (PROPAGATION,) and " " not in span.text_in(text):
+            before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
+            if before and before.group(1).lower() == "the" and not _FAMILY_AFTER.match(text, span.end):
+                continue
+        out.append(span)
+    return out
+
+
+def _without_determined_lower_case_words(
+    spans: list[Span], text: str, determiners: frozenset[str]
+) -> list[Span]:
+    """Without a one-word PERSON in lower case that NER found right after one of
+    `determiners`, in a text that does not capitalise names."""
+    if not determiners or names_are_capitalised(text):
+        return spans
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        if (
+            span.label == "PERSON"
+            and covered.isalpha()
+            and covered.islower()
+            and STRUCTURE not in span.detectors
+        ):
+            before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
+            if before and before.group(1).lower() in determiners and not _FAMILY_AFTER.match(text, span.end):
+                continue
+        out.append(span)
+    return out
+
+
+def _call_sign(covered: str, phonetic: frozenset[str], numbers: frozenset[str]) -> bool:
+    """ "Adam-fourteen", "Lincoln 12", "David twenty-one": a spelling-alphabet word and a number."""
+    first, _, rest = covered.replace("-", " ", 1).partition(" ")
+    if first.lower() not in phonetic or not rest:
+        return False
+    parts = rest.replace("-", " ").split()
+    return all(p.isdigit() or p.lower() in numbers for p in parts)

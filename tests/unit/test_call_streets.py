@@ -1,0 +1,49 @@
+"""Streets a caller names by their short names (core/call_streets.py), on hand-written sentences."""
+
+from __future__ import annotations
+
+from reviewer_app.core.call_streets import label_streets
+from reviewer_app.core.spans import Span
+
+
+def span(text: str, word: str, label: str, nth: int = 0) -> Span:
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(word, at + 1)
+    return Span(at, at + len(word), label, ("spacy",), 0.85)
+
+
+def labelled(spans: list[Span], text: str) -> list[tuple[str, str]]:
+    return [(s.text_in(text), s.label) for s in label_streets(spans, text)]
+
+
+def test_crossing_streets_and_their_other_mentions_are_places():
+    text = (
+        "C: We're on Harlow and, um, Quenby. No, it's Harlow and Dunmore.\n"
+        "CT: Units, Harlow and Dunmore. Which way did he go?\nC: Up Dunmore, toward Fifth and Main.\n"
+    )
+    spans = [span(text, "Harlow", "ORGANIZATION"), span(text, "Dunmore", "PERSON", 1)]
+    found = labelled(spans, text)
+    assert found.count(("Harlow", "LOCATION")) == 3
+    assert found.count(("Dunmore", "LOCATION")) == 3
+    assert (
+        ("Quenby", "LOCATION") in found and ("Fifth", "LOCATION") in found and ("Main", "LOCATION") in found
+    )
+
+
+def test_people_days_and_names_without_a_crossing_are_not_streets():
+    text = (
+        "I was with Marisol and Dmitri on Monday and Tuesday.\n"
+        "We met at Ada Warner's house. Warner and Quill came on Friday.\n"
+        "First, I want to thank Kemper and Lowe.\n"
+    )
+    spans = [
+        span(text, "Marisol", "PERSON"),
+        span(text, "Ada Warner", "PERSON"),
+        span(text, "Kemper", "ORGANIZATION"),
+    ]
+    assert labelled(spans, text) == [
+        ("Marisol", "PERSON"),
+        ("Ada Warner", "PERSON"),
+        ("Kemper", "ORGANIZATION"),
+    ]

@@ -1,0 +1,150 @@
+"""Words of calls and interviews that NER takes for names and are none
+(core/spoken_false_names.py), on hand-written sentences."""
+
+from __future__ import annotations
+
+from reviewer_app.core.merge import default_rules
+from reviewer_app.core.name_rules import PROPAGATION
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import (
+    abbreviated_role_tags,
+    drop_described_vehicles,
+    drop_false_names,
+    drop_propagated_after_the,
+    relabel_kin_named,
+)
+
+
+def persons(text: str, *words: str) -> list[Span]:
+    """A PERSON span on every occurrence of each of `words` that no earlier word's covers, as
+    NER would give them."""
+    out: list[Span] = []
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            if not any(s.start < at + len(word) and at < s.end for s in out):
+                out.append(Span(at, at + len(word), "PERSON", ("spacy",), 0.85))
+            at = text.find(word, at + 1)
+    return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def kept(text: str, *words: str) -> list[str]:
+    rules = default_rules()
+    role_words = rules.role_nouns | rules.titles | {"department", "police"}
+    return [s.text_in(text) for s in drop_false_names(persons(text, *words), text, role_words)]
+
+
+def test_a_tag_that_abbreviates_a_role_said_in_the_document_is_no_name():
+    text = (
+        "00:10  CT:  County dispatch, what's the address?\n"
+        "00:12  C:   It's on Ferrow Road.\n"
+        "00:20  FD:  Fire department, is anybody trapped?\n"
+        "00:25  FD:  Okay, we're sending an engine.\n"
+        "Call-taker (CT) logged the call.\n"
+    )
+    role_words = default_rules().role_nouns | {"department"}
+    assert abbreviated_role_tags(text, role_words) == frozenset({"FD", "CT"})
+    assert kept(text, "FD") == []
+
+
+def test_a_tag_of_a_persons_initials_stays_a_name():
+    # "JW" abbreviates Janelle Whitford, whose name ends in no role word.
+    text = "Present: Janelle Whitford (JW), the caller.\nJW: I was home.\nJW: Yes.\nCALLER: Hi.\n"
+    assert kept(text, "JW") == ["JW", "JW", "JW"]
+
+
+def test_placeholders_glossed_words_and_terms_of_address_are_no_names():
+    text = (
+        "He took it at eight. [WITHHELD] He's bleeding. Papi, stay there.\n"
+        'A: My son asks, where is Abbo? INTERPRETER: "Abbo" means father.\n'
+        "I tell her mija, you need a union.\n"
+    )
+    assert kept(text, "WITHHELD", "Papi", "Abbo", "mija") == []
+
+
+def test_a_term_of_address_beside_a_name_stays_one():
+    text = "We called him Papi Ochoa at the shop. Papi was the boss."
+    assert kept(text, "Papi Ochoa", "Papi") == ["Papi Ochoa", "Papi"]
+
+
+def test_languages_and_radio_call_signs_are_no_names():
+    text = (
+        "Language: Kinyarwanda\nInterpreter ID 4471, Kinyarwanda.\n"
+        "She needs a Tigrinya interpreter.\n"
+        '(Radio: "Lincoln-twelve, en route.") Lincoln 12 copies.\n'
+    )
+    assert kept(text, "Kinyarwanda", "Tigrinya", "Lincoln-twelve", "Lincoln 12") == []
+
+
+def test_names_stay_names():
+    text = "CALLER: My name is Rosa Lindqvist. Rosa, okay. Lincoln was my uncle. Dana speaks to him."
+    assert kept(text, "Rosa Lindqvist", "Rosa", "Lincoln", "Dana") == [
+        "Rosa Lindqvist",
+        "Rosa",
+        "Lincoln",
+        "Dana",
+    ]
+
+
+def test_a_word_after_a_determiner_in_lower_case_speech_is_no_name():
+    text = (
+        "interviewer: who was your foreman\n"
+        "narrator: the foreman was missus cardoza and she bought bread from the baker on main\n"
+        "narrator: my friend said the cardoza family was strict and she was a cardoza from tracy\n"
+        "narrator: we worked there and then we went home and we ate and we slept and we went back\n"
+    )
+    rules = default_rules()
+    spans = persons(text, "foreman", "baker", "cardoza")
+    kept = [s.text_in(text) for s in drop_false_names(spans, text, frozenset(), rules.determiners)]
+    # "your foreman", "the foreman", "the baker" go; "missus cardoza", "a cardoza" stay.
+    assert kept == ["cardoza", "cardoza", "cardoza"]
+    # In a text that capitalises names, NER's reading stands.
+    cased = "The Baker family came. We met the Baker at noon. He left. She stayed. They went home."
+    spans = persons(cased, "Baker")
+    assert len(drop_false_names(spans, cased, frozenset(), rules.determiners)) == 2
+
+
+def test_a_name_propagated_after_the_is_no_name():
+    text = "Dr. Bell came at six. They rang the Bell twice. The Bell family waited. Bell left."
+    spans = [
+        Span(4, 8, "PERSON", ("spacy",), 0.85),
+        *(
+            Span(at, at + 4, "PERSON", (PROPAGATION,), 0.8)
+            for at in (text.index("Bell twice"), text.index("Bell family"), text.rindex("Bell"))
+        ),
+    ]
+    kept = [(s.start, s.text_in(text)) for s in drop_propagated_after_the(spans, text)]
+    # "the Bell" goes; "Dr. Bell", "The Bell family" and "Bell left" stay.
+    assert kept == [(4, "Bell"), (text.index("Bell family"), "Bell"), (text.rindex("Bell"), "Bell")]
+
+
+def test_a_relatives_name_given_in_an_answer_is_a_person():
+    text = (
+        "A: My wife is Sagal, she is thirty. My brother, his name is Dhuuba. We lived in Harar. "
+        "My wife is Amhara."
+    )
+    spans = [
+        Span(text.index("Sagal"), text.index("Sagal") + 5, "LOCATION", ("spacy",), 0.85),
+        Span(text.index("Dhuuba"), text.index("Dhuuba") + 6, "ORGANIZATION", ("spacy",), 0.85),
+        Span(text.index("Harar"), text.index("Harar") + 5, "LOCATION", ("spacy",), 0.85),
+        Span(text.index("Amhara"), text.index("Amhara") + 6, "NRP", ("spacy",), 0.85),
+    ]
+    kin = default_rules().person_cues
+    assert [(s.text_in(text), s.label) for s in relabel_kin_named(spans, text, kin)] == [
+        ("Sagal", "PERSON"),
+        ("Dhuuba", "PERSON"),
+        ("Harar", "LOCATION"),  # "lived in Harar": no relative before it
+        ("Amhara", "NRP"),  # a people, not a name
+    ]
+
+
+def test_a_cars_make_after_its_colour_is_no_organisation():
+    text = "A gray Toyota, like a Camry. The Red Cross came, and a black Dodge Ram left. Toyota called."
+    spans = [
+        Span(text.index("Toyota"), text.index("Toyota") + 6, "ORGANIZATION", ("spacy",), 0.85),
+        Span(text.index("Red Cross"), text.index("Red Cross") + 9, "ORGANIZATION", ("spacy",), 0.85),
+        Span(text.index("Dodge Ram"), text.index("Dodge Ram") + 9, "PERSON", ("spacy",), 0.85),
+        Span(text.rindex("Toyota"), text.rindex("Toyota") + 6, "ORGANIZATION", ("spacy",), 0.85),
+    ]
+    kept = [(s.start, s.text_in(text)) for s in drop_described_vehicles(spans, text)]
+    assert kept == [(text.index("Red Cross"), "Red Cross"), (text.rindex("Toyota"), "Toyota")]
