@@ -77,6 +77,7 @@ class SpokenWords:
     not_one_day: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
+    holiday_names: tuple[tuple[str, ...], ...] = ()
     impersonal_subjects: frozenset[str] = frozenset()
     seasons: frozenset[str] = frozenset()
     phrase_of_time: frozenset[str] = frozenset()
@@ -136,6 +137,8 @@ def spoken_words() -> SpokenWords:
         not_one_day=frozenset(raw["dates"].get("not_one_day", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())),
+        # longest first: "new year's eve" before "new year's"
+        holiday_names=_longest_first(raw["dates"].get("holiday_names", ())),
         impersonal_subjects=frozenset(c.get("impersonal_subjects", ())),
         seasons=frozenset(raw["dates"].get("seasons", ())),
         phrase_of_time=frozenset(raw["dates"].get("phrase_of_time", ())),
@@ -149,6 +152,11 @@ def spoken_words() -> SpokenWords:
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),
     )
+
+
+def _longest_first(phrases: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The words of each phrase, the longest first ("new year's eve" before "new year's")."""
+    return tuple(sorted((tuple(w.text for w in words_of(p)) for p in phrases), key=len, reverse=True))
 
 
 def words_of(text: str) -> list[Word]:
@@ -369,11 +377,13 @@ def names_one_day(text: str, start: int, end: int) -> bool:
     v = spoken_words()
     covered = [w.text for w in words_of(text[start:end])]
     before = words_of(text[max(0, start - 40) : start])
-    if covered[:1] and covered[0] in v.holidays and len(covered) == 1:
-        # "since Easter", "it was Christmas", "Halloween night"; not "a Christmas tree"
+    if (covered[:1] and covered[0] in v.holidays and len(covered) == 1) or tuple(covered) in v.holiday_names:
+        # "since Easter", "it was Christmas", "Halloween night", "sorry, Labor Day."; not "a Christmas tree"
         after = words_of(text[end : end + 20])
         if after and after[0].text in v.day_nouns and not re.match(r"\s*[,.;:!?]", text[end:]):
             return True
+        if re.match(r"\s*(?:[,.;!?]|$)", text[end:]) and re.search(r"(?:^|[,.;:!?])\s*$", text[:start]):
+            return True  # said alone, set off by commas
         return bool(before) and before[-1].text in (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
         return True
@@ -383,6 +393,9 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         return False  # "every Sunday", even after "on Sunday" was said of one
     if before and before[-1].text in v.one_day_cues:
         return True
+    if len(before) > 1 and before[-1].text in ("and", "or") and before[-2].text in v.weekdays:
+        offset = max(0, start - 40)  # "on Thursday and Friday"; not "every Thursday and Friday"
+        return names_one_day(text, offset + before[-2].start, offset + before[-2].end)
     if len(before) > 1 and before[-1].text == "the" and before[-2].text in v.one_day_cues:
         return True  # "on the Monday and on the Wednesday"
     return _before_a_date(text, end) or _said_of_one_day_before(text, start, covered[0])

@@ -85,6 +85,10 @@ class _Finder:
         """Words that name who an age is said of: "she", "my son"."""
         return self.v.subjects | self.v.person_nouns
 
+    @functools.cached_property
+    def _holiday_starts(self) -> frozenset[str]:
+        return frozenset(name[0] for name in self.v.holiday_names)
+
     @property
     def v(self) -> SpokenWords:
         return self.reader.v
@@ -186,8 +190,9 @@ class _Finder:
             return decade
         if w in self.v.weekdays:
             return self._weekday_at(i)
-        if w in self.v.holidays:  # "on christmas day", "since easter"
-            end = i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
+        named = self._holiday_name_at(i)
+        if named or w in self.v.holidays:  # "on christmas day", "since easter", "after labor day"
+            end = named or i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
             if names_one_day(self.text, self.words[i].start, self.words[end - 1].end):
                 year = self._year_after(end + 1) if self.word(end) == "of" else end
                 if year > end + 1:  # "Thanksgiving of oh-three", "Christmas of 2005"
@@ -242,6 +247,15 @@ class _Finder:
         if year.value % 100 == 0 and self.word(i - 1) not in self.v.year_prepositions:
             return None  # "two thousand" is as often a count
         return self.span(i, year.last, "DATE")
+
+    def _holiday_name_at(self, i: int) -> int:
+        """End of a holiday named in more than one word from word i ("labor day"), or 0."""
+        if self.word(i) not in self._holiday_starts:
+            return 0
+        for name in self.v.holiday_names:
+            if tuple(self.word(i + k) for k in range(len(name))) == name:
+                return i + len(name)
+        return 0
 
     def _day_of_a_date_talk(self, i: int, end: int, reach: int = 20) -> bool:
         """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
