@@ -172,8 +172,11 @@ _STAMP = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?")
 
 
 # A recording's stamp alone on its line, as caption services and transcript exports print
-# the elapsed time above what was said ("0:07", "[01:02:33]").
-_STAMP_LINE = re.compile(r"^[ \t]*[\[(]?(" + _STAMP.pattern + r")[\])]?[ \t]*$", re.MULTILINE)
+# the elapsed time above what was said ("0:07", "[01:02:33]"), or before a note on what was
+# heard ("00:45  (Tone.)").
+_STAMP_LINE = re.compile(
+    r"^[ \t]*[\[(]?(" + _STAMP.pattern + r")[\])]?(?:[ \t]*$|[ \t]+(?=\())", re.MULTILINE
+)
 
 
 def _without_recording_stamps(spans: list[Span], document: Document) -> list[Span]:

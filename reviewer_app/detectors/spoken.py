@@ -89,6 +89,10 @@ class _Finder:
     def _holiday_starts(self) -> frozenset[str]:
         return frozenset(name[0] for name in self.v.holiday_names)
 
+    @functools.cached_property
+    def _people_as_objects(self) -> frozenset[str]:
+        return frozenset({"me", "him", "her", "us", "them"}) | self.v.possessives - {"your"}
+
     @property
     def v(self) -> SpokenWords:
         return self.reader.v
@@ -406,18 +410,33 @@ class _Finder:
             if decade:
                 out.append(self.span(i, decade, "AGE"))
                 continue
+            birthday = self._birthday_at(i)
+            if birthday:
+                out.append(self.span(i, birthday, "AGE"))
+                continue
             number = self.reader.read_cardinal(i)
             if number is None or not 2 <= number.value <= 119:
                 continue
             if self._years_old(number.last):  # "24 years of age" broken over a numbered line
                 out.append(self.span(i, number.last, "AGE"))
                 continue
+            if self._years_old(number.last, wrapped=False):
+                last_age = (
+                    number  # "twenty years old": the years-old pattern finds it; a correction may follow
+                )
+                continue
             next_age = self._next_year_of_age(number)  # "when I was fifteen sixteen"
             if not self._bare_number(i, (next_age or number).last):
                 continue
             score = self._age_score(i, number, answers)
-            if not score and last_age is not None and self._repeats_an_age(last_age, number):
-                score = WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."
+            if (
+                not score
+                and last_age is not None
+                and (self._repeats_an_age(last_age, number) or self._goes_on_from_an_age(last_age, i))
+            ):
+                score = (
+                    WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."; "twelve, going on thirteen"
+                )
             if score:
                 out.append(self.span(i, number.last, "AGE", score))
                 if next_age is not None:
@@ -425,15 +444,25 @@ class _Finder:
                 last_age = next_age or number
         return out
 
-    def _years_old(self, j: int) -> bool:
-        """Whether "years old" or "years of age" follows the number ending before word j."""
+    def _birthday_at(self, i: int) -> int:
+        """End of the ordinal of a birthday from word i ("my fifteenth birthday", "on her 80th
+        birthday"), said of someone: after "my", "his", "her"... or a name's "'s"; or 0."""
+        ordinal = self.reader.read_ordinal(i)
+        if ordinal is None or self.word(ordinal.last) not in ("birthday", "bday") or ordinal.value < 1:
+            return 0
+        whose = self.word(i - 1)
+        return ordinal.last if whose in self.v.possessives or whose.endswith("'s") else 0
+
+    def _years_old(self, j: int, wrapped: bool = True) -> bool:
+        """Whether "years old" or "years of age" follows the number ending before word j, broken
+        over a line (`wrapped`) or on one line."""
         if self.word(j) not in ("years", "year"):
             return False
         end = j + 2 if self.word(j + 1) == "old" else j + 3 if self.word(j + 1) == "of" else 0
         if not end or self.word(end - 1) not in ("old", "age"):
             return False
         # Written on one line the years-old pattern finds it (dates_numbers.toml).
-        return any(len(self.gap(k, k + 1)) > 1 for k in range(j - 1, end - 1))
+        return wrapped == any(len(self.gap(k, k + 1)) > 1 for k in range(j - 1, end - 1))
 
     def _next_year_of_age(self, number: Reading) -> Reading | None:
         """The number said right after `number` that is one more ("fifteen sixteen"):
@@ -447,13 +476,31 @@ class _Finder:
 
     def _repeats_an_age(self, age: Reading, number: Reading, reach: int = 12) -> bool:
         """Whether `number` opens its sentence, after a hedge or not, and says again the `age` said
-        shortly before ("You were about nineteen?" "About nineteen, yeah.")."""
+        shortly before ("You were about nineteen?" "About nineteen, yeah."), or the year of age
+        after it ("She notes you are fifty-two." "Fifty-three in June.")."""
         first = number.first
         opener = first - (self.word(first - 1) in self.v.hedges)
         if opener > 0 and not re.search(r"[.;:!?\n]", self.gap(opener - 1, opener)):
             return False
+        if first - age.last > reach:
+            return False
         said = [w.text for w in self.words[first : number.last]]
-        return first - age.last <= reach and said == [w.text for w in self.words[age.first : age.last]]
+        return said == [w.text for w in self.words[age.first : age.last]] or number.value == age.value + 1
+
+    def _goes_on_from_an_age(self, age: Reading, i: int, reach: int = 4) -> bool:
+        """Whether the number at word i goes on from the `age` just said, set off by a comma, a
+        dash or a pause, or joined by "or" or "going on", a hedge or a correction between: "fifteen,
+        sixteen", "twelve, going on thirteen", "seventy-eight—I'm sorry, seventy-seven", "two, almost
+        three" (not across the end of a sentence)."""
+        if not 0 <= i - age.last <= reach:
+            return False
+        joins = self.v.hedges | self.v.corrections | self.v.fillers | {"or", "going", "on", "i'm", "mean"}
+        if any(self.word(k) not in joins for k in range(age.last, i)):
+            return False
+        gaps = "".join(self.gap(k - 1, k) for k in range(age.last, i + 1))
+        if re.search(r"[;:!?\n]|\.(?!\.)", gaps.replace("...", "…")):
+            return False
+        return bool(re.search(r"[,…—–]|--", gaps)) or self.word(age.last) in ("or", "going")
 
     def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
@@ -467,17 +514,22 @@ class _Finder:
             return SCORE
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
-        if self._after_age_word(i) or self._age_said_before(i):
+        if self._after_age_word(i) or self._age_said_before(i) or self._short_of_an_age(i):
             return SCORE
+        if self._restarts_an_age(i):
+            return SCORE  # "I was thirty... thirty-nine": the false start is said of the person too
         if self._set_off_after_a_person(i, number):
             return WEAK_SCORE  # "the victim, nineteen, was shot", "I was a kid, maybe fourteen."
         # "By seventeen I was using": "by" opens the clause of the person it dates.
         if (
             self.word(k) in ("at", "by")
             and 13 <= value <= 99
-            and self._person_near(k, before=self.word(k) == "at")
+            and (
+                self._person_near(k, before=self.word(k) == "at")
+                or (self._opens_a_sentence(k) and self._person_near(k, before=False, objects=True))
+            )
         ):
-            return WEAK_SCORE
+            return WEAK_SCORE  # "At seventeen that was everything to me."
         if self._fragment_at_age(i, number) and (
             number.value > 12
             or any(
@@ -489,6 +541,26 @@ class _Finder:
         if self.word(number.last) == "now" and self.word(k) in self.v.age_verbs and self._said_of_someone(k):
             return WEAK_SCORE  # "Luis should be forty-five now": an age grows, a count does not
         return WEAK_SCORE if i in answers else 0.0
+
+    def _short_of_an_age(self, i: int, reach: int = 4) -> bool:
+        """Whether the number at word i follows "shy of" or "short of" said of a person: "I was a
+        month shy of eighteen", "she was two weeks short of sixteen"."""
+        if self.word(i - 1) != "of" or self.word(i - 2) not in ("shy", "short"):
+            return False
+        return any(
+            self.word(k) in self.v.age_verbs and self.person_is(k + 1)
+            for k in range(i - 3, max(-1, i - 3 - reach), -1)
+        )
+
+    def _restarts_an_age(self, i: int) -> bool:
+        """Whether the number at word i follows a false start, a number cut off by a pause or a
+        dash, that a person is said to be: "I was thirty... thirty-nine", "she was fif—sixteen"."""
+        if i < 1 or not re.fullmatch(r"\s*(?:\.\.\.|…|—|–|--)\s*", self.gap(i - 1, i)):
+            return False
+        first = i - 1
+        while first > 0 and self.gap(first - 1, first) in (" ", "-") and self.reader.read_small(first - 1):
+            first -= 1
+        return self.reader.read_small(first) is not None and self.person_is(first)
 
     def _set_off_after_a_person(self, i: int, number: Reading) -> bool:
         """Whether the number of words i.. stands between commas (or a comma and the sentence's
@@ -688,9 +760,14 @@ class _Finder:
             return False
         return self.gap(j - 1, j).strip() == "," or self.word(j - 1) == "and"
 
-    def _person_near(self, i: int, reach: int = 12, before: bool = True) -> bool:
+    def _opens_a_sentence(self, k: int) -> bool:
+        return k == 0 or bool(re.search(r"[.;:!?\n]", self.gap(k - 1, k)))
+
+    def _person_near(self, i: int, reach: int = 12, before: bool = True, objects: bool = False) -> bool:
         """A personal subject in the same sentence as word i, within `reach` words
-        before it ("I left home at sixteen") or after it ("By seventeen I was using")."""
+        before it ("I left home at sixteen") or after it ("By seventeen I was using"); after
+        it with `objects`, a person as the object too ("At seventeen that was everything to me")."""
+        after = self.v.subjects | self.v.contracted | (self._people_as_objects if objects else frozenset())
         for k in range(i - 1, max(-1, i - 1 - reach) if before else i - 1, -1):
             if re.search(r"[.;!?\n]", self.gap(k, k + 1)):
                 break
@@ -699,7 +776,7 @@ class _Finder:
         for k in range(i + 1, min(len(self.words), i + 1 + reach)):
             if re.search(r"[.;!?\n]", self.gap(k - 1, k)):
                 break
-            if self.word(k) in self.v.subjects or self.word(k) in self.v.contracted:
+            if self.word(k) in after:
                 return True
         return False
 

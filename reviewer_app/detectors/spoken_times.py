@@ -16,6 +16,7 @@ from reviewer_app.detectors.spoken_clock import (
     day_clock,
     it_was,
     midnight_and_noon,
+    says_again_a_time,
     time_suffix,
 )
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
@@ -52,6 +53,7 @@ def find_times(f: Finder) -> list[Span]:
                 or _corrects_a_time(f, i)
                 or _ends_a_range(f, i, out)
                 or _restates_a_time(f, i, out + fractions)
+                or says_again_a_time(f, i, out + fractions)
             )
             and f._no_count(minutes)
         ):
@@ -62,13 +64,29 @@ def find_times(f: Finder) -> list[Span]:
             or _corrected_to_a_time(f, i, j)
             or _ends_a_range(f, i, out)
             or _opens_a_range(f, j, minutes)
+            or (says_again_a_time(f, i, out + fractions) and f._sentence_goes_on(j))
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         elif minutes and _opens_a_range(f, minutes, minutes):
             out.append(f.span(i, minutes, "TIME", WEAK_SCORE))  # "nine thirty to five"
     # "half past ten in the evening" takes in the "ten in the evening" found above.
     kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
-    return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+    found = sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+    return sorted(found + _written_again(f, found))
+
+
+def _written_again(f: Finder, found: list[Span]) -> list[Span]:
+    """The 24-hour clock in digits right after a clock time said in words, after a comma: "the
+    time is ten-oh-four, 1004." (as a hearing officer reads the clock for the record)."""
+    ends = {t.end for t in found}
+    return [
+        f.span(i, i + 1, "TIME", WEAK_SCORE)
+        for i in range(1, len(f.words))
+        if re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", f.word(i))
+        and f.gap(i - 1, i).strip() == ","
+        and f.words[i - 1].end in ends
+        and f._sentence_goes_on(i + 1)
+    ]
 
 
 def _opens_a_range(f: Finder, j: int, minutes: int | None) -> bool:
@@ -118,7 +136,7 @@ def _corrects_a_time(f: Finder, i: int) -> bool:
         said is not None
         and hour is not None
         and said.value == hour.value
-        and f.gap(i - 1, i).strip() == ","
+        and f.gap(i - 1, i).strip() in (",", "")  # "like nine nine thirty" in captions
         and _time_cue_in_sentence(f, i - 1)
     )
 

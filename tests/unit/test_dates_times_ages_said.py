@@ -11,6 +11,7 @@ from reviewer_app.core.number_filters import looks_like_date
 from reviewer_app.core.spoken_numbers import names_one_day
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.spoken import find_spoken_forms
+from tests.unit.test_recognizers import matches
 
 
 def found(text: str, label: str | None = None) -> list[tuple[str, str]]:
@@ -73,3 +74,85 @@ def test_a_month_and_day_without_a_year_survives_the_merge_and_is_no_case_number
 
     assert case_number("You got your copy on 8/12 and signed it.") == []
     assert case_number("See application no. 12/23 and 18403/91.") == ["12/23", "18403/91"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An age that goes on from the one just said: a list, "going on", a correction, a pause.
+        ("Q: So you are forty?\nA: Forty, forty-one.", ["forty", "Forty", "forty-one"]),
+        ("I was twelve, going on thirteen.", ["twelve", "thirteen"]),
+        (
+            "She's sixty—I'm sorry, sixty-one, she turns sixty-two in May.",
+            ["sixty", "sixty-one", "sixty-two"],
+        ),
+        ("I was twenty years old. Twenty, twenty-one.", ["Twenty", "twenty-one"]),
+        # The year of age after one said in the turn before; a false start cut off by a pause.
+        ("He notes you are fifty-two.\nMR. OKAFOR: Fifty-three in June.", ["fifty-two", "Fifty-three"]),
+        ("I was thirty... thirty-nine. A grown man.", ["thirty", "thirty-nine"]),
+        # Not across a sentence's end, not a count that follows an age, not a false start of no one's.
+        ("I was twenty. Fifteen, sixteen came.", ["twenty"]),
+        ("The bus was thirty... thirty-nine.", []),
+    ],
+)
+def test_an_age_that_goes_on_from_the_one_just_said(text, expected):
+    assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I ran from there on my fifteenth birthday.", ["fifteenth"]),
+        ("On her 80th birthday we called.", ["80th"]),
+        ("It was a fortieth birthday party.", []),
+        ("I was a month shy of eighteen.", ["eighteen"]),
+        ("It was a month shy of eighteen percent.", []),
+        ("At seventeen that was everything to me.", ["seventeen"]),
+        ("At eleven the bus came for us.", []),
+        ("I sit with the young guys, eighteen, nineteen, the age I was.", ["eighteen", "nineteen"]),
+    ],
+)
+def test_a_birthday_shy_of_an_age_an_age_opening_a_sentence_and_young_guys(text, expected):
+    assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A clock time said again at the start of the next sentence, and corrected after it.
+        (
+            "He took it at like eight in the morning. Eight, eight-thirty.",
+            ["eight in the morning", "Eight", "eight-thirty"],
+        ),
+        ("Like at noon? Noon, twelve-thirty.", ["noon", "Noon", "twelve-thirty"]),
+        ("I got there at eight. Eight people were there.", ["eight"]),
+        # An hour corrected without a comma, as captions write it; the 24-hour clock after "time".
+        (">> like nine nine thirty we had been drinking", ["nine", "nine thirty"]),
+        ("Time eighteen forty-four.", ["eighteen forty-four"]),
+        ("It was eighteen forty-four.", []),
+        # The clock read again in digits.
+        ("The time is ten-oh-four, 1004. This concludes it.", ["ten-oh-four", "1004"]),
+        ("At ten fifteen, 1015 people came.", ["ten fifteen"]),
+    ],
+)
+def test_a_clock_time_said_again(text, expected):
+    assert [said for label, said in found(text) if label == "TIME"] == expected
+
+
+def test_the_24_hour_clock_in_lists_fields_and_after_a_date(specs):
+    assert matches(specs, "TIME", "Meds at 0600, 1000, 1400 and 1800, and more.") == [
+        "0600",
+        "1000",
+        "1400",
+        "1800",
+    ]
+    assert matches(specs, "TIME", "Yard recall was at 2000.") == ["2000"]
+    assert matches(specs, "TIME", "Date/Time of Offense: 05/14/2026  1935 hours") == ["1935 hours"]
+    assert matches(specs, "TIME", "Call received:    18:42:17     Answered: 18:42:21") == [
+        "18:42:17",
+        "18:42:21",
+    ]
+    # A year after "in" or "by", a count after "at", a list of years, a recording's length.
+    assert matches(specs, "TIME", "He came in 2000. By 2000 he was out. At 2000 feet.") == []
+    assert matches(specs, "TIME", "Codes 0600, 1999 and 2005 apply.") == []
+    assert matches(specs, "TIME", "Duration: 00:07:12") == []
