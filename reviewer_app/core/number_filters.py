@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # merge imports this module
 
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
 # A month and day without a year, as the date patterns take it after "on" or "dated": "on 8/12".
-_MONTH_DAY = re.compile(r"(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])")
+_MONTH_DAY = re.compile(r"(?:1[0-2]|0?[1-9])[/-](?:3[01]|[12]\d|0?[1-9])")
 _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
 # A holiday of two words that no calendar word names alone: "on New Year's Day".

@@ -327,13 +327,13 @@ def is_spoken_date(text: str) -> bool:
         return _is_year(words[2:])  # "the summer of ninety-eight"
     if len(words) == 1 and re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)", words[0].text):
         return True  # "the 15th"
-    if not words or any(w.text not in number_words() | {"oh", "zero", "second"} for w in words):
+    if not words or any(w.text not in number_words() | {"oh", "o", "zero", "second"} for w in words):
         return False
     reader = Reader(words)
     if any(reader.read_ordinal(i) for i in range(len(words))):
         return True
-    if [w.text in ("oh", "zero") for w in words] == [True, False]:
-        return True  # "oh five"
+    if [w.text in ("oh", "o", "zero") for w in words] == [True, False]:
+        return True  # "oh five", "o six" as captions write it
     whole = reader.read_small(0)
     if whole is not None and whole.last == len(words) == 2 and whole.value >= 30:
         return True  # "ninety-three"
@@ -377,6 +377,13 @@ def names_one_day(text: str, start: int, end: int) -> bool:
     v = spoken_words()
     covered = [w.text for w in words_of(text[start:end])]
     before = words_of(text[max(0, start - 40) : start])
+    every = covered[:1] if covered[:1] in (["every"], ["each"]) else [w.text for w in before[-1:]]
+    if (
+        every in (["every"], ["each"])
+        and not re.search(r"\d{4}", text[start:end])
+        and not is_spoken_year(text[start:end])
+    ):
+        return False  # "every Christmas", "each fourth of July": a day of every year
     if (covered[:1] and covered[0] in v.holidays and len(covered) == 1) or tuple(covered) in v.holiday_names:
         # "since Easter", "it was Christmas", "Halloween night", "sorry, Labor Day."; not "a Christmas tree"
         after = words_of(text[end : end + 20])

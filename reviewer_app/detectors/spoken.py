@@ -299,8 +299,8 @@ class _Finder:
     def _two_digit_year(self, i: int) -> int:
         """End of a year said by its last two digits from word i ("ninety-three", "oh
         five"), or 0; a round number ("thirty") and one under 30 are as often minutes or a count."""
-        if self.word(i) in ("oh", "zero") and self.word(i + 1) in self.v.units:
-            return i + 2
+        if self.word(i) in ("oh", "o", "zero") and self.word(i + 1) in self.v.units:
+            return i + 2  # "oh five", "o six" as captions write it
         read = self.reader.read_small(i)
         if read is None or read.value < 30 or read.value % 10 == 0 or self.word(i).isdigit():
             return 0
@@ -421,9 +421,11 @@ class _Finder:
                 out.append(self.span(i, number.last, "AGE"))
                 continue
             if self._years_old(number.last, wrapped=False):
-                last_age = (
-                    number  # "twenty years old": the years-old pattern finds it; a correction may follow
-                )
+                # "twenty years old": the years-old pattern finds it; a correction may follow.
+                last_age = number
+                continue
+            if self._opens_a_range_of_ages(number):
+                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "forty, fifty years old"
                 continue
             next_age = self._next_year_of_age(number)  # "when I was fifteen sixteen"
             if not self._bare_number(i, (next_age or number).last):
@@ -443,6 +445,19 @@ class _Finder:
                     out.append(self.span(next_age.first, next_age.last, "AGE", WEAK_SCORE))
                 last_age = next_age or number
         return out
+
+    def _opens_a_range_of_ages(self, number: Reading) -> bool:
+        """Whether a greater number and "years old" follow `number`, after "or", "to", a comma or
+        nothing: "forty fifty years old", "twelve or thirteen years of age"."""
+        j = number.last + (self.word(number.last) in ("or", "to"))
+        if j >= len(self.words) or (j == number.last and self.gap(j - 1, j).strip() not in ("", ",")):
+            return False
+        second = self.reader.read_cardinal(j)
+        return (
+            second is not None
+            and number.value < second.value < 120
+            and (self._years_old(second.last) or self._years_old(second.last, wrapped=False))
+        )
 
     def _birthday_at(self, i: int) -> int:
         """End of the ordinal of a birthday from word i ("my fifteenth birthday", "on her 80th
@@ -577,14 +592,51 @@ class _Finder:
         if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
             return False  # "I was a juvenile, 16 at the time."
         k -= self.word(k) in ("now", "then")
-        if self.word(k) in self.v.age_adjectives and self.person_is(k):
-            return True  # "He was younger, twenty-five or twenty-six."
+        if self.word(k) in self.v.age_adjectives and (self.person_is(k) or self._person_noun_before(k)):
+            return (
+                True  # "He was younger, twenty-five or twenty-six.", "a girl in the truck, younger, like 14"
+            )
         return (
             self.word(k) in self.v.person_nouns
             or self.word(k) in self.v.age_of_nouns
             or self.words[k].start in self.persons
             or self.word(k - 1) in self.v.titles
+            or self._name_set_off(k) is not None
         )
+
+    def _name_set_off(self, k: int, reach: int = 4) -> int | None:
+        """The first word of a name of two or more capitalised words that ends at word k and
+        stands between commas, as a person is named in apposition ("the owner, Harjit Dhillon,
+        forty-four", "His sister, Maxine Pennebaker-Voss, is eighty"), or None."""
+        if k + 1 >= len(self.words) or self.gap(k, k + 1).strip() != ",":
+            return None
+        first = k
+        while first > 0 and k - first < reach and self.gap(first - 1, first) in (" ", "-"):
+            first -= 1
+        while first < k and not self._capitalised_name_word(first):
+            first += 1
+        if first == k or first == 0 or self.gap(first - 1, first).strip() != ",":
+            return None
+        return first if all(self._capitalised_name_word(j) for j in range(first, k + 1)) else None
+
+    def _capitalised_name_word(self, j: int) -> bool:
+        said = self.text[self.words[j].start : self.words[j].end]
+        return (
+            said[:1].isupper()
+            and not said.isupper()
+            and said.lower() not in self.v.months | self.v.weekdays
+            and said.lower() not in self.v.function_words
+        )
+
+    def _person_noun_before(self, k: int, reach: int = 8) -> bool:
+        """Whether a word for a person comes shortly before word k in its sentence ("a girl in the
+        truck too, younger")."""
+        for j in range(k - 1, max(-1, k - 1 - reach), -1):
+            if self.word(j) in self.v.person_nouns or self.word(j) in self.v.age_of_nouns:
+                return True
+            if re.search(r"[.;:!?\n]", self.gap(j, j + 1)):
+                return False
+        return False
 
     def _fragment_at_age(self, i: int, number: Reading) -> bool:
         """Whether the number of words i.. closes a verbless phrase "<word> at|by <number>"
@@ -720,6 +772,9 @@ class _Finder:
         # "be" and "been" may stand a few words after their subject ("she'll be", "he would have been");
         # after "and" the subject is the first clause's ("you were 24 at the offense and are now 51").
         reach = 4 if self.word(k) in ("be", "been") else 16 if self.word(k - 1) in ("and", "but") else 1
+        named = self._name_set_off(k - 1)
+        if named is not None:
+            return self.word(named - 1) in self.v.person_nouns  # "His sister, Maxine Voss, is eighty"
         for j in range(k - 1, max(-1, k - 1 - reach), -1):
             if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
                 return False

@@ -33,6 +33,9 @@ def clock_fractions(f: Finder) -> list[Span]:
         if f.word(j) == "of" and not (fraction or read.value % 5 == 0):
             continue  # "ten of five", "a quarter of eight"; not "one of two"
         hour = f.reader.read_small(j + 1)
+        if hour is None and fraction and _after_an_hour_said(f, i, j):
+            out.append(f.span(i, j + 1, "TIME", WEAK_SCORE))  # "at ten, quarter after,"
+            continue
         # "quarter to 10": after a quarter or a half the hour may be written in digits
         if hour is None or not 1 <= hour.value <= 12 or (f.word(j + 1).isdigit() and not fraction):
             continue
@@ -51,6 +54,22 @@ def clock_fractions(f: Finder) -> list[Span]:
     return out
 
 
+def _after_an_hour_said(f: Finder, i: int, j: int) -> bool:
+    """Whether the quarter or half at word i, and "after" or "past" at word j ending its phrase,
+    correct an hour said after a time preposition just before, the hour left out: "at ten,
+    quarter after,"."""
+    hour = f.reader.read_small(i - 1) if i > 1 else None
+    return (
+        hour is not None
+        and hour.last == i
+        and 1 <= hour.value <= 12
+        and f.gap(i - 1, i).strip() == ","
+        and f.word(j) in ("past", "after")
+        and f.word(i - 2) in f.v.time_prepositions
+        and f._sentence_goes_on(j + 1)
+    )
+
+
 def day_clock(f: Finder) -> list[Span]:
     """The 24-hour clock: "sixteen hundred hours", "oh six thirty hours", and after
     a time preposition "at sixteen hundred" ("hundred" alone is no count there)."""
@@ -66,6 +85,7 @@ def day_clock(f: Finder) -> list[Span]:
         if out and f.words[i].start < out[-1].end:
             continue
         j = hour.last
+        by_digit = False
         if f.word(j) == "hundred":
             end = j + 1
         else:
@@ -74,18 +94,35 @@ def day_clock(f: Finder) -> list[Span]:
                 end = j + 2
             elif minutes is not None and 10 <= minutes.value <= 59 and not f.word(j).isdigit():
                 end = minutes.last
+            elif _minutes_digit_by_digit(f, i, j):
+                end, by_digit = j + 2, True  # "the time is zero nine four two"
             else:
                 continue
         if f.word(end) in f.v.clock_hours:
             out.append(f.span(i, end + 1, "TIME"))
         elif (
-            (f.word(end - 1) == "hundred" or _hour_of_the_day(f, hour, j))
-            and (f.word(i - 1) in f.v.time_prepositions or f.word(i - 1) == "time")
+            (f.word(end - 1) == "hundred" or _hour_of_the_day(f, hour, j) or by_digit)
+            and (f.word(i - 1) in f.v.time_prepositions or f.word(i - 1) == "time" or by_digit)
             and f._no_count(end)
         ):
             # "at sixteen hundred"; "at twenty-two fifty-three": no hour of a 12-hour clock
             out.append(f.span(i, end, "TIME", WEAK_SCORE))
     return out
+
+
+def _minutes_digit_by_digit(f: Finder, i: int, j: int) -> bool:
+    """Whether words j and j+1 are the two digits of the minutes of a 24-hour clock read digit by
+    digit from "zero" or "oh" at word i, after "time" ("the time is zero nine four two")."""
+    digits = [f.v.units.get(f.word(k)) for k in (j, j + 1)]
+    return (
+        f.word(i) in ("oh", "zero")
+        and None not in digits
+        and digits[0] <= 5
+        and f.gap(j - 1, j) == " "
+        and f.gap(j, j + 1) == " "
+        and any(f.word(k) == "time" for k in range(max(0, i - 6), i))  # "the time is zero nine, uh, zero ..."
+        and f._sentence_goes_on(j + 2)
+    )
 
 
 def _hour_of_the_day(f: Finder, hour: Reading, j: int) -> bool:

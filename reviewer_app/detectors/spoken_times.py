@@ -64,6 +64,7 @@ def find_times(f: Finder) -> list[Span]:
             or _corrected_to_a_time(f, i, j)
             or _ends_a_range(f, i, out)
             or _opens_a_range(f, j, minutes)
+            or _hours_of_a_shift(f, i, j)
             or (says_again_a_time(f, i, out + fractions) and f._sentence_goes_on(j))
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
@@ -87,6 +88,15 @@ def _written_again(f: Finder, found: list[Span]) -> list[Span]:
         and f.words[i - 1].end in ends
         and f._sentence_goes_on(i + 1)
     ]
+
+
+def _hours_of_a_shift(f: Finder, i: int, j: int) -> bool:
+    """Whether the hour of words i..j-1 opens a range of hours after "shift" or a verb of work,
+    where no minutes are needed: "she was on the night shift ten to six", "I worked seven to three"
+    ("worked ten to twelve hours" counts them)."""
+    return f.word(i - 1) in ("shift", "shifts", "work", "works", "worked", "working") and _opens_a_range(
+        f, j, 1
+    )
 
 
 def _opens_a_range(f: Finder, j: int, minutes: int | None) -> bool:
@@ -190,7 +200,8 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     cue = i - 1 - (f.word(i - 1) in f.v.hedges and f.word(i - 2) in f.v.hour_cues)
     if f.word(cue) in ("about", "like") and _after_a_part_of_the_day(f, cue):
         return f._sentence_goes_on(j)  # "saturday night about eleven"
-    if f.word(cue) not in f.v.hour_cues or not f._sentence_goes_on(j):
+    to_a_meal = f.word(j) == "for" and f.word(j + 1) in f.v.day_events  # "at twelve for lunch"
+    if f.word(cue) not in f.v.hour_cues or not (f._sentence_goes_on(j) or to_a_meal):
         return False  # "open till five", "we got there at about nine"
     if f.word(cue) == "by" and (
         (f.word(j) in f._personal_subjects and f.adjacent(j - 1)) or f.reader.read_small(cue - 1) is not None

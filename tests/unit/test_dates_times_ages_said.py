@@ -156,3 +156,62 @@ def test_the_24_hour_clock_in_lists_fields_and_after_a_date(specs):
     assert matches(specs, "TIME", "He came in 2000. By 2000 he was out. At 2000 feet.") == []
     assert matches(specs, "TIME", "Codes 0600, 1999 and 2005 apply.") == []
     assert matches(specs, "TIME", "Duration: 00:07:12") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A person named in apposition before an age; a word for a person before "younger, like 14".
+        ("The owner, Harjit Dhillon, forty-four, had been shot.", ["forty-four"]),
+        ("His sister, Maxine Pennebaker-Voss, is eighty and lives nearby.", ["eighty"]),
+        ("The town, Elk Grove, is eighty miles away.", []),
+        ("We drove to Los Angeles, Santa Monica, forty minutes.", []),
+        ("A girl in the truck too, younger, like fourteen. Long hair.", ["fourteen"]),
+        ("The truck was older, like fourteen.", []),
+        # The first number of a range of ages said before "years old".
+        ("a lot of us were forty fifty years old", ["forty"]),
+        ("she was twelve or thirteen years of age", ["twelve"]),
+    ],
+)
+def test_an_age_after_a_name_in_apposition_and_before_a_range_said_years_old(text, expected):
+    assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("That night I went there at ten, quarter after, with a rifle.", ["ten", "quarter after"]),
+        ("I gave a quarter after, he said.", []),
+        ("the whistle would blow at twelve for lunch and", ["twelve"]),
+        ("she was on the night shift ten to six and she", ["ten", "six"]),
+        ("I worked ten to twelve hours a day.", []),
+        ("The time is zero nine, uh, zero nine four two. We're here.", ["zero nine four two"]),
+        ("His number is zero nine four two.", []),
+    ],
+)
+def test_an_elliptical_quarter_a_bare_hour_before_a_meal_shift_hours_and_a_clock_read_by_digit(
+    text, expected
+):
+    assert [said for label, said in found(text) if label == "TIME"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my older brother got jumped in o six and i thought", ["o six"]),
+        ("i was in o block back then", []),
+    ],
+)
+def test_a_year_said_with_the_letter_o_as_captions_write_it(text, expected):
+    assert [said for label, said in found(text) if label == "DATE"] == expected
+
+
+def test_a_month_and_day_with_a_hyphen_after_on_and_a_day_of_every_year(specs):
+    assert matches(specs, "DATE", "The assessment was on 5-27. Then more.") == ["5-27"]
+    assert matches(specs, "DATE", "I worked from 9-5 on weekdays.") == []
+    text = "I miss him every Christmas and every fourth of July, since Christmas of 2005."
+    for day in ("Christmas", "fourth of July"):
+        start = text.index(day)
+        assert not names_one_day(text, start, start + len(day))
+    start = text.index("Christmas of 2005")
+    assert names_one_day(text, start, start + len("Christmas of 2005"))
