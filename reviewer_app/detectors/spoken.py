@@ -424,6 +424,9 @@ class _Finder:
                 # "twenty years old": the years-old pattern finds it; a correction may follow.
                 last_age = number
                 continue
+            if self._months_of_a_baby(i, number):
+                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "the baby is eighteen months."
+                continue
             if self._opens_a_range_of_ages(number):
                 out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "forty, fifty years old"
                 continue
@@ -445,6 +448,14 @@ class _Finder:
                     out.append(self.span(next_age.first, next_age.last, "AGE", WEAK_SCORE))
                 last_age = next_age or number
         return out
+
+    def _months_of_a_baby(self, i: int, number: Reading) -> bool:
+        """Whether a person is said to be a number of months or weeks, ending the clause: "the
+        baby is eighteen months.", "she was six weeks" (not "I was six months in county")."""
+        j = number.last
+        if self.word(j) not in ("months", "weeks") or not self.person_is(i):
+            return False
+        return j + 1 >= len(self.words) or bool(re.search(r"[.;:!?,\n]", self.gap(j, j + 1)))
 
     def _opens_a_range_of_ages(self, number: Reading) -> bool:
         """Whether a greater number and "years old" follow `number`, after "or", "to", a comma or
@@ -555,6 +566,9 @@ class _Finder:
             return WEAK_SCORE  # "Weed at twelve. Meth by fifteen.": no clock has a fifteenth hour
         if self.word(number.last) == "now" and self.word(k) in self.v.age_verbs and self._said_of_someone(k):
             return WEAK_SCORE  # "Luis should be forty-five now": an age grows, a count does not
+        at_the_time = [self.word(number.last + n) for n in range(3)] == ["at", "the", "time"]
+        if at_the_time and self.word(k) in ("was", "were") and self.word(k - 1) in ("and", "but"):
+            return WEAK_SCORE  # "HE WAS BORN ON MAY 3, 1971 AND WAS 24 AT THE TIME OF THE OFFENSE"
         return WEAK_SCORE if i in answers else 0.0
 
     def _short_of_an_age(self, i: int, reach: int = 4) -> bool:
@@ -586,8 +600,10 @@ class _Finder:
         if k < 1 or "," not in self.gap(k, k + 1):
             return False
         last = number.last
-        if self.word(last) in ("or", "to") and self.reader.read_small(last + 1) is not None:
-            last = self.reader.read_small(last + 1).last  # "younger, twenty-five or twenty-six."
+        if self.word(last) in ("or", "to", "and") and self.reader.read_small(last + 1) is not None:
+            last = self.reader.read_small(
+                last + 1
+            ).last  # "younger, twenty-five or twenty-six.", "kids, 10 and 12,"
         at_the_time = (self.word(last), self.word(last + 1), self.word(last + 2)) == ("at", "the", "time")
         if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
             return False  # "I was a juvenile, 16 at the time."
@@ -734,6 +750,7 @@ class _Finder:
             and (
                 self.person_is(first)
                 or self._after_age_word(first)
+                or (self.word(first - 1) == "of" and self.word(first - 2) in self.v.age_of_nouns)
                 or self._after_an_age(first - 1 - (self.word(first - 1) in self.v.hedges))
                 or self._set_off_after_a_person(first, self.reader.read_cardinal(first))
             )
@@ -755,8 +772,8 @@ class _Finder:
         """ "at age seventeen", "aged twenty", "between the ages of twelve and fourteen"."""
         w = self.word(i - 1)
         return w in ("age", "aged", "ages") or (
-            w in ("of", "between") and self.word(i - 2) in ("age", "ages")
-        )
+            w in ("of", "between", "from") and self.word(i - 2) in ("age", "ages", "aged")
+        )  # "between the ages of twelve and fourteen", "students aged between 15 and 18"
 
     def person_is(self, i: int) -> bool:
         """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
@@ -775,6 +792,8 @@ class _Finder:
         named = self._name_set_off(k - 1)
         if named is not None:
             return self.word(named - 1) in self.v.person_nouns  # "His sister, Maxine Voss, is eighty"
+        if [self.word(k - 3), self.word(k - 2), self.word(k - 1)] == ["at", "the", "time"]:
+            k -= 3  # "My girlfriend at the time was sixteen"
         for j in range(k - 1, max(-1, k - 1 - reach), -1):
             if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
                 return False
@@ -875,7 +894,8 @@ class _Finder:
                 out.add(k)
                 # "Fifty-four. Fifty-five in August.": the answer goes on while it gives numbers.
                 sentence_ends = k + 1 < len(self.words) and re.search(r"[.!?\n]", self.gap(k, k + 1))
-                if sentence_ends and (self.reader.read_small(k + 1) is None or self.word(k + 1).isdigit()):
+                said = k + 1 + (self.word(k + 1) in self.v.hedges)  # "Twelve. Maybe thirteen."
+                if sentence_ends and (self.reader.read_small(said) is None or self.word(said).isdigit()):
                     break
                 k += 1
         return out

@@ -28,6 +28,8 @@ def clock_fractions(f: Finder) -> list[Span]:
         if not fraction and (read is None or not 1 <= read.value <= 30 or f.word(i).isdigit()):
             continue
         j = i + 1 if fraction else read.last
+        minutes_said = not fraction and f.word(j) in ("minutes", "minute")  # "five minutes to ten"
+        j += minutes_said
         if f.word(j) not in ("past", "to", "after", "till", "of") or (w == "half" and f.word(j) != "past"):
             continue
         if f.word(j) == "of" and not (fraction or read.value % 5 == 0):
@@ -44,8 +46,8 @@ def clock_fractions(f: Finder) -> list[Span]:
         # "five after nine" needs no cue when nothing follows the hour ("ten to eleven votes").
         plain = f.word(j) in ("past", "after") and f.clause_end(hour.last)
         cue = f.word(first - 1) in f.v.time_prepositions or it_was(f, first)
-        if not (fraction or plain or end > hour.last or cue):
-            continue
+        if not (fraction or plain or end > hour.last or cue) or (minutes_said and not f.clause_end(end)):
+            continue  # "five minutes to ten people" counts
         if f.word(j) == "of" and not (end > hour.last or f.clause_end(hour.last)):
             continue  # "at ten of five" ends its phrase; "a quarter of ten people" counts
         span = f.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
@@ -188,6 +190,8 @@ def time_suffix(f: Finder, j: int) -> int:
         return j + 2
     if f.word(j) in f.v.meridiems:
         return j + 1
+    if f.word(j) == "sharp" and f._sentence_goes_on(j + 1):
+        return j + 1  # "at nine sharp"; "two sharp knives" go on
     if f.word(j) in ("a", "p") and f.word(j + 1) == "m":
         return j + 2
     for phrase in f.v.day_parts:

@@ -65,6 +65,7 @@ def find_times(f: Finder) -> list[Span]:
             or _ends_a_range(f, i, out)
             or _opens_a_range(f, j, minutes)
             or _hours_of_a_shift(f, i, j)
+            or (_restates_a_time(f, i, out + fractions) and f._sentence_goes_on(j))
             or (says_again_a_time(f, i, out + fractions) and f._sentence_goes_on(j))
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
@@ -151,9 +152,21 @@ def _corrects_a_time(f: Finder, i: int) -> bool:
     )
 
 
+# A clock time written in digits that ends right before a comma: "around 3 o'clock, maybe three".
+_WRITTEN_TIME_BEFORE = re.compile(r"\d(?::[0-5]\d)?[ ]?(?:[ap]\.?[ ]?m\.?|o['’]?[ ]?clock)$", re.IGNORECASE)
+
+
 def _restates_a_time(f: Finder, i: int, found: list[Span]) -> bool:
-    """Whether word i follows a comma right after a clock time: "quarter to eleven, ten forty"."""
-    return i > 0 and f.gap(i - 1, i).strip() == "," and any(t.end == f.words[i - 1].end for t in found)
+    """Whether word i follows a comma, and a hedge or not, right after a clock time said or
+    written: "quarter to eleven, ten forty", "around 3 o'clock, maybe three"."""
+    opener = i - (f.word(i - 1) in f.v.hedges)
+    if opener < 1 or f.gap(opener - 1, opener).strip() != ",":
+        return False
+    end = f.words[opener - 1].end
+    return (
+        any(t.end == end for t in found)
+        or _WRITTEN_TIME_BEFORE.search(f.text[max(0, end - 12) : end]) is not None
+    )
 
 
 def _time_cue_in_sentence(f: Finder, i: int, reach: int = 8) -> bool:

@@ -215,3 +215,44 @@ def test_a_month_and_day_with_a_hyphen_after_on_and_a_day_of_every_year(specs):
         assert not names_one_day(text, start, start + len(day))
     start = text.index("Christmas of 2005")
     assert names_one_day(text, start, start + len("Christmas of 2005"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("How old were you?\nA: Twelve. Maybe thirteen.", ["Twelve", "thirteen"]),
+        ("students aged between fifteen and eighteen", ["fifteen", "eighteen"]),
+        ("I was a kid of eight or nine then.", ["eight", "nine"]),
+        ("My kids, 10 and 12, live with my mom.", ["10", "12"]),
+        ("My girlfriend at the time was sixteen; I was twenty.", ["sixteen", "twenty"]),
+        ("HE WAS BORN ON MAY 3, 1971 AND WAS 24 AT THE TIME OF THE OFFENSE.", ["24"]),
+        ("The score was 19 at the time.", []),
+        ("the baby is eighteen months.", ["eighteen"]),
+        ("I was six months in county.", []),
+    ],
+)
+def test_more_ages_said_in_a_list_an_answer_or_a_clause(text, expected):
+    assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It was around 3 o'clock, maybe three.", ["three"]),
+        ("It was 10 p.m., maybe ten thirty.", ["ten thirty"]),
+        ("It was around 3 feet, maybe three.", []),
+        ("About five minutes to ten, a little before nine.", ["five minutes to ten", "nine"]),
+        ("I waited five minutes to ten people.", []),
+        ("At nine sharp and then at noon.", ["nine sharp", "noon"]),
+        ("He had two sharp knives.", []),
+    ],
+)
+def test_a_time_said_again_after_a_written_one_minutes_to_an_hour_and_sharp(text, expected):
+    assert [said for label, said in found(text) if label == "TIME"] == expected
+
+
+def test_a_babys_age_in_months_and_an_hour_said_loosely_in_digits(specs):
+    assert matches(specs, "AGE", "My grandson is 6 months old; a 3-week-old baby.") == ["6", "3"]
+    assert matches(specs, "AGE", "I did 6 months in county.") == []
+    assert matches(specs, "TIME", "It was around 3-ish, at like 10ish.") == ["3-ish", "10ish"]
+    assert matches(specs, "TIME", "Grade 3-ish work.") == []
