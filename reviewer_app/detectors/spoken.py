@@ -90,6 +90,15 @@ class _Finder:
         return frozenset(name[0] for name in self.v.holiday_names)
 
     @functools.cached_property
+    def _birthdays(self) -> frozenset[int]:
+        return frozenset(i for i, w in enumerate(self.words) if w.text == "birthday")
+
+    @functools.cached_property
+    def _age_joins(self) -> frozenset[str]:
+        """Words between an age and the next that goes on from it: "twelve, going on thirteen"."""
+        return self.v.hedges | self.v.corrections | self.v.fillers | {"or", "going", "on", "i'm", "mean"}
+
+    @functools.cached_property
     def _people_as_objects(self) -> frozenset[str]:
         return frozenset({"me", "him", "her", "us", "them"}) | self.v.possessives - {"your"}
 
@@ -473,8 +482,10 @@ class _Finder:
     def _birthday_at(self, i: int) -> int:
         """End of the ordinal of a birthday from word i ("my fifteenth birthday", "on her 80th
         birthday"), said of someone: after "my", "his", "her"... or a name's "'s"; or 0."""
+        if i + 1 not in self._birthdays and i + 2 not in self._birthdays:
+            return 0
         ordinal = self.reader.read_ordinal(i)
-        if ordinal is None or self.word(ordinal.last) not in ("birthday", "bday") or ordinal.value < 1:
+        if ordinal is None or self.word(ordinal.last) != "birthday":
             return 0
         whose = self.word(i - 1)
         return ordinal.last if whose in self.v.possessives or whose.endswith("'s") else 0
@@ -520,8 +531,7 @@ class _Finder:
         three" (not across the end of a sentence)."""
         if not 0 <= i - age.last <= reach:
             return False
-        joins = self.v.hedges | self.v.corrections | self.v.fillers | {"or", "going", "on", "i'm", "mean"}
-        if any(self.word(k) not in joins for k in range(age.last, i)):
+        if any(self.word(k) not in self._age_joins for k in range(age.last, i)):
             return False
         gaps = "".join(self.gap(k - 1, k) for k in range(age.last, i + 1))
         if re.search(r"[;:!?\n]|\.(?!\.)", gaps.replace("...", "…")):

@@ -6,6 +6,7 @@ spoken-form finder (`detectors/spoken.py`) with its reader and cue words."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
@@ -154,12 +155,12 @@ def midnight_and_noon(f: Finder) -> list[Span]:
         cues = (i - 1, i - 1 - (f.word(i - 1) in f.v.hedges))
         if any(
             f.word(c) in f.v.time_prepositions or f.word(c) in f.v.hour_cues or it_was(f, c + 1) for c in cues
-        ) or says_again_a_time(f, i, out):
+        ) or says_again_a_time(f, i, lambda: out):
             out.append(f.span(i, i + 1, "TIME", WEAK_SCORE))
     return out
 
 
-def says_again_a_time(f: Finder, i: int, found: list[Span], reach: int = 80) -> bool:
+def says_again_a_time(f: Finder, i: int, found: Callable[[], list[Span]], reach: int = 80) -> bool:
     """Whether word i opens a sentence, after a hedge or not, by saying again the first word of a
     clock time found shortly before in the sentence before it: "at like eight in the morning.
     Eight, eight-thirty.", "Like six-forty? Six-forty-something.", "at noon? Noon, twelve-thirty."."""
@@ -167,7 +168,7 @@ def says_again_a_time(f: Finder, i: int, found: list[Span], reach: int = 80) -> 
     if opener < 1 or not re.search(r"[.?!]", f.gap(opener - 1, opener)):
         return False
     start = f.words[opener].start
-    for t in found:
+    for t in found():
         if t.end <= start and start - t.end <= reach and "\n\n" not in f.text[t.end : start]:
             said = [w.text for w in words_of(f.text[t.start : t.end])]
             if said[:1] == [f.word(i)] or (said[1:2] == [f.word(i)] and said[0] in f.v.hedges):

@@ -7,6 +7,7 @@ of `detectors/spoken_clock.py`. Read over the words of the spoken-form finder
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
@@ -29,6 +30,10 @@ def find_times(f: Finder) -> list[Span]:
     """The clock times said in words in the finder's text, those of `spoken_clock` included."""
     fractions = clock_fractions(f) + day_clock(f) + midnight_and_noon(f)
     out: list[Span] = []
+
+    def said_before() -> list[Span]:
+        return out + fractions
+
     for i in range(len(f.words)):
         hour = f.reader.read_small(i)
         if hour is None or not 1 <= hour.value <= 12:
@@ -52,8 +57,8 @@ def find_times(f: Finder) -> list[Span]:
                 or (it_was(f, i) and not _like_a_height(f, hour, j))
                 or _corrects_a_time(f, i)
                 or _ends_a_range(f, i, out)
-                or _restates_a_time(f, i, out + fractions)
-                or says_again_a_time(f, i, out + fractions)
+                or _restates_a_time(f, i, said_before)
+                or says_again_a_time(f, i, said_before)
             )
             and f._no_count(minutes)
         ):
@@ -65,8 +70,8 @@ def find_times(f: Finder) -> list[Span]:
             or _ends_a_range(f, i, out)
             or _opens_a_range(f, j, minutes)
             or _hours_of_a_shift(f, i, j)
-            or (_restates_a_time(f, i, out + fractions) and f._sentence_goes_on(j))
-            or (says_again_a_time(f, i, out + fractions) and f._sentence_goes_on(j))
+            or (_restates_a_time(f, i, said_before) and f._sentence_goes_on(j))
+            or (says_again_a_time(f, i, said_before) and f._sentence_goes_on(j))
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         elif minutes and _opens_a_range(f, minutes, minutes):
@@ -83,10 +88,11 @@ def _written_again(f: Finder, found: list[Span]) -> list[Span]:
     ends = {t.end for t in found}
     return [
         f.span(i, i + 1, "TIME", WEAK_SCORE)
-        for i in range(1, len(f.words))
-        if re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", f.word(i))
-        and f.gap(i - 1, i).strip() == ","
+        for i, word in enumerate(f.words)
+        if i
         and f.words[i - 1].end in ends
+        and re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", word.text)
+        and f.gap(i - 1, i).strip() == ","
         and f._sentence_goes_on(i + 1)
     ]
 
@@ -156,15 +162,15 @@ def _corrects_a_time(f: Finder, i: int) -> bool:
 _WRITTEN_TIME_BEFORE = re.compile(r"\d(?::[0-5]\d)?[ ]?(?:[ap]\.?[ ]?m\.?|o['’]?[ ]?clock)$", re.IGNORECASE)
 
 
-def _restates_a_time(f: Finder, i: int, found: list[Span]) -> bool:
+def _restates_a_time(f: Finder, i: int, found: Callable[[], list[Span]]) -> bool:
     """Whether word i follows a comma, and a hedge or not, right after a clock time said or
-    written: "quarter to eleven, ten forty", "around 3 o'clock, maybe three"."""
+    written (`found`: those said): "quarter to eleven, ten forty", "around 3 o'clock, maybe three"."""
     opener = i - (f.word(i - 1) in f.v.hedges)
     if opener < 1 or f.gap(opener - 1, opener).strip() != ",":
         return False
     end = f.words[opener - 1].end
     return (
-        any(t.end == end for t in found)
+        any(t.end == end for t in found())
         or _WRITTEN_TIME_BEFORE.search(f.text[max(0, end - 12) : end]) is not None
     )
 
