@@ -790,6 +790,9 @@ class _Finder:
         be"... comes right before word i."""
         k = self._before_fillers(i - 1)
         k -= self.word(k) in self.v.hedges
+        if k < i - 1:
+            k = self._before_fillers(k)  # "He's like, I don't know, maybe twenty-five"
+            k -= self.word(k) in self.v.hedges
         if self.word(k - 1) == "going" and self.word(k) == "on":
             k -= 2  # "I'm going on seventy-four"
         if self.word(k) in self.v.contracted or self._noun_and_is(k):

@@ -229,6 +229,8 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     opener = f.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
     if opener in f.v.impersonal_subjects | f.v.contracted | f.v.subjects:
         return True
+    if f.word(cue) in ("after", "around", "before", "until", "till") and f._opens_a_sentence(cue):
+        return True  # the answer "After one." (a sentence opening "At twelve." may give an age)
     return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
 
 

@@ -256,3 +256,30 @@ def test_a_babys_age_in_months_and_an_hour_said_loosely_in_digits(specs):
     assert matches(specs, "AGE", "I did 6 months in county.") == []
     assert matches(specs, "TIME", "It was around 3-ish, at like 10ish.") == ["3-ish", "10ish"]
     assert matches(specs, "TIME", "Grade 3-ish work.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "He's like, I don't know, maybe twenty-five, thirty? Skinny.",
+            [("AGE", "twenty-five"), ("AGE", "thirty")],
+        ),
+        ("I was, I don't know, fifteen.", [("AGE", "fifteen")]),
+        ("It's like, I don't know, maybe twenty-five, thirty dollars.", []),
+        # An hour after a preposition opening the answer; a count after it is none.
+        (
+            "Q. What time did you get home?\nA. After one. Maybe one-thirty.",
+            [("TIME", "one"), ("TIME", "one-thirty")],
+        ),
+        ("After two years, I left.", []),
+    ],
+)
+def test_an_age_after_i_dont_know_and_an_hour_opening_an_answer(text, expected):
+    assert [(label, said) for label, said in found(text) if label in ("AGE", "TIME")] == expected
+
+
+def test_an_hour_in_digits_after_around_or_after_ending_its_phrase(specs):
+    assert matches(specs, "TIME", "At night, around 11. After 2, I left.") == ["11", "2"]
+    assert matches(specs, "TIME", "There were around 11, maybe 12 people.") == []
+    assert matches(specs, "TIME", "Chapter 11, after 3, section 4.") == []
