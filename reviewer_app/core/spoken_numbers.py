@@ -90,6 +90,7 @@ class SpokenWords:
     day_events: frozenset[str] = frozenset()
     age_adjectives: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
+    street_words: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -151,6 +152,7 @@ def spoken_words() -> SpokenWords:
         day_events=frozenset(c.get("day_events", ())),
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),
+        street_words=frozenset(c.get("street_words", ())),
     )
 
 

@@ -107,6 +107,7 @@ def day_clock(f: Finder) -> list[Span]:
             (f.word(end - 1) == "hundred" or _hour_of_the_day(f, hour, j) or by_digit)
             and (f.word(i - 1) in f.v.time_prepositions or f.word(i - 1) == "time" or by_digit)
             and f._no_count(end)
+            and not f.address_after(end)
         ):
             # "at sixteen hundred"; "at twenty-two fifty-three": no hour of a 12-hour clock
             out.append(f.span(i, end, "TIME", WEAK_SCORE))

@@ -61,6 +61,7 @@ def find_times(f: Finder) -> list[Span]:
                 or says_again_a_time(f, i, said_before)
             )
             and f._no_count(minutes)
+            and not f.address_after(minutes)
         ):
             out.append(f.span(i, minutes, "TIME", WEAK_SCORE))
         elif not minutes and (

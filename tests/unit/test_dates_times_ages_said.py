@@ -283,3 +283,16 @@ def test_an_hour_in_digits_after_around_or_after_ending_its_phrase(specs):
     assert matches(specs, "TIME", "At night, around 11. After 2, I left.") == ["11", "2"]
     assert matches(specs, "TIME", "There were around 11, maybe 12 people.") == []
     assert matches(specs, "TIME", "Chapter 11, after 3, section 4.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the house is at fourteen twelve east market street", []),
+        ("he lives at ten fifteen oak street", []),
+        ("we met at ten fifteen on main street", ["ten fifteen"]),
+        ("at fourteen twelve we left", ["fourteen twelve"]),
+    ],
+)
+def test_a_house_number_said_like_a_clock_time_before_its_street_is_no_time(text, expected):
+    assert [said for label, said in found(text) if label == "TIME"] == expected
