@@ -68,6 +68,8 @@ class SpokenWords:
     decade_stages: frozenset[str] = frozenset()
     age_questions: tuple[tuple[str, ...], ...] = ()
     age_question_starts: frozenset[str] = frozenset()
+    time_questions: tuple[tuple[str, ...], ...] = ()
+    year_questions: tuple[tuple[str, ...], ...] = ()
     numeric_date_cues: frozenset[str] = frozenset()
     clock_hours: frozenset[str] = frozenset()
     weekdays: frozenset[str] = frozenset()
@@ -129,6 +131,8 @@ def spoken_words() -> SpokenWords:
         decade_stages=frozenset(c.get("decade_stages", ())),
         age_questions=tuple(tuple(p.split()) for p in c.get("age_questions", ())),
         age_question_starts=frozenset(p.split()[0] for p in c.get("age_questions", ())),
+        time_questions=tuple(tuple(p.split()) for p in c.get("time_questions", ())),
+        year_questions=tuple(tuple(p.split()) for p in c.get("year_questions", ())),
         numeric_date_cues=frozenset(c.get("numeric_date_cues", ())),
         clock_hours=frozenset(c.get("clock_hours", ())),
         weekdays=frozenset(raw["dates"].get("weekdays", ())),

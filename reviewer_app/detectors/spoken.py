@@ -295,7 +295,7 @@ class _Finder:
             return None
         # "in ninety-three"; "in, what, oh-seven?"
         after = self.word(self._before_fillers(i - 1)) in ("in", "since", "until", "till", "from", "between")
-        if not after and not self._dates_a_phrase(i):
+        if not after and not self._dates_a_phrase(i) and i not in self._year_answers:
             return None
         end = self._two_digit_year(i)
         if not end and self.word(i - 1) in ("in", "since") and self._sentence_goes_on(i + 1):
@@ -868,8 +868,12 @@ class _Finder:
         for k in range(i - 1, max(-1, i - 1 - reach) if before else i - 1, -1):
             if re.search(r"[.;!?\n]", self.gap(k, k + 1)):
                 break
-            if self.word(k) in self._people or self.word(k) in self.v.contracted:
-                return True  # "I left home at sixteen", "my mom passed away at 64"
+            if (
+                self.word(k) in self._people
+                or self.word(k) in self.v.contracted
+                or self.word(k) in self.v.possessives
+            ):
+                return True  # "I left home at sixteen", "my mom passed away at 64", "My first time was at 13"
         for k in range(i + 1, min(len(self.words), i + 1 + reach)):
             if re.search(r"[.;!?\n]", self.gap(k - 1, k)):
                 break
@@ -892,10 +896,25 @@ class _Finder:
     def _age_answer_words(self) -> set[int]:
         """The words of the sentence that answers a question about an age ("How old
         were you then?" "About fourteen."), after the speaker's tag if there is one."""
+        return self._answer_words(self.v.age_questions)
+
+    @functools.cached_property
+    def time_answers(self) -> frozenset[int]:
+        """The words that answer a question about a clock time ("At what time?" "Eleven. Eleven-fifteen.")."""
+        return frozenset(self._answer_words(self.v.time_questions))
+
+    @functools.cached_property
+    def _year_answers(self) -> frozenset[int]:
+        """The words that answer a question about a year ("What year was that?" "Ninety-six.")."""
+        return frozenset(self._answer_words(self.v.year_questions))
+
+    def _answer_words(self, questions: tuple[tuple[str, ...], ...]) -> set[int]:
+        """The words of the sentence that answers one of `questions`, after the speaker's tag."""
         out: set[int] = set()
+        starts = {q[0] for q in questions}
         for i in range(len(self.words)):
-            if self.word(i) not in self.v.age_question_starts or not any(
-                tuple(self.word(i + k) for k in range(len(q))) == q for q in self.v.age_questions
+            if self.word(i) not in starts or not any(
+                tuple(self.word(i + k) for k in range(len(q))) == q for q in questions
             ):
                 continue
             j = i + 1
@@ -917,7 +936,8 @@ class _Finder:
                 out.add(k)
                 # "Fifty-four. Fifty-five in August.": the answer goes on while it gives numbers.
                 sentence_ends = k + 1 < len(self.words) and re.search(r"[.!?\n]", self.gap(k, k + 1))
-                said = k + 1 + (self.word(k + 1) in self.v.hedges)  # "Twelve. Maybe thirteen."
+                # "Twelve. Maybe thirteen.", "Ninety-six. No, ninety-seven."
+                said = k + 1 + (self.word(k + 1) in self.v.hedges | self.v.corrections)
                 if sentence_ends and (self.reader.read_small(said) is None or self.word(said).isdigit()):
                     break
                 k += 1

@@ -59,6 +59,7 @@ def find_times(f: Finder) -> list[Span]:
                 or _ends_a_range(f, i, out)
                 or _restates_a_time(f, i, said_before)
                 or says_again_a_time(f, i, said_before)
+                or i in f.time_answers
             )
             and f._no_count(minutes)
             and not f.address_after(minutes)
@@ -73,6 +74,7 @@ def find_times(f: Finder) -> list[Span]:
             or _hours_of_a_shift(f, i, j)
             or (_restates_a_time(f, i, said_before) and f._sentence_goes_on(j))
             or (says_again_a_time(f, i, said_before) and f._sentence_goes_on(j))
+            or (i in f.time_answers and f._sentence_goes_on(j))  # "At what time?" "Eleven."
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         elif minutes and _opens_a_range(f, minutes, minutes):

@@ -296,3 +296,26 @@ def test_an_hour_in_digits_after_around_or_after_ending_its_phrase(specs):
 )
 def test_a_house_number_said_like_a_clock_time_before_its_street_is_no_time(text, expected):
     assert [said for label, said in found(text) if label == "TIME"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The answer to a question about a clock time or a year.
+        (
+            "RAY: You got there at what time?\nWELLS: Eleven. Eleven-fifteen.",
+            [("TIME", "Eleven"), ("TIME", "Eleven-fifteen")],
+        ),
+        (
+            "RAY: What year was that?\nWELLS: Ninety-six. No, ninety-seven.",
+            [("DATE", "Ninety-six"), ("DATE", "ninety-seven")],
+        ),
+        ("RAY: What time did you leave?\nWELLS: I left with two friends.", []),
+        ("RAY: How many came?\nWELLS: Eleven. Maybe twelve.", []),
+        # "at" an age after a possessive that opens the clause.
+        ("My first time in juvie was at thirteen.", [("AGE", "thirteen")]),
+        ("The bus came at eleven.", [("TIME", "eleven")]),
+    ],
+)
+def test_answers_to_a_question_about_a_time_or_a_year_and_at_an_age_after_my(text, expected):
+    assert found(text) == expected
