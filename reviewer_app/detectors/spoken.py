@@ -5,7 +5,8 @@ seventeen", "five-five", "nine one six, five five five, oh one one eight": rathe
 than listing such phrases, the words are read into values by the spoken-number
 grammar (`core/spoken_numbers.py`) and each recognizer here looks at the values
 and the words around them (heights: `detectors/spoken_heights.py`; clock times:
-`detectors/spoken_times.py` and `detectors/spoken_clock.py`). The cue words
+`detectors/spoken_times.py` and `detectors/spoken_clock.py`; how an age goes on from one just
+said: `detectors/spoken_age_talk.py`). The cue words
 are data, in `resources/patterns/spoken.toml`.
 
 An age is a bare number said of a person: after "I'm", "she was", "my son is",
@@ -46,6 +47,16 @@ from reviewer_app.core.spoken_numbers import (
     decade_word,
     names_one_day,
     words_of,
+)
+from reviewer_app.detectors.spoken_age_talk import (
+    birthday_at,
+    goes_on_from_an_age,
+    months_of_a_baby,
+    name_set_off,
+    opens_a_range_of_ages,
+    person_noun_before,
+    restarts_an_age,
+    short_of_an_age,
 )
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
@@ -429,7 +440,7 @@ class _Finder:
             if decade:
                 out.append(self.span(i, decade, "AGE"))
                 continue
-            birthday = self._birthday_at(i)
+            birthday = birthday_at(self, i)
             if birthday:
                 out.append(self.span(i, birthday, "AGE"))
                 continue
@@ -443,10 +454,10 @@ class _Finder:
                 # "twenty years old": the years-old pattern finds it; a correction may follow.
                 last_age = number
                 continue
-            if self._months_of_a_baby(i, number):
+            if months_of_a_baby(self, i, number):
                 out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "the baby is eighteen months."
                 continue
-            if self._opens_a_range_of_ages(number):
+            if opens_a_range_of_ages(self, number):
                 out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "forty, fifty years old"
                 continue
             next_age = self._next_year_of_age(number)  # "when I was fifteen sixteen"
@@ -456,7 +467,7 @@ class _Finder:
             if (
                 not score
                 and last_age is not None
-                and (self._repeats_an_age(last_age, number) or self._goes_on_from_an_age(last_age, i))
+                and (self._repeats_an_age(last_age, number) or goes_on_from_an_age(self, last_age, i))
             ):
                 score = (
                     WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."; "twelve, going on thirteen"
@@ -467,38 +478,6 @@ class _Finder:
                     out.append(self.span(next_age.first, next_age.last, "AGE", WEAK_SCORE))
                 last_age = next_age or number
         return out
-
-    def _months_of_a_baby(self, i: int, number: Reading) -> bool:
-        """Whether a person is said to be a number of months or weeks, ending the clause: "the
-        baby is eighteen months.", "she was six weeks" (not "I was six months in county")."""
-        j = number.last
-        if self.word(j) not in ("months", "weeks") or not self.person_is(i):
-            return False
-        return j + 1 >= len(self.words) or bool(re.search(r"[.;:!?,\n]", self.gap(j, j + 1)))
-
-    def _opens_a_range_of_ages(self, number: Reading) -> bool:
-        """Whether a greater number and "years old" follow `number`, after "or", "to", a comma or
-        nothing: "forty fifty years old", "twelve or thirteen years of age"."""
-        j = number.last + (self.word(number.last) in ("or", "to"))
-        if j >= len(self.words) or (j == number.last and self.gap(j - 1, j).strip() not in ("", ",")):
-            return False
-        second = self.reader.read_cardinal(j)
-        return (
-            second is not None
-            and number.value < second.value < 120
-            and (self._years_old(second.last) or self._years_old(second.last, wrapped=False))
-        )
-
-    def _birthday_at(self, i: int) -> int:
-        """End of the ordinal of a birthday from word i ("my fifteenth birthday", "on her 80th
-        birthday"), said of someone: after "my", "his", "her"... or a name's "'s"; or 0."""
-        if i + 1 not in self._birthdays and i + 2 not in self._birthdays:
-            return 0
-        ordinal = self.reader.read_ordinal(i)
-        if ordinal is None or self.word(ordinal.last) != "birthday":
-            return 0
-        whose = self.word(i - 1)
-        return ordinal.last if whose in self.v.possessives or whose.endswith("'s") else 0
 
     def _years_old(self, j: int, wrapped: bool = True) -> bool:
         """Whether "years old" or "years of age" follows the number ending before word j, broken
@@ -534,20 +513,6 @@ class _Finder:
         said = [w.text for w in self.words[first : number.last]]
         return said == [w.text for w in self.words[age.first : age.last]] or number.value == age.value + 1
 
-    def _goes_on_from_an_age(self, age: Reading, i: int, reach: int = 4) -> bool:
-        """Whether the number at word i goes on from the `age` just said, set off by a comma, a
-        dash or a pause, or joined by "or" or "going on", a hedge or a correction between: "fifteen,
-        sixteen", "twelve, going on thirteen", "seventy-eight—I'm sorry, seventy-seven", "two, almost
-        three" (not across the end of a sentence)."""
-        if not 0 <= i - age.last <= reach:
-            return False
-        if any(self.word(k) not in self._age_joins for k in range(age.last, i)):
-            return False
-        gaps = "".join(self.gap(k - 1, k) for k in range(age.last, i + 1))
-        if re.search(r"[;:!?\n]|\.(?!\.)", gaps.replace("...", "…")):
-            return False
-        return bool(re.search(r"[,…—–]|--", gaps)) or self.word(age.last) in ("or", "going")
-
     def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
         value = number.value
@@ -560,9 +525,9 @@ class _Finder:
             return SCORE
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
-        if self._after_age_word(i) or self._age_said_before(i) or self._short_of_an_age(i):
+        if self._after_age_word(i) or self._age_said_before(i) or short_of_an_age(self, i):
             return SCORE
-        if self._restarts_an_age(i):
+        if restarts_an_age(self, i):
             return SCORE  # "I was thirty... thirty-nine": the false start is said of the person too
         if self._set_off_after_a_person(i, number):
             return WEAK_SCORE  # "the victim, nineteen, was shot", "I was a kid, maybe fourteen."
@@ -591,26 +556,6 @@ class _Finder:
             return WEAK_SCORE  # "HE WAS BORN ON MAY 3, 1971 AND WAS 24 AT THE TIME OF THE OFFENSE"
         return WEAK_SCORE if i in answers else 0.0
 
-    def _short_of_an_age(self, i: int, reach: int = 4) -> bool:
-        """Whether the number at word i follows "shy of" or "short of" said of a person: "I was a
-        month shy of eighteen", "she was two weeks short of sixteen"."""
-        if self.word(i - 1) != "of" or self.word(i - 2) not in ("shy", "short"):
-            return False
-        return any(
-            self.word(k) in self.v.age_verbs and self.person_is(k + 1)
-            for k in range(i - 3, max(-1, i - 3 - reach), -1)
-        )
-
-    def _restarts_an_age(self, i: int) -> bool:
-        """Whether the number at word i follows a false start, a number cut off by a pause or a
-        dash, that a person is said to be: "I was thirty... thirty-nine", "she was fif—sixteen"."""
-        if i < 1 or not re.fullmatch(r"\s*(?:\.\.\.|…|—|–|--)\s*", self.gap(i - 1, i)):
-            return False
-        first = i - 1
-        while first > 0 and self.gap(first - 1, first) in (" ", "-") and self.reader.read_small(first - 1):
-            first -= 1
-        return self.reader.read_small(first) is not None and self.person_is(first)
-
     def _set_off_after_a_person(self, i: int, number: Reading) -> bool:
         """Whether the number of words i.. stands between commas (or a comma and the sentence's
         end) right after a word for a person: "Mr. Jones, now 45, has", "an old man now, seventy-eight"."""
@@ -628,7 +573,7 @@ class _Finder:
         if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
             return False  # "I was a juvenile, 16 at the time."
         k -= self.word(k) in ("now", "then")
-        if self.word(k) in self.v.age_adjectives and (self.person_is(k) or self._person_noun_before(k)):
+        if self.word(k) in self.v.age_adjectives and (self.person_is(k) or person_noun_before(self, k)):
             return (
                 True  # "He was younger, twenty-five or twenty-six.", "a girl in the truck, younger, like 14"
             )
@@ -637,42 +582,8 @@ class _Finder:
             or self.word(k) in self.v.age_of_nouns
             or self.words[k].start in self.persons
             or self.word(k - 1) in self.v.titles
-            or self._name_set_off(k) is not None
+            or name_set_off(self, k) is not None
         )
-
-    def _name_set_off(self, k: int, reach: int = 4) -> int | None:
-        """The first word of a name of two or more capitalised words that ends at word k and
-        stands between commas, as a person is named in apposition ("the owner, Harjit Dhillon,
-        forty-four", "His sister, Maxine Pennebaker-Voss, is eighty"), or None."""
-        if k + 1 >= len(self.words) or self.gap(k, k + 1).strip() != ",":
-            return None
-        first = k
-        while first > 0 and k - first < reach and self.gap(first - 1, first) in (" ", "-"):
-            first -= 1
-        while first < k and not self._capitalised_name_word(first):
-            first += 1
-        if first == k or first == 0 or self.gap(first - 1, first).strip() != ",":
-            return None
-        return first if all(self._capitalised_name_word(j) for j in range(first, k + 1)) else None
-
-    def _capitalised_name_word(self, j: int) -> bool:
-        said = self.text[self.words[j].start : self.words[j].end]
-        return (
-            said[:1].isupper()
-            and not said.isupper()
-            and said.lower() not in self.v.months | self.v.weekdays
-            and said.lower() not in self.v.function_words
-        )
-
-    def _person_noun_before(self, k: int, reach: int = 8) -> bool:
-        """Whether a word for a person comes shortly before word k in its sentence ("a girl in the
-        truck too, younger")."""
-        for j in range(k - 1, max(-1, k - 1 - reach), -1):
-            if self.word(j) in self.v.person_nouns or self.word(j) in self.v.age_of_nouns:
-                return True
-            if re.search(r"[.;:!?\n]", self.gap(j, j + 1)):
-                return False
-        return False
 
     def _fragment_at_age(self, i: int, number: Reading) -> bool:
         """Whether the number of words i.. closes a verbless phrase "<word> at|by <number>"
@@ -812,7 +723,7 @@ class _Finder:
         # "be" and "been" may stand a few words after their subject ("she'll be", "he would have been");
         # after "and" the subject is the first clause's ("you were 24 at the offense and are now 51").
         reach = 4 if self.word(k) in ("be", "been") else 16 if self.word(k - 1) in ("and", "but") else 1
-        named = self._name_set_off(k - 1)
+        named = name_set_off(self, k - 1)
         if named is not None:
             return self.word(named - 1) in self.v.person_nouns  # "His sister, Maxine Voss, is eighty"
         if [self.word(k - 3), self.word(k - 2), self.word(k - 1)] == ["at", "the", "time"]:
