@@ -13,12 +13,21 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import is_spoken_date, is_spoken_year, names_one_day, number_words
+from reviewer_app.core.spoken_numbers import (
+    is_spoken_date,
+    is_spoken_year,
+    names_one_day,
+    number_words,
+    spoken_words,
+    words_of,
+)
 
 if TYPE_CHECKING:  # merge imports this module
     from reviewer_app.core.merge import MergeRules
 
 _NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+# A month and day without a year, as the date patterns take it after "on" or "dated": "on 8/12".
+_MONTH_DAY = re.compile(r"(?:1[0-2]|0?[1-9])[/-](?:3[01]|[12]\d|0?[1-9])")
 _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
 _NUMBER = re.compile(r"\d+")
 # A holiday of two words that no calendar word names alone: "on New Year's Day".
@@ -29,13 +38,20 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
     words = {w.lower().rstrip(".") for w in re.findall(r"[A-Za-z.]+", covered)}
     if words & rules.calendar_words or _NUMERIC_DATE.search(covered) or _DECADE.search(covered):
         return True
-    if _NEW_YEAR.search(covered):
+    if _NEW_YEAR.search(covered) or _holiday_name_in(covered) or _MONTH_DAY.fullmatch(covered):
         return True
     low, high = rules.year_range
     if any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered)):
         return True
     # "two thousand and five"; "the fourth", "ninety-three", "three, fourteen, seventy-nine"
     return is_spoken_year(covered) or is_spoken_date(covered)
+
+
+def _holiday_name_in(covered: str) -> bool:
+    """Whether a holiday named in more than one word ("Labor Day", "Mother's Day") is in `covered`."""
+    said = tuple(w.text for w in words_of(covered))
+    names = spoken_words().holiday_names
+    return any(said[k : k + len(name)] == name for name in names for k in range(len(said)))
 
 
 def looks_like_duration(covered: str, rules: MergeRules) -> bool:

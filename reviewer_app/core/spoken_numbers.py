@@ -68,6 +68,8 @@ class SpokenWords:
     decade_stages: frozenset[str] = frozenset()
     age_questions: tuple[tuple[str, ...], ...] = ()
     age_question_starts: frozenset[str] = frozenset()
+    time_questions: tuple[tuple[str, ...], ...] = ()
+    year_questions: tuple[tuple[str, ...], ...] = ()
     numeric_date_cues: frozenset[str] = frozenset()
     clock_hours: frozenset[str] = frozenset()
     weekdays: frozenset[str] = frozenset()
@@ -77,6 +79,7 @@ class SpokenWords:
     not_one_day: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
+    holiday_names: tuple[tuple[str, ...], ...] = ()
     impersonal_subjects: frozenset[str] = frozenset()
     seasons: frozenset[str] = frozenset()
     phrase_of_time: frozenset[str] = frozenset()
@@ -89,6 +92,7 @@ class SpokenWords:
     day_events: frozenset[str] = frozenset()
     age_adjectives: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
+    street_words: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -127,6 +131,8 @@ def spoken_words() -> SpokenWords:
         decade_stages=frozenset(c.get("decade_stages", ())),
         age_questions=tuple(tuple(p.split()) for p in c.get("age_questions", ())),
         age_question_starts=frozenset(p.split()[0] for p in c.get("age_questions", ())),
+        time_questions=tuple(tuple(p.split()) for p in c.get("time_questions", ())),
+        year_questions=tuple(tuple(p.split()) for p in c.get("year_questions", ())),
         numeric_date_cues=frozenset(c.get("numeric_date_cues", ())),
         clock_hours=frozenset(c.get("clock_hours", ())),
         weekdays=frozenset(raw["dates"].get("weekdays", ())),
@@ -136,6 +142,8 @@ def spoken_words() -> SpokenWords:
         not_one_day=frozenset(raw["dates"].get("not_one_day", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())),
+        # longest first: "new year's eve" before "new year's"
+        holiday_names=_longest_first(raw["dates"].get("holiday_names", ())),
         impersonal_subjects=frozenset(c.get("impersonal_subjects", ())),
         seasons=frozenset(raw["dates"].get("seasons", ())),
         phrase_of_time=frozenset(raw["dates"].get("phrase_of_time", ())),
@@ -148,7 +156,13 @@ def spoken_words() -> SpokenWords:
         day_events=frozenset(c.get("day_events", ())),
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),
+        street_words=frozenset(c.get("street_words", ())),
     )
+
+
+def _longest_first(phrases: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The words of each phrase, the longest first ("new year's eve" before "new year's")."""
+    return tuple(sorted((tuple(w.text for w in words_of(p)) for p in phrases), key=len, reverse=True))
 
 
 def words_of(text: str) -> list[Word]:
@@ -319,13 +333,13 @@ def is_spoken_date(text: str) -> bool:
         return _is_year(words[2:])  # "the summer of ninety-eight"
     if len(words) == 1 and re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)", words[0].text):
         return True  # "the 15th"
-    if not words or any(w.text not in number_words() | {"oh", "zero", "second"} for w in words):
+    if not words or any(w.text not in number_words() | {"oh", "o", "zero", "second"} for w in words):
         return False
     reader = Reader(words)
     if any(reader.read_ordinal(i) for i in range(len(words))):
         return True
-    if [w.text in ("oh", "zero") for w in words] == [True, False]:
-        return True  # "oh five"
+    if [w.text in ("oh", "o", "zero") for w in words] == [True, False]:
+        return True  # "oh five", "o six" as captions write it
     whole = reader.read_small(0)
     if whole is not None and whole.last == len(words) == 2 and whole.value >= 30:
         return True  # "ninety-three"
@@ -369,11 +383,20 @@ def names_one_day(text: str, start: int, end: int) -> bool:
     v = spoken_words()
     covered = [w.text for w in words_of(text[start:end])]
     before = words_of(text[max(0, start - 40) : start])
-    if covered[:1] and covered[0] in v.holidays and len(covered) == 1:
-        # "since Easter", "it was Christmas", "Halloween night"; not "a Christmas tree"
+    every = covered[:1] if covered[:1] in (["every"], ["each"]) else [w.text for w in before[-1:]]
+    if (
+        every in (["every"], ["each"])
+        and not re.search(r"\d{4}", text[start:end])
+        and not is_spoken_year(text[start:end])
+    ):
+        return False  # "every Christmas", "each fourth of July": a day of every year
+    if (covered[:1] and covered[0] in v.holidays and len(covered) == 1) or tuple(covered) in v.holiday_names:
+        # "since Easter", "it was Christmas", "Halloween night", "sorry, Labor Day."; not "a Christmas tree"
         after = words_of(text[end : end + 20])
         if after and after[0].text in v.day_nouns and not re.match(r"\s*[,.;:!?]", text[end:]):
             return True
+        if re.match(r"\s*(?:[,.;!?]|$)", text[end:]) and re.search(r"(?:^|[,.;:!?])\s*$", text[:start]):
+            return True  # said alone, set off by commas
         return bool(before) and before[-1].text in (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
         return True
@@ -383,6 +406,9 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         return False  # "every Sunday", even after "on Sunday" was said of one
     if before and before[-1].text in v.one_day_cues:
         return True
+    if len(before) > 1 and before[-1].text in ("and", "or") and before[-2].text in v.weekdays:
+        offset = max(0, start - 40)  # "on Thursday and Friday"; not "every Thursday and Friday"
+        return names_one_day(text, offset + before[-2].start, offset + before[-2].end)
     if len(before) > 1 and before[-1].text == "the" and before[-2].text in v.one_day_cues:
         return True  # "on the Monday and on the Wednesday"
     return _before_a_date(text, end) or _said_of_one_day_before(text, start, covered[0])

@@ -173,9 +173,9 @@ _STAMP = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?")
 
 # A recording's stamp alone on its line, as caption services and transcript exports print
 # the elapsed time above what was said ("0:07", "[01:02:33]"), or before a transcriber's
-# note of what was heard ("00:45  (Tone. Conference line opens.)").
+# note of what was heard ("00:45  (Tone. Conference line opens.)", "01:10  (inaudible)").
 _STAMP_LINE = re.compile(
-    r"^[ \t]*[\[(]?(" + _STAMP.pattern + r")[\])]?(?:[ \t]*$|[ \t]+(?=\([A-Z]))", re.MULTILINE
+    r"^[ \t]*[\[(]?(" + _STAMP.pattern + r")[\])]?(?:[ \t]*$|[ \t]+(?=\())", re.MULTILINE
 )
 
 

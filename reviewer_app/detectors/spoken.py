@@ -5,7 +5,8 @@ seventeen", "five-five", "nine one six, five five five, oh one one eight": rathe
 than listing such phrases, the words are read into values by the spoken-number
 grammar (`core/spoken_numbers.py`) and each recognizer here looks at the values
 and the words around them (heights: `detectors/spoken_heights.py`; clock times:
-`detectors/spoken_times.py` and `detectors/spoken_clock.py`). The cue words
+`detectors/spoken_times.py` and `detectors/spoken_clock.py`; how an age goes on from one just
+said: `detectors/spoken_age_talk.py`). The cue words
 are data, in `resources/patterns/spoken.toml`.
 
 An age is a bare number said of a person: after "I'm", "she was", "my son is",
@@ -47,6 +48,16 @@ from reviewer_app.core.spoken_numbers import (
     names_one_day,
     words_of,
 )
+from reviewer_app.detectors.spoken_age_talk import (
+    birthday_at,
+    goes_on_from_an_age,
+    months_of_a_baby,
+    name_set_off,
+    opens_a_range_of_ages,
+    person_noun_before,
+    restarts_an_age,
+    short_of_an_age,
+)
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
 from reviewer_app.detectors.spoken_periods import (
@@ -84,6 +95,23 @@ class _Finder:
     def _people(self) -> frozenset[str]:
         """Words that name who an age is said of: "she", "my son"."""
         return self.v.subjects | self.v.person_nouns
+
+    @functools.cached_property
+    def _holiday_starts(self) -> frozenset[str]:
+        return frozenset(name[0] for name in self.v.holiday_names)
+
+    @functools.cached_property
+    def _birthdays(self) -> frozenset[int]:
+        return frozenset(i for i, w in enumerate(self.words) if w.text == "birthday")
+
+    @functools.cached_property
+    def _age_joins(self) -> frozenset[str]:
+        """Words between an age and the next that goes on from it: "twelve, going on thirteen"."""
+        return self.v.hedges | self.v.corrections | self.v.fillers | {"or", "going", "on", "i'm", "mean"}
+
+    @functools.cached_property
+    def _people_as_objects(self) -> frozenset[str]:
+        return frozenset({"me", "him", "her", "us", "them"}) | self.v.possessives - {"your"}
 
     @property
     def v(self) -> SpokenWords:
@@ -186,8 +214,9 @@ class _Finder:
             return decade
         if w in self.v.weekdays:
             return self._weekday_at(i)
-        if w in self.v.holidays:  # "on christmas day", "since easter"
-            end = i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
+        named = self._holiday_name_at(i)
+        if named or w in self.v.holidays:  # "on christmas day", "since easter", "after labor day"
+            end = named or i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
             if names_one_day(self.text, self.words[i].start, self.words[end - 1].end):
                 year = self._year_after(end + 1) if self.word(end) == "of" else end
                 if year > end + 1:  # "Thanksgiving of oh-three", "Christmas of 2005"
@@ -243,6 +272,15 @@ class _Finder:
             return None  # "two thousand" is as often a count
         return self.span(i, year.last, "DATE")
 
+    def _holiday_name_at(self, i: int) -> int:
+        """End of a holiday named in more than one word from word i ("labor day"), or 0."""
+        if self.word(i) not in self._holiday_starts:
+            return 0
+        for name in self.v.holiday_names:
+            if tuple(self.word(i + k) for k in range(len(name))) == name:
+                return i + len(name)
+        return 0
+
     def _day_of_a_date_talk(self, i: int, end: int, reach: int = 20) -> bool:
         """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
         "the" that ends its phrase, after "on" or where a month, a weekday or "day"/"date"
@@ -268,7 +306,7 @@ class _Finder:
             return None
         # "in ninety-three"; "in, what, oh-seven?"
         after = self.word(self._before_fillers(i - 1)) in ("in", "since", "until", "till", "from", "between")
-        if not after and not self._dates_a_phrase(i):
+        if not after and not self._dates_a_phrase(i) and i not in self._year_answers:
             return None
         end = self._two_digit_year(i)
         if not end and self.word(i - 1) in ("in", "since") and self._sentence_goes_on(i + 1):
@@ -281,8 +319,8 @@ class _Finder:
     def _two_digit_year(self, i: int) -> int:
         """End of a year said by its last two digits from word i ("ninety-three", "oh
         five"), or 0; a round number ("thirty") and one under 30 are as often minutes or a count."""
-        if self.word(i) in ("oh", "zero") and self.word(i + 1) in self.v.units:
-            return i + 2
+        if self.word(i) in ("oh", "o", "zero") and self.word(i + 1) in self.v.units:
+            return i + 2  # "oh five", "o six" as captions write it
         read = self.reader.read_small(i)
         if read is None or read.value < 30 or read.value % 10 == 0 or self.word(i).isdigit():
             return 0
@@ -368,6 +406,16 @@ class _Finder:
         # Speech written without punctuation: "the old stuff from oh nine i was eighteen then".
         return self.word(j) in self.v.clause_openers or self.word(j) in self._personal_subjects
 
+    def address_after(self, j: int, reach: int = 3) -> bool:
+        """Whether a street follows word j-1 in the same phrase, so that the numbers before it are a
+        house number ("it's at fourteen twelve east market street"), not a clock time."""
+        for k in range(j, min(len(self.words), j + reach)):
+            if re.search(r"[.;:!?,\n]", self.gap(k - 1, k)) or self.word(k) in self.v.function_words:
+                return False  # "we met at ten fifteen on main street"
+            if self.word(k) in self.v.street_words:
+                return True
+        return False
+
     def _no_count(self, j: int) -> bool:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
         if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
@@ -392,18 +440,38 @@ class _Finder:
             if decade:
                 out.append(self.span(i, decade, "AGE"))
                 continue
+            birthday = birthday_at(self, i)
+            if birthday:
+                out.append(self.span(i, birthday, "AGE"))
+                continue
             number = self.reader.read_cardinal(i)
             if number is None or not 2 <= number.value <= 119:
                 continue
             if self._years_old(number.last):  # "24 years of age" broken over a numbered line
                 out.append(self.span(i, number.last, "AGE"))
                 continue
+            if self._years_old(number.last, wrapped=False):
+                # "twenty years old": the years-old pattern finds it; a correction may follow.
+                last_age = number
+                continue
+            if months_of_a_baby(self, i, number):
+                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "the baby is eighteen months."
+                continue
+            if opens_a_range_of_ages(self, number):
+                out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "forty, fifty years old"
+                continue
             next_age = self._next_year_of_age(number)  # "when I was fifteen sixteen"
             if not self._bare_number(i, (next_age or number).last):
                 continue
             score = self._age_score(i, number, answers)
-            if not score and last_age is not None and self._repeats_an_age(last_age, number):
-                score = WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."
+            if (
+                not score
+                and last_age is not None
+                and (self._repeats_an_age(last_age, number) or goes_on_from_an_age(self, last_age, i))
+            ):
+                score = (
+                    WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."; "twelve, going on thirteen"
+                )
             if score:
                 out.append(self.span(i, number.last, "AGE", score))
                 if next_age is not None:
@@ -411,15 +479,16 @@ class _Finder:
                 last_age = next_age or number
         return out
 
-    def _years_old(self, j: int) -> bool:
-        """Whether "years old" or "years of age" follows the number ending before word j."""
+    def _years_old(self, j: int, wrapped: bool = True) -> bool:
+        """Whether "years old" or "years of age" follows the number ending before word j, broken
+        over a line (`wrapped`) or on one line."""
         if self.word(j) not in ("years", "year"):
             return False
         end = j + 2 if self.word(j + 1) == "old" else j + 3 if self.word(j + 1) == "of" else 0
         if not end or self.word(end - 1) not in ("old", "age"):
             return False
         # Written on one line the years-old pattern finds it (dates_numbers.toml).
-        return any(len(self.gap(k, k + 1)) > 1 for k in range(j - 1, end - 1))
+        return wrapped == any(len(self.gap(k, k + 1)) > 1 for k in range(j - 1, end - 1))
 
     def _next_year_of_age(self, number: Reading) -> Reading | None:
         """The number said right after `number` that is one more ("fifteen sixteen"):
@@ -433,13 +502,16 @@ class _Finder:
 
     def _repeats_an_age(self, age: Reading, number: Reading, reach: int = 12) -> bool:
         """Whether `number` opens its sentence, after a hedge or not, and says again the `age` said
-        shortly before ("You were about nineteen?" "About nineteen, yeah.")."""
+        shortly before ("You were about nineteen?" "About nineteen, yeah."), or the year of age
+        after it ("She notes you are fifty-two." "Fifty-three in June.")."""
         first = number.first
         opener = first - (self.word(first - 1) in self.v.hedges)
         if opener > 0 and not re.search(r"[.;:!?\n]", self.gap(opener - 1, opener)):
             return False
+        if first - age.last > reach:
+            return False
         said = [w.text for w in self.words[first : number.last]]
-        return first - age.last <= reach and said == [w.text for w in self.words[age.first : age.last]]
+        return said == [w.text for w in self.words[age.first : age.last]] or number.value == age.value + 1
 
     def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
@@ -453,17 +525,22 @@ class _Finder:
             return SCORE
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
             return SCORE  # "a child of seventeen"
-        if self._after_age_word(i) or self._age_said_before(i):
+        if self._after_age_word(i) or self._age_said_before(i) or short_of_an_age(self, i):
             return SCORE
+        if restarts_an_age(self, i):
+            return SCORE  # "I was thirty... thirty-nine": the false start is said of the person too
         if self._set_off_after_a_person(i, number):
             return WEAK_SCORE  # "the victim, nineteen, was shot", "I was a kid, maybe fourteen."
         # "By seventeen I was using": "by" opens the clause of the person it dates.
         if (
             self.word(k) in ("at", "by")
             and 13 <= value <= 99
-            and self._person_near(k, before=self.word(k) == "at")
+            and (
+                self._person_near(k, before=self.word(k) == "at")
+                or (self._opens_a_sentence(k) and self._person_near(k, before=False, objects=True))
+            )
         ):
-            return WEAK_SCORE
+            return WEAK_SCORE  # "At seventeen that was everything to me."
         if self._fragment_at_age(i, number) and (
             number.value > 12
             or any(
@@ -474,6 +551,9 @@ class _Finder:
             return WEAK_SCORE  # "Weed at twelve. Meth by fifteen.": no clock has a fifteenth hour
         if self.word(number.last) == "now" and self.word(k) in self.v.age_verbs and self._said_of_someone(k):
             return WEAK_SCORE  # "Luis should be forty-five now": an age grows, a count does not
+        at_the_time = [self.word(number.last + n) for n in range(3)] == ["at", "the", "time"]
+        if at_the_time and self.word(k) in ("was", "were") and self.word(k - 1) in ("and", "but"):
+            return WEAK_SCORE  # "HE WAS BORN ON MAY 3, 1971 AND WAS 24 AT THE TIME OF THE OFFENSE"
         return WEAK_SCORE if i in answers else 0.0
 
     def _set_off_after_a_person(self, i: int, number: Reading) -> bool:
@@ -485,19 +565,24 @@ class _Finder:
         if k < 1 or "," not in self.gap(k, k + 1):
             return False
         last = number.last
-        if self.word(last) in ("or", "to") and self.reader.read_small(last + 1) is not None:
-            last = self.reader.read_small(last + 1).last  # "younger, twenty-five or twenty-six."
+        if self.word(last) in ("or", "to", "and") and self.reader.read_small(last + 1) is not None:
+            last = self.reader.read_small(
+                last + 1
+            ).last  # "younger, twenty-five or twenty-six.", "kids, 10 and 12,"
         at_the_time = (self.word(last), self.word(last + 1), self.word(last + 2)) == ("at", "the", "time")
         if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
             return False  # "I was a juvenile, 16 at the time."
         k -= self.word(k) in ("now", "then")
-        if self.word(k) in self.v.age_adjectives and self.person_is(k):
-            return True  # "He was younger, twenty-five or twenty-six."
+        if self.word(k) in self.v.age_adjectives and (self.person_is(k) or person_noun_before(self, k)):
+            return (
+                True  # "He was younger, twenty-five or twenty-six.", "a girl in the truck, younger, like 14"
+            )
         return (
             self.word(k) in self.v.person_nouns
             or self.word(k) in self.v.age_of_nouns
             or self.words[k].start in self.persons
             or self.word(k - 1) in self.v.titles
+            or name_set_off(self, k) is not None
         )
 
     def _fragment_at_age(self, i: int, number: Reading) -> bool:
@@ -596,6 +681,7 @@ class _Finder:
             and (
                 self.person_is(first)
                 or self._after_age_word(first)
+                or (self.word(first - 1) == "of" and self.word(first - 2) in self.v.age_of_nouns)
                 or self._after_an_age(first - 1 - (self.word(first - 1) in self.v.hedges))
                 or self._set_off_after_a_person(first, self.reader.read_cardinal(first))
             )
@@ -617,14 +703,17 @@ class _Finder:
         """ "at age seventeen", "aged twenty", "between the ages of twelve and fourteen"."""
         w = self.word(i - 1)
         return w in ("age", "aged", "ages") or (
-            w in ("of", "between") and self.word(i - 2) in ("age", "ages")
-        )
+            w in ("of", "between", "from") and self.word(i - 2) in ("age", "ages", "aged")
+        )  # "between the ages of twelve and fourteen", "students aged between 15 and 18"
 
     def person_is(self, i: int) -> bool:
         """Whether "I'm", "she was", "he is only", "my son is", "she'll be", "I'm gonna
         be"... comes right before word i."""
         k = self._before_fillers(i - 1)
         k -= self.word(k) in self.v.hedges
+        if k < i - 1:
+            k = self._before_fillers(k)  # "He's like, I don't know, maybe twenty-five"
+            k -= self.word(k) in self.v.hedges
         if self.word(k - 1) == "going" and self.word(k) == "on":
             k -= 2  # "I'm going on seventy-four"
         if self.word(k) in self.v.contracted or self._noun_and_is(k):
@@ -634,6 +723,11 @@ class _Finder:
         # "be" and "been" may stand a few words after their subject ("she'll be", "he would have been");
         # after "and" the subject is the first clause's ("you were 24 at the offense and are now 51").
         reach = 4 if self.word(k) in ("be", "been") else 16 if self.word(k - 1) in ("and", "but") else 1
+        named = name_set_off(self, k - 1)
+        if named is not None:
+            return self.word(named - 1) in self.v.person_nouns  # "His sister, Maxine Voss, is eighty"
+        if [self.word(k - 3), self.word(k - 2), self.word(k - 1)] == ["at", "the", "time"]:
+            k -= 3  # "My girlfriend at the time was sixteen"
         for j in range(k - 1, max(-1, k - 1 - reach), -1):
             if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
                 return False
@@ -674,18 +768,27 @@ class _Finder:
             return False
         return self.gap(j - 1, j).strip() == "," or self.word(j - 1) == "and"
 
-    def _person_near(self, i: int, reach: int = 12, before: bool = True) -> bool:
+    def _opens_a_sentence(self, k: int) -> bool:
+        return k == 0 or bool(re.search(r"[.;:!?\n]", self.gap(k - 1, k)))
+
+    def _person_near(self, i: int, reach: int = 12, before: bool = True, objects: bool = False) -> bool:
         """A personal subject in the same sentence as word i, within `reach` words
-        before it ("I left home at sixteen") or after it ("By seventeen I was using")."""
+        before it ("I left home at sixteen") or after it ("By seventeen I was using"); after
+        it with `objects`, a person as the object too ("At seventeen that was everything to me")."""
+        after = self.v.subjects | self.v.contracted | (self._people_as_objects if objects else frozenset())
         for k in range(i - 1, max(-1, i - 1 - reach) if before else i - 1, -1):
             if re.search(r"[.;!?\n]", self.gap(k, k + 1)):
                 break
-            if self.word(k) in self._people or self.word(k) in self.v.contracted:
-                return True  # "I left home at sixteen", "my mom passed away at 64"
+            if (
+                self.word(k) in self._people
+                or self.word(k) in self.v.contracted
+                or self.word(k) in self.v.possessives
+            ):
+                return True  # "I left home at sixteen", "my mom passed away at 64", "My first time was at 13"
         for k in range(i + 1, min(len(self.words), i + 1 + reach)):
             if re.search(r"[.;!?\n]", self.gap(k - 1, k)):
                 break
-            if self.word(k) in self.v.subjects or self.word(k) in self.v.contracted:
+            if self.word(k) in after:
                 return True
         return False
 
@@ -704,10 +807,25 @@ class _Finder:
     def _age_answer_words(self) -> set[int]:
         """The words of the sentence that answers a question about an age ("How old
         were you then?" "About fourteen."), after the speaker's tag if there is one."""
+        return self._answer_words(self.v.age_questions)
+
+    @functools.cached_property
+    def time_answers(self) -> frozenset[int]:
+        """The words that answer a question about a clock time ("At what time?" "Eleven. Eleven-fifteen.")."""
+        return frozenset(self._answer_words(self.v.time_questions))
+
+    @functools.cached_property
+    def _year_answers(self) -> frozenset[int]:
+        """The words that answer a question about a year ("What year was that?" "Ninety-six.")."""
+        return frozenset(self._answer_words(self.v.year_questions))
+
+    def _answer_words(self, questions: tuple[tuple[str, ...], ...]) -> set[int]:
+        """The words of the sentence that answers one of `questions`, after the speaker's tag."""
         out: set[int] = set()
+        starts = {q[0] for q in questions}
         for i in range(len(self.words)):
-            if self.word(i) not in self.v.age_question_starts or not any(
-                tuple(self.word(i + k) for k in range(len(q))) == q for q in self.v.age_questions
+            if self.word(i) not in starts or not any(
+                tuple(self.word(i + k) for k in range(len(q))) == q for q in questions
             ):
                 continue
             j = i + 1
@@ -729,7 +847,9 @@ class _Finder:
                 out.add(k)
                 # "Fifty-four. Fifty-five in August.": the answer goes on while it gives numbers.
                 sentence_ends = k + 1 < len(self.words) and re.search(r"[.!?\n]", self.gap(k, k + 1))
-                if sentence_ends and (self.reader.read_small(k + 1) is None or self.word(k + 1).isdigit()):
+                # "Twelve. Maybe thirteen.", "Ninety-six. No, ninety-seven."
+                said = k + 1 + (self.word(k + 1) in self.v.hedges | self.v.corrections)
+                if sentence_ends and (self.reader.read_small(said) is None or self.word(said).isdigit()):
                     break
                 k += 1
         return out

@@ -5,10 +5,12 @@ spoken-form finder (`detectors/spoken.py`) with its reader and cue words."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import Reading
+from reviewer_app.core.spoken_numbers import Reading, words_of
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE
 
 if TYPE_CHECKING:
@@ -27,11 +29,16 @@ def clock_fractions(f: Finder) -> list[Span]:
         if not fraction and (read is None or not 1 <= read.value <= 30 or f.word(i).isdigit()):
             continue
         j = i + 1 if fraction else read.last
+        minutes_said = not fraction and f.word(j) in ("minutes", "minute")  # "five minutes to ten"
+        j += minutes_said
         if f.word(j) not in ("past", "to", "after", "till", "of") or (w == "half" and f.word(j) != "past"):
             continue
         if f.word(j) == "of" and not (fraction or read.value % 5 == 0):
             continue  # "ten of five", "a quarter of eight"; not "one of two"
         hour = f.reader.read_small(j + 1)
+        if hour is None and fraction and _after_an_hour_said(f, i, j):
+            out.append(f.span(i, j + 1, "TIME", WEAK_SCORE))  # "at ten, quarter after,"
+            continue
         # "quarter to 10": after a quarter or a half the hour may be written in digits
         if hour is None or not 1 <= hour.value <= 12 or (f.word(j + 1).isdigit() and not fraction):
             continue
@@ -40,14 +47,30 @@ def clock_fractions(f: Finder) -> list[Span]:
         # "five after nine" needs no cue when nothing follows the hour ("ten to eleven votes").
         plain = f.word(j) in ("past", "after") and f.clause_end(hour.last)
         cue = f.word(first - 1) in f.v.time_prepositions or it_was(f, first)
-        if not (fraction or plain or end > hour.last or cue):
-            continue
+        if not (fraction or plain or end > hour.last or cue) or (minutes_said and not f.clause_end(end)):
+            continue  # "five minutes to ten people" counts
         if f.word(j) == "of" and not (end > hour.last or f.clause_end(hour.last)):
             continue  # "at ten of five" ends its phrase; "a quarter of ten people" counts
         span = f.span(first, end, "TIME", SCORE if fraction or end > hour.last else WEAK_SCORE)
         if not (out and out[-1].overlaps(span)):
             out.append(span)
     return out
+
+
+def _after_an_hour_said(f: Finder, i: int, j: int) -> bool:
+    """Whether the quarter or half at word i, and "after" or "past" at word j ending its phrase,
+    correct an hour said after a time preposition just before, the hour left out: "at ten,
+    quarter after,"."""
+    hour = f.reader.read_small(i - 1) if i > 1 else None
+    return (
+        hour is not None
+        and hour.last == i
+        and 1 <= hour.value <= 12
+        and f.gap(i - 1, i).strip() == ","
+        and f.word(j) in ("past", "after")
+        and f.word(i - 2) in f.v.time_prepositions
+        and f._sentence_goes_on(j + 1)
+    )
 
 
 def day_clock(f: Finder) -> list[Span]:
@@ -65,6 +88,7 @@ def day_clock(f: Finder) -> list[Span]:
         if out and f.words[i].start < out[-1].end:
             continue
         j = hour.last
+        by_digit = False
         if f.word(j) == "hundred":
             end = j + 1
         else:
@@ -73,18 +97,36 @@ def day_clock(f: Finder) -> list[Span]:
                 end = j + 2
             elif minutes is not None and 10 <= minutes.value <= 59 and not f.word(j).isdigit():
                 end = minutes.last
+            elif _minutes_digit_by_digit(f, i, j):
+                end, by_digit = j + 2, True  # "the time is zero nine four two"
             else:
                 continue
         if f.word(end) in f.v.clock_hours:
             out.append(f.span(i, end + 1, "TIME"))
         elif (
-            (f.word(end - 1) == "hundred" or _hour_of_the_day(f, hour, j))
-            and f.word(i - 1) in f.v.time_prepositions
+            (f.word(end - 1) == "hundred" or _hour_of_the_day(f, hour, j) or by_digit)
+            and (f.word(i - 1) in f.v.time_prepositions or f.word(i - 1) == "time" or by_digit)
             and f._no_count(end)
+            and not f.address_after(end)
         ):
             # "at sixteen hundred"; "at twenty-two fifty-three": no hour of a 12-hour clock
             out.append(f.span(i, end, "TIME", WEAK_SCORE))
     return out
+
+
+def _minutes_digit_by_digit(f: Finder, i: int, j: int) -> bool:
+    """Whether words j and j+1 are the two digits of the minutes of a 24-hour clock read digit by
+    digit from "zero" or "oh" at word i, after "time" ("the time is zero nine four two")."""
+    digits = [f.v.units.get(f.word(k)) for k in (j, j + 1)]
+    return (
+        f.word(i) in ("oh", "zero")
+        and None not in digits
+        and digits[0] <= 5
+        and f.gap(j - 1, j) == " "
+        and f.gap(j, j + 1) == " "
+        and any(f.word(k) == "time" for k in range(max(0, i - 6), i))  # "the time is zero nine, uh, zero ..."
+        and f._sentence_goes_on(j + 2)
+    )
 
 
 def _hour_of_the_day(f: Finder, hour: Reading, j: int) -> bool:
@@ -114,9 +156,25 @@ def midnight_and_noon(f: Finder) -> list[Span]:
         cues = (i - 1, i - 1 - (f.word(i - 1) in f.v.hedges))
         if any(
             f.word(c) in f.v.time_prepositions or f.word(c) in f.v.hour_cues or it_was(f, c + 1) for c in cues
-        ):
+        ) or says_again_a_time(f, i, lambda: out):
             out.append(f.span(i, i + 1, "TIME", WEAK_SCORE))
     return out
+
+
+def says_again_a_time(f: Finder, i: int, found: Callable[[], list[Span]], reach: int = 80) -> bool:
+    """Whether word i opens a sentence, after a hedge or not, by saying again the first word of a
+    clock time found shortly before in the sentence before it: "at like eight in the morning.
+    Eight, eight-thirty.", "Like six-forty? Six-forty-something.", "at noon? Noon, twelve-thirty."."""
+    opener = i - (f.word(i - 1) in f.v.hedges)
+    if opener < 1 or not re.search(r"[.?!]", f.gap(opener - 1, opener)):
+        return False
+    start = f.words[opener].start
+    for t in found():
+        if t.end <= start and start - t.end <= reach and "\n\n" not in f.text[t.end : start]:
+            said = [w.text for w in words_of(f.text[t.start : t.end])]
+            if said[:1] == [f.word(i)] or (said[1:2] == [f.word(i)] and said[0] in f.v.hedges):
+                return True
+    return False
 
 
 def it_was(f: Finder, i: int) -> bool:
@@ -134,6 +192,8 @@ def time_suffix(f: Finder, j: int) -> int:
         return j + 2
     if f.word(j) in f.v.meridiems:
         return j + 1
+    if f.word(j) == "sharp" and f._sentence_goes_on(j + 1):
+        return j + 1  # "at nine sharp"; "two sharp knives" go on
     if f.word(j) in ("a", "p") and f.word(j + 1) == "m":
         return j + 2
     for phrase in f.v.day_parts:

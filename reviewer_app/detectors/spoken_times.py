@@ -7,6 +7,7 @@ of `detectors/spoken_clock.py`. Read over the words of the spoken-form finder
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
@@ -16,6 +17,7 @@ from reviewer_app.detectors.spoken_clock import (
     day_clock,
     it_was,
     midnight_and_noon,
+    says_again_a_time,
     time_suffix,
 )
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
@@ -28,6 +30,10 @@ def find_times(f: Finder) -> list[Span]:
     """The clock times said in words in the finder's text, those of `spoken_clock` included."""
     fractions = clock_fractions(f) + day_clock(f) + midnight_and_noon(f)
     out: list[Span] = []
+
+    def said_before() -> list[Span]:
+        return out + fractions
+
     for i in range(len(f.words)):
         hour = f.reader.read_small(i)
         if hour is None or not 1 <= hour.value <= 12:
@@ -51,9 +57,12 @@ def find_times(f: Finder) -> list[Span]:
                 or (it_was(f, i) and not _like_a_height(f, hour, j))
                 or _corrects_a_time(f, i)
                 or _ends_a_range(f, i, out)
-                or _restates_a_time(f, i, out + fractions)
+                or _restates_a_time(f, i, said_before)
+                or says_again_a_time(f, i, said_before)
+                or i in f.time_answers
             )
             and f._no_count(minutes)
+            and not f.address_after(minutes)
         ):
             out.append(f.span(i, minutes, "TIME", WEAK_SCORE))
         elif not minutes and (
@@ -62,13 +71,42 @@ def find_times(f: Finder) -> list[Span]:
             or _corrected_to_a_time(f, i, j)
             or _ends_a_range(f, i, out)
             or _opens_a_range(f, j, minutes)
+            or _hours_of_a_shift(f, i, j)
+            or (_restates_a_time(f, i, said_before) and f._sentence_goes_on(j))
+            or (says_again_a_time(f, i, said_before) and f._sentence_goes_on(j))
+            or (i in f.time_answers and f._sentence_goes_on(j))  # "At what time?" "Eleven."
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         elif minutes and _opens_a_range(f, minutes, minutes):
             out.append(f.span(i, minutes, "TIME", WEAK_SCORE))  # "nine thirty to five"
     # "half past ten in the evening" takes in the "ten in the evening" found above.
     kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
-    return sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+    found = sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+    return sorted(found + _written_again(f, found))
+
+
+def _written_again(f: Finder, found: list[Span]) -> list[Span]:
+    """The 24-hour clock in digits right after a clock time said in words, after a comma: "the
+    time is ten-oh-four, 1004." (as a hearing officer reads the clock for the record)."""
+    ends = {t.end for t in found}
+    return [
+        f.span(i, i + 1, "TIME", WEAK_SCORE)
+        for i, word in enumerate(f.words)
+        if i
+        and f.words[i - 1].end in ends
+        and re.fullmatch(r"(?:[01]\d|2[0-3])[0-5]\d", word.text)
+        and f.gap(i - 1, i).strip() == ","
+        and f._sentence_goes_on(i + 1)
+    ]
+
+
+def _hours_of_a_shift(f: Finder, i: int, j: int) -> bool:
+    """Whether the hour of words i..j-1 opens a range of hours after "shift" or a verb of work,
+    where no minutes are needed: "she was on the night shift ten to six", "I worked seven to three"
+    ("worked ten to twelve hours" counts them)."""
+    return f.word(i - 1) in ("shift", "shifts", "work", "works", "worked", "working") and _opens_a_range(
+        f, j, 1
+    )
 
 
 def _opens_a_range(f: Finder, j: int, minutes: int | None) -> bool:
@@ -118,14 +156,26 @@ def _corrects_a_time(f: Finder, i: int) -> bool:
         said is not None
         and hour is not None
         and said.value == hour.value
-        and f.gap(i - 1, i).strip() == ","
+        and f.gap(i - 1, i).strip() in (",", "")  # "like nine nine thirty" in captions
         and _time_cue_in_sentence(f, i - 1)
     )
 
 
-def _restates_a_time(f: Finder, i: int, found: list[Span]) -> bool:
-    """Whether word i follows a comma right after a clock time: "quarter to eleven, ten forty"."""
-    return i > 0 and f.gap(i - 1, i).strip() == "," and any(t.end == f.words[i - 1].end for t in found)
+# A clock time written in digits that ends right before a comma: "around 3 o'clock, maybe three".
+_WRITTEN_TIME_BEFORE = re.compile(r"\d(?::[0-5]\d)?[ ]?(?:[ap]\.?[ ]?m\.?|o['’]?[ ]?clock)$", re.IGNORECASE)
+
+
+def _restates_a_time(f: Finder, i: int, found: Callable[[], list[Span]]) -> bool:
+    """Whether word i follows a comma, and a hedge or not, right after a clock time said or
+    written (`found`: those said): "quarter to eleven, ten forty", "around 3 o'clock, maybe three"."""
+    opener = i - (f.word(i - 1) in f.v.hedges)
+    if opener < 1 or f.gap(opener - 1, opener).strip() != ",":
+        return False
+    end = f.words[opener - 1].end
+    return (
+        any(t.end == end for t in found())
+        or _WRITTEN_TIME_BEFORE.search(f.text[max(0, end - 12) : end]) is not None
+    )
 
 
 def _time_cue_in_sentence(f: Finder, i: int, reach: int = 8) -> bool:
@@ -172,7 +222,8 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     cue = i - 1 - (f.word(i - 1) in f.v.hedges and f.word(i - 2) in f.v.hour_cues)
     if f.word(cue) in ("about", "like") and _after_a_part_of_the_day(f, cue):
         return f._sentence_goes_on(j)  # "saturday night about eleven"
-    if f.word(cue) not in f.v.hour_cues or not f._sentence_goes_on(j):
+    to_a_meal = f.word(j) == "for" and f.word(j + 1) in f.v.day_events  # "at twelve for lunch"
+    if f.word(cue) not in f.v.hour_cues or not (f._sentence_goes_on(j) or to_a_meal):
         return False  # "open till five", "we got there at about nine"
     if f.word(cue) == "by" and (
         (f.word(j) in f._personal_subjects and f.adjacent(j - 1)) or f.reader.read_small(cue - 1) is not None
@@ -181,6 +232,8 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     opener = f.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
     if opener in f.v.impersonal_subjects | f.v.contracted | f.v.subjects:
         return True
+    if f.word(cue) in ("after", "around", "before", "until", "till") and f._opens_a_sentence(cue):
+        return True  # the answer "After one." (a sentence opening "At twelve." may give an age)
     return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
 
 

@@ -136,6 +136,12 @@ def test_a_stamp_alone_on_its_line_is_no_time_but_one_in_speech_is(fake_detector
         for s in run_detection(Document("captions", text), ["clock"], Settings()).spans
     ]
     assert kept == [("TIME", "7:35")]
+    # A call's elapsed time before a note on what was heard is a stamp too; a time in a note is not.
+    text = "00:45  (Tone. Line opens.)\n05:16 (Caller hangs up at 10:20.)\n"
+    kept = [
+        (s.label, s.text_in(text)) for s in run_detection(Document("call", text), ["clock"], Settings()).spans
+    ]
+    assert kept == [("TIME", "10:20")]
 
 
 def test_a_stamp_before_a_transcribers_note_is_no_time(fake_detectors):

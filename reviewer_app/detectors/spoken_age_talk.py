@@ -1,0 +1,123 @@
+"""How a speaker goes on about an age beyond "I was seventeen": an age that goes on from the one just
+said ("twelve, going on thirteen", "seventy-eight, I'm sorry, seventy-seven", "thirty... thirty-nine"),
+a birthday's ordinal ("my fifteenth birthday"), "a month shy of eighteen", the first of "forty fifty
+years old", a baby's "eighteen months", and a person named in apposition before an age ("the owner,
+Harjit Dhillon, forty-four"). Read over the words of the spoken-form finder (`detectors/spoken.py`)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spoken_numbers import Reading
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.spoken import _Finder as Finder
+
+
+def months_of_a_baby(f: Finder, i: int, number: Reading) -> bool:
+    """Whether a person is said to be a number of months or weeks, ending the clause: "the
+    baby is eighteen months.", "she was six weeks" (not "I was six months in county")."""
+    j = number.last
+    if f.word(j) not in ("months", "weeks") or not f.person_is(i):
+        return False
+    return j + 1 >= len(f.words) or bool(re.search(r"[.;:!?,\n]", f.gap(j, j + 1)))
+
+
+def opens_a_range_of_ages(f: Finder, number: Reading) -> bool:
+    """Whether a greater number and "years old" follow `number`, after "or", "to", a comma or
+    nothing: "forty fifty years old", "twelve or thirteen years of age"."""
+    j = number.last + (f.word(number.last) in ("or", "to"))
+    if j >= len(f.words) or (j == number.last and f.gap(j - 1, j).strip() not in ("", ",")):
+        return False
+    second = f.reader.read_cardinal(j)
+    return (
+        second is not None
+        and number.value < second.value < 120
+        and (f._years_old(second.last) or f._years_old(second.last, wrapped=False))
+    )
+
+
+def birthday_at(f: Finder, i: int) -> int:
+    """End of the ordinal of a birthday from word i ("my fifteenth birthday", "on her 80th
+    birthday"), said of someone: after "my", "his", "her"... or a name's "'s"; or 0."""
+    if i + 1 not in f._birthdays and i + 2 not in f._birthdays:
+        return 0
+    ordinal = f.reader.read_ordinal(i)
+    if ordinal is None or f.word(ordinal.last) != "birthday":
+        return 0
+    whose = f.word(i - 1)
+    return ordinal.last if whose in f.v.possessives or whose.endswith("'s") else 0
+
+
+def goes_on_from_an_age(f: Finder, age: Reading, i: int, reach: int = 4) -> bool:
+    """Whether the number at word i goes on from the `age` just said, set off by a comma, a
+    dash or a pause, or joined by "or" or "going on", a hedge or a correction between: "fifteen,
+    sixteen", "twelve, going on thirteen", "seventy-eight—I'm sorry, seventy-seven", "two, almost
+    three" (not across the end of a sentence)."""
+    if not 0 <= i - age.last <= reach:
+        return False
+    if any(f.word(k) not in f._age_joins for k in range(age.last, i)):
+        return False
+    gaps = "".join(f.gap(k - 1, k) for k in range(age.last, i + 1))
+    if re.search(r"[;:!?\n]|\.(?!\.)", gaps.replace("...", "…")):
+        return False
+    return bool(re.search(r"[,…—–]|--", gaps)) or f.word(age.last) in ("or", "going")
+
+
+def short_of_an_age(f: Finder, i: int, reach: int = 4) -> bool:
+    """Whether the number at word i follows "shy of" or "short of" said of a person: "I was a
+    month shy of eighteen", "she was two weeks short of sixteen"."""
+    if f.word(i - 1) != "of" or f.word(i - 2) not in ("shy", "short"):
+        return False
+    return any(
+        f.word(k) in f.v.age_verbs and f.person_is(k + 1) for k in range(i - 3, max(-1, i - 3 - reach), -1)
+    )
+
+
+def restarts_an_age(f: Finder, i: int) -> bool:
+    """Whether the number at word i follows a false start, a number cut off by a pause or a
+    dash, that a person is said to be: "I was thirty... thirty-nine", "she was fif—sixteen"."""
+    if i < 1 or not re.fullmatch(r"\s*(?:\.\.\.|…|—|–|--)\s*", f.gap(i - 1, i)):
+        return False
+    first = i - 1
+    while first > 0 and f.gap(first - 1, first) in (" ", "-") and f.reader.read_small(first - 1):
+        first -= 1
+    return f.reader.read_small(first) is not None and f.person_is(first)
+
+
+def name_set_off(f: Finder, k: int, reach: int = 4) -> int | None:
+    """The first word of a name of two or more capitalised words that ends at word k and
+    stands between commas, as a person is named in apposition ("the owner, Harjit Dhillon,
+    forty-four", "His sister, Maxine Pennebaker-Voss, is eighty"), or None."""
+    if k + 1 >= len(f.words) or f.gap(k, k + 1).strip() != ",":
+        return None
+    first = k
+    while first > 0 and k - first < reach and f.gap(first - 1, first) in (" ", "-"):
+        first -= 1
+    while first < k and not capitalised_name_word(f, first):
+        first += 1
+    if first == k or first == 0 or f.gap(first - 1, first).strip() != ",":
+        return None
+    return first if all(capitalised_name_word(f, j) for j in range(first, k + 1)) else None
+
+
+def capitalised_name_word(f: Finder, j: int) -> bool:
+    said = f.text[f.words[j].start : f.words[j].end]
+    return (
+        said[:1].isupper()
+        and not said.isupper()
+        and said.lower() not in f.v.months | f.v.weekdays
+        and said.lower() not in f.v.function_words
+    )
+
+
+def person_noun_before(f: Finder, k: int, reach: int = 8) -> bool:
+    """Whether a word for a person comes shortly before word k in its sentence ("a girl in the
+    truck too, younger")."""
+    for j in range(k - 1, max(-1, k - 1 - reach), -1):
+        if f.word(j) in f.v.person_nouns or f.word(j) in f.v.age_of_nouns:
+            return True
+        if re.search(r"[.;:!?\n]", f.gap(j, j + 1)):
+            return False
+    return False
