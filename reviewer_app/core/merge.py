@@ -764,6 +764,8 @@ def merge_spans(
         rules.test_words,
         rules.role_nouns | rules.titles | rules.determiners,
         rules.head_words.get("ORGANIZATION", ()),
+        frozenset(rules.organisation_cues.get("vehicle_words", ())),
+        frozenset(rules.organisation_cues.get("colour_words", ())),
     )
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)

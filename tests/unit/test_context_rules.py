@@ -674,3 +674,26 @@ def test_an_acronym_defined_in_quotes_in_brackets_is_a_body_at_every_mention():
     assert [s.label for s in merged if s.text_in(text) == "CRPF"] == ["ORGANIZATION", "ORGANIZATION"]
     assert ("USA", "LOCATION") in {(s.text_in(text), s.label) for s in merged}
     assert "US" not in {s.text_in(text) for s in merged if s.label == "ORGANIZATION"}
+
+
+def test_a_car_make_after_a_colour_or_a_model_year_or_before_a_vehicle_is_no_organisation():
+    text = (
+        "CALLER: He left in a silver Subaru and she had a 2011 Mazda. There was also a Kia van. "
+        "Later Subaru called me back, and in 2012 Mazda hired my cousin."
+    )
+    spans = [
+        _span(text, "Subaru", "ORGANIZATION"),
+        _span(text, "Mazda", "ORGANIZATION"),
+        _span(text, "Kia", "ORGANIZATION"),
+        _span(text, "Subaru", "ORGANIZATION", 1),
+        _span(text, "Mazda", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.start) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    # The firm as a body stays: it calls and hires.
+    assert merged == [("Subaru", text.index("Subaru called")), ("Mazda", text.index("Mazda hired"))]
+
+
+def test_a_colour_inside_a_name_leaves_the_organisation():
+    text = "She volunteers with the Red Cross and her brother drives for a Blue Line Taxi."
+    spans = [_span(text, "Red Cross", "ORGANIZATION"), _span(text, "Blue Line Taxi", "ORGANIZATION")]
+    assert _merged(text, spans) == {("Red Cross", "ORGANIZATION"), ("Blue Line Taxi", "ORGANIZATION")}
