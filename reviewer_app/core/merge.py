@@ -97,6 +97,7 @@ from reviewer_app.core.referent_labels import (
     label_numbers_by_cue,
     label_spelled_items,
     label_states_as_bodies,
+    label_streets_by_context,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
@@ -771,6 +772,7 @@ def merge_spans(
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
+    merged = label_streets_by_context(merged, text, frozenset(rules.organisation_cues.get("street_cues", ())))
     merged = label_states_as_bodies(
         merged,
         text,

@@ -206,18 +206,23 @@ _STREET = r"(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Lane|Wa
 _ON_A_STREET = re.compile(
     rf"(?P<business>{NAME})[ ]on[ ](?P<street>(?:[A-Z0-9][{_LETTER}0-9'’-]*[ ]){{1,3}}{_STREET})"
 )
+# A business of two words or more on a street said by its short name ("Delgadillo Upholstery on
+# Fairview").
+_ON_A_SHORT_STREET = re.compile(rf"(?P<business>{CAP}(?:[ ]{CAP})+)[ ]on[ ](?P<street>[A-Z][a-z]{{2,}})")
 
 
 def split_businesses_on_streets(spans: Iterable[Span], text: str) -> list[Span]:
     """A place or organisation that NER read over "X on Y Street" is two names: the
     business X, an ORGANIZATION, on the street Y Street, a LOCATION ("Cantina Los
-    Arcos on Sixth Street"). A street on a street stays as it was ("Main Street on
-    ...")."""
+    Arcos on Sixth Street"), and so is an organisation of two words or more on one word
+    ("Delgadillo Upholstery on Fairview", a street said by its short name). A street on a
+    street stays as it was ("Main Street on ...")."""
     out = []
     for span in spans:
-        match = (
-            _ON_A_STREET.fullmatch(span.text_in(text)) if span.label in ("LOCATION", "ORGANIZATION") else None
-        )
+        covered = span.text_in(text)
+        match = _ON_A_STREET.fullmatch(covered) if span.label in ("LOCATION", "ORGANIZATION") else None
+        if span.label == "ORGANIZATION" and not match:
+            match = _ON_A_SHORT_STREET.fullmatch(covered)
         if match and not re.search(rf"{_STREET}$", match.group("business")):
             out.append(span.with_(end=span.start + match.end("business"), label="ORGANIZATION"))
             out.append(span.with_(start=span.start + match.start("street"), label="LOCATION"))

@@ -24,3 +24,57 @@ def test_a_state_named_elsewhere_stays_a_place():
     pieces = ("Dominican Republic", "United Kingdom", "Czech Republic", "Republic of Latvia")
     merged = _merged(text, [_span(text, piece, "LOCATION") for piece in pieces])
     assert {(piece, "LOCATION") for piece in pieces} <= merged
+
+
+def test_a_street_said_by_its_short_name_after_on_is_a_place():
+    text = (
+        "I stayed at Harbor House, the shelter on Lindqvist, then my aunt's place on Okafor. "
+        "We're on Marisol and, um, Tennant, by the bus stop. Tennant is closed. "
+        "He works at Brightline Glass on Pemberton."
+    )
+    spans = [
+        _span(text, "Lindqvist", "PERSON"),
+        _span(text, "Okafor", "ORGANIZATION"),
+        _span(text, "Marisol", "PERSON"),
+        _span(text, "Tennant", "ORGANIZATION"),
+        _span(text, "Tennant", "ORGANIZATION", 1),
+        _span(text, "Brightline Glass on Pemberton", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    streets = {
+        ("Lindqvist", "LOCATION"),
+        ("Okafor", "LOCATION"),
+        ("Marisol", "LOCATION"),
+        ("Tennant", "LOCATION"),
+    }
+    assert streets <= merged
+    assert {("Brightline Glass", "ORGANIZATION"), ("Pemberton", "LOCATION")} <= merged
+
+
+def test_a_name_on_something_that_is_no_place_keeps_its_label():
+    text = "She is on Suboxone now and we talked on Telegram with Dana. Marcus and Delia came too."
+    spans = [
+        _span(text, "Suboxone", "ORGANIZATION"),
+        _span(text, "Telegram", "ORGANIZATION"),
+        _span(text, "Marcus", "PERSON"),
+        _span(text, "Delia", "PERSON"),
+    ]
+    merged = _merged(text, spans)
+    assert {
+        ("Suboxone", "ORGANIZATION"),
+        ("Telegram", "ORGANIZATION"),
+        ("Marcus", "PERSON"),
+        ("Delia", "PERSON"),
+    } <= merged
+
+
+def test_two_persons_or_two_groups_joined_by_and_are_no_crossing():
+    text = "I'd want to hear from Dawit and Hiwot first. It is a school of Hispanic and Korean families."
+    spans = [
+        _span(text, "Dawit", "PERSON"),
+        _span(text, "Hiwot", "PERSON"),
+        _span(text, "Hispanic", "NRP"),
+        _span(text, "Korean", "NRP"),
+    ]
+    merged = _merged(text, spans)
+    assert {("Dawit", "PERSON"), ("Hiwot", "PERSON"), ("Hispanic", "NRP"), ("Korean", "NRP")} <= merged
