@@ -95,6 +95,7 @@ from reviewer_app.core.referent_labels import (
     label_compass_places,
     label_glosses_as_named,
     label_numbers_by_cue,
+    label_places_by_context,
     label_spelled_items,
     label_states_as_bodies,
     label_streets_by_context,
@@ -773,6 +774,13 @@ def merge_spans(
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     merged = label_streets_by_context(merged, text, frozenset(rules.organisation_cues.get("street_cues", ())))
+    merged = label_places_by_context(
+        merged,
+        text,
+        frozenset(rules.organisation_cues.get("place_nouns", ())),
+        rules.head_words.get("ORGANIZATION", ()),
+        rules.known_groups,
+    )
     merged = label_states_as_bodies(
         merged,
         text,

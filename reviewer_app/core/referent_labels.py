@@ -274,3 +274,49 @@ def label_streets_by_context(spans: Iterable[Span], text: str, street_cues: froz
 
 def _one_capitalised_word(covered: str) -> bool:
     return covered.isalpha() and covered[0].isupper() and not covered.isupper() and len(covered) > 2
+
+
+_IN_BEFORE = re.compile(r"(?<![\w'’-])in[ ]+\Z")
+
+
+def label_places_by_context(
+    spans: Iterable[Span],
+    text: str,
+    place_nouns: frozenset[str],
+    organisation_heads: Sequence[str],
+    known_groups: frozenset[str] = frozenset(),
+) -> list[Span]:
+    """A name that what is around it shows is a place is a LOCATION, whatever NER
+    made of it: one before a lower-case word for a division of a country
+    (`place_nouns`: "in Oromia region", "the Bakool zone"; not a nationality of
+    `known_groups`: "French territory"), and an organisation of one
+    word right after "in" ("lives ten minutes away in Denair", "the airport in
+    Finfinne"), unless the document learnt it as an organisation from its context ("I'm
+    in Kairos"), it is an acronym ("in NA") or a word that heads names of bodies ("in
+    Court")."""
+    heads = frozenset(h.lower() for h in organisation_heads)
+    out = []
+    for span in spans:
+        if span.label in _NER_NAMES:
+            covered = span.text_in(text)
+            following = _FOLLOWING_WORD.match(text, span.end)
+            before_division = bool(following and following.group(1) in place_nouns)
+            if (
+                before_division
+                and covered[:1].isupper()
+                and not is_known_group(covered, known_groups, frozenset())
+            ) or (
+                span.label == "ORGANIZATION"
+                and covered.isalpha()
+                and covered[:1].isupper()
+                and not covered.isupper()
+                and "context" not in span.detectors
+                and covered.lower() not in heads
+                and _IN_BEFORE.search(text, max(0, span.start - 4), span.start)
+            ):
+                span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
+_FOLLOWING_WORD = re.compile(r"[ ]+([a-z]+)\b")

@@ -78,3 +78,37 @@ def test_two_persons_or_two_groups_joined_by_and_are_no_crossing():
     ]
     merged = _merged(text, spans)
     assert {("Dawit", "PERSON"), ("Hiwot", "PERSON"), ("Hispanic", "NRP"), ("Korean", "NRP")} <= merged
+
+
+def test_a_name_before_a_division_of_a_country_or_a_one_word_body_after_in_is_a_place():
+    text = (
+        "I was born in Qorodo, in Wardhiigley region. My sister lives ten minutes away in Halvik. "
+        "The soldiers stayed in the Bakool zone."
+    )
+    spans = [
+        _span(text, "Wardhiigley", "NRP"),
+        _span(text, "Halvik", "ORGANIZATION"),
+        _span(text, "Bakool", "PERSON"),
+    ]
+    merged = _merged(text, spans)
+    assert {("Wardhiigley", "LOCATION"), ("Halvik", "LOCATION"), ("Bakool", "LOCATION")} <= merged
+
+
+def test_a_body_the_text_introduces_or_an_acronym_after_in_stays_a_body():
+    text = "I'm in Kairos now. I was active in OLF for two years, and in Synagogue we prayed."
+    spans = [
+        _span(text, "Kairos", "ORGANIZATION"),
+        _span(text, "OLF", "ORGANIZATION"),
+        _span(text, "Synagogue", "ORGANIZATION"),
+    ]
+    assert _merged(text, spans) == {
+        ("Kairos", "ORGANIZATION"),
+        ("OLF", "ORGANIZATION"),
+        ("Synagogue", "ORGANIZATION"),
+    }
+
+
+def test_a_nationality_before_a_division_of_a_country_stays_a_group():
+    text = "He was excluded from French territory and sent back to the Moroccan state."
+    spans = [_span(text, "French", "NRP"), _span(text, "Moroccan", "NRP")]
+    assert _merged(text, spans) == {("French", "NRP"), ("Moroccan", "NRP")}
