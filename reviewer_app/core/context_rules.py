@@ -143,6 +143,11 @@ def learn_organisations(
                 name = match.group("name")[a:b]
                 if _may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
+    # "Victim Awareness Dialogue, completed June 2019": a programme in a list of what one completed.
+    for match in _COMPLETED_ON.finditer(text):
+        name = match.group("name")
+        if " " in name and _may_name_a_body(name, text, known_places, function_words):
+            named[name] = None
     # "the regional health insurance fund (“the CRAM”)": a body's acronym defined in brackets.
     named.update(dict.fromkeys(m.group("acronym") for m in _DEFINED_ACRONYM.finditer(text)))
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
@@ -277,6 +282,10 @@ def _named_in_capitals(
     return out
 
 
+_COMPLETED_ON = re.compile(
+    rf"(?<![\w'’-])(?P<name>{_NAME}),[ ](?:completed|finished)[ ](?:in[ ]|on[ ])?"
+    rf"(?:{_CALENDAR_WORD}|\d|['’]\d)"
+)
 _DEFINED_ACRONYM = re.compile(r"\((?:hereinafter[:,]?[ ]*)?[“\"]the[ ](?P<acronym>[A-Z][A-Z-]{1,8})[”\"]\)")
 _AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+\Z")
 _CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")

@@ -63,6 +63,8 @@ from pathlib import Path
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
+    CONTEXT,
+    NAMING_SCORE,
     drop_false_tags,
     label_acronyms_as_defined,
     label_short_forms_of_organisations,
@@ -87,7 +89,7 @@ from reviewer_app.core.name_rules import (
     strip_answer_markers,
 )
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
-from reviewer_app.core.organisation_names import split_businesses_on_streets
+from reviewer_app.core.organisation_names import split_at_spaced_dashes, split_businesses_on_streets
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
@@ -366,6 +368,7 @@ def relabel_by_context(
                 and not determined
                 and not any(w[0].islower() for w in words)  # "Court of Cassation"
                 and covered.lower() not in rules.known_places  # "Correctional Training Facility"
+                and not (CONTEXT in span.detectors and span.score >= NAMING_SCORE)  # "Victim Awareness ..."
             ):
                 span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
@@ -720,7 +723,11 @@ def merge_spans(
                 rules.role_nouns | rules.determiners | rules.function_words,
             ),
         ]
-    merged = strip_answer_markers(tidy_boundaries(spans, text), text, lower_words)
+    merged = strip_answer_markers(
+        tidy_boundaries(split_at_spaced_dashes(spans, text, rules.head_words.get("LOCATION", ())), text),
+        text,
+        lower_words,
+    )
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)

@@ -229,3 +229,39 @@ def split_businesses_on_streets(spans: Iterable[Span], text: str) -> list[Span]:
             continue
         out.append(span)
     return out
+
+
+_SPACED_DASH = re.compile(r"[ ]+[-–—][ ]+")
+_ACRONYM_AFTER_COMMA = re.compile(r",[ ]+(?P<acronym>[A-Z]{2,8})\Z")
+
+
+def _initials_of(name: str) -> str:
+    """The initials of a name's capitalised words ("Pelican Bay State Prison": "PBSP")."""
+    return "".join(w[0] for w in name.split() if w[:1].isupper())
+
+
+def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterable[str] = ()) -> list[Span]:
+    """A place or organisation in capitals that NER read across a spaced dash, one of
+    whose parts ends in one of `place_heads`, is two names, as a heading joins them
+    ("PELICAN BAY STATE PRISON - CRESCENT CITY"): each part keeps the label, and later
+    rules judge each on its own. So is one that runs on over its acronym after a comma
+    ("Pelican Bay State Prison, PBSP"): the name and the acronym."""
+    heads = tuple(f" {h.lower()}" for h in place_heads)
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        acronym = _ACRONYM_AFTER_COMMA.search(covered) if span.label in ("LOCATION", "ORGANIZATION") else None
+        if acronym and _initials_of(covered[: acronym.start()]) == acronym.group("acronym"):
+            out.append(span.with_(end=span.start + acronym.start()))
+            out.append(span.with_(start=span.start + acronym.start("acronym")))
+            continue
+        parts = _SPACED_DASH.split(covered) if span.label in ("LOCATION", "ORGANIZATION") else []
+        if len(parts) > 1 and covered.isupper() and any(f" {p.lower()}".endswith(heads) for p in parts):
+            start = span.start
+            for dash in _SPACED_DASH.finditer(covered):
+                out.append(span.with_(start=start, end=span.start + dash.start()))
+                start = span.start + dash.end()
+            out.append(span.with_(start=start))
+            continue
+        out.append(span)
+    return out

@@ -293,12 +293,22 @@ def label_places_by_context(
     word right after "in" ("lives ten minutes away in Denair", "the airport in
     Finfinne"), unless the document learnt it as an organisation from its context ("I'm
     in Kairos"), it is an acronym ("in NA") or a word that heads names of bodies ("in
-    Court")."""
+    Court"). A state's postal code after a town and a comma, with or without its ZIP code,
+    is a place too ("San Diego, CA", "Eureka, CA 95501")."""
     heads = frozenset(h.lower() for h in organisation_heads)
-    out = []
+    out: list[Span] = []
     for span in spans:
         if span.label in _NER_NAMES:
             covered = span.text_in(text)
+            previous = out[-1] if out else None
+            if (
+                _POSTAL_CODE.fullmatch(covered)
+                and previous is not None
+                and previous.label == "LOCATION"
+                and text[previous.end : span.start] == ", "
+            ):
+                out.append(span.with_(label="LOCATION"))
+                continue
             following = _FOLLOWING_WORD.match(text, span.end)
             before_division = bool(following and following.group(1) in place_nouns)
             if (
@@ -320,3 +330,4 @@ def label_places_by_context(
 
 
 _FOLLOWING_WORD = re.compile(r"[ ]+([a-z]+)\b")
+_POSTAL_CODE = re.compile(r"[A-Z]{2}(?:[ ]+\d{5}(?:-\d{4})?)?")

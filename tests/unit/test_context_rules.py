@@ -697,3 +697,15 @@ def test_a_colour_inside_a_name_leaves_the_organisation():
     text = "She volunteers with the Red Cross and her brother drives for a Blue Line Taxi."
     spans = [_span(text, "Red Cross", "ORGANIZATION"), _span(text, "Blue Line Taxi", "ORGANIZATION")]
     assert _merged(text, spans) == {("Red Cross", "ORGANIZATION"), ("Blue Line Taxi", "ORGANIZATION")}
+
+
+def test_a_name_in_a_list_of_what_one_completed_is_an_organisation_at_every_mention():
+    text = (
+        "COMMISSIONER: Victim Impact Circle, completed June 2019. Roots of Change, completed 2021.\n"
+        "INMATE: Victim Impact Circle changed me. I told Marcus Hale, completed or not, I'd go on."
+    )
+    spans = [_span(text, "Victim Impact Circle", "PERSON"), _span(text, "Victim Impact Circle", "PERSON", 1)]
+    merged = [(s.text_in(text), s.label) for s in merge_spans(spans, text)]
+    assert merged.count(("Victim Impact Circle", "ORGANIZATION")) == 2
+    assert ("Roots of Change", "ORGANIZATION") in merged
+    assert not any(name == "Marcus Hale" for name, _ in merged)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from reviewer_app.core.merge import merge_spans
 from tests.unit.test_context_rules import _merged, _span
 
 
@@ -112,3 +113,21 @@ def test_a_nationality_before_a_division_of_a_country_stays_a_group():
     text = "He was excluded from French territory and sent back to the Moroccan state."
     spans = [_span(text, "French", "NRP"), _span(text, "Moroccan", "NRP")]
     assert _merged(text, spans) == {("French", "NRP"), ("Moroccan", "NRP")}
+
+
+def test_a_state_postal_code_after_a_town_is_a_place():
+    text = "Mail goes to Fernhollow, NV and then to Eastbrook, OR 97401. The NV team agreed."
+    spans = [
+        _span(text, "Fernhollow", "LOCATION"),
+        _span(text, "NV", "ORGANIZATION"),
+        _span(text, "Eastbrook", "LOCATION"),
+        _span(text, "OR 97401", "ORGANIZATION"),
+        _span(text, "NV", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.label, s.start) for s in merge_spans(spans, text)]
+    assert ("NV", "LOCATION", text.index("NV")) in merged and (
+        "OR 97401",
+        "LOCATION",
+        text.index("OR 9"),
+    ) in merged
+    assert ("NV", "ORGANIZATION", text.index("NV team")) in merged
