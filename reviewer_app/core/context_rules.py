@@ -600,6 +600,14 @@ def drop_false_tags(
             and not any(c.islower() for c in text[slice(*_line_bounds(text, span.start))])
         ):
             continue  # "RELEASED FROM PRISON": a word of a line in capitals that the text writes as one
+        if span.label == "ORGANIZATION" and (
+            (
+                _SHORT_ACRONYM.fullmatch(covered)
+                and _INDEFINITE_BEFORE.search(text, max(0, span.start - 4), span.start)
+            )
+            or (_CREDENTIAL.fullmatch(covered) and text[max(0, span.start - 2) : span.start] == ", ")
+        ):
+            continue  # "an OG", "a GM": a role, no body takes "a"; "MAYFIELD, M.D.,": a degree
         if span.label == "ORGANIZATION" and _describes_a_vehicle(span, text, vehicle_words, colour_words):
             continue  # "a gray Nissan", "a 2014 Honda", "a Ford pickup": a car's make, not a body
         if span.label in _NER_NAMES:
@@ -651,6 +659,9 @@ def drop_false_tags(
 
 
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
+_SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
+_INDEFINITE_BEFORE = re.compile(r"(?<![\w'’-])an?[ ]+\Z")
+_CREDENTIAL = re.compile(r"(?:[A-Z][a-z]?\.){2,3}")
 # What is said of a vehicle before its make: a colour or a model year ("a silver 2014 Honda"),
 # after an article or a possessive ("in 2014 Honda hired me" names the firm).
 _VEHICLE_BEFORE = re.compile(

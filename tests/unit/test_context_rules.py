@@ -709,3 +709,23 @@ def test_a_name_in_a_list_of_what_one_completed_is_an_organisation_at_every_ment
     assert merged.count(("Victim Impact Circle", "ORGANIZATION")) == 2
     assert ("Roots of Change", "ORGANIZATION") in merged
     assert not any(name == "Marcus Hale" for name, _ in merged)
+
+
+def test_an_acronym_after_a_or_an_and_a_degree_after_a_name_are_no_organisations():
+    text = "He was an OG back then and a GM later. DANA OSEI, M.D., signed it. The FBI came, and the GM too."
+    spans = [
+        _span(text, "OG", "ORGANIZATION"),
+        _span(text, "GM", "ORGANIZATION"),
+        _span(text, "M.D.", "ORGANIZATION"),
+        _span(text, "FBI", "ORGANIZATION"),
+        _span(text, "GM", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.start) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    assert merged == [("FBI", text.index("FBI")), ("GM", text.index("GM too"))]
+
+
+def test_a_name_in_apposition_to_a_shelter_or_a_clinic_is_an_organisation():
+    text = "In '97 I went to Marigold House, the shelter on Blackstone, and later to Cedar Point, the clinic."
+    spans = [_span(text, "Marigold House", "LOCATION"), _span(text, "Cedar Point", "PERSON")]
+    merged = _merged(text, spans)
+    assert {("Marigold House", "ORGANIZATION"), ("Cedar Point", "ORGANIZATION")} <= merged
