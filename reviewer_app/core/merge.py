@@ -94,6 +94,7 @@ from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
     is_known_group,
+    label_by_leading_head,
     label_compass_places,
     label_glosses_as_named,
     label_numbers_by_cue,
@@ -140,7 +141,8 @@ class MergeRules:
     law_heads: tuple[str, ...] = ()
     test_words: frozenset[str] = frozenset()
     statute_words: frozenset[str] = frozenset()
-    organisation_cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Lists of cue words, and `leading_heads`: {label: words}.
+    organisation_cues: dict[str, tuple[str, ...] | dict[str, list[str]]] = field(default_factory=dict)
     duration_words: frozenset[str] = frozenset()
     determiners: frozenset[str] = frozenset()
     clause_words: frozenset[str] = frozenset()
@@ -200,7 +202,9 @@ def load_merge_rules() -> MergeRules:
         law_heads=tuple(merge.get("law_heads", ())),
         test_words=frozenset(w.lower() for w in merge.get("test_words", ())),
         statute_words=frozenset(w.lower() for w in merge.get("statute_words", ())),
-        organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
+        organisation_cues={
+            k: v if isinstance(v, dict) else tuple(v) for k, v in merge.get("organisation_cues", {}).items()
+        },
         determiners=frozenset(w.lower() for w in merge.get("determiners", ())),
         clause_words=frozenset(w.lower() for w in merge.get("clause_words", ())),
         role_nouns=frozenset(
@@ -781,6 +785,12 @@ def merge_spans(
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     merged = label_streets_by_context(merged, text, frozenset(rules.organisation_cues.get("street_cues", ())))
+    merged = label_by_leading_head(
+        merged,
+        text,
+        rules.organisation_cues.get("leading_heads", {}),
+        [head for heads in rules.head_words.values() for head in heads],
+    )
     merged = label_places_by_context(
         merged,
         text,

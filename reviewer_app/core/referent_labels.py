@@ -331,3 +331,29 @@ def label_places_by_context(
 
 _FOLLOWING_WORD = re.compile(r"[ ]+([a-z]+)\b")
 _POSTAL_CODE = re.compile(r"[A-Z]{2}(?:[ ]+\d{5}(?:-\d{4})?)?")
+
+
+def label_by_leading_head(
+    spans: Iterable[Span],
+    text: str,
+    leading_heads: dict[str, Sequence[str]],
+    trailing_heads: Iterable[str] = (),
+) -> list[Span]:
+    """A name of two words or more that opens with a word that says what it names
+    (`leading_heads`, per label: a street or a mosque in the language that puts the
+    kind first, "Calle Hidalgo", "Masjid al-Noor"; "Fort Bragg") takes that label,
+    whatever NER made of it, unless it ends in one of `trailing_heads` that says
+    otherwise ("Fort Bragg Police Department")."""
+    endings = tuple(f" {h}" for h in trailing_heads)
+    label_of = {word: label for label, words in leading_heads.items() for word in words}
+    if not label_of:
+        return list(spans)
+    out = []
+    for span in spans:
+        if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP"):
+            words = span.text_in(text).split()
+            label = label_of.get(words[0]) if len(words) > 1 else None
+            if label and label != span.label and not " ".join(words).endswith(endings):
+                span = span.with_(label=label)
+        out.append(span)
+    return out
