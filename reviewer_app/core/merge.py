@@ -298,12 +298,16 @@ def relabel_by_head_word(
     label: "Folsom State Prison" is a LOCATION, "Superior Court" an ORGANIZATION.
     In "X of Y" X's last word is tried first: "Islamic Center of the Valley" is an
     organisation, "Court of Cassation" too ("The Dean of Klagenfurt University"
-    has no telling word before "of", and its last word decides)."""
+    has no telling word before "of", and its last word decides, unless it is a place's:
+    "Queen of the Valley" is a hospital named after one)."""
     out = []
     for span in spans:
         if span.label in _NAME_LABELS:
             covered = span.text_in(text)
-            label = _head_label(covered.split(" of ", 1)[0], head_words) or _head_label(covered, head_words)
+            whole = _head_label(covered, head_words)
+            if " of " in covered and whole == "LOCATION":
+                whole = None  # "Queen of the Valley": named after a place, not the place
+            label = _head_label(covered.split(" of ", 1)[0], head_words) or whole
             if label and span.label != label:
                 span = span.with_(label=label)
         out.append(span)

@@ -145,3 +145,12 @@ def test_a_name_opening_with_a_word_for_a_street_or_a_mosque_takes_its_label():
         ("Masjid al-Huda", "ORGANIZATION"),
         ("Fort Ames Police Department", "ORGANIZATION"),
     }
+
+
+def test_a_name_after_of_a_place_is_named_after_the_place_not_the_place():
+    text = "She was taken to Our Lady of the Valley in Napa, then to the Fresno County jail."
+    spans = [
+        _span(text, "Our Lady of the Valley", "ORGANIZATION"),
+        _span(text, "Fresno County", "ORGANIZATION"),
+    ]
+    assert _merged(text, spans) == {("Our Lady of the Valley", "ORGANIZATION"), ("Fresno County", "LOCATION")}
