@@ -143,6 +143,11 @@ def learn_organisations(
                 name = match.group("name")[a:b]
                 if _may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
+    # "Victim Awareness Dialogue, completed June 2019": a programme in a list of what one completed.
+    for match in _COMPLETED_ON.finditer(text):
+        name = match.group("name")
+        if " " in name and _may_name_a_body(name, text, known_places, function_words):
+            named[name] = None
     # "the regional health insurance fund (“the CRAM”)": a body's acronym defined in brackets.
     named.update(dict.fromkeys(m.group("acronym") for m in _DEFINED_ACRONYM.finditer(text)))
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
@@ -277,6 +282,10 @@ def _named_in_capitals(
     return out
 
 
+_COMPLETED_ON = re.compile(
+    rf"(?<![\w'’-])(?P<name>{_NAME}),[ ](?:completed|finished)[ ](?:in[ ]|on[ ])?"
+    rf"(?:{_CALENDAR_WORD}|\d|['’]\d)"
+)
 _DEFINED_ACRONYM = re.compile(r"\((?:hereinafter[:,]?[ ]*)?[“\"]the[ ](?P<acronym>[A-Z][A-Z-]{1,8})[”\"]\)")
 _AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+\Z")
 _CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")
@@ -530,6 +539,8 @@ def drop_false_tags(
     test_words: frozenset[str] = frozenset(),
     role_words: frozenset[str] = frozenset(),
     organisation_heads: Sequence[str] = (),
+    vehicle_words: frozenset[str] = frozenset(),
+    colour_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The spans without the names that their context shows are no names (module docstring)."""
     heads = tuple(f" {h.lower()}" for h in organisation_heads)
@@ -589,6 +600,16 @@ def drop_false_tags(
             and not any(c.islower() for c in text[slice(*_line_bounds(text, span.start))])
         ):
             continue  # "RELEASED FROM PRISON": a word of a line in capitals that the text writes as one
+        if span.label == "ORGANIZATION" and (
+            (
+                _SHORT_ACRONYM.fullmatch(covered)
+                and _INDEFINITE_BEFORE.search(text, max(0, span.start - 4), span.start)
+            )
+            or (_CREDENTIAL.fullmatch(covered) and text[max(0, span.start - 2) : span.start] == ", ")
+        ):
+            continue  # "an OG", "a GM": a role, no body takes "a"; "MAYFIELD, M.D.,": a degree
+        if span.label == "ORGANIZATION" and _describes_a_vehicle(span, text, vehicle_words, colour_words):
+            continue  # "a gray Nissan", "a 2014 Honda", "a Ford pickup": a car's make, not a body
         if span.label in _NER_NAMES:
             words = covered.split()
             line_start, line_end = _line_bounds(text, span.start)
@@ -638,6 +659,35 @@ def drop_false_tags(
 
 
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
+_SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
+_INDEFINITE_BEFORE = re.compile(r"(?<![\w'’-])an?[ ]+\Z")
+_CREDENTIAL = re.compile(r"(?:[A-Z][a-z]?\.){2,3}")
+# What is said of a vehicle before its make: a colour or a model year ("a silver 2014 Honda"),
+# after an article or a possessive ("in 2014 Honda hired me" names the firm).
+_VEHICLE_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:a|an|the|my|his|her|their|our|your)[ ]+(?:[a-z]+,?[ ]+)?"
+    r"(?:(?P<word>[a-z]+)|(?P<year>(?:19|20)\d\d|['’]\d\d))[ ]+\Z"
+)
+_WORD_AFTER_SPAN = re.compile(r"[ ]+(?P<word>[A-Za-z]+)\b")
+
+
+def _describes_a_vehicle(
+    span: Span, text: str, vehicle_words: frozenset[str], colour_words: frozenset[str]
+) -> bool:
+    """Whether an organisation of one to three words is a vehicle's make: after a colour
+    or a model year ("a gray Nissan", "a 2014 Honda Accord"), or before a lower-case kind
+    of vehicle ("a Ford pickup"). A name takes no colour word or year before it ("the
+    Red Cross" holds its colour inside)."""
+    covered = span.text_in(text)
+    if not vehicle_words or len(covered.split()) > 3 or covered.isupper():
+        return False
+    before = _VEHICLE_BEFORE.search(text, max(0, span.start - 30), span.start)
+    if before and (before.group("year") or before.group("word") in colour_words):
+        return True
+    after = _WORD_AFTER_SPAN.match(text, span.end)
+    return bool(after and after.group("word") in vehicle_words)
+
+
 # Role and title words that name a body, not a person's role ("Jane Doe, Superior Court").
 _BODIES = frozenset(
     {"court", "board", "panel", "committee", "council", "staff", "state", "people", "defense", "defence"}

@@ -64,6 +64,8 @@ from pathlib import Path
 from reviewer_app.core.call_streets import label_streets
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
+    CONTEXT,
+    NAMING_SCORE,
     drop_false_tags,
     label_acronyms_as_defined,
     label_short_forms_of_organisations,
@@ -88,16 +90,19 @@ from reviewer_app.core.name_rules import (
     strip_answer_markers,
 )
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
-from reviewer_app.core.organisation_names import split_businesses_on_streets
+from reviewer_app.core.organisation_names import split_at_spaced_dashes, split_businesses_on_streets
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
     is_known_group,
+    label_by_leading_head,
     label_compass_places,
     label_glosses_as_named,
     label_numbers_by_cue,
+    label_places_by_context,
     label_spelled_items,
     label_states_as_bodies,
+    label_streets_by_context,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
@@ -143,7 +148,8 @@ class MergeRules:
     law_heads: tuple[str, ...] = ()
     test_words: frozenset[str] = frozenset()
     statute_words: frozenset[str] = frozenset()
-    organisation_cues: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Lists of cue words, and `leading_heads`: {label: words}.
+    organisation_cues: dict[str, tuple[str, ...] | dict[str, list[str]]] = field(default_factory=dict)
     duration_words: frozenset[str] = frozenset()
     determiners: frozenset[str] = frozenset()
     clause_words: frozenset[str] = frozenset()
@@ -203,7 +209,9 @@ def load_merge_rules() -> MergeRules:
         law_heads=tuple(merge.get("law_heads", ())),
         test_words=frozenset(w.lower() for w in merge.get("test_words", ())),
         statute_words=frozenset(w.lower() for w in merge.get("statute_words", ())),
-        organisation_cues={k: tuple(v) for k, v in merge.get("organisation_cues", {}).items()},
+        organisation_cues={
+            k: v if isinstance(v, dict) else tuple(v) for k, v in merge.get("organisation_cues", {}).items()
+        },
         determiners=frozenset(w.lower() for w in merge.get("determiners", ())),
         clause_words=frozenset(w.lower() for w in merge.get("clause_words", ())),
         role_nouns=frozenset(
@@ -297,12 +305,16 @@ def relabel_by_head_word(
     label: "Folsom State Prison" is a LOCATION, "Superior Court" an ORGANIZATION.
     In "X of Y" X's last word is tried first: "Islamic Center of the Valley" is an
     organisation, "Court of Cassation" too ("The Dean of Klagenfurt University"
-    has no telling word before "of", and its last word decides)."""
+    has no telling word before "of", and its last word decides, unless it is a place's:
+    "Queen of the Valley" is a hospital named after one)."""
     out = []
     for span in spans:
         if span.label in _NAME_LABELS:
             covered = span.text_in(text)
-            label = _head_label(covered.split(" of ", 1)[0], head_words) or _head_label(covered, head_words)
+            whole = _head_label(covered, head_words)
+            if " of " in covered and whole == "LOCATION":
+                whole = None  # "Queen of the Valley": named after a place, not the place
+            label = _head_label(covered.split(" of ", 1)[0], head_words) or whole
             if label and span.label != label:
                 span = span.with_(label=label)
         out.append(span)
@@ -373,6 +385,7 @@ def relabel_by_context(
                 and not determined
                 and not any(w[0].islower() for w in words)  # "Court of Cassation"
                 and covered.lower() not in rules.known_places  # "Correctional Training Facility"
+                and not (CONTEXT in span.detectors and span.score >= NAMING_SCORE)  # "Victim Awareness ..."
             ):
                 span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
@@ -727,7 +740,11 @@ def merge_spans(
                 rules.role_nouns | rules.determiners | rules.function_words,
             ),
         ]
-    merged = strip_answer_markers(tidy_boundaries(spans, text), text, lower_words)
+    merged = strip_answer_markers(
+        tidy_boundaries(split_at_spaced_dashes(spans, text, rules.head_words.get("LOCATION", ())), text),
+        text,
+        lower_words,
+    )
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
@@ -773,6 +790,8 @@ def merge_spans(
         rules.test_words,
         rules.role_nouns | rules.titles | rules.determiners,
         rules.head_words.get("ORGANIZATION", ()),
+        frozenset(rules.organisation_cues.get("vehicle_words", ())),
+        frozenset(rules.organisation_cues.get("colour_words", ())),
     )
     # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
@@ -785,6 +804,20 @@ def merge_spans(
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
+    merged = label_streets_by_context(merged, text, frozenset(rules.organisation_cues.get("street_cues", ())))
+    merged = label_by_leading_head(
+        merged,
+        text,
+        rules.organisation_cues.get("leading_heads", {}),
+        [head for heads in rules.head_words.values() for head in heads],
+    )
+    merged = label_places_by_context(
+        merged,
+        text,
+        frozenset(rules.organisation_cues.get("place_nouns", ())),
+        rules.head_words.get("ORGANIZATION", ()),
+        rules.known_groups,
+    )
     merged = label_states_as_bodies(
         merged,
         text,

@@ -206,21 +206,62 @@ _STREET = r"(?:Street|St\.|Avenue|Ave\.|Road|Rd\.|Boulevard|Blvd\.|Drive|Lane|Wa
 _ON_A_STREET = re.compile(
     rf"(?P<business>{NAME})[ ]on[ ](?P<street>(?:[A-Z0-9][{_LETTER}0-9'’-]*[ ]){{1,3}}{_STREET})"
 )
+# A business of two words or more on a street said by its short name ("Delgadillo Upholstery on
+# Fairview").
+_ON_A_SHORT_STREET = re.compile(rf"(?P<business>{CAP}(?:[ ]{CAP})+)[ ]on[ ](?P<street>[A-Z][a-z]{{2,}})")
 
 
 def split_businesses_on_streets(spans: Iterable[Span], text: str) -> list[Span]:
     """A place or organisation that NER read over "X on Y Street" is two names: the
     business X, an ORGANIZATION, on the street Y Street, a LOCATION ("Cantina Los
-    Arcos on Sixth Street"). A street on a street stays as it was ("Main Street on
-    ...")."""
+    Arcos on Sixth Street"), and so is an organisation of two words or more on one word
+    ("Delgadillo Upholstery on Fairview", a street said by its short name). A street on a
+    street stays as it was ("Main Street on ...")."""
     out = []
     for span in spans:
-        match = (
-            _ON_A_STREET.fullmatch(span.text_in(text)) if span.label in ("LOCATION", "ORGANIZATION") else None
-        )
+        covered = span.text_in(text)
+        match = _ON_A_STREET.fullmatch(covered) if span.label in ("LOCATION", "ORGANIZATION") else None
+        if span.label == "ORGANIZATION" and not match:
+            match = _ON_A_SHORT_STREET.fullmatch(covered)
         if match and not re.search(rf"{_STREET}$", match.group("business")):
             out.append(span.with_(end=span.start + match.end("business"), label="ORGANIZATION"))
             out.append(span.with_(start=span.start + match.start("street"), label="LOCATION"))
+            continue
+        out.append(span)
+    return out
+
+
+_SPACED_DASH = re.compile(r"[ ]+[-–—][ ]+")
+_ACRONYM_AFTER_COMMA = re.compile(r",[ ]+(?P<acronym>[A-Z]{2,8})\Z")
+
+
+def _initials_of(name: str) -> str:
+    """The initials of a name's capitalised words ("Pelican Bay State Prison": "PBSP")."""
+    return "".join(w[0] for w in name.split() if w[:1].isupper())
+
+
+def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterable[str] = ()) -> list[Span]:
+    """A place or organisation in capitals that NER read across a spaced dash, one of
+    whose parts ends in one of `place_heads`, is two names, as a heading joins them
+    ("PELICAN BAY STATE PRISON - CRESCENT CITY"): each part keeps the label, and later
+    rules judge each on its own. So is one that runs on over its acronym after a comma
+    ("Pelican Bay State Prison, PBSP"): the name and the acronym."""
+    heads = tuple(f" {h.lower()}" for h in place_heads)
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        acronym = _ACRONYM_AFTER_COMMA.search(covered) if span.label in ("LOCATION", "ORGANIZATION") else None
+        if acronym and _initials_of(covered[: acronym.start()]) == acronym.group("acronym"):
+            out.append(span.with_(end=span.start + acronym.start()))
+            out.append(span.with_(start=span.start + acronym.start("acronym")))
+            continue
+        parts = _SPACED_DASH.split(covered) if span.label in ("LOCATION", "ORGANIZATION") else []
+        if len(parts) > 1 and covered.isupper() and any(f" {p.lower()}".endswith(heads) for p in parts):
+            start = span.start
+            for dash in _SPACED_DASH.finditer(covered):
+                out.append(span.with_(start=start, end=span.start + dash.start()))
+                start = span.start + dash.end()
+            out.append(span.with_(start=start))
             continue
         out.append(span)
     return out

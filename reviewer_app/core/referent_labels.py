@@ -196,3 +196,164 @@ def label_numbers_by_cue(
                 span = span.with_(label="ID_NUMBER")
         out.append(span)
     return out
+
+
+_ON_STREET = re.compile(r"(?<![\w'’-])on[ ]+\Z")
+_WORD_BEFORE_ON = re.compile(r"(?<![\w'’-])(?P<word>[a-z][a-z'’-]*)[ ]+on[ ]+\Z")
+_SPAN_BEFORE_ON = re.compile(r",?[ ]+on[ ]+\Z")
+# "on Edinger and, um, Bristol", "from Bristol and Warner": two streets that cross.
+_CROSSING = re.compile(r"[ ]+(?:and|&)(?:,?[ ]+(?:um|uh|like),?)?[ ]+\Z")
+_CROSSING_CUE = re.compile(r"(?<![\w'’-])(?:on|at|from|of|near|toward|towards)[ ]+\Z")
+
+
+def label_streets_by_context(spans: Iterable[Span], text: str, street_cues: frozenset[str]) -> list[Span]:
+    """A one-word name that is a street said by its short name is a LOCATION, whatever
+    NER made of it: after "on" and a place or body ("Rosewood Haven, the shelter on
+    Blackstone", "Delgadillo Upholstery on Fairview") or one of `street_cues` (premises and
+    dwelling words: "the gurdwara on Bradshaw", "she lives on Kiefer"), and two names joined
+    by "and" after "on", "at", "from" ... ("we're on Edinger and Bristol"), the second also
+    after a place ("Edinger and Raitt" once "Edinger" is one), but not groups ("of Hispanic and
+    Black residents"). The street's other mentions that
+    NER read as an organisation or group follow; a person's name elsewhere stays a person."""
+    spans = sorted(spans)
+    streets: set[str] = set()
+    out: list[Span] = []
+    for i, span in enumerate(spans):
+        covered = span.text_in(text)
+        if span.label in _NER_NAMES and _one_capitalised_word(covered):
+            head = text[max(0, span.start - 40) : span.start]
+            previous = out[-1] if out else None
+            after_place = (
+                previous is not None
+                and previous.label in ("LOCATION", "ORGANIZATION")
+                and _SPAN_BEFORE_ON.fullmatch(text, previous.end, span.start) is not None
+            )
+            cue = _WORD_BEFORE_ON.search(head)
+            crossing = _CROSSING.search(head)
+            crossed = (
+                crossing is not None
+                and span.label != "NRP"
+                and previous is not None
+                and previous.label != "NRP"
+                and previous.end == span.start - len(crossing.group())
+                and (
+                    (previous.label == "LOCATION" and span.label != "PERSON")
+                    or _CROSSING_CUE.search(text, max(0, previous.start - 12), previous.start) is not None
+                )
+                and _one_capitalised_word(previous.text_in(text))
+                and (previous.label, span.label) != ("PERSON", "PERSON")  # "from Dawit and Hiwot"
+            )
+            following = spans[i + 1] if i + 1 < len(spans) else None
+            crossing_next = (
+                following is not None
+                and span.label != "NRP"
+                and following.label in ("PERSON", "ORGANIZATION", "LOCATION")
+                and _CROSSING.fullmatch(text, span.end, following.start) is not None
+                and _one_capitalised_word(following.text_in(text))
+                and (span.label, following.label) != ("PERSON", "PERSON")
+                and _CROSSING_CUE.search(head) is not None
+            )
+            if (
+                (_ON_STREET.search(head) and (after_place or (cue and cue.group("word") in street_cues)))
+                or crossed
+                or crossing_next
+            ):
+                streets.add(covered)
+                span = span.with_(label="LOCATION")
+                if crossed and previous is not None and previous.label != "LOCATION":
+                    out[-1] = previous.with_(label="LOCATION")
+                    streets.add(previous.text_in(text))
+        out.append(span)
+    if not streets:
+        return out
+    return [
+        s.with_(label="LOCATION") if s.label in ("ORGANIZATION", "NRP") and s.text_in(text) in streets else s
+        for s in out
+    ]
+
+
+def _one_capitalised_word(covered: str) -> bool:
+    return covered.isalpha() and covered[0].isupper() and not covered.isupper() and len(covered) > 2
+
+
+_IN_BEFORE = re.compile(r"(?<![\w'’-])in[ ]+\Z")
+
+
+def label_places_by_context(
+    spans: Iterable[Span],
+    text: str,
+    place_nouns: frozenset[str],
+    organisation_heads: Sequence[str],
+    known_groups: frozenset[str] = frozenset(),
+) -> list[Span]:
+    """A name that what is around it shows is a place is a LOCATION, whatever NER
+    made of it: one before a lower-case word for a division of a country
+    (`place_nouns`: "in Oromia region", "the Bakool zone"; not a nationality of
+    `known_groups`: "French territory"), and an organisation of one
+    word right after "in" ("lives ten minutes away in Denair", "the airport in
+    Finfinne"), unless the document learnt it as an organisation from its context ("I'm
+    in Kairos"), it is an acronym ("in NA") or a word that heads names of bodies ("in
+    Court"). A state's postal code after a town and a comma, with or without its ZIP code,
+    is a place too ("San Diego, CA", "Eureka, CA 95501")."""
+    heads = frozenset(h.lower() for h in organisation_heads)
+    out: list[Span] = []
+    for span in spans:
+        if span.label in _NER_NAMES:
+            covered = span.text_in(text)
+            previous = out[-1] if out else None
+            if (
+                _POSTAL_CODE.fullmatch(covered)
+                and previous is not None
+                and previous.label == "LOCATION"
+                and text[previous.end : span.start] == ", "
+            ):
+                out.append(span.with_(label="LOCATION"))
+                continue
+            following = _FOLLOWING_WORD.match(text, span.end)
+            before_division = bool(following and following.group(1) in place_nouns)
+            if (
+                before_division
+                and covered[:1].isupper()
+                and not is_known_group(covered, known_groups, frozenset())
+            ) or (
+                span.label == "ORGANIZATION"
+                and covered.isalpha()
+                and covered[:1].isupper()
+                and not covered.isupper()
+                and "context" not in span.detectors
+                and covered.lower() not in heads
+                and _IN_BEFORE.search(text, max(0, span.start - 4), span.start)
+            ):
+                span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
+_FOLLOWING_WORD = re.compile(r"[ ]+([a-z]+)\b")
+_POSTAL_CODE = re.compile(r"[A-Z]{2}(?:[ ]+\d{5}(?:-\d{4})?)?")
+
+
+def label_by_leading_head(
+    spans: Iterable[Span],
+    text: str,
+    leading_heads: dict[str, Sequence[str]],
+    trailing_heads: Iterable[str] = (),
+) -> list[Span]:
+    """A name of two words or more that opens with a word that says what it names
+    (`leading_heads`, per label: a street or a mosque in the language that puts the
+    kind first, "Calle Hidalgo", "Masjid al-Noor"; "Fort Bragg") takes that label,
+    whatever NER made of it, unless it ends in one of `trailing_heads` that says
+    otherwise ("Fort Bragg Police Department")."""
+    endings = tuple(f" {h}" for h in trailing_heads)
+    label_of = {word: label for label, words in leading_heads.items() for word in words}
+    if not label_of:
+        return list(spans)
+    out = []
+    for span in spans:
+        if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP"):
+            words = span.text_in(text).split()
+            label = label_of.get(words[0]) if len(words) > 1 else None
+            if label and label != span.label and not " ".join(words).endswith(endings):
+                span = span.with_(label=label)
+        out.append(span)
+    return out

@@ -674,3 +674,58 @@ def test_an_acronym_defined_in_quotes_in_brackets_is_a_body_at_every_mention():
     assert [s.label for s in merged if s.text_in(text) == "CRPF"] == ["ORGANIZATION", "ORGANIZATION"]
     assert ("USA", "LOCATION") in {(s.text_in(text), s.label) for s in merged}
     assert "US" not in {s.text_in(text) for s in merged if s.label == "ORGANIZATION"}
+
+
+def test_a_car_make_after_a_colour_or_a_model_year_or_before_a_vehicle_is_no_organisation():
+    text = (
+        "CALLER: He left in a silver Subaru and she had a 2011 Mazda. There was also a Kia van. "
+        "Later Subaru called me back, and in 2012 Mazda hired my cousin."
+    )
+    spans = [
+        _span(text, "Subaru", "ORGANIZATION"),
+        _span(text, "Mazda", "ORGANIZATION"),
+        _span(text, "Kia", "ORGANIZATION"),
+        _span(text, "Subaru", "ORGANIZATION", 1),
+        _span(text, "Mazda", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.start) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    # The firm as a body stays: it calls and hires.
+    assert merged == [("Subaru", text.index("Subaru called")), ("Mazda", text.index("Mazda hired"))]
+
+
+def test_a_colour_inside_a_name_leaves_the_organisation():
+    text = "She volunteers with the Red Cross and her brother drives for a Blue Line Taxi."
+    spans = [_span(text, "Red Cross", "ORGANIZATION"), _span(text, "Blue Line Taxi", "ORGANIZATION")]
+    assert _merged(text, spans) == {("Red Cross", "ORGANIZATION"), ("Blue Line Taxi", "ORGANIZATION")}
+
+
+def test_a_name_in_a_list_of_what_one_completed_is_an_organisation_at_every_mention():
+    text = (
+        "COMMISSIONER: Victim Impact Circle, completed June 2019. Roots of Change, completed 2021.\n"
+        "INMATE: Victim Impact Circle changed me. I told Marcus Hale, completed or not, I'd go on."
+    )
+    spans = [_span(text, "Victim Impact Circle", "PERSON"), _span(text, "Victim Impact Circle", "PERSON", 1)]
+    merged = [(s.text_in(text), s.label) for s in merge_spans(spans, text)]
+    assert merged.count(("Victim Impact Circle", "ORGANIZATION")) == 2
+    assert ("Roots of Change", "ORGANIZATION") in merged
+    assert not any(name == "Marcus Hale" for name, _ in merged)
+
+
+def test_an_acronym_after_a_or_an_and_a_degree_after_a_name_are_no_organisations():
+    text = "He was an OG back then and a GM later. DANA OSEI, M.D., signed it. The FBI came, and the GM too."
+    spans = [
+        _span(text, "OG", "ORGANIZATION"),
+        _span(text, "GM", "ORGANIZATION"),
+        _span(text, "M.D.", "ORGANIZATION"),
+        _span(text, "FBI", "ORGANIZATION"),
+        _span(text, "GM", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.start) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    assert merged == [("FBI", text.index("FBI")), ("GM", text.index("GM too"))]
+
+
+def test_a_name_in_apposition_to_a_shelter_or_a_clinic_is_an_organisation():
+    text = "In '97 I went to Marigold House, the shelter on Blackstone, and later to Cedar Point, the clinic."
+    spans = [_span(text, "Marigold House", "LOCATION"), _span(text, "Cedar Point", "PERSON")]
+    merged = _merged(text, spans)
+    assert {("Marigold House", "ORGANIZATION"), ("Cedar Point", "ORGANIZATION")} <= merged

@@ -222,3 +222,19 @@ def test_a_role_after_a_name_in_a_list_of_those_present_is_no_organisation():
     ) in labels
     assert ("Spanish Interpreter", "ORGANIZATION") not in labels
     assert ("Supervising Registered Nurse", "ORGANIZATION") not in labels
+
+
+def test_a_name_read_across_a_spaced_dash_or_over_its_acronym_is_two_names():
+    text = (
+        "KESTREL RIDGE STATE PRISON - HOLLOWAY FLATS\n"
+        "We're in the office at Kestrel Ridge State Prison, KRSP. She is from Dunmore, in Ohio."
+    )
+    header = "KESTREL RIDGE STATE PRISON - HOLLOWAY FLATS"
+    body = "Kestrel Ridge State Prison, KRSP"
+    spans = [
+        Span(0, len(header), "ORGANIZATION", ("spacy",), 0.85),
+        Span(text.index(body), text.index(body) + len(body), "ORGANIZATION", ("spacy",), 0.85),
+    ]
+    found = {s.text_in(text) for s in merge_spans(spans, text)}
+    assert {"KESTREL RIDGE STATE PRISON", "Kestrel Ridge State Prison", "KRSP"} <= found
+    assert header not in found and body not in found

@@ -346,3 +346,33 @@ def test_known_places_after_a_cue_in_a_lower_case_transcript():
 def test_a_prisons_full_name_is_a_place_anywhere_but_not_a_part_of_it_alone():
     text = "She came from Northern California Women's Facility last year; the facility was far."
     assert _found(find_place_names(text), text) == ["Northern California Women's Facility"]
+
+
+def _organisation_pattern_matches(text: str) -> list[str]:
+    return [
+        m.group()
+        for spec in load_recognizer_specs()
+        if spec.entity == "ORGANIZATION"
+        for _, regex in spec.compiled()
+        for m in regex.finditer(text)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He was in Local 1010 of the steelworkers.", ["Local 1010"]),
+        ("yes the union local six seventy nine the cannery workers", ["local six seventy nine"]),
+        ("and then local twelve went out on strike", ["local twelve"]),
+        ("Oakridge PD took the report.", ["Oakridge PD"]),
+    ],
+)
+def test_union_locals_and_police_departments_by_their_short_form_are_organisations(text, expected):
+    assert _organisation_pattern_matches(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["the local one was better", "I watched the local 5 news", "a local store on the PD report"]
+)
+def test_a_local_thing_is_no_union_local(text):
+    assert _organisation_pattern_matches(text) == []

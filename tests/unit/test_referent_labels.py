@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from reviewer_app.core.merge import merge_spans
 from tests.unit.test_context_rules import _merged, _span
 
 
@@ -24,3 +25,132 @@ def test_a_state_named_elsewhere_stays_a_place():
     pieces = ("Dominican Republic", "United Kingdom", "Czech Republic", "Republic of Latvia")
     merged = _merged(text, [_span(text, piece, "LOCATION") for piece in pieces])
     assert {(piece, "LOCATION") for piece in pieces} <= merged
+
+
+def test_a_street_said_by_its_short_name_after_on_is_a_place():
+    text = (
+        "I stayed at Harbor House, the shelter on Lindqvist, then my aunt's place on Okafor. "
+        "We're on Marisol and, um, Tennant, by the bus stop. Tennant is closed. "
+        "He works at Brightline Glass on Pemberton."
+    )
+    spans = [
+        _span(text, "Lindqvist", "PERSON"),
+        _span(text, "Okafor", "ORGANIZATION"),
+        _span(text, "Marisol", "PERSON"),
+        _span(text, "Tennant", "ORGANIZATION"),
+        _span(text, "Tennant", "ORGANIZATION", 1),
+        _span(text, "Brightline Glass on Pemberton", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    streets = {
+        ("Lindqvist", "LOCATION"),
+        ("Okafor", "LOCATION"),
+        ("Marisol", "LOCATION"),
+        ("Tennant", "LOCATION"),
+    }
+    assert streets <= merged
+    assert {("Brightline Glass", "ORGANIZATION"), ("Pemberton", "LOCATION")} <= merged
+
+
+def test_a_name_on_something_that_is_no_place_keeps_its_label():
+    text = "She is on Suboxone now and we talked on Telegram with Dana. Marcus and Delia came too."
+    spans = [
+        _span(text, "Suboxone", "ORGANIZATION"),
+        _span(text, "Telegram", "ORGANIZATION"),
+        _span(text, "Marcus", "PERSON"),
+        _span(text, "Delia", "PERSON"),
+    ]
+    merged = _merged(text, spans)
+    assert {
+        ("Suboxone", "ORGANIZATION"),
+        ("Telegram", "ORGANIZATION"),
+        ("Marcus", "PERSON"),
+        ("Delia", "PERSON"),
+    } <= merged
+
+
+def test_two_persons_or_two_groups_joined_by_and_are_no_crossing():
+    text = "I'd want to hear from Dawit and Hiwot first. It is a school of Hispanic and Korean families."
+    spans = [
+        _span(text, "Dawit", "PERSON"),
+        _span(text, "Hiwot", "PERSON"),
+        _span(text, "Hispanic", "NRP"),
+        _span(text, "Korean", "NRP"),
+    ]
+    merged = _merged(text, spans)
+    assert {("Dawit", "PERSON"), ("Hiwot", "PERSON"), ("Hispanic", "NRP"), ("Korean", "NRP")} <= merged
+
+
+def test_a_name_before_a_division_of_a_country_or_a_one_word_body_after_in_is_a_place():
+    text = (
+        "I was born in Qorodo, in Wardhiigley region. My sister lives ten minutes away in Halvik. "
+        "The soldiers stayed in the Bakool zone."
+    )
+    spans = [
+        _span(text, "Wardhiigley", "NRP"),
+        _span(text, "Halvik", "ORGANIZATION"),
+        _span(text, "Bakool", "PERSON"),
+    ]
+    merged = _merged(text, spans)
+    assert {("Wardhiigley", "LOCATION"), ("Halvik", "LOCATION"), ("Bakool", "LOCATION")} <= merged
+
+
+def test_a_body_the_text_introduces_or_an_acronym_after_in_stays_a_body():
+    text = "I'm in Kairos now. I was active in OLF for two years, and in Synagogue we prayed."
+    spans = [
+        _span(text, "Kairos", "ORGANIZATION"),
+        _span(text, "OLF", "ORGANIZATION"),
+        _span(text, "Synagogue", "ORGANIZATION"),
+    ]
+    assert _merged(text, spans) == {
+        ("Kairos", "ORGANIZATION"),
+        ("OLF", "ORGANIZATION"),
+        ("Synagogue", "ORGANIZATION"),
+    }
+
+
+def test_a_nationality_before_a_division_of_a_country_stays_a_group():
+    text = "He was excluded from French territory and sent back to the Moroccan state."
+    spans = [_span(text, "French", "NRP"), _span(text, "Moroccan", "NRP")]
+    assert _merged(text, spans) == {("French", "NRP"), ("Moroccan", "NRP")}
+
+
+def test_a_state_postal_code_after_a_town_is_a_place():
+    text = "Mail goes to Fernhollow, NV and then to Eastbrook, OR 97401. The NV team agreed."
+    spans = [
+        _span(text, "Fernhollow", "LOCATION"),
+        _span(text, "NV", "ORGANIZATION"),
+        _span(text, "Eastbrook", "LOCATION"),
+        _span(text, "OR 97401", "ORGANIZATION"),
+        _span(text, "NV", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.label, s.start) for s in merge_spans(spans, text)]
+    assert ("NV", "LOCATION", text.index("NV")) in merged and (
+        "OR 97401",
+        "LOCATION",
+        text.index("OR 9"),
+    ) in merged
+    assert ("NV", "ORGANIZATION", text.index("NV team")) in merged
+
+
+def test_a_name_opening_with_a_word_for_a_street_or_a_mosque_takes_its_label():
+    text = "He had a shop on Calle Morelos, and we pray at Masjid al-Huda. Fort Ames Police Department came."
+    spans = [
+        _span(text, "Calle Morelos", "ORGANIZATION"),
+        _span(text, "Masjid al-Huda", "PERSON"),
+        _span(text, "Fort Ames Police Department", "ORGANIZATION"),
+    ]
+    assert _merged(text, spans) == {
+        ("Calle Morelos", "LOCATION"),
+        ("Masjid al-Huda", "ORGANIZATION"),
+        ("Fort Ames Police Department", "ORGANIZATION"),
+    }
+
+
+def test_a_name_after_of_a_place_is_named_after_the_place_not_the_place():
+    text = "She was taken to Our Lady of the Valley in Napa, then to the Fresno County jail."
+    spans = [
+        _span(text, "Our Lady of the Valley", "ORGANIZATION"),
+        _span(text, "Fresno County", "ORGANIZATION"),
+    ]
+    assert _merged(text, spans) == {("Our Lady of the Valley", "ORGANIZATION"), ("Fresno County", "LOCATION")}
