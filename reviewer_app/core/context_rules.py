@@ -608,8 +608,10 @@ def drop_false_tags(
             or (_CREDENTIAL.fullmatch(covered) and text[max(0, span.start - 2) : span.start] == ", ")
         ):
             continue  # "an OG", "a GM": a role, no body takes "a"; "MAYFIELD, M.D.,": a degree
-        if span.label == "ORGANIZATION" and _describes_a_vehicle(span, text, vehicle_words, colour_words):
-            continue  # "a gray Nissan", "a 2014 Honda", "a Ford pickup": a car's make, not a body
+        if span.label in ("ORGANIZATION", "PERSON") and _describes_a_vehicle(
+            span, text, vehicle_words, colour_words
+        ):
+            continue  # "a gray Nissan", "a 2014 Honda", "a Ford pickup": a car's make, not a body or a name
         if span.label in _NER_NAMES:
             words = covered.split()
             line_start, line_end = _line_bounds(text, span.start)
@@ -668,6 +670,7 @@ _VEHICLE_BEFORE = re.compile(
     r"(?<![\w'’-])(?:a|an|the|my|his|her|their|our|your)[ ]+(?:[a-z]+,?[ ]+)?"
     r"(?:(?P<word>[a-z]+)|(?P<year>(?:19|20)\d\d|['’]\d\d))[ ]+\Z"
 )
+_LOWER_WORD_BEFORE = re.compile(r"(?<![\w'’-])(?P<word>[a-z]+)[ ]+\Z")
 _WORD_AFTER_SPAN = re.compile(r"[ ]+(?P<word>[A-Za-z]+)\b")
 
 
@@ -683,6 +686,10 @@ def _describes_a_vehicle(
         return False
     before = _VEHICLE_BEFORE.search(text, max(0, span.start - 30), span.start)
     if before and (before.group("year") or before.group("word") in colour_words):
+        return True
+    # A colour needs no article: a dispatcher's "eastbound on Travis, gray Nissan".
+    colour = _LOWER_WORD_BEFORE.search(text, max(0, span.start - 20), span.start)
+    if colour and colour.group("word") in colour_words:
         return True
     after = _WORD_AFTER_SPAN.match(text, span.end)
     return bool(after and after.group("word") in vehicle_words)

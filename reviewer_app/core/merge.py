@@ -106,7 +106,6 @@ from reviewer_app.core.referent_labels import (
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
-    drop_described_vehicles,
     drop_false_names,
     drop_propagated_after_the,
     relabel_kin_named,
@@ -796,10 +795,8 @@ def merge_spans(
     # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
     merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads, rules.determiners)
-    merged = drop_described_vehicles(
-        label_streets(merged, text), text
-    )  # "on Edinger and Bristol", "a gray Nissan"
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
+    merged = label_streets(merged, text)  # "on Edinger and, um, Bristol"
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)

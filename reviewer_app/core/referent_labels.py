@@ -201,24 +201,19 @@ def label_numbers_by_cue(
 _ON_STREET = re.compile(r"(?<![\w'’-])on[ ]+\Z")
 _WORD_BEFORE_ON = re.compile(r"(?<![\w'’-])(?P<word>[a-z][a-z'’-]*)[ ]+on[ ]+\Z")
 _SPAN_BEFORE_ON = re.compile(r",?[ ]+on[ ]+\Z")
-# "on Edinger and, um, Bristol", "from Bristol and Warner": two streets that cross.
-_CROSSING = re.compile(r"[ ]+(?:and|&)(?:,?[ ]+(?:um|uh|like),?)?[ ]+\Z")
-_CROSSING_CUE = re.compile(r"(?<![\w'’-])(?:on|at|from|of|near|toward|towards)[ ]+\Z")
 
 
 def label_streets_by_context(spans: Iterable[Span], text: str, street_cues: frozenset[str]) -> list[Span]:
     """A one-word name that is a street said by its short name is a LOCATION, whatever
     NER made of it: after "on" and a place or body ("Rosewood Haven, the shelter on
     Blackstone", "Delgadillo Upholstery on Fairview") or one of `street_cues` (premises and
-    dwelling words: "the gurdwara on Bradshaw", "she lives on Kiefer"), and two names joined
-    by "and" after "on", "at", "from" ... ("we're on Edinger and Bristol"), the second also
-    after a place ("Edinger and Raitt" once "Edinger" is one), but not groups ("of Hispanic and
-    Black residents"). The street's other mentions that
-    NER read as an organisation or group follow; a person's name elsewhere stays a person."""
+    dwelling words: "the gurdwara on Bradshaw", "she lives on Kiefer"). Two streets said as a
+    crossing are `core/call_streets.py`'s. The street's other mentions that NER read as an
+    organisation or group follow; a person's name elsewhere stays a person."""
     spans = sorted(spans)
     streets: set[str] = set()
     out: list[Span] = []
-    for i, span in enumerate(spans):
+    for span in spans:
         covered = span.text_in(text)
         if span.label in _NER_NAMES and _one_capitalised_word(covered):
             head = text[max(0, span.start - 40) : span.start]
@@ -229,40 +224,9 @@ def label_streets_by_context(spans: Iterable[Span], text: str, street_cues: froz
                 and _SPAN_BEFORE_ON.fullmatch(text, previous.end, span.start) is not None
             )
             cue = _WORD_BEFORE_ON.search(head)
-            crossing = _CROSSING.search(head)
-            crossed = (
-                crossing is not None
-                and span.label != "NRP"
-                and previous is not None
-                and previous.label != "NRP"
-                and previous.end == span.start - len(crossing.group())
-                and (
-                    (previous.label == "LOCATION" and span.label != "PERSON")
-                    or _CROSSING_CUE.search(text, max(0, previous.start - 12), previous.start) is not None
-                )
-                and _one_capitalised_word(previous.text_in(text))
-                and (previous.label, span.label) != ("PERSON", "PERSON")  # "from Dawit and Hiwot"
-            )
-            following = spans[i + 1] if i + 1 < len(spans) else None
-            crossing_next = (
-                following is not None
-                and span.label != "NRP"
-                and following.label in ("PERSON", "ORGANIZATION", "LOCATION")
-                and _CROSSING.fullmatch(text, span.end, following.start) is not None
-                and _one_capitalised_word(following.text_in(text))
-                and (span.label, following.label) != ("PERSON", "PERSON")
-                and _CROSSING_CUE.search(head) is not None
-            )
-            if (
-                (_ON_STREET.search(head) and (after_place or (cue and cue.group("word") in street_cues)))
-                or crossed
-                or crossing_next
-            ):
+            if _ON_STREET.search(head) and (after_place or (cue and cue.group("word") in street_cues)):
                 streets.add(covered)
                 span = span.with_(label="LOCATION")
-                if crossed and previous is not None and previous.label != "LOCATION":
-                    out[-1] = previous.with_(label="LOCATION")
-                    streets.add(previous.text_in(text))
         out.append(span)
     if not streets:
         return out

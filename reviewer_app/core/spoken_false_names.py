@@ -21,7 +21,6 @@ speakers show to be something else:
   Santa Clara Street", "your forelady", "the barrio"): the casing model capitalises words it
   never counted as it would names, and NER reads them as people; a name is seldom said
   after "the" or "your" (but "the Cardoza family"; not after "a": "she was a Peterson").
-- a car's make or model after its colour ("a gray Nissan"; `drop_described_vehicles`).
 - a radio call sign: a spelling-alphabet word joined to a unit number ("Adam-fourteen",
   "Lincoln 12"), a police or fire unit, not a person.
 
@@ -36,10 +35,10 @@ import re
 import tomllib
 from collections.abc import Iterable
 
-from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.name_rules import PROPAGATION, STRUCTURE
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
+from reviewer_app.core.truecasing import is_caseless
 from reviewer_app.paths import resource
 
 # A speaker tag of two to four capitals (dots allowed), after a time stamp if any: "00:47  FD:".
@@ -55,10 +54,6 @@ _GLOSSED = re.compile(
 _WORD = re.compile(r"[\w'’]+")
 _WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
 _INDEFINITE = frozenset({"a", "an"})
-_COLOURS = frozenset(
-    {"white", "black", "gray", "grey", "silver", "red", "blue", "green", "tan", "gold", "maroon",
-     "brown", "beige", "yellow", "orange", "purple", "dark", "light", "silver-gray", "champagne"}
-)  # fmt: skip
 # "my wife is ", "my brother, his name is ": a relative, then the name ("my brother's" may
 # own what follows: "my brother's Toyota").
 _KIN_IS = re.compile(
@@ -148,21 +143,6 @@ def drop_false_names(
     return [s for s in spans if not (s.label == "PERSON" and s.text_in(text) in false)]
 
 
-def drop_described_vehicles(spans: Iterable[Span], text: str) -> list[Span]:
-    """Without an organisation or a person that a colour in lower case describes: a car's make
-    or model in a caller's description ("a gray Nissan", "a black Chevy Silverado"), which NER
-    reads as the firm. A firm is not described by its colour ("the Red Cross" is its name)."""
-    return [
-        s
-        for s in spans
-        if not (
-            s.label in ("ORGANIZATION", "PERSON")
-            and (before := _WORD_BEFORE.search(text, max(0, s.start - 30), s.start))
-            and before.group(1) in _COLOURS
-        )
-    ]
-
-
 def relabel_kin_named(spans: Iterable[Span], text: str, kin_words: frozenset[str]) -> list[Span]:
     """A one-word place or organisation that an answer gives as a relative's name is
     a PERSON: "My wife is Chaltu", "my son, his name is Jawad" (NER
@@ -197,8 +177,9 @@ def _without_determined_lower_case_words(
     spans: list[Span], text: str, determiners: frozenset[str]
 ) -> list[Span]:
     """Without a one-word PERSON in lower case that NER found right after one of
-    `determiners`, in a text that does not capitalise names."""
-    if not determiners or names_are_capitalised(text):
+    `determiners`, in a text written without capitals (speech recognition, captions); a
+    hasty post that capitalises some sentences keeps its lower-case names ("That rick roll")."""
+    if not determiners or not is_caseless(text):
         return spans
     out = []
     for span in spans:

@@ -693,6 +693,21 @@ def test_a_car_make_after_a_colour_or_a_model_year_or_before_a_vehicle_is_no_org
     assert merged == [("Subaru", text.index("Subaru called")), ("Mazda", text.index("Mazda hired"))]
 
 
+def test_a_colour_before_a_make_needs_no_article_and_a_make_read_as_a_name_goes_too():
+    text = (
+        "DISPATCH: Eastbound on Travis, gray Nissan, plate to follow. "
+        "CALLER: A black Dodge Ram hit it. Nissan never called."
+    )
+    spans = [
+        _span(text, "Nissan", "ORGANIZATION"),
+        _span(text, "Dodge Ram", "PERSON"),
+        _span(text, "Nissan", "ORGANIZATION", 1),
+    ]
+    merged = [(s.text_in(text), s.start) for s in merge_spans(spans, text) if s.label != "LOCATION"]
+    # The firm as a body stays: it calls.
+    assert merged == [("Nissan", text.index("Nissan never"))]
+
+
 def test_a_colour_inside_a_name_leaves_the_organisation():
     text = "She volunteers with the Red Cross and her brother drives for a Blue Line Taxi."
     spans = [_span(text, "Red Cross", "ORGANIZATION"), _span(text, "Blue Line Taxi", "ORGANIZATION")]

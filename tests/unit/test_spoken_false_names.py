@@ -8,7 +8,6 @@ from reviewer_app.core.name_rules import PROPAGATION
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
     abbreviated_role_tags,
-    drop_described_vehicles,
     drop_false_names,
     drop_propagated_after_the,
     relabel_kin_named,
@@ -136,15 +135,3 @@ def test_a_relatives_name_given_in_an_answer_is_a_person():
         ("Harar", "LOCATION"),  # "lived in Harar": no relative before it
         ("Amhara", "NRP"),  # a people, not a name
     ]
-
-
-def test_a_cars_make_after_its_colour_is_no_organisation():
-    text = "A gray Toyota, like a Camry. The Red Cross came, and a black Dodge Ram left. Toyota called."
-    spans = [
-        Span(text.index("Toyota"), text.index("Toyota") + 6, "ORGANIZATION", ("spacy",), 0.85),
-        Span(text.index("Red Cross"), text.index("Red Cross") + 9, "ORGANIZATION", ("spacy",), 0.85),
-        Span(text.index("Dodge Ram"), text.index("Dodge Ram") + 9, "PERSON", ("spacy",), 0.85),
-        Span(text.rindex("Toyota"), text.rindex("Toyota") + 6, "ORGANIZATION", ("spacy",), 0.85),
-    ]
-    kept = [(s.start, s.text_in(text)) for s in drop_described_vehicles(spans, text)]
-    assert kept == [(text.index("Red Cross"), "Red Cross"), (text.rindex("Toyota"), "Toyota")]
