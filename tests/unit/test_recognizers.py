@@ -452,3 +452,13 @@ def test_presidio_finds_a_cdcr_number_said_again_in_another_chunk(detectors):
     assert ("CDCR_ID", "k d four four one nine") in {(s.label, s.text_in(later)) for s in spans}
     alone = presidio.detect(TextChunk(Document("e", later), later, 0, "general"), SharedAnalysis())
     assert "CDCR_ID" not in {s.label for s in alone}
+
+
+def test_a_piece_of_a_file_name_is_no_web_address(detectors):
+    """Presidio's URL recognizer takes "B.mp" out of "7104112_SHO_B.mp3" (.mp is a country's
+    domain); an address is a whole word, as "records.example.org" stays."""
+    _, presidio = detectors
+    text = "Audio file: 7104112_SHO_B.mp3 (26:18). Forms are at records.example.org for you."
+    spans = presidio.detect(TextChunk(Document("d", text), text, 0, "general"), SharedAnalysis())
+    urls = [s.text_in(text) for s in spans if s.label == "URL"]
+    assert urls == ["records.example.org"]
