@@ -82,4 +82,16 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
             end = j
         out.append(Span(words[first].start, words[(end or j) - 1].end, "AMOUNT", ("presidio",), SCORE))
         i = end or j
+    return out + _one_unit_and_cents(words, reader, v)
+
+
+def _one_unit_and_cents(words, reader: Reader, v: AmountWords) -> list[Span]:
+    """ "a dollar ten an hour", "a dollar forty": one unit of a currency said with "a" and the
+    cents after it (a sum, where "a dollar" alone may be a figure of speech)."""
+    out = []
+    for k in range(len(words) - 2):
+        if words[k].text in ("a", "one") and (words[k + 1].text,) in v.currencies_after:
+            cents = reader.read_small(k + 2)
+            if cents is not None and not words[k + 2].text.isdigit():
+                out.append(Span(words[k].start, words[cents.last - 1].end, "AMOUNT", ("presidio",), SCORE))
     return out
