@@ -60,6 +60,9 @@ _TURN = re.compile(r"[ \t]*(?:\[[\d:.]+\][ ]*)?(?:[^\n:?!]{1,40}:|[QA]\.)[ \t]+"
 _HAS_DIGIT = re.compile(r"\d")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _MAX_FILLERS = 8
+# Words between the start of a code cut off and its rest: "... and then four, nine".
+_LINKING = ("and", "then", "uh", "um", "er", "the", "rest", "it's", "is", "was", "after", "that")
+_LINKING_MAX = 4
 _TURNS = 2
 # Words between "last four" and the digits: "of the social are", "digits on the card are".
 _TAIL_REACH = 6
@@ -68,9 +71,15 @@ _DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their",
 # A telephone number in digits after its start said in words, within this many characters.
 _WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
 _PHONE_REACH = 60
+# How far from a whole telephone number a piece of it said alone is taken for part of it.
+_PIECE_REACH = 160
 # How far before five digits an address is looked for, and before a spelling what it spells.
 _ZIP_REACH = 120
 _SAID_BACK_REACH = 300
+# Letters said one by one that spell a word whatever was said before them: more than an acronym has.
+_SPELLED_MIN = 5
+_VOWEL = re.compile(r"[aeiouy]")
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 # An e-mail address read aloud: the name before "at" (a word-by-word spelling of it may follow).
 _SPOKEN_ADDRESS = re.compile(
     r"(?<![\w'])(?P<name>[a-z0-9]+(?:[ ][a-z0-9]+){0,4})[ ]at[ ][a-z0-9 ]+?"
@@ -119,6 +128,7 @@ class ReadOutWords:
     quantity_words: frozenset[str]
     tail_cues: dict[str, tuple[tuple[str, ...], ...]]
     phonetic: frozenset[str]
+    letter_names: dict[str, str]
     digits: dict[str, str]
     repeat: dict[str, int]
     separators: frozenset[str]
@@ -145,6 +155,7 @@ def read_out_words() -> ReadOutWords:
         quantity_words=frozenset(ids["quantity_words"]),
         tail_cues=_phrases(ids["tail_cues"]),
         phonetic=frozenset(chars["phonetic"]),
+        letter_names=dict(chars["letter_names"]),
         digits=dict(chars["digits"]),
         repeat=dict(chars["repeat"]),
         separators=frozenset(chars["separators"]),
@@ -174,6 +185,7 @@ class _Code:
     spoken: int  # characters said in words (a digit word, a single letter, "K as in kilo")
     apart: int = 0  # letters said one by one: "B", "bravo", "B as in boy"
     paired: bool = False  # digits said in pairs or more ("fourteen", "thirty seven")
+    alphabet: int = 0  # letters said with a spelling alphabet's words ("Tom", "bravo")
 
 
 class _Finder:
@@ -226,6 +238,7 @@ class _Finder:
         grouped = False
         said_aloud: list[bool] = []  # per character: said in words
         said_apart: list[bool] = []  # per character: a letter said on its own
+        in_alphabet: list[bool] = []  # per character: a spelling alphabet's word
         paired = False
         j = k
         n = len(self.tokens)
@@ -235,7 +248,7 @@ class _Finder:
             if j > k and self.gap(j - 1, j) == "," and self.tokens[j - 1].text.isdigit():
                 break  # "1,898,208,000": a sum, not digits read in groups ("209, 555, 0187")
             token, w = self.tokens[j].text, self.word(j)
-            step, said, aloud, alone = 1, "", True, False
+            step, said, aloud, alone, alphabet = 1, "", True, False, False
             if w in self.v.separators and chars and j + 1 < n:
                 j += 1
                 continue
@@ -270,12 +283,15 @@ class _Finder:
             elif token.isupper() and token.isalpha() and len(token) <= 3:
                 said, aloud = token, False
             elif w in self.v.phonetic:
-                said, alone = w[0].upper(), True
+                said, alone, alphabet = w[0].upper(), True, True
+            elif w in self.v.letter_names:  # "pee kay"
+                said, alone = self.v.letter_names[w], True
             else:
                 break
             chars.append(said)
             said_aloud.append(aloud)
             said_apart.append(alone)
+            in_alphabet.append(alphabet)
             j += step
             # A lone "a" or "I" ends no code: "two a day", "4471 I think".
             if not (len(token) == 1 and w in ("a", "i")) and not (
@@ -290,7 +306,9 @@ class _Finder:
         n_letters = len(said) - n_digits
         grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
         spoken, apart = sum(said_aloud[:count]), sum(said_apart[:count])
-        return _Code(k, last, said, n_digits, n_letters, grouped, spoken, apart, paired)
+        return _Code(
+            k, last, said, n_digits, n_letters, grouped, spoken, apart, paired, sum(in_alphabet[:count])
+        )
 
     def _quantity_after(self, code: _Code) -> bool:
         return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
@@ -338,6 +356,8 @@ class _Finder:
         if self.word(j) in self.v.number_words:
             named = True
             j += 1 + (self.word(j + 1) in self.v.number_words)  # "member ID number"
+        elif self.word(j) in ("a", "an") and self.tokens[j].text.islower():
+            return None  # the noun is a verb: "to file a 602-1", "report a 115"
         code = self._code_after(j)
         if code is None or self._quantity_after(code):
             return None
@@ -443,9 +463,23 @@ class _Finder:
         near = range(max(0, i - 12), code.first)
         if {self.word(k) for k in near} & {"phone", "telephone", "cell", "mobile", "call", "text", "fax"}:
             return "PHONE_NUMBER"
-        if any(self.phrase_at(k, self.v.nouns) > k for k in near) or len(code.chars) >= 5:
+        if (
+            any(self.phrase_at(k, self.v.nouns) > k or self._lettered_number(k) for k in near)
+            or len(code.chars) >= 5
+        ):
             return "ID_NUMBER"
         return "PHONE_NUMBER"
+
+    def _lettered_number(self, k: int) -> bool:
+        """ "A-number", "C-number": a number named by a letter, an identifier (an alien registration
+        number, a CDC number), never a telephone's."""
+        return (
+            self.word(k) == "number"
+            and k > 0
+            and self.gap(k - 1, k) == "-"
+            and len(self.tokens[k - 1].text) == 1
+            and self.tokens[k - 1].text.isupper()
+        )
 
     # -- codes read out alone ------------------------------------------------------
     def codes_alone(self, said: set[str], taken: list[tuple[int, int]], general: bool = True) -> list[_Code]:
@@ -454,13 +488,40 @@ class _Finder:
         such a run is a CDCR number), and runs that repeat a code found anywhere in the text, or its
         start cut off ("Two six, oh nine... sorry, say that again?")."""
         if general:
-            said = said | {code.chars for code in self._runs(taken, self._long_mixed)}
-        return self._runs(
+            said = said | {code.chars for code in self._runs(taken, self._read_as_code)}
+        codes = self._runs(
             taken,
             lambda code: (
-                self.repeats(code, said) or self._written_code(code) or (general and self._long_mixed(code))
+                self.repeats(code, said) or self._written_code(code) or (general and self._read_as_code(code))
             ),
         )
+        rests = [rest for code in codes if (rest := self._rest_after_cut(code, said, taken)) is not None]
+        return sorted(codes + rests, key=lambda code: code.first)
+
+    def _read_as_code(self, code: _Code) -> bool:
+        """Letters and digits read out that no chance gives: a long run, or one whose letters are
+        said with a spelling alphabet and its digits one by one ("six Tom Robert King four nine")."""
+        return self._long_mixed(code) or (
+            code.alphabet >= 2
+            and code.digits >= 2
+            and not code.paired
+            and code.spoken - code.apart >= 2
+            and len(code.chars) >= _NAMED_MIN + 1
+        )
+
+    def _rest_after_cut(self, code: _Code, said: set[str], taken: list[tuple[int, int]]) -> _Code | None:
+        """The rest of a code whose start was cut off ("Six, T, R, K... and then four, nine."): the
+        next run after a few linking words that completes a code found elsewhere."""
+        if code.chars in said or not _CUT_OFF.match(self.text, self.tokens[code.last - 1].end):
+            return None
+        j = code.last
+        while self.word(j) in _LINKING and j - code.last < _LINKING_MAX:
+            j += 1
+        rest = self.code_at(j) if j < len(self.tokens) else None
+        if rest is None or len(rest.chars) < 2 or not rest.spoken or self._overlaps(rest, taken):
+            return None
+        whole = code.chars + rest.chars
+        return rest if any(key.startswith(whole) for key in said) else None
 
     def _runs(self, taken: list[tuple[int, int]], accept: Callable[[_Code], bool]) -> list[_Code]:
         """The runs, read from left to right outside `taken`, that `accept` takes."""
@@ -599,6 +660,7 @@ class _Finder:
         return (
             len(token.text) == 1
             or token.lower in self.v.phonetic
+            or token.lower in self.v.letter_names
             or token.lower in self.v.digits
             or token.lower in self.v.repeat
             or (token.text.isupper() and len(token.text) <= 3)
@@ -620,7 +682,11 @@ class _Finder:
             return False  # the last letter of "S-M-I-T-H", or a digit of "4-12345"
         while j >= 0 and _JOINED.fullmatch(self.gap(j, j + 1)):
             token = self.tokens[j].text
-            if not ((len(token) == 1 and token.isalpha()) or self.word(j) in self.v.phonetic):
+            if not (
+                (len(token) == 1 and token.isalpha())
+                or self.word(j) in self.v.phonetic
+                or self.word(j) in self.v.letter_names
+            ):
                 return self.code_at(j) is None
             letters, j = letters + 1, j - 1
         return letters == 0 or letters >= 3
@@ -658,6 +724,32 @@ class _Finder:
     def _overlaps(self, code: _Code, taken: list[tuple[int, int]]) -> bool:
         start, end = self.tokens[code.first].start, self.tokens[code.last - 1].end
         return any(a < end and start < b for a, b in taken)
+
+    def telephones(self, taken: list[tuple[int, int]]) -> list[tuple[int, str]]:
+        """Where the telephone numbers of the text are and their digits: written ("714-555-0186")
+        or read out whole in words (seven or ten digits, no letters, outside identifiers)."""
+        out = [(m.start(), re.sub(r"\D", "", m.group())) for m in _WRITTEN_PHONE.finditer(self.text)]
+        out += [
+            (self.tokens[code.first].start, code.chars)
+            for code in self.runs_said(taken)
+            if not code.letters and code.digits in (7, 10) and not code.paired
+        ]
+        return out
+
+    def phone_piece(self, code: _Code, telephones: list[tuple[int, str]]) -> bool:
+        """Part of a telephone number said close to the whole one: its tail said again to check it
+        ("... five five five oh one nine one" / "oh one nine one"), or the pieces of a number said
+        in fits and starts before it is read back ("seven one four, five five five... sorry. Zero one
+        eight six." / "714-555-0186?"). Digits said one by one, not a number of tens ("two fifteen")."""
+        if code.letters or code.paired or code.digits < 3:
+            return False
+        start = self.tokens[code.first].start
+        return any(
+            len(digits) > len(code.chars)
+            and abs(where - start) <= _PIECE_REACH
+            and _in_groups(code.chars, digits)
+            for where, digits in telephones
+        )
 
     def phone_part(self, code: _Code) -> bool:
         """An area code said alone ("is it still the six six one number"), before a hesitation and
@@ -711,7 +803,14 @@ class _Finder:
         if code.digits or not all(len(self.tokens[k].text) == 1 for k in range(code.first, code.last)):
             return None
         words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", before)}
-        return "SPELLED_NAME" if code.chars.lower() in words else None
+        if code.chars.lower() in words:
+            return "SPELLED_NAME"
+        # A longer run of letters said one by one spells a word even when the word said before it
+        # was misheard ("lorna ask a bell e s q u i v e l"): not an acronym, not the alphabet recited.
+        letters = code.chars.lower()
+        if len(letters) >= _SPELLED_MIN and _VOWEL.search(letters) and letters not in _ALPHABET:
+            return "SPELLED_NAME"
+        return None
 
     def _said_key(self, said: str) -> str:
         """The letters and digits of words said: "pat long seventy two" -> "patlong72"."""
@@ -727,6 +826,13 @@ class _Finder:
                 out.append(words[i].text if words[i].text not in ("dot", "underscore", "dash") else "")
                 i += 1
         return "".join(out)
+
+
+def _in_groups(piece: str, telephone: str) -> bool:
+    """Whether `piece` is whole groups of `telephone` as it is said: area code, exchange, line
+    (3-3-4, or 3-4 without the area code); "555" and "0191" of 8315550191, not "501"."""
+    bounds = (0, 3, 6, 10) if len(telephone) == 10 else (0, 3, 7)
+    return any(telephone[a:b] == piece for k, a in enumerate(bounds) for b in bounds[k + 1 :])
 
 
 def _margin_numbers(text: str) -> set[int]:
@@ -775,8 +881,9 @@ def find_read_out_identifiers(
         # A code said again is as sure as where it was named.
         spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE if finder.repeats(code, said) else ALONE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
+    telephones = finder.telephones(taken)
     for code in finder.runs_said(taken):
-        if finder.phone_part(code):
+        if finder.phone_part(code) or finder.phone_piece(code, telephones):
             spans.append(finder.span(code, "PHONE_NUMBER", ALONE_SCORE))
         elif finder.zip_code(code):
             spans.append(finder.span(code, "LOCATION", ALONE_SCORE))

@@ -1,0 +1,144 @@
+"""Identifiers read out in pieces, with letter names, in a spelling alphabet, and spellings
+said without the word they spell (detectors/read_out.py), on hand-written sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.detectors.read_out import find_read_out_identifiers
+from reviewer_app.detectors.spoken_amounts import find_spoken_amounts
+
+
+def found(text: str, profile: str = "general") -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.label) for s in find_read_out_identifiers(text, profile)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Letters said by their names, as captions write them
+        (
+            ">> state your name and number\n>> it's tee jay five oh eight two",
+            [("tee jay five oh eight two", "CDCR_ID")],
+        ),
+        ("my cdcr number is dee four one one two seven", [("dee four one one two seven", "CDCR_ID")]),
+    ],
+)
+def test_cdcr_numbers_read_with_letter_names(text, expected):
+    assert found(text, "hearing") == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tell em two more and kay will bring the rest",  # "em" and "kay" as words, no code
+        "Jay was 41 and Kay 12 that summer",
+    ],
+)
+def test_letter_names_that_are_words_make_no_code(text):
+    assert found(text, "hearing") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The name said before was misheard, or not said: the letters still spell a word
+        (
+            "good morning i'm greta van ness v a n n e s s e commissioner",
+            [("v a n n e s s e", "SPELLED_NAME")],
+        ),
+        (">> for the record that's w o j c i k", [("w o j c i k", "SPELLED_NAME")]),
+        # An acronym's letters, the alphabet recited, letters without a vowel: no spelling
+        ("we were moved from s v s p to c m c last year", []),
+        ("the kids sang a b c d e f g all morning", []),
+        ("the form said k r t w z on top", []),
+    ],
+)
+def test_letters_said_one_by_one_spell_a_word(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The tail of a number said again to check it
+        (
+            ">> the office is five three oh five five five oh one two two\n>> oh one two two\n>> right",
+            [("oh one two two", "PHONE_NUMBER")],
+        ),
+        # Pieces said in fits and starts before the number is read back written
+        (
+            "C: It's nine one six... um, five five five. Zero one three three.\nT: 916-555-0133?",
+            [
+                ("nine one six", "PHONE_NUMBER"),
+                ("five five five", "PHONE_NUMBER"),
+                ("Zero one three three", "PHONE_NUMBER"),
+            ],
+        ),
+        # Digits that are no whole group of the number, or said as tens, are not part of it
+        ("Call 916-555-0133 after two fifteen, room one three three.", []),
+        ("Call 916-555-0133. We counted five five one ballots.", []),
+    ],
+)
+def test_pieces_of_a_telephone_number_said_near_it(text, expected):
+    assert found(text) == expected
+
+
+def test_a_plate_read_back_in_a_spelling_alphabet_and_said_in_pieces():
+    text = (
+        "T: Did you get the plate?\n"
+        "C: Part of it. Four, K, D, V... and then two, two.\n"
+        "T: So that's four King David Victor two two?\n"
+        "C: Yes. Four-K-D-V-two-two."
+    )
+    assert found(text) == [
+        ("Four, K, D, V", "ID_NUMBER"),
+        ("two, two", "ID_NUMBER"),
+        ("four King David Victor two two", "ID_NUMBER"),
+        ("Four-K-D-V-two-two", "ID_NUMBER"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I met Robert King two times and Mary Young twice.",  # names said with a count
+        "Henry George 1998 and Paul Young 2004 were both there.",  # names and years
+        "We saw David, Edward and Frank, and then two, two more.",
+    ],
+)
+def test_spelling_alphabet_words_that_are_names_make_no_code(text):
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A number named by a letter ("A-number") is an identifier, even by its tail
+        ("Your A-number ending in four one seven is on the notice.", [("four one seven", "ID_NUMBER")]),
+        ("Your number ending in four one seven, is that your cell?", [("four one seven", "PHONE_NUMBER")]),
+        # A log number read out
+        (
+            "This hearing is on log number three three one eight two zero six.",
+            [("three three one eight two zero six", "ID_NUMBER")],
+        ),
+        # The noun is a verb before an article: a form is filed, no number named
+        ("You may file a 602-1 within thirty days.", []),
+        ("Did you report a 1140 to staff?", []),
+    ],
+)
+def test_lettered_numbers_log_numbers_and_nouns_used_as_verbs(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("back then it paid a dollar twenty an hour", ["a dollar twenty"]),
+        ("the bus was a dollar sixty five each way", ["a dollar sixty five"]),
+        ("i didn't have a dollar to my name", []),
+        ("not a dollar 20 times over", []),
+    ],
+)
+def test_a_dollar_and_its_cents_said_in_words(text, expected):
+    assert [text[s.start : s.end] for s in find_spoken_amounts(text)] == expected
