@@ -33,9 +33,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -43,7 +41,7 @@ from typing import NamedTuple
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors.profiles import GENERAL
-from reviewer_app.paths import resource
+from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
 
 CUE_SCORE = 0.95
 ALONE_SCORE = 0.7
@@ -116,53 +114,6 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
 # A page's margin number at the start of a line ("18  H two three four one seven."): layout, no character.
 _MARGIN_NUMBER = re.compile(r"^[ \t]*(\d{1,2})(?=[ \t]{2,}|[ \t]*$)", re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class ReadOutWords:
-    # Phrases by their first word, longest first.
-    nouns: dict[str, tuple[tuple[str, ...], ...]]
-    self_naming: dict[str, tuple[tuple[str, ...], ...]]
-    number_words: frozenset[str]
-    fillers: frozenset[str]
-    quantity_words: frozenset[str]
-    tail_cues: dict[str, tuple[tuple[str, ...], ...]]
-    phonetic: frozenset[str]
-    letter_names: dict[str, str]
-    digits: dict[str, str]
-    repeat: dict[str, int]
-    separators: frozenset[str]
-    address_words: tuple[str, ...]
-    not_zip_cues: frozenset[str]
-    cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
-
-
-def _phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
-    phrases = sorted({tuple(w.replace("’", "'").split()) for w in words}, key=len, reverse=True)
-    return {first: tuple(p for p in phrases if p[0] == first) for first in {p[0] for p in phrases}}
-
-
-@functools.cache
-def read_out_words() -> ReadOutWords:
-    with resource("patterns", "read_out.toml").open("rb") as fh:
-        raw = tomllib.load(fh)
-    ids, chars = raw["identifiers"], raw["characters"]
-    return ReadOutWords(
-        nouns=_phrases(ids["nouns"]),
-        self_naming=_phrases(ids["self_naming"]),
-        number_words=frozenset(ids["number_words"]),
-        fillers=frozenset(ids["fillers"]),
-        quantity_words=frozenset(ids["quantity_words"]),
-        tail_cues=_phrases(ids["tail_cues"]),
-        phonetic=frozenset(chars["phonetic"]),
-        letter_names=dict(chars["letter_names"]),
-        digits=dict(chars["digits"]),
-        repeat=dict(chars["repeat"]),
-        separators=frozenset(chars["separators"]),
-        address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
-        not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
-        cdcr_cues=_phrases(raw["cdcr"]["cues"]),
-    )
 
 
 class _Token(NamedTuple):  # a tuple: made for every word of the text, and fast to make
