@@ -69,6 +69,8 @@ _DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their",
 # A telephone number in digits after its start said in words, within this many characters.
 _WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
 _PHONE_REACH = 60
+# Between the pieces of a telephone number said in fits and starts.
+_BETWEEN_PIECES = re.compile(r"[ \t]*(?:(?:[.,;…]+|--|—|\b(?i:uh|um|er|sorry|wait)\b)[ \t]*)+")
 # How far from a whole telephone number a piece of it said alone is taken for part of it.
 _PIECE_REACH = 160
 # How far before five digits an address is looked for, and before a spelling what it spells.
@@ -95,6 +97,12 @@ _WRITTEN_DIGITS = 4
 _BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
 # A run cut off: the start of a code said again before the speaker stops ("Two six, oh nine...").
 _CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
+# A hesitation or a correction inside a code said aloud: "two three one, uh, two three one four four".
+_RESUME = re.compile(
+    r"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:uh|um|er|erm|sorry|i[ ]mean|no|wait)(?![\w'])))+[ \t,]*"
+)
+# A code gone on with after a pause has at most this many characters (an identity number's).
+_RESUMED_MAX = 14
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061).
 _CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 # Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the end of
@@ -297,6 +305,10 @@ class _Finder:
             if code is None or len(code.chars) < 3 or code.letters or self._quantity_after(code):
                 return None
             return code, self._tail_label(i, code)
+        if self._lettered_number(i):  # "What's your A-number?" / "A two zero six, ..."
+            code = self._code_after(i + 1)
+            named = code is not None and len(code.chars) >= _NAMED_MIN and code.digits >= 3
+            return (code, "ID_NUMBER") if named and not self._quantity_after(code) else None
         j = self.phrase_at(i, self.v.self_naming)
         named = j > i
         if not named:
@@ -398,7 +410,7 @@ class _Finder:
                 return None
             code = self.code_at(j)
             if code is not None and code.digits:
-                return code
+                return self._resumed(code)
             w = self.word(j)
             if w == "one" and self.word(j + 1) in ("sec", "second", "moment", "minute"):
                 j, skipped = j + 2, skipped + 2
@@ -407,6 +419,37 @@ class _Finder:
                 return None
             j, skipped = j + 1, skipped + 1
         return None
+
+    def _resumed(self, code: _Code) -> _Code:
+        """A code said with a hesitation or a correction inside it, as one: begun again ("two
+        three one, uh, two three one four four") or gone on with ("four four one... um, seven two")."""
+        end = self.tokens[code.last - 1].end
+        pause = _RESUME.match(self.text, end)
+        if pause is None or pause.end() == end:
+            return code
+        k = code.last
+        while k < len(self.tokens) and self.tokens[k].start < pause.end():
+            k += 1
+        rest = self.code_at(k) if k < len(self.tokens) and self.tokens[k].start == pause.end() else None
+        if (
+            rest is None
+            or not rest.digits
+            or bool(rest.spoken) != bool(code.spoken)
+            or self._quantity_after(rest)
+        ):
+            return code
+        if rest.chars.startswith(code.chars):  # begun again: the second reading is the code
+            return dataclasses.replace(rest, first=code.first)
+        if code.letters or rest.letters or len(code.chars) + len(rest.chars) > _RESUMED_MAX:
+            return code
+        return dataclasses.replace(
+            code,
+            last=rest.last,
+            chars=code.chars + rest.chars,
+            digits=code.digits + rest.digits,
+            spoken=code.spoken + rest.spoken,
+            paired=code.paired or rest.paired,
+        )
 
     def _tail_label(self, i: int, code: _Code) -> str:
         """A telephone number's tail where a telephone is talked about, or a short tail
@@ -427,6 +470,7 @@ class _Finder:
         return (
             self.word(k) == "number"
             and k > 0
+            and self.phrase_at(k - 1, self.v.cdcr_cues) == k - 1  # not a "C-number" of the CDCR
             and self.gap(k - 1, k) == "-"
             and len(self.tokens[k - 1].text) == 1
             and self.tokens[k - 1].text.isupper()
@@ -680,11 +724,19 @@ class _Finder:
         """Where the telephone numbers of the text are and their digits: written ("714-555-0186")
         or read out whole in words (seven or ten digits, no letters, outside identifiers)."""
         out = [(m.start(), re.sub(r"\D", "", m.group())) for m in _WRITTEN_PHONE.finditer(self.text)]
-        out += [
-            (self.tokens[code.first].start, code.chars)
-            for code in self.runs_said(taken)
-            if not code.letters and code.digits in (7, 10) and not code.paired
-        ]
+        runs = [code for code in self.runs_said(taken) if not code.letters and not code.paired]
+        out += [(self.tokens[code.first].start, code.chars) for code in runs if code.digits in (7, 10)]
+        # Said in pieces, one sentence or hesitation apart: "nine one six. Five five five. Zero one four two."
+        for k, first in enumerate(runs):
+            pieces = [first]
+            for code in runs[k + 1 : k + 3]:
+                gap = self.text[self.tokens[pieces[-1].last - 1].end : self.tokens[code.first].start]
+                if not _BETWEEN_PIECES.fullmatch(gap):
+                    break
+                pieces.append(code)
+                digits = "".join(p.chars for p in pieces)
+                if len(digits) in (7, 10) and all(_in_groups(p.chars, digits) for p in pieces):
+                    out.append((self.tokens[first.first].start, digits))
         return out
 
     def phone_piece(self, code: _Code, telephones: list[tuple[int, str]]) -> bool:

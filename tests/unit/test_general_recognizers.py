@@ -181,6 +181,12 @@ def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
             ["sierra valley health dot example slash forms"],
         ),
         ("spoken_web_address_with_path", "cut it with a slash and a dot", []),
+        # The words that introduce the address are no part of it
+        (
+            "spoken_web_address,spoken_web_address_with_path",
+            "and the site is www dot freshstart dot org slash apply",
+            ["www dot freshstart dot org slash apply"],
+        ),
         (
             "spoken_web_address_with_path",
             "the site is reentry hope dot org slash housing",

@@ -142,3 +142,50 @@ def test_lettered_numbers_log_numbers_and_nouns_used_as_verbs(text, expected):
 )
 def test_a_dollar_and_its_cents_said_in_words(text, expected):
     assert [text[s.start : s.end] for s in find_spoken_amounts(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The answer to the question for a number named by a letter
+        (
+            "OFFICER: And your A-number?\nAPPLICANT: A three one one, four zero eight, two two six.",
+            [("A three one one, four zero eight, two two six", "ID_NUMBER")],
+        ),
+        # Begun again after a hesitation, and gone on with after one
+        (
+            "It was on log number four four two, uh, four four two nine one eight.",
+            [("four four two, uh, four four two nine one eight", "ID_NUMBER")],
+        ),
+        ("the member ID is 8812... um, 3340 I think", [("8812... um, 3340", "ID_NUMBER")]),
+        # What comes after the hesitation counts something: the code ends before it
+        ("policy number is six six one two, sorry, two weeks ago", [("six six one two", "ID_NUMBER")]),
+    ],
+)
+def test_codes_said_with_a_hesitation_inside(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A telephone number said in three sentences, or with a stop after six digits
+        (
+            "C: The number is two oh nine. Five five five. Oh one six six.",
+            [
+                ("two oh nine", "PHONE_NUMBER"),
+                ("Five five five", "PHONE_NUMBER"),
+                ("Oh one six six", "PHONE_NUMBER"),
+            ],
+        ),
+        (
+            "C: two oh nine, five five five... sorry. Oh one six six.",
+            [("two oh nine, five five five", "PHONE_NUMBER"), ("Oh one six six", "PHONE_NUMBER")],
+        ),
+        # Pieces that are no telephone's groups, or with words between them
+        ("C: two oh nine. Five five. Oh one six six six.", []),
+        ("C: cell two oh nine, then bed five five five, then unit oh one six six.", []),
+    ],
+)
+def test_a_telephone_number_said_in_pieces(text, expected):
+    assert found(text) == expected

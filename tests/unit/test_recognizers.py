@@ -54,6 +54,17 @@ def test_spelled_out_item(specs):
     assert matches(specs, "SPELLED_OUT_ITEM", text) == ["V as in Victor", "B, as in boy", "B as in Boy"]
 
 
+def test_a_letter_spelled_like_or_for_a_word(specs):
+    """ "M like Mary", "T for Tom", "S as in 'Sam'" (a capital letter and a word of that letter);
+    not "I like Ice cream", "A for Apple" (a pronoun, an article), "Plan for Paul" nor the end of a
+    spelling before "for Mr. Moss"."""
+    text = (
+        "that's M like Mary, T for Tom, S as in 'Sam'. I like Ice cream. A for Apple. Plan for Paul. "
+        "Q-A-S-I-M, for Mr. Moss."
+    )
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["M like Mary", "T for Tom", "S as in 'Sam'"]
+
+
 def test_spelled_out_item_in_lower_case_speech(specs):
     """Speech recognition writes "b as in boy"; the word begins with the letter it spells
     ("a day as in the past" spells nothing)."""
