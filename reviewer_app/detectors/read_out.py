@@ -611,7 +611,7 @@ class _Finder:
                 keys.add(code.chars)
                 i = code.last
                 continue
-            pieces = self._cdcr_cut(code)
+            pieces = self._cdcr_cut(code, keys)
             if pieces and (cued or pieces[-1].chars in keys or (hearing and self._said_as_cdcr(pieces[-1]))):
                 out.extend(pieces[:-1])
                 keys.add(pieces[-1].chars)
@@ -620,10 +620,11 @@ class _Finder:
             i += 1
         return out
 
-    def _cdcr_cut(self, start: _Code) -> list[_Code]:
+    def _cdcr_cut(self, start: _Code, keys: set[str]) -> list[_Code]:
         """A CDCR number cut by a pause, an inaudible word or the end of the speaker's turn
         ("B R five oh -- (inaudible) -- six one", "... V as in Victor.\nINMATE: One two three four
-        five."): its pieces, one if the cut is within a line, and last the whole number read."""
+        five."): its pieces, one if the cut is within a line, and last the whole number read; also
+        the start and end of one of `keys` with its middle lost ("E-D... (inaudible) ...4-8")."""
         if not _CDCR_START.fullmatch(start.chars) or self._article_first(start):
             return []
         end = self.tokens[start.last - 1].end
@@ -634,12 +635,18 @@ class _Finder:
         while k < len(self.tokens) and self.tokens[k].start < cut.end():
             k += 1
         rest = self.code_at(k) if k < len(self.tokens) and self.tokens[k].start == cut.end() else None
-        if rest is None or rest.letters or not _CDCR_SHAPE.fullmatch(start.chars + rest.chars):
+        if rest is None or rest.letters:
             return []
+        chars = start.chars + rest.chars
+        if not _CDCR_SHAPE.fullmatch(chars):
+            lost = [key for key in keys if key.startswith(start.chars) and key.endswith(rest.chars)]
+            if not lost or len(chars) >= len(lost[0]) or not re.search(_UNHEARD, cut.group(), re.I):
+                return []
+            chars = lost[0]
         whole = dataclasses.replace(
             start,
             last=rest.last,
-            chars=start.chars + rest.chars,
+            chars=chars,
             digits=start.digits + rest.digits,
             spoken=start.spoken + rest.spoken,
             paired=start.paired or rest.paired,

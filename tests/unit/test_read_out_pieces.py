@@ -189,3 +189,29 @@ def test_codes_said_with_a_hesitation_inside(text, expected):
 )
 def test_a_telephone_number_said_in_pieces(text, expected):
     assert found(text) == expected
+
+
+def test_a_cdcr_number_with_its_middle_unheard_and_niner():
+    text = (
+        "COMMISSIONER: Your CDCR number is K-J-3-3-0-5, correct?\n"
+        "INMATE: K-J... (inaudible) ...0-5, yes. Kilo Juliet three three zero five.\n"
+        "OFFICER: Inmate number Papa niner one four two two."
+    )
+    assert found(text, "hearing") == [
+        ("K-J-3-3-0-5", "CDCR_ID"),
+        ("K-J... (inaudible) ...0-5", "CDCR_ID"),
+        ("Kilo Juliet three three zero five", "CDCR_ID"),
+        ("Papa niner one four two two", "CDCR_ID"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Heard in full, or a start and an end that are not of a number said
+        "COMMISSIONER: CDCR number K-J-3-3-0-5?\nINMATE: K-J... uh ...0-5, yes.",
+        "COMMISSIONER: CDCR number K-J-3-3-0-5?\nINMATE: A-B... (inaudible) ...0-5.",
+    ],
+)
+def test_no_cdcr_number_from_pieces_without_an_unheard_middle(text):
+    assert [label for _, label in found(text, "hearing")] == ["CDCR_ID"]
