@@ -42,6 +42,7 @@ KINDS = {
     "subsequent_hearing_women_prison",
     "hearing_zoom_autocaptions",
     "youth_offender_initial_hearing_2",
+    "medical_parole_elderly_2",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
