@@ -215,3 +215,18 @@ def test_a_cdcr_number_with_its_middle_unheard_and_niner():
 )
 def test_no_cdcr_number_from_pieces_without_an_unheard_middle(text):
     assert [label for _, label in found(text, "hearing")] == ["CDCR_ID"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The currency said once for both ends of a range
+        ("it cost us three or four hundred dollars", ["three", "four hundred dollars"]),
+        ("somewhere around five, six thousand dollars", ["five", "six thousand dollars"]),
+        # A number before a sum that is no end of a range of it
+        ("he had two kids and forty dollars", ["forty dollars"]),
+        ("I was seven, uh, when twenty dollars meant a lot", ["twenty dollars"]),
+    ],
+)
+def test_both_ends_of_a_range_of_money(text, expected):
+    assert [text[s.start : s.end] for s in find_spoken_amounts(text)] == expected
