@@ -25,8 +25,10 @@ digit, capitals, single letters, digit words, "double five", spelling-alphabet w
 A run of one letter and five digits or two letters and four is a CDCR number
 (`_Finder.cdcr_codes`) after a CDCR cue, said again, or in a hearing when its letters are said
 one by one; also when a pause, an "(inaudible)" or the end of a turn cuts it in two.
-Digits alone read without a cue are the telephone numbers of `spoken_digits.find_digit_runs`.
-The vocabulary is data, in `resources/patterns/read_out.toml`.
+Digits alone read without a cue are the telephone numbers of `spoken_digits.find_digit_runs`;
+the pieces of one said in fits and starts, broken off or said again are `read_out_phones`'.
+A code said with a hesitation inside it is one ("two three one, uh, two three one four four").
+The vocabulary is data, in `resources/patterns/read_out.toml` (`read_out_words`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from typing import NamedTuple
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors.profiles import GENERAL
+from reviewer_app.detectors.read_out_phones import DETERMINERS, WRITTEN_PHONE, TelephoneParts
 from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
 
 CUE_SCORE = 0.95
@@ -64,17 +67,7 @@ _LINKING_MAX = 4
 _TURNS = 2
 # Words between "last four" and the digits: "of the social are", "digits on the card are".
 _TAIL_REACH = 6
-_HESITATIONS = ("uh", "um", "er", "erm", "hmm", "ah")
-_DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", "this")
-# A telephone number in digits after its start said in words, within this many characters.
-_WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
-_PHONE_REACH = 60
-# Between the pieces of a telephone number said in fits and starts.
-_BETWEEN_PIECES = re.compile(r"[ \t]*(?:(?:[.,;…]+|--|—|\b(?i:uh|um|er|sorry|wait)\b)[ \t]*)+")
-# How far from a whole telephone number a piece of it said alone is taken for part of it.
-_PIECE_REACH = 160
-# How far before five digits an address is looked for, and before a spelling what it spells.
-_ZIP_REACH = 120
+# How far before a spelling what it spells is looked for.
 _SAID_BACK_REACH = 300
 # Letters said one by one that spell a word whatever was said before them: more than an acronym has.
 _SPELLED_MIN = 5
@@ -147,12 +140,14 @@ class _Code:
     alphabet: int = 0  # letters said with a spelling alphabet's words ("Tom", "bravo")
 
 
-class _Finder:
+class _Finder(TelephoneParts):
     def __init__(self, text: str, vocabulary: ReadOutWords) -> None:
         self.text = text
         self.v = vocabulary
         self.numbers = spoken_words()
         self._codes: dict[int, _Code | None] = {}
+        # Where a telephone number said in words was broken off and begun again (`telephones`).
+        self._broken_off: set[int] = set()
         margins = _margin_numbers(text)
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
@@ -202,8 +197,8 @@ class _Finder:
         j = k
         n = len(self.tokens)
         while j < n:
-            if j > k and not _JOINED.fullmatch(self.gap(j - 1, j)):
-                break
+            if j > k and (not _JOINED.fullmatch(self.gap(j - 1, j)) or "--" in self.gap(j - 1, j)):
+                break  # "--" is a pause: "four--B-N forty-four eighteen" begins again
             if j > k and self.gap(j - 1, j) == "," and self.tokens[j - 1].text.isdigit():
                 break  # "1,898,208,000": a sum, not digits read in groups ("209, 555, 0187")
             token, w = self.tokens[j].text, self.word(j)
@@ -341,7 +336,7 @@ class _Finder:
             self.word(i) not in ("number", "no", "#")
             or i + 1 >= len(self.tokens)
             or not _BARE_GAP.fullmatch(self.gap(i, i + 1))
-            or before in _DETERMINERS
+            or before in DETERMINERS
             or before in self.v.number_words
             or before in self.v.not_zip_cues
         ):
@@ -358,7 +353,7 @@ class _Finder:
         cdcr_cue = any(self.phrase_at(k, self.v.cdcr_cues) == i for k in range(max(0, i - 4), i))
         if cdcr_cue and not code.letters and code.digits == 5:
             return None  # the letter left out of a CDCR number
-        return None if _WRITTEN_PHONE.fullmatch(self.code_text(code)) else code
+        return None if WRITTEN_PHONE.fullmatch(self.code_text(code)) else code
 
     def codes_before_noun(self, taken: list[tuple[int, int]]) -> list[_Code]:
         """Codes named right after they are given: "22-0981734, that's the claim number",
@@ -374,7 +369,7 @@ class _Finder:
             if self.word(j) in ("is", "was", "that's", "it's", "as") and _CUE_GAP.fullmatch(
                 self.gap(j - 1, j)
             ):
-                k = j + 1 + (self.word(j + 1) in _DETERMINERS)
+                k = j + 1 + (self.word(j + 1) in DETERMINERS)
                 end = self.phrase_at(k, self.v.nouns)
                 named = end > k and self.word(end) in self.v.number_words
                 if named and len(code.chars) >= _NAMED_MIN and code.digits >= 3:
@@ -611,6 +606,10 @@ class _Finder:
                 keys.add(code.chars)
                 i = code.last
                 continue
+            if self._cdcr_begun_again(code, keys):
+                out.append(code)
+                i = code.last
+                continue
             pieces = self._cdcr_cut(code, keys)
             if pieces and (cued or pieces[-1].chars in keys or (hearing and self._said_as_cdcr(pieces[-1]))):
                 out.extend(pieces[:-1])
@@ -619,6 +618,26 @@ class _Finder:
                 continue
             i += 1
         return out
+
+    def _cdcr_begun_again(self, start: _Code, keys: set[str]) -> bool:
+        """The start of a CDCR number that the speaker breaks off and says again from its first
+        letter ("E D two two... E D two two four eight", "B-N, four -- B-N forty-four eighteen")."""
+        if not start.letters or len(start.chars) < 2 or not _CDCR_START.fullmatch(start.chars):
+            return False
+        end = self.tokens[start.last - 1].end
+        pause = _RESUME.match(self.text, end)
+        if pause is None or pause.end() == end:
+            return False
+        k = start.last
+        while k < len(self.tokens) and self.tokens[k].start < pause.end():
+            k += 1
+        again = self.code_at(k) if k < len(self.tokens) else None
+        return (
+            again is not None
+            and again.chars in keys
+            and again.chars.startswith(start.chars)
+            and len(again.chars) > len(start.chars)
+        )
 
     def _cdcr_cut(self, start: _Code, keys: set[str]) -> list[_Code]:
         """A CDCR number cut by a pause, an inaudible word or the end of the speaker's turn
@@ -680,9 +699,9 @@ class _Finder:
         ("p r i t c h e t t b r five ...")."""
         letters = 0
         j = i - 1
-        if j >= 0 and "-" in self.gap(j, i) and self.code_at(j) is not None:
-            return False  # the last letter of "S-M-I-T-H", or a digit of "4-12345"
-        while j >= 0 and _JOINED.fullmatch(self.gap(j, j + 1)):
+        if j >= 0 and "-" in self.gap(j, i) and "--" not in self.gap(j, i) and self.code_at(j) is not None:
+            return False  # the last letter of "S-M-I-T-H", or a digit of "4-12345" (not after a "--" pause)
+        while j >= 0 and _JOINED.fullmatch(self.gap(j, j + 1)) and "--" not in self.gap(j, j + 1):
             token = self.tokens[j].text
             if not (
                 (len(token) == 1 and token.isalpha())
@@ -727,77 +746,6 @@ class _Finder:
         start, end = self.tokens[code.first].start, self.tokens[code.last - 1].end
         return any(a < end and start < b for a, b in taken)
 
-    def telephones(self, taken: list[tuple[int, int]]) -> list[tuple[int, str]]:
-        """Where the telephone numbers of the text are and their digits: written ("714-555-0186")
-        or read out whole in words (seven or ten digits, no letters, outside identifiers)."""
-        out = [(m.start(), re.sub(r"\D", "", m.group())) for m in _WRITTEN_PHONE.finditer(self.text)]
-        runs = [code for code in self.runs_said(taken) if not code.letters and not code.paired]
-        out += [(self.tokens[code.first].start, code.chars) for code in runs if code.digits in (7, 10)]
-        # Said in pieces, one sentence or hesitation apart: "nine one six. Five five five. Zero one four two."
-        for k, first in enumerate(runs):
-            pieces = [first]
-            for code in runs[k + 1 : k + 3]:
-                gap = self.text[self.tokens[pieces[-1].last - 1].end : self.tokens[code.first].start]
-                if not _BETWEEN_PIECES.fullmatch(gap):
-                    break
-                pieces.append(code)
-                digits = "".join(p.chars for p in pieces)
-                if len(digits) in (7, 10) and all(_in_groups(p.chars, digits) for p in pieces):
-                    out.append((self.tokens[first.first].start, digits))
-        return out
-
-    def phone_piece(self, code: _Code, telephones: list[tuple[int, str]]) -> bool:
-        """Part of a telephone number said close to the whole one: its tail said again to check it
-        ("... five five five oh one nine one" / "oh one nine one"), or the pieces of a number said
-        in fits and starts before it is read back ("seven one four, five five five... sorry. Zero one
-        eight six." / "714-555-0186?"). Digits said one by one, not a number of tens ("two fifteen")."""
-        if code.letters or code.paired or code.digits < 3:
-            return False
-        start = self.tokens[code.first].start
-        return any(
-            len(digits) > len(code.chars)
-            and abs(where - start) <= _PIECE_REACH
-            and _in_groups(code.chars, digits)
-            for where, digits in telephones
-        )
-
-    def phone_part(self, code: _Code) -> bool:
-        """An area code said alone ("is it still the six six one number"), before a hesitation and
-        the other seven digits, or the start of a number said in words before it is given in digits
-        ("Two oh nine... hold on. 209, 555, 0187")."""
-        if code.letters or len(code.chars) != 3:
-            return False
-        if self.word(code.last) == "number" and self.word(code.first - 1) in _DETERMINERS:
-            return True
-        j = code.last
-        while self.word(j) in _HESITATIONS and j - code.last < 3:
-            j += 1
-        rest = self.code_at(j) if j < len(self.tokens) and j > code.last else None
-        if (
-            rest is not None
-            and not rest.letters
-            and rest.digits == 7
-            and "\n" not in self.gap(code.last - 1, j)
-        ):
-            return True  # "Seven oh seven, uh, five five five, oh one six three"
-        end = self.tokens[code.last - 1].end
-        written = _WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
-        return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
-
-    def zip_code(self, code: _Code) -> bool:
-        """Five digits said one by one after an address or a ZIP cue ("2217 Alder Creek Road,
-        Apartment 14, Modesto. Nine five three five oh."), not after a telephone or identifier cue."""
-        if code.letters or len(code.chars) != 5 or code.last - code.first != 5:
-            return False
-        start = self.tokens[code.first].start
-        before = self.text[max(0, start - _ZIP_REACH) : start].lower()
-        if not re.search(rf"\b(?:{'|'.join(self.v.address_words)})\b", before):
-            return False
-        near = {self.word(k) for k in range(max(0, code.first - 8), code.first)}
-        return not near & self.v.not_zip_cues and not any(
-            self.phrase_at(k, self.v.nouns) > k for k in range(max(0, code.first - 8), code.first)
-        )
-
     def said_back(self, code: _Code) -> str | None:
         """The label of what a run of letters spells back: an e-mail address's name said shortly
         before ("pat long seventy two at ..." / "so p a t l o n g seven two"), or a word said
@@ -836,13 +784,6 @@ class _Finder:
                 out.append(words[i].text if words[i].text not in ("dot", "underscore", "dash") else "")
                 i += 1
         return "".join(out)
-
-
-def _in_groups(piece: str, telephone: str) -> bool:
-    """Whether `piece` is whole groups of `telephone` as it is said: area code, exchange, line
-    (3-3-4, or 3-4 without the area code); "555" and "0191" of 8315550191, not "501"."""
-    bounds = (0, 3, 6, 10) if len(telephone) == 10 else (0, 3, 7)
-    return any(telephone[a:b] == piece for k, a in enumerate(bounds) for b in bounds[k + 1 :])
 
 
 def _margin_numbers(text: str) -> set[int]:

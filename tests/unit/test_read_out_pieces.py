@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.detectors.read_out import find_read_out_identifiers
+from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers
 from reviewer_app.detectors.spoken_amounts import find_spoken_amounts
 
 
@@ -230,3 +230,47 @@ def test_no_cdcr_number_from_pieces_without_an_unheard_middle(text):
 )
 def test_both_ends_of_a_range_of_money(text, expected):
     assert [text[s.start : s.end] for s in find_spoken_amounts(text)] == expected
+
+
+def found_in_document(text: str, profile: str) -> list[tuple[str, str]]:
+    """As detection finds them: with the CDCR numbers the whole document reads out."""
+    said = cdcr_numbers_said(text, profile)
+    return [(text[s.start : s.end], s.label) for s in find_read_out_identifiers(text, profile, said)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A CDCR number broken off and begun again, after a pause or a "--" with no spaces
+        (
+            "INMATE: Luis Ortega, K T one one... K T one one nine four.",
+            [("K T one one", "CDCR_ID"), ("K T one one nine four", "CDCR_ID")],
+        ),
+        (
+            "INMATE: My CDCR number is G-W, seven--G-W seventy-seven oh three.",
+            [("G-W, seven", "CDCR_ID"), ("G-W seventy-seven oh three", "CDCR_ID")],
+        ),
+        # A telephone number broken off inside a group and said again from its start
+        (
+            ">> her number is two oh nine, four four -- four four seven, zero one nine three",
+            [
+                ("two oh nine, four four", "PHONE_NUMBER"),
+                ("four four seven, zero one nine three", "PHONE_NUMBER"),
+            ],
+        ),
+    ],
+)
+def test_numbers_broken_off_and_begun_again(text, expected):
+    assert found_in_document(text, "hearing") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "K T" said before the number is no start of it broken off
+        ("INMATE: I was on K yard... K T was the unit, and my number is KT1194.", ["KT1194"]),
+        (">> we had four four, uh, four four seven people and then zero one nine three more", []),
+    ],
+)
+def test_no_number_begun_again_without_its_start_said_again(text, expected):
+    assert [t for t, _ in found_in_document(text, "hearing")] == expected
