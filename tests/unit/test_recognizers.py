@@ -91,8 +91,17 @@ def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
     """A real hearing's transcript may not be recognised as one; "CDCR number AK4126" still says it."""
     named = next(s for s in load_recognizer_specs() if s.name == "cdcr_id_named")
     assert named.runs_in("general") and named.runs_in("hearing")
-    text = "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345; but CDCR 12345 and ZIP 95671"
-    assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == ["AK4126", "A-K 4126", "V-12345"]
+    text = (
+        "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345, CDCR#: T-40917, CDC # G55102; "
+        "but CDCR 12345, CDCR# 4471 and ZIP 95671"
+    )
+    assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == [
+        "AK4126",
+        "A-K 4126",
+        "V-12345",
+        "T-40917",
+        "G55102",
+    ]
 
 
 def test_phone_numbers_written_in_groups(specs):
