@@ -765,8 +765,14 @@ class _Finder(TelephoneParts):
             return "SPELLED_NAME"
         # A longer run of letters said one by one spells a word even when the word said before it
         # was misheard ("lorna ask a bell e s q u i v e l"): not an acronym, not the alphabet recited.
+        # (Letters joined by hyphens, "V-A-N D-E-R M-E-E-R", are the spelled-name patterns', word by word.)
         letters = code.chars.lower()
-        if len(letters) >= _SPELLED_MIN and _VOWEL.search(letters) and letters not in _ALPHABET:
+        if (
+            len(letters) >= _SPELLED_MIN
+            and _VOWEL.search(letters)
+            and letters not in _ALPHABET
+            and not any("-" in self.gap(k, k + 1) for k in range(code.first, code.last - 1))
+        ):
             return "SPELLED_NAME"
         return None
 

@@ -274,3 +274,8 @@ def test_numbers_broken_off_and_begun_again(text, expected):
 )
 def test_no_number_begun_again_without_its_start_said_again(text, expected):
     assert [t for t, _ in found_in_document(text, "hearing")] == expected
+
+
+def test_a_spelling_with_hyphens_is_left_to_the_spelled_name_patterns():
+    """They take it word by word ("V-A-N", "D-E-R", "M-E-E-R"); one span over all would hide that."""
+    assert found("for Hugo Ten Bosch, T-E-N B-O-S-C-H, CDCR number GM9511.") == [("GM9511", "CDCR_ID")]
