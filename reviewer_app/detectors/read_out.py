@@ -838,6 +838,9 @@ def find_read_out_identifiers(
         # A code said again is as sure as where it was named.
         spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE if finder.repeats(code, said) else ALONE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
+    for code in finder.area_codes_broken_off(taken):
+        spans.append(finder.span(code, "PHONE_NUMBER", ALONE_SCORE))
+        taken.append((spans[-1].start, spans[-1].end))
     telephones = finder.telephones(taken)
     for code in finder.runs_said(taken):
         if finder.phone_part(code) or finder.phone_piece(code, telephones):

@@ -23,6 +23,11 @@ _PHONE_REACH = 60
 _BETWEEN_PIECES = re.compile(r"[ \t]*(?:(?:[.,;…]+|--|—|\b(?i:uh|um|er|sorry|wait)\b)[ \t]*)+")
 # How far from a whole telephone number a piece of it said alone is taken for part of it.
 _PIECE_REACH = 160
+# An area code broken off: "714... I don't know it", "nine one six -- I forget".
+_BROKEN_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)(?![ \t]*\d)")
+# What stands between "number" and the digits that begin it: "number is, um, 714...".
+_BEFORE_THE_NUMBER = ("is", "was", "it's", "um", "uh", "er", "like")
+_TELEPHONE_WORDS = ("number", "phone", "cell", "telephone", "callback")
 # How far before five digits an address is looked for.
 _ZIP_REACH = 120
 
@@ -94,6 +99,30 @@ class TelephoneParts:
         end = self.tokens[code.last - 1].end
         written = WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
         return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
+
+    def area_codes_broken_off(self, taken: list[tuple[int, int]]) -> list[_Code]:
+        """An area code written or said after "number" (or "phone", "cell") and broken off, the
+        rest not known or not said: "His number is, um, 714... I don't know it by heart"."""
+        out = []
+        for i in range(len(self.tokens)):
+            code = self.code_at(i)
+            if (
+                code is None
+                or code.letters
+                or len(code.chars) != 3
+                or self._overlaps(code, taken)
+                or not _BROKEN_OFF.match(self.text, self.tokens[code.last - 1].end)
+            ):
+                continue
+            j = i - 1
+            while j >= 0 and i - j <= 4 and self.word(j) in _BEFORE_THE_NUMBER:
+                j -= 1
+            # "his number", "my cell", "the phone number"; not "room number", "case number"
+            if self.word(j) in _TELEPHONE_WORDS and (
+                self.word(j) != "number" or self.word(j - 1) in DETERMINERS + _TELEPHONE_WORDS
+            ):
+                out.append(code)
+        return out
 
     def zip_code(self, code: _Code) -> bool:
         """Five digits said one by one after an address or a ZIP cue ("2217 Alder Creek Road,

@@ -279,3 +279,17 @@ def test_no_number_begun_again_without_its_start_said_again(text, expected):
 def test_a_spelling_with_hyphens_is_left_to_the_spelled_name_patterns():
     """They take it word by word ("V-A-N", "D-E-R", "M-E-E-R"); one span over all would hide that."""
     assert found("for Hugo Ten Bosch, T-E-N B-O-S-C-H, CDCR number GM9511.") == [("GM9511", "CDCR_ID")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An area code after "his number", "my cell", broken off with the rest unknown
+        ("C: Call my son. His number is, um, 209... I don't have it on me.", [("209", "PHONE_NUMBER")]),
+        ("C: My cell is nine one six -- hold on, I forget.", [("nine one six", "PHONE_NUMBER")]),
+        # Numbers of other things broken off, and a count
+        ("C: The case number is 114... no wait. Room number 204... upstairs. Page 118... then.", []),
+    ],
+)
+def test_an_area_code_broken_off(text, expected):
+    assert found(text) == expected
