@@ -99,6 +99,13 @@ def cover_place_terms(document: Document) -> tuple[str, ...]:
     return tuple(terms)
 
 
+def _inside_word(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is a piece of a longer word (letters, digits or "_" glued on)."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return before.isalnum() or before == "_" or after.isalnum() or after == "_"
+
+
 def deny_list_regex(terms: tuple[str, ...]) -> str:
     """Whole-word alternation, longest term first so that full names win."""
     ordered = sorted(terms, key=len, reverse=True)
@@ -290,6 +297,8 @@ class PresidioDetector(Detector):
             if result.entity_type in BUILTIN_ENTITIES and result.score < BUILTIN_MIN_SCORE:
                 continue
             found = chunk.text[result.start : result.end]
+            if label == "URL" and _inside_word(chunk.text, result.start, result.end):
+                continue  # "B.mp" of the file name "7184523_SHO_B.mp3" is no web address
             if _recognizer(result) in (COVER_NAMES, COVER_PLACES) and (
                 found.islower()
                 or is_sentence_initial_homograph(

@@ -25,17 +25,17 @@ digit, capitals, single letters, digit words, "double five", spelling-alphabet w
 A run of one letter and five digits or two letters and four is a CDCR number
 (`_Finder.cdcr_codes`) after a CDCR cue, said again, or in a hearing when its letters are said
 one by one; also when a pause, an "(inaudible)" or the end of a turn cuts it in two.
-Digits alone read without a cue are the telephone numbers of `spoken_digits.find_digit_runs`.
-The vocabulary is data, in `resources/patterns/read_out.toml`.
+Digits alone read without a cue are the telephone numbers of `spoken_digits.find_digit_runs`;
+the pieces of one said in fits and starts, broken off or said again are `read_out_phones`'.
+A code said with a hesitation inside it is one ("two three one, uh, two three one four four").
+The vocabulary is data, in `resources/patterns/read_out.toml` (`read_out_words`).
 """
 
 from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -43,7 +43,8 @@ from typing import NamedTuple
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors.profiles import GENERAL
-from reviewer_app.paths import resource
+from reviewer_app.detectors.read_out_phones import DETERMINERS, WRITTEN_PHONE, TelephoneParts
+from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
 
 CUE_SCORE = 0.95
 ALONE_SCORE = 0.7
@@ -60,17 +61,18 @@ _TURN = re.compile(r"[ \t]*(?:\[[\d:.]+\][ ]*)?(?:[^\n:?!]{1,40}:|[QA]\.)[ \t]+"
 _HAS_DIGIT = re.compile(r"\d")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _MAX_FILLERS = 8
+# Words between the start of a code cut off and its rest: "... and then four, nine".
+_LINKING = ("and", "then", "uh", "um", "er", "the", "rest", "it's", "is", "was", "after", "that")
+_LINKING_MAX = 4
 _TURNS = 2
 # Words between "last four" and the digits: "of the social are", "digits on the card are".
 _TAIL_REACH = 6
-_HESITATIONS = ("uh", "um", "er", "erm", "hmm", "ah")
-_DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", "this")
-# A telephone number in digits after its start said in words, within this many characters.
-_WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
-_PHONE_REACH = 60
-# How far before five digits an address is looked for, and before a spelling what it spells.
-_ZIP_REACH = 120
+# How far before a spelling what it spells is looked for.
 _SAID_BACK_REACH = 300
+# Letters said one by one that spell a word whatever was said before them: more than an acronym has.
+_SPELLED_MIN = 5
+_VOWEL = re.compile(r"[aeiouy]")
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 # An e-mail address read aloud: the name before "at" (a word-by-word spelling of it may follow).
 _SPOKEN_ADDRESS = re.compile(
     r"(?<![\w'])(?P<name>[a-z0-9]+(?:[ ][a-z0-9]+){0,4})[ ]at[ ][a-z0-9 ]+?"
@@ -90,6 +92,12 @@ _WRITTEN_DIGITS = 4
 _BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
 # A run cut off: the start of a code said again before the speaker stops ("Two six, oh nine...").
 _CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
+# A hesitation or a correction inside a code said aloud: "two three one, uh, two three one four four".
+_RESUME = re.compile(
+    r"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:uh|um|er|erm|sorry|i[ ]mean|no|wait)(?![\w'])))+[ \t,]*"
+)
+# A code gone on with after a pause has at most this many characters (an identity number's).
+_RESUMED_MAX = 14
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061).
 _CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 # Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the end of
@@ -109,51 +117,6 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
 # A page's margin number at the start of a line ("18  H two three four one seven."): layout, no character.
 _MARGIN_NUMBER = re.compile(r"^[ \t]*(\d{1,2})(?=[ \t]{2,}|[ \t]*$)", re.MULTILINE)
-
-
-@dataclass(frozen=True)
-class ReadOutWords:
-    # Phrases by their first word, longest first.
-    nouns: dict[str, tuple[tuple[str, ...], ...]]
-    self_naming: dict[str, tuple[tuple[str, ...], ...]]
-    number_words: frozenset[str]
-    fillers: frozenset[str]
-    quantity_words: frozenset[str]
-    tail_cues: dict[str, tuple[tuple[str, ...], ...]]
-    phonetic: frozenset[str]
-    digits: dict[str, str]
-    repeat: dict[str, int]
-    separators: frozenset[str]
-    address_words: tuple[str, ...]
-    not_zip_cues: frozenset[str]
-    cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
-
-
-def _phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
-    phrases = sorted({tuple(w.replace("’", "'").split()) for w in words}, key=len, reverse=True)
-    return {first: tuple(p for p in phrases if p[0] == first) for first in {p[0] for p in phrases}}
-
-
-@functools.cache
-def read_out_words() -> ReadOutWords:
-    with resource("patterns", "read_out.toml").open("rb") as fh:
-        raw = tomllib.load(fh)
-    ids, chars = raw["identifiers"], raw["characters"]
-    return ReadOutWords(
-        nouns=_phrases(ids["nouns"]),
-        self_naming=_phrases(ids["self_naming"]),
-        number_words=frozenset(ids["number_words"]),
-        fillers=frozenset(ids["fillers"]),
-        quantity_words=frozenset(ids["quantity_words"]),
-        tail_cues=_phrases(ids["tail_cues"]),
-        phonetic=frozenset(chars["phonetic"]),
-        digits=dict(chars["digits"]),
-        repeat=dict(chars["repeat"]),
-        separators=frozenset(chars["separators"]),
-        address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
-        not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
-        cdcr_cues=_phrases(raw["cdcr"]["cues"]),
-    )
 
 
 class _Token(NamedTuple):  # a tuple: made for every word of the text, and fast to make
@@ -176,14 +139,17 @@ class _Code:
     spoken: int  # characters said in words (a digit word, a single letter, "K as in kilo")
     apart: int = 0  # letters said one by one: "B", "bravo", "B as in boy"
     paired: bool = False  # digits said in pairs or more ("fourteen", "thirty seven")
+    alphabet: int = 0  # letters said with a spelling alphabet's words ("Tom", "bravo")
 
 
-class _Finder:
+class _Finder(TelephoneParts):
     def __init__(self, text: str, vocabulary: ReadOutWords) -> None:
         self.text = text
         self.v = vocabulary
         self.numbers = spoken_words()
         self._codes: dict[int, _Code | None] = {}
+        # Where a telephone number said in words was broken off and begun again (`telephones`).
+        self._broken_off: set[int] = set()
         margins = _margin_numbers(text)
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
@@ -228,16 +194,17 @@ class _Finder:
         grouped = False
         said_aloud: list[bool] = []  # per character: said in words
         said_apart: list[bool] = []  # per character: a letter said on its own
+        in_alphabet: list[bool] = []  # per character: a spelling alphabet's word
         paired = False
         j = k
         n = len(self.tokens)
         while j < n:
-            if j > k and not _JOINED.fullmatch(self.gap(j - 1, j)):
-                break
+            if j > k and (not _JOINED.fullmatch(self.gap(j - 1, j)) or "--" in self.gap(j - 1, j)):
+                break  # "--" is a pause: "four--B-N forty-four eighteen" begins again
             if j > k and self.gap(j - 1, j) == "," and self.tokens[j - 1].text.isdigit():
                 break  # "1,898,208,000": a sum, not digits read in groups ("209, 555, 0187")
             token, w = self.tokens[j].text, self.word(j)
-            step, said, aloud, alone = 1, "", True, False
+            step, said, aloud, alone, alphabet = 1, "", True, False, False
             if w in self.v.separators and chars and j + 1 < n:
                 j += 1
                 continue
@@ -272,12 +239,15 @@ class _Finder:
             elif token.isupper() and token.isalpha() and len(token) <= 3:
                 said, aloud = token, False
             elif w in self.v.phonetic:
-                said, alone = w[0].upper(), True
+                said, alone, alphabet = w[0].upper(), True, True
+            elif w in self.v.letter_names:  # "pee kay"
+                said, alone = self.v.letter_names[w], True
             else:
                 break
             chars.append(said)
             said_aloud.append(aloud)
             said_apart.append(alone)
+            in_alphabet.append(alphabet)
             j += step
             # A lone "a" or "I" ends no code: "two a day", "4471 I think".
             if not (len(token) == 1 and w in ("a", "i")) and not (
@@ -292,7 +262,9 @@ class _Finder:
         n_letters = len(said) - n_digits
         grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
         spoken, apart = sum(said_aloud[:count]), sum(said_apart[:count])
-        return _Code(k, last, said, n_digits, n_letters, grouped, spoken, apart, paired)
+        return _Code(
+            k, last, said, n_digits, n_letters, grouped, spoken, apart, paired, sum(in_alphabet[:count])
+        )
 
     def _quantity_after(self, code: _Code) -> bool:
         return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
@@ -330,6 +302,10 @@ class _Finder:
             if code is None or len(code.chars) < 3 or code.letters or self._quantity_after(code):
                 return None
             return code, self._tail_label(i, code)
+        if self._lettered_number(i):  # "What's your A-number?" / "A two zero six, ..."
+            code = self._code_after(i + 1)
+            named = code is not None and len(code.chars) >= _NAMED_MIN and code.digits >= 3
+            return (code, "ID_NUMBER") if named and not self._quantity_after(code) else None
         j = self.phrase_at(i, self.v.self_naming)
         named = j > i
         if not named:
@@ -340,6 +316,8 @@ class _Finder:
         if self.word(j) in self.v.number_words:
             named = True
             j += 1 + (self.word(j + 1) in self.v.number_words)  # "member ID number"
+        elif self.word(j) in ("a", "an") and self.tokens[j].text.islower():
+            return None  # the noun is a verb: "to file a 602-1", "report a 115"
         code = self._code_after(j)
         if code is None or self._quantity_after(code):
             return None
@@ -360,7 +338,7 @@ class _Finder:
             self.word(i) not in ("number", "no", "#")
             or i + 1 >= len(self.tokens)
             or not _BARE_GAP.fullmatch(self.gap(i, i + 1))
-            or before in _DETERMINERS
+            or before in DETERMINERS
             or before in self.v.number_words
             or before in self.v.not_zip_cues
         ):
@@ -377,7 +355,7 @@ class _Finder:
         cdcr_cue = any(self.phrase_at(k, self.v.cdcr_cues) == i for k in range(max(0, i - 4), i))
         if cdcr_cue and not code.letters and code.digits == 5:
             return None  # the letter left out of a CDCR number
-        return None if _WRITTEN_PHONE.fullmatch(self.code_text(code)) else code
+        return None if WRITTEN_PHONE.fullmatch(self.code_text(code)) else code
 
     def codes_before_noun(self, taken: list[tuple[int, int]]) -> list[_Code]:
         """Codes named right after they are given: "22-0981734, that's the claim number",
@@ -393,7 +371,7 @@ class _Finder:
             if self.word(j) in ("is", "was", "that's", "it's", "as") and _CUE_GAP.fullmatch(
                 self.gap(j - 1, j)
             ):
-                k = j + 1 + (self.word(j + 1) in _DETERMINERS)
+                k = j + 1 + (self.word(j + 1) in DETERMINERS)
                 end = self.phrase_at(k, self.v.nouns)
                 named = end > k and self.word(end) in self.v.number_words
                 if named and len(code.chars) >= _NAMED_MIN and code.digits >= 3:
@@ -429,7 +407,7 @@ class _Finder:
                 return None
             code = self.code_at(j)
             if code is not None and code.digits:
-                return code
+                return self._resumed(code)
             w = self.word(j)
             if w == "one" and self.word(j + 1) in ("sec", "second", "moment", "minute"):
                 j, skipped = j + 2, skipped + 2
@@ -439,15 +417,61 @@ class _Finder:
             j, skipped = j + 1, skipped + 1
         return None
 
+    def _resumed(self, code: _Code) -> _Code:
+        """A code said with a hesitation or a correction inside it, as one: begun again ("two
+        three one, uh, two three one four four") or gone on with ("four four one... um, seven two")."""
+        end = self.tokens[code.last - 1].end
+        pause = _RESUME.match(self.text, end)
+        if pause is None or pause.end() == end:
+            return code
+        k = code.last
+        while k < len(self.tokens) and self.tokens[k].start < pause.end():
+            k += 1
+        rest = self.code_at(k) if k < len(self.tokens) and self.tokens[k].start == pause.end() else None
+        if (
+            rest is None
+            or not rest.digits
+            or bool(rest.spoken) != bool(code.spoken)
+            or self._quantity_after(rest)
+        ):
+            return code
+        if rest.chars.startswith(code.chars):  # begun again: the second reading is the code
+            return dataclasses.replace(rest, first=code.first)
+        if code.letters or rest.letters or len(code.chars) + len(rest.chars) > _RESUMED_MAX:
+            return code
+        return dataclasses.replace(
+            code,
+            last=rest.last,
+            chars=code.chars + rest.chars,
+            digits=code.digits + rest.digits,
+            spoken=code.spoken + rest.spoken,
+            paired=code.paired or rest.paired,
+        )
+
     def _tail_label(self, i: int, code: _Code) -> str:
         """A telephone number's tail where a telephone is talked about, or a short tail
         with no identifier noun before it; an identifier's otherwise."""
         near = range(max(0, i - 12), code.first)
         if {self.word(k) for k in near} & {"phone", "telephone", "cell", "mobile", "call", "text", "fax"}:
             return "PHONE_NUMBER"
-        if any(self.phrase_at(k, self.v.nouns) > k for k in near) or len(code.chars) >= 5:
+        if (
+            any(self.phrase_at(k, self.v.nouns) > k or self._lettered_number(k) for k in near)
+            or len(code.chars) >= 5
+        ):
             return "ID_NUMBER"
         return "PHONE_NUMBER"
+
+    def _lettered_number(self, k: int) -> bool:
+        """ "A-number", "C-number": a number named by a letter, an identifier (an alien registration
+        number, a CDC number), never a telephone's."""
+        return (
+            self.word(k) == "number"
+            and k > 0
+            and self.phrase_at(k - 1, self.v.cdcr_cues) == k - 1  # not a "C-number" of the CDCR
+            and self.gap(k - 1, k) == "-"
+            and len(self.tokens[k - 1].text) == 1
+            and self.tokens[k - 1].text.isupper()
+        )
 
     # -- codes read out alone ------------------------------------------------------
     def codes_alone(self, said: set[str], taken: list[tuple[int, int]], general: bool = True) -> list[_Code]:
@@ -456,13 +480,40 @@ class _Finder:
         such a run is a CDCR number), and runs that repeat a code found anywhere in the text, or its
         start cut off ("Two six, oh nine... sorry, say that again?")."""
         if general:
-            said = said | {code.chars for code in self._runs(taken, self._long_mixed)}
-        return self._runs(
+            said = said | {code.chars for code in self._runs(taken, self._read_as_code)}
+        codes = self._runs(
             taken,
             lambda code: (
-                self.repeats(code, said) or self._written_code(code) or (general and self._long_mixed(code))
+                self.repeats(code, said) or self._written_code(code) or (general and self._read_as_code(code))
             ),
         )
+        rests = [rest for code in codes if (rest := self._rest_after_cut(code, said, taken)) is not None]
+        return sorted(codes + rests, key=lambda code: code.first)
+
+    def _read_as_code(self, code: _Code) -> bool:
+        """Letters and digits read out that no chance gives: a long run, or one whose letters are
+        said with a spelling alphabet and its digits one by one ("six Tom Robert King four nine")."""
+        return self._long_mixed(code) or (
+            code.alphabet >= 2
+            and code.digits >= 2
+            and not code.paired
+            and code.spoken - code.apart >= 2
+            and len(code.chars) >= _NAMED_MIN + 1
+        )
+
+    def _rest_after_cut(self, code: _Code, said: set[str], taken: list[tuple[int, int]]) -> _Code | None:
+        """The rest of a code whose start was cut off ("Six, T, R, K... and then four, nine."): the
+        next run after a few linking words that completes a code found elsewhere."""
+        if code.chars in said or not _CUT_OFF.match(self.text, self.tokens[code.last - 1].end):
+            return None
+        j = code.last
+        while self.word(j) in _LINKING and j - code.last < _LINKING_MAX:
+            j += 1
+        rest = self.code_at(j) if j < len(self.tokens) else None
+        if rest is None or len(rest.chars) < 2 or not rest.spoken or self._overlaps(rest, taken):
+            return None
+        whole = code.chars + rest.chars
+        return rest if any(key.startswith(whole) for key in said) else None
 
     def _runs(self, taken: list[tuple[int, int]], accept: Callable[[_Code], bool]) -> list[_Code]:
         """The runs, read from left to right outside `taken`, that `accept` takes."""
@@ -563,7 +614,11 @@ class _Finder:
                 keys.add(code.chars)
                 i = code.last
                 continue
-            pieces = self._cdcr_cut(code)
+            if self._cdcr_begun_again(code, keys):
+                out.append(code)
+                i = code.last
+                continue
+            pieces = self._cdcr_cut(code, keys)
             if pieces and (cued or pieces[-1].chars in keys or (hearing and self._said_as_cdcr(pieces[-1]))):
                 out.extend(pieces[:-1])
                 keys.add(pieces[-1].chars)
@@ -572,10 +627,31 @@ class _Finder:
             i += 1
         return out
 
-    def _cdcr_cut(self, start: _Code) -> list[_Code]:
+    def _cdcr_begun_again(self, start: _Code, keys: set[str]) -> bool:
+        """The start of a CDCR number that the speaker breaks off and says again from its first
+        letter ("E D two two... E D two two four eight", "B-N, four -- B-N forty-four eighteen")."""
+        if not start.letters or len(start.chars) < 2 or not _CDCR_START.fullmatch(start.chars):
+            return False
+        end = self.tokens[start.last - 1].end
+        pause = _RESUME.match(self.text, end)
+        if pause is None or pause.end() == end:
+            return False
+        k = start.last
+        while k < len(self.tokens) and self.tokens[k].start < pause.end():
+            k += 1
+        again = self.code_at(k) if k < len(self.tokens) else None
+        return (
+            again is not None
+            and again.chars in keys
+            and again.chars.startswith(start.chars)
+            and len(again.chars) > len(start.chars)
+        )
+
+    def _cdcr_cut(self, start: _Code, keys: set[str]) -> list[_Code]:
         """A CDCR number cut by a pause, an inaudible word or the end of the speaker's turn
         ("B R five oh -- (inaudible) -- six one", "... V as in Victor.\nINMATE: One two three four
-        five."): its pieces, one if the cut is within a line, and last the whole number read."""
+        five."): its pieces, one if the cut is within a line, and last the whole number read; also
+        the start and end of one of `keys` with its middle lost ("E-D... (inaudible) ...4-8")."""
         if not _CDCR_START.fullmatch(start.chars) or self._article_first(start):
             return []
         end = self.tokens[start.last - 1].end
@@ -586,12 +662,18 @@ class _Finder:
         while k < len(self.tokens) and self.tokens[k].start < cut.end():
             k += 1
         rest = self.code_at(k) if k < len(self.tokens) and self.tokens[k].start == cut.end() else None
-        if rest is None or rest.letters or not _CDCR_SHAPE.fullmatch(start.chars + rest.chars):
+        if rest is None or rest.letters:
             return []
+        chars = start.chars + rest.chars
+        if not _CDCR_SHAPE.fullmatch(chars):
+            lost = [key for key in keys if key.startswith(start.chars) and key.endswith(rest.chars)]
+            if not lost or len(chars) >= len(lost[0]) or not re.search(_UNHEARD, cut.group(), re.I):
+                return []
+            chars = lost[0]
         whole = dataclasses.replace(
             start,
             last=rest.last,
-            chars=start.chars + rest.chars,
+            chars=chars,
             digits=start.digits + rest.digits,
             spoken=start.spoken + rest.spoken,
             paired=start.paired or rest.paired,
@@ -607,6 +689,7 @@ class _Finder:
         return (
             len(token.text) == 1
             or token.lower in self.v.phonetic
+            or token.lower in self.v.letter_names
             or token.lower in self.v.digits
             or token.lower in self.v.repeat
             or (token.text.isupper() and len(token.text) <= 3)
@@ -624,11 +707,15 @@ class _Finder:
         ("p r i t c h e t t b r five ...")."""
         letters = 0
         j = i - 1
-        if j >= 0 and "-" in self.gap(j, i) and self.code_at(j) is not None:
-            return False  # the last letter of "S-M-I-T-H", or a digit of "4-12345"
-        while j >= 0 and _JOINED.fullmatch(self.gap(j, j + 1)):
+        if j >= 0 and "-" in self.gap(j, i) and "--" not in self.gap(j, i) and self.code_at(j) is not None:
+            return False  # the last letter of "S-M-I-T-H", or a digit of "4-12345" (not after a "--" pause)
+        while j >= 0 and _JOINED.fullmatch(self.gap(j, j + 1)) and "--" not in self.gap(j, j + 1):
             token = self.tokens[j].text
-            if not ((len(token) == 1 and token.isalpha()) or self.word(j) in self.v.phonetic):
+            if not (
+                (len(token) == 1 and token.isalpha())
+                or self.word(j) in self.v.phonetic
+                or self.word(j) in self.v.letter_names
+            ):
                 return self.code_at(j) is None
             letters, j = letters + 1, j - 1
         return letters == 0 or letters >= 3
@@ -667,43 +754,6 @@ class _Finder:
         start, end = self.tokens[code.first].start, self.tokens[code.last - 1].end
         return any(a < end and start < b for a, b in taken)
 
-    def phone_part(self, code: _Code) -> bool:
-        """An area code said alone ("is it still the six six one number"), before a hesitation and
-        the other seven digits, or the start of a number said in words before it is given in digits
-        ("Two oh nine... hold on. 209, 555, 0187")."""
-        if code.letters or len(code.chars) != 3:
-            return False
-        if self.word(code.last) == "number" and self.word(code.first - 1) in _DETERMINERS:
-            return True
-        j = code.last
-        while self.word(j) in _HESITATIONS and j - code.last < 3:
-            j += 1
-        rest = self.code_at(j) if j < len(self.tokens) and j > code.last else None
-        if (
-            rest is not None
-            and not rest.letters
-            and rest.digits == 7
-            and "\n" not in self.gap(code.last - 1, j)
-        ):
-            return True  # "Seven oh seven, uh, five five five, oh one six three"
-        end = self.tokens[code.last - 1].end
-        written = _WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
-        return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
-
-    def zip_code(self, code: _Code) -> bool:
-        """Five digits said one by one after an address or a ZIP cue ("2217 Alder Creek Road,
-        Apartment 14, Modesto. Nine five three five oh."), not after a telephone or identifier cue."""
-        if code.letters or len(code.chars) != 5 or code.last - code.first != 5:
-            return False
-        start = self.tokens[code.first].start
-        before = self.text[max(0, start - _ZIP_REACH) : start].lower()
-        if not re.search(rf"\b(?:{'|'.join(self.v.address_words)})\b", before):
-            return False
-        near = {self.word(k) for k in range(max(0, code.first - 8), code.first)}
-        return not near & self.v.not_zip_cues and not any(
-            self.phrase_at(k, self.v.nouns) > k for k in range(max(0, code.first - 8), code.first)
-        )
-
     def said_back(self, code: _Code) -> str | None:
         """The label of what a run of letters spells back: an e-mail address's name said shortly
         before ("pat long seventy two at ..." / "so p a t l o n g seven two"), or a word said
@@ -719,7 +769,20 @@ class _Finder:
         if code.digits or not all(len(self.tokens[k].text) == 1 for k in range(code.first, code.last)):
             return None
         words = {w.lower() for w in re.findall(r"[^\W\d_]{3,}", before)}
-        return "SPELLED_NAME" if code.chars.lower() in words else None
+        if code.chars.lower() in words:
+            return "SPELLED_NAME"
+        # A longer run of letters said one by one spells a word even when the word said before it
+        # was misheard ("lorna ask a bell e s q u i v e l"): not an acronym, not the alphabet recited.
+        # (Letters joined by hyphens, "V-A-N D-E-R M-E-E-R", are the spelled-name patterns', word by word.)
+        letters = code.chars.lower()
+        if (
+            len(letters) >= _SPELLED_MIN
+            and _VOWEL.search(letters)
+            and letters not in _ALPHABET
+            and not any("-" in self.gap(k, k + 1) for k in range(code.first, code.last - 1))
+        ):
+            return "SPELLED_NAME"
+        return None
 
     def _said_key(self, said: str) -> str:
         """The letters and digits of words said: "pat long seventy two" -> "patlong72"."""
@@ -783,8 +846,12 @@ def find_read_out_identifiers(
         # A code said again is as sure as where it was named.
         spans.append(finder.span(code, "ID_NUMBER", CUE_SCORE if finder.repeats(code, said) else ALONE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
+    for code in finder.area_codes_broken_off(taken):
+        spans.append(finder.span(code, "PHONE_NUMBER", ALONE_SCORE))
+        taken.append((spans[-1].start, spans[-1].end))
+    telephones = finder.telephones(taken)
     for code in finder.runs_said(taken):
-        if finder.phone_part(code):
+        if finder.phone_part(code) or finder.phone_piece(code, telephones):
             spans.append(finder.span(code, "PHONE_NUMBER", ALONE_SCORE))
         elif finder.zip_code(code):
             spans.append(finder.span(code, "LOCATION", ALONE_SCORE))

@@ -13,6 +13,7 @@ data, in `resources/patterns/read_out.toml` ([amounts]).
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -56,10 +57,16 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
         return words[k].text if 0 <= k < len(words) else ""
 
     out = []
+    alone: tuple[int, int] | None = None  # the last number read without a currency (first, last word)
     i = 0
     while i < len(words):
         number = reader.read_cardinal(i)
-        if number is None or word(i).isdigit() or (i > 0 and reader.read_cardinal(i - 1) is not None):
+        after_number = (
+            i > 0
+            and reader.read_cardinal(i - 1) is not None
+            and "," not in text[words[i - 1].end : words[i].start]  # "five, six thousand dollars"
+        )
+        if number is None or word(i).isdigit() or after_number:
             i += 1
             continue
         j = number.last
@@ -77,9 +84,37 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
         if end is None and first == i:
             counted = (j < len(words) and words[j].start in nouns) or word(j) == "of"
             if not scaled or counted:
+                alone = (i, number.last)
                 i = number.last
                 continue
             end = j
+        if alone is not None and end is not None and _range_between(text, words, alone[1], first):
+            # "eighteen hundred, nineteen hundred dollars", "three or four hundred dollars": the
+            # currency said once for both ends of a range
+            out.append(Span(words[alone[0]].start, words[alone[1] - 1].end, "AMOUNT", ("presidio",), SCORE))
         out.append(Span(words[first].start, words[(end or j) - 1].end, "AMOUNT", ("presidio",), SCORE))
         i = end or j
+    return out + _one_unit_and_cents(words, reader, v)
+
+
+_RANGE_GAP = re.compile(r"[ ,]*(?:-|–|—|\bor\b|\bto\b|\band\b)?[ ,]*")
+
+
+def _range_between(text: str, words, end: int, start: int) -> bool:
+    """Whether words[end - 1] and words[start] are joined as the two ends of a range: a comma,
+    a dash, "or", "to" or "and" between them and nothing else."""
+    if start <= 0 or end < 1 or start - end > 1:
+        return False
+    return _RANGE_GAP.fullmatch(text[words[end - 1].end : words[start].start]) is not None
+
+
+def _one_unit_and_cents(words, reader: Reader, v: AmountWords) -> list[Span]:
+    """ "a dollar ten an hour", "a dollar forty": one unit of a currency said with "a" and the
+    cents after it (a sum, where "a dollar" alone may be a figure of speech)."""
+    out = []
+    for k in range(len(words) - 2):
+        if words[k].text in ("a", "one") and (words[k + 1].text,) in v.currencies_after:
+            cents = reader.read_small(k + 2)
+            if cents is not None and not words[k + 2].text.isdigit():
+                out.append(Span(words[k].start, words[cents.last - 1].end, "AMOUNT", ("presidio",), SCORE))
     return out

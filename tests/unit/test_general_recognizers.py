@@ -181,6 +181,26 @@ def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
             ["sierra valley health dot example slash forms"],
         ),
         ("spoken_web_address_with_path", "cut it with a slash and a dot", []),
+        # Letters said one by one and words joined by "dash", and an e-mail address with the
+        # spelling of its parts said inside it
+        (
+            "spoken_web_address_with_path",
+            "go to the site, it's f r c, dash, modesto, dot org, for the forms",
+            ["f r c, dash, modesto, dot org"],
+        ),
+        ("spoken_web_address_with_path", "we joined the dots, dash it all, dot com bubble", []),
+        (
+            "spoken_email_address",
+            "Yes, it's nina, N-I-N-A, dot vold, V-O-L-D, at outlook dot com.",
+            ["nina, N-I-N-A, dot vold, V-O-L-D, at outlook dot com"],
+        ),
+        ("spoken_email_address", "Yes, at the end it was all dot com money.", []),
+        # The words that introduce the address are no part of it
+        (
+            "spoken_web_address,spoken_web_address_with_path",
+            "and the site is www dot freshstart dot org slash apply",
+            ["www dot freshstart dot org slash apply"],
+        ),
         (
             "spoken_web_address_with_path",
             "the site is reentry hope dot org slash housing",

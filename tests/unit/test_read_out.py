@@ -286,11 +286,11 @@ def test_no_cdcr_number_alone_in_a_hearing_without_its_form(text):
             "general",
             [("five one, two two eight, oh four", "ID_NUMBER"), ("Five one, two two", "ID_NUMBER")],
         ),
-        # An area code, a hesitation and the seven other digits
+        # An area code, a hesitation and the seven other digits (read_out.py finds both pieces)
         (
             "it's my cell, nine one six, um, five five five, oh one two two",
             "general",
-            [("nine one six", "PHONE_NUMBER")],
+            [("nine one six", "PHONE_NUMBER"), ("five five five, oh one two two", "PHONE_NUMBER")],
         ),
     ],
 )

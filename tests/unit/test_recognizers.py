@@ -54,6 +54,17 @@ def test_spelled_out_item(specs):
     assert matches(specs, "SPELLED_OUT_ITEM", text) == ["V as in Victor", "B, as in boy", "B as in Boy"]
 
 
+def test_a_letter_spelled_like_or_for_a_word(specs):
+    """ "M like Mary", "T for Tom", "S as in 'Sam'" (a capital letter and a word of that letter);
+    not "I like Ice cream", "A for Apple" (a pronoun, an article), "Plan for Paul" nor the end of a
+    spelling before "for Mr. Moss"."""
+    text = (
+        "that's M like Mary, T for Tom, S as in 'Sam'. I like Ice cream. A for Apple. Plan for Paul. "
+        "Q-A-S-I-M, for Mr. Moss."
+    )
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["M like Mary", "T for Tom", "S as in 'Sam'"]
+
+
 def test_spelled_out_item_in_lower_case_speech(specs):
     """Speech recognition writes "b as in boy"; the word begins with the letter it spells
     ("a day as in the past" spells nothing)."""
@@ -80,8 +91,17 @@ def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
     """A real hearing's transcript may not be recognised as one; "CDCR number AK4126" still says it."""
     named = next(s for s in load_recognizer_specs() if s.name == "cdcr_id_named")
     assert named.runs_in("general") and named.runs_in("hearing")
-    text = "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345; but CDCR 12345 and ZIP 95671"
-    assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == ["AK4126", "A-K 4126", "V-12345"]
+    text = (
+        "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345, CDCR#: T-40917, CDC # G55102; "
+        "but CDCR 12345, CDCR# 4471 and ZIP 95671"
+    )
+    assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == [
+        "AK4126",
+        "A-K 4126",
+        "V-12345",
+        "T-40917",
+        "G55102",
+    ]
 
 
 def test_phone_numbers_written_in_groups(specs):
@@ -452,3 +472,13 @@ def test_presidio_finds_a_cdcr_number_said_again_in_another_chunk(detectors):
     assert ("CDCR_ID", "k d four four one nine") in {(s.label, s.text_in(later)) for s in spans}
     alone = presidio.detect(TextChunk(Document("e", later), later, 0, "general"), SharedAnalysis())
     assert "CDCR_ID" not in {s.label for s in alone}
+
+
+def test_a_piece_of_a_file_name_is_no_web_address(detectors):
+    """Presidio's URL recognizer takes "B.mp" out of "7104112_SHO_B.mp3" (.mp is a country's
+    domain); an address is a whole word, as "records.example.org" stays."""
+    _, presidio = detectors
+    text = "Audio file: 7104112_SHO_B.mp3 (26:18). Forms are at records.example.org for you."
+    spans = presidio.detect(TextChunk(Document("d", text), text, 0, "general"), SharedAnalysis())
+    urls = [s.text_in(text) for s in spans if s.label == "URL"]
+    assert urls == ["records.example.org"]

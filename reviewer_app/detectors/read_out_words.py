@@ -1,0 +1,60 @@
+"""The vocabulary of `detectors/read_out.py`, read from `resources/patterns/read_out.toml`:
+the nouns that name an identifier, the words that may stand between them and the code, the
+spelling alphabets, digit and letter names, and the cues of ZIP codes and CDCR numbers."""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import dataclass
+
+from reviewer_app.paths import resource
+
+
+@dataclass(frozen=True)
+class ReadOutWords:
+    # Phrases by their first word, longest first.
+    nouns: dict[str, tuple[tuple[str, ...], ...]]
+    self_naming: dict[str, tuple[tuple[str, ...], ...]]
+    number_words: frozenset[str]
+    fillers: frozenset[str]
+    quantity_words: frozenset[str]
+    tail_cues: dict[str, tuple[tuple[str, ...], ...]]
+    phonetic: frozenset[str]
+    letter_names: dict[str, str]
+    digits: dict[str, str]
+    repeat: dict[str, int]
+    separators: frozenset[str]
+    address_words: tuple[str, ...]
+    not_zip_cues: frozenset[str]
+    cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
+
+
+def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The phrases by their first word, longest first."""
+    ordered = sorted({tuple(w.replace("’", "'").split()) for w in words}, key=len, reverse=True)
+    return {first: tuple(p for p in ordered if p[0] == first) for first in {p[0] for p in ordered}}
+
+
+@functools.cache
+def read_out_words() -> ReadOutWords:
+    with resource("patterns", "read_out.toml").open("rb") as fh:
+        raw = tomllib.load(fh)
+    ids, chars = raw["identifiers"], raw["characters"]
+    return ReadOutWords(
+        nouns=phrases(ids["nouns"]),
+        self_naming=phrases(ids["self_naming"]),
+        number_words=frozenset(ids["number_words"]),
+        fillers=frozenset(ids["fillers"]),
+        quantity_words=frozenset(ids["quantity_words"]),
+        tail_cues=phrases(ids["tail_cues"]),
+        phonetic=frozenset(chars["phonetic"]),
+        letter_names=dict(chars["letter_names"]),
+        digits=dict(chars["digits"]),
+        repeat=dict(chars["repeat"]),
+        separators=frozenset(chars["separators"]),
+        address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
+        not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
+        cdcr_cues=phrases(raw["cdcr"]["cues"]),
+    )
