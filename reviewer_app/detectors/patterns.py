@@ -94,8 +94,16 @@ def load_recognizer_specs(folder: Path | None = None) -> tuple[RecognizerSpec, .
     files = sorted(folder.glob("*.toml"))
     raw = {path: _read(path) for path in files}
     macros: dict[str, str] = {}
-    for data in raw.values():
-        macros.update(data.get("macros", {}))
+    defined_in: dict[str, str] = {}
+    for path, data in raw.items():
+        for name, regex in data.get("macros", {}).items():
+            # Macros are shared by the folder: a second definition would silently change
+            # every pattern of the other file that uses the name.
+            if name in defined_in:
+                raise PatternFileError(
+                    f"{path.name}: macro {name!r} is already defined in {defined_in[name]}"
+                )
+            macros[name], defined_in[name] = regex, path.name
     specs = []
     for path, data in raw.items():
         for entry in data.get("recognizer", []):

@@ -85,8 +85,6 @@ _ABBREVIATIONS = ("no", "nos", "num")
 _NAMED_MIN = 4
 _ALONE_MIN = 7
 _ALONE_SAID = 4
-# A shorter run is read out when two of its letters are said in a spelling alphabet.
-_SPELLED_ALONE_MIN = 5
 _WRITTEN_DIGITS = 4
 # Between "number" and the digits it names alone: "number 301447", "No.: 2210447".
 _BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
@@ -534,12 +532,6 @@ class _Finder(TelephoneParts):
         return out
 
     def _long_mixed(self, code: _Code) -> bool:
-        if code.letters >= 2 and code.digits >= 2 and len(code.chars) >= _SPELLED_ALONE_MIN:
-            # Letters said in a spelling alphabet between digits are read out on purpose: a
-            # partial plate, "six Tom Robert King four nine" (and no person).
-            spelled = sum(self.word(k) in self.v.phonetic for k in range(code.first, code.last))
-            if spelled >= 2:
-                return True
         return (
             code.spoken >= _ALONE_SAID
             and len(code.chars) >= _ALONE_MIN

@@ -176,6 +176,16 @@ def test_height(specs):
     assert matches(specs, "HEIGHT", text) == ["5'11\"", "six feet two inches", "6 foot", "5 feet 9 inches"]
 
 
+def test_a_macro_defined_in_two_pattern_files_is_refused(tmp_path):
+    for name, word in (("a.toml", "one"), ("b.toml", "two")):
+        (tmp_path / name).write_text(
+            f'[macros]\nnumber = \'{word}\'\n[[recognizer]]\nname = "{name}"\nentity = "X"\n'
+            '[[recognizer.pattern]]\nname = "p"\nregex = "<<number>>"\n'
+        )
+    with pytest.raises(PatternFileError, match=r"b\.toml: macro 'number' is already defined in a\.toml"):
+        load_recognizer_specs(tmp_path)
+
+
 def test_a_broken_pattern_file_names_the_recognizer(tmp_path):
     (tmp_path / "bad.toml").write_text(
         '[[recognizer]]\nname = "x"\nentity = "X"\n[[recognizer.pattern]]\nname = "p"\nregex = "(<<nope>>"\n'
