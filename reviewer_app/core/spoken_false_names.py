@@ -35,6 +35,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.name_rules import PROPAGATION, STRUCTURE
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
@@ -159,13 +160,22 @@ def relabel_kin_named(spans: Iterable[Span], text: str, kin_words: frozenset[str
 
 
 def drop_propagated_after_the(spans: Iterable[Span], text: str) -> list[Span]:
-    """Without a one-word PERSON that propagation alone found right after "the": the word of
-    a name said as a common noun or a place ("put on the Hill" beside "Lemon Hill", "rang
-    the Bell" beside Dr. Bell), which a person's name is not said after ("the Cardoza
-    family" is the family's)."""
+    """Without a one-word PERSON that propagation alone found right after "the", where the
+    document also writes that word in lower case: the word of a name said as a common noun
+    or a place ("put on the Hill" beside "Lemon Hill" and "a hill", "rang the Bell" beside
+    Dr. Bell and "the call bell"), which a person's name is not said after ("the Cardoza
+    family" is the family's). A name that is no common word stays ("the Öcalan
+    ‘poisoning’")."""
     out = []
+    common = lowercase_words(text)
     for span in spans:
-        if span.label == "PERSON" and span.detectors == (PROPAGATION,) and " " not in span.text_in(text):
+        covered = span.text_in(text)
+        if (
+            span.label == "PERSON"
+            and span.detectors == (PROPAGATION,)
+            and " " not in covered
+            and covered.lower() in common
+        ):
             before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
             if before and before.group(1).lower() == "the" and not _FAMILY_AFTER.match(text, span.end):
                 continue
