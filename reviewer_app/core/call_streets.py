@@ -31,37 +31,31 @@ _INTERSECTION = re.compile(
 )
 # Two names joined by "and" anywhere: streets when one of them is a street the call gave.
 _ANY_PAIR = re.compile(r"(?<![\w-])" + _PAIR)
-# Words that, capitalised after "on" or "at", are no street ("on Monday and Tuesday").
-_NOT_STREETS = frozenset(
-    {
-        "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",
-        "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December", "Christmas", "Easter", "Thanksgiving", "Mom", "Dad", "Mr", "Mrs", "Ms",
-    }
-)  # fmt: skip
 
 
-def crossings(text: str) -> list[tuple[int, int]]:
-    """Where the text names two streets that cross: each street's name, in order."""
+def crossings(text: str, not_streets: frozenset[str]) -> list[tuple[int, int]]:
+    """Where the text names two streets that cross: each street's name, in order. A pair
+    with a word of `not_streets` (lower case: "on Monday and Tuesday", "at Mom and Dad's")
+    is none."""
     out = []
     for match in _INTERSECTION.finditer(text):
-        if not {match.group("first"), match.group("second")} & _NOT_STREETS:
+        if not {match.group("first").lower(), match.group("second").lower()} & not_streets:
             out += [match.span("first"), match.span("second")]
     streets = {text[a:b] for a, b in out}
     for match in _ANY_PAIR.finditer(text) if streets else ():
         pair = {match.group("first"), match.group("second")}
-        if pair & streets and not pair & _NOT_STREETS:
+        if pair & streets and not {w.lower() for w in pair} & not_streets:
             out += [match.span("first"), match.span("second")]
     return sorted(set(out))
 
 
-def label_streets(spans: Iterable[Span], text: str) -> list[Span]:
+def label_streets(spans: Iterable[Span], text: str, not_streets: frozenset[str]) -> list[Span]:
     """`spans` with each one-word place, organisation, group or person whose word the text
     gives as a crossing street relabelled LOCATION, and a LOCATION span for each mention
     of such a word that no span covers (an ordinal, "First", only where it crosses). A
     word of a longer PERSON span ("Warner" of "Ada Warner") is left as it is."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
-    places = crossings(text)
+    places = crossings(text, not_streets)
     if not places:
         return spans
     named = {

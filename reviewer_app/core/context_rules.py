@@ -664,12 +664,14 @@ _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
 _SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
 _INDEFINITE_BEFORE = re.compile(r"(?<![\w'’-])an?[ ]+\Z")
 _CREDENTIAL = re.compile(r"(?:[A-Z][a-z]?\.){2,3}")
-# What is said of a vehicle before its make: a colour or a model year ("a silver 2014 Honda"),
-# after an article or a possessive ("in 2014 Honda hired me" names the firm).
-_VEHICLE_BEFORE = re.compile(
+# A model year before a make, after an article or a possessive ("a silver 2014 Honda"; "in
+# 2014 Honda hired me" names the firm).
+_MODEL_YEAR_BEFORE = re.compile(
     r"(?<![\w'’-])(?:a|an|the|my|his|her|their|our|your)[ ]+(?:[a-z]+,?[ ]+)?"
-    r"(?:(?P<word>[a-z]+)|(?P<year>(?:19|20)\d\d|['’]\d\d))[ ]+\Z"
+    r"(?:(?:19|20)\d\d|['’]\d\d)[ ]+\Z"
 )
+# The word right before a make, a colour when it describes a car: "a gray Nissan", and with no
+# article in a dispatcher's "eastbound on Travis, gray Nissan".
 _LOWER_WORD_BEFORE = re.compile(r"(?<![\w'’-])(?P<word>[a-z]+)[ ]+\Z")
 _WORD_AFTER_SPAN = re.compile(r"[ ]+(?P<word>[A-Za-z]+)\b")
 
@@ -684,12 +686,10 @@ def _describes_a_vehicle(
     covered = span.text_in(text)
     if not vehicle_words or len(covered.split()) > 3 or covered.isupper():
         return False
-    before = _VEHICLE_BEFORE.search(text, max(0, span.start - 30), span.start)
-    if before and (before.group("year") or before.group("word") in colour_words):
-        return True
-    # A colour needs no article: a dispatcher's "eastbound on Travis, gray Nissan".
     colour = _LOWER_WORD_BEFORE.search(text, max(0, span.start - 20), span.start)
-    if colour and colour.group("word") in colour_words:
+    if (colour and colour.group("word") in colour_words) or _MODEL_YEAR_BEFORE.search(
+        text, max(0, span.start - 30), span.start
+    ):
         return True
     after = _WORD_AFTER_SPAN.match(text, span.end)
     return bool(after and after.group("word") in vehicle_words)

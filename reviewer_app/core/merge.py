@@ -796,7 +796,8 @@ def merge_spans(
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
     merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads, rules.determiners)
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
-    merged = label_streets(merged, text)  # "on Edinger and, um, Bristol"
+    # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
+    merged = label_streets(merged, text, rules.calendar_words | rules.titles | rules.person_cues)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)

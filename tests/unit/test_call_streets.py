@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from reviewer_app.core.call_streets import label_streets
+from reviewer_app.core.merge import default_rules
 from reviewer_app.core.spans import Span
 
 
@@ -14,7 +15,9 @@ def span(text: str, word: str, label: str, nth: int = 0) -> Span:
 
 
 def labelled(spans: list[Span], text: str) -> list[tuple[str, str]]:
-    return [(s.text_in(text), s.label) for s in label_streets(spans, text)]
+    rules = default_rules()
+    not_streets = rules.calendar_words | rules.titles | rules.person_cues
+    return [(s.text_in(text), s.label) for s in label_streets(spans, text, not_streets)]
 
 
 def test_crossing_streets_and_their_other_mentions_are_places():
