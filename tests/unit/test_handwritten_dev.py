@@ -45,6 +45,7 @@ KINDS = {
     "medical_parole_elderly_2",
     "subsequent_hearing_chronology",
     "hearing_asr_unpunctuated",
+    "hearing_veteran_employment",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
