@@ -48,6 +48,7 @@ KINDS = {
     "hearing_veteran_employment",
     "petition_to_advance_review",
     "hearing_victim_statements",
+    "hearing_spanish_interpreter_line_numbered",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
