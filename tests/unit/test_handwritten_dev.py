@@ -49,6 +49,7 @@ KINDS = {
     "petition_to_advance_review",
     "hearing_victim_statements",
     "hearing_spanish_interpreter_line_numbered",
+    "youth_offender_documentation_hearing",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
