@@ -50,6 +50,7 @@ KINDS = {
     "hearing_victim_statements",
     "hearing_spanish_interpreter_line_numbered",
     "youth_offender_documentation_hearing",
+    "hearing_reporter_errata_and_captions",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
