@@ -63,6 +63,8 @@ class Turn:
     tag_start: int
     # A speaker named in mixed case ("Deepa:"), a tag only where the speaker has more turns.
     named: bool = False
+    # Opened by a caption's change-of-speaker mark (">> MS. DORAN:", ">> okay").
+    marked: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,7 @@ class HearingLayout:
             return (
                 None
                 if turn is None
-                else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named)
+                else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named, turn.marked)
             )
         if rest.startswith(">>"):
             # Captioners mark a change of speaker with ">>" (">>>" a change of subject),
@@ -130,10 +132,10 @@ class HearingLayout:
             named_turn = self.turn_of(after, known, named)
             offset = start + len(rest) - len(after)
             if named_turn is not None:
-                return Turn(named_turn.speaker, offset + named_turn.tag_start, named_turn.named)
+                return Turn(named_turn.speaker, offset + named_turn.tag_start, named_turn.named, marked=True)
             # The turn starts at the last ">>", so that its speech starts after it and a space.
             marks = len(rest) - len(rest.lstrip(">"))
-            return Turn(UNNAMED_SPEAKER, start + marks - len(UNNAMED_SPEAKER))
+            return Turn(UNNAMED_SPEAKER, start + marks - len(UNNAMED_SPEAKER), marked=True)
         # A time after the name is in brackets before the tag's colon (a cheap test first).
         head = rest[: rest.find(":") + 1 or None]
         if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):

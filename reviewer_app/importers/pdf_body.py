@@ -148,7 +148,9 @@ def _without_notice(
             first -= 1
         if first == len(rows):
             break
-        if first == 0 and (
+        # Under a tag on a row of its own (">>", "MS. RICH:"), capitals are the turn's speech.
+        opening = 1 if bare_tag(rows[0].text, known) else 0
+        if first <= opening and (
             layout.speaker_of(rows[0].text, known) in speakers or layout.is_parenthetical(rows[0].text)
         ):
             break
@@ -176,5 +178,9 @@ def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
 
 
 def bare_tag(text: str, known: Sequence[str] = ()) -> bool:
-    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own)."""
-    return text.rstrip().endswith(":") and hearing_layout().turn_of(text, known) is not None
+    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own), or only a
+    caption's change-of-speaker mark (">>"), the speech on the rows under it."""
+    stripped = text.strip()
+    if stripped.startswith(">>") and not stripped.strip(">"):
+        return True
+    return stripped.endswith(":") and hearing_layout().turn_of(text, known) is not None
