@@ -42,12 +42,13 @@ page map gives the PDF page and the row's number. From that layout:
 - layouts of other programs (issue 12; measured by `benchmarks/import_pdf_layouts.py`):
   a blank numbered row, a centred row, a row opening with a timestamp in square
   brackets, a row that is only a time (where many are), and a timestamped or capitals
-  row after a row that ended short end the turn; a cover over several pages before the index, or running onto the first body
-  page up to the first turn (or the turn right before it of a speaker who speaks
-  once), stays the cover; a short last page of a few numbered rows is body; tags in
-  mixed case ("Judge Whitaker:") that open two rows or more are tags, here and in
-  paragraphs; a one-word parenthetical wrapped from a full row is the turn's where
-  the document prints it inside speech elsewhere ("(Inaudible.)").
+  row after a row that ended short end the turn; a cover over several pages before
+  the index, or running onto the first body page up to the first turn (or the turn
+  right before it of a speaker who speaks once), stays the cover; a short last page
+  of a few numbered rows is body; tags in mixed case ("Judge Whitaker:") that open
+  two rows or more are tags, here and in paragraphs; a one-word parenthetical wrapped
+  from a full row is the turn's where the document prints it inside speech elsewhere
+  ("(Inaudible.)").
 
 Characters are in one word unless further apart than a fifth of their size (a tag
 drawn apart from its speech at a space's width is two words). Words on a printed
