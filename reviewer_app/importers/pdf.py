@@ -512,11 +512,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     sources = []
     previous: PrintedLine | None = None
     previous_page: PdfPage | None = None
+    lower_seen = False
     for page, line in rows:
         source = SourceLine(line.text, page.sheet, line.number or 0)
         if not line.words:
             sources.append(BodyRow(source, False, False, False, False))
-            previous = None
+            previous, lower_seen = None, False
             continue
         # Far right of the body's edge: centred, as a heading is ("DECISION").
         centred = right is not None and line.x0 > body_left + (right - body_left) * CENTRED_SHARE
@@ -544,7 +545,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
                         and line.text[:1] == "["
                         and line.text.rstrip(".").endswith("]")
                     )
-                    or (_in_capitals(line.text) and any(c.islower() for c in previous.text))
+                    or (_in_capitals(line.text) and lower_seen)
                 )
             )
         )
@@ -561,6 +562,9 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         after_full = previous is not None and right is not None and not ended_short
         sources.append(BodyRow(source, tags, centred, after_short, notice, after_full))
         previous, previous_page = line, page
+        # Lower case in the line's rows so far ("8" under its speech is no notice's row).
+        starts = after_short or (tags and layout.speaker_of(line.text, known) is not None)
+        lower_seen = (lower_seen and not starts) or any(c.islower() for c in line.text)
     grouped, decision, closing = body_lines(sources, known)
     certificate = closing + certificate
     decision += [

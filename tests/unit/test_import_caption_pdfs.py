@@ -155,3 +155,54 @@ def test_a_transcript_of_one_page_has_its_turns(tmp_path, layout):
     expected, got = _imported(tmp_path, ONE_PAGE, layout)
     assert len(expected) == 5
     assert got == expected
+
+
+def test_a_notice_in_capitals_with_a_colon_far_into_it_is_no_turn():
+    """A tag is a few words: a notice read in capitals whose colon comes late ("... THE
+    PAROLE FACTORS: HIS AGE") names no speaker, and a row of it in the tags' column that opens
+    with capitals and a colon is a turn only of a speaker who speaks twice or more."""
+    from reviewer_app.importers.hearing import SourceLine
+    from reviewer_app.importers.pdf_body import BodyRow, body_lines
+
+    layout = hearing_layout()
+    notice = "IN THE MATTER OF THE HEARING OF JOHN ROE, THE PANEL GAVE CONSIDERATION TO THE FACTORS: HIS AGE"
+    assert layout.speaker_of(notice) is None
+    assert layout.speaker_of("DEPUTY DISTRICT ATTORNEY ABERNATHY: Objection.") == (
+        "DEPUTY DISTRICT ATTORNEY ABERNATHY"
+    )
+    texts = [
+        "PRESIDING COMMISSIONER STROUD: Back on the record at 3:02.",
+        "IN THE MATTER OF THE HEARING OF JOHN ROE, THE PANEL GAVE",
+        "CONSIDERATION TO THE FACTORS: HIS AGE OF 77 AND HIS HEALTH.",
+        "PRESIDING COMMISSIONER STROUD: We're adjourned.",
+    ]
+    rows = [BodyRow(SourceLine(text, 1, n), True, False, n == 2, False) for n, text in enumerate(texts, 1)]
+    lines, _, _ = body_lines(rows, ())
+    assert [[source.text for source in line] for line in lines] == [texts[:1], texts[1:3], texts[3:]]
+
+
+LINE_NUMBERED_END = "\n".join(
+    [
+        "SUPERIOR COURT OF THE STATE OF CALIFORNIA",
+        "",
+        *[
+            f"{n:>2}       THE COURT: Counsel, you may call your next witness when you are ready, and"
+            f" then we will see how far we get before the lunch recess today."
+            for n in range(1, 7)
+        ],
+        " 7       THE COURT: We will take a short recess now and come back at",
+        " 8  eleven.",
+        " 9",
+        "10                      DIRECT EXAMINATION",
+        "11       THE COURT: Go ahead, counsel, whenever you are ready with the witness.",
+    ]
+)
+
+
+def test_capitals_under_a_number_row_after_speech_end_the_turn(tmp_path):
+    """A line-numbered transcript saved as text and printed again: a heading in capitals
+    ("10 DIRECT EXAMINATION") under a row holding only a line number ("9"), under the
+    turn's speech in lower case, is no part of the turn, as in the text file."""
+    expected, got = _imported(tmp_path, LINE_NUMBERED_END, "court_reporter")
+    assert expected[-2] == ("THE COURT", "We will take a short recess now and come back at 8 eleven. 9")
+    assert got == expected
