@@ -205,6 +205,8 @@ def test_line_end_hyphens_join_inside_words_only():
     assert join_wrapped(["the Post-", "Commitment Factors"])[0] == "the Post-Commitment Factors"
     assert join_wrapped(["in Fres-", "Fresno"])[0] == "in Fres- Fresno"
     assert join_wrapped(["during COVID-", "19 we"])[0] == "during COVID-19 we"
+    # A code of letters and digits broken at its hyphen ("B5-" / "124L", a cell).
+    assert join_wrapped(["housed in B5-", "124L since"])[0] == "housed in B5-124L since"
     assert join_wrapped(["I was seventeen-", "18 then"])[0] == "I was seventeen- 18 then"
     assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
 
