@@ -36,6 +36,7 @@ from reviewer_app.core.document import (
     Section,
     Utterance,
 )
+from reviewer_app.importers.lexicon import word_count
 from reviewer_app.paths import resource
 
 
@@ -63,6 +64,8 @@ class Turn:
     tag_start: int
     # A speaker named in mixed case ("Deepa:"), a tag only where the speaker has more turns.
     named: bool = False
+    # Opened by a caption's change-of-speaker mark (">> MS. DORAN:", ">> okay").
+    marked: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,7 @@ class HearingLayout:
             return (
                 None
                 if turn is None
-                else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named)
+                else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named, turn.marked)
             )
         if rest.startswith(">>"):
             # Captioners mark a change of speaker with ">>" (">>>" a change of subject),
@@ -130,10 +133,10 @@ class HearingLayout:
             named_turn = self.turn_of(after, known, named)
             offset = start + len(rest) - len(after)
             if named_turn is not None:
-                return Turn(named_turn.speaker, offset + named_turn.tag_start, named_turn.named)
+                return Turn(named_turn.speaker, offset + named_turn.tag_start, named_turn.named, marked=True)
             # The turn starts at the last ">>", so that its speech starts after it and a space.
             marks = len(rest) - len(rest.lstrip(">"))
-            return Turn(UNNAMED_SPEAKER, start + marks - len(UNNAMED_SPEAKER))
+            return Turn(UNNAMED_SPEAKER, start + marks - len(UNNAMED_SPEAKER), marked=True)
         # A time after the name is in brackets before the tag's colon (a cheap test first).
         head = rest[: rest.find(":") + 1 or None]
         if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):
@@ -210,12 +213,20 @@ class HearingLayout:
             return False
         if fragment + word in words:
             return True
-        # A word printed once, in a document whose typesetter breaks words at syllables:
-        # a compound's first part is a word the document prints or a prefix written with
-        # a hyphen ("great" / "grandfather", "pre" / "commitment"), a syllable mostly not
-        # ("incarcera" / "ted"); and a syllable goes on in lower case ("Reyes-" /
-        # "Whitfield" is a name's two parts).
+        # A word printed once, in a document whose typesetter breaks words at syllables,
+        # where a syllable goes on in lower case ("Reyes-" / "Whitfield" is a name's two
+        # parts): a common English word broken ("house" / "keeping", "you" / "rself"; after
+        # a prefix English also writes with a hyphen, a very common one: "inter" / "view",
+        # not "pre" / "trial"); not two words that make none ("well" / "known"); else a
+        # compound's first part is a word the document prints or a prefix written with a
+        # hyphen ("great" / "grandfather", "pre" / "commitment"), a syllable mostly not
+        # ("incarcera" / "ted").
         if not getattr(words, "hyphenates", False) or not next_line[:1].islower():
+            return False
+        common = COMMON_PREFIXED if fragment in self.hyphen_prefixes else COMMON_WORD
+        if word_count(fragment + word) >= common:
+            return True
+        if word_count(fragment) and word_count(word):
             return False
         return fragment not in words.parts and fragment not in self.hyphen_prefixes
 
@@ -223,10 +234,10 @@ class HearingLayout:
         """The two pieces, in lower case, of a word of letters `line` ends in broken at a
         hyphen and `next_line` goes on with ("recom", "mendation"), or None."""
         broken = self.hyphen_wrap_end.search(line)
-        following = self.hyphen_wrap_start.match(next_line)
+        following = _LETTERS.match(next_line)
         if not (broken and following) or line[line.rfind(" ") + 1 : -1] != broken.group("fragment"):
             return None
-        fragment, word = broken.group("fragment").lower(), following.group("word").lower()
+        fragment, word = broken.group("fragment").lower(), following.group().lower()
         if min(len(fragment), len(word)) < 2 or next_line[len(word) : len(word) + 1] == "-":
             return None  # letters spelled out ("C-" / "A-R-D")
         return (fragment, word) if fragment.isalpha() and word.isalpha() else None
@@ -387,6 +398,14 @@ SOFT_HYPHEN = "\u00ad"
 MAX_PARTICLE = 3
 _PRINTED_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 _COMPOUND_PART = re.compile(r"[A-Za-z0-9]+")
+# The rest of a broken word on the next row: its letters, in any case ("ckRide" of "QuickRide").
+_LETTERS = re.compile(r"[A-Za-z]+\b")
+# A word the frequency list counts this often is a common one: "housekeeping" (about 2,000),
+# "caregiver" (about 300); not "followup" (50), which English writes with a hyphen.
+COMMON_WORD = 100
+# After a prefix English writes with a hyphen too, the word without it must be this common:
+# "interview" (about 48,000), "program"; not "pretrial" (about 600) nor "reentry".
+COMMON_PREFIXED = 2000
 # A document whose rows end this often in a word broken at a hyphen it does not have
 # is typeset with hyphenation.
 MIN_TYPESETTER_BREAKS = 2
@@ -418,18 +437,23 @@ def printed_words(rows: Iterable[str]) -> PrintedWords:
     found.parts = frozenset(part for word in found for part in word.split("-"))
     layout = hearing_layout()
 
-    def syllables(row: str, below: str) -> bool:
+    def syllables(row: str, below: str) -> int:
         """A word broken where it has no hyphen: printed whole elsewhere, or broken
         where neither piece is a word the document prints or a prefix and the row below
-        goes on in lower case ("asse-" / "ssment"), as a compound's parts do not."""
-        if layout.broken_by_typesetter(row, below, found):
-            return True
+        goes on in lower case ("asse-" / "ssment"), as a compound's parts do not (1); a
+        common English word broken where its rest is no word ("sta-" / "tements", "you-" /
+        "rself"), which no writer hyphenates (`MIN_TYPESETTER_BREAKS`: proof enough alone)."""
         pieces = layout.broken_word(row, below)
-        return (
-            pieces is not None
-            and below[:1].islower()
-            and not any(piece in found.parts or piece in layout.hyphen_prefixes for piece in pieces)
-        )
+        lower = pieces is not None and below[:1].islower()
+        if lower and not word_count(pieces[1]) and word_count("".join(pieces)) >= COMMON_WORD:
+            return MIN_TYPESETTER_BREAKS
+        if layout.broken_by_typesetter(row, below, found):
+            return 1
+        if not lower:
+            return 0
+        if all(map(word_count, pieces)):
+            return 0  # two English words: a compound's ("house-" / "keeping")
+        return int(not any(piece in found.parts or piece in layout.hyphen_prefixes for piece in pieces))
 
     found.hyphenates = sum(syllables(row, below) for row, below in itertools.pairwise(rows)) >= (
         MIN_TYPESETTER_BREAKS

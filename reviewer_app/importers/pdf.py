@@ -41,13 +41,14 @@ page map gives the PDF page and the row's number. From that layout:
   kept one printed line per line;
 - layouts of other programs (issue 12; measured by `benchmarks/import_pdf_layouts.py`):
   a blank numbered row, a centred row, a row opening with a timestamp in square
-  brackets, and a timestamped or capitals row after a row that ended short end the
-  turn; a cover over several pages before the index, or running onto the first body
-  page up to the first turn (or the turn right before it of a speaker who speaks
-  once), stays the cover; a short last page of a few numbered rows is body; tags in
-  mixed case ("Judge Whitaker:") that open two rows or more are tags, here and in
-  paragraphs; a one-word parenthetical wrapped from a full row is the turn's where
-  the document prints it inside speech elsewhere ("(Inaudible.)").
+  brackets, a row that is only a time (where many are), and a timestamped or capitals
+  row after a row that ended short end the turn; a cover over several pages before
+  the index, or running onto the first body page up to the first turn (or the turn
+  right before it of a speaker who speaks once), stays the cover; a short last page
+  of a few numbered rows is body; tags in mixed case ("Judge Whitaker:") that open
+  two rows or more are tags, here and in paragraphs; a one-word parenthetical wrapped
+  from a full row is the turn's where the document prints it inside speech elsewhere
+  ("(Inaudible.)").
 
 Characters are in one word unless further apart than a fifth of their size (a tag
 drawn apart from its speech at a space's width is two words). Words on a printed
@@ -444,8 +445,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     cover_lines = [(page, line) for page in cover_pages for line in band_lines(page)]
     if len(cover_pages) == 1 and cover_page.numbered:
         # The dialogue may start on the cover's page: at the first row whose
-        # speaker speaks on the body pages too ("PANEL PRESENT:" does not).
+        # speaker speaks on the body pages too ("PANEL PRESENT:" does not), or, in a
+        # transcript of one page, twice on it.
         speakers = {layout.speaker_of(line.text, named) for _, line in rows if line.words} - {None}
+        if not rows:
+            said = Counter(layout.speaker_of(line.text, named) for _, line in cover_lines if line.number)
+            speakers = {speaker for speaker, count in said.items() if count > 1} - {None}
         start = next(
             (
                 i
@@ -500,30 +505,48 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     metadata = cover_metadata([s.text for s in cover])
     known = tuple(dict.fromkeys((*metadata.names(), *named)))
     right = _right_margin([line for _, line in rows])
+    # Rows that are a time and nothing else ("0:21"), often enough: a recorder's timestamps
+    # over the turns, each a line of its own wherever its row stands.
+    time_rows = sum(bool(layout.timestamp_prefix.fullmatch(line.text)) for _, line in rows if line.words)
+    stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
     sources = []
     previous: PrintedLine | None = None
+    previous_page: PdfPage | None = None
+    lower_seen = False
     for page, line in rows:
         source = SourceLine(line.text, page.sheet, line.number or 0)
         if not line.words:
             sources.append(BodyRow(source, False, False, False, False))
-            previous = None
+            previous, lower_seen = None, False
             continue
         # Far right of the body's edge: centred, as a heading is ("DECISION").
         centred = right is not None and line.x0 > body_left + (right - body_left) * CENTRED_SHARE
         # A recorder's timestamp in square brackets ends the turn, and so, after a row that
-        # ended short, does a row of another kind, as in a text file (`turns.py`): a
-        # timestamp in round brackets ("(14:07:53) Recording ends."),
-        # a note in square brackets on a row of its own ("[End of recording.]"), or
-        # capitals under speech in lower case (a notice read into the record).
+        # ended short, does a row of another kind, as in a text file (`turns.py`): a row
+        # that opens with a time ("05:16 (Caller disconnects.)", "(14:07:53) Recording
+        # ends.", "0:07" over a caption's next turn), capitals under speech in lower case
+        # (a notice read into the record, "[MUSIC]"), and at the top of a page, where the
+        # blank row before it is not printed, a note in square brackets on a row of its own
+        # ("[End of recording.]"; right under speech it goes on with it, as in a text file).
         ended_short = previous is not None and right is not None and _ends_short(previous, line, right, False)
-        stamped = line.text[:1] in "[(" and bool(layout.timestamp_prefix.match(line.text))
-        after_short = (stamped and line.text[:1] == "[") or (
-            ended_short
-            and (
-                # in brackets: a time the speech wraps to ("The time is" / "12:43 PM.") is none
-                stamped
-                or (line.text[:1] == "[" and line.text.rstrip(".").endswith("]"))
-                or (is_notice_row(line.text) and any(c.islower() for c in previous.text))
+        timed = line.text[:1] in "[(0123456789" and bool(layout.timestamp_prefix.match(line.text))
+        time_alone = stamps_alone and timed and bool(layout.timestamp_prefix.fullmatch(line.text))
+        after_short = (
+            (timed and line.text[:1] == "[")
+            or time_alone
+            or (
+                ended_short
+                and (
+                    # only after a short row: a time the speech wraps to ("The time is" / "12:43
+                    # PM.") is none
+                    timed
+                    or (
+                        page is not previous_page
+                        and line.text[:1] == "["
+                        and line.text.rstrip(".").endswith("]")
+                    )
+                    or (_in_capitals(line.text) and lower_seen)
+                )
             )
         )
         tags = at_tags(line)
@@ -538,7 +561,10 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         )
         after_full = previous is not None and right is not None and not ended_short
         sources.append(BodyRow(source, tags, centred, after_short, notice, after_full))
-        previous = line
+        previous, previous_page = line, page
+        # Lower case in the line's rows so far ("8" under its speech is no notice's row).
+        starts = after_short or (tags and layout.speaker_of(line.text, known) is not None)
+        lower_seen = (lower_seen and not starts) or any(c.islower() for c in line.text)
     grouped, decision, closing = body_lines(sources, known)
     certificate = closing + certificate
     decision += [
@@ -648,6 +674,11 @@ def _tag_column(
     return (lambda line: line.x0 <= body_left + INDENT_MIN), True
 
 
+def _in_capitals(text: str) -> bool:
+    """Whether a row has letters and none in lower case ("[MUSIC]", "THE PANEL FINDS")."""
+    return any(c.isalpha() for c in text) and not any(c.islower() for c in text)
+
+
 def _is_notice_page(lines: Sequence[PrintedLine]) -> bool:
     """An unnumbered page after the body that is a notice: most of its lines ALL CAPS."""
     lettered = [line for line in lines if any(c.isalpha() for c in line.text)]
@@ -754,6 +785,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     )
 
 
+# A document with this many rows that are only a time has timestamps on rows of their own.
+MIN_TIMESTAMP_ROWS = 3
 # A row reaching this share of the text's width from its left edge fills it.
 FULL_ROW = 0.9
 # Rows further apart than this many times the rows of a paragraph are in different paragraphs.

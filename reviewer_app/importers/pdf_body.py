@@ -11,6 +11,7 @@ Only text and places here: no PDF geometry.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -52,6 +53,7 @@ def body_lines(
     short ("[14:07:53] Recording ends.", a notice under the last turn)."""
     layout = hearing_layout()
     inline = _inline_parentheticals(row.source.text for row in rows)
+    said = Counter(layout.speaker_of(row.source.text, known) for row in rows if row.at_tags)
     lines: list[list[SourceLine]] = []
     decision: list[SourceLine] = []
     parenthetical = False  # the last line is a parenthetical
@@ -74,7 +76,7 @@ def body_lines(
             # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
             lines.append([source])
             parenthetical = open_parenthetical = False
-        elif (at_tags and layout.speaker_of(text, known) is not None) or not lines:
+        elif (at_tags and _opens_turn(text, known, said)) or not lines:
             lines.append([source])  # a turn ends even a parenthetical left open
             parenthetical = open_parenthetical = False
         elif len(lines[-1]) == 1 and bare_tag(lines[-1][0].text, known):
@@ -148,7 +150,9 @@ def _without_notice(
             first -= 1
         if first == len(rows):
             break
-        if first == 0 and (
+        # Under a tag on a row of its own (">>", "MS. RICH:"), capitals are the turn's speech.
+        opening = 1 if bare_tag(rows[0].text, known) else 0
+        if first <= opening and (
             layout.speaker_of(rows[0].text, known) in speakers or layout.is_parenthetical(rows[0].text)
         ):
             break
@@ -158,6 +162,18 @@ def _without_notice(
             break
         lines.pop()
     return lines, notice
+
+
+def _opens_turn(text: str, known: Sequence[str], said: Counter) -> bool:
+    """Whether a row in the tags' column opens a turn: it has a speaker's tag, and unless
+    the row is in capitals, whatever its speaker: a tag in capitals over capitals opens a
+    turn of a speaker who speaks twice or more, a cover name or a caption's (">> MS. DORAN:
+    OBJECTION."), as the text importer reads it (`turns.py`); else it is a notice's row
+    ("CONSIDERATION TO THE ELDERLY PAROLE FACTORS: HIS AGE OF 77")."""
+    turn = hearing_layout().turn_of(text, known)
+    if turn is None:
+        return False
+    return turn.marked or any(c.islower() for c in text) or said[turn.speaker] > 1 or turn.speaker in known
 
 
 def _inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:
@@ -176,5 +192,9 @@ def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
 
 
 def bare_tag(text: str, known: Sequence[str] = ()) -> bool:
-    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own)."""
-    return text.rstrip().endswith(":") and hearing_layout().turn_of(text, known) is not None
+    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own), or only a
+    caption's change-of-speaker mark (">>"), the speech on the rows under it."""
+    stripped = text.strip()
+    if stripped.startswith(">>") and not stripped.strip(">"):
+        return True
+    return stripped.endswith(":") and hearing_layout().turn_of(text, known) is not None

@@ -239,6 +239,8 @@ def _as_hearing(text: str):
     if len(blocks) > 4 or not speaker_block(blocks[1]) or speaker_block(blocks[0]):
         return None
     cover, body, *rest = blocks
+    if any(sum(map(turn, block)) * 2 > len(block) for block in rest):
+        return None  # mostly turns after a blank line: more of the dialogue, no certificate
     if not rest:
         # Without a certificate, only a cover that names a hearing's inmate makes a hearing.
         if not (cover_fields.inmate_name or cover_fields.cdcr_number):

@@ -7,7 +7,8 @@ after indentation and a recorder's timestamp ("[14:02:11] DET. HARLAN:", "Q.",
 "speaker 1:", "MARISOL:", "Speaker 1 (00:03):"). A tag counts where it is a
 transcript's and not a heading's ("PANEL PRESENT:", "APPEARANCES OF COUNSEL:"):
 its speaker has two turns or more; or, for a speaker who says one thing, the line
-next to it is the turn of such a speaker or it stands between turns. A line in
+next to it is the turn of such a speaker or it stands between turns; or it opens
+with a caption's change-of-speaker mark (">>") in a text that has more of them. A line in
 capitals counts by the first rule only, so that a notice ("THIS DECISION WILL BE
 FINAL ON: JUNE 5") is no turn; a name in mixed case ("Ms. Diaz:") by the first
 rule, or between turns in a transcript that names its speakers so. A line saying
@@ -110,6 +111,11 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
     neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}
     quiet = {i for i in candidates if _speech_in_lower_case(lines, i)}
     confirmed = repeated | {i for i in quiet & tagged if any(n in anchors for n in neighbours[i])}
+    marked = {i for i, turn in candidates.items() if turn.marked}
+    if len(marked) > 1:
+        # Captions mark every change of speaker (">>"): a speaker they name once is one too
+        # (">> COMMISSIONER PIKE: GOOD MORNING." in captions in capitals).
+        confirmed |= marked
     if confirmed:
         # Between turns, a speaker who says one thing is a speaker too ("MR. DUNN: Objection.").
         low, high = min(confirmed), max(confirmed)

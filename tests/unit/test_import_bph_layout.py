@@ -205,6 +205,8 @@ def test_line_end_hyphens_join_inside_words_only():
     assert join_wrapped(["the Post-", "Commitment Factors"])[0] == "the Post-Commitment Factors"
     assert join_wrapped(["in Fres-", "Fresno"])[0] == "in Fres- Fresno"
     assert join_wrapped(["during COVID-", "19 we"])[0] == "during COVID-19 we"
+    # A code of letters and digits broken at its hyphen ("B5-" / "124L", a cell).
+    assert join_wrapped(["housed in B5-", "124L since"])[0] == "housed in B5-124L since"
     assert join_wrapped(["I was seventeen-", "18 then"])[0] == "I was seventeen- 18 then"
     assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
 
@@ -391,3 +393,39 @@ def test_a_compound_the_document_prints_whole_or_a_name_particle_joins_across_th
     assert join_wrapped(["Detective al-", "Noor said"])[0] == "Detective al-Noor said"
     assert join_wrapped(["for inmate-", "Correction."])[0] == "for inmate- Correction."
     assert join_wrapped(["I was 5-", "A lot of it"], words)[0] == "I was 5- A lot of it"
+
+
+def test_a_typeset_word_printed_once_is_told_from_a_compound_by_english_word_counts():
+    """A word printed only broken, in a typeset document: one English word where the whole
+    is a common word ("house-" / "keeping", "you-" / "rself"; after a prefix English also
+    writes with a hyphen, a very common one: "inter-" / "view"); a compound where both
+    pieces are words and the whole is none, or a rare one after such a prefix ("well-" /
+    "known", "pre-" / "trial"). One common word broken where its rest is no word ("sta-" /
+    "tements") shows the typesetter's hyphenation; compounds alone do not."""
+    rows = [
+        "Closing sta-",
+        "tements now, please. She did the house-",
+        "keeping and said you-",
+        "rself that the inter-",
+        "view was a well-",
+        "known pre-",
+        "trial step.",
+    ]
+    words = printed_words(rows)
+    assert words.hyphenates
+    assert join_wrapped(rows, words)[0] == (
+        "Closing statements now, please. She did the housekeeping and said yourself that the"
+        " interview was a well-known pre-trial step."
+    )
+    compounds = ["a well-", "known pre-", "trial step and the house-", "keeping"]
+    assert not printed_words(compounds).hyphenates
+    assert join_wrapped(compounds, printed_words(compounds))[0] == (
+        "a well-known pre-trial step and the house-keeping"
+    )
+
+
+def test_the_rest_of_a_broken_word_may_hold_capitals():
+    """ "Qui-" / "ckRide": the row below goes on with letters in any case, in lower case first."""
+    words = printed_words(["the sta-", "tements were read", "I drive for Qui-", "ckRide at night"])
+    assert words.hyphenates
+    assert join_wrapped(["I drive for Qui-", "ckRide at night"], words)[0] == "I drive for QuickRide at night"
