@@ -54,7 +54,9 @@ def is_numbered_stage(name: str, text: str) -> bool:
     return roman is not None and roman["head"].lower() in lowercase_words(text)
 
 
-NAME = rf"{CAP}(?:[ ](?:{CAP}|{JOINERS}[ ](?!{CALENDAR_WORD}){CAP})){{0,5}}"
+# A middle initial inside a name given after a person ("Will C. Wood", "John F. Kennedy High").
+_INITIAL = rf"[A-Z]\.(?=[ ]{CAP})"
+NAME = rf"{CAP}(?:[ ](?:{CAP}|{_INITIAL}|{JOINERS}[ ](?!{CALENDAR_WORD}){CAP})){{0,5}}"
 
 # What a definition says a name is: "is a", "that's a", "it's the" ...
 _ARTICLE = r"(?:a|an|the|this|our|my)"
