@@ -336,7 +336,13 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
     """An acronym the document defines ("Lakeview Correctional Facility (LCF)")
     takes the label of the place or organisation it stands for, at every
     mention: a prison's code is a LOCATION, whatever NER or
-    `learn_organisations` made of the letters alone."""
+    `learn_organisations` made of the letters alone.
+
+    An acronym in capitals that a place list gave a LOCATION ("VA", "PA") is an
+    organisation when its letters are the initials of the last capitalised words of
+    an organisation the document names ("the Department of Veterans Affairs" ...
+    "the VA clinic"): a state's postal code is no agency, and the document says which
+    it means. Not in an address, before a ZIP code ("Richmond, VA 23219")."""
     spans = sorted(spans)
     by_end = {span.end: span for span in spans}
     label_of: dict[str, str] = {}
@@ -345,14 +351,34 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
         defined = by_end.get(match.end("name"))
         if name and defined is not None and defined.label in _DEFINING_LABELS:
             label_of.setdefault(match.group("acronym"), defined.label)
-    if not label_of:
+    of_bodies = _initials_of_organisations(spans, text)
+    if not label_of and not of_bodies:
         return spans
-    return [
-        span.with_(label=label_of[covered])
-        if span.label in _DEFINING_LABELS and (covered := span.text_in(text)) in label_of
-        else span
-        for span in spans
-    ]
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label in _DEFINING_LABELS and covered in label_of:
+            span = span.with_(label=label_of[covered])
+        elif span.label == "LOCATION" and covered in of_bodies and not _ZIP_AFTER.match(text, span.end):
+            span = span.with_(label="ORGANIZATION")
+        out.append(span)
+    return out
+
+
+_ZIP_AFTER = re.compile(r",?[ ]+\d{5}\b")
+
+
+def _initials_of_organisations(spans: Iterable[Span], text: str) -> frozenset[str]:
+    """The initials of the last two or more capitalised words of each organisation of
+    mixed case ("Department of Veterans Affairs": "DVA", "VA")."""
+    out = set()
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label != "ORGANIZATION" or covered.isupper():
+            continue
+        capitalised = [w for w in covered.split() if w[:1].isupper()]
+        out.update("".join(w[0] for w in capitalised[i:]) for i in range(len(capitalised) - 1))
+    return frozenset(out)
 
 
 _DEFINING_LABELS = ("LOCATION", "ORGANIZATION")

@@ -267,3 +267,37 @@ def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterab
             continue
         out.append(span)
     return out
+
+
+_CUT_AT_OF = re.compile(r"\S[ ]of\Z")
+
+
+def join_names_cut_at_of(spans: Iterable[Span], text: str) -> list[Span]:
+    """An organisation of capitalised words that NER ended on "of" and the place or organisation right
+    after it (past a "the") are one name: "the Ninth Chamber of" and "the Istanbul
+    Assize Court" are "Ninth Chamber of the Istanbul Assize Court", "University of" and
+    "California" are one university. The joined span is added; the longer span wins
+    in merging, the pieces go."""
+    spans = list(spans)
+    cut = [
+        s
+        for s in spans
+        if s.label == "ORGANIZATION"
+        and _CUT_AT_OF.search(s.text_in(text))
+        and all(w[:1].isupper() for w in s.text_in(text).split()[:-1])
+    ]
+    if not cut:
+        return spans
+    starts: dict[int, list[Span]] = {}
+    for span in spans:
+        if span.label in ("ORGANIZATION", "LOCATION") and text[span.start : span.start + 1].isupper():
+            starts.setdefault(span.start, []).append(span)
+    joined = []
+    for first in cut:
+        for gap in (" ", " the "):
+            for second in starts.get(first.end + len(gap), ()):
+                if text[first.end : second.start] == gap and "\n" not in text[first.start : second.end]:
+                    detectors = tuple(dict.fromkeys((*first.detectors, *second.detectors)))
+                    score = max(first.score, second.score)
+                    joined.append(first.with_(end=second.end, detectors=detectors, score=score))
+    return spans + joined

@@ -76,6 +76,7 @@ class PlaceRules:
     lower_case_institution: re.Pattern[str] | None = None
     lower_case_known_place: re.Pattern[str] | None = None
     lower_case_employer: re.Pattern[str] | None = None
+    lower_case_county: re.Pattern[str] | None = None
     known_lower: frozenset[str] = frozenset()
     full_names: re.Pattern[str] | None = None
     stop_words: frozenset[str] = frozenset()
@@ -121,6 +122,7 @@ def place_rules() -> PlaceRules:
     }
     word = r"[a-z][a-z'’-]*"
     organisation_cues = merge.get("organisation_cues", {})
+    counties = sorted(n for n in known_lower if n.endswith(" county"))
     employer_cues = [c.lower() for key in ("naming", "membership") for c in organisation_cues.get(key, ())]
     full_names = [
         n for f in table.get("name_gazetteers", ()) for n in read_list(resource("gazetteers", f)) if " " in n
@@ -155,6 +157,10 @@ def place_rules() -> PlaceRules:
             rf"(?:{_alternation(sorted(known_lower))})(?![\w'’-])"
         )
         if employer_cues and known_lower
+        else None,
+        # "solano county opposes": a known county said with its word needs no cue before it.
+        lower_case_county=re.compile(rf"(?<![\w'’-])(?:{_alternation(counties)})(?![\w'’-])")
+        if counties
         else None,
         known_lower=frozenset(known_lower),
         stop_words=stop_words,
@@ -252,11 +258,11 @@ def find_lower_case_places(text: str, rules: PlaceRules | None = None) -> list[S
     """In a text written without capitals for names (speech recognition), LOCATION
     spans on a known place after a place cue ("from north kern state prison", "to
     tulare county"; not a name the text also writes after a determiner, "the
-    orange"), on streets after a cue ("on panorama drive") and ORGANIZATION spans on a
-    known place's institutions ("bakersfield college") and on a name after a cue that
-    names an employer or a programme (merge.toml [organisation_cues] naming and
-    membership) up to "in" and a known town ("worked at the seaview lodge in
-    monterey", "accepted to bright path housing in salinas"); see places.toml
+    orange"; a known county said with "county" anywhere), on streets after a cue
+    ("on panorama drive"), and ORGANIZATION spans on a known place's institutions
+    ("bakersfield college") and on a name after a cue that names an employer or a
+    programme (merge.toml [organisation_cues] naming and membership) up to "in" and a
+    known town ("worked at the seaview lodge in monterey"); see places.toml
     [lower_case].
     Nothing in a text that capitalises its names: there NER and the patterns see them."""
     rules = rules or place_rules()
@@ -283,6 +289,10 @@ def find_lower_case_places(text: str, rules: PlaceRules | None = None) -> list[S
             place = match.group("place")
             if " " in place or not re.search(rf"\b(?:{_DETERMINER})[ ]+{re.escape(place)}\b", text):
                 places.append(Span(match.start("place"), match.end("place"), "LOCATION", (), CUE_PLACE_SCORE))
+    if rules.lower_case_county is not None:
+        places += [
+            Span(*m.span(), "LOCATION", (), CUE_PLACE_SCORE) for m in rules.lower_case_county.finditer(text)
+        ]
     if rules.lower_case_employer is not None:
         for match in rules.lower_case_employer.finditer(text):
             words = match.group("name").split()
