@@ -744,3 +744,13 @@ def test_a_name_in_apposition_to_a_shelter_or_a_clinic_is_an_organisation():
     spans = [_span(text, "Marigold House", "LOCATION"), _span(text, "Cedar Point", "PERSON")]
     merged = _merged(text, spans)
     assert {("Marigold House", "ORGANIZATION"), ("Cedar Point", "ORGANIZATION")} <= merged
+
+
+def test_a_diarising_recognisers_speaker_label_is_no_place_but_a_place_stays():
+    text = "SPEAKER_00: where did you grow up\nSPEAKER_02: in vallejo by the water\nSPEAKER_00: okay\n"
+    spans = [
+        _span(text, "SPEAKER_00", "LOCATION"),
+        _span(text, "SPEAKER_00", "LOCATION", 1),
+        _span(text, "vallejo", "LOCATION"),
+    ]
+    assert _merged(text, spans) == {("vallejo", "LOCATION")}
