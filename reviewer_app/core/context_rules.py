@@ -205,7 +205,7 @@ def learn_organisations(
                 and name.lower() not in known_places
             ):
                 # "was at Pinecrest Boys Ranch in Lodi": one is at a body in a town, whatever NER read.
-                (located if _AT_BEFORE.search(text, max(0, start - 5), start) else found)[(start, end)] = None
+                (located if _AT_BEFORE.search(text, max(0, start - 9), start) else found)[(start, end)] = None
     for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         if name:
@@ -288,7 +288,8 @@ _COMPLETED_ON = re.compile(
     rf"(?:{_CALENDAR_WORD}|\d|['’]\d)"
 )
 _DEFINED_ACRONYM = re.compile(r"\((?:hereinafter[:,]?[ ]*)?[“\"]the[ ](?P<acronym>[A-Z][A-Z-]{1,8})[”\"]\)")
-_AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+\Z")
+# "at" before a name, or "at the" ("a bed at the Salvation Army Adult Rehabilitation Center in Modesto").
+_AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+(?:the[ ]+)?\Z")
 _CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")
 
 
@@ -596,7 +597,7 @@ def drop_false_tags(
             and (_inside(span, tags) or " " not in covered)
         ):
             continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
-        if span.label in _NER_NAMES + ("LOCATION",) and _MACHINE_LABEL.fullmatch(covered):
+        if span.label in (*_NER_NAMES, "LOCATION") and _MACHINE_LABEL.fullmatch(covered):
             continue  # "SPEAKER_00": a diarising recogniser's label for a voice, no name or place
         if (
             span.label == "ORGANIZATION"
