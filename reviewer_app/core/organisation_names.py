@@ -73,7 +73,12 @@ _NUMBER_WORD = (
 )
 # How long a course runs, said in an apposition: "fifty-two weeks", "three cycles", "12 sessions".
 _COURSE_LENGTH = rf"{_NUMBER_WORD}[ -](?:weeks?|cycles?|sessions?|modules?|classes)\b"
-_LEGAL_FORM = r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.?C\.)"
+# Legal forms of companies in English and in the languages of European judgments ("MotoMeter AG",
+# "Schmidt GmbH", "Banco X S.A.", "Y plc").
+_LEGAL_FORM = (
+    r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.?C\."
+    r"|AG|GmbH|S\.A\.|S\.p\.A\.|N\.V\.|B\.V\.|plc|PLC|A\.Ş\.)"
+)
 # A name that ends where a search stops, looked for this far back.
 _NAME_BEFORE = re.compile(rf"(?<![\w'’-])(?P<name>{NAME})\Z")
 _NAME_REACH = 80

@@ -261,3 +261,8 @@ def test_an_organisation_ner_ended_on_of_takes_in_the_name_after_it():
     assert ("Istanbul Assize Court", "ORGANIZATION") not in merged
     # A place after a word that is no organisation's stays apart.
     assert ("Ankara", "LOCATION") in merged
+
+
+def test_a_european_legal_form_after_a_name_makes_it_a_company():
+    text = "He owned shares in the MotoMeter AG, later the MotoMeter GmbH. He met Anna Berg in AG court."
+    assert _merged(text) == {("MotoMeter AG", "ORGANIZATION"), ("MotoMeter GmbH", "ORGANIZATION")}
