@@ -758,14 +758,14 @@ def test_a_diarising_recognisers_speaker_label_is_no_place_but_a_place_stays():
 
 def test_a_name_one_is_at_the_in_a_known_town_is_an_organisation_too():
     text = (
-        "INMATE: I have a bed at the Harbor Light Recovery Center in Modesto. "
+        "INMATE: I have a bed at the Harbor Light Youth Ranch in Modesto. "
         "My mother is at the house in Fresno."
     )
     spans = [
-        _span(text, "Harbor Light Recovery Center", "LOCATION"),
+        _span(text, "Harbor Light Youth Ranch", "LOCATION"),
         _span(text, "Modesto", "LOCATION"),
         _span(text, "Fresno", "LOCATION"),
     ]
     merged = _merged(text, spans)
-    assert ("Harbor Light Recovery Center", "ORGANIZATION") in merged
+    assert ("Harbor Light Youth Ranch", "ORGANIZATION") in merged
     assert {("Modesto", "LOCATION"), ("Fresno", "LOCATION")} <= merged
