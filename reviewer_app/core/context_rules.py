@@ -37,8 +37,9 @@ Two halves, both called by `merge.merge_spans`:
   an acronym followed by a word that makes it a test ("TABE score") or one that
   opens a line of a form before a colon and a number ("MRN:   0048..."); a place or
   organisation without two letters ("[14:02:47]", "U") or made of role words
-  ("JUDGE", "THE VIDEOGRAPHER:"), and a one-word one capitalised only by its
-  sentence ("Group is 40117." beside "group 40117"), and a heading "THE FACTS".
+  ("JUDGE", "THE VIDEOGRAPHER:"), a diarising recogniser's "SPEAKER_00", and a
+  one-word one capitalised only by its sentence ("Group is 40117." beside "group
+  40117"), and a heading "THE FACTS".
 - `speaker_tag_names`: the name in a speaker tag after its role words
   ("INMATE OKAFOR:", "PRESIDING COMMISSIONER LEE:", "MR. HALE:"), which NER
   misses in capitals; proposed as PERSON spans and propagated like the others.
@@ -204,7 +205,7 @@ def learn_organisations(
                 and name.lower() not in known_places
             ):
                 # "was at Pinecrest Boys Ranch in Lodi": one is at a body in a town, whatever NER read.
-                (located if _AT_BEFORE.search(text, max(0, start - 5), start) else found)[(start, end)] = None
+                (located if _AT_BEFORE.search(text, max(0, start - 9), start) else found)[(start, end)] = None
     for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         if name:
@@ -287,7 +288,8 @@ _COMPLETED_ON = re.compile(
     rf"(?:{_CALENDAR_WORD}|\d|['’]\d)"
 )
 _DEFINED_ACRONYM = re.compile(r"\((?:hereinafter[:,]?[ ]*)?[“\"]the[ ](?P<acronym>[A-Z][A-Z-]{1,8})[”\"]\)")
-_AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+\Z")
+# "at" before a name, or "at the" ("a bed at the Salvation Army Adult Rehabilitation Center in Modesto").
+_AT_BEFORE = re.compile(r"(?<![\w'’-])at[ ]+(?:the[ ]+)?\Z")
 _CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'’-]*){0,3}\Z")
 
 
@@ -336,7 +338,13 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
     """An acronym the document defines ("Lakeview Correctional Facility (LCF)")
     takes the label of the place or organisation it stands for, at every
     mention: a prison's code is a LOCATION, whatever NER or
-    `learn_organisations` made of the letters alone."""
+    `learn_organisations` made of the letters alone.
+
+    An acronym in capitals that a place list gave a LOCATION ("VA", "PA") is an
+    organisation when its letters are the initials of the last capitalised words of
+    an organisation the document names ("the Department of Veterans Affairs" ...
+    "the VA clinic"): a state's postal code is no agency, and the document says which
+    it means. Not in an address, before a ZIP code ("Richmond, VA 23219")."""
     spans = sorted(spans)
     by_end = {span.end: span for span in spans}
     label_of: dict[str, str] = {}
@@ -345,14 +353,34 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
         defined = by_end.get(match.end("name"))
         if name and defined is not None and defined.label in _DEFINING_LABELS:
             label_of.setdefault(match.group("acronym"), defined.label)
-    if not label_of:
+    of_bodies = _initials_of_organisations(spans, text)
+    if not label_of and not of_bodies:
         return spans
-    return [
-        span.with_(label=label_of[covered])
-        if span.label in _DEFINING_LABELS and (covered := span.text_in(text)) in label_of
-        else span
-        for span in spans
-    ]
+    out = []
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label in _DEFINING_LABELS and covered in label_of:
+            span = span.with_(label=label_of[covered])
+        elif span.label == "LOCATION" and covered in of_bodies and not _ZIP_AFTER.match(text, span.end):
+            span = span.with_(label="ORGANIZATION")
+        out.append(span)
+    return out
+
+
+_ZIP_AFTER = re.compile(r",?[ ]+\d{5}\b")
+
+
+def _initials_of_organisations(spans: Iterable[Span], text: str) -> frozenset[str]:
+    """The initials of the last two or more capitalised words of each organisation of
+    mixed case ("Department of Veterans Affairs": "DVA", "VA")."""
+    out = set()
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label != "ORGANIZATION" or covered.isupper():
+            continue
+        capitalised = [w for w in covered.split() if w[:1].isupper()]
+        out.update("".join(w[0] for w in capitalised[i:]) for i in range(len(capitalised) - 1))
+    return frozenset(out)
 
 
 _DEFINING_LABELS = ("LOCATION", "ORGANIZATION")
@@ -569,6 +597,8 @@ def drop_false_tags(
             and (_inside(span, tags) or " " not in covered)
         ):
             continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
+        if span.label in (*_NER_NAMES, "LOCATION") and _MACHINE_LABEL.fullmatch(covered):
+            continue  # "SPEAKER_00": a diarising recogniser's label for a voice, no name or place
         if (
             span.label == "ORGANIZATION"
             and len(covered.split()) <= 4
@@ -754,6 +784,8 @@ def _inside(span: Span, ranges: Sequence[tuple[int, int]]) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
+# A word joined to a number by an underscore, as software labels things ("SPEAKER_00", "spk_1").
+_MACHINE_LABEL = re.compile(r"[A-Za-z]+_\d+")
 # What follows a field name that opens a line of a form: a colon and a number.
 _FIELD_VALUE_AFTER = re.compile(r"(?:/[A-Z]{1,5})?:[ \t]+[(#]?\d")
 # A speaker tag at the start of a line: up to six words in capitals and a colon.

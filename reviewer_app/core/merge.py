@@ -90,7 +90,11 @@ from reviewer_app.core.name_rules import (
     strip_answer_markers,
 )
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
-from reviewer_app.core.organisation_names import split_at_spaced_dashes, split_businesses_on_streets
+from reviewer_app.core.organisation_names import (
+    join_names_cut_at_of,
+    split_at_spaced_dashes,
+    split_businesses_on_streets,
+)
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
@@ -740,7 +744,10 @@ def merge_spans(
             ),
         ]
     merged = strip_answer_markers(
-        tidy_boundaries(split_at_spaced_dashes(spans, text, rules.head_words.get("LOCATION", ())), text),
+        join_names_cut_at_of(
+            tidy_boundaries(split_at_spaced_dashes(spans, text, rules.head_words.get("LOCATION", ())), text),
+            text,
+        ),
         text,
         lower_words,
     )

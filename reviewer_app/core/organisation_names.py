@@ -54,7 +54,9 @@ def is_numbered_stage(name: str, text: str) -> bool:
     return roman is not None and roman["head"].lower() in lowercase_words(text)
 
 
-NAME = rf"{CAP}(?:[ ](?:{CAP}|{JOINERS}[ ](?!{CALENDAR_WORD}){CAP})){{0,5}}"
+# A middle initial inside a name given after a person ("Will C. Wood", "John F. Kennedy High").
+_INITIAL = rf"[A-Z]\.(?=[ ]{CAP})"
+NAME = rf"{CAP}(?:[ ](?:{CAP}|{_INITIAL}|{JOINERS}[ ](?!{CALENDAR_WORD}){CAP})){{0,5}}"
 
 # What a definition says a name is: "is a", "that's a", "it's the" ...
 _ARTICLE = r"(?:a|an|the|this|our|my)"
@@ -71,7 +73,12 @@ _NUMBER_WORD = (
 )
 # How long a course runs, said in an apposition: "fifty-two weeks", "three cycles", "12 sessions".
 _COURSE_LENGTH = rf"{_NUMBER_WORD}[ -](?:weeks?|cycles?|sessions?|modules?|classes)\b"
-_LEGAL_FORM = r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.?C\.)"
+# Legal forms of companies in English and in the languages of European judgments ("MotoMeter AG",
+# "Schmidt GmbH", "Banco X S.A.", "Y plc").
+_LEGAL_FORM = (
+    r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.?C\."
+    r"|AG|GmbH|S\.A\.|S\.p\.A\.|N\.V\.|B\.V\.|plc|PLC|A\.Ş\.)"
+)
 # A name that ends where a search stops, looked for this far back.
 _NAME_BEFORE = re.compile(rf"(?<![\w'’-])(?P<name>{NAME})\Z")
 _NAME_REACH = 80
@@ -265,3 +272,37 @@ def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterab
             continue
         out.append(span)
     return out
+
+
+_CUT_AT_OF = re.compile(r"\S[ ]of\Z")
+
+
+def join_names_cut_at_of(spans: Iterable[Span], text: str) -> list[Span]:
+    """An organisation of capitalised words that NER ended on "of" and the place or organisation right
+    after it (past a "the") are one name: "the Ninth Chamber of" and "the Istanbul
+    Assize Court" are "Ninth Chamber of the Istanbul Assize Court", "University of" and
+    "California" are one university. The joined span is added; the longer span wins
+    in merging, the pieces go."""
+    spans = list(spans)
+    cut = [
+        s
+        for s in spans
+        if s.label == "ORGANIZATION"
+        and _CUT_AT_OF.search(s.text_in(text))
+        and all(w[:1].isupper() for w in s.text_in(text).split()[:-1])
+    ]
+    if not cut:
+        return spans
+    starts: dict[int, list[Span]] = {}
+    for span in spans:
+        if span.label in ("ORGANIZATION", "LOCATION") and text[span.start : span.start + 1].isupper():
+            starts.setdefault(span.start, []).append(span)
+    joined = []
+    for first in cut:
+        for gap in (" ", " the "):
+            for second in starts.get(first.end + len(gap), ()):
+                if text[first.end : second.start] == gap and "\n" not in text[first.start : second.end]:
+                    detectors = tuple(dict.fromkeys((*first.detectors, *second.detectors)))
+                    score = max(first.score, second.score)
+                    joined.append(first.with_(end=second.end, detectors=detectors, score=score))
+    return spans + joined

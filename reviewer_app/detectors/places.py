@@ -12,8 +12,9 @@
   follows ("born in Guadalajara", "lives in Konstancin-Jeziorna", "practising in
   İzmir"), whether or not a gazetteer lists them.
 - `find_lower_case_places`: in a transcript without capitals for names (speech
-  recognition), a street after "on" ("on panorama drive") and a known place's
-  institution ("bakersfield college").
+  recognition), a street after "on" ("on panorama drive"), a known place's
+  institution ("bakersfield college") and an employer in a known town ("worked at
+  the seaview lodge in monterey").
 - `find_known_groups`: a gazetteer's nationality, ethnic group or religion written
   as the list writes it ("I'm Salvadoran", "things about Pakistanis"), where NER
   missed it; not a language ("in Spanish") nor a word the document also writes
@@ -74,6 +75,9 @@ class PlaceRules:
     lower_case_street: re.Pattern[str] | None = None
     lower_case_institution: re.Pattern[str] | None = None
     lower_case_known_place: re.Pattern[str] | None = None
+    lower_case_employer: re.Pattern[str] | None = None
+    lower_case_county: re.Pattern[str] | None = None
+    known_lower: frozenset[str] = frozenset()
     full_names: re.Pattern[str] | None = None
     stop_words: frozenset[str] = frozenset()
 
@@ -117,6 +121,9 @@ def place_rules() -> PlaceRules:
         if len(n) > 2 and not _CODE.fullmatch(n)
     }
     word = r"[a-z][a-z'’-]*"
+    organisation_cues = merge.get("organisation_cues", {})
+    counties = sorted(n for n in known_lower if n.endswith(" county"))
+    employer_cues = [c.lower() for key in ("naming", "membership") for c in organisation_cues.get(key, ())]
     full_names = [
         n for f in table.get("name_gazetteers", ()) for n in read_list(resource("gazetteers", f)) if " " in n
     ]
@@ -141,6 +148,21 @@ def place_rules() -> PlaceRules:
         )
         if lower.get("place_heads") and known_lower
         else None,
+        # "she worked at the seaview lodge in monterey": an employer or a programme after one of
+        # the organisation cues that name one (merge.toml), two to four words up to "in" and a known
+        # town ("worked at night in fresno" names no business).
+        lower_case_employer=re.compile(
+            rf"(?<![\w'’-])(?:{_alternation(employer_cues)})[ ]+(?:the[ ]+)?"
+            rf"(?P<name>{word}(?:[ ]{word}){{1,3}}?)[ ]+(?:over[ ]+)?in[ ]+"
+            rf"(?:{_alternation(sorted(known_lower))})(?![\w'’-])"
+        )
+        if employer_cues and known_lower
+        else None,
+        # "solano county opposes": a known county said with its word needs no cue before it.
+        lower_case_county=re.compile(rf"(?<![\w'’-])(?:{_alternation(counties)})(?![\w'’-])")
+        if counties
+        else None,
+        known_lower=frozenset(known_lower),
         stop_words=stop_words,
         full_names=re.compile(rf"(?<![\w'’-])(?:{_alternation(full_names)})(?![\w'’-])")
         if full_names
@@ -226,6 +248,8 @@ def find_places_after_cues(text: str, rules: PlaceRules | None = None) -> list[S
     ]
 
 
+# Joining words a business's name may hold inside ("central valley pallet and crate").
+_INNER_JOINERS = frozenset({"and", "of"})
 # A known town's name after one of these anywhere in the text is a word, not the town ("the orange").
 _DETERMINER = "the|a|an|this|that|my|your|his|her|our|their|some|any"
 
@@ -234,8 +258,12 @@ def find_lower_case_places(text: str, rules: PlaceRules | None = None) -> list[S
     """In a text written without capitals for names (speech recognition), LOCATION
     spans on a known place after a place cue ("from north kern state prison", "to
     tulare county"; not a name the text also writes after a determiner, "the
-    orange"), on streets after a cue ("on panorama drive") and ORGANIZATION spans on a
-    known place's institutions ("bakersfield college"); see places.toml [lower_case].
+    orange"; a known county said with "county" anywhere), on streets after a cue
+    ("on panorama drive"), and ORGANIZATION spans on a known place's institutions
+    ("bakersfield college") and on a name after a cue that names an employer or a
+    programme (merge.toml [organisation_cues] naming and membership) up to "in" and a
+    known town ("worked at the seaview lodge in monterey"); see places.toml
+    [lower_case].
     Nothing in a text that capitalises its names: there NER and the patterns see them."""
     rules = rules or place_rules()
     if _names_are_capitalised(text):
@@ -261,6 +289,22 @@ def find_lower_case_places(text: str, rules: PlaceRules | None = None) -> list[S
             place = match.group("place")
             if " " in place or not re.search(rf"\b(?:{_DETERMINER})[ ]+{re.escape(place)}\b", text):
                 places.append(Span(match.start("place"), match.end("place"), "LOCATION", (), CUE_PLACE_SCORE))
+    if rules.lower_case_county is not None:
+        places += [
+            Span(*m.span(), "LOCATION", (), CUE_PLACE_SCORE) for m in rules.lower_case_county.finditer(text)
+        ]
+    if rules.lower_case_employer is not None:
+        for match in rules.lower_case_employer.finditer(text):
+            words = match.group("name").split()
+            inner = words[1:-1]
+            if (
+                words[0] in rules.stop_words
+                or words[-1] in rules.stop_words
+                or any(w in rules.stop_words and w not in _INNER_JOINERS for w in inner)
+                or match.group("name") in rules.known_lower
+            ):
+                continue  # "at a shop in", "accepted to fresno in"
+            institutions.append(Span(*match.span("name"), "ORGANIZATION", (), PLACES_SCORE))
     # "at fresno city college": the town is part of the institution's name there.
     return institutions + [p for p in places if not any(p.overlaps(i) for i in institutions)]
 

@@ -744,3 +744,28 @@ def test_a_name_in_apposition_to_a_shelter_or_a_clinic_is_an_organisation():
     spans = [_span(text, "Marigold House", "LOCATION"), _span(text, "Cedar Point", "PERSON")]
     merged = _merged(text, spans)
     assert {("Marigold House", "ORGANIZATION"), ("Cedar Point", "ORGANIZATION")} <= merged
+
+
+def test_a_diarising_recognisers_speaker_label_is_no_place_but_a_place_stays():
+    text = "SPEAKER_00: where did you grow up\nSPEAKER_02: in vallejo by the water\nSPEAKER_00: okay\n"
+    spans = [
+        _span(text, "SPEAKER_00", "LOCATION"),
+        _span(text, "SPEAKER_00", "LOCATION", 1),
+        _span(text, "vallejo", "LOCATION"),
+    ]
+    assert _merged(text, spans) == {("vallejo", "LOCATION")}
+
+
+def test_a_name_one_is_at_the_in_a_known_town_is_an_organisation_too():
+    text = (
+        "INMATE: I have a bed at the Harbor Light Youth Ranch in Modesto. "
+        "My mother is at the house in Fresno."
+    )
+    spans = [
+        _span(text, "Harbor Light Youth Ranch", "LOCATION"),
+        _span(text, "Modesto", "LOCATION"),
+        _span(text, "Fresno", "LOCATION"),
+    ]
+    merged = _merged(text, spans)
+    assert ("Harbor Light Youth Ranch", "ORGANIZATION") in merged
+    assert {("Modesto", "LOCATION"), ("Fresno", "LOCATION")} <= merged

@@ -238,3 +238,31 @@ def test_a_name_read_across_a_spaced_dash_or_over_its_acronym_is_two_names():
     found = {s.text_in(text) for s in merge_spans(spans, text)}
     assert {"KESTREL RIDGE STATE PRISON", "Kestrel Ridge State Prison", "KRSP"} <= found
     assert header not in found and body not in found
+
+
+def test_a_name_with_a_middle_initial_is_defined_whole():
+    text = "INMATE: Will C. Wood, that's the middle school. Then I left Will C. Wood for good."
+    assert _defined(text) == ["Will C. Wood"]
+    assert _merged(text, [_ner(text, "Will C. Wood", "PERSON", 1)]) == {("Will C. Wood", "ORGANIZATION")}
+
+
+def test_an_organisation_ner_ended_on_of_takes_in_the_name_after_it():
+    text = (
+        "On 28 May 2007 the Ninth Chamber of the Istanbul Assize Court dismissed it. A friend of Ankara came."
+    )
+    spans = [
+        _ner(text, "the Ninth Chamber of", "ORGANIZATION"),
+        _ner(text, "the Istanbul Assize Court", "ORGANIZATION"),
+        _ner(text, "A friend of", "ORGANIZATION"),
+        _ner(text, "Ankara", "LOCATION"),
+    ]
+    merged = _merged(text, spans)
+    assert ("Ninth Chamber of the Istanbul Assize Court", "ORGANIZATION") in merged
+    assert ("Istanbul Assize Court", "ORGANIZATION") not in merged
+    # A place after a word that is no organisation's stays apart.
+    assert ("Ankara", "LOCATION") in merged
+
+
+def test_a_european_legal_form_after_a_name_makes_it_a_company():
+    text = "He owned shares in the MotoMeter AG, later the MotoMeter GmbH. He met Anna Berg in AG court."
+    assert _merged(text) == {("MotoMeter AG", "ORGANIZATION"), ("MotoMeter GmbH", "ORGANIZATION")}

@@ -376,3 +376,71 @@ def test_union_locals_and_police_departments_by_their_short_form_are_organisatio
 )
 def test_a_local_thing_is_no_union_local(text):
     assert _organisation_pattern_matches(text) == []
+
+
+def test_a_state_code_that_is_an_organisations_initials_is_that_organisation():
+    text = (
+        "COMMISSIONER: Did you enroll with the Department of Veterans Affairs?\n"
+        "INMATE: Once. The VA clinic in Santa Maria. My aunt is in Richmond, VA 23219, and my cousin in "
+        "Erie, PA."
+    )
+    body, clinic, state, other = (text.index(w) for w in ("Department", "VA clinic", "VA 23219", "PA."))
+    spans = [
+        Span(body, body + len("Department of Veterans Affairs"), "ORGANIZATION", ("spacy",), 0.85),
+        *(Span(s, s + 2, "LOCATION", ("spacy",), 0.85) for s in (clinic, state, other)),
+    ]
+    labels = {s.start: s.label for s in merge_spans(spans, text)}
+    assert labels[clinic] == "ORGANIZATION"
+    # The postal code of an address, and a state no organisation here stands for, stay places.
+    assert labels[state] == "LOCATION" and labels[other] == "LOCATION"
+
+
+def test_employers_and_programmes_in_a_known_town_of_a_lower_case_transcript():
+    text = (
+        "speaker 1: tell me about work\nspeaker 2: my mom worked at the seaview lodge in monterey and i "
+        "have a job offer from coastline roofing supply in salinas\nspeaker 1: and housing\nspeaker 2: "
+        "i got accepted to bright path housing in fresno and he worked at the valley drop forge over in "
+        "santa clara\n"
+    )
+    found = {s.text_in(text) for s in find_lower_case_places(text) if s.label == "ORGANIZATION"}
+    assert found == {"seaview lodge", "coastline roofing supply", "bright path housing", "valley drop forge"}
+
+
+def test_a_cue_and_words_before_a_town_are_no_employer_when_they_are_words():
+    text = (
+        "speaker 1: where were you\nspeaker 2: i worked at night in fresno and i worked at a shop in "
+        "tulare then i finished my time in salinas and i worked at home in selma\n"
+    )
+    assert [s for s in find_lower_case_places(text) if s.label == "ORGANIZATION"] == []
+
+
+def test_a_known_county_said_with_its_word_in_a_lower_case_transcript():
+    text = (
+        "speaker 1: okay\nspeaker 2: solano county opposes release and the county said no\n"
+        "speaker 1: the police came later\n"
+    )
+    found = {(s.text_in(text), s.label) for s in find_lower_case_places(text)}
+    assert found == {("solano county", "LOCATION")}
+
+
+def test_a_school_named_with_a_middle_initial_is_found_whole():
+    assert _organisation_pattern_matches("He went to John F. Kennedy High School.") == [
+        "John F. Kennedy High School"
+    ]
+
+
+def _place_pattern_matches(text: str) -> list[str]:
+    return [
+        m.group()
+        for spec in load_recognizer_specs()
+        if spec.name == "prison"
+        for _, regex in spec.compiled()
+        for m in regex.finditer(text)
+    ]
+
+
+def test_a_prison_named_by_its_town_is_a_place_but_a_kind_of_prison_is_none():
+    assert _place_pattern_matches("He has served his sentence in Wronki Prison since 2010.") == [
+        "Wronki Prison"
+    ]
+    assert _place_pattern_matches("He went to the Prison, then to a Federal Prison and a prison camp.") == []
