@@ -73,6 +73,7 @@ from reviewer_app.core.context_rules import (
     speaker_tag_names,
     word_before_a_name,
 )
+from reviewer_app.core.family_names import relabel_relatives_of_persons
 from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
     propagate,
@@ -779,6 +780,8 @@ def merge_spans(
         )
         # A name the context showed is a person's in its other mentions too ("D.R.'s family").
         merged = relabel_known_persons(merged, text, rules, person_names)
+        # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".
+        merged = relabel_relatives_of_persons(merged, text, lower_words, rules.known_places, not_persons)
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(
