@@ -797,7 +797,10 @@ def merge_spans(
     )
     # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
-    merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads, rules.determiners)
+    colours = frozenset(rules.organisation_cues.get("colour_words", ()))
+    merged = drop_false_names(
+        merged, text, rules.role_nouns | rules.titles | heads, rules.determiners, colours
+    )
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
     merged = label_streets(merged, text, rules.calendar_words | rules.titles | rules.person_cues)

@@ -145,3 +145,19 @@ def test_a_relatives_name_given_in_an_answer_is_a_person():
         ("Harar", "LOCATION"),  # "lived in Harar": no relative before it
         ("Amhara", "NRP"),  # a people, not a name
     ]
+
+
+def test_a_colour_opening_a_description_is_no_name():
+    rules = default_rules()
+    colours = frozenset(rules.organisation_cues["colour_words"])
+    text = (
+        "C: He ran toward the park. Brown jacket, blue jeans, maybe forty.\n"
+        "CT: What color was the car? C: Gray, like a light gray.\n"
+        "C: White said he saw it too. Ms. Pat Silver called it in.\n"
+    )
+    spans = persons(text, "Pat Silver", "Brown", "Gray", "White")
+    out = drop_false_names(spans, text, rules.role_nouns | rules.titles, rules.determiners, colours)
+    left = [text[s.start : s.end + 5] for s in out]
+    # The jacket's colour and the car's go; a surname followed by what its bearer did, and a
+    # colour the document names a person with, stay.
+    assert left == ["White said", "Pat Silver call"]
