@@ -108,6 +108,7 @@ from reviewer_app.core.referent_labels import (
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
     drop_false_names,
+    drop_numbered_speaker_tags,
     drop_propagated_after_the,
     relabel_kin_named,
 )
@@ -802,6 +803,7 @@ def merge_spans(
         merged, text, rules.role_nouns | rules.titles | heads, rules.determiners, colours
     )
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
+    merged = drop_numbered_speaker_tags(merged, text)  # "SPEAKER_00:"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
     merged = label_streets(merged, text, rules.calendar_words | rules.titles | rules.person_cues)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)

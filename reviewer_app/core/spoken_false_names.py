@@ -23,6 +23,9 @@ speakers show to be something else:
   after "the" or "your" (but "the Cardoza family"; not after "a": "she was a Peterson").
 - a radio call sign: a spelling-alphabet word joined to a unit number ("Adam-fourteen",
   "Lincoln 12"), a police or fire unit, not a person.
+- a speaker's tag that numbers the speaker ("SPEAKER_00:", "Speaker 2:", "CALLER 1:"), as
+  diarising speech recognition writes them: a label of the machine, no name or place (any
+  name label, not only PERSON: NER reads "SPEAKER_00" as a place).
 - a colour that opens a description ("Gray hoodie, black shorts", "Gray, like a
   silver-gray"): a caller describing clothes or a car; a surname said so would be followed
   by what its bearer did, and a person named with a title or in full keeps the word.
@@ -33,6 +36,7 @@ document as the context shows it (after a title, beside another name's word).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import tomllib
@@ -73,6 +77,9 @@ _LANGUAGE_BEFORE = re.compile(
     r"(?i:\blanguages?(?:[ ]+(?:is|was|will[ ]be|used|spoken))?|\bspeaks?|\bspeaking|\bspoke)[:]?[ \t]+\Z"
 )
 _LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")
+# A speaker's tag that numbers the speaker, after a time stamp if any: "SPEAKER_00: ", "Speaker 2: ".
+_NUMBERED_TAG = re.compile(r"^[ \t]*(?:\[?[\d:.]+\]?[ \t]+)?([^\W\d_]+(?:[_ ]?\d{1,3}))[ \t]*:", re.M)
+_NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NRP"})
 # What follows a colour that describes: a noun in lower case ("Gray hoodie"), or "like".
 _DESCRIBED = re.compile(r"[ ]+[a-z][a-z-]*[ ]*[,.?!]|,?[ ]+like\b")
 
@@ -167,6 +174,22 @@ def drop_false_names(
         for s in spans
         if not (s.label == "PERSON" and (s.text_in(text) in false or (colour_words and describes(s))))
     ]
+
+
+def drop_numbered_speaker_tags(spans: Iterable[Span], text: str) -> list[Span]:
+    """`spans` without the names inside a speaker's tag that numbers the speaker
+    ("SPEAKER_00:", module docstring)."""
+    tags = [m.span(1) for m in _NUMBERED_TAG.finditer(text)]
+    if not tags:
+        return list(spans)
+    starts = [a for a, _ in tags]
+    out = []
+    for span in spans:
+        i = bisect.bisect_right(starts, span.start) - 1
+        if span.label in _NAME_LABELS and i >= 0 and span.end <= tags[i][1]:
+            continue
+        out.append(span)
+    return out
 
 
 def relabel_kin_named(spans: Iterable[Span], text: str, kin_words: frozenset[str]) -> list[Span]:

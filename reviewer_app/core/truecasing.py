@@ -45,6 +45,10 @@ _TOKEN = re.compile(r"[^\W_]+?(?=n['’]t\b)|n['’]t\b|['’][^\W_]+|[^\W_]+|[^
 
 # The first letter of a line or of a sentence.
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE)
+# A speaker's tag opening a line, after a time stamp if any ("SPEAKER_00: ", "[00:01:37] CALLER: ").
+_SPEAKER_TAG = re.compile(
+    r"^[ \t]*(?:\[?[\d:.]+\]?[ \t]+)?[^\W\d][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:(?=[ \t])", re.M
+)
 # A short label opening a line ("speaker 1: ", "caller: ").
 _LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
 
@@ -78,7 +82,11 @@ class CasedView:
 def is_caseless(text: str) -> bool:
     """Whether `text` is written without capitals: at least `MIN_LETTERS` letters, fewer
     than `CASELESS_CAPITAL_SHARE` of them capitals, and most of its lines and sentences
-    opening in lower case (one long sentence with one capital is written with care)."""
+    opening in lower case (one long sentence with one capital is written with care), its
+    speakers' tags left out."""
+    # A speaker tag is the layout's, not the speech's: diarised speech recognition writes
+    # "SPEAKER_00:" in capitals before every turn of a lower-case transcript.
+    text = _SPEAKER_TAG.sub("", text)
     letters = sum(map(str.isalpha, text))
     capitals = sum(map(str.isupper, text))
     if letters < MIN_LETTERS or capitals >= CASELESS_CAPITAL_SHARE * letters:

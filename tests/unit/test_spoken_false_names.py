@@ -9,6 +9,7 @@ from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
     abbreviated_role_tags,
     drop_false_names,
+    drop_numbered_speaker_tags,
     drop_propagated_after_the,
     relabel_kin_named,
 )
@@ -161,3 +162,21 @@ def test_a_colour_opening_a_description_is_no_name():
     # The jacket's colour and the car's go; a surname followed by what its bearer did, and a
     # colour the document names a person with, stay.
     assert left == ["White said", "Pat Silver call"]
+
+
+def test_a_speaker_tag_that_numbers_the_speaker_is_no_name():
+    text = (
+        "SPEAKER_00: the time is two fifteen\n"
+        "Speaker 2: i work at unit 12 now\n"
+        "MARTINEZ: Okay.\n"
+        "[00:01:37] CALLER 1: Hi.\n"
+    )
+    spans = [
+        Span(0, 10, "LOCATION", ("spacy",)),
+        Span(text.index("Speaker 2"), text.index("Speaker 2") + 9, "PERSON", ("spacy",)),
+        Span(text.index("unit 12"), text.index("unit 12") + 7, "LOCATION", ("spacy",)),
+        Span(text.index("MARTINEZ"), text.index("MARTINEZ") + 8, "PERSON", ("context",)),
+        Span(text.index("CALLER 1"), text.index("CALLER 1") + 8, "ORGANIZATION", ("spacy",)),
+    ]
+    # The numbered tags go; a place said in the speech and a name's tag stay.
+    assert [s.text_in(text) for s in drop_numbered_speaker_tags(spans, text)] == ["unit 12", "MARTINEZ"]

@@ -255,3 +255,16 @@ def test_a_lone_noun_after_an_article_or_a_possessive_stays_in_lower_case():
     names = "she was a peterson before she married and my cousin ruben came with the council"
     view = truecase(names, truecasing.case_model(), written=written)
     assert "a Peterson" in view and "Ruben" in view and "the Council" in view
+
+
+def test_speaker_tags_in_capitals_do_not_make_lower_case_speech_cased():
+    speech = [
+        "okay we are on the record the time is two fifteen and my name is gwen la chapelle",
+        "good afternoon i represent mister tovar and we are ready to go",
+        "thank you can you state your full name for the record please",
+    ]
+    diarised = "".join(f"SPEAKER_0{k % 2}: {line}\n" for k, line in enumerate(speech))
+    assert is_caseless(diarised)
+    # Cased speech under the same tags stays cased.
+    cased = "".join(f"SPEAKER_0{k % 2}: {line.capitalize()}. I said Gwen.\n" for k, line in enumerate(speech))
+    assert not is_caseless(cased)
