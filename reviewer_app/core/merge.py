@@ -73,6 +73,7 @@ from reviewer_app.core.context_rules import (
     speaker_tag_names,
     word_before_a_name,
 )
+from reviewer_app.core.family_names import relabel_relatives_of_persons
 from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
     propagate,
@@ -111,6 +112,7 @@ from reviewer_app.core.referent_labels import (
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
     drop_false_names,
+    drop_numbered_speaker_tags,
     drop_propagated_after_the,
     relabel_kin_named,
 )
@@ -786,6 +788,8 @@ def merge_spans(
         )
         # A name the context showed is a person's in its other mentions too ("D.R.'s family").
         merged = relabel_known_persons(merged, text, rules, person_names)
+        # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".
+        merged = relabel_relatives_of_persons(merged, text, lower_words, rules.known_places, not_persons)
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(
@@ -801,8 +805,12 @@ def merge_spans(
     )
     # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
-    merged = drop_false_names(merged, text, rules.role_nouns | rules.titles | heads, rules.determiners)
+    colours = frozenset(rules.organisation_cues.get("colour_words", ()))
+    merged = drop_false_names(
+        merged, text, rules.role_nouns | rules.titles | heads, rules.determiners, colours
+    )
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
+    merged = drop_numbered_speaker_tags(merged, text)  # "SPEAKER_00:"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
     merged = label_streets(merged, text, rules.calendar_words | rules.titles | rules.person_cues)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)

@@ -23,6 +23,12 @@ speakers show to be something else:
   after "the" or "your" (but "the Cardoza family"; not after "a": "she was a Peterson").
 - a radio call sign: a spelling-alphabet word joined to a unit number ("Adam-fourteen",
   "Lincoln 12"), a police or fire unit, not a person.
+- a speaker's tag that numbers the speaker ("SPEAKER_00:", "Speaker 2:", "CALLER 1:"), as
+  diarising speech recognition writes them: a label of the machine, no name or place (any
+  name label, not only PERSON: NER reads "SPEAKER_00" as a place).
+- a colour that opens a description ("Gray hoodie, black shorts", "Gray, like a
+  silver-gray"): a caller describing clothes or a car; a surname said so would be followed
+  by what its bearer did, and a person named with a title or in full keeps the word.
 
 Only PERSON spans are dropped, and only where the word is no name elsewhere in the
 document as the context shows it (after a title, beside another name's word).
@@ -30,12 +36,14 @@ document as the context shows it (after a title, beside another name's word).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import tomllib
 from collections.abc import Iterable
 
 from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.context_rules import _sentence_start as opens_sentence
 from reviewer_app.core.name_rules import PROPAGATION, STRUCTURE
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
@@ -69,6 +77,11 @@ _LANGUAGE_BEFORE = re.compile(
     r"(?i:\blanguages?(?:[ ]+(?:is|was|will[ ]be|used|spoken))?|\bspeaks?|\bspeaking|\bspoke)[:]?[ \t]+\Z"
 )
 _LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")
+# A speaker's tag that numbers the speaker, after a time stamp if any: "SPEAKER_00: ", "Speaker 2: ".
+_NUMBERED_TAG = re.compile(r"^[ \t]*(?:\[?[\d:.]+\]?[ \t]+)?([^\W\d_]+(?:[_ ]?\d{1,3}))[ \t]*:", re.M)
+_NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NRP"})
+# What follows a colour that describes: a noun in lower case ("Gray hoodie"), or "like".
+_DESCRIBED = re.compile(r"[ ]+[a-z][a-z-]*[ ]*[,.?!]|,?[ ]+like\b")
 
 
 @functools.cache
@@ -98,11 +111,15 @@ def abbreviated_role_tags(text: str, role_words: frozenset[str]) -> frozenset[st
 
 
 def drop_false_names(
-    spans: Iterable[Span], text: str, role_words: frozenset[str], determiners: frozenset[str] = frozenset()
+    spans: Iterable[Span],
+    text: str,
+    role_words: frozenset[str],
+    determiners: frozenset[str] = frozenset(),
+    colour_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """`spans` without the PERSON spans that are none (module docstring). `role_words`:
     roles, titles and the head words of organisations' names, `determiners` ("the",
-    "your"), in lower case."""
+    "your"), `colour_words`, in lower case."""
     spans = _without_determined_lower_case_words(list(spans), text, determiners - _INDEFINITE)
     persons = [s for s in spans if s.label == "PERSON"]
     if not persons:
@@ -138,10 +155,41 @@ def drop_false_names(
         word = covered.lower()
         return word not in named and (word in glossed or word in address_terms)
 
+    def describes(span: Span) -> bool:
+        """A colour opening a description (module docstring); that mention only."""
+        word = span.text_in(text)
+        return (
+            word.lower() in colour_words
+            and word.lower() not in named
+            and span.detectors != (STRUCTURE,)
+            and opens_sentence(text, span.start)
+            and _DESCRIBED.match(text, span.end) is not None
+        )
+
     false = {s.text_in(text) for s in persons if is_false(s)}
     # What the context showed to be no name once (a language, a glossed word) is none in its
     # other mentions either.
-    return [s for s in spans if not (s.label == "PERSON" and s.text_in(text) in false)]
+    return [
+        s
+        for s in spans
+        if not (s.label == "PERSON" and (s.text_in(text) in false or (colour_words and describes(s))))
+    ]
+
+
+def drop_numbered_speaker_tags(spans: Iterable[Span], text: str) -> list[Span]:
+    """`spans` without the names inside a speaker's tag that numbers the speaker
+    ("SPEAKER_00:", module docstring)."""
+    tags = [m.span(1) for m in _NUMBERED_TAG.finditer(text)]
+    if not tags:
+        return list(spans)
+    starts = [a for a, _ in tags]
+    out = []
+    for span in spans:
+        i = bisect.bisect_right(starts, span.start) - 1
+        if span.label in _NAME_LABELS and i >= 0 and span.end <= tags[i][1]:
+            continue
+        out.append(span)
+    return out
 
 
 def relabel_kin_named(spans: Iterable[Span], text: str, kin_words: frozenset[str]) -> list[Span]:

@@ -45,10 +45,16 @@ _TOKEN = re.compile(r"[^\W_]+?(?=n['’]t\b)|n['’]t\b|['’][^\W_]+|[^\W_]+|[^
 
 # The first letter of a line or of a sentence.
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE)
+# A speaker's tag opening a line, after a time stamp if any ("SPEAKER_00: ", "[00:01:37] CALLER: ").
+_SPEAKER_TAG = re.compile(
+    r"^[ \t]*(?:\[?[\d:.]+\]?[ \t]+)?[^\W\d][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:(?=[ \t])", re.M
+)
 # A short label opening a line ("speaker 1: ", "caller: ").
 _LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
 
 _SENTENCE_ENDS = frozenset({".", "!", "?"})
+# An indefinite article and the possessives: the words a common noun follows, a name seldom.
+_NOUN_OPENERS = frozenset({"a", "an", "my", "your", "his", "her", "our", "their", "its"})
 
 UNAVAILABLE_NOTE = (
     "caseless text read as it is: the casing model (package truecase) is not installed or unreadable"
@@ -76,7 +82,11 @@ class CasedView:
 def is_caseless(text: str) -> bool:
     """Whether `text` is written without capitals: at least `MIN_LETTERS` letters, fewer
     than `CASELESS_CAPITAL_SHARE` of them capitals, and most of its lines and sentences
-    opening in lower case (one long sentence with one capital is written with care)."""
+    opening in lower case (one long sentence with one capital is written with care), its
+    speakers' tags left out."""
+    # A speaker tag is the layout's, not the speech's: diarised speech recognition writes
+    # "SPEAKER_00:" in capitals before every turn of a lower-case transcript.
+    text = _SPEAKER_TAG.sub("", text)
     letters = sum(map(str.isalpha, text))
     capitals = sum(map(str.isupper, text))
     if letters < MIN_LETTERS or capitals >= CASELESS_CAPITAL_SHARE * letters:
@@ -130,9 +140,8 @@ def truecase(
             token.group() if letter or (written and _only_written_lower(token.group(), new, written)) else new
             for token, new, letter in zip(tokens, cased, letters, strict=True)
         ]
-        chosen = _acronyms_in_capitals(
-            _common_words_alone_in_lower_case(chosen, model, written), model, written
-        )
+        chosen = _common_words_alone_in_lower_case(chosen, model, written)
+        chosen = _acronyms_in_capitals(_counted_nouns_in_lower_case(chosen, model, written), model, written)
         for token, new in zip(tokens, capitalise_name_phrases(chosen), strict=True):
             chars[token.start() : token.end()] = recased(token.group(), new)
     return "".join(chars)
@@ -161,6 +170,35 @@ def _common_words_alone_in_lower_case(
             continue
         lower = word.lower()
         if not counts[word] and not counts[lower] and written(lower) and lower.endswith(endings):
+            out[k] = lower
+    return out
+
+
+def _counted_nouns_in_lower_case(
+    words: list[str], model: CaseModel, written: Callable[[str], bool] | None = None
+) -> list[str]:
+    """`words` with each capitalised word that stands alone after an indefinite article or a
+    possessive ("i'm a porter", "my cousin", "in our barrio", "a stabbing") back in lower
+    case where the model counted it in lower case, or never counted it and the vocabulary
+    (`written`) knows it in lower case. The model's counts come from text rich in titles
+    and headlines ("Cousin" outnumbers "cousin" there), so it capitalises such nouns, and
+    NER reads "Porter" or "Cousin" as a person. A person's name is seldom said after "a"
+    or "my" ("she was a Peterson" keeps a name the model never counted lower case); "the"
+    is left out, as it opens the names of institutions ("the Council", "the Union"), and
+    so is a word beside another capitalised one ("my Uncle Ruben")."""
+    counts = getattr(model, "uni_dist", None)
+    if counts is None:
+        return words
+    out = list(words)
+    capitals = [_name_capital(words, k) for k in range(len(words))]
+    for k in range(1, len(words)):
+        if not capitals[k] or words[k - 1].lower() not in _NOUN_OPENERS:
+            continue
+        if k + 1 < len(words) and capitals[k + 1]:
+            continue
+        lower = words[k].lower()
+        never_counted = not counts[words[k]] and not counts[lower]
+        if counts[lower] or (never_counted and written is not None and written(lower)):
             out[k] = lower
     return out
 

@@ -9,6 +9,7 @@ from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
     abbreviated_role_tags,
     drop_false_names,
+    drop_numbered_speaker_tags,
     drop_propagated_after_the,
     relabel_kin_named,
 )
@@ -145,3 +146,37 @@ def test_a_relatives_name_given_in_an_answer_is_a_person():
         ("Harar", "LOCATION"),  # "lived in Harar": no relative before it
         ("Amhara", "NRP"),  # a people, not a name
     ]
+
+
+def test_a_colour_opening_a_description_is_no_name():
+    rules = default_rules()
+    colours = frozenset(rules.organisation_cues["colour_words"])
+    text = (
+        "C: He ran toward the park. Brown jacket, blue jeans, maybe forty.\n"
+        "CT: What color was the car? C: Gray, like a light gray.\n"
+        "C: White said he saw it too. Ms. Pat Silver called it in.\n"
+    )
+    spans = persons(text, "Pat Silver", "Brown", "Gray", "White")
+    out = drop_false_names(spans, text, rules.role_nouns | rules.titles, rules.determiners, colours)
+    left = [text[s.start : s.end + 5] for s in out]
+    # The jacket's colour and the car's go; a surname followed by what its bearer did, and a
+    # colour the document names a person with, stay.
+    assert left == ["White said", "Pat Silver call"]
+
+
+def test_a_speaker_tag_that_numbers_the_speaker_is_no_name():
+    text = (
+        "SPEAKER_00: the time is two fifteen\n"
+        "Speaker 2: i work at unit 12 now\n"
+        "MARTINEZ: Okay.\n"
+        "[00:01:37] CALLER 1: Hi.\n"
+    )
+    spans = [
+        Span(0, 10, "LOCATION", ("spacy",)),
+        Span(text.index("Speaker 2"), text.index("Speaker 2") + 9, "PERSON", ("spacy",)),
+        Span(text.index("unit 12"), text.index("unit 12") + 7, "LOCATION", ("spacy",)),
+        Span(text.index("MARTINEZ"), text.index("MARTINEZ") + 8, "PERSON", ("context",)),
+        Span(text.index("CALLER 1"), text.index("CALLER 1") + 8, "ORGANIZATION", ("spacy",)),
+    ]
+    # The numbered tags go; a place said in the speech and a name's tag stay.
+    assert [s.text_in(text) for s in drop_numbered_speaker_tags(spans, text)] == ["unit 12", "MARTINEZ"]

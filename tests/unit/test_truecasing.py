@@ -235,3 +235,36 @@ def test_detection_does_not_take_words_the_casing_model_does_not_know_for_names(
     # Without the pipeline's vocabulary the model capitalises them, and NER calls them persons.
     monkeypatch.setattr(runner, "_written_in", lambda settings: None)
     assert {"indisputable", "unforeseeable"} & persons()
+
+
+@needs_model
+def test_a_lone_noun_after_an_article_or_a_possessive_stays_in_lower_case():
+    from reviewer_app.detectors.nlp import spacy_model_installed
+    from reviewer_app.detectors.runner import _written_in
+    from reviewer_app.settings import Settings
+
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("spaCy pipeline not installed")
+    written = _written_in(settings)
+    text = "i work as a porter in the kitchen and my uncle drove me there after a stabbing downtown"
+    view = truecase(text, truecasing.case_model(), written=written)
+    assert " a porter " in view and " my uncle " in view and " a stabbing " in view
+    # A name after "a" that the model never counted in lower case, a name beside the kin
+    # word, and a name after "the" keep their capitals.
+    names = "she was a peterson before she married and my cousin ruben came with the council"
+    view = truecase(names, truecasing.case_model(), written=written)
+    assert "a Peterson" in view and "Ruben" in view and "the Council" in view
+
+
+def test_speaker_tags_in_capitals_do_not_make_lower_case_speech_cased():
+    speech = [
+        "okay we are on the record the time is two fifteen and my name is gwen la chapelle",
+        "good afternoon i represent mister tovar and we are ready to go",
+        "thank you can you state your full name for the record please",
+    ]
+    diarised = "".join(f"SPEAKER_0{k % 2}: {line}\n" for k, line in enumerate(speech))
+    assert is_caseless(diarised)
+    # Cased speech under the same tags stays cased.
+    cased = "".join(f"SPEAKER_0{k % 2}: {line.capitalize()}. I said Gwen.\n" for k, line in enumerate(speech))
+    assert not is_caseless(cased)
