@@ -37,7 +37,7 @@ Two halves, both called by `merge.merge_spans`:
   an acronym followed by a word that makes it a test ("TABE score") or one that
   opens a line of a form before a colon and a number ("MRN:   0048..."); a place or
   organisation without two letters ("[14:02:47]", "U") or made of role words
-  ("JUDGE", "THE VIDEOGRAPHER:"), a diarising recogniser's "SPEAKER_00", and a
+  ("JUDGE", "THE VIDEOGRAPHER:"), and a
   one-word one capitalised only by its sentence ("Group is 40117." beside "group
   40117"), and a heading "THE FACTS".
 - `speaker_tag_names`: the name in a speaker tag after its role words
@@ -597,8 +597,6 @@ def drop_false_tags(
             and (_inside(span, tags) or " " not in covered)
         ):
             continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
-        if span.label in (*_NER_NAMES, "LOCATION") and _MACHINE_LABEL.fullmatch(covered):
-            continue  # "SPEAKER_00": a diarising recogniser's label for a voice, no name or place
         if (
             span.label == "ORGANIZATION"
             and len(covered.split()) <= 4
@@ -784,8 +782,6 @@ def _inside(span: Span, ranges: Sequence[tuple[int, int]]) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
-# A word joined to a number by an underscore, as software labels things ("SPEAKER_00", "spk_1").
-_MACHINE_LABEL = re.compile(r"[A-Za-z]+_\d+")
 # What follows a field name that opens a line of a form: a colon and a number.
 _FIELD_VALUE_AFTER = re.compile(r"(?:/[A-Z]{1,5})?:[ \t]+[(#]?\d")
 # A speaker tag at the start of a line: up to six words in capitals and a colon.
