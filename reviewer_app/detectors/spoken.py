@@ -48,6 +48,7 @@ from reviewer_app.core.spoken_numbers import (
     names_one_day,
     words_of,
 )
+from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
 from reviewer_app.detectors.spoken_age_talk import (
     birthday_at,
     goes_on_from_an_age,
@@ -143,8 +144,8 @@ class _Finder:
         """Whether the number ending before word i ends its phrase."""
         if i >= len(self.words):
             return True
-        if re.search(r"[.;:!?,]", self.gap(i - 1, i)):
-            return True
+        if re.search(r"[.;:!?,]", self.gap(i - 1, i)) or turn_ends(self.gap(i - 1, i)):
+            return True  # captions end a turn with no mark: "i was nineteen\n>> nineteen okay"
         w = self.word(i)
         return not (
             self.counts_a_thing(i)
@@ -510,8 +511,7 @@ class _Finder:
             return False
         if first - age.last > reach:
             return False
-        said = [w.text for w in self.words[first : number.last]]
-        return said == [w.text for w in self.words[age.first : age.last]] or number.value == age.value + 1
+        return number.value in (age.value, age.value + 1)  # "you're now 45?" "Forty-five, yes."
 
     def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
@@ -633,7 +633,7 @@ class _Finder:
         """Whether the number of words first..j-1 stands alone: not a part of "$16",
         "16%", "9:30", "twenty-" nor followed by what it counts or measures; after
         "or", "to" and "and" the next number decides ("five to ten minutes")."""
-        if first > 0 and re.search(r"(?:[-$#/:.'’]|[<>]\s*)$", self.gap(first - 1, first)):  # "$16", "<3"
+        if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)$", self.gap(first - 1, first)):  # "<3"
             return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
         if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
@@ -829,7 +829,7 @@ class _Finder:
             ):
                 continue
             j = i + 1
-            while j < len(self.words) and "?" not in self.gap(j - 1, j):
+            while j < len(self.words) and not ("?" in self.gap(j - 1, j) or turn_ends(self.gap(j - 1, j))):
                 if re.search(r"[.;!\n]", self.gap(j - 1, j)):
                     j = len(self.words)  # not a question
                 j += 1
@@ -884,5 +884,7 @@ def find_spoken_forms(
     times = [
         t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
     ]
-    spans = finder.dates() + times + finder.ages() + heights + find_digit_runs(finder)
+    dates, ages = finder.dates(), finder.ages()
+    spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
+    spans += heights + find_digit_runs(finder)
     return sorted(spans)

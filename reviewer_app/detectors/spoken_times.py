@@ -40,9 +40,16 @@ def find_times(f: Finder) -> list[Span]:
             continue
         if out and f.words[i].start < out[-1].end:
             continue
-        if f.word(i).isdigit():
-            continue
         j = hour.last
+        if f.word(i).isdigit():
+            # Digits are a clock time only as an hour said alone after its cue ("I left work at 5
+            # and went") or opening a range to a time ("between 11 and 12 that night"); with
+            # minutes or a suffix the date-and-time patterns find them.
+            if _digit_hour_alone(f, i, j) or (
+                f.word(i - 1) in ("between", "from") and _range_to_a_time(f, j)
+            ):
+                out.append(f.span(i, j, "TIME", WEAK_SCORE))
+            continue
         minutes = _minutes_after(f, j)
         end = minutes or j
         after = time_suffix(f, end)
@@ -235,6 +242,15 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     if f.word(cue) in ("after", "around", "before", "until", "till") and f._opens_a_sentence(cue):
         return True  # the answer "After one." (a sentence opening "At twelve." may give an age)
     return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
+
+
+def _digit_hour_alone(f: Finder, i: int, j: int) -> bool:
+    """Whether the digits at word i are an hour said alone after its cue, as a word would be
+    ("got there at 3.", "opens at 8"): not a part of "$5", "5.5" or "5:30" ("at 5 percent" counts)."""
+    after = f.gap(i, i + 1) if i + 1 < len(f.words) else ""
+    if re.search(r"[$#/:.,'’-]$", f.gap(i - 1, i)) or re.match(r"[%:/'’-]|[.,]\Z", after):
+        return False
+    return _hour_alone(f, i, j)
 
 
 def _after_a_part_of_the_day(f: Finder, cue: int) -> bool:
