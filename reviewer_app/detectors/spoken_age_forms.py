@@ -9,6 +9,7 @@ Each rule leaves a number alone that counts or measures (`_Finder._bare_number`)
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass
@@ -23,14 +24,25 @@ from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
 
-# A speaker's turn ends at a line that opens with a mark, not a word: captions' ">>", a dash, a
-# bracket; or at a blank line. Captions write no "?" or "." there.
+# A speaker's turn ends at a line that opens with a mark, not a word (captions' ">>", a dash, a
+# bracket), at a blank line, or at a speaker's tag ("SPEAKER_02:", "speaker 1:"); captions and ASR
+# write no "?" or "." there.
 _TURN_END = re.compile(r"\n[ \t]*(?:\n|[^\w\s])")
+_SPEAKER_TAG = re.compile(r"[^\W\d_a-z][A-Z0-9_.'’ -]{0,40}:|(?i:speaker)[ _]?\d+:")
 
 
-def turn_ends(gap: str) -> bool:
-    """Whether the characters between two words end a speaker's turn (`_TURN_END`)."""
-    return "\n" in gap and _TURN_END.search(gap) is not None
+def turn_ends(f: Finder, j: int) -> bool:
+    """Whether a speaker's turn ends without a mark before word j (`_TURN_END`, `_SPEAKER_TAG`)."""
+    gap = f.gap(j - 1, j) if 0 < j < len(f.words) else ""
+    if "\n" not in gap or re.search(r"[.;:!?]", gap):
+        return False
+    return _TURN_END.search(gap) is not None or _SPEAKER_TAG.match(f.text, f.words[j].start) is not None
+
+
+def speaker_tag(said: str) -> bool:
+    """Whether the words `said` before a colon are a speaker's tag: in capitals ("A", "MS. ODUYA",
+    "SPEAKER_02") or an ASR's "speaker 1"."""
+    return said.isupper() or re.fullmatch(r"(?i:speaker)[ _]?\d+", said) is not None
 
 
 @dataclass(frozen=True)
@@ -40,6 +52,7 @@ class AgeFormWords:
     not_yet: frozenset[str]
     verbs_after_a_name: frozenset[str]
     relative_pronouns: frozenset[str]
+    making_verbs: frozenset[str]
     old_year_cues: frozenset[str]
 
 
@@ -68,7 +81,9 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             or _after_a_name_before_a_verb(f, i, number, w)
             or _after_the_noun_of_a_person(f, i)
             or _of_people_that_were(f, i, w)
+            or (f.word(i - 1) in f._people_as_objects and f.word(i - 2) in w.making_verbs)  # "making him 52"
             or (last_age is not None and goes_on_from_an_age(f, last_age, i))
+            or _goes_on_from_an_age_said(f, i, number, found + out)
         ):
             out.append(f.span(i, number.last, "AGE", WEAK_SCORE))
             last_age = number
@@ -119,10 +134,12 @@ def _after_a_name_before_a_verb(f: Finder, i: int, number: Reading, w: AgeFormWo
     j = number.last
     if f.word(j) not in w.verbs_after_a_name or not f.adjacent(j - 1) or "," in f.gap(j - 1, j):
         return False
-    for k in range(i - 1, max(-1, i - 5), -1):
+    for k in range(i - 1, max(-1, i - 7), -1):
         if f.gap(k, k + 1) != " ":
             return False
         word = f.word(k)
+        if word in f.v.corrections:
+            continue  # "the victim darius no dorian pettaway twenty two was shot"
         if k < i - 1 and (word.removesuffix("'s") in f.v.person_nouns or word in f.v.titles):
             return True
         if word in f.v.function_words or f.reader.read_small(k) is not None or word in f.v.age_verbs:
@@ -130,6 +147,22 @@ def _after_a_name_before_a_verb(f: Finder, i: int, number: Reading, w: AgeFormWo
         if word in f.v.subjects or word in f.v.possessives or word in ("the", "a"):
             return False
     return False
+
+
+def _goes_on_from_an_age_said(f: Finder, i: int, number: Reading, ages: list[Span], reach: int = 14) -> bool:
+    """Whether the number goes on from an age said shortly before in the same turn, as speech
+    without marks does: the next year of age before its month ("forty seven yes forty eight in
+    may"), or an age of a second clause after "and" ("i was thirteen when i started and fourteen
+    when i got caught")."""
+    start = f.words[max(0, i - reach)].start
+    before = [s for s in ages if start <= s.start and s.end <= f.words[i].start]
+    if not before or "\n" in f.text[before[-1].end : f.words[i].start]:
+        return False
+    j = number.last
+    if f.word(j) == "in" and f.word(j + 1) in f.v.months:
+        said = f.reader.read_cardinal(bisect.bisect_right(f.word_ends, before[-1].start))
+        return said is not None and number.value - said.value in (0, 1)
+    return f.word(i - 1) == "and" and f.word(j) == "when" and number.value >= 10
 
 
 def _after_the_noun_of_a_person(f: Finder, i: int) -> bool:

@@ -38,6 +38,12 @@ def said(text: str, label: str) -> list[str]:
         (">> he was a man six feet tall", []),
         ("I ran with older boys that were sixteen, seventeen.", ["sixteen", "seventeen"]),
         ("We had rooms that were twelve feet wide.", []),
+        ("The petitioner is 61 and has no 115s.", ["61"]),
+        ("His birth date was 1963, making him sixty-one at the hearing.", ["sixty-one"]),
+        ("It was 1963, making it sixty-one pages.", []),
+        ("The file gives his age as 61.", ["61"]),
+        ("she kept using well into her forties", ["forties"]),
+        ("he ran into the sixties crowd", []),
     ],
 )
 def test_ages_reached_denied_bracketed_run_together_or_in_a_relative_clause(text, expected):
@@ -52,6 +58,13 @@ def test_ages_reached_denied_bracketed_run_together_or_in_a_relative_clause(text
         (">> i was fourteen\n>> fourteen okay and then what", ["fourteen", "fourteen"]),
         (">> and you were how old then\n>> seventeen\n>> okay", ["seventeen"]),
         (">> you were there how long\n>> seventeen\n>> okay", []),
+        # An ASR's speaker tags end a turn too.
+        ("SPEAKER_01: how old was he then\nSPEAKER_03: nineteen\nSPEAKER_01: okay", ["nineteen"]),
+        ("speaker 1: how old was he then\nspeaker 2: i don't know\nspeaker 1: okay", []),
+        # Speech without marks: the next year of age before its month, the age of a second clause.
+        ("speaker 2: i'm sixty one yes sixty two in october", ["sixty one", "sixty two"]),
+        ("i was twelve when we moved and fifteen when i left", ["twelve", "fifteen"]),
+        ("i was twelve when we moved and fifteen of us left", ["twelve"]),
         # The answer confirms an age in digits by its words.
         ("Q. And you're 51 now?\nA. Fifty-one, yes.", ["51", "Fifty-one"]),
     ],
@@ -83,6 +96,8 @@ def test_an_hour_written_in_digits_after_its_cue(text, expected):
         ("The mission was built back in the eighteen hundreds.", ["eighteen hundreds"]),
         ("The relief came by eighteen thirty.", []),
         ("In eighteen forty hours we had count.", []),
+        ("he was sentenced in oh four is that right", ["oh four"]),
+        ("the number ending in oh four one", []),
     ],
 )
 def test_years_of_the_nineteenth_century_said_in_words(text, expected):
