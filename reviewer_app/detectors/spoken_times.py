@@ -49,6 +49,8 @@ def find_times(f: Finder) -> list[Span]:
                 f.word(i - 1) in ("between", "from") and _range_to_a_time(f, j)
             ):
                 out.append(f.span(i, j, "TIME", WEAK_SCORE))
+            elif _ish(f, j) and (_time_cue_before(f, i) or it_was(f, i)):
+                out.append(f.span(i, j + 1, "TIME", WEAK_SCORE))  # "at 6-something"
             continue
         minutes = _minutes_after(f, j)
         end = minutes or j
@@ -210,8 +212,12 @@ def _like_a_height(f: Finder, hour: Reading, j: int) -> bool:
 
 
 def _ish(f: Finder, j: int) -> bool:
-    """Whether "-ish" follows the number ending before word j ("ten-ish"), ending its phrase."""
-    return f.word(j) == "ish" and f.gap(j - 1, j) == "-" and f._sentence_goes_on(j + 1)
+    """Whether "-ish" or "something" follows the number ending before word j ("ten-ish",
+    "eleven-something", "eleven something"), ending its phrase."""
+    suffix = (f.word(j) == "ish" and f.gap(j - 1, j) == "-") or (
+        f.word(j) == "something" and f.gap(j - 1, j) in ("-", " ")
+    )
+    return suffix and f._sentence_goes_on(j + 1)
 
 
 def _time_cue_before(f: Finder, i: int) -> bool:

@@ -92,6 +92,25 @@ def test_an_hour_written_in_digits_after_its_cue(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # The hour left out as understood, after a cue; a loose hour with "something".
+        ("We pulled out at about twenty past.", ["twenty past"]),
+        ("It was quarter after when she called.", ["quarter after"]),
+        ("She scored twenty after the break.", []),
+        ("It was like seven-something.", ["seven-something"]),
+        ("By then it was 4-something.", ["4-something"]),
+        ("We had ten something people.", []),
+        # A 24-hour time said with its leading zero after a cue.
+        ("Breakfast was at oh-five-forty-five.", ["oh-five-forty-five"]),
+        ("His number ends in oh five forty-five.", []),
+    ],
+)
+def test_an_hour_left_out_a_loose_hour_and_the_24_hour_clock_with_its_zero(text, expected):
+    assert said(text, "TIME") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("My great-grandmother came over in eighteen eighty-seven.", ["eighteen eighty-seven"]),
         ("The mission was built back in the eighteen hundreds.", ["eighteen hundreds"]),
         ("The relief came by eighteen thirty.", []),
