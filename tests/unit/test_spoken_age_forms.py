@@ -12,6 +12,7 @@ from reviewer_app.core import number_filters
 from reviewer_app.core.merge import load_merge_rules
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.patterns import load_recognizer_specs
+from reviewer_app.detectors.read_out import find_read_out_identifiers
 from reviewer_app.detectors.spoken import find_spoken_forms
 from tests.unit.test_recognizers import matches
 
@@ -148,3 +149,11 @@ def test_the_first_of_two_ages_that_share_their_years_old_and_a_year_by_two_digi
     spans.append(Span(text.rindex("04"), text.rindex("04") + 2, "DATE", ("presidio",), 0.6))
     kept = number_filters.drop_non_sensitive_numbers(spans, text, load_merge_rules())
     assert [s.start for s in kept] == [text.index("04")]
+
+
+def test_a_year_after_a_preposition_in_capitals_is_no_cdcr_number():
+    text = "Your CDCR number, please.\nIN 1999 I CAME IN. It's A J 7302."
+    found = [
+        text[s.start : s.end] for s in find_read_out_identifiers(text, "hearing") if s.label == "CDCR_ID"
+    ]
+    assert found == ["A J 7302"]
