@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import Reading
+from reviewer_app.core.spoken_numbers import Reading, number_words
 from reviewer_app.detectors.patterns import load_table
 from reviewer_app.detectors.spoken_age_talk import capitalised_name_word, goes_on_from_an_age
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
@@ -67,9 +67,16 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
     w = age_form_words()
     out: list[Span] = []
     last_age: Reading | None = None
+    numbers = number_words()
+    covered = sorted((s.start, s.end) for s in found)
+    k = 0
     for i in range(len(f.words)):
+        if f.word(i) not in numbers and not f.word(i).isdigit():
+            continue
         start = f.words[i].start
-        if any(s.start <= start < s.end for s in found) or (out and start < out[-1].end):
+        while k < len(covered) and covered[k][1] <= start:
+            k += 1
+        if (k < len(covered) and covered[k][0] <= start) or (out and start < out[-1].end):
             continue
         number = f.reader.read_cardinal(i)
         if number is None or not 2 <= number.value <= 110 or not f._bare_number(i, number.last):
