@@ -80,6 +80,7 @@ def drop_non_sensitive_numbers(
             span.label in rules.numeric_labels
             and not looks_like_date(covered, rules)
             and not (keep_durations and looks_like_duration(covered, rules))
+            and not _year_after_a_cue(span, text)
         ):
             continue
         if span.label in rules.numeric_labels and _statute_number(span, text, rules.statute_words):
@@ -90,6 +91,18 @@ def drop_non_sensitive_numbers(
             continue
         out.append(span)
     return out
+
+
+# A year of the nineteenth century ("born in 1898") or by its last two digits ("in 04", "since 95")
+# after a preposition of time; alone, such a number is as often a house number ("1865 Mission
+# Boulevard") or a count. The date patterns take them in the same places (dates_numbers.toml).
+_OLD_YEAR_AFTER_CUE = re.compile(r"(?:\b(?:in|since|of|circa|year)[ ])(?:18\d\d|19[0-2]\d)\Z", re.IGNORECASE)
+_SHORT_YEAR_AFTER_CUE = re.compile(r"(?:\b(?:in|since)[ ])(?:0\d|[3-9]\d)\Z", re.IGNORECASE)
+
+
+def _year_after_a_cue(span: Span, text: str) -> bool:
+    said = text[max(0, span.start - 7) : span.end]
+    return bool(_OLD_YEAR_AFTER_CUE.search(said) or _SHORT_YEAR_AFTER_CUE.search(said))
 
 
 def _times_and_ages_only(span: Span, inside: Sequence[Span], text: str, rules: MergeRules) -> bool:

@@ -251,6 +251,21 @@ class Reader:
             current, j = nxt.value, nxt.last
         return Reading(total + current, i, j)
 
+    def read_old_year(self, i: int) -> int:
+        """End of a year of the nineteenth century said from word i ("eighteen ninety-two",
+        "eighteen oh five"), or 0; outside `read_year`'s range, as "eighteen forty" is as often a
+        24-hour clock time: its callers ask for a cue."""
+        if self._word(i) != "eighteen":
+            return 0
+        if self._joined(i + 1) in ("oh", "o") and self._joined(i + 2) in self.v.units:
+            return i + 3
+        second = self._read_small_joined(i + 1)
+        return (
+            second.last
+            if second is not None and second.value >= 10 and not self._word(i + 1).isdigit()
+            else 0
+        )
+
     def read_year(self, i: int) -> Reading | None:
         """A year as it is said: "nineteen eighty-one", "twenty ten", "nineteen oh five",
         "nineteen hundred", "two thousand nine", "two thousand and five"."""
@@ -295,10 +310,10 @@ def number_words() -> frozenset[str]:
 
 
 def is_spoken_year(text: str) -> bool:
-    """Whether `text` holds a year said in words ("in two thousand and five")."""
+    """Whether `text` holds a year said in words ("in two thousand and five", "eighteen ninety-two")."""
     words = words_of(text)
     reader = Reader(words)
-    return any(reader.read_year(i) is not None for i in range(len(words)))
+    return any(reader.read_year(i) is not None or reader.read_old_year(i) for i in range(len(words)))
 
 
 def decade_word(word: str) -> bool:
@@ -315,6 +330,8 @@ def _is_decade(words: Sequence[Word]) -> bool:
         said = said[1:]
     if len(said) == 2 and said[0] in v.teens:
         said = said[1:]  # "nineteen eighties"
+        if said == ["hundreds"]:
+            return True  # "the eighteen hundreds"
     return said == ["two", "thousands"] or (len(said) == 1 and decade_word(said[0]))
 
 

@@ -113,6 +113,8 @@ _CDCR_REACH = 40
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # "November 1, 2019": a month of the spelling alphabet, a day and a year, a date.
 _DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
+# "IN 1999" in an ALL-CAPS notice: a preposition and a year, not two letters and four digits.
+_YEAR_AFTER_A_WORD = re.compile(r"(?i:in|on|by|of|at|to|as|or|so|is|if)[ ]+(?:19|20)\d\d")
 # A page's margin number at the start of a line ("18  H two three four one seven."): layout, no character.
 _MARGIN_NUMBER = re.compile(r"^[ \t]*(\d{1,2})(?=[ \t]{2,}|[ \t]*$)", re.MULTILINE)
 
@@ -598,6 +600,7 @@ class _Finder(TelephoneParts):
                 _CDCR_SHAPE.fullmatch(code.chars) is not None
                 and (cued or not self._article_first(code))
                 and not _DATE_SAID.fullmatch(self.code_text(code))
+                and not _YEAR_AFTER_A_WORD.fullmatch(self.code_text(code))
             )
             if (shaped and (cued or code.chars in keys or (hearing and self._said_as_cdcr(code)))) or (
                 i in answers and not code.letters and code.digits == 5

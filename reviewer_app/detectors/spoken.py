@@ -48,6 +48,7 @@ from reviewer_app.core.spoken_numbers import (
     names_one_day,
     words_of,
 )
+from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, speaker_tag, turn_ends
 from reviewer_app.detectors.spoken_age_talk import (
     birthday_at,
     goes_on_from_an_age,
@@ -143,8 +144,8 @@ class _Finder:
         """Whether the number ending before word i ends its phrase."""
         if i >= len(self.words):
             return True
-        if re.search(r"[.;:!?,]", self.gap(i - 1, i)):
-            return True
+        if re.search(r"[.;:!?,]", self.gap(i - 1, i)) or turn_ends(self, i):
+            return True  # captions end a turn with no mark: "i was nineteen\n>> nineteen okay"
         w = self.word(i)
         return not (
             self.counts_a_thing(i)
@@ -313,7 +314,8 @@ class _Finder:
             end = self._round_year(i)  # "I retired in ninety", "since eighty,"
         if not end:
             return None
-        ends = self._sentence_goes_on(end) and self.word(i - 1) != "between"
+        oh = self.word(i) in ("oh", "o") and self.word(end) not in self.v.units  # "in oh six is that right"
+        ends = (self._sentence_goes_on(end) or oh) and self.word(i - 1) != "between"
         return self.span(i, end, "DATE", WEAK_SCORE) if ends or opens_a_year_range(self, end) else None
 
     def _two_digit_year(self, i: int) -> int:
@@ -510,8 +512,7 @@ class _Finder:
             return False
         if first - age.last > reach:
             return False
-        said = [w.text for w in self.words[first : number.last]]
-        return said == [w.text for w in self.words[age.first : age.last]] or number.value == age.value + 1
+        return number.value in (age.value, age.value + 1)  # "you're now 45?" "Forty-five, yes."
 
     def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
@@ -633,7 +634,7 @@ class _Finder:
         """Whether the number of words first..j-1 stands alone: not a part of "$16",
         "16%", "9:30", "twenty-" nor followed by what it counts or measures; after
         "or", "to" and "and" the next number decides ("five to ten minutes")."""
-        if first > 0 and re.search(r"(?:[-$#/:.'’]|[<>]\s*)$", self.gap(first - 1, first)):  # "$16", "<3"
+        if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)$", self.gap(first - 1, first)):  # "<3"
             return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
         if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
@@ -689,8 +690,8 @@ class _Finder:
 
     def _age_said_before(self, i: int, reach: int = 8) -> bool:
         """Whether the number at word i tells an age named shortly before in its clause: "your age
-        at the time of the offense was 17", "Age at offense: 17"."""
-        if not (self.word(i - 1) in ("was", "is") or ":" in self.gap(i - 1, i)):
+        at the time of the offense was 17", "Age at offense: 17", "his age is given as 52"."""
+        if not (self.word(i - 1) in ("was", "is", "as") or ":" in self.gap(i - 1, i)):
             return False
         for k in range(i - 1, max(-1, i - 1 - reach), -1):
             if self.word(k) == "age":
@@ -795,8 +796,8 @@ class _Finder:
     def _decade_of_life(self, i: int) -> int | None:
         """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", or None."""
         k = i - 1 - (self.word(i - 1) in self.v.decade_stages)
-        if self.word(k) not in self.v.possessives or self.word(k - 1) != "in":
-            return None
+        if self.word(k) not in self.v.possessives or self.word(k - 1) not in ("in", "into"):
+            return None  # "ran into his thirties"
         w = self.word(i)
         if w == "teens" or (w.endswith("ies") and w[:-3] + "y" in self.v.tens):
             return i + 1
@@ -829,7 +830,7 @@ class _Finder:
             ):
                 continue
             j = i + 1
-            while j < len(self.words) and "?" not in self.gap(j - 1, j):
+            while j < len(self.words) and not ("?" in self.gap(j - 1, j) or turn_ends(self, j)):
                 if re.search(r"[.;!\n]", self.gap(j - 1, j)):
                     j = len(self.words)  # not a question
                 j += 1
@@ -839,7 +840,7 @@ class _Finder:
             # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who answers.
             for k in range(j, min(len(self.words) - 1, j + 6)):
                 tag = self.text[self.words[j].start : self.words[k].end]
-                if tag.isupper() and (":" in self.gap(k, k + 1) or (k == j and len(tag) == 1)):
+                if speaker_tag(tag) and (":" in self.gap(k, k + 1) or (k == j and len(tag) == 1)):
                     start = k + 1
                     break
             k = start
@@ -884,5 +885,7 @@ def find_spoken_forms(
     times = [
         t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
     ]
-    spans = finder.dates() + times + finder.ages() + heights + find_digit_runs(finder)
+    dates, ages = finder.dates(), finder.ages()
+    spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
+    spans += heights + find_digit_runs(finder)
     return sorted(spans)

@@ -36,8 +36,14 @@ def clock_fractions(f: Finder) -> list[Span]:
         if f.word(j) == "of" and not (fraction or read.value % 5 == 0):
             continue  # "ten of five", "a quarter of eight"; not "one of two"
         hour = f.reader.read_small(j + 1)
-        if hour is None and fraction and _after_an_hour_said(f, i, j):
-            out.append(f.span(i, j + 1, "TIME", WEAK_SCORE))  # "at ten, quarter after,"
+        if (
+            hour is None
+            and (fraction or read.value % 5 == 0)
+            and (_after_an_hour_said(f, i, j) or _hour_left_out(f, i, j))
+        ):
+            out.append(
+                f.span(i - (f.word(i - 1) == "a"), j + 1, "TIME", WEAK_SCORE)
+            )  # "at ten, quarter after,"
             continue
         # "quarter to 10": after a quarter or a half the hour may be written in digits
         if hour is None or not 1 <= hour.value <= 12 or (f.word(j + 1).isdigit() and not fraction):
@@ -73,6 +79,19 @@ def _after_an_hour_said(f: Finder, i: int, j: int) -> bool:
     )
 
 
+def _hour_left_out(f: Finder, i: int, j: int) -> bool:
+    """Whether the minutes or the quarter at word i and "past", "after" or "till" at word j end
+    their phrase after a time cue, the hour left out as understood: "we left about twenty past.",
+    "it was quarter after" (not "half past" alone, nor "ten after ten people")."""
+    first = i - (f.word(i - 1) == "a")
+    return (
+        f.word(j) in ("past", "after", "till")
+        and f.word(i) != "half"
+        and f._sentence_goes_on(j + 1)
+        and (f.word(first - 1) in f.v.time_prepositions or it_was(f, first))
+    )
+
+
 def day_clock(f: Finder) -> list[Span]:
     """The 24-hour clock: "sixteen hundred hours", "oh six thirty hours", and after
     a time preposition "at sixteen hundred" ("hundred" alone is no count there)."""
@@ -104,7 +123,13 @@ def day_clock(f: Finder) -> list[Span]:
         if f.word(end) in f.v.clock_hours:
             out.append(f.span(i, end + 1, "TIME"))
         elif (
-            (f.word(end - 1) == "hundred" or _hour_of_the_day(f, hour, j) or by_digit)
+            # "at oh-six-thirty": the leading zero makes it the 24-hour clock
+            (
+                f.word(end - 1) == "hundred"
+                or f.word(i) in ("oh", "zero")
+                or _hour_of_the_day(f, hour, j)
+                or by_digit
+            )
             and (f.word(i - 1) in f.v.time_prepositions or f.word(i - 1) == "time" or by_digit)
             and f._no_count(end)
             and not f.address_after(end)

@@ -40,9 +40,18 @@ def find_times(f: Finder) -> list[Span]:
             continue
         if out and f.words[i].start < out[-1].end:
             continue
-        if f.word(i).isdigit():
-            continue
         j = hour.last
+        if f.word(i).isdigit():
+            # Digits are a clock time only as an hour said alone after its cue ("I left work at 5
+            # and went") or opening a range to a time ("between 11 and 12 that night"); with
+            # minutes or a suffix the date-and-time patterns find them.
+            if _digit_hour_alone(f, i, j) or (
+                f.word(i - 1) in ("between", "from") and _range_to_a_time(f, j)
+            ):
+                out.append(f.span(i, j, "TIME", WEAK_SCORE))
+            elif _ish(f, j) and (_time_cue_before(f, i) or it_was(f, i)):
+                out.append(f.span(i, j + 1, "TIME", WEAK_SCORE))  # "at 6-something"
+            continue
         minutes = _minutes_after(f, j)
         end = minutes or j
         after = time_suffix(f, end)
@@ -203,8 +212,12 @@ def _like_a_height(f: Finder, hour: Reading, j: int) -> bool:
 
 
 def _ish(f: Finder, j: int) -> bool:
-    """Whether "-ish" follows the number ending before word j ("ten-ish"), ending its phrase."""
-    return f.word(j) == "ish" and f.gap(j - 1, j) == "-" and f._sentence_goes_on(j + 1)
+    """Whether "-ish" or "something" follows the number ending before word j ("ten-ish",
+    "eleven-something", "eleven something"), ending its phrase."""
+    suffix = (f.word(j) == "ish" and f.gap(j - 1, j) == "-") or (
+        f.word(j) == "something" and f.gap(j - 1, j) in ("-", " ")
+    )
+    return suffix and f._sentence_goes_on(j + 1)
 
 
 def _time_cue_before(f: Finder, i: int) -> bool:
@@ -235,6 +248,15 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     if f.word(cue) in ("after", "around", "before", "until", "till") and f._opens_a_sentence(cue):
         return True  # the answer "After one." (a sentence opening "At twelve." may give an age)
     return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
+
+
+def _digit_hour_alone(f: Finder, i: int, j: int) -> bool:
+    """Whether the digits at word i are an hour said alone after its cue, as a word would be
+    ("got there at 3.", "opens at 8"): not a part of "$5", "5.5" or "5:30" ("at 5 percent" counts)."""
+    after = f.gap(i, i + 1) if i + 1 < len(f.words) else ""
+    if re.search(r"[$#/:.,'’-]$", f.gap(i - 1, i)) or re.match(r"[%:/'’-]|[.,]\Z", after):
+        return False
+    return _hour_alone(f, i, j)
 
 
 def _after_a_part_of_the_day(f: Finder, cue: int) -> bool:

@@ -1,0 +1,210 @@
+"""Ages said in forms the age rules of `detectors/spoken.py` do not reach: "when she hit forty",
+"I wasn't even thirteen yet", "John Ramirez (42)", a name and an age run together in captions without commas
+("the victim terrell baskin twenty was stabbed"), an age after the noun that describes the person
+("you were a juvenile seventeen", "a young man only twenty"), and "guys that were eighteen,
+nineteen". The cue words are data, in `resources/patterns/spoken.toml` ([age_forms]); years of
+the nineteenth century said in words ("in eighteen ninety-two") are read here too.
+
+Each rule leaves a number alone that counts or measures (`_Finder._bare_number`)."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import Reading, number_words
+from reviewer_app.detectors.patterns import load_table
+from reviewer_app.detectors.spoken_age_talk import capitalised_name_word, goes_on_from_an_age
+from reviewer_app.detectors.spoken_heights import WEAK_SCORE
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.spoken import _Finder as Finder
+
+# A speaker's turn ends at a line that opens with a mark, not a word (captions' ">>", a dash, a
+# bracket), at a blank line, or at a speaker's tag ("SPEAKER_02:", "speaker 1:"); captions and ASR
+# write no "?" or "." there.
+_TURN_END = re.compile(r"\n[ \t]*(?:\n|[^\w\s])")
+_SPEAKER_TAG = re.compile(r"[^\W\d_a-z][A-Z0-9_.'’ -]{0,40}:|(?i:speaker)[ _]?\d+:")
+
+
+def turn_ends(f: Finder, j: int) -> bool:
+    """Whether a speaker's turn ends without a mark before word j (`_TURN_END`, `_SPEAKER_TAG`)."""
+    gap = f.gap(j - 1, j) if 0 < j < len(f.words) else ""
+    if "\n" not in gap or re.search(r"[.;:!?]", gap):
+        return False
+    return _TURN_END.search(gap) is not None or _SPEAKER_TAG.match(f.text, f.words[j].start) is not None
+
+
+def speaker_tag(said: str) -> bool:
+    """Whether the words `said` before a colon are a speaker's tag: in capitals ("A", "MS. ODUYA",
+    "SPEAKER_02") or an ASR's "speaker 1"."""
+    return said.isupper() or re.fullmatch(r"(?i:speaker)[ _]?\d+", said) is not None
+
+
+@dataclass(frozen=True)
+class AgeFormWords:
+    reach_verbs: frozenset[str]
+    negated_verbs: frozenset[str]
+    not_yet: frozenset[str]
+    verbs_after_a_name: frozenset[str]
+    relative_pronouns: frozenset[str]
+    making_verbs: frozenset[str]
+    old_year_cues: frozenset[str]
+
+
+@functools.cache
+def age_form_words() -> AgeFormWords:
+    raw = load_table("spoken.toml")["age_forms"]
+    return AgeFormWords(**{name: frozenset(words) for name, words in raw.items()})
+
+
+def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
+    """The ages of the forms above in the finder's text that no span of `found` covers."""
+    w = age_form_words()
+    out: list[Span] = []
+    last_age: Reading | None = None
+    numbers = number_words()
+    covered = sorted((s.start, s.end) for s in found)
+    k = 0
+    for i in range(len(f.words)):
+        if f.word(i) not in numbers and not f.word(i).isdigit():
+            continue
+        start = f.words[i].start
+        while k < len(covered) and covered[k][1] <= start:
+            k += 1
+        if (k < len(covered) and covered[k][0] <= start) or (out and start < out[-1].end):
+            continue
+        number = f.reader.read_cardinal(i)
+        if number is None or not 2 <= number.value <= 110 or not f._bare_number(i, number.last):
+            continue
+        if (
+            _reached(f, i, number, w)
+            or _not_yet(f, i, w)
+            or _in_brackets_after_a_name(f, i, number)
+            or _after_a_name_before_a_verb(f, i, number, w)
+            or _after_the_noun_of_a_person(f, i)
+            or _of_people_that_were(f, i, w)
+            or (f.word(i - 1) in f._people_as_objects and f.word(i - 2) in w.making_verbs)  # "making him 52"
+            or (last_age is not None and goes_on_from_an_age(f, last_age, i))
+            or _goes_on_from_an_age_said(f, i, number, found + out)
+        ):
+            out.append(f.span(i, number.last, "AGE", WEAK_SCORE))
+            last_age = number
+    return out
+
+
+def _before_hedges(f: Finder, k: int, extra: frozenset[str] = frozenset()) -> int:
+    while k > 0 and (f.word(k) in f.v.hedges or f.word(k) in extra):
+        k -= 1
+    return k
+
+
+def _reached(f: Finder, i: int, number: Reading, w: AgeFormWords) -> bool:
+    """ "when she hit forty", "once I reached eighteen": a person reaching an age."""
+    k = _before_hedges(f, i - 1)
+    return f.word(k) in w.reach_verbs and number.value >= 13 and f._person_near(k, reach=4)
+
+
+def _not_yet(f: Finder, i: int, w: AgeFormWords) -> bool:
+    """ "I wasn't even thirteen yet", "she is not eighteen": an age denied of a person."""
+    k = _before_hedges(f, i - 1, w.not_yet)
+    if f.word(k) == "not" and (f.word(k - 1) in f.v.age_verbs or f.word(k - 1) in f.v.contracted):
+        k -= 1  # "she is not", "I'm not even"
+        if f.word(k) in f.v.contracted:
+            return True
+    elif f.word(k) not in w.negated_verbs:
+        return False
+    subject = f.word(k - 1)
+    return subject in f._people or f.words[k - 1].start in f.persons if k > 0 else False
+
+
+def _in_brackets_after_a_name(f: Finder, i: int, number: Reading) -> bool:
+    """ "John Ramirez (42) was arrested", "a minor (17)": digits alone in brackets right after a
+    person's name or a word for a person."""
+    if i < 1 or number.last != i + 1 or not f.word(i).isdigit():
+        return False
+    if f.gap(i - 1, i) != " (" or f.text[f.words[i].end : f.words[i].end + 1] != ")":
+        return False
+    before = f.word(i - 1)
+    named = f.words[i - 1].start in f.persons or before in f.v.person_nouns or before in f.v.age_of_nouns
+    return named or (i > 1 and capitalised_name_word(f, i - 1) and capitalised_name_word(f, i - 2))
+
+
+def _after_a_name_before_a_verb(f: Finder, i: int, number: Reading, w: AgeFormWords) -> bool:
+    """A name and an age run together as captions write them, between a word for a person (or a
+    title) and the clause's verb: "the victim terrell baskin twenty was stabbed", "his wife linda
+    forty nine was at home" (the age a written text sets off by commas)."""
+    j = number.last
+    if f.word(j) not in w.verbs_after_a_name or not f.adjacent(j - 1) or "," in f.gap(j - 1, j):
+        return False
+    for k in range(i - 1, max(-1, i - 7), -1):
+        if f.gap(k, k + 1) != " ":
+            return False
+        word = f.word(k)
+        if word in f.v.corrections:
+            continue  # "the victim darius no dorian pettaway twenty two was shot"
+        if k < i - 1 and (word.removesuffix("'s") in f.v.person_nouns or word in f.v.titles):
+            return True
+        if word in f.v.function_words or f.reader.read_small(k) is not None or word in f.v.age_verbs:
+            return False
+        if word in f.v.subjects or word in f.v.possessives or word in ("the", "a"):
+            return False
+    return False
+
+
+def _goes_on_from_an_age_said(f: Finder, i: int, number: Reading, ages: list[Span], reach: int = 14) -> bool:
+    """Whether the number goes on from an age said shortly before in the same turn, as speech
+    without marks does: the next year of age before its month ("forty seven yes forty eight in
+    may"), or an age of a second clause after "and" ("i was thirteen when i started and fourteen
+    when i got caught")."""
+    start = f.words[max(0, i - reach)].start
+    before = [s for s in ages if start <= s.start and s.end <= f.words[i].start]
+    if not before or "\n" in f.text[before[-1].end : f.words[i].start]:
+        return False
+    j = number.last
+    if f.word(j) == "in" and f.word(j + 1) in f.v.months:
+        said = f.reader.read_cardinal(bisect.bisect_right(f.word_ends, before[-1].start))
+        return said is not None and number.value - said.value in (0, 1)
+    return f.word(i - 1) == "and" and f.word(j) == "when" and number.value >= 10
+
+
+def _after_the_noun_of_a_person(f: Finder, i: int) -> bool:
+    """ "so you were a juvenile seventeen when", "he was a young man only twenty": an age right
+    after the noun a person is said to be, without the comma a written text puts between."""
+    k = _before_hedges(f, i - 1)
+    if k >= i - 1 and f.gap(k, k + 1) != " ":
+        return False
+    if f.word(k) not in f.v.age_of_nouns:
+        return False
+    k -= 1 + (f.word(k - 1) in f.v.age_adjectives)
+    return f.word(k) == "a" and f.person_is(k)
+
+
+def _of_people_that_were(f: Finder, i: int, w: AgeFormWords) -> bool:
+    """ "guys that were eighteen", "the girl that was fifteen": a relative clause of a person."""
+    k = _before_hedges(f, i - 1)
+    if f.word(k) not in f.v.age_verbs or f.word(k - 1) not in w.relative_pronouns:
+        return False
+    return f.word(k - 2) in f.v.person_nouns
+
+
+def old_years(f: Finder, found: list[Span]) -> list[Span]:
+    """Years of the nineteenth century said in words after a cue ("born in eighteen ninety-two",
+    "since eighteen oh five") and its name ("the eighteen hundreds"); elsewhere "eighteen forty"
+    is as often a 24-hour clock time."""
+    cues = age_form_words().old_year_cues
+    out = []
+    for i in range(1, len(f.words)):
+        if f.word(i) not in f.v.teens or any(s.start <= f.words[i].start < s.end for s in found):
+            continue
+        if f.word(i - 1) == "the" and f.reader._joined(i + 1) == "hundreds":
+            out.append(f.span(i, i + 2, "DATE", WEAK_SCORE))  # "the nineteen hundreds"
+            continue
+        end = f.reader.read_old_year(i) if f.word(i - 1) in cues else 0
+        if end and not f.counts_a_thing(end) and f.word(end) not in f.v.not_after_age:
+            out.append(f.span(i, end, "DATE", WEAK_SCORE))
+    return out
