@@ -101,11 +101,12 @@ _CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 # Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the end of
 # a turn or of a caption's cue.
 _CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
+_CDCR_LETTERS = re.compile(r"[A-Z]{2}")
 _UNHEARD = r"(?:inaudible|unintelligible|indiscernible|crosstalk|pause)"
 _PAUSE = re.compile(
     rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:\({_UNHEARD}[^)\n]{{0,30}}\))|(?i:\[{_UNHEARD}[^\]\n]{{0,30}}\])"
     r"|(?i:uh|um|er)(?!\w)))+[ \t,]*"
-    r"|[ \t.,]*\n(?:[ \t]*\d{1,2}[ \t]{2,})?(?:[^\n:]{1,40}:)?[ \t]*"
+    r"|[ \t.,]*-?\n(?:[ \t]*\d{1,2}[ \t]{2,})?(?:[^\n:]{1,40}:)?[ \t]*"
 )
 # How many words before a number a CDCR cue makes it one: the question it answers, with the
 # name and its spelling said before the number ("your name and CDCR number?" / "... number is ...").
@@ -585,6 +586,17 @@ class _Finder(TelephoneParts):
         i = 0
         while i < len(self.tokens):
             code = self.code_at(i) if self._may_open_cdcr(i) else None
+            cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
+            if code is None and _CDCR_LETTERS.fullmatch(self.tokens[i].text) and self._starts_code(i):
+                # Letters written together end no run: "AK, uh, 4126"; "AK" at a line's end, "4126" next
+                letters = _Code(i, i + 1, self.tokens[i].text, 0, 2, False, 0)
+                pieces = [] if self._overlaps(letters, taken) else self._cdcr_cut(letters, keys)
+                year = _YEAR.fullmatch(pieces[-1].chars[2:]) if pieces else None  # "KL.\n1998, I think"
+                if pieces and (cued or pieces[-1].chars in keys or (hearing and not year)):
+                    out.extend(pieces[:-1])
+                    keys.add(pieces[-1].chars)
+                    i = pieces[-2].last
+                    continue
             if (
                 code is None
                 or self._overlaps(code, taken)
@@ -593,13 +605,13 @@ class _Finder(TelephoneParts):
             ):
                 i += 1
                 continue
-            cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
             shaped = (
                 _CDCR_SHAPE.fullmatch(code.chars) is not None
                 and (cued or not self._article_first(code))
                 and not _DATE_SAID.fullmatch(self.code_text(code))
             )
-            if (shaped and (cued or code.chars in keys or (hearing and self._said_as_cdcr(code)))) or (
+            alone = hearing and (self._said_as_cdcr(code) or code.last - code.first == 1)
+            if (shaped and (cued or code.chars in keys or alone)) or (
                 i in answers and not code.letters and code.digits == 5
             ):
                 out.append(code)
@@ -805,19 +817,26 @@ def _margin_numbers(text: str) -> set[int]:
     }
 
 
+def in_custody(text: str) -> bool:
+    """Whether `text` is about someone in custody (it names a CDCR number or an inmate): there a
+    run of a CDCR number's shape is one, as in a hearing, whatever profile reads the document."""
+    return read_out_words().custody_cues.search(text) is not None
+
+
 def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
     """The characters of the CDCR numbers `text` reads out ("BR5061")."""
     finder = _Finder(text, read_out_words())
-    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL, []))
+    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL or in_custody(text), []))
 
 
 def find_read_out_identifiers(
-    text: str, profile: str = GENERAL, cdcr_said: frozenset[str] = frozenset()
+    text: str, profile: str = GENERAL, cdcr_said: frozenset[str] = frozenset(), custody: bool = False
 ) -> list[Span]:
     """ID_NUMBER spans (and PHONE_NUMBER ones for a telephone number's tail) and CDCR_ID ones
     of `text`. Codes read out alone are identifiers only outside hearings (`profile` "general"):
     in a hearing a run of letters and digits is a CDCR number, or a spelled name before one.
-    `cdcr_said` are the CDCR numbers read out elsewhere in the document (`cdcr_numbers_said`)."""
+    `cdcr_said` are the CDCR numbers read out elsewhere in the document (`cdcr_numbers_said`);
+    `custody`, whether the document is about someone in custody (`in_custody`)."""
     finder = _Finder(text, read_out_words())
     spans = []
     said: set[str] = set()
@@ -828,7 +847,7 @@ def find_read_out_identifiers(
         taken.append((span.start, span.end))
         if label == "ID_NUMBER":
             said.add(code.chars)
-    for code in finder.cdcr_codes(profile != GENERAL, taken, cdcr_said):
+    for code in finder.cdcr_codes(profile != GENERAL or custody, taken, cdcr_said):
         spans.append(finder.span(code, "CDCR_ID", CUE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
     for code in finder.codes_before_noun(taken):

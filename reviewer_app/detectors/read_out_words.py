@@ -29,6 +29,8 @@ class ReadOutWords:
     address_words: tuple[str, ...]
     not_zip_cues: frozenset[str]
     cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
+    # Any of the words that say a document is about someone in custody.
+    custody_cues: re.Pattern[str]
 
 
 def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -57,4 +59,8 @@ def read_out_words() -> ReadOutWords:
         address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
         not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
         cdcr_cues=phrases(raw["cdcr"]["cues"]),
+        custody_cues=re.compile(
+            r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in raw["cdcr"]["custody"]) + r")(?![\w-])",
+            re.IGNORECASE,
+        ),
     )

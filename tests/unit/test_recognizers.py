@@ -79,6 +79,8 @@ def test_spelled_out_item_in_lower_case_speech(specs):
         ("CDC number AB1234 on file", ["AB1234"]),
         ("his number is Victor 12345, right", ["Victor 12345"]),
         ("that is V-12345", ["V-12345"]),
+        # Its letters written as initials; not initials before a year, nor a deposition's answer
+        ("it's B.R. 5061, or V. 40417; J.R. 1995 and A. 12345", ["B.R. 5061", "V. 40417"]),
         ("P.O. Box 12345, Soledad, CA 93960 and ZIP 94964", []),
         ("it was 123456 or AB12345 or L9031", []),
     ],
@@ -92,7 +94,8 @@ def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
     named = next(s for s in load_recognizer_specs() if s.name == "cdcr_id_named")
     assert named.runs_in("general") and named.runs_in("hearing")
     text = (
-        "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345, CDCR#: T-40917, CDC # G55102; "
+        "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345, CDCR#: T-40917, CDC # G55102, "
+        "CDCR B.R. 5061; "
         "but CDCR 12345, CDCR# 4471 and ZIP 95671"
     )
     assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == [
@@ -101,6 +104,7 @@ def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
         "V-12345",
         "T-40917",
         "G55102",
+        "B.R. 5061",
     ]
 
 
