@@ -43,6 +43,10 @@ KINDS = {
     "hearing_zoom_autocaptions",
     "youth_offender_initial_hearing_2",
     "medical_parole_elderly_2",
+    "subsequent_hearing_chronology",
+    "hearing_asr_unpunctuated",
+    "hearing_veteran_employment",
+    "petition_to_advance_review",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
