@@ -587,6 +587,11 @@ class _Finder(TelephoneParts):
         while i < len(self.tokens):
             code = self.code_at(i) if self._may_open_cdcr(i) else None
             cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
+            if code is None and (cued or keys) and (misheard := self._misheard_letter_first(i, keys, cued)):
+                out.append(misheard)
+                keys.add(misheard.chars)
+                i = misheard.last
+                continue
             if code is None and _CDCR_LETTERS.fullmatch(self.tokens[i].text) and self._starts_code(i):
                 # Letters written together end no run: "AK, uh, 4126"; "AK" at a line's end, "4126" next
                 letters = _Code(i, i + 1, self.tokens[i].text, 0, 2, False, 0)
@@ -630,6 +635,22 @@ class _Finder(TelephoneParts):
                 continue
             i += 1
         return out
+
+    def _misheard_letter_first(self, i: int, keys: set[str], cued: bool) -> _Code | None:
+        """A CDCR number whose first letter speech recognition wrote as a word that sounds like it
+        ("hey tee three three nine one" = AT3391), after a cue or said again: never read so elsewhere."""
+        letter = self.v.letter_homophones.get(self.word(i))
+        if letter is None or i + 1 >= len(self.tokens) or not _JOINED.fullmatch(self.gap(i, i + 1)):
+            return None
+        rest = self.code_at(i + 1)
+        if rest is None or self._quantity_after(rest):
+            return None
+        chars = letter + rest.chars
+        if not _CDCR_SHAPE.fullmatch(chars) or not (cued or chars in keys):
+            return None
+        return dataclasses.replace(
+            rest, first=i, chars=chars, letters=rest.letters + 1, spoken=rest.spoken + 1, apart=rest.apart + 1
+        )
 
     def _cdcr_begun_again(self, start: _Code, keys: set[str]) -> bool:
         """The start of a CDCR number that the speaker breaks off and says again from its first

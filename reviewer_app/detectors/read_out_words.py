@@ -23,6 +23,7 @@ class ReadOutWords:
     tail_cues: dict[str, tuple[tuple[str, ...], ...]]
     phonetic: frozenset[str]
     letter_names: dict[str, str]
+    letter_homophones: dict[str, str]
     digits: dict[str, str]
     repeat: dict[str, int]
     separators: frozenset[str]
@@ -53,6 +54,7 @@ def read_out_words() -> ReadOutWords:
         tail_cues=phrases(ids["tail_cues"]),
         phonetic=frozenset(chars["phonetic"]),
         letter_names=dict(chars["letter_names"]),
+        letter_homophones=dict(chars["letter_homophones"]),
         digits=dict(chars["digits"]),
         repeat=dict(chars["repeat"]),
         separators=frozenset(chars["separators"]),

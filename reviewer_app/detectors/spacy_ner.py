@@ -172,12 +172,31 @@ class SpacyDetector(Detector):
         spans = []
         for ent in doc.ents:
             label = ent.label_
+            if label == "MONEY" and _no_sum(ent):
+                continue
             if label in _NAME_ENTITY_LABELS and ent.text.istitle() and mapping.fills_person_role(ent.root):
                 label = "PERSON"  # "I married Gustavo Renteria": NER said ORG
             found = mapping.map_entity(label, ent.start_char, ent.end_char, ent.text, profile)
             for span in found:
                 spans.append(span.with_(detectors=(self.name,), score=NER_SCORE))
         return spans + _unlabelled_persons(doc, mapping, self.name)
+
+
+_NOUNS = ("NOUN", "PROPN")
+# What makes a number a sum: a currency, a share, a scale, said or written.
+_SUM_WORD = re.compile(
+    r"[$€£¥%]|\d[kKmMbB]\b|\b(?i:dollars?|bucks?|cents?|euros?|pounds?|grand|percent|per[ ]cent|hundred|"
+    r"thousand|million|billion|usd|eur|gbp|chf)\b"
+)
+
+
+def _no_sum(ent) -> bool:
+    """NER's MONEY without a currency, a share or a scale, where no verb pays it: "1801 J Street",
+    "Suite 400" ("paid 400" stays a sum)."""
+    before = ent.doc[ent.start - 1] if ent.start > 0 else None
+    if _SUM_WORD.search(ent.text) or (before is not None and _SUM_WORD.fullmatch(before.text)):
+        return False  # "$" before "300"
+    return not ent.text.isdigit() or (before is not None and before.pos_ in _NOUNS)
 
 
 def _unlabelled_persons(doc: Doc, mapping: NerMapping, detector: str) -> list[Span]:

@@ -437,3 +437,25 @@ def test_outside_a_hearing_a_document_about_an_inmate_reads_cdcr_numbers_as_a_he
     # Without a word of custody, the same runs are no CDCR numbers
     assert custody_cdcr(text.replace("an inmate", "a student")) == []
     assert custody_cdcr(written.replace("an inmate", "a clerk")) == []
+
+
+def test_a_cdcr_numbers_first_letter_written_as_a_word_that_sounds_like_it():
+    """Speech recognition writes a letter said alone as a word ("hey" for A, "tea" for T)."""
+    assert cdcr("speaker 1: and your cdcr number\nspeaker 2: it's hey tee four one nine two") == [
+        "hey tee four one nine two"
+    ]
+    assert cdcr("so that's why two one four four oh", said=frozenset({"Y21440"})) == [
+        "why two one four four oh"
+    ]
+    # Without a cue nor the number said elsewhere, the words are words
+    assert cdcr("hey tee four one nine two") == []
+    assert cdcr("what's your cdc number\nhey, it's nine one two three") == []
+
+
+def test_a_court_reporters_csr_a_call_takers_operator_and_a_certification_number():
+    assert found("Taken by Ana Ruiz, CSR 10447, RPR.") == [("10447", "ID_NUMBER")]
+    assert found("Call-taker T. Ngata, operator 3391.") == [("3391", "ID_NUMBER")]
+    assert found("Her certification number is 401187.") == [("401187", "ID_NUMBER")]
+    # A count or a year after the same words
+    assert found("I asked for the operator 2 times; the operator said 1998 was the year.") == []
+    assert found("A GED certification from 2015 and a certification in 2019.") == []

@@ -65,6 +65,13 @@ def test_a_letter_spelled_like_or_for_a_word(specs):
     assert matches(specs, "SPELLED_OUT_ITEM", text) == ["M like Mary", "T for Tom", "S as in 'Sam'"]
 
 
+def test_a_letter_said_like_a_word_of_a_spelling_alphabet_in_lower_case(specs):
+    """Speech recognition writes "k like king" in lower case; a word of no spelling alphabet
+    spells nothing ("s for sure", "t for two")."""
+    text = "it's k like king, then d for david, s for sure, t for two, and j like jam"
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["k like king", "d for david"]
+
+
 def test_spelled_out_item_in_lower_case_speech(specs):
     """Speech recognition writes "b as in boy"; the word begins with the letter it spells
     ("a day as in the past" spells nothing)."""
@@ -474,6 +481,20 @@ def test_presidio_reads_codes_said_aloud_and_sums_in_words_outside_hearings(dete
     }
     assert ("ID_NUMBER", "Two H, G, F, three oh nine") in general & hearing
     assert ("AMOUNT", "nine hundred dollars") in general - hearing
+
+
+def test_ner_money_without_a_currency_a_share_or_a_scale_is_no_sum(detectors):
+    """spaCy calls a suite's number or a street address MONEY; a number paid stays a sum."""
+    spacy, _ = detectors
+    text = "Send it to 2210 K Street, Suite 300, Fresno. We paid $300 and then 2 million dollars more."
+    doc = Document("d", text)
+    found = {
+        (s.start, s.text_in(text))
+        for s in spacy.detect(TextChunk(doc, text, 0, "general"), SharedAnalysis())
+        if s.label == "AMOUNT"
+    }
+    assert not any("Street" in f for _, f in found) and (text.index("300"), "300") not in found
+    assert {(text.index("$300") + 1, "300"), (text.index("2 million"), "2 million dollars")} <= found
 
 
 def test_presidio_finds_a_cdcr_number_said_again_in_another_chunk(detectors):
