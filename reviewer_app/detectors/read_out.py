@@ -101,7 +101,6 @@ _CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 # Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the end of
 # a turn or of a caption's cue.
 _CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
-_CDCR_LETTERS = re.compile(r"[A-Z]{2}")
 _UNHEARD = r"(?:inaudible|unintelligible|indiscernible|crosstalk|pause)"
 _PAUSE = re.compile(
     rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:\({_UNHEARD}[^)\n]{{0,30}}\))|(?i:\[{_UNHEARD}[^\]\n]{{0,30}}\])"
@@ -586,22 +585,11 @@ class _Finder(TelephoneParts):
         i = 0
         while i < len(self.tokens):
             code = self.code_at(i) if self._may_open_cdcr(i) else None
-            cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
-            if code is None and (cued or keys) and (misheard := self._misheard_letter_first(i, keys, cued)):
-                out.append(misheard)
-                keys.add(misheard.chars)
-                i = misheard.last
+            if code is None and (found := self._cdcr_letters_first(i, cues, keys, taken, hearing)):
+                out.extend(found[:-1])
+                keys.add(found[-1].chars)
+                i = found[-1].last
                 continue
-            if code is None and _CDCR_LETTERS.fullmatch(self.tokens[i].text) and self._starts_code(i):
-                # Letters written together end no run: "AK, uh, 4126"; "AK" at a line's end, "4126" next
-                letters = _Code(i, i + 1, self.tokens[i].text, 0, 2, False, 0)
-                pieces = [] if self._overlaps(letters, taken) else self._cdcr_cut(letters, keys)
-                year = _YEAR.fullmatch(pieces[-1].chars[2:]) if pieces else None  # "KL.\n1998, I think"
-                if pieces and (cued or pieces[-1].chars in keys or (hearing and not year)):
-                    out.extend(pieces[:-1])
-                    keys.add(pieces[-1].chars)
-                    i = pieces[-2].last
-                    continue
             if (
                 code is None
                 or self._overlaps(code, taken)
@@ -610,6 +598,7 @@ class _Finder(TelephoneParts):
             ):
                 i += 1
                 continue
+            cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
             shaped = (
                 _CDCR_SHAPE.fullmatch(code.chars) is not None
                 and (cued or not self._article_first(code))
@@ -636,21 +625,34 @@ class _Finder(TelephoneParts):
             i += 1
         return out
 
-    def _misheard_letter_first(self, i: int, keys: set[str], cued: bool) -> _Code | None:
-        """A CDCR number whose first letter speech recognition wrote as a word that sounds like it
-        ("hey tee three three nine one" = AT3391), after a cue or said again: never read so elsewhere."""
-        letter = self.v.letter_homophones.get(self.word(i))
-        if letter is None or i + 1 >= len(self.tokens) or not _JOINED.fullmatch(self.gap(i, i + 1)):
-            return None
-        rest = self.code_at(i + 1)
-        if rest is None or self._quantity_after(rest):
-            return None
-        chars = letter + rest.chars
-        if not _CDCR_SHAPE.fullmatch(chars) or not (cued or chars in keys):
-            return None
-        return dataclasses.replace(
-            rest, first=i, chars=chars, letters=rest.letters + 1, spoken=rest.spoken + 1, apart=rest.apart + 1
+    def _cdcr_letters_first(
+        self, i: int, cues: list[int], keys: set[str], taken: list[tuple[int, int]], hearing: bool
+    ) -> list[_Code]:
+        """A CDCR number from letters that open no run: its pieces and last the whole number read.
+        - Two letters written together, then a pause or a line's end: "AK, uh, 4126", "AK" / "4126";
+        - a first letter speech recognition wrote as a word that sounds like it ("hey tee three three
+          nine one" = AT3391), after a cue or said again: never read so elsewhere."""
+        token = self.tokens[i]
+        letter = self.v.letter_homophones.get(token.lower)
+        if letter is None and not (len(token.text) == 2 and token.text.isupper() and token.text.isalpha()):
+            return []
+        cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
+        if letter is None:
+            if not self._starts_code(i) or self._overlaps(_Code(i, i + 1, "", 0, 0, False, 0), taken):
+                return []
+            pieces = self._cdcr_cut(_Code(i, i + 1, token.text, 0, 2, False, 0), keys)
+            year = _YEAR.fullmatch(pieces[-1].chars[2:]) if pieces else None  # "KL.\n1998, I think"
+            return pieces if pieces and (cued or pieces[-1].chars in keys or (hearing and not year)) else []
+        joined = i + 1 < len(self.tokens) and _JOINED.fullmatch(self.gap(i, i + 1))
+        rest = self.code_at(i + 1) if joined else None
+        if rest is None or self._quantity_after(rest) or not _CDCR_SHAPE.fullmatch(letter + rest.chars):
+            return []
+        if not (cued or letter + rest.chars in keys):
+            return []
+        whole = dataclasses.replace(
+            rest, first=i, chars=letter + rest.chars, letters=rest.letters + 1, spoken=rest.spoken + 1
         )
+        return [whole, whole]
 
     def _cdcr_begun_again(self, start: _Code, keys: set[str]) -> bool:
         """The start of a CDCR number that the speaker breaks off and says again from its first

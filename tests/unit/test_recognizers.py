@@ -86,6 +86,7 @@ def test_spelled_out_item_in_lower_case_speech(specs):
         ("CDC number AB1234 on file", ["AB1234"]),
         ("his number is Victor 12345, right", ["Victor 12345"]),
         ("that is V-12345", ["V-12345"]),
+        ("a PDF's hyphens: V‑40417 and KT‐3390", ["V‑40417", "KT‐3390"]),
         # Its letters written as initials; not initials before a year, nor a deposition's answer
         ("it's B.R. 5061, or V. 40417; J.R. 1995 and A. 12345", ["B.R. 5061", "V. 40417"]),
         ("P.O. Box 12345, Soledad, CA 93960 and ZIP 94964", []),
@@ -102,7 +103,7 @@ def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
     assert named.runs_in("general") and named.runs_in("hearing")
     text = (
         "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345, CDCR#: T-40917, CDC # G55102, "
-        "CDCR B.R. 5061; "
+        "CDCR B.R. 5061, CDCR No.KT3390; "
         "but CDCR 12345, CDCR# 4471 and ZIP 95671"
     )
     assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == [
@@ -112,6 +113,7 @@ def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
         "T-40917",
         "G55102",
         "B.R. 5061",
+        "KT3390",
     ]
 
 
@@ -517,3 +519,8 @@ def test_a_piece_of_a_file_name_is_no_web_address(detectors):
     spans = presidio.detect(TextChunk(Document("d", text), text, 0, "general"), SharedAnalysis())
     urls = [s.text_in(text) for s in spans if s.label == "URL"]
     assert urls == ["records.example.org"]
+
+
+def test_an_area_code_said_on_its_own_is_part_of_a_telephone_number(specs):
+    text = "area code 559, then 555-0177; the area code is (707). Not code 916 nor area 916."
+    assert matches(specs, "PHONE_NUMBER", text) == ["559", "555-0177", "(707)"]
