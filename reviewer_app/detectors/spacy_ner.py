@@ -183,20 +183,22 @@ class SpacyDetector(Detector):
 
 
 _NOUNS = ("NOUN", "PROPN")
-# What makes a number a sum: a currency, a share, a scale, said or written.
-_SUM_WORD = re.compile(
-    r"[$€£¥%]|\d[kKmMbB]\b|\b(?i:dollars?|bucks?|cents?|euros?|pounds?|grand|percent|per[ ]cent|hundred|"
-    r"thousand|million|billion|usd|eur|gbp|chf)\b"
-)
+# The words of an address, which NER sometimes reads as a sum ("1801 J Street", "Suite 400").
+_ADDRESS_WORD = re.compile(r"\b(?:Street|Avenue|Boulevard|Road|Drive|Lane|Suite|Apartment|Apt|Unit|Box)\b")
 
 
 def _no_sum(ent) -> bool:
-    """NER's MONEY without a currency, a share or a scale, where no verb pays it: "1801 J Street",
-    "Suite 400" ("paid 400" stays a sum)."""
+    """NER's MONEY that is an address or a number a noun names: "1801 J Street", "Suite 400"
+    ("paid 400", "588 GDR marks" stay sums)."""
     before = ent.doc[ent.start - 1] if ent.start > 0 else None
-    if _SUM_WORD.search(ent.text) or (before is not None and _SUM_WORD.fullmatch(before.text)):
-        return False  # "$" before "300"
-    return not ent.text.isdigit() or (before is not None and before.pos_ in _NOUNS)
+    if _ADDRESS_WORD.search(ent.text) or (before is not None and _ADDRESS_WORD.fullmatch(before.text)):
+        return True
+    return (
+        ent.text.isdigit()
+        and before is not None
+        and before.pos_ in _NOUNS
+        and before.text not in ("$", "€", "£", "¥")
+    )
 
 
 def _unlabelled_persons(doc: Doc, mapping: NerMapping, detector: str) -> list[Span]:

@@ -486,9 +486,12 @@ def test_presidio_reads_codes_said_aloud_and_sums_in_words_outside_hearings(dete
 
 
 def test_ner_money_without_a_currency_a_share_or_a_scale_is_no_sum(detectors):
-    """spaCy calls a suite's number or a street address MONEY; a number paid stays a sum."""
+    """spaCy calls a suite's number or a street address MONEY; a sum in any currency stays one."""
     spacy, _ = detectors
-    text = "Send it to 2210 K Street, Suite 300, Fresno. We paid $300 and then 2 million dollars more."
+    text = (
+        "Send it to 2210 K Street, Suite 300, Fresno. We paid $300 and then 2 million dollars more, "
+        "an allowance of 588 GDR marks a month and 1,200 zlotys."
+    )
     doc = Document("d", text)
     found = {
         (s.start, s.text_in(text))
@@ -497,6 +500,8 @@ def test_ner_money_without_a_currency_a_share_or_a_scale_is_no_sum(detectors):
     }
     assert not any("Street" in f for _, f in found) and (text.index("300"), "300") not in found
     assert {(text.index("$300") + 1, "300"), (text.index("2 million"), "2 million dollars")} <= found
+    # Currencies of any name
+    assert {(text.index("588"), "588 GDR marks"), (text.index("1,200"), "1,200 zlotys")} <= found
 
 
 def test_presidio_finds_a_cdcr_number_said_again_in_another_chunk(detectors):
