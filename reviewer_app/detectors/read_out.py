@@ -43,6 +43,7 @@ from typing import NamedTuple
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors.profiles import GENERAL
+from reviewer_app.detectors.read_out_margins import margin_numbers
 from reviewer_app.detectors.read_out_phones import DETERMINERS, WRITTEN_PHONE, TelephoneParts
 from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
 
@@ -113,8 +114,6 @@ _CDCR_REACH = 40
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # "November 1, 2019": a month of the spelling alphabet, a day and a year, a date.
 _DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
-# A page's margin number at the start of a line ("18  H two three four one seven."): layout, no character.
-_MARGIN_NUMBER = re.compile(r"^[ \t]*(\d{1,2})(?=[ \t]{2,}|[ \t]*$)", re.MULTILINE)
 
 
 class _Token(NamedTuple):  # a tuple: made for every word of the text, and fast to make
@@ -138,6 +137,7 @@ class _Code:
     apart: int = 0  # letters said one by one: "B", "bravo", "B as in boy"
     paired: bool = False  # digits said in pairs or more ("fourteen", "thirty seven")
     alphabet: int = 0  # letters said with a spelling alphabet's words ("Tom", "bravo")
+    cdcr_first: _Code | None = None  # its start, a CDCR number, where a comma follows it
 
 
 class _Finder(TelephoneParts):
@@ -148,7 +148,7 @@ class _Finder(TelephoneParts):
         self._codes: dict[int, _Code | None] = {}
         # Where a telephone number said in words was broken off and begun again (`telephones`).
         self._broken_off: set[int] = set()
-        margins = _margin_numbers(text)
+        margins = margin_numbers(text)
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
             for m in _TOKEN.finditer(text)
@@ -254,15 +254,28 @@ class _Finder(TelephoneParts):
                 ends.append((j, len(chars)))
         if not ends:
             return None
-        last, count = ends[-1]
-        said = "".join(chars[:count])
-        n_digits = sum(c.isdigit() for c in said)
-        n_letters = len(said) - n_digits
-        grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
-        spoken, apart = sum(said_aloud[:count]), sum(said_apart[:count])
-        return _Code(
-            k, last, said, n_digits, n_letters, grouped, spoken, apart, paired, sum(in_alphabet[:count])
-        )
+
+        def ending(last: int, count: int, shorter: _Code | None = None) -> _Code:
+            said, aloud, apart = "".join(chars[:count]), sum(said_aloud[:count]), sum(said_apart[:count])
+            n = sum(c.isdigit() for c in said)
+            mixed = grouped or groups >= 2 or 0 < n < len(said)
+            return _Code(
+                k,
+                last,
+                said,
+                n,
+                len(said) - n,
+                mixed,
+                aloud,
+                apart,
+                paired,
+                sum(in_alphabet[:count]),
+                shorter,
+            )
+
+        # A CDCR number read out, said again after a comma ("AK four one two six, AK4126"): its first reading
+        cdcr = next((e for e in ends[:-1] if _CDCR_SHAPE.fullmatch("".join(chars[: e[1]]))), None)
+        return ending(*ends[-1], ending(*cdcr) if cdcr and "," in self.gap(cdcr[0] - 1, cdcr[0]) else None)
 
     def _quantity_after(self, code: _Code) -> bool:
         return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
@@ -585,6 +598,8 @@ class _Finder(TelephoneParts):
         i = 0
         while i < len(self.tokens):
             code = self.code_at(i) if self._may_open_cdcr(i) else None
+            if code is not None and code.cdcr_first is not None:
+                code = code.cdcr_first
             if code is None and (found := self._cdcr_letters_first(i, cues, keys, taken, hearing)):
                 out.extend(found[:-1])
                 keys.add(found[-1].chars)
@@ -825,19 +840,6 @@ class _Finder(TelephoneParts):
                 out.append(words[i].text if words[i].text not in ("dot", "underscore", "dash") else "")
                 i += 1
         return "".join(out)
-
-
-def _margin_numbers(text: str) -> set[int]:
-    """Where the margin numbers of a line-numbered page are: a number at a line's start that
-    counts on from the line before or on to the line after."""
-    numbers = {}
-    for m in _MARGIN_NUMBER.finditer(text):
-        numbers[text.count("\n", 0, m.start())] = (m.start(1), int(m.group(1)))
-    return {
-        start
-        for line, (start, n) in numbers.items()
-        if numbers.get(line - 1, (0, -9))[1] == n - 1 or numbers.get(line + 1, (0, -9))[1] == n + 1
-    }
 
 
 def in_custody(text: str) -> bool:

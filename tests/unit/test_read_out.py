@@ -459,3 +459,10 @@ def test_a_court_reporters_csr_a_call_takers_operator_and_a_certification_number
     # A count or a year after the same words
     assert found("I asked for the operator 2 times; the operator said 1998 was the year.") == []
     assert found("A GED certification from 2015 and a certification in 2019.") == []
+
+
+def test_a_cdcr_number_read_out_then_written_after_a_comma():
+    # (the written one is the hearing patterns', identifiers.toml)
+    assert cdcr("MR. POE: KT three three nine oh, KT3390.", "hearing") == ["KT three three nine oh"]
+    # Not the start of a longer code said without a comma
+    assert cdcr("MR. POE: KT three three nine oh four four.", "hearing") == []
