@@ -184,12 +184,14 @@ class SpacyDetector(Detector):
 
 _NOUNS = ("NOUN", "PROPN")
 # The words of an address, which NER sometimes reads as a sum ("1801 J Street", "Suite 400").
+# A currency's code before the number: "PLN 200".
+_CURRENCY_CODE = re.compile(r"[A-Z]{3}")
 _ADDRESS_WORD = re.compile(r"\b(?:Street|Avenue|Boulevard|Road|Drive|Lane|Suite|Apartment|Apt|Unit|Box)\b")
 
 
 def _no_sum(ent) -> bool:
     """NER's MONEY that is an address or a number a noun names: "1801 J Street", "Suite 400"
-    ("paid 400", "588 GDR marks" stay sums)."""
+    ("paid 400", "588 GDR marks", "PLN 200" stay sums)."""
     before = ent.doc[ent.start - 1] if ent.start > 0 else None
     if _ADDRESS_WORD.search(ent.text) or (before is not None and _ADDRESS_WORD.fullmatch(before.text)):
         return True
@@ -198,6 +200,7 @@ def _no_sum(ent) -> bool:
         and before is not None
         and before.pos_ in _NOUNS
         and before.text not in ("$", "€", "£", "¥")
+        and not _CURRENCY_CODE.fullmatch(before.text)
     )
 
 

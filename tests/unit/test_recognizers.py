@@ -490,7 +490,7 @@ def test_ner_money_without_a_currency_a_share_or_a_scale_is_no_sum(detectors):
     spacy, _ = detectors
     text = (
         "Send it to 2210 K Street, Suite 300, Fresno. We paid $300 and then 2 million dollars more, "
-        "an allowance of 588 GDR marks a month and 1,200 zlotys."
+        "an allowance of 588 GDR marks a month and 1,200 zlotys, and rent at PLN 200."
     )
     doc = Document("d", text)
     found = {
@@ -502,6 +502,7 @@ def test_ner_money_without_a_currency_a_share_or_a_scale_is_no_sum(detectors):
     assert {(text.index("$300") + 1, "300"), (text.index("2 million"), "2 million dollars")} <= found
     # Currencies of any name
     assert {(text.index("588"), "588 GDR marks"), (text.index("1,200"), "1,200 zlotys")} <= found
+    assert (text.index("PLN 200") + 4, "200") in found
 
 
 def test_presidio_finds_a_cdcr_number_said_again_in_another_chunk(detectors):
