@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spelled_referents import spells_a_thing
 
 _NER_NAMES = ("PERSON", "ORGANIZATION", "NRP")
 _DIGIT = re.compile(r"\d")
@@ -168,7 +169,9 @@ def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
                 ),
                 None,
             )
-            if named is not None and named.label not in _NAME_LABELS:
+            if (named is not None and named.label not in _NAME_LABELS) or (
+                named is None and spells_a_thing(text, span.start)  # asked for as a thing: "the street?"
+            ):
                 span = span.with_(label="SPELLED_OUT_ITEM")
         out.append(span)
     return out

@@ -45,7 +45,7 @@ from reviewer_app.detectors.places import (
     headline_lines,
 )
 from reviewer_app.detectors.profiles import profile_table
-from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers
+from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers, in_custody
 from reviewer_app.detectors.spoken import find_spoken_forms
 from reviewer_app.detectors.spoken_amounts import find_spoken_amounts
 
@@ -140,7 +140,7 @@ class PresidioDetector(Detector):
         self._lock = threading.Lock()
         self._deny_lists: dict[HearingMetadata, list[EntityRecognizer]] = {}
         self._lowercase: tuple[str, frozenset[str]] = ("", frozenset())
-        self._cdcr_said: tuple[str, str, frozenset[str]] = ("", "", frozenset())
+        self._cdcr_said: tuple[str, str, frozenset[str], bool] = ("", "", frozenset(), False)
 
     def status(self) -> DetectorStatus:
         model = self.settings.spacy_model
@@ -267,13 +267,14 @@ class PresidioDetector(Detector):
             self._lowercase = (document.text, lowercase_words(document.text))
         return self._lowercase[1]
 
-    def _cdcr_numbers(self, chunk: TextChunk) -> frozenset[str]:
-        """The CDCR numbers the whole document reads out, worked out once per document: one
-        said again in another chunk is found there too."""
+    def _cdcr_numbers(self, chunk: TextChunk) -> tuple[frozenset[str], bool]:
+        """The CDCR numbers the whole document reads out, and whether it is about someone in
+        custody, worked out once per document: one said again in another chunk is found there too."""
         text = chunk.document.text
         if self._cdcr_said[0] != text or self._cdcr_said[1] != chunk.profile:
-            self._cdcr_said = (text, chunk.profile, cdcr_numbers_said(text, chunk.profile))
-        return self._cdcr_said[2]
+            said = cdcr_numbers_said(text, chunk.profile)
+            self._cdcr_said = (text, chunk.profile, said, in_custody(text))
+        return self._cdcr_said[2], self._cdcr_said[3]
 
     def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
         self.load(chunk.profile)
@@ -313,7 +314,8 @@ class PresidioDetector(Detector):
         verbs = {t.idx for t in doc if t.pos_ in ("VERB", "AUX")}
         persons = {t.idx for t in doc if t.ent_type_ == "PERSON"}
         spans += find_spoken_forms(chunk.text, nouns, verbs, persons)
-        spans += find_read_out_identifiers(chunk.text, chunk.profile, self._cdcr_numbers(chunk))
+        said, custody = self._cdcr_numbers(chunk)
+        spans += find_read_out_identifiers(chunk.text, chunk.profile, said, custody)
         if profile_table().get(chunk.profile).ner_labels.get("MONEY") == "AMOUNT":
             spans += find_spoken_amounts(chunk.text, nouns)  # where sums of money are tagged
         spans += self._capitals_spans(chunk.text, analyzer)

@@ -43,6 +43,7 @@ from typing import NamedTuple
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors.profiles import GENERAL
+from reviewer_app.detectors.read_out_margins import margin_numbers
 from reviewer_app.detectors.read_out_phones import DETERMINERS, WRITTEN_PHONE, TelephoneParts
 from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
 
@@ -105,18 +106,15 @@ _UNHEARD = r"(?:inaudible|unintelligible|indiscernible|crosstalk|pause)"
 _PAUSE = re.compile(
     rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:\({_UNHEARD}[^)\n]{{0,30}}\))|(?i:\[{_UNHEARD}[^\]\n]{{0,30}}\])"
     r"|(?i:uh|um|er)(?!\w)))+[ \t,]*"
-    r"|[ \t.,]*\n(?:[ \t]*\d{1,2}[ \t]{2,})?(?:[^\n:]{1,40}:)?[ \t]*"
+    r"|[ \t.,]*-?\n(?:[ \t]*\d{1,2}[ \t]{2,})?(?:[^\n:]{1,40}:)?[ \t]*"
 )
-# How many words before a number a CDCR cue makes it one: the question it answers, with the
-# name and its spelling said before the number ("your name and CDCR number?" / "... number is ...").
+# How far (in words) a CDCR cue reaches: a question for the name, its spelling and the number.
 _CDCR_REACH = 40
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # "November 1, 2019": a month of the spelling alphabet, a day and a year, a date.
 _DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
 # "IN 1999" in an ALL-CAPS notice: a preposition and a year, not two letters and four digits.
 _YEAR_AFTER_A_WORD = re.compile(r"(?i:in|on|by|of|at|to|as|or|so|is|if)[ ]+(?:19|20)\d\d")
-# A page's margin number at the start of a line ("18  H two three four one seven."): layout, no character.
-_MARGIN_NUMBER = re.compile(r"^[ \t]*(\d{1,2})(?=[ \t]{2,}|[ \t]*$)", re.MULTILINE)
 
 
 class _Token(NamedTuple):  # a tuple: made for every word of the text, and fast to make
@@ -140,6 +138,7 @@ class _Code:
     apart: int = 0  # letters said one by one: "B", "bravo", "B as in boy"
     paired: bool = False  # digits said in pairs or more ("fourteen", "thirty seven")
     alphabet: int = 0  # letters said with a spelling alphabet's words ("Tom", "bravo")
+    cdcr_first: _Code | None = None  # its start, a CDCR number, where a comma follows it
 
 
 class _Finder(TelephoneParts):
@@ -150,7 +149,7 @@ class _Finder(TelephoneParts):
         self._codes: dict[int, _Code | None] = {}
         # Where a telephone number said in words was broken off and begun again (`telephones`).
         self._broken_off: set[int] = set()
-        margins = _margin_numbers(text)
+        margins = margin_numbers(text)
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
             for m in _TOKEN.finditer(text)
@@ -256,15 +255,28 @@ class _Finder(TelephoneParts):
                 ends.append((j, len(chars)))
         if not ends:
             return None
-        last, count = ends[-1]
-        said = "".join(chars[:count])
-        n_digits = sum(c.isdigit() for c in said)
-        n_letters = len(said) - n_digits
-        grouped |= groups >= 2 or (n_letters > 0 and n_digits > 0)
-        spoken, apart = sum(said_aloud[:count]), sum(said_apart[:count])
-        return _Code(
-            k, last, said, n_digits, n_letters, grouped, spoken, apart, paired, sum(in_alphabet[:count])
-        )
+
+        def ending(last: int, count: int, shorter: _Code | None = None) -> _Code:
+            said, aloud, apart = "".join(chars[:count]), sum(said_aloud[:count]), sum(said_apart[:count])
+            n = sum(c.isdigit() for c in said)
+            mixed = grouped or groups >= 2 or 0 < n < len(said)
+            return _Code(
+                k,
+                last,
+                said,
+                n,
+                len(said) - n,
+                mixed,
+                aloud,
+                apart,
+                paired,
+                sum(in_alphabet[:count]),
+                shorter,
+            )
+
+        # A CDCR number read out, said again after a comma ("AK four one two six, AK4126"): its first reading
+        cdcr = next((e for e in ends[:-1] if _CDCR_SHAPE.fullmatch("".join(chars[: e[1]]))), None)
+        return ending(*ends[-1], ending(*cdcr) if cdcr and "," in self.gap(cdcr[0] - 1, cdcr[0]) else None)
 
     def _quantity_after(self, code: _Code) -> bool:
         return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
@@ -587,6 +599,13 @@ class _Finder(TelephoneParts):
         i = 0
         while i < len(self.tokens):
             code = self.code_at(i) if self._may_open_cdcr(i) else None
+            if code is not None and code.cdcr_first is not None:
+                code = code.cdcr_first
+            if code is None and (found := self._cdcr_letters_first(i, cues, keys, taken, hearing)):
+                out.extend(found[:-1])
+                keys.add(found[-1].chars)
+                i = found[-1].last
+                continue
             if (
                 code is None
                 or self._overlaps(code, taken)
@@ -602,7 +621,8 @@ class _Finder(TelephoneParts):
                 and not _DATE_SAID.fullmatch(self.code_text(code))
                 and not _YEAR_AFTER_A_WORD.fullmatch(self.code_text(code))
             )
-            if (shaped and (cued or code.chars in keys or (hearing and self._said_as_cdcr(code)))) or (
+            alone = hearing and (self._said_as_cdcr(code) or code.last - code.first == 1)
+            if (shaped and (cued or code.chars in keys or alone)) or (
                 i in answers and not code.letters and code.digits == 5
             ):
                 out.append(code)
@@ -621,6 +641,35 @@ class _Finder(TelephoneParts):
                 continue
             i += 1
         return out
+
+    def _cdcr_letters_first(
+        self, i: int, cues: list[int], keys: set[str], taken: list[tuple[int, int]], hearing: bool
+    ) -> list[_Code]:
+        """A CDCR number from letters that open no run: its pieces and last the whole number read.
+        - Two letters written together, then a pause or a line's end: "AK, uh, 4126", "AK" / "4126";
+        - a first letter speech recognition wrote as a word that sounds like it ("hey tee three three
+          nine one" = AT3391), after a cue or said again: never read so elsewhere."""
+        token = self.tokens[i]
+        letter = self.v.letter_homophones.get(token.lower)
+        if letter is None and not (len(token.text) == 2 and token.text.isupper() and token.text.isalpha()):
+            return []
+        cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
+        if letter is None:
+            if not self._starts_code(i) or self._overlaps(_Code(i, i + 1, "", 0, 0, False, 0), taken):
+                return []
+            pieces = self._cdcr_cut(_Code(i, i + 1, token.text, 0, 2, False, 0), keys)
+            year = _YEAR.fullmatch(pieces[-1].chars[2:]) if pieces else None  # "KL.\n1998, I think"
+            return pieces if pieces and (cued or pieces[-1].chars in keys or (hearing and not year)) else []
+        joined = i + 1 < len(self.tokens) and _JOINED.fullmatch(self.gap(i, i + 1))
+        rest = self.code_at(i + 1) if joined else None
+        if rest is None or self._quantity_after(rest) or not _CDCR_SHAPE.fullmatch(letter + rest.chars):
+            return []
+        if not (cued or letter + rest.chars in keys):
+            return []
+        whole = dataclasses.replace(
+            rest, first=i, chars=letter + rest.chars, letters=rest.letters + 1, spoken=rest.spoken + 1
+        )
+        return [whole, whole]
 
     def _cdcr_begun_again(self, start: _Code, keys: set[str]) -> bool:
         """The start of a CDCR number that the speaker breaks off and says again from its first
@@ -795,32 +844,26 @@ class _Finder(TelephoneParts):
         return "".join(out)
 
 
-def _margin_numbers(text: str) -> set[int]:
-    """Where the margin numbers of a line-numbered page are: a number at a line's start that
-    counts on from the line before or on to the line after."""
-    numbers = {}
-    for m in _MARGIN_NUMBER.finditer(text):
-        numbers[text.count("\n", 0, m.start())] = (m.start(1), int(m.group(1)))
-    return {
-        start
-        for line, (start, n) in numbers.items()
-        if numbers.get(line - 1, (0, -9))[1] == n - 1 or numbers.get(line + 1, (0, -9))[1] == n + 1
-    }
+def in_custody(text: str) -> bool:
+    """Whether `text` is about someone in custody (it names a CDCR number or an inmate): there a
+    run of a CDCR number's shape is one, as in a hearing, whatever profile reads the document."""
+    return read_out_words().custody_cues.search(text) is not None
 
 
 def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
     """The characters of the CDCR numbers `text` reads out ("BR5061")."""
     finder = _Finder(text, read_out_words())
-    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL, []))
+    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL or in_custody(text), []))
 
 
 def find_read_out_identifiers(
-    text: str, profile: str = GENERAL, cdcr_said: frozenset[str] = frozenset()
+    text: str, profile: str = GENERAL, cdcr_said: frozenset[str] = frozenset(), custody: bool = False
 ) -> list[Span]:
     """ID_NUMBER spans (and PHONE_NUMBER ones for a telephone number's tail) and CDCR_ID ones
     of `text`. Codes read out alone are identifiers only outside hearings (`profile` "general"):
     in a hearing a run of letters and digits is a CDCR number, or a spelled name before one.
-    `cdcr_said` are the CDCR numbers read out elsewhere in the document (`cdcr_numbers_said`)."""
+    `cdcr_said` are the CDCR numbers read out elsewhere in the document (`cdcr_numbers_said`);
+    `custody`, whether the document is about someone in custody (`in_custody`)."""
     finder = _Finder(text, read_out_words())
     spans = []
     said: set[str] = set()
@@ -831,7 +874,7 @@ def find_read_out_identifiers(
         taken.append((span.start, span.end))
         if label == "ID_NUMBER":
             said.add(code.chars)
-    for code in finder.cdcr_codes(profile != GENERAL, taken, cdcr_said):
+    for code in finder.cdcr_codes(profile != GENERAL or custody, taken, cdcr_said):
         spans.append(finder.span(code, "CDCR_ID", CUE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
     for code in finder.codes_before_noun(taken):

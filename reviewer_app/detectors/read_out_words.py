@@ -23,12 +23,15 @@ class ReadOutWords:
     tail_cues: dict[str, tuple[tuple[str, ...], ...]]
     phonetic: frozenset[str]
     letter_names: dict[str, str]
+    letter_homophones: dict[str, str]
     digits: dict[str, str]
     repeat: dict[str, int]
     separators: frozenset[str]
     address_words: tuple[str, ...]
     not_zip_cues: frozenset[str]
     cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
+    # Any of the words that say a document is about someone in custody.
+    custody_cues: re.Pattern[str]
 
 
 def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -51,10 +54,15 @@ def read_out_words() -> ReadOutWords:
         tail_cues=phrases(ids["tail_cues"]),
         phonetic=frozenset(chars["phonetic"]),
         letter_names=dict(chars["letter_names"]),
+        letter_homophones=dict(chars["letter_homophones"]),
         digits=dict(chars["digits"]),
         repeat=dict(chars["repeat"]),
         separators=frozenset(chars["separators"]),
         address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
         not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
         cdcr_cues=phrases(raw["cdcr"]["cues"]),
+        custody_cues=re.compile(
+            r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in raw["cdcr"]["custody"]) + r")(?![\w-])",
+            re.IGNORECASE,
+        ),
     )

@@ -172,12 +172,36 @@ class SpacyDetector(Detector):
         spans = []
         for ent in doc.ents:
             label = ent.label_
+            if label == "MONEY" and _no_sum(ent):
+                continue
             if label in _NAME_ENTITY_LABELS and ent.text.istitle() and mapping.fills_person_role(ent.root):
                 label = "PERSON"  # "I married Gustavo Renteria": NER said ORG
             found = mapping.map_entity(label, ent.start_char, ent.end_char, ent.text, profile)
             for span in found:
                 spans.append(span.with_(detectors=(self.name,), score=NER_SCORE))
         return spans + _unlabelled_persons(doc, mapping, self.name)
+
+
+_NOUNS = ("NOUN", "PROPN")
+# The words of an address, which NER sometimes reads as a sum ("1801 J Street", "Suite 400").
+# A currency's code before the number: "PLN 200".
+_CURRENCY_CODE = re.compile(r"[A-Z]{3}")
+_ADDRESS_WORD = re.compile(r"\b(?:Street|Avenue|Boulevard|Road|Drive|Lane|Suite|Apartment|Apt|Unit|Box)\b")
+
+
+def _no_sum(ent) -> bool:
+    """NER's MONEY that is an address or a number a noun names: "1801 J Street", "Suite 400"
+    ("paid 400", "588 GDR marks", "PLN 200" stay sums)."""
+    before = ent.doc[ent.start - 1] if ent.start > 0 else None
+    if _ADDRESS_WORD.search(ent.text) or (before is not None and _ADDRESS_WORD.fullmatch(before.text)):
+        return True
+    return (
+        ent.text.isdigit()
+        and before is not None
+        and before.pos_ in _NOUNS
+        and before.text not in ("$", "€", "£", "¥")
+        and not _CURRENCY_CODE.fullmatch(before.text)
+    )
 
 
 def _unlabelled_persons(doc: Doc, mapping: NerMapping, detector: str) -> list[Span]:

@@ -74,6 +74,8 @@ def test_a_month_and_day_without_a_year_survives_the_merge_and_is_no_case_number
 
     assert case_number("You got your copy on 8/12 and signed it.") == []
     assert case_number("See application no. 12/23 and 18403/91.") == ["12/23", "18403/91"]
+    # A fax's page count is no case number
+    assert case_number("KWIK LAW GROUP    PAGE 03/17    application no. 4417/09") == ["4417/09"]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.detectors.read_out import find_read_out_identifiers
+from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers, in_custody
 
 
 def found(text: str, profile: str = "general") -> list[tuple[str, str]]:
@@ -390,3 +390,79 @@ def test_a_short_run_with_spelling_alphabet_letters_is_read_out(text, expected):
 )
 def test_no_short_run_without_two_spelling_alphabet_letters(text):
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "profile", "expected"),
+    [
+        # Two letters written together, then a hesitation or a line's end before the digits
+        ("Q: Your CDCR number?\nA: It's BT, um, 3390.", "general", ["BT, um, 3390"]),
+        ("MS. KANE: I show your number as RW\n7781, sir.", "hearing", ["RW", "7781"]),
+        # A hyphen at the line's end between the letter and the digits
+        ("MS. KANE: the CDC number is F-\n60418 on the chrono.", "general", ["F", "60418"]),
+    ],
+)
+def test_a_cdcr_number_whose_letters_end_a_line_or_a_breath(text, profile, expected):
+    assert cdcr(text, profile) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "profile"),
+    [
+        ("MS. KANE: She went to KL.\nMR. POE: 1998, I think.", "hearing"),  # a year on the next line
+        ("MS. KANE: the form says RW\n7781 on it.", "general"),  # outside a hearing, no cue
+    ],
+)
+def test_no_cdcr_number_across_a_line_without_its_form(text, profile):
+    assert cdcr(text, profile) == []
+
+
+def custody_cdcr(text: str) -> list[str]:
+    said = cdcr_numbers_said(text, "general")
+    custody = in_custody(text)
+    return [
+        text[s.start : s.end]
+        for s in find_read_out_identifiers(text, "general", said, custody)
+        if s.label == "CDCR_ID"
+    ]
+
+
+def test_outside_a_hearing_a_document_about_an_inmate_reads_cdcr_numbers_as_a_hearing_does():
+    """A committee's or a call's transcript read in the general profile: its cue far before."""
+    talk = " ".join(["we went over the classes he took and the jobs he held on the yard"] * 5)
+    text = f"speaker 1: the review for an inmate, {talk}\nspeaker 2: mine is q r seven two zero one"
+    assert custody_cdcr(text) == ["q r seven two zero one"]
+    written = f"INTERVIEWER: He was an inmate then. {talk}.\nMR. ODOM: It was J40922 back then."
+    assert custody_cdcr(written) == ["J40922"]
+    # Without a word of custody, the same runs are no CDCR numbers
+    assert custody_cdcr(text.replace("an inmate", "a student")) == []
+    assert custody_cdcr(written.replace("an inmate", "a clerk")) == []
+
+
+def test_a_cdcr_numbers_first_letter_written_as_a_word_that_sounds_like_it():
+    """Speech recognition writes a letter said alone as a word ("hey" for A, "tea" for T)."""
+    assert cdcr("speaker 1: and your cdcr number\nspeaker 2: it's hey tee four one nine two") == [
+        "hey tee four one nine two"
+    ]
+    assert cdcr("so that's why two one four four oh", said=frozenset({"Y21440"})) == [
+        "why two one four four oh"
+    ]
+    # Without a cue nor the number said elsewhere, the words are words
+    assert cdcr("hey tee four one nine two") == []
+    assert cdcr("what's your cdc number\nhey, it's nine one two three") == []
+
+
+def test_a_court_reporters_csr_a_call_takers_operator_and_a_certification_number():
+    assert found("Taken by Ana Ruiz, CSR 10447, RPR.") == [("10447", "ID_NUMBER")]
+    assert found("Call-taker T. Ngata, operator 3391.") == [("3391", "ID_NUMBER")]
+    assert found("Her certification number is 401187.") == [("401187", "ID_NUMBER")]
+    # A count or a year after the same words
+    assert found("I asked for the operator 2 times; the operator said 1998 was the year.") == []
+    assert found("A GED certification from 2015 and a certification in 2019.") == []
+
+
+def test_a_cdcr_number_read_out_then_written_after_a_comma():
+    # (the written one is the hearing patterns', identifiers.toml)
+    assert cdcr("MR. POE: KT three three nine oh, KT3390.", "hearing") == ["KT three three nine oh"]
+    # Not the start of a longer code said without a comma
+    assert cdcr("MR. POE: KT three three nine oh four four.", "hearing") == []

@@ -65,6 +65,13 @@ def test_a_letter_spelled_like_or_for_a_word(specs):
     assert matches(specs, "SPELLED_OUT_ITEM", text) == ["M like Mary", "T for Tom", "S as in 'Sam'"]
 
 
+def test_a_letter_said_like_a_word_of_a_spelling_alphabet_in_lower_case(specs):
+    """Speech recognition writes "k like king" in lower case; a word of no spelling alphabet
+    spells nothing ("s for sure", "t for two")."""
+    text = "it's k like king, then d for david, s for sure, t for two, and j like jam"
+    assert matches(specs, "SPELLED_OUT_ITEM", text) == ["k like king", "d for david"]
+
+
 def test_spelled_out_item_in_lower_case_speech(specs):
     """Speech recognition writes "b as in boy"; the word begins with the letter it spells
     ("a day as in the past" spells nothing)."""
@@ -79,6 +86,9 @@ def test_spelled_out_item_in_lower_case_speech(specs):
         ("CDC number AB1234 on file", ["AB1234"]),
         ("his number is Victor 12345, right", ["Victor 12345"]),
         ("that is V-12345", ["V-12345"]),
+        ("a PDF's hyphens: V‑40417 and KT‐3390", ["V‑40417", "KT‐3390"]),
+        # Its letters written as initials; not initials before a year, nor a deposition's answer
+        ("it's B.R. 5061, or V. 40417; J.R. 1995 and A. 12345", ["B.R. 5061", "V. 40417"]),
         ("P.O. Box 12345, Soledad, CA 93960 and ZIP 94964", []),
         ("it was 123456 or AB12345 or L9031", []),
     ],
@@ -92,7 +102,8 @@ def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
     named = next(s for s in load_recognizer_specs() if s.name == "cdcr_id_named")
     assert named.runs_in("general") and named.runs_in("hearing")
     text = (
-        "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345, CDCR#: T-40917, CDC # G55102; "
+        "CDCR Number: AK4126, CDCR A-K 4126, CDC number V-12345, CDCR#: T-40917, CDC # G55102, "
+        "CDCR B.R. 5061, CDCR No.KT3390; "
         "but CDCR 12345, CDCR# 4471 and ZIP 95671"
     )
     assert matches({"CDCR_ID": named.compiled()}, "CDCR_ID", text) == [
@@ -101,6 +112,8 @@ def test_a_cdcr_number_named_as_such_is_found_in_any_profile():
         "V-12345",
         "T-40917",
         "G55102",
+        "B.R. 5061",
+        "KT3390",
     ]
 
 
@@ -472,6 +485,26 @@ def test_presidio_reads_codes_said_aloud_and_sums_in_words_outside_hearings(dete
     assert ("AMOUNT", "nine hundred dollars") in general - hearing
 
 
+def test_ner_money_without_a_currency_a_share_or_a_scale_is_no_sum(detectors):
+    """spaCy calls a suite's number or a street address MONEY; a sum in any currency stays one."""
+    spacy, _ = detectors
+    text = (
+        "Send it to 2210 K Street, Suite 300, Fresno. We paid $300 and then 2 million dollars more, "
+        "an allowance of 588 GDR marks a month and 1,200 zlotys, and rent at PLN 200."
+    )
+    doc = Document("d", text)
+    found = {
+        (s.start, s.text_in(text))
+        for s in spacy.detect(TextChunk(doc, text, 0, "general"), SharedAnalysis())
+        if s.label == "AMOUNT"
+    }
+    assert not any("Street" in f for _, f in found) and (text.index("300"), "300") not in found
+    assert {(text.index("$300") + 1, "300"), (text.index("2 million"), "2 million dollars")} <= found
+    # Currencies of any name
+    assert {(text.index("588"), "588 GDR marks"), (text.index("1,200"), "1,200 zlotys")} <= found
+    assert (text.index("PLN 200") + 4, "200") in found
+
+
 def test_presidio_finds_a_cdcr_number_said_again_in_another_chunk(detectors):
     """The CDCR numbers read out anywhere in the document are known in every chunk of it."""
     _, presidio = detectors
@@ -492,3 +525,8 @@ def test_a_piece_of_a_file_name_is_no_web_address(detectors):
     spans = presidio.detect(TextChunk(Document("d", text), text, 0, "general"), SharedAnalysis())
     urls = [s.text_in(text) for s in spans if s.label == "URL"]
     assert urls == ["records.example.org"]
+
+
+def test_an_area_code_said_on_its_own_is_part_of_a_telephone_number(specs):
+    text = "area code 559, then 555-0177; the area code is (707). Not code 916 nor area 916."
+    assert matches(specs, "PHONE_NUMBER", text) == ["559", "555-0177", "(707)"]
