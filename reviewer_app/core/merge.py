@@ -465,21 +465,26 @@ def drop_role_only_persons(spans: Iterable[Span], text: str, not_names: frozense
 # 2 -----------------------------------------------------------------------------
 def whitelist_occurrences(text: str, whitelist: frozenset[str]) -> list[tuple[int, int]]:
     """Where whitelisted terms occur in `text`, as [start, end) ranges."""
+    return list(_whitelist_occurrences(text, whitelist))
+
+
+@functools.lru_cache(maxsize=2)  # the merge applies the whitelist twice to one text
+def _whitelist_occurrences(text: str, whitelist: frozenset[str]) -> tuple[tuple[int, int], ...]:
     if not whitelist:
-        return []
+        return ()
     terms = sorted(whitelist, key=len, reverse=True)
     pattern = re.compile(
         r"(?<![\w-])(?:" + "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in terms) + r")(?![\w-])",
         re.IGNORECASE,
     )
-    return [(m.start(), m.end()) for m in pattern.finditer(text)]
+    return tuple((m.start(), m.end()) for m in pattern.finditer(text))
 
 
 def apply_whitelist(spans: Iterable[Span], text: str, whitelist: frozenset[str]) -> list[Span]:
     """Drop a span whose text is a whitelisted term (case-insensitive, "the" and
     's aside) or that lies inside an occurrence of one ("Parole Hearings" in
     "Board of Parole Hearings")."""
-    occurrences = whitelist_occurrences(text, whitelist)
+    occurrences = _whitelist_occurrences(text, whitelist)
     starts = [o[0] for o in occurrences]
     out = []
     for span in spans:
