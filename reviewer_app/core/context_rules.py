@@ -504,7 +504,8 @@ def _initialisms(text: str) -> list[tuple[int, int]]:
         return []
     lowercase_phrases = _lowercase_text(text)
     # "BY MR. VASQUEZ:": a word the text also writes in lower case is no acronym.
-    acronyms = {a for a in acronyms if _stands_out(a, text) and f" {a.lower()} " not in lowercase_phrases}
+    # The look-up first: `_stands_out` reads the whole text again for each acronym.
+    acronyms = {a for a in acronyms if f" {a.lower()} " not in lowercase_phrases and _stands_out(a, text)}
     out = []
     for match in re.finditer(_NAME, text):
         words = list(re.finditer(r"\S+", match.group()))
@@ -813,6 +814,7 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
         tag = " ".join(match.group(1).split())
         turns[tag] = turns.get(tag, 0) + 1
     refused = titles | not_names
+    written_lower: dict[str, bool] = {}  # a tag's words recur at every turn: looked up once each
     out = []
     for match in matches:
         words = list(re.finditer(r"\S+", match.group(1)))
@@ -829,7 +831,10 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
             continue
         if lowercase_phrases is None:
             lowercase_phrases = _lowercase_text(text)
-        if any(f" {w} " in lowercase_phrases for w in rest):
+        for w in rest:
+            if w not in written_lower:
+                written_lower[w] = f" {w} " in lowercase_phrases
+        if any(written_lower[w] for w in rest):
             continue
         start = match.start(1) + words[roles].start()
         score = CONTEXT_SCORE if roles else NAME_TAG_SCORE

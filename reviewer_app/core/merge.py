@@ -481,11 +481,16 @@ def whitelist_occurrences(text: str, whitelist: frozenset[str]) -> list[tuple[in
     return [(m.start(), m.end()) for m in pattern.finditer(text)]
 
 
-def apply_whitelist(spans: Iterable[Span], text: str, whitelist: frozenset[str]) -> list[Span]:
+def apply_whitelist(
+    spans: Iterable[Span],
+    text: str,
+    whitelist: frozenset[str],
+    occurrences: Sequence[tuple[int, int]] | None = None,
+) -> list[Span]:
     """Drop a span whose text is a whitelisted term (case-insensitive, "the" and
     's aside) or that lies inside an occurrence of one ("Parole Hearings" in
-    "Board of Parole Hearings")."""
-    occurrences = whitelist_occurrences(text, whitelist)
+    "Board of Parole Hearings"); `occurrences` are `whitelist_occurrences`, when known."""
+    occurrences = whitelist_occurrences(text, whitelist) if occurrences is None else occurrences
     starts = [o[0] for o in occurrences]
     out = []
     for span in spans:
@@ -761,14 +766,15 @@ def merge_spans(
     person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
     merged = relabel_by_context(merged, text, rules, person_titles, possessive_persons)
     merged = relabel_by_head_word(merged, text, rules.head_words)
-    merged = apply_whitelist(merged, text, rules.whitelist)
+    whitelisted = whitelist_occurrences(text, rules.whitelist)  # for both passes
+    merged = apply_whitelist(merged, text, rules.whitelist, whitelisted)
     merged = defer_trained_spans(merged)
     merged = merge_exact_duplicates(merged, rules)
     merged = keep_longer_same_start(merged, rules)
     merged = keep_longer_same_end(merged, rules)
     merged = resolve_overlaps(merged, text, rules)
     # Trimming can leave a whitelisted term behind (", Board of Parole Hearings").
-    merged = apply_whitelist(merged, text, rules.whitelist)
+    merged = apply_whitelist(merged, text, rules.whitelist, whitelisted)
     if strip_person_titles:
         merged = strip_titles(merged, text, rules.titles | rules.person_cues)
     elif name_titles:

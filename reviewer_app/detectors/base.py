@@ -71,6 +71,12 @@ class Detector(abc.ABC):
         """Spans in chunk coordinates. Find-stage detectors override this."""
         return []
 
+    def spacy_pipeline(self) -> str | None:
+        """The spaCy pipeline whose Doc of each chunk `detect` reads from the `SharedAnalysis`
+        (`nlp.shared_doc`), so that the runner can parse several chunks at once beforehand;
+        None for a detector that reads none."""
+        return None
+
     def refine(self, document: Document, spans: list[Span], progress: Progress) -> list[Span]:
         """Refine-stage detectors override this; the default changes nothing."""
         return spans

@@ -1,8 +1,10 @@
 """The spaCy pipeline shared by the spacy and presidio detectors.
 
 A pipeline is loaded once per process and model name, and each chunk of text is
-parsed once: the first detector that needs the Doc makes it and leaves it in
-the chunk's `SharedAnalysis` for the next one.
+parsed once: the runner parses a few chunks together ahead of their detectors
+(`parse_ahead`: spaCy's batches cost less per word than one call per chunk), or
+else the first detector that needs the Doc makes it; either leaves it in the
+chunk's `SharedAnalysis` for the others.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import importlib.util
 import logging
 import threading
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,3 +84,11 @@ def shared_doc(shared: SharedAnalysis, model: str, text: str) -> Doc:
         doc = load_pipeline(model)(text)
         shared.cache[key] = doc
     return doc
+
+
+def parse_ahead(shared: Sequence[SharedAnalysis], model: str, texts: Sequence[str]) -> None:
+    """Parses `texts` in one batch and leaves each Doc in the `SharedAnalysis` beside it,
+    where `shared_doc` finds it. A Doc is the same whether parsed alone or in a batch."""
+    docs = load_pipeline(model).pipe(texts, batch_size=max(1, len(texts)))
+    for analysis, doc in zip(shared, docs, strict=True):
+        analysis.cache[f"{_DOC_KEY}:{model}"] = doc

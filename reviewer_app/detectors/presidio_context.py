@@ -4,7 +4,11 @@ Presidio's `LemmaContextAwareEnhancer` finds that token by walking the document'
 tokens from the first, building a spaCy `Token` for each, once per match: on an
 18,000-word hearing that walk took 1.5 s of a 6 s detection run. spaCy's tokens
 never overlap and are never empty, so their ends rise strictly, and the first token
-ending after the match's start (Presidio's answer) is found by bisection. Imported
+ending after the match's start (Presidio's answer) is found by bisection.
+
+It also deep-copies every result before looking at it, though it changes only those
+of a recognizer with context words (NER's and most others' it returns as they came):
+it is given only those, and the others stay as they are, in their place. Imported
 only where the analyzer is built: Presidio's import pulls in torch.
 """
 
@@ -13,6 +17,7 @@ from __future__ import annotations
 import bisect
 from typing import Any
 
+from presidio_analyzer import RecognizerResult
 from presidio_analyzer.context_aware_enhancers import LemmaContextAwareEnhancer
 
 
@@ -22,6 +27,27 @@ class IndexedContextEnhancer(LemmaContextAwareEnhancer):
         # The last document's token starts (by identity) and token ends, as one pair:
         # swapped whole, so a thread never reads one document's starts with another's ends.
         self._last: tuple[list[int] | None, list[int]] = (None, [])
+
+    def enhance_using_context(
+        self,
+        text: str,
+        raw_results: list[RecognizerResult],
+        nlp_artifacts: Any,
+        recognizers: list[Any],
+        context: list[str] | None = None,
+    ) -> list[RecognizerResult]:
+        with_context = {recognizer.id for recognizer in recognizers if recognizer.context}
+        chosen = [_recognizer_id(result) in with_context for result in raw_results]
+        enhanced = iter(
+            super().enhance_using_context(
+                text,
+                [result for result, pick in zip(raw_results, chosen, strict=True) if pick],
+                nlp_artifacts,
+                recognizers,
+                context,
+            )
+        )
+        return [next(enhanced) if pick else result for result, pick in zip(raw_results, chosen, strict=True)]
 
     def _find_index_of_match_token(
         self, word: str, start: int, tokens: Any, tokens_indices: list[int]
@@ -35,3 +61,8 @@ class IndexedContextEnhancer(LemmaContextAwareEnhancer):
             # As Presidio does, without the matched text in the message (logs carry no transcript text).
             raise ValueError("a match starts after the document's last token")
         return position
+
+
+def _recognizer_id(result: RecognizerResult) -> str | None:
+    metadata = result.recognition_metadata or {}
+    return metadata.get(RecognizerResult.RECOGNIZER_IDENTIFIER_KEY)

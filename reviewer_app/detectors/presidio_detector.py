@@ -152,6 +152,9 @@ class PresidioDetector(Detector):
             return DetectorStatus(False, missing_model_message(model), model)
         return DetectorStatus(True, f"Presidio on spaCy pipeline {model}", model)
 
+    def spacy_pipeline(self) -> str | None:
+        return self.settings.spacy_model
+
     def load(self, profile: str = "hearing") -> None:
         with self._lock:
             if profile not in self._analyzers:

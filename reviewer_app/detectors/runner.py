@@ -2,17 +2,19 @@
 
 `run_detection` is a plain function: a Qt worker runs it off the window's
 thread, the CLI runs it directly. Long documents are processed in chunks cut
-at line ends, and chunk offsets are mapped back to the document. Between
-chunks it reports progress (each detector's chunks done of all, so the window
-can say how long is left) and checks for cancellation, so a cancel takes
-effect within about a second. A detector that is unavailable or raises is
-reported in the result; the others still run.
+at line ends (spaCy parses a few at a time ahead of the detectors), and chunk
+offsets are mapped back to the document. Between chunks it reports progress
+(each detector's chunks done of all, so the window can say how long is left)
+and checks for cancellation, so a cancel takes effect within about a second.
+A detector that is unavailable or raises is reported in the result; the others
+still run.
 """
 
 from __future__ import annotations
 
 import bisect
 import contextlib
+import itertools
 import logging
 import os
 import re
@@ -34,7 +36,7 @@ from reviewer_app.detectors.base import (
     SharedAnalysis,
     TextChunk,
 )
-from reviewer_app.detectors.nlp import load_pipeline
+from reviewer_app.detectors.nlp import load_pipeline, parse_ahead
 from reviewer_app.detectors.profiles import profile_table, resolve_profile
 from reviewer_app.settings import Settings
 
@@ -43,6 +45,10 @@ log = logging.getLogger(__name__)
 # About 1,000 words: spaCy and Presidio together take about half a second on it
 # here, so a cancel waits at most that long.
 CHUNK_CHARS = 6_000
+# Chunks spaCy parses in one batch ahead of the detectors: a batch costs less per word
+# (about 7% less for four chunks than for one at a time) and four still take under a
+# second, the longest a cancel waits.
+PARSE_AHEAD = 4
 MERGE_STAGE = "merge"
 CASING_STAGE = "truecasing"
 LOADING_NOTE = "loading the model"
@@ -199,6 +205,17 @@ def _without_recording_stamps(spans: list[Span], document: Document) -> list[Spa
     return [s for s in spans if not is_stamp(s)]
 
 
+def _spacy_readers(finders: Sequence[_Tracked]) -> dict[str, _Tracked]:
+    """Each spaCy pipeline whose Docs the active detectors read, with the first detector
+    that reads it (the one that parses ahead)."""
+    readers: dict[str, _Tracked] = {}
+    for entry in finders:
+        model = _guarded(entry, "loading", entry.detector.spacy_pipeline) if entry.active else None
+        if model:
+            readers.setdefault(model, entry)
+    return readers
+
+
 def _written_in(settings: Settings) -> Callable[[str], bool] | None:
     """Whether the spaCy pipeline's word vectors hold a word in exactly that case (for the
     truecased view); None when the pipeline is missing or has no vectors (en_core_web_sm)."""
@@ -250,19 +267,26 @@ def run_detection(
         for entry in finders:
             if entry.active:
                 progress.report(entry.detector.name, 0.0, done=0, total=len(chunks), unit=CHUNK_UNIT)
-        for done, (offset, piece) in enumerate(chunks, 1):
-            shared = SharedAnalysis()
-            chunk = TextChunk(document, piece, offset, profile)
-            for entry in finders:
-                progress.check()
-                if not entry.active:
-                    continue
-                found = _guarded(entry, "detection", entry.detector.detect, chunk, shared)
-                if found is not None:
-                    entry.spans.extend(s.shifted(offset) for s in found)
-                progress.report(
-                    entry.detector.name, done / len(chunks), done=done, total=len(chunks), unit=CHUNK_UNIT
-                )
+        readers = _spacy_readers(finders)
+        for first in range(0, len(chunks), PARSE_AHEAD):
+            batch = chunks[first : first + PARSE_AHEAD]
+            analyses = [SharedAnalysis() for _ in batch]
+            progress.check()
+            for model, entry in readers.items():
+                if entry.active:  # charged to it: it would have parsed the chunks first
+                    _guarded(entry, "detection", parse_ahead, analyses, model, [piece for _, piece in batch])
+            for done, (offset, piece), shared in zip(itertools.count(first + 1), batch, analyses):
+                chunk = TextChunk(document, piece, offset, profile)
+                for entry in finders:
+                    progress.check()
+                    if not entry.active:
+                        continue
+                    found = _guarded(entry, "detection", entry.detector.detect, chunk, shared)
+                    if found is not None:
+                        entry.spans.extend(s.shifted(offset) for s in found)
+                    progress.report(
+                        entry.detector.name, done / len(chunks), done=done, total=len(chunks), unit=CHUNK_UNIT
+                    )
         progress.check()
         progress.report(MERGE_STAGE, 0.0)
         raw_spans = [s for entry in finders if entry.active for s in entry.spans]

@@ -165,6 +165,9 @@ class SpacyDetector(Detector):
     def load(self) -> None:
         load_pipeline(self.settings.spacy_model)
 
+    def spacy_pipeline(self) -> str | None:
+        return self.settings.spacy_model
+
     def detect(self, chunk: TextChunk, shared: SharedAnalysis) -> list[Span]:
         doc = shared_doc(shared, self.settings.spacy_model, chunk.text)
         mapping = ner_mapping()

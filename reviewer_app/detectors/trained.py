@@ -104,6 +104,10 @@ class TrainedDetector(Detector):
         if self._reads_spacy_doc(load_trained(self.settings.trained_model)):
             load_pipeline(self.settings.spacy_model)
 
+    def spacy_pipeline(self) -> str | None:
+        path = self.settings.trained_model
+        return self.settings.spacy_model if path and self._reads_spacy_doc(load_trained(path)) else None
+
     def _reads_spacy_doc(self, model: LoadedModel) -> bool:
         """Whether the model's head reads the token vectors of the spaCy detector's Doc."""
         return bool(model.shares_tok2vec_of) and model.shares_tok2vec_of == self.settings.spacy_model

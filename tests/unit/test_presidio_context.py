@@ -49,3 +49,40 @@ def test_the_detectors_analyzer_uses_it():
     detector.load("hearing")
     analyzer = next(iter(detector._analyzers.values()))
     assert isinstance(analyzer.context_aware_enhancer, IndexedContextEnhancer)
+
+
+def test_only_results_of_recognizers_with_context_words_are_enhanced_and_all_come_back_in_place(monkeypatch):
+    from reviewer_app.detectors.presidio_detector import LANGUAGE, PresidioDetector
+    from reviewer_app.settings import Settings
+
+    detector = PresidioDetector(Settings())
+    if not detector.status().ready:
+        pytest.skip(detector.status().message)
+    detector.load("hearing")
+    analyzer = detector._analyzers["hearing"]
+    given = []
+    real = LemmaContextAwareEnhancer.enhance_using_context
+
+    def enhance(self, text, raw_results, *args, **kwargs):
+        given.append(len(raw_results))
+        return real(self, text, raw_results, *args, **kwargs)
+
+    monkeypatch.setattr(LemmaContextAwareEnhancer, "enhance_using_context", enhance)
+
+    def analysed(enhancer) -> list:
+        analyzer.context_aware_enhancer = enhancer
+        results = analyzer.analyze(text=TEXT, language=LANGUAGE, return_decision_process=True)
+        return [
+            (r.entity_type, r.start, r.end, r.score, r.analysis_explanation.supportive_context_word)
+            for r in results
+        ]
+
+    try:
+        presidios = analysed(LemmaContextAwareEnhancer())
+        ours = analysed(IndexedContextEnhancer())
+    finally:
+        analyzer.context_aware_enhancer = IndexedContextEnhancer()
+    assert ours == presidios
+    assert any(word for *_, word in ours)  # a context word raised a score ("CDCR number")
+    # Presidio's enhancer saw every result; ours gave it only those it may change (not NER's).
+    assert given[1] < given[0]

@@ -8,6 +8,7 @@ import re
 import socket
 import threading
 import time
+from typing import ClassVar
 
 import pytest
 
@@ -17,7 +18,8 @@ from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors import registry
 from reviewer_app.detectors.base import Detector, DetectorStatus
-from reviewer_app.detectors.runner import chunk_text, run_detection
+from reviewer_app.detectors.nlp import load_pipeline, shared_doc
+from reviewer_app.detectors.runner import PARSE_AHEAD, chunk_text, run_detection
 from reviewer_app.settings import Settings
 
 COVER = HearingMetadata(
@@ -85,11 +87,40 @@ class ClockDetector(Detector):
         return found + [Span(m.start(), m.end(), "DATE", (self.name,)) for m in dates]
 
 
+class DocReadingDetector(Detector):
+    """Reads each chunk's spaCy Doc as the spacy and presidio detectors do, noting whether it
+    was parsed before it asked and what it holds."""
+
+    name = "doc_reading"
+    labels = ("PERSON",)
+    seen: ClassVar[list[tuple[bool, str, list]]] = []
+
+    def status(self) -> DetectorStatus:
+        return DetectorStatus(True, "always ready")
+
+    def load(self) -> None:
+        pass
+
+    def spacy_pipeline(self) -> str | None:
+        return self.settings.spacy_model
+
+    def detect(self, chunk, shared):
+        ready = bool(shared.cache)
+        doc = shared_doc(shared, self.settings.spacy_model, chunk.text)
+        self.seen.append((ready, chunk.text, _parse(doc)))
+        return []
+
+
+def _parse(doc) -> list:
+    return [(t.idx, t.tag_, t.dep_, t.head.i, t.lemma_, t.ent_type_, t.ent_iob_) for t in doc]
+
+
 @pytest.fixture
 def fake_detectors(monkeypatch):
     monkeypatch.setitem(registry.DETECTORS, "crashing", f"{__name__}:CrashingDetector")
     monkeypatch.setitem(registry.DETECTORS, "counting", f"{__name__}:CountingDetector")
     monkeypatch.setitem(registry.DETECTORS, "clock", f"{__name__}:ClockDetector")
+    monkeypatch.setitem(registry.DETECTORS, "doc_reading", f"{__name__}:DocReadingDetector")
     monkeypatch.setitem(registry.DETECTORS, "ghost", "reviewer_app.detectors.no_such_module:Ghost")
     registry.shared_instance.cache_clear()
     yield
@@ -165,6 +196,26 @@ def test_real_detectors_run_merged_with_raw_spans_per_detector():
     assert ("DATE", "September 1st, 2021") in merged and ("TIME", "1:30 PM") in merged
     assert all(a.end <= b.start for a, b in zip(result.spans, result.spans[1:], strict=False))
     assert all(r.seconds > 0 for r in result.runs if r.ok)
+
+
+def test_chunks_are_parsed_ahead_in_batches_as_each_would_be_alone(fake_detectors, monkeypatch):
+    monkeypatch.setattr(DocReadingDetector, "seen", [])
+    settings = Settings()
+    nlp = load_pipeline(settings.spacy_model)
+    batches = []
+    real_pipe = type(nlp).pipe
+
+    def pipe(self, texts, **kwargs):
+        batches.append(len(texts))
+        return real_pipe(self, texts, **kwargs)
+
+    monkeypatch.setattr(type(nlp), "pipe", pipe)
+    chunks = PARSE_AHEAD * 2 + 1
+    run_detection(hearing(chunks), ["doc_reading"], settings, chunk_chars=len(LINE) + 1)
+    seen = DocReadingDetector.seen
+    assert len(seen) == chunks and all(ready for ready, _, _ in seen)
+    assert batches == [PARSE_AHEAD, PARSE_AHEAD, 1]
+    assert all(parsed == _parse(nlp(text)) for _, text, parsed in seen)
 
 
 def test_progress_is_reported_per_detector_up_to_one(fake_detectors):
