@@ -25,7 +25,7 @@ import time
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.name_phrases import capitalise_name_phrases
@@ -291,8 +291,22 @@ def load_case_model() -> CaseModel | None:
     except Exception as exc:  # noqa: BLE001 - a damaged model file: detection goes on without it
         log.warning("casing model unreadable: %s", type(exc).__name__)
         return None
+    _order_casings(model)
     log.info("casing model loaded in %.1f s", time.perf_counter() - started)
     return model
+
+
+def _order_casings(model: Any) -> None:
+    """Each word's casings in one fixed order, the most counted first. The package keeps
+    them in sets, whose order is salted afresh in every process (string hashing), and of
+    two casings that score the same it keeps the first it meets (and sums the scores'
+    denominators in that order too): the same text came out "maiden" in one run and
+    "Maiden" in the next, and so did the spans NER found in it."""
+    counts = model.uni_dist
+    model.word_casing_lookup = {
+        word: tuple(sorted(casings, key=lambda c: (-counts[c], c)))
+        for word, casings in model.word_casing_lookup.items()
+    }
 
 
 def case_model() -> CaseModel | None:

@@ -268,3 +268,36 @@ def test_speaker_tags_in_capitals_do_not_make_lower_case_speech_cased():
     # Cased speech under the same tags stays cased.
     cased = "".join(f"SPEAKER_0{k % 2}: {line.capitalize()}. I said Gwen.\n" for k, line in enumerate(speech))
     assert not is_caseless(cased)
+
+
+_TIE_SCRIPT = """
+import collections
+from truecase.TrueCaser import TrueCaser
+from reviewer_app.core.truecasing import _order_casings
+model = TrueCaser.__new__(TrueCaser)
+model.uni_dist = collections.Counter({"maiden": 3, "Maiden": 3, "name": 9, "Name": 1, "NAME": 1})
+for table in ("backward_bi_dist", "forward_bi_dist", "trigram_dist"):
+    setattr(model, table, collections.Counter())
+model.word_casing_lookup = {"maiden": {"maiden", "Maiden", "MAIDEN"}, "name": {"name", "Name", "NAME"}}
+_order_casings(model)
+print(model.get_true_case_from_tokens(["her", "maiden", "name"], "title"))
+"""
+
+
+def test_a_tie_between_two_casings_comes_out_the_same_in_every_process():
+    """The package keeps a word's casings in a set, whose order changes with the hash seed of
+    the process; of two that score the same it kept whichever came first."""
+    pytest.importorskip("truecase")
+    import os
+    import subprocess
+    import sys
+
+    outputs = set()
+    for seed in ("1", "2", "3", "4", "5", "6"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _TIE_SCRIPT], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(done.stdout.strip())
+    # The most counted casing first, then the code point order: "Maiden" before "maiden".
+    assert outputs == {"['Her', 'Maiden', 'name']"}
