@@ -398,6 +398,10 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "I, NADIA PETROSYAN, a transcriber, RIDGELINE TRANSCRIPTION SERVICES, do declare.", [
             "RIDGELINE TRANSCRIPTION SERVICES"
         ]),
+        ("ORGANIZATION", "Transcribed by Capitol Reporting Group for Delta Court Reporters LLC in a group.", [
+            "Capitol Reporting Group", "Delta Court Reporters LLC"
+        ]),
+        ("ORGANIZATION", "SIERRA REPORTING GROUP, and the GROUP of readers.", ["SIERRA REPORTING GROUP"]),
         ("LOCATION", "On Wilson Way near Hammer Lane, at J Street. Her place on Coffee Road.", [
             "Wilson Way", "Hammer Lane", "J Street", "Coffee Road"
         ]),
