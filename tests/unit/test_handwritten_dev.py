@@ -52,6 +52,37 @@ KINDS = {
     "youth_offender_documentation_hearing",
     "hearing_reporter_errata_and_captions",
 }
+# Written as held-out material and promoted to development on 2026-11-27 (README); some are
+# shorter than the 900 words planned for transcripts written for this folder.
+PROMOTED_KINDS = {
+    "asylum_interview",
+    "court_excerpt",
+    "elderly_parole_captions",
+    "emergency_call",
+    "en_banc_referral_hearing",
+    "family_court",
+    "hearing_caption_asr",
+    "hearing_court_reporter_line_numbers",
+    "hearing_decision_and_rescission",
+    "hearing_life_chronology_real_layout",
+    "hearing_medical_and_family",
+    "hearing_programmes_and_employment",
+    "hearing_remote_asr_lowercase",
+    "initial_hearing_real_layout",
+    "insurance_claim_call",
+    "oral_history_asr",
+    "oral_history_interview",
+    "parole_hearing",
+    "parole_hearing_2",
+    "parole_hearing_video_captions",
+    "radio_interview",
+    "rules_violation_hearing",
+    "sentencing_hearing",
+    "subsequent_hearing_sample_layout",
+    "subsequent_hearing_third_firm",
+    "utility_call",
+    "youth_offender_hearing",
+}
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
 # A PERSON span leaves out titles and roles (annotation guidelines).
@@ -64,9 +95,10 @@ def transcripts():
 
 
 def test_every_dev_transcript_parses_and_is_of_the_planned_size(transcripts):
-    assert {t.name for t in transcripts} == KINDS
+    assert {t.name for t in transcripts} == KINDS | PROMOTED_KINDS
     for t in transcripts:
-        assert 900 <= len(t.text.split()) <= 1500, t.name
+        if t.name not in PROMOTED_KINDS:
+            assert 900 <= len(t.text.split()) <= 1500, t.name
         assert "[[" not in t.text and "]]" not in t.text, t.name
         assert t.gold_spans, t.name
 
