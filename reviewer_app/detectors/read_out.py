@@ -43,6 +43,7 @@ from typing import NamedTuple
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors.profiles import GENERAL
+from reviewer_app.detectors.read_out_cdcr import CDCR_SHAPE, CDCR_START, CUT_OFF, RESUME, CdcrPieces
 from reviewer_app.detectors.read_out_margins import margin_numbers
 from reviewer_app.detectors.read_out_phones import DETERMINERS, WRITTEN_PHONE, TelephoneParts
 from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
@@ -89,19 +90,9 @@ _ALONE_SAID = 4
 _WRITTEN_DIGITS = 4
 # Between "number" and the digits it names alone: "number 301447", "No.: 2210447".
 _BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
-# A run cut off: the start of a code said again before the speaker stops ("Two six, oh nine...").
-_CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
-# A hesitation or a correction inside a code said aloud: "two three one, uh, two three one four four".
-_RESUME = re.compile(
-    r"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:uh|um|er|erm|sorry|i[ ]mean|no|wait)(?![\w'])))+[ \t,]*"
-)
 # A code gone on with after a pause has at most this many characters (an identity number's).
 _RESUMED_MAX = 14
-# A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061).
-_CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
-# Its start, before a cut, and what may cut it: a pause, a stammer, an inaudible word, the end of
-# a turn or of a caption's cue.
-_CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
+# What may cut it: a pause, a stammer, an inaudible word, the end of a turn or of a caption's cue.
 _UNHEARD = r"(?:inaudible|unintelligible|indiscernible|crosstalk|pause)"
 _PAUSE = re.compile(
     rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:\({_UNHEARD}[^)\n]{{0,30}}\))|(?i:\[{_UNHEARD}[^\]\n]{{0,30}}\])"
@@ -141,10 +132,13 @@ class _Code:
     cdcr_first: _Code | None = None  # its start, a CDCR number, where a comma follows it
 
 
-class _Finder(TelephoneParts):
-    def __init__(self, text: str, vocabulary: ReadOutWords) -> None:
+class _Finder(TelephoneParts, CdcrPieces):
+    def __init__(self, text: str, vocabulary: ReadOutWords, custody: bool = False) -> None:
         self.text = text
         self.v = vocabulary
+        # Whether a CDCR number's shape makes a run one (a hearing, a document about custody).
+        self.custody = custody
+        self._written: set[str] | None = None  # the codes written in the text (`_tail_of_written`)
         self.numbers = spoken_words()
         self._codes: dict[int, _Code | None] = {}
         # Where a telephone number said in words was broken off and begun again (`telephones`).
@@ -275,7 +269,7 @@ class _Finder(TelephoneParts):
             )
 
         # A CDCR number read out, said again after a comma ("AK four one two six, AK4126"): its first reading
-        cdcr = next((e for e in ends[:-1] if _CDCR_SHAPE.fullmatch("".join(chars[: e[1]]))), None)
+        cdcr = next((e for e in ends[:-1] if CDCR_SHAPE.fullmatch("".join(chars[: e[1]]))), None)
         return ending(*ends[-1], ending(*cdcr) if cdcr and "," in self.gap(cdcr[0] - 1, cdcr[0]) else None)
 
     def _quantity_after(self, code: _Code) -> bool:
@@ -325,26 +319,44 @@ class _Finder(TelephoneParts):
             if j == i:
                 bare = self._bare_number_code(i)
                 return None if bare is None else (bare, "ID_NUMBER")
-        if self.word(j) in self.v.number_words:
+        if self.word(j) in ("ending", "ends"):  # "case ending 382": the tail of the number
+            j += 1 + (self.word(j + 1) in ("in", "with"))
+        elif self.word(j) in self.v.number_words:
             named = True
             j += 1 + (self.word(j + 1) in self.v.number_words)  # "member ID number"
         elif self.word(j) in ("a", "an") and self.tokens[j].text.islower():
             return None  # the noun is a verb: "to file a 602-1", "report a 115"
         code = self._code_after(j)
-        if code is None or self._quantity_after(code):
-            return None
+        if code is None or self._quantity_after(code) or _DATE_SAID.fullmatch(self.code_text(code)):
+            return None  # "... Reporting Group / November 16, 2026": a date, its month no letter
         if named:
             if len(code.chars) >= _NAMED_MIN and (code.digits >= 3 or (code.digits and code.letters >= 2)):
                 return code, "ID_NUMBER"
         elif code.digits >= 4 and (code.grouped or code.spoken >= 5) and len(code.chars) >= 5:
             # Not a count: digits in groups, with letters, or read one by one ("group is four zero one one")
             return code, "ID_NUMBER"
+        elif self._tail_of_written(code):  # "To recap: claim 5592" after "CLM 26 0309 5592"
+            return code, "ID_NUMBER"
         return None
+
+    def _tail_of_written(self, code: _Code) -> bool:
+        """Whether `code`, a few digits written, ends a longer code written in the text: the short
+        form of a claim or case number given in full elsewhere ("case ending 382" of 25FE014382)."""
+        if code.letters or code.spoken or not 3 <= len(code.chars) <= 6 or _YEAR.fullmatch(code.chars):
+            return False
+        if self._written is None:
+            self._written = {
+                run.chars
+                for k, token in enumerate(self.tokens)
+                if _HAS_DIGIT.search(token.text) and (run := self.code_at(k)) is not None and not run.spoken
+            }
+        return any(w.endswith(code.chars) and len(w) >= len(code.chars) + 3 for w in self._written)
 
     def _bare_number_code(self, i: int) -> _Code | None:
         """ "the interpreter, number 301447", "inmate number 4471234": five digits or more written
-        right after "number" or "no." that no noun names (not "the number 12345", "phone number
-        555-0142", nor a CDCR number: "CDC number 12345", "number AK4126")."""
+        right after "number" or "no." that no noun names, or letters and four digits ("agent number
+        DZ4471"); not "the number 12345", "phone number 555-0142", nor a CDCR number ("CDC number
+        12345", "number AK4126" where a CDCR number's shape makes one)."""
         before = self.word(i - 1)
         if (
             self.word(i) not in ("number", "no", "#")
@@ -359,8 +371,8 @@ class _Finder(TelephoneParts):
         if (
             code is None
             or code.spoken
-            or code.digits < 5
-            or _CDCR_SHAPE.fullmatch(code.chars)
+            or code.digits < (4 if code.letters else 5)  # "agent number DZ4471"
+            or (self.custody and CDCR_SHAPE.fullmatch(code.chars))  # there a CDCR number's
             or self._quantity_after(code)
         ):
             return None
@@ -433,7 +445,7 @@ class _Finder(TelephoneParts):
         """A code said with a hesitation or a correction inside it, as one: begun again ("two
         three one, uh, two three one four four") or gone on with ("four four one... um, seven two")."""
         end = self.tokens[code.last - 1].end
-        pause = _RESUME.match(self.text, end)
+        pause = RESUME.match(self.text, end)
         if pause is None or pause.end() == end:
             return code
         k = code.last
@@ -516,7 +528,7 @@ class _Finder(TelephoneParts):
     def _rest_after_cut(self, code: _Code, said: set[str], taken: list[tuple[int, int]]) -> _Code | None:
         """The rest of a code whose start was cut off ("Six, T, R, K... and then four, nine."): the
         next run after a few linking words that completes a code found elsewhere."""
-        if code.chars in said or not _CUT_OFF.match(self.text, self.tokens[code.last - 1].end):
+        if code.chars in said or not CUT_OFF.match(self.text, self.tokens[code.last - 1].end):
             return None
         j = code.last
         while self.word(j) in _LINKING and j - code.last < _LINKING_MAX:
@@ -559,7 +571,7 @@ class _Finder(TelephoneParts):
             return bool(
                 (code.spoken and len(code.chars) >= _NAMED_MIN) or (code.digits >= 4 and len(code.chars) >= 5)
             )
-        cut = _CUT_OFF.match(self.text, self.tokens[code.last - 1].end)
+        cut = CUT_OFF.match(self.text, self.tokens[code.last - 1].end)
         return bool(
             cut
             and code.spoken >= _NAMED_MIN
@@ -574,7 +586,7 @@ class _Finder(TelephoneParts):
             and code.letters >= 1
             and code.digits >= _WRITTEN_DIGITS
             and len(code.chars) >= _ALONE_MIN
-            and not _CDCR_SHAPE.fullmatch(code.chars)
+            and not CDCR_SHAPE.fullmatch(code.chars)
         )
 
     # -- CDCR numbers ----------------------------------------------------------------
@@ -616,7 +628,7 @@ class _Finder(TelephoneParts):
                 continue
             cued = bisect.bisect_right(cues, i) > bisect.bisect_left(cues, i - _CDCR_REACH)
             shaped = (
-                _CDCR_SHAPE.fullmatch(code.chars) is not None
+                CDCR_SHAPE.fullmatch(code.chars) is not None
                 and (cued or not self._article_first(code))
                 and not _DATE_SAID.fullmatch(self.code_text(code))
                 and not _YEAR_AFTER_A_WORD.fullmatch(self.code_text(code))
@@ -638,6 +650,10 @@ class _Finder(TelephoneParts):
                 out.extend(pieces[:-1])
                 keys.add(pieces[-1].chars)
                 i = pieces[-2].last
+                continue
+            if found := self._cdcr_known_start(code, keys, cued):
+                out.extend(found)
+                i = found[-1].last
                 continue
             i += 1
         return out
@@ -662,7 +678,7 @@ class _Finder(TelephoneParts):
             return pieces if pieces and (cued or pieces[-1].chars in keys or (hearing and not year)) else []
         joined = i + 1 < len(self.tokens) and _JOINED.fullmatch(self.gap(i, i + 1))
         rest = self.code_at(i + 1) if joined else None
-        if rest is None or self._quantity_after(rest) or not _CDCR_SHAPE.fullmatch(letter + rest.chars):
+        if rest is None or self._quantity_after(rest) or not CDCR_SHAPE.fullmatch(letter + rest.chars):
             return []
         if not (cued or letter + rest.chars in keys):
             return []
@@ -671,32 +687,12 @@ class _Finder(TelephoneParts):
         )
         return [whole, whole]
 
-    def _cdcr_begun_again(self, start: _Code, keys: set[str]) -> bool:
-        """The start of a CDCR number that the speaker breaks off and says again from its first
-        letter ("E D two two... E D two two four eight", "B-N, four -- B-N forty-four eighteen")."""
-        if not start.letters or len(start.chars) < 2 or not _CDCR_START.fullmatch(start.chars):
-            return False
-        end = self.tokens[start.last - 1].end
-        pause = _RESUME.match(self.text, end)
-        if pause is None or pause.end() == end:
-            return False
-        k = start.last
-        while k < len(self.tokens) and self.tokens[k].start < pause.end():
-            k += 1
-        again = self.code_at(k) if k < len(self.tokens) else None
-        return (
-            again is not None
-            and again.chars in keys
-            and again.chars.startswith(start.chars)
-            and len(again.chars) > len(start.chars)
-        )
-
     def _cdcr_cut(self, start: _Code, keys: set[str]) -> list[_Code]:
         """A CDCR number cut by a pause, an inaudible word or the end of the speaker's turn
         ("B R five oh -- (inaudible) -- six one", "... V as in Victor.\nINMATE: One two three four
         five."): its pieces, one if the cut is within a line, and last the whole number read; also
         the start and end of one of `keys` with its middle lost ("E-D... (inaudible) ...4-8")."""
-        if not _CDCR_START.fullmatch(start.chars) or self._article_first(start):
+        if not CDCR_START.fullmatch(start.chars) or self._article_first(start):
             return []
         end = self.tokens[start.last - 1].end
         cut = _PAUSE.match(self.text, end)
@@ -709,7 +705,7 @@ class _Finder(TelephoneParts):
         if rest is None or rest.letters:
             return []
         chars = start.chars + rest.chars
-        if not _CDCR_SHAPE.fullmatch(chars):
+        if not CDCR_SHAPE.fullmatch(chars):
             lost = [key for key in keys if key.startswith(start.chars) and key.endswith(rest.chars)]
             if not lost or len(chars) >= len(lost[0]) or not re.search(_UNHEARD, cut.group(), re.I):
                 return []
@@ -864,17 +860,19 @@ def find_read_out_identifiers(
     in a hearing a run of letters and digits is a CDCR number, or a spelled name before one.
     `cdcr_said` are the CDCR numbers read out elsewhere in the document (`cdcr_numbers_said`);
     `custody`, whether the document is about someone in custody (`in_custody`)."""
-    finder = _Finder(text, read_out_words())
+    finder = _Finder(text, read_out_words(), profile != GENERAL or custody)
     spans = []
     said: set[str] = set()
     taken = []
     for code, label in finder.named_codes():
+        # The document's CDCR number named by another noun ("on the record his number is ...").
+        label = "CDCR_ID" if code.chars in cdcr_said else label
         span = finder.span(code, label, CUE_SCORE)
         spans.append(span)
         taken.append((span.start, span.end))
         if label == "ID_NUMBER":
             said.add(code.chars)
-    for code in finder.cdcr_codes(profile != GENERAL or custody, taken, cdcr_said):
+    for code in finder.cdcr_codes(finder.custody, taken, cdcr_said):
         spans.append(finder.span(code, "CDCR_ID", CUE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
     for code in finder.codes_before_noun(taken):

@@ -20,7 +20,9 @@ DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", 
 WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
 _PHONE_REACH = 60
 # Between the pieces of a telephone number said in fits and starts.
-_BETWEEN_PIECES = re.compile(r"[ \t]*(?:(?:[.,;…]+|--|—|\b(?i:uh|um|er|sorry|wait)\b)[ \t]*)+")
+_BETWEEN_PIECES = re.compile(
+    r"[ \t]*(?:(?:[.,;…]+|--|—|\b(?i:uh|um|er|sorry|wait|let[ ]me|i[ ]mean)\b)[ \t]*)+"
+)
 # How far from a whole telephone number a piece of it said alone is taken for part of it.
 _PIECE_REACH = 160
 # An area code broken off: "714... I don't know it", "nine one six -- I forget".

@@ -40,6 +40,13 @@ def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
     return {first: tuple(p for p in ordered if p[0] == first) for first in {p[0] for p in ordered}}
 
 
+def _custody_cues(cdcr: dict[str, list[str]]) -> re.Pattern[str]:
+    """Any CDCR cue but those said of prisons in general, its words apart or hyphenated ("C-number")."""
+    cues = [cue for cue in cdcr["cues"] if cue not in cdcr["not_custody"]]
+    alternatives = "|".join(r"[ -]".join(map(re.escape, cue.split())) for cue in cues)
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+
+
 @functools.cache
 def read_out_words() -> ReadOutWords:
     with resource("patterns", "read_out.toml").open("rb") as fh:
@@ -61,8 +68,5 @@ def read_out_words() -> ReadOutWords:
         address_words=tuple(re.escape(w) for w in raw["places"]["address_words"]),
         not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
         cdcr_cues=phrases(raw["cdcr"]["cues"]),
-        custody_cues=re.compile(
-            r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in raw["cdcr"]["custody"]) + r")(?![\w-])",
-            re.IGNORECASE,
-        ),
+        custody_cues=_custody_cues(raw["cdcr"]),
     )

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
 
 
+_POSSESSIVES = ("my", "your", "his", "her", "their", "our")
+
+
 def find_digit_runs(f: Finder) -> list[Span]:
     """Seven digits or more read one by one (a telephone number, or an identity number after an
     identity cue), four after an identity cue, three after "ending in"."""
@@ -65,7 +68,11 @@ def _digits(f: Finder, i: int, letters: bool = False) -> tuple[int, int]:
 
 def _digit_label(f: Finder, i: int) -> str:
     # Ten words: the question may be asked before the answer's timestamp and speaker tag.
-    before = {f.word(k) for k in range(max(0, i - 10), i)}
-    if before & f.v.id_cues and not before & f.v.phone_cues:
+    first = max(0, i - 10)
+    before = {f.word(k) for k in range(first, i)}
+    # "She gives her number as ...": a person's own number is a telephone's, whatever identity
+    # word was said before it ("a medical case manager").
+    owned = any(f.word(k) == "number" and f.word(k - 1) in _POSSESSIVES for k in range(first + 1, i))
+    if before & f.v.id_cues and not before & f.v.phone_cues and not owned:
         return "ID_NUMBER"
     return "PHONE_NUMBER"

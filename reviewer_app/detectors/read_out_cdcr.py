@@ -1,0 +1,93 @@
+"""A CDCR number the document reads out elsewhere, said here in pieces: begun and broken off
+("My number is E, V --"), begun again ("E D two two... E D two two four eight") or read a piece at a
+time with a stop between ("E, V. Five-one. Nine-two."). Its start alone is no evidence; being the
+start of the number the document gives elsewhere, said where a number is asked for, is.
+
+`CdcrPieces` is a part of `read_out._Finder`: its methods read the finder's tokens and runs
+(`code_at`, `word`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.read_out import _Code
+
+# A run cut off: the start of a code said again before the speaker stops ("Two six, oh nine...").
+CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
+# A hesitation or a correction inside a code said aloud: "two three one, uh, two three one four four".
+RESUME = re.compile(
+    r"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:uh|um|er|erm|sorry|i[ ]mean|no|wait)(?![\w'])))+[ \t,]*"
+)
+# A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061); its start.
+CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
+CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
+# Between the pieces of a number read a piece at a time: a stop or a comma, then a space.
+_BETWEEN_PIECES = re.compile(r"[.,;][ \t]+")
+# How many words before a start broken off the word "number" is looked for ("My number is E, V --").
+_NUMBER_REACH = 4
+
+
+class CdcrPieces:
+    """CDCR numbers of the document (`keys`) said here in pieces, among a `read_out._Finder`'s runs."""
+
+    def _cdcr_begun_again(self, start: _Code, keys: set[str]) -> bool:
+        """The start of a CDCR number that the speaker breaks off and says again from its first
+        letter ("E D two two... E D two two four eight", "B-N, four -- B-N forty-four eighteen")."""
+        if not start.letters or len(start.chars) < 2 or not CDCR_START.fullmatch(start.chars):
+            return False
+        end = self.tokens[start.last - 1].end
+        pause = RESUME.match(self.text, end)
+        if pause is None or pause.end() == end:
+            return False
+        again = self.code_at(self._token_from(start.last, pause.end()))
+        return (
+            again is not None
+            and again.chars in keys
+            and again.chars.startswith(start.chars)
+            and len(again.chars) > len(start.chars)
+        )
+
+    def _cdcr_known_start(self, start: _Code, keys: set[str], cued: bool) -> list[_Code]:
+        """A CDCR number of `keys` from its start (at least its letters): read a piece at a time
+        with a stop between ("E, V. Five-one. Nine-two."), one span; or broken off after a CDCR cue
+        or "number" ("My number is E, V --", "K, M... sorry, I always blank on it"), the start."""
+        if not start.letters or not CDCR_START.fullmatch(start.chars):
+            return []
+        known = [
+            key
+            for key in keys
+            if CDCR_SHAPE.fullmatch(key)
+            and key.startswith(start.chars)
+            and len(start.chars) >= key[:2].isalpha() + 1  # its letters at least: "EV" of EV5192
+        ]
+        if not known:
+            return []
+        if CUT_OFF.match(self.text, self.tokens[start.last - 1].end):
+            asked = cued or any(
+                self.word(k) == "number" for k in range(start.first - _NUMBER_REACH, start.first)
+            )
+            return [start] if asked else []
+        whole = start
+        while whole.chars not in known:
+            between = _BETWEEN_PIECES.match(self.text, self.tokens[whole.last - 1].end)
+            rest = self.code_at(self._token_from(whole.last, between.end())) if between else None
+            if rest is None or rest.letters or not any(k.startswith(whole.chars + rest.chars) for k in known):
+                return []
+            whole = dataclasses.replace(
+                whole,
+                last=rest.last,
+                chars=whole.chars + rest.chars,
+                digits=whole.digits + rest.digits,
+                spoken=whole.spoken + rest.spoken,
+            )
+        return [whole]
+
+    def _token_from(self, k: int, offset: int) -> int:
+        """The first token from token k on that starts at `offset` or later."""
+        while k < len(self.tokens) and self.tokens[k].start < offset:
+            k += 1
+        return k
