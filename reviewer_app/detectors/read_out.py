@@ -651,7 +651,7 @@ class _Finder(TelephoneParts, CdcrPieces):
                 keys.add(pieces[-1].chars)
                 i = pieces[-2].last
                 continue
-            if found := self._cdcr_known_start(code, keys, cued):
+            if found := self._cdcr_known_start(code, keys):
                 out.extend(found)
                 i = found[-1].last
                 continue

@@ -51,10 +51,10 @@ class CdcrPieces:
             and len(again.chars) > len(start.chars)
         )
 
-    def _cdcr_known_start(self, start: _Code, keys: set[str], cued: bool) -> list[_Code]:
+    def _cdcr_known_start(self, start: _Code, keys: set[str]) -> list[_Code]:
         """A CDCR number of `keys` from its start (at least its letters): read a piece at a time
-        with a stop between ("E, V. Five-one. Nine-two."), one span; or broken off after a CDCR cue
-        or "number" ("My number is E, V --", "K, M... sorry, I always blank on it"), the start."""
+        with a stop between ("E, V. Five-one. Nine-two."), one span; or broken off right after
+        "number" ("My number is E, V --", "K, M... sorry, I always blank on it"), the start."""
         if not start.letters or not CDCR_START.fullmatch(start.chars):
             return []
         known = [
@@ -67,9 +67,7 @@ class CdcrPieces:
         if not known:
             return []
         if CUT_OFF.match(self.text, self.tokens[start.last - 1].end):
-            asked = cued or any(
-                self.word(k) == "number" for k in range(start.first - _NUMBER_REACH, start.first)
-            )
+            asked = any(self.word(k) == "number" for k in range(start.first - _NUMBER_REACH, start.first))
             return [start] if asked else []
         whole = start
         while whole.chars not in known:
