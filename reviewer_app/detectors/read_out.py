@@ -88,8 +88,9 @@ _NAMED_MIN = 4
 _ALONE_MIN = 7
 _ALONE_SAID = 4
 _WRITTEN_DIGITS = 4
-# Between "number" and the digits it names alone: "number 301447", "No.: 2210447".
-_BARE_GAP = re.compile(r"\.?:?[ ]{1,8}")
+# Between "number" and the digits it names alone: "number 301447", "No.: 2210447", or the next
+# line of a line-numbered page ("number\n 5  0715-2288413").
+_BARE_GAP = re.compile(r"\.?:?(?:[ ]{1,8}|[ \t]*\n[ \t]*\d{1,2}[ \t]{2,})")
 # A code gone on with after a pause has at most this many characters (an identity number's).
 _RESUMED_MAX = 14
 # What may cut it: a pause, a stammer, an inaudible word, the end of a turn or of a caption's cue.

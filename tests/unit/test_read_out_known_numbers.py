@@ -68,7 +68,10 @@ def test_the_documents_cdcr_number_named_by_another_noun_is_one():
         ("bravo kilo twenty two ninety one", "CDCR_ID"),
     ]
     # Another number named so stays an identity number
-    other = ">> the cdcr number is bravo kilo two two nine one\n>> for the record his number is four four one two six"
+    other = (
+        ">> the cdcr number is bravo kilo two two nine one\n"
+        ">> for the record his number is four four one two six"
+    )
     assert found(other)[-1] == ("four four one two six", "ID_NUMBER")
 
 
@@ -84,7 +87,8 @@ def test_letters_and_four_digits_after_number_outside_custody():
     ("text", "expected"),
     [
         (
-            "Caller: The claim number is RX 31 0772 4419.\nAgent: To sum up: claim 4419, the glass is covered.",
+            "Caller: The claim number is RX 31 0772 4419.\n"
+            "Agent: To sum up: claim 4419, the glass is covered.",
             [("RX 31 0772 4419", "ID_NUMBER"), ("4419", "ID_NUMBER")],
         ),
         (
@@ -148,3 +152,14 @@ def test_a_telephone_number_broken_off_with_a_correction_and_begun_again():
 )
 def test_the_words_that_say_a_document_is_about_custody(text, custody):
     assert in_custody(text) is custody
+
+
+def test_a_number_given_on_the_next_numbered_line():
+    page = (
+        " 4  and he has his consular papers, number\n"
+        " 5  0917-4471203.\n"
+        " 6       COMMISSIONER REYES: Thank you.\n"
+    )
+    assert found(page) == [("0917-4471203", "ID_NUMBER")]
+    # A line of its own that no margin number opens is another line's business
+    assert found("and he has his consular papers, number\n0917-4471203 was the old one.") == []
