@@ -190,16 +190,12 @@ _NOUNS = ("NOUN", "PROPN")
 # A currency's code before the number: "PLN 200".
 _CURRENCY_CODE = re.compile(r"[A-Z]{3}")
 _ADDRESS_WORD = re.compile(r"\b(?:Street|Avenue|Boulevard|Road|Drive|Lane|Suite|Apartment|Apt|Unit|Box)\b")
-# A clock's or a recording's time ("0:00:35" of a speech recognizer's stamp): no sum has one.
-_CLOCK = re.compile(r"\d:\d\d")
 
 
 def _no_sum(ent) -> bool:
-    """NER's MONEY that is an address, a number a noun names or a time: "1801 J Street", "Suite 400"
-    ("paid 400", "588 GDR marks", "PLN 200" stay sums), or a time ("0:00:35")."""
+    """NER's MONEY that is an address or a number a noun names: "1801 J Street", "Suite 400"
+    ("paid 400", "588 GDR marks", "PLN 200" stay sums)."""
     before = ent.doc[ent.start - 1] if ent.start > 0 else None
-    if _CLOCK.search(ent.text):
-        return True
     if _ADDRESS_WORD.search(ent.text) or (before is not None and _ADDRESS_WORD.fullmatch(before.text)):
         return True
     return (

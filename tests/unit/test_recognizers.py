@@ -534,16 +534,3 @@ def test_a_piece_of_a_file_name_is_no_web_address(detectors):
 def test_an_area_code_said_on_its_own_is_part_of_a_telephone_number(specs):
     text = "area code 559, then 555-0177; the area code is (707). Not code 916 nor area 916."
     assert matches(specs, "PHONE_NUMBER", text) == ["559", "555-0177", "(707)"]
-
-
-def test_ner_money_holding_a_time_is_no_sum():
-    """spaCy may read a speech recognizer's stamp and the next line as MONEY ("0:00:35\ncounsel")."""
-    import spacy
-
-    from reviewer_app.detectors.spacy_ner import _no_sum
-
-    nlp = spacy.blank("en")
-    stamp = nlp("speaker 1  0:00:35\ncounsel\nspeaker 3")
-    assert _no_sum(stamp.char_span(11, 26, label="MONEY"))
-    paid = nlp("she paid $40.50 for it")
-    assert not _no_sum(paid.char_span(9, 15, label="MONEY"))
