@@ -373,11 +373,12 @@ class _Finder(TelephoneParts, CdcrPieces):
             code is None
             or code.spoken
             or code.digits < (4 if code.letters else 5)  # "agent number DZ4471"
-            or (self.custody and CDCR_SHAPE.fullmatch(code.chars))  # there a CDCR number's
             or self._quantity_after(code)
         ):
             return None
         cdcr_cue = any(self.phrase_at(k, self.v.cdcr_cues) == i for k in range(max(0, i - 4), i))
+        if (cdcr_cue or self.custody) and CDCR_SHAPE.fullmatch(code.chars):
+            return None  # a CDCR number's
         if cdcr_cue and not code.letters and code.digits == 5:
             return None  # the letter left out of a CDCR number
         return None if WRITTEN_PHONE.fullmatch(self.code_text(code)) else code

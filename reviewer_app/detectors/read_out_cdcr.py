@@ -54,7 +54,7 @@ class CdcrPieces:
     def _cdcr_known_start(self, start: _Code, keys: set[str]) -> list[_Code]:
         """A CDCR number of `keys` from its start (at least its letters): read a piece at a time
         with a stop between ("E, V. Five-one. Nine-two."), one span; or broken off right after
-        "number" ("My number is E, V --", "K, M... sorry, I always blank on it"), the start."""
+        "number" on its line ("My number is E, V --", "K, M... sorry, I always blank on it"), the start."""
         if not start.letters or not CDCR_START.fullmatch(start.chars):
             return []
         known = [
@@ -67,7 +67,11 @@ class CdcrPieces:
         if not known:
             return []
         if CUT_OFF.match(self.text, self.tokens[start.last - 1].end):
-            asked = any(self.word(k) == "number" for k in range(start.first - _NUMBER_REACH, start.first))
+            said_at = self.tokens[start.first].start
+            asked = any(
+                self.word(k) == "number" and "\n" not in self.text[self.tokens[k].end : said_at]
+                for k in range(max(0, start.first - _NUMBER_REACH), start.first)
+            )
             return [start] if asked else []
         whole = start
         while whole.chars not in known:
