@@ -53,6 +53,8 @@ class SourceLine:
 _LINE_NUMBER = re.compile(r"\d{1,5}[ \t]+(?=\S)")
 # A line of a numbered page: its number alone, or before the line's text after two spaces or more.
 _NUMBERED_LINE = re.compile(r"\d{1,2}(?:$|[ \t]{2,}(?P<rest>\S.*))")
+# A time after a speaker's name, and the white space after it ("speaker 2  0:00:31").
+_TIME_AFTER_NAME = re.compile(r"[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]+|$)")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
 _TIMESTAMP_OPENERS = frozenset("[(0123456789")
 
@@ -68,6 +70,20 @@ class Turn:
     named: bool = False
     # Opened by a caption's change-of-speaker mark (">> MS. DORAN:", ">> okay").
     marked: bool = False
+    # Where the speech starts on the line, where a time stands between the name and it
+    # ("Speaker 1 (00:03): hi"), or at the line's end where it is on the lines under
+    # the tag ("Deepa Raghunathan  0:03"); None: two characters after the name.
+    speech_at: int | None = None
+
+    def moved(self, by: int, marked: bool | None = None) -> Turn:
+        """The turn on a line that has `by` more characters before it."""
+        return Turn(
+            self.speaker,
+            self.tag_start + by,
+            self.named,
+            self.marked if marked is None else marked,
+            None if self.speech_at is None else self.speech_at + by,
+        )
 
 
 @dataclass(frozen=True)
@@ -123,11 +139,7 @@ class HearingLayout:
             # A transcript's line number printed before the tag ("10       DEPUTY COMMISSIONER
             # MASON:", a line-numbered page saved as text): the tag is after it.
             turn = self.turn_of(rest[number.end() :], known, named)
-            return (
-                None
-                if turn is None
-                else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named, turn.marked)
-            )
+            return None if turn is None else turn.moved(start + number.end())
         if rest.startswith(">>"):
             # Captioners mark a change of speaker with ">>" (">>>" a change of subject),
             # naming the speaker after it only when they know the name.
@@ -135,14 +147,14 @@ class HearingLayout:
             named_turn = self.turn_of(after, known, named)
             offset = start + len(rest) - len(after)
             if named_turn is not None:
-                return Turn(named_turn.speaker, offset + named_turn.tag_start, named_turn.named, marked=True)
+                return named_turn.moved(offset, marked=True)
             # The turn starts at the last ">>", so that its speech starts after it and a space.
             marks = len(rest) - len(rest.lstrip(">"))
             return Turn(UNNAMED_SPEAKER, start + marks - len(UNNAMED_SPEAKER), marked=True)
         # A time after the name is in brackets before the tag's colon (a cheap test first).
         head = rest[: rest.find(":") + 1 or None]
         if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):
-            return Turn(match.group("speaker").strip(), start)
+            return Turn(match.group("speaker").strip(), start, speech_at=start + match.end())
         for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
             if match := pattern.match(rest):
                 return Turn(match.group("speaker").strip(), start)
@@ -151,10 +163,17 @@ class HearingLayout:
                 after = rest[len(name) + 1 :]
                 if not after or after[0].isspace():
                     return Turn(rest[: len(name)], start)
-        if named and (
-            match := self.name_tag.match(rest) or (rest[-1:].isdigit() and self.timed_name_line.match(rest))
-        ):
-            return Turn(match.group("speaker"), start, named=True)
+        for name in known:
+            # A known speaker's name and a time, as meeting software exports its speech
+            # recognition ("speaker 2  0:00:31"), the speech after it where a PDF's rows
+            # are joined into one line.
+            if rest[: len(name)].lower() == name.lower() and (
+                time := _TIME_AFTER_NAME.match(rest, len(name))
+            ):
+                return Turn(rest[: len(name)], start, speech_at=start + time.end())
+        timed = rest[-1:].isdigit() and self.timed_name_line.match(rest)
+        if named and (match := self.name_tag.match(rest) or timed):
+            return Turn(match.group("speaker"), start, named=True, speech_at=len(line) if timed else None)
         return None
 
     def is_index(self, lines: Sequence[str]) -> bool:
@@ -537,7 +556,8 @@ def build_hearing_document(
             end = offset + len(line_text)
             turn = layout.turn_of(line_text, known_speakers) if name == "body" else None
             if turn is not None and not layout.examiner_line.match(line_text):
-                found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end))
+                speech_at = None if turn.speech_at is None else offset + turn.speech_at
+                found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end, speech_at))
             elif name == "body" and layout.parenthetical_start.match(line_text):
                 found_utterances.append(Utterance("", offset, end))
             pieces.append(line_text)

@@ -759,9 +759,10 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
-    for blank, rows in parts:
-        if blank and texts:
-            # An empty row ends a turn as a blank line does in a text file ("[End of recording.]").
+    for n, (blank, rows) in enumerate(parts):
+        if blank and texts and not (len(parts[n - 1][1]) == 1 and bare_tag(parts[n - 1][1][0][2], named)):
+            # An empty row ends a turn as a blank line does in a text file ("[End of recording.]"),
+            # but for the speech under a tag on a row of its own ("speaker 1  0:00:06").
             texts.append("")
             offset += 1
         text, starts = join_wrapped([row_text for _, _, row_text in rows], words)
@@ -830,7 +831,8 @@ def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
         count = len(page.lines)
         for n in sorted({*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)}):
             line = page.lines[n - 1]
-            if layout.turn_of(line.full_text) is None:
+            # (nor a speaker's name and a time on a row of their own: "speaker 1  0:00:06")
+            if layout.turn_of(line.full_text) is None and not layout.timed_name_line.match(line.full_text):
                 # At the same height on each page: a cover's title lower down on its
                 # page is not the running header that repeats it.
                 height = round(line.top / FURNITURE_HEIGHT_STEP)
@@ -889,5 +891,7 @@ def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[
 
 
 def _tag_alone(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:
-    """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own)."""
-    return len(rows) == 1 and bare_tag(rows[0][2], named)
+    """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own); a name and
+    a time ("speaker 1  0:00:06") stay a line of their own, as meeting software exports them."""
+    text = rows[0][2]
+    return len(rows) == 1 and bare_tag(text, named) and not hearing_layout().timed_name_line.match(text)

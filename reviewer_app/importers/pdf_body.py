@@ -192,9 +192,13 @@ def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
 
 
 def bare_tag(text: str, known: Sequence[str] = ()) -> bool:
-    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own), or only a
-    caption's change-of-speaker mark (">>"), the speech on the rows under it."""
+    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own, a known
+    speaker's name and a time: "speaker 2 0:00:31"), or only a caption's change-of-speaker
+    mark (">>"), the speech on the rows under it."""
     stripped = text.strip()
     if stripped.startswith(">>") and not stripped.strip(">"):
         return True
-    return stripped.endswith(":") and hearing_layout().turn_of(text, known) is not None
+    turn = hearing_layout().turn_of(text, known)
+    if turn is None:
+        return False
+    return not text[turn.speech_at :].strip() if turn.speech_at is not None else stripped.endswith(":")
