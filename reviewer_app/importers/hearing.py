@@ -97,6 +97,7 @@ class HearingLayout:
     examiner_line: re.Pattern[str]
     name_tag: re.Pattern[str]
     timed_tag: re.Pattern[str]
+    remark_tag: re.Pattern[str]
     timed_name_line: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
@@ -153,7 +154,9 @@ class HearingLayout:
             return Turn(UNNAMED_SPEAKER, start + marks - len(UNNAMED_SPEAKER), marked=True)
         # A time after the name is in brackets before the tag's colon (a cheap test first).
         head = rest[: rest.find(":") + 1 or None]
-        if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):
+        if ("(" in head or "[" in head) and (
+            match := self.timed_tag.match(rest) or ("(" in head and self.remark_tag.match(rest))
+        ):
             return Turn(match.group("speaker").strip(), start, speech_at=start + match.end())
         for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
             if match := pattern.match(rest):
@@ -295,6 +298,7 @@ def hearing_layout() -> HearingLayout:
         examiner_line=re.compile(body["examiner_line"]),
         name_tag=re.compile(body["name_tag"]),
         timed_tag=re.compile(body["timed_tag"]),
+        remark_tag=re.compile(body["remark_tag"]),
         timed_name_line=re.compile(body["timed_name_line"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
