@@ -351,14 +351,22 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
                 fields.setdefault("cdcr_number", number.group("id"))
                 name = name[: number.start()]
             fields.setdefault("inmate_name", name.strip(" ,"))
+        elif match := pattern["labelled_name"].match(line):
+            fields.setdefault("inmate_name", match.group("name").strip(" ,"))
+            if number := pattern["cdcr_number"].search(line):
+                fields.setdefault("cdcr_number", number.group("id"))
         elif match := pattern["cdcr_number"].search(line):
             fields.setdefault("cdcr_number", match.group("id"))
         elif match := pattern["location"].match(line):
             fields.setdefault("location", match.group("city").strip())
-            if i > 0 and lines[i - 1] != fields.get("inmate_name"):
+            if match.group("facility"):
+                fields.setdefault("facility", match.group("facility").strip())
+            elif i > 0 and lines[i - 1] != fields.get("inmate_name"):
                 fields.setdefault("facility", lines[i - 1])
-        elif pattern["date"].match(line):
-            fields.setdefault("date", line)
+        elif match := pattern["date"].match(line) or pattern["labelled_date"].match(line):
+            fields.setdefault("date", match.group("date"))
+            if match.groupdict().get("time"):
+                fields.setdefault("time", match.group("time"))
         elif pattern["time"].match(line):
             fields.setdefault("time", line)
         elif pattern["panel_heading"].match(line):
