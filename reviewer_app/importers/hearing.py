@@ -207,8 +207,10 @@ class HearingLayout:
             # Inside a compound or a code already ("2:21-cv-" / "04417", "mother-in-" / "law").
             return True
         if fragment[0].isdigit():
-            # A number goes on ("209-" / "555-0123", "2:21-" / "cv-04417"); "5-" / "I mean" is a restart.
-            return word[0].isdigit() or word[0].islower()
+            # A number goes on ("209-" / "555-0123", "2:21-" / "cv-04417"), a form's number with
+            # its letter ("128-" / "A"); "5-" / "I mean" is a restart.
+            letter = len(word) == 1 and word.isupper() and word != "I" and len(fragment) > 1
+            return word[0].isdigit() or word[0].islower() or letter
         if word[0].isdigit():
             return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
         # "inmate-" / "Correction": a repair; but a compound that opens a sentence has its

@@ -11,7 +11,7 @@ import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.importers import import_file
-from reviewer_app.importers.hearing import SourceLine
+from reviewer_app.importers.hearing import SourceLine, join_wrapped
 from reviewer_app.importers.pdf_body import BodyRow, body_lines
 from reviewer_app.importers.text import read_text
 from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
@@ -69,3 +69,17 @@ def test_nothing_goes_on_with_a_parenthetical_standing_apart_at_a_page_end():
     rows = [BodyRow(SourceLine(text, 1, n), n == 1, False, False) for n, text in enumerate(texts, 1)]
     lines, _, _ = body_lines(rows, ())
     assert [[source.text for source in line] for line in lines] == [texts[:1], texts[2:3], texts[3:]]
+
+
+@pytest.mark.parametrize(
+    ("rows", "joined"),
+    [
+        (["There is one 128-", "A from last January"], "There is one 128-A from last January"),
+        (["I'm Rosalind Treviño-", "Marsh, Presiding"], "I'm Rosalind Treviño-Marsh, Presiding"),
+        (["Mr. García-", "López is here"], "Mr. García-López is here"),
+        (["and 5-", "I mean five"], "and 5- I mean five"),
+        (["the señora-", "Correction, the nurse"], "the señora- Correction, the nurse"),
+    ],
+)
+def test_a_form_number_with_its_letter_and_a_name_with_accents_broken_at_a_hyphen(rows, joined):
+    assert join_wrapped(rows)[0] == joined
