@@ -709,7 +709,9 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
-            if previous is None or not paragraphs or layout.turn_of(text, named) is not None:
+            stamped = text[:1] == "[" and bool(layout.timestamp_prefix.match(text))
+            if previous is None or not paragraphs or stamped or layout.turn_of(text, named) is not None:
+                # (a recorder's timestamp in square brackets opens a line, as on numbered rows)
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2

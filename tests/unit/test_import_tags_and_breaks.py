@@ -14,6 +14,7 @@ from reviewer_app.importers import import_file
 from reviewer_app.importers.hearing import SourceLine, join_wrapped
 from reviewer_app.importers.pdf_body import BodyRow, body_lines
 from reviewer_app.importers.text import read_text
+from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
 from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
 
 SPEAKERPHONE = (
@@ -83,3 +84,13 @@ def test_nothing_goes_on_with_a_parenthetical_standing_apart_at_a_page_end():
 )
 def test_a_form_number_with_its_letter_and_a_name_with_accents_broken_at_a_hyphen(rows, joined):
     assert join_wrapped(rows)[0] == joined
+
+
+def test_a_timestamped_note_in_brackets_under_speech_in_an_unnumbered_pdf_is_a_line_of_its_own(tmp_path):
+    # "[00:04:15] [video connection to the institution lost ...]" under the last words of a
+    # turn that fill their row: a line of its own, as on numbered rows and in the text.
+    transcript = next(t for t in load_handwritten(DEV_FOLDER) if t.name == "parole_hearing_video_captions")
+    reference = text_document(transcript.name, transcript.text)
+    pdf = tmp_path / "captions.pdf"
+    pdf.write_bytes(render(transcript.text, reference, layouts()["plain_dense"], "Captions"))
+    assert utterances(import_file(pdf)) == utterances(reference)
