@@ -354,9 +354,11 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
                 name = name[: number.start()]
             fields.setdefault("inmate_name", name.strip(" ,"))
         elif match := pattern["labelled_name"].match(line):
-            fields.setdefault("inmate_name", match.group("name").strip(" ,"))
-            if number := pattern["cdcr_number"].search(line):
+            name = match.group("name")
+            if number := pattern["cdcr_number"].search(line, match.start("name")):
                 fields.setdefault("cdcr_number", number.group("id"))
+                name = name[: number.start() - match.start("name")]
+            fields.setdefault("inmate_name", name.strip(" ,"))
         elif match := pattern["cdcr_number"].search(line):
             fields.setdefault("cdcr_number", match.group("id"))
         elif match := pattern["location"].match(line):

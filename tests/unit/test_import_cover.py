@@ -189,3 +189,13 @@ def test_a_date_and_a_time_on_one_line_and_an_address_is_no_prison():
     )
     assert (meta.date, meta.time) == ("THURSDAY, AUGUST 20, 2026", "1:04 P.M.")
     assert meta.facility == ""
+
+
+def test_form_fields_printed_one_space_apart_as_a_pdf_prints_them():
+    meta = parse_cover(
+        [
+            "Incarcerated Person: KEALOHA, MAKOA CDCR No.: BN4418",
+            "Session date: 09/15/2026 Start: 8:58 AM Captioner: J. Okafor-Reyes",
+        ]
+    )
+    assert (meta.inmate_name, meta.cdcr_number, meta.date) == ("KEALOHA, MAKOA", "BN4418", "09/15/2026")

@@ -94,3 +94,14 @@ def test_a_timestamped_note_in_brackets_under_speech_in_an_unnumbered_pdf_is_a_l
     pdf = tmp_path / "captions.pdf"
     pdf.write_bytes(render(transcript.text, reference, layouts()["plain_dense"], "Captions"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+@pytest.mark.parametrize("layout", ["plain_dense", "word_processor"])
+def test_a_double_spaced_transcript_printed_without_line_numbers_keeps_its_blank_lines(tmp_path, layout):
+    # An empty row between every paragraph: a speaker's next paragraph after one stands
+    # apart from the turn, as the blank line in the text has it, not glued to it.
+    transcript = next(t for t in load_handwritten(DEV_FOLDER) if t.name == "hearing_victim_statements")
+    reference = text_document(transcript.name, transcript.text)
+    pdf = tmp_path / "statements.pdf"
+    pdf.write_bytes(render(transcript.text, reference, layouts()[layout], "Statements"))
+    assert utterances(import_file(pdf)) == utterances(reference)
