@@ -124,7 +124,9 @@ class HearingLayout:
         """The turn `line` starts, or None. After indentation and a recorder's
         timestamp ("[14:02:11]"), a turn opens with an upper-case speaker tag and
         a colon ("PRESIDING COMMISSIONER MARSH:"), a name and a time in brackets
-        ("Speaker 1 (00:03):"), "Q." or "A." (speakers "Q" and "A"), a generic
+        ("Speaker 1 (00:03):") or a remark ("OFFICER MAHONEY (via speakerphone):"), a
+        known name and a time ("speaker 2  0:00:31", the speech after it or on the lines
+        under it: `Turn.speech_at`), "Q." or "A." (speakers "Q" and "A"), a generic
         label in any case ("speaker 1:", "Interviewer:"), or one
         of the `known` names (the cover's) as it is written there, whatever its
         case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
