@@ -218,6 +218,20 @@ def test_head_words_fix_place_and_organisation_labels(rules):
     ]
 
 
+def test_a_name_ending_in_a_kind_of_business_is_an_organisation(rules):
+    text = "She waited tables at the Juniper Diner, then at Harlow Senior Living, near Baylor Avenue."
+    spans = [
+        at(text, "Juniper Diner", "LOCATION"),
+        at(text, "Harlow Senior Living", "LOCATION"),
+        at(text, "Baylor Avenue", "LOCATION"),
+    ]
+    assert covered(merge.relabel_by_head_word(spans, text, rules.head_words), text) == [
+        ("ORGANIZATION", "Juniper Diner"),
+        ("ORGANIZATION", "Harlow Senior Living"),
+        ("LOCATION", "Baylor Avenue"),
+    ]
+
+
 def test_head_words_in_lower_case_speech_fix_labels_too(rules):
     text = "we lived on orland expressway by folsom state prison and The Tallow Street"
     spans = [
