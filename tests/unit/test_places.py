@@ -473,3 +473,9 @@ def _organisation_pattern_matches(text: str) -> list[str]:
 def test_a_place_s_police_or_sheriff_is_an_organisation(text, expected):
     agencies = [m for m in _organisation_pattern_matches(text) if "Police" in m or "Sheriff" in m]
     assert agencies == expected
+
+
+def test_a_captioning_firm_is_an_organisation_even_in_camel_case():
+    text = "RiverText Live Captioning - rough draft. Captioning by hand is slow."
+    assert "RiverText Live Captioning" in _organisation_pattern_matches(text)
+    assert not [m for m in _organisation_pattern_matches(text) if m.startswith("Captioning")]
