@@ -219,16 +219,18 @@ def test_head_words_fix_place_and_organisation_labels(rules):
 
 
 def test_a_name_ending_in_a_kind_of_business_is_an_organisation(rules):
-    text = "She waited tables at the Juniper Diner, then at Harlow Senior Living, near Baylor Avenue."
+    text = "She served at the Juniper Diner, then at Harlow Senior Living, near Baylor Avenue; Tide Circle."
     spans = [
         at(text, "Juniper Diner", "LOCATION"),
         at(text, "Harlow Senior Living", "LOCATION"),
         at(text, "Baylor Avenue", "LOCATION"),
+        at(text, "Tide Circle", "LOCATION"),
     ]
     assert covered(merge.relabel_by_head_word(spans, text, rules.head_words), text) == [
         ("ORGANIZATION", "Juniper Diner"),
         ("ORGANIZATION", "Harlow Senior Living"),
         ("LOCATION", "Baylor Avenue"),
+        ("ORGANIZATION", "Tide Circle"),
     ]
 
 

@@ -479,3 +479,10 @@ def test_a_captioning_firm_is_an_organisation_even_in_camel_case():
     text = "RiverText Live Captioning - rough draft. Captioning by hand is slow."
     assert "RiverText Live Captioning" in _organisation_pattern_matches(text)
     assert not [m for m in _organisation_pattern_matches(text) if m.startswith("Captioning")]
+
+
+def test_self_help_fellowships_and_projects_are_organisations():
+    text = "I sponsor men in Quiet Harbor Fellowship and tutor for the Westbrook Reading Project."
+    found = _organisation_pattern_matches(text)
+    assert {"Quiet Harbor Fellowship", "Westbrook Reading Project"} <= set(found)
+    assert _organisation_pattern_matches("a fellowship of men, a reading project") == []
