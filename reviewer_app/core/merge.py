@@ -96,6 +96,7 @@ from reviewer_app.core.organisation_names import (
     split_at_spaced_dashes,
     split_businesses_on_streets,
 )
+from reviewer_app.core.place_mentions import relabel_places_by_locative_use
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
@@ -148,6 +149,7 @@ class MergeRules:
     countries: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
     location_cues: frozenset[str] = frozenset()
+    locative_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
     law_heads: tuple[str, ...] = ()
@@ -201,6 +203,7 @@ def load_merge_rules() -> MergeRules:
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
         location_cues=frozenset(w.lower() for w in merge.get("location_cues", ())),
+        locative_cues=frozenset(w.lower() for w in merge.get("locative_cues", ())),
         known_groups=frozenset(
             name for file_name in merge.get("group_gazetteers", ()) for name in _gazetteer(file_name)
         ),
@@ -796,6 +799,10 @@ def merge_spans(
         merged = relabel_known_persons(merged, text, rules, person_names)
         # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".
         merged = relabel_relatives_of_persons(merged, text, lower_words, rules.known_places, not_persons)
+        # "in Jerez" ... "Jerez, Zacatecas": a word one is in or at is a place at every mention.
+        merged = relabel_places_by_locative_use(
+            merged, text, rules.locative_cues, rules.titles | name_titles | rules.person_cues, person_names
+        )
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(

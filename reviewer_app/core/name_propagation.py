@@ -152,9 +152,15 @@ def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]
 
 
 def _name_parts(name: str, rules: MergeRules) -> list[str]:
+    """The words of a full name that are names on their own. A role noun that opens the
+    span is the speaker's role that NER took into the name ("Dispatcher K. Vanterpool",
+    "Petitioner Saul Ordonez", "People v. Kosinski"), not a given name: every "DISPATCHER:"
+    tag of the call is no person."""
     words = name.split()
     if len(words) < 2:
         return []
+    if words[0].lower() in rules.role_nouns:
+        words = words[1:]
     return [
         w
         for w in words

@@ -99,6 +99,17 @@ _HONORABLE = re.compile(
     rf"\b(?i:honou?rable|hon\.)[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}})(?=,|[ ]*$)",
     re.M,
 )
+# A name written as an initial and a surname in a list's entry or a form's field, up to
+# the comma before a role in capitals or the line's end: "Writer: D. Villaseñor", "21   R. MWANGI,
+# Correctional Officer", "Reviewing Commissioner: R. PAKULSKI". At a line's start only
+# before a comma ("B. Merits" is a heading), and never "A." or "Q.", the answer and
+# question markers ("A. Right, I did").
+_INITIAL_AND_SURNAME = r"[B-PR-Z]\.[ ](?:[A-Z]\.[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?"
+_INITIALLED_NAME = re.compile(
+    rf"(?:(?<=:)[ \t]+(?P<field>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]|\.?[ \t]*$)"
+    rf"|^(?:[ \t]*\d{{1,2}})?[ \t]*(?P<entry>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]))",
+    re.M,
+)
 # A question for a person's name, to the end of its line ("What's your son's name?").
 _NAME_QUESTION = re.compile(
     r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)[ ]*\??[ ]*\n"
@@ -112,12 +123,17 @@ _QUOTE_OPEN = "\"“'‘"
 _QUOTE_CLOSE = "\"”'’"
 _NICKNAME = re.compile(
     rf"\b(?:called|call(?:s|ed)?[ ](?:him|her|me)|named|nicknamed|known[ ]as|went[ ]by|goes[ ]by|go[ ]by)"
-    rf"[ ]+[{_QUOTE_OPEN}](?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)[{_QUOTE_CLOSE}]",
+    # American usage puts the comma or full stop inside the quotes: known as "Peanut," were.
+    rf"[ ]+[{_QUOTE_OPEN}](?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)[,.]?[{_QUOTE_CLOSE}]",
     re.I,
 )
 # A nickname said without quotes: "my nephew, we call him Junebug", "they called me Smiley".
+# Or one a person goes by: "somebody who went by Dutch", "I go by Junior" (a person before
+# it, not "we went by Fresno").
 _NICKNAME_SAID = re.compile(
-    rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed)[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
+    rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed"
+    r"|(?:who|I|he|she|they|everybody|everyone)[ ](?:went|goes|go)[ ]by)"
+    rf"[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
 )
 # A person described, then named after a comma: "The security guy at the door, Big Lou."
 _DESCRIBED = re.compile(
@@ -249,6 +265,7 @@ def names_from_layout(
         *examiner_names(text),
         *judges_named(text, not_names | titles),
         *introduced_names(text, not_names),
+        *initialled_names(text, not_names | titles),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased),
         *(() if cased else lower_case_names(text, stop_words, not_names, determiners)),
@@ -291,6 +308,18 @@ def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
         for m in _HONORABLE.finditer(text)
         if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
     ]
+
+
+def initialled_names(text: str, not_names: frozenset[str]) -> list[Span]:
+    """PERSON spans for an initial and a surname alone in a form's field or a list's entry
+    (`_INITIALLED_NAME`); no surname of `not_names` (lower case)."""
+    out = []
+    for match in _INITIALLED_NAME.finditer(text):
+        group = "field" if match.group("field") else "entry"
+        surname = match.group(group).split()[-1]
+        if surname.lower() not in not_names and len(surname) >= 3:
+            out.append(Span(*match.span(group), "PERSON", (STRUCTURE,), CUE_SCORE))
+    return out
 
 
 def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:

@@ -624,3 +624,41 @@ def test_an_ordinary_word_after_a_titled_first_name_is_no_surname_unless_the_phr
     persons = {w for w, label in _merged(text) if label == "PERSON"}
     assert "feldmann" in persons and "feldmann may" not in persons
     assert "olga may" in persons
+
+
+def test_a_nickname_in_quotes_with_the_comma_inside_and_one_gone_by_are_names():
+    text = 'Q: Who else? A: His cousin, known as "Biscuit," was there, and a man who went by Tango.'
+    merged = _merged(text, [])
+    assert {("Biscuit", "PERSON"), ("Tango", "PERSON")} <= merged
+    # Going by a place is no nickname.
+    text = "A: On the way home we went by Fresno and stopped."
+    assert ("Fresno", "PERSON") not in _merged(text, [])
+
+
+def test_a_role_noun_that_ner_took_into_a_name_is_not_propagated_as_a_name():
+    text = (
+        "Call-taker: Dispatcher R. Okafor, from the start of the call.\n"
+        "[00:01] DISPATCHER: 911, what is the address?\n"
+        "[00:03] CALLER: It's Okafor? No, it's 12 Elm.\n"
+        "[00:05] DISPATCHER: Okay."
+    )
+    merged = [
+        (s.text_in(text), s.label) for s in merge_spans([_span(text, "Dispatcher R. Okafor", "PERSON")], text)
+    ]
+    assert ("DISPATCHER", "PERSON") not in merged
+    # The name's own words still are.
+    assert ("Okafor", "PERSON") in merged
+
+
+def test_an_initial_and_a_surname_in_a_field_or_an_entry_are_a_name():
+    text = (
+        "Captions by: T. Okonjo-Reyes\n"
+        "ALSO PRESENT:\n"
+        "12      K. DRUMMOND, Correctional Officer\n"
+        "Reviewing analyst: M. Feltz.\n"
+    )
+    merged = _merged(text, [])
+    assert {("T. Okonjo-Reyes", "PERSON"), ("K. DRUMMOND", "PERSON"), ("M. Feltz", "PERSON")} <= merged
+    # A lettered heading and the answer marker are no initials.
+    text = "B. Procedure\nQ. Were you there?\nA. Right, I was.\nExhibit: C. Photographs, two pages\n"
+    assert not {w for w, label in _merged(text, []) if label == "PERSON"}
