@@ -73,7 +73,7 @@ from reviewer_app.core.context_rules import (
     speaker_tag_names,
     word_before_a_name,
 )
-from reviewer_app.core.family_names import relabel_relatives_of_persons
+from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
     propagate,
@@ -795,6 +795,7 @@ def merge_spans(
         merged = relabel_persons_in_context(
             merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
         )
+        merged = relabel_names_by_form(merged, text, rules.person_cues, lower_words)  # "Booker Fields Jr."
         # A name the context showed is a person's in its other mentions too ("D.R.'s family").
         merged = relabel_known_persons(merged, text, rules, person_names)
         # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".

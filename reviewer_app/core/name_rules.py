@@ -162,6 +162,32 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 # Kin words that also open organisations' names ("Family Services", "Brothers Keeping
 # Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
+# Kin words said as a title before a relative's name: "Aunt Nita", "my Auntie Luz's house",
+# "Tío Beto" (not "Victim", "Partner", "Sponsor", which open the names of services).
+_KIN_TITLES = frozenset(
+    {
+        "aunt",
+        "auntie",
+        "uncle",
+        "cousin",
+        "grandma",
+        "grandpa",
+        "granny",
+        "grandmom",
+        "grandmother",
+        "grandfather",
+        "tía",
+        "tia",
+        "tío",
+        "tio",
+        "abuela",
+        "abuelo",
+        "lola",
+        "lolo",
+        "tita",
+        "tito",
+    }
+)
 # Titles only a person takes (not "Parole", "Court", "Probation", which open the names of
 # bodies): a capitalised word after one, that ends there, is a surname NER missed
 # ("attorney for incarcerated person Casstro").
@@ -400,8 +426,11 @@ def relabel_persons_in_context(
     out: list[Span] = []
     for i, span in enumerate(spans):
         covered = span.text_in(text)
-        if span.label in _NER_NAME_LABELS and _NAME_IS.search(text, max(0, span.start - 20), span.start):
-            span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))  # "My name is Adaeze Okafor"
+        if span.label in _NER_NAME_LABELS and (
+            _NAME_IS.search(text, max(0, span.start - 20), span.start) or _kin_titled(covered)
+        ):
+            # "My name is Adaeze Okafor", "my Auntie Luz's house"
+            span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
         elif (
             span.label in ("ORGANIZATION", "NRP")
             and not _after_word(text, span.start, place_cues)
@@ -448,6 +477,7 @@ def relabel_persons_in_context(
         if (
             _named_after_kin(text, match, kin_words)
             or _before_possessive_kin(text, match.end(), kin_words)
+            or (_after_kin_title(text, match.start()) and _ENDS_NAME.match(text, match.end()))  # "Aunt Nita"
             or (_FAMILY_AFTER.match(text, match.end()) and _after_word(text, match.start(), _THE))
             or (
                 _after_word(text, match.start(), _PERSONAL_TITLES)
@@ -497,6 +527,22 @@ def _named_after_kin(text: str, match: re.Match[str], kin_words: frozenset[str])
     """A one-word sentence right after a kin word: "I called her husband. Imran. She ..."."""
     before = _KIN_THEN_STOP.search(text, max(0, match.start() - 30), match.start())
     return bool(before and before.group(1).lower() in kin_words and text.startswith(".", match.end()))
+
+
+def _kin_titled(covered: str) -> bool:
+    """Whether a span of two or three words is a kin title and a name ("Auntie Luz")."""
+    words = covered.split()
+    return (
+        2 <= len(words) <= 3
+        and words[0][:1].isupper()
+        and words[0].lower() in _KIN_TITLES
+        and all(_FULL_NAME_WORD.fullmatch(w) for w in words[1:])
+    )
+
+
+def _after_kin_title(text: str, start: int) -> bool:
+    before = _WORD_BEFORE.search(text, max(0, start - 20), start)
+    return bool(before and before.group(1)[:1].isupper() and before.group(1).lower() in _KIN_TITLES)
 
 
 def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bool:

@@ -662,3 +662,33 @@ def test_an_initial_and_a_surname_in_a_field_or_an_entry_are_a_name():
     # A lettered heading and the answer marker are no initials.
     text = "B. Procedure\nQ. Were you there?\nA. Right, I was.\nExhibit: C. Photographs, two pages\n"
     assert not {w for w, label in _merged(text, []) if label == "PERSON"}
+
+
+def test_a_name_with_a_generational_suffix_or_owning_a_life_is_a_person_whatever_ner_said():
+    text = (
+        "Q: And the letters? A: One from Alder Quinlan Jr. of Ukiah. "
+        "I took Mateo Brisk's life, and Tobin Okafor's mother forgave me."
+    )
+    ner = [
+        _span(text, "Alder Quinlan Jr.", "ORGANIZATION"),
+        _span(text, "Mateo Brisk", "ORGANIZATION"),
+        _span(text, "Tobin Okafor", "LOCATION"),
+    ]
+    merged = _merged(text, ner)
+    assert {("Alder Quinlan Jr.", "PERSON"), ("Mateo Brisk", "PERSON"), ("Tobin Okafor", "PERSON")} <= merged
+    # What a firm or a place has stays theirs.
+    text = "A: Harbor Crest's program helped, and Pine Ridge's staff too."
+    ner = [_span(text, "Harbor Crest", "ORGANIZATION"), _span(text, "Pine Ridge", "LOCATION")]
+    merged = _merged(text, ner)
+    assert ("Harbor Crest", "ORGANIZATION") in merged and ("Pine Ridge", "LOCATION") in merged
+
+
+def test_a_kin_word_said_as_a_title_makes_the_next_word_a_name():
+    text = "A: The baby is with her aunt on Mill Road, Aunt Odessa. Then my Auntie Pilar's house in Vista."
+    merged = _merged(text, [_span(text, "Auntie Pilar", "LOCATION")])
+    assert ("Odessa", "PERSON") in merged
+    assert ("Auntie Pilar", "PERSON") in merged or ("Pilar", "PERSON") in merged
+    # Not a kin word that opens a service's name, nor one in lower case before a common word.
+    text = "A: I called Victim Services. My aunt Said nothing. Partner Agencies helped."
+    persons = {w for w, label in _merged(text, []) if label == "PERSON"}
+    assert not persons & {"Services", "Said", "Agencies"}
