@@ -746,7 +746,14 @@ def merge_spans(
     stop_words = rules.function_words | rules.clause_words
     if with_propagation:
         spans = [
-            *names_from_layout(text, not_names, stop_words, rules.titles | name_titles, rules.determiners),
+            *names_from_layout(
+                text,
+                not_names,
+                stop_words,
+                rules.titles | name_titles,
+                rules.determiners,
+                frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ())),
+            ),
             *spans,
             *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
             *speaker_tag_names(

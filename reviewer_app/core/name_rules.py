@@ -110,6 +110,12 @@ _INITIALLED_NAME = re.compile(
     rf"|^(?:[ \t]*\d{{1,2}})?[ \t]*(?P<entry>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]))",
     re.M,
 )
+# A party of a case caption, between "v." and its role: "STATE OF WASHINGTON, Plaintiff,
+# vs. DARIUS MAKEPEACE, Defendant." (a firm's name ends in a head word that relabels it).
+_PARTY = re.compile(
+    rf"(?:\bv\.|\bvs\.?|\bversus)[ \t]*\n?[ \t]*(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),"
+    r"\s*(?i:defendant|respondent|appellant|appellee|petitioner|plaintiff)s?\b"
+)
 # A question for a person's name, to the end of its line ("What's your son's name?").
 _NAME_QUESTION = re.compile(
     r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)[ ]*\??[ ]*\n"
@@ -224,6 +230,8 @@ _PERSONAL_TITLES = frozenset(
         "person",
     }
 )
+# One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March".
+_TITLED = re.compile(rf"(?<![\w'’-])(?i:{'|'.join(sorted(_PERSONAL_TITLES))})\.?[ ]+\Z")
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
 # A person's initials ("D.R.", a minor's name in a court record), not an acronym ("EU").
@@ -280,6 +288,7 @@ def names_from_layout(
     stop_words: frozenset[str],
     titles: frozenset[str] = frozenset(),
     determiners: frozenset[str] = frozenset(),
+    organisation_heads: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
     headings and captions, names introduced as names, spellings after "spell", answers to
@@ -292,6 +301,7 @@ def names_from_layout(
         *judges_named(text, not_names | titles),
         *introduced_names(text, not_names),
         *initialled_names(text, not_names | titles),
+        *parties_named(text, not_names | titles, organisation_heads),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased),
         *(() if cased else lower_case_names(text, stop_words, not_names, determiners)),
@@ -333,6 +343,20 @@ def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
         Span(*m.span("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
         for m in _HONORABLE.finditer(text)
         if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
+    ]
+
+
+def parties_named(
+    text: str, not_names: frozenset[str], organisation_heads: frozenset[str] = frozenset()
+) -> list[Span]:
+    """PERSON spans for a caption's party after "v." and before its role (`_PARTY`); no
+    word of `not_names` ("the People", "State"), and no firm: a name ending in a word that
+    ends organisations' names (`organisation_heads`, lower case: "Halden Freight Company")."""
+    return [
+        Span(*m.span("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
+        for m in _PARTY.finditer(text)
+        if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
+        and m.group("name").split()[-1].lower() not in organisation_heads
     ]
 
 
@@ -592,18 +616,20 @@ def lower_case_names(
 def drop_months_inside_names(spans: Iterable[Span], text: str, calendar_words: frozenset[str]) -> list[Span]:
     """Without a date of one calendar word that lies inside a PERSON the context showed
     ("counselor one tamika may and doctor hoang", "my name is april"): a surname or a
-    first name, not the month, which would otherwise cut the name (a date ranks first)."""
+    first name, not the month, which would otherwise cut the name (a date ranks first).
+    One capitalised right after a personal title is a surname, a PERSON ("Mostly, Mr.
+    March."; not "in March", "Commissioner, March of '87")."""
     spans = list(spans)
     names = [s for s in spans if s.label == "PERSON" and STRUCTURE in s.detectors]
-    return [
-        s
-        for s in spans
-        if not (
-            s.label == "DATE"
-            and s.text_in(text).lower() in calendar_words
-            and any(n.start <= s.start and s.end <= n.end for n in names)
-        )
-    ]
+    out = []
+    for s in spans:
+        if s.label == "DATE" and s.text_in(text).lower() in calendar_words:
+            if any(n.start <= s.start and s.end <= n.end for n in names):
+                continue
+            if s.text_in(text)[:1].isupper() and _TITLED.search(text, max(0, s.start - 20), s.start):
+                s = s.with_(label="PERSON", detectors=(STRUCTURE,), score=CUE_SCORE)
+        out.append(s)
+    return out
 
 
 def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: frozenset[str]) -> list[Span]:

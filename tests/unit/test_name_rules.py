@@ -696,3 +696,29 @@ def test_a_kin_word_said_as_a_title_makes_the_next_word_a_name():
     text = "A: I called Victim Services. My aunt Said nothing. Partner Agencies helped."
     persons = {w for w, label in _merged(text, []) if label == "PERSON"}
     assert not persons & {"Services", "Said", "Agencies"}
+
+
+def test_a_party_of_a_case_caption_is_a_person_and_so_are_his_other_mentions():
+    text = (
+        "STATE OF OREGON, Plaintiff,\nvs. CORWIN BALLANTYNE, Defendant.\n"
+        "THE COURT: We're back in State versus Ballantyne.\n"
+        "Jones v. HALDEN FREIGHT COMPANY, Defendant.\n"
+    )
+    merged = _merged(text, [])
+    assert ("CORWIN BALLANTYNE", "PERSON") in merged and ("Ballantyne", "PERSON") in merged
+    # The State is no person, nor a firm named as a party.
+    persons = {w for w, label in merged if label == "PERSON"}
+    assert not any("STATE" in w or "COMPANY" in w for w in persons)
+
+
+def test_a_month_right_after_a_personal_title_is_a_surname():
+    text = "A: Mostly, Mr. June. I came back in June, on a Friday, Commissioner, June of last year."
+    spans = [
+        _span(text, "June", "DATE"),
+        _span(text, "June", "DATE", 1),
+        _span(text, "June of last year", "DATE"),
+    ]
+    merged = sorted((s.start, s.text_in(text), s.label) for s in merge_spans(spans, text))
+    assert (text.index("June"), "June", "PERSON") in merged
+    assert (text.index("June, on"), "June", "DATE") in merged
+    assert (text.index("June of"), "June of last year", "DATE") in merged
