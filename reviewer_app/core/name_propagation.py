@@ -166,7 +166,10 @@ def _name_parts(name: str, rules: MergeRules) -> list[str]:
         for w in words
         if len(w) >= 3
         and w[0].isupper()
-        and w.isalpha()
+        # A double surname too: "Ms. Nwosu-Hart" makes "RACHEL NWOSU-HART" a name.
+        and w.replace("-", "").isalpha()
+        and not w.startswith("-")
+        and not w.endswith("-")
         and w.lower() not in rules.titles
         # A word of letters alone is its own `merge.normalise_term` in lower case.
         and w.lower() not in rules.whitelist

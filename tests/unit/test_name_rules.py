@@ -722,3 +722,13 @@ def test_a_month_right_after_a_personal_title_is_a_surname():
     assert (text.index("June"), "June", "PERSON") in merged
     assert (text.index("June, on"), "June", "DATE") in merged
     assert (text.index("June of"), "June of last year", "DATE") in merged
+
+
+def test_a_double_surname_after_a_title_is_propagated_to_the_full_name_in_capitals():
+    text = "APPEARANCES:\n    BY: DELPHINE ASARE-KORAN, Deputy District Attorney\n\nTHE COURT: Ms. Asare-Koran, go ahead.\n"
+    spans = [_span(text, "Ms. Asare-Koran", "PERSON")]
+    merged = {
+        (s.text_in(text), s.label)
+        for s in merge_spans(spans, text, name_titles=frozenset({"ms."}), strip_person_titles=False)
+    }
+    assert any("ASARE-KORAN" in words and label == "PERSON" for words, label in merged)
