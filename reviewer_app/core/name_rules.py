@@ -228,6 +228,10 @@ _PERSONAL_TITLES = frozenset(
         "warden",
         "inmate",
         "person",
+        # A board's chair by surname in a roll call: "and chair sharp >> here".
+        "chair",
+        "chairman",
+        "chairwoman",
     }
 )
 # One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March".
@@ -656,7 +660,10 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             name = word.group()
             if k == 0 and name in numbers:
                 continue  # "counselor one", a rank
-            if name in _PRONOUNS or name in numbers or name in _PERSONAL_TITLES or name in determiners:
+            # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
+            if re.sub(r"['’](?:s|ll|m|re|d|ve)\Z", "", name) in _PRONOUNS or name in numbers:
+                break
+            if name in _PERSONAL_TITLES or name in determiners:
                 break
             at = title.end() + word.end()
             if name in not_names and not (len(kept) == 1 and _SURNAME_ENDS.match(text, at)):

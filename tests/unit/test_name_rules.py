@@ -725,10 +725,30 @@ def test_a_month_right_after_a_personal_title_is_a_surname():
 
 
 def test_a_double_surname_after_a_title_is_propagated_to_the_full_name_in_capitals():
-    text = "APPEARANCES:\n    BY: DELPHINE ASARE-KORAN, Deputy District Attorney\n\nTHE COURT: Ms. Asare-Koran, go ahead.\n"
+    text = (
+        "APPEARANCES:\n    BY: DELPHINE ASARE-KORAN, Deputy District Attorney\n\n"
+        "THE COURT: Ms. Asare-Koran, go ahead.\n"
+    )
     spans = [_span(text, "Ms. Asare-Koran", "PERSON")]
     merged = {
         (s.text_in(text), s.label)
         for s in merge_spans(spans, text, name_titles=frozenset({"ms."}), strip_person_titles=False)
     }
     assert any("ASARE-KORAN" in words and label == "PERSON" for words, label in merged)
+
+
+def test_lower_case_speech_names_a_chair_by_surname_and_stops_at_a_contracted_pronoun():
+    from reviewer_app.core.name_rules import titled_lower_case_names
+
+    text = (
+        ">> roll call >> commissioner okafor >> here >> and chair bright >> here\n"
+        "yes commissioner he's accepted"
+    )
+    stop = frozenset({"and", "here", "yes", "roll", "call"})
+    found = [
+        text[s.start : s.end] for s in titled_lower_case_names(text, stop, frozenset({"the", "a", "my"}))
+    ]
+    assert found == ["okafor", "bright"]
+    # A chair that is furniture is no title.
+    text = "i sat down in the chair and my chair broke"
+    assert titled_lower_case_names(text, stop, frozenset({"the", "a", "my"})) == []
