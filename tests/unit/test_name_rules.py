@@ -752,3 +752,9 @@ def test_lower_case_speech_names_a_chair_by_surname_and_stops_at_a_contracted_pr
     # A chair that is furniture is no title.
     text = "i sat down in the chair and my chair broke"
     assert titled_lower_case_names(text, stop, frozenset({"the", "a", "my"})) == []
+
+
+def test_a_deacon_is_a_title_before_a_name():
+    text = "A: Three letters: one from my cousin, one from Deacon Anselm Okoro of St. Brigid's, and one more."
+    merged = _merged(text, [_span(text, "Deacon Anselm", "ORGANIZATION")])
+    assert any(label == "PERSON" and "Anselm" in words for words, label in merged)
