@@ -758,3 +758,14 @@ def test_a_deacon_is_a_title_before_a_name():
     text = "A: Three letters: one from my cousin, one from Deacon Anselm Okoro of St. Brigid's, and one more."
     merged = _merged(text, [_span(text, "Deacon Anselm", "ORGANIZATION")])
     assert any(label == "PERSON" and "Anselm" in words for words, label in merged)
+
+
+def test_a_lower_case_surname_said_after_a_determiner_elsewhere_is_found_only_after_its_title():
+    text = (
+        ">> commissioner okafor >> here >> and chair bright >> here\n"
+        ">> she notes a bright change in how he talks and chair bright agrees\n"
+    )
+    merged = [(s.start, s.text_in(text), s.label) for s in merge_spans([], text)]
+    brights = [start for start, words, label in merged if words.startswith("bright") and label == "PERSON"]
+    assert text.index("a bright change") + 2 not in brights
+    assert text.index("chair bright agrees") + 6 in brights
