@@ -225,7 +225,20 @@ def _time_cue_before(f: Finder, i: int) -> bool:
     words before it ("the time is now ten fifteen")."""
     if f.word(i - 1) in f.v.time_prepositions:
         return True
-    return any(f.word(k) == "time" for k in range(max(0, i - 3), i))
+    return any(f.word(k) == "time" for k in range(max(0, i - 3), i)) or _a_clock_said(f, i)
+
+
+def _a_clock_said(f: Finder, i: int, reach: int = 8) -> bool:
+    """Whether a clock is said to say or show the words from word i, shortly before in the sentence:
+    "the clock on the dash said one eighteen", "the clock in my truck said nine-something"."""
+    if f.word(i - 1) not in ("said", "says", "read", "reads", "showed", "shows"):
+        return False
+    for k in range(i - 2, max(-1, i - 2 - reach), -1):
+        if f.word(k) in ("clock", "clocks", "watch", "dashboard"):
+            return True
+        if re.search(r"[.;:!?\n]", f.gap(k, k + 1)):
+            return False
+    return False
 
 
 def _hour_alone(f: Finder, i: int, j: int) -> bool:
