@@ -61,10 +61,11 @@ def _question_end(f: Finder, i: int) -> int:
 
 
 def _opens_an_unmarked_line(f: Finder, i: int) -> bool:
-    """Whether word i opens its line and the line holds no punctuation, as speech recognition writes
-    a question ("how old were you then"): nothing else on it can end the question."""
+    """Whether word i opens its line, after at most two words in lower case, and the line holds no
+    punctuation, as speech recognition writes a question ("how old were you then", "so how old was
+    he"): nothing else on it can end the question."""
     line_start = f.text.rfind("\n", 0, f.words[i].start) + 1
     line_end = f.text.find("\n", f.words[i].start)
     line = f.text[line_start : len(f.text) if line_end < 0 else line_end]
-    opening = f.text[line_start : f.words[i].start]  # nothing, or a caption's ">>"
-    return re.fullmatch(r"[\s>]*", opening) is not None and re.search(r"[.,;:!?]", line) is None
+    opening = f.text[line_start : f.words[i].start]  # a caption's ">>", "so", "and uh"
+    return re.fullmatch(r"[\s>]*(?:[a-z']+ ){0,2}", opening) is not None and re.search(r"[.,;:!?]", line) is None

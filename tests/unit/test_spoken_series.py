@@ -1,0 +1,134 @@
+"""Dates, times and ages said in a series (detectors/spoken_series.py), the age cues of
+detectors/spoken_age_talk.py and the answers of detectors/spoken_answers.py, on sentences written
+for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.detectors.spoken import find_spoken_forms
+
+
+def found(text: str, verbs=frozenset()) -> list[tuple[str, str]]:
+    return [(s.label, text[s.start : s.end]) for s in find_spoken_forms(text, verbs=verbs)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a correction in the next sentence goes on from an age
+        (
+            "My cousin was twenty-six that year. No, twenty-seven.",
+            [("AGE", "twenty-six"), ("AGE", "twenty-seven")],
+        ),
+        # the second of two years by their last digits, a correction between
+        ("She moved out in oh-four, or maybe oh-five, I forget.", [("DATE", "oh-four"), ("DATE", "oh-five")]),
+        # a range of clock times: written, then said
+        ("The shop was open from 9:15 to eleven-forty, then closed.", [("TIME", "eleven-forty")]),
+        # a range of clock times, the second with its part of the day
+        (
+            "Visiting ran seven-fifteen to ten at night most days.",
+            [("TIME", "seven-fifteen"), ("TIME", "ten at night")],
+        ),
+    ],
+)
+def test_a_series_goes_on_from_what_was_found(text, expected):
+    for item in expected:
+        assert item in found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "We were stationed in Texas, eighty-three to eighty-five.",
+            [("DATE", "eighty-three"), ("DATE", "eighty-five")],
+        ),
+        (
+            "he joined the union in um seventy two no seventy three",
+            [("DATE", "seventy two"), ("DATE", "seventy three")],
+        ),
+        (
+            "She phoned on her lunch, twelve twenty, twelve twenty-five, to check.",
+            [("TIME", "twelve twenty"), ("TIME", "twelve twenty-five")],
+        ),
+        ("Lockdown lifted, oh-nine, and we went back to work.", [("DATE", "oh-nine")]),
+    ],
+)
+def test_pairs_that_hold_each_other_up(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please read pages forty-one to forty-three before the hearing.",  # pages, no year
+        "Turnout rose from sixty-one to sixty-three percent.",  # a count
+        "He is about five ten, five eleven, a slim build.",  # a height said twice, no clock
+        "Call extension four two oh-six, then press one.",  # a number read digit by digit
+        "I was twenty-one and two days later I left.",  # what follows the age counts days
+        "The score was ten, and then twenty points after the break.",  # not an age going on
+    ],
+)
+def test_what_is_no_series(text):
+    assert not [item for item in found(text) if item[0] in ("DATE", "TIME", "AGE")]
+
+
+def test_an_age_does_not_go_on_to_a_year():
+    """ "when I was seven, eighty-seven" names a year after the age, not another age."""
+    assert ("AGE", "eighty-seven") not in found(
+        "We left Lagos when I was seven, eighty-seven -- no, eighty-eight."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("I still remember being thirteen and scared of everything.", "thirteen"),
+        ("He was drinking hard by sixteen, and nobody noticed.", "sixteen"),
+        ("His daughter, Ms. Odalys Ferrer, was twenty-two.", "twenty-two"),
+    ],
+)
+def test_age_cues(text, age):
+    assert ("AGE", age) in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The vote being fifteen, the motion carried.",  # no person near "being"
+        "Our team won it by fourteen, a record.",  # "won it by": a difference
+    ],
+)
+def test_no_age_cue(text):
+    assert not [item for item in found(text) if item[0] == "AGE"]
+
+
+def test_an_unpunctuated_question_line_is_answered_on_the_next():
+    text = "so how old was your brother then\nnineteen he had just finished school"
+    assert ("AGE", "nineteen") in found(text)
+    # a sentence that only mentions an age, punctuated, asks nothing
+    assert ("AGE", "nineteen") not in found("I can't say how old she is.\nNineteen people came.")
+
+
+@pytest.mark.parametrize(
+    ("text", "time"),
+    [
+        ("the clock over the door said two fifty when they left", "two fifty"),
+        ("That evening, twenty to nine, the alarm went off.", "twenty to nine"),
+    ],
+)
+def test_time_cues(text, time):
+    assert ("TIME", time) in found(text)
+
+
+def test_no_time_without_a_clock():
+    assert not [
+        item for item in found("The sign said two fifty a pound, so we bought some.") if item[0] == "TIME"
+    ]
+
+
+def test_an_hour_after_and_a_verb_ends_its_phrase():
+    text = "He got home at eleven twenty and went straight to bed."
+    verbs = {text.index(" went") + 1}
+    assert ("TIME", "eleven twenty") in found(text, verbs)
