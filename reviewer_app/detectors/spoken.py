@@ -50,6 +50,7 @@ from reviewer_app.core.spoken_numbers import (
 )
 from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
 from reviewer_app.detectors.spoken_age_talk import (
+    ages_of_a_life_story,
     birthday_at,
     dates_a_life_by,
     far_from_the_number_before,
@@ -60,6 +61,7 @@ from reviewer_app.detectors.spoken_age_talk import (
     person_noun_before,
     restarts_an_age,
     short_of_an_age,
+    stage_of_a_life_at,
 )
 from reviewer_app.detectors.spoken_answers import answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
@@ -413,7 +415,7 @@ class _Finder:
         return self.word(j) in self.v.clause_openers or self.word(j) in self._personal_subjects
 
     def _verb_at(self, j: int) -> bool:
-        return j < len(self.words) and self.words[j].start in self.verbs
+        return 0 <= j < len(self.words) and self.words[j].start in self.verbs
 
     def address_after(self, j: int, reach: int = 3) -> bool:
         """Whether a street follows word j-1 in the same phrase, so that the numbers before it are a
@@ -547,6 +549,7 @@ class _Finder:
             and (
                 self._person_near(k, before=self.word(k) == "at" or dates_a_life_by(self, k))
                 or (self._opens_a_sentence(k) and self._person_near(k, before=False, objects=True))
+                or stage_of_a_life_at(self, k, i)
             )
         ):
             return WEAK_SCORE  # "At seventeen that was everything to me."
@@ -808,10 +811,14 @@ class _Finder:
         return False
 
     def _decade_of_life(self, i: int) -> int | None:
-        """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", or None."""
+        """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", "spent my thirties"
+        (after a verb), or None."""
         k = i - 1 - (self.word(i - 1) in self.v.decade_stages)
-        if self.word(k) not in self.v.possessives or self.word(k - 1) not in ("in", "into"):
-            return None  # "ran into his thirties"
+        through = self.word(k - 1) in ("in", "into", "through", "throughout", "during") or self._verb_at(
+            k - 1
+        )
+        if self.word(k) not in self.v.possessives or not through:
+            return None  # "in her sixties", "I spent my thirties"; not "a song of their nineties"
         w = self.word(i)
         if w == "teens" or (w.endswith("ies") and w[:-3] + "y" in self.v.tens):
             return i + 1
@@ -865,6 +872,7 @@ def find_spoken_forms(
         t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
     ]
     dates, ages = finder.dates(), finder.ages()
+    times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)
     return sorted(spans + find_series(finder, spans))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading
 
 if TYPE_CHECKING:
@@ -96,6 +97,44 @@ def far_from_the_number_before(f: Finder, k: int, value: int) -> bool:
         first -= 1
     said = f.reader.read_cardinal(first)
     return said is not None and said.last == k + 1 and abs(said.value - value) > AGE_STEP
+
+
+def stage_of_a_life_at(f: Finder, k: int, i: int) -> bool:
+    """Whether "at" at word k dates a stage of a life by the number in words at word i (13 and over,
+    no hour of a 12-hour clock): "juvenile hall at fourteen", "At thirteen, the first time at
+    juvenile hall", "a group home in Galt, at sixteen." (not after a verb: "the count stood at
+    fourteen", "driving at sixty"); without a tagger's verbs that cannot be told, and it is not taken."""
+    return f.word(k) == "at" and not f.word(i).isdigit() and k > 0 and bool(f.verbs) and not f._verb_at(k - 1)
+
+
+def ages_of_a_life_story(
+    f: Finder, times: list[Span], ages: list[Span], reach: int = 30
+) -> tuple[list[Span], list[Span]]:
+    """(times, ages) with an hour said alone after "at" or "by" taken for an age where a greater age
+    after "at" or "by" follows it on the same line, as a life story goes on ("smoking weed at
+    eleven and using speed by fourteen", "Then at twelve, a battery at school. At thirteen, ...")."""
+    starts = {w.start: n for n, w in enumerate(f.words)}
+    said_at = []
+    for age in ages:
+        n = starts.get(age.start)
+        read = f.reader.read_cardinal(n) if n is not None else None
+        if read is not None and f.word(n - 1) in ("at", "by") and f.words[read.last - 1].end == age.end:
+            said_at.append((n, read.value))
+    kept, taken = [], []
+    for t in times:
+        n = starts.get(t.start)
+        hour = f.reader.read_small(n) if n is not None else None
+        later = (
+            hour is not None
+            and f.words[hour.last - 1].end == t.end
+            and f.word(n - 1) in ("at", "by")
+            and any(
+                0 < m - n <= reach and value > hour.value and "\n" not in f.text[t.end : f.words[m].start]
+                for m, value in said_at
+            )
+        )
+        (taken if later else kept).append(t)
+    return kept, sorted(ages + [Span(t.start, t.end, "AGE", t.detectors, t.score) for t in taken])
 
 
 def short_of_an_age(f: Finder, i: int, reach: int = 4) -> bool:

@@ -68,4 +68,6 @@ def _opens_an_unmarked_line(f: Finder, i: int) -> bool:
     line_end = f.text.find("\n", f.words[i].start)
     line = f.text[line_start : len(f.text) if line_end < 0 else line_end]
     opening = f.text[line_start : f.words[i].start]  # a caption's ">>", "so", "and uh"
-    return re.fullmatch(r"[\s>]*(?:[a-z']+ ){0,2}", opening) is not None and re.search(r"[.,;:!?]", line) is None
+    return (
+        re.fullmatch(r"[\s>]*(?:[a-z']+ ){0,2}", opening) is not None and re.search(r"[.,;:!?]", line) is None
+    )

@@ -72,7 +72,9 @@ def _next_after(f: Finder, end: int, reach: int = 4) -> int | None:
     first = k
     while k < len(f.words) and k - first < reach and f.word(k) in _JOINS:
         k += 1
-    if k >= len(f.words) or (f.reader.read_small(k, oh=True) is None and f.word(k) not in ("oh", "o")):
+    if k >= len(f.words) or (
+        f.reader.read_small(k, oh=True) is None and f.word(k) not in ("oh", "o", *f.v.named_hours)
+    ):
         return None
     gaps = f.text[end : f.words[k].start]
     if re.search(r"[;:!?\n]", gaps) or (
@@ -117,6 +119,8 @@ def _goes_on(f: Finder, anchor: Span) -> Span | None:
         if not end or not _a_year_said(f, anchor) or not f._no_count(end):
             return None
         return f.span(k, end, "DATE", WEAK_SCORE)
+    if f.word(k) in f.v.named_hours:
+        return f.span(k, k + 1, "TIME", WEAK_SCORE)  # "between eight and noon"
     end = _clock_end(f, k)
     return f.span(k, end, "TIME", WEAK_SCORE) if end and f._no_count(end) else None
 

@@ -132,3 +132,52 @@ def test_an_hour_after_and_a_verb_ends_its_phrase():
     text = "He got home at eleven twenty and went straight to bed."
     verbs = {text.index(" went") + 1}
     assert ("TIME", "eleven twenty") in found(text, verbs)
+
+
+def test_24_hour_clock_ranges_and_the_time_read_for_the_record(specs):
+    from tests.unit.test_recognizers import matches
+
+    assert matches(specs, "TIME", "The log shows the door, 1712 to 1719. Then quiet.") == ["1712", "1719"]
+    assert matches(specs, "TIME", "Visits run from 0830 to 1145.") == ["0830", "1145"]
+    assert matches(specs, "TIME", "For the record, the time is 1426.") == ["1426"]
+    assert matches(specs, "TIME", "We heard a shout at about 1745 but saw nothing.") == ["1745"]
+    # pages, sections and years are no clock
+    assert matches(specs, "TIME", "Read pages 1200 to 1250 tonight.") == []
+    assert matches(specs, "TIME", "The treaty held from 1945 to 1950.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She tutors on Thursday mornings from nine to eleven.", [("TIME", "nine"), ("TIME", "eleven")]),
+        ("The plumber said between ten and noon on Monday.", [("TIME", "ten"), ("TIME", "noon")]),
+    ],
+)
+def test_ranges_of_hours_after_a_part_of_the_day_or_between(text, expected):
+    assert [item for item in found(text) if item[0] == "TIME"] == expected
+
+
+def test_no_range_of_hours_that_counts():
+    assert not [item for item in found("We cooked from nine to eleven pounds a day.") if item[0] == "TIME"]
+
+
+def test_a_stage_of_a_life_after_at():
+    text = "Foster care in Modesto, at thirteen. Later the ranch."
+    verbs = {text.index("Later") + 10}  # a verb elsewhere: the tagger ran
+    assert ("AGE", "thirteen") in found(text, verbs)
+    speed = "The truck was going at sixty."
+    assert ("AGE", "sixty") not in found(speed, {speed.index("going")})
+
+
+def test_an_hour_after_at_goes_with_the_greater_age_after_it():
+    text = "He was stealing cars at ten and selling pills by sixteen."
+    assert found(text) == [("AGE", "ten"), ("AGE", "sixteen")]
+    # two hours of a day stay hours
+    day = "We opened the shop at ten and closed it by six."
+    assert [label for label, _ in found(day)] == ["TIME", "TIME"]
+
+
+def test_a_decade_of_a_life_after_a_verb():
+    text = "He wasted his twenties on the street."
+    assert ("AGE", "twenties") in found(text, {text.index("wasted")})
+    assert ("AGE", "nineties") not in found("A playlist of their nineties hits.")
