@@ -707,8 +707,9 @@ class _Finder:
 
     def _age_said_before(self, i: int, reach: int = 8) -> bool:
         """Whether the number at word i tells an age named shortly before in its clause: "your age
-        at the time of the offense was 17", "Age at offense: 17", "his age is given as 52"."""
-        if not (self.word(i - 1) in ("was", "is", "as") or ":" in self.gap(i - 1, i)):
+        at the time of the offense was 17", "Age at offense: 17", "his age is given as 52", "gives his
+        age in two places, 53 and 52"."""
+        if not (self.word(i - 1) in ("was", "is", "as") or re.search(r"[:,]", self.gap(i - 1, i))):
             return False
         for k in range(i - 1, max(-1, i - 1 - reach), -1):
             if self.word(k) == "age":

@@ -208,11 +208,11 @@ def midnight_and_noon(f: Finder) -> list[Span]:
 
 def says_again_a_time(f: Finder, i: int, found: Callable[[], list[Span]], reach: int = 80) -> bool:
     """Whether word i opens a sentence, after a hedge or not, by saying again the first word of a
-    clock time found shortly before in the sentence before it: "at like eight in the morning.
+    clock time found shortly before in the sentence or line before it: "at like eight in the morning.
     Eight, eight-thirty.", "Like six-forty? Six-forty-something.", "at noon? Noon, twelve-thirty."."""
     opener = i - (f.word(i - 1) in f.v.hedges)
-    if opener < 1 or not re.search(r"[.?!]", f.gap(opener - 1, opener)):
-        return False
+    if opener < 1 or not re.search(r"[.?!\n]", f.gap(opener - 1, opener)):
+        return False  # a new line opens a turn in captions: "it's ten forty two" / "ten forty two sorry"
     start = f.words[opener].start
     for t in found():
         if t.end <= start and start - t.end <= reach and "\n\n" not in f.text[t.end : start]:

@@ -181,3 +181,15 @@ def test_a_decade_of_a_life_after_a_verb():
     text = "He wasted his twenties on the street."
     assert ("AGE", "twenties") in found(text, {text.index("wasted")})
     assert ("AGE", "nineties") not in found("A playlist of their nineties hits.")
+
+
+def test_a_time_said_again_on_the_next_line():
+    text = "okay it's eleven twenty\nspeaker 2  0:41:10\neleven twenty we'll take a break"
+    assert found(text) == [("TIME", "eleven twenty"), ("TIME", "eleven twenty")]
+    assert found("we left at eleven twenty.\nEleven people stayed.") == [("TIME", "eleven twenty")]
+
+
+def test_ages_after_a_comma_in_a_clause_about_an_age():
+    text = "The report states her age twice, 44 and 45, which cannot both be right."
+    assert found(text) == [("AGE", "44"), ("AGE", "45")]
+    assert found("Whatever their age, 12 of them signed.") == []
