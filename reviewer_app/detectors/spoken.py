@@ -73,7 +73,7 @@ from reviewer_app.detectors.spoken_periods import (
     second_year_at,
     year_of_a_range,
 )
-from reviewer_app.detectors.spoken_series import find_series
+from reviewer_app.detectors.spoken_series import find_series, says_again_an_age
 from reviewer_app.detectors.spoken_times import find_times
 
 
@@ -483,6 +483,8 @@ class _Finder:
                 score = (
                     WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."; "twelve, going on thirteen"
                 )
+            if not score and says_again_an_age(self, [number, next_age], out):
+                score = WEAK_SCORE  # "i was thirty nine" ... "you're right thirty eight thirty nine"
             if score:
                 out.append(self.span(i, number.last, "AGE", score))
                 if next_age is not None:

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import Reading
 from reviewer_app.detectors.spoken_age_talk import AGE_STEP
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 _JOINS = frozenset(
     {"or", "to", "and", "till", "until", "maybe", "no", "sorry", "actually", "i", "mean", "like"}
 )
+# Words after which a speaker says again an age said shortly before: "you said thirteen and then
+# fourteen", "you're right thirty nine", "so thirty eight".
+_AGAIN_CUES = frozenset({"said", "so", "then", "right", "okay", "yes", "yeah"})
 # A clock time written in digits, which opens a series said on in words ("8:30 to twelve-fifteen").
 _WRITTEN_TIME = re.compile(r"\b(?:[01]?\d|2[0-3]):[0-5]\d\b")
 
@@ -242,3 +246,27 @@ def _oh_years(f: Finder) -> list[Span]:
         if f.reader.read_small(i + 2) is None and f._sentence_goes_on(i + 2):
             out.append(f.span(i, i + 2, "DATE", WEAK_SCORE))
     return out
+
+
+def says_again_an_age(f: Finder, readings: list[Reading | None], found: list[Span], reach: int = 40) -> bool:
+    """Whether a number of `readings` (13 and over) says again an age `found` shortly before, opening a
+    sentence or a line or after a word that takes up what was said ("wait you said thirteen and then
+    fourteen", "you're right thirty eight thirty nine", "so thirty eight"); the speech of a
+    transcript without punctuation, where no sentence opens."""
+    number = readings[0]
+    values = {r.value for r in readings if r is not None and r.value >= 13}
+    if number is None or not values or not found:
+        return False
+    first = number.first
+    opens = first == 0 or re.search(r"[.;:!?\n]", f.gap(first - 1, first)) is not None
+    if not (opens or f.word(first - 1) in _AGAIN_CUES | f.v.hedges | f.v.corrections):
+        return False
+    start = f.words[first].start
+    for age in reversed(found):
+        if age.end > start:
+            continue
+        if len(f.text[age.end : start].split()) > reach:
+            return False
+        if _value_of(f, age) in values:
+            return True
+    return False

@@ -193,3 +193,11 @@ def test_ages_after_a_comma_in_a_clause_about_an_age():
     text = "The report states her age twice, 44 and 45, which cannot both be right."
     assert found(text) == [("AGE", "44"), ("AGE", "45")]
     assert found("Whatever their age, 12 of them signed.") == []
+
+
+def test_an_age_said_again_in_a_reply_without_punctuation():
+    text = "SPEAKER_01: i was forty two when i got out\nSPEAKER_00: so forty two and you went home"
+    assert found(text) == [("AGE", "forty two"), ("AGE", "forty two")]
+    # a number that only equals an age said before, after a word that takes nothing up, is no age
+    other = "SPEAKER_01: i was forty two when i got out\nSPEAKER_00: turn to page forty two"
+    assert found(other) == [("AGE", "forty two")]
