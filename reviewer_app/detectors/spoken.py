@@ -817,10 +817,9 @@ class _Finder:
         """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", "spent my thirties"
         (after a verb), or None."""
         k = i - 1 - (self.word(i - 1) in self.v.decade_stages)
-        through = self.word(k - 1) in ("in", "into", "through", "throughout", "during") or self._verb_at(
-            k - 1
-        )
-        if self.word(k) not in self.v.possessives or not through:
+        if self.word(k) not in self.v.possessives:
+            return None
+        if not (self.word(k - 1) in ("in", "into", "through", "during") or self._verb_at(k - 1)):
             return None  # "in her sixties", "I spent my thirties"; not "a song of their nineties"
         w = self.word(i)
         if w == "teens" or (w.endswith("ies") and w[:-3] + "y" in self.v.tens):

@@ -6,6 +6,7 @@ Harjit Dhillon, forty-four"). Read over the words of the spoken-form finder (`de
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import TYPE_CHECKING
 
@@ -113,16 +114,22 @@ def ages_of_a_life_story(
     """(times, ages) with an hour said alone after "at" or "by" taken for an age where a greater age
     after "at" or "by" follows it on the same line, as a life story goes on ("smoking weed at
     eleven and using speed by fourteen", "Then at twelve, a battery at school. At thirteen, ...")."""
-    starts = {w.start: n for n, w in enumerate(f.words)}
+    if not times or not ages:
+        return times, ages
+
+    def word_at(start: int) -> int | None:
+        n = bisect.bisect_right(f.word_ends, start)
+        return n if n < len(f.words) and f.words[n].start == start else None
+
     said_at = []
     for age in ages:
-        n = starts.get(age.start)
+        n = word_at(age.start)
         read = f.reader.read_cardinal(n) if n is not None else None
         if read is not None and f.word(n - 1) in ("at", "by") and f.words[read.last - 1].end == age.end:
             said_at.append((n, read.value))
     kept, taken = [], []
     for t in times:
-        n = starts.get(t.start)
+        n = word_at(t.start)
         hour = f.reader.read_small(n) if n is not None else None
         later = (
             hour is not None

@@ -179,9 +179,10 @@ def _year_pairs(f: Finder) -> list[Span]:
     a preposition of time: "Yuma, ninety-one to ninety-three", "in uh sixty eight no sixty nine",
     "I was six, ninety-six -- no, eighty-six" (not "pages forty-one to forty-three")."""
     out: list[Span] = []
-    for i in range(1, len(f.words)):
+    openers = f.v.tens.keys() | {"oh", "o", "zero"}  # a year by its last digits opens with them
+    for i in [n for n, w in enumerate(f.words) if n and w.text in openers]:
         end = f._two_digit_year(i)
-        if not end or f.word(i).isdigit() or (out and f.words[i].start < out[-1].end):
+        if not end or (out and f.words[i].start < out[-1].end):
             continue
         opened = re.search(r"[,.;:!?\n]", f.gap(i - 1, i)) or f.word(i - 1) in (
             f.v.year_prepositions | {"uh", "um"}
@@ -204,7 +205,8 @@ def _same_hour_pairs(f: Finder) -> list[Span]:
     as a speaker narrows the time: "on her break, ten fifty, ten fifty-five," (not "five ten, five
     eleven", a height)."""
     out: list[Span] = []
-    for i in range(len(f.words)):
+    hours = {w for w, value in (f.v.units | f.v.teens).items() if 1 <= value <= 12}
+    for i in [n for n, w in enumerate(f.words) if w.text in hours]:
         first = _hour_and_minutes(f, i)
         if first is None or (out and f.words[i].start < out[-1].end):
             continue
@@ -220,7 +222,7 @@ def _same_hour_pairs(f: Finder) -> list[Span]:
 def _hour_and_minutes(f: Finder, i: int) -> tuple[int, int] | None:
     """(hour, end) of an hour in words and its minutes from 10 ("ten fifty-five") from word i."""
     hour = f.reader.read_small(i)
-    if hour is None or not 1 <= hour.value <= 12 or hour.last != i + 1 or f.word(i).isdigit():
+    if hour is None or not 1 <= hour.value <= 12 or hour.last != i + 1:
         return None
     minutes = f.reader.read_small(hour.last) if f.reader._joined(hour.last) else None
     if minutes is None or not 10 <= minutes.value <= 59 or f.word(hour.last).isdigit():
@@ -235,8 +237,8 @@ def _oh_years(f: Finder) -> list[Span]:
     oh-seven"), standing alone: no number said before or after it, as in a number read digit by
     digit ("eighty-two oh-five", "five five five, oh-one")."""
     out = []
-    for i in range(1, len(f.words) - 1):
-        if f.word(i) not in ("oh", "o") or f.gap(i, i + 1) != "-" or f.word(i + 1) not in f.v.units:
+    for i in [n for n, w in enumerate(f.words[:-1]) if n and w.text in ("oh", "o")]:
+        if f.gap(i, i + 1) != "-" or f.word(i + 1) not in f.v.units:
             continue
         before = f.word(i - 1)
         if f.reader.read_small(i - 1) is not None or before in f.v.units or len(before) == 1:
