@@ -51,6 +51,8 @@ class SourceLine:
 
 # A line number before a speaker's tag: digits and white space.
 _LINE_NUMBER = re.compile(r"\d{1,5}[ \t]+(?=\S)")
+# A line of a numbered page: its number alone, or before the line's text after two spaces or more.
+_NUMBERED_LINE = re.compile(r"\d{1,2}(?:$|[ \t]{2,}(?P<rest>\S.*))")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
 _TIMESTAMP_OPENERS = frozenset("[(0123456789")
 
@@ -258,7 +260,12 @@ class HearingLayout:
 def hearing_layout() -> HearingLayout:
     with resource("importers", "bph_layout.toml").open("rb") as fh:
         raw = tomllib.load(fh)
-    body = raw["body"]
+    body = {
+        key: value.replace("{generic_speaker}", raw["body"]["generic_speaker"])
+        if isinstance(value, str)
+        else value
+        for key, value in raw["body"].items()
+    }
     return HearingLayout(
         cover={key: re.compile(value, re.IGNORECASE) for key, value in raw["cover"].items()},
         roles=tuple((re.compile(r["pattern"], re.IGNORECASE), r["group"]) for r in raw["roles"]),
@@ -306,7 +313,7 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
     """
     layout = hearing_layout()
     pattern = layout.cover
-    lines = _uncaptioned([line.strip() for line in lines], pattern["caption"], pattern["panel_heading"])
+    lines = _uncaptioned(_without_line_numbers(lines), pattern["caption"], pattern["panel_heading"])
     fields: dict[str, str] = {}
     participants: list[Participant] = []
     group_heading: str | None = None
@@ -359,6 +366,16 @@ def cover_metadata(lines: Sequence[str]) -> HearingMetadata:
     if metadata.hearing_type or metadata.inmate_name or metadata.cdcr_number or metadata.participants:
         return metadata
     return HearingMetadata()
+
+
+def _without_line_numbers(lines: Sequence[str]) -> list[str]:
+    """The cover's lines stripped, without the numbers a court reporter prints before every
+    line of a page ("8       In the matter of the Life Term   )"), when most lines have one."""
+    stripped = [line.strip() for line in lines]
+    numbered = [_NUMBERED_LINE.match(line) for line in stripped]
+    if sum(bool(m) for m in numbered) * 2 < len(stripped):
+        return stripped
+    return [(m.group("rest") or "") if m else line for m, line in zip(numbered, stripped, strict=True)]
 
 
 def _uncaptioned(lines: list[str], caption: re.Pattern[str], panel_heading: re.Pattern[str]) -> list[str]:

@@ -1,9 +1,8 @@
-"""Detection quality on hand-written transcripts (issues 17 and 12): six parole
-hearings (one as a captioning service writes it), a board meeting as automatic captions
-write it, a prison disciplinary hearing, a sentencing hearing, a family-court hearing, a
-court excerpt, two oral-history interviews (one as ASR writes it), an asylum interview, a
-utility call, an insurance claim call, a 911 call and a radio interview, written and
-annotated by hand by five writers independently of both generators (`tests/fixtures/handwritten/README.md`).
+"""Detection quality on the hand-written held-out transcripts (issues 17 and 12): eight parole
+hearings (one as a speech-recognition service writes it, one as a PDF export leaves it, two through
+interpreters), a Court of Appeal argument, a parole agent's home visit, a jail classification
+interview by telephone and a civil deposition, written and annotated by hand by three writers
+independently of both generators and of the development set (`tests/fixtures/handwritten/README.md`).
 They are held out: no rule or word list is written from them. Recall and precision
 per coarse label, overlap matching, beside bare spaCy's, over floors set under what
 the build reaches; a weak label has a low floor, and the floor says so."""
@@ -29,29 +28,32 @@ from tests.fixtures.quality_gate import Floor
 # Each floor: measured minus 0.005, rounded down; the comment gives the measured recall /
 # precision, the number of gold spans, and bare spaCy's recall / precision beside them.
 FLOORS = {
-    # Thirteen transcripts by three writers (four added on 2026-11-26, floors reset then).
-    "PERSON": Floor(0.973, 0.942),  # 0.979 / 0.947 of 1449; spaCy 0.499 / 0.838
-    "SPELLED_NAME": Floor(0.995, 0.965),  # 1.000 / 0.970 of 102; spaCy 0.000 / 0.000
-    # Weak: 7 spans; a spelled item that no cue introduces is missed.
-    "SPELLED_OUT_ITEM": Floor(0.709, 0.995),  # 0.714 / 1.000 of 7; spaCy 0.000 / 0.000
-    "CDCR_ID": Floor(0.952, 0.995),  # 0.958 / 1.000 of 71; spaCy 0.000 / 0.000
+    # Twelve transcripts by three writers, written on 2026-11-27 (floors reset then).
+    "PERSON": Floor(0.953, 0.957),  # 0.959 / 0.963 of 829; spaCy 0.450 / 0.854
+    "SPELLED_NAME": Floor(0.995, 0.906),  # 1.000 / 0.912 of 32; spaCy 0.000 / 0.000
+    # Weak: 2 spans; a spelled item that no cue introduces is missed.
+    "SPELLED_OUT_ITEM": Floor(0.495, 0.995),  # 0.500 / 1.000 of 2; spaCy 0.000 / 0.000
+    "CDCR_ID": Floor(0.955, 0.955),  # 0.961 / 0.961 of 51; spaCy 0.000 / 0.000
     # Codes after the noun that names them, read out in any form (detectors/read_out.py).
-    "ID_NUMBER": Floor(0.940, 0.940),  # 0.945 / 0.945 of 55; spaCy 0.000 / 0.000
-    "LOCATION": Floor(0.898, 0.876),  # 0.903 / 0.881 of 506; spaCy 0.666 / 0.825
+    "ID_NUMBER": Floor(0.930, 0.995),  # 0.935 / 1.000 of 31; spaCy 0.000 / 0.000
+    "LOCATION": Floor(0.870, 0.899),  # 0.876 / 0.905 of 249; spaCy 0.655 / 0.810
     # Weak: an organisation that no cue introduces and NER does not know is missed.
-    "ORGANIZATION": Floor(0.717, 0.755),  # 0.723 / 0.760 of 361; spaCy 0.554 / 0.348
+    "ORGANIZATION": Floor(0.763, 0.712),  # 0.768 / 0.718 of 164; spaCy 0.537 / 0.341
     # Weak for the target (0.98): spoken dates without a cue; durations NER calls dates
     # cost precision outside hearings (kept: TAB and SLUE gold mark some durations).
-    "DATE": Floor(0.941, 0.971),  # 0.947 / 0.976 of 526; spaCy 0.861 / 0.573
+    "DATE": Floor(0.946, 0.984),  # 0.951 / 0.989 of 287; spaCy 0.843 / 0.559
     # Weak for the target (0.98): some spoken clock times are still missed.
-    "TIME": Floor(0.929, 0.968),  # 0.934 / 0.974 of 198; spaCy 0.551 / 0.522
-    "AGE": Floor(0.908, 0.967),  # 0.913 / 0.972 of 230; spaCy 0.000 / 0.000
-    "HEIGHT": Floor(0.923, 0.995),  # 0.929 / 1.000 of 14; spaCy 0.000 / 0.000
-    "NRP": Floor(0.795, 0.795),  # 0.800 / 0.800 of 20; spaCy 0.650 / 0.650
-    "PHONE_NUMBER": Floor(0.928, 0.995),  # 0.933 / 1.000 of 30; spaCy 0.000 / 0.000
-    "EMAIL_ADDRESS": Floor(0.995, 0.995),  # 1.000 / 1.000 of 12; spaCy 0.000 / 0.000
-    "URL": Floor(0.995, 0.995),  # 1.000 / 1.000 of 8; spaCy 0.000 / 0.000
-    "AMOUNT": Floor(0.595, 0.745),  # 0.600 / 0.750 of 10; spaCy 0.000 / 0.000
+    "TIME": Floor(0.943, 0.995),  # 0.949 / 1.000 of 136; spaCy 0.632 / 0.672
+    # Weak for the target (0.98).
+    "AGE": Floor(0.826, 0.967),  # 0.831 / 0.972 of 166; spaCy 0.000 / 0.000
+    # Weak: 4 spans.
+    "HEIGHT": Floor(0.495, 0.995),  # 0.500 / 1.000 of 4; spaCy 0.000 / 0.000
+    # Weak: the writers mark languages as NRP ("English", "Vietnamese", "ASL", README).
+    "NRP": Floor(0.328, 0.813),  # 0.333 / 0.818 of 27; spaCy 0.333 / 0.750
+    "PHONE_NUMBER": Floor(0.995, 0.995),  # 1.000 / 1.000 of 16; spaCy 0.000 / 0.000
+    "EMAIL_ADDRESS": Floor(0.995, 0.995),  # 1.000 / 1.000 of 5; spaCy 0.000 / 0.000
+    # Weak: 13 spans.
+    "AMOUNT": Floor(0.071, 0.495),  # 0.077 / 0.500 of 13; spaCy 0.000 / 0.000
 }
 
 

@@ -104,3 +104,49 @@ def test_caption_in_two_columns():
     )
     assert (meta.date, meta.time) == ("AUGUST 27, 2021", "9:05 A.M.")
     assert meta.participants == (Participant("ROBERT BART", "Presiding Commissioner", "panel"),)
+
+
+def test_a_court_reporters_numbered_cover_page():
+    meta = parse_cover(
+        [
+            "1",
+            " 2                           BOARD OF PAROLE HEARINGS",
+            " 3",
+            " 8       In the matter of the Life Term   )",
+            " 9       Parole Consideration Hearing     )    CDCR No. EV5192",
+            "10       of:                              )",
+            "12       DONNELL PRESCOTT,                )",
+            "14                            Inmate.     )",
+            "17                 CALIFORNIA INSTITUTION FOR MEN",
+            "18                       CHINO, CALIFORNIA",
+            "21                              9:12 A.M.",
+        ]
+    )
+    assert (meta.inmate_name, meta.cdcr_number, meta.facility, meta.location, meta.time) == (
+        "DONNELL PRESCOTT",
+        "EV5192",
+        "CALIFORNIA INSTITUTION FOR MEN",
+        "CHINO",
+        "9:12 A.M.",
+    )
+
+
+def test_in_re_the_matter_without_a_colon_and_the_number_as_other_firms_print_it():
+    meta = parse_cover(
+        [
+            "In re the Matter of the                  )",
+            "Subsequent Parole Consideration          )",
+            "Hearing of                               )   Inmate No. AF7396",
+            "WENDELL ARBOGAST,                       )",
+            "                       Inmate.           )",
+            "_________________________________________)",
+        ]
+    )
+    assert (meta.inmate_name, meta.cdcr_number, meta.hearing_type) == ("WENDELL ARBOGAST", "AF7396", "")
+    older = parse_cover(
+        ["In the Matter of the Life Term ) CDC Number:  H-23417", "Hearing of: )", "GERALD FAIRCLOTH )"]
+    )
+    assert (older.inmate_name, older.cdcr_number) == ("GERALD FAIRCLOTH", "H-23417")
+    # A hearing officer is no hearing of anyone; a number on a numbered line is no line number.
+    assert parse_cover(["In the matter of the Senior Hearing Officer review"]).inmate_name == ""
+    assert parse_cover(["12 MAIN STREET", "CHINO, CALIFORNIA"]).facility == "12 MAIN STREET"

@@ -287,7 +287,9 @@ def test_every_development_transcript_has_turns_and_every_line_a_section():
             continue
         assert len(document.utterances) >= 20, path.name
         assert _lines_outside_sections(document) == [], path.name
-        assert not document.metadata.hearing_type or "HEARING" in document.metadata.hearing_type, path.name
+        assert not document.metadata.hearing_type or "HEARING" in document.metadata.hearing_type.upper(), (
+            path.name
+        )
 
 
 def test_a_caption_change_of_speaker_opens_a_turn_named_or_not():
@@ -484,6 +486,25 @@ def test_tags_with_the_time_after_the_name(tmp_path):
     # The name's line and the speech under it are one utterance.
     assert _utterance_texts(document)[1] == "Tom Reyes  0:15\nSure. The first item\nis the budget."
     assert [s.name for s in document.sections] == ["cover", "body"]
+
+
+def test_a_generic_label_and_a_time_on_a_line_of_their_own_in_lower_case(tmp_path):
+    # Meeting software exporting its speech recognition: no capitals anywhere.
+    teams = (
+        "automatic transcript - board meeting\n"
+        "speaker 1  0:00:06\n"
+        "okay we are recording\n"
+        "speaker 2  0:00:31\n"
+        "good morning\n"
+        "speaker 1  0:00:35\n"
+        "counsel\n"
+        "okay  0:00:40\n"
+        "that was a pause"
+    )
+    document = _imported(tmp_path, teams, "teams.txt")
+    assert [u.speaker for u in document.utterances] == ["speaker 1", "speaker 2", "speaker 1"]
+    # A word in lower case before a time is no label: it goes on with the speech.
+    assert _utterance_texts(document)[2] == "speaker 1  0:00:35\ncounsel\nokay  0:00:40\nthat was a pause"
 
 
 def test_question_and_answer_before_a_tab_or_two_spaces():
