@@ -44,10 +44,17 @@ class Utterance:
     speaker: str
     start: int
     end: int
+    # Where the speech starts when it is not right after `SPEAKER: `: after a time that
+    # follows the name ("Speaker 1 (00:03): hi"), or on the line under the tag ("Deepa
+    # Raghunathan  0:03"), as the importer found it. None: after `SPEAKER: `.
+    speech_at: int | None = None
 
     @property
     def speech_start(self) -> int:
-        """Offset of the first character after `SPEAKER: ` (the start, without a speaker)."""
+        """Offset of the first character of the speech: after `SPEAKER: ` unless the importer
+        found it elsewhere (`speech_at`); the start, without a speaker."""
+        if self.speech_at is not None:
+            return self.speech_at
         if self.speaker == UNNAMED_SPEAKER:
             return self.start + len(self.speaker) + 1
         return self.start + len(self.speaker) + 2 if self.speaker else self.start

@@ -61,3 +61,49 @@ def relabel_relatives_of_persons(
             span = span.with_(label="PERSON")
         out.append(span)
     return out
+
+
+# A generational suffix ends a person's name only: "Booker Fields Jr.", "Earl Vance III".
+_SUFFIX = re.compile(r"(?:Jr|Sr|JR|SR)\.?|I{2,3}|IV")
+# What a person has, and a firm or a place has not, after a possessive: "Tyrell Banks's
+# name", "I took Lonnie Hackbarth's life".
+_PERSONAL_POSSESSION = re.compile(r"['’]s?[ ]+(?P<noun>[a-z-]+)\b")
+_PERSONAL_NOUNS = frozenset({"name", "life", "death", "murder", "killing", "body"})
+
+
+def relabel_names_by_form(
+    spans: Iterable[Span], text: str, person_cues: frozenset[str], lowercase: frozenset[str]
+) -> list[Span]:
+    """`spans` with each organisation or place of two to four capitalised words that only a
+    person's name can be a PERSON: one ending in a generational suffix ("Booker Fields
+    Jr."), or one in the possessive before what only a person has, a life, a name, a kin
+    word of `person_cues` ("Tyrell Banks's name", "Lonnie Hackbarth's life", "Dana Ruiz's
+    mother"); there no word of it may be one the document writes in lower case
+    (`lowercase`: "Sunrise House's director")."""
+    out = []
+    for span in spans:
+        words = span.text_in(text).split()
+        if (
+            span.label in ("ORGANIZATION", "LOCATION")
+            and 2 <= len(words) <= 4
+            and all(_NAME_WORD.fullmatch(w) or _SUFFIX.fullmatch(w) for w in words)
+            and _NAME_WORD.fullmatch(words[0])
+            and (
+                _SUFFIX.fullmatch(words[-1])
+                or (
+                    not any(w.lower() in lowercase for w in words)
+                    and _owns_what_a_person_has(text, span.end, person_cues)
+                )
+            )
+        ):
+            span = span.with_(label="PERSON")
+        out.append(span)
+    return out
+
+
+def _owns_what_a_person_has(text: str, end: int, person_cues: frozenset[str]) -> bool:
+    match = _PERSONAL_POSSESSION.match(text, end)
+    if match is None:
+        return False
+    noun = match.group("noun")
+    return noun in _PERSONAL_NOUNS or noun in person_cues

@@ -73,7 +73,7 @@ from reviewer_app.core.context_rules import (
     speaker_tag_names,
     word_before_a_name,
 )
-from reviewer_app.core.family_names import relabel_relatives_of_persons
+from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
     propagate,
@@ -96,6 +96,7 @@ from reviewer_app.core.organisation_names import (
     split_at_spaced_dashes,
     split_businesses_on_streets,
 )
+from reviewer_app.core.place_mentions import relabel_places_by_locative_use
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
@@ -148,6 +149,7 @@ class MergeRules:
     countries: frozenset[str] = frozenset()
     place_cues: frozenset[str] = frozenset()
     location_cues: frozenset[str] = frozenset()
+    locative_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
     law_heads: tuple[str, ...] = ()
@@ -201,6 +203,7 @@ def load_merge_rules() -> MergeRules:
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
         location_cues=frozenset(w.lower() for w in merge.get("location_cues", ())),
+        locative_cues=frozenset(w.lower() for w in merge.get("locative_cues", ())),
         known_groups=frozenset(
             name for file_name in merge.get("group_gazetteers", ()) for name in _gazetteer(file_name)
         ),
@@ -743,7 +746,14 @@ def merge_spans(
     stop_words = rules.function_words | rules.clause_words
     if with_propagation:
         spans = [
-            *names_from_layout(text, not_names, stop_words, rules.titles | name_titles, rules.determiners),
+            *names_from_layout(
+                text,
+                not_names,
+                stop_words,
+                rules.titles | name_titles,
+                rules.determiners,
+                frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ())),
+            ),
             *spans,
             *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
             *speaker_tag_names(
@@ -795,10 +805,15 @@ def merge_spans(
         merged = relabel_persons_in_context(
             merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
         )
+        merged = relabel_names_by_form(merged, text, rules.person_cues, lower_words)  # "Booker Fields Jr."
         # A name the context showed is a person's in its other mentions too ("D.R.'s family").
         merged = relabel_known_persons(merged, text, rules, person_names)
         # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".
         merged = relabel_relatives_of_persons(merged, text, lower_words, rules.known_places, not_persons)
+        # "in Jerez" ... "Jerez, Zacatecas": a word one is in or at is a place at every mention.
+        merged = relabel_places_by_locative_use(
+            merged, text, rules.locative_cues, rules.titles | name_titles | rules.person_cues, person_names
+        )
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
     merged = drop_false_tags(

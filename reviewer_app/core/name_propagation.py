@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from reviewer_app.core.context_rules import CONTEXT, is_positional_capital
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.context_rules import _sentence_start as opens_sentence
+from reviewer_app.core.name_rules import _PERSONAL_TITLES as PERSONAL_TITLES
 from reviewer_app.core.name_rules import _PRONOUNS as PRONOUNS
 from reviewer_app.core.name_rules import PROPAGATION, PROPAGATION_SCORE, STRUCTURE
 from reviewer_app.core.name_rules import _after_word as after_word
@@ -152,15 +153,24 @@ def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]
 
 
 def _name_parts(name: str, rules: MergeRules) -> list[str]:
+    """The words of a full name that are names on their own. A role noun that opens the
+    span is the speaker's role that NER took into the name ("Dispatcher K. Vanterpool",
+    "Petitioner Saul Ordonez", "People v. Kosinski"), not a given name: every "DISPATCHER:"
+    tag of the call is no person."""
     words = name.split()
     if len(words) < 2:
         return []
+    if words[0].lower() in rules.role_nouns:
+        words = words[1:]
     return [
         w
         for w in words
         if len(w) >= 3
         and w[0].isupper()
-        and w.isalpha()
+        # A double surname too: "Ms. Nwosu-Hart" makes "RACHEL NWOSU-HART" a name.
+        and w.replace("-", "").isalpha()
+        and not w.startswith("-")
+        and not w.endswith("-")
         and w.lower() not in rules.titles
         # A word of letters alone is its own `merge.normalise_term` in lower case.
         and w.lower() not in rules.whitelist
@@ -192,7 +202,10 @@ def propagate_lower_case_names(
         covered = span.text_in(text)
         if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors:
             # A name after a title ("miss long", "captain ines valderrama") only after a title.
-            titled = covered.split()[0].rstrip(".") in titles or after_word(text, span.start, titles)
+            # A personal title the text uses as one counts too ("and chair sharp").
+            titled = covered.split()[0].rstrip(".") in titles or after_word(
+                text, span.start, titles | PERSONAL_TITLES
+            )
             words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | PRONOUNS | titles]
             if words and words[0] == covered.split()[0] and not titled:
                 anywhere.add(words[0])
@@ -205,7 +218,9 @@ def propagate_lower_case_names(
     ordinary = {
         match.group()
         for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text)
-        if match.group() in after_title and after_word(text, match.start(), (stop_words | PRONOUNS) - titles)
+        # "a sharp change" beside "chair sharp": after a determiner too.
+        if match.group() in after_title
+        and after_word(text, match.start(), (stop_words | PRONOUNS | determiners) - titles)
     }
     anywhere |= after_title - ordinary
     taken = _sorted(spans)

@@ -99,6 +99,23 @@ _HONORABLE = re.compile(
     rf"\b(?i:honou?rable|hon\.)[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}})(?=,|[ ]*$)",
     re.M,
 )
+# A name written as an initial and a surname in a list's entry or a form's field, up to
+# the comma before a role in capitals or the line's end: "Writer: D. Villaseñor", "21   R. MWANGI,
+# Correctional Officer", "Reviewing Commissioner: R. PAKULSKI". At a line's start only
+# before a comma ("B. Merits" is a heading), and never "A." or "Q.", the answer and
+# question markers ("A. Right, I did").
+_INITIAL_AND_SURNAME = r"[B-PR-Z]\.[ ](?:[A-Z]\.[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?"
+_INITIALLED_NAME = re.compile(
+    rf"(?:(?<=:)[ \t]+(?P<field>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]|\.?[ \t]*$)"
+    rf"|^(?:[ \t]*\d{{1,2}})?[ \t]*(?P<entry>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]))",
+    re.M,
+)
+# A party of a case caption, between "v." and its role: "STATE OF WASHINGTON, Plaintiff,
+# vs. DARIUS MAKEPEACE, Defendant." (a firm's name ends in a head word that relabels it).
+_PARTY = re.compile(
+    rf"(?:\bv\.|\bvs\.?|\bversus)[ \t]*\n?[ \t]*(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),"
+    r"\s*(?i:defendant|respondent|appellant|appellee|petitioner|plaintiff)s?\b"
+)
 # A question for a person's name, to the end of its line ("What's your son's name?").
 _NAME_QUESTION = re.compile(
     r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)[ ]*\??[ ]*\n"
@@ -112,12 +129,17 @@ _QUOTE_OPEN = "\"“'‘"
 _QUOTE_CLOSE = "\"”'’"
 _NICKNAME = re.compile(
     rf"\b(?:called|call(?:s|ed)?[ ](?:him|her|me)|named|nicknamed|known[ ]as|went[ ]by|goes[ ]by|go[ ]by)"
-    rf"[ ]+[{_QUOTE_OPEN}](?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)[{_QUOTE_CLOSE}]",
+    # American usage puts the comma or full stop inside the quotes: known as "Peanut," were.
+    rf"[ ]+[{_QUOTE_OPEN}](?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)[,.]?[{_QUOTE_CLOSE}]",
     re.I,
 )
 # A nickname said without quotes: "my nephew, we call him Junebug", "they called me Smiley".
+# Or one a person goes by: "somebody who went by Dutch", "I go by Junior" (a person before
+# it, not "we went by Fresno").
 _NICKNAME_SAID = re.compile(
-    rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed)[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
+    rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed"
+    r"|(?:who|I|he|she|they|everybody|everyone)[ ](?:went|goes|go)[ ]by)"
+    rf"[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
 )
 # A person described, then named after a comma: "The security guy at the door, Big Lou."
 _DESCRIBED = re.compile(
@@ -146,6 +168,32 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 # Kin words that also open organisations' names ("Family Services", "Brothers Keeping
 # Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
+# Kin words said as a title before a relative's name: "Aunt Nita", "my Auntie Luz's house",
+# "Tío Beto" (not "Victim", "Partner", "Sponsor", which open the names of services).
+_KIN_TITLES = frozenset(
+    {
+        "aunt",
+        "auntie",
+        "uncle",
+        "cousin",
+        "grandma",
+        "grandpa",
+        "granny",
+        "grandmom",
+        "grandmother",
+        "grandfather",
+        "tía",
+        "tia",
+        "tío",
+        "tio",
+        "abuela",
+        "abuelo",
+        "lola",
+        "lolo",
+        "tita",
+        "tito",
+    }
+)
 # Titles only a person takes (not "Parole", "Court", "Probation", which open the names of
 # bodies): a capitalised word after one, that ends there, is a surname NER missed
 # ("attorney for incarcerated person Casstro").
@@ -180,8 +228,14 @@ _PERSONAL_TITLES = frozenset(
         "warden",
         "inmate",
         "person",
+        # A board's chair by surname in a roll call: "and chair sharp >> here".
+        "chair",
+        "chairman",
+        "chairwoman",
     }
 )
+# One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March".
+_TITLED = re.compile(rf"(?<![\w'’-])(?i:{'|'.join(sorted(_PERSONAL_TITLES))})\.?[ ]+\Z")
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
 # A person's initials ("D.R.", a minor's name in a court record), not an acronym ("EU").
@@ -238,6 +292,7 @@ def names_from_layout(
     stop_words: frozenset[str],
     titles: frozenset[str] = frozenset(),
     determiners: frozenset[str] = frozenset(),
+    organisation_heads: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
     headings and captions, names introduced as names, spellings after "spell", answers to
@@ -249,6 +304,8 @@ def names_from_layout(
         *examiner_names(text),
         *judges_named(text, not_names | titles),
         *introduced_names(text, not_names),
+        *initialled_names(text, not_names | titles),
+        *parties_named(text, not_names | titles, organisation_heads),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased),
         *(() if cased else lower_case_names(text, stop_words, not_names, determiners)),
@@ -291,6 +348,32 @@ def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
         for m in _HONORABLE.finditer(text)
         if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
     ]
+
+
+def parties_named(
+    text: str, not_names: frozenset[str], organisation_heads: frozenset[str] = frozenset()
+) -> list[Span]:
+    """PERSON spans for a caption's party after "v." and before its role (`_PARTY`); no
+    word of `not_names` ("the People", "State"), and no firm: a name ending in a word that
+    ends organisations' names (`organisation_heads`, lower case: "Halden Freight Company")."""
+    return [
+        Span(*m.span("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
+        for m in _PARTY.finditer(text)
+        if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
+        and m.group("name").split()[-1].lower() not in organisation_heads
+    ]
+
+
+def initialled_names(text: str, not_names: frozenset[str]) -> list[Span]:
+    """PERSON spans for an initial and a surname alone in a form's field or a list's entry
+    (`_INITIALLED_NAME`); no surname of `not_names` (lower case)."""
+    out = []
+    for match in _INITIALLED_NAME.finditer(text):
+        group = "field" if match.group("field") else "entry"
+        surname = match.group(group).split()[-1]
+        if surname.lower() not in not_names and len(surname) >= 3:
+            out.append(Span(*match.span(group), "PERSON", (STRUCTURE,), CUE_SCORE))
+    return out
 
 
 def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:
@@ -371,8 +454,11 @@ def relabel_persons_in_context(
     out: list[Span] = []
     for i, span in enumerate(spans):
         covered = span.text_in(text)
-        if span.label in _NER_NAME_LABELS and _NAME_IS.search(text, max(0, span.start - 20), span.start):
-            span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))  # "My name is Adaeze Okafor"
+        if span.label in _NER_NAME_LABELS and (
+            _NAME_IS.search(text, max(0, span.start - 20), span.start) or _kin_titled(covered)
+        ):
+            # "My name is Adaeze Okafor", "my Auntie Luz's house"
+            span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
         elif (
             span.label in ("ORGANIZATION", "NRP")
             and not _after_word(text, span.start, place_cues)
@@ -419,6 +505,7 @@ def relabel_persons_in_context(
         if (
             _named_after_kin(text, match, kin_words)
             or _before_possessive_kin(text, match.end(), kin_words)
+            or (_after_kin_title(text, match.start()) and _ENDS_NAME.match(text, match.end()))  # "Aunt Nita"
             or (_FAMILY_AFTER.match(text, match.end()) and _after_word(text, match.start(), _THE))
             or (
                 _after_word(text, match.start(), _PERSONAL_TITLES)
@@ -470,6 +557,22 @@ def _named_after_kin(text: str, match: re.Match[str], kin_words: frozenset[str])
     return bool(before and before.group(1).lower() in kin_words and text.startswith(".", match.end()))
 
 
+def _kin_titled(covered: str) -> bool:
+    """Whether a span of two or three words is a kin title and a name ("Auntie Luz")."""
+    words = covered.split()
+    return (
+        2 <= len(words) <= 3
+        and words[0][:1].isupper()
+        and words[0].lower() in _KIN_TITLES
+        and all(_FULL_NAME_WORD.fullmatch(w) for w in words[1:])
+    )
+
+
+def _after_kin_title(text: str, start: int) -> bool:
+    before = _WORD_BEFORE.search(text, max(0, start - 20), start)
+    return bool(before and before.group(1)[:1].isupper() and before.group(1).lower() in _KIN_TITLES)
+
+
 def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bool:
     kin = _POSSESSIVE_KIN.match(text, end)
     return bool(kin and (kin.group("kin") in kin_words or kin.group("kin") in _KIN_GROUPS))
@@ -517,18 +620,20 @@ def lower_case_names(
 def drop_months_inside_names(spans: Iterable[Span], text: str, calendar_words: frozenset[str]) -> list[Span]:
     """Without a date of one calendar word that lies inside a PERSON the context showed
     ("counselor one tamika may and doctor hoang", "my name is april"): a surname or a
-    first name, not the month, which would otherwise cut the name (a date ranks first)."""
+    first name, not the month, which would otherwise cut the name (a date ranks first).
+    One capitalised right after a personal title is a surname, a PERSON ("Mostly, Mr.
+    March."; not "in March", "Commissioner, March of '87")."""
     spans = list(spans)
     names = [s for s in spans if s.label == "PERSON" and STRUCTURE in s.detectors]
-    return [
-        s
-        for s in spans
-        if not (
-            s.label == "DATE"
-            and s.text_in(text).lower() in calendar_words
-            and any(n.start <= s.start and s.end <= n.end for n in names)
-        )
-    ]
+    out = []
+    for s in spans:
+        if s.label == "DATE" and s.text_in(text).lower() in calendar_words:
+            if any(n.start <= s.start and s.end <= n.end for n in names):
+                continue
+            if s.text_in(text)[:1].isupper() and _TITLED.search(text, max(0, s.start - 20), s.start):
+                s = s.with_(label="PERSON", detectors=(STRUCTURE,), score=CUE_SCORE)
+        out.append(s)
+    return out
 
 
 def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: frozenset[str]) -> list[Span]:
@@ -555,7 +660,10 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             name = word.group()
             if k == 0 and name in numbers:
                 continue  # "counselor one", a rank
-            if name in _PRONOUNS or name in numbers or name in _PERSONAL_TITLES or name in determiners:
+            # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
+            if re.sub(r"['’](?:s|ll|m|re|d|ve)\Z", "", name) in _PRONOUNS or name in numbers:
+                break
+            if name in _PERSONAL_TITLES or name in determiners:
                 break
             at = title.end() + word.end()
             if name in not_names and not (len(kept) == 1 and _SURNAME_ENDS.match(text, at)):

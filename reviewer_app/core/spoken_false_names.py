@@ -26,6 +26,9 @@ speakers show to be something else:
 - a speaker's tag that numbers the speaker ("SPEAKER_00:", "Speaker 2:", "CALLER 1:"), as
   diarising speech recognition writes them: a label of the machine, no name or place (any
   name label, not only PERSON: NER reads "SPEAKER_00" as a place).
+- a credential or a field's abbreviation in a sentence of small letters ("Kathleen Voigt,
+  LCSW", "the supervising RN", "Member ID is"): two to four capitals that NER alone read
+  as a name; a surname in capitals keeps its span after a title, in a tag or a longer name.
 - a colour that opens a description ("Gray hoodie, black shorts", "Gray, like a
   silver-gray"): a caller describing clothes or a car; a surname said so would be followed
   by what its bearer did, and a person named with a title or in full keeps the word.
@@ -108,6 +111,13 @@ def abbreviated_role_tags(text: str, role_words: frozenset[str]) -> frozenset[st
     return frozenset(out)
 
 
+# The detectors that read a name from the sentence alone, without a cue or the layout.
+_NER = frozenset({"spacy", "presidio", "stanza", "trained", "zeroshot"})
+_ABBREVIATION = re.compile(r"[A-Z]{2,4}")
+# A courtesy title or a role right before: "Mr. LEE", "Dr. OH".
+_TITLE_BEFORE = re.compile(r"(?i:\b(?:mr|mrs|ms|mx|dr|miss|mister))\.?[ ]+\Z")
+
+
 def drop_false_names(
     spans: Iterable[Span],
     text: str,
@@ -165,13 +175,42 @@ def drop_false_names(
             and _DESCRIBED.match(text, span.end) is not None
         )
 
+    # A word NER alone read as a name somewhere, beside the same word a cue or a tag found.
+    cued = {s.text_in(text).lower() for s in persons if not set(s.detectors) <= _NER}
+    # The initials of a full name ("Janelle Whitford (JW)") abbreviate a person.
+    cued |= {
+        "".join(w[0] for w in words).lower()
+        for s in persons
+        if len(words := _WORD.findall(s.text_in(text))) > 1
+    }
+
+    def abbreviates(span: Span) -> bool:
+        """A credential or a field's abbreviation in a sentence of small letters ("Kathleen
+        Voigt, LCSW", "the supervising RN", "Member ID is"): two to four capitals that NER
+        alone read as a name, where no title, tag or longer name shows them as one."""
+        covered = span.text_in(text)
+        line_start = text.rfind("\n", 0, span.start) + 1
+        line_end = text.find("\n", span.end)
+        line = text[line_start : line_end if line_end >= 0 else len(text)]
+        return (
+            _ABBREVIATION.fullmatch(covered) is not None
+            and set(span.detectors) <= _NER
+            and covered.lower() not in named | cued
+            and sum(c.islower() for c in line) > sum(c.isupper() for c in line)
+            and not _TITLE_BEFORE.search(text, max(0, span.start - 20), span.start)
+            and not text.startswith((":", ")"), span.end)  # a speaker's tag, "Janelle Whitford (JW)"
+        )
+
     false = {s.text_in(text) for s in persons if is_false(s)}
     # What the context showed to be no name once (a language, a glossed word) is none in its
     # other mentions either.
     return [
         s
         for s in spans
-        if not (s.label == "PERSON" and (s.text_in(text) in false or (colour_words and describes(s))))
+        if not (
+            s.label == "PERSON"
+            and (s.text_in(text) in false or (colour_words and describes(s)) or abbreviates(s))
+        )
     ]
 
 

@@ -48,9 +48,12 @@ from reviewer_app.core.spoken_numbers import (
     names_one_day,
     words_of,
 )
-from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, speaker_tag, turn_ends
+from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
 from reviewer_app.detectors.spoken_age_talk import (
+    ages_of_a_life_story,
     birthday_at,
+    dates_a_life_by,
+    far_from_the_number_before,
     goes_on_from_an_age,
     months_of_a_baby,
     name_set_off,
@@ -58,7 +61,9 @@ from reviewer_app.detectors.spoken_age_talk import (
     person_noun_before,
     restarts_an_age,
     short_of_an_age,
+    stage_of_a_life_at,
 )
+from reviewer_app.detectors.spoken_answers import answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
 from reviewer_app.detectors.spoken_periods import (
@@ -68,6 +73,7 @@ from reviewer_app.detectors.spoken_periods import (
     second_year_at,
     year_of_a_range,
 )
+from reviewer_app.detectors.spoken_series import find_series, says_again_an_age
 from reviewer_app.detectors.spoken_times import find_times
 
 
@@ -410,6 +416,9 @@ class _Finder:
         # Speech written without punctuation: "the old stuff from oh nine i was eighteen then".
         return self.word(j) in self.v.clause_openers or self.word(j) in self._personal_subjects
 
+    def _verb_at(self, j: int) -> bool:
+        return 0 <= j < len(self.words) and self.words[j].start in self.verbs
+
     def address_after(self, j: int, reach: int = 3) -> bool:
         """Whether a street follows word j-1 in the same phrase, so that the numbers before it are a
         house number ("it's at fourteen twelve east market street"), not a clock time."""
@@ -424,8 +433,8 @@ class _Finder:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
         if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
             return True  # "like seven thirty, to bring the car back"
-        if self.word(j) == "and" and self._sentence_goes_on(j + 1):
-            return True  # "ten thirty and we are back": speech without commas opens a clause
+        if self.word(j) == "and" and (self._sentence_goes_on(j + 1) or self._verb_at(j + 1)):
+            return True  # "ten thirty and we are back", "at ten forty and told": a clause opens
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
 
     # -- ages -------------------------------------------------------------
@@ -476,6 +485,8 @@ class _Finder:
                 score = (
                     WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."; "twelve, going on thirteen"
                 )
+            if not score and says_again_an_age(self, [number, next_age], out):
+                score = WEAK_SCORE  # "i was thirty nine" ... "you're right thirty eight thirty nine"
             if score:
                 out.append(self.span(i, number.last, "AGE", score))
                 if next_age is not None:
@@ -523,7 +534,8 @@ class _Finder:
         if (
             self.person_is(i)
             or self.word(k) in ("turned", "turn", "turns", "turning")
-            or self._after_an_age(k)
+            or (self._after_an_age(k) and not far_from_the_number_before(self, k, value))
+            or (self.word(k) == "being" and self._person_near(k))  # "I remember being fourteen"
         ):
             return SCORE
         if self.word(i - 1) == "of" and self.word(i - 2) in self.v.age_of_nouns:
@@ -539,8 +551,9 @@ class _Finder:
             self.word(k) in ("at", "by")
             and 13 <= value <= 99
             and (
-                self._person_near(k, before=self.word(k) == "at")
+                self._person_near(k, before=self.word(k) == "at" or dates_a_life_by(self, k))
                 or (self._opens_a_sentence(k) and self._person_near(k, before=False, objects=True))
+                or stage_of_a_life_at(self, k, i)
             )
         ):
             return WEAK_SCORE  # "At seventeen that was everything to me."
@@ -685,15 +698,22 @@ class _Finder:
                 self.person_is(first)
                 or self._after_age_word(first)
                 or (self.word(first - 1) == "of" and self.word(first - 2) in self.v.age_of_nouns)
-                or self._after_an_age(first - 1 - (self.word(first - 1) in self.v.hedges))
+                or self._goes_on_from_an_age_before(first)
                 or self._set_off_after_a_person(first, self.reader.read_cardinal(first))
             )
         )
 
+    def _goes_on_from_an_age_before(self, first: int) -> bool:
+        """Whether the number at word `first` goes on from an age said just before, close to it."""
+        k = first - 1 - (self.word(first - 1) in self.v.hedges)
+        value = self.reader.read_small(first).value
+        return self._after_an_age(k) and not far_from_the_number_before(self, k, value)
+
     def _age_said_before(self, i: int, reach: int = 8) -> bool:
         """Whether the number at word i tells an age named shortly before in its clause: "your age
-        at the time of the offense was 17", "Age at offense: 17", "his age is given as 52"."""
-        if not (self.word(i - 1) in ("was", "is", "as") or ":" in self.gap(i - 1, i)):
+        at the time of the offense was 17", "Age at offense: 17", "his age is given as 52", "gives his
+        age in two places, 53 and 52"."""
+        if not (self.word(i - 1) in ("was", "is", "as") or re.search(r"[:,]", self.gap(i - 1, i))):
             return False
         for k in range(i - 1, max(-1, i - 1 - reach), -1):
             if self.word(k) == "age":
@@ -796,10 +816,13 @@ class _Finder:
         return False
 
     def _decade_of_life(self, i: int) -> int | None:
-        """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", or None."""
+        """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", "spent my thirties"
+        (after a verb), or None."""
         k = i - 1 - (self.word(i - 1) in self.v.decade_stages)
-        if self.word(k) not in self.v.possessives or self.word(k - 1) not in ("in", "into"):
-            return None  # "ran into his thirties"
+        if self.word(k) not in self.v.possessives:
+            return None
+        if not (self.word(k - 1) in ("in", "into", "through", "during") or self._verb_at(k - 1)):
+            return None  # "in her sixties", "I spent my thirties"; not "a song of their nineties"
         w = self.word(i)
         if w == "teens" or (w.endswith("ies") and w[:-3] + "y" in self.v.tens):
             return i + 1
@@ -810,52 +833,17 @@ class _Finder:
     def _age_answer_words(self) -> set[int]:
         """The words of the sentence that answers a question about an age ("How old
         were you then?" "About fourteen."), after the speaker's tag if there is one."""
-        return self._answer_words(self.v.age_questions)
+        return answer_words(self, self.v.age_questions)
 
     @functools.cached_property
     def time_answers(self) -> frozenset[int]:
         """The words that answer a question about a clock time ("At what time?" "Eleven. Eleven-fifteen.")."""
-        return frozenset(self._answer_words(self.v.time_questions))
+        return frozenset(answer_words(self, self.v.time_questions))
 
     @functools.cached_property
     def _year_answers(self) -> frozenset[int]:
         """The words that answer a question about a year ("What year was that?" "Ninety-six.")."""
-        return frozenset(self._answer_words(self.v.year_questions))
-
-    def _answer_words(self, questions: tuple[tuple[str, ...], ...]) -> set[int]:
-        """The words of the sentence that answers one of `questions`, after the speaker's tag."""
-        out: set[int] = set()
-        starts = {q[0] for q in questions}
-        for i in range(len(self.words)):
-            if self.word(i) not in starts or not any(
-                tuple(self.word(i + k) for k in range(len(q))) == q for q in questions
-            ):
-                continue
-            j = i + 1
-            while j < len(self.words) and not ("?" in self.gap(j - 1, j) or turn_ends(self, j)):
-                if re.search(r"[.;!\n]", self.gap(j - 1, j)):
-                    j = len(self.words)  # not a question
-                j += 1
-            if j >= len(self.words):
-                continue
-            start = j
-            # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who answers.
-            for k in range(j, min(len(self.words) - 1, j + 6)):
-                tag = self.text[self.words[j].start : self.words[k].end]
-                if speaker_tag(tag) and (":" in self.gap(k, k + 1) or (k == j and len(tag) == 1)):
-                    start = k + 1
-                    break
-            k = start
-            while k < len(self.words):
-                out.add(k)
-                # "Fifty-four. Fifty-five in August.": the answer goes on while it gives numbers.
-                sentence_ends = k + 1 < len(self.words) and re.search(r"[.!?\n]", self.gap(k, k + 1))
-                # "Twelve. Maybe thirteen.", "Ninety-six. No, ninety-seven."
-                said = k + 1 + (self.word(k + 1) in self.v.hedges | self.v.corrections)
-                if sentence_ends and (self.reader.read_small(said) is None or self.word(said).isdigit()):
-                    break
-                k += 1
-        return out
+        return frozenset(answer_words(self, self.v.year_questions))
 
 
 def find_spoken_forms(
@@ -891,6 +879,7 @@ def find_spoken_forms(
         t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
     ]
     dates, ages = finder.dates(), finder.ages()
+    times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)
-    return sorted(spans)
+    return sorted(spans + find_series(finder, spans))

@@ -6,13 +6,18 @@ Harjit Dhillon, forty-four"). Read over the words of the spoken-form finder (`de
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading
 
 if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
+
+# How far a speaker's next try at an age may stray from the one just said ("thirty, thirty-five").
+AGE_STEP = 20
 
 
 def months_of_a_baby(f: Finder, i: int, number: Reading) -> bool:
@@ -57,12 +62,86 @@ def goes_on_from_an_age(f: Finder, age: Reading, i: int, reach: int = 4) -> bool
     three" (not across the end of a sentence)."""
     if not 0 <= i - age.last <= reach:
         return False
+    going_on = f.reader.read_cardinal(i)
+    if going_on is None or abs(going_on.value - age.value) > AGE_STEP:
+        return False  # "when I was six, ninety-six -- no, eighty-six" goes on to a year
     if any(f.word(k) not in f._age_joins for k in range(age.last, i)):
         return False
     gaps = "".join(f.gap(k - 1, k) for k in range(age.last, i + 1))
     if re.search(r"[;:!?\n]|\.(?!\.)", gaps.replace("...", "…")):
         return False
     return bool(re.search(r"[,…—–]|--", gaps)) or f.word(age.last) in ("or", "going")
+
+
+def dates_a_life_by(f: Finder, k: int) -> bool:
+    """Whether "by" at word k dates a stage of a life by the age that follows, said of a person
+    before it ("using speed by fourteen", "a different man by thirty"): not after a verb or a
+    pronoun it governs ("we won by fourteen", "cut it by fifteen"), where it gives a difference."""
+    before = k - 1
+    return (
+        f.word(k) == "by"
+        and before >= 0
+        and f.words[before].start not in f.verbs
+        and f.word(before) not in f.v.impersonal_subjects | {"them", "him", "her", "us", "me"}
+        and not re.search(r"[.;:!?,\n]", f.gap(before, k))
+    )
+
+
+def far_from_the_number_before(f: Finder, k: int, value: int) -> bool:
+    """Whether the number ending at word k, set off by a comma or a correction before a number of
+    `value`, is more than `AGE_STEP` away from it: "I was six, ninety-six" goes on to a year, not
+    to another age as "fifteen, sixteen" does."""
+    if f.word(k) in f.v.corrections:
+        k -= 1
+    first = k
+    while first > 0 and f.gap(first - 1, first) in (" ", "-") and f.reader.read_small(first - 1):
+        first -= 1
+    said = f.reader.read_cardinal(first)
+    return said is not None and said.last == k + 1 and abs(said.value - value) > AGE_STEP
+
+
+def stage_of_a_life_at(f: Finder, k: int, i: int) -> bool:
+    """Whether "at" at word k dates a stage of a life by the number in words at word i (13 and over,
+    no hour of a 12-hour clock): "juvenile hall at fourteen", "At thirteen, the first time at
+    juvenile hall", "a group home in Galt, at sixteen." (not after a verb: "the count stood at
+    fourteen", "driving at sixty"); without a tagger's verbs that cannot be told, and it is not taken."""
+    return f.word(k) == "at" and not f.word(i).isdigit() and k > 0 and bool(f.verbs) and not f._verb_at(k - 1)
+
+
+def ages_of_a_life_story(
+    f: Finder, times: list[Span], ages: list[Span], reach: int = 30
+) -> tuple[list[Span], list[Span]]:
+    """(times, ages) with an hour said alone after "at" or "by" taken for an age where a greater age
+    after "at" or "by" follows it on the same line, as a life story goes on ("smoking weed at
+    eleven and using speed by fourteen", "Then at twelve, a battery at school. At thirteen, ...")."""
+    if not times or not ages:
+        return times, ages
+
+    def word_at(start: int) -> int | None:
+        n = bisect.bisect_right(f.word_ends, start)
+        return n if n < len(f.words) and f.words[n].start == start else None
+
+    said_at = []
+    for age in ages:
+        n = word_at(age.start)
+        read = f.reader.read_cardinal(n) if n is not None else None
+        if read is not None and f.word(n - 1) in ("at", "by") and f.words[read.last - 1].end == age.end:
+            said_at.append((n, read.value))
+    kept, taken = [], []
+    for t in times:
+        n = word_at(t.start)
+        hour = f.reader.read_small(n) if n is not None else None
+        later = (
+            hour is not None
+            and f.words[hour.last - 1].end == t.end
+            and f.word(n - 1) in ("at", "by")
+            and any(
+                0 < m - n <= reach and value > hour.value and "\n" not in f.text[t.end : f.words[m].start]
+                for m, value in said_at
+            )
+        )
+        (taken if later else kept).append(t)
+    return kept, sorted(ages + [Span(t.start, t.end, "AGE", t.detectors, t.score) for t in taken])
 
 
 def short_of_an_age(f: Finder, i: int, reach: int = 4) -> bool:
@@ -89,7 +168,7 @@ def restarts_an_age(f: Finder, i: int) -> bool:
 def name_set_off(f: Finder, k: int, reach: int = 4) -> int | None:
     """The first word of a name of two or more capitalised words that ends at word k and
     stands between commas, as a person is named in apposition ("the owner, Harjit Dhillon,
-    forty-four", "His sister, Maxine Pennebaker-Voss, is eighty"), or None."""
+    forty-four", "His sister, Maxine Pennebaker-Voss, is eighty"), a title before it or not, or None."""
     if k + 1 >= len(f.words) or f.gap(k, k + 1).strip() != ",":
         return None
     first = k
@@ -97,6 +176,8 @@ def name_set_off(f: Finder, k: int, reach: int = 4) -> int | None:
         first -= 1
     while first < k and not capitalised_name_word(f, first):
         first += 1
+    if first > 1 and f.gap(first - 1, first) == ". " and f.word(first - 1) in f.v.titles:
+        first -= 1  # "The victim, Mr. Arturo Quispe, was thirty-one."
     if first == k or first == 0 or f.gap(first - 1, first).strip() != ",":
         return None
     return first if all(capitalised_name_word(f, j) for j in range(first, k + 1)) else None

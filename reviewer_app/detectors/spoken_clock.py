@@ -28,6 +28,8 @@ def clock_fractions(f: Finder) -> list[Span]:
         read = None if fraction else f.reader.read_small(i)
         if not fraction and (read is None or not 1 <= read.value <= 30 or f.word(i).isdigit()):
             continue
+        if not fraction and _minutes_of_an_hour_before(f, i):
+            continue  # "six-thirty to nine at night": the thirty is six-thirty's
         j = i + 1 if fraction else read.last
         minutes_said = not fraction and f.word(j) in ("minutes", "minute")  # "five minutes to ten"
         j += minutes_said
@@ -52,7 +54,11 @@ def clock_fractions(f: Finder) -> list[Span]:
         first = i - (f.word(i - 1) == "a")
         # "five after nine" needs no cue when nothing follows the hour ("ten to eleven votes").
         plain = f.word(j) in ("past", "after") and f.clause_end(hour.last)
-        cue = f.word(first - 1) in f.v.time_prepositions or it_was(f, first)
+        cue = (
+            f.word(first - 1) in f.v.time_prepositions
+            or it_was(f, first)
+            or after_a_part_of_the_day(f, first)
+        )
         if not (fraction or plain or end > hour.last or cue) or (minutes_said and not f.clause_end(end)):
             continue  # "five minutes to ten people" counts
         if f.word(j) == "of" and not (end > hour.last or f.clause_end(hour.last)):
@@ -61,6 +67,20 @@ def clock_fractions(f: Finder) -> list[Span]:
         if not (out and out[-1].overlaps(span)):
             out.append(span)
     return out
+
+
+def _minutes_of_an_hour_before(f: Finder, i: int) -> bool:
+    """Whether the number at word i gives the minutes of an hour said right before it ("six-thirty",
+    "six thirty")."""
+    hour = f.reader.read_small(i - 1) if i > 0 else None
+    return hour is not None and hour.last == i and 1 <= hour.value <= 12 and f.gap(i - 1, i) in ("-", " ")
+
+
+def after_a_part_of_the_day(f: Finder, first: int) -> bool:
+    """Whether a part of the day and a comma come right before word `first`: "that morning, twenty to
+    eleven," names the hour of that morning."""
+    k = first - 1
+    return k >= 0 and f.word(k) in f.v.day_nouns and f.word(k) != "day" and f.gap(k, k + 1) == ", "
 
 
 def _after_an_hour_said(f: Finder, i: int, j: int) -> bool:
@@ -188,11 +208,11 @@ def midnight_and_noon(f: Finder) -> list[Span]:
 
 def says_again_a_time(f: Finder, i: int, found: Callable[[], list[Span]], reach: int = 80) -> bool:
     """Whether word i opens a sentence, after a hedge or not, by saying again the first word of a
-    clock time found shortly before in the sentence before it: "at like eight in the morning.
+    clock time found shortly before in the sentence or line before it: "at like eight in the morning.
     Eight, eight-thirty.", "Like six-forty? Six-forty-something.", "at noon? Noon, twelve-thirty."."""
     opener = i - (f.word(i - 1) in f.v.hedges)
-    if opener < 1 or not re.search(r"[.?!]", f.gap(opener - 1, opener)):
-        return False
+    if opener < 1 or not re.search(r"[.?!\n]", f.gap(opener - 1, opener)):
+        return False  # a new line opens a turn in captions: "it's ten forty two" / "ten forty two sorry"
     start = f.words[opener].start
     for t in found():
         if t.end <= start and start - t.end <= reach and "\n\n" not in f.text[t.end : start]:

@@ -110,12 +110,17 @@ def _written_again(f: Finder, found: list[Span]) -> list[Span]:
 
 
 def _hours_of_a_shift(f: Finder, i: int, j: int) -> bool:
-    """Whether the hour of words i..j-1 opens a range of hours after "shift" or a verb of work,
-    where no minutes are needed: "she was on the night shift ten to six", "I worked seven to three"
-    ("worked ten to twelve hours" counts them)."""
-    return f.word(i - 1) in ("shift", "shifts", "work", "works", "worked", "working") and _opens_a_range(
-        f, j, 1
-    )
+    """Whether the hour of words i..j-1 opens a range of hours after "shift", a verb of work or a part
+    of the day and "from", where no minutes are needed: "she was on the night shift ten to six", "I
+    worked seven to three", "Tuesday nights from six to eight" ("worked ten to twelve hours" counts them)."""
+    cue = f.word(i - 1) in ("shift", "shifts", "work", "works", "worked", "working")
+    return (cue or _from_a_part_of_the_day(f, i)) and _opens_a_range(f, j, 1)
+
+
+def _from_a_part_of_the_day(f: Finder, i: int) -> bool:
+    """Whether "from" and a part of the day before it come right before word i: "on Tuesday nights
+    from six to eight", "mornings from nine to eleven"."""
+    return f.word(i - 1) == "from" and f.word(i - 2).removesuffix("s") in f.v.day_nouns
 
 
 def _opens_a_range(f: Finder, j: int, minutes: int | None) -> bool:
@@ -225,7 +230,20 @@ def _time_cue_before(f: Finder, i: int) -> bool:
     words before it ("the time is now ten fifteen")."""
     if f.word(i - 1) in f.v.time_prepositions:
         return True
-    return any(f.word(k) == "time" for k in range(max(0, i - 3), i))
+    return any(f.word(k) == "time" for k in range(max(0, i - 3), i)) or _a_clock_said(f, i)
+
+
+def _a_clock_said(f: Finder, i: int, reach: int = 8) -> bool:
+    """Whether a clock is said to say or show the words from word i, shortly before in the sentence:
+    "the clock on the dash said one eighteen", "the clock in my truck said nine-something"."""
+    if f.word(i - 1) not in ("said", "says", "read", "reads", "showed", "shows"):
+        return False
+    for k in range(i - 2, max(-1, i - 2 - reach), -1):
+        if f.word(k) in ("clock", "clocks", "watch", "dashboard"):
+            return True
+        if re.search(r"[.;:!?\n]", f.gap(k, k + 1)):
+            return False
+    return False
 
 
 def _hour_alone(f: Finder, i: int, j: int) -> bool:
@@ -268,13 +286,14 @@ def _after_a_part_of_the_day(f: Finder, cue: int) -> bool:
 
 def _hour_to_a_meal(f: Finder, i: int, j: int) -> bool:
     """Whether the hour of words i..j-1 opens a span of the day that ends at a meal or a named
-    hour: "from about nine until lunch", "from ten till noon"."""
+    hour: "from about nine until lunch", "from ten till noon", "between eight and noon"."""
     cue = i - 1 - (f.word(i - 1) in f.v.hedges)
+    joins = ("and",) if f.word(cue) == "between" else ("until", "till", "til", "to")
     return (
-        f.word(cue) == "from"
-        and f.word(j) in ("until", "till", "til", "to")
+        f.word(cue) in ("from", "between")
+        and f.word(j) in joins
         and f.word(j + 1) in f.v.day_events
-        and f._sentence_goes_on(j + 2)
+        and (f._sentence_goes_on(j + 2) or f.word(j + 2) in ("on", "every", "each"))
     )
 
 

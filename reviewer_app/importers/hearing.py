@@ -53,6 +53,8 @@ class SourceLine:
 _LINE_NUMBER = re.compile(r"\d{1,5}[ \t]+(?=\S)")
 # A line of a numbered page: its number alone, or before the line's text after two spaces or more.
 _NUMBERED_LINE = re.compile(r"\d{1,2}(?:$|[ \t]{2,}(?P<rest>\S.*))")
+# A time after a speaker's name, and the white space after it ("speaker 2  0:00:31").
+_TIME_AFTER_NAME = re.compile(r"[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]+|$)")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
 _TIMESTAMP_OPENERS = frozenset("[(0123456789")
 
@@ -68,6 +70,20 @@ class Turn:
     named: bool = False
     # Opened by a caption's change-of-speaker mark (">> MS. DORAN:", ">> okay").
     marked: bool = False
+    # Where the speech starts on the line, where a time stands between the name and it
+    # ("Speaker 1 (00:03): hi"), or at the line's end where it is on the lines under
+    # the tag ("Deepa Raghunathan  0:03"); None: two characters after the name.
+    speech_at: int | None = None
+
+    def moved(self, by: int, marked: bool | None = None) -> Turn:
+        """The turn on a line that has `by` more characters before it."""
+        return Turn(
+            self.speaker,
+            self.tag_start + by,
+            self.named,
+            self.marked if marked is None else marked,
+            None if self.speech_at is None else self.speech_at + by,
+        )
 
 
 @dataclass(frozen=True)
@@ -81,6 +97,7 @@ class HearingLayout:
     examiner_line: re.Pattern[str]
     name_tag: re.Pattern[str]
     timed_tag: re.Pattern[str]
+    remark_tag: re.Pattern[str]
     timed_name_line: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
@@ -107,7 +124,9 @@ class HearingLayout:
         """The turn `line` starts, or None. After indentation and a recorder's
         timestamp ("[14:02:11]"), a turn opens with an upper-case speaker tag and
         a colon ("PRESIDING COMMISSIONER MARSH:"), a name and a time in brackets
-        ("Speaker 1 (00:03):"), "Q." or "A." (speakers "Q" and "A"), a generic
+        ("Speaker 1 (00:03):") or a remark ("OFFICER MAHONEY (via speakerphone):"), a
+        known name and a time ("speaker 2  0:00:31", the speech after it or on the lines
+        under it: `Turn.speech_at`), "Q." or "A." (speakers "Q" and "A"), a generic
         label in any case ("speaker 1:", "Interviewer:"), or one
         of the `known` names (the cover's) as it is written there, whatever its
         case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
@@ -123,11 +142,7 @@ class HearingLayout:
             # A transcript's line number printed before the tag ("10       DEPUTY COMMISSIONER
             # MASON:", a line-numbered page saved as text): the tag is after it.
             turn = self.turn_of(rest[number.end() :], known, named)
-            return (
-                None
-                if turn is None
-                else Turn(turn.speaker, start + number.end() + turn.tag_start, turn.named, turn.marked)
-            )
+            return None if turn is None else turn.moved(start + number.end())
         if rest.startswith(">>"):
             # Captioners mark a change of speaker with ">>" (">>>" a change of subject),
             # naming the speaker after it only when they know the name.
@@ -135,14 +150,16 @@ class HearingLayout:
             named_turn = self.turn_of(after, known, named)
             offset = start + len(rest) - len(after)
             if named_turn is not None:
-                return Turn(named_turn.speaker, offset + named_turn.tag_start, named_turn.named, marked=True)
+                return named_turn.moved(offset, marked=True)
             # The turn starts at the last ">>", so that its speech starts after it and a space.
             marks = len(rest) - len(rest.lstrip(">"))
             return Turn(UNNAMED_SPEAKER, start + marks - len(UNNAMED_SPEAKER), marked=True)
         # A time after the name is in brackets before the tag's colon (a cheap test first).
         head = rest[: rest.find(":") + 1 or None]
-        if ("(" in head or "[" in head) and (match := self.timed_tag.match(rest)):
-            return Turn(match.group("speaker").strip(), start)
+        if ("(" in head or "[" in head) and (
+            match := self.timed_tag.match(rest) or ("(" in head and self.remark_tag.match(rest))
+        ):
+            return Turn(match.group("speaker").strip(), start, speech_at=start + match.end())
         for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
             if match := pattern.match(rest):
                 return Turn(match.group("speaker").strip(), start)
@@ -151,10 +168,17 @@ class HearingLayout:
                 after = rest[len(name) + 1 :]
                 if not after or after[0].isspace():
                     return Turn(rest[: len(name)], start)
-        if named and (
-            match := self.name_tag.match(rest) or (rest[-1:].isdigit() and self.timed_name_line.match(rest))
-        ):
-            return Turn(match.group("speaker"), start, named=True)
+        for name in known:
+            # A known speaker's name and a time, as meeting software exports its speech
+            # recognition ("speaker 2  0:00:31"), the speech after it where a PDF's rows
+            # are joined into one line.
+            if rest[: len(name)].lower() == name.lower() and (
+                time := _TIME_AFTER_NAME.match(rest, len(name))
+            ):
+                return Turn(rest[: len(name)], start, speech_at=start + time.end())
+        timed = rest[-1:].isdigit() and self.timed_name_line.match(rest)
+        if named and (match := self.name_tag.match(rest) or timed):
+            return Turn(match.group("speaker"), start, named=True, speech_at=len(line) if timed else None)
         return None
 
     def is_index(self, lines: Sequence[str]) -> bool:
@@ -185,8 +209,10 @@ class HearingLayout:
             # Inside a compound or a code already ("2:21-cv-" / "04417", "mother-in-" / "law").
             return True
         if fragment[0].isdigit():
-            # A number goes on ("209-" / "555-0123", "2:21-" / "cv-04417"); "5-" / "I mean" is a restart.
-            return word[0].isdigit() or word[0].islower()
+            # A number goes on ("209-" / "555-0123", "2:21-" / "cv-04417"), a form's number with
+            # its letter ("128-" / "A"); "5-" / "I mean" is a restart.
+            letter = len(word) == 1 and word.isupper() and word != "I" and len(fragment) > 1
+            return word[0].isdigit() or word[0].islower() or letter
         if word[0].isdigit():
             return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
         # "inmate-" / "Correction": a repair; but a compound that opens a sentence has its
@@ -276,6 +302,7 @@ def hearing_layout() -> HearingLayout:
         examiner_line=re.compile(body["examiner_line"]),
         name_tag=re.compile(body["name_tag"]),
         timed_tag=re.compile(body["timed_tag"]),
+        remark_tag=re.compile(body["remark_tag"]),
         timed_name_line=re.compile(body["timed_name_line"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
@@ -328,14 +355,24 @@ def parse_cover(lines: Sequence[str]) -> HearingMetadata:
                 fields.setdefault("cdcr_number", number.group("id"))
                 name = name[: number.start()]
             fields.setdefault("inmate_name", name.strip(" ,"))
+        elif match := pattern["labelled_name"].match(line):
+            name = match.group("name")
+            if number := pattern["cdcr_number"].search(line, match.start("name")):
+                fields.setdefault("cdcr_number", number.group("id"))
+                name = name[: number.start() - match.start("name")]
+            fields.setdefault("inmate_name", name.strip(" ,"))
         elif match := pattern["cdcr_number"].search(line):
             fields.setdefault("cdcr_number", match.group("id"))
         elif match := pattern["location"].match(line):
             fields.setdefault("location", match.group("city").strip())
-            if i > 0 and lines[i - 1] != fields.get("inmate_name"):
+            if match.group("facility"):
+                fields.setdefault("facility", match.group("facility").strip())
+            elif i > 0 and lines[i - 1] != fields.get("inmate_name"):
                 fields.setdefault("facility", lines[i - 1])
-        elif pattern["date"].match(line):
-            fields.setdefault("date", line)
+        elif match := pattern["date"].match(line) or pattern["labelled_date"].match(line):
+            fields.setdefault("date", match.group("date"))
+            if match.groupdict().get("time"):
+                fields.setdefault("time", match.group("time"))
         elif pattern["time"].match(line):
             fields.setdefault("time", line)
         elif pattern["panel_heading"].match(line):
@@ -537,7 +574,8 @@ def build_hearing_document(
             end = offset + len(line_text)
             turn = layout.turn_of(line_text, known_speakers) if name == "body" else None
             if turn is not None and not layout.examiner_line.match(line_text):
-                found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end))
+                speech_at = None if turn.speech_at is None else offset + turn.speech_at
+                found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end, speech_at))
             elif name == "body" and layout.parenthetical_start.match(line_text):
                 found_utterances.append(Utterance("", offset, end))
             pieces.append(line_text)

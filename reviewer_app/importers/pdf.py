@@ -709,7 +709,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
-            if previous is None or not paragraphs or layout.turn_of(text, named) is not None:
+            stamped = text[:1] == "[" and bool(layout.timestamp_prefix.match(text))  # "[00:04:15]"
+            if previous is None or not paragraphs or stamped or layout.turn_of(text, named) is not None:
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2
@@ -741,6 +742,9 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     # first turn: an empty row between, which ends the turn as a blank line does in a text
     # file ("[End of recording.]", a page number on a row of its own in the speech).
     usual = statistics.median(points for points, _ in spacing.values()) if spacing else 0.0
+    row = statistics.median(height for _, height in spacing.values()) if spacing else 0.0
+    if usual >= row * (1 + BLANK_ROW_SHARE):
+        usual = row  # double spaced (an empty row between most paragraphs): one row more
     first_turn = next(
         (i for i, rows in enumerate(paragraphs) if layout.turn_of(rows[0][2], named) is not None),
         len(paragraphs),
@@ -759,9 +763,9 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
-    for blank, rows in parts:
-        if blank and texts:
-            # An empty row ends a turn as a blank line does in a text file ("[End of recording.]").
+    for n, (blank, rows) in enumerate(parts):
+        if blank and texts and not (len(parts[n - 1][1]) == 1 and bare_tag(parts[n - 1][1][0][2], named)):
+            # An empty row ends a turn as a blank line does, but under a tag alone ("speaker 1  0:06").
             texts.append("")
             offset += 1
         text, starts = join_wrapped([row_text for _, _, row_text in rows], words)
@@ -821,16 +825,16 @@ def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
     """(page, line) of the running headers and footers of pages without line numbers:
     among each page's first and last two lines, those whose text, numbers aside,
     stands so at the same height on at least two pages and on at least 40% of them ("Page 3 of 9", the
-    hearing's name, a firm's footer), and a page number alone ("4", "Page 4",
-    "- 4 -"). A speaker's turn is never furniture, nor are the lines of a page
-    that would be left empty without them."""
+    hearing's name, a firm's footer), and a page number alone ("4", "Page 4", "- 4 -"). A
+    speaker's turn is never furniture (nor a name and a time: "speaker 1  0:00:06"), nor
+    are the lines of a page that would be left empty without them."""
     layout = hearing_layout()
     places: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for page in pages:
         count = len(page.lines)
         for n in sorted({*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)}):
             line = page.lines[n - 1]
-            if layout.turn_of(line.full_text) is None:
+            if layout.turn_of(line.full_text) is None and not layout.timed_name_line.match(line.full_text):
                 # At the same height on each page: a cover's title lower down on its
                 # page is not the running header that repeats it.
                 height = round(line.top / FURNITURE_HEIGHT_STEP)
@@ -889,5 +893,7 @@ def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[
 
 
 def _tag_alone(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:
-    """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own)."""
-    return len(rows) == 1 and bare_tag(rows[0][2], named)
+    """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own); a name and
+    a time ("speaker 1  0:00:06") stay a line of their own, as meeting software exports them."""
+    text = rows[0][2]
+    return len(rows) == 1 and bare_tag(text, named) and not hearing_layout().timed_name_line.match(text)

@@ -59,12 +59,14 @@ def body_lines(
     parenthetical = False  # the last line is a parenthetical
     open_parenthetical = False  # ... whose closing bracket is still to come
     after_blank = False  # a blank row stands between this row and the last
+    apart = False  # the last line is a whole parenthetical after a blank row
     for n, row in enumerate(rows):
         source, at_tags = row.source, row.at_tags
         text = source.text
         if not text:
             after_blank = bool(lines)
             continue
+        after_apart, apart = apart, False
         if after_blank and layout.certificate_heading.match(text):
             lines, notice = _without_notice(lines, known)
             closing = [later.source for later in rows[n:] if later.source.text]
@@ -93,6 +95,11 @@ def body_lines(
             open_parenthetical = bool(
                 layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
             )
+            apart = layout.is_parenthetical(text)
+        elif after_apart:
+            # Nothing goes on with a parenthetical that stands apart ("(End of recording.)"),
+            # even where the blank row after it fell at a page's end.
+            lines.append([source])
         elif open_parenthetical:
             lines[-1].append(source)
             open_parenthetical = not layout.parenthetical_end.search(text)
@@ -192,9 +199,13 @@ def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
 
 
 def bare_tag(text: str, known: Sequence[str] = ()) -> bool:
-    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own), or only a
-    caption's change-of-speaker mark (">>"), the speech on the rows under it."""
+    """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own, a known
+    speaker's name and a time: "speaker 2 0:00:31"), or only a caption's change-of-speaker
+    mark (">>"), the speech on the rows under it."""
     stripped = text.strip()
     if stripped.startswith(">>") and not stripped.strip(">"):
         return True
-    return stripped.endswith(":") and hearing_layout().turn_of(text, known) is not None
+    turn = hearing_layout().turn_of(text, known)
+    if turn is None:
+        return False
+    return not text[turn.speech_at :].strip() if turn.speech_at is not None else stripped.endswith(":")

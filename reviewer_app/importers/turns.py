@@ -155,7 +155,9 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
         if i > last_turn and not (parenthetical or timestamped or goes_on or open_parenthetical):
             break
         if i in turns:
-            speech = _Speech(turns[i].speaker, line.start + turns[i].tag_start, line, utterances)
+            turn = turns[i]
+            speech_at = None if turn.speech_at is None else line.start + turn.speech_at
+            speech = _Speech(turn.speaker, line.start + turn.tag_start, line, utterances, speech_at)
         elif open_parenthetical or goes_on:
             speech.extend(line)
             if open_parenthetical and layout.parenthetical_end.search(text):
@@ -175,16 +177,24 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
 class _Speech:
     """The utterance being read, appended to `utterances` and replaced there as it grows."""
 
-    def __init__(self, speaker: str, start: int, line: _Line, utterances: list[Utterance]) -> None:
+    def __init__(
+        self,
+        speaker: str,
+        start: int,
+        line: _Line,
+        utterances: list[Utterance],
+        speech_at: int | None = None,
+    ) -> None:
         self.speaker, self.start, self.indent = speaker, start, line.indent
+        self.speech_at = speech_at
         self.lower_case = any(c.islower() for c in line.text)
         self.open_parenthetical = False
         self.utterances = utterances
-        utterances.append(Utterance(speaker, start, line.end))
+        utterances.append(Utterance(speaker, start, line.end, speech_at))
 
     def extend(self, line: _Line) -> None:
         self.lower_case = self.lower_case or any(c.islower() for c in line.text)
-        self.utterances[-1] = Utterance(self.speaker, self.start, line.end)
+        self.utterances[-1] = Utterance(self.speaker, self.start, line.end, self.speech_at)
 
     def goes_on(self, line: _Line) -> bool:
         """Whether `line`, right under this utterance, goes on with its speech."""

@@ -368,7 +368,7 @@ class Project(
             text=row["text"],
             source_path=row["source"],
             sha256=row["sha256"],
-            utterances=tuple(Utterance(s, a, b) for s, a, b in structure["utterances"]),
+            utterances=tuple(Utterance(*row) for row in structure["utterances"]),
             sections=tuple(Section(n, a, b) for n, a, b in structure["sections"]),
             page_map=PageMap(tuple((o, p, ln) for o, p, ln in structure["page_map"])),
             metadata=_metadata_from_json(row["metadata"]),

@@ -237,7 +237,12 @@ class Position:
 def _document_structure(document: Document) -> str:
     return json.dumps(
         {
-            "utterances": [[u.speaker, u.start, u.end] for u in document.utterances],
+            # [speaker, start, end], and where the speech starts where the importer found it
+            # elsewhere than after "SPEAKER: " (`Utterance.speech_at`; rows stored before have three).
+            "utterances": [
+                [u.speaker, u.start, u.end, *([] if u.speech_at is None else [u.speech_at])]
+                for u in document.utterances
+            ],
             "sections": [[s.name, s.start, s.end] for s in document.sections],
             "page_map": [list(e) for e in document.page_map.entries],
             "notes": list(document.notes),

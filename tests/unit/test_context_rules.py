@@ -773,3 +773,27 @@ def test_a_name_one_is_at_the_in_a_known_town_is_an_organisation_too():
     merged = _merged(text, spans)
     assert ("Harbor Light Youth Ranch", "ORGANIZATION") in merged
     assert {("Modesto", "LOCATION"), ("Fresno", "LOCATION")} <= merged
+
+
+def test_a_hospital_is_learnt_from_a_birth_or_a_death_at_it():
+    text = (
+        "Her brother died at Kestrel Valley Regional that night. The boy was born at Ardmore General. "
+        "Later Kestrel Valley Regional sent the records. His father died at Folsom in 2001."
+    )
+    learned = [
+        text[s.start : s.end]
+        for s in learn_organisations(text, default_rules().organisation_cues, default_rules().known_places)
+    ]
+    assert learned.count("Kestrel Valley Regional") == 2
+    assert "Ardmore General" in learned
+    assert "Folsom" not in learned  # one dies "at" a town too: a known place stays a place
+
+
+def test_a_gang_is_learnt_from_being_jumped_into_it_or_running_with_it():
+    text = (
+        "At fourteen I was running with the Sixth Street Hawks and got jumped into Varrio Sur. "
+        "I ran with Marcus."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert {"Sixth Street Hawks", "Varrio Sur"} <= learned
+    assert "Marcus" not in learned

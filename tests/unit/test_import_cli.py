@@ -24,8 +24,8 @@ def test_import_json_prints_the_document(tmp_path, capsys):
     assert document["id"] == "excerpt"
     assert document["text"] == TRANSCRIPT.rstrip("\n")
     assert document["utterances"] == [
-        {"speaker": "COMMISSIONER HOLT", "start": 0, "end": 38},
-        {"speaker": "MARCUS REED", "start": 39, "end": 62},
+        {"speaker": "COMMISSIONER HOLT", "start": 0, "end": 38, "speech_at": None},
+        {"speaker": "MARCUS REED", "start": 39, "end": 62, "speech_at": None},
     ]
     assert document["sections"] == [{"name": "body", "start": 0, "end": 62}]
     assert document["metadata"]["participants"] == []

@@ -150,3 +150,52 @@ def test_in_re_the_matter_without_a_colon_and_the_number_as_other_firms_print_it
     # A hearing officer is no hearing of anyone; a number on a numbered line is no line number.
     assert parse_cover(["In the matter of the Senior Hearing Officer review"]).inmate_name == ""
     assert parse_cover(["12 MAIN STREET", "CHINO, CALIFORNIA"]).facility == "12 MAIN STREET"
+
+
+def test_a_form_cover_gives_the_labelled_name_number_prison_town_and_hearing_date():
+    meta = parse_cover(
+        [
+            "TRANSCRIPTION OF AUDIO RECORDING",
+            "RULES VIOLATION REPORT HEARING",
+            "KERN VALLEY STATE PRISON, DELANO, CALIFORNIA",
+            "Incarcerated Person: AMEZCUA, ROLANDO          CDCR #: BH4721",
+            "Date of Incident: 08/30/2026",
+            "Date of Hearing: 09/22/2026",
+        ]
+    )
+    assert (meta.inmate_name, meta.cdcr_number) == ("AMEZCUA, ROLANDO", "BH4721")
+    assert (meta.facility, meta.location, meta.date) == ("KERN VALLEY STATE PRISON", "DELANO", "09/22/2026")
+
+
+def test_a_hearing_date_field_and_a_labelled_place_with_the_state_abbreviated():
+    meta = parse_cover(
+        [
+            "Incarcerated person appearing from: Avenal State Prison, Avenal, CA",
+            "Hearing Date:         06/09/2026",
+            "Incarcerated Person:  KEALOHA, MAKOA        CDCR No.: BN4418",
+        ]
+    )
+    assert (meta.facility, meta.location, meta.date) == ("Avenal State Prison", "Avenal", "06/09/2026")
+    assert (meta.inmate_name, meta.cdcr_number) == ("KEALOHA, MAKOA", "BN4418")
+
+
+def test_a_date_and_a_time_on_one_line_and_an_address_is_no_prison():
+    meta = parse_cover(
+        [
+            "REPORTED BY: Arroyo Seco Verbatim, 1715 Broad Street, San Luis Obispo, California",
+            "THURSDAY, AUGUST 20, 2026, 1:04 P.M.",
+            "Date: Sept. 29, 2026",
+        ]
+    )
+    assert (meta.date, meta.time) == ("THURSDAY, AUGUST 20, 2026", "1:04 P.M.")
+    assert meta.facility == ""
+
+
+def test_form_fields_printed_one_space_apart_as_a_pdf_prints_them():
+    meta = parse_cover(
+        [
+            "Incarcerated Person: KEALOHA, MAKOA CDCR No.: BN4418",
+            "Session date: 09/15/2026 Start: 8:58 AM Captioner: J. Okafor-Reyes",
+        ]
+    )
+    assert (meta.inmate_name, meta.cdcr_number, meta.date) == ("KEALOHA, MAKOA", "BN4418", "09/15/2026")

@@ -219,6 +219,36 @@ def test_head_words_fix_place_and_organisation_labels(rules):
     ]
 
 
+def test_a_name_ending_in_a_kind_of_business_is_an_organisation(rules):
+    text = "She served at the Juniper Diner, then at Harlow Senior Living, near Baylor Avenue; Tide Circle."
+    spans = [
+        at(text, "Juniper Diner", "LOCATION"),
+        at(text, "Harlow Senior Living", "LOCATION"),
+        at(text, "Baylor Avenue", "LOCATION"),
+        at(text, "Tide Circle", "LOCATION"),
+    ]
+    assert covered(merge.relabel_by_head_word(spans, text, rules.head_words), text) == [
+        ("ORGANIZATION", "Juniper Diner"),
+        ("ORGANIZATION", "Harlow Senior Living"),
+        ("LOCATION", "Baylor Avenue"),
+        ("ORGANIZATION", "Tide Circle"),
+    ]
+
+
+def test_places_people_are_held_or_live_in_and_hospitals_by_short_name(rules):
+    text = "held at Pine Ridge Detention Facility and the Yolo County Main Jail, born at Cascade Memorial"
+    spans = [
+        at(text, "Pine Ridge Detention Facility", "ORGANIZATION"),
+        at(text, "Yolo County Main Jail", "ORGANIZATION"),
+        at(text, "Cascade Memorial", "LOCATION"),
+    ]
+    assert covered(merge.relabel_by_head_word(spans, text, rules.head_words), text) == [
+        ("LOCATION", "Pine Ridge Detention Facility"),
+        ("LOCATION", "Yolo County Main Jail"),
+        ("ORGANIZATION", "Cascade Memorial"),
+    ]
+
+
 def test_head_words_in_lower_case_speech_fix_labels_too(rules):
     text = "we lived on orland expressway by folsom state prison and The Tallow Street"
     spans = [

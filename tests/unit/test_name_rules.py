@@ -628,3 +628,144 @@ def test_an_ordinary_word_after_a_titled_first_name_is_no_surname_unless_the_phr
     persons = {w for w, label in _merged(text) if label == "PERSON"}
     assert "feldmann" in persons and "feldmann may" not in persons
     assert "olga may" in persons
+
+
+def test_a_nickname_in_quotes_with_the_comma_inside_and_one_gone_by_are_names():
+    text = 'Q: Who else? A: His cousin, known as "Biscuit," was there, and a man who went by Tango.'
+    merged = _merged(text, [])
+    assert {("Biscuit", "PERSON"), ("Tango", "PERSON")} <= merged
+    # Going by a place is no nickname.
+    text = "A: On the way home we went by Fresno and stopped."
+    assert ("Fresno", "PERSON") not in _merged(text, [])
+
+
+def test_a_role_noun_that_ner_took_into_a_name_is_not_propagated_as_a_name():
+    text = (
+        "Call-taker: Dispatcher R. Okafor, from the start of the call.\n"
+        "[00:01] DISPATCHER: 911, what is the address?\n"
+        "[00:03] CALLER: It's Okafor? No, it's 12 Elm.\n"
+        "[00:05] DISPATCHER: Okay."
+    )
+    merged = [
+        (s.text_in(text), s.label) for s in merge_spans([_span(text, "Dispatcher R. Okafor", "PERSON")], text)
+    ]
+    assert ("DISPATCHER", "PERSON") not in merged
+    # The name's own words still are.
+    assert ("Okafor", "PERSON") in merged
+
+
+def test_an_initial_and_a_surname_in_a_field_or_an_entry_are_a_name():
+    text = (
+        "Captions by: T. Okonjo-Reyes\n"
+        "ALSO PRESENT:\n"
+        "12      K. DRUMMOND, Correctional Officer\n"
+        "Reviewing analyst: M. Feltz.\n"
+    )
+    merged = _merged(text, [])
+    assert {("T. Okonjo-Reyes", "PERSON"), ("K. DRUMMOND", "PERSON"), ("M. Feltz", "PERSON")} <= merged
+    # A lettered heading and the answer marker are no initials.
+    text = "B. Procedure\nQ. Were you there?\nA. Right, I was.\nExhibit: C. Photographs, two pages\n"
+    assert not {w for w, label in _merged(text, []) if label == "PERSON"}
+
+
+def test_a_name_with_a_generational_suffix_or_owning_a_life_is_a_person_whatever_ner_said():
+    text = (
+        "Q: And the letters? A: One from Alder Quinlan Jr. of Ukiah. "
+        "I took Mateo Brisk's life, and Tobin Okafor's mother forgave me."
+    )
+    ner = [
+        _span(text, "Alder Quinlan Jr.", "ORGANIZATION"),
+        _span(text, "Mateo Brisk", "ORGANIZATION"),
+        _span(text, "Tobin Okafor", "LOCATION"),
+    ]
+    merged = _merged(text, ner)
+    assert {("Alder Quinlan Jr.", "PERSON"), ("Mateo Brisk", "PERSON"), ("Tobin Okafor", "PERSON")} <= merged
+    # What a firm or a place has stays theirs.
+    text = "A: Harbor Crest's program helped, and Pine Ridge's staff too."
+    ner = [_span(text, "Harbor Crest", "ORGANIZATION"), _span(text, "Pine Ridge", "LOCATION")]
+    merged = _merged(text, ner)
+    assert ("Harbor Crest", "ORGANIZATION") in merged and ("Pine Ridge", "LOCATION") in merged
+
+
+def test_a_kin_word_said_as_a_title_makes_the_next_word_a_name():
+    text = "A: The baby is with her aunt on Mill Road, Aunt Odessa. Then my Auntie Pilar's house in Vista."
+    merged = _merged(text, [_span(text, "Auntie Pilar", "LOCATION")])
+    assert ("Odessa", "PERSON") in merged
+    assert ("Auntie Pilar", "PERSON") in merged or ("Pilar", "PERSON") in merged
+    # Not a kin word that opens a service's name, nor one in lower case before a common word.
+    text = "A: I called Victim Services. My aunt Said nothing. Partner Agencies helped."
+    persons = {w for w, label in _merged(text, []) if label == "PERSON"}
+    assert not persons & {"Services", "Said", "Agencies"}
+
+
+def test_a_party_of_a_case_caption_is_a_person_and_so_are_his_other_mentions():
+    text = (
+        "STATE OF OREGON, Plaintiff,\nvs. CORWIN BALLANTYNE, Defendant.\n"
+        "THE COURT: We're back in State versus Ballantyne.\n"
+        "Jones v. HALDEN FREIGHT COMPANY, Defendant.\n"
+    )
+    merged = _merged(text, [])
+    assert ("CORWIN BALLANTYNE", "PERSON") in merged and ("Ballantyne", "PERSON") in merged
+    # The State is no person, nor a firm named as a party.
+    persons = {w for w, label in merged if label == "PERSON"}
+    assert not any("STATE" in w or "COMPANY" in w for w in persons)
+
+
+def test_a_month_right_after_a_personal_title_is_a_surname():
+    text = "A: Mostly, Mr. June. I came back in June, on a Friday, Commissioner, June of last year."
+    spans = [
+        _span(text, "June", "DATE"),
+        _span(text, "June", "DATE", 1),
+        _span(text, "June of last year", "DATE"),
+    ]
+    merged = sorted((s.start, s.text_in(text), s.label) for s in merge_spans(spans, text))
+    assert (text.index("June"), "June", "PERSON") in merged
+    assert (text.index("June, on"), "June", "DATE") in merged
+    assert (text.index("June of"), "June of last year", "DATE") in merged
+
+
+def test_a_double_surname_after_a_title_is_propagated_to_the_full_name_in_capitals():
+    text = (
+        "APPEARANCES:\n    BY: DELPHINE ASARE-KORAN, Deputy District Attorney\n\n"
+        "THE COURT: Ms. Asare-Koran, go ahead.\n"
+    )
+    spans = [_span(text, "Ms. Asare-Koran", "PERSON")]
+    merged = {
+        (s.text_in(text), s.label)
+        for s in merge_spans(spans, text, name_titles=frozenset({"ms."}), strip_person_titles=False)
+    }
+    assert any("ASARE-KORAN" in words and label == "PERSON" for words, label in merged)
+
+
+def test_lower_case_speech_names_a_chair_by_surname_and_stops_at_a_contracted_pronoun():
+    from reviewer_app.core.name_rules import titled_lower_case_names
+
+    text = (
+        ">> roll call >> commissioner okafor >> here >> and chair bright >> here\n"
+        "yes commissioner he's accepted"
+    )
+    stop = frozenset({"and", "here", "yes", "roll", "call"})
+    found = [
+        text[s.start : s.end] for s in titled_lower_case_names(text, stop, frozenset({"the", "a", "my"}))
+    ]
+    assert found == ["okafor", "bright"]
+    # A chair that is furniture is no title.
+    text = "i sat down in the chair and my chair broke"
+    assert titled_lower_case_names(text, stop, frozenset({"the", "a", "my"})) == []
+
+
+def test_a_deacon_is_a_title_before_a_name():
+    text = "A: Three letters: one from my cousin, one from Deacon Anselm Okoro of St. Brigid's, and one more."
+    merged = _merged(text, [_span(text, "Deacon Anselm", "ORGANIZATION")])
+    assert any(label == "PERSON" and "Anselm" in words for words, label in merged)
+
+
+def test_a_lower_case_surname_said_after_a_determiner_elsewhere_is_found_only_after_its_title():
+    text = (
+        ">> commissioner okafor >> here >> and chair bright >> here\n"
+        ">> she notes a bright change in how he talks and chair bright agrees\n"
+    )
+    merged = [(s.start, s.text_in(text), s.label) for s in merge_spans([], text)]
+    brights = [start for start, words, label in merged if words.startswith("bright") and label == "PERSON"]
+    assert text.index("a bright change") + 2 not in brights
+    assert text.index("chair bright agrees") + 6 in brights

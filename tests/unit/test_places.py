@@ -444,3 +444,45 @@ def test_a_prison_named_by_its_town_is_a_place_but_a_kind_of_prison_is_none():
         "Wronki Prison"
     ]
     assert _place_pattern_matches("He went to the Prison, then to a Federal Prison and a prison camp.") == []
+
+
+def _organisation_pattern_matches(text: str) -> list[str]:
+    return [
+        m.group()
+        for spec in load_recognizer_specs()
+        if spec.entity == "ORGANIZATION"
+        for _, regex in spec.compiled()
+        for m in regex.finditer(text)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Hanford Police officers came, then the Kings County Sheriff's deputies.",
+            ["Hanford Police", "Kings County Sheriff"],
+        ),
+        ("She called Oakridge Police from the car.", ["Oakridge Police"]),
+        # No place before the body, or a rank: no name.
+        ("The Military Police and the Deputy Sheriff arrived; police came.", []),
+        # "X County District Attorney" keeps the county as the place (hand-written gold).
+        ("for the Tulare County District Attorney", []),
+    ],
+)
+def test_a_place_s_police_or_sheriff_is_an_organisation(text, expected):
+    agencies = [m for m in _organisation_pattern_matches(text) if "Police" in m or "Sheriff" in m]
+    assert agencies == expected
+
+
+def test_a_captioning_firm_is_an_organisation_even_in_camel_case():
+    text = "RiverText Live Captioning - rough draft. Captioning by hand is slow."
+    assert "RiverText Live Captioning" in _organisation_pattern_matches(text)
+    assert not [m for m in _organisation_pattern_matches(text) if m.startswith("Captioning")]
+
+
+def test_self_help_fellowships_and_projects_are_organisations():
+    text = "I sponsor men in Quiet Harbor Fellowship and tutor for the Westbrook Reading Project."
+    found = _organisation_pattern_matches(text)
+    assert {"Quiet Harbor Fellowship", "Westbrook Reading Project"} <= set(found)
+    assert _organisation_pattern_matches("a fellowship of men, a reading project") == []

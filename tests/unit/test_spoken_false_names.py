@@ -183,3 +183,27 @@ def test_a_speaker_tag_that_numbers_the_speaker_is_no_name():
     tags = document_from_text("asr", text.rstrip("\n")).speaker_tags()
     # The numbered tags go; a place said in the speech and a name's tag stay.
     assert [s.text_in(text) for s in drop_numbered_speaker_tags(spans, text, tags)] == ["unit 12", "MARTINEZ"]
+
+
+def test_a_credential_or_a_fields_abbreviation_in_capitals_is_no_name():
+    from reviewer_app.core.merge import merge_spans
+    from reviewer_app.core.spans import Span
+
+    text = (
+        "DR. PATEL: The report is by a county clinician, Maren Holt, LCSW, from March.\n"
+        "NURSE KIM: I'm the charge RN here. Member ID is on the card.\n"
+        "DR. PATEL: Thank you, Ms. KIM. And the other nurse?\n"
+    )
+
+    def ner(piece: str, nth: int = 0) -> Span:
+        start = -1
+        for _ in range(nth + 1):
+            start = text.index(piece, start + 1)
+        return Span(start, start + len(piece), "PERSON", ("spacy",), 0.85)
+
+    spans = [ner("LCSW"), ner("RN "), ner("ID "), ner("KIM.", 0)]
+    spans = [s.with_(end=s.end - 1) if text[s.end - 1] in " ." else s for s in spans]
+    persons = {s.text_in(text) for s in merge_spans(spans, text) if s.label == "PERSON"}
+    assert not persons & {"LCSW", "RN", "ID"}
+    # A surname in capitals after a title stays a name.
+    assert "KIM" in persons

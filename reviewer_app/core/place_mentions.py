@@ -1,0 +1,90 @@
+"""A one-word "person" that the document says one is in or at: a place (issue 12).
+
+NER reads a town, a street or a base it does not know as a person's surname ("in Jerez",
+"at Vandenberg", "onto Halvorsen", ASR's "in struthers ohio"), and every other mention of
+it alone ("Jerez, Zacatecas", "the stairs on the Halvorsen side") the same way. One is in
+a place, not in a person: where the document writes the word right after a locative
+preposition (`locative_cues`: "in", "at", "outside", "onto"...), not in the possessive ("at
+Maria's"), its one-word mentions that NER alone found are the place. The word stays a name
+where the document shows it as a person's elsewhere: in a longer PERSON span ("Xiomara
+Merced-Whitaker"), after a title ("Mr. Merced"), on the cover (`person_names`), or where a
+rule of context found it (a speaker tag, "my uncle X", a spelled name).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from reviewer_app.core.name_rules import STRUCTURE
+from reviewer_app.core.spans import Span
+
+# The detectors that guess a name from the sentence alone (no cue, no layout).
+_NER = frozenset({"spacy", "presidio", "stanza", "trained", "zeroshot"})
+_WORD = re.compile(r"[\w'’-]+")
+_WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
+_TITLE_BEFORE = re.compile(r"([\w'’]+)\.?[ ]+\Z")
+
+
+def relabel_places_by_locative_use(
+    spans: Sequence[Span],
+    text: str,
+    locative_cues: frozenset[str],
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with each one-word PERSON that NER alone found a LOCATION where the
+    document writes that word after one of `locative_cues` (lower case) and never shows it
+    as a person's (module docstring). `titles`: lower case, the words that make the next
+    word a name."""
+    spans = list(spans)
+    guesses = [s for s in spans if _is_ner_guess(s, text)]
+    if not guesses or not locative_cues:
+        return spans
+    named = {w for name in person_names for w in _words(name)}
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label == "PERSON" and (
+            " " in covered.strip() or _after(text, span.start, titles, _TITLE_BEFORE) or span not in guesses
+        ):
+            named.update(_words(covered))
+    located = {
+        span.text_in(text).lower()
+        for span in guesses
+        if _after(text, span.start, locative_cues, _WORD_BEFORE)
+        and not text.startswith(("'s", "’s"), span.end)  # "at Maria's"
+    }
+    located = {word for word in located if word not in named}
+    if not located:
+        return spans
+    return [
+        span.with_(label="LOCATION")
+        if span in guesses
+        and span.text_in(text).lower() in located
+        and not _after(text, span.start, titles, _TITLE_BEFORE)
+        else span
+        for span in spans
+    ]
+
+
+def _is_ner_guess(span: Span, text: str) -> bool:
+    covered = span.text_in(text)
+    return (
+        span.label == "PERSON"
+        and bool(span.detectors)
+        and set(span.detectors) <= _NER
+        and STRUCTURE not in span.detectors
+        and _WORD.fullmatch(covered) is not None
+        and "-" not in covered
+    )
+
+
+def _after(text: str, start: int, words: frozenset[str], pattern: re.Pattern[str]) -> bool:
+    before = pattern.search(text, max(0, start - 30), start)
+    return bool(before and before.group(1).lower() in words)
+
+
+def _words(name: str) -> set[str]:
+    """The lower-case words of a name and the parts of a hyphenated one."""
+    words = set(_WORD.findall(name.lower()))
+    return words | {part for word in words for part in word.split("-") if part}

@@ -1,0 +1,274 @@
+"""Dates, times and ages a speaker says in a series: the second of a range, a list or a correction
+takes the label of the first ("thirty-one that summer. No, thirty-two", "oh-eight, or maybe
+oh-seven", "from 8:30 to twelve-fifteen"); two years by their last digits in a range or a
+correction are years though neither has a cue ("Yuma, ninety-one to ninety-three", "in uh sixty
+eight no sixty nine"); two clock times on the same hour set side by side are times ("ten fifty, ten
+fifty-five"); and a year said "oh-eight" stands for itself. Read over the words and spans of the
+spoken-form finder (`detectors/spoken.py`)."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import Reading
+from reviewer_app.detectors.spoken_age_talk import AGE_STEP
+from reviewer_app.detectors.spoken_heights import WEAK_SCORE
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.spoken import _Finder as Finder
+
+# Words that may join two numbers of a series: "thirty, or maybe thirty-five", "ten to twelve",
+# "sixty-eight, no, sixty-nine", "oh seven and oh eight", "fifteen, I mean sixteen".
+_JOINS = frozenset(
+    {"or", "to", "and", "till", "until", "maybe", "no", "sorry", "actually", "i", "mean", "like"}
+)
+# Words after which a speaker says again an age said shortly before: "you said thirteen and then
+# fourteen", "you're right thirty nine", "so thirty eight".
+_AGAIN_CUES = frozenset({"said", "so", "then", "right", "okay", "yes", "yeah"})
+# A clock time written in digits, which opens a series said on in words ("8:30 to twelve-fifteen").
+_WRITTEN_TIME = re.compile(r"\b(?:[01]?\d|2[0-3]):[0-5]\d\b")
+
+
+def find_series(f: Finder, found: list[Span]) -> list[Span]:
+    """The dates, times and ages that go on in a series from those `found`, and the pairs of years
+    and clock times that hold each other up; none overlaps what is found."""
+    taken = list(found)
+    out: list[Span] = []
+    pairs = _year_pairs(f) + _same_hour_pairs(f)
+    for first, second in zip(pairs[::2], pairs[1::2], strict=True):
+        if not any(first.overlaps(t) or second.overlaps(t) for t in taken):
+            out += [first, second]
+            taken += [first, second]
+    for span in _oh_years(f):
+        if not any(span.overlaps(t) for t in taken):
+            out.append(span)
+            taken.append(span)
+    anchors = [t for t in taken if t.label in ("DATE", "TIME", "AGE")] + _written_times(f)
+    while anchors:
+        more = []
+        for anchor in anchors:
+            span = _goes_on(f, anchor)
+            if span is not None and not any(span.overlaps(t) for t in taken):
+                more.append(span)
+                taken.append(span)
+        out += more
+        anchors = more
+    return out
+
+
+def _written_times(f: Finder) -> list[Span]:
+    return [
+        Span(m.start(), m.end(), "TIME", ("presidio",), WEAK_SCORE) for m in _WRITTEN_TIME.finditer(f.text)
+    ]
+
+
+def _next_after(f: Finder, end: int, reach: int = 4) -> int | None:
+    """The word where the next number of a series opens after offset `end`: set off by a comma, a
+    dash or a pause, or joined by "or", "to", "and" or a correction, within the sentence (a new
+    sentence only when it opens with a correction: "thirty-one that summer. No, thirty-two")."""
+    k = bisect.bisect_right(f.word_ends, end)
+    if k >= len(f.words) or k == 0:
+        return None
+    k = _after_a_closing_phrase(f, k)
+    first = k
+    while k < len(f.words) and k - first < reach and f.word(k) in _JOINS:
+        k += 1
+    if k >= len(f.words) or (
+        f.reader.read_small(k, oh=True) is None and f.word(k) not in ("oh", "o", *f.v.named_hours)
+    ):
+        return None
+    gaps = f.text[end : f.words[k].start]
+    if re.search(r"[;:!?\n]", gaps) or (
+        re.search(r"\.(?!\.)", gaps) and f.word(first) not in f.v.corrections
+    ):
+        return None
+    joined = re.search(r"[,…—–]|--|\.\.\.", gaps) or any(f.word(n) in _JOINS for n in range(first, k))
+    return k if joined else None
+
+
+def _after_a_closing_phrase(f: Finder, k: int, reach: int = 3) -> int:
+    """Word k, or the correction that opens the next sentence after the few words from word k that
+    close the sentence of a number ("thirty-one that summer. No, thirty-two")."""
+    for n in range(k, min(len(f.words) - 1, k + reach)):
+        if re.search(r"[;:!?\n]", f.gap(n, n + 1)) or f.reader.read_small(n) is not None:
+            return k
+        if re.fullmatch(r"\.\s+", f.gap(n, n + 1)):
+            return n + 1 if n + 1 < len(f.words) and f.word(n + 1) in f.v.corrections else k
+    return k
+
+
+def _goes_on(f: Finder, anchor: Span) -> Span | None:
+    """The number of the anchor's kind that goes on from it in a series, or None."""
+    k = _next_after(f, anchor.end)
+    if k is None:
+        return None
+    said = f.text[anchor.start : anchor.end]
+    if anchor.label == "AGE":
+        number = f.reader.read_cardinal(k)
+        before = re.search(r"\d+", said)
+        value = int(before.group()) if before else _value_of(f, anchor)
+        if (
+            number is None
+            or value is None
+            or abs(number.value - value) > AGE_STEP
+            or not 2 <= number.value < 120
+        ):
+            return None
+        return f.span(k, number.last, "AGE", WEAK_SCORE) if f._bare_number(k, number.last) else None
+    if anchor.label == "DATE":
+        end = _year_end(f, k)
+        if not end or not _a_year_said(f, anchor) or not f._no_count(end):
+            return None
+        return f.span(k, end, "DATE", WEAK_SCORE)
+    if f.word(k) in f.v.named_hours:
+        return f.span(k, k + 1, "TIME", WEAK_SCORE)  # "between eight and noon"
+    end = _clock_end(f, k)
+    return f.span(k, end, "TIME", WEAK_SCORE) if end and f._no_count(end) else None
+
+
+def _value_of(f: Finder, span: Span) -> int | None:
+    first = bisect.bisect_right(f.word_ends, span.start)
+    read = f.reader.read_cardinal(first) if first < len(f.words) else None
+    return read.value if read is not None and f.words[read.last - 1].end == span.end else None
+
+
+def _a_year_said(f: Finder, span: Span) -> bool:
+    """Whether the date `span` ends with a year, said or written ("oh-eight", "'09", "1998")."""
+    last = bisect.bisect_right(f.word_ends, span.end) - 1
+    if last < 0:
+        return False
+    if re.fullmatch(r"\d{4}", f.word(last)) or f.word(last - 1) in ("oh", "o"):
+        return True
+    for first in (last - 1, last):  # "sixty-eight", "nineteen seventy-five", "ninety"
+        read = f.reader.read_small(first)
+        if read is not None and read.last == last + 1 and read.value >= 30:
+            return True
+    return False
+
+
+def _year_end(f: Finder, k: int) -> int:
+    """End of a year said from word k ("ninety-three", "oh-seven", "nineteen ninety"), or 0."""
+    year = f.reader.read_year(k)
+    if year is not None:
+        return year.last
+    return f._two_digit_year(k) if not f.word(k).isdigit() else 0
+
+
+def _clock_end(f: Finder, k: int) -> int:
+    """End of a clock time said from word k: an hour, its minutes or not, "in the morning" or not."""
+    from reviewer_app.detectors.spoken_clock import time_suffix
+
+    hour = f.reader.read_small(k)
+    if hour is None or not 1 <= hour.value <= 12 or f.word(k).isdigit():
+        return 0
+    end = hour.last
+    if f.reader._joined(end) and f.word(end) == "oh" and f.word(end + 1) in f.v.units:
+        end += 2
+    else:
+        minutes = f.reader.read_small(end) if f.reader._joined(end) else None
+        if minutes is not None and 10 <= minutes.value <= 59 and not f.word(end).isdigit():
+            end = minutes.last
+    return time_suffix(f, end) or end
+
+
+def _year_pairs(f: Finder) -> list[Span]:
+    """Two years said by their last digits in a range or a correction, after a comma, a filler or
+    a preposition of time: "Yuma, ninety-one to ninety-three", "in uh sixty eight no sixty nine",
+    "I was six, ninety-six -- no, eighty-six" (not "pages forty-one to forty-three")."""
+    out: list[Span] = []
+    openers = f.v.tens.keys() | {"oh", "o", "zero"}  # a year by its last digits opens with them
+    for i in [n for n, w in enumerate(f.words) if n and w.text in openers]:
+        end = f._two_digit_year(i)
+        if not end or (out and f.words[i].start < out[-1].end):
+            continue
+        opened = re.search(r"[,.;:!?\n]", f.gap(i - 1, i)) or f.word(i - 1) in (
+            f.v.year_prepositions | {"uh", "um"}
+        )
+        k = _next_after(f, f.words[end - 1].end, reach=3)
+        if not opened or k is None or not any(f.word(n) in ("to", "no") for n in range(end, k)):
+            continue
+        second = _year_end(f, k)
+        if not second or second - k > 2 or not f._no_count(second):
+            continue
+        first_value, second_value = f.reader.read_small(i), f.reader.read_small(k, oh=True)
+        if first_value is None or second_value is None or abs(second_value.value - first_value.value) > 20:
+            continue
+        out += [f.span(i, end, "DATE", WEAK_SCORE), f.span(k, second, "DATE", WEAK_SCORE)]
+    return out
+
+
+def _same_hour_pairs(f: Finder) -> list[Span]:
+    """Two clock times on the same hour, each with its minutes, set off by a comma or joined by "or"
+    as a speaker narrows the time: "on her break, ten fifty, ten fifty-five," (not "five ten, five
+    eleven", a height)."""
+    out: list[Span] = []
+    hours = {w for w, value in (f.v.units | f.v.teens).items() if 1 <= value <= 12}
+    for i in [n for n, w in enumerate(f.words) if w.text in hours]:
+        first = _hour_and_minutes(f, i)
+        if first is None or (out and f.words[i].start < out[-1].end):
+            continue
+        end = first[1]
+        k = _next_after(f, f.words[end - 1].end, reach=2)
+        second = _hour_and_minutes(f, k) if k is not None else None
+        if second is None or f.word(k) != f.word(i) or not f._no_count(second[1]):
+            continue
+        out += [f.span(i, end, "TIME", WEAK_SCORE), f.span(k, second[1], "TIME", WEAK_SCORE)]
+    return out
+
+
+def _hour_and_minutes(f: Finder, i: int) -> tuple[int, int] | None:
+    """(hour, end) of an hour in words and its minutes from 10 ("ten fifty-five") from word i."""
+    hour = f.reader.read_small(i)
+    if hour is None or not 1 <= hour.value <= 12 or hour.last != i + 1:
+        return None
+    minutes = f.reader.read_small(hour.last) if f.reader._joined(hour.last) else None
+    if minutes is None or not 10 <= minutes.value <= 59 or f.word(hour.last).isdigit():
+        return None
+    if 4 <= hour.value <= 7 and minutes.value <= 11:
+        return None  # "five ten" may be feet and inches
+    return hour.value, minutes.last
+
+
+def _oh_years(f: Finder) -> list[Span]:
+    """A year said by its last digit after "oh" joined by a hyphen ("That was oh-eight, or maybe
+    oh-seven"), standing alone: no number said before or after it, as in a number read digit by
+    digit ("eighty-two oh-five", "five five five, oh-one")."""
+    out = []
+    for i in [n for n, w in enumerate(f.words[:-1]) if n and w.text in ("oh", "o")]:
+        if f.gap(i, i + 1) != "-" or f.word(i + 1) not in f.v.units:
+            continue
+        before = f.word(i - 1)
+        if f.reader.read_small(i - 1) is not None or before in f.v.units or len(before) == 1:
+            continue
+        if re.search(r"[,;:]\s*$", f.gap(i - 1, i)) and f.reader.read_small(i - 2) is not None:
+            continue  # "five five five, oh-one"
+        if f.reader.read_small(i + 2) is None and f._sentence_goes_on(i + 2):
+            out.append(f.span(i, i + 2, "DATE", WEAK_SCORE))
+    return out
+
+
+def says_again_an_age(f: Finder, readings: list[Reading | None], found: list[Span], reach: int = 40) -> bool:
+    """Whether a number of `readings` (13 and over) says again an age `found` shortly before, opening a
+    sentence or a line or after a word that takes up what was said ("wait you said thirteen and then
+    fourteen", "you're right thirty eight thirty nine", "so thirty eight"); the speech of a
+    transcript without punctuation, where no sentence opens."""
+    number = readings[0]
+    values = {r.value for r in readings if r is not None and r.value >= 13}
+    if number is None or not values or not found:
+        return False
+    first = number.first
+    opens = first == 0 or re.search(r"[.;:!?\n]", f.gap(first - 1, first)) is not None
+    if not (opens or f.word(first - 1) in _AGAIN_CUES | f.v.hedges | f.v.corrections):
+        return False
+    start = f.words[first].start
+    for age in reversed(found):
+        if age.end > start:
+            continue
+        if len(f.text[age.end : start].split()) > reach:
+            return False
+        if _value_of(f, age) in values:
+            return True
+    return False

@@ -1,0 +1,114 @@
+"""Where an utterance's speech starts (`Utterance.speech_start`) when a time stands between
+the speaker's name and the speech: "Speaker 1 (00:03): hi", or "speaker 1  0:00:06" on a
+line of its own with the speech under it, as meeting software exports its speech
+recognition. The importers record it (`Utterance.speech_at`); the project file keeps it,
+and files written before it was recorded still open."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from reviewer_app.core.document import Document
+from reviewer_app.importers import import_file
+from reviewer_app.importers.text import read_text
+from reviewer_app.store import Project
+from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
+
+MEETING_EXPORT = (
+    "automatic transcript - parole consideration hearing - 3 speakers detected\n"
+    "speaker 1  0:00:06\n"
+    "okay i think we're recording good morning this is a subsequent parole consideration hearing\n"
+    "speaker 2  0:00:31\n"
+    "good morning i'm the deputy commissioner\n"
+    "speaker 1  0:00:35\n"
+    "counsel\n"
+    "speaker 3  0:00:37\n"
+    "good morning for the incarcerated person\n"
+    "speaker 1  0:00:45\n"
+    "thank you all please state your names for the record and spell your last names\n"
+    "speaker 2  0:00:53\n"
+    "done\n"
+    "speaker 3  0:00:58\n"
+    "likewise"
+)
+
+
+def _read(text: str) -> Document:
+    data = text.encode("utf-8")
+    return read_text(Path("t.txt"), data, hashlib.sha256(data).hexdigest())
+
+
+def _speech(document: Document) -> list[str]:
+    return [document.text[u.speech_start : u.end].strip() for u in document.utterances]
+
+
+def test_a_time_in_brackets_after_the_name_is_no_part_of_the_speech():
+    document = _read("Speaker 1 (00:03): hi there\nSpeaker 2 (00:05): hello\nSpeaker 1 (00:09): bye now")
+    assert _speech(document) == ["hi there", "hello", "bye now"]
+
+
+def test_the_speech_under_a_name_and_a_time_starts_on_the_next_line():
+    document = _read(MEETING_EXPORT)
+    assert [u.speaker for u in document.utterances][:3] == ["speaker 1", "speaker 2", "speaker 1"]
+    assert _speech(document)[:3] == [
+        "okay i think we're recording good morning this is a subsequent parole consideration hearing",
+        "good morning i'm the deputy commissioner",
+        "counsel",
+    ]
+
+
+def test_a_plain_tag_keeps_its_speech_after_the_colon():
+    document = _read("MS. DIAZ: Good morning.\nMR. LEE: Morning.\nMS. DIAZ: Let's begin.")
+    assert all(u.speech_at is None for u in document.utterances)
+    assert _speech(document) == ["Good morning.", "Morning.", "Let's begin."]
+
+
+@pytest.mark.parametrize("layout", ["court_reporter", "numbered_hanging", "tag_alone", "plain_dense"])
+def test_a_meeting_export_printed_as_a_pdf_imports_to_the_same_utterances(tmp_path, layout):
+    reference = text_document("meeting", MEETING_EXPORT)
+    pdf = tmp_path / "meeting.pdf"
+    pdf.write_bytes(render(MEETING_EXPORT, reference, layouts()[layout], "Meeting"))
+    assert utterances(import_file(pdf)) == utterances(reference)
+
+
+def test_the_project_file_keeps_where_the_speech_starts(tmp_path):
+    document = _read(MEETING_EXPORT)
+    with Project.create(tmp_path / "p.db") as project:
+        back = project.document(project.add_document(document))
+    assert back.utterances == document.utterances
+    assert _speech(back) == _speech(document)
+
+
+def test_utterances_stored_before_speech_starts_were_recorded_still_open(tmp_path):
+    path = tmp_path / "p.db"
+    with Project.create(path) as project:
+        doc_id = project.add_document(_read(MEETING_EXPORT))
+    # A file written before: [speaker, start, end] a row.
+    conn = sqlite3.connect(path)
+    structure = json.loads(conn.execute("SELECT structure FROM documents").fetchone()[0])
+    assert any(len(row) == 4 for row in structure["utterances"])
+    structure["utterances"] = [row[:3] for row in structure["utterances"]]
+    conn.execute("UPDATE documents SET structure = ?", (json.dumps(structure),))
+    conn.commit()
+    conn.close()
+    with Project.open(path) as project:
+        back = project.document(doc_id)
+    first = back.utterances[0]
+    assert (first.speaker, first.start, first.end, first.speech_at) == ("speaker 1", 74, 184, None)
+
+
+@pytest.mark.parametrize("layout", ["plain_dense", "word_processor"])
+def test_a_name_and_a_time_at_the_top_of_pages_is_no_running_header(tmp_path, layout):
+    # Over many pages, "speaker 1  1:38:58" stands at the top of several: a turn, not a
+    # header that repeats (numbers aside) at the same height.
+    transcript = next(t for t in load_handwritten(DEV_FOLDER) if t.name == "hearing_remote_asr_lowercase")
+    reference = text_document(transcript.name, transcript.text)
+    pdf = tmp_path / "asr.pdf"
+    pdf.write_bytes(render(transcript.text, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)

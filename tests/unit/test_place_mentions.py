@@ -1,0 +1,47 @@
+"""A one-word "person" the document says one is in or at is a place (core/place_mentions.py)."""
+
+from __future__ import annotations
+
+from reviewer_app.core.merge import merge_spans
+from tests.unit.test_context_rules import _span
+
+
+def _labels(text: str, spans, names=()) -> list[tuple[str, str, int]]:
+    return sorted((s.text_in(text), s.label, s.start) for s in merge_spans(spans, text, person_names=names))
+
+
+def test_a_word_said_after_in_or_at_is_a_place_at_every_mention():
+    text = (
+        "A: My brother stayed in Ostrava until the winter. Ostrava, near the border, was cold.\n"
+        "Q: And then? A: He was stationed at Kellner for two years. Kellner is a base."
+    )
+    ner = [
+        _span(text, "Ostrava", "PERSON"),
+        _span(text, "Ostrava", "PERSON", 1),
+        _span(text, "Kellner", "PERSON"),
+        _span(text, "Kellner", "PERSON", 1),
+    ]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert ("Ostrava", "LOCATION") in labels and ("Ostrava", "PERSON") not in labels
+    assert ("Kellner", "LOCATION") in labels and ("Kellner", "PERSON") not in labels
+
+
+def test_a_name_the_document_shows_as_a_persons_stays_a_person():
+    # A title, a longer name, the possessive, or a cover name: the person, not a place.
+    text = (
+        "Q: Who was at the house? A: I stayed at Okonkwo's place with Mr. Okonkwo. "
+        "Later I saw Brennan Tulley in the yard, and I looked at Tulley. "
+        "Then in Varga we talked. Varga was kind."
+    )
+    ner = [
+        _span(text, "Okonkwo", "PERSON"),
+        _span(text, "Okonkwo", "PERSON", 1),
+        _span(text, "Brennan Tulley", "PERSON"),
+        _span(text, "Tulley", "PERSON", 1),
+        _span(text, "Varga", "PERSON"),
+        _span(text, "Varga", "PERSON", 1),
+    ]
+    labels = {(words, label) for words, label, _ in _labels(text, ner, names=("Ilona Varga",))}
+    assert ("Okonkwo", "LOCATION") not in labels
+    assert ("Tulley", "PERSON") in labels and ("Tulley", "LOCATION") not in labels
+    assert ("Varga", "LOCATION") not in labels
