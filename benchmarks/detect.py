@@ -70,7 +70,10 @@ def main() -> int:
         started = time.perf_counter()
         case_model()
         print(f"casing model load: {time.perf_counter() - started:.1f} s")
-        seconds, view = best_of(args.repeat, lambda: cased_view(document.text, speech_ranges(document)))
+        seconds, view = best_of(
+            args.repeat,
+            lambda: cased_view(document.text, speech_ranges(document), speaker_tags=document.speaker_tags()),
+        )
         print(f"truecased view: {seconds:.2f} s ({view.note or 'not caseless'})")
     # warm-up: loads every model once
     run_detection(document, ["spacy", "presidio", *(["trained"] if args.model else [])], settings)

@@ -591,11 +591,13 @@ def drop_false_tags(
     organisation_heads: Sequence[str] = (),
     vehicle_words: frozenset[str] = frozenset(),
     colour_words: frozenset[str] = frozenset(),
+    speaker_tags: Sequence[tuple[int, int]] = (),
 ) -> list[Span]:
-    """The spans without the names that their context shows are no names (module docstring)."""
+    """The spans without the names that their context shows are no names (module docstring);
+    `speaker_tags` as `Document.speaker_tags`."""
     heads = tuple(f" {h.lower()}" for h in organisation_heads)
     spans = list(spans)
-    tags = [m.span(1) for m in _SPEAKER_TAG.finditer(text)]
+    tags = list(speaker_tags)
     cased = _names_are_capitalised(text)
     lowercase_phrases = _lowercase_text(text)
     lines = text.split("\n")
@@ -806,12 +808,9 @@ def _inside(span: Span, ranges: Sequence[tuple[int, int]]) -> bool:
 _DIGIT = re.compile(r"\d")
 # What follows a field name that opens a line of a form: a colon and a number.
 _FIELD_VALUE_AFTER = re.compile(r"(?:/[A-Z]{1,5})?:[ \t]+[(#]?\d")
-# A speaker tag at the start of a line: up to six words in capitals and a colon.
-# (After a timestamp, as an interview log writes it: "[14:02:11] DET. HARLAN:".)
-_SPEAKER_TAG = re.compile(
-    r"^[ \t]*(?:\[[\d:.]+\][ ]*)?([A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*){0,5}):[ ]", re.M
-)
 _POSSESSIVE_S = re.compile(r"['’]s$")
+# A speaker tag of words in capitals (letters, full stops, apostrophes and hyphens).
+_CAPITALS_TAG = re.compile(r"[A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*)*")
 # A tag of names alone ("BRANDVOLD:", "DANA REYES:") is taken only when the document
 # gives it to a speaker this many times: a one-off capitalised label is a heading or a note.
 _NAME_TAG_TURNS = 2
@@ -819,8 +818,11 @@ _NAME_TAG_TURNS = 2
 NAME_TAG_SCORE = 0.9
 
 
-def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[str]) -> list[Span]:
-    """The name in each speaker tag: "INMATE OKAFOR:" gives OKAFOR, "DEPUTY
+def speaker_tag_names(
+    text: str, speaker_tags: Sequence[tuple[int, int]], titles: frozenset[str], not_names: frozenset[str]
+) -> list[Span]:
+    """The name in each of `speaker_tags` (`Document.speaker_tags`) written in capitals,
+    as a name alone in one: "INMATE OKAFOR:" gives OKAFOR, "DEPUTY
     DISTRICT ATTORNEY RAMOS:" gives RAMOS, and a tag of a name alone that recurs
     ("BRANDVOLD:", "DANA REYES:") gives the whole tag. `titles` are the role words
     (lower case, no full stop); what follows them is a name only when none of its
@@ -829,16 +831,18 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
     never writes it in lower case ("COURT CLERK:", "ATTORNEY FOR THE STATE:" hold
     no name)."""
     lowercase_phrases: str | None = None
-    matches = list(_SPEAKER_TAG.finditer(text))
+    # A tag in mixed case ("Ms. Diaz:") is a name NER reads as such; a numbered one
+    # ("SPEAKER_00", "CALLER 1") or a caption's unnamed speaker (">>") names no one.
+    matches = [(a, b) for a, b in speaker_tags if _CAPITALS_TAG.fullmatch(text, a, b)]
     turns: dict[str, int] = {}
-    for match in matches:
-        tag = " ".join(match.group(1).split())
+    for a, b in matches:
+        tag = " ".join(text[a:b].split())
         turns[tag] = turns.get(tag, 0) + 1
     refused = titles | not_names
     written_lower: dict[str, bool] = {}  # a tag's words recur at every turn: looked up once each
     out = []
-    for match in matches:
-        words = list(re.finditer(r"\S+", match.group(1)))
+    for a, b in matches:
+        words = list(re.finditer(r"\S+", text[a:b]))
         roles = 0
         # "VICTIM'S SISTER CARRANZA-BELTRAN:": a role in the possessive is a role.
         while (
@@ -848,7 +852,7 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
         rest = [w.group().lower().rstrip(".") for w in words[roles:]]
         if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 for w in rest):
             continue
-        if not roles and turns[" ".join(match.group(1).split())] < _NAME_TAG_TURNS:
+        if not roles and turns[" ".join(text[a:b].split())] < _NAME_TAG_TURNS:
             continue
         if lowercase_phrases is None:
             lowercase_phrases = _lowercase_text(text)
@@ -857,7 +861,7 @@ def speaker_tag_names(text: str, titles: frozenset[str], not_names: frozenset[st
                 written_lower[w] = f" {w} " in lowercase_phrases
         if any(written_lower[w] for w in rest):
             continue
-        start = match.start(1) + words[roles].start()
+        start = a + words[roles].start()
         score = CONTEXT_SCORE if roles else NAME_TAG_SCORE
-        out.append(Span(start, match.end(1), "PERSON", (CONTEXT,), score))
+        out.append(Span(start, b, "PERSON", (CONTEXT,), score))
     return out

@@ -159,6 +159,13 @@ class Document:
             return self.utterances[i]
         return None
 
+    def speaker_tags(self) -> list[tuple[int, int]]:
+        """Where each turn's speaker tag is written, in order: `text[start:end]` is the speaker
+        as the importer read it ("SPEAKER_00", "MS. ODUYA", "speaker 1", "Q", or `UNNAMED_SPEAKER`
+        for a caption's ">>"), without the colon, the blanks and any timestamp around it. The
+        one place detection learns where the tags are: the importers found every turn."""
+        return sorted((u.start, u.start + len(u.speaker)) for u in self.utterances if u.speaker)
+
     def turn_prefixes(self) -> list[tuple[int, int]]:
         """What stands on a turn's line before its speaker tag: a timestamp ("[01:28] CALLER:",
         "00:04:18 DISPATCHER:"), a line number. Empty ranges (a tag at the line start) are left out."""

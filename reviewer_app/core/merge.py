@@ -733,9 +733,11 @@ def merge_spans(
     keep_durations: bool = False,
     name_titles: frozenset[str] = frozenset(),
     possessive_persons: bool = True,
+    speaker_tags: Sequence[tuple[int, int]] = (),
 ) -> list[Span]:
     """All rules in the paper's order; the result has no two spans sharing a
-    character. `person_names` are the cover page's names (`HearingMetadata.names()`);
+    character. `speaker_tags` are where the text's speaker tags are
+    (`Document.speaker_tags`). `person_names` are the cover page's names (`HearingMetadata.names()`);
     `strip_person_titles` and dropping durations are hearing rules (off in the
     general profile, where names take in the `name_titles` before them), and so is
     `possessive_persons` ("Kapoor's family" is a person). `with_propagation` also
@@ -752,6 +754,7 @@ def merge_spans(
             *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
             *speaker_tag_names(
                 text,
+                speaker_tags,
                 rules.titles | name_titles | rules.person_cues,
                 rules.role_nouns | rules.determiners | rules.function_words,
             ),
@@ -814,15 +817,16 @@ def merge_spans(
         rules.head_words.get("ORGANIZATION", ()),
         frozenset(rules.organisation_cues.get("vehicle_words", ())),
         frozenset(rules.organisation_cues.get("colour_words", ())),
+        speaker_tags=speaker_tags,
     )
     # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
     heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))
     merged = drop_false_names(
-        merged, text, rules.role_nouns | rules.titles | heads, rules.determiners, colours
+        merged, text, rules.role_nouns | rules.titles | heads, rules.determiners, colours, speaker_tags
     )
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
-    merged = drop_numbered_speaker_tags(merged, text)  # "SPEAKER_00:"
+    merged = drop_numbered_speaker_tags(merged, text, speaker_tags)  # "SPEAKER_00:"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
     merged = label_streets(merged, text, rules.calendar_words | rules.titles | rules.person_cues)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)

@@ -40,7 +40,7 @@ import bisect
 import functools
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import _sentence_start as opens_sentence
@@ -77,8 +77,6 @@ _LANGUAGE_BEFORE = re.compile(
     r"(?i:\blanguages?(?:[ ]+(?:is|was|will[ ]be|used|spoken))?|\bspeaks?|\bspeaking|\bspoke)[:]?[ \t]+\Z"
 )
 _LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")
-# A speaker's tag that numbers the speaker, after a time stamp if any: "SPEAKER_00: ", "Speaker 2: ".
-_NUMBERED_TAG = re.compile(r"^[ \t]*(?:\[?[\d:.]+\]?[ \t]+)?([^\W\d_]+(?:[_ ]?\d{1,3}))[ \t]*:", re.M)
 _NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NRP"})
 # What follows a colour that describes: a noun in lower case ("Gray hoodie"), or "like".
 _DESCRIBED = re.compile(r"[ ]+[a-z][a-z-]*[ ]*[,.?!]|,?[ ]+like\b")
@@ -116,11 +114,12 @@ def drop_false_names(
     role_words: frozenset[str],
     determiners: frozenset[str] = frozenset(),
     colour_words: frozenset[str] = frozenset(),
+    speaker_tags: Sequence[tuple[int, int]] = (),
 ) -> list[Span]:
     """`spans` without the PERSON spans that are none (module docstring). `role_words`:
     roles, titles and the head words of organisations' names, `determiners` ("the",
-    "your"), `colour_words`, in lower case."""
-    spans = _without_determined_lower_case_words(list(spans), text, determiners - _INDEFINITE)
+    "your"), `colour_words`, in lower case; `speaker_tags` as `Document.speaker_tags`."""
+    spans = _without_determined_lower_case_words(list(spans), text, determiners - _INDEFINITE, speaker_tags)
     persons = [s for s in spans if s.label == "PERSON"]
     if not persons:
         return spans
@@ -176,10 +175,12 @@ def drop_false_names(
     ]
 
 
-def drop_numbered_speaker_tags(spans: Iterable[Span], text: str) -> list[Span]:
+def drop_numbered_speaker_tags(
+    spans: Iterable[Span], text: str, speaker_tags: Sequence[tuple[int, int]]
+) -> list[Span]:
     """`spans` without the names inside a speaker's tag that numbers the speaker
-    ("SPEAKER_00:", module docstring)."""
-    tags = [m.span(1) for m in _NUMBERED_TAG.finditer(text)]
+    ("SPEAKER_00:", "Speaker 2:", module docstring); `speaker_tags` as `Document.speaker_tags`."""
+    tags = [(a, b) for a, b in speaker_tags if text[b - 1 : b].isdigit()]
     if not tags:
         return list(spans)
     starts = [a for a, _ in tags]
@@ -232,12 +233,12 @@ def drop_propagated_after_the(spans: Iterable[Span], text: str) -> list[Span]:
 
 
 def _without_determined_lower_case_words(
-    spans: list[Span], text: str, determiners: frozenset[str]
+    spans: list[Span], text: str, determiners: frozenset[str], speaker_tags: Sequence[tuple[int, int]]
 ) -> list[Span]:
     """Without a one-word PERSON in lower case that NER found right after one of
     `determiners`, in a text written without capitals (speech recognition, captions); a
     hasty post that capitalises some sentences keeps its lower-case names ("That rick roll")."""
-    if not determiners or not is_caseless(text):
+    if not determiners or not is_caseless(text, speaker_tags):
         return spans
     out = []
     for span in spans:

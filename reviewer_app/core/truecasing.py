@@ -45,11 +45,7 @@ _TOKEN = re.compile(r"[^\W_]+?(?=n['’]t\b)|n['’]t\b|['’][^\W_]+|[^\W_]+|[^
 
 # The first letter of a line or of a sentence.
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE)
-# A speaker's tag opening a line, after a time stamp if any ("SPEAKER_00: ", "[00:01:37] CALLER: ").
-_SPEAKER_TAG = re.compile(
-    r"^[ \t]*(?:\[?[\d:.]+\]?[ \t]+)?[^\W\d][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:(?=[ \t])", re.M
-)
-# A short label opening a line ("speaker 1: ", "caller: ").
+# A short label opening a line ("speaker 1: ", "caller: "), read only where the importer found no turn.
 _LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
 
 _SENTENCE_ENDS = frozenset({".", "!", "?"})
@@ -79,20 +75,31 @@ class CasedView:
         return bool(self.note) and self.note != UNAVAILABLE_NOTE
 
 
-def is_caseless(text: str) -> bool:
+def is_caseless(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> bool:
     """Whether `text` is written without capitals: at least `MIN_LETTERS` letters, fewer
     than `CASELESS_CAPITAL_SHARE` of them capitals, and most of its lines and sentences
     opening in lower case (one long sentence with one capital is written with care), its
-    speakers' tags left out."""
+    speakers' tags (`Document.speaker_tags`) left out."""
     # A speaker tag is the layout's, not the speech's: diarised speech recognition writes
     # "SPEAKER_00:" in capitals before every turn of a lower-case transcript.
-    text = _SPEAKER_TAG.sub("", text)
+    text = _without_tags(text, speaker_tags)
     letters = sum(map(str.isalpha, text))
     capitals = sum(map(str.isupper, text))
     if letters < MIN_LETTERS or capitals >= CASELESS_CAPITAL_SHARE * letters:
         return False
     openings = _SENTENCE_OPENING.findall(text)
     return sum(c.islower() for c in openings) * 2 > len(openings)
+
+
+def _without_tags(text: str, speaker_tags: Sequence[tuple[int, int]]) -> str:
+    """`text` without each tag and what stands before it on its line (a timestamp), so that
+    the line opens with the colon and the speech after it."""
+    pieces, at = [], 0
+    for start, end in speaker_tags:
+        pieces.append(text[at : max(at, text.rfind("\n", 0, start) + 1)])
+        at = max(at, end)
+    pieces.append(text[at:])
+    return "".join(pieces)
 
 
 def recased(original: str, cased: str) -> str:
@@ -269,7 +276,8 @@ def speech_ranges(document: Document) -> list[tuple[int, int]]:
         if i < len(tags) and tags[i][0] < line_end:
             line_start = min(tags[i][1], line_end)
         elif not tags and (tag := _LOWER_CASE_TAG.match(document.text, line_start, line_end)):
-            # The importer takes no lower-case tag for a speaker ("speaker 1: hi").
+            # The importer found no turn (a text it does not read as a transcript); a short
+            # label opening a line is still no part of the sentence the model cases.
             line_start = tag.end()
         out.append((line_start, line_end))
     return out
@@ -324,11 +332,12 @@ def cased_view(
     segments: Sequence[tuple[int, int]] = (),
     model: CaseModel | None = None,
     written: Callable[[str], bool] | None = None,
+    speaker_tags: Sequence[tuple[int, int]] = (),
 ) -> CasedView:
-    """The text detection should read: `text` itself unless it is caseless, else its
-    truecased copy (`model`, or the truecase package's when None; `written` as for
-    `truecase`)."""
-    if not is_caseless(text):
+    """The text detection should read: `text` itself unless it is caseless (its
+    `speaker_tags` left out), else its truecased copy (`model`, or the truecase package's
+    when None; `written` as for `truecase`)."""
+    if not is_caseless(text, speaker_tags):
         return CasedView(text)
     model = model or case_model()
     if model is None:

@@ -42,6 +42,16 @@ class TextChunk:
     offset: int
     profile: str = "hearing"
 
+    def speaker_tags(self) -> list[tuple[int, int]]:
+        """The document's speaker tags (`Document.speaker_tags`) inside this chunk, in its
+        offsets: the truecased view has the text's offsets, so they hold on it too."""
+        end = self.offset + len(self.text)
+        return [
+            (a - self.offset, b - self.offset)
+            for a, b in self.document.speaker_tags()
+            if self.offset <= a and b <= end
+        ]
+
 
 @dataclass
 class SharedAnalysis:

@@ -318,7 +318,7 @@ class PresidioDetector(Detector):
         nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
         verbs = {t.idx for t in doc if t.pos_ in ("VERB", "AUX")}
         persons = {t.idx for t in doc if t.ent_type_ == "PERSON"}
-        spans += find_spoken_forms(chunk.text, nouns, verbs, persons)
+        spans += find_spoken_forms(chunk.text, nouns, verbs, persons, chunk.speaker_tags())
         said, custody = self._cdcr_numbers(chunk)
         spans += find_read_out_identifiers(chunk.text, chunk.profile, said, custody)
         if profile_table().get(chunk.profile).ner_labels.get("MONEY") == "AMOUNT":

@@ -258,10 +258,13 @@ def run_detection(
         # view has the text's length, so spans found on it hold for the text). The merge
         # reads the text itself: its rules for names in lower case must see it caseless.
         view = None
-        if finders and is_caseless(document.text):
+        tags = document.speaker_tags()
+        if finders and is_caseless(document.text, tags):
             progress.check()
             progress.report(CASING_STAGE, 0.0, note=LOADING_NOTE)  # the first time: tens of seconds
-            view = cased_view(document.text, speech_ranges(document), written=_written_in(settings))
+            view = cased_view(
+                document.text, speech_ranges(document), written=_written_in(settings), speaker_tags=tags
+            )
             progress.report(CASING_STAGE, 1.0)
         chunks = chunk_text(view.text if view else document.text, chunk_chars)
         for entry in finders:
@@ -294,6 +297,7 @@ def run_detection(
             raw_spans,
             document.text,
             person_names=document.metadata.names(),
+            speaker_tags=tags,
             **profile_table().get(profile).for_document(document).merge_options(),
         )
         merged = _without_recording_stamps(merged, document)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from reviewer_app.core.line_numbers import blank_line_numbers
@@ -79,6 +79,8 @@ class _Finder:
     nouns: Collection[int]
     verbs: Collection[int] = frozenset()
     persons: Collection[int] = frozenset()
+    # Where the speaker tags start (`Document.speaker_tags`).
+    tag_starts: Collection[int] = frozenset()
 
     @functools.cached_property
     def word_ends(self) -> list[int]:
@@ -861,12 +863,14 @@ def find_spoken_forms(
     nouns: Collection[int] = frozenset(),
     verbs: Collection[int] = frozenset(),
     persons: Collection[int] = frozenset(),
+    speaker_tags: Sequence[tuple[int, int]] = (),
 ) -> list[Span]:
     """Spoken dates, times, ages, heights and digit-by-digit numbers in `text`.
 
     `nouns` are the start offsets of the words a tagger calls plural nouns; without them
     a number is never taken to count a thing. `verbs` are those of its verbs, `persons`
-    those of the words of the persons it names. A court reporter's line numbers are read
+    those of the words of the persons it names; `speaker_tags` where the speakers' tags
+    are (`Document.speaker_tags`: a turn ends at one). A court reporter's line numbers are read
     past (`core.line_numbers`)."""
     text = blank_line_numbers(text)
     words = words_of(text)
@@ -878,7 +882,8 @@ def find_spoken_forms(
         if words[i].start - words[i - 1].end > 1
         and re.fullmatch(r"-?[ \t]*\n?[ \t]*", text[words[i - 1].end : words[i].start])
     }
-    finder = _Finder(text, words, Reader(words, wrapped=wrapped), nouns, verbs, persons)
+    tag_starts = frozenset(a for a, _ in speaker_tags)
+    finder = _Finder(text, words, Reader(words, wrapped=wrapped), nouns, verbs, persons, tag_starts)
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     # "six-four, maybe two-fifty": what follows a height is a weight.

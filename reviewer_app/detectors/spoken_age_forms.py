@@ -25,18 +25,17 @@ if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
 
 # A speaker's turn ends at a line that opens with a mark, not a word (captions' ">>", a dash, a
-# bracket), at a blank line, or at a speaker's tag ("SPEAKER_02:", "speaker 1:"); captions and ASR
-# write no "?" or "." there.
+# bracket), at a blank line, or at a speaker's tag ("SPEAKER_02:", "speaker 1:",
+# `Finder.tag_starts`); captions and ASR write no "?" or "." there.
 _TURN_END = re.compile(r"\n[ \t]*(?:\n|[^\w\s])")
-_SPEAKER_TAG = re.compile(r"[^\W\d_a-z][A-Z0-9_.'’ -]{0,40}:|(?i:speaker)[ _]?\d+:")
 
 
 def turn_ends(f: Finder, j: int) -> bool:
-    """Whether a speaker's turn ends without a mark before word j (`_TURN_END`, `_SPEAKER_TAG`)."""
+    """Whether a speaker's turn ends without a mark before word j (`_TURN_END`, a speaker's tag)."""
     gap = f.gap(j - 1, j) if 0 < j < len(f.words) else ""
     if "\n" not in gap or re.search(r"[.;:!?]", gap):
         return False
-    return _TURN_END.search(gap) is not None or _SPEAKER_TAG.match(f.text, f.words[j].start) is not None
+    return _TURN_END.search(gap) is not None or f.words[j].start in f.tag_starts
 
 
 def speaker_tag(said: str) -> bool:

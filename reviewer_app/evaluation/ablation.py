@@ -91,6 +91,7 @@ def redetect_all(
                         record.text,
                         with_propagation=False,
                         person_names=document.metadata.names(),
+                        speaker_tags=document.speaker_tags(),
                         **profile_table().get(profile).for_document(document).merge_options(),
                     )
                 )

@@ -6,10 +6,15 @@ from __future__ import annotations
 import pytest
 
 from reviewer_app.core.merge import merge_spans
+from tests.fixtures.speaker_tags import speaker_tags_of
 
 
 def _tag_persons(text: str) -> set[str]:
-    return {s.text_in(text) for s in merge_spans([], text) if s.label == "PERSON"}
+    return {
+        s.text_in(text)
+        for s in merge_spans([], text, speaker_tags=speaker_tags_of(text))
+        if s.label == "PERSON"
+    }
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from reviewer_app.core.context_rules import learn_organisations
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
+from tests.fixtures.speaker_tags import speaker_tags_of
 
 
 def _span(text: str, piece: str, label: str, nth: int = 0, detector: str = "spacy") -> Span:
@@ -16,7 +17,10 @@ def _span(text: str, piece: str, label: str, nth: int = 0, detector: str = "spac
 
 
 def _merged(text: str, spans, names=()) -> set[tuple[str, str]]:
-    return {(s.text_in(text), s.label) for s in merge_spans(spans, text, person_names=names)}
+    return {
+        (s.text_in(text), s.label)
+        for s in merge_spans(spans, text, person_names=names, speaker_tags=speaker_tags_of(text))
+    }
 
 
 def test_a_lower_case_word_is_no_name_in_a_text_that_capitalises_names():

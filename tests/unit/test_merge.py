@@ -9,6 +9,7 @@ import pytest
 
 from reviewer_app.core import merge, name_propagation, number_filters
 from reviewer_app.core.spans import Span
+from tests.fixtures.speaker_tags import speaker_tags_of
 
 APPENDIX_A = (
     "PRESIDING COMMISSIONER JONES: All right. Good afternoon. Today's date, September 1st, 2021. "
@@ -283,7 +284,7 @@ def test_merge_spans_on_appendix_a_gives_the_papers_step_3(rules):
         at(t, "J-O-N-E-S", "SPELLED_NAME", "presidio"),
         at(t, "the Board of Parole Hearings", "ORGANIZATION", "spacy"),
     ]
-    merged = merge.merge_spans(raw, t, rules)
+    merged = merge.merge_spans(raw, t, rules, speaker_tags=speaker_tags_of(t))
     assert covered(merged) == [
         ("PERSON", "JONES"),
         ("DATE", "September 1st, 2021"),

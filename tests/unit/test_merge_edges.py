@@ -7,6 +7,7 @@ import pytest
 
 from reviewer_app.core import merge, name_propagation, number_filters
 from reviewer_app.core.spans import Span
+from tests.fixtures.speaker_tags import speaker_tags_of
 from tests.unit.test_merge import APPENDIX_A, GENERAL_TITLES, at, covered
 
 
@@ -376,7 +377,9 @@ def test_merge_spans_in_the_general_profile_uses_its_titles_and_keeps_durations(
 
 def test_speaker_tags_of_offices_and_kin_hold_no_name(rules):
     text = "ATTORNEY GENERAL: We object.\nVICTIM NEXT OF KIN: Thank you.\nINMATE OKAFOR: I disagree."
-    assert covered(merge.merge_spans([], text, rules), text) == [("PERSON", "OKAFOR")]
+    assert covered(merge.merge_spans([], text, rules, speaker_tags=speaker_tags_of(text)), text) == [
+        ("PERSON", "OKAFOR")
+    ]
 
 
 def test_tidy_boundaries_trims_spaces_and_lower_case_words_after_a_name_and_drops_empty_spans():

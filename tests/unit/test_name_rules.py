@@ -13,13 +13,17 @@ from reviewer_app.detectors.nlp import spacy_model_installed
 from reviewer_app.detectors.profiles import profile_table
 from reviewer_app.detectors.spacy_ner import SpacyDetector
 from reviewer_app.settings import Settings
+from tests.fixtures.speaker_tags import speaker_tags_of
 from tests.unit.test_context_rules import _span
 
 GENERAL = profile_table().get("general").merge_options()
 
 
 def _merged(text: str, spans=(), **options) -> set[tuple[str, str]]:
-    return {(s.text_in(text), s.label) for s in merge_spans(list(spans), text, **options)}
+    return {
+        (s.text_in(text), s.label)
+        for s in merge_spans(list(spans), text, speaker_tags=speaker_tags_of(text), **options)
+    }
 
 
 def test_a_court_transcripts_q_and_a_markers_are_no_part_of_a_name():

@@ -14,11 +14,14 @@ from reviewer_app.core.spans import Span
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.read_out import find_read_out_identifiers
 from reviewer_app.detectors.spoken import find_spoken_forms
+from reviewer_app.importers.text import document_from_text
 from tests.unit.test_recognizers import matches
 
 
 def said(text: str, label: str) -> list[str]:
-    return [text[s.start : s.end] for s in find_spoken_forms(text) if s.label == label]
+    # The speaker tags the text importer finds in it, as detection is given them.
+    tags = document_from_text("said", text).speaker_tags()
+    return [text[s.start : s.end] for s in find_spoken_forms(text, speaker_tags=tags) if s.label == label]
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from reviewer_app.core.truecasing import (
     speech_ranges,
     truecase,
 )
+from reviewer_app.importers.text import document_from_text
 
 needs_model = pytest.mark.skipif(
     importlib.util.find_spec("truecase") is None, reason="the truecase package is not installed"
@@ -264,10 +265,11 @@ def test_speaker_tags_in_capitals_do_not_make_lower_case_speech_cased():
         "thank you can you state your full name for the record please",
     ]
     diarised = "".join(f"SPEAKER_0{k % 2}: {line}\n" for k, line in enumerate(speech))
-    assert is_caseless(diarised)
+    tags = document_from_text("diarised", diarised.rstrip("\n")).speaker_tags()
+    assert is_caseless(diarised, tags)
     # Cased speech under the same tags stays cased.
     cased = "".join(f"SPEAKER_0{k % 2}: {line.capitalize()}. I said Gwen.\n" for k, line in enumerate(speech))
-    assert not is_caseless(cased)
+    assert not is_caseless(cased, document_from_text("cased", cased.rstrip("\n")).speaker_tags())
 
 
 _TIE_SCRIPT = """
