@@ -55,7 +55,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.organisation_names import (
@@ -206,7 +206,7 @@ def learn_organisations(
             ):
                 # "was at Pinecrest Boys Ranch in Lodi": one is at a body in a town, whatever NER read.
                 (located if _AT_BEFORE.search(text, max(0, start - 9), start) else found)[(start, end)] = None
-    for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
+    for match in _names_before_acronyms(text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         if name:
             end = match.end("name")
@@ -235,6 +235,25 @@ def learn_organisations(
         if match.group("firm").lower() not in known_places:  # "Ana Ruiz, Fresno, for the defendant"
             spans.append(Span(*match.span("firm"), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
     return sorted(spans)
+
+
+# A name and the acronym after it in brackets: "Victims Rights Council (VRC)".
+_NAME_AND_ACRONYM = re.compile(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)")
+_BRACKETED_ACRONYM = re.compile(r"\([A-Z]{2,8}\)")
+
+
+def _names_before_acronyms(text: str) -> Iterator[re.Match[str]]:
+    """`_NAME_AND_ACRONYM.finditer(text)`, sooner: the name is sought only up to each acronym in
+    brackets (a name holds no bracket, so a match ends at the first one after where the search
+    starts), not at every capital of the text."""
+    pos = 0
+    for acronym in _BRACKETED_ACRONYM.finditer(text):
+        if acronym.end() <= pos:
+            continue
+        match = _NAME_AND_ACRONYM.search(text, pos, acronym.end())
+        if match:
+            yield match
+            pos = match.end()
 
 
 def _may_name_a_body(
@@ -348,7 +367,7 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
     spans = sorted(spans)
     by_end = {span.end: span for span in spans}
     label_of: dict[str, str] = {}
-    for match in re.finditer(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)", text):
+    for match in _names_before_acronyms(text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         defined = by_end.get(match.end("name"))
         if name and defined is not None and defined.label in _DEFINING_LABELS:
@@ -508,6 +527,8 @@ def _initialisms(text: str) -> list[tuple[int, int]]:
     acronyms = {a for a in acronyms if f" {a.lower()} " not in lowercase_phrases and _stands_out(a, text)}
     out = []
     for match in re.finditer(_NAME, text):
+        if " " not in match.group():
+            continue  # one word: no initials of several
         words = list(re.finditer(r"\S+", match.group()))
         for first in range(len(words) - 1):
             if not words[first].group()[0].isupper():

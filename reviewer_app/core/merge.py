@@ -118,6 +118,7 @@ from reviewer_app.core.spoken_false_names import (
     relabel_kin_named,
 )
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
+from reviewer_app.core.term_patterns import term_alternation
 from reviewer_app.paths import resource
 
 # The detector of a model trained on reviewed documents (detectors/trained.py).
@@ -125,7 +126,8 @@ TRAINED = "trained"
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
-_PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
+# The word before spaces, read backwards from where a span starts (`_previous_word`).
+_PREVIOUS_WORD_REVERSED = re.compile(r"[ ]+([\w.'-]+)")
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
 _NEXT_WORD = re.compile(r"[ ]+([\w'-]+)")
 _WORDS = re.compile(r"[\w.'’-]+")
@@ -380,10 +382,10 @@ def relabel_by_context(
         if span.label in ("LOCATION", "ORGANIZATION", "NRP"):
             covered = span.text_in(text)
             words = covered.split()
-            before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
+            before = _previous_word(text, span.start)
             kin = _PREVIOUS_WORD_COMMA.search(text, max(0, span.start - 40), span.start)
-            determined = bool(before and before.group(1).lower() in rules.determiners)
-            if (before and word_before_a_name(before.group(1)) in cues) or (
+            determined = bool(before) and before.lower() in rules.determiners
+            if (before and word_before_a_name(before) in cues) or (
                 kin and kin.group(1).lower() in rules.person_cues  # "my best friend, Eduardo"
             ):
                 span = span.with_(label="PERSON")
@@ -416,8 +418,8 @@ def relabel_by_context(
         ):
             span = span.with_(label="NRP")  # "I'm Baptist now"
         elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_places:
-            before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
-            if before and before.group(1).lower() in rules.place_cues:
+            before = _previous_word(text, span.start)
+            if before and before.lower() in rules.place_cues:
                 span = span.with_(label="LOCATION")  # "raised in Arvin"
             elif answers_where_or_follows_a_place(span, text, out):
                 # "Where did you grow up?" / "Stockton, mostly."; "Santa Monica, then Clovis":
@@ -440,8 +442,15 @@ def relabel_by_context(
 
 
 def _after_word(span: Span, text: str, words: frozenset[str]) -> bool:
-    before = _PREVIOUS_WORD.search(text, max(0, span.start - 40), span.start)
-    return bool(before and before.group(1).lower() in words)
+    before = _previous_word(text, span.start)
+    return bool(before) and before.lower() in words
+
+
+def _previous_word(text: str, start: int) -> str:
+    """The word (letters, digits, ".", "'", "-") right before the spaces before `start`, within
+    40 characters; "" if none. Read backwards: a search from the left tries every character."""
+    found = _PREVIOUS_WORD_REVERSED.match(text[max(0, start - 40) : start][::-1])
+    return found.group(1)[::-1] if found else ""
 
 
 def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[str]) -> bool:
@@ -476,11 +485,8 @@ def whitelist_occurrences(text: str, whitelist: frozenset[str]) -> list[tuple[in
     """Where whitelisted terms occur in `text`, as [start, end) ranges."""
     if not whitelist:
         return []
-    terms = sorted(whitelist, key=len, reverse=True)
-    pattern = re.compile(
-        r"(?<![\w-])(?:" + "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in terms) + r")(?![\w-])",
-        re.IGNORECASE,
-    )
+    alternation = term_alternation(whitelist, re.IGNORECASE)  # as a tree: read once, not per term
+    pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.IGNORECASE)
     return [(m.start(), m.end()) for m in pattern.finditer(text)]
 
 

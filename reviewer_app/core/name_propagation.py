@@ -34,6 +34,7 @@ from reviewer_app.core.name_rules import _PRONOUNS as PRONOUNS
 from reviewer_app.core.name_rules import PROPAGATION, PROPAGATION_SCORE, STRUCTURE
 from reviewer_app.core.name_rules import _after_word as after_word
 from reviewer_app.core.spans import Span
+from reviewer_app.core.term_patterns import term_alternation
 
 if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
@@ -128,9 +129,7 @@ def propagate(spans: Sequence[Span], text: str, rules: MergeRules) -> list[Span]
                 label_of.setdefault(part.lower(), "PERSON")
     if not label_of:
         return list(spans)
-    alternation = "|".join(
-        re.escape(s).replace(r"\ ", r"\s+") for s in sorted(label_of, key=len, reverse=True)
-    )
+    alternation = term_alternation(label_of, re.IGNORECASE)  # as a tree: read once, not per name
     pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.IGNORECASE)
     taken = _sorted(spans)
     starts = [s.start for s in taken]

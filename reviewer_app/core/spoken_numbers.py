@@ -170,6 +170,10 @@ def words_of(text: str) -> list[Word]:
     return [Word(m.group().lower().replace("’", "'"), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
+# "5th", "21st": asked of every word, so compiled once.
+_DIGIT_ORDINAL = re.compile(r"(\d{1,2})(?:st|nd|rd|th)")
+
+
 class Reader:
     """Reads number words from a list of words."""
 
@@ -296,7 +300,7 @@ class Reader:
             return Reading(self.v.ordinals[w], i, i + 1)
         if w in self.v.tens and self.v.ordinals.get(self._joined(i + 1), 10) < 10:
             return Reading(self.v.tens[w] + self.v.ordinals[self._word(i + 1)], i, i + 2)
-        match = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)", w)
+        match = _DIGIT_ORDINAL.fullmatch(w)
         if match:
             return Reading(int(match.group(1)), i, i + 1)
         return None

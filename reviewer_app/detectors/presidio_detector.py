@@ -162,7 +162,7 @@ class PresidioDetector(Detector):
 
     def _build_analyzer(self, profile: str) -> AnalyzerEngine:
         try:
-            from presidio_analyzer import AnalyzerEngine, Pattern, PatternRecognizer, RecognizerRegistry
+            from presidio_analyzer import AnalyzerEngine, Pattern, RecognizerRegistry
             from presidio_analyzer import predefined_recognizers as predefined
             from presidio_analyzer.nlp_engine import NlpEngineProvider, SpacyNlpEngine
         except ImportError as exc:
@@ -180,11 +180,13 @@ class PresidioDetector(Detector):
         ]
         for class_name in profile_table().get(profile).presidio_builtins:
             recognizers.append(getattr(predefined, class_name)())
+        from reviewer_app.detectors.pattern_prefilter import PrefilteredPatternRecognizer
+
         for spec in load_recognizer_specs():
             if not spec.runs_in(profile):
                 continue
             recognizers.append(
-                PatternRecognizer(
+                PrefilteredPatternRecognizer(
                     supported_entity=spec.entity,
                     name=spec.name,
                     patterns=[Pattern(p.name, p.regex, p.score) for p in spec.patterns],

@@ -37,6 +37,10 @@ def decade_end(f: Finder, i: int) -> int:
     return end if f.word(i - 1) == "the" and not f.counts_a_thing(end) else 0
 
 
+# "20" of "20s": asked of every word, so compiled once.
+_TENS_DIGITS = re.compile(r"[2-9]0")
+
+
 def decade_at(f: Finder, i: int) -> Span | None:
     """ "the late seventies", "the mid-nineties", "nineteen-eighties": a decade is a date."""
     end = decade_end(f, i)
@@ -48,7 +52,7 @@ def decade_of_someone(f: Finder, i: int) -> int:
     "the" nor a preposition of time before it ("white male, late twenties", "like fifties
     maybe", "early 20s", "older guy, sixties"; "in the late twenties" is a date), or 0."""
     w = f.word(i)
-    digits = re.fullmatch(r"[2-9]0", w) and f.word(i + 1) == "s" and f.gap(i, i + 1) in ("", "'", "’")
+    digits = _TENS_DIGITS.fullmatch(w) and f.word(i + 1) == "s" and f.gap(i, i + 1) in ("", "'", "’")
     if not (decade_word(w) or digits):
         return 0
     end = i + 1 + bool(digits)  # "sixties", "20s"

@@ -1,0 +1,98 @@
+"""Pattern recognizers skip a pattern on a text without a literal every match of it holds,
+and give the same results as Presidio's own recognizer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("presidio_analyzer")
+
+from presidio_analyzer import Pattern, PatternRecognizer
+
+from reviewer_app.detectors.pattern_prefilter import (
+    PrefilteredPatternRecognizer,
+    required_literals,
+)
+
+SPOKEN_ADDRESS = r"(?<![\w'])[a-z]+(?:[ ]+dot[ ]+[a-z]+)*[ ]+dot[ ]+(?:com|org)(?:[ ]+slash[ ]+[a-z]+)*(?!\w)"
+HELD_AT = r"(?i:held[ ]at)[ ]+(?P<name>[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)[ ]+(?:State[ ])?Prison\b"
+
+
+def test_literals_every_match_holds_and_none_from_optional_or_alternative_parts():
+    assert required_literals(SPOKEN_ADDRESS) == (" ", "dot")  # not "slash" (optional), "com" (alternative)
+    assert required_literals(HELD_AT) == ("held at", " ", "Prison")  # not "State " (optional)
+    assert required_literals(r"(?:ab)?cd|ef") == ()  # an alternative at the top: nothing is required
+    assert required_literals(r"(?x) case \s+ number") == ("case", "number")  # verbose: spaces are layout
+
+
+def test_syntax_the_regex_module_reads_otherwise_gives_no_literal():
+    assert required_literals(r"[[:alpha:]]+ dot") == ()  # a POSIX class, not a set and "]"
+    assert required_literals(r"(?:dot){e<=1}") == ()  # fuzzy matching, not the characters "{e<=1}"
+    assert required_literals(r"\p{Lu}\w+ dot") == ()  # not the standard library's syntax
+
+
+def _both(patterns: list[tuple[str, str]], flags: int = re.IGNORECASE):
+    kwargs = {
+        "supported_entity": "URL",
+        "name": "test",
+        "patterns": [Pattern(name, regex, 0.8) for name, regex in patterns],
+        "global_regex_flags": flags,
+    }
+    return PatternRecognizer(**kwargs), PrefilteredPatternRecognizer(**kwargs)
+
+
+def _found(recognizer, text: str) -> list[tuple[int, int, str, float]]:
+    return [
+        (r.start, r.end, r.analysis_explanation.pattern_name, r.score)
+        for r in recognizer.analyze(text, ["URL"])
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the site is reentry hope DOT org slash housing, and parole help dot com",
+        "no address said here at all, only words and a slash",
+        "held at Folsom State Prison, then sierra dot org",
+        "",
+    ],
+)
+def test_same_results_as_presidios_recognizer(text):
+    plain, prefiltered = _both([("spoken", SPOKEN_ADDRESS), ("held", HELD_AT)], flags=re.MULTILINE)
+    assert _found(prefiltered, text) == _found(plain, text)
+    plain, prefiltered = _both([("spoken", SPOKEN_ADDRESS)])
+    assert _found(prefiltered, text) == _found(plain, text)
+
+
+def test_a_pattern_whose_literal_is_missing_is_not_run():
+    _, prefiltered = _both([("spoken", SPOKEN_ADDRESS), ("held", HELD_AT)])
+    run: list[list[str]] = []
+    original = PatternRecognizer.analyze
+
+    def spy(self, text, entities, nlp_artifacts=None, regex_flags=None):
+        run.append([p.name for p in self.patterns])
+        return original(self, text, entities, nlp_artifacts, regex_flags)
+
+    PatternRecognizer.analyze = spy
+    try:
+        prefiltered.analyze("he was held at Folsom State Prison", ["URL"])
+        prefiltered.analyze("nothing to find here", ["URL"])
+    finally:
+        PatternRecognizer.analyze = original
+    assert run == [["held"]]  # no "dot" in either text; no "Prison" in the second
+    assert [p.name for p in prefiltered.patterns] == ["spoken", "held"]  # the recognizer keeps both
+
+
+def test_the_detectors_pattern_recognizers_are_prefiltered():
+    from reviewer_app.detectors.presidio_detector import PresidioDetector
+    from reviewer_app.settings import Settings
+
+    detector = PresidioDetector(Settings())
+    if not detector.status().ready:
+        pytest.skip(detector.status().message)
+    detector.load("hearing")
+    analyzer = detector._analyzers["hearing"]
+    names = {r.name for r in analyzer.registry.recognizers if isinstance(r, PrefilteredPatternRecognizer)}
+    assert {"spoken_email_address", "spoken_web_address_with_path"} <= names

@@ -1,0 +1,51 @@
+"""A list of terms as a tree of shared beginnings matches what the flat alternation matches."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from reviewer_app.core.term_patterns import flat_alternation, term_alternation
+
+TEXT = (
+    "Carter Castro met cas and CASTRO-Ruiz at de la Cruz street; de  la cruz said De La. "
+    "Mr. Carters, carter's friend, and Ms. de la\nCruz came. Castrol? castro"
+)
+
+
+def _spans(alternation: str, text: str, flags: int) -> list[tuple[int, int]]:
+    pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", flags)
+    return [m.span() for m in pattern.finditer(text)]
+
+
+def test_shared_beginnings_are_written_once_and_a_longer_term_is_tried_first():
+    assert term_alternation(["carter", "castro", "cas"]) == "ca(?:rter|s(?:tro|))"
+    assert term_alternation(["de la", "de la cruz"]) == r"de\s+la(?:\s+cruz|)"
+
+
+def test_same_matches_as_the_flat_alternation():
+    terms = ["carter", "castro", "cas", "de la cruz", "de la", "castro-ruiz", "carter's", "la", "ms"]
+    for flags in (re.IGNORECASE, 0):
+        assert _spans(term_alternation(terms, flags), TEXT, flags) == _spans(
+            flat_alternation(terms), TEXT, flags
+        )
+
+
+def test_same_matches_on_random_terms():
+    rng = random.Random(7)
+    words = re.findall(r"[\w'-]+", TEXT)
+    for _ in range(200):
+        terms = {" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(rng.randint(1, 12))}
+        terms |= {t.lower() for t in terms if rng.random() < 0.5}
+        for flags in (re.IGNORECASE, 0):
+            expected = _spans(flat_alternation(terms), TEXT, flags)
+            assert _spans(term_alternation(terms, flags), TEXT, flags) == expected, terms
+
+
+def test_branches_that_may_read_the_same_character_fall_back_to_the_flat_alternation():
+    kelvin = "\u212a"  # matches "k" and "K" when case is ignored
+    assert term_alternation(["Kay", f"{kelvin}ate"], re.IGNORECASE) == flat_alternation(
+        ["Kay", f"{kelvin}ate"]
+    )
+    assert term_alternation(["Kay", f"{kelvin}ate"]) == f"(?:Kay|{kelvin}ate)"
+    assert term_alternation(["ab", " ab"]) == flat_alternation(["ab", " ab"])  # a term opening with a space
