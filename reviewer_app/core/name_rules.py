@@ -134,11 +134,12 @@ _NICKNAME = re.compile(
     re.I,
 )
 # A nickname said without quotes: "my nephew, we call him Junebug", "they called me Smiley".
-# Or one a person goes by: "somebody who went by Dutch", "I go by Junior" (a person before
-# it, not "we went by Fresno").
+# Or one a person goes by: "somebody who went by Dutch", "everybody goes by Junior"; not
+# "we went by Fresno" nor "I went by Walmart" (going by a place), so only after "who" or
+# in the present tense of a person.
 _NICKNAME_SAID = re.compile(
     rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed"
-    r"|(?:who|I|he|she|they|everybody|everyone)[ ](?:went|goes|go)[ ]by)"
+    r"|who[ ](?:went|goes|go)[ ]by|(?:I|he|she|they|everybody|everyone)[ ](?:goes|go)[ ]by)"
     rf"[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
 )
 # A person described, then named after a comma: "The security guy at the door, Big Lou."
@@ -194,29 +195,24 @@ _KIN_TITLES = frozenset(
         "tito",
     }
 )
+# Generational suffixes, lower case: they end a person's name only ("Booker Fields Jr.", "Earl Vance III").
+NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# The titles written short, whose full stop is the abbreviation's and not a sentence's.
+_ABBREVIATED_TITLES = frozenset({"mr", "mrs", "ms", "mx", "dr", "sgt", "lt", "capt", "det", "ofc"})
 # Titles only a person takes (not "Parole", "Court", "Probation", which open the names of
 # bodies): a capitalised word after one, that ends there, is a surname NER missed
-# ("attorney for incarcerated person Casstro").
-_PERSONAL_TITLES = frozenset(
+# ("attorney for incarcerated person Casstro"); a board's chair by surname in a roll call
+# ("and chair sharp >> here").
+_PERSONAL_TITLES = _ABBREVIATED_TITLES | frozenset(
     {
-        "mr",
-        "mrs",
-        "ms",
         "miss",
         "mister",
-        "mx",
-        "dr",
         "doctor",
         "officer",
         "sergeant",
-        "sgt",
         "lieutenant",
-        "lt",
         "captain",
-        "capt",
         "detective",
-        "det",
-        "ofc",
         "commissioner",
         "judge",
         "counselor",
@@ -228,14 +224,17 @@ _PERSONAL_TITLES = frozenset(
         "warden",
         "inmate",
         "person",
-        # A board's chair by surname in a roll call: "and chair sharp >> here".
         "chair",
         "chairman",
         "chairwoman",
     }
 )
-# One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March".
-_TITLED = re.compile(rf"(?<![\w'’-])(?i:{'|'.join(sorted(_PERSONAL_TITLES))})\.?[ ]+\Z")
+# One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March"
+# nor "a model inmate. March of 2019" (a full stop only after a short form).
+_TITLED = re.compile(
+    rf"(?<![\w'’-])(?i:(?:{'|'.join(sorted(_ABBREVIATED_TITLES))})\."
+    rf"|{'|'.join(sorted(_PERSONAL_TITLES))})[ ]+\Z"
+)
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
 # A person's initials ("D.R.", a minor's name in a court record), not an acronym ("EU").

@@ -13,7 +13,9 @@ if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
 
 
-_POSSESSIVES = ("my", "your", "his", "her", "their", "our")
+# Whose number it is, said of a third person: "she gives her number as". ("Your number?" in a call
+# asks as often for a member or case number.)
+_THIRD_PERSON_POSSESSIVES = ("his", "her", "their")
 
 
 def find_digit_runs(f: Finder) -> list[Span]:
@@ -70,9 +72,11 @@ def _digit_label(f: Finder, i: int) -> str:
     # Ten words: the question may be asked before the answer's timestamp and speaker tag.
     first = max(0, i - 10)
     before = {f.word(k) for k in range(first, i)}
-    # "She gives her number as ...": a person's own number is a telephone's, whatever identity
-    # word was said before it ("a medical case manager").
-    owned = any(f.word(k) == "number" and f.word(k - 1) in _POSSESSIVES for k in range(first + 1, i))
+    # "She gives her number as ...": a third person's own number is a telephone's, whatever
+    # identity word was said before it ("a medical case manager").
+    owned = any(
+        f.word(k) == "number" and f.word(k - 1) in _THIRD_PERSON_POSSESSIVES for k in range(first + 1, i)
+    )
     if before & f.v.id_cues and not before & f.v.phone_cues and not owned:
         return "ID_NUMBER"
     return "PHONE_NUMBER"

@@ -895,5 +895,5 @@ def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[
 def _tag_alone(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:
     """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own); a name and
     a time ("speaker 1  0:00:06") stay a line of their own, as meeting software exports them."""
-    text = rows[0][2]
-    return len(rows) == 1 and bare_tag(text, named) and not hearing_layout().timed_name_line.match(text)
+    text = rows[0][2] if len(rows) == 1 else ""
+    return bool(text) and bare_tag(text, named) and not hearing_layout().timed_name_line.match(text)

@@ -199,3 +199,11 @@ def test_form_fields_printed_one_space_apart_as_a_pdf_prints_them():
         ]
     )
     assert (meta.inmate_name, meta.cdcr_number, meta.date) == ("KEALOHA, MAKOA", "BN4418", "09/15/2026")
+
+
+def test_a_label_before_a_prison_and_its_town_says_where_the_hearing_is():
+    meta = parse_cover(["Appearing from: Avenal State Prison, Avenal, CA"])
+    assert (meta.facility, meta.location) == ("Avenal State Prison", "Avenal")
+    # A firm's town after another label is not where the hearing is.
+    meta = parse_cover(["Transcribed by: Capitol Reporting Group, Sacramento, California"])
+    assert (meta.facility, meta.location) == ("", "")

@@ -637,6 +637,9 @@ def test_a_nickname_in_quotes_with_the_comma_inside_and_one_gone_by_are_names():
     # Going by a place is no nickname.
     text = "A: On the way home we went by Fresno and stopped."
     assert ("Fresno", "PERSON") not in _merged(text, [])
+    text = "A: After work I went by Walmart, then he went by Costco."
+    assert not {w for w, label in _merged(text, []) if label == "PERSON"}
+    assert ("Junior", "PERSON") in _merged("A: Everybody here, they go by Junior for me.", [])
 
 
 def test_a_role_noun_that_ner_took_into_a_name_is_not_propagated_as_a_name():
@@ -722,6 +725,10 @@ def test_a_month_right_after_a_personal_title_is_a_surname():
     assert (text.index("June"), "June", "PERSON") in merged
     assert (text.index("June, on"), "June", "DATE") in merged
     assert (text.index("June of"), "June of last year", "DATE") in merged
+    # A sentence ending in a title's word is no title before the month that opens the next one.
+    text = "He was a model inmate. March he moved to a dorm."
+    merged = {(s.text_in(text), s.label) for s in merge_spans([_span(text, "March", "DATE")], text)}
+    assert merged == {("March", "DATE")}
 
 
 def test_a_double_surname_after_a_title_is_propagated_to_the_full_name_in_capitals():

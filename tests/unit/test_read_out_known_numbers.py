@@ -127,6 +127,9 @@ def test_a_persons_number_read_digit_by_digit_is_a_telephone():
     # An identity number named as such stays one
     named = "Your case number? It's five one zero five five five oh one four two."
     assert [s.label for s in find_spoken_forms(named) if "NUMBER" in s.label] == ["ID_NUMBER"]
+    # "Your number", asked after an identity noun, is that identity number
+    asked = "Your member ID, what is your number? Four four seven, two one nine, oh oh three."
+    assert [s.label for s in find_spoken_forms(asked) if "NUMBER" in s.label] == ["ID_NUMBER"]
 
 
 def test_a_telephone_number_broken_off_with_a_correction_and_begun_again():
