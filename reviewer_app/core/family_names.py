@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from reviewer_app.core.name_rules import STRUCTURE
+from reviewer_app.core.name_rules import NAME_SUFFIXES, STRUCTURE
 from reviewer_app.core.spans import Span
 
 _NAME_WORD = re.compile(r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z][a-zà-ÿ]+)*")
@@ -63,8 +63,6 @@ def relabel_relatives_of_persons(
     return out
 
 
-# A generational suffix ends a person's name only: "Booker Fields Jr.", "Earl Vance III".
-_SUFFIX = re.compile(r"(?:Jr|Sr|JR|SR)\.?|I{2,3}|IV")
 # What a person has, and a firm or a place has not, after a possessive: "Tyrell Banks's
 # name", "I took Lonnie Hackbarth's life".
 _PERSONAL_POSSESSION = re.compile(r"['’]s?[ ]+(?P<noun>[a-z-]+)\b")
@@ -86,10 +84,10 @@ def relabel_names_by_form(
         if (
             span.label in ("ORGANIZATION", "LOCATION")
             and 2 <= len(words) <= 4
-            and all(_NAME_WORD.fullmatch(w) or _SUFFIX.fullmatch(w) for w in words)
+            and all(_NAME_WORD.fullmatch(w) or _is_suffix(w) for w in words)
             and _NAME_WORD.fullmatch(words[0])
             and (
-                _SUFFIX.fullmatch(words[-1])
+                _is_suffix(words[-1])
                 or (
                     not any(w.lower() in lowercase for w in words)
                     and _owns_what_a_person_has(text, span.end, person_cues)
@@ -107,3 +105,8 @@ def _owns_what_a_person_has(text: str, end: int, person_cues: frozenset[str]) ->
         return False
     noun = match.group("noun")
     return noun in _PERSONAL_NOUNS or noun in person_cues
+
+
+def _is_suffix(word: str) -> bool:
+    """A generational suffix as names write it: "Jr.", "SR", "III" (not "jr" in lower case)."""
+    return word.rstrip(".").lower() in NAME_SUFFIXES and not word.islower()

@@ -18,7 +18,7 @@ import itertools
 import re
 
 # A number of one or two digits opening a line, then two spaces or more (or nothing).
-_NUMBERED_LINE = re.compile(r"^[ ]{0,3}(\d{1,2})(?=[ ]{2,}\S|[ ]*$)", re.MULTILINE)
+NUMBERED_LINE = re.compile(r"^[ ]{0,3}(\d{1,2})(?=[ ]{2,}\S|[ ]*$)", re.MULTILINE)
 # A page number alone on its line, far to the right.
 _PAGE_NUMBER = re.compile(r"^[ ]{10,}(\d{1,3})[ ]*$", re.MULTILINE)
 # What opens a line of its own, not one wrapped from the line before: a speaker tag in
@@ -33,7 +33,7 @@ _MIN_IN_ORDER = 0.8
 
 def blank_line_numbers(text: str) -> str:
     """`text` with the line numbers of a numbered page and the breaks of wrapped lines as spaces."""
-    found = list(_NUMBERED_LINE.finditer(text))
+    found = list(NUMBERED_LINE.finditer(text))
     if len(found) < _MIN_LINES:
         return text
     numbers = [int(m.group(1)) for m in found]

@@ -31,7 +31,7 @@ from reviewer_app.core.context_rules import _names_are_capitalised as names_are_
 from reviewer_app.core.context_rules import _sentence_start as opens_sentence
 from reviewer_app.core.name_rules import _PERSONAL_TITLES as PERSONAL_TITLES
 from reviewer_app.core.name_rules import _PRONOUNS as PRONOUNS
-from reviewer_app.core.name_rules import PROPAGATION, PROPAGATION_SCORE, STRUCTURE
+from reviewer_app.core.name_rules import NAME_SUFFIXES, PROPAGATION, PROPAGATION_SCORE, STRUCTURE
 from reviewer_app.core.name_rules import _after_word as after_word
 from reviewer_app.core.spans import Span
 from reviewer_app.core.term_patterns import term_alternation
@@ -39,7 +39,6 @@ from reviewer_app.core.term_patterns import term_alternation
 if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
 
-_NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _SENTENCE_STOP = re.compile(r"[.?!]")
 _MULTIWORD_NAME = re.compile(r"[A-Z][a-z][\w'’&.-]*(?:[ ](?:[a-z]{1,4}[ ])?[A-Z][a-z][\w'’&.-]*)+")
 # A title right before a position, and the word before the title (if on the same line).
@@ -58,7 +57,7 @@ def name_terms(names: Iterable[str]) -> tuple[str, ...]:
             for part in full.split()
             if len(part.strip(".'")) >= 2
             and not part.endswith(".")
-            and part.strip(".'").lower() not in _NAME_SUFFIXES
+            and part.strip(".'").lower() not in NAME_SUFFIXES
         ]
         terms += [full, *parts] if full else []
         if len(parts) >= 3:

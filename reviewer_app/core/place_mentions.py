@@ -18,11 +18,9 @@ from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.name_rules import STRUCTURE
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import NER_DETECTORS, WORD_BEFORE
 
-# The detectors that guess a name from the sentence alone (no cue, no layout).
-_NER = frozenset({"spacy", "presidio", "stanza", "trained", "zeroshot"})
 _WORD = re.compile(r"[\w'’-]+")
-_WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
 _TITLE_BEFORE = re.compile(r"([\w'’]+)\.?[ ]+\Z")
 
 
@@ -38,7 +36,7 @@ def relabel_places_by_locative_use(
     as a person's (module docstring). `titles`: lower case, the words that make the next
     word a name."""
     spans = list(spans)
-    guesses = [s for s in spans if _is_ner_guess(s, text)]
+    guesses = {s for s in spans if _is_ner_guess(s, text)}
     if not guesses or not locative_cues:
         return spans
     named = {w for name in person_names for w in _words(name)}
@@ -51,7 +49,7 @@ def relabel_places_by_locative_use(
     located = {
         span.text_in(text).lower()
         for span in guesses
-        if _after(text, span.start, locative_cues, _WORD_BEFORE)
+        if _after(text, span.start, locative_cues, WORD_BEFORE)
         and not text.startswith(("'s", "’s"), span.end)  # "at Maria's"
     }
     located = {word for word in located if word not in named}
@@ -72,7 +70,7 @@ def _is_ner_guess(span: Span, text: str) -> bool:
     return (
         span.label == "PERSON"
         and bool(span.detectors)
-        and set(span.detectors) <= _NER
+        and set(span.detectors) <= NER_DETECTORS
         and STRUCTURE not in span.detectors
         and _WORD.fullmatch(covered) is not None
         and "-" not in covered

@@ -64,7 +64,7 @@ _GLOSSED = re.compile(
     r"|is[ ](?:a|our)[ ]word[ ]for)\b"
 )
 _WORD = re.compile(r"[\w'’]+")
-_WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
+WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
 _INDEFINITE = frozenset({"a", "an"})
 # "my wife is ", "my brother, his name is ": a relative, then the name ("my brother's" may
 # own what follows: "my brother's Toyota").
@@ -112,7 +112,7 @@ def abbreviated_role_tags(text: str, role_words: frozenset[str]) -> frozenset[st
 
 
 # The detectors that read a name from the sentence alone, without a cue or the layout.
-_NER = frozenset({"spacy", "presidio", "stanza", "trained", "zeroshot"})
+NER_DETECTORS = frozenset({"spacy", "presidio", "stanza", "trained", "zeroshot"})
 _ABBREVIATION = re.compile(r"[A-Z]{2,4}")
 # A courtesy title or a role right before: "Mr. LEE", "Dr. OH".
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:mr|mrs|ms|mx|dr|miss|mister))\.?[ ]+\Z")
@@ -176,7 +176,7 @@ def drop_false_names(
         )
 
     # A word NER alone read as a name somewhere, beside the same word a cue or a tag found.
-    cued = {s.text_in(text).lower() for s in persons if not set(s.detectors) <= _NER}
+    cued = {s.text_in(text).lower() for s in persons if not set(s.detectors) <= NER_DETECTORS}
     # The initials of a full name ("Janelle Whitford (JW)") abbreviate a person.
     cued |= {
         "".join(w[0] for w in words).lower()
@@ -194,7 +194,7 @@ def drop_false_names(
         line = text[line_start : line_end if line_end >= 0 else len(text)]
         return (
             _ABBREVIATION.fullmatch(covered) is not None
-            and set(span.detectors) <= _NER
+            and set(span.detectors) <= NER_DETECTORS
             and covered.lower() not in named | cued
             and sum(c.islower() for c in line) > sum(c.isupper() for c in line)
             and not _TITLE_BEFORE.search(text, max(0, span.start - 20), span.start)
@@ -264,7 +264,7 @@ def drop_propagated_after_the(spans: Iterable[Span], text: str) -> list[Span]:
             and " " not in covered
             and covered.lower() in common
         ):
-            before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
+            before = WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
             if before and before.group(1).lower() == "the" and not _FAMILY_AFTER.match(text, span.end):
                 continue
         out.append(span)
@@ -288,7 +288,7 @@ def _without_determined_lower_case_words(
             and covered.islower()
             and STRUCTURE not in span.detectors
         ):
-            before = _WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
+            before = WORD_BEFORE.search(text, max(0, span.start - 30), span.start)
             if before and before.group(1).lower() in determiners and not _FAMILY_AFTER.match(text, span.end):
                 continue
         out.append(span)

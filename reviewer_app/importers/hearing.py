@@ -36,6 +36,7 @@ from reviewer_app.core.document import (
     Section,
     Utterance,
 )
+from reviewer_app.core.line_numbers import NUMBERED_LINE
 from reviewer_app.importers.lexicon import word_count
 from reviewer_app.paths import resource
 
@@ -51,8 +52,6 @@ class SourceLine:
 
 # A line number before a speaker's tag: digits and white space.
 _LINE_NUMBER = re.compile(r"\d{1,5}[ \t]+(?=\S)")
-# A line of a numbered page: its number alone, or before the line's text after two spaces or more.
-_NUMBERED_LINE = re.compile(r"\d{1,2}(?:$|[ \t]{2,}(?P<rest>\S.*))")
 # A time after a speaker's name, and the white space after it ("speaker 2  0:00:31").
 _TIME_AFTER_NAME = re.compile(r"[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]+|$)")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
@@ -409,10 +408,10 @@ def _without_line_numbers(lines: Sequence[str]) -> list[str]:
     """The cover's lines stripped, without the numbers a court reporter prints before every
     line of a page ("8       In the matter of the Life Term   )"), when most lines have one."""
     stripped = [line.strip() for line in lines]
-    numbered = [_NUMBERED_LINE.match(line) for line in stripped]
+    numbered = [NUMBERED_LINE.match(line) for line in stripped]
     if sum(bool(m) for m in numbered) * 2 < len(stripped):
         return stripped
-    return [(m.group("rest") or "") if m else line for m, line in zip(numbered, stripped, strict=True)]
+    return [line[m.end() :].strip() if m else line for m, line in zip(numbered, stripped, strict=True)]
 
 
 def _uncaptioned(lines: list[str], caption: re.Pattern[str], panel_heading: re.Pattern[str]) -> list[str]:
