@@ -170,6 +170,11 @@ class MergeRules:
         except ValueError:
             return len(self.label_priority)
 
+    @property
+    def organisation_heads(self) -> frozenset[str]:
+        """The last words of the organisations' head words, lower case ("department", "inc.")."""
+        return frozenset(h.split()[-1].lower() for h in self.head_words.get("ORGANIZATION", ()))
+
 
 def normalise_term(text: str) -> str:
     """How whitelist entries and span texts are compared."""
@@ -758,7 +763,7 @@ def merge_spans(
                 stop_words,
                 rules.titles | name_titles,
                 rules.determiners,
-                frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ())),
+                rules.organisation_heads,
             ),
             *spans,
             *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
@@ -835,10 +840,14 @@ def merge_spans(
         speaker_tags=speaker_tags,
     )
     # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
-    heads = frozenset(h.split()[-1].lower() for h in rules.head_words.get("ORGANIZATION", ()))
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))
     merged = drop_false_names(
-        merged, text, rules.role_nouns | rules.titles | heads, rules.determiners, colours, speaker_tags
+        merged,
+        text,
+        rules.role_nouns | rules.titles | rules.organisation_heads,
+        rules.determiners,
+        colours,
+        speaker_tags,
     )
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
     merged = drop_numbered_speaker_tags(merged, text, speaker_tags)  # "SPEAKER_00:"

@@ -592,9 +592,7 @@ class _Finder(TelephoneParts, CdcrPieces):
         )
 
     # -- CDCR numbers ----------------------------------------------------------------
-    def cdcr_codes(
-        self, hearing: bool, taken: list[tuple[int, int]], said: frozenset[str] = frozenset()
-    ) -> list[_Code]:
+    def cdcr_codes(self, taken: list[tuple[int, int]], said: frozenset[str] = frozenset()) -> list[_Code]:
         """CDCR numbers read out in any form (letters alone, in a spelling alphabet or "B as in
         boy", digits one by one, in words, "oh", "double five", in groups): a run of one letter and
         five digits or two letters and four,
@@ -602,8 +600,8 @@ class _Finder(TelephoneParts, CdcrPieces):
           is bravo romeo five oh six one"), where five digits alone are one too (the letter left out);
         - said again in another form ("b r five zero six one" after "bravo romeo five oh six one"),
           here or elsewhere in the document (`said`);
-        - in a hearing, alone, when its letters are said one by one and its digits are not said in
-          pairs nor written as a year ("AJ seven three zero two", not "SB 1437" nor "Mary Young 2014")."""
+        - in a hearing or about custody (`custody`), alone, when its letters are said one by one
+          and its digits not in pairs nor as a year ("AJ seven three zero two", not "SB 1437")."""
         cues = sorted(
             end for k in range(len(self.tokens)) if (end := self.phrase_at(k, self.v.cdcr_cues)) > k
         )
@@ -615,7 +613,7 @@ class _Finder(TelephoneParts, CdcrPieces):
             code = self.code_at(i) if self._may_open_cdcr(i) else None
             if code is not None and code.cdcr_first is not None:
                 code = code.cdcr_first
-            if code is None and (found := self._cdcr_letters_first(i, cues, keys, taken, hearing)):
+            if code is None and (found := self._cdcr_letters_first(i, cues, keys, taken, self.custody)):
                 out.extend(found[:-1])
                 keys.add(found[-1].chars)
                 i = found[-1].last
@@ -635,7 +633,7 @@ class _Finder(TelephoneParts, CdcrPieces):
                 and not _DATE_SAID.fullmatch(self.code_text(code))
                 and not _YEAR_AFTER_A_WORD.fullmatch(self.code_text(code))
             )
-            alone = hearing and (self._said_as_cdcr(code) or code.last - code.first == 1)
+            alone = self.custody and (self._said_as_cdcr(code) or code.last - code.first == 1)
             if (shaped and (cued or code.chars in keys or alone)) or (
                 i in answers and not code.letters and code.digits == 5
             ):
@@ -648,7 +646,9 @@ class _Finder(TelephoneParts, CdcrPieces):
                 i = code.last
                 continue
             pieces = self._cdcr_cut(code, keys)
-            if pieces and (cued or pieces[-1].chars in keys or (hearing and self._said_as_cdcr(pieces[-1]))):
+            if pieces and (
+                cued or pieces[-1].chars in keys or (self.custody and self._said_as_cdcr(pieces[-1]))
+            ):
                 out.extend(pieces[:-1])
                 keys.add(pieces[-1].chars)
                 i = pieces[-2].last
@@ -850,8 +850,8 @@ def in_custody(text: str) -> bool:
 
 def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
     """The characters of the CDCR numbers `text` reads out ("BR5061")."""
-    finder = _Finder(text, read_out_words())
-    return frozenset(code.chars for code in finder.cdcr_codes(profile != GENERAL or in_custody(text), []))
+    finder = _Finder(text, read_out_words(), profile != GENERAL or in_custody(text))
+    return frozenset(code.chars for code in finder.cdcr_codes([]))
 
 
 def find_read_out_identifiers(
@@ -874,7 +874,7 @@ def find_read_out_identifiers(
         taken.append((span.start, span.end))
         if label == "ID_NUMBER":
             said.add(code.chars)
-    for code in finder.cdcr_codes(finder.custody, taken, cdcr_said):
+    for code in finder.cdcr_codes(taken, cdcr_said):
         spans.append(finder.span(code, "CDCR_ID", CUE_SCORE))
         taken.append((spans[-1].start, spans[-1].end))
     for code in finder.codes_before_noun(taken):
