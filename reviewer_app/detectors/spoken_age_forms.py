@@ -38,12 +38,6 @@ def turn_ends(f: Finder, j: int) -> bool:
     return _TURN_END.search(gap) is not None or f.words[j].start in f.tag_starts
 
 
-def speaker_tag(said: str) -> bool:
-    """Whether the words `said` before a colon are a speaker's tag: in capitals ("A", "MS. ODUYA",
-    "SPEAKER_02") or an ASR's "speaker 1"."""
-    return said.isupper() or re.fullmatch(r"(?i:speaker)[ _]?\d+", said) is not None
-
-
 @dataclass(frozen=True)
 class AgeFormWords:
     reach_verbs: frozenset[str]

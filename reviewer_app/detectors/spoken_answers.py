@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from reviewer_app.detectors.spoken_age_forms import speaker_tag, turn_ends
+from reviewer_app.detectors.spoken_age_forms import turn_ends
 
 if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
@@ -28,12 +28,13 @@ def answer_words(f: Finder, questions: tuple[tuple[str, ...], ...]) -> set[int]:
         if j >= len(f.words):
             continue
         start = j
-        # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who answers.
-        for k in range(j, min(len(f.words) - 1, j + 6)):
-            tag = f.text[f.words[j].start : f.words[k].end]
-            if speaker_tag(tag) and (":" in f.gap(k, k + 1) or (k == j and len(tag) == 1)):
-                start = k + 1
-                break
+        # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who
+        # answers, where the importer found one.
+        if f.words[j].start in f.tag_starts:
+            for k in range(j, min(len(f.words) - 1, j + 6)):
+                if ":" in f.gap(k, k + 1) or (k == j and len(f.word(k)) == 1):
+                    start = k + 1
+                    break
         k = start
         while k < len(f.words):
             out.add(k)

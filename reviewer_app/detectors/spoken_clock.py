@@ -76,11 +76,12 @@ def _minutes_of_an_hour_before(f: Finder, i: int) -> bool:
     return hour is not None and hour.last == i and 1 <= hour.value <= 12 and f.gap(i - 1, i) in ("-", " ")
 
 
-def after_a_part_of_the_day(f: Finder, first: int) -> bool:
-    """Whether a part of the day and a comma come right before word `first`: "that morning, twenty to
-    eleven," names the hour of that morning."""
+def after_a_part_of_the_day(f: Finder, first: int, gaps: tuple[str, ...] = (", ",)) -> bool:
+    """Whether a part of the day ("night", "that evening"; not "day") comes right before word
+    `first`, one of `gaps` between: "that morning, twenty to eleven," names the hour of that
+    morning; with a space too, "saturday night about eleven"."""
     k = first - 1
-    return k >= 0 and f.word(k) in f.v.day_nouns and f.word(k) != "day" and f.gap(k, k + 1) == ", "
+    return k >= 0 and f.word(k) in f.v.day_nouns and f.word(k) != "day" and f.gap(k, k + 1) in gaps
 
 
 def _after_an_hour_said(f: Finder, i: int, j: int) -> bool:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading
 from reviewer_app.detectors.spoken_clock import (
+    after_a_part_of_the_day,
     clock_fractions,
     day_clock,
     it_was,
@@ -251,7 +252,7 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     five", "ends at eleven"), ending its phrase; not in a list of what happened at what
     age ("Weed at twelve. Meth by fifteen."), where the cue follows the sentence's first word."""
     cue = i - 1 - (f.word(i - 1) in f.v.hedges and f.word(i - 2) in f.v.hour_cues)
-    if f.word(cue) in ("about", "like") and _after_a_part_of_the_day(f, cue):
+    if f.word(cue) in ("about", "like") and after_a_part_of_the_day(f, cue, (" ", ", ")):
         return f._sentence_goes_on(j)  # "saturday night about eleven"
     to_a_meal = f.word(j) == "for" and f.word(j + 1) in f.v.day_events  # "at twelve for lunch"
     if f.word(cue) not in f.v.hour_cues or not (f._sentence_goes_on(j) or to_a_meal):
@@ -275,13 +276,6 @@ def _digit_hour_alone(f: Finder, i: int, j: int) -> bool:
     if re.search(r"[$#/:.,'’-]$", f.gap(i - 1, i)) or re.match(r"[%:/'’-]|[.,]\Z", after):
         return False
     return _hour_alone(f, i, j)
-
-
-def _after_a_part_of_the_day(f: Finder, cue: int) -> bool:
-    """Whether a part of the day ("night", "that evening") comes right before word cue, or a
-    comma after it: "saturday night about eleven", "that morning, like six"."""
-    k = cue - 1
-    return k >= 0 and f.word(k) in f.v.day_nouns and f.word(k) != "day" and f.gap(k, k + 1) in (" ", ", ")
 
 
 def _hour_to_a_meal(f: Finder, i: int, j: int) -> bool:
