@@ -6,16 +6,14 @@ and files written before it was recorded still open."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
-from pathlib import Path
 
 import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.importers import import_file
-from reviewer_app.importers.text import read_text
+from reviewer_app.importers.text import document_from_text
 from reviewer_app.store import Project
 from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
 from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
@@ -39,22 +37,19 @@ MEETING_EXPORT = (
 )
 
 
-def _read(text: str) -> Document:
-    data = text.encode("utf-8")
-    return read_text(Path("t.txt"), data, hashlib.sha256(data).hexdigest())
-
-
 def _speech(document: Document) -> list[str]:
     return [document.text[u.speech_start : u.end].strip() for u in document.utterances]
 
 
 def test_a_time_in_brackets_after_the_name_is_no_part_of_the_speech():
-    document = _read("Speaker 1 (00:03): hi there\nSpeaker 2 (00:05): hello\nSpeaker 1 (00:09): bye now")
+    document = document_from_text(
+        "t", "Speaker 1 (00:03): hi there\nSpeaker 2 (00:05): hello\nSpeaker 1 (00:09): bye now"
+    )
     assert _speech(document) == ["hi there", "hello", "bye now"]
 
 
 def test_the_speech_under_a_name_and_a_time_starts_on_the_next_line():
-    document = _read(MEETING_EXPORT)
+    document = document_from_text("t", MEETING_EXPORT)
     assert [u.speaker for u in document.utterances][:3] == ["speaker 1", "speaker 2", "speaker 1"]
     assert _speech(document)[:3] == [
         "okay i think we're recording good morning this is a subsequent parole consideration hearing",
@@ -64,7 +59,7 @@ def test_the_speech_under_a_name_and_a_time_starts_on_the_next_line():
 
 
 def test_a_plain_tag_keeps_its_speech_after_the_colon():
-    document = _read("MS. DIAZ: Good morning.\nMR. LEE: Morning.\nMS. DIAZ: Let's begin.")
+    document = document_from_text("t", "MS. DIAZ: Good morning.\nMR. LEE: Morning.\nMS. DIAZ: Let's begin.")
     assert all(u.speech_at is None for u in document.utterances)
     assert _speech(document) == ["Good morning.", "Morning.", "Let's begin."]
 
@@ -78,7 +73,7 @@ def test_a_meeting_export_printed_as_a_pdf_imports_to_the_same_utterances(tmp_pa
 
 
 def test_the_project_file_keeps_where_the_speech_starts(tmp_path):
-    document = _read(MEETING_EXPORT)
+    document = document_from_text("t", MEETING_EXPORT)
     with Project.create(tmp_path / "p.db") as project:
         back = project.document(project.add_document(document))
     assert back.utterances == document.utterances
@@ -88,7 +83,7 @@ def test_the_project_file_keeps_where_the_speech_starts(tmp_path):
 def test_utterances_stored_before_speech_starts_were_recorded_still_open(tmp_path):
     path = tmp_path / "p.db"
     with Project.create(path) as project:
-        doc_id = project.add_document(_read(MEETING_EXPORT))
+        doc_id = project.add_document(document_from_text("t", MEETING_EXPORT))
     # A file written before: [speaker, start, end] a row.
     conn = sqlite3.connect(path)
     structure = json.loads(conn.execute("SELECT structure FROM documents").fetchone()[0])

@@ -4,16 +4,12 @@ whose blank row fell at a page's end."""
 
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
-
 import pytest
 
-from reviewer_app.core.document import Document
 from reviewer_app.importers import import_file
 from reviewer_app.importers.hearing import SourceLine, join_wrapped
 from reviewer_app.importers.pdf_body import BodyRow, body_lines
-from reviewer_app.importers.text import read_text
+from reviewer_app.importers.text import document_from_text
 from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
 from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
 
@@ -29,13 +25,8 @@ SPEAKERPHONE = (
 )
 
 
-def _read(text: str) -> Document:
-    data = text.encode("utf-8")
-    return read_text(Path("t.txt"), data, hashlib.sha256(data).hexdigest())
-
-
 def test_a_remark_in_brackets_between_the_name_and_the_colon_is_a_tag():
-    document = _read(SPEAKERPHONE)
+    document = document_from_text("t", SPEAKERPHONE)
     assert [u.speaker for u in document.utterances] == [
         "LT. ACHTERBERG",
         "",
