@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -80,6 +81,8 @@ class NerMapping:
             _DIGIT.search(text) or {w.lower() for w in _WORD.findall(text)} & self.number_words
         ):
             return []  # "every penny", "a ton": no sum to hide
+        if label == "MONEY" and not (_WORD.search(text) or _has_currency_sign(text)):
+            return []  # "Officer #2": a number without a currency is no sum of money
         if ours not in ("DATE", "TIME"):
             return [Span(start, end, ours)]
         keep_durations = profile is not None and not profile.drop_durations
@@ -189,6 +192,10 @@ _NOUNS = ("NOUN", "PROPN")
 # The words of an address, which NER sometimes reads as a sum ("1801 J Street", "Suite 400").
 # A currency's code before the number: "PLN 200".
 _CURRENCY_CODE = re.compile(r"[A-Z]{3}")
+def _has_currency_sign(text: str) -> bool:
+    return any(unicodedata.category(character) == "Sc" for character in text)
+
+
 _ADDRESS_WORD = re.compile(r"\b(?:Street|Avenue|Boulevard|Road|Drive|Lane|Suite|Apartment|Apt|Unit|Box)\b")
 
 
