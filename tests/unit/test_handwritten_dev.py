@@ -54,6 +54,7 @@ KINDS = {
     "hearing_video_asr_speaker_letters",
     "risk_assessment_clinical_interview",
     "reentry_intake_phone_call",
+    "hearing_punjabi_interpreter",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
