@@ -52,6 +52,7 @@ KINDS = {
     "youth_offender_documentation_hearing",
     "hearing_reporter_errata_and_captions",
     "hearing_life_history_chronology",
+    "hearing_numbered_lines_decision",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
