@@ -54,6 +54,7 @@ KINDS = {
     "hearing_life_history_chronology",
     "hearing_numbered_lines_decision",
     "elderly_parole_hearing_medical",
+    "rescission_hearing_rule_violations",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
