@@ -55,6 +55,10 @@ KINDS = {
     "risk_assessment_clinical_interview",
     "reentry_intake_phone_call",
     "hearing_punjabi_interpreter",
+    "hearing_life_history_chronology",
+    "hearing_numbered_lines_decision",
+    "elderly_parole_hearing_medical",
+    "rescission_hearing_rule_violations",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
