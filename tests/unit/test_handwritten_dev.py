@@ -51,6 +51,7 @@ KINDS = {
     "hearing_spanish_interpreter_line_numbered",
     "youth_offender_documentation_hearing",
     "hearing_reporter_errata_and_captions",
+    "deposition_prison_nurse",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
