@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -81,8 +80,6 @@ class NerMapping:
             _DIGIT.search(text) or {w.lower() for w in _WORD.findall(text)} & self.number_words
         ):
             return []  # "every penny", "a ton": no sum to hide
-        if label == "MONEY" and not (_WORD.search(text) or _has_currency_sign(text)):
-            return []  # "Officer #2": a number without a currency is no sum of money
         if ours not in ("DATE", "TIME"):
             return [Span(start, end, ours)]
         keep_durations = profile is not None and not profile.drop_durations
@@ -192,23 +189,21 @@ _NOUNS = ("NOUN", "PROPN")
 # The words of an address, which NER sometimes reads as a sum ("1801 J Street", "Suite 400").
 # A currency's code before the number: "PLN 200".
 _CURRENCY_CODE = re.compile(r"[A-Z]{3}")
-def _has_currency_sign(text: str) -> bool:
-    return any(unicodedata.category(character) == "Sc" for character in text)
-
-
 _ADDRESS_WORD = re.compile(r"\b(?:Street|Avenue|Boulevard|Road|Drive|Lane|Suite|Apartment|Apt|Unit|Box)\b")
 
 
 def _no_sum(ent) -> bool:
-    """NER's MONEY that is an address or a number a noun names: "1801 J Street", "Suite 400"
-    ("paid 400", "588 GDR marks", "PLN 200" stay sums)."""
+    """NER's MONEY that is an address or a number a noun or a number sign names: "1801 J
+    Street", "Suite 400", "Officer #2" ("paid 400", "588 GDR marks", "PLN 200" stay sums)."""
     before = ent.doc[ent.start - 1] if ent.start > 0 else None
     if _ADDRESS_WORD.search(ent.text) or (before is not None and _ADDRESS_WORD.fullmatch(before.text)):
         return True
+    if not ent.text.isdigit() or before is None:
+        return False
+    if before.text == "#":
+        return True  # "Floor Officer #2": a number sign
     return (
-        ent.text.isdigit()
-        and before is not None
-        and before.pos_ in _NOUNS
+        before.pos_ in _NOUNS
         and before.text not in ("$", "€", "£", "¥")
         and not _CURRENCY_CODE.fullmatch(before.text)
     )
