@@ -92,6 +92,10 @@ _SENTENCE_INITIAL = re.compile(r"(?:^|[.!?]\s+|:\s+)([A-Za-z])", re.M)
 _LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
 _ABBREVIATED_TITLE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)\.\s*$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+# The word (letters, digits, ".", "'", "-": "Mr.", "St.") right before the spaces before an offset.
+PREVIOUS_WORD = re.compile(r"([\w.'-]+)[ ]+\Z")
+# The last `_WORD` before an offset, whatever follows it ("lives in, um, Maissau").
+_LAST_WORD = re.compile(r"([A-Za-z][A-Za-z'’-]*)[^A-Za-z]*\Z")
 
 
 def learn_organisations(
@@ -484,7 +488,7 @@ def label_short_forms_of_organisations(
         if (
             name in short_forms
             and (span.label == "PERSON" or (span.label == "LOCATION" and " " in name))
-            and _previous_word(text, start).lower() not in location_cues  # "lives in Maissau"
+            and previous_word(text, start, _LAST_WORD, 30).lower() not in location_cues  # "lives in Maissau"
         ):
             detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
             span = span.with_(start=start, label="ORGANIZATION", detectors=detectors)
@@ -492,9 +496,11 @@ def label_short_forms_of_organisations(
     return out
 
 
-def _previous_word(text: str, start: int) -> str:
-    words = _WORD.findall(text[max(0, start - 30) : start])
-    return words[-1] if words else ""
+def previous_word(text: str, start: int, pattern: re.Pattern[str] = PREVIOUS_WORD, reach: int = 40) -> str:
+    """The word `pattern` (its first group, the pattern ending in `\\Z`) finds right before `start`
+    within `reach` characters, "" if none; by default the word right before the spaces before `start`."""
+    found = pattern.search(text, max(0, start - reach), start)
+    return found.group(1) if found else ""
 
 
 # Capitalised words that open sentences and are never a one-word name.

@@ -50,6 +50,7 @@ from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.context_rules import _sentence_start as opens_sentence
+from reviewer_app.core.context_rules import previous_word
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
 
@@ -532,8 +533,8 @@ def _spelled_person(covered: str, text: str, end: int) -> bool:
 
 
 def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
-    before = _PREVIOUS_WORD.search(text, max(0, start - 30), start)
-    return bool(before and before.group(1).lower() in words)
+    before = previous_word(text, start, _PREVIOUS_WORD, 30)
+    return bool(before) and before.lower() in words
 
 
 def _coordinated_with_person(spans: Sequence[Span], i: int, text: str) -> bool:

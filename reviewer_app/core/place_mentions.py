@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.context_rules import previous_word
 from reviewer_app.core.name_rules import STRUCTURE
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS, WORD_BEFORE
@@ -78,8 +79,8 @@ def _is_ner_guess(span: Span, text: str) -> bool:
 
 
 def _after(text: str, start: int, words: frozenset[str], pattern: re.Pattern[str]) -> bool:
-    before = pattern.search(text, max(0, start - 30), start)
-    return bool(before and before.group(1).lower() in words)
+    before = previous_word(text, start, pattern, 30)
+    return bool(before) and before.lower() in words
 
 
 def _words(name: str) -> set[str]:
