@@ -159,8 +159,8 @@ _SPELLING = re.compile(
     r"|[A-Za-z](?:\.[ ]?[A-Za-z]){2,}(?=\.))(?![\w-])"
 )
 _SPELLING_REACH = 200
-# The word before, with its full stop or comma: "Dr. Winters", "my brother, Salvador".
-_PREVIOUS_WORD = re.compile(r"([\w'’-]+)[.,]?[ ]+\Z")
+# The word before, with its full stop or comma: "Dr. Winters", "my brother, Salvador"; read backwards.
+_PREVIOUS_WORD_BACKWARDS = re.compile(r"[ ]+[.,]?([\w'’-]+)")
 # Pronouns end a name given in words: "devontae marcus long he goes to college".
 _PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them"})
 _NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
@@ -533,7 +533,7 @@ def _spelled_person(covered: str, text: str, end: int) -> bool:
 
 
 def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
-    before = previous_word(text, start, _PREVIOUS_WORD, 30)
+    before = previous_word(text, start, _PREVIOUS_WORD_BACKWARDS, 30)
     return bool(before) and before.lower() in words
 
 
