@@ -9,7 +9,6 @@ start of the number the document gives elsewhere, said where a number is asked f
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import TYPE_CHECKING
 
@@ -79,13 +78,7 @@ class CdcrPieces:
             rest = self.code_at(self._token_from(whole.last, between.end())) if between else None
             if rest is None or rest.letters or not any(k.startswith(whole.chars + rest.chars) for k in known):
                 return []
-            whole = dataclasses.replace(
-                whole,
-                last=rest.last,
-                chars=whole.chars + rest.chars,
-                digits=whole.digits + rest.digits,
-                spoken=whole.spoken + rest.spoken,
-            )
+            whole = whole.joined(rest)
         return [whole]
 
     def _token_from(self, k: int, offset: int) -> int:
