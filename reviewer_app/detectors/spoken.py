@@ -63,7 +63,7 @@ from reviewer_app.detectors.spoken_age_talk import (
     short_of_an_age,
     stage_of_a_life_at,
 )
-from reviewer_app.detectors.spoken_answers import answer_words
+from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
 from reviewer_app.detectors.spoken_periods import (
@@ -652,6 +652,8 @@ class _Finder:
         if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)$", self.gap(first - 1, first)):  # "<3"
             return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
+        if after_gap == "-" and self.word(j) in ("something", "ish"):
+            return self.clause_end(j + 1)  # "until I was forty-something", "he's thirty-ish"
         if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
             return False  # "1,500", "2.5", "9:30", "16-year", "16%", "5'10"
         w = self.word(j)
@@ -680,7 +682,7 @@ class _Finder:
     def _after_an_age(self, k: int) -> bool:
         """Whether word k is "or", "to", "and" or a comma's word after a number said as an age
         ("I was sixteen or seventeen", "fifteen, sixteen", "the ages of twelve and fourteen")."""
-        if self.word(k) in ("or", "to", "and") or self.word(k) in self.v.corrections:
+        if self.word(k) in ("or", "to", "and", "through") or self.word(k) in self.v.corrections:
             k -= 1  # "sixteen or seventeen", "twenty-three, no, twenty-four"
         elif not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
             return False
@@ -833,7 +835,7 @@ class _Finder:
     def _age_answer_words(self) -> set[int]:
         """The words of the sentence that answers a question about an age ("How old
         were you then?" "About fourteen."), after the speaker's tag if there is one."""
-        return answer_words(self, self.v.age_questions)
+        return age_answer_words(self)
 
     @functools.cached_property
     def time_answers(self) -> frozenset[int]:

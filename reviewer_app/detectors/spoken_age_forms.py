@@ -47,6 +47,7 @@ class AgeFormWords:
     relative_pronouns: frozenset[str]
     making_verbs: frozenset[str]
     old_year_cues: frozenset[str]
+    range_joins: frozenset[str]
 
 
 @functools.cache
@@ -74,6 +75,14 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
         number = f.reader.read_cardinal(i)
         if number is None or not 2 <= number.value <= 110 or not f._bare_number(i, number.last):
             continue
+        second = _a_range_of_ages(f, i, number, w)
+        if second is not None:  # "from fifteen to eighteen I was in and out of juvenile hall"
+            out += [
+                f.span(i, number.last, "AGE", WEAK_SCORE),
+                f.span(second.first, second.last, "AGE", WEAK_SCORE),
+            ]
+            last_age = second
+            continue
         if (
             _reached(f, i, number, w)
             or _not_yet(f, i, w)
@@ -81,13 +90,35 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             or _after_a_name_before_a_verb(f, i, number, w)
             or _after_the_noun_of_a_person(f, i)
             or _of_people_that_were(f, i, w)
-            or (f.word(i - 1) in f._people_as_objects and f.word(i - 2) in w.making_verbs)  # "making him 52"
+            or (
+                f.word(i - 1) in f._people_as_objects | {"you"} and f.word(i - 2) in w.making_verbs
+            )  # "making him 52"
             or (last_age is not None and goes_on_from_an_age(f, last_age, i))
             or _goes_on_from_an_age_said(f, i, number, found + out)
         ):
             out.append(f.span(i, number.last, "AGE", WEAK_SCORE))
             last_age = number
     return out
+
+
+def _a_range_of_ages(f: Finder, i: int, number: Reading, w: AgeFormWords) -> Reading | None:
+    """The second number of a range of the years of a life in words, from 13 to 29, said with a person
+    in its sentence: "from fifteen to eighteen I was in and out", "between thirteen and sixteen he
+    ran with them", "I was there fourteen through seventeen" (no hour, and a year is said with its
+    "twenty"); or None ("from fifteen to twenty minutes", "between thirteen and fifteen of them")."""
+    join = number.last
+    if f.word(join) not in w.range_joins or f.word(i).isdigit() or f.word(join + 1).isdigit():
+        return None
+    if f.word(i - 1) not in ("from", "between") and f.word(join) not in ("through", "thru"):
+        return None
+    second = f.reader.read_cardinal(join + 1)
+    if (
+        second is None
+        or not 13 <= number.value < second.value <= 29
+        or not f._bare_number(join + 1, second.last)
+    ):
+        return None
+    return second if f._person_near(i - 1) else None
 
 
 def _before_hedges(f: Finder, k: int, extra: frozenset[str] = frozenset()) -> int:
