@@ -72,6 +72,7 @@ class SpokenWords:
     year_questions: tuple[tuple[str, ...], ...] = ()
     when_questions: tuple[tuple[str, ...], ...] = ()
     question_words: frozenset[str] = frozenset()
+    affirmations: frozenset[str] = frozenset()
     numeric_date_cues: frozenset[str] = frozenset()
     clock_hours: frozenset[str] = frozenset()
     weekdays: frozenset[str] = frozenset()
@@ -137,6 +138,7 @@ def spoken_words() -> SpokenWords:
         year_questions=tuple(tuple(p.split()) for p in c.get("year_questions", ())),
         when_questions=tuple(tuple(p.split()) for p in c.get("when_questions", ())),
         question_words=frozenset(c.get("question_words", ())),
+        affirmations=frozenset(c.get("affirmations", ())),
         numeric_date_cues=frozenset(c.get("numeric_date_cues", ())),
         clock_hours=frozenset(c.get("clock_hours", ())),
         weekdays=frozenset(raw["dates"].get("weekdays", ())),

@@ -521,6 +521,12 @@ class _Finder:
         after it ("She notes you are fifty-two." "Fifty-three in June.")."""
         first = number.first
         opener = first - (self.word(first - 1) in self.v.hedges)
+        while (
+            opener > 1
+            and self.word(opener - 1) in self.v.affirmations
+            and "," in self.gap(opener - 1, opener)
+        ):
+            opener -= 1  # "You're forty-five now?" "Yes, ma'am, forty-five."
         if opener > 0 and not re.search(r"[.;:!?\n]", self.gap(opener - 1, opener)):
             return False
         if first - age.last > reach:
@@ -761,6 +767,8 @@ class _Finder:
                 return False  # "I know it will be 3"
             if w.split("'")[0] in self._people or w in self.v.contracted:
                 return True
+            if w in ("us", "them") and self.word(j - 1) == "of":
+                return True  # "Both of us were seventeen"
             if self.words[j].start in self.persons or self._name_in_a_sentence(j):
                 return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
         return False

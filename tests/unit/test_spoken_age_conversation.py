@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.spoken import find_spoken_forms
 from reviewer_app.importers.text import document_from_text
+from tests.unit.test_recognizers import matches
 
 # Plural nouns a tagger would give (the number before one counts it).
 PLURALS = ("brothers", "minutes", "guys", "dollars", "feet")
@@ -110,3 +112,38 @@ def test_a_range_of_the_years_of_a_life(text, expected):
 )
 def test_ages_guessed_made_and_said_loosely(text, expected):
     assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Q. And you're sixty-two now?\nA. Yes, sir, sixty-two.", ["sixty-two", "sixty-two"]),
+        ("Q. And you're sixty-two now?\nA. Yes, sir, sixty-two acres.", ["sixty-two"]),
+        ("Both of us were seventeen.", ["seventeen"]),
+        ("Both of them were seventeen minutes late.", []),
+        ("She was a freshman, fourteen, when she left home.", ["fourteen"]),
+        ("It was the freshman class, fourteen rooms.", []),
+    ],
+)
+def test_an_age_granted_shared_or_set_beside_a_school_year(text, expected):
+    nouns = {text.index(w) for w in ("acres", "minutes", "rooms") if w in text}
+    tags = document_from_text("said", text).speaker_tags()
+    assert [
+        text[s.start : s.end] for s in find_spoken_forms(text, nouns, speaker_tags=tags) if s.label == "AGE"
+    ] == (expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a white male, approximately 25-30 years old", ["25", "30"]),
+        ("She is 33 years old.", ["33"]),
+        ("two 16-year-olds", ["16"]),
+        # A difference of ages is no age.
+        ("He is four years older than me.", []),
+        ("My sister is 6 years younger and 2 yrs older than Ben.", []),
+    ],
+)
+def test_years_old_and_not_years_older(text, expected):
+    specs = {s.entity: s.compiled() for s in load_recognizer_specs() if s.name == "age"}
+    assert matches(specs, "AGE", text) == expected
