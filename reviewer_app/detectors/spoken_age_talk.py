@@ -26,7 +26,8 @@ def months_of_a_baby(f: Finder, i: int, number: Reading) -> bool:
     j = number.last
     if f.word(j) not in ("months", "weeks") or not f.person_is(i):
         return False
-    return j + 1 >= len(f.words) or bool(re.search(r"[.;:!?,\n]", f.gap(j, j + 1)))
+    # "She was four months when I went in": a clause may follow
+    return j + 1 >= len(f.words) or bool(re.search(r"[.;:!?,\n]", f.gap(j, j + 1))) or f.word(j + 1) == "when"
 
 
 def opens_a_range_of_ages(f: Finder, number: Reading) -> bool:

@@ -46,6 +46,8 @@ def _answer(f: Finder, j: int, out: set[int], until_a_number: bool) -> int:
             if ":" in f.gap(k, k + 1) or (k == j and len(f.word(k)) == 1):
                 start = k + 1
                 break
+    elif f.word(j) == "a" and j + 1 < len(f.words) and re.match(r"[.:]", f.gap(j, j + 1)):
+        start = j + 1  # a deposition's "A.   Fifty-eight." where the importer found no tags
     k = start
     numbered = False
     later = None  # the first word of a sentence after the first, where the answer goes on to one
@@ -109,8 +111,10 @@ def _question_end(f: Finder, i: int) -> int:
     while j < len(f.words) and not ("?" in f.gap(j - 1, j) or turn_ends(f, j)):
         if unmarked and "\n" in f.gap(j - 1, j):
             return j  # "how old were you then" on a line of its own, the answer on the next
-        if re.search(r"[.;!\n]", f.gap(j - 1, j)):
-            return len(f.words)  # not a question
+        if re.search(r"[.;!\n]", f.gap(j - 1, j)) and not (
+            f.word(j - 1) in f.v.titles and f.gap(j - 1, j) == ". "
+        ):
+            return len(f.words)  # not a question ("How old are you, Ms. Reyes?" is one)
         j += 1
     return j
 
@@ -135,6 +139,11 @@ def age_answer_words(f: Finder) -> set[int]:
     "Sixteen, seventeen."; "At fourteen."): no hour is said so, and a year of this century is said
     with its "twenty" ("twenty sixteen")."""
     out = answer_words(f, f.v.age_questions, until_a_number=True, follow_ups=True)
+    for k in range(1, len(f.words) - 1):
+        # "You'd have been --" "Thirteen.": a turn cut off after the verb of an age, the next completes it
+        cut = f.word(k) in f.v.age_verbs and re.fullmatch(r"\s*(?:--|—|–|\.\.\.|…)\s*\n\s*", f.gap(k, k + 1))
+        if cut and f.person_is(k + 1):  # not "And the room was --"
+            _answer(f, k + 1, out, until_a_number=False)
     when = answer_words(f, f.v.when_questions)
     for i in sorted(when):
         if i - 1 in when and f.word(i - 1) not in f.v.hedges | {"at", "by", "about", "around"}:
