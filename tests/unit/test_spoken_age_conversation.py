@@ -15,14 +15,16 @@ from tests.unit.test_recognizers import matches
 
 # Plural nouns a tagger would give (the number before one counts it).
 PLURALS = ("brothers", "minutes", "guys", "dollars", "feet")
+# Verbs a tagger would give ("at sixteen to work": the number ends its phrase before one).
+VERBS = (" work ",)
 
 
 def ages(text: str) -> list[str]:
     tags = document_from_text("said", text).speaker_tags()
     nouns = {text.index(w) for w in PLURALS if w in text}
-    return [
-        text[s.start : s.end] for s in find_spoken_forms(text, nouns, speaker_tags=tags) if s.label == "AGE"
-    ]
+    verbs = {text.index(w) + 1 for w in VERBS if w in text}
+    spans = find_spoken_forms(text, nouns, verbs, speaker_tags=tags)
+    return [text[s.start : s.end] for s in spans if s.label == "AGE"]
 
 
 @pytest.mark.parametrize(
@@ -147,3 +149,53 @@ def test_an_age_granted_shared_or_set_beside_a_school_year(text, expected):
 def test_years_old_and_not_years_older(text, expected):
     specs = {s.entity: s.compiled() for s in load_recognizer_specs() if s.name == "age"}
     assert matches(specs, "AGE", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A deposition's answer after "A." where no speaker tags were found, and a title in the question.
+        (
+            "     Q.   How old is your son, Mr. Abara?\n     A.   Nineteen. He turns twenty in May.",
+            ["Nineteen", "twenty"],
+        ),
+        ("     Q.   How many calls, Mr. Abara?\n     A.   Nineteen.", []),
+        # Speech without commas: "what" between the verb and the age.
+        ("speaker 1: so she was what twenty two\nspeaker 2: yeah", ["twenty two"]),
+        ("speaker 1: so it was what twenty two dollars", []),
+        # Said again after an age another rule found.
+        (
+            "MR. HALE: Born in 1971, which makes you fifty-four.\n"
+            "MR. OTIS: Fifty-four. Fifty-five come June.",
+            ["fifty-four", "Fifty-four", "Fifty-five"],
+        ),
+        # A turn cut off after the verb of an age: the next turn completes it.
+        ("MR. HALE: And at the first arrest you would have been --\nMR. OTIS: Fifteen.", ["Fifteen"]),
+        ("MR. HALE: And the cell number was --\nMR. OTIS: Fifteen.", []),
+    ],
+)
+def test_answers_and_ages_said_again_across_turns(text, expected):
+    assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My sister has two boys of her own, six and nine.", ["six", "nine"]),
+        ("I have three kids, 14, 11, and 8, and they live in Fresno.", ["14", "11", "8"]),
+        ("We rented two rooms, six and nine.", []),
+        ("I ran with them from like fourteen to twenty, twenty-one.", ["fourteen", "twenty", "twenty-one"]),
+        ("He carried a gun from about fifteen on.", ["fifteen"]),
+        ("The needle went from fifteen on up.", []),
+        ("I left at sixteen to work on my uncle's truck.", ["sixteen"]),
+        ("Through the interpreter: I have fifty-one years.", ["fifty-one"]),
+        ("When I had twelve years, we crossed with my aunt.", ["twelve"]),
+        ("I have two years left on parole.", []),
+        ("He has seven years in.", []),
+        ("He's older, sixty-something, and walks with a cane.", ["sixty"]),
+        ("My granddaughter was four months when they took me.", ["four"]),
+        ("I was in the hole four months when it happened.", []),
+    ],
+)
+def test_ages_listed_ranged_and_said_in_calques(text, expected):
+    assert ages(text) == expected
