@@ -51,6 +51,7 @@ from reviewer_app.core.spoken_numbers import (
 from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
 from reviewer_app.detectors.spoken_age_talk import (
     ages_of_a_life_story,
+    around_an_age,
     birthday_at,
     dates_a_life_by,
     far_from_the_number_before,
@@ -297,9 +298,10 @@ class _Finder:
         "the" that ends its phrase, after "on" or where a month, a weekday or "day"/"date"
         is said shortly before or after."""
         of_a_month = self.word(end) == "of" and self.word(end + 2) == "month"  # "the 16th of that month"
-        if self.word(i - 1) != "the" or not (
-            self._sentence_goes_on(end) or self.word(end) == "at" or of_a_month
-        ):
+        at = self.word(end) == "at" or (
+            self.word(i - 2) == "on" and self.word(end) == "in"
+        )  # "on the 9th in Lodi"
+        if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or at or of_a_month):
             return False
         if self.word(i - 2) == "on" or of_a_month or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", self.word(i)):
             return True  # "on the fifteenth"; "the 27th" ends its phrase
@@ -565,6 +567,8 @@ class _Finder:
             )
         ):
             return WEAK_SCORE  # "At seventeen that was everything to me."
+        if around_an_age(self, i, value):
+            return WEAK_SCORE  # "then pills around twenty-two"
         if self._fragment_at_age(i, number) and (
             number.value > 12
             or any(

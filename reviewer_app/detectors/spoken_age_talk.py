@@ -74,6 +74,19 @@ def goes_on_from_an_age(f: Finder, age: Reading, i: int, reach: int = 4) -> bool
     return bool(re.search(r"[,…—–]|--", gaps)) or f.word(age.last) in ("or", "going")
 
 
+def around_an_age(f: Finder, i: int, value: int) -> bool:
+    """Whether the number of `value` in words at word i, from 13 to 29, follows "around" said of a
+    person and not after a verb: "then pills around twenty-two", "hit back, around fifteen, he left"
+    (no hour is said so and no year; not "driving around twenty", "we left around eleven")."""
+    return (
+        f.word(i - 1) == "around"
+        and 13 <= value <= 29
+        and not f.word(i).isdigit()
+        and not f._verb_at(i - 2)
+        and f._person_near(i - 1)
+    )
+
+
 def dates_a_life_by(f: Finder, k: int) -> bool:
     """Whether "by" at word k dates a stage of a life by the age that follows, said of a person
     before it ("using speed by fourteen", "a different man by thirty"): not after a verb or a

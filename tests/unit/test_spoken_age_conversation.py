@@ -199,3 +199,17 @@ def test_answers_and_ages_said_again_across_turns(text, expected):
 )
 def test_ages_listed_ranged_and_said_in_calques(text, expected):
     assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "expected"),
+    [
+        ("I smoked weed at fourteen, then pills around twenty-two.", "smoked", ["fourteen", "twenty-two"]),
+        ("Once my brother could fight back, around sixteen, he left.", "fight", ["sixteen"]),
+        ("He was driving around twenty on the freeway.", "driving", []),
+        ("We got there around eleven and left.", "got", []),
+    ],
+)
+def test_an_age_around_which_no_hour_is_said(text, verb, expected):
+    spans = find_spoken_forms(text, set(), {text.index(verb)})
+    assert [text[s.start : s.end] for s in spans if s.label == "AGE"] == expected
