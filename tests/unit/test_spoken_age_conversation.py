@@ -141,6 +141,9 @@ def test_an_age_granted_shared_or_set_beside_a_school_year(text, expected):
         ("a white male, approximately 25-30 years old", ["25", "30"]),
         ("She is 33 years old.", ["33"]),
         ("two 16-year-olds", ["16"]),
+        # Captions in capitals, a sentence's first word: the number in words in any case.
+        (">> THE VICTIM WAS A TWENTY-TWO-YEAR-OLD MAN.", ["TWENTY-TWO"]),
+        ("Nineteen years old, and already a father.", ["Nineteen"]),
         # A difference of ages is no age.
         ("He is four years older than me.", []),
         ("My sister is 6 years younger and 2 yrs older than Ben.", []),
