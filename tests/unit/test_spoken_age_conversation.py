@@ -216,3 +216,16 @@ def test_ages_listed_ranged_and_said_in_calques(text, expected):
 def test_an_age_around_which_no_hour_is_said(text, verb, expected):
     spans = find_spoken_forms(text, set(), {text.index(verb)})
     assert [text[s.start : s.end] for s in spans if s.label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He was short, maybe five one, with a beard.", ["five one"]),
+        ("He's a heavy man, six one, bald.", ["six one"]),
+        ("The kids, six two, were at home.", []),
+        ("It was late, like five ten.", []),
+    ],
+)
+def test_a_height_set_off_after_a_description(text, expected):
+    assert [text[s.start : s.end] for s in find_spoken_forms(text) if s.label == "HEIGHT"] == expected
