@@ -818,7 +818,7 @@ def merge_spans(
             merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
         )
         merged = relabel_names_by_form(merged, text, rules.person_cues, lower_words)  # "Booker Fields Jr."
-        merged = persons_by_relation(merged, text, rules.known_places, not_persons, rules.place_cues)
+        merged = persons_by_relation(merged, text, rules, not_persons)  # "my son Naol", "engaged to Lissette"
         # A name the context showed is a person's in its other mentions too ("D.R.'s family").
         merged = relabel_known_persons(merged, text, rules, person_names)
         # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".

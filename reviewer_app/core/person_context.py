@@ -13,6 +13,9 @@ person once "Beto, "Chato"" showed the nickname:
   (`resources/patterns/person_context.toml`).
 - `restore_introduced_names`: a name the sentence introduces as one ("somebody who went
   by Dutch", `name_rules.introduced_names`) that a people's word made a group stays a person.
+- `kin_named_persons`: the names a relative's word introduces, alone or in a list ("my
+  daughter Hawi turned six", "my brothers Efrain, Nestor and Ulises"), and a name said to
+  be a relative ("Summer is my cousin"): NER misses a first name it does not know.
 - `titled_names_across_lines`: a name whose courtesy title ends the line before, in a
   transcript with numbered lines ("... assessment, Dr.\n 18   Priyanka Venkataraman,
   dated"), where NER sees a number between the two and finds nothing.
@@ -27,12 +30,17 @@ import functools
 import re
 import tomllib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from reviewer_app.core.name_rules import _PRONOUNS as PRONOUNS
 from reviewer_app.core.name_rules import CUE_SCORE, STRUCTURE, introduced_names
 from reviewer_app.core.name_rules import _after_word as after_word
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
 from reviewer_app.paths import resource
+
+if TYPE_CHECKING:
+    from reviewer_app.core.merge import MergeRules
 
 _GUESSED_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
 # One capitalised word of a name, not an acronym: "Niecy", "O'Hara", "Mary-Kate".
@@ -42,6 +50,19 @@ _ONE_WORD = re.compile(_WORD)
 _APPOSITION_ENDS = re.compile(r"[,.;:!?\"”)]|[ \t]*$", re.M)
 # A name, a comma and a nickname in double quotes: `Beto, "Chato",`, `Lupe, “Flaca.”`.
 _QUOTED_NICKNAME = re.compile(rf"(?<![\w'’-])(?P<name>{_WORD}),[ ]+[\"“](?P<nick>{_WORD})[,.]?[\"”]")
+_NAME = rf"{_WORD}(?:[ ]{_WORD}){{0,2}}"
+_OWNER = r"(?:[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir|[Yy]our|[A-Z][a-z]+['’]s)"
+# An owner, a kin word, and a name or a list of names: "my brothers Efrain, Nestor and Ulises".
+_KIN_THEN_NAMES = re.compile(
+    rf"(?<![\w'’-]){_OWNER}[ ]+(?P<kin>[a-z][a-z-]+)(?:,[ ]+|[ ]+)"
+    rf"(?P<names>{_NAME}(?:(?:,[ ]+|,?[ ]+and[ ]+){_NAME})*)(?![\w'’-])"
+)
+_LIST_ITEM = re.compile(_NAME)
+# A name said to be a relative: "Summer is my cousin", "Nestor's my little brother".
+_NAME_IS_KIN = re.compile(
+    rf"(?<![\w'’-])(?P<name>{_NAME})(?:[ ]+(?:is|was)[ ]+|['’]s[ ]+)(?:my|his|her|our|their|your)[ ]+"
+    r"(?:(?:older|younger|little|big|baby|oldest|youngest|late)[ ]+)?(?P<kin>[a-z][a-z-]+)(?![\w'’-])"
+)
 # A courtesy title written short ends the line, and the next line (after its number, if
 # any) opens with the name: a title's full stop never ends a sentence.
 _TITLE_AT_LINE_END = re.compile(
@@ -65,18 +86,50 @@ def _relation_pattern(cues: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def persons_by_relation(
+    spans: Sequence[Span], text: str, rules: MergeRules, not_names: frozenset[str]
+) -> list[Span]:
+    """The rules of the module docstring, with the merge's `rules` (known places, place
+    cues, kin words) and `not_names` (lower case)."""
+    places = rules.known_places
+    spans = restore_introduced_names(spans, text, not_names)
+    spans = relabel_nicknames(spans, text, places, not_names, rules.place_cues)
+    spans = relabel_related_persons(spans, text, places, not_names)
+    spans = kin_named_persons(spans, text, rules.person_cues, places, not_names)
+    return titled_names_across_lines(spans, text, not_names)
+
+
+def kin_named_persons(
     spans: Sequence[Span],
     text: str,
+    kin_words: frozenset[str],
     known_places: frozenset[str],
     not_names: frozenset[str],
-    place_cues: frozenset[str],
 ) -> list[Span]:
-    """The rules of the module docstring: nicknames, names after a relation, names after
-    a title at the line's end."""
-    spans = restore_introduced_names(spans, text, not_names)
-    spans = relabel_nicknames(spans, text, known_places, not_names, place_cues)
-    spans = relabel_related_persons(spans, text, known_places, not_names)
-    return titled_names_across_lines(spans, text, not_names)
+    """`spans` with the names a kin word (`kin_words`, lower case, or its plural) introduces
+    after an owner ("my", "his", "Maria's"), each name of a list up to the first that is
+    none, and a name said to be one's relative, PERSON: an NER guess of exactly the name
+    changes label, and a name no span covers becomes one. No name with a word of
+    `known_places`, `not_names` or a pronoun ("She is my sister")."""
+
+    def is_kin(word: str) -> bool:
+        return word in kin_words or (word.endswith("s") and word[:-1] in kin_words)
+
+    def is_name(name: str) -> bool:
+        return all(_may_be_person(w, known_places, not_names | PRONOUNS) for w in name.split())
+
+    out = list(spans)
+    for match in _KIN_THEN_NAMES.finditer(text):
+        if not is_kin(match.group("kin")):
+            continue
+        offset = match.start("names")
+        for item in _LIST_ITEM.finditer(match.group("names")):
+            if not is_name(item.group()):
+                break
+            out = _as_person(out, offset + item.start(), offset + item.end())
+    for match in _NAME_IS_KIN.finditer(text):
+        if is_kin(match.group("kin")) and is_name(match.group("name")):
+            out = _as_person(out, *match.span("name"))
+    return sorted(out, key=lambda s: (s.start, s.end))
 
 
 def restore_introduced_names(spans: Sequence[Span], text: str, not_names: frozenset[str]) -> list[Span]:

@@ -101,3 +101,24 @@ def test_a_name_one_goes_by_stays_a_person_though_it_names_a_people():
     labels = _labels(text, ner)
     assert ("Dutch", "PERSON") in labels
     assert ("Baptist", "NRP") in labels
+
+
+def test_names_a_kin_word_introduces_alone_or_in_a_list_are_persons():
+    text = (
+        "A: My son Teklu is nine, and my daughter Abebech turned six.\n"
+        "A: Then my brothers Evaristo, Quirino and Baudelio, and my sister came.\n"
+        "A: Anselma is my cousin. She is my cousin too.\n"
+    )
+    labels = _labels(text, [_span(text, "Teklu", "PERSON")])
+    assert {("Abebech", "PERSON"), ("Evaristo", "PERSON"), ("Quirino", "PERSON"), ("Baudelio", "PERSON")} <= labels
+    assert ("Anselma", "PERSON") in labels
+    assert not any(words == "She" for words, _ in labels)
+
+
+def test_a_kin_word_before_a_place_a_day_or_a_common_word_makes_no_person():
+    text = (
+        "A: My brother Monday came by. My sister in Fresno called. My mom, Sacramento had no room.\n"
+        "A: Her son. Then we left. The victim Statement was read. My dad I think knew.\n"
+    )
+    labels = _labels(text, [])
+    assert not any(label == "PERSON" for _, label in labels)
