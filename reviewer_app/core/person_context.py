@@ -32,6 +32,7 @@ import tomllib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.name_rules import _PRONOUNS as PRONOUNS
 from reviewer_app.core.name_rules import CUE_SCORE, STRUCTURE, introduced_names
 from reviewer_app.core.name_rules import _after_word as after_word
@@ -58,6 +59,9 @@ _KIN_THEN_NAMES = re.compile(
     rf"(?P<names>{_NAME}(?:(?:,[ ]+|,?[ ]+and[ ]+){_NAME})*)(?![\w'’-])"
 )
 _LIST_ITEM = re.compile(_NAME)
+# What may follow the names a kin word introduces: a mark, a possessive, the line's end, or a
+# word a name is the subject of; not a common word written with a capital ("my aunt Said nothing").
+_KIN_NAMES_END = re.compile(r"[,.;:!?)'’\"”]|[ ]+(?:and|or|is|was|who|has|had)(?![\w'’-])|[ \t]*$", re.M)
 # A name said to be a relative: "Summer is my cousin", "Nestor's my little brother".
 _NAME_IS_KIN = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME})(?:[ ]+(?:is|was)[ ]+|['’]s[ ]+)(?:my|his|her|our|their|your)[ ]+"
@@ -109,17 +113,22 @@ def kin_named_persons(
     after an owner ("my", "his", "Maria's"), each name of a list up to the first that is
     none, and a name said to be one's relative, PERSON: an NER guess of exactly the name
     changes label, and a name no span covers becomes one. No name with a word of
-    `known_places`, `not_names` or a pronoun ("She is my sister")."""
+    `known_places`, `not_names`, a pronoun ("She is my sister") or a word the document
+    writes in lower case; the names end where a name can (`_KIN_NAMES_END`)."""
+    lowercase = lowercase_words(text)
 
     def is_kin(word: str) -> bool:
         return word in kin_words or (word.endswith("s") and word[:-1] in kin_words)
 
     def is_name(name: str) -> bool:
-        return all(_may_be_person(w, known_places, not_names | PRONOUNS) for w in name.split())
+        return all(
+            _may_be_person(w, known_places, not_names | PRONOUNS) and w.lower() not in lowercase
+            for w in name.split()
+        )
 
     out = list(spans)
     for match in _KIN_THEN_NAMES.finditer(text):
-        if not is_kin(match.group("kin")):
+        if not is_kin(match.group("kin")) or not _KIN_NAMES_END.match(text, match.end()):
             continue
         offset = match.start("names")
         for item in _LIST_ITEM.finditer(match.group("names")):

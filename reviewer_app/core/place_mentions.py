@@ -21,12 +21,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.context_rules import previous_word
 from reviewer_app.core.name_rules import STRUCTURE
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import NER_DETECTORS, WORD_BEFORE
+from reviewer_app.core.spoken_false_names import NER_DETECTORS
 
 _WORD = re.compile(r"[\w'’-]+")
-_TITLE_BEFORE = re.compile(r"([\w'’]+)\.?[ ]+\Z")
+# The word right before the spaces before a span, and the same after a full stop ("Dr. Lee"); read
+# backwards (`previous_word`).
+_WORD_BEFORE = re.compile(r"[ ]+([\w'’]+)")
+_TITLE_BEFORE = re.compile(r"[ ]+\.?([\w'’]+)")
 # "from" after being, coming or moving: "is from", "I'm from", "originally from", "away from".
 _FROM_A_PLACE = re.compile(
     r"(?<![\w'’-])(?:(?:is|was|am|are|were|be|been|originally|away|came|come|comes|moved|moving|"
@@ -65,7 +69,7 @@ def relabel_places_by_locative_use(
         span.text_in(text).lower()
         for span in guesses
         if (
-            _after(text, span.start, locative_cues, WORD_BEFORE)
+            _after(text, span.start, locative_cues, _WORD_BEFORE)
             or _FROM_A_PLACE.search(text, max(0, span.start - 30), span.start)
             or _OF_A_PLACE.search(text, max(0, span.start - 10), span.start)
             or _joined_to_a_place(span, places, text)
@@ -103,9 +107,9 @@ def _is_ner_guess(span: Span, text: str) -> bool:
     )
 
 
-def _after(text: str, start: int, words: frozenset[str], pattern: re.Pattern[str]) -> bool:
-    before = pattern.search(text, max(0, start - 30), start)
-    return bool(before and before.group(1).lower() in words)
+def _after(text: str, start: int, words: frozenset[str], backwards: re.Pattern[str]) -> bool:
+    before = previous_word(text, start, backwards, 30)
+    return bool(before) and before.lower() in words
 
 
 def _words(name: str) -> set[str]:

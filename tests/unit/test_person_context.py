@@ -105,7 +105,7 @@ def test_a_name_one_goes_by_stays_a_person_though_it_names_a_people():
 
 def test_names_a_kin_word_introduces_alone_or_in_a_list_are_persons():
     text = (
-        "A: My son Teklu is nine, and my daughter Abebech turned six.\n"
+        "A: My son Teklu is nine, and my daughter Abebech is six.\n"
         "A: Then my brothers Evaristo, Quirino and Baudelio, and my sister came.\n"
         "A: Anselma is my cousin. She is my cousin too.\n"
     )
