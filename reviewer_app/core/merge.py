@@ -97,6 +97,7 @@ from reviewer_app.core.organisation_names import (
     split_at_spaced_dashes,
     split_businesses_on_streets,
 )
+from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.place_mentions import relabel_places_by_locative_use
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
@@ -809,6 +810,7 @@ def merge_spans(
             merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
         )
         merged = relabel_names_by_form(merged, text, rules.person_cues, lower_words)  # "Booker Fields Jr."
+        merged = persons_by_relation(merged, text, rules, not_persons)  # "my son Naol", "engaged to Lissette"
         # A name the context showed is a person's in its other mentions too ("D.R.'s family").
         merged = relabel_known_persons(merged, text, rules, person_names)
         # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".
