@@ -208,7 +208,7 @@ def learn_organisations(
                 (located if _AT_BEFORE.search(text, max(0, start - 9), start) else found)[(start, end)] = None
     for match in _names_before_acronyms(text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
-        if name:
+        if name and not _is_common_noun(name, text):
             end = match.end("name")
             found[(end - len(name), end)] = None
             found[match.span("acronym")] = None
@@ -362,22 +362,31 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
     An acronym in capitals that a place list gave a LOCATION ("VA", "PA") is an
     organisation when its letters are the initials of the last capitalised words of
     an organisation the document names ("the Department of Veterans Affairs" ...
-    "the VA clinic"): a state's postal code is no agency, and the document says which
-    it means. Not in an address, before a ZIP code ("Richmond, VA 23219")."""
+    "the VA clinic"): a state's postal code is no agency, and the document says which it
+    means. Not in an address, before a ZIP code ("Richmond, VA 23219"). An acronym of words
+    the text also writes in lower case names a role or a thing, no organisation."""
     spans = sorted(spans)
     by_end = {span.end: span for span in spans}
     label_of: dict[str, str] = {}
+    of_roles = _acronyms_of_common_nouns(text)
     for match in _names_before_acronyms(text):
         name = _ending_with_initials(match.group("name"), match.group("acronym"))
         defined = by_end.get(match.end("name"))
-        if name and defined is not None and defined.label in _DEFINING_LABELS:
+        if (
+            name
+            and defined is not None
+            and defined.label in _DEFINING_LABELS
+            and match.group("acronym") not in of_roles
+        ):
             label_of.setdefault(match.group("acronym"), defined.label)
     of_bodies = _initials_of_organisations(spans, text)
-    if not label_of and not of_bodies:
+    if not label_of and not of_bodies and not of_roles:
         return spans
     out = []
     for span in spans:
         covered = span.text_in(text)
+        if span.label == "ORGANIZATION" and covered in of_roles:  # "the IE report": a role's
+            continue
         if span.label in _DEFINING_LABELS and covered in label_of:
             span = span.with_(label=label_of[covered])
         elif span.label == "LOCATION" and covered in of_bodies and not _ZIP_AFTER.match(text, span.end):
@@ -538,10 +547,33 @@ def _initialisms(text: str) -> list[tuple[int, int]]:
                 "",
             )
             if initials and not match.group().isupper():
+                if _is_common_noun(text[match.start() + words[first].start() : match.end()], text):
+                    break
                 out.append((match.start() + words[first].start(), match.end()))
                 out.extend(m.span() for m in re.finditer(rf"\b{initials}\b", text))
                 break
     return out
+
+
+@functools.lru_cache(maxsize=4)
+def _acronyms_of_common_nouns(text: str) -> frozenset[str]:
+    """The text's acronyms of words it also writes in lower case (`_is_common_noun`): "IE"."""
+    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
+    out = set()
+    for match in re.finditer(_NAME, text):
+        words = [] if match.group().isupper() else match.group().split()  # a name of two words or more
+        for first in range(len(words) - 1):
+            initials = {i for i in _initials(words[first:]) if i in acronyms}
+            if initials and _is_common_noun(" ".join(words[first:]), text):
+                out.update(initials)
+                break
+    return frozenset(out)
+
+
+def _is_common_noun(name: str, text: str) -> bool:
+    """Whether the text also writes `name` in lower case: a role or a thing capitalised for its
+    acronym ("Investigative Employee (IE)", "an investigative employee"), not a body's name."""
+    return f" {' '.join(name.lower().split())} " in _lowercase_text(text)
 
 
 def _stands_out(acronym: str, text: str) -> bool:

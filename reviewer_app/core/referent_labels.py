@@ -324,3 +324,38 @@ def label_by_leading_head(
                 span = span.with_(label=label)
         out.append(span)
     return out
+
+
+_PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
+
+
+def label_mentions_by_majority(spans: Iterable[Span], text: str) -> list[Span]:
+    """One name, one referent: the mentions of a capitalised name that the spans
+    label as places, organisations or groups of people in turn take the label most of
+    them have ("I worked at Highland" twice as an organisation, once read as a place
+    after "Highland gave me ..."). A tie changes nothing, and a mention read as a person
+    is left to the rules for persons (a surname is often a town's name too)."""
+    spans = list(spans)
+    votes: dict[str, dict[str, int]] = {}
+    for span in spans:
+        if span.label in _PLACE_OR_BODY:
+            name = " ".join(span.text_in(text).split())
+            if name[:1].isupper():
+                counts = votes.setdefault(name, {})
+                counts[span.label] = counts.get(span.label, 0) + 1
+    winner: dict[str, str] = {}
+    for name, counts in votes.items():
+        if len(counts) > 1:
+            ranked = sorted(counts.values(), reverse=True)
+            if ranked[0] > ranked[1]:
+                winner[name] = max(counts, key=counts.__getitem__)
+    if not winner:
+        return spans
+    out = []
+    for span in spans:
+        if span.label in _PLACE_OR_BODY:
+            label = winner.get(" ".join(span.text_in(text).split()))
+            if label and label != span.label:
+                span = span.with_(label=label)
+        out.append(span)
+    return out

@@ -797,3 +797,19 @@ def test_a_gang_is_learnt_from_being_jumped_into_it_or_running_with_it():
     learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
     assert {"Sixth Street Hawks", "Varrio Sur"} <= learned
     assert "Marcus" not in learned
+
+
+def test_an_acronym_of_words_the_text_also_writes_in_lower_case_names_a_role_not_a_body():
+    text = (
+        "LT. MARSH: The Reporting Employee (RE) wrote it up. Then the Hearing Liaison (HL) came.\n"
+        "LT. MARSH: The reporting employee was on the tier. RE Dunford saw the fight.\n"
+        "LT. MARSH: The RE report is short. He also took Criminal Thinking Skills (CTS) on the yard.\n"
+        "LT. MARSH: You finished CTS in May. The hearing liaison agreed."
+    )
+    spans = [_span(text, "RE", "ORGANIZATION", 2), _span(text, "Dunford", "PERSON")]
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert not learned & {"RE", "Reporting Employee", "HL", "Hearing Liaison"}
+    assert {"CTS", "Criminal Thinking Skills"} <= learned  # not written in lower case: a programme
+    merged = _merged(text, spans)
+    assert not {n for n, label in merged if label == "ORGANIZATION"} & {"RE", "HL"}
+    assert ("CTS", "ORGANIZATION") in merged

@@ -154,3 +154,25 @@ def test_a_name_after_of_a_place_is_named_after_the_place_not_the_place():
         _span(text, "Fresno County", "ORGANIZATION"),
     ]
     assert _merged(text, spans) == {("Our Lady of the Valley", "ORGANIZATION"), ("Fresno County", "LOCATION")}
+
+
+def test_a_name_read_as_a_place_once_and_as_a_body_twice_is_the_body_at_every_mention():
+    from reviewer_app.core.referent_labels import label_mentions_by_majority
+
+    text = (
+        "I signed up with Fairhaven. Fairhaven gave me a bed. Fairhaven is strict. "
+        "Then Dunmore took me. Dunmore was kind. Ms. Kessler works there."
+    )
+    spans = [
+        _span(text, "Fairhaven", "ORGANIZATION"),
+        _span(text, "Fairhaven", "LOCATION", 1),
+        _span(text, "Fairhaven", "ORGANIZATION", 2),
+        _span(text, "Dunmore", "LOCATION"),
+        _span(text, "Dunmore", "ORGANIZATION", 1),
+        _span(text, "Kessler", "PERSON"),
+    ]
+    relabelled = {(s.start, s.text_in(text), s.label) for s in label_mentions_by_majority(spans, text)}
+    assert {label for _, name, label in relabelled if name == "Fairhaven"} == {"ORGANIZATION"}
+    # A tie says nothing, and a person is left to the rules for persons.
+    assert {label for _, name, label in relabelled if name == "Dunmore"} == {"LOCATION", "ORGANIZATION"}
+    assert (text.index("Kessler"), "Kessler", "PERSON") in relabelled
