@@ -37,14 +37,16 @@ Two halves, both called by `merge.merge_spans`:
   an acronym followed by a word that makes it a test ("TABE score") or one that
   opens a line of a form before a colon and a number ("MRN:   0048..."); a place or
   organisation without two letters ("[14:02:47]", "U") or made of role words
-  ("JUDGE", "THE VIDEOGRAPHER:"), and a
+  ("JUDGE", "THE VIDEOGRAPHER:"; not an acronym the text spells out, "OFC" beside
+  "Oromo Federalist Congress", whatever title it looks like), and a
   one-word one capitalised only by its sentence ("Group is 40117." beside "group
   40117"), and a heading "THE FACTS".
 - `speaker_tag_names`: the name in a speaker tag after its role words
   ("INMATE OKAFOR:", "PRESIDING COMMISSIONER LEE:", "MR. HALE:"), which NER
   misses in capitals; proposed as PERSON spans and propagated like the others.
 
-Labels that follow from what a span refers to are in `referent_labels`.
+Labels that follow from what a span refers to are in `referent_labels`; acronyms and the
+names they stand for in `acronyms`.
 
 The word lists these rules need (function words, the words that make a law or a
 test) are in `resources/patterns/merge.toml`.
@@ -53,10 +55,17 @@ test) are in `resources/patterns/merge.toml`.
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
+from reviewer_app.core.acronyms import (
+    acronyms_of_common_nouns,
+    ending_with_initials,
+    expansions,
+    initialisms,
+    is_common_noun,
+    lowercase_text,
+)
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.organisation_names import (
     CALENDAR_WORD,
@@ -182,7 +191,7 @@ def learn_organisations(
                 continue  # words in capitals run on ("... WATCH AND THE KAIROS"): `_named_in_capitals`
             found[(start, end)] = None
     if known_places:
-        lowercase_phrases = _lowercase_text(text)
+        lowercase_phrases = lowercase_text(text)
         for match in re.finditer(rf"\bin[ ]+(?P<name>{_NAME})[ ]+at[ ]+(?P<place>{_NAME})", text):
             name = match.group("name")  # "he was in Lifers With Purpose at Mule Creek": a body there
             if (
@@ -207,12 +216,12 @@ def learn_organisations(
                 # "was at Pinecrest Boys Ranch in Lodi": one is at a body in a town, whatever NER read.
                 (located if _AT_BEFORE.search(text, max(0, start - 9), start) else found)[(start, end)] = None
     for match in _names_before_acronyms(text):
-        name = _ending_with_initials(match.group("name"), match.group("acronym"))
-        if name and not _is_common_noun(name, text):
+        name = ending_with_initials(match.group("name"), match.group("acronym"))
+        if name and not is_common_noun(name, text):
             end = match.end("name")
             found[(end - len(name), end)] = None
             found[match.span("acronym")] = None
-    found.update(dict.fromkeys(_initialisms(text)))
+    found.update(dict.fromkeys(initialisms(text)))
     spans = []
     for start, end in found:
         name = text[start:end]
@@ -222,7 +231,7 @@ def learn_organisations(
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in located]
     spans += _mentions(text, named)
-    capitals = _named_in_capitals(text, cues, function_words, _lowercase_text(text))
+    capitals = _named_in_capitals(text, cues, function_words, lowercase_text(text))
     spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in capitals]
     # "Copyright 2023 Foothill Legal Transcribers", "a duly designated transcriber, X, do hereby".
     holders, certified = signed_firms(text)
@@ -368,9 +377,9 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
     spans = sorted(spans)
     by_end = {span.end: span for span in spans}
     label_of: dict[str, str] = {}
-    of_roles = _acronyms_of_common_nouns(text)
+    of_roles = acronyms_of_common_nouns(text)
     for match in _names_before_acronyms(text):
-        name = _ending_with_initials(match.group("name"), match.group("acronym"))
+        name = ending_with_initials(match.group("name"), match.group("acronym"))
         defined = by_end.get(match.end("name"))
         if (
             name
@@ -510,85 +519,10 @@ def _previous_word(text: str, start: int) -> str:
 _FUNCTION_LIKE = frozenset({"I", "The", "A", "An", "My", "Our", "This", "That", "It", "We", "You"})
 
 
-def _initials(words: Sequence[str]) -> tuple[str, str]:
-    """The initials of the capitalised words, and of all words ("WS", "WFS")."""
-    return "".join(w[0] for w in words if w[0].isupper()), "".join(w[0] for w in words).upper()
-
-
-def _ending_with_initials(name: str, acronym: str) -> str:
-    """The end of `name` whose words' initials are `acronym`, or ""."""
-    words = name.split()
-    for first in range(len(words)):
-        if words[first][0].isupper() and acronym in _initials(words[first:]):
-            return " ".join(words[first:])
-    return ""
-
-
-def _initialisms(text: str) -> list[tuple[int, int]]:
-    """Capitalised names of two or more words whose initials the document also
-    writes as an acronym ("Anger Replacement Training" ... "ART"): both, everywhere."""
-    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
-    if not acronyms:
-        return []
-    lowercase_phrases = _lowercase_text(text)
-    # "BY MR. VASQUEZ:": a word the text also writes in lower case is no acronym.
-    # The look-up first: `_stands_out` reads the whole text again for each acronym.
-    acronyms = {a for a in acronyms if f" {a.lower()} " not in lowercase_phrases and _stands_out(a, text)}
-    out = []
-    for match in re.finditer(_NAME, text):
-        if " " not in match.group():
-            continue  # one word: no initials of several
-        words = list(re.finditer(r"\S+", match.group()))
-        for first in range(len(words) - 1):
-            if not words[first].group()[0].isupper():
-                continue
-            initials = next(
-                (i for i in _initials([w.group() for w in words[first:]]) if len(i) >= 2 and i in acronyms),
-                "",
-            )
-            if initials and not match.group().isupper():
-                if _is_common_noun(text[match.start() + words[first].start() : match.end()], text):
-                    break
-                out.append((match.start() + words[first].start(), match.end()))
-                out.extend(m.span() for m in re.finditer(rf"\b{initials}\b", text))
-                break
-    return out
-
-
-@functools.lru_cache(maxsize=4)
-def _acronyms_of_common_nouns(text: str) -> frozenset[str]:
-    """The text's acronyms of words it also writes in lower case (`_is_common_noun`): "IE"."""
-    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
-    out = set()
-    for match in re.finditer(_NAME, text):
-        words = [] if match.group().isupper() else match.group().split()  # a name of two words or more
-        for first in range(len(words) - 1):
-            initials = {i for i in _initials(words[first:]) if i in acronyms}
-            if initials and _is_common_noun(" ".join(words[first:]), text):
-                out.update(initials)
-                break
-    return frozenset(out)
-
-
-def _is_common_noun(name: str, text: str) -> bool:
-    """Whether the text also writes `name` in lower case: a role or a thing capitalised for its
-    acronym ("Investigative Employee (IE)", "an investigative employee"), not a body's name."""
-    return f" {' '.join(name.lower().split())} " in _lowercase_text(text)
-
-
-def _stands_out(acronym: str, text: str) -> bool:
-    """Whether `acronym` is somewhere written as one: in mixed-case text, not
-    beside a time ("9:04 AM") and not among words in capitals ("JOSEPH NG:")."""
-    for match in re.finditer(rf"\b{acronym}\b", text):
-        before = text[max(0, match.start() - 30) : match.start()].split()
-        after = text[match.end() : match.end() + 30].split()
-        neighbours = [w for w in (before[-1:] + after[:1]) if any(c.isalpha() for c in w)]
-        if before and re.search(r"\d", before[-1]):
-            continue
-        if neighbours and all(w.isupper() for w in neighbours):
-            continue
-        return True
-    return False
+def _defined_initials(span: Span, text: str, role_words: frozenset[str]) -> bool:
+    """An acronym whose name the text spells out, not ending in a role ("OFC, the Oromo Federalist
+    Congress"; not "CSR" of "Certified Shorthand Reporter"): no title."""
+    return any(n.split()[-1].lower() not in role_words for n in expansions(text).get(span.text_in(text), ()))
 
 
 def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:
@@ -631,7 +565,7 @@ def drop_false_tags(
     spans = list(spans)
     tags = list(speaker_tags)
     cased = _names_are_capitalised(text)
-    lowercase_phrases = _lowercase_text(text)
+    lowercase_phrases = lowercase_text(text)
     lines = text.split("\n")
     long_lines = sum(len(line.split()) >= 6 for line in lines)
     shouting_is_rare = sum(_is_shouted(line) for line in lines) * 2 <= long_lines
@@ -650,7 +584,9 @@ def drop_false_tags(
         if (
             span.label in ("ORGANIZATION", "LOCATION")
             and all(_POSSESSIVE_S.sub("", w.lower().strip(".")) in role_words for w in covered.split())
-            and (_inside(span, tags) or " " not in covered)
+            and (
+                _inside(span, tags) or (" " not in covered and not _defined_initials(span, text, role_words))
+            )
         ):
             continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
         if (
@@ -816,14 +752,6 @@ def _names_are_capitalised(text: str) -> bool:
     return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
 
 
-@functools.lru_cache(maxsize=4)  # asked for by several rules of one merge
-def _lowercase_text(text: str) -> str:
-    """The text's words, those with a capital blanked, one space apart, to look
-    phrases up in: "closing statements" is there, "Closing Statements" is not."""
-    tokens = re.findall(r"[A-Za-z][A-Za-z'’-]*|[^\sA-Za-z]+", text)
-    return " " + " ".join(t if not any(c.isupper() for c in t) else "|" for t in tokens) + " "
-
-
 def _law_occurrences(text: str, heads: Sequence[str]) -> list[tuple[int, int]]:
     if not heads:
         return []
@@ -887,7 +815,7 @@ def speaker_tag_names(
         if not roles and turns[" ".join(text[a:b].split())] < _NAME_TAG_TURNS:
             continue
         if lowercase_phrases is None:
-            lowercase_phrases = _lowercase_text(text)
+            lowercase_phrases = lowercase_text(text)
         for w in rest:
             if w not in written_lower:
                 written_lower[w] = f" {w} " in lowercase_phrases

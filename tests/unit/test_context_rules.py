@@ -813,3 +813,18 @@ def test_an_acronym_of_words_the_text_also_writes_in_lower_case_names_a_role_not
     merged = _merged(text, spans)
     assert not {n for n, label in merged if label == "ORGANIZATION"} & {"RE", "HL"}
     assert ("CTS", "ORGANIZATION") in merged
+
+
+def test_an_acronym_spelled_out_as_a_body_is_no_title_however_it_looks():
+    text = (
+        "A. I am a member of CPL, the Citizens for Peaceful Living, since 2010.\n"
+        "Q. And the police asked about CPL?\nA. Yes. They asked who goes to the CPL office.\n"
+        "I, NORA QUILL, a Certified Shorthand Reporter, do hereby certify.\nNORA QUILL, CSR No. 10442"
+    )
+    spans = [_span(text, "CPL", "ORGANIZATION", n) for n in range(3)] + [
+        _span(text, "CSR", "ORGANIZATION"),
+        _span(text, "Citizens for Peaceful Living", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert ("CPL", "ORGANIZATION") in merged  # "Cpl." is a title, but this CPL is spelled out as a body
+    assert ("CSR", "ORGANIZATION") not in merged  # spelled out as a role: the reporter's title
