@@ -104,12 +104,12 @@ from reviewer_app.core.referent_labels import (
     label_by_leading_head,
     label_compass_places,
     label_glosses_as_named,
-    label_mentions_by_majority,
     label_numbers_by_cue,
     label_places_by_context,
     label_spelled_items,
     label_states_as_bodies,
     label_streets_by_context,
+    settle_places_and_bodies,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
@@ -887,7 +887,7 @@ def merge_spans(
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
-        merged = label_mentions_by_majority(merged, text)
+        merged = settle_places_and_bodies(merged, text, rules.known_places)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

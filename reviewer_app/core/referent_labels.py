@@ -24,6 +24,9 @@ import bisect
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
+from reviewer_app.core.organisation_names import NAME
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spelled_referents import spells_a_thing
 
@@ -359,3 +362,57 @@ def label_mentions_by_majority(spans: Iterable[Span], text: str) -> list[Span]:
                 span = span.with_(label=label)
         out.append(span)
     return out
+
+
+def settle_places_and_bodies(spans: Iterable[Span], text: str, known_places: frozenset[str]) -> list[Span]:
+    """The last word on places and organisations, once every other rule has proposed its
+    spans: premises named before their address, then one label per name by majority."""
+    return label_mentions_by_majority(label_premises_before_addresses(spans, text, known_places), text)
+
+
+_NAME_BEFORE_COMMA = re.compile(rf"(?<![\w'’.-])(?P<name>{NAME}),[ ]+\Z")
+_PERSON_LABELS = ("PERSON", "SPELLED_NAME")
+
+
+def label_premises_before_addresses(
+    spans: Iterable[Span], text: str, known_places: frozenset[str] = frozenset()
+) -> list[Span]:
+    """A name of two words or more that nothing tagged, right before a comma and a street
+    address ("Harbor of Hope Residence, 2214 Q Street, Bakersfield"), is the name of the
+    premises there, an ORGANIZATION: a transitional house, a firm, a church. Not a known
+    place, and not a name with a word of a person's name in the document ("Loretta Pruitt,
+    18 Elm Street" where NER missed her): persons have addresses too. A word that opens
+    the sentence and that the text also writes in lower case is no part of the name
+    ("Then Harbor of Hope Residence, ...")."""
+    spans = sorted(spans)
+    addresses = [s for s in spans if s.label == "LOCATION" and text[s.start : s.start + 1].isdigit()]
+    if not addresses:
+        return spans
+    person_words = {w.lower() for s in spans if s.label in _PERSON_LABELS for w in s.text_in(text).split()}
+    lower_words = lowercase_words(text)
+    starts = [s.start for s in spans]
+    added = []
+    for address in addresses:
+        match = _NAME_BEFORE_COMMA.search(text, max(0, address.start - 80), address.start)
+        if not match:
+            continue
+        start, end = match.span("name")
+        words = match.group("name").split()
+        if words[0].lower() in lower_words and _opens_sentence(text, start):
+            start += len(words.pop(0)) + 1
+        name = " ".join(words)
+        i = bisect.bisect_left(starts, end)
+        overlapped = any(s.start < end and start < s.end for s in spans[max(0, i - 3) : i + 1])
+        if (
+            len(words) >= 2
+            and not overlapped
+            and name.lower() not in known_places
+            and not any(w.lower() in person_words for w in words)
+        ):
+            added.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    return sorted([*spans, *added])
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[max(0, start - 40) : start].rstrip(" \t")
+    return not before or before.endswith(("\n", ".", "!", "?", ":", "--"))

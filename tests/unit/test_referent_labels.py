@@ -176,3 +176,26 @@ def test_a_name_read_as_a_place_once_and_as_a_body_twice_is_the_body_at_every_me
     # A tie says nothing, and a person is left to the rules for persons.
     assert {label for _, name, label in relabelled if name == "Dunmore"} == {"LOCATION", "ORGANIZATION"}
     assert (text.index("Kessler"), "Kessler", "PERSON") in relabelled
+
+
+def test_a_name_before_a_street_address_names_the_premises_there():
+    from reviewer_app.core.referent_labels import label_premises_before_addresses
+
+    text = (
+        "MR. OYELARAN: The plan is unchanged, and then some. Then Lantern Gate Residence, 4410 Ortega Street, Fresno. "
+        "Her letter came from Loretta Vance, 18 Elm Street, Modesto. Ms. Vance is his aunt. "
+        "He was at Fresno County, 2200 Fresno Street."
+    )
+    spans = [
+        _span(text, "4410 Ortega Street, Fresno", "LOCATION"),
+        _span(text, "18 Elm Street, Modesto", "LOCATION"),
+        _span(text, "Vance", "PERSON", 1),
+        _span(text, "2200 Fresno Street", "LOCATION"),
+    ]
+    found = {
+        (s.text_in(text), s.label)
+        for s in label_premises_before_addresses(spans, text, frozenset({"fresno county"}))
+    }
+    assert ("Lantern Gate Residence", "ORGANIZATION") in found  # "Then" opens the sentence
+    # A person NER missed is no premises (her surname is a person's elsewhere); a known place stays.
+    assert not {name for name, label in found if label == "ORGANIZATION"} - {"Lantern Gate Residence"}
