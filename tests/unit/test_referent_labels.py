@@ -182,7 +182,8 @@ def test_a_name_before_a_street_address_names_the_premises_there():
     from reviewer_app.core.referent_labels import label_premises_before_addresses
 
     text = (
-        "MR. OYELARAN: The plan is unchanged, and then some. Then Lantern Gate Residence, 4410 Ortega Street, Fresno. "
+        "MR. OYELARAN: The plan is unchanged, and then some. "
+        "Then Lantern Gate Residence, 4410 Ortega Street, Fresno. "
         "Her letter came from Loretta Vance, 18 Elm Street, Modesto. Ms. Vance is his aunt. "
         "He was at Fresno County, 2200 Fresno Street."
     )
