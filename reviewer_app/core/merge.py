@@ -879,7 +879,8 @@ def merge_spans(
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
-        merged = settle_places_and_bodies(merged, text, rules.known_places)
+        place_words = (rules.head_words.get("LOCATION", ()), rules.organisation_cues.get("state_forms", ()))
+        merged = settle_places_and_bodies(merged, text, rules.known_places, *place_words)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

@@ -364,10 +364,52 @@ def label_mentions_by_majority(spans: Iterable[Span], text: str) -> list[Span]:
     return out
 
 
-def settle_places_and_bodies(spans: Iterable[Span], text: str, known_places: frozenset[str]) -> list[Span]:
+def settle_places_and_bodies(
+    spans: Iterable[Span],
+    text: str,
+    known_places: frozenset[str],
+    place_heads: Sequence[str] = (),
+    state_forms: Sequence[str] = (),
+) -> list[Span]:
     """The last word on places and organisations, once every other rule has proposed its
-    spans: premises named before their address, then one label per name by majority."""
-    return label_mentions_by_majority(label_premises_before_addresses(spans, text, known_places), text)
+    spans: premises named before their address, bodies the context named that NER read as
+    places, then one label per name by majority."""
+    spans = label_premises_before_addresses(spans, text, known_places)
+    spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
+    return label_mentions_by_majority(spans, text)
+
+
+def label_bodies_the_context_names(
+    spans: Iterable[Span],
+    text: str,
+    known_places: frozenset[str],
+    place_heads: Sequence[str] = (),
+    state_forms: Sequence[str] = (),
+) -> list[Span]:
+    """A name of two words or more that the text introduces as a body (one is in it, a member
+    of it, it has an acronym: `context_rules.learn_organisations`, detector `context`) and
+    that NER read as a place is the body, unless it is a known place, ends in one of
+    `place_heads` or holds one of `state_forms` ("Lemon Hill Boyz", "Central Valley Homicide
+    Survivors, CVHS" are bodies; "Corcoran State Prison (COR)", "the German Democratic
+    Republic (GDR)" stay places) or follows "on" (a street: "the Delta Fuel Stop on Charter
+    Way")."""
+    endings = tuple(f" {h.lower()}" for h in place_heads)
+    states = {w.lower() for w in state_forms}
+    out = []
+    for span in spans:
+        if span.label == "LOCATION" and CONTEXT in span.detectors:
+            name = " ".join(span.text_in(text).split()).lower()
+            if (
+                " " in name
+                and not name.endswith(endings)
+                and not states.intersection(name.split())
+                and name not in known_places
+                and not name[0].isdigit()
+                and not _ON_STREET.search(text, max(0, span.start - 4), span.start)
+            ):
+                span = span.with_(label="ORGANIZATION")
+        out.append(span)
+    return out
 
 
 _NAME_BEFORE_COMMA = re.compile(rf"(?<![\w'’.-])(?P<name>{NAME}),[ ]+\Z")

@@ -200,3 +200,23 @@ def test_a_name_before_a_street_address_names_the_premises_there():
     assert ("Lantern Gate Residence", "ORGANIZATION") in found  # "Then" opens the sentence
     # A person NER missed is no premises (her surname is a person's elsewhere); a known place stays.
     assert not {name for name, label in found if label == "ORGANIZATION"} - {"Lantern Gate Residence"}
+
+
+def test_a_body_the_text_introduces_that_ner_read_as_a_place_is_the_body():
+    text = (
+        "A. The report lists him with Alder Creek Rollers, ACR, since he was twelve. I'm also in "
+        "Kings Canyon Fellowship, a lifers' group. I did time at Pleasant Valley State Prison, PVSP, "
+        "and in the Federal Republic of Germany (FRG). We went to the Aldine Fuel Stop on Kessler Way."
+    )
+    pieces = (
+        "Alder Creek Rollers",
+        "Kings Canyon Fellowship",
+        "Pleasant Valley State Prison",
+        "Federal Republic of Germany",
+        "Kessler Way",
+    )
+    ner = [_span(text, piece, "LOCATION") for piece in pieces]
+    merged = _merged(text, ner)
+    assert {("Alder Creek Rollers", "ORGANIZATION"), ("Kings Canyon Fellowship", "ORGANIZATION")} <= merged
+    # A prison, a state and a street stay places, whatever the context says.
+    assert {(p, "LOCATION") for p in pieces[2:]} <= merged
