@@ -879,8 +879,8 @@ def merge_spans(
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
-        place_words = (rules.head_words.get("LOCATION", ()), rules.organisation_cues.get("state_forms", ()))
-        merged = settle_places_and_bodies(merged, text, rules.known_places, *place_words)
+        heads, cues = rules.head_words.get("LOCATION", ()), rules.organisation_cues
+        merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

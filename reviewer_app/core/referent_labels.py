@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from reviewer_app.core.casing import lowercase_words
-from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
+from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAMING_SCORE
 from reviewer_app.core.organisation_names import NAME
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spelled_referents import spells_a_thing
@@ -369,14 +369,52 @@ def settle_places_and_bodies(
     text: str,
     known_places: frozenset[str],
     place_heads: Sequence[str] = (),
-    state_forms: Sequence[str] = (),
+    cues: Mapping[str, Sequence[str] | Mapping[str, list[str]]] | None = None,
 ) -> list[Span]:
     """The last word on places and organisations, once every other rule has proposed its
-    spans: premises named before their address, bodies the context named that NER read as
-    places, then one label per name by majority."""
+    spans: agencies named by their county, premises named before their address, bodies the
+    context named that NER read as places, then one label per name by majority. `cues` are
+    merge.toml's [organisation_cues] (`agencies`, `state_forms`)."""
+    cues = cues or {}
+    spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())))
     spans = label_premises_before_addresses(spans, text, known_places)
+    state_forms = tuple(cues.get("state_forms", ()))
     spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
     return label_mentions_by_majority(spans, text)
+
+
+# "Tulare County", "RIVERSIDE COUNTY", "san diego county": a county NER may have missed.
+_COUNTY = re.compile(r"(?<![\w'’-])(?:(?!The[ ]|THE[ ])[A-Z][\w'’-]*[ ]){1,3}(?:County|COUNTY)(?![\w'’-])")
+_NAME_AFTER = re.compile(r"[ ]+[A-Z][a-z]")
+
+
+def label_agencies_of_places(spans: Iterable[Span], text: str, agencies: Sequence[str]) -> list[Span]:
+    """A county or a town (a LOCATION span, or words ending in "County") right before one of
+    `agencies` ("District Attorney", "Sheriff's Office") is part of the agency's name: one
+    ORGANIZATION span over both ("for the Tulare County District Attorney"), not a place
+    and a title. Not when a capitalised name follows (a person's title: "the Kern County
+    District Attorney Lisa Moy"), and "DA" only in capitals."""
+    spans = sorted(spans)
+    if not agencies:
+        return spans
+    words = sorted(agencies, key=len, reverse=True)
+    agency = re.compile(
+        "[ ]+(?:"
+        + "|".join(re.escape(a) if a.isupper() else f"(?i:{re.escape(a)})" for a in words)
+        + r")(?![\w'’-])"
+    )
+    places = [(s.start, s.end) for s in spans if s.label == "LOCATION"]
+    places += [m.span() for m in _COUNTY.finditer(text)]
+    found: dict[int, int] = {}  # the agency's end: the latest start of a place before it
+    for start, end in places:
+        match = agency.match(text, end)
+        if match and not _NAME_AFTER.match(text, match.end()):
+            found[match.end()] = max(start, found.get(match.end(), start))
+    if not found:
+        return spans
+    named = sorted((start, end) for end, start in found.items())
+    kept = [s for s in spans if not any(s.start < b and a < s.end for a, b in named)]
+    return sorted([*kept, *(Span(a, b, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for a, b in named)])
 
 
 def label_bodies_the_context_names(

@@ -220,3 +220,28 @@ def test_a_body_the_text_introduces_that_ner_read_as_a_place_is_the_body():
     assert {("Alder Creek Rollers", "ORGANIZATION"), ("Kings Canyon Fellowship", "ORGANIZATION")} <= merged
     # A prison, a state and a street stay places, whatever the context says.
     assert {(p, "LOCATION") for p in pieces[2:]} <= merged
+
+
+def test_a_county_before_a_law_office_names_the_office():
+    text = (
+        "MR. ODUYA: Femi Oduya, for the Mariposa County District Attorney.\n"
+        "For the People:   LASSEN COUNTY DISTRICT ATTORNEY'S OFFICE\n"
+        "It went to the Kern County DA and the Kern County District Attorney Lisa Moy read it. "
+        "Ms. Ruiz, Deputy District Attorney, Inyo County, appeared from the Sutter County Public Defender."
+    )
+    spans = [
+        _span(text, "Mariposa County", "LOCATION"),
+        _span(text, "Kern County", "LOCATION"),
+        _span(text, "Kern County", "LOCATION", 1),
+        _span(text, "Inyo County", "LOCATION"),
+    ]
+    merged = _merged(text, spans)
+    offices = {n for n, label in merged if label == "ORGANIZATION"}
+    assert {
+        "Mariposa County District Attorney",
+        "LASSEN COUNTY DISTRICT ATTORNEY'S OFFICE",
+        "Kern County DA",
+        "Sutter County Public Defender",
+    } <= offices
+    # Before a person's name the county is a title's place; after the title, a place.
+    assert ("Kern County", "LOCATION") in merged and ("Inyo County", "LOCATION") in merged
