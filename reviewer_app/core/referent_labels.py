@@ -372,12 +372,14 @@ def settle_places_and_bodies(
     cues: Mapping[str, Sequence[str] | Mapping[str, list[str]]] | None = None,
 ) -> list[Span]:
     """The last word on places and organisations, once every other rule has proposed its
-    spans: agencies named by their county, premises named before their address, bodies the
-    context named that NER read as places, then one label per name by majority. `cues` are
+    spans: agencies named by their county, premises named before their address, the other
+    names the text gives them, bodies the context named that NER read as places, then one
+    label per name by majority. `cues` are
     merge.toml's [organisation_cues] (`agencies`, `state_forms`)."""
     cues = cues or {}
     spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())))
     spans = label_premises_before_addresses(spans, text, known_places)
+    spans = label_aliases(spans, text)
     state_forms = tuple(cues.get("state_forms", ()))
     spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
     return label_mentions_by_majority(spans, text)
@@ -448,6 +450,44 @@ def label_bodies_the_context_names(
                 span = span.with_(label="ORGANIZATION")
         out.append(span)
     return out
+
+
+# A name the text gives a place or a body right after it: "Bridges to Accountability, also
+# written B2A", "Restorative Reckoning, which the file also calls R and R", "Kearny Mesa
+# Juvenile Hall, Kearny Mesa for short".
+_ALIAS_NAME = r"(?P<alias>[A-Z][A-Za-z0-9&'’-]*(?:[ ](?:and|&|of|[A-Z][A-Za-z0-9&'’-]*)){0,4})"
+_ALIAS_AFTER = re.compile(
+    r",?[ ]+(?:(?:which|that)[ ](?:[a-z]+[ ]){0,3}?)?(?:also[ ])?(?:written|called|calls|known[ ]as"
+    rf"|abbreviated(?:[ ]as|[ ]to)?|shortened[ ]to)[ ]+(?:the[ ]+)?[\"“]?{_ALIAS_NAME}"
+)
+_FOR_SHORT = re.compile(rf",[ ]+{_ALIAS_NAME}[ ]+for[ ]+short\b")
+_JOINER_AT_END = re.compile(r"(?:[ ](?:and|&|of))+\Z")
+
+
+def label_aliases(spans: Iterable[Span], text: str) -> list[Span]:
+    """The other name the text gives a place or an organisation right after naming it ("X,
+    also written B2A", "X, which the file also calls R and R", "X, Kearny Mesa for short")
+    takes its label at every mention written the same way, whatever NER made of it or missed."""
+    spans = sorted(spans)
+    label_of: dict[str, str] = {}
+    for span in spans:
+        if span.label in ("ORGANIZATION", "LOCATION"):
+            match = _ALIAS_AFTER.match(text, span.end) or _FOR_SHORT.match(text, span.end)
+            alias = _JOINER_AT_END.sub("", match.group("alias")) if match else ""
+            if len(alias) >= 2 and alias != span.text_in(text):
+                label_of.setdefault(alias, span.label)
+    if not label_of:
+        return spans
+    by_extent = {(s.start, s.end): s for s in spans}
+    pattern = "|".join(re.escape(a) for a in sorted(label_of, key=len, reverse=True))
+    for match in re.finditer(rf"(?<![\w'’-])(?:{pattern})(?![\w'’-])", text):
+        label = label_of[match.group()]
+        same = by_extent.get(match.span())
+        if same is not None:
+            by_extent[match.span()] = same.with_(label=label)
+        elif not any(s.start < match.end() and match.start() < s.end for s in by_extent.values()):
+            by_extent[match.span()] = Span(*match.span(), label, (CONTEXT,), NAMING_SCORE)
+    return sorted(by_extent.values())
 
 
 _NAME_BEFORE_COMMA = re.compile(rf"(?<![\w'’.-])(?P<name>{NAME}),[ ]+\Z")

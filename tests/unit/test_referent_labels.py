@@ -245,3 +245,25 @@ def test_a_county_before_a_law_office_names_the_office():
     } <= offices
     # Before a person's name the county is a title's place; after the title, a place.
     assert ("Kern County", "LOCATION") in merged and ("Inyo County", "LOCATION") in merged
+
+
+def test_the_other_name_a_text_gives_a_place_or_a_body_takes_its_label_at_every_mention():
+    from reviewer_app.core.referent_labels import label_aliases
+
+    text = (
+        "The file shows Pathways Home Alliance, also written P2H, completed May 2024. In P2H we "
+        "write letters. He stayed at Otay Ridge Juvenile Camp, Otay Ridge for short. Later, Otay Ridge "
+        "closed. His brother Raymond, also called Smokey, was there."
+    )
+    spans = [
+        _span(text, "Pathways Home Alliance", "ORGANIZATION"),
+        _span(text, "Otay Ridge Juvenile Camp", "LOCATION"),
+        _span(text, "Otay Ridge", "PERSON", 2),
+        _span(text, "Raymond", "PERSON"),
+        _span(text, "Smokey", "PERSON"),
+    ]
+    found = {(s.start, s.text_in(text), s.label) for s in label_aliases(spans, text)}
+    assert {label for _, name, label in found if name == "P2H"} == {"ORGANIZATION"}
+    assert len([n for _, n, _ in found if n == "P2H"]) == 2
+    assert {label for _, name, label in found if name == "Otay Ridge"} == {"LOCATION"}
+    assert (text.index("Smokey"), "Smokey", "PERSON") in found  # a person's alias is the persons' rules'
