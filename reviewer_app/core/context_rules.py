@@ -212,6 +212,8 @@ def learn_organisations(
             words = match.group("name").split()
             if _sentence_start(text, start) and f" {words[0].lower()} " in lowercase_phrases:
                 start += len(words.pop(0)) + 1  # "To Second Dawn Residential": "to" is a word
+                while words and words[0].islower():
+                    start += len(words.pop(0)) + 1  # "Or with Peaches in Lodi": a person, no body
             name = text[start:end]
             if (
                 match.group("place").lower() in known_places

@@ -828,3 +828,14 @@ def test_an_acronym_spelled_out_as_a_body_is_no_title_however_it_looks():
     merged = _merged(text, spans)
     assert ("CPL", "ORGANIZATION") in merged  # "Cpl." is a title, but this CPL is spelled out as a body
     assert ("CSR", "ORGANIZATION") not in merged  # spelled out as a role: the reporter's title
+
+
+def test_a_name_after_a_lower_case_word_before_in_a_town_is_no_body():
+    text = (
+        "A. I could live at 12 Oak Street, Fresno, or with my aunt. Or with Tootie in Lodi.\n"
+        "A. Or Harvest Light Recovery in Lodi, they have a bed."
+    )
+    cues = default_rules().organisation_cues
+    learned = {text[s.start : s.end] for s in learn_organisations(text, cues, frozenset({"lodi", "fresno"}))}
+    assert "Harvest Light Recovery" in learned
+    assert not {n for n in learned if "Tootie" in n}
