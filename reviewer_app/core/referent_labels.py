@@ -24,6 +24,7 @@ import bisect
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from reviewer_app.core.acronyms import expansions
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAMING_SCORE
 from reviewer_app.core.organisation_names import NAME
@@ -372,17 +373,45 @@ def settle_places_and_bodies(
     cues: Mapping[str, Sequence[str] | Mapping[str, list[str]]] | None = None,
 ) -> list[Span]:
     """The last word on places and organisations, once every other rule has proposed its
-    spans: agencies named by their county, premises named before their address, the other
-    names the text gives them, bodies the context named that NER read as places, then one
-    label per name by majority. `cues` are
-    merge.toml's [organisation_cues] (`agencies`, `state_forms`)."""
+    spans: no credential after a name, agencies named by their county, premises named before
+    their address, the other names the text gives them, bodies the context named that NER
+    read as places, then one label per name by majority. `cues` are merge.toml's
+    [organisation_cues] (`agencies`, `state_forms`)."""
     cues = cues or {}
+    spans = drop_credentials_after_names(spans, text)
     spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())))
     spans = label_premises_before_addresses(spans, text, known_places)
     spans = label_aliases(spans, text)
     state_forms = tuple(cues.get("state_forms", ()))
     spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
     return label_mentions_by_majority(spans, text)
+
+
+_CREDENTIAL = re.compile(r"[A-Z]{2,5}")
+_CREDENTIAL_END = re.compile(r"[ \t]*(?:[,.;)]|$)", re.M)
+
+
+def drop_credentials_after_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """An acronym in capitals right after a person's name and a comma, ending the phrase, is
+    the person's credential or licence, no organisation ("Tamsin Bell, RN, ADA Support",
+    "Gail Ortiz, LVN."), unless the text spells it out as a body ("Ana Ruiz, OFC" beside
+    "the Oromo Federalist Congress")."""
+    spans = sorted(spans)
+    out: list[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        if (
+            span.label == "ORGANIZATION"
+            and previous is not None
+            and previous.label == "PERSON"
+            and text[previous.end : span.start] == ", "
+            and _CREDENTIAL.fullmatch(span.text_in(text))
+            and _CREDENTIAL_END.match(text, span.end)
+            and span.text_in(text) not in expansions(text)
+        ):
+            continue
+        out.append(span)
+    return out
 
 
 # "Tulare County", "RIVERSIDE COUNTY", "san diego county": a county NER may have missed.

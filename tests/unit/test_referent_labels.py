@@ -267,3 +267,22 @@ def test_the_other_name_a_text_gives_a_place_or_a_body_takes_its_label_at_every_
     assert len([n for _, n, _ in found if n == "P2H"]) == 2
     assert {label for _, name, label in found if name == "Otay Ridge"} == {"LOCATION"}
     assert (text.index("Smokey"), "Smokey", "PERSON") in found  # a person's alias is the persons' rules'
+
+
+def test_an_acronym_after_a_name_and_a_comma_is_a_credential_not_a_body():
+    text = (
+        "Present: Odile Marchand, LVN, ADA Support\nA. It says Odile Marchand, RN. She called.\n"
+        "A. Lelisa Bonsa, OFC, came. The OFC, the Oromo Federalist Congress, sent him."
+    )
+    spans = [
+        _span(text, "Odile Marchand", "PERSON"),
+        _span(text, "LVN", "ORGANIZATION"),
+        _span(text, "Odile Marchand", "PERSON", 1),
+        _span(text, "RN", "ORGANIZATION"),
+        _span(text, "Lelisa Bonsa", "PERSON"),
+        _span(text, "OFC", "ORGANIZATION"),
+        _span(text, "Oromo Federalist Congress", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert not {("LVN", "ORGANIZATION"), ("RN", "ORGANIZATION")} & merged
+    assert ("OFC", "ORGANIZATION") in merged  # spelled out as a body: an affiliation
