@@ -195,6 +195,9 @@ def learn_organisations(
                 continue  # "Group therapy ...": the capital is the sentence's
             if len(words) > 1 and text[start:end].isupper():
                 continue  # words in capitals run on ("... WATCH AND THE KAIROS"): `_named_in_capitals`
+            when = len(words) == 1 and _WHEN_WORD.fullmatch(words[0])
+            if when or is_numbered_stage(text[start:end], text):
+                continue  # "the Thursday group", "Tenth class", "the Facility B program office": no names
             found[(start, end)] = None
     if known_places:
         lowercase_phrases = lowercase_text(text)
@@ -319,6 +322,11 @@ def _named_in_capitals(
     return out
 
 
+# A day, a month or an ordinal, which says when or which, not whose: "the Thursday group".
+_WHEN_WORD = re.compile(
+    rf"{_CALENDAR_WORD}|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh"
+    r"|Twelfth)\b|\d{1,2}(?:st|nd|rd|th)\b"
+)
 _COMPLETED_ON = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME}),[ ](?:completed|finished)[ ](?:in[ ]|on[ ])?"
     rf"(?:{_CALENDAR_WORD}|\d|['’]\d)"

@@ -839,3 +839,13 @@ def test_a_name_after_a_lower_case_word_before_in_a_town_is_no_body():
     learned = {text[s.start : s.end] for s in learn_organisations(text, cues, frozenset({"lodi", "fresno"}))}
     assert "Harvest Light Recovery" in learned
     assert not {n for n in learned if "Tootie" in n}
+
+
+def test_a_day_an_ordinal_or_a_lettered_part_before_group_or_program_is_no_body():
+    text = (
+        "A. I run the Wednesday group on C yard, and the Second Chances group too.\n"
+        "A. Tenth class, then the Yard C program office sent me to Second Chances."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert not learned & {"Wednesday", "Tenth", "Yard C"}
+    assert "Second Chances" in learned
