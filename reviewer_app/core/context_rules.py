@@ -182,7 +182,8 @@ def learn_organisations(
                 named[name] = None
     if after:
         # "X program", or X and an apposition that says what it is: "Second Wind, the youth group".
-        apposition = r",[ ](?:the|a|an|our|my|their)[ ](?:[a-z][a-z'’-]*[ ]){0,3}"
+        # A day may say when it meets: "Men of Honor Circle, the Thursday group".
+        apposition = rf",[ ](?:the|a|an|our|my|their)[ ](?:[a-z][a-z'’-]*[ ]|(?:{_CALENDAR_WORD})[ ]){{0,3}}"
         for match in re.finditer(rf"(?P<name>{_NAME})(?:[ ]+|{apposition})(?i:(?:{after}))\b", text):
             start, end = match.span("name")
             words = match.group("name").split()
