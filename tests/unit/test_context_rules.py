@@ -852,7 +852,7 @@ def test_a_day_an_ordinal_or_a_lettered_part_before_group_or_program_is_no_body(
 
 
 def test_a_name_before_an_apposition_that_says_when_a_group_meets_is_a_body():
-    text = "A. I go to Keepers of the Flame, the Friday group. Mr. Okoro runs it, the Friday group."
+    text = "A. Since May, Keepers of the Flame, the Friday group. Mr. Okoro runs it, the Friday group."
     learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
     assert "Keepers of the Flame" in learned
     assert not {n for n in learned if "Okoro" in n}
