@@ -36,7 +36,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
 10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
     CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
     names are written (not in lower case; in lower-case speech
-    `name_propagation.propagate_lower_case_names`).
+    `name_propagation.propagate_lower_case_names`); `referent_labels.settle_places_and_bodies`:
+    agencies by county, premises before an address, aliases, one label per name by majority.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
 12. `name_rules.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
