@@ -37,14 +37,16 @@ Two halves, both called by `merge.merge_spans`:
   an acronym followed by a word that makes it a test ("TABE score") or one that
   opens a line of a form before a colon and a number ("MRN:   0048..."); a place or
   organisation without two letters ("[14:02:47]", "U") or made of role words
-  ("JUDGE", "THE VIDEOGRAPHER:"), and a
+  ("JUDGE", "THE VIDEOGRAPHER:"; not an acronym the text spells out, "OFC" beside
+  "Oromo Federalist Congress", whatever title it looks like), and a
   one-word one capitalised only by its sentence ("Group is 40117." beside "group
   40117"), and a heading "THE FACTS".
 - `speaker_tag_names`: the name in a speaker tag after its role words
   ("INMATE OKAFOR:", "PRESIDING COMMISSIONER LEE:", "MR. HALE:"), which NER
   misses in capitals; proposed as PERSON spans and propagated like the others.
 
-Labels that follow from what a span refers to are in `referent_labels`.
+Labels that follow from what a span refers to are in `referent_labels`; acronyms and the
+names they stand for in `acronyms`.
 
 The word lists these rules need (function words, the words that make a law or a
 test) are in `resources/patterns/merge.toml`.
@@ -53,10 +55,17 @@ test) are in `resources/patterns/merge.toml`.
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
+from reviewer_app.core.acronyms import (
+    acronyms_of_common_nouns,
+    ending_with_initials,
+    expansions,
+    initialisms,
+    is_common_noun,
+    lowercase_text,
+)
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.organisation_names import (
     CALENDAR_WORD,
@@ -173,7 +182,8 @@ def learn_organisations(
                 named[name] = None
     if after:
         # "X program", or X and an apposition that says what it is: "Second Wind, the youth group".
-        apposition = r",[ ](?:the|a|an|our|my|their)[ ](?:[a-z][a-z'’-]*[ ]){0,3}"
+        # A day may say when it meets: "Men of Honor Circle, the Thursday group".
+        apposition = rf",[ ](?:the|a|an|our|my|their)[ ](?:[a-z][a-z'’-]*[ ]|(?:{_CALENDAR_WORD})[ ]){{0,3}}"
         for match in re.finditer(rf"(?P<name>{_NAME})(?:[ ]+|{apposition})(?i:(?:{after}))\b", text):
             start, end = match.span("name")
             words = match.group("name").split()
@@ -186,9 +196,12 @@ def learn_organisations(
                 continue  # "Group therapy ...": the capital is the sentence's
             if len(words) > 1 and text[start:end].isupper():
                 continue  # words in capitals run on ("... WATCH AND THE KAIROS"): `_named_in_capitals`
+            when = len(words) == 1 and _WHEN_WORD.fullmatch(words[0])
+            if when or is_numbered_stage(text[start:end], text):
+                continue  # "the Thursday group", "Tenth class", "the Facility B program office": no names
             found[(start, end)] = None
     if known_places:
-        lowercase_phrases = _lowercase_text(text)
+        lowercase_phrases = lowercase_text(text)
         for match in re.finditer(rf"\bin[ ]+(?P<name>{_NAME})[ ]+at[ ]+(?P<place>{_NAME})", text):
             name = match.group("name")  # "he was in Lifers With Purpose at Mule Creek": a body there
             if (
@@ -203,6 +216,8 @@ def learn_organisations(
             words = match.group("name").split()
             if _sentence_start(text, start) and f" {words[0].lower()} " in lowercase_phrases:
                 start += len(words.pop(0)) + 1  # "To Second Dawn Residential": "to" is a word
+                while words and words[0].islower():
+                    start += len(words.pop(0)) + 1  # "Or with Peaches in Lodi": a person, no body
             name = text[start:end]
             if (
                 match.group("place").lower() in known_places
@@ -213,12 +228,12 @@ def learn_organisations(
                 # "was at Pinecrest Boys Ranch in Lodi": one is at a body in a town, whatever NER read.
                 (located if _AT_BEFORE.search(text, max(0, start - 9), start) else found)[(start, end)] = None
     for match in _names_before_acronyms(text):
-        name = _ending_with_initials(match.group("name"), match.group("acronym"))
-        if name:
+        name = ending_with_initials(match.group("name"), match.group("acronym"))
+        if name and not is_common_noun(name, text):
             end = match.end("name")
             found[(end - len(name), end)] = None
             found[match.span("acronym")] = None
-    found.update(dict.fromkeys(_initialisms(text)))
+    found.update(dict.fromkeys(initialisms(text)))
     spans = []
     for start, end in found:
         name = text[start:end]
@@ -228,7 +243,7 @@ def learn_organisations(
             spans.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in located]
     spans += _mentions(text, named)
-    capitals = _named_in_capitals(text, cues, function_words, _lowercase_text(text))
+    capitals = _named_in_capitals(text, cues, function_words, lowercase_text(text))
     spans += [Span(*name, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for name in capitals]
     # "Copyright 2023 Foothill Legal Transcribers", "a duly designated transcriber, X, do hereby".
     holders, certified = signed_firms(text)
@@ -308,6 +323,11 @@ def _named_in_capitals(
     return out
 
 
+# A day, a month or an ordinal, which says when or which, not whose: "the Thursday group".
+_WHEN_WORD = re.compile(
+    rf"{_CALENDAR_WORD}|(?:First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh"
+    r"|Twelfth)\b|\d{1,2}(?:st|nd|rd|th)\b"
+)
 _COMPLETED_ON = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME}),[ ](?:completed|finished)[ ](?:in[ ]|on[ ])?"
     rf"(?:{_CALENDAR_WORD}|\d|['’]\d)"
@@ -368,22 +388,31 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
     An acronym in capitals that a place list gave a LOCATION ("VA", "PA") is an
     organisation when its letters are the initials of the last capitalised words of
     an organisation the document names ("the Department of Veterans Affairs" ...
-    "the VA clinic"): a state's postal code is no agency, and the document says which
-    it means. Not in an address, before a ZIP code ("Richmond, VA 23219")."""
+    "the VA clinic"): a state's postal code is no agency, and the document says which it
+    means. Not in an address, before a ZIP code ("Richmond, VA 23219"). An acronym of words
+    the text also writes in lower case names a role or a thing, no organisation."""
     spans = sorted(spans)
     by_end = {span.end: span for span in spans}
     label_of: dict[str, str] = {}
+    of_roles = acronyms_of_common_nouns(text)
     for match in _names_before_acronyms(text):
-        name = _ending_with_initials(match.group("name"), match.group("acronym"))
+        name = ending_with_initials(match.group("name"), match.group("acronym"))
         defined = by_end.get(match.end("name"))
-        if name and defined is not None and defined.label in _DEFINING_LABELS:
+        if (
+            name
+            and defined is not None
+            and defined.label in _DEFINING_LABELS
+            and match.group("acronym") not in of_roles
+        ):
             label_of.setdefault(match.group("acronym"), defined.label)
     of_bodies = _initials_of_organisations(spans, text)
-    if not label_of and not of_bodies:
+    if not label_of and not of_bodies and not of_roles:
         return spans
     out = []
     for span in spans:
         covered = span.text_in(text)
+        if span.label == "ORGANIZATION" and covered in of_roles:  # "the IE report": a role's
+            continue
         if span.label in _DEFINING_LABELS and covered in label_of:
             span = span.with_(label=label_of[covered])
         elif span.label == "LOCATION" and covered in of_bodies and not _ZIP_AFTER.match(text, span.end):
@@ -511,62 +540,10 @@ def previous_word(text: str, start: int, backwards: re.Pattern[str] = BACKWARDS_
 _FUNCTION_LIKE = frozenset({"I", "The", "A", "An", "My", "Our", "This", "That", "It", "We", "You"})
 
 
-def _initials(words: Sequence[str]) -> tuple[str, str]:
-    """The initials of the capitalised words, and of all words ("WS", "WFS")."""
-    return "".join(w[0] for w in words if w[0].isupper()), "".join(w[0] for w in words).upper()
-
-
-def _ending_with_initials(name: str, acronym: str) -> str:
-    """The end of `name` whose words' initials are `acronym`, or ""."""
-    words = name.split()
-    for first in range(len(words)):
-        if words[first][0].isupper() and acronym in _initials(words[first:]):
-            return " ".join(words[first:])
-    return ""
-
-
-def _initialisms(text: str) -> list[tuple[int, int]]:
-    """Capitalised names of two or more words whose initials the document also
-    writes as an acronym ("Anger Replacement Training" ... "ART"): both, everywhere."""
-    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
-    if not acronyms:
-        return []
-    lowercase_phrases = _lowercase_text(text)
-    # "BY MR. VASQUEZ:": a word the text also writes in lower case is no acronym.
-    # The look-up first: `_stands_out` reads the whole text again for each acronym.
-    acronyms = {a for a in acronyms if f" {a.lower()} " not in lowercase_phrases and _stands_out(a, text)}
-    out = []
-    for match in re.finditer(_NAME, text):
-        if " " not in match.group():
-            continue  # one word: no initials of several
-        words = list(re.finditer(r"\S+", match.group()))
-        for first in range(len(words) - 1):
-            if not words[first].group()[0].isupper():
-                continue
-            initials = next(
-                (i for i in _initials([w.group() for w in words[first:]]) if len(i) >= 2 and i in acronyms),
-                "",
-            )
-            if initials and not match.group().isupper():
-                out.append((match.start() + words[first].start(), match.end()))
-                out.extend(m.span() for m in re.finditer(rf"\b{initials}\b", text))
-                break
-    return out
-
-
-def _stands_out(acronym: str, text: str) -> bool:
-    """Whether `acronym` is somewhere written as one: in mixed-case text, not
-    beside a time ("9:04 AM") and not among words in capitals ("JOSEPH NG:")."""
-    for match in re.finditer(rf"\b{acronym}\b", text):
-        before = text[max(0, match.start() - 30) : match.start()].split()
-        after = text[match.end() : match.end() + 30].split()
-        neighbours = [w for w in (before[-1:] + after[:1]) if any(c.isalpha() for c in w)]
-        if before and re.search(r"\d", before[-1]):
-            continue
-        if neighbours and all(w.isupper() for w in neighbours):
-            continue
-        return True
-    return False
+def _defined_initials(span: Span, text: str, role_words: frozenset[str]) -> bool:
+    """An acronym whose name the text spells out, not ending in a role ("OFC, the Oromo Federalist
+    Congress"; not "CSR" of "Certified Shorthand Reporter"): no title."""
+    return any(n.split()[-1].lower() not in role_words for n in expansions(text).get(span.text_in(text), ()))
 
 
 def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:
@@ -609,7 +586,7 @@ def drop_false_tags(
     spans = list(spans)
     tags = list(speaker_tags)
     cased = _names_are_capitalised(text)
-    lowercase_phrases = _lowercase_text(text)
+    lowercase_phrases = lowercase_text(text)
     lines = text.split("\n")
     long_lines = sum(len(line.split()) >= 6 for line in lines)
     shouting_is_rare = sum(_is_shouted(line) for line in lines) * 2 <= long_lines
@@ -628,7 +605,9 @@ def drop_false_tags(
         if (
             span.label in ("ORGANIZATION", "LOCATION")
             and all(_POSSESSIVE_S.sub("", w.lower().strip(".")) in role_words for w in covered.split())
-            and (_inside(span, tags) or " " not in covered)
+            and (
+                _inside(span, tags) or (" " not in covered and not _defined_initials(span, text, role_words))
+            )
         ):
             continue  # "THE VIDEOGRAPHER:", "MS. RICH:", "JUDGE", "the Minor": a role or a title
         if (
@@ -794,14 +773,6 @@ def _names_are_capitalised(text: str) -> bool:
     return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
 
 
-@functools.lru_cache(maxsize=4)  # asked for by several rules of one merge
-def _lowercase_text(text: str) -> str:
-    """The text's words, those with a capital blanked, one space apart, to look
-    phrases up in: "closing statements" is there, "Closing Statements" is not."""
-    tokens = re.findall(r"[A-Za-z][A-Za-z'’-]*|[^\sA-Za-z]+", text)
-    return " " + " ".join(t if not any(c.isupper() for c in t) else "|" for t in tokens) + " "
-
-
 def _law_occurrences(text: str, heads: Sequence[str]) -> list[tuple[int, int]]:
     if not heads:
         return []
@@ -865,7 +836,7 @@ def speaker_tag_names(
         if not roles and turns[" ".join(text[a:b].split())] < _NAME_TAG_TURNS:
             continue
         if lowercase_phrases is None:
-            lowercase_phrases = _lowercase_text(text)
+            lowercase_phrases = lowercase_text(text)
         for w in rest:
             if w not in written_lower:
                 written_lower[w] = f" {w} " in lowercase_phrases

@@ -36,7 +36,8 @@ One function per rule; `merge_spans` applies them in the paper's order:
 10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
     CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
     names are written (not in lower case; in lower-case speech
-    `name_propagation.propagate_lower_case_names`).
+    `name_propagation.propagate_lower_case_names`); `referent_labels.settle_places_and_bodies`:
+    agencies by county, premises before an address, aliases, one label per name by majority.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
 12. `name_rules.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
@@ -111,6 +112,7 @@ from reviewer_app.core.referent_labels import (
     label_spelled_items,
     label_states_as_bodies,
     label_streets_by_context,
+    settle_places_and_bodies,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import (
@@ -880,6 +882,8 @@ def merge_spans(
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
+        heads, cues = rules.head_words.get("LOCATION", ()), rules.organisation_cues
+        merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

@@ -38,9 +38,10 @@ CALENDAR_WORD = (
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b|(?:January|February|March|April|May|June|July"
     r"|August|September|October|November|December)\b"
 )
-# The last word of a numbered stage or level ("Phase Two", "Step 4"), no name.
+# The last word of a numbered or lettered stage, level or part ("Phase Two", "Step 4",
+# "Facility B"), no name.
 NUMBERED = re.compile(
-    r".+[ ](?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|\d{1,3}[A-Za-z]?)"
+    r".+[ ](?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|\d{1,3}[A-Za-z]?|[A-Z])"
 )
 # A Roman numeral also ends names of bodies ("Comradeship IV", "Local II"): a stage only when the
 # text uses its first word as a common noun too ("Level IV ... the next level").

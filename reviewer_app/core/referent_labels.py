@@ -22,8 +22,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from reviewer_app.core.acronyms import expansions
+from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAMING_SCORE
+from reviewer_app.core.organisation_names import NAME
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spelled_referents import spells_a_thing
 
@@ -324,3 +328,240 @@ def label_by_leading_head(
                 span = span.with_(label=label)
         out.append(span)
     return out
+
+
+_PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
+
+
+def label_mentions_by_majority(spans: Iterable[Span], text: str) -> list[Span]:
+    """One name, one referent: the mentions of a capitalised name that the spans
+    label as places, organisations or groups of people in turn take the label most of
+    them have ("I worked at Highland" twice as an organisation, once read as a place
+    after "Highland gave me ..."). A tie changes nothing, and a mention read as a person
+    is left to the rules for persons (a surname is often a town's name too)."""
+    spans = list(spans)
+    votes: dict[str, dict[str, int]] = {}
+    for span in spans:
+        if span.label in _PLACE_OR_BODY:
+            name = " ".join(span.text_in(text).split())
+            if name[:1].isupper():
+                counts = votes.setdefault(name, {})
+                counts[span.label] = counts.get(span.label, 0) + 1
+    winner: dict[str, str] = {}
+    for name, counts in votes.items():
+        if len(counts) > 1:
+            ranked = sorted(counts.values(), reverse=True)
+            if ranked[0] > ranked[1]:
+                winner[name] = max(counts, key=counts.__getitem__)
+    if not winner:
+        return spans
+    out = []
+    for span in spans:
+        if span.label in _PLACE_OR_BODY:
+            label = winner.get(" ".join(span.text_in(text).split()))
+            if label and label != span.label:
+                span = span.with_(label=label)
+        out.append(span)
+    return out
+
+
+def settle_places_and_bodies(
+    spans: Iterable[Span],
+    text: str,
+    known_places: frozenset[str],
+    place_heads: Sequence[str] = (),
+    cues: Mapping[str, Sequence[str] | Mapping[str, list[str]]] | None = None,
+) -> list[Span]:
+    """The last word on places and organisations, once every other rule has proposed its
+    spans: no credential after a name, agencies named by their county, premises named before
+    their address, the other names the text gives them, bodies the context named that NER
+    read as places, then one label per name by majority. `cues` are merge.toml's
+    [organisation_cues] (`agencies`, `state_forms`)."""
+    cues = cues or {}
+    spans = drop_credentials_after_names(spans, text)
+    spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())))
+    spans = label_premises_before_addresses(spans, text, known_places)
+    spans = label_aliases(spans, text)
+    state_forms = tuple(cues.get("state_forms", ()))
+    spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
+    return label_mentions_by_majority(spans, text)
+
+
+_CREDENTIAL = re.compile(r"[A-Z]{2,5}")
+_CREDENTIAL_END = re.compile(r"[ \t]*(?:[,.;)]|$)", re.M)
+
+
+def drop_credentials_after_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """An acronym in capitals right after a person's name and a comma, ending the phrase, is
+    the person's credential or licence, no organisation ("Tamsin Bell, RN, ADA Support",
+    "Gail Ortiz, LVN."), unless the text spells it out as a body ("Ana Ruiz, OFC" beside
+    "the Oromo Federalist Congress")."""
+    spans = sorted(spans)
+    out: list[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        if (
+            span.label == "ORGANIZATION"
+            and previous is not None
+            and previous.label == "PERSON"
+            and text[previous.end : span.start] == ", "
+            and _CREDENTIAL.fullmatch(span.text_in(text))
+            and _CREDENTIAL_END.match(text, span.end)
+            and span.text_in(text) not in expansions(text)
+        ):
+            continue
+        out.append(span)
+    return out
+
+
+# "Tulare County", "RIVERSIDE COUNTY", "san diego county": a county NER may have missed.
+_COUNTY = re.compile(r"(?<![\w'’-])(?:(?!The[ ]|THE[ ])[A-Z][\w'’-]*[ ]){1,3}(?:County|COUNTY)(?![\w'’-])")
+_NAME_AFTER = re.compile(r"[ ]+[A-Z][a-z]")
+
+
+def label_agencies_of_places(spans: Iterable[Span], text: str, agencies: Sequence[str]) -> list[Span]:
+    """A county or a town (a LOCATION span, or words ending in "County") right before one of
+    `agencies` ("District Attorney", "Sheriff's Office") is part of the agency's name: one
+    ORGANIZATION span over both ("for the Tulare County District Attorney"), not a place
+    and a title. Not when a capitalised name follows (a person's title: "the Kern County
+    District Attorney Lisa Moy"), and "DA" only in capitals."""
+    spans = sorted(spans)
+    if not agencies:
+        return spans
+    words = sorted(agencies, key=len, reverse=True)
+    agency = re.compile(
+        "[ ]+(?:"
+        + "|".join(re.escape(a) if a.isupper() else f"(?i:{re.escape(a)})" for a in words)
+        + r")(?![\w'’-])"
+    )
+    places = [(s.start, s.end) for s in spans if s.label == "LOCATION"]
+    places += [m.span() for m in _COUNTY.finditer(text)]
+    found: dict[int, int] = {}  # the agency's end: the latest start of a place before it
+    for start, end in places:
+        match = agency.match(text, end)
+        if match and not _NAME_AFTER.match(text, match.end()):
+            found[match.end()] = max(start, found.get(match.end(), start))
+    if not found:
+        return spans
+    named = sorted((start, end) for end, start in found.items())
+    kept = [s for s in spans if not any(s.start < b and a < s.end for a, b in named)]
+    return sorted([*kept, *(Span(a, b, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for a, b in named)])
+
+
+def label_bodies_the_context_names(
+    spans: Iterable[Span],
+    text: str,
+    known_places: frozenset[str],
+    place_heads: Sequence[str] = (),
+    state_forms: Sequence[str] = (),
+) -> list[Span]:
+    """A name of two words or more that the text introduces as a body (one is in it, a member
+    of it, it has an acronym: `context_rules.learn_organisations`, detector `context`) and
+    that NER read as a place is the body, unless it is a known place, ends in one of
+    `place_heads` or holds one of `state_forms` ("Lemon Hill Boyz", "Central Valley Homicide
+    Survivors, CVHS" are bodies; "Corcoran State Prison (COR)", "the German Democratic
+    Republic (GDR)" stay places) or follows "on" (a street: "the Delta Fuel Stop on Charter
+    Way")."""
+    endings = tuple(f" {h.lower()}" for h in place_heads)
+    states = {w.lower() for w in state_forms}
+    out = []
+    for span in spans:
+        if span.label == "LOCATION" and CONTEXT in span.detectors:
+            name = " ".join(span.text_in(text).split()).lower()
+            if (
+                " " in name
+                and not name.endswith(endings)
+                and not states.intersection(name.split())
+                and name not in known_places
+                and not name[0].isdigit()
+                and not _ON_STREET.search(text, max(0, span.start - 4), span.start)
+            ):
+                span = span.with_(label="ORGANIZATION")
+        out.append(span)
+    return out
+
+
+# A name the text gives a place or a body right after it: "Bridges to Accountability, also
+# written B2A", "Restorative Reckoning, which the file also calls R and R", "Kearny Mesa
+# Juvenile Hall, Kearny Mesa for short".
+_ALIAS_NAME = r"(?P<alias>[A-Z][A-Za-z0-9&'’-]*(?:[ ](?:and|&|of|[A-Z][A-Za-z0-9&'’-]*)){0,4})"
+_ALIAS_AFTER = re.compile(
+    r",?[ ]+(?:(?:which|that)[ ](?:[a-z]+[ ]){0,3}?)?(?:also[ ])?(?:written|called|calls|known[ ]as"
+    rf"|abbreviated(?:[ ]as|[ ]to)?|shortened[ ]to)[ ]+(?:the[ ]+)?[\"“]?{_ALIAS_NAME}"
+)
+_FOR_SHORT = re.compile(rf",[ ]+{_ALIAS_NAME}[ ]+for[ ]+short\b")
+_JOINER_AT_END = re.compile(r"(?:[ ](?:and|&|of))+\Z")
+
+
+def label_aliases(spans: Iterable[Span], text: str) -> list[Span]:
+    """The other name the text gives a place or an organisation right after naming it ("X,
+    also written B2A", "X, which the file also calls R and R", "X, Kearny Mesa for short")
+    takes its label at every mention written the same way, whatever NER made of it or missed."""
+    spans = sorted(spans)
+    label_of: dict[str, str] = {}
+    for span in spans:
+        if span.label in ("ORGANIZATION", "LOCATION"):
+            match = _ALIAS_AFTER.match(text, span.end) or _FOR_SHORT.match(text, span.end)
+            alias = _JOINER_AT_END.sub("", match.group("alias")) if match else ""
+            if len(alias) >= 2 and alias != span.text_in(text):
+                label_of.setdefault(alias, span.label)
+    if not label_of:
+        return spans
+    by_extent = {(s.start, s.end): s for s in spans}
+    pattern = "|".join(re.escape(a) for a in sorted(label_of, key=len, reverse=True))
+    for match in re.finditer(rf"(?<![\w'’-])(?:{pattern})(?![\w'’-])", text):
+        label = label_of[match.group()]
+        same = by_extent.get(match.span())
+        if same is not None:
+            by_extent[match.span()] = same.with_(label=label)
+        elif not any(s.start < match.end() and match.start() < s.end for s in by_extent.values()):
+            by_extent[match.span()] = Span(*match.span(), label, (CONTEXT,), NAMING_SCORE)
+    return sorted(by_extent.values())
+
+
+_NAME_BEFORE_COMMA = re.compile(rf"(?<![\w'’.-])(?P<name>{NAME}),[ ]+\Z")
+_PERSON_LABELS = ("PERSON", "SPELLED_NAME")
+
+
+def label_premises_before_addresses(
+    spans: Iterable[Span], text: str, known_places: frozenset[str] = frozenset()
+) -> list[Span]:
+    """A name of two words or more that nothing tagged, right before a comma and a street
+    address ("Harbor of Hope Residence, 2214 Q Street, Bakersfield"), is the name of the
+    premises there, an ORGANIZATION: a transitional house, a firm, a church. Not a known
+    place, and not a name with a word of a person's name in the document ("Loretta Pruitt,
+    18 Elm Street" where NER missed her): persons have addresses too. A word that opens
+    the sentence and that the text also writes in lower case is no part of the name
+    ("Then Harbor of Hope Residence, ...")."""
+    spans = sorted(spans)
+    addresses = [s for s in spans if s.label == "LOCATION" and text[s.start : s.start + 1].isdigit()]
+    if not addresses:
+        return spans
+    person_words = {w.lower() for s in spans if s.label in _PERSON_LABELS for w in s.text_in(text).split()}
+    lower_words = lowercase_words(text)
+    starts = [s.start for s in spans]
+    added = []
+    for address in addresses:
+        match = _NAME_BEFORE_COMMA.search(text, max(0, address.start - 80), address.start)
+        if not match:
+            continue
+        start, end = match.span("name")
+        words = match.group("name").split()
+        if words[0].lower() in lower_words and _opens_sentence(text, start):
+            start += len(words.pop(0)) + 1
+        name = " ".join(words)
+        i = bisect.bisect_left(starts, end)
+        overlapped = any(s.start < end and start < s.end for s in spans[max(0, i - 3) : i + 1])
+        if (
+            len(words) >= 2
+            and not overlapped
+            and name.lower() not in known_places
+            and not any(w.lower() in person_words for w in words)
+        ):
+            added.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    return sorted([*spans, *added])
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[max(0, start - 40) : start].rstrip(" \t")
+    return not before or before.endswith(("\n", ".", "!", "?", ":", "--"))

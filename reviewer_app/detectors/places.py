@@ -53,6 +53,9 @@ _WORD = re.compile(r"[^\W\d_]+")
 # One to three capitalised words in any alphabet, hyphenated parts too ("Konstancin‑Jeziorna").
 _PLACE_WORD = r"(?=[^\W\d_])(?-i:[A-ZÀ-ÖØ-ÞĀ-ſ])[^\W\d_]*(?:[-‑][^\W\d_]+)*"
 _PLACE_WORDS = rf"{_PLACE_WORD}(?:[ ]{_PLACE_WORD}){{0,2}}"
+# Between a cue and its place: spaces, or the end of a line and the next line's number in a
+# court reporter's numbered lines ("a dairy in\n 5  Shafter").
+_CUE_GAP = r"(?:[ ]+|[ \t]*\n[ \t]*\d{1,2}[ \t]+)"
 _VOWEL = re.compile(r"[AEIOUYaeiouyÀ-ÖØ-öø-ÿ]")
 # A capitalised word right after, or right before (a title's full stop included).
 _NAME_NEIGHBOUR_AFTER = re.compile(r"[ ]+[A-Z]")
@@ -177,7 +180,7 @@ def place_rules() -> PlaceRules:
         # A code's prefix with the town spelt out too: "CSP-Sacramento" beside "CSP-SAC".
         codes=re.compile(rf"(?<![\w-])(?:{spelt_out}{_alternation(codes)})(?![\w-])") if codes else None,
         after_place_cue=re.compile(
-            rf"(?<![\w-])(?i:{place_cues})[ ]+(?P<place>{_alternation(known)})(?![\w-])"
+            rf"(?<![\w-])(?i:{place_cues}){_CUE_GAP}(?P<place>{_alternation(known)})(?![\w-])"
         )
         if known and place_cues
         else None,
@@ -187,7 +190,7 @@ def place_rules() -> PlaceRules:
         groups=re.compile(rf"(?<![\w'’-])(?:{_alternation(groups)})s?(?![\w'’-])") if groups else None,
         language_cues=frozenset(w.lower() for w in table.get("language_cues", ())),
         after_residence_cue=re.compile(
-            rf"(?<![\w-])(?i:{_alternation(table['residence_cues'])})[ ]+"
+            rf"(?<![\w-])(?i:{_alternation(table['residence_cues'])}){_CUE_GAP}"
             rf"(?P<place>{_PLACE_WORDS})(?![\w‑-]|[ ]?\d)"
         )
         if table.get("residence_cues")

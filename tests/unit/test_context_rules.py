@@ -797,3 +797,62 @@ def test_a_gang_is_learnt_from_being_jumped_into_it_or_running_with_it():
     learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
     assert {"Sixth Street Hawks", "Varrio Sur"} <= learned
     assert "Marcus" not in learned
+
+
+def test_an_acronym_of_words_the_text_also_writes_in_lower_case_names_a_role_not_a_body():
+    text = (
+        "LT. MARSH: The Reporting Employee (RE) wrote it up. Then the Hearing Liaison (HL) came.\n"
+        "LT. MARSH: The reporting employee was on the tier. RE Dunford saw the fight.\n"
+        "LT. MARSH: The RE report is short. He also took Criminal Thinking Skills (CTS) on the yard.\n"
+        "LT. MARSH: You finished CTS in May. The hearing liaison agreed."
+    )
+    spans = [_span(text, "RE", "ORGANIZATION", 2), _span(text, "Dunford", "PERSON")]
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert not learned & {"RE", "Reporting Employee", "HL", "Hearing Liaison"}
+    assert {"CTS", "Criminal Thinking Skills"} <= learned  # not written in lower case: a programme
+    merged = _merged(text, spans)
+    assert not {n for n, label in merged if label == "ORGANIZATION"} & {"RE", "HL"}
+    assert ("CTS", "ORGANIZATION") in merged
+
+
+def test_an_acronym_spelled_out_as_a_body_is_no_title_however_it_looks():
+    text = (
+        "A. I am a member of CPL, the Citizens for Peaceful Living, since 2010.\n"
+        "Q. And the police asked about CPL?\nA. Yes. They asked who goes to the CPL office.\n"
+        "I, NORA QUILL, a Certified Shorthand Reporter, do hereby certify.\nNORA QUILL, CSR No. 10442"
+    )
+    spans = [_span(text, "CPL", "ORGANIZATION", n) for n in range(3)] + [
+        _span(text, "CSR", "ORGANIZATION"),
+        _span(text, "Citizens for Peaceful Living", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert ("CPL", "ORGANIZATION") in merged  # "Cpl." is a title, but this CPL is spelled out as a body
+    assert ("CSR", "ORGANIZATION") not in merged  # spelled out as a role: the reporter's title
+
+
+def test_a_name_after_a_lower_case_word_before_in_a_town_is_no_body():
+    text = (
+        "A. I could live at 12 Oak Street, Fresno, or with my aunt. Or with Tootie in Lodi.\n"
+        "A. Or Harvest Light Recovery in Lodi, they have a bed."
+    )
+    cues = default_rules().organisation_cues
+    learned = {text[s.start : s.end] for s in learn_organisations(text, cues, frozenset({"lodi", "fresno"}))}
+    assert "Harvest Light Recovery" in learned
+    assert not {n for n in learned if "Tootie" in n}
+
+
+def test_a_day_an_ordinal_or_a_lettered_part_before_group_or_program_is_no_body():
+    text = (
+        "A. I run the Wednesday group on C yard, and the Second Chances group too.\n"
+        "A. Tenth class, then the Yard C program office sent me to Second Chances."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert not learned & {"Wednesday", "Tenth", "Yard C"}
+    assert "Second Chances" in learned
+
+
+def test_a_name_before_an_apposition_that_says_when_a_group_meets_is_a_body():
+    text = "A. Since May, Keepers of the Flame, the Friday group. Mr. Okoro runs it, the Friday group."
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert "Keepers of the Flame" in learned
+    assert not {n for n in learned if "Okoro" in n}

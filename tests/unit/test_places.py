@@ -108,8 +108,12 @@ def test_prison_codes_of_the_gazetteer_are_found_in_capitals_only():
         # Written otherwise than the list writes it, or after no cue: not this rule's.
         ("an orange in the bowl; Lompoc is far; we were in lompoc", []),
         ("he lives in OR now", []),
+        # A court reporter's numbered lines put the cue and the place on two lines.
+        ("a truck in\n  5  Lompoc until he left, then to\n12   Kern County.", ["Lompoc", "Kern County"]),
+        # A line's end is no cue's gap without the next line's number, nor is a number of more.
+        ("he stayed in\nLompoc; we got to\n2024 Lompoc", []),
     ],
-)
+)  # fmt: skip
 def test_a_known_place_after_a_place_cue(text, expected):
     assert _found(find_known_places(text), text) == expected
 
@@ -155,9 +159,15 @@ def test_a_known_town_that_answers_where_or_follows_a_place_is_a_place():
 def test_capitalised_words_after_a_residence_cue_are_a_place_listed_or_not():
     text = (
         "A lawyer practising in İzmir. She was born in 1948 and lives in Konstancin‑Jeziorna. "
-        "I was born in Guadalajara, Jalisco. He moved to the city. She lives in Section 8 housing."
+        "I was born in Guadalajara, Jalisco. He moved to the city. She lives in Section 8 housing. "
+        "His son came. He was raised in\n 14   Nakodar, and born in\nJanuary."
     )
-    assert _found(find_places_after_cues(text), text) == ["İzmir", "Konstancin‑Jeziorna", "Guadalajara"]
+    assert _found(find_places_after_cues(text), text) == [
+        "İzmir",
+        "Konstancin‑Jeziorna",
+        "Guadalajara",
+        "Nakodar",
+    ]
 
 
 def test_a_plural_of_a_known_group_is_a_group_but_a_country_is_a_place():

@@ -1,0 +1,117 @@
+"""Acronyms and the names they stand for (issue 12), for `context_rules`.
+
+- `initialisms`: capitalised names of two words or more whose initials the document also
+  writes as an acronym ("Anger Replacement Training" ... "ART"), both at every mention.
+- `ending_with_initials`: the end of a name that an acronym in brackets after it stands for.
+- `expansions`: the names each acronym of the text may stand for.
+- `acronyms_of_common_nouns` / `is_common_noun`: an acronym of words the text also writes in
+  lower case ("Investigative Employee" ... "IE" ... "an investigative employee") names a
+  role or a thing, not a body.
+- `lowercase_text`: the text's lower-case words, to look phrases up in.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from reviewer_app.core.organisation_names import NAME
+
+
+@functools.lru_cache(maxsize=4)  # asked for by several rules of one merge
+def lowercase_text(text: str) -> str:
+    """The text's words, those with a capital blanked, one space apart, to look
+    phrases up in: "closing statements" is there, "Closing Statements" is not."""
+    tokens = re.findall(r"[A-Za-z][A-Za-z'’-]*|[^\sA-Za-z]+", text)
+    return " " + " ".join(t if not any(c.isupper() for c in t) else "|" for t in tokens) + " "
+
+
+def initials_of(words: Sequence[str]) -> tuple[str, str]:
+    """The initials of the capitalised words, and of all words ("WS", "WFS")."""
+    return "".join(w[0] for w in words if w[0].isupper()), "".join(w[0] for w in words).upper()
+
+
+def ending_with_initials(name: str, acronym: str) -> str:
+    """The end of `name` whose words' initials are `acronym`, or ""."""
+    words = name.split()
+    for first in range(len(words)):
+        if words[first][0].isupper() and acronym in initials_of(words[first:]):
+            return " ".join(words[first:])
+    return ""
+
+
+def initialisms(text: str) -> list[tuple[int, int]]:
+    """Capitalised names of two or more words whose initials the document also
+    writes as an acronym ("Anger Replacement Training" ... "ART"): both, everywhere."""
+    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
+    if not acronyms:
+        return []
+    lowercase_phrases = lowercase_text(text)
+    # "BY MR. VASQUEZ:": a word the text also writes in lower case is no acronym.
+    # The look-up first: `stands_out` reads the whole text again for each acronym.
+    acronyms = {a for a in acronyms if f" {a.lower()} " not in lowercase_phrases and stands_out(a, text)}
+    out = []
+    for match in re.finditer(NAME, text):
+        if " " not in match.group():
+            continue  # one word: no initials of several
+        words = list(re.finditer(r"\S+", match.group()))
+        for first in range(len(words) - 1):
+            if not words[first].group()[0].isupper():
+                continue
+            initials = next(
+                (i for i in initials_of([w.group() for w in words[first:]]) if len(i) >= 2 and i in acronyms),
+                "",
+            )
+            if initials and not match.group().isupper():
+                if is_common_noun(text[match.start() + words[first].start() : match.end()], text):
+                    break
+                out.append((match.start() + words[first].start(), match.end()))
+                out.extend(m.span() for m in re.finditer(rf"\b{initials}\b", text))
+                break
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def expansions(text: str) -> dict[str, frozenset[str]]:
+    """The names of two words or more (not in capitals) that each acronym of the text may stand
+    for, by the initials of their last words: {"IE": {"Investigative Employee"}}."""
+    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
+    out: dict[str, set[str]] = {}
+    for match in re.finditer(NAME, text):
+        words = [] if match.group().isupper() else match.group().split()
+        for first in range(len(words) - 1):
+            found = [i for i in initials_of(words[first:]) if i in acronyms]
+            for acronym in found:
+                out.setdefault(acronym, set()).add(" ".join(words[first:]))
+            if found:
+                break
+    return {acronym: frozenset(names) for acronym, names in out.items()}
+
+
+def acronyms_of_common_nouns(text: str) -> frozenset[str]:
+    """The text's acronyms of words it also writes in lower case (`is_common_noun`): "IE"."""
+    return frozenset(
+        a for a, names in expansions(text).items() if any(is_common_noun(n, text) for n in names)
+    )
+
+
+def is_common_noun(name: str, text: str) -> bool:
+    """Whether the text also writes `name` in lower case: a role or a thing capitalised for its
+    acronym ("Investigative Employee (IE)", "an investigative employee"), not a body's name."""
+    return f" {' '.join(name.lower().split())} " in lowercase_text(text)
+
+
+def stands_out(acronym: str, text: str) -> bool:
+    """Whether `acronym` is somewhere written as one: in mixed-case text, not
+    beside a time ("9:04 AM") and not among words in capitals ("JOSEPH NG:")."""
+    for match in re.finditer(rf"\b{acronym}\b", text):
+        before = text[max(0, match.start() - 30) : match.start()].split()
+        after = text[match.end() : match.end() + 30].split()
+        neighbours = [w for w in (before[-1:] + after[:1]) if any(c.isalpha() for c in w)]
+        if before and re.search(r"\d", before[-1]):
+            continue
+        if neighbours and all(w.isupper() for w in neighbours):
+            continue
+        return True
+    return False
