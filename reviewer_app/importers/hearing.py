@@ -21,6 +21,7 @@ kept one printed line per line like the cover and the certificate.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import re
@@ -73,15 +74,19 @@ class Turn:
     # ("Speaker 1 (00:03): hi"), or at the line's end where it is on the lines under
     # the tag ("Deepa Raghunathan  0:03"); None: two characters after the name.
     speech_at: int | None = None
+    # The line is a heading of its own, a name and a time as meeting software exports them
+    # ("Deepa Raghunathan  0:03"), its speech on the lines under it; False where the speech
+    # follows the tag on its line (a page that breaks its row after "MS. RICH:" prints it
+    # on the row under, and the rows are joined).
+    speech_below: bool = False
 
     def moved(self, by: int, marked: bool | None = None) -> Turn:
         """The turn on a line that has `by` more characters before it."""
-        return Turn(
-            self.speaker,
-            self.tag_start + by,
-            self.named,
-            self.marked if marked is None else marked,
-            None if self.speech_at is None else self.speech_at + by,
+        return dataclasses.replace(
+            self,
+            tag_start=self.tag_start + by,
+            marked=self.marked if marked is None else marked,
+            speech_at=None if self.speech_at is None else self.speech_at + by,
         )
 
 
@@ -125,7 +130,7 @@ class HearingLayout:
         a colon ("PRESIDING COMMISSIONER MARSH:"), a name and a time in brackets
         ("Speaker 1 (00:03):") or a remark ("OFFICER MAHONEY (via speakerphone):"), a
         known name and a time ("speaker 2  0:00:31", the speech after it or on the lines
-        under it: `Turn.speech_at`), "Q." or "A." (speakers "Q" and "A"), a generic
+        under it: `Turn.speech_at`, `Turn.speech_below`), "Q." or "A." (speakers "Q" and "A"), a generic
         label in any case ("speaker 1:", "Interviewer:"), or one
         of the `known` names (the cover's) as it is written there, whatever its
         case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
@@ -174,10 +179,17 @@ class HearingLayout:
             if rest[: len(name)].lower() == name.lower() and (
                 time := _TIME_AFTER_NAME.match(rest, len(name))
             ):
-                return Turn(rest[: len(name)], start, speech_at=start + time.end())
+                below = not rest[time.end() :].strip()
+                return Turn(rest[: len(name)], start, speech_at=start + time.end(), speech_below=below)
         timed = rest[-1:].isdigit() and self.timed_name_line.match(rest)
         if named and (match := self.name_tag.match(rest) or timed):
-            return Turn(match.group("speaker"), start, named=True, speech_at=len(line) if timed else None)
+            return Turn(
+                match.group("speaker"),
+                start,
+                named=True,
+                speech_at=len(line) if timed else None,
+                speech_below=bool(timed),
+            )
         return None
 
     def is_index(self, lines: Sequence[str]) -> bool:

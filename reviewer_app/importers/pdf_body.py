@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from reviewer_app.importers.hearing import SourceLine, hearing_layout, is_notice_row
+from reviewer_app.importers.hearing import SourceLine, Turn, hearing_layout, is_notice_row
 
 
 @dataclass(frozen=True)
@@ -202,10 +202,19 @@ def bare_tag(text: str, known: Sequence[str] = ()) -> bool:
     """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own, a known
     speaker's name and a time: "speaker 2 0:00:31"), or only a caption's change-of-speaker
     mark (">>"), the speech on the rows under it."""
+    return tag_row(text, known) is not None
+
+
+def tag_row(text: str, known: Sequence[str] = ()) -> Turn | None:
+    """The turn a row that is only a speaker's tag opens (see `bare_tag`), or None: its
+    `speech_below` tells a heading of its own ("speaker 2 0:00:31") from a tag whose row
+    broke before its speech ("MS. RICH:")."""
     stripped = text.strip()
-    if stripped.startswith(">>") and not stripped.strip(">"):
-        return True
     turn = hearing_layout().turn_of(text, known)
     if turn is None:
-        return False
-    return not text[turn.speech_at :].strip() if turn.speech_at is not None else stripped.endswith(":")
+        return None
+    if stripped.startswith(">>") and not stripped.strip(">"):
+        return turn
+    if turn.speech_at is not None:
+        return None if text[turn.speech_at :].strip() else turn
+    return turn if stripped.endswith(":") else None

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from reviewer_app.importers.pdf import Word
+    from reviewer_app.importers.pdf_pages import Word
 
 # The gutter lies in this middle share of the page's width, ...
 GUTTER_BAND = (0.3, 0.7)

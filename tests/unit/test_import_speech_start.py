@@ -13,6 +13,8 @@ import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.importers import import_file
+from reviewer_app.importers.hearing import hearing_layout
+from reviewer_app.importers.pdf_body import tag_row
 from reviewer_app.importers.text import document_from_text
 from reviewer_app.store import Project
 from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
@@ -62,6 +64,24 @@ def test_a_plain_tag_keeps_its_speech_after_the_colon():
     document = document_from_text("t", "MS. DIAZ: Good morning.\nMR. LEE: Morning.\nMS. DIAZ: Let's begin.")
     assert all(u.speech_at is None for u in document.utterances)
     assert _speech(document) == ["Good morning.", "Morning.", "Let's begin."]
+
+
+def test_the_turn_says_whether_its_speech_is_on_the_lines_under_it():
+    """A name and a time alone on a line head the speech under it (`Turn.speech_below`), which a
+    PDF keeps a line of its own; a tag whose row broke after it ("MS. RICH:") has its speech
+    on its line, the row under joined to it (`pdf_body.tag_row`)."""
+    layout = hearing_layout()
+    assert layout.turn_of("Deepa Raghunathan  0:03", named=True).speech_below
+    assert layout.turn_of("speaker 2  0:00:31", ("speaker 2",)).speech_below
+    assert layout.turn_of(">> speaker 2  0:00:31", ("speaker 2",)).speech_below
+    assert not layout.turn_of("speaker 2  0:00:31  good morning", ("speaker 2",)).speech_below
+    assert not layout.turn_of("Speaker 1 (00:03):").speech_below
+    assert not layout.turn_of("MS. RICH:").speech_below
+    assert tag_row("speaker 2  0:00:31", ("speaker 2",)).speech_below
+    assert not tag_row("MS. RICH:").speech_below
+    assert not tag_row(">>").speech_below
+    assert tag_row("MS. RICH: Yes.") is None
+    assert tag_row("speaker 2  0:00:31  good morning", ("speaker 2",)) is None
 
 
 @pytest.mark.parametrize("layout", ["court_reporter", "numbered_hanging", "tag_alone", "plain_dense"])

@@ -3,8 +3,8 @@ finding one on a page in one column that has gaps of other kinds."""
 
 from __future__ import annotations
 
-from reviewer_app.importers.pdf import Word
 from reviewer_app.importers.pdf_columns import column_regions, find_gutter
+from reviewer_app.importers.pdf_pages import Word
 
 WIDTH = 612.0
 
