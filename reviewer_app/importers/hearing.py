@@ -203,8 +203,14 @@ class HearingLayout:
         """A whole line that is one parenthetical: "(Off the record.)"."""
         return bool(self.parenthetical_start.match(line) and self.parenthetical_end.search(line))
 
+    def spelled_goes_on(self, line: str, next_line: str) -> bool:
+        """Whether `line` ends inside a word spelled letter by letter ("R-A-N-") and
+        `next_line` goes on with its letters ("D-A.", "A."): one word, whatever the next
+        row would open otherwise ("A." is an answer's tag too)."""
+        return bool(self.spelled_wrap_end.search(line) and self.spelled_wrap_start.match(next_line))
+
     def joins_without_space(self, line: str, next_line: str) -> bool:
-        if self.spelled_wrap_end.search(line) and self.spelled_wrap_start.match(next_line):
+        if self.spelled_goes_on(line, next_line):
             return True
         if line[-2:-1].isalnum() and line.endswith("-") and next_line.startswith("-"):
             # A dash typed as two hyphens after a word, broken between them ("It was-" / "- it
@@ -226,6 +232,10 @@ class HearingLayout:
             return word[0].isdigit() or word[0].islower() or letter
         if word[0].isdigit():
             return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
+        if len(fragment) == 1 and fragment.isupper() and fragment not in "AI" and word.islower():
+            # A letter's compound ("B-" / "pod", "T-" / "shirt", "X-" / "ray"), unless the word
+            # starts again with the letter ("S-" / "so").
+            return not word.startswith(fragment.lower())
         # "inmate-" / "Correction": a repair; but a compound that opens a sentence has its
         # capital on the first part only ("Twenty-" / "three", "Self-" / "help"), and a
         # name's particle in lower case goes on with the name ("al-" / "Noor", "el-" / "Amin").
@@ -237,8 +247,11 @@ class HearingLayout:
         ):
             return False
         fragment, word = fragment.lower(), word.lower()
-        # "go- going", "the- the": the speaker starts the word again.
-        return fragment not in self.repair_words and not word.startswith(fragment)
+        # "go- going", "the- the": the speaker starts the word again; but a word that goes on
+        # as a compound on the next row is one more of its parts ("three-" / "three-oh-seven").
+        rest = next_line[following.end() : following.end() + 2]
+        goes_on = rest[:1] == "-" and rest[1:].isalnum()
+        return fragment not in self.repair_words and (goes_on or not word.startswith(fragment))
 
     def broken_by_typesetter(self, line: str, next_line: str, words: frozenset[str]) -> bool:
         """Whether `line` ends in a word broken at a hyphen it does not have: the word

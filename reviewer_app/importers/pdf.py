@@ -253,6 +253,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         ]
         rows = rows[first_turn:]
     metadata = cover_metadata([s.text for s in cover])
+    named = _named_between([line for _, line in rows if line.words and at_tags(line)], named)
     known = tuple(dict.fromkeys((*metadata.names(), *named)))
     right = _right_margin([line for _, line in rows])
     # Rows that are a time and nothing else ("0:21"), often enough: a recorder's timestamps
@@ -402,6 +403,26 @@ def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
     return tuple(name for name, count in counts.items() if count >= 2)
 
 
+def _named_between(tag_rows: Sequence[PrintedLine], named: Sequence[str]) -> tuple[str, ...]:
+    """`named`, and the speakers named in mixed case who open one turn between the turns of
+    speakers who open two or more, in a transcript whose tags name speakers so (a justice
+    who asks one question among others'), as the text importer takes them (`turns.py`);
+    `tag_rows` are the body's rows where turns start."""
+    layout = hearing_layout()
+    turns = [
+        (i, turn)
+        for i, line in enumerate(tag_rows)
+        if not layout.examiner_line.match(line.text) and (turn := layout.turn_of(line.text, named=True))
+    ]
+    said = Counter(turn.speaker for _, turn in turns)
+    repeated = [(i, turn) for i, turn in turns if said[turn.speaker] > 1]
+    if not any(turn.named for _, turn in repeated):
+        return tuple(named)
+    low, high = repeated[0][0], repeated[-1][0]
+    once = [turn.speaker for i, turn in turns if turn.named and said[turn.speaker] == 1 and low < i < high]
+    return tuple(dict.fromkeys((*named, *once)))
+
+
 def _tag_column(
     lines: Sequence[PrintedLine], named: Sequence[str] = ()
 ) -> tuple[Callable[[PrintedLine], bool], bool]:
@@ -460,7 +481,10 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         for n, line in lines:
             text = line.full_text
             stamped = text[:1] == "[" and bool(layout.timestamp_prefix.match(text))  # "[00:04:15]"
-            if previous is None or not paragraphs or stamped or layout.turn_of(text, named) is not None:
+            # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."): no turn.
+            spelled_on = previous is not None and layout.spelled_goes_on(previous.full_text, text)
+            opens_turn = layout.turn_of(text, named) is not None and not spelled_on
+            if previous is None or not paragraphs or stamped or opens_turn:
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2

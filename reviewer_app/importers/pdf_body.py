@@ -72,13 +72,15 @@ def body_lines(
             closing = [later.source for later in rows[n:] if later.source.text]
             return lines, sorted([*decision, *notice], key=lambda s: (s.page, s.line)), closing
         blank_before, after_blank = after_blank, False
+        # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."): no turn.
+        spelled_on = bool(lines) and layout.spelled_goes_on(lines[-1][-1].text, text)
         if layout.decision_footer.search(text):
             decision.append(source)
         elif layout.examiner_line.match(text):
             # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
             lines.append([source])
             parenthetical = open_parenthetical = False
-        elif (at_tags and _opens_turn(text, known, said)) or not lines:
+        elif (at_tags and _opens_turn(text, known, said) and not spelled_on) or not lines:
             lines.append([source])  # a turn ends even a parenthetical left open
             parenthetical = open_parenthetical = False
         elif len(lines[-1]) == 1 and bare_tag(lines[-1][0].text, known):

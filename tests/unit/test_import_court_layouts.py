@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from reviewer_app.importers import import_file
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
 from tests.unit.test_import_bph_layout import TAG_X, TEXT_X, _numbered_page
 
 
@@ -153,3 +156,36 @@ def test_margin_numbers_that_run_on_from_page_to_page_make_numbered_pages(tmp_pa
     document = _pdf(tmp_path, "through.pdf", draw)
     assert [u.speaker for u in document.utterances] == ["Q", "A"] * 8
     assert document.page_map.locate(document.text.index("night number 2")) == (3, 51)
+
+
+APPELLATE_ARGUMENT = "\n".join(
+    [
+        "Justice Abernathy: Good morning. We are here on the appeal in the matter of Lindqvist, and we"
+        " will hear from counsel for the petitioner first.",
+        "Ms. Varga: Thank you. May it please the court, the denial rested on one old rules violation"
+        " and nothing more recent than that.",
+        "Justice Abernathy: What about the risk assessment, which placed him in the moderate range?",
+        "Ms. Varga: The assessment predates the programs he finished, and the panel never weighed that.",
+        "Justice Okonkwo-Bell: Counsel, was this argument made to the board, or is it new here?",
+        "Ms. Varga: It was made in the written objections, filed two weeks before the hearing.",
+        "Justice Abernathy: Thank you. We will hear from the respondent now, if counsel is ready.",
+        "Mr. Delacroix: Thank you. The record supports the finding of current dangerousness.",
+        "Justice Abernathy: Counsel, what in the record shows current dangerousness, apart from the offense?",
+        "Mr. Delacroix: His limited insight, as the panel found after questioning him at length.",
+        "",
+        "Dated: June 5, 2026",
+    ]
+)
+COURT_LAYOUTS = ["court_reporter", "numbered_hanging", "deposition_tag_alone", "condensed"]
+
+
+@pytest.mark.parametrize("layout", COURT_LAYOUTS)
+def test_a_speaker_named_in_mixed_case_who_speaks_once_between_turns_has_a_turn(tmp_path, layout):
+    # A justice who asks one question among the others' turns, as the text importer reads it;
+    # a name in mixed case said once outside the turns stays none ("Dated:").
+    reference = text_document("argument", APPELLATE_ARGUMENT)
+    speakers = [speaker for speaker, _ in utterances(reference)]
+    assert speakers[4] == "Justice Okonkwo-Bell" and "Dated" not in speakers
+    pdf = tmp_path / "argument.pdf"
+    pdf.write_bytes(render(APPELLATE_ARGUMENT, reference, layouts()[layout], "Argument"))
+    assert utterances(import_file(pdf)) == utterances(reference)
