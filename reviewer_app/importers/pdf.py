@@ -78,6 +78,7 @@ from reviewer_app.core.progress import Progress
 from reviewer_app.importers.errors import NoTextLayerError
 from reviewer_app.importers.hearing import (
     SourceLine,
+    Turn,
     build_hearing_document,
     cover_metadata,
     hearing_layout,
@@ -483,7 +484,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             stamped = text[:1] == "[" and bool(layout.timestamp_prefix.match(text))  # "[00:04:15]"
             # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."): no turn.
             spelled_on = previous is not None and layout.spelled_goes_on(previous.full_text, text)
-            opens_turn = layout.turn_of(text, named) is not None and not spelled_on
+            opens_turn = _row_turn(text, named) is not None and not spelled_on
             if previous is None or not paragraphs or stamped or opens_turn:
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
@@ -538,7 +539,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     texts = []
     offset = 0
     for n, (blank, rows) in enumerate(parts):
-        if blank and texts and not (len(parts[n - 1][1]) == 1 and bare_tag(parts[n - 1][1][0][2], named)):
+        before = parts[n - 1][1] if n else []
+        if blank and texts and not (len(before) == 1 and _heads_speech(before[0][2], named)):
             # An empty row ends a turn as a blank line does, but under a tag alone ("speaker 1  0:06").
             texts.append("")
             offset += 1
@@ -666,6 +668,22 @@ def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[
     ):
         return [rows[:-1], rows[-1:]]
     return [rows]
+
+
+def _row_turn(text: str, named: Sequence[str]) -> Turn | None:
+    """The turn a row of a page without line numbers opens: a tag the text importer takes
+    on any line, a name in mixed case that opens two turns or more (`named`), a caption's
+    mark, or a name and a time heading the speech under it ("Speaker B  0:09", a speaker who
+    speaks once too: such a row is a line of its own, as meeting software exports it)."""
+    turn = hearing_layout().turn_of(text, named, named=True)
+    return turn if turn is not None and (not turn.named or turn.marked or turn.speech_below) else None
+
+
+def _heads_speech(text: str, named: Sequence[str]) -> bool:
+    """Whether a row is only a tag, its speech on the rows under it ("MS. RICH:", "speaker 1
+    0:06"): an empty row under it is no blank line between turns."""
+    turn = _row_turn(text, named)
+    return bare_tag(text, named) or (turn is not None and turn.speech_below)
 
 
 def _tag_alone(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:

@@ -127,3 +127,43 @@ def test_a_name_and_a_time_at_the_top_of_pages_is_no_running_header(tmp_path, la
     pdf = tmp_path / "asr.pdf"
     pdf.write_bytes(render(transcript.text, reference, layouts()[layout], "Hearing"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+SPEECH_SERVICE_EXPORT = """Hearing audio - transcribed by speech service
+
+Speaker A  0:03
+okay we are recording this is the subsequent parole hearing of mr castillo
+
+Speaker B  0:09
+good morning everyone
+
+Speaker A  0:12
+good morning can you state your name for the record and spell your last name
+
+Speaker C  0:18
+rafael castillo c a s t i l l o
+
+Speaker A  0:25
+thank you and counsel please
+
+Speaker D  0:29
+good morning anita bhatt for mr castillo
+
+Speaker A  0:34
+thank you lets start"""
+
+
+@pytest.mark.parametrize("layout", ["tag_alone", "plain_dense", "court_reporter", "numbered_hanging"])
+def test_a_name_and_a_time_of_a_speaker_who_speaks_once_heads_a_turn_in_a_pdf(tmp_path, layout):
+    # Speakers B, C and D speak once, between speaker A's turns: the text importer takes their
+    # lines for turns, and so does the PDF importer, with and without line numbers.
+    reference = text_document("service", SPEECH_SERVICE_EXPORT)
+    assert [speaker for speaker, _ in utterances(reference)][:4] == [
+        "Speaker A",
+        "Speaker B",
+        "Speaker A",
+        "Speaker C",
+    ]
+    pdf = tmp_path / "service.pdf"
+    pdf.write_bytes(render(SPEECH_SERVICE_EXPORT, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)
