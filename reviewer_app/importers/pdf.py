@@ -158,9 +158,9 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         return lines[0].text if lines else ""
 
     # Speakers named in mixed case ("Judge Whitaker:"), whose tags open two rows or more.
-    named = _named_speakers(
-        line.text for page in pages if page.numbered for line in page.lines if line.number
-    )
+    numbered_rows = [line.text for page in pages if page.numbered for line in page.lines if line.number]
+    named = _named_speakers(numbered_rows)
+    exported = set(_exported(numbered_rows))
     # The first page is the cover unless the dialogue starts on it.
     cover_page = pages[0] if layout.speaker_of(first_text(pages[0]), named) is None else None
     body_pages: list[PdfPage] = []
@@ -198,7 +198,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         # The dialogue may start on the cover's page: at the first row whose
         # speaker speaks on the body pages too ("PANEL PRESENT:" does not), or, in a
         # transcript of one page, twice on it.
-        speakers = {layout.speaker_of(line.text, named) for _, line in rows if line.words} - {None}
+        speakers = {layout.speaker_of(line.text, named) for _, line in rows if line.words} - {None} | exported
         if not rows:
             said = Counter(layout.speaker_of(line.text, named) for _, line in cover_lines if line.number)
             speakers = {speaker for speaker, count in said.items() if count > 1} - {None}
@@ -231,18 +231,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     at_tags, tags_apart = _tag_column([line for _, line in rows if line.words], named)
     if cover:
         # A cover that runs onto the first body page ends at the first turn: a
-        # speaker's tag, indented where turns are, of a speaker with two turns or more.
-        said = Counter(
-            layout.speaker_of(line.text, named) for _, line in rows if line.words and at_tags(line)
-        )
+        # speaker's tag, indented where turns are, of a speaker with two turns or more
+        # (or one an export names).
+        tagged = [
+            layout.speaker_of(line.text, named) if line.words and at_tags(line) else None for _, line in rows
+        ]
+        said = Counter(tagged)
         first_turn = next(
             (
                 i
-                for i, (_, line) in enumerate(rows)
-                if line.words
-                and at_tags(line)
-                and said[layout.speaker_of(line.text, named)] >= 2
-                and layout.speaker_of(line.text, named) is not None
+                for i, speaker in enumerate(tagged)
+                if speaker is not None and (said[speaker] >= 2 or speaker in exported)
             ),
             0,
         )
@@ -392,8 +391,9 @@ def _turn_before(
 def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
     """The speakers named in mixed case ("Judge Whitaker:", "Ms. Ko:") whose tag opens two
     rows or more: a transcript's tags, as the text importer takes them (`turns.py`); a
-    label said once ("Dated:") is none."""
+    label said once ("Dated:") is none, but for a speaker an export names (`_exported`)."""
     layout = hearing_layout()
+    texts = list(texts)
     counts = Counter(
         turn.speaker
         for text in texts
@@ -401,7 +401,23 @@ def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
         and turn.named
         and not layout.examiner_line.match(text)
     )
-    return tuple(name for name, count in counts.items() if count >= 2)
+    repeated = [name for name, count in counts.items() if count >= 2]
+    return tuple(dict.fromkeys((*repeated, *_exported(texts))))
+
+
+def _exported(texts: Sequence[str]) -> tuple[str, ...]:
+    """The speakers named in rows laid out as a program exports speech, where two rows or
+    more are (a name and a time on a row of their own, "Owen Castellano  0:11"; a recorder's
+    timestamp before the name, "[00:00:06] Owen:"), whoever speaks once (`turns.py`)."""
+    layout = hearing_layout()
+    found = [
+        turn.speaker
+        for text in texts
+        if (turn := layout.turn_of(text, named=True)) is not None
+        and turn.named
+        and (turn.speech_below or (turn.tag_start > 0 and layout.timestamp_prefix.match(text.lstrip())))
+    ]
+    return tuple(dict.fromkeys(found)) if len(found) > 1 else ()
 
 
 def _named_between(tag_rows: Sequence[PrintedLine], named: Sequence[str]) -> tuple[str, ...]:
@@ -485,7 +501,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."): no turn.
             spelled_on = previous is not None and layout.spelled_goes_on(previous.full_text, text)
             opens_turn = _row_turn(text, named) is not None and not spelled_on
-            if previous is None or not paragraphs or stamped or opens_turn:
+            if previous is None or not paragraphs or stamped or opens_turn or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2
@@ -684,6 +700,13 @@ def _heads_speech(text: str, named: Sequence[str]) -> bool:
     0:06"): an empty row under it is no blank line between turns."""
     turn = _row_turn(text, named)
     return bare_tag(text, named) or (turn is not None and turn.speech_below)
+
+
+def _heading(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:
+    """Whether a paragraph is a name and a time alone ("Owen Castellano  0:11"): a line of its
+    own over the speech, whatever the spacing of the rows under it."""
+    turn = _row_turn(rows[0][2], named) if len(rows) == 1 else None
+    return turn is not None and turn.speech_below
 
 
 def _tag_alone(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:

@@ -167,3 +167,37 @@ def test_a_name_and_a_time_of_a_speaker_who_speaks_once_heads_a_turn_in_a_pdf(tm
     pdf = tmp_path / "service.pdf"
     pdf.write_bytes(render(SPEECH_SERVICE_EXPORT, reference, layouts()[layout], "Hearing"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+PAPERWORK = " and we will also need the letters from the program and the pay stubs from the job" * 40
+TIMED_EXPORT = [
+    "Intake call - automatic transcript",
+    "",
+    "Priya Venkataraman  0:04",
+    f"thanks for making the time today i need to go over the housing application before friday{PAPERWORK}",
+    "Owen Castellano  0:11",
+    "happy to help i have my paperwork right here",
+    "Daniel Cho  0:19",
+    "and i am the case manager on the line too",
+]
+STAMPED_EXPORT = [
+    "Call recording",
+    "",
+    f"[00:00:02] Priya: can you hear me, I need to go over the application before friday{PAPERWORK}",
+    "[00:00:06] Owen: yes loud and clear, I have my paperwork here",
+    "[00:00:12] Daniel: and this is the case manager joining the call as well",
+]
+EXPORTS = {"timed": "\n".join(TIMED_EXPORT), "stamped": "\n".join(STAMPED_EXPORT)}
+
+
+@pytest.mark.parametrize("export", sorted(EXPORTS))
+@pytest.mark.parametrize("layout", ["pleading", "numbered_hanging", "plain_dense", "tag_alone"])
+def test_an_export_where_each_speaker_speaks_once_keeps_its_turns_in_a_pdf(tmp_path, layout, export):
+    # Three speakers who speak once each, over three pages: turns in the text (an export's
+    # layout), and the same turns from the PDF, the first one on the first page too.
+    text = EXPORTS[export]
+    reference = text_document(export, text)
+    assert len(utterances(reference)) == 3
+    pdf = tmp_path / "export.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], "Export"))
+    assert utterances(import_file(pdf)) == utterances(reference)
