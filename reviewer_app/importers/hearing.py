@@ -217,14 +217,22 @@ class HearingLayout:
             # was", of "It was-- it was"): no row of speech opens with a hyphen otherwise.
             return True
         broken = self.hyphen_wrap_end.search(line)
-        following = self.hyphen_wrap_start.match(next_line)
-        if not (broken and following):
+        if not broken:
             return False
-        fragment, word = broken.group("fragment"), following.group("word")
+        fragment = broken.group("fragment")
         token = line[line.rfind(" ") + 1 : -1]
-        if token != fragment and any(c.isalnum() for c in token[: -len(fragment)]) and word[0].isalnum():
-            # Inside a compound or a code already ("2:21-cv-" / "04417", "mother-in-" / "law").
+        if (
+            token != fragment
+            and any(c.isalnum() for c in token[: -len(fragment)])
+            and next_line[:1].isalnum()
+        ):
+            # Inside a compound or a code already ("2:21-cv-" / "04417", "mother-in-" / "law",
+            # "26-4471-" / "OF").
             return True
+        following = self.hyphen_wrap_start.match(next_line)
+        if not following:
+            return False
+        word = following.group("word")
         if fragment[0].isdigit():
             # A number goes on ("209-" / "555-0123", "2:21-" / "cv-04417"), a form's number with
             # its letter ("128-" / "A"); "5-" / "I mean" is a restart.

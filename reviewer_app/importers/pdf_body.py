@@ -186,13 +186,13 @@ def _opens_turn(text: str, known: Sequence[str], said: Counter) -> bool:
 
 
 def _inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:
-    """The parentheticals of one word that rows print after speech on the same row
-    ("I said (inaudible) to him"), in lower case."""
+    """The parentheticals of one word that rows print after speech or a tag on the same row
+    ("I said (inaudible) to him", "MR. ROE: (Inaudible.) Ray"), in lower case."""
     return frozenset(match.group(1).lower() for text in texts for match in _AFTER_SPEECH.finditer(text))
 
 
-# A parenthetical of one word after a word on the same row.
-_AFTER_SPEECH = re.compile(r"\w[,.?!]?\s+(\([^()\s]+\)[.]?)")
+# A parenthetical of one word after a word or a tag's colon on the same row.
+_AFTER_SPEECH = re.compile(r"\w[,.?!:]?\s+(\([^()\s]+\)[.]?)")
 
 
 def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:

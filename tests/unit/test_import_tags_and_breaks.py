@@ -83,6 +83,11 @@ def test_nothing_goes_on_with_a_parenthetical_standing_apart_at_a_page_end():
         (["it's four-", "four-one-two, sir"], "it's four-four-one-two, sir"),
         (["it was four-", "four years"], "it was four- four years"),
         (["I said the-", "the-"], "I said the- the-"),
+        # A code goes on with capitals after a hyphen inside it.
+        (
+            ["the incident number, 26-4471-", "OF, and she said"],
+            "the incident number, 26-4471-OF, and she said",
+        ),
     ],
 )
 def test_a_form_number_with_its_letter_and_a_name_with_accents_broken_at_a_hyphen(rows, joined):
