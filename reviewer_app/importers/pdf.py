@@ -303,12 +303,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         tags = at_tags(line)
         # Capitals where turns start, under speech in lower case: a notice read into the
         # record, not a turn's wrapped row, which stands apart from the tags.
+        # So is a notice's row that fills the row among the wrapped rows ("IN THE MATTER OF THE
+        # PAROLE CONSIDERATION HEARING OF ..."), and a heading in capitals where tags stand
+        # apart ("DECISION"): as a text file has it, capitals under speech end the turn.
+        full = right is not None and line.words[-1].x1 >= body_left + (right - body_left) * FULL_ROW
         notice = (
-            tags_apart
-            and tags
-            and previous is not None
-            and is_notice_row(line.text)
+            previous is not None
             and any(c.islower() for c in previous.text)
+            and (
+                (tags_apart and tags and _in_capitals(line.text))
+                or (full and lower_seen and is_notice_row(line.text))
+            )
         )
         after_full = previous is not None and right is not None and not ended_short
         sources.append(BodyRow(source, tags, centred, after_short, notice, after_full))

@@ -26,8 +26,9 @@ class BodyRow:
     at_tags: bool  # in the column where the turns' tags start
     centred: bool  # far right of it, as a centred heading
     after_short: bool  # the row before ended where the next word would have fitted
-    # In capitals in the tags' column (apart from the wrapped rows) under speech in lower
-    # case: a notice read into the record ("IN THE MATTER OF ..."), no wrapped row.
+    # In capitals under speech in lower case, in the tags' column (apart from the wrapped
+    # rows) or a notice's row filling its row: a notice read into the record ("IN THE
+    # MATTER OF ...") or a heading ("DECISION"), no wrapped row.
     notice_under_speech: bool = False
     # The row before was full: this row's first word would not have fitted on it.
     after_full: bool = False

@@ -189,3 +189,45 @@ def test_a_speaker_named_in_mixed_case_who_speaks_once_between_turns_has_a_turn(
     pdf = tmp_path / "argument.pdf"
     pdf.write_bytes(render(APPELLATE_ARGUMENT, reference, layouts()[layout], "Argument"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+def _recess_and_decision(filler: int, heading: bool) -> str:
+    """A hearing whose last turn is followed by a notice in capitals (under a heading), the
+    turn's last row as full as `filler` words make it."""
+    turns = [
+        "PRESIDING COMMISSIONER HALE: We are on the record for the hearing. Please state your name.",
+        "INMATE ROURKE: Dominic Rourke, R-O-U-R-K-E.",
+        "PRESIDING COMMISSIONER HALE: Thank you. We will recess to deliberate now.",
+        "(Whereupon, a recess was taken.)",
+        "PRESIDING COMMISSIONER HALE: We are back on the record, and everyone is present"
+        + " so" * filler
+        + ".",
+        *(["DECISION"] if heading else []),
+        "IN THE MATTER OF THE PAROLE CONSIDERATION HEARING OF DOMINIC ROURKE, THE PANEL FINDS THAT"
+        " THE INCARCERATED PERSON POSES AN UNREASONABLE RISK OF DANGER TO SOCIETY.",
+    ]
+    return "\n".join(turns * 2)
+
+
+@pytest.mark.parametrize(
+    ("layout", "heading", "fillers"),
+    [
+        ("deposition_tag_alone", True, range(10)),
+        ("pleading", False, range(25, 30)),
+        ("court_reporter", False, range(12, 17)),
+    ],
+)
+def test_a_heading_and_a_notice_in_capitals_under_the_last_row_of_a_turn_end_it(
+    tmp_path, layout, heading, fillers
+):
+    # Capitals under speech in lower case end the turn in a text file; on numbered rows too,
+    # however full the turn's last row was (some of `fillers` fill it): a heading where the
+    # tags stand apart from the wrapped rows, a notice's row that fills its row among them.
+    for filler in fillers:
+        text = _recess_and_decision(filler, heading)
+        reference = text_document("decision", text)
+        speech = "We are back on the record, and everyone is present" + " so" * filler + "."
+        assert ("PRESIDING COMMISSIONER HALE", speech) in utterances(reference)
+        pdf = tmp_path / f"decision{filler}.pdf"
+        pdf.write_bytes(render(text, reference, layouts()[layout], "Decision"))
+        assert utterances(import_file(pdf)) == utterances(reference), filler
