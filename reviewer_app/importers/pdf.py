@@ -73,7 +73,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
-from reviewer_app.core.document import Document, HearingMetadata, PageMap, Section
+from reviewer_app.core.document import UNNAMED_SPEAKER, Document, HearingMetadata, PageMap, Section
 from reviewer_app.core.progress import Progress
 from reviewer_app.importers.errors import NoTextLayerError
 from reviewer_app.importers.hearing import (
@@ -488,6 +488,10 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     furniture = _edge_furniture(pages)
     named = _named_speakers(line.full_text for page in pages for line in page.lines)
     right = _right_margin([line for page in pages for line in page.lines])
+    time_rows = sum(
+        bool(layout.timestamp_prefix.fullmatch(line.full_text)) for page in pages for line in page.lines
+    )
+    stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
     # Paragraphs that start under another on the same page: how far under it, in points,
@@ -502,10 +506,26 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
-            stamped = text[:1] == "[" and bool(layout.timestamp_prefix.match(text))  # "[00:04:15]"
-            # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."): no turn.
+            # "[00:04:15] ...", and a row that is only a time where many are (a recorder's
+            # timestamps over the turns, as on numbered rows).
+            stamped = (text[:1] == "[" and bool(layout.timestamp_prefix.match(text))) or (
+                stamps_alone and bool(layout.timestamp_prefix.fullmatch(text))
+            )
+            # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."), and
+            # so does a caption's line of many marks under a row its mark would not have fitted
+            # on (">> here >> present" / ">> here"): no turn.
             spelled_on = previous is not None and layout.spelled_goes_on(previous.full_text, text)
-            opens_turn = _row_turn(text, named) is not None and not spelled_on
+            turn = _row_turn(text, named)
+            marks_on = (
+                turn is not None
+                and turn.speaker == UNNAMED_SPEAKER
+                and previous is not None
+                and on_page
+                and right is not None
+                and previous.full_text.count(">>") > 1
+                and not _ends_short(previous, line, right)
+            )
+            opens_turn = turn is not None and not (spelled_on or marks_on)
             if previous is None or not paragraphs or stamped or opens_turn or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
