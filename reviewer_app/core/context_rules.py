@@ -92,6 +92,12 @@ _SENTENCE_INITIAL = re.compile(r"(?:^|[.!?]\s+|:\s+)([A-Za-z])", re.M)
 _LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
 _ABBREVIATED_TITLE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)\.\s*$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+# What `previous_word` finds, read backwards from an offset. By default the word (letters, digits,
+# ".", "'", "-": "Mr.", "St.") right before the spaces before it.
+BACKWARDS_WORD = re.compile(r"[ ]+([\w.'-]+)")
+# The last `_WORD` before an offset, whatever follows it ("lives in, um, Maissau"): from the end of a
+# run of letters, apostrophes and hyphens back to its first letter.
+_LAST_WORD_BACKWARDS = re.compile(r"[\s\S]*?(?<![A-Za-z'’-])([A-Za-z'’-]*[A-Za-z])")
 
 
 def learn_organisations(
@@ -484,7 +490,8 @@ def label_short_forms_of_organisations(
         if (
             name in short_forms
             and (span.label == "PERSON" or (span.label == "LOCATION" and " " in name))
-            and _previous_word(text, start).lower() not in location_cues  # "lives in Maissau"
+            and previous_word(text, start, _LAST_WORD_BACKWARDS, 30).lower()
+            not in location_cues  # "lives in Maissau"
         ):
             detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
             span = span.with_(start=start, label="ORGANIZATION", detectors=detectors)
@@ -492,9 +499,12 @@ def label_short_forms_of_organisations(
     return out
 
 
-def _previous_word(text: str, start: int) -> str:
-    words = _WORD.findall(text[max(0, start - 30) : start])
-    return words[-1] if words else ""
+def previous_word(text: str, start: int, backwards: re.Pattern[str] = BACKWARDS_WORD, reach: int = 40) -> str:
+    """The word before `start`, within `reach` characters: the first group of `backwards` matched on
+    the text read backwards from `start`; "" if none. Read backwards, as a search from the left for a
+    pattern ending in `\\Z` tries every character (five times slower)."""
+    found = backwards.match(text[max(0, start - reach) : start][::-1])
+    return found.group(1)[::-1] if found else ""
 
 
 # Capitalised words that open sentences and are never a one-word name.

@@ -70,6 +70,7 @@ from reviewer_app.core.context_rules import (
     label_acronyms_as_defined,
     label_short_forms_of_organisations,
     learn_organisations,
+    previous_word,
     speaker_tag_names,
     word_before_a_name,
 )
@@ -126,8 +127,6 @@ TRAINED = "trained"
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 _NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
-# The word before spaces, read backwards from where a span starts (`_previous_word`).
-_PREVIOUS_WORD_REVERSED = re.compile(r"[ ]+([\w.'-]+)")
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
 _NEXT_WORD = re.compile(r"[ ]+([\w'-]+)")
 _WORDS = re.compile(r"[\w.'’-]+")
@@ -387,7 +386,7 @@ def relabel_by_context(
         if span.label in ("LOCATION", "ORGANIZATION", "NRP"):
             covered = span.text_in(text)
             words = covered.split()
-            before = _previous_word(text, span.start)
+            before = previous_word(text, span.start)
             kin = _PREVIOUS_WORD_COMMA.search(text, max(0, span.start - 40), span.start)
             determined = bool(before) and before.lower() in rules.determiners
             if (before and word_before_a_name(before) in cues) or (
@@ -423,7 +422,7 @@ def relabel_by_context(
         ):
             span = span.with_(label="NRP")  # "I'm Baptist now"
         elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_places:
-            before = _previous_word(text, span.start)
+            before = previous_word(text, span.start)
             if before and before.lower() in rules.place_cues:
                 span = span.with_(label="LOCATION")  # "raised in Arvin"
             elif answers_where_or_follows_a_place(span, text, out):
@@ -447,15 +446,8 @@ def relabel_by_context(
 
 
 def _after_word(span: Span, text: str, words: frozenset[str]) -> bool:
-    before = _previous_word(text, span.start)
+    before = previous_word(text, span.start)
     return bool(before) and before.lower() in words
-
-
-def _previous_word(text: str, start: int) -> str:
-    """The word (letters, digits, ".", "'", "-") right before the spaces before `start`, within
-    40 characters; "" if none. Read backwards: a search from the left tries every character."""
-    found = _PREVIOUS_WORD_REVERSED.match(text[max(0, start - 40) : start][::-1])
-    return found.group(1)[::-1] if found else ""
 
 
 def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[str]) -> bool:

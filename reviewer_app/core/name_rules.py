@@ -50,6 +50,7 @@ from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.context_rules import _sentence_start as opens_sentence
+from reviewer_app.core.context_rules import previous_word
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
 
@@ -158,8 +159,8 @@ _SPELLING = re.compile(
     r"|[A-Za-z](?:\.[ ]?[A-Za-z]){2,}(?=\.))(?![\w-])"
 )
 _SPELLING_REACH = 200
-# The word before, with its full stop or comma: "Dr. Winters", "my brother, Salvador".
-_PREVIOUS_WORD = re.compile(r"([\w'’-]+)[.,]?[ ]+\Z")
+# The word before, with its full stop or comma: "Dr. Winters", "my brother, Salvador"; read backwards.
+_PREVIOUS_WORD_BACKWARDS = re.compile(r"[ ]+[.,]?([\w'’-]+)")
 # Pronouns end a name given in words: "devontae marcus long he goes to college".
 _PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them"})
 _NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
@@ -532,8 +533,8 @@ def _spelled_person(covered: str, text: str, end: int) -> bool:
 
 
 def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
-    before = _PREVIOUS_WORD.search(text, max(0, start - 30), start)
-    return bool(before and before.group(1).lower() in words)
+    before = previous_word(text, start, _PREVIOUS_WORD_BACKWARDS, 30)
+    return bool(before) and before.lower() in words
 
 
 def _coordinated_with_person(spans: Sequence[Span], i: int, text: str) -> bool:

@@ -16,12 +16,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.context_rules import previous_word
 from reviewer_app.core.name_rules import STRUCTURE
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import NER_DETECTORS, WORD_BEFORE
+from reviewer_app.core.spoken_false_names import NER_DETECTORS
 
 _WORD = re.compile(r"[\w'’-]+")
-_TITLE_BEFORE = re.compile(r"([\w'’]+)\.?[ ]+\Z")
+# The word right before the spaces before a span, and the same after a full stop ("Dr. Lee"); read
+# backwards (`previous_word`).
+_WORD_BEFORE = re.compile(r"[ ]+([\w'’]+)")
+_TITLE_BEFORE = re.compile(r"[ ]+\.?([\w'’]+)")
 
 
 def relabel_places_by_locative_use(
@@ -49,7 +53,7 @@ def relabel_places_by_locative_use(
     located = {
         span.text_in(text).lower()
         for span in guesses
-        if _after(text, span.start, locative_cues, WORD_BEFORE)
+        if _after(text, span.start, locative_cues, _WORD_BEFORE)
         and not text.startswith(("'s", "’s"), span.end)  # "at Maria's"
     }
     located = {word for word in located if word not in named}
@@ -77,9 +81,9 @@ def _is_ner_guess(span: Span, text: str) -> bool:
     )
 
 
-def _after(text: str, start: int, words: frozenset[str], pattern: re.Pattern[str]) -> bool:
-    before = pattern.search(text, max(0, start - 30), start)
-    return bool(before and before.group(1).lower() in words)
+def _after(text: str, start: int, words: frozenset[str], backwards: re.Pattern[str]) -> bool:
+    before = previous_word(text, start, backwards, 30)
+    return bool(before) and before.lower() in words
 
 
 def _words(name: str) -> set[str]:

@@ -132,6 +132,18 @@ class _Code:
     alphabet: int = 0  # letters said with a spelling alphabet's words ("Tom", "bravo")
     cdcr_first: _Code | None = None  # its start, a CDCR number, where a comma follows it
 
+    def joined(self, rest: _Code, chars: str | None = None) -> _Code:
+        """This code and `rest` after it as one code; `chars`, its characters where they are not the
+        two codes' end to end (a CDCR number whose middle was not heard)."""
+        return dataclasses.replace(
+            self,
+            last=rest.last,
+            chars=self.chars + rest.chars if chars is None else chars,
+            digits=self.digits + rest.digits,
+            spoken=self.spoken + rest.spoken,
+            paired=self.paired or rest.paired,
+        )
+
 
 class _Finder(TelephoneParts, CdcrPieces):
     def __init__(self, text: str, vocabulary: ReadOutWords, custody: bool = False) -> None:
@@ -450,9 +462,7 @@ class _Finder(TelephoneParts, CdcrPieces):
         pause = RESUME.match(self.text, end)
         if pause is None or pause.end() == end:
             return code
-        k = code.last
-        while k < len(self.tokens) and self.tokens[k].start < pause.end():
-            k += 1
+        k = self._token_from(code.last, pause.end())
         rest = self.code_at(k) if k < len(self.tokens) and self.tokens[k].start == pause.end() else None
         if (
             rest is None
@@ -465,14 +475,7 @@ class _Finder(TelephoneParts, CdcrPieces):
             return dataclasses.replace(rest, first=code.first)
         if code.letters or rest.letters or len(code.chars) + len(rest.chars) > _RESUMED_MAX:
             return code
-        return dataclasses.replace(
-            code,
-            last=rest.last,
-            chars=code.chars + rest.chars,
-            digits=code.digits + rest.digits,
-            spoken=code.spoken + rest.spoken,
-            paired=code.paired or rest.paired,
-        )
+        return code.joined(rest)
 
     def _tail_label(self, i: int, code: _Code) -> str:
         """A telephone number's tail where a telephone is talked about, or a short tail
@@ -700,9 +703,7 @@ class _Finder(TelephoneParts, CdcrPieces):
         cut = _PAUSE.match(self.text, end)
         if cut is None or cut.end() == end:
             return []
-        k = start.last
-        while k < len(self.tokens) and self.tokens[k].start < cut.end():
-            k += 1
+        k = self._token_from(start.last, cut.end())
         rest = self.code_at(k) if k < len(self.tokens) and self.tokens[k].start == cut.end() else None
         if rest is None or rest.letters:
             return []
@@ -712,14 +713,7 @@ class _Finder(TelephoneParts, CdcrPieces):
             if not lost or len(chars) >= len(lost[0]) or not re.search(_UNHEARD, cut.group(), re.I):
                 return []
             chars = lost[0]
-        whole = dataclasses.replace(
-            start,
-            last=rest.last,
-            chars=chars,
-            digits=start.digits + rest.digits,
-            spoken=start.spoken + rest.spoken,
-            paired=start.paired or rest.paired,
-        )
+        whole = start.joined(rest, chars)
         if "\n" in cut.group():
             return [start, rest, whole]
         return [whole, whole]

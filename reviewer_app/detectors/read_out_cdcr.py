@@ -9,7 +9,6 @@ start of the number the document gives elsewhere, said where a number is asked f
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import TYPE_CHECKING
 
@@ -18,10 +17,10 @@ if TYPE_CHECKING:
 
 # A run cut off: the start of a code said again before the speaker stops ("Two six, oh nine...").
 CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
+# The words of a hesitation or a correction inside a number said aloud ("uh", "sorry", "I mean").
+HESITATION_WORDS = r"uh|um|er|erm|sorry|i[ ]mean|no|wait|let[ ]me"
 # A hesitation or a correction inside a code said aloud: "two three one, uh, two three one four four".
-RESUME = re.compile(
-    r"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:uh|um|er|erm|sorry|i[ ]mean|no|wait)(?![\w'])))+[ \t,]*"
-)
+RESUME = re.compile(rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:{HESITATION_WORDS})(?![\w'])))+[ \t,]*")
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061); its start.
 CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
@@ -79,13 +78,7 @@ class CdcrPieces:
             rest = self.code_at(self._token_from(whole.last, between.end())) if between else None
             if rest is None or rest.letters or not any(k.startswith(whole.chars + rest.chars) for k in known):
                 return []
-            whole = dataclasses.replace(
-                whole,
-                last=rest.last,
-                chars=whole.chars + rest.chars,
-                digits=whole.digits + rest.digits,
-                spoken=whole.spoken + rest.spoken,
-            )
+            whole = whole.joined(rest)
         return [whole]
 
     def _token_from(self, k: int, offset: int) -> int:

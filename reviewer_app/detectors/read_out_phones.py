@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.detectors.read_out_cdcr import HESITATION_WORDS
+
 if TYPE_CHECKING:
     from reviewer_app.detectors.read_out import _Code
 
@@ -20,9 +22,7 @@ DETERMINERS = ("the", "that", "a", "your", "my", "same", "his", "her", "their", 
 WRITTEN_PHONE = re.compile(r"\(?\d{3}\)?[-.,]?[ ]?\d{3}[-., ]{1,2}\d{4}(?!\d)")
 _PHONE_REACH = 60
 # Between the pieces of a telephone number said in fits and starts.
-_BETWEEN_PIECES = re.compile(
-    r"[ \t]*(?:(?:[.,;…]+|--|—|\b(?i:uh|um|er|sorry|wait|let[ ]me|i[ ]mean)\b)[ \t]*)+"
-)
+_BETWEEN_PIECES = re.compile(rf"[ \t]*(?:(?:[.,;…]+|--|—|\b(?i:{HESITATION_WORDS})\b)[ \t]*)+")
 # How far from a whole telephone number a piece of it said alone is taken for part of it.
 _PIECE_REACH = 160
 # An area code broken off: "714... I don't know it", "nine one six -- I forget".

@@ -193,15 +193,17 @@ _ADDRESS_WORD = re.compile(r"\b(?:Street|Avenue|Boulevard|Road|Drive|Lane|Suite|
 
 
 def _no_sum(ent) -> bool:
-    """NER's MONEY that is an address or a number a noun names: "1801 J Street", "Suite 400"
-    ("paid 400", "588 GDR marks", "PLN 200" stay sums)."""
+    """NER's MONEY that is an address or a number a noun or a number sign names: "1801 J
+    Street", "Suite 400", "Officer #2" ("paid 400", "588 GDR marks", "PLN 200" stay sums)."""
     before = ent.doc[ent.start - 1] if ent.start > 0 else None
     if _ADDRESS_WORD.search(ent.text) or (before is not None and _ADDRESS_WORD.fullmatch(before.text)):
         return True
+    if not ent.text.isdigit() or before is None:
+        return False
+    if before.text == "#":
+        return True  # "Floor Officer #2": a number sign
     return (
-        ent.text.isdigit()
-        and before is not None
-        and before.pos_ in _NOUNS
+        before.pos_ in _NOUNS
         and before.text not in ("$", "€", "£", "¥")
         and not _CURRENCY_CODE.fullmatch(before.text)
     )

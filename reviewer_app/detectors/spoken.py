@@ -58,7 +58,6 @@ from reviewer_app.detectors.spoken_age_talk import (
     months_of_a_baby,
     name_set_off,
     opens_a_range_of_ages,
-    person_noun_before,
     restarts_an_age,
     short_of_an_age,
     stage_of_a_life_at,
@@ -589,7 +588,9 @@ class _Finder:
         if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
             return False  # "I was a juvenile, 16 at the time."
         k -= self.word(k) in ("now", "then")
-        if self.word(k) in self.v.age_adjectives and (self.person_is(k) or person_noun_before(self, k)):
+        if self.word(k) in self.v.age_adjectives and (
+            self.person_is(k) or self.said_before_in_clause(k, self.v.person_nouns | self.v.age_of_nouns)
+        ):
             return (
                 True  # "He was younger, twenty-five or twenty-six.", "a girl in the truck, younger, like 14"
             )
@@ -635,15 +636,20 @@ class _Finder:
                     break
         return out
 
-    def _said_of_someone(self, k: int, reach: int = 4) -> bool:
+    def _said_of_someone(self, k: int) -> bool:
         """Whether the verb at word k has no impersonal subject ("it", "that", "there") in
         the few words before it in its sentence."""
+        return not self.said_before_in_clause(k, self.v.impersonal_subjects, reach=4)
+
+    def said_before_in_clause(self, k: int, words: Collection[str], reach: int = 8) -> bool:
+        """Whether one of `words` is among the `reach` words before word k, with no end of a
+        sentence or a clause (".", ";", ":", "!", "?", a line's end) between."""
         for j in range(k - 1, max(-1, k - 1 - reach), -1):
-            if self.word(j) in self.v.impersonal_subjects:
-                return False
+            if self.word(j) in words:
+                return True
             if re.search(r"[.;:!?\n]", self.gap(j, j + 1)):
-                break
-        return True
+                return False
+        return False
 
     def _bare_number(self, first: int, j: int) -> bool:
         """Whether the number of words first..j-1 stands alone: not a part of "$16",

@@ -191,14 +191,3 @@ def capitalised_name_word(f: Finder, j: int) -> bool:
         and said.lower() not in f.v.months | f.v.weekdays
         and said.lower() not in f.v.function_words
     )
-
-
-def person_noun_before(f: Finder, k: int, reach: int = 8) -> bool:
-    """Whether a word for a person comes shortly before word k in its sentence ("a girl in the
-    truck too, younger")."""
-    for j in range(k - 1, max(-1, k - 1 - reach), -1):
-        if f.word(j) in f.v.person_nouns or f.word(j) in f.v.age_of_nouns:
-            return True
-        if re.search(r"[.;:!?\n]", f.gap(j, j + 1)):
-            return False
-    return False

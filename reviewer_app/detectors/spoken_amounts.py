@@ -1,4 +1,4 @@
-"""Sums of money and percentages said in words (the general profile's AMOUNT).
+"""Sums of money and percentages said in words (AMOUNT, in the profiles that tag sums).
 
 "four hundred and twelve dollars", "eur forty six million", "sixty percent", "two point
 three million": the number is read by the spoken-number grammar

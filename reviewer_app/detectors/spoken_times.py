@@ -172,7 +172,7 @@ def _corrects_a_time(f: Finder, i: int) -> bool:
         and hour is not None
         and said.value == hour.value
         and f.gap(i - 1, i).strip() in (",", "")  # "like nine nine thirty" in captions
-        and _time_cue_in_sentence(f, i - 1)
+        and f.said_before_in_clause(i - 1, f.v.time_prepositions)  # "around, I don't know, nine"
     )
 
 
@@ -191,17 +191,6 @@ def _restates_a_time(f: Finder, i: int, found: Callable[[], list[Span]]) -> bool
         any(t.end == end for t in found())
         or _WRITTEN_TIME_BEFORE.search(f.text[max(0, end - 12) : end]) is not None
     )
-
-
-def _time_cue_in_sentence(f: Finder, i: int, reach: int = 8) -> bool:
-    """Whether a time preposition comes shortly before word i in its sentence ("around ten",
-    "around, I don't know, nine")."""
-    for k in range(i - 1, max(-1, i - 1 - reach), -1):
-        if f.word(k) in f.v.time_prepositions:
-            return True
-        if re.search(r"[.;:!?\n]", f.gap(k, k + 1)):
-            return False
-    return False
 
 
 def _corrected_to_a_time(f: Finder, i: int, j: int) -> bool:
@@ -234,17 +223,12 @@ def _time_cue_before(f: Finder, i: int) -> bool:
     return any(f.word(k) == "time" for k in range(max(0, i - 3), i)) or _a_clock_said(f, i)
 
 
-def _a_clock_said(f: Finder, i: int, reach: int = 8) -> bool:
+def _a_clock_said(f: Finder, i: int) -> bool:
     """Whether a clock is said to say or show the words from word i, shortly before in the sentence:
     "the clock on the dash said one eighteen", "the clock in my truck said nine-something"."""
-    if f.word(i - 1) not in ("said", "says", "read", "reads", "showed", "shows"):
-        return False
-    for k in range(i - 2, max(-1, i - 2 - reach), -1):
-        if f.word(k) in ("clock", "clocks", "watch", "dashboard"):
-            return True
-        if re.search(r"[.;:!?\n]", f.gap(k, k + 1)):
-            return False
-    return False
+    return f.word(i - 1) in ("said", "says", "read", "reads", "showed", "shows") and f.said_before_in_clause(
+        i - 1, ("clock", "clocks", "watch", "dashboard")
+    )
 
 
 def _hour_alone(f: Finder, i: int, j: int) -> bool:

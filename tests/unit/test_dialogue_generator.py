@@ -299,6 +299,8 @@ def test_each_span_is_what_its_label_claims():
                 assert text in organizations, text
             elif label == "NRP":
                 assert text in nrp, text
+            elif label == "AMOUNT":
+                assert re.fullmatch(r"[\d,]+ (?:dollars|cents)", text), text
             elif label == "PHONE_NUMBER":
                 assert re.fullmatch(r"\(\d{3}\) \d{3}-\d{4}|\d{3}-\d{3}-\d{4}", text), text
             elif label == "EMAIL_ADDRESS":

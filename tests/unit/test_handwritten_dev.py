@@ -51,6 +51,18 @@ KINDS = {
     "hearing_spanish_interpreter_line_numbered",
     "youth_offender_documentation_hearing",
     "hearing_reporter_errata_and_captions",
+    "hearing_video_asr_speaker_letters",
+    "risk_assessment_clinical_interview",
+    "reentry_intake_phone_call",
+    "hearing_punjabi_interpreter",
+    "hearing_life_history_chronology",
+    "hearing_numbered_lines_decision",
+    "elderly_parole_hearing_medical",
+    "rescission_hearing_rule_violations",
+    "deposition_prison_nurse",
+    "county_jail_booking_interview",
+    "resentencing_hearing_superior_court",
+    "parole_arrest_interview_raw_asr",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.

@@ -472,8 +472,8 @@ def test_cdcr_id_read_out_in_digit_words(specs):
 
 
 def test_presidio_reads_codes_said_aloud_and_sums_in_words_outside_hearings(detectors):
-    """The read-out identifiers (detectors/read_out.py) run in every profile; spoken sums
-    (detectors/spoken_amounts.py) only where sums of money are tagged (the general profile)."""
+    """The read-out identifiers (detectors/read_out.py) and spoken sums
+    (detectors/spoken_amounts.py) run in every profile: a hearing's restitution is a sum too."""
     _, presidio = detectors
     text = "AGENT: And the VIN?\nCALLER: Two H, G, F, three oh nine. It cost nine hundred dollars."
     doc = Document("d", text)
@@ -486,13 +486,14 @@ def test_presidio_reads_codes_said_aloud_and_sums_in_words_outside_hearings(dete
         for s in presidio.detect(TextChunk(doc, text, 0, "hearing"), SharedAnalysis())
     }
     assert ("ID_NUMBER", "Two H, G, F, three oh nine") in general & hearing
-    assert ("AMOUNT", "nine hundred dollars") in general - hearing
+    assert ("AMOUNT", "nine hundred dollars") in general & hearing
 
 
 def test_ner_money_without_a_currency_a_share_or_a_scale_is_no_sum(detectors):
     """spaCy calls a suite's number or a street address MONEY; a sum in any currency stays one."""
     spacy, _ = detectors
     text = (
+        "I was Search Officer #3, and I saw him. "
         "Send it to 2210 K Street, Suite 300, Fresno. We paid $300 and then 2 million dollars more, "
         "an allowance of 588 GDR marks a month and 1,200 zlotys, and rent at PLN 200."
     )
@@ -503,6 +504,7 @@ def test_ner_money_without_a_currency_a_share_or_a_scale_is_no_sum(detectors):
         if s.label == "AMOUNT"
     }
     assert not any("Street" in f for _, f in found) and (text.index("300"), "300") not in found
+    assert (text.index("3,"), "3") not in found
     assert {(text.index("$300") + 1, "300"), (text.index("2 million"), "2 million dollars")} <= found
     # Currencies of any name
     assert {(text.index("588"), "588 GDR marks"), (text.index("1,200"), "1,200 zlotys")} <= found
