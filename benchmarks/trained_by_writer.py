@@ -2,28 +2,29 @@
 
     .venv/bin/python -m benchmarks.trained_by_writer [--model DIR | --out DIR]
         [--architecture shared|own] [--epochs N] [--seed 0] [--style2 N] [--labels A,B]
-        [--only promoted,generator,style2,tab] [--tab 30]
+        [--only promoted,added,generator,style2,tab] [--tab 30]
 
-The development hearings (`tests/fixtures/handwritten_dev/`) are split BY WRITER:
-the transcripts written for the development set train a model (`training/train.py`,
-the base pipeline being the settings' `spacy_model`, so that a shared head reads the
-spaCy detector's Doc); the ones listed in its README under "Promoted from the
-held-out set", written by other writers, are the test. With `--style2 N`, N
+The development hearings (`tests/fixtures/handwritten_dev/`) are split BY WRITER,
+from the sections of its README: the transcripts written for the development set
+train a model (`training/train.py`, the base pipeline being the settings'
+`spacy_model`, so that a shared head reads the spaCy detector's Doc); the test
+sets are those of other writers: the ones listed under "Promoted from the held-out
+set" (`promoted`) and under "Added ... by writer N" (`added`). With `--style2 N`, N
 transcripts of the second generator style (seeds 1001..., never the gate's) are
 trained on too. The checkpoint and the labels the model leads on are chosen on a
-seeded 20% of the TRAINING documents, never on the test.
+seeded 20% of the TRAINING documents, never on a test set.
 
 Then, on each material, the quality gate's detectors (`tests/fixtures/quality_gate.py`,
 presidio + spacy) run alone ("default") and with the trained detector beside them
 ("default + trained"), scored as the gate scores (`measure`: overlap matching, per
 label, label-aware and -agnostic micro F1; on TAB the masking measures):
-- `promoted`: the test transcripts (the figures that answer the question);
+- `promoted`, `added`: the test transcripts (the figures that answer the question);
 - `generator`, `style2`: the gate's generated hearings (must not drop);
 - `tab`: the first `--tab` ECHR judgments (ER_di and the leak rate must not drop).
 
 `--model DIR` skips training and evaluates a model trained by an earlier run (its
-meta.json must list only training-writer documents: checked). `--out DIR` keeps the
-trained model (default: a temporary folder). Training costs CPU: the epochs are the
+meta.json must list no test transcript: checked). `--out DIR` keeps the trained
+model (default: a temporary folder). Training costs CPU: the epochs are the
 architecture's default unless `--epochs` says otherwise (printed).
 """
 
@@ -48,30 +49,38 @@ from reviewer_app.training.train import SHARED, TrainOptions, pipeline_predictor
 from tests.fixtures import quality_gate as gate
 from tests.fixtures.handwritten_gold import DEV_FOLDER, HandwrittenTranscript, load_handwritten
 
-MATERIALS = ("promoted", "generator", "style2", "tab")
-PROMOTED_SECTION = "## Promoted from the held-out set"
+MATERIALS = ("promoted", "added", "generator", "style2", "tab")
+# README sections that list transcripts by writers other than the development set's own.
+OTHER_WRITERS = {"promoted": "## Promoted from the held-out set", "added": "## Added "}
 # Seeds of the second style used for training: far from the gate's (gate.STYLE2_SEEDS).
 STYLE2_TRAIN_SEEDS = 1001
 TRAINED = "trained"
 
 
-def promoted_names(readme: Path = DEV_FOLDER / "README.md") -> set[str]:
-    """The transcripts the development README lists as promoted from the held-out set."""
-    text = readme.read_text(encoding="utf-8")
-    if PROMOTED_SECTION not in text:
-        raise SystemExit(f"{readme}: no section {PROMOTED_SECTION!r}")
-    section = text.split(PROMOTED_SECTION, 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
-    return set(re.findall(r"`([A-Za-z0-9_]+)\.marked\.txt`", section))
+def listed_names(heading: str, readme: Path = DEV_FOLDER / "README.md") -> set[str]:
+    """The transcripts named in the development README's sections whose heading starts with `heading`."""
+    names: set[str] = set()
+    for section in re.split(r"\n(?=## )", readme.read_text(encoding="utf-8")):
+        if section.startswith(heading):
+            names |= set(re.findall(r"`([A-Za-z0-9_]+)\.marked\.txt`", section.split("\n### ", 1)[0]))
+    return names
 
 
-def split_by_writer() -> tuple[list[HandwrittenTranscript], list[HandwrittenTranscript]]:
-    """(training transcripts, test transcripts): the development set's own, and the promoted ones."""
-    promoted = promoted_names()
+def split_by_writer() -> dict[str, list[HandwrittenTranscript]]:
+    """The development transcripts by who wrote them: "train" (the set's own writers),
+    "promoted" and "added" (other writers)."""
     transcripts = load_handwritten(DEV_FOLDER)
-    missing = promoted - {t.name for t in transcripts}
-    if missing:
-        raise SystemExit(f"promoted transcripts not in {DEV_FOLDER}: {sorted(missing)}")
-    return [t for t in transcripts if t.name not in promoted], [t for t in transcripts if t.name in promoted]
+    present = {t.name for t in transcripts}
+    groups: dict[str, list[HandwrittenTranscript]] = {}
+    others: set[str] = set()
+    for group, heading in OTHER_WRITERS.items():
+        names = listed_names(heading)
+        if names - present:
+            raise SystemExit(f"{group} transcripts not in {DEV_FOLDER}: {sorted(names - present)}")
+        groups[group] = [t for t in transcripts if t.name in names]
+        others |= names
+    groups["train"] = [t for t in transcripts if t.name not in others]
+    return groups
 
 
 def training_documents(transcripts: Sequence[HandwrittenTranscript], style2: int) -> list[TrainingDocument]:
@@ -89,10 +98,10 @@ def training_documents(transcripts: Sequence[HandwrittenTranscript], style2: int
     return documents
 
 
-def gold_documents(material: str, test: Sequence[HandwrittenTranscript], tab: int) -> list[tuple]:
+def gold_documents(material: str, by_writer: dict[str, list[HandwrittenTranscript]], tab: int) -> list[tuple]:
     """(Document, gold spans, identifier types) of a material, as the gate reads it."""
-    if material == "promoted":
-        return [(_document(t.name, t.text), t.gold_spans, ()) for t in test]
+    if material in OTHER_WRITERS:
+        return [(_document(t.name, t.text), t.gold_spans, ()) for t in by_writer[material]]
     if material == "generator":
         from tests.fixtures.generator import generate_transcript
 
@@ -200,16 +209,16 @@ def main() -> int:
     args = parser.parse_args()
 
     settings = dataclasses.replace(Settings(), detectors=gate.DETECTORS)
-    train_transcripts, test = split_by_writer()
-    print(f"development set: {len(train_transcripts)} training-writer transcripts, {len(test)} promoted")
+    by_writer = split_by_writer()
+    print("development set by writer: " + ", ".join(f"{k} {len(v)}" for k, v in by_writer.items()))
     with tempfile.TemporaryDirectory(prefix="trained-by-writer-") as scratch:
         model = args.model
         if model is None:
-            documents = training_documents(train_transcripts, args.style2)
+            documents = training_documents(by_writer["train"], args.style2)
             model = train(args, documents, settings, args.out or Path(scratch) / "model")
         else:
             meta = read_meta(model)
-            test_names = {t.name for t in test}
+            test_names = {t.name for group in OTHER_WRITERS for t in by_writer[group]}
             seen = [d["id"] for d in meta["documents"] + meta["held_out"] if d["id"] in test_names]
             if seen:
                 raise SystemExit(f"{model} was trained on test transcripts ({len(seen)}); not a fair test")
@@ -217,7 +226,7 @@ def main() -> int:
         with_trained = dataclasses.replace(settings, trained_model=str(model))
         names = (*gate.DETECTORS, TRAINED)
         for material in args.only.split(","):
-            documents = gold_documents(material, test, args.tab)
+            documents = gold_documents(material, by_writer, args.tab)
             if not documents:
                 print(f"\n{material}: no material")
                 continue
