@@ -76,6 +76,7 @@ from reviewer_app.core.context_rules import (
     word_before_a_name,
 )
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
+from reviewer_app.core.language_names import label_languages
 from reviewer_app.core.name_propagation import (
     drop_sentence_initial_homographs,
     propagate,
@@ -837,10 +838,11 @@ def merge_spans(
         frozenset(rules.organisation_cues.get("colour_words", ())),
         speaker_tags=speaker_tags,
     )
-    # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names.
+    # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names;
+    # "a Punjabi interpreter": a language (NRP).
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))
     merged = drop_false_names(
-        merged,
+        label_languages(merged, text),
         text,
         rules.role_nouns | rules.titles | rules.organisation_heads,
         rules.determiners,

@@ -16,7 +16,6 @@ speakers show to be something else:
 - a term of address or endearment of another language (`resources/patterns/calls.toml`:
   "Papi, stay in the car", "I tell her mija"): Spanish and other kin words that English
   NER reads as first names.
-- a language named as one ("Language: Afaan Oromoo", "a Tigrinya interpreter").
 - in lower-case speech (ASR output, captions), a word after a determiner ("the baker on
   Santa Clara Street", "your forelady", "the barrio"): the casing model capitalises words it
   never counted as it would names, and NER reads them as people; a name is seldom said
@@ -74,12 +73,6 @@ _KIN_IS = re.compile(
 )
 # "the cardoza family", "the ramos brothers", "the cardoza case": a name after "the".
 _FAMILY_AFTER = re.compile(r"[ ]+(?:family|families|case|brothers|sisters|boys|girls|kids|twins)\b|['’]s\b")
-# A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks
-# Mam", before "interpreter" or "speaker" ("a Tagalog interpreter").
-_LANGUAGE_BEFORE = re.compile(
-    r"(?i:\blanguages?(?:[ ]+(?:is|was|will[ ]be|used|spoken))?|\bspeaks?|\bspeaking|\bspoke)[:]?[ \t]+\Z"
-)
-_LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")
 _NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION", "NRP"})
 # What follows a colour that describes: a noun in lower case ("Gray hoodie"), or "like".
 _DESCRIBED = re.compile(r"[ ]+[a-z][a-z-]*[ ]*[,.?!]|,?[ ]+like\b")
@@ -155,10 +148,6 @@ def drop_false_names(
             return True
         if any(a <= span.start and span.end <= b for a, b in placeholders):
             return True
-        if _LANGUAGE_BEFORE.search(text, max(0, span.start - 40), span.start) or _LANGUAGE_AFTER.match(
-            text, span.end
-        ):
-            return True
         if " " in covered.strip() or "-" in covered:
             return _call_sign(covered, phonetic, numbers)
         word = covered.lower()
@@ -202,7 +191,7 @@ def drop_false_names(
         )
 
     false = {s.text_in(text) for s in persons if is_false(s)}
-    # What the context showed to be no name once (a language, a glossed word) is none in its
+    # What the context showed to be no name once (a glossed word) is none in its
     # other mentions either.
     return [
         s

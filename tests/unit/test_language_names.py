@@ -1,0 +1,49 @@
+"""A language named as one is NRP (core/language_names.py)."""
+
+from __future__ import annotations
+
+from reviewer_app.core.language_names import label_languages
+from reviewer_app.core.spans import Span
+
+
+def _span(text: str, words: str, label: str, nth: int = 0) -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(words, start + 1)
+    return Span(start, start + len(words), label, ("spacy",), 0.85)
+
+
+def _labelled(text: str, spans: list[Span]) -> list[tuple[str, str]]:
+    return [(s.text_in(text), s.label) for s in label_languages(spans, text)]
+
+
+def test_a_word_ner_took_for_a_body_or_a_person_is_a_language_where_the_text_says_so():
+    text = "MANPREET GILL, Punjabi Interpreter\nLanguage: Afaan Oromo\nHer mother speaks Hmong."
+    spans = [
+        _span(text, "Punjabi Interpreter", "ORGANIZATION"),
+        _span(text, "Afaan Oromo", "PERSON"),
+        _span(text, "Hmong", "LOCATION"),
+    ]
+    assert _labelled(text, spans) == [("Punjabi", "NRP"), ("Afaan Oromo", "NRP"), ("Hmong", "NRP")]
+
+
+def test_a_language_is_one_at_its_other_mentions_too():
+    text = "We had a Tigrinya interpreter. In Tigrinya we say it differently.\nInterpreter ID 4471, Tigrinya."
+    spans = [_span(text, "Tigrinya", "NRP"), *(_span(text, "Tigrinya", "PERSON", nth=n) for n in (1, 2))]
+    assert _labelled(text, spans) == [("Tigrinya", "NRP")] * 3
+
+
+def test_names_near_an_interpreter_stay_what_they_are():
+    text = "The interpreter, Rupinder Gill, was sworn. Gill speaks to Mr. Sandhu in Yuba City."
+    spans = [
+        _span(text, "Rupinder Gill", "PERSON"),
+        _span(text, "Gill", "PERSON", nth=1),
+        _span(text, "Sandhu", "PERSON"),
+        _span(text, "Yuba City", "LOCATION"),
+    ]
+    assert _labelled(text, spans) == [
+        ("Rupinder Gill", "PERSON"),
+        ("Gill", "PERSON"),
+        ("Sandhu", "PERSON"),
+        ("Yuba City", "LOCATION"),
+    ]
