@@ -98,6 +98,7 @@ from reviewer_app.core.organisation_names import (
     split_at_spaced_dashes,
     split_businesses_on_streets,
 )
+from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.place_mentions import relabel_places_by_locative_use
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
@@ -700,13 +701,13 @@ def join_split_names(
 
 def defer_trained_spans(spans: Sequence[Span]) -> list[Span]:
     """A span only the trained detector proposed gives way to an overlapping span of
-    another detector with other boundaries and a higher score: where the trained
-    model did not beat the other detectors on its held-out documents, it fills the
-    gaps they leave rather than redrawing what they found (on hearings its longer
-    spans, "June 2020. I" over "June 2020", cost more than they gained); where it
-    beat them, its spans score higher and the usual rules apply. The trained
-    detector sets the scores (`detectors/trained.py`). With the same boundaries
-    the two become one span naming both detectors."""
+    another detector with a higher score, unless both have the same boundaries and
+    label (they become one span naming both): where the trained model did not beat
+    the other detectors on its held-out documents, it fills the gaps they leave rather
+    than redrawing or relabelling what they found ("June 2020. I" over "June 2020");
+    where it beat them, its spans score higher and the usual rules apply (scores:
+    `detectors/trained.py`). Run before the rules that read a span as evidence (a
+    TIME makes `drop_non_sensitive_numbers` drop the DATE under it)."""
     others = sorted(s for s in spans if s.detectors != (TRAINED,))
     starts = [s.start for s in others]
     longest = max((s.length for s in others), default=0)
@@ -716,7 +717,9 @@ def defer_trained_spans(spans: Sequence[Span]) -> list[Span]:
             lo = bisect.bisect_left(starts, span.start - longest)
             hi = bisect.bisect_left(starts, span.end)
             if any(
-                o.overlaps(span) and (o.start, o.end) != (span.start, span.end) and o.score > span.score
+                o.overlaps(span)
+                and ((o.start, o.end) != (span.start, span.end) or o.label != span.label)
+                and o.score > span.score
                 for o in others[lo:hi]
             ):
                 continue
@@ -768,6 +771,7 @@ def merge_spans(
                 rules.role_nouns | rules.determiners | rules.function_words,
             ),
         ]
+    spans = defer_trained_spans(list(spans))
     merged = strip_answer_markers(
         join_names_cut_at_of(
             tidy_boundaries(split_at_spaced_dashes(spans, text, rules.head_words.get("LOCATION", ())), text),
@@ -786,7 +790,6 @@ def merge_spans(
     merged = relabel_by_head_word(merged, text, rules.head_words)
     whitelisted = whitelist_occurrences(text, rules.whitelist)  # for both passes
     merged = apply_whitelist(merged, text, rules.whitelist, whitelisted)
-    merged = defer_trained_spans(merged)
     merged = merge_exact_duplicates(merged, rules)
     merged = keep_longer_same_start(merged, rules)
     merged = keep_longer_same_end(merged, rules)
@@ -811,6 +814,7 @@ def merge_spans(
             merged, text, rules.person_cues, rules.known_places, not_persons, rules.place_cues, lower_words
         )
         merged = relabel_names_by_form(merged, text, rules.person_cues, lower_words)  # "Booker Fields Jr."
+        merged = persons_by_relation(merged, text, rules, not_persons)  # "my son Naol", "engaged to Lissette"
         # A name the context showed is a person's in its other mentions too ("D.R.'s family").
         merged = relabel_known_persons(merged, text, rules, person_names)
         # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".

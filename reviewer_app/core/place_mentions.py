@@ -9,6 +9,11 @@ Maria's"), its one-word mentions that NER alone found are the place. The word st
 where the document shows it as a person's elsewhere: in a longer PERSON span ("Xiomara
 Merced-Whitaker"), after a title ("Mr. Merced"), on the cover (`person_names`), or where a
 rule of context found it (a speaker tag, "my uncle X", a spelled name).
+
+Three more uses say a place as plainly: being or coming from it ("she is from Jalisco", "away
+from Lemon Hill"; not "a letter from Maria", `_FROM_A_PLACE`), a town set after a name with
+"of" ("his sister, Graciana Ordóñez, of Gonzales, will"), and a word joined by "and" or "or"
+to a place ("to Devils Lake and Bismarck").
 """
 
 from __future__ import annotations
@@ -26,6 +31,15 @@ _WORD = re.compile(r"[\w'’-]+")
 # backwards (`previous_word`).
 _WORD_BEFORE = re.compile(r"[ ]+([\w'’]+)")
 _TITLE_BEFORE = re.compile(r"[ ]+\.?([\w'’]+)")
+# "from" after being, coming or moving: "is from", "I'm from", "originally from", "away from".
+_FROM_A_PLACE = re.compile(
+    r"(?<![\w'’-])(?:(?:is|was|am|are|were|be|been|originally|away|came|come|comes|moved|moving|"
+    r"transferred|relocated)|[a-z]+['’](?:s|m|re))[ ]+from[ ]+\Z",
+    re.I,
+)
+# A town set after a name with a comma and "of": "Graciana Ordóñez, of Gonzales,".
+_OF_A_PLACE = re.compile(r"[A-Za-z],[ ]+of[ ]+\Z")
+_JOINED = re.compile(r"[ ]+(?:and|or)[ ]+\Z")
 
 
 def relabel_places_by_locative_use(
@@ -50,10 +64,16 @@ def relabel_places_by_locative_use(
             " " in covered.strip() or _after(text, span.start, titles, _TITLE_BEFORE) or span not in guesses
         ):
             named.update(_words(covered))
+    places = [s for s in spans if s.label == "LOCATION"]
     located = {
         span.text_in(text).lower()
         for span in guesses
-        if _after(text, span.start, locative_cues, _WORD_BEFORE)
+        if (
+            _after(text, span.start, locative_cues, _WORD_BEFORE)
+            or _FROM_A_PLACE.search(text, max(0, span.start - 30), span.start)
+            or _OF_A_PLACE.search(text, max(0, span.start - 10), span.start)
+            or _joined_to_a_place(span, places, text)
+        )
         and not text.startswith(("'s", "’s"), span.end)  # "at Maria's"
     }
     located = {word for word in located if word not in named}
@@ -67,6 +87,12 @@ def relabel_places_by_locative_use(
         else span
         for span in spans
     ]
+
+
+def _joined_to_a_place(span: Span, places: Sequence[Span], text: str) -> bool:
+    """Whether "and" or "or" joins `span` to a place right before it ("Devils Lake and Bismarck")."""
+    joint = _JOINED.search(text, max(0, span.start - 6), span.start)
+    return joint is not None and any(place.end == joint.start() for place in places)
 
 
 def _is_ner_guess(span: Span, text: str) -> bool:

@@ -70,6 +70,9 @@ class SpokenWords:
     age_question_starts: frozenset[str] = frozenset()
     time_questions: tuple[tuple[str, ...], ...] = ()
     year_questions: tuple[tuple[str, ...], ...] = ()
+    when_questions: tuple[tuple[str, ...], ...] = ()
+    question_words: frozenset[str] = frozenset()
+    affirmations: frozenset[str] = frozenset()
     numeric_date_cues: frozenset[str] = frozenset()
     clock_hours: frozenset[str] = frozenset()
     weekdays: frozenset[str] = frozenset()
@@ -133,6 +136,9 @@ def spoken_words() -> SpokenWords:
         age_question_starts=frozenset(p.split()[0] for p in c.get("age_questions", ())),
         time_questions=tuple(tuple(p.split()) for p in c.get("time_questions", ())),
         year_questions=tuple(tuple(p.split()) for p in c.get("year_questions", ())),
+        when_questions=tuple(tuple(p.split()) for p in c.get("when_questions", ())),
+        question_words=frozenset(c.get("question_words", ())),
+        affirmations=frozenset(c.get("affirmations", ())),
         numeric_date_cues=frozenset(c.get("numeric_date_cues", ())),
         clock_hours=frozenset(c.get("clock_hours", ())),
         weekdays=frozenset(raw["dates"].get("weekdays", ())),

@@ -102,6 +102,8 @@ _PAUSE = re.compile(
 )
 # How far (in words) a CDCR cue reaches: a question for the name, its spelling and the number.
 _CDCR_REACH = 40
+# A pronoun before a word that sounds like a letter makes it a verb ("let me see", "you see").
+_PRONOUNS = frozenset({"i", "you", "we", "they", "me", "us", "he", "she"})
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # "November 1, 2019": a month of the spelling alphabet, a day and a year, a date.
 _DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
@@ -684,6 +686,8 @@ class _Finder(TelephoneParts, CdcrPieces):
         joined = i + 1 < len(self.tokens) and _JOINED.fullmatch(self.gap(i, i + 1))
         rest = self.code_at(i + 1) if joined else None
         if rest is None or self._quantity_after(rest) or not CDCR_SHAPE.fullmatch(letter + rest.chars):
+            return []
+        if i > 0 and self.tokens[i - 1].lower in _PRONOUNS:
             return []
         if not (cued or letter + rest.chars in keys):
             return []

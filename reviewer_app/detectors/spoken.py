@@ -51,6 +51,7 @@ from reviewer_app.core.spoken_numbers import (
 from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
 from reviewer_app.detectors.spoken_age_talk import (
     ages_of_a_life_story,
+    around_an_age,
     birthday_at,
     dates_a_life_by,
     far_from_the_number_before,
@@ -62,11 +63,12 @@ from reviewer_app.detectors.spoken_age_talk import (
     short_of_an_age,
     stage_of_a_life_at,
 )
-from reviewer_app.detectors.spoken_answers import answer_words
+from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
 from reviewer_app.detectors.spoken_periods import (
     decade_at,
+    decade_of_life,
     decade_of_someone,
     opens_a_year_range,
     second_year_at,
@@ -246,7 +248,9 @@ class _Finder:
         day = self.reader.read_small(i)
         if day is not None and 1 <= day.value <= 31 and not self.word(i).isdigit():
             month = self.word(day.last)
-            if month in self.v.months:
+            if month in self.v.months and "," not in self.gap(
+                day.last - 1, day.last
+            ):  # "at twenty-six, January 2000"
                 end = self._year_after(day.last + 1)
                 # "eighteen may be" is no date; "on eighteen may" is one.
                 if month != "may" or end > day.last + 1 or self.word(i - 1) == "on":
@@ -294,9 +298,10 @@ class _Finder:
         "the" that ends its phrase, after "on" or where a month, a weekday or "day"/"date"
         is said shortly before or after."""
         of_a_month = self.word(end) == "of" and self.word(end + 2) == "month"  # "the 16th of that month"
-        if self.word(i - 1) != "the" or not (
-            self._sentence_goes_on(end) or self.word(end) == "at" or of_a_month
-        ):
+        at = self.word(end) == "at" or (
+            self.word(i - 2) == "on" and self.word(end) == "in"
+        )  # "on the 9th in Lodi"
+        if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or at or of_a_month):
             return False
         if self.word(i - 2) == "on" or of_a_month or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", self.word(i)):
             return True  # "on the fifteenth"; "the 27th" ends its phrase
@@ -442,13 +447,13 @@ class _Finder:
         sixty", "I left home at sixteen"), the answer to a question about an age, and a
         decade of life ("in her sixties"). Whatever follows the number must leave it
         bare: no unit, count or clock word ("I was five minutes late", "one of them")."""
-        answers = self._age_answer_words()
+        answers = age_answer_words(self)  # "How old were you then?" "About fourteen."
         out = []
         last_age: Reading | None = None  # the words of the last age found
         for i in range(len(self.words)):
             if out and self.words[i].start < out[-1].end:
                 continue
-            decade = self._decade_of_life(i) or decade_of_someone(self, i)
+            decade = decade_of_life(self, i) or decade_of_someone(self, i)
             if decade:
                 out.append(self.span(i, decade, "AGE"))
                 continue
@@ -520,6 +525,12 @@ class _Finder:
         after it ("She notes you are fifty-two." "Fifty-three in June.")."""
         first = number.first
         opener = first - (self.word(first - 1) in self.v.hedges)
+        while (
+            opener > 1
+            and self.word(opener - 1) in self.v.affirmations
+            and "," in self.gap(opener - 1, opener)
+        ):
+            opener -= 1  # "You're forty-five now?" "Yes, ma'am, forty-five."
         if opener > 0 and not re.search(r"[.;:!?\n]", self.gap(opener - 1, opener)):
             return False
         if first - age.last > reach:
@@ -556,6 +567,8 @@ class _Finder:
             )
         ):
             return WEAK_SCORE  # "At seventeen that was everything to me."
+        if around_an_age(self, i, value):
+            return WEAK_SCORE  # "then pills around twenty-two"
         if self._fragment_at_age(i, number) and (
             number.value > 12
             or any(
@@ -580,6 +593,9 @@ class _Finder:
         if k < 1 or "," not in self.gap(k, k + 1):
             return False
         last = number.last
+        last += (
+            self.word(last) in ("something", "some", "ish") and self.gap(last - 1, last) == "-"
+        )  # "sixty-something"
         if self.word(last) in ("or", "to", "and") and self.reader.read_small(last + 1) is not None:
             last = self.reader.read_small(
                 last + 1
@@ -658,6 +674,8 @@ class _Finder:
         if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)$", self.gap(first - 1, first)):  # "<3"
             return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
+        if after_gap == "-" and self.word(j) in ("something", "some", "ish"):
+            return self.clause_end(j + 1)  # "until I was forty-something", "he's thirty-ish"
         if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
             return False  # "1,500", "2.5", "9:30", "16-year", "16%", "5'10"
         w = self.word(j)
@@ -669,7 +687,9 @@ class _Finder:
                 return self._bare_number(j + 1, after.last)
             if w == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
                 return self._bare_number(j + 1, j + 3)  # "sixteen and a half"
-            return w == "and"  # "I was 29 and I didn't"
+            return w == "and" or (
+                w == "to" and self._verb_at(j + 1)
+            )  # "I was 29 and I didn't", "at 16 to drive"
         return self.clause_end(j)
 
     def _house_number(self, first: int, j: int) -> bool:
@@ -686,7 +706,7 @@ class _Finder:
     def _after_an_age(self, k: int) -> bool:
         """Whether word k is "or", "to", "and" or a comma's word after a number said as an age
         ("I was sixteen or seventeen", "fifteen, sixteen", "the ages of twelve and fourteen")."""
-        if self.word(k) in ("or", "to", "and") or self.word(k) in self.v.corrections:
+        if self.word(k) in ("or", "to", "and", "through") or self.word(k) in self.v.corrections:
             k -= 1  # "sixteen or seventeen", "twenty-three, no, twenty-four"
         elif not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
             return False
@@ -745,6 +765,10 @@ class _Finder:
             k -= self.word(k) in self.v.hedges
         if self.word(k - 1) == "going" and self.word(k) == "on":
             k -= 2  # "I'm going on seventy-four"
+        if self.word(k) == "what" and (
+            self.word(k - 1) in self.v.age_verbs or self.word(k - 1) in self.v.contracted
+        ):
+            k -= 1  # speech without commas: "you were what thirty six", "so you're what thirty nine"
         if self.word(k) in self.v.contracted or self._noun_and_is(k):
             return True
         if self.word(k) not in self.v.age_verbs:
@@ -765,6 +789,8 @@ class _Finder:
                 return False  # "I know it will be 3"
             if w.split("'")[0] in self._people or w in self.v.contracted:
                 return True
+            if w in ("us", "them") and self.word(j - 1) == "of":
+                return True  # "Both of us were seventeen"
             if self.words[j].start in self.persons or self._name_in_a_sentence(j):
                 return True  # "Liya is twelve", "Efraín would be forty-two", "and Nahom is eight"
         return False
@@ -820,26 +846,6 @@ class _Finder:
             if self.word(k) in after:
                 return True
         return False
-
-    def _decade_of_life(self, i: int) -> int | None:
-        """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", "spent my thirties"
-        (after a verb), or None."""
-        k = i - 1 - (self.word(i - 1) in self.v.decade_stages)
-        if self.word(k) not in self.v.possessives:
-            return None
-        if not (self.word(k - 1) in ("in", "into", "through", "during") or self._verb_at(k - 1)):
-            return None  # "in her sixties", "I spent my thirties"; not "a song of their nineties"
-        w = self.word(i)
-        if w == "teens" or (w.endswith("ies") and w[:-3] + "y" in self.v.tens):
-            return i + 1
-        if w.isdigit() and len(w) == 2 and w.endswith("0") and self.word(i + 1) == "s":
-            return i + 2 if self.gap(i, i + 1) in ("", "'", "’") else None
-        return None
-
-    def _age_answer_words(self) -> set[int]:
-        """The words of the sentence that answers a question about an age ("How old
-        were you then?" "About fourteen."), after the speaker's tag if there is one."""
-        return answer_words(self, self.v.age_questions)
 
     @functools.cached_property
     def time_answers(self) -> frozenset[int]:

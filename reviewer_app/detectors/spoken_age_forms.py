@@ -20,6 +20,7 @@ from reviewer_app.core.spoken_numbers import Reading, number_words
 from reviewer_app.detectors.patterns import load_table
 from reviewer_app.detectors.spoken_age_talk import capitalised_name_word, goes_on_from_an_age
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
+from reviewer_app.detectors.spoken_series import says_again_an_age
 
 if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
@@ -47,6 +48,8 @@ class AgeFormWords:
     relative_pronouns: frozenset[str]
     making_verbs: frozenset[str]
     old_year_cues: frozenset[str]
+    range_joins: frozenset[str]
+    having_verbs: frozenset[str]
 
 
 @functools.cache
@@ -72,7 +75,21 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
         if (k < len(covered) and covered[k][0] <= start) or (out and start < out[-1].end):
             continue
         number = f.reader.read_cardinal(i)
+        if number is not None and 2 <= number.value <= 110 and _years_a_person_has(f, i, number, w):
+            out.append(f.span(i, number.last, "AGE", WEAK_SCORE))  # "I have forty-six years."
+            last_age = number
+            continue
         if number is None or not 2 <= number.value <= 110 or not f._bare_number(i, number.last):
+            continue
+        listed = _ages_of_those_counted(f, i)
+        if listed:  # "I have three kids, twelve, nine and six"
+            out += [f.span(n.first, n.last, "AGE", WEAK_SCORE) for n in listed]
+            last_age = listed[-1]
+            continue
+        ranged = _a_range_of_ages(f, i, number, w)
+        if ranged:  # "from fifteen to eighteen I was in and out of juvenile hall"
+            out += [f.span(n.first, n.last, "AGE", WEAK_SCORE) for n in ranged]
+            last_age = ranged[-1]
             continue
         if (
             _reached(f, i, number, w)
@@ -81,13 +98,91 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             or _after_a_name_before_a_verb(f, i, number, w)
             or _after_the_noun_of_a_person(f, i)
             or _of_people_that_were(f, i, w)
-            or (f.word(i - 1) in f._people_as_objects and f.word(i - 2) in w.making_verbs)  # "making him 52"
+            or (
+                f.word(i - 1) in f._people_as_objects | {"you"} and f.word(i - 2) in w.making_verbs
+            )  # "making him 52"
             or (last_age is not None and goes_on_from_an_age(f, last_age, i))
             or _goes_on_from_an_age_said(f, i, number, found + out)
+            # "Which makes you fifty-five." "Fifty-five.": said again after an age of these forms
+            or says_again_an_age(f, [number], [s for s in found + out if s.label == "AGE"])
         ):
             out.append(f.span(i, number.last, "AGE", WEAK_SCORE))
             last_age = number
     return out
+
+
+def _years_a_person_has(f: Finder, i: int, number: Reading, w: AgeFormWords) -> bool:
+    """An age said as Spanish, Punjabi and other languages say it, through an interpreter: "I have
+    forty-six years.", "when I had fifteen years, with my uncle", "She has twenty-three years now":
+    a person has a number of years that ends the clause (not "I have two years left", "he has five
+    years in", nor an English "I've had ten years")."""
+    j = number.last
+    if f.word(j) != "years" or f.word(i - 1) not in w.having_verbs:
+        return False
+    after = j + 1 + (f.word(j + 1) == "now")
+    if after < len(f.words) and not re.search(r"[.;:!?,\n]", f.gap(after - 1, after)):
+        return False
+    subject = i - 2
+    return (
+        f.word(subject) in f.v.subjects - {"it", "who"}
+        or f.word(subject) in f.v.person_nouns
+        or f.words[subject].start in f.persons
+    ) and not re.search(r"[.;:!?,\n]", f.gap(subject, i - 1))
+
+
+def _ages_of_those_counted(f: Finder, i: int, reach: int = 5) -> list[Reading]:
+    """The numbers listed from word i after a comma, as many as the people counted just before
+    them: "I have three kids, twelve, nine and six", "she's got two of her own, six and nine"
+    (not "two rooms, six and nine", "three kids, twelve dollars")."""
+    if i < 2 or "," not in f.gap(i - 1, i):
+        return []
+    count = None
+    for k in range(i - 1, max(-1, i - 1 - reach), -1):
+        if k < i - 1 and re.search(r"[.;:!?,\n]", f.gap(k, k + 1)):
+            return []
+        said = f.reader.read_small(k)
+        if said is not None and said.last <= i - 1 and 2 <= said.value <= 6:
+            count = said
+            break
+    between = [f.word(n) for n in range(count.last, i)] if count is not None else []
+    if not any(w in f.v.person_nouns or w == "own" for w in between):
+        return []
+    listed: list[Reading] = []
+    j = i
+    while len(listed) <= count.value:
+        read = f.reader.read_cardinal(j)
+        if read is None or not 1 <= read.value <= 99 or f.word(j).isdigit() != f.word(i).isdigit():
+            break
+        listed.append(read)
+        j = read.last + (f.word(read.last) == "and")
+        if j >= len(f.words) or not (
+            f.word(j - 1) == "and" or f.gap(read.last - 1, read.last).strip() == ","
+        ):
+            break
+    if len(listed) != count.value or not f._bare_number(listed[-1].first, listed[-1].last):
+        return []
+    return listed
+
+
+def _a_range_of_ages(f: Finder, i: int, number: Reading, w: AgeFormWords) -> list[Reading]:
+    """The numbers of a range of the years of a life in words, from 13 to 29, said with a person in
+    its sentence: "from fifteen to eighteen I was in and out", "between thirteen and sixteen he ran
+    with them", "fourteen through seventeen", "from like fourteen to twenty", "from about fifteen on"
+    (no hour, and a year is said with its "twenty"); [] for "from fifteen to twenty minutes"."""
+    join = number.last
+    if f.word(i).isdigit() or not 13 <= number.value <= 29 or not f._person_near(i - 1):
+        return []
+    opener = f.word(_before_hedges(f, i - 1))
+    if opener == "from" and f.word(join) == "on" and f.clause_end(join + 1):
+        return [number]  # "I carried one from about fifteen on."
+    if f.word(join) not in w.range_joins or f.word(join + 1).isdigit():
+        return []
+    if opener not in ("from", "between") and f.word(join) not in ("through", "thru"):
+        return []
+    second = f.reader.read_cardinal(join + 1)
+    if second is None or not number.value < second.value <= 29 or not f._bare_number(join + 1, second.last):
+        return []
+    return [number, second]
 
 
 def _before_hedges(f: Finder, k: int, extra: frozenset[str] = frozenset()) -> int:
@@ -159,7 +254,7 @@ def _goes_on_from_an_age_said(f: Finder, i: int, number: Reading, ages: list[Spa
     if not before or "\n" in f.text[before[-1].end : f.words[i].start]:
         return False
     j = number.last
-    if f.word(j) == "in" and f.word(j + 1) in f.v.months:
+    if f.word(j) in ("in", "come") and f.word(j + 1) in f.v.months:  # "fifty-six come March"
         said = f.reader.read_cardinal(bisect.bisect_right(f.word_ends, before[-1].start))
         return said is not None and number.value - said.value in (0, 1)
     return f.word(i - 1) == "and" and f.word(j) == "when" and number.value >= 10

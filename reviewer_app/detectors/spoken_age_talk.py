@@ -26,7 +26,8 @@ def months_of_a_baby(f: Finder, i: int, number: Reading) -> bool:
     j = number.last
     if f.word(j) not in ("months", "weeks") or not f.person_is(i):
         return False
-    return j + 1 >= len(f.words) or bool(re.search(r"[.;:!?,\n]", f.gap(j, j + 1)))
+    # "She was four months when I went in": a clause may follow
+    return j + 1 >= len(f.words) or bool(re.search(r"[.;:!?,\n]", f.gap(j, j + 1))) or f.word(j + 1) == "when"
 
 
 def opens_a_range_of_ages(f: Finder, number: Reading) -> bool:
@@ -71,6 +72,19 @@ def goes_on_from_an_age(f: Finder, age: Reading, i: int, reach: int = 4) -> bool
     if re.search(r"[;:!?\n]|\.(?!\.)", gaps.replace("...", "…")):
         return False
     return bool(re.search(r"[,…—–]|--", gaps)) or f.word(age.last) in ("or", "going")
+
+
+def around_an_age(f: Finder, i: int, value: int) -> bool:
+    """Whether the number of `value` in words at word i, from 13 to 29, follows "around" said of a
+    person and not after a verb: "then pills around twenty-two", "hit back, around fifteen, he left"
+    (no hour is said so and no year; not "driving around twenty", "we left around eleven")."""
+    return (
+        f.word(i - 1) == "around"
+        and 13 <= value <= 29
+        and not f.word(i).isdigit()
+        and not f._verb_at(i - 2)
+        and f._person_near(i - 1)
+    )
 
 
 def dates_a_life_by(f: Finder, k: int) -> bool:

@@ -15,8 +15,13 @@ if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
 
 
-def answer_words(f: Finder, questions: tuple[tuple[str, ...], ...]) -> set[int]:
-    """The words of the sentence that answers one of `questions`, after the speaker's tag."""
+def answer_words(
+    f: Finder, questions: tuple[tuple[str, ...], ...], until_a_number: bool = False, follow_ups: bool = False
+) -> set[int]:
+    """The words of the sentence that answers one of `questions`, after the speaker's tag; with
+    `until_a_number`, the next sentences of the same turn too while none has given a number ("How
+    old was he?" "Older than me. Twenty-six, I think."); with `follow_ups`, the answers to the short
+    questions that go on asking it ("How old were you then?" "Nineteen." "And today?" "Forty-four.")."""
     out: set[int] = set()
     starts = {q[0] for q in questions}
     for i in range(len(f.words)):
@@ -25,27 +30,78 @@ def answer_words(f: Finder, questions: tuple[tuple[str, ...], ...]) -> set[int]:
         ):
             continue
         j = _question_end(f, i)
-        if j >= len(f.words):
-            continue
-        start = j
-        # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who
-        # answers, where the importer found one.
-        if f.words[j].start in f.tag_starts:
-            for k in range(j, min(len(f.words) - 1, j + 6)):
-                if ":" in f.gap(k, k + 1) or (k == j and len(f.word(k)) == 1):
-                    start = k + 1
-                    break
-        k = start
-        while k < len(f.words):
-            out.add(k)
-            # "Fifty-four. Fifty-five in August.": the answer goes on while it gives numbers.
-            sentence_ends = k + 1 < len(f.words) and re.search(r"[.!?\n]", f.gap(k, k + 1))
-            # "Twelve. Maybe thirteen.", "Ninety-six. No, ninety-seven."
-            said = k + 1 + (f.word(k + 1) in f.v.hedges | f.v.corrections)
-            if sentence_ends and (f.reader.read_small(said) is None or f.word(said).isdigit()):
-                break
-            k += 1
+        while j < len(f.words):
+            end = _answer(f, j, out, until_a_number)
+            j = _follow_up_question(f, end) if follow_ups else len(f.words)
     return out
+
+
+def _answer(f: Finder, j: int, out: set[int], until_a_number: bool) -> int:
+    """Add to `out` the words of the answer that opens at word j (see `answer_words`); its end."""
+    start = j
+    # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who
+    # answers, where the importer found one.
+    if f.words[j].start in f.tag_starts:
+        for k in range(j, min(len(f.words) - 1, j + 6)):
+            if ":" in f.gap(k, k + 1) or (k == j and len(f.word(k)) == 1):
+                start = k + 1
+                break
+    elif f.word(j) == "a" and j + 1 < len(f.words) and re.match(r"[.:]", f.gap(j, j + 1)):
+        start = j + 1  # a deposition's "A.   Fifty-eight." where the importer found no tags
+    k = start
+    numbered = False
+    later = None  # the first word of a sentence after the first, where the answer goes on to one
+    while k < len(f.words):
+        if later is None or _opens_with_a_number(f, later, k):
+            out.add(k)
+        numbered = numbered or f.reader.read_small(k) is not None
+        # "Fifty-four. Fifty-five in August.": the answer goes on while it gives numbers.
+        sentence_ends = k + 1 < len(f.words) and re.search(r"[.!?\n]", f.gap(k, k + 1))
+        # "Twelve. Maybe thirteen.", "Ninety-six. No, ninety-seven."
+        said = k + 1 + (f.word(k + 1) in f.v.hedges | f.v.corrections)
+        # "Older than me. Twenty-six, I think.": not past the turn's end nor a question.
+        goes_on = (
+            until_a_number and not numbered and sentence_ends and not re.search(r"[?\n]", f.gap(k, k + 1))
+        )
+        if sentence_ends and not goes_on and (f.reader.read_small(said) is None or f.word(said).isdigit()):
+            break
+        if goes_on:
+            later = k + 1
+        k += 1
+    return k + 1
+
+
+def _opens_with_a_number(f: Finder, first: int, k: int) -> bool:
+    """Whether the words first..k of a sentence are a number, or lead to one with hedges, fillers and
+    a person said to be it only ("I think twenty-six", "He was maybe twenty", not "I had three brothers")."""
+    leading = (
+        f.v.hedges | f.v.fillers | f.v.subjects | f.v.contracted | f.v.age_verbs | {"would", "have", "'ve"}
+    )
+    return all(f.word(n) in leading or f.reader.read_small(n) is not None for n in range(first, k + 1))
+
+
+def _follow_up_question(f: Finder, j: int, reach: int = 40, length: int = 6) -> int:
+    """The word after a short question that opens within `reach` words of word j in another turn
+    and goes on asking what was asked, by "and" or "what about" and no question word of its own
+    ("And today?", "And your brother?", "What about now?"), or len(words)."""
+    for i in range(max(1, j), min(len(f.words), j + reach)):
+        if "\n" not in f.gap(i - 1, i) or f.words[i].start not in f.tag_starts:
+            continue
+        first = i
+        while first < min(len(f.words), i + 6) and ":" not in f.gap(first, first + 1):
+            first += 1
+        first += 1  # the word after the speaker's tag
+        opens = f.word(first) == "and" or (f.word(first), f.word(first + 1)) in (
+            ("what", "about"),
+            ("how", "about"),
+        )
+        end = first + 1
+        while end < len(f.words) and end - first <= length and not re.search(r"[.!?\n]", f.gap(end - 1, end)):
+            end += 1
+        asks = end < len(f.words) and "?" in f.gap(end - 1, end) and end - first <= length
+        others = any(f.word(k) in f.v.question_words for k in range(first + 1, end))
+        return end if opens and asks and not others else len(f.words)
+    return len(f.words)
 
 
 def _question_end(f: Finder, i: int) -> int:
@@ -55,8 +111,10 @@ def _question_end(f: Finder, i: int) -> int:
     while j < len(f.words) and not ("?" in f.gap(j - 1, j) or turn_ends(f, j)):
         if unmarked and "\n" in f.gap(j - 1, j):
             return j  # "how old were you then" on a line of its own, the answer on the next
-        if re.search(r"[.;!\n]", f.gap(j - 1, j)):
-            return len(f.words)  # not a question
+        if re.search(r"[.;!\n]", f.gap(j - 1, j)) and not (
+            f.word(j - 1) in f.v.titles and f.gap(j - 1, j) == ". "
+        ):
+            return len(f.words)  # not a question ("How old are you, Ms. Reyes?" is one)
         j += 1
     return j
 
@@ -72,3 +130,31 @@ def _opens_an_unmarked_line(f: Finder, i: int) -> bool:
     return (
         re.fullmatch(r"[\s>]*(?:[a-z']+ ){0,2}", opening) is not None and re.search(r"[.,;:!?]", line) is None
     )
+
+
+def age_answer_words(f: Finder) -> set[int]:
+    """The words that answer a question about an age (`answer_words`, going on to the next sentences
+    of the turn and to the questions that follow it up), and the number from 13 to 29 in words that
+    opens the answer to a question about when something began ("When did the drinking start?"
+    "Sixteen, seventeen."; "At fourteen."): no hour is said so, and a year of this century is said
+    with its "twenty" ("twenty sixteen")."""
+    out = answer_words(f, f.v.age_questions, until_a_number=True, follow_ups=True)
+    for k in range(1, len(f.words) - 1):
+        # "You'd have been --" "Thirteen.": a turn cut off after the verb of an age, the next completes it
+        cut = f.word(k) in f.v.age_verbs and re.fullmatch(r"\s*(?:--|—|–|\.\.\.|…)\s*\n\s*", f.gap(k, k + 1))
+        if cut and f.person_is(k + 1):  # not "And the room was --"
+            _answer(f, k + 1, out, until_a_number=False)
+    when = answer_words(f, f.v.when_questions)
+    for i in sorted(when):
+        if i - 1 in when and f.word(i - 1) not in f.v.hedges | {"at", "by", "about", "around"}:
+            continue  # only a number that opens the answer, after a hedge or "at"
+        if i - 1 in when and i - 2 in when and f.word(i - 2) not in f.v.hedges | {"at", "by"}:
+            continue
+        read = f.reader.read_small(i)
+        if read is not None and 13 <= read.value <= 29 and not f.word(i).isdigit():
+            out.update(range(i, read.last))
+            after = read.last + (read.last < len(f.words) and f.gap(read.last - 1, read.last).strip() == ",")
+            again = f.reader.read_small(after)  # "Sixteen, seventeen."
+            if again is not None and 13 <= again.value <= 29 and not f.word(after).isdigit():
+                out.update(range(after, again.last))
+    return out

@@ -41,12 +41,28 @@ def find_heights(f: Finder) -> list[Span]:
             out.append(f.span(i, end, "HEIGHT"))
         elif f.gap(i, j) in ("-", " ") and f.clause_end(end) and _cue_near(f, i, end, f.v.height_cues):
             out.append(f.span(i, end, "HEIGHT", WEAK_SCORE))  # "The report says five-eleven."
-        elif hyphen and f.clause_end(end) and f.word(i - 1) not in f.v.time_prepositions - f.v.hedges:
+        elif (
+            (hyphen or _set_off_after_a_description(f, i))
+            and f.clause_end(end)
+            and f.word(i - 1) not in f.v.time_prepositions - f.v.hedges
+        ):
             # "She's small, maybe five-one": feet-inches of a person described nearby.
             one_person = {"i", "he", "she", "who", "i'm", "im", "he's", "she's"} | f.v.person_nouns
             if _cue_near(f, i, end, one_person):  # "we lost six-four" is a score
                 out.append(f.span(i, end, "HEIGHT", WEAK_SCORE))
     return out
+
+
+def _set_off_after_a_description(f: Finder, i: int) -> bool:
+    """Whether the feet and inches at word i follow a comma after a word that describes a person's
+    build or the person ("She's little, like five two", "a big guy, six two"), a hedge or not."""
+    k = i - 1 - (f.word(i - 1) in f.v.hedges)
+    if k < 1 or "," not in f.gap(k, k + 1):
+        return False
+    one_person = f.word(k) in f.v.person_nouns and not f.word(k).endswith(
+        ("s", "children", "men")
+    )  # "kids, six two"
+    return f.word(k) in f.v.age_adjectives | f.v.tall_words | {"short", "big"} or one_person
 
 
 def weight_after(height: Span, time: Span, text: str) -> bool:

@@ -47,6 +47,22 @@ def decade_at(f: Finder, i: int) -> Span | None:
     return f.span(i, end, "DATE") if end else None
 
 
+def decade_of_life(f: Finder, i: int) -> int | None:
+    """End of "sixties" in "in her sixties", "in my early twenties", "in his 40s", "spent my thirties"
+    (after a verb), or None."""
+    k = i - 1 - (f.word(i - 1) in f.v.decade_stages)
+    if f.word(k) not in f.v.possessives:
+        return None
+    if not (f.word(k - 1) in ("in", "into", "through", "during") or f._verb_at(k - 1)):
+        return None  # "in her sixties", "I spent my thirties"; not "a song of their nineties"
+    w = f.word(i)
+    if w == "teens" or (w.endswith("ies") and w[:-3] + "y" in f.v.tens):
+        return i + 1
+    if w.isdigit() and len(w) == 2 and w.endswith("0") and f.word(i + 1) == "s":
+        return i + 2 if f.gap(i, i + 1) in ("", "'", "’") else None
+    return None
+
+
 def decade_of_someone(f: Finder, i: int) -> int:
     """End of the decade word i said as a person's age, after a stage or a hedge with neither
     "the" nor a preposition of time before it ("white male, late twenties", "like fifties

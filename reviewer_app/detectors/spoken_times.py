@@ -220,7 +220,8 @@ def _time_cue_before(f: Finder, i: int) -> bool:
     words before it ("the time is now ten fifteen")."""
     if f.word(i - 1) in f.v.time_prepositions:
         return True
-    return any(f.word(k) == "time" for k in range(max(0, i - 3), i)) or _a_clock_said(f, i)
+    # "the time is now ten fifteen", "Back on the record, eleven twenty-six" (a hearing notes the clock)
+    return any(f.word(k) in ("time", "record") for k in range(max(0, i - 3), i)) or _a_clock_said(f, i)
 
 
 def _a_clock_said(f: Finder, i: int) -> bool:

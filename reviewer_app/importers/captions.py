@@ -4,7 +4,11 @@ The files are read by their maintained parsers (`webvtt-py`, `srt`, the `json`
 module). The document text is one cue per line, "Speaker: text" where the cue names
 a speaker (a WebVTT voice tag `<v Name>`, a WhisperX `speaker`), the lines of a
 multi-line cue joined by single spaces, markup tags (`<i>`, `<c.yellow>`, inline
-timestamps) left out and WebVTT character references (`&amp;`) decoded. The
+timestamps) left out and WebVTT character references (`&amp;`) decoded. A cue that
+names no speaker is read as the text importer reads its line (`turns.py`): a caption's
+change-of-speaker mark opens a turn (">> okay" of `UNNAMED_SPEAKER`, ">> MS. DORAN: no"),
+a parenthetical alone is the transcriber's (speaker ""), any other cue goes on with the
+turn before it (none before the first turn). The
 document's `time_map` has each cue's text (without the speaker prefix) and its
 times; an ASR word with times is matched to its place in the cue text (a word whose
 text is not found there is skipped: that part of the cue stays interpolated).
@@ -27,6 +31,7 @@ file went in the text.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import math
@@ -39,6 +44,7 @@ from typing import Any
 from reviewer_app.core.document import CaptionSource, Document, Section, Utterance
 from reviewer_app.core.timemap import TimedCue, TimedWord, TimeMap
 from reviewer_app.importers.errors import EmptyFileError, MalformedCaptionsError
+from reviewer_app.importers.hearing import hearing_layout
 
 CAPTION_FORMATS = {".vtt": "vtt", ".srt": "srt", ".json": "json"}
 FORMAT_NAMES = {"vtt": "WebVTT", "srt": "SubRip (SRT)", "json": "Whisper-style JSON"}
@@ -379,7 +385,12 @@ def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any) -> Caption
                 continue
             words.append(TimedWord(start + at, start + cursor, word_start, word_end))
         line = prefix + text
-        utterances.append(Utterance(cue.speaker, offset, offset + len(line)))
+        utterance = _utterance(cue.speaker, line, offset, utterances[-1] if utterances else None)
+        if utterance is not None:
+            if utterances and utterance.start == utterances[-1].start:
+                utterances[-1] = utterance  # the turn before, gone on with
+            else:
+                utterances.append(utterance)
         timed.append(TimedCue(start, start + len(text), cue.start_s, cue.end_s, tuple(words)))
         cues.append(
             CueLayout(
@@ -426,6 +437,27 @@ def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any) -> Caption
         parsed=parsed,
         times=tuple((cue.start_s, cue.end_s) for cue in raw),
     )
+
+
+def _utterance(speaker: str, line: str, offset: int, before: Utterance | None) -> Utterance | None:
+    """The utterance a cue's line at `offset` is or belongs to, as the text importer reads
+    a line (`turns.py`): the turn of the speaker the cue names; else the turn a caption's
+    change-of-speaker mark opens (">> okay", `UNNAMED_SPEAKER`; ">> MS. DORAN: yes");
+    a transcriber's parenthetical on its own ("(Laughter.)", speaker ""); else the turn
+    before it, which a caption without a mark goes on with (`before` made longer); None
+    before any turn (a caption file that names no speaker and marks no change)."""
+    end = offset + len(line)
+    if speaker:
+        return Utterance(speaker, offset, end)
+    layout = hearing_layout()
+    if line.startswith(">>") and (turn := layout.turn_of(line)) is not None:
+        speech_at = None if turn.speech_at is None else offset + turn.speech_at
+        return Utterance(turn.speaker, offset + turn.tag_start, end, speech_at)
+    if layout.is_parenthetical(line):
+        return Utterance("", offset, end)
+    if before is not None and before.speaker and before.end == offset - 1:
+        return dataclasses.replace(before, end=end)
+    return None
 
 
 def _examples(items: Sequence[str]) -> str:

@@ -21,6 +21,7 @@ kept one printed line per line like the cover and the certificate.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import re
@@ -73,15 +74,19 @@ class Turn:
     # ("Speaker 1 (00:03): hi"), or at the line's end where it is on the lines under
     # the tag ("Deepa Raghunathan  0:03"); None: two characters after the name.
     speech_at: int | None = None
+    # The line is a heading of its own, a name and a time as meeting software exports them
+    # ("Deepa Raghunathan  0:03"), its speech on the lines under it; False where the speech
+    # follows the tag on its line (a page that breaks its row after "MS. RICH:" prints it
+    # on the row under, and the rows are joined).
+    speech_below: bool = False
 
     def moved(self, by: int, marked: bool | None = None) -> Turn:
         """The turn on a line that has `by` more characters before it."""
-        return Turn(
-            self.speaker,
-            self.tag_start + by,
-            self.named,
-            self.marked if marked is None else marked,
-            None if self.speech_at is None else self.speech_at + by,
+        return dataclasses.replace(
+            self,
+            tag_start=self.tag_start + by,
+            marked=self.marked if marked is None else marked,
+            speech_at=None if self.speech_at is None else self.speech_at + by,
         )
 
 
@@ -125,7 +130,7 @@ class HearingLayout:
         a colon ("PRESIDING COMMISSIONER MARSH:"), a name and a time in brackets
         ("Speaker 1 (00:03):") or a remark ("OFFICER MAHONEY (via speakerphone):"), a
         known name and a time ("speaker 2  0:00:31", the speech after it or on the lines
-        under it: `Turn.speech_at`), "Q." or "A." (speakers "Q" and "A"), a generic
+        under it: `Turn.speech_at`, `Turn.speech_below`), "Q." or "A." (speakers "Q" and "A"), a generic
         label in any case ("speaker 1:", "Interviewer:"), or one
         of the `known` names (the cover's) as it is written there, whatever its
         case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
@@ -174,10 +179,17 @@ class HearingLayout:
             if rest[: len(name)].lower() == name.lower() and (
                 time := _TIME_AFTER_NAME.match(rest, len(name))
             ):
-                return Turn(rest[: len(name)], start, speech_at=start + time.end())
+                below = not rest[time.end() :].strip()
+                return Turn(rest[: len(name)], start, speech_at=start + time.end(), speech_below=below)
         timed = rest[-1:].isdigit() and self.timed_name_line.match(rest)
         if named and (match := self.name_tag.match(rest) or timed):
-            return Turn(match.group("speaker"), start, named=True, speech_at=len(line) if timed else None)
+            return Turn(
+                match.group("speaker"),
+                start,
+                named=True,
+                speech_at=len(line) if timed else None,
+                speech_below=bool(timed),
+            )
         return None
 
     def is_index(self, lines: Sequence[str]) -> bool:
@@ -191,22 +203,36 @@ class HearingLayout:
         """A whole line that is one parenthetical: "(Off the record.)"."""
         return bool(self.parenthetical_start.match(line) and self.parenthetical_end.search(line))
 
+    def spelled_goes_on(self, line: str, next_line: str) -> bool:
+        """Whether `line` ends inside a word spelled letter by letter ("R-A-N-") and
+        `next_line` goes on with its letters ("D-A.", "A."): one word, whatever the next
+        row would open otherwise ("A." is an answer's tag too)."""
+        return bool(self.spelled_wrap_end.search(line) and self.spelled_wrap_start.match(next_line))
+
     def joins_without_space(self, line: str, next_line: str) -> bool:
-        if self.spelled_wrap_end.search(line) and self.spelled_wrap_start.match(next_line):
+        if self.spelled_goes_on(line, next_line):
             return True
         if line[-2:-1].isalnum() and line.endswith("-") and next_line.startswith("-"):
             # A dash typed as two hyphens after a word, broken between them ("It was-" / "- it
             # was", of "It was-- it was"): no row of speech opens with a hyphen otherwise.
             return True
         broken = self.hyphen_wrap_end.search(line)
-        following = self.hyphen_wrap_start.match(next_line)
-        if not (broken and following):
+        if not broken:
             return False
-        fragment, word = broken.group("fragment"), following.group("word")
+        fragment = broken.group("fragment")
         token = line[line.rfind(" ") + 1 : -1]
-        if token != fragment and any(c.isalnum() for c in token[: -len(fragment)]) and word[0].isalnum():
-            # Inside a compound or a code already ("2:21-cv-" / "04417", "mother-in-" / "law").
+        if (
+            token != fragment
+            and any(c.isalnum() for c in token[: -len(fragment)])
+            and next_line[:1].isalnum()
+        ):
+            # Inside a compound or a code already ("2:21-cv-" / "04417", "mother-in-" / "law",
+            # "26-4471-" / "OF").
             return True
+        following = self.hyphen_wrap_start.match(next_line)
+        if not following:
+            return False
+        word = following.group("word")
         if fragment[0].isdigit():
             # A number goes on ("209-" / "555-0123", "2:21-" / "cv-04417"), a form's number with
             # its letter ("128-" / "A"); "5-" / "I mean" is a restart.
@@ -214,6 +240,10 @@ class HearingLayout:
             return word[0].isdigit() or word[0].islower() or letter
         if word[0].isdigit():
             return fragment.isupper()  # "COVID-" / "19", "HCR-" / "20"
+        if len(fragment) == 1 and fragment.isupper() and fragment not in "AI" and word.islower():
+            # A letter's compound ("B-" / "pod", "T-" / "shirt", "X-" / "ray"), unless the word
+            # starts again with the letter ("S-" / "so").
+            return not word.startswith(fragment.lower())
         # "inmate-" / "Correction": a repair; but a compound that opens a sentence has its
         # capital on the first part only ("Twenty-" / "three", "Self-" / "help"), and a
         # name's particle in lower case goes on with the name ("al-" / "Noor", "el-" / "Amin").
@@ -225,8 +255,11 @@ class HearingLayout:
         ):
             return False
         fragment, word = fragment.lower(), word.lower()
-        # "go- going", "the- the": the speaker starts the word again.
-        return fragment not in self.repair_words and not word.startswith(fragment)
+        # "go- going", "the- the": the speaker starts the word again; but a word that goes on
+        # as a compound on the next row is one more of its parts ("three-" / "three-oh-seven").
+        rest = next_line[following.end() : following.end() + 2]
+        goes_on = rest[:1] == "-" and rest[1:].isalnum()
+        return fragment not in self.repair_words and (goes_on or not word.startswith(fragment))
 
     def broken_by_typesetter(self, line: str, next_line: str, words: frozenset[str]) -> bool:
         """Whether `line` ends in a word broken at a hyphen it does not have: the word

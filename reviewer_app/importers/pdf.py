@@ -3,9 +3,8 @@
 Board of Parole Hearings transcripts are recognised by their line numbers:
 pages whose left margin holds the numbers 1-25 (or numbers that run on from the
 page before: 101-125) are body pages, and each number's row is one printed line.
-A page printed in two columns (a condensed transcript's four pages to a sheet, two
-pages side by side, text in two columns) is read a column at a time, each column
-cut into its pages where its margin numbers start again (`pdf_columns.py`); the
+A page printed in two columns is read a column at a time, each column cut into its
+pages where its margin numbers start again (`pdf_pages.py`, `pdf_columns.py`); the
 page map gives the PDF page and the row's number. From that layout:
 
 - the cover is the first page (numbered or not) unless the dialogue starts on
@@ -50,9 +49,8 @@ page map gives the PDF page and the row's number. From that layout:
   from a full row is the turn's where the document prints it inside speech elsewhere
   ("(Inaudible.)").
 
-Characters are in one word unless further apart than a fifth of their size (a tag
-drawn apart from its speech at a space's width is two words). Words on a printed
-line are joined with single spaces. PDFs without line numbers are read as plain
+Words on a printed line (`pdf_pages.py` reads the pages' lines) are joined with
+single spaces. PDFs without line numbers are read as plain
 text: the running headers, footers and page numbers at the top and foot of their
 pages are dropped; lines are grouped into paragraphs by speaker tags, vertical
 gaps wider than those between a paragraph's rows, and rows that end where the
@@ -67,22 +65,20 @@ their speaker turns and sections are found as in a text file (`turns.py`).
 
 from __future__ import annotations
 
-import dataclasses
-import io
 import itertools
 import logging
 import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from reviewer_app.core.document import Document, HearingMetadata, PageMap, Section
-from reviewer_app.core.progress import Cancelled, Progress
-from reviewer_app.importers.errors import CorruptPdfError, EncryptedPdfError, NoTextLayerError
+from reviewer_app.core.document import UNNAMED_SPEAKER, Document, HearingMetadata, PageMap, Section
+from reviewer_app.core.progress import Progress
+from reviewer_app.importers.errors import NoTextLayerError
 from reviewer_app.importers.hearing import (
     SourceLine,
+    Turn,
     build_hearing_document,
     cover_metadata,
     hearing_layout,
@@ -90,272 +86,27 @@ from reviewer_app.importers.hearing import (
     join_wrapped,
     printed_words,
 )
-from reviewer_app.importers.pdf_body import BodyRow, bare_tag, body_lines
-from reviewer_app.importers.pdf_columns import (
-    Gutter,
-    Region,
-    baseline_groups,
-    column_regions,
-    find_gutter,
-    gutters_by_support,
-)
+from reviewer_app.importers.pdf_body import BodyRow, bare_tag, body_lines, tag_row
+from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
 from reviewer_app.importers.turns import read_structure
 
 log = logging.getLogger(__name__)
 
-# Words whose bottoms differ by at most this many points are on one printed line
-# (bottoms, not tops: margin numbers are often smaller type on the same baseline).
-# What `_extract_pages` imports: a window imports these on its UI thread first (ui/workers.py).
+# What `pdf_pages.extract_pages` imports: a window imports these on its UI thread first (ui/workers.py).
 PDF_LIBRARIES = ("pdfplumber", "pdfminer.pdfdocument", "pdfplumber.utils")
-LINE_TOLERANCE = 2.5
 # A row starting this many points right of the body's left edge is indented.
 INDENT_MIN = 10.0
-# Characters further apart than this share of their size are in different words: a
-# fixed 3 points glues a speaker tag drawn apart from its speech at a space's width
-# ("MR. LEE:Yes" in 12-point Times, whose space is 3 points wide).
-WORD_GAP_RATIO = 0.2
 # A row starting further right of the body's edge than this share of its width is centred.
 CENTRED_SHARE = 0.25
-# A page with fewer margin numbers than this is not a line-numbered page.
-MIN_LINE_NUMBERS = 5
-# Margin numbers run up to this (lines numbered through a transcript of a hundred pages).
-MAX_LINE_NUMBER = 99999
-# A margin number stands apart from its row's text by this share of its height or more: a
-# number a word space before the text is the text's (a line-numbered transcript saved as
-# text and printed again, "4 parole consideration hearing", keeps its numbers in the speech).
-MARGIN_GAP = 0.8
-
-
-@dataclass(frozen=True)
-class Word:
-    text: str
-    x0: float
-    x1: float
-    top: float
-    bottom: float
-
-
-@dataclass(frozen=True)
-class PrintedLine:
-    words: tuple[Word, ...]  # without the margin number
-    number: int | None  # the margin line number, on line-numbered pages
-    top: float  # of all the line's words, the margin number included
-    bottom: float
-    margin: tuple[Word, ...] = ()  # the margin number's word, if any
-
-    @property
-    def text(self) -> str:
-        return " ".join(w.text for w in self.words)
-
-    @property
-    def x0(self) -> float:
-        return self.words[0].x0
-
-    @property
-    def full_text(self) -> str:
-        """The line with its margin number: for documents that are not transcripts."""
-        return " ".join(w.text for w in (*self.margin, *self.words))
-
-    @property
-    def full_x0(self) -> float:
-        return (*self.margin, *self.words)[0].x0
-
-    @property
-    def full_x1(self) -> float:
-        return (*self.margin, *self.words)[-1].x1
-
-
-@dataclass(frozen=True)
-class PdfPage:
-    """A page of the transcript: a PDF page, or one of the pages a condensed sheet
-    prints in its columns (`pdf_columns`)."""
-
-    number: int  # 1-based, in reading order
-    lines: tuple[PrintedLine, ...]
-    has_images: bool
-    sheet: int  # the PDF page it is printed on (1-based)
-    runs_on_from: int = 0  # the last margin number of the page before
-
-    @property
-    def numbered(self) -> bool:
-        """Line-numbered like a transcript: the margin counts 1, 2, 3, ... down the page
-        (a column of other numbers, as in a table, does not count)."""
-        return len(self.line_numbers) >= MIN_LINE_NUMBERS and self.counts_lines
-
-    @property
-    def line_numbers(self) -> list[int]:
-        return [line.number for line in self.lines if line.number is not None]
-
-    @property
-    def counts_lines(self) -> bool:
-        """The margin counts 1, 2, 3, ... however few its lines (a transcript's last
-        page), or goes on counting from the page before (126, 127, ... on page 6 of a
-        transcript whose lines are numbered through)."""
-        numbers = self.line_numbers
-        return (
-            bool(numbers)
-            and numbers[0] in (1, self.runs_on_from + 1)
-            and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-        )
 
 
 def read_pdf(path: Path, data: bytes, sha256: str, progress: Progress) -> Document:
-    pages = _extract_pages(path, data, progress)
+    pages = extract_pages(path, data, progress)
     if not any(page.lines for page in pages):
         raise NoTextLayerError(path)
     if any(page.numbered for page in pages):
         return _hearing_document(path, sha256, pages)
     return _plain_document(path, sha256, pages)
-
-
-def _extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]:
-    import pdfplumber
-    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
-    from pdfplumber.utils import extract_words
-
-    if not data.lstrip()[:5].startswith(b"%PDF"):
-        raise CorruptPdfError(path, "it does not start like a PDF file")
-    if b"%%EOF" not in data[-2048:]:
-        raise CorruptPdfError(path, "it ends too early, as if truncated (an incomplete download or copy)")
-    sheets: list[tuple[list[Word], bool, float, Gutter | None]] = []
-    try:
-        with pdfplumber.open(io.BytesIO(data)) as pdf:
-            for number, page in enumerate(pdf.pages, 1):
-                progress.check()
-                progress.report("import", (number - 1) / len(pdf.pages))
-                words = [
-                    Word(w["text"], w["x0"], w["x1"], w["top"], w["bottom"])
-                    for w in extract_words(
-                        _without_overprints(page.chars), use_text_flow=False, x_tolerance_ratio=WORD_GAP_RATIO
-                    )
-                ]
-                width = float(page.width)
-                sheets.append((words, bool(page.images), width, find_gutter(words, width, LINE_TOLERANCE)))
-                page.close()  # drop pdfplumber's per-page object cache: long files stay small
-    except Cancelled:
-        raise
-    except Exception as exc:  # pdfminer raises many types for a broken file
-        if _caused_by(exc, (PDFPasswordIncorrect, PDFEncryptionError)):
-            raise EncryptedPdfError(path) from exc
-        log.info("pdf parse failed: %s", type(exc).__name__)
-        raise CorruptPdfError(path, "its internal structure is damaged") from exc
-    if not sheets:
-        raise CorruptPdfError(path, "it contains no pages")
-    # Sheets in columns share their gutter: one with a few short rows shows none of its own.
-    found = [gutter for _, _, _, gutter in sheets if gutter is not None]
-    pages: list[PdfPage] = []
-    last_number = 0
-    for sheet, (words, images, width, own) in enumerate(sheets, 1):
-        gutters = gutters_by_support(found, width) if found else []
-        if own is not None and gutters and own.overlaps(gutters[0]):
-            # The gutter most sheets show, as this sheet's words bound it (a justified row
-            # of this sheet may reach into the band another sheet's rows leave clear).
-            gutters = [own, *gutters]
-        for lines in map(_fill_number_gap, _sheet_pages(column_regions(words, LINE_TOLERANCE, gutters))):
-            pages.append(PdfPage(len(pages) + 1, lines, images, sheet, last_number))
-            last_number = next(
-                (line.number for line in reversed(lines) if line.number is not None), last_number
-            )
-    return pages
-
-
-def _fill_number_gap(lines: tuple[PrintedLine, ...]) -> tuple[PrintedLine, ...]:
-    """The page's lines, where its margin counts on but for one number (..., 6, 8, ...)
-    and a line without one stands between those rows, with that line numbered: its
-    number was drawn over (a token of the column beside too long for its row runs
-    across it and swallows it into one word)."""
-    numbered = [i for i, line in enumerate(lines) if line.number is not None]
-    steps = [(a, b) for a, b in itertools.pairwise(numbered) if lines[b].number != lines[a].number + 1]
-    if len(numbered) < MIN_LINE_NUMBERS or len(steps) != 1:
-        return lines
-    a, b = steps[0]
-    if lines[b].number != lines[a].number + 2 or b - a != 2 or not lines[a + 1].words:
-        return lines
-    filled = dataclasses.replace(lines[a + 1], number=lines[a].number + 1)
-    return (*lines[: a + 1], filled, *lines[a + 2 :])
-
-
-def _without_overprints(chars: Sequence[dict]) -> list[dict]:
-    """The characters without copies printed over themselves (bold made by
-    overprinting would otherwise read "MMAARRCCUUSS"): a character is dropped
-    when the same one already stands within a point of it. pdfplumber's own
-    `dedupe_chars` does this too, but at three times the cost of the import."""
-    seen: set[tuple[str, int, int]] = set()
-    kept = []
-    for char in chars:
-        x, y = round(char["x0"]), round(char["top"])
-        text = char["text"]
-        if any((text, x + dx, y + dy) in seen for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
-            continue
-        seen.add((text, x, y))
-        kept.append(char)
-    return kept
-
-
-def _caused_by(exc: BaseException | None, types: tuple[type[BaseException], ...]) -> bool:
-    seen = 0
-    while exc is not None and seen < 10:
-        if isinstance(exc, types) or any(isinstance(a, types) for a in getattr(exc, "args", ())):
-            return True
-        exc = exc.__cause__ or exc.__context__
-        seen += 1
-    return False
-
-
-def _sheet_pages(regions: Sequence[Region]) -> list[tuple[PrintedLine, ...]]:
-    """The transcript pages a PDF page prints, in reading order: one, or, on a sheet in
-    columns, each column, cut again where its margin numbers start again at 1 (a
-    condensed sheet's columns hold two pages each, and its last sheet may hold one
-    column; the lines over a page's first row, its "Page 6", go with it). Lines across
-    the sheet's width go with the page under them, or the last page for those at the
-    foot (the sheet's footer)."""
-    pages: list[list[PrintedLine]] = []
-    waiting: list[PrintedLine] = []  # lines across the width, for the page under them
-    for n, region in enumerate(regions):
-        lines = list(_printed_lines(region.words))
-        if region.column == 0 and len(regions) > 1:
-            if n == len(regions) - 1 and pages:
-                pages[-1].extend(lines)
-            else:
-                waiting.extend(lines)
-            continue
-        current = waiting
-        waiting = []
-        for line in lines:
-            numbered = [i for i, earlier in enumerate(current) if earlier.number is not None]
-            if line.number == 1 and numbered:
-                cut = numbered[-1] + 1
-                pages.append(current[:cut])
-                current = current[cut:]
-            current.append(line)
-        pages.append(current)
-    if waiting:
-        pages.append(waiting)
-    return [tuple(page) for page in pages] or [()]
-
-
-def _printed_lines(words: Sequence[Word]) -> tuple[PrintedLine, ...]:
-    """Words grouped into lines by their bottoms, each line read left to right; a
-    line's first word is its margin number when it is an integer left of every
-    other word on the page and further from its row's text than a word space (`MARGIN_GAP`)."""
-    groups = baseline_groups(words, LINE_TOLERANCE)
-    text_left = min((w.x0 for w in words if not w.text.isdigit()), default=0.0)
-    lines = []
-    for group in groups:
-        group.sort(key=lambda w: w.x0)
-        first = group[0]
-        number = None
-        if (
-            first.text.isdigit()
-            and 1 <= int(first.text) <= MAX_LINE_NUMBER
-            and first.x1 < text_left - 3
-            and (len(group) == 1 or group[1].x0 - first.x1 >= MARGIN_GAP * (first.bottom - first.top))
-        ):
-            number = int(first.text)
-        top, bottom = min(w.top for w in group), max(w.bottom for w in group)
-        margin = tuple(group[:1]) if number is not None else ()
-        lines.append(PrintedLine(tuple(group[len(margin) :]), number, top, bottom, margin))
-    return tuple(lines)
 
 
 def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
@@ -407,9 +158,9 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         return lines[0].text if lines else ""
 
     # Speakers named in mixed case ("Judge Whitaker:"), whose tags open two rows or more.
-    named = _named_speakers(
-        line.text for page in pages if page.numbered for line in page.lines if line.number
-    )
+    numbered_rows = [line.text for page in pages if page.numbered for line in page.lines if line.number]
+    named = _named_speakers(numbered_rows)
+    exported = set(_exported(numbered_rows))
     # The first page is the cover unless the dialogue starts on it.
     cover_page = pages[0] if layout.speaker_of(first_text(pages[0]), named) is None else None
     body_pages: list[PdfPage] = []
@@ -447,7 +198,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         # The dialogue may start on the cover's page: at the first row whose
         # speaker speaks on the body pages too ("PANEL PRESENT:" does not), or, in a
         # transcript of one page, twice on it.
-        speakers = {layout.speaker_of(line.text, named) for _, line in rows if line.words} - {None}
+        speakers = {layout.speaker_of(line.text, named) for _, line in rows if line.words} - {None} | exported
         if not rows:
             said = Counter(layout.speaker_of(line.text, named) for _, line in cover_lines if line.number)
             speakers = {speaker for speaker, count in said.items() if count > 1} - {None}
@@ -480,18 +231,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     at_tags, tags_apart = _tag_column([line for _, line in rows if line.words], named)
     if cover:
         # A cover that runs onto the first body page ends at the first turn: a
-        # speaker's tag, indented where turns are, of a speaker with two turns or more.
-        said = Counter(
-            layout.speaker_of(line.text, named) for _, line in rows if line.words and at_tags(line)
-        )
+        # speaker's tag, indented where turns are, of a speaker with two turns or more
+        # (or one an export names).
+        tagged = [
+            layout.speaker_of(line.text, named) if line.words and at_tags(line) else None for _, line in rows
+        ]
+        said = Counter(tagged)
         first_turn = next(
             (
                 i
-                for i, (_, line) in enumerate(rows)
-                if line.words
-                and at_tags(line)
-                and said[layout.speaker_of(line.text, named)] >= 2
-                and layout.speaker_of(line.text, named) is not None
+                for i, speaker in enumerate(tagged)
+                if speaker is not None and (said[speaker] >= 2 or speaker in exported)
             ),
             0,
         )
@@ -503,6 +253,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         ]
         rows = rows[first_turn:]
     metadata = cover_metadata([s.text for s in cover])
+    named = _named_between([line for _, line in rows if line.words and at_tags(line)], named)
     known = tuple(dict.fromkeys((*metadata.names(), *named)))
     right = _right_margin([line for _, line in rows])
     # Rows that are a time and nothing else ("0:21"), often enough: a recorder's timestamps
@@ -552,12 +303,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         tags = at_tags(line)
         # Capitals where turns start, under speech in lower case: a notice read into the
         # record, not a turn's wrapped row, which stands apart from the tags.
+        # So is a notice's row that fills the row among the wrapped rows ("IN THE MATTER OF THE
+        # PAROLE CONSIDERATION HEARING OF ..."), and a heading in capitals where tags stand
+        # apart ("DECISION"): as a text file has it, capitals under speech end the turn.
+        full = right is not None and line.words[-1].x1 >= body_left + (right - body_left) * FULL_ROW
         notice = (
-            tags_apart
-            and tags
-            and previous is not None
-            and is_notice_row(line.text)
+            previous is not None
             and any(c.islower() for c in previous.text)
+            and (
+                (tags_apart and tags and _in_capitals(line.text))
+                or (full and lower_seen and is_notice_row(line.text))
+            )
         )
         after_full = previous is not None and right is not None and not ended_short
         sources.append(BodyRow(source, tags, centred, after_short, notice, after_full))
@@ -640,8 +396,9 @@ def _turn_before(
 def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
     """The speakers named in mixed case ("Judge Whitaker:", "Ms. Ko:") whose tag opens two
     rows or more: a transcript's tags, as the text importer takes them (`turns.py`); a
-    label said once ("Dated:") is none."""
+    label said once ("Dated:") is none, but for a speaker an export names (`_exported`)."""
     layout = hearing_layout()
+    texts = list(texts)
     counts = Counter(
         turn.speaker
         for text in texts
@@ -649,7 +406,43 @@ def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
         and turn.named
         and not layout.examiner_line.match(text)
     )
-    return tuple(name for name, count in counts.items() if count >= 2)
+    repeated = [name for name, count in counts.items() if count >= 2]
+    return tuple(dict.fromkeys((*repeated, *_exported(texts))))
+
+
+def _exported(texts: Sequence[str]) -> tuple[str, ...]:
+    """The speakers named in rows laid out as a program exports speech, where two rows or
+    more are (a name and a time on a row of their own, "Owen Castellano  0:11"; a recorder's
+    timestamp before the name, "[00:00:06] Owen:"), whoever speaks once (`turns.py`)."""
+    layout = hearing_layout()
+    found = [
+        turn.speaker
+        for text in texts
+        if (turn := layout.turn_of(text, named=True)) is not None
+        and turn.named
+        and (turn.speech_below or (turn.tag_start > 0 and layout.timestamp_prefix.match(text.lstrip())))
+    ]
+    return tuple(dict.fromkeys(found)) if len(found) > 1 else ()
+
+
+def _named_between(tag_rows: Sequence[PrintedLine], named: Sequence[str]) -> tuple[str, ...]:
+    """`named`, and the speakers named in mixed case who open one turn between the turns of
+    speakers who open two or more, in a transcript whose tags name speakers so (a justice
+    who asks one question among others'), as the text importer takes them (`turns.py`);
+    `tag_rows` are the body's rows where turns start."""
+    layout = hearing_layout()
+    turns = [
+        (i, turn)
+        for i, line in enumerate(tag_rows)
+        if not layout.examiner_line.match(line.text) and (turn := layout.turn_of(line.text, named=True))
+    ]
+    said = Counter(turn.speaker for _, turn in turns)
+    repeated = [(i, turn) for i, turn in turns if said[turn.speaker] > 1]
+    if not any(turn.named for _, turn in repeated):
+        return tuple(named)
+    low, high = repeated[0][0], repeated[-1][0]
+    once = [turn.speaker for i, turn in turns if turn.named and said[turn.speaker] == 1 and low < i < high]
+    return tuple(dict.fromkeys((*named, *once)))
 
 
 def _tag_column(
@@ -695,6 +488,10 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     furniture = _edge_furniture(pages)
     named = _named_speakers(line.full_text for page in pages for line in page.lines)
     right = _right_margin([line for page in pages for line in page.lines])
+    time_rows = sum(
+        bool(layout.timestamp_prefix.fullmatch(line.full_text)) for page in pages for line in page.lines
+    )
+    stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
     # Paragraphs that start under another on the same page: how far under it, in points,
@@ -709,8 +506,27 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
-            stamped = text[:1] == "[" and bool(layout.timestamp_prefix.match(text))  # "[00:04:15]"
-            if previous is None or not paragraphs or stamped or layout.turn_of(text, named) is not None:
+            # "[00:04:15] ...", and a row that is only a time where many are (a recorder's
+            # timestamps over the turns, as on numbered rows).
+            stamped = (text[:1] == "[" and bool(layout.timestamp_prefix.match(text))) or (
+                stamps_alone and bool(layout.timestamp_prefix.fullmatch(text))
+            )
+            # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."), and
+            # so does a caption's line of many marks under a row its mark would not have fitted
+            # on (">> here >> present" / ">> here"): no turn.
+            spelled_on = previous is not None and layout.spelled_goes_on(previous.full_text, text)
+            turn = _row_turn(text, named)
+            marks_on = (
+                turn is not None
+                and turn.speaker == UNNAMED_SPEAKER
+                and previous is not None
+                and on_page
+                and right is not None
+                and previous.full_text.count(">>") > 1
+                and not _ends_short(previous, line, right)
+            )
+            opens_turn = turn is not None and not (spelled_on or marks_on)
+            if previous is None or not paragraphs or stamped or opens_turn or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2
@@ -764,7 +580,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     texts = []
     offset = 0
     for n, (blank, rows) in enumerate(parts):
-        if blank and texts and not (len(parts[n - 1][1]) == 1 and bare_tag(parts[n - 1][1][0][2], named)):
+        before = parts[n - 1][1] if n else []
+        if blank and texts and not (len(before) == 1 and _heads_speech(before[0][2], named)):
             # An empty row ends a turn as a blank line does, but under a tag alone ("speaker 1  0:06").
             texts.append("")
             offset += 1
@@ -834,7 +651,9 @@ def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
         count = len(page.lines)
         for n in sorted({*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)}):
             line = page.lines[n - 1]
-            if layout.turn_of(line.full_text) is None and not layout.timed_name_line.match(line.full_text):
+            # A name in mixed case ("Ms. Ward:") is a tag only where it opens turns enough.
+            turn = layout.turn_of(line.full_text, named=True)
+            if turn is None or (turn.named and not (turn.speech_below or turn.marked)):
                 # At the same height on each page: a cover's title lower down on its
                 # page is not the running header that repeats it.
                 height = round(line.top / FURNITURE_HEIGHT_STEP)
@@ -892,8 +711,31 @@ def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[
     return [rows]
 
 
+def _row_turn(text: str, named: Sequence[str]) -> Turn | None:
+    """The turn a row of a page without line numbers opens: a tag the text importer takes
+    on any line, a name in mixed case that opens two turns or more (`named`), a caption's
+    mark, or a name and a time heading the speech under it ("Speaker B  0:09", a speaker who
+    speaks once too: such a row is a line of its own, as meeting software exports it)."""
+    turn = hearing_layout().turn_of(text, named, named=True)
+    return turn if turn is not None and (not turn.named or turn.marked or turn.speech_below) else None
+
+
+def _heads_speech(text: str, named: Sequence[str]) -> bool:
+    """Whether a row is only a tag, its speech on the rows under it ("MS. RICH:", "speaker 1
+    0:06"): an empty row under it is no blank line between turns."""
+    turn = _row_turn(text, named)
+    return bare_tag(text, named) or (turn is not None and turn.speech_below)
+
+
+def _heading(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:
+    """Whether a paragraph is a name and a time alone ("Owen Castellano  0:11"): a line of its
+    own over the speech, whatever the spacing of the rows under it."""
+    turn = _row_turn(rows[0][2], named) if len(rows) == 1 else None
+    return turn is not None and turn.speech_below
+
+
 def _tag_alone(rows: Sequence[tuple[int, int, str]], named: Sequence[str]) -> bool:
     """Whether a paragraph is only a speaker's tag ("MS. RICH:" on a row of its own); a name and
     a time ("speaker 1  0:00:06") stay a line of their own, as meeting software exports them."""
-    text = rows[0][2] if len(rows) == 1 else ""
-    return bool(text) and bare_tag(text, named) and not hearing_layout().timed_name_line.match(text)
+    turn = tag_row(rows[0][2], named) if len(rows) == 1 else None
+    return turn is not None and not turn.speech_below

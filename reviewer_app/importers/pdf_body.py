@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from reviewer_app.importers.hearing import SourceLine, hearing_layout, is_notice_row
+from reviewer_app.importers.hearing import SourceLine, Turn, hearing_layout, is_notice_row
 
 
 @dataclass(frozen=True)
@@ -26,8 +26,9 @@ class BodyRow:
     at_tags: bool  # in the column where the turns' tags start
     centred: bool  # far right of it, as a centred heading
     after_short: bool  # the row before ended where the next word would have fitted
-    # In capitals in the tags' column (apart from the wrapped rows) under speech in lower
-    # case: a notice read into the record ("IN THE MATTER OF ..."), no wrapped row.
+    # In capitals under speech in lower case, in the tags' column (apart from the wrapped
+    # rows) or a notice's row filling its row: a notice read into the record ("IN THE
+    # MATTER OF ...") or a heading ("DECISION"), no wrapped row.
     notice_under_speech: bool = False
     # The row before was full: this row's first word would not have fitted on it.
     after_full: bool = False
@@ -72,13 +73,15 @@ def body_lines(
             closing = [later.source for later in rows[n:] if later.source.text]
             return lines, sorted([*decision, *notice], key=lambda s: (s.page, s.line)), closing
         blank_before, after_blank = after_blank, False
+        # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."): no turn.
+        spelled_on = bool(lines) and layout.spelled_goes_on(lines[-1][-1].text, text)
         if layout.decision_footer.search(text):
             decision.append(source)
         elif layout.examiner_line.match(text):
             # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
             lines.append([source])
             parenthetical = open_parenthetical = False
-        elif (at_tags and _opens_turn(text, known, said)) or not lines:
+        elif (at_tags and _opens_turn(text, known, said) and not spelled_on) or not lines:
             lines.append([source])  # a turn ends even a parenthetical left open
             parenthetical = open_parenthetical = False
         elif len(lines[-1]) == 1 and bare_tag(lines[-1][0].text, known):
@@ -184,13 +187,13 @@ def _opens_turn(text: str, known: Sequence[str], said: Counter) -> bool:
 
 
 def _inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:
-    """The parentheticals of one word that rows print after speech on the same row
-    ("I said (inaudible) to him"), in lower case."""
+    """The parentheticals of one word that rows print after speech or a tag on the same row
+    ("I said (inaudible) to him", "MR. ROE: (Inaudible.) Ray"), in lower case."""
     return frozenset(match.group(1).lower() for text in texts for match in _AFTER_SPEECH.finditer(text))
 
 
-# A parenthetical of one word after a word on the same row.
-_AFTER_SPEECH = re.compile(r"\w[,.?!]?\s+(\([^()\s]+\)[.]?)")
+# A parenthetical of one word after a word or a tag's colon on the same row.
+_AFTER_SPEECH = re.compile(r"\w[,.?!:]?\s+(\([^()\s]+\)[.]?)")
 
 
 def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
@@ -202,10 +205,19 @@ def bare_tag(text: str, known: Sequence[str] = ()) -> bool:
     """Whether a row is only a speaker's tag ("MS. RICH:" on a row of its own, a known
     speaker's name and a time: "speaker 2 0:00:31"), or only a caption's change-of-speaker
     mark (">>"), the speech on the rows under it."""
+    return tag_row(text, known) is not None
+
+
+def tag_row(text: str, known: Sequence[str] = ()) -> Turn | None:
+    """The turn a row that is only a speaker's tag opens (see `bare_tag`), or None: its
+    `speech_below` tells a heading of its own ("speaker 2 0:00:31") from a tag whose row
+    broke before its speech ("MS. RICH:")."""
     stripped = text.strip()
-    if stripped.startswith(">>") and not stripped.strip(">"):
-        return True
     turn = hearing_layout().turn_of(text, known)
     if turn is None:
-        return False
-    return not text[turn.speech_at :].strip() if turn.speech_at is not None else stripped.endswith(":")
+        return None
+    if stripped.startswith(">>") and not stripped.strip(">"):
+        return turn
+    if turn.speech_at is not None:
+        return None if text[turn.speech_at :].strip() else turn
+    return turn if stripped.endswith(":") else None

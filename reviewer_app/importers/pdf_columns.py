@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from reviewer_app.importers.pdf import Word
+    from reviewer_app.importers.pdf_pages import Word
 
 # The gutter lies in this middle share of the page's width, ...
 GUTTER_BAND = (0.3, 0.7)
@@ -184,11 +184,27 @@ def _overflows(word: Word, gutter: Gutter) -> bool:
     return word.x0 < gutter.start and word.x1 - word.x0 > OVERFLOW_SHARE * gutter.start
 
 
+def _runs_long(line: Sequence[Word], gutter: Gutter) -> bool:
+    """Whether a printed line is a row of the left column run on into the gutter (a speaker's
+    tag too long for the column that its program did not wrap, "DEPUTY COMMISSIONER
+    NAKAGAWA-REESE:"): two words or more, every one starting left of the gutter, the first in
+    the left half of the page's part left of it (a title centred across the page starts
+    further right)."""
+    return (
+        len(line) > 1
+        and all(w.x0 < gutter.start for w in line)
+        and min(w.x0 for w in line) < gutter.start / 2
+    )
+
+
 def _crosses(line: Sequence[Word], gutter: Gutter) -> bool:
     """Whether a printed line runs across the gutter: a word of it where fewest lines
     cross, or all of it inside the band where few do (a page number centred under the
     columns), or words on both sides of it no further apart than words of a line; a
-    token of the left column too long for its row does not count."""
+    token of the left column too long for its row, or a row of it run on into the gutter,
+    does not count."""
+    if _runs_long(line, gutter):
+        return False
     line = [w for w in line if not _overflows(w, gutter)]
     if not line:
         return False
@@ -211,7 +227,9 @@ def _in_reading_order(groups: list[list[Word]], crossing: list[bool], gutter: Gu
     block: list[list[Word]] = []
 
     def close_block() -> None:
-        left = [w for group in block for w in group if w.x1 <= start or _overflows(w, gutter)]
+        # A line beside the gutter has its words on either side, a word running into it
+        # the left column's (`_overflows`, `_runs_long`).
+        left = [w for group in block for w in group if w.x0 < start]
         right = [
             dataclasses.replace(w, x0=w.x0 - shift, x1=w.x1 - shift)
             for group in block

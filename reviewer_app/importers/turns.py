@@ -8,7 +8,10 @@ after indentation and a recorder's timestamp ("[14:02:11] DET. HARLAN:", "Q.",
 transcript's and not a heading's ("PANEL PRESENT:", "APPEARANCES OF COUNSEL:"):
 its speaker has two turns or more; or, for a speaker who says one thing, the line
 next to it is the turn of such a speaker or it stands between turns; or it opens
-with a caption's change-of-speaker mark (">>") in a text that has more of them. A line in
+with a caption's change-of-speaker mark (">>") in a text that has more of them; or it is
+laid out as a program exports speech, in a text that has more such lines: a name and a
+time on a line of their own over the speech ("Owen Castellano  0:11"), a recorder's
+timestamp before the tag ("[00:00:06] Owen: yes"). A line in
 capitals counts by the first rule only, so that a notice ("THIS DECISION WILL BE
 FINAL ON: JUNE 5") is no turn; a name in mixed case ("Ms. Diaz:") by the first
 rule, or between turns in a transcript that names its speakers so. A line saying
@@ -116,6 +119,10 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
         # Captions mark every change of speaker (">>"): a speaker they name once is one too
         # (">> COMMISSIONER PIKE: GOOD MORNING." in captions in capitals).
         confirmed |= marked
+    exported = {i for i in candidates if _exported_turn(lines, i, candidates)}
+    if len(exported) > 1:
+        # A program's export names each turn in a layout of its own, whoever speaks once in it.
+        confirmed |= exported
     if confirmed:
         # Between turns, a speaker who says one thing is a speaker too ("MR. DUNN: Objection.").
         low, high = min(confirmed), max(confirmed)
@@ -124,6 +131,19 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
             i for i in quiet if low < i < high and (i in tagged or (named_speakers and candidates[i].named))
         }
     return {i: candidates[i] for i in sorted(confirmed)}
+
+
+def _exported_turn(lines: list[_Line], i: int, candidates: dict[int, Turn]) -> bool:
+    """Whether line `i` opens a turn as a program exports speech, not as a heading or a label
+    is written: a name and a time on a line of their own over the speech ("Marcus Webb
+    0:09", the line under it no such line), or a recorder's timestamp before the tag
+    ("[00:00:05] Marcus: hello")."""
+    turn = candidates[i]
+    if turn.speech_below:
+        below = next((k for k in range(i + 1, len(lines)) if lines[k].stripped), None)
+        return below is not None and below not in candidates
+    stamped = hearing_layout().timestamp_prefix.match(lines[i].stripped)
+    return turn.tag_start > lines[i].indent and stamped is not None
 
 
 def _speech_in_lower_case(lines: list[_Line], i: int) -> bool:

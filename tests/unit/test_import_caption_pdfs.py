@@ -206,3 +206,36 @@ def test_capitals_under_a_number_row_after_speech_end_the_turn(tmp_path):
     expected, got = _imported(tmp_path, LINE_NUMBERED_END, "court_reporter")
     assert expected[-2] == ("THE COURT", "We will take a short recess now and come back at 8 eleven. 9")
     assert got == expected
+
+
+UNNUMBERED = ["tag_alone", "hanging_indent", "word_processor", "plain_dense", "two_column"]
+ROLL_CALL = "\n".join(
+    [
+        "0:00",
+        ">> good morning we'll start with the roll please",
+        "0:04",
+        ">> commissioner abara >> here >> commissioner bello >> present >> commissioner cruz >> here"
+        " >> commissioner dunmore >> here >> commissioner eskridge >> present >> commissioner fong >> here"
+        " >> commissioner garibay >> here >> commissioner holt >> present >> chair ingram >> here",
+        "0:31",
+        ">> thank you all a quorum is present and we'll go to the first item which is the minutes from"
+        " the last meeting held in the spring",
+        "0:40",
+        ">> move to approve >> second >> all in favor >> aye >> aye >> aye >> any opposed >> hearing none"
+        " the minutes are approved and we'll move on to the next item on the agenda this morning",
+        "0:58",
+    ]
+    * 2
+)
+
+
+@pytest.mark.parametrize("layout", UNNUMBERED)
+def test_a_caption_line_of_many_marks_wraps_and_a_time_alone_ends_the_turn(tmp_path, layout):
+    """A row that opens with ">>" under a row its mark would not have fitted on goes on with a
+    line of many marks; a row that is only a time, where many are, ends the turn, without
+    line numbers as with them."""
+    expected, got = _imported(tmp_path, ROLL_CALL, layout)
+    assert expected[1][1].startswith("commissioner abara >> here") and expected[1][1].endswith(
+        "chair ingram >> here"
+    )
+    assert got == expected

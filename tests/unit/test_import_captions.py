@@ -5,6 +5,7 @@ import json
 import pytest
 
 from reviewer_app.cli.main import main
+from reviewer_app.core.document import UNNAMED_SPEAKER
 from reviewer_app.core.timemap import TimedCue, TimedWord, TimeInterval
 from reviewer_app.importers import (
     EmptyFileError,
@@ -50,8 +51,8 @@ def test_vtt_text_speakers_and_cue_offsets(tmp_path):
     )
     assert [(u.speaker, u.start, u.end) for u in document.utterances] == [
         ("Maria Lopez", 0, 59),
-        ("Bob Smith", 60, 80),
-        ("", 81, 97),
+        # A caption that names no speaker goes on with the turn before it.
+        ("Bob Smith", 60, 97),
     ]
     assert document.time_map.cues == (
         TimedCue(13, 59, 1.0, 4.0),
@@ -76,7 +77,33 @@ def test_srt_multiline_unicode_and_times(tmp_path):
     document = import_file(write(tmp_path, "talk.srt", srt_text))
     assert document.text == "Żaneta said hello there\nSecond cue"
     assert document.time_map.cues == (TimedCue(0, 23, 0.5, 2.25), TimedCue(24, 34, 3723.004, 3724.0))
-    assert all(u.speaker == "" for u in document.utterances)
+    # No cue names a speaker or marks a change of speaker: no turns, as in a text file.
+    assert document.utterances == ()
+
+
+def test_a_captions_change_of_speaker_marks_are_turns_as_in_a_text_file(tmp_path):
+    """A cue opening with ">>" is a turn of a speaker not named (`UNNAMED_SPEAKER`) or of the
+    one named after the mark, a cue without a mark goes on with it, and a parenthetical on
+    its own is the transcriber's (speaker ""): the turns the text importer reads in the same
+    lines, never a speaker "" for speech."""
+    lines = [
+        ">> good evening everyone",
+        "and welcome",
+        ">> MS. DORAN: the budget is late",
+        "(Laughter.)",
+        ">> okay",
+    ]
+    srt_text = "".join(
+        f"{n}\n00:00:0{n},000 --> 00:00:0{n},900\n{line}\n\n" for n, line in enumerate(lines, 1)
+    )
+    captions = import_file(write(tmp_path, "meeting.srt", srt_text))
+    text = import_file(write(tmp_path, "meeting.txt", "\n".join(lines)))
+    assert captions.text == text.text
+    assert captions.utterances == text.utterances
+    assert [u.speaker for u in captions.utterances] == [UNNAMED_SPEAKER, "MS. DORAN", "", UNNAMED_SPEAKER]
+    speech = captions.utterances[0]
+    assert captions.text[speech.speech_start : speech.end] == "good evening everyone\nand welcome"
+    assert [captions.text[a:b] for a, b in captions.speaker_tags()] == [">>", "MS. DORAN", ">>"]
 
 
 def whisper_json():

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from reviewer_app.importers import import_file
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
 from tests.unit.test_import_bph_layout import TAG_X, TEXT_X, _numbered_page
 
 
@@ -153,3 +156,78 @@ def test_margin_numbers_that_run_on_from_page_to_page_make_numbered_pages(tmp_pa
     document = _pdf(tmp_path, "through.pdf", draw)
     assert [u.speaker for u in document.utterances] == ["Q", "A"] * 8
     assert document.page_map.locate(document.text.index("night number 2")) == (3, 51)
+
+
+APPELLATE_ARGUMENT = "\n".join(
+    [
+        "Justice Abernathy: Good morning. We are here on the appeal in the matter of Lindqvist, and we"
+        " will hear from counsel for the petitioner first.",
+        "Ms. Varga: Thank you. May it please the court, the denial rested on one old rules violation"
+        " and nothing more recent than that.",
+        "Justice Abernathy: What about the risk assessment, which placed him in the moderate range?",
+        "Ms. Varga: The assessment predates the programs he finished, and the panel never weighed that.",
+        "Justice Okonkwo-Bell: Counsel, was this argument made to the board, or is it new here?",
+        "Ms. Varga: It was made in the written objections, filed two weeks before the hearing.",
+        "Justice Abernathy: Thank you. We will hear from the respondent now, if counsel is ready.",
+        "Mr. Delacroix: Thank you. The record supports the finding of current dangerousness.",
+        "Justice Abernathy: Counsel, what in the record shows current dangerousness, apart from the offense?",
+        "Mr. Delacroix: His limited insight, as the panel found after questioning him at length.",
+        "",
+        "Dated: June 5, 2026",
+    ]
+)
+COURT_LAYOUTS = ["court_reporter", "numbered_hanging", "deposition_tag_alone", "condensed"]
+
+
+@pytest.mark.parametrize("layout", COURT_LAYOUTS)
+def test_a_speaker_named_in_mixed_case_who_speaks_once_between_turns_has_a_turn(tmp_path, layout):
+    # A justice who asks one question among the others' turns, as the text importer reads it;
+    # a name in mixed case said once outside the turns stays none ("Dated:").
+    reference = text_document("argument", APPELLATE_ARGUMENT)
+    speakers = [speaker for speaker, _ in utterances(reference)]
+    assert speakers[4] == "Justice Okonkwo-Bell" and "Dated" not in speakers
+    pdf = tmp_path / "argument.pdf"
+    pdf.write_bytes(render(APPELLATE_ARGUMENT, reference, layouts()[layout], "Argument"))
+    assert utterances(import_file(pdf)) == utterances(reference)
+
+
+def _recess_and_decision(filler: int, heading: bool) -> str:
+    """A hearing whose last turn is followed by a notice in capitals (under a heading), the
+    turn's last row as full as `filler` words make it."""
+    turns = [
+        "PRESIDING COMMISSIONER HALE: We are on the record for the hearing. Please state your name.",
+        "INMATE ROURKE: Dominic Rourke, R-O-U-R-K-E.",
+        "PRESIDING COMMISSIONER HALE: Thank you. We will recess to deliberate now.",
+        "(Whereupon, a recess was taken.)",
+        "PRESIDING COMMISSIONER HALE: We are back on the record, and everyone is present"
+        + " so" * filler
+        + ".",
+        *(["DECISION"] if heading else []),
+        "IN THE MATTER OF THE PAROLE CONSIDERATION HEARING OF DOMINIC ROURKE, THE PANEL FINDS THAT"
+        " THE INCARCERATED PERSON POSES AN UNREASONABLE RISK OF DANGER TO SOCIETY.",
+    ]
+    return "\n".join(turns * 2)
+
+
+@pytest.mark.parametrize(
+    ("layout", "heading", "fillers"),
+    [
+        ("deposition_tag_alone", True, range(10)),
+        ("pleading", False, range(25, 30)),
+        ("court_reporter", False, range(12, 17)),
+    ],
+)
+def test_a_heading_and_a_notice_in_capitals_under_the_last_row_of_a_turn_end_it(
+    tmp_path, layout, heading, fillers
+):
+    # Capitals under speech in lower case end the turn in a text file; on numbered rows too,
+    # however full the turn's last row was (some of `fillers` fill it): a heading where the
+    # tags stand apart from the wrapped rows, a notice's row that fills its row among them.
+    for filler in fillers:
+        text = _recess_and_decision(filler, heading)
+        reference = text_document("decision", text)
+        speech = "We are back on the record, and everyone is present" + " so" * filler + "."
+        assert ("PRESIDING COMMISSIONER HALE", speech) in utterances(reference)
+        pdf = tmp_path / f"decision{filler}.pdf"
+        pdf.write_bytes(render(text, reference, layouts()[layout], "Decision"))
+        assert utterances(import_file(pdf)) == utterances(reference), filler

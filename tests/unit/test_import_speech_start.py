@@ -13,6 +13,8 @@ import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.importers import import_file
+from reviewer_app.importers.hearing import hearing_layout
+from reviewer_app.importers.pdf_body import tag_row
 from reviewer_app.importers.text import document_from_text
 from reviewer_app.store import Project
 from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
@@ -64,6 +66,24 @@ def test_a_plain_tag_keeps_its_speech_after_the_colon():
     assert _speech(document) == ["Good morning.", "Morning.", "Let's begin."]
 
 
+def test_the_turn_says_whether_its_speech_is_on_the_lines_under_it():
+    """A name and a time alone on a line head the speech under it (`Turn.speech_below`), which a
+    PDF keeps a line of its own; a tag whose row broke after it ("MS. RICH:") has its speech
+    on its line, the row under joined to it (`pdf_body.tag_row`)."""
+    layout = hearing_layout()
+    assert layout.turn_of("Deepa Raghunathan  0:03", named=True).speech_below
+    assert layout.turn_of("speaker 2  0:00:31", ("speaker 2",)).speech_below
+    assert layout.turn_of(">> speaker 2  0:00:31", ("speaker 2",)).speech_below
+    assert not layout.turn_of("speaker 2  0:00:31  good morning", ("speaker 2",)).speech_below
+    assert not layout.turn_of("Speaker 1 (00:03):").speech_below
+    assert not layout.turn_of("MS. RICH:").speech_below
+    assert tag_row("speaker 2  0:00:31", ("speaker 2",)).speech_below
+    assert not tag_row("MS. RICH:").speech_below
+    assert not tag_row(">>").speech_below
+    assert tag_row("MS. RICH: Yes.") is None
+    assert tag_row("speaker 2  0:00:31  good morning", ("speaker 2",)) is None
+
+
 @pytest.mark.parametrize("layout", ["court_reporter", "numbered_hanging", "tag_alone", "plain_dense"])
 def test_a_meeting_export_printed_as_a_pdf_imports_to_the_same_utterances(tmp_path, layout):
     reference = text_document("meeting", MEETING_EXPORT)
@@ -106,4 +126,78 @@ def test_a_name_and_a_time_at_the_top_of_pages_is_no_running_header(tmp_path, la
     reference = text_document(transcript.name, transcript.text)
     pdf = tmp_path / "asr.pdf"
     pdf.write_bytes(render(transcript.text, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)
+
+
+SPEECH_SERVICE_EXPORT = """Hearing audio - transcribed by speech service
+
+Speaker A  0:03
+okay we are recording this is the subsequent parole hearing of mr castillo
+
+Speaker B  0:09
+good morning everyone
+
+Speaker A  0:12
+good morning can you state your name for the record and spell your last name
+
+Speaker C  0:18
+rafael castillo c a s t i l l o
+
+Speaker A  0:25
+thank you and counsel please
+
+Speaker D  0:29
+good morning anita bhatt for mr castillo
+
+Speaker A  0:34
+thank you lets start"""
+
+
+@pytest.mark.parametrize("layout", ["tag_alone", "plain_dense", "court_reporter", "numbered_hanging"])
+def test_a_name_and_a_time_of_a_speaker_who_speaks_once_heads_a_turn_in_a_pdf(tmp_path, layout):
+    # Speakers B, C and D speak once, between speaker A's turns: the text importer takes their
+    # lines for turns, and so does the PDF importer, with and without line numbers.
+    reference = text_document("service", SPEECH_SERVICE_EXPORT)
+    assert [speaker for speaker, _ in utterances(reference)][:4] == [
+        "Speaker A",
+        "Speaker B",
+        "Speaker A",
+        "Speaker C",
+    ]
+    pdf = tmp_path / "service.pdf"
+    pdf.write_bytes(render(SPEECH_SERVICE_EXPORT, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)
+
+
+PAPERWORK = " and we will also need the letters from the program and the pay stubs from the job" * 40
+TIMED_EXPORT = [
+    "Intake call - automatic transcript",
+    "",
+    "Priya Venkataraman  0:04",
+    f"thanks for making the time today i need to go over the housing application before friday{PAPERWORK}",
+    "Owen Castellano  0:11",
+    "happy to help i have my paperwork right here",
+    "Daniel Cho  0:19",
+    "and i am the case manager on the line too",
+]
+STAMPED_EXPORT = [
+    "Call recording",
+    "",
+    f"[00:00:02] Priya: can you hear me, I need to go over the application before friday{PAPERWORK}",
+    "[00:00:06] Owen: yes loud and clear, I have my paperwork here",
+    "[00:00:12] Daniel: and this is the case manager joining the call as well",
+]
+EXPORTS = {"timed": "\n".join(TIMED_EXPORT), "stamped": "\n".join(STAMPED_EXPORT)}
+
+
+@pytest.mark.parametrize("export", sorted(EXPORTS))
+@pytest.mark.parametrize("layout", ["pleading", "numbered_hanging", "plain_dense", "tag_alone"])
+def test_an_export_where_each_speaker_speaks_once_keeps_its_turns_in_a_pdf(tmp_path, layout, export):
+    # Three speakers who speak once each, over three pages: turns in the text (an export's
+    # layout), and the same turns from the PDF, the first one on the first page too.
+    text = EXPORTS[export]
+    reference = text_document(export, text)
+    assert len(utterances(reference)) == 3
+    pdf = tmp_path / "export.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], "Export"))
     assert utterances(import_file(pdf)) == utterances(reference)

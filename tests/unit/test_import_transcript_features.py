@@ -109,6 +109,16 @@ def test_a_one_word_parenthetical_wrapped_from_a_full_row_stays_in_the_turn(tmp_
     assert got == expected
 
 
+def test_a_one_word_parenthetical_the_document_prints_after_a_tag_is_speech_too(tmp_path):
+    # "(Inaudible.)" printed elsewhere only right after a tag ("THE WITNESS: (Inaudible.) He"):
+    # inside a turn all the same, so the one wrapped from a full row stays in its turn.
+    text = WRAPPED_PARENTHETICAL.replace("He said (Inaudible.) and", "(Inaudible.) He said")
+    assert "said (Inaudible.)" not in text
+    expected, got = _imported(tmp_path, text, "court_reporter")
+    assert ("THE WITNESS", f"{FULL_ROW_SPEECH} (Inaudible.)") in expected
+    assert got == expected
+
+
 ONCE_BEFORE_THE_FIRST_TURN = COVER + "\n".join(
     [
         "THE VIDEOGRAPHER: We are on the record. This is the videotaped deposition of Dale Pruitt in"

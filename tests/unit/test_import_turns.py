@@ -554,3 +554,25 @@ def test_turns_after_a_line_number_of_a_numbered_page_saved_as_text(tmp_path):
     assert _utterance_texts(document)[0] == "DEPUTY COMMISSIONER MASON: We're on the record."
     assert hearing_layout().speaker_of("10 MS. KO: Yes.") == "MS. KO"
     assert hearing_layout().speaker_of("1990 was the year.") is None
+
+
+def test_an_exports_turns_count_where_each_speaker_speaks_once():
+    """A name and a time over the speech, or a recorder's timestamp before a name, is how a
+    program exports speech: each such line opens a turn, however often its speaker speaks,
+    where the text holds two or more; detection then knows the tags."""
+    from reviewer_app.importers.text import document_from_text
+
+    timed = "Priya Venkataraman  0:04\nthanks for making the time today\nOwen Castellano  0:11\nhappy to help"
+    stamped = "[00:00:02] Priya: can you hear me all right\n[00:00:06] Owen: yes loud and clear"
+    for text, speakers in ((timed, ["Priya Venkataraman", "Owen Castellano"]), (stamped, ["Priya", "Owen"])):
+        document = document_from_text("export", text)
+        assert [u.speaker for u in document.utterances] == speakers
+        assert [document.text[a:b] for a, b in document.speaker_tags()] == speakers
+    # One such line, lines that are times under one another (an agenda), and names in mixed
+    # case each said once without a time ("Priya: ..."): no turns.
+    for text in (
+        "[00:00:02] Priya: can you hear me all right",
+        "Registration  9:00\nOpening Remarks  9:30\nLunch  12:00",
+        "Priya: can you hear me all right\nOwen: yes loud and clear",
+    ):
+        assert document_from_text("other", text).utterances == ()

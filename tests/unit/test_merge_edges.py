@@ -285,6 +285,27 @@ def test_a_trained_span_gives_way_only_to_a_better_scored_span_with_other_bounda
     assert merge.defer_trained_spans([longer, inside]) == [longer, inside]  # nothing to give way to
 
 
+def test_a_trained_span_never_relabels_or_drops_what_the_other_detectors_found(rules):
+    text = "He was turned down in twenty sixteen and moved to Ukiah after nineteen ninety."
+    year = at(text, "twenty sixteen", "DATE", "presidio", score=0.85)
+    as_a_time = at(text, "twenty sixteen", "TIME", "trained", score=0.5)
+    as_ages = [
+        at(text, "nineteen", "AGE", "trained", score=0.5),
+        at(text, "ninety", "AGE", "trained", score=0.5),
+    ]
+    other_year = at(text, "nineteen ninety", "DATE", "spacy", score=0.85)
+    gap = at(text, "Ukiah", "LOCATION", "trained", score=0.5)  # nothing else there: it stays
+    assert merge.defer_trained_spans(sorted([year, as_a_time, gap])) == [year, gap]
+    # Through the whole merge: a TIME the trained model saw there must not make the
+    # number rules drop the DATE under it, nor its AGEs the other one.
+    merged = merge.merge_spans([year, as_a_time, *as_ages, other_year, gap], text, rules)
+    assert covered(merged, text) == [
+        ("DATE", "twenty sixteen"),
+        ("LOCATION", "Ukiah"),
+        ("DATE", "nineteen ninety"),
+    ]
+
+
 def test_exact_duplicates_keep_the_best_score_and_ner_labels_compete_on_score(rules):
     spans = [
         at(APPENDIX_A, "San Quentin", "PERSON", "stanza", score=0.6),

@@ -3,8 +3,8 @@ finding one on a page in one column that has gaps of other kinds."""
 
 from __future__ import annotations
 
-from reviewer_app.importers.pdf import Word
 from reviewer_app.importers.pdf_columns import column_regions, find_gutter
+from reviewer_app.importers.pdf_pages import Word
 
 WIDTH = 612.0
 
@@ -121,3 +121,30 @@ def test_rows_beside_a_column_below_its_top_are_no_column():
         words += _row(80 + 12 * i, 54, "the left column of speech has eight words")
     words += _row(80 + 12 * 15, 330, "signed by the reporter")
     assert find_gutter(words, WIDTH, 2.5) is None
+
+
+def test_a_row_of_the_left_column_run_on_into_the_gutter_stays_in_the_left_column():
+    """A tag too long for its column that its program did not wrap runs into the gutter, its
+    row empty in the right column: it is the left column's row, read where it stands, not a
+    line across the page that cuts the columns into blocks; a title centred across the
+    gutter still is one."""
+    words = []
+    for i in range(20):
+        y = 80 + 14 * i
+        if i == 9:
+            # from 54 to 319: past the left column's edge at 249, across most of the gutter
+            words += _row(y, 54, "DEPUTY DISTRICT ATTORNEY MARGARETHE HALVERSON-NAKAMURA:")
+        elif i == 12:
+            words += _row(y, 200, "A TITLE CENTRED ACROSS THE PAGE")
+        else:
+            words += _row(y, 54, f"left column row {i} with some more words")
+            words += _row(y, 330, f"right column row {i} with some more words")
+    gutter = find_gutter(words, WIDTH, 2.5)
+    assert gutter is not None
+    regions = column_regions(words, 2.5, [gutter])
+    texts = [" ".join(w.text for w in region.words) for region in regions]
+    # The centred title cuts the columns; the tag does not.
+    assert [r.column for r in regions] == [1, 2, 0, 1, 2]
+    tag = "DEPUTY DISTRICT ATTORNEY MARGARETHE HALVERSON-NAKAMURA:"
+    assert f"row 8 with some more words {tag} left column row 10" in texts[0]
+    assert texts[2] == "A TITLE CENTRED ACROSS THE PAGE"

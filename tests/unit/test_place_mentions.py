@@ -45,3 +45,40 @@ def test_a_name_the_document_shows_as_a_persons_stays_a_person():
     assert ("Okonkwo", "LOCATION") not in labels
     assert ("Tulley", "PERSON") in labels and ("Tulley", "LOCATION") not in labels
     assert ("Varga", "LOCATION") not in labels
+
+
+def test_being_from_a_word_a_town_after_of_and_a_word_joined_to_a_place_make_places():
+    text = (
+        "A: My wife is from Tepatitlan. Tepatitlan is small.\n"
+        "A: His aunt, Graciana Ordaz, of Coalinga, will help. Coalinga has a bus.\n"
+        "A: They flew the patients to Grand Forks and Minot overnight. Minot was full.\n"
+    )
+    ner = [
+        _span(text, "Tepatitlan", "PERSON"),
+        _span(text, "Tepatitlan", "PERSON", 1),
+        _span(text, "Graciana Ordaz", "PERSON"),
+        _span(text, "Coalinga", "PERSON"),
+        _span(text, "Coalinga", "PERSON", 1),
+        _span(text, "Grand Forks", "LOCATION"),
+        _span(text, "Minot", "PERSON"),
+        _span(text, "Minot", "PERSON", 1),
+    ]
+    labels = _labels(text, ner)
+    for word in ("Tepatitlan", "Coalinga", "Minot"):
+        assert {label for words, label, _ in labels if words == word} == {"LOCATION"}, word
+
+
+def test_a_letter_from_a_person_and_a_person_joined_to_a_person_stay_persons():
+    text = (
+        "A: I got a letter from Marisol. Marisol wrote it in May.\n"
+        "A: Graciana Ordaz, of the parish council, and Dunleavy signed it. Dunleavy is my boss.\n"
+    )
+    ner = [
+        _span(text, "Marisol", "PERSON"),
+        _span(text, "Marisol", "PERSON", 1),
+        _span(text, "Graciana Ordaz", "PERSON"),
+        _span(text, "Dunleavy", "PERSON"),
+        _span(text, "Dunleavy", "PERSON", 1),
+    ]
+    labels = _labels(text, ner)
+    assert {label for words, label, _ in labels if words in ("Marisol", "Dunleavy")} == {"PERSON"}

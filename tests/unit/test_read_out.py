@@ -450,6 +450,9 @@ def test_a_cdcr_numbers_first_letter_written_as_a_word_that_sounds_like_it():
     # Without a cue nor the number said elsewhere, the words are words
     assert cdcr("hey tee four one nine two") == []
     assert cdcr("what's your cdc number\nhey, it's nine one two three") == []
+    # After a pronoun the word is the verb it sounds like: "let me see", "you see"
+    assert cdcr("INMATE: It is two three one, let me see, two three one four four.") == []
+    assert cdcr("INMATE: My CDCR number is, you see, two three one four four.") == []
 
 
 def test_a_court_reporters_csr_a_call_takers_operator_and_a_certification_number():

@@ -1,0 +1,245 @@
+"""Persons that the sentence's own relations show, where NER read a place or a firm (issue 12).
+
+Called by `merge.merge_spans` before a person known in one mention is propagated to the
+others (`name_propagation.relabel_known_persons`), so that "who is Chato to you now?" is a
+person once "Beto, "Chato"" showed the nickname:
+
+- `relabel_nicknames`: a nickname set after a first name with a comma ("a fella named
+  Ignacio, Nacho, on a Sunday", "That's what we called her. Bernice, Niecy.") or in
+  quotes after a name and a comma (`an older one, Beto, "Chato", gave me the gun`): NER
+  reads such a lone word as a town or a firm, or misses it.
+- `relabel_related_persons`: a name right after a word only a person follows ("he'd
+  just gotten engaged to Lissette", "I married Tamsin"); the words are data
+  (`resources/patterns/person_context.toml`).
+- `restore_introduced_names`: a name the sentence introduces as one ("somebody who went
+  by Dutch", `name_rules.introduced_names`) that a people's word made a group stays a person.
+- `kin_named_persons`: the names a relative's word introduces, alone or in a list ("my
+  daughter Hawi turned six", "my brothers Efrain, Nestor and Ulises"), and a name said to
+  be a relative ("Summer is my cousin"): NER misses a first name it does not know.
+- `titled_names_across_lines`: a name whose courtesy title ends the line before, in a
+  transcript with numbered lines ("... assessment, Dr.\n 18   Priyanka Venkataraman,
+  dated"), where NER sees a number between the two and finds nothing.
+
+Only NER's guesses change label: a span a rule of context found, a known place and a
+word after a place cue ("in", "from") stay what they are.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.name_rules import _PRONOUNS as PRONOUNS
+from reviewer_app.core.name_rules import CUE_SCORE, STRUCTURE, introduced_names
+from reviewer_app.core.name_rules import _after_word as after_word
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import NER_DETECTORS
+from reviewer_app.paths import resource
+
+if TYPE_CHECKING:
+    from reviewer_app.core.merge import MergeRules
+
+_GUESSED_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
+# One capitalised word of a name, not an acronym: "Niecy", "O'Hara", "Mary-Kate".
+_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
+_ONE_WORD = re.compile(_WORD)
+# An apposition ends at punctuation, a closing quote or the line's end.
+_APPOSITION_ENDS = re.compile(r"[,.;:!?\"”)]|[ \t]*$", re.M)
+# A name, a comma and a nickname in double quotes: `Beto, "Chato",`, `Lupe, “Flaca.”`.
+_QUOTED_NICKNAME = re.compile(rf"(?<![\w'’-])(?P<name>{_WORD}),[ ]+[\"“](?P<nick>{_WORD})[,.]?[\"”]")
+_NAME = rf"{_WORD}(?:[ ]{_WORD}){{0,2}}"
+_OWNER = r"(?:[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir|[Yy]our|[A-Z][a-z]+['’]s)"
+# An owner, a kin word, and a name or a list of names: "my brothers Efrain, Nestor and Ulises".
+_KIN_THEN_NAMES = re.compile(
+    rf"(?<![\w'’-]){_OWNER}[ ]+(?P<kin>[a-z][a-z-]+)(?:,[ ]+|[ ]+)"
+    rf"(?P<names>{_NAME}(?:(?:,[ ]+|,?[ ]+and[ ]+){_NAME})*)(?![\w'’-])"
+)
+_LIST_ITEM = re.compile(_NAME)
+# What may follow the names a kin word introduces: a mark, a possessive, the line's end, or a
+# word a name is the subject of; not a common word written with a capital ("my aunt Said nothing").
+_KIN_NAMES_END = re.compile(r"[,.;:!?)'’\"”]|[ ]+(?:and|or|is|was|who|has|had)(?![\w'’-])|[ \t]*$", re.M)
+# A name said to be a relative: "Summer is my cousin", "Nestor's my little brother".
+_NAME_IS_KIN = re.compile(
+    rf"(?<![\w'’-])(?P<name>{_NAME})(?:[ ]+(?:is|was)[ ]+|['’]s[ ]+)(?:my|his|her|our|their|your)[ ]+"
+    r"(?:(?:older|younger|little|big|baby|oldest|youngest|late)[ ]+)?(?P<kin>[a-z][a-z-]+)(?![\w'’-])"
+)
+# A courtesy title written short ends the line, and the next line (after its number, if
+# any) opens with the name: a title's full stop never ends a sentence.
+_TITLE_AT_LINE_END = re.compile(
+    r"(?<![\w'’-])(?:Dr|Mr|Mrs|Ms|Mx)\.[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?"
+    rf"(?P<name>{_WORD}(?:[ ]{_WORD}){{0,2}})(?![\w'’-])"
+)
+
+
+@functools.cache
+def relation_cues() -> tuple[str, ...]:
+    with resource("patterns", "person_context.toml").open("rb") as fh:
+        return tuple(cue.lower() for cue in tomllib.load(fh)["relation_cues"])
+
+
+@functools.cache
+def _relation_pattern(cues: tuple[str, ...]) -> re.Pattern[str]:
+    alternation = "|".join(
+        re.escape(cue).replace(r"\ ", "[ ]+") for cue in sorted(cues, key=len, reverse=True)
+    )
+    return re.compile(rf"(?<![\w'’-])(?i:{alternation})[ ]+(?P<name>{_WORD}(?:[ ]{_WORD}){{0,2}})(?![\w'’-])")
+
+
+def persons_by_relation(
+    spans: Sequence[Span], text: str, rules: MergeRules, not_names: frozenset[str]
+) -> list[Span]:
+    """The rules of the module docstring, with the merge's `rules` (known places, place
+    cues, kin words) and `not_names` (lower case)."""
+    places = rules.known_places
+    spans = restore_introduced_names(spans, text, not_names)
+    spans = relabel_nicknames(spans, text, places, not_names, rules.place_cues)
+    spans = relabel_related_persons(spans, text, places, not_names)
+    spans = kin_named_persons(spans, text, rules.person_cues, places, not_names)
+    return titled_names_across_lines(spans, text, not_names)
+
+
+def kin_named_persons(
+    spans: Sequence[Span],
+    text: str,
+    kin_words: frozenset[str],
+    known_places: frozenset[str],
+    not_names: frozenset[str],
+) -> list[Span]:
+    """`spans` with the names a kin word (`kin_words`, lower case, or its plural) introduces
+    after an owner ("my", "his", "Maria's"), each name of a list up to the first that is
+    none, and a name said to be one's relative, PERSON: an NER guess of exactly the name
+    changes label, and a name no span covers becomes one. No name with a word of
+    `known_places`, `not_names`, a pronoun ("She is my sister") or a word the document
+    writes in lower case; the names end where a name can (`_KIN_NAMES_END`)."""
+    lowercase = lowercase_words(text)
+
+    def is_kin(word: str) -> bool:
+        return word in kin_words or (word.endswith("s") and word[:-1] in kin_words)
+
+    def is_name(name: str) -> bool:
+        return all(
+            _may_be_person(w, known_places, not_names | PRONOUNS) and w.lower() not in lowercase
+            for w in name.split()
+        )
+
+    out = list(spans)
+    for match in _KIN_THEN_NAMES.finditer(text):
+        if not is_kin(match.group("kin")) or not _KIN_NAMES_END.match(text, match.end()):
+            continue
+        offset = match.start("names")
+        for item in _LIST_ITEM.finditer(match.group("names")):
+            if not is_name(item.group()):
+                break
+            out = _as_person(out, offset + item.start(), offset + item.end())
+    for match in _NAME_IS_KIN.finditer(text):
+        if is_kin(match.group("kin")) and is_name(match.group("name")):
+            out = _as_person(out, *match.span("name"))
+    return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def restore_introduced_names(spans: Sequence[Span], text: str, not_names: frozenset[str]) -> list[Span]:
+    """`spans` with each NRP of exactly a name the sentence introduces as one
+    (`name_rules.introduced_names`) a PERSON again: the merge read "Dutch" of "who went by
+    Dutch" as a people's name, but one goes by a name."""
+    introduced = {(s.start, s.end) for s in introduced_names(text, not_names)}
+    return [
+        s.with_(label="PERSON", score=max(s.score, CUE_SCORE))
+        if s.label == "NRP" and (s.start, s.end) in introduced
+        else s
+        for s in spans
+    ]
+
+
+def titled_names_across_lines(spans: Sequence[Span], text: str, not_names: frozenset[str]) -> list[Span]:
+    """`spans` with the name after a courtesy title that ends the line before
+    (`_TITLE_AT_LINE_END`) a PERSON, where no span overlaps it or an NER guess covers
+    exactly it; none with a word of `not_names` (lower case)."""
+    out = list(spans)
+    for match in _TITLE_AT_LINE_END.finditer(text):
+        if not any(w.lower() in not_names for w in match.group("name").split()):
+            out = _as_person(out, *match.span("name"))
+    return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def _is_guess(span: Span) -> bool:
+    return span.label in _GUESSED_LABELS and bool(span.detectors) and set(span.detectors) <= NER_DETECTORS
+
+
+def _may_be_person(word: str, known_places: frozenset[str], not_names: frozenset[str]) -> bool:
+    return word.lower() not in known_places and word.lower() not in not_names
+
+
+def relabel_nicknames(
+    spans: Sequence[Span],
+    text: str,
+    known_places: frozenset[str],
+    not_names: frozenset[str],
+    place_cues: frozenset[str],
+) -> list[Span]:
+    """`spans` with the nicknames of the module docstring PERSON: a one-word NER guess
+    right after a one-word PERSON and a comma, that ends the apposition; a name and the
+    nickname in quotes after it, each an NER guess or no span (then a new PERSON). No
+    word of `known_places` or `not_names` (lower case), none after a `place_cues` word."""
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    out = list(spans)
+    for i in range(1, len(spans)):
+        previous, span = spans[i - 1], spans[i]
+        covered = span.text_in(text)
+        if (
+            previous.label == "PERSON"
+            and _ONE_WORD.fullmatch(previous.text_in(text))
+            and text[previous.end : span.start] == ", "
+            and _is_guess(span)
+            and _ONE_WORD.fullmatch(covered)
+            and _may_be_person(covered, known_places, not_names)
+            and _APPOSITION_ENDS.match(text, span.end)
+            and not after_word(text, previous.start, place_cues)
+        ):
+            out[i] = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
+    for match in _QUOTED_NICKNAME.finditer(text):
+        name, nick = match.group("name"), match.group("nick")
+        if (
+            not _may_be_person(name, known_places, not_names)
+            or not _may_be_person(nick, known_places, not_names)
+            or after_word(text, match.start(), place_cues)
+        ):
+            continue
+        for group in ("name", "nick"):
+            out = _as_person(out, *match.span(group))
+    return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def relabel_related_persons(
+    spans: Sequence[Span], text: str, known_places: frozenset[str], not_names: frozenset[str]
+) -> list[Span]:
+    """`spans` with a name right after a relation only a person has (`relation_cues`:
+    "engaged to Lissette", "married Tamsin Greer") a PERSON: an NER guess of exactly
+    those words changes label, and words no span covers become one. No name with a word
+    of `known_places` or `not_names` (lower case)."""
+    out = sorted(spans, key=lambda s: (s.start, s.end))
+    for match in _relation_pattern(relation_cues()).finditer(text):
+        words = match.group("name").split()
+        if all(_may_be_person(w, known_places, not_names) for w in words) and not (
+            len(words) == 1 and match.group("name").isupper()
+        ):
+            out = _as_person(out, *match.span("name"))
+    return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def _as_person(spans: list[Span], start: int, end: int) -> list[Span]:
+    """`spans` with [start, end) a PERSON: the NER guess of exactly that stretch relabelled,
+    or a new span where none overlaps it; anything else overlapping it is left alone."""
+    overlapping = [k for k, s in enumerate(spans) if s.start < end and start < s.end]
+    if not overlapping:
+        return [*spans, Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE)]
+    if len(overlapping) == 1:
+        k = overlapping[0]
+        span = spans[k]
+        if (span.start, span.end) == (start, end) and _is_guess(span):
+            spans = list(spans)
+            spans[k] = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
+    return spans

@@ -1,0 +1,124 @@
+"""Persons the sentence's relations show, where NER read a place or a firm (core/person_context.py)."""
+
+from __future__ import annotations
+
+from reviewer_app.core.merge import merge_spans
+from tests.unit.test_context_rules import _span
+
+
+def _labels(text: str, spans) -> set[tuple[str, str]]:
+    return {(s.text_in(text), s.label) for s in merge_spans(spans, text)}
+
+
+def test_a_nickname_after_a_first_name_and_a_comma_is_a_person():
+    text = (
+        "A: The one who helped me was a man named Osvaldo, Chuy, from the shop.\n"
+        "Q: And your aunt? A: We called her that. Evangelina, Lina.\n"
+        'A: An older one, Teodoro, "Flaco", gave me a ride. Later Flaco moved away.\n'
+    )
+    ner = [
+        _span(text, "Osvaldo", "PERSON"),
+        _span(text, "Chuy", "LOCATION"),
+        _span(text, "Evangelina", "PERSON"),
+        _span(text, "Lina", "ORGANIZATION"),
+        _span(text, "Teodoro", "LOCATION"),
+        _span(text, "Flaco", "ORGANIZATION", 1),
+    ]
+    labels = _labels(text, ner)
+    assert {("Chuy", "PERSON"), ("Lina", "PERSON"), ("Teodoro", "PERSON")} <= labels
+    # The quoted nickname no detector found, and its later mention NER called a firm.
+    assert sum(1 for s in merge_spans(ner, text) if s.text_in(text) == "Flaco" and s.label == "PERSON") == 2
+
+
+def test_a_place_after_a_person_and_a_comma_stays_a_place():
+    # A list of places after "from", a known place, and a place that does not end the apposition.
+    text = (
+        "A: My cousin Rosalind lived in Modesto, Turlock, then Fresno.\n"
+        "A: I wrote to Rosalind, Sacramento County Jail, in May.\n"
+        "A: Then I called Rosalind, Fresno, and she answered.\n"
+        'A: She was from Merced, "Gateway" they call it.\n'
+    )
+    ner = [
+        _span(text, "Rosalind", "PERSON"),
+        _span(text, "Modesto", "LOCATION"),
+        _span(text, "Turlock", "LOCATION"),
+        _span(text, "Rosalind", "PERSON", 1),
+        _span(text, "Sacramento", "LOCATION"),
+        _span(text, "Rosalind", "PERSON", 2),
+        _span(text, "Fresno", "LOCATION", 1),
+        _span(text, "Merced", "LOCATION"),
+    ]
+    labels = _labels(text, ner)
+    assert ("Turlock", "LOCATION") in labels
+    assert ("Sacramento", "PERSON") not in labels
+    assert ("Fresno", "LOCATION") in labels and ("Fresno", "PERSON") not in labels
+    assert ("Merced", "LOCATION") in labels and ("Gateway", "PERSON") not in labels
+
+
+def test_a_name_after_a_relation_only_a_person_has_is_a_person():
+    text = (
+        "A: He had just gotten engaged to Marisol, and the wedding was set.\n"
+        "A: In 2011 I married Tamsin Greer. Then I divorced Odalys.\n"
+        "A: They married in Fresno, at Holy Cross, and were dating since May.\n"
+    )
+    ner = [
+        _span(text, "Marisol", "ORGANIZATION"),
+        _span(text, "Odalys", "LOCATION"),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Holy Cross", "ORGANIZATION"),
+    ]
+    labels = _labels(text, ner)
+    assert {("Marisol", "PERSON"), ("Tamsin Greer", "PERSON"), ("Odalys", "PERSON")} <= labels
+    # "married in Fresno", "dating since May": no name right after the relation.
+    assert ("Fresno", "LOCATION") in labels and ("Holy Cross", "ORGANIZATION") in labels
+    assert not any(words == "May" and label == "PERSON" for words, label in labels)
+
+
+def test_a_name_after_a_title_that_ends_the_numbered_line_before_is_a_person():
+    text = (
+        " 17   risk assessment by Dr.\n"
+        " 18   Anneliese Vukovic, dated in June, rates\n"
+        " 19   you low. Mr. Vukovic agreed. We met Sgt.\n"
+        " 20   Then we left the room.\n"
+    )
+    labels = _labels(text, [])
+    assert ("Anneliese Vukovic", "PERSON") in labels
+    # "Sgt." is no courtesy title of the rule, and "Then" is a word of the sentence.
+    assert not any(words.startswith("Then") for words, _ in labels)
+
+
+def test_a_judge_after_honorable_is_a_person_not_an_organisation():
+    text = "Before the Honorable Philippa Ravensworth, District Court Judge\nTHE COURT: Good morning.\n"
+    ner = [_span(text, "Honorable Philippa Ravensworth", "ORGANIZATION")]
+    labels = _labels(text, ner)
+    assert any(label == "PERSON" and "Philippa Ravensworth" in words for words, label in labels)
+    assert not any(label == "ORGANIZATION" and "Ravensworth" in words for words, label in labels)
+
+
+def test_a_name_one_goes_by_stays_a_person_though_it_names_a_people():
+    text = "A: There was somebody in the back who went by Dutch. I never knew his name.\nA: I'm Baptist now.\n"
+    ner = [_span(text, "Dutch", "NRP"), _span(text, "Baptist", "NRP")]
+    labels = _labels(text, ner)
+    assert ("Dutch", "PERSON") in labels
+    assert ("Baptist", "NRP") in labels
+
+
+def test_names_a_kin_word_introduces_alone_or_in_a_list_are_persons():
+    text = (
+        "A: My son Teklu is nine, and my daughter Abebech is six.\n"
+        "A: Then my brothers Evaristo, Quirino and Baudelio, and my sister came.\n"
+        "A: Anselma is my cousin. She is my cousin too.\n"
+    )
+    labels = _labels(text, [_span(text, "Teklu", "PERSON")])
+    assert {("Abebech", "PERSON"), ("Evaristo", "PERSON"), ("Quirino", "PERSON"), ("Baudelio", "PERSON")} <= labels
+    assert ("Anselma", "PERSON") in labels
+    assert not any(words == "She" for words, _ in labels)
+
+
+def test_a_kin_word_before_a_place_a_day_or_a_common_word_makes_no_person():
+    text = (
+        "A: My brother Monday came by. My sister in Fresno called. My mom, Sacramento had no room.\n"
+        "A: Her son. Then we left. The victim Statement was read. My dad I think knew.\n"
+    )
+    labels = _labels(text, [])
+    assert not any(label == "PERSON" for _, label in labels)

@@ -1,0 +1,231 @@
+"""Ages a conversation gives (issue 12): the answer to "how old" that comes after a first sentence
+without a number, the short questions that go on asking it ("And today?"), the answer to "when did
+it start" given as an age, a range of the years of a life, an age guessed from a person's looks,
+"which makes you", "forty-something". Each rule has sentences it must find and sentences it must
+leave alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.detectors.patterns import load_recognizer_specs
+from reviewer_app.detectors.spoken import find_spoken_forms
+from reviewer_app.importers.text import document_from_text
+from tests.unit.test_recognizers import matches
+
+# Plural nouns a tagger would give (the number before one counts it).
+PLURALS = ("brothers", "minutes", "guys", "dollars", "feet")
+# Verbs a tagger would give ("at sixteen to work": the number ends its phrase before one).
+VERBS = (" work ",)
+
+
+def ages(text: str) -> list[str]:
+    tags = document_from_text("said", text).speaker_tags()
+    nouns = {text.index(w) for w in PLURALS if w in text}
+    verbs = {text.index(w) + 1 for w in VERBS if w in text}
+    spans = find_spoken_forms(text, nouns, verbs, speaker_tags=tags)
+    return [text[s.start : s.end] for s in spans if s.label == "AGE"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The answer goes on past a first sentence that gives no number, within the turn.
+        ("MR. SOTO: How old was your cousin?\nWITNESS: Younger than me. I'd say twelve.", ["twelve"]),
+        ("MR. SOTO: How old was she?\nWITNESS: Oh, she was small. Maybe six.", ["six"]),
+        # ... but not to a sentence that counts or tells something else, nor to the next turn.
+        ("MR. SOTO: How old was she?\nWITNESS: I can't say. She had four brothers.", []),
+        ("MR. SOTO: How old was she?\nWITNESS: I can't say.\nMR. SOTO: Room nine, then.", []),
+        # A short question that goes on asking the age: its answer is one too.
+        (
+            "MR. SOTO: How old were you then?\nWITNESS: Sixteen.\nMR. SOTO: And now?\nWITNESS: Forty-one.",
+            ["Sixteen", "Forty-one"],
+        ),
+        (
+            "MR. SOTO: How old was he?\nWITNESS: Eight.\nMR. SOTO: What about his sister?\nWITNESS: Five.",
+            ["Eight", "Five"],
+        ),
+        # A question of its own ("how many") asks something else.
+        (
+            "MR. SOTO: How old were you then?\nWITNESS: Sixteen.\n"
+            "MR. SOTO: And how many times?\nWITNESS: Nine.",
+            ["Sixteen"],
+        ),
+        (
+            "MR. SOTO: How old were you then?\nWITNESS: Sixteen.\n"
+            "MR. SOTO: So what happened?\nWITNESS: Nine.",
+            ["Sixteen"],
+        ),
+    ],
+)
+def test_the_answer_to_how_old_goes_on_and_is_followed_up(text, expected):
+    assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "MS. OKAFOR: When did the gambling start?\nMR. LINDQVIST: Fifteen, sixteen.",
+            ["Fifteen", "sixteen"],
+        ),
+        ("MS. OKAFOR: When did you start running away?\nMR. LINDQVIST: About thirteen.", ["thirteen"]),
+        # An hour, a year said in part, a number that does not open the answer: no age.
+        ("MS. OKAFOR: When did the fight start?\nMR. LINDQVIST: Eleven, eleven-fifteen.", []),
+        ("MS. OKAFOR: When did you move back?\nMR. LINDQVIST: In twenty-two.", []),
+        ("MS. OKAFOR: When did it start?\nMR. LINDQVIST: After we lost fourteen games.", []),
+    ],
+)
+def test_an_age_answers_when_something_began(text, expected):
+    assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("From fourteen to seventeen I was in a group home.", ["fourteen", "seventeen"]),
+        ("She stayed with her aunt between thirteen and sixteen.", ["thirteen", "sixteen"]),
+        ("I was at the ranch fifteen through seventeen.", ["fifteen", "seventeen"]),
+        ("I spent ages fourteen through seventeen in placement.", ["fourteen", "seventeen"]),
+        # A range of hours, of minutes, or of things counted, or without anyone in it.
+        ("I worked from nine to eleven most days.", []),
+        ("The drive took from fifteen to twenty minutes.", []),
+        ("There were between thirteen and fifteen guys there.", []),
+        ("The scores ran from fourteen to seventeen.", []),
+    ],
+)
+def test_a_range_of_the_years_of_a_life(text, expected):
+    assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He looked thirty, thirty-five.", ["thirty", "thirty-five"]),
+        ("She seems about ten.", ["ten"]),
+        ("It looked twelve feet high.", []),
+        ("Your birth year is 2002, which makes you twenty-three.", ["twenty-three"]),
+        ("That makes you twelve dollars short.", []),
+        ("I didn't learn to read until I was forty-something.", ["forty"]),
+        ("The tab was forty-something dollars.", []),
+        ("We were all like fifteen, sixteen.", ["fifteen", "sixteen"]),
+        ("It was all ten of us.", []),
+    ],
+)
+def test_ages_guessed_made_and_said_loosely(text, expected):
+    assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Q. And you're sixty-two now?\nA. Yes, sir, sixty-two.", ["sixty-two", "sixty-two"]),
+        ("Q. And you're sixty-two now?\nA. Yes, sir, sixty-two acres.", ["sixty-two"]),
+        ("Both of us were seventeen.", ["seventeen"]),
+        ("Both of them were seventeen minutes late.", []),
+        ("She was a freshman, fourteen, when she left home.", ["fourteen"]),
+        ("It was the freshman class, fourteen rooms.", []),
+    ],
+)
+def test_an_age_granted_shared_or_set_beside_a_school_year(text, expected):
+    nouns = {text.index(w) for w in ("acres", "minutes", "rooms") if w in text}
+    tags = document_from_text("said", text).speaker_tags()
+    assert [
+        text[s.start : s.end] for s in find_spoken_forms(text, nouns, speaker_tags=tags) if s.label == "AGE"
+    ] == (expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a white male, approximately 25-30 years old", ["25", "30"]),
+        ("She is 33 years old.", ["33"]),
+        ("two 16-year-olds", ["16"]),
+        # Captions in capitals, a sentence's first word: the number in words in any case.
+        (">> THE VICTIM WAS A TWENTY-TWO-YEAR-OLD MAN.", ["TWENTY-TWO"]),
+        ("Nineteen years old, and already a father.", ["Nineteen"]),
+        # A difference of ages is no age.
+        ("He is four years older than me.", []),
+        ("My sister is 6 years younger and 2 yrs older than Ben.", []),
+    ],
+)
+def test_years_old_and_not_years_older(text, expected):
+    specs = {s.entity: s.compiled() for s in load_recognizer_specs() if s.name == "age"}
+    assert matches(specs, "AGE", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A deposition's answer after "A." where no speaker tags were found, and a title in the question.
+        (
+            "     Q.   How old is your son, Mr. Abara?\n     A.   Nineteen. He turns twenty in May.",
+            ["Nineteen", "twenty"],
+        ),
+        ("     Q.   How many calls, Mr. Abara?\n     A.   Nineteen.", []),
+        # Speech without commas: "what" between the verb and the age.
+        ("speaker 1: so she was what twenty two\nspeaker 2: yeah", ["twenty two"]),
+        ("speaker 1: so it was what twenty two dollars", []),
+        # Said again after an age another rule found.
+        (
+            "MR. HALE: Born in 1971, which makes you fifty-four.\n"
+            "MR. OTIS: Fifty-four. Fifty-five come June.",
+            ["fifty-four", "Fifty-four", "Fifty-five"],
+        ),
+        # A turn cut off after the verb of an age: the next turn completes it.
+        ("MR. HALE: And at the first arrest you would have been --\nMR. OTIS: Fifteen.", ["Fifteen"]),
+        ("MR. HALE: And the cell number was --\nMR. OTIS: Fifteen.", []),
+    ],
+)
+def test_answers_and_ages_said_again_across_turns(text, expected):
+    assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My sister has two boys of her own, six and nine.", ["six", "nine"]),
+        ("I have three kids, 14, 11, and 8, and they live in Fresno.", ["14", "11", "8"]),
+        ("We rented two rooms, six and nine.", []),
+        ("I ran with them from like fourteen to twenty, twenty-one.", ["fourteen", "twenty", "twenty-one"]),
+        ("He carried a gun from about fifteen on.", ["fifteen"]),
+        ("The needle went from fifteen on up.", []),
+        ("I left at sixteen to work on my uncle's truck.", ["sixteen"]),
+        ("Through the interpreter: I have fifty-one years.", ["fifty-one"]),
+        ("When I had twelve years, we crossed with my aunt.", ["twelve"]),
+        ("I have two years left on parole.", []),
+        ("He has seven years in.", []),
+        ("He's older, sixty-something, and walks with a cane.", ["sixty"]),
+        ("My granddaughter was four months when they took me.", ["four"]),
+        ("I was in the hole four months when it happened.", []),
+    ],
+)
+def test_ages_listed_ranged_and_said_in_calques(text, expected):
+    assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "expected"),
+    [
+        ("I smoked weed at fourteen, then pills around twenty-two.", "smoked", ["fourteen", "twenty-two"]),
+        ("Once my brother could fight back, around sixteen, he left.", "fight", ["sixteen"]),
+        ("He was driving around twenty on the freeway.", "driving", []),
+        ("We got there around eleven and left.", "got", []),
+    ],
+)
+def test_an_age_around_which_no_hour_is_said(text, verb, expected):
+    spans = find_spoken_forms(text, set(), {text.index(verb)})
+    assert [text[s.start : s.end] for s in spans if s.label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He was short, maybe five one, with a beard.", ["five one"]),
+        ("He's a heavy man, six one, bald.", ["six one"]),
+        ("The kids, six two, were at home.", []),
+        ("It was late, like five ten.", []),
+    ],
+)
+def test_a_height_set_off_after_a_description(text, expected):
+    assert [text[s.start : s.end] for s in find_spoken_forms(text) if s.label == "HEIGHT"] == expected
