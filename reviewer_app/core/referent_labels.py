@@ -373,18 +373,31 @@ def settle_places_and_bodies(
     cues: Mapping[str, Sequence[str] | Mapping[str, list[str]]] | None = None,
 ) -> list[Span]:
     """The last word on places and organisations, once every other rule has proposed its
-    spans: no credential after a name, agencies named by their county, premises named before
-    their address, the other names the text gives them, bodies the context named that NER
-    read as places, then one label per name by majority. `cues` are merge.toml's
-    [organisation_cues] (`agencies`, `state_forms`)."""
+    spans: no document, event or credential after a name, agencies named by their county,
+    premises named before their address, the other names the text gives them, bodies the
+    context named that NER read as places, then one label per name by majority. `cues` are
+    merge.toml's [organisation_cues] (`events`, `agencies`, `state_forms`)."""
     cues = cues or {}
-    spans = drop_credentials_after_names(spans, text)
+    spans = drop_credentials_after_names(drop_documents_and_events(spans, text, cues.get("events", ())), text)
     spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())))
     spans = label_premises_before_addresses(spans, text, known_places)
     spans = label_aliases(spans, text)
     state_forms = tuple(cues.get("state_forms", ()))
     spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
     return label_mentions_by_majority(spans, text)
+
+
+def drop_documents_and_events(spans: Iterable[Span], text: str, events: Iterable[str]) -> list[Span]:
+    """No organisation whose last word is one of `events` (lower case): a document's heading or
+    an event ("REPORTER'S TRANSCRIPT OF PROCEEDINGS", "Community Listening Session", "the
+    Parole Rescission Hearing"), which NER reads as a body."""
+    kinds = {e.lower() for e in events}
+    out = []
+    for span in spans:
+        words = _LETTERS.findall(span.text_in(text))
+        if not (span.label == "ORGANIZATION" and words and words[-1].lower() in kinds):
+            out.append(span)
+    return out
 
 
 _CREDENTIAL = re.compile(r"[A-Z]{2,5}")

@@ -286,3 +286,20 @@ def test_an_acronym_after_a_name_and_a_comma_is_a_credential_not_a_body():
     merged = _merged(text, spans)
     assert not {("LVN", "ORGANIZATION"), ("RN", "ORGANIZATION")} & merged
     assert ("OFC", "ORGANIZATION") in merged  # spelled out as a body: an affiliation
+
+
+def test_a_heading_or_an_event_read_as_an_organisation_is_none():
+    text = (
+        "SHASTA COUNTY SUPERIOR COURT\nREPORTER'S TRANSCRIPT OF PROCEEDINGS\n"
+        "In the matter of the Parole Revocation Hearing of: DALE ORR\n"
+        "A. I joined the Redding Rescue Mission in 2019."
+    )
+    spans = [
+        _span(text, "SHASTA COUNTY SUPERIOR COURT", "ORGANIZATION"),
+        _span(text, "TRANSCRIPT OF PROCEEDINGS", "ORGANIZATION"),
+        _span(text, "Parole Revocation Hearing", "ORGANIZATION"),
+        _span(text, "Redding Rescue Mission", "ORGANIZATION"),
+    ]
+    organisations = {n for n, label in _merged(text, spans) if label == "ORGANIZATION"}
+    assert not organisations & {"TRANSCRIPT OF PROCEEDINGS", "Parole Revocation Hearing"}
+    assert {"SHASTA COUNTY SUPERIOR COURT", "Redding Rescue Mission"} <= organisations
