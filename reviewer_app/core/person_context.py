@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 _GUESSED_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
 # One capitalised word of a name, not an acronym: "Niecy", "O'Hara", "Mary-Kate".
-_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
+_WORD = r"[A-Z][a-zà-ÿ]+(?:(?:['’][A-Z]|-[A-Z]?)[a-zà-ÿ]+)*"
 _ONE_WORD = re.compile(_WORD)
 # An apposition ends at punctuation, a closing quote or the line's end.
 _APPOSITION_ENDS = re.compile(r"[,.;:!?\"”)]|[ \t]*$", re.M)
@@ -71,7 +71,7 @@ _NAME_IS_KIN = re.compile(
 # any) opens with the name: a title's full stop never ends a sentence.
 _TITLE_AT_LINE_END = re.compile(
     r"(?<![\w'’-])(?:Dr|Mr|Mrs|Ms|Mx)\.[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?"
-    rf"(?P<name>{_WORD}(?:[ ]{_WORD}){{0,2}})(?![\w'’-])"
+    rf"(?P<name>{_WORD}(?:[ ]{_WORD}){{0,2}})(?![\w-]|['’](?!s\b))"
 )
 
 
