@@ -97,7 +97,8 @@ _DECLARANT = re.compile(
 )
 # A judge on a caption: "BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE".
 _HONORABLE = re.compile(
-    rf"\b(?P<title>(?i:honou?rable|hon\.))[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}})(?=,|[ ]*$)",
+    rf"\b(?P<title>(?i:honou?rable|hon\.))[ ]+"
+    rf"(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}})(?=,|[ ]*$)",
     re.M,
 )
 # A name written as an initial and a surname in a list's entry or a form's field, up to
@@ -341,10 +342,8 @@ def examiner_names(text: str) -> list[Span]:
 
 
 def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
-    """PERSON spans for the judge a caption names: "BEFORE THE HONORABLE CELESTE
-    IBARRA-NUNN, JUDGE" (no word of `not_names`, lower case). The span starts at the
-    title, where NER's organisation "Honorable Constance Aldridge" starts, so that the
-    two are one stretch and the structure's label wins; the merge strips the title."""
+    """PERSON spans, from the title on (over NER's "Honorable X" organisation), for a caption's
+    judge: "BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE" (no word of `not_names`, lower case)."""
     return [
         Span(m.start("title"), m.end("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
         for m in _HONORABLE.finditer(text)

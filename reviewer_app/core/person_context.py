@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 _GUESSED_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
 # One capitalised word of a name, not an acronym: "Niecy", "O'Hara", "Mary-Kate".
-_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
+_WORD = r"[A-Z][a-zà-ÿ]+(?:(?:['’][A-Z]|-[A-Z]?)[a-zà-ÿ]+)*"
 _ONE_WORD = re.compile(_WORD)
 # An apposition ends at punctuation, a closing quote or the line's end.
 _APPOSITION_ENDS = re.compile(r"[,.;:!?\"”)]|[ \t]*$", re.M)
@@ -71,7 +71,7 @@ _NAME_IS_KIN = re.compile(
 # any) opens with the name: a title's full stop never ends a sentence.
 _TITLE_AT_LINE_END = re.compile(
     r"(?<![\w'’-])(?:Dr|Mr|Mrs|Ms|Mx)\.[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?"
-    rf"(?P<name>{_WORD}(?:[ ]{_WORD}){{0,2}})(?![\w'’-])"
+    rf"(?P<name>{_WORD}(?:[ ]{_WORD}){{0,2}})(?![\w-]|['’](?!s\b))"
 )
 
 
@@ -145,7 +145,18 @@ def restore_introduced_names(spans: Sequence[Span], text: str, not_names: frozen
     """`spans` with each NRP of exactly a name the sentence introduces as one
     (`name_rules.introduced_names`) a PERSON again: the merge read "Dutch" of "who went by
     Dutch" as a people's name, but one goes by a name."""
-    introduced = {(s.start, s.end) for s in introduced_names(text, not_names)}
+    introduced: set[tuple[int, int]] = set()
+    lines_read: set[int] = set()
+    for span in spans:
+        if span.label != "NRP":
+            continue
+        # The line of the span only: reading the whole text again would cost a pass.
+        start = text.rfind("\n", 0, span.start) + 1
+        if start not in lines_read:
+            lines_read.add(start)
+            end = text.find("\n", span.end)
+            line = text[start : len(text) if end < 0 else end]
+            introduced.update((start + s.start, start + s.end) for s in introduced_names(line, not_names))
     return [
         s.with_(label="PERSON", score=max(s.score, CUE_SCORE))
         if s.label == "NRP" and (s.start, s.end) in introduced

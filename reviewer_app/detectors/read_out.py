@@ -288,7 +288,12 @@ class _Finder(TelephoneParts, CdcrPieces):
         return ending(*ends[-1], ending(*cdcr) if cdcr and "," in self.gap(cdcr[0] - 1, cdcr[0]) else None)
 
     def _quantity_after(self, code: _Code) -> bool:
-        return code.last < len(self.tokens) and self.word(code.last) in self.v.quantity_words
+        """ "12345 people"; not "A, H, three-three-oh-seven. People call me Archie." (a full stop)."""
+        return (
+            code.last < len(self.tokens)
+            and self.word(code.last) in self.v.quantity_words
+            and not re.search(r"[.?!\n]", self.gap(code.last - 1, code.last))
+        )
 
     # -- codes after a cue ---------------------------------------------------------
     def named_codes(self) -> list[tuple[_Code, str]]:

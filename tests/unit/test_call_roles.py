@@ -18,7 +18,8 @@ def _tag_persons(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    "role", ["DISPATCH", "CALL TAKER", "CALL-TAKER", "ADJUSTER", "GUEST", "TELECOMMUNICATOR"]
+    "role",
+    ["DISPATCH", "CALL TAKER", "CALL-TAKER", "ADJUSTER", "GUEST", "TELECOMMUNICATOR", "ARRESTEE", "DETAINEE"],
 )
 def test_a_role_tag_is_no_name(role):
     text = "".join(

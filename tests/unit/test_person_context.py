@@ -59,16 +59,19 @@ def test_a_name_after_a_relation_only_a_person_has_is_a_person():
     text = (
         "A: He had just gotten engaged to Marisol, and the wedding was set.\n"
         "A: In 2011 I married Tamsin Greer. Then I divorced Odalys.\n"
+        "A: The letter is signed by Ruperto Valdivia.\n"
         "A: They married in Fresno, at Holy Cross, and were dating since May.\n"
     )
     ner = [
         _span(text, "Marisol", "ORGANIZATION"),
         _span(text, "Odalys", "LOCATION"),
+        _span(text, "Ruperto Valdivia", "ORGANIZATION"),
         _span(text, "Fresno", "LOCATION"),
         _span(text, "Holy Cross", "ORGANIZATION"),
     ]
     labels = _labels(text, ner)
     assert {("Marisol", "PERSON"), ("Tamsin Greer", "PERSON"), ("Odalys", "PERSON")} <= labels
+    assert ("Ruperto Valdivia", "PERSON") in labels
     # "married in Fresno", "dating since May": no name right after the relation.
     assert ("Fresno", "LOCATION") in labels and ("Holy Cross", "ORGANIZATION") in labels
     assert not any(words == "May" and label == "PERSON" for words, label in labels)
@@ -78,11 +81,12 @@ def test_a_name_after_a_title_that_ends_the_numbered_line_before_is_a_person():
     text = (
         " 17   risk assessment by Dr.\n"
         " 18   Anneliese Vukovic, dated in June, rates\n"
-        " 19   you low. Mr. Vukovic agreed. We met Sgt.\n"
-        " 20   Then we left the room.\n"
+        " 19   you low. Mr. Vukovic agreed. Ms.\n"
+        " 20   Orlaith Brennan's letter came. We met Sgt.\n"
+        " 21   Then we left the room.\n"
     )
-    labels = _labels(text, [])
-    assert ("Anneliese Vukovic", "PERSON") in labels
+    labels = _labels(text, [_span(text, "Orlaith Brennan", "ORGANIZATION")])
+    assert ("Anneliese Vukovic", "PERSON") in labels and ("Orlaith Brennan", "PERSON") in labels
     # "Sgt." is no courtesy title of the rule, and "Then" is a word of the sentence.
     assert not any(words.startswith("Then") for words, _ in labels)
 
@@ -96,7 +100,9 @@ def test_a_judge_after_honorable_is_a_person_not_an_organisation():
 
 
 def test_a_name_one_goes_by_stays_a_person_though_it_names_a_people():
-    text = "A: There was somebody in the back who went by Dutch. I never knew his name.\nA: I'm Baptist now.\n"
+    text = (
+        "A: There was somebody in the back who went by Dutch. I never knew his name.\nA: I'm Baptist now.\n"
+    )
     ner = [_span(text, "Dutch", "NRP"), _span(text, "Baptist", "NRP")]
     labels = _labels(text, ner)
     assert ("Dutch", "PERSON") in labels
@@ -110,7 +116,12 @@ def test_names_a_kin_word_introduces_alone_or_in_a_list_are_persons():
         "A: Anselma is my cousin. She is my cousin too.\n"
     )
     labels = _labels(text, [_span(text, "Teklu", "PERSON")])
-    assert {("Abebech", "PERSON"), ("Evaristo", "PERSON"), ("Quirino", "PERSON"), ("Baudelio", "PERSON")} <= labels
+    assert {
+        ("Abebech", "PERSON"),
+        ("Evaristo", "PERSON"),
+        ("Quirino", "PERSON"),
+        ("Baudelio", "PERSON"),
+    } <= labels
     assert ("Anselma", "PERSON") in labels
     assert not any(words == "She" for words, _ in labels)
 

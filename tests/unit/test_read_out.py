@@ -469,3 +469,11 @@ def test_a_cdcr_number_read_out_then_written_after_a_comma():
     assert cdcr("MR. POE: KT three three nine oh, KT3390.", "hearing") == ["KT three three nine oh"]
     # Not the start of a longer code said without a comma
     assert cdcr("MR. POE: KT three three nine oh four four.", "hearing") == []
+
+
+def test_a_cdcr_number_said_before_a_sentence_that_opens_with_a_quantity_word():
+    # "People" opens the next sentence: no count of the number before the full stop.
+    text = "INMATE OKAFOR: Nnamdi Okafor. A, H, three-three-oh-seven. People call me Nam."
+    assert ("A, H, three-three-oh-seven", "CDCR_ID") in found(text, "hearing")
+    # Within one sentence the word still counts what comes before it.
+    assert found("INMATE OKAFOR: There were B K 4 4 1 7 people in the dorm.", "hearing") == []
