@@ -163,7 +163,7 @@ _SPELLING_REACH = 200
 # The word before, with its full stop or comma: "Dr. Winters", "my brother, Salvador"; read backwards.
 _PREVIOUS_WORD_BACKWARDS = re.compile(r"[ ]+[.,]?([\w'’-]+)")
 # Pronouns end a name given in words: "devontae marcus long he goes to college".
-_PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them"})
+PRONOUNS = frozenset({"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them"})
 _NAME_IS = re.compile(r"(?i:\bname(?:[ ]+is|['’]s))[ ]+\Z")
 _FULL_NAME_WORD = re.compile(r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z][a-zà-ÿ]+)*")
 _WORD_BEFORE = re.compile(r"([\w'’-]+)[ ]\Z")
@@ -409,7 +409,7 @@ def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Sp
         kept = []
         for word in re.finditer(r"[^\s.,?!;:]+", answer.group("words")):
             token = word.group()
-            if token.lower() in not_names | _PRONOUNS or len(token) < 2 or (cased and not token[0].isupper()):
+            if token.lower() in not_names | PRONOUNS or len(token) < 2 or (cased and not token[0].isupper()):
                 break
             kept.append(word)
         if kept and len(kept) <= 4:
@@ -591,12 +591,12 @@ def lower_case_names(
     which becomes a SPELLED_NAME per word ("tyrell pritchett t y r e l l p r i t c h e t t")."""
     out = titled_lower_case_names(text, stop_words | not_names, determiners)
     for match in _LOWER_NICKNAME.finditer(text):
-        if match.group("name") not in stop_words | not_names | _PRONOUNS:
+        if match.group("name") not in stop_words | not_names | PRONOUNS:
             out.append(Span(*match.span("name"), "PERSON", (STRUCTURE,), CUE_SCORE))
     for match in _MY_NAME.finditer(text):
         kept = []
         for word in re.finditer(r"\S+", match.group("name")):
-            if word.group().lower() in stop_words | _PRONOUNS:
+            if word.group().lower() in stop_words | PRONOUNS:
                 break
             kept.append(word)
         if kept:
@@ -653,7 +653,7 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
         if before and (
             (before.group(1) in determiners and title.group() not in _COURTESY_TITLES)
-            or before.group(1) in _PRONOUNS | _VERB_BEFORE
+            or before.group(1) in PRONOUNS | _VERB_BEFORE
         ):
             continue  # "the doctor said", "you miss speaking", "don't judge me"; but "a mister gutierrez"
         kept: list[re.Match[str]] = []
@@ -662,7 +662,7 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             if k == 0 and name in numbers:
                 continue  # "counselor one", a rank
             # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
-            if re.sub(r"['’](?:s|ll|m|re|d|ve)\Z", "", name) in _PRONOUNS or name in numbers:
+            if re.sub(r"['’](?:s|ll|m|re|d|ve)\Z", "", name) in PRONOUNS or name in numbers:
                 break
             if name in _PERSONAL_TITLES or name in determiners:
                 break

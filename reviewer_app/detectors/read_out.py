@@ -40,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from reviewer_app.core.name_rules import PRONOUNS
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors.profiles import GENERAL
@@ -102,8 +103,6 @@ _PAUSE = re.compile(
 )
 # How far (in words) a CDCR cue reaches: a question for the name, its spelling and the number.
 _CDCR_REACH = 40
-# A pronoun before a word that sounds like a letter makes it a verb ("let me see", "you see").
-_PRONOUNS = frozenset({"i", "you", "we", "they", "me", "us", "he", "she"})
 _YEAR = re.compile(r"(?:19|20)\d\d")
 # "November 1, 2019": a month of the spelling alphabet, a day and a year, a date.
 _DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
@@ -692,10 +691,8 @@ class _Finder(TelephoneParts, CdcrPieces):
         rest = self.code_at(i + 1) if joined else None
         if rest is None or self._quantity_after(rest) or not CDCR_SHAPE.fullmatch(letter + rest.chars):
             return []
-        if i > 0 and self.tokens[i - 1].lower in _PRONOUNS:
-            return []
-        if not (cued or letter + rest.chars in keys):
-            return []
+        if not (cued or letter + rest.chars in keys) or (i > 0 and self.tokens[i - 1].lower in PRONOUNS):
+            return []  # uncued, or a verb after a pronoun: "let me see", "you see"
         whole = dataclasses.replace(
             rest, first=i, chars=letter + rest.chars, letters=rest.letters + 1, spoken=rest.spoken + 1
         )
