@@ -73,6 +73,8 @@ def drop_non_sensitive_numbers(
     times_and_ages = [s for s in spans if s.label in ("TIME", "AGE")]
     out = []
     for span in spans:
+        if span.label == "DATE":
+            span = _after_an_age(span, times_and_ages, text, rules)  # "turned ten in [September]"
         covered = span.text_in(text)
         if span.label == "DATE" and _times_and_ages_only(span, times_and_ages, text, rules):
             continue  # NER's "two thirty every day" is the time "two thirty"
@@ -115,6 +117,20 @@ def _times_and_ages_only(span: Span, inside: Sequence[Span], text: str, rules: M
     for t in inside:
         rest[t.start - span.start : t.end - span.start] = " " * (t.end - t.start)
     return not looks_like_date("".join(rest), rules)
+
+
+def _after_an_age(span: Span, inside: Sequence[Span], text: str, rules: MergeRules) -> Span:
+    """NER's DATE that opens with an age said before a month, a weekday or a year starts at that
+    calendar word, leaving the age its own span: "Luz turned [ten in September]", "I came in at
+    [twenty-six, January 2000]", "he would have been [forty this March]"."""
+    age = next((a for a in inside if a.label == "AGE" and a.start == span.start and a.end < span.end), None)
+    if age is None or "presidio" in span.detectors:
+        return span
+    for said in re.finditer(r"[A-Za-z]+|\d+", text[age.end : span.end]):
+        word = said.group().lower()
+        if word in rules.calendar_words or (len(word) == 4 and word.isdigit()):
+            return span.with_(start=age.end + said.start())
+    return span
 
 
 def _statute_number(span: Span, text: str, statute_words: frozenset[str]) -> bool:

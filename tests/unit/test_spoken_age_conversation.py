@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from reviewer_app.core.merge import load_merge_rules
+from reviewer_app.core.number_filters import drop_non_sensitive_numbers
+from reviewer_app.core.spans import Span
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.spoken import find_spoken_forms
 from reviewer_app.importers.text import document_from_text
@@ -229,3 +232,27 @@ def test_an_age_around_which_no_hour_is_said(text, verb, expected):
 )
 def test_a_height_set_off_after_a_description(text, expected):
     assert [text[s.start : s.end] for s in find_spoken_forms(text) if s.label == "HEIGHT"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "age", "date", "by", "expected"),
+    [
+        ("Luz turned ten in September.", "ten", "ten in September", "spacy", ["September", "ten"]),
+        (
+            "I came in at twenty-six, January 2000.",
+            "twenty-six",
+            "twenty-six, January 2000",
+            "spacy",
+            ["January 2000", "twenty-six"],
+        ),
+        # A date a pattern read whole is left whole (the merge judges it).
+        ("It was ten in September.", "ten", "ten in September", "presidio", ["ten", "ten in September"]),
+    ],
+)
+def test_an_age_before_a_month_is_not_swallowed_by_ners_date(text, age, date, by, expected):
+    spans = [
+        Span(text.index(age), text.index(age) + len(age), "AGE", ("presidio",), 0.85),
+        Span(text.index(date), text.index(date) + len(date), "DATE", (by,), 0.85),
+    ]
+    kept = drop_non_sensitive_numbers(spans, text, load_merge_rules(), keep_durations=True)
+    assert sorted(s.text_in(text) for s in kept) == expected
