@@ -189,10 +189,10 @@ def learn_organisations(
             words = match.group("name").split()
             if len(words) > 1 and (
                 words[0] in _FUNCTION_LIKE
-                or (words[0].lower() in function_words and _sentence_start(text, start))
+                or (words[0].lower() in function_words and opens_sentence(text, start))
             ):
                 start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"; "Then Second Wind, the group"
-            if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
+            if len(words) == 1 and opens_sentence(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
             if len(words) > 1 and text[start:end].isupper():
                 continue  # words in capitals run on ("... WATCH AND THE KAIROS"): `_named_in_capitals`
@@ -214,7 +214,7 @@ def learn_organisations(
         for match in re.finditer(rf"(?P<name>{_NAME})[ ]+in[ ]+(?P<place>{_NAME})", text):
             start, end = match.span("name")
             words = match.group("name").split()
-            if _sentence_start(text, start) and f" {words[0].lower()} " in lowercase_phrases:
+            if opens_sentence(text, start) and f" {words[0].lower()} " in lowercase_phrases:
                 start += len(words.pop(0)) + 1  # "To Second Dawn Residential": "to" is a word
                 while words and words[0].islower():
                     start += len(words.pop(0)) + 1  # "Or with Peaches in Lodi": a person, no body
@@ -549,10 +549,10 @@ def _defined_initials(span: Span, text: str, role_words: frozenset[str]) -> bool
 def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:
     """A one-word span of a function word capitalised because it starts a sentence ("Your")."""
     covered = span.text_in(text)
-    return " " not in covered and covered.lower() in function_words and _sentence_start(text, span.start)
+    return " " not in covered and covered.lower() in function_words and opens_sentence(text, span.start)
 
 
-def _sentence_start(text: str, start: int) -> bool:
+def opens_sentence(text: str, start: int) -> bool:
     prefix = text[text.rfind("\n", 0, start) + 1 : start]
     return bool(_SENTENCE_END.search(prefix)) and not _ABBREVIATED_TITLE.search(prefix)
 
@@ -623,7 +623,7 @@ def drop_false_tags(
             and cased
             and covered.isalpha()
             and not covered.isupper()
-            and _sentence_start(text, span.start)
+            and opens_sentence(text, span.start)
             and f" {covered.lower()} " in lowercase_phrases
         ):
             continue  # "Group is 40117." beside "group 40117": a word capitalised by its sentence
