@@ -55,6 +55,7 @@ test) are in `resources/patterns/merge.toml`.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -189,10 +190,10 @@ def learn_organisations(
             words = match.group("name").split()
             if len(words) > 1 and (
                 words[0] in _FUNCTION_LIKE
-                or (words[0].lower() in function_words and _sentence_start(text, start))
+                or (words[0].lower() in function_words and opens_sentence(text, start))
             ):
                 start += len(words.pop(0)) + 1  # "My AA sponsor": "AA"; "Then Second Wind, the group"
-            if len(words) == 1 and _sentence_start(text, start) and not words[0].isupper():
+            if len(words) == 1 and opens_sentence(text, start) and not words[0].isupper():
                 continue  # "Group therapy ...": the capital is the sentence's
             if len(words) > 1 and text[start:end].isupper():
                 continue  # words in capitals run on ("... WATCH AND THE KAIROS"): `_named_in_capitals`
@@ -214,7 +215,7 @@ def learn_organisations(
         for match in re.finditer(rf"(?P<name>{_NAME})[ ]+in[ ]+(?P<place>{_NAME})", text):
             start, end = match.span("name")
             words = match.group("name").split()
-            if _sentence_start(text, start) and f" {words[0].lower()} " in lowercase_phrases:
+            if opens_sentence(text, start) and f" {words[0].lower()} " in lowercase_phrases:
                 start += len(words.pop(0)) + 1  # "To Second Dawn Residential": "to" is a word
                 while words and words[0].islower():
                     start += len(words.pop(0)) + 1  # "Or with Peaches in Lodi": a person, no body
@@ -379,7 +380,9 @@ def _mentions(text: str, names: Iterable[str]) -> list[Span]:
     return spans
 
 
-def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
+def label_acronyms_as_defined(
+    spans: Iterable[Span], text: str, organisation_heads: frozenset[str] = frozenset()
+) -> list[Span]:
     """An acronym the document defines ("Lakeview Correctional Facility (LCF)")
     takes the label of the place or organisation it stands for, at every
     mention: a prison's code is a LOCATION, whatever NER or
@@ -390,11 +393,17 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
     an organisation the document names ("the Department of Veterans Affairs" ...
     "the VA clinic"): a state's postal code is no agency, and the document says which it
     means. Not in an address, before a ZIP code ("Richmond, VA 23219"). An acronym of words
-    the text also writes in lower case names a role or a thing, no organisation."""
+    the text also writes in lower case names a role or a thing, no organisation, unless a word
+    of them is one of `organisation_heads` (lower case; "the Department of State Hospitals
+    (DSH)" ... "the department of state hospitals": still the body)."""
     spans = sorted(spans)
     by_end = {span.end: span for span in spans}
     label_of: dict[str, str] = {}
-    of_roles = acronyms_of_common_nouns(text)
+    of_roles = {
+        a
+        for a in acronyms_of_common_nouns(text)
+        if not any(_holds_a_head(name, organisation_heads) for name in expansions(text)[a])
+    }
     for match in _names_before_acronyms(text):
         name = ending_with_initials(match.group("name"), match.group("acronym"))
         defined = by_end.get(match.end("name"))
@@ -422,6 +431,14 @@ def label_acronyms_as_defined(spans: Iterable[Span], text: str) -> list[Span]:
 
 
 _ZIP_AFTER = re.compile(r",?[ ]+\d{5}\b")
+
+
+def _holds_a_head(name: str, organisation_heads: frozenset[str]) -> bool:
+    """Whether the head of `name`, its last word or a word before "of" ("Department of State
+    Hospitals"), or its singular, is one of `organisation_heads`."""
+    words = [w.lower() for w in name.split()]
+    heads = [words[-1], *(w for w, after in itertools.pairwise(words) if after == "of")]
+    return any(w in organisation_heads or w.removesuffix("s") in organisation_heads for w in heads)
 
 
 def _initials_of_organisations(spans: Iterable[Span], text: str) -> frozenset[str]:
@@ -549,10 +566,10 @@ def _defined_initials(span: Span, text: str, role_words: frozenset[str]) -> bool
 def is_positional_capital(span: Span, text: str, function_words: frozenset[str]) -> bool:
     """A one-word span of a function word capitalised because it starts a sentence ("Your")."""
     covered = span.text_in(text)
-    return " " not in covered and covered.lower() in function_words and _sentence_start(text, span.start)
+    return " " not in covered and covered.lower() in function_words and opens_sentence(text, span.start)
 
 
-def _sentence_start(text: str, start: int) -> bool:
+def opens_sentence(text: str, start: int) -> bool:
     prefix = text[text.rfind("\n", 0, start) + 1 : start]
     return bool(_SENTENCE_END.search(prefix)) and not _ABBREVIATED_TITLE.search(prefix)
 
@@ -583,6 +600,7 @@ def drop_false_tags(
     """The spans without the names that their context shows are no names (module docstring);
     `speaker_tags` as `Document.speaker_tags`."""
     heads = tuple(f" {h.lower()}" for h in organisation_heads)
+    head_words = frozenset(h.lower() for h in organisation_heads)
     spans = list(spans)
     tags = list(speaker_tags)
     cased = _names_are_capitalised(text)
@@ -623,7 +641,7 @@ def drop_false_tags(
             and cased
             and covered.isalpha()
             and not covered.isupper()
-            and _sentence_start(text, span.start)
+            and opens_sentence(text, span.start)
             and f" {covered.lower()} " in lowercase_phrases
         ):
             continue  # "Group is 40117." beside "group 40117": a word capitalised by its sentence
@@ -666,6 +684,7 @@ def drop_false_tags(
                 and len(words) > 1
                 and not covered.isupper()
                 and f" {covered.lower()} " in lowercase_phrases
+                and not (span.label == "ORGANIZATION" and _holds_a_head(covered, head_words))
             ):
                 continue  # "Closing Statements" where the text also says "closing statements"
             if (

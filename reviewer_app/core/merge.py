@@ -854,7 +854,7 @@ def merge_spans(
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
     merged = label_streets(merged, text, rules.calendar_words | rules.titles | rules.person_cues)
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
-    merged = label_spelled_items(label_acronyms_as_defined(merged, text), text)
+    merged = label_spelled_items(label_acronyms_as_defined(merged, text, rules.organisation_heads), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     merged = label_streets_by_context(merged, text, frozenset(rules.organisation_cues.get("street_cues", ())))

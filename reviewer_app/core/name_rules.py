@@ -49,8 +49,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
-from reviewer_app.core.context_rules import _sentence_start as opens_sentence
-from reviewer_app.core.context_rules import previous_word
+from reviewer_app.core.context_rules import opens_sentence, previous_word
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
 

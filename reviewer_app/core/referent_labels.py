@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from reviewer_app.core.acronyms import expansions
 from reviewer_app.core.casing import lowercase_words
-from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAMING_SCORE
+from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAMING_SCORE, opens_sentence
 from reviewer_app.core.organisation_names import NAME
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spelled_referents import spells_a_thing
@@ -376,9 +376,10 @@ def settle_places_and_bodies(
     spans: no document, event or credential after a name, agencies named by their county,
     premises named before their address, the other names the text gives them, bodies the
     context named that NER read as places, then one label per name by majority. `cues` are
-    merge.toml's [organisation_cues] (`events`, `agencies`, `state_forms`)."""
+    merge.toml's [organisation_cues] (`events`, `credentials`, `agencies`, `state_forms`)."""
     cues = cues or {}
-    spans = drop_credentials_after_names(drop_documents_and_events(spans, text, cues.get("events", ())), text)
+    spans = drop_documents_and_events(spans, text, cues.get("events", ()))
+    spans = drop_credentials_after_names(spans, text, tuple(cues.get("credentials", ())))
     spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())))
     spans = label_premises_before_addresses(spans, text, known_places)
     spans = label_aliases(spans, text)
@@ -400,15 +401,16 @@ def drop_documents_and_events(spans: Iterable[Span], text: str, events: Iterable
     return out
 
 
-_CREDENTIAL = re.compile(r"[A-Z]{2,5}")
 _CREDENTIAL_END = re.compile(r"[ \t]*(?:[,.;)]|$)", re.M)
 
 
-def drop_credentials_after_names(spans: Iterable[Span], text: str) -> list[Span]:
-    """An acronym in capitals right after a person's name and a comma, ending the phrase, is
-    the person's credential or licence, no organisation ("Tamsin Bell, RN, ADA Support",
-    "Gail Ortiz, LVN."), unless the text spells it out as a body ("Ana Ruiz, OFC" beside
-    "the Oromo Federalist Congress")."""
+def drop_credentials_after_names(spans: Iterable[Span], text: str, credentials: Sequence[str]) -> list[Span]:
+    """One of `credentials` (a degree or licence, merge.toml) right after a person's name and a
+    comma, ending the phrase, is the person's credential, no organisation ("Tamsin Bell, RN, ADA
+    Support", "Gail Ortiz, LVN."), unless the text spells it out as a body ("Ana Ruiz, OFC" beside
+    "the Oromo Federalist Congress"). Any other acronym there is the body the person is with
+    ("Agent Lopez, FBI, took over")."""
+    known = {c.rstrip(".") for c in credentials}
     spans = sorted(spans)
     out: list[Span] = []
     for span in spans:
@@ -418,7 +420,7 @@ def drop_credentials_after_names(spans: Iterable[Span], text: str) -> list[Span]
             and previous is not None
             and previous.label == "PERSON"
             and text[previous.end : span.start] == ", "
-            and _CREDENTIAL.fullmatch(span.text_in(text))
+            and span.text_in(text).rstrip(".") in known
             and _CREDENTIAL_END.match(text, span.end)
             and span.text_in(text) not in expansions(text)
         ):
@@ -448,7 +450,8 @@ def label_agencies_of_places(spans: Iterable[Span], text: str, agencies: Sequenc
         + r")(?![\w'’-])"
     )
     places = [(s.start, s.end) for s in spans if s.label == "LOCATION"]
-    places += [m.span() for m in _COUNTY.finditer(text)]
+    lower_words = lowercase_words(text)
+    places += [_without_sentence_opener(text, *m.span(), lower_words) for m in _COUNTY.finditer(text)]
     found: dict[int, int] = {}  # the agency's end: the latest start of a place before it
     for start, end in places:
         match = agency.match(text, end)
@@ -459,6 +462,15 @@ def label_agencies_of_places(spans: Iterable[Span], text: str, agencies: Sequenc
     named = sorted((start, end) for end, start in found.items())
     kept = [s for s in spans if not any(s.start < b and a < s.end for a, b in named)]
     return sorted([*kept, *(Span(a, b, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for a, b in named)])
+
+
+def _without_sentence_opener(text: str, start: int, end: int, lower_words: frozenset[str]) -> tuple[int, int]:
+    """The name from `start` to `end`, less its first word when that word opens the sentence
+    and the text also writes it in lower case ("Then Kern County", "Yesterday Orange County")."""
+    first = text[start:end].split()[0]
+    if first.lower() in lower_words and opens_sentence(text, start):
+        start = text.index(" ", start) + 1
+    return start, end
 
 
 def label_bodies_the_context_names(
@@ -496,11 +508,14 @@ def label_bodies_the_context_names(
 
 # A name the text gives a place or a body right after it: "Bridges to Accountability, also
 # written B2A", "Restorative Reckoning, which the file also calls R and R", "Kearny Mesa
-# Juvenile Hall, Kearny Mesa for short".
+# Juvenile Hall, Kearny Mesa for short". A bare "called"/"calls" only before quotes: "Stockton,
+# called Tony from a pay phone" is a person called on the phone.
 _ALIAS_NAME = r"(?P<alias>[A-Z][A-Za-z0-9&'’-]*(?:[ ](?:and|&|of|[A-Z][A-Za-z0-9&'’-]*)){0,4})"
 _ALIAS_AFTER = re.compile(
-    r",?[ ]+(?:(?:which|that)[ ](?:[a-z]+[ ]){0,3}?)?(?:also[ ])?(?:written|called|calls|known[ ]as"
-    rf"|abbreviated(?:[ ]as|[ ]to)?|shortened[ ]to)[ ]+(?:the[ ]+)?[\"“]?{_ALIAS_NAME}"
+    r",?[ ]+(?:(?:(?:which|that)[ ](?:[a-z]+[ ]){0,3}?)?also[ ](?:written|called|calls|known[ ]as)"
+    r"|(?:which|that)[ ](?:[a-z]+[ ]){0,3}?(?:called|calls|call|know[ ]as)"
+    r"|(?:also[ ])?(?:written|known[ ]as|abbreviated(?:[ ]as|[ ]to)?|shortened[ ]to)"
+    rf"|(?:called|calls)(?=[ ]+(?:the[ ]+)?[\"“]))[ ]+(?:the[ ]+)?[\"“]?{_ALIAS_NAME}"
 )
 _FOR_SHORT = re.compile(rf",[ ]+{_ALIAS_NAME}[ ]+for[ ]+short\b")
 _JOINER_AT_END = re.compile(r"(?:[ ](?:and|&|of))+\Z")
@@ -560,7 +575,7 @@ def label_premises_before_addresses(
             continue
         start, end = match.span("name")
         words = match.group("name").split()
-        if words[0].lower() in lower_words and _opens_sentence(text, start):
+        if words[0].lower() in lower_words and opens_sentence(text, start):
             start += len(words.pop(0)) + 1
         name = " ".join(words)
         i = bisect.bisect_left(starts, end)
@@ -573,8 +588,3 @@ def label_premises_before_addresses(
         ):
             added.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     return sorted([*spans, *added])
-
-
-def _opens_sentence(text: str, start: int) -> bool:
-    before = text[max(0, start - 40) : start].rstrip(" \t")
-    return not before or before.endswith(("\n", ".", "!", "?", ":", "--"))

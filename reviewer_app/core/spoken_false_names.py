@@ -45,7 +45,7 @@ import tomllib
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.casing import lowercase_words
-from reviewer_app.core.context_rules import _sentence_start as opens_sentence
+from reviewer_app.core.context_rules import opens_sentence
 from reviewer_app.core.name_rules import PROPAGATION, STRUCTURE
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words

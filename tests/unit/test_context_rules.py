@@ -856,3 +856,24 @@ def test_a_name_before_an_apposition_that_says_when_a_group_meets_is_a_body():
     learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
     assert "Keepers of the Flame" in learned
     assert not {n for n in learned if "Okoro" in n}
+
+
+def test_an_acronym_of_a_body_the_text_also_writes_in_lower_case_stays_a_body():
+    text = (
+        "A. They sent me to the Department of State Hospitals (DSH) in Coalinga. Then the department "
+        "of state hospitals said no. DSH called my mom."
+    )
+    spans = [
+        _span(text, "Department of State Hospitals", "ORGANIZATION"),
+        _span(text, "DSH", "ORGANIZATION"),
+        _span(text, "Coalinga", "LOCATION"),
+        _span(text, "DSH", "ORGANIZATION", 1),
+    ]
+    merged = _merged(text, spans)
+    assert {("DSH", "ORGANIZATION"), ("Department of State Hospitals", "ORGANIZATION")} <= merged
+    starts = {
+        s.start
+        for s in merge_spans(spans, text, speaker_tags=speaker_tags_of(text))
+        if s.label == "ORGANIZATION"
+    }
+    assert {text.index("DSH"), text.index("DSH", text.index("DSH") + 1)} <= starts

@@ -303,3 +303,61 @@ def test_a_heading_or_an_event_read_as_an_organisation_is_none():
     organisations = {n for n, label in _merged(text, spans) if label == "ORGANIZATION"}
     assert not organisations & {"TRANSCRIPT OF PROCEEDINGS", "Parole Revocation Hearing"}
     assert {"SHASTA COUNTY SUPERIOR COURT", "Redding Rescue Mission"} <= organisations
+
+
+def test_an_agency_in_capitals_after_a_name_and_a_comma_is_no_credential():
+    text = (
+        "Q. Who came? A. Agent Maria Lopez, FBI, took over. Then Dr. Ana Patel, UCSF, called, and "
+        "Lisa Moy, UCLA, wrote. Officer Ruiz, CHP, stopped us. Gail Ortiz, LVN. Ben Ode, PhD, said so."
+    )
+    spans = [
+        _span(text, "Maria Lopez", "PERSON"),
+        _span(text, "FBI", "ORGANIZATION"),
+        _span(text, "Ana Patel", "PERSON"),
+        _span(text, "UCSF", "ORGANIZATION"),
+        _span(text, "Lisa Moy", "PERSON"),
+        _span(text, "UCLA", "ORGANIZATION"),
+        _span(text, "Ruiz", "PERSON"),
+        _span(text, "CHP", "ORGANIZATION"),
+        _span(text, "Gail Ortiz", "PERSON"),
+        _span(text, "LVN", "ORGANIZATION"),
+        _span(text, "Ben Ode", "PERSON"),
+        _span(text, "PhD", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {(a, "ORGANIZATION") for a in ("FBI", "UCSF", "UCLA", "CHP")} <= merged
+    assert not {("LVN", "ORGANIZATION"), ("PhD", "ORGANIZATION")} & merged  # credentials of the list
+
+
+def test_a_word_opening_the_sentence_is_no_part_of_a_county_agency():
+    text = (
+        "A. Then Kern County Probation Department called. Yesterday Orange County Sheriff's Department "
+        "came too. I said then that yesterday was fine. The Tulare County District Attorney agreed."
+    )
+    merged = _merged(text, [])
+    offices = {n for n, label in merged if label == "ORGANIZATION"}
+    assert {"Kern County Probation Department", "Orange County Sheriff's Department"} <= offices
+    assert "Tulare County District Attorney" in offices
+    assert not {n for n in offices if n.startswith(("Then", "Yesterday"))}
+
+
+def test_a_name_after_a_place_and_a_bare_called_is_no_alias_of_the_place():
+    from reviewer_app.core.referent_labels import label_aliases
+
+    text = (
+        "I drove to Stockton, called Tony from a pay phone. Tony picked me up. "
+        "He lives in Fresno, calls Maria every week. Maria is his sister. "
+        "We went to Camp Ridgeline, which everyone calls the Ridge. Ridge was cold."
+    )
+    spans = [
+        _span(text, "Stockton", "LOCATION"),
+        _span(text, "Tony", "PERSON"),
+        _span(text, "Tony", "PERSON", 1),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Maria", "PERSON"),
+        _span(text, "Maria", "PERSON", 1),
+        _span(text, "Camp Ridgeline", "LOCATION"),
+    ]
+    found = {(s.start, s.text_in(text), s.label) for s in label_aliases(spans, text)}
+    assert {label for _, name, label in found if name in ("Tony", "Maria")} == {"PERSON"}
+    assert {label for _, name, label in found if name == "Ridge"} == {"LOCATION"}
