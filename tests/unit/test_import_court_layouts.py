@@ -231,3 +231,31 @@ def test_a_heading_and_a_notice_in_capitals_under_the_last_row_of_a_turn_end_it(
         pdf = tmp_path / f"decision{filler}.pdf"
         pdf.write_bytes(render(text, reference, layouts()[layout], "Decision"))
         assert utterances(import_file(pdf)) == utterances(reference), filler
+
+
+DECISION_READ_ALOUD = "\n".join(
+    [
+        "PRESIDING COMMISSIONER VOSS: We are on the record. State your name for the record, please.",
+        "INMATE KILBRIDE: Tomas Kilbride, K-I-L-B-R-I-D-E.",
+        "PRESIDING COMMISSIONER VOSS: Thank you. The panel has reached a decision, and I will read it now.",
+        "PRESIDING COMMISSIONER VOSS: Mr. Kilbride, the panel weighed your programming since 2015 and the"
+        " letters from your sister in Fresno, and it finds that you pose a current risk.",
+        "TOMAS KILBRIDE   CDCR No. AX4410   DECISION PAGE 1   6/14/2026",
+        "The denial is for three years. You may petition to advance the hearing, and we encourage you to"
+        " keep working with your sponsor. That concludes the hearing.",
+        "(Whereupon, the hearing concluded.)",
+        "TOMAS ALEJANDRO KILBRIDE-MONTE   CDCR No. AX4410   DECISION PAGE 2   6/14/2026",
+    ]
+)
+
+
+@pytest.mark.parametrize("layout", COURT_LAYOUTS)
+def test_a_decision_page_footer_inside_a_decision_read_aloud_stays_in_the_turn(tmp_path, layout):
+    # A text file goes on with the turn over a footer line in mixed case ("CDCR No."); the
+    # PDF reads it so too, and the footer after the closing parenthetical, its date wrapped
+    # onto a row of its own, stays out of the turns.
+    reference = text_document("decision", DECISION_READ_ALOUD)
+    assert "DECISION PAGE 1" in utterances(reference)[3][1]
+    pdf = tmp_path / "decision.pdf"
+    pdf.write_bytes(render(DECISION_READ_ALOUD, reference, layouts()[layout], "Decision"))
+    assert utterances(import_file(pdf)) == utterances(reference)
