@@ -317,7 +317,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             and any(c.islower() for c in previous.text)
             and (
                 (tags_apart and tags and _in_capitals(line.text))
-                or (full and lower_seen and is_notice_row(line.text))
+                or (full and is_notice_row(line.text) and _mostly_lower(previous.text))
             )
         )
         after_full = previous is not None and right is not None and not ended_short
@@ -470,6 +470,13 @@ def _tag_column(
     if sum(tagged) * 2 >= len(tagged):
         return (lambda line: line.x0 > body_left + INDENT_MIN), True
     return (lambda line: line.x0 <= body_left + INDENT_MIN), True
+
+
+def _mostly_lower(text: str) -> bool:
+    """Whether most of a row's words of letters have some in lower case (speech after its
+    tag, not captions in capitals with an "(inaudible)" among them)."""
+    words = [word for word in text.split() if any(c.isalpha() for c in word)]
+    return sum(any(c.islower() for c in word) for word in words) * 2 > len(words)
 
 
 def _in_capitals(text: str) -> bool:

@@ -259,3 +259,26 @@ def test_a_decision_page_footer_inside_a_decision_read_aloud_stays_in_the_turn(t
     pdf = tmp_path / "decision.pdf"
     pdf.write_bytes(render(DECISION_READ_ALOUD, reference, layouts()[layout], "Decision"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+CAPTIONS_IN_CAPITALS = "\n".join(
+    [
+        "PRESIDING COMMISSIONER ROWE: GOOD MORNING. WE ARE ON THE RECORD FOR THE HEARING OF MR. ABADI.",
+        "DEPUTY DISTRICT ATTORNEY LUND: THANK YOU. THE PEOPLE OPPOSE. MR. ABADI HAD A RULES VIOLATION IN"
+        " THE SPRING, A FIGHT ON THE (inaudible) YARD, AND HIS RECORD STARTS AT FOURTEEN IN POMONA, AND HE"
+        " WAS ON PROBATION WHEN THE OFFENSE HAPPENED, AND HE HAS NOT DONE ANY SELF-HELP SINCE THEN AT ALL.",
+        "PRESIDING COMMISSIONER ROWE: THANK YOU. MR. ABADI, ANYTHING TO ADD BEFORE WE GO ON?",
+        "DEPUTY DISTRICT ATTORNEY LUND: NOTHING FURTHER FROM THE PEOPLE AT THIS TIME.",
+    ]
+    * 3
+)
+
+
+@pytest.mark.parametrize("layout", ["numbered_hanging", "court_reporter", "pleading"])
+def test_full_rows_of_captions_in_capitals_are_no_notice_under_an_inaudible(tmp_path, layout):
+    # A turn in capitals with "(inaudible)" in it wraps onto full rows in capitals: its
+    # speech, not a notice read under speech in lower case.
+    reference = text_document("captions", CAPTIONS_IN_CAPITALS)
+    pdf = tmp_path / "captions.pdf"
+    pdf.write_bytes(render(CAPTIONS_IN_CAPITALS, reference, layouts()[layout], "Captions"))
+    assert utterances(import_file(pdf)) == utterances(reference)
