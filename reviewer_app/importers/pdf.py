@@ -45,9 +45,14 @@ page map gives the PDF page and the row's number. From that layout:
   the index, or running onto the first body page up to the first turn (or the turn
   right before it of a speaker who speaks once), stays the cover; a short last page
   of a few numbered rows is body; tags in mixed case ("Judge Whitaker:") that open
-  two rows or more are tags, here and in paragraphs; a one-word parenthetical wrapped
-  from a full row is the turn's where the document prints it inside speech elsewhere
-  ("(Inaudible.)").
+  two rows or more are tags, here and in paragraphs, and so are those that open one
+  between turns, or any an export lays out (a name and a time on a row of its own,
+  a timestamp before the name); a one-word parenthetical wrapped from a full row is
+  the turn's where the document prints it inside a turn elsewhere ("(Inaudible.)");
+  capitals under speech in lower case end the turn where the tags stand apart or the
+  notice's row fills its row; a decision-page footer in mixed case inside a turn's
+  speech stays in it, as a text file reads it; a row going on with a name spelled
+  letter by letter ("A.") opens no turn.
 
 Words on a printed line (`pdf_pages.py` reads the pages' lines) are joined with
 single spaces. PDFs without line numbers are read as plain
@@ -312,7 +317,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             and any(c.islower() for c in previous.text)
             and (
                 (tags_apart and tags and _in_capitals(line.text))
-                or (full and lower_seen and is_notice_row(line.text))
+                or (full and is_notice_row(line.text) and _mostly_lower(previous.text))
             )
         )
         after_full = previous is not None and right is not None and not ended_short
@@ -465,6 +470,13 @@ def _tag_column(
     if sum(tagged) * 2 >= len(tagged):
         return (lambda line: line.x0 > body_left + INDENT_MIN), True
     return (lambda line: line.x0 <= body_left + INDENT_MIN), True
+
+
+def _mostly_lower(text: str) -> bool:
+    """Whether most of a row's words of letters have some in lower case (speech after its
+    tag, not captions in capitals with an "(inaudible)" among them)."""
+    words = [word for word in text.split() if any(c.isalpha() for c in word)]
+    return sum(any(c.islower() for c in word) for word in words) * 2 > len(words)
 
 
 def _in_capitals(text: str) -> bool:

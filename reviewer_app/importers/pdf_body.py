@@ -61,6 +61,7 @@ def body_lines(
     open_parenthetical = False  # ... whose closing bracket is still to come
     after_blank = False  # a blank row stands between this row and the last
     apart = False  # the last line is a whole parenthetical after a blank row
+    footer = False  # the last row is a decision-page footer's
     for n, row in enumerate(rows):
         source, at_tags = row.source, row.at_tags
         text = source.text
@@ -75,8 +76,12 @@ def body_lines(
         blank_before, after_blank = after_blank, False
         # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."): no turn.
         spelled_on = bool(lines) and layout.spelled_goes_on(lines[-1][-1].text, text)
-        if layout.decision_footer.search(text):
+        footer_before, footer = footer, False
+        if layout.decision_footer.search(text) and not _read_as_speech(text, lines, known):
             decision.append(source)
+            footer = True
+        elif footer_before and row.after_full and len(text.split()) <= 2 and not any(map(str.isalpha, text)):
+            decision.append(source)  # the footer's row wrapped ("... DECISION PAGE 2" / "11/12/2026")
         elif layout.examiner_line.match(text):
             # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
             lines.append([source])
@@ -172,6 +177,19 @@ def _without_notice(
             break
         lines.pop()
     return lines, notice
+
+
+def _read_as_speech(footer: str, lines: Sequence[Sequence[SourceLine]], known: Sequence[str]) -> bool:
+    """Whether a decision-page footer row stands inside a turn's speech in lower case and is
+    not in capitals ("NAME  CDCR No. AB1234  DECISION PAGE 1  date" among the rows of a
+    decision read aloud): a text file goes on with the turn over such a line, and so does the
+    PDF (no text is lost either way); under a notice in capitals it is the notice's."""
+    return (
+        bool(lines)
+        and any(c.islower() for c in footer)
+        and any(c.islower() for c in lines[-1][-1].text)
+        and _speech(lines[-1], known)
+    )
 
 
 def _opens_turn(text: str, known: Sequence[str], said: Counter) -> bool:

@@ -231,3 +231,54 @@ def test_a_heading_and_a_notice_in_capitals_under_the_last_row_of_a_turn_end_it(
         pdf = tmp_path / f"decision{filler}.pdf"
         pdf.write_bytes(render(text, reference, layouts()[layout], "Decision"))
         assert utterances(import_file(pdf)) == utterances(reference), filler
+
+
+DECISION_READ_ALOUD = "\n".join(
+    [
+        "PRESIDING COMMISSIONER VOSS: We are on the record. State your name for the record, please.",
+        "INMATE KILBRIDE: Tomas Kilbride, K-I-L-B-R-I-D-E.",
+        "PRESIDING COMMISSIONER VOSS: Thank you. The panel has reached a decision, and I will read it now.",
+        "PRESIDING COMMISSIONER VOSS: Mr. Kilbride, the panel weighed your programming since 2015 and the"
+        " letters from your sister in Fresno, and it finds that you pose a current risk.",
+        "TOMAS KILBRIDE   CDCR No. AX4410   DECISION PAGE 1   6/14/2026",
+        "The denial is for three years. You may petition to advance the hearing, and we encourage you to"
+        " keep working with your sponsor. That concludes the hearing.",
+        "(Whereupon, the hearing concluded.)",
+        "TOMAS ALEJANDRO KILBRIDE-MONTE   CDCR No. AX4410   DECISION PAGE 2   6/14/2026",
+    ]
+)
+
+
+@pytest.mark.parametrize("layout", COURT_LAYOUTS)
+def test_a_decision_page_footer_inside_a_decision_read_aloud_stays_in_the_turn(tmp_path, layout):
+    # A text file goes on with the turn over a footer line in mixed case ("CDCR No."); the
+    # PDF reads it so too, and the footer after the closing parenthetical, its date wrapped
+    # onto a row of its own, stays out of the turns.
+    reference = text_document("decision", DECISION_READ_ALOUD)
+    assert "DECISION PAGE 1" in utterances(reference)[3][1]
+    pdf = tmp_path / "decision.pdf"
+    pdf.write_bytes(render(DECISION_READ_ALOUD, reference, layouts()[layout], "Decision"))
+    assert utterances(import_file(pdf)) == utterances(reference)
+
+
+CAPTIONS_IN_CAPITALS = "\n".join(
+    [
+        "PRESIDING COMMISSIONER ROWE: GOOD MORNING. WE ARE ON THE RECORD FOR THE HEARING OF MR. ABADI.",
+        "DEPUTY DISTRICT ATTORNEY LUND: THANK YOU. THE PEOPLE OPPOSE. MR. ABADI HAD A RULES VIOLATION IN"
+        " THE SPRING, A FIGHT ON THE (inaudible) YARD, AND HIS RECORD STARTS AT FOURTEEN IN POMONA, AND HE"
+        " WAS ON PROBATION WHEN THE OFFENSE HAPPENED, AND HE HAS NOT DONE ANY SELF-HELP SINCE THEN AT ALL.",
+        "PRESIDING COMMISSIONER ROWE: THANK YOU. MR. ABADI, ANYTHING TO ADD BEFORE WE GO ON?",
+        "DEPUTY DISTRICT ATTORNEY LUND: NOTHING FURTHER FROM THE PEOPLE AT THIS TIME.",
+    ]
+    * 3
+)
+
+
+@pytest.mark.parametrize("layout", ["numbered_hanging", "court_reporter", "pleading"])
+def test_full_rows_of_captions_in_capitals_are_no_notice_under_an_inaudible(tmp_path, layout):
+    # A turn in capitals with "(inaudible)" in it wraps onto full rows in capitals: its
+    # speech, not a notice read under speech in lower case.
+    reference = text_document("captions", CAPTIONS_IN_CAPITALS)
+    pdf = tmp_path / "captions.pdf"
+    pdf.write_bytes(render(CAPTIONS_IN_CAPITALS, reference, layouts()[layout], "Captions"))
+    assert utterances(import_file(pdf)) == utterances(reference)
