@@ -4,17 +4,21 @@ The language a person speaks or is interpreted in points to where they come from
 nationality does ("through a Punjabi interpreter", "Language: Tigrinya", "she speaks Hmong"):
 the annotation guidelines of the hand-written sets and TAB's demographic attributes count it.
 NER calls such a word a person, an organisation or a place ("Punjabi Interpreter" as ORG,
-"Afaan Oromo" as PERSON); where the words around it say it is a language, it is NRP, and so
-are its other mentions. The languages of `resources/whitelist.txt` (English, and the common
-interpreter languages a reader needs) stay readable through the whitelist, as before.
+"Afaan Oromo" as PERSON); where it is a language's name (`resources/patterns/languages.txt`)
+and the words around it say it is a language, it is NRP, and so are NER's other guesses of the
+same words. The languages of `resources/whitelist.txt` (English, and the common interpreter
+languages a reader needs) stay readable through the whitelist, as before.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import NER_DETECTORS
+from reviewer_app.paths import resource
 
 # A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks Mam" ...
 LANGUAGE_BEFORE = re.compile(
@@ -29,9 +33,18 @@ _RELABELLED = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
 _REACH = 40
 
 
+@functools.cache
+def language_names() -> frozenset[str]:
+    """The names of `resources/patterns/languages.txt`, lower case."""
+    lines = resource("patterns", "languages.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip().lower() for line in lines if line.strip() and not line.startswith("#"))
+
+
 def label_languages(spans: Sequence[Span], text: str) -> list[Span]:
-    """`spans` with a person, organisation or place that the words around it name as a
-    language relabelled NRP (a role word NER took in cut off), and its other mentions too."""
+    """`spans` with a person, organisation or place that is a language's name and that the
+    words around it name as a language relabelled NRP (a role word NER took in cut off), and
+    NER's other guesses of the same words too."""
+    known = language_names()
     languages: set[str] = set()
     out = []
     for span in spans:
@@ -43,11 +56,15 @@ def label_languages(spans: Sequence[Span], text: str) -> list[Span]:
                 or LANGUAGE_BEFORE.search(text, max(0, span.start - _REACH), span.start) is not None
                 or LANGUAGE_AFTER.match(text, end) is not None
             )
-            if named and end > span.start:
+            if named and text[span.start : end].lower() in known:
                 span = span.with_(end=end, label="NRP")
                 languages.add(span.text_in(text).lower())
         out.append(span)
     return [
-        s.with_(label="NRP") if s.label in _RELABELLED and s.text_in(text).lower() in languages else s
+        s.with_(label="NRP")
+        if s.label in _RELABELLED
+        and set(s.detectors) <= NER_DETECTORS
+        and s.text_in(text).lower() in languages
+        else s
         for s in out
     ]

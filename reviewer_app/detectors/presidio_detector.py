@@ -45,7 +45,8 @@ from reviewer_app.detectors.places import (
     headline_lines,
 )
 from reviewer_app.detectors.profiles import profile_table
-from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers, in_custody
+from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers
+from reviewer_app.detectors.read_out_cdcr import in_custody
 from reviewer_app.detectors.spoken import find_spoken_forms
 from reviewer_app.detectors.spoken_amounts import find_spoken_amounts
 

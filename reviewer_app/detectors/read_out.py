@@ -43,6 +43,7 @@ from typing import NamedTuple
 from reviewer_app.core.name_rules import PRONOUNS
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
+from reviewer_app.detectors import read_out_cdcr
 from reviewer_app.detectors.profiles import GENERAL
 from reviewer_app.detectors.read_out_cdcr import CDCR_SHAPE, CDCR_START, CUT_OFF, RESUME, CdcrPieces
 from reviewer_app.detectors.read_out_margins import margin_numbers
@@ -691,8 +692,9 @@ class _Finder(TelephoneParts, CdcrPieces):
         rest = self.code_at(i + 1) if joined else None
         if rest is None or self._quantity_after(rest) or not CDCR_SHAPE.fullmatch(letter + rest.chars):
             return []
-        if not (cued or letter + rest.chars in keys) or (i > 0 and self.tokens[i - 1].lower in PRONOUNS):
-            return []  # uncued, or a verb after a pronoun: "let me see", "you see"
+        verb = i > 0 and self.tokens[i - 1].lower in PRONOUNS and "," in self.gap(i, i + 1)
+        if not (cued or letter + rest.chars in keys) or verb:
+            return []  # uncued, or a verb after a pronoun and before a pause: "let me see, two"
         whole = dataclasses.replace(
             rest, first=i, chars=letter + rest.chars, letters=rest.letters + 1, spoken=rest.spoken + 1
         )
@@ -842,15 +844,9 @@ class _Finder(TelephoneParts, CdcrPieces):
         return "".join(out)
 
 
-def in_custody(text: str) -> bool:
-    """Whether `text` is about someone in custody (it names a CDCR number or an inmate): there a
-    run of a CDCR number's shape is one, as in a hearing, whatever profile reads the document."""
-    return read_out_words().custody_cues.search(text) is not None
-
-
 def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
     """The characters of the CDCR numbers `text` reads out ("BR5061")."""
-    finder = _Finder(text, read_out_words(), profile != GENERAL or in_custody(text))
+    finder = _Finder(text, read_out_words(), profile != GENERAL or read_out_cdcr.in_custody(text))
     return frozenset(code.chars for code in finder.cdcr_codes([]))
 
 

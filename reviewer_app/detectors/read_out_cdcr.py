@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.detectors.read_out_words import read_out_words
+
 if TYPE_CHECKING:
     from reviewer_app.detectors.read_out import _Code
 
@@ -86,3 +88,9 @@ class CdcrPieces:
         while k < len(self.tokens) and self.tokens[k].start < offset:
             k += 1
         return k
+
+
+def in_custody(text: str) -> bool:
+    """Whether `text` is about someone in custody (it names a CDCR number or an inmate): there a
+    run of a CDCR number's shape is one, as in a hearing, whatever profile reads the document."""
+    return read_out_words().custody_cues.search(text) is not None

@@ -47,3 +47,30 @@ def test_names_near_an_interpreter_stay_what_they_are():
         ("Sandhu", "PERSON"),
         ("Yuba City", "LOCATION"),
     ]
+
+
+def test_only_a_languages_name_is_read_as_one():
+    text = (
+        "My sister works at Kaiser. She is a Kaiser interpreter now.\n"
+        "Then the Fresno speakers bureau sent someone. I grew up in Fresno.\n"
+        "Also present was Ana Ruiz Interpreter. When I speak Tony listens."
+    )
+    spans = [
+        _span(text, "Kaiser", "ORGANIZATION"),
+        _span(text, "Kaiser", "ORGANIZATION", nth=1),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Fresno", "LOCATION", nth=1),
+        _span(text, "Ana Ruiz Interpreter", "PERSON"),
+        _span(text, "Tony", "PERSON"),
+    ]
+    assert [label for _, label in _labelled(text, spans)] == [s.label for s in spans]
+
+
+def test_a_name_the_layout_gave_keeps_its_label_where_the_language_is_spread():
+    """Only NER's guesses of a language's words follow it; a tag's name stays a person."""
+    text = "She speaks Lao at home.\nLAO: I was there."
+    spans = [
+        _span(text, "Lao", "PERSON"),
+        Span(text.index("LAO"), text.index("LAO") + 3, "PERSON", ("structure",), 0.9),
+    ]
+    assert _labelled(text, spans) == [("Lao", "NRP"), ("LAO", "PERSON")]

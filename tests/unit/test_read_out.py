@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers, in_custody
+from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers
+from reviewer_app.detectors.read_out_cdcr import in_custody
 
 
 def found(text: str, profile: str = "general") -> list[tuple[str, str]]:
@@ -453,6 +454,10 @@ def test_a_cdcr_numbers_first_letter_written_as_a_word_that_sounds_like_it():
     # After a pronoun the word is the verb it sounds like: "let me see", "you see"
     assert cdcr("INMATE: It is two three one, let me see, two three one four four.") == []
     assert cdcr("INMATE: My CDCR number is, you see, two three one four four.") == []
+    # Without the pause it is the letter: "they gave me see four four one seven two"
+    assert cdcr("INMATE: my cdcr number is, uh, they gave me see four four one seven two.") == [
+        "see four four one seven two"
+    ]
 
 
 def test_a_court_reporters_csr_a_call_takers_operator_and_a_certification_number():

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers, in_custody
+from reviewer_app.detectors.read_out import cdcr_numbers_said, find_read_out_identifiers
+from reviewer_app.detectors.read_out_cdcr import in_custody
 from reviewer_app.detectors.spoken import find_spoken_forms
 
 
