@@ -236,20 +236,28 @@ def relabel_related_persons(
         if all(_may_be_person(w, known_places, not_names) for w in words) and not (
             len(words) == 1 and match.group("name").isupper()
         ):
-            out = _as_person(out, *match.span("name"))
+            # A firm's name NER read, with a noun after it, qualifies that noun ("engaged to
+            # Wells Fargo money"): only a name that ends the phrase is the person's.
+            ends_phrase = _APPOSITION_ENDS.match(text, match.end("name")) is not None
+            out = _as_person(out, *match.span("name"), firm_to_person=ends_phrase or len(words) == 1)
     return sorted(out, key=lambda s: (s.start, s.end))
 
 
-def _as_person(spans: list[Span], start: int, end: int) -> list[Span]:
+def _as_person(spans: list[Span], start: int, end: int, firm_to_person: bool = True) -> list[Span]:
     """`spans` with [start, end) a PERSON: the NER guess of exactly that stretch relabelled,
-    or a new span where none overlaps it; anything else overlapping it is left alone."""
+    or a new span where none overlaps it; anything else overlapping it is left alone. An
+    ORGANIZATION guess only if `firm_to_person`."""
     overlapping = [k for k, s in enumerate(spans) if s.start < end and start < s.end]
     if not overlapping:
         return [*spans, Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE)]
     if len(overlapping) == 1:
         k = overlapping[0]
         span = spans[k]
-        if (span.start, span.end) == (start, end) and _is_guess(span):
+        if (
+            (span.start, span.end) == (start, end)
+            and _is_guess(span)
+            and (firm_to_person or span.label != "ORGANIZATION")
+        ):
             spans = list(spans)
             spans[k] = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
     return spans
