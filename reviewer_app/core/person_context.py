@@ -33,8 +33,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.casing import lowercase_words
-from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, introduced_names
-from reviewer_app.core.name_rules import _after_word as after_word
+from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, after_word, introduced_names
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
 from reviewer_app.paths import resource
