@@ -44,8 +44,6 @@ _BEFORE_FROM = re.compile(
 # A town set after a name with a comma and "of": "Graciana Ordóñez, of Gonzales,".
 _OF_A_PLACE = re.compile(r"[A-Za-z],[ ]+of[ ]+\Z")
 _JOINED = re.compile(r"[ ]+(?:and|or)[ ]+\Z")
-# What may follow the last place of a list: a mark, the line's end, or another "and"/"or".
-_LIST_ENDS = re.compile(r"[,.;:!?)\"”]|[ \t]*$|[ ]+(?:and|or)[ ]", re.M)
 
 
 def relabel_places_by_locative_use(
@@ -101,7 +99,7 @@ def _from_a_place(span: Span, spans: Sequence[Span], text: str, person_words: fr
     found = _BEFORE_FROM.search(text, max(0, span.start - 40), span.start)
     if found is None:
         return False
-    words = _from_words()
+    words = _word_lists()
     verb, subject, subject_end = found.group("verb"), found.group("subject") or "", found.end("subject")
     if found.group("contracted"):  # "I'm from", "Maria's from"
         subject_end = found.start("contracted")
@@ -115,7 +113,8 @@ def _from_a_place(span: Span, spans: Sequence[Span], text: str, person_words: fr
 
 
 @functools.cache
-def _from_words() -> dict[str, frozenset[str]]:
+def _word_lists() -> dict[str, frozenset[str]]:
+    """The word lists of `place_mentions.toml`, lower case."""
     with resource("patterns", "place_mentions.toml").open("rb") as fh:
         return {key: frozenset(w.lower() for w in words) for key, words in tomllib.load(fh).items()}
 
@@ -127,8 +126,19 @@ def _joined_to_a_place(span: Span, places: Sequence[Span], text: str) -> bool:
     return (
         joint is not None
         and any(place.end == joint.start() for place in places)
-        and _LIST_ENDS.match(text, span.end) is not None
+        and _list_ends().match(text, span.end) is not None
     )
+
+
+@functools.cache
+def _list_ends() -> re.Pattern[str]:
+    """What may follow the last place of a list: a mark, the line's end, or a word of
+    `after_a_list_of_places` ("to Devils Lake and Bismarck in one night"); not a verb, as after a
+    person who is the subject of a new clause ("to Fresno and Tony stayed behind")."""
+    words = "|".join(
+        re.escape(w) for w in sorted(_word_lists()["after_a_list_of_places"], key=len, reverse=True)
+    )
+    return re.compile(rf"[,.;:!?)\"”]|[ \t]*$|[ ]+(?:{words})(?![\w'’-])", re.M)
 
 
 def _is_ner_guess(span: Span, text: str) -> bool:

@@ -51,7 +51,7 @@ def test_being_from_a_word_a_town_after_of_and_a_word_joined_to_a_place_make_pla
     text = (
         "A: My wife is from Tepatitlan. Tepatitlan is small.\n"
         "A: His aunt, Graciana Ordaz, of Coalinga, will help. Coalinga has a bus.\n"
-        "A: Overnight they flew the patients to Grand Forks and Minot. Minot was full.\n"
+        "A: They flew the patients to Grand Forks and Minot by morning. Minot was full.\n"
     )
     ner = [
         _span(text, "Tepatitlan", "PERSON"),
