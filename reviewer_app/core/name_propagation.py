@@ -29,8 +29,14 @@ from typing import TYPE_CHECKING
 from reviewer_app.core.context_rules import CONTEXT, is_positional_capital, opens_sentence
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.name_rules import _PERSONAL_TITLES as PERSONAL_TITLES
-from reviewer_app.core.name_rules import NAME_SUFFIXES, PRONOUNS, PROPAGATION, PROPAGATION_SCORE, STRUCTURE
-from reviewer_app.core.name_rules import _after_word as after_word
+from reviewer_app.core.name_rules import (
+    NAME_SUFFIXES,
+    PRONOUNS,
+    PROPAGATION,
+    PROPAGATION_SCORE,
+    STRUCTURE,
+    after_word,
+)
 from reviewer_app.core.spans import Span
 from reviewer_app.core.term_patterns import term_alternation
 

@@ -461,7 +461,7 @@ def relabel_persons_in_context(
             span = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
         elif (
             span.label in ("ORGANIZATION", "NRP")
-            and not _after_word(text, span.start, place_cues)
+            and not after_word(text, span.start, place_cues)
             and _spelled_person(covered, text, span.end)
         ):
             span = span.with_(
@@ -476,7 +476,7 @@ def relabel_persons_in_context(
             and (
                 _before_possessive_kin(text, span.end, kin_words)
                 or (
-                    not _after_word(text, span.start, place_cues)
+                    not after_word(text, span.start, place_cues)
                     and (
                         _coordinated_with_person(spans, i, text)
                         or (span.label != "LOCATION" and _spelled_soon_after(covered, text, span.end))
@@ -506,14 +506,14 @@ def relabel_persons_in_context(
             _named_after_kin(text, match, kin_words)
             or _before_possessive_kin(text, match.end(), kin_words)
             or (_after_kin_title(text, match.start()) and _ENDS_NAME.match(text, match.end()))  # "Aunt Nita"
-            or (_FAMILY_AFTER.match(text, match.end()) and _after_word(text, match.start(), _THE))
+            or (_FAMILY_AFTER.match(text, match.end()) and after_word(text, match.start(), _THE))
             or (
-                _after_word(text, match.start(), _PERSONAL_TITLES)
+                after_word(text, match.start(), _PERSONAL_TITLES)
                 and _ENDS_NAME.match(text, match.end())
                 and word.lower() not in lowercase  # "Officer Training" beside "the training"
             )
         ) or (
-            not _after_word(text, match.start(), place_cues) and _spelled_soon_after(word, text, match.end())
+            not after_word(text, match.start(), place_cues) and _spelled_soon_after(word, text, match.end())
         ):
             added.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
     return _sorted([*out, *added])
@@ -532,7 +532,7 @@ def _spelled_person(covered: str, text: str, end: int) -> bool:
     return _looks_like_full_name(covered) and _spelled_soon_after(covered.split()[-1], text, end) is not None
 
 
-def _after_word(text: str, start: int, words: frozenset[str]) -> bool:
+def after_word(text: str, start: int, words: frozenset[str]) -> bool:
     before = previous_word(text, start, _PREVIOUS_WORD_BACKWARDS, 30)
     return bool(before) and before.lower() in words
 
@@ -756,7 +756,7 @@ def relabel_places_named_alone(
     named = {w for name in person_names for w in re.findall(r"[\w'’-]+", name.lower())}
     for span in spans:
         covered = span.text_in(text).lower()
-        if span.label == "PERSON" and (" " in covered or _after_word(text, span.start, titles)):
+        if span.label == "PERSON" and (" " in covered or after_word(text, span.start, titles)):
             named.update(re.findall(r"[\w'’-]+", covered))
     out = []
     for i, span in enumerate(spans):
@@ -789,7 +789,7 @@ def relabel_words_of_places(
     of_places: dict[str, str] = {}
     for span in spans:
         covered = span.text_in(text)
-        if span.label == "PERSON" and (" " in covered.strip() or _after_word(text, span.start, titles)):
+        if span.label == "PERSON" and (" " in covered.strip() or after_word(text, span.start, titles)):
             named.update(_words(covered))
         elif (
             span.label in ("LOCATION", "ORGANIZATION")
@@ -811,7 +811,7 @@ def relabel_words_of_places(
             and STRUCTURE not in span.detectors
             and covered in of_places
             and covered not in named
-            and not _after_word(text, span.start, titles)
+            and not after_word(text, span.start, titles)
         ):
             span = span.with_(label=of_places[covered])
         out.append(span)

@@ -33,8 +33,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.casing import lowercase_words
-from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, introduced_names
-from reviewer_app.core.name_rules import _after_word as after_word
+from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, after_word, introduced_names
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
 from reviewer_app.paths import resource
@@ -58,14 +57,6 @@ _KIN_THEN_NAMES = re.compile(
     rf"(?P<names>{_NAME}(?:(?:,[ ]+|,?[ ]+and[ ]+){_NAME})*)(?![\w'’-])"
 )
 _LIST_ITEM = re.compile(_NAME)
-# What may follow the names a kin word introduces: a mark, a possessive, the line's end, or a
-# word a name is the subject of; not a common word written with a capital ("my aunt Said nothing").
-_KIN_NAMES_END = re.compile(r"[,.;:!?)'’\"”]|[ ]+(?:and|or|is|was|who|has|had)(?![\w'’-])|[ \t]*$", re.M)
-# A name said to be a relative: "Summer is my cousin", "Nestor's my little brother".
-_NAME_IS_KIN = re.compile(
-    rf"(?<![\w'’-])(?P<name>{_NAME})(?:[ ]+(?:is|was)[ ]+|['’]s[ ]+)(?:my|his|her|our|their|your)[ ]+"
-    r"(?:(?:older|younger|little|big|baby|oldest|youngest|late)[ ]+)?(?P<kin>[a-z][a-z-]+)(?![\w'’-])"
-)
 # A courtesy title written short ends the line, and the next line (after its number, if
 # any) opens with the name: a title's full stop never ends a sentence.
 _TITLE_AT_LINE_END = re.compile(
@@ -78,6 +69,31 @@ _TITLE_AT_LINE_END = re.compile(
 def relation_cues() -> tuple[str, ...]:
     with resource("patterns", "person_context.toml").open("rb") as fh:
         return tuple(cue.lower() for cue in tomllib.load(fh)["relation_cues"])
+
+
+@functools.cache
+def _words(key: str) -> str:
+    """The alternation of the `person_context.toml` list `key`."""
+    with resource("patterns", "person_context.toml").open("rb") as fh:
+        return "|".join(re.escape(w.lower()) for w in sorted(tomllib.load(fh)[key], key=len, reverse=True))
+
+
+@functools.cache
+def _kin_names_end() -> re.Pattern[str]:
+    """What may follow the names a kin word introduces: a mark, a possessive, the line's end, or
+    a word a name is the subject of; not a common word written with a capital ("my aunt Said
+    nothing")."""
+    words = _words("after_kin_names")
+    return re.compile(rf"[,.;:!?)'’\"”]|[ ]+(?:{words})(?![\w'’-])|[ \t]*$", re.M)
+
+
+@functools.cache
+def _name_is_kin() -> re.Pattern[str]:
+    """A name said to be a relative: "Summer is my cousin", "Nestor's my little brother"."""
+    return re.compile(
+        rf"(?<![\w'’-])(?P<name>{_NAME})(?:[ ]+(?:is|was)[ ]+|['’]s[ ]+)(?:my|his|her|our|their|your)[ ]+"
+        rf"(?:(?:{_words('kin_adjectives')})[ ]+)?(?P<kin>[a-z][a-z-]+)(?![\w'’-])"
+    )
 
 
 @functools.cache
@@ -113,7 +129,7 @@ def kin_named_persons(
     none, and a name said to be one's relative, PERSON: an NER guess of exactly the name
     changes label, and a name no span covers becomes one. No name with a word of
     `known_places`, `not_names`, a pronoun ("She is my sister") or a word the document
-    writes in lower case; the names end where a name can (`_KIN_NAMES_END`)."""
+    writes in lower case; the names end where a name can (`_kin_names_end`)."""
     lowercase = lowercase_words(text)
 
     def is_kin(word: str) -> bool:
@@ -127,14 +143,14 @@ def kin_named_persons(
 
     out = list(spans)
     for match in _KIN_THEN_NAMES.finditer(text):
-        if not is_kin(match.group("kin")) or not _KIN_NAMES_END.match(text, match.end()):
+        if not is_kin(match.group("kin")) or not _kin_names_end().match(text, match.end()):
             continue
         offset = match.start("names")
         for item in _LIST_ITEM.finditer(match.group("names")):
             if not is_name(item.group()):
                 break
             out = _as_person(out, offset + item.start(), offset + item.end())
-    for match in _NAME_IS_KIN.finditer(text):
+    for match in _name_is_kin().finditer(text):
         if is_kin(match.group("kin")) and is_name(match.group("name")):
             out = _as_person(out, *match.span("name"))
     return sorted(out, key=lambda s: (s.start, s.end))
@@ -236,20 +252,28 @@ def relabel_related_persons(
         if all(_may_be_person(w, known_places, not_names) for w in words) and not (
             len(words) == 1 and match.group("name").isupper()
         ):
-            out = _as_person(out, *match.span("name"))
+            # A firm's name NER read, with a noun after it, qualifies that noun ("engaged to
+            # Wells Fargo money"): only a name that ends the phrase is the person's.
+            ends_phrase = _APPOSITION_ENDS.match(text, match.end("name")) is not None
+            out = _as_person(out, *match.span("name"), firm_to_person=ends_phrase or len(words) == 1)
     return sorted(out, key=lambda s: (s.start, s.end))
 
 
-def _as_person(spans: list[Span], start: int, end: int) -> list[Span]:
+def _as_person(spans: list[Span], start: int, end: int, firm_to_person: bool = True) -> list[Span]:
     """`spans` with [start, end) a PERSON: the NER guess of exactly that stretch relabelled,
-    or a new span where none overlaps it; anything else overlapping it is left alone."""
+    or a new span where none overlaps it; anything else overlapping it is left alone. An
+    ORGANIZATION guess only if `firm_to_person`."""
     overlapping = [k for k, s in enumerate(spans) if s.start < end and start < s.end]
     if not overlapping:
         return [*spans, Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE)]
     if len(overlapping) == 1:
         k = overlapping[0]
         span = spans[k]
-        if (span.start, span.end) == (start, end) and _is_guess(span):
+        if (
+            (span.start, span.end) == (start, end)
+            and _is_guess(span)
+            and (firm_to_person or span.label != "ORGANIZATION")
+        ):
             spans = list(spans)
             spans[k] = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))
     return spans

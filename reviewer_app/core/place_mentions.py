@@ -10,32 +10,36 @@ where the document shows it as a person's elsewhere: in a longer PERSON span ("X
 Merced-Whitaker"), after a title ("Mr. Merced"), on the cover (`person_names`), or where a
 rule of context found it (a speaker tag, "my uncle X", a spelled name).
 
-Three more uses say a place as plainly: being or coming from it ("she is from Jalisco", "away
-from Lemon Hill"; not "a letter from Maria", `_FROM_A_PLACE`), a town set after a name with
-"of" ("his sister, Graciana Ordóñez, of Gonzales, will"), and a word joined by "and" or "or"
-to a place ("to Devils Lake and Bismarck").
+Three more uses say a place as plainly: moving from it, or a person being or coming from it
+("we relocated from Tulare", "she is from Jalisco"; not "a letter is from Maria", "stay away
+from Darnell"; the words are in `resources/patterns/place_mentions.toml`), a town set after a
+name with "of" ("his sister, Graciana Ordóñez, of Gonzales, will"), and a word joined by "and"
+or "or" to a place that ends the list ("to Devils Lake and Bismarck."; not "to Fresno and Tony
+stayed", where "and" opens a clause whose subject is a person).
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import tomllib
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import previous_word
 from reviewer_app.core.name_rules import STRUCTURE
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
+from reviewer_app.paths import resource
 
 _WORD = re.compile(r"[\w'’-]+")
 # The word right before the spaces before a span, and the same after a full stop ("Dr. Lee"); read
 # backwards (`previous_word`).
 _WORD_BEFORE = re.compile(r"[ ]+([\w'’]+)")
 _TITLE_BEFORE = re.compile(r"[ ]+\.?([\w'’]+)")
-# "from" after being, coming or moving: "is from", "I'm from", "originally from", "away from".
-_FROM_A_PLACE = re.compile(
-    r"(?<![\w'’-])(?:(?:is|was|am|are|were|be|been|originally|away|came|come|comes|moved|moving|"
-    r"transferred|relocated)|[a-z]+['’](?:s|m|re))[ ]+from[ ]+\Z",
-    re.I,
+# The two words before "from": "she is from", "relocated from", "I'm from" (the subject and the
+# verb "'m" in one word).
+_BEFORE_FROM = re.compile(
+    r"(?<![\w'’-])(?:(?P<subject>[\w'’]+)[ ]+)?(?P<verb>[\w]+(?P<contracted>['’](?:s|m|re))?)[ ]+from[ ]+\Z"
 )
 # A town set after a name with a comma and "of": "Graciana Ordóñez, of Gonzales,".
 _OF_A_PLACE = re.compile(r"[A-Za-z],[ ]+of[ ]+\Z")
@@ -70,7 +74,7 @@ def relabel_places_by_locative_use(
         for span in guesses
         if (
             _after(text, span.start, locative_cues, _WORD_BEFORE)
-            or _FROM_A_PLACE.search(text, max(0, span.start - 30), span.start)
+            or _from_a_place(span, spans, text, titles)
             or _OF_A_PLACE.search(text, max(0, span.start - 10), span.start)
             or _joined_to_a_place(span, places, text)
         )
@@ -89,10 +93,52 @@ def relabel_places_by_locative_use(
     ]
 
 
+def _from_a_place(span: Span, spans: Sequence[Span], text: str, person_words: frozenset[str]) -> bool:
+    """Whether `span` follows "from" after moving, or after a person's being or coming
+    (`place_mentions.toml`; `person_words`: lower case kin and title words, "my wife is from")."""
+    found = _BEFORE_FROM.search(text, max(0, span.start - 40), span.start)
+    if found is None:
+        return False
+    words = _word_lists()
+    verb, subject, subject_end = found.group("verb"), found.group("subject") or "", found.end("subject")
+    if found.group("contracted"):  # "I'm from", "Maria's from"
+        subject_end = found.start("contracted")
+        verb, subject = "is", text[found.start("verb") : subject_end]
+    if verb.lower() in words["moving_from"]:
+        return True
+    return verb.lower() in words["being_from"] and (
+        subject.lower() in words["subject_pronouns"] | person_words
+        or any(s.label == "PERSON" and s.end == subject_end for s in spans)
+    )
+
+
+@functools.cache
+def _word_lists() -> dict[str, frozenset[str]]:
+    """The word lists of `place_mentions.toml`, lower case."""
+    with resource("patterns", "place_mentions.toml").open("rb") as fh:
+        return {key: frozenset(w.lower() for w in words) for key, words in tomllib.load(fh).items()}
+
+
 def _joined_to_a_place(span: Span, places: Sequence[Span], text: str) -> bool:
-    """Whether "and" or "or" joins `span` to a place right before it ("Devils Lake and Bismarck")."""
+    """Whether "and" or "or" joins `span` to a place right before it and `span` ends the list
+    ("Devils Lake and Bismarck."; not "Fresno and Tony stayed behind")."""
     joint = _JOINED.search(text, max(0, span.start - 6), span.start)
-    return joint is not None and any(place.end == joint.start() for place in places)
+    return (
+        joint is not None
+        and any(place.end == joint.start() for place in places)
+        and _list_ends().match(text, span.end) is not None
+    )
+
+
+@functools.cache
+def _list_ends() -> re.Pattern[str]:
+    """What may follow the last place of a list: a mark, the line's end, or a word of
+    `after_a_list_of_places` ("to Devils Lake and Bismarck in one night"); not a verb, as after a
+    person who is the subject of a new clause ("to Fresno and Tony stayed behind")."""
+    words = "|".join(
+        re.escape(w) for w in sorted(_word_lists()["after_a_list_of_places"], key=len, reverse=True)
+    )
+    return re.compile(rf"[,.;:!?)\"”]|[ \t]*$|[ ]+(?:{words})(?![\w'’-])", re.M)
 
 
 def _is_ner_guess(span: Span, text: str) -> bool:

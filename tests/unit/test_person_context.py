@@ -133,3 +133,10 @@ def test_a_kin_word_before_a_place_a_day_or_a_common_word_makes_no_person():
     )
     labels = _labels(text, [])
     assert not any(label == "PERSON" for _, label in labels)
+
+
+def test_a_firm_used_as_a_modifier_after_a_relation_stays_a_firm():
+    # "engaged to Wells Fargo money": the firm's name qualifies the noun after it, no person.
+    text = "A: He got engaged to Wells Fargo money and lost it all.\n"
+    ner = [_span(text, "Wells Fargo", "ORGANIZATION")]
+    assert ("Wells Fargo", "ORGANIZATION") in _labels(text, ner)

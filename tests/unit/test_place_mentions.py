@@ -51,7 +51,7 @@ def test_being_from_a_word_a_town_after_of_and_a_word_joined_to_a_place_make_pla
     text = (
         "A: My wife is from Tepatitlan. Tepatitlan is small.\n"
         "A: His aunt, Graciana Ordaz, of Coalinga, will help. Coalinga has a bus.\n"
-        "A: They flew the patients to Grand Forks and Minot overnight. Minot was full.\n"
+        "A: They flew the patients to Grand Forks and Minot by morning. Minot was full.\n"
     )
     ner = [
         _span(text, "Tepatitlan", "PERSON"),
@@ -82,3 +82,24 @@ def test_a_letter_from_a_person_and_a_person_joined_to_a_person_stay_persons():
     ]
     labels = _labels(text, ner)
     assert {label for words, label, _ in labels if words in ("Marisol", "Dunleavy")} == {"PERSON"}
+
+
+def test_a_person_after_a_place_and_and_or_a_thing_from_a_person_stays_a_person():
+    # "and" opens a new clause whose subject is a person; a letter is from a person, not a place.
+    text = (
+        "A: I moved to Fresno and Tony stayed behind. Tony was my friend.\n"
+        "A: The letter is from Maria. Maria wrote it.\n"
+        "A: You have to stay away from Darnell. Darnell is trouble.\n"
+    )
+    ner = [
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Tony", "PERSON"),
+        _span(text, "Tony", "PERSON", 1),
+        _span(text, "Maria", "PERSON"),
+        _span(text, "Maria", "PERSON", 1),
+        _span(text, "Darnell", "PERSON"),
+        _span(text, "Darnell", "PERSON", 1),
+    ]
+    labels = _labels(text, ner)
+    for word in ("Tony", "Maria", "Darnell"):
+        assert {label for words, label, _ in labels if words == word} == {"PERSON"}, word
