@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
 
 _GUESSED_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
-# One capitalised word of a name, not an acronym: "Niecy", "O'Hara", "Mary-Kate".
-_WORD = r"[A-Z][a-zà-ÿ]+(?:(?:['’][A-Z]|-[A-Z]?)[a-zà-ÿ]+)*"
+# One capitalised word of a name, not an acronym: "Niecy", "O'Hara", "McNally", "Mary-Kate".
+_WORD = r"(?:Mc|Mac|[A-Z]['’])?[A-Z][a-zà-ÿ]+(?:(?:['’][A-Z]|-[A-Z]?)[a-zà-ÿ]+)*"
 _ONE_WORD = re.compile(_WORD)
 # An apposition ends at punctuation, a closing quote or the line's end.
 _APPOSITION_ENDS = re.compile(r"[,.;:!?\"”)]|[ \t]*$", re.M)

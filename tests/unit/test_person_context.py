@@ -61,8 +61,11 @@ def test_a_name_after_a_relation_only_a_person_has_is_a_person():
         "A: In 2011 I married Tamsin Greer. Then I divorced Odalys.\n"
         "A: The letter is signed by Ruperto Valdivia.\n"
         "A: They married in Fresno, at Holy Cross, and were dating since May.\n"
+        "A: Later she married O'Hara, then divorced McNally.\n"
     )
     ner = [
+        _span(text, "O'Hara", "ORGANIZATION"),
+        _span(text, "McNally", "LOCATION"),
         _span(text, "Marisol", "ORGANIZATION"),
         _span(text, "Odalys", "LOCATION"),
         _span(text, "Ruperto Valdivia", "ORGANIZATION"),
@@ -72,6 +75,7 @@ def test_a_name_after_a_relation_only_a_person_has_is_a_person():
     labels = _labels(text, ner)
     assert {("Marisol", "PERSON"), ("Tamsin Greer", "PERSON"), ("Odalys", "PERSON")} <= labels
     assert ("Ruperto Valdivia", "PERSON") in labels
+    assert {("O'Hara", "PERSON"), ("McNally", "PERSON")} <= labels  # names with an apostrophe or Mc
     # "married in Fresno", "dating since May": no name right after the relation.
     assert ("Fresno", "LOCATION") in labels and ("Holy Cross", "ORGANIZATION") in labels
     assert not any(words == "May" and label == "PERSON" for words, label in labels)
