@@ -147,6 +147,10 @@ def test_an_age_granted_shared_or_set_beside_a_school_year(text, expected):
         # Captions in capitals, a sentence's first word: the number in words in any case.
         (">> THE VICTIM WAS A TWENTY-TWO-YEAR-OLD MAN.", ["TWENTY-TWO"]),
         ("Nineteen years old, and already a father.", ["Nineteen"]),
+        # Before other words, a capitalised number word opens a name ("Five Points", "Six Flags").
+        ("We were drinking at Five Points. I started drinking at fifteen.", ["fifteen"]),
+        ("I started at Six Flags.", []),
+        ("I was drinking at SIXTEEN.", ["SIXTEEN"]),
         # A difference of ages is no age.
         ("He is four years older than me.", []),
         ("My sister is 6 years younger and 2 yrs older than Ben.", []),
