@@ -52,6 +52,7 @@ class SpokenWords:
     contracted: frozenset[str]
     year_prepositions: frozenset[str]
     hedges: frozenset[str]
+    hedge_leads: frozenset[str]
     not_after_age: frozenset[str]
     day_parts: tuple[tuple[str, ...], ...]
     meridiems: frozenset[str]
@@ -118,6 +119,7 @@ def spoken_words() -> SpokenWords:
         contracted=frozenset(c["contracted"]),
         year_prepositions=frozenset(raw["years"]["prepositions"]),
         hedges=frozenset(c["hedges"]),
+        hedge_leads=frozenset(c["hedge_leads"]),
         not_after_age=frozenset(c["not_after_age"]),
         day_parts=tuple(tuple(p.split()) for p in c["day_parts"]),
         meridiems=frozenset(c["meridiems"]),

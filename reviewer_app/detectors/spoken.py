@@ -762,7 +762,7 @@ class _Finder:
         k -= self.word(k) in self.v.hedges
         if k < i - 1:
             k = self._before_fillers(k)  # "He's like, I don't know, maybe twenty-five"
-            k -= self.word(k) in self.v.hedges
+            k -= self.word(k) in self.v.hedges or self.word(k) in self.v.hedge_leads  # "all like"
         if self.word(k - 1) == "going" and self.word(k) == "on":
             k -= 2  # "I'm going on seventy-four"
         if self.word(k) == "what" and (

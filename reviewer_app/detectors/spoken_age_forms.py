@@ -186,8 +186,11 @@ def _a_range_of_ages(f: Finder, i: int, number: Reading, w: AgeFormWords) -> lis
 
 
 def _before_hedges(f: Finder, k: int, extra: frozenset[str] = frozenset()) -> int:
-    while k > 0 and (f.word(k) in f.v.hedges or f.word(k) in extra):
-        k -= 1
+    start = k
+    while k > 0 and (
+        f.word(k) in f.v.hedges or f.word(k) in extra or (k < start and f.word(k) in f.v.hedge_leads)
+    ):
+        k -= 1  # "all" only before another hedge: "all like fifteen"
     return k
 
 

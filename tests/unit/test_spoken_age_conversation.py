@@ -113,6 +113,10 @@ def test_a_range_of_the_years_of_a_life(text, expected):
         ("The tab was forty-something dollars.", []),
         ("We were all like fifteen, sixteen.", ["fifteen", "sixteen"]),
         ("It was all ten of us.", []),
+        # "all" hedges only before another hedge; before a number alone it counts the people.
+        ("We were all three in the car.", []),
+        ("They were all four sitting in the back.", []),
+        ("The boys were all just sixteen.", ["sixteen"]),
     ],
 )
 def test_ages_guessed_made_and_said_loosely(text, expected):
