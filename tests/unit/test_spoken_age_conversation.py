@@ -206,6 +206,10 @@ def test_answers_and_ages_said_again_across_turns(text, expected):
         ("When I had twelve years, we crossed with my aunt.", ["twelve"]),
         ("I have two years left on parole.", []),
         ("He has seven years in.", []),
+        # Without an interpreter, years a person has are time served unless an age was asked.
+        ("Q. How long were you in?\nA. She has twenty years. My son has fifteen years now.", []),
+        ("Q. How much time do you have left?\nA. I have twenty-five years.\nA. He had fifteen years.", []),
+        ("Q. How old is your son?\nA. He has fifteen years.", ["fifteen"]),
         ("He's older, sixty-something, and walks with a cane.", ["sixty"]),
         ("My granddaughter was four months when they took me.", ["four"]),
         ("I was in the hole four months when it happened.", []),
