@@ -59,6 +59,7 @@ class SpokenWords:
     height_units: frozenset[str]
     inch_words: frozenset[str]
     tall_words: frozenset[str]
+    build_words: frozenset[str]
     phone_cues: frozenset[str]
     id_cues: frozenset[str]
     repeat_words: dict[str, int]
@@ -126,6 +127,7 @@ def spoken_words() -> SpokenWords:
         height_units=frozenset(c["height_units"]),
         inch_words=frozenset(c["inch_words"]),
         tall_words=frozenset(c["tall_words"]),
+        build_words=frozenset(c["build_words"]),
         phone_cues=frozenset(c["phone_cues"]),
         id_cues=frozenset(c["id_cues"]),
         repeat_words=dict(n["repeat"]),

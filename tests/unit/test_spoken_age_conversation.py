@@ -240,6 +240,9 @@ def test_an_age_around_which_no_hour_is_said(text, verb, expected):
         ("He's a heavy man, six one, bald.", ["six one"]),
         ("The kids, six two, were at home.", []),
         ("It was late, like five ten.", []),
+        # The build word must be said of a person: a small cell's "six ten" is a clock time.
+        ("He said the cell was small, like six ten.", []),
+        ("She was little, like five two.", ["five two"]),
     ],
 )
 def test_a_height_set_off_after_a_description(text, expected):
