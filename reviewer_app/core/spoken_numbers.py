@@ -60,6 +60,7 @@ class SpokenWords:
     inch_words: frozenset[str]
     tall_words: frozenset[str]
     build_words: frozenset[str]
+    loose_number_endings: frozenset[str]
     phone_cues: frozenset[str]
     id_cues: frozenset[str]
     repeat_words: dict[str, int]
@@ -128,6 +129,7 @@ def spoken_words() -> SpokenWords:
         inch_words=frozenset(c["inch_words"]),
         tall_words=frozenset(c["tall_words"]),
         build_words=frozenset(c["build_words"]),
+        loose_number_endings=frozenset(c["loose_number_endings"]),
         phone_cues=frozenset(c["phone_cues"]),
         id_cues=frozenset(c["id_cues"]),
         repeat_words=dict(n["repeat"]),
