@@ -67,7 +67,7 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
     last_age: Reading | None = None
     numbers = number_words()
     covered = sorted((s.start, s.end) for s in found)
-    calque: dict[str, object] = {}  # what `_years_had_are_an_age` reads of the whole text, once
+    calque = _CalqueContext(f, w)
     k = 0
     for i in range(len(f.words)):
         if f.word(i) not in numbers and not f.word(i).isdigit():
@@ -138,19 +138,28 @@ def _years_a_person_has(f: Finder, i: int, number: Reading, w: AgeFormWords) -> 
     ) and not re.search(r"[.;:!?,\n]", f.gap(subject, i - 1))
 
 
-def _years_had_are_an_age(f: Finder, i: int, w: AgeFormWords, seen: dict[str, object]) -> bool:
+class _CalqueContext:
+    """What `_years_had_are_an_age` reads of the whole text, read once and only when needed."""
+
+    def __init__(self, f: Finder, w: AgeFormWords) -> None:
+        self._f, self._w = f, w
+
+    @functools.cached_property
+    def interpreted(self) -> bool:
+        return any(self._f.word(k) in self._w.interpreter_words for k in range(len(self._f.words)))
+
+    @functools.cached_property
+    def age_answers(self) -> set[int]:
+        from reviewer_app.detectors.spoken_answers import age_answer_words  # it imports this module
+
+        return age_answer_words(self._f)
+
+
+def _years_had_are_an_age(f: Finder, i: int, w: AgeFormWords, text: _CalqueContext) -> bool:
     """Whether the years a person has at word i (`_years_a_person_has`) are an age rather than time
     served or a sentence ("How long were you in?" "She has twenty years."): the text has an
     interpreter, the clause dates a life ("when I had twelve years"), or it answers "how old"."""
-    from reviewer_app.detectors.spoken_answers import age_answer_words  # it imports this module
-
-    if "interpreter" not in seen:
-        seen["interpreter"] = any(f.word(k) in w.interpreter_words for k in range(len(f.words)))
-    if seen["interpreter"] or f.word(i - 3) in w.life_dating_words:
-        return True
-    if "answers" not in seen:
-        seen["answers"] = age_answer_words(f)
-    return i in seen["answers"]  # type: ignore[operator]
+    return text.interpreted or f.word(i - 3) in w.life_dating_words or i in text.age_answers
 
 
 def _ages_of_those_counted(f: Finder, i: int, reach: int = 5) -> list[Reading]:
