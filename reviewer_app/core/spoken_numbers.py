@@ -52,12 +52,15 @@ class SpokenWords:
     contracted: frozenset[str]
     year_prepositions: frozenset[str]
     hedges: frozenset[str]
+    hedge_leads: frozenset[str]
     not_after_age: frozenset[str]
     day_parts: tuple[tuple[str, ...], ...]
     meridiems: frozenset[str]
     height_units: frozenset[str]
     inch_words: frozenset[str]
     tall_words: frozenset[str]
+    build_words: frozenset[str]
+    loose_number_endings: frozenset[str]
     phone_cues: frozenset[str]
     id_cues: frozenset[str]
     repeat_words: dict[str, int]
@@ -118,12 +121,15 @@ def spoken_words() -> SpokenWords:
         contracted=frozenset(c["contracted"]),
         year_prepositions=frozenset(raw["years"]["prepositions"]),
         hedges=frozenset(c["hedges"]),
+        hedge_leads=frozenset(c["hedge_leads"]),
         not_after_age=frozenset(c["not_after_age"]),
         day_parts=tuple(tuple(p.split()) for p in c["day_parts"]),
         meridiems=frozenset(c["meridiems"]),
         height_units=frozenset(c["height_units"]),
         inch_words=frozenset(c["inch_words"]),
         tall_words=frozenset(c["tall_words"]),
+        build_words=frozenset(c["build_words"]),
+        loose_number_endings=frozenset(c["loose_number_endings"]),
         phone_cues=frozenset(c["phone_cues"]),
         id_cues=frozenset(c["id_cues"]),
         repeat_words=dict(n["repeat"]),

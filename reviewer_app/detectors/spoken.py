@@ -594,7 +594,7 @@ class _Finder:
             return False
         last = number.last
         last += (
-            self.word(last) in ("something", "some", "ish") and self.gap(last - 1, last) == "-"
+            self.word(last) in self.v.loose_number_endings and self.gap(last - 1, last) == "-"
         )  # "sixty-something"
         if self.word(last) in ("or", "to", "and") and self.reader.read_small(last + 1) is not None:
             last = self.reader.read_small(
@@ -674,7 +674,7 @@ class _Finder:
         if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)$", self.gap(first - 1, first)):  # "<3"
             return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
-        if after_gap == "-" and self.word(j) in ("something", "some", "ish"):
+        if after_gap == "-" and self.word(j) in self.v.loose_number_endings:
             return self.clause_end(j + 1)  # "until I was forty-something", "he's thirty-ish"
         if after_gap in (",", ".", ":", "-", "/") or after_gap[:1] in ("%", "'", "’", "/", "°", "$"):
             return False  # "1,500", "2.5", "9:30", "16-year", "16%", "5'10"
@@ -762,7 +762,7 @@ class _Finder:
         k -= self.word(k) in self.v.hedges
         if k < i - 1:
             k = self._before_fillers(k)  # "He's like, I don't know, maybe twenty-five"
-            k -= self.word(k) in self.v.hedges
+            k -= self.word(k) in self.v.hedges or self.word(k) in self.v.hedge_leads  # "all like"
         if self.word(k - 1) == "going" and self.word(k) == "on":
             k -= 2  # "I'm going on seventy-four"
         if self.word(k) == "what" and (

@@ -50,6 +50,8 @@ class AgeFormWords:
     old_year_cues: frozenset[str]
     range_joins: frozenset[str]
     having_verbs: frozenset[str]
+    interpreter_words: frozenset[str]
+    life_dating_words: frozenset[str]
 
 
 @functools.cache
@@ -65,6 +67,7 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
     last_age: Reading | None = None
     numbers = number_words()
     covered = sorted((s.start, s.end) for s in found)
+    calque = _CalqueContext(f, w)
     k = 0
     for i in range(len(f.words)):
         if f.word(i) not in numbers and not f.word(i).isdigit():
@@ -75,7 +78,12 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
         if (k < len(covered) and covered[k][0] <= start) or (out and start < out[-1].end):
             continue
         number = f.reader.read_cardinal(i)
-        if number is not None and 2 <= number.value <= 110 and _years_a_person_has(f, i, number, w):
+        if (
+            number is not None
+            and 2 <= number.value <= 110
+            and _years_a_person_has(f, i, number, w)
+            and _years_had_are_an_age(f, i, w, calque)
+        ):
             out.append(f.span(i, number.last, "AGE", WEAK_SCORE))  # "I have forty-six years."
             last_age = number
             continue
@@ -128,6 +136,30 @@ def _years_a_person_has(f: Finder, i: int, number: Reading, w: AgeFormWords) -> 
         or f.word(subject) in f.v.person_nouns
         or f.words[subject].start in f.persons
     ) and not re.search(r"[.;:!?,\n]", f.gap(subject, i - 1))
+
+
+class _CalqueContext:
+    """What `_years_had_are_an_age` reads of the whole text, read once and only when needed."""
+
+    def __init__(self, f: Finder, w: AgeFormWords) -> None:
+        self._f, self._w = f, w
+
+    @functools.cached_property
+    def interpreted(self) -> bool:
+        return any(self._f.word(k) in self._w.interpreter_words for k in range(len(self._f.words)))
+
+    @functools.cached_property
+    def age_answers(self) -> set[int]:
+        from reviewer_app.detectors.spoken_answers import age_answer_words  # it imports this module
+
+        return age_answer_words(self._f)
+
+
+def _years_had_are_an_age(f: Finder, i: int, w: AgeFormWords, text: _CalqueContext) -> bool:
+    """Whether the years a person has at word i (`_years_a_person_has`) are an age rather than time
+    served or a sentence ("How long were you in?" "She has twenty years."): the text has an
+    interpreter, the clause dates a life ("when I had twelve years"), or it answers "how old"."""
+    return text.interpreted or f.word(i - 3) in w.life_dating_words or i in text.age_answers
 
 
 def _ages_of_those_counted(f: Finder, i: int, reach: int = 5) -> list[Reading]:
@@ -186,8 +218,11 @@ def _a_range_of_ages(f: Finder, i: int, number: Reading, w: AgeFormWords) -> lis
 
 
 def _before_hedges(f: Finder, k: int, extra: frozenset[str] = frozenset()) -> int:
-    while k > 0 and (f.word(k) in f.v.hedges or f.word(k) in extra):
-        k -= 1
+    start = k
+    while k > 0 and (
+        f.word(k) in f.v.hedges or f.word(k) in extra or (k < start and f.word(k) in f.v.hedge_leads)
+    ):
+        k -= 1  # "all" only before another hedge: "all like fifteen"
     return k
 
 

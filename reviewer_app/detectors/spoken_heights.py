@@ -55,14 +55,16 @@ def find_heights(f: Finder) -> list[Span]:
 
 def _set_off_after_a_description(f: Finder, i: int) -> bool:
     """Whether the feet and inches at word i follow a comma after a word that describes a person's
-    build or the person ("She's little, like five two", "a big guy, six two"), a hedge or not."""
+    build, said of the person, or the person ("She's little, like five two", "a big guy, six two"),
+    a hedge or not."""
     k = i - 1 - (f.word(i - 1) in f.v.hedges)
     if k < 1 or "," not in f.gap(k, k + 1):
         return False
     one_person = f.word(k) in f.v.person_nouns and not f.word(k).endswith(
         ("s", "children", "men")
     )  # "kids, six two"
-    return f.word(k) in f.v.age_adjectives | f.v.tall_words | {"short", "big"} or one_person
+    described = f.word(k) in f.v.age_adjectives | f.v.tall_words | f.v.build_words
+    return one_person or (described and f.person_is(k))  # "She's little", not "the cell was small"
 
 
 def weight_after(height: Span, time: Span, text: str) -> bool:

@@ -113,6 +113,10 @@ def test_a_range_of_the_years_of_a_life(text, expected):
         ("The tab was forty-something dollars.", []),
         ("We were all like fifteen, sixteen.", ["fifteen", "sixteen"]),
         ("It was all ten of us.", []),
+        # "all" hedges only before another hedge; before a number alone it counts the people.
+        ("We were all three in the car.", []),
+        ("They were all four sitting in the back.", []),
+        ("The boys were all just sixteen.", ["sixteen"]),
     ],
 )
 def test_ages_guessed_made_and_said_loosely(text, expected):
@@ -147,6 +151,10 @@ def test_an_age_granted_shared_or_set_beside_a_school_year(text, expected):
         # Captions in capitals, a sentence's first word: the number in words in any case.
         (">> THE VICTIM WAS A TWENTY-TWO-YEAR-OLD MAN.", ["TWENTY-TWO"]),
         ("Nineteen years old, and already a father.", ["Nineteen"]),
+        # Before other words, a capitalised number word opens a name ("Five Points", "Six Flags").
+        ("We were drinking at Five Points. I started drinking at fifteen.", ["fifteen"]),
+        ("I started at Six Flags.", []),
+        ("I was drinking at SIXTEEN.", ["SIXTEEN"]),
         # A difference of ages is no age.
         ("He is four years older than me.", []),
         ("My sister is 6 years younger and 2 yrs older than Ben.", []),
@@ -198,6 +206,10 @@ def test_answers_and_ages_said_again_across_turns(text, expected):
         ("When I had twelve years, we crossed with my aunt.", ["twelve"]),
         ("I have two years left on parole.", []),
         ("He has seven years in.", []),
+        # Without an interpreter, years a person has are time served unless an age was asked.
+        ("Q. How long were you in?\nA. She has twenty years. My son has fifteen years now.", []),
+        ("Q. How much time do you have left?\nA. I have twenty-five years.\nA. He had fifteen years.", []),
+        ("Q. How old is your son?\nA. He has fifteen years.", ["fifteen"]),
         ("He's older, sixty-something, and walks with a cane.", ["sixty"]),
         ("My granddaughter was four months when they took me.", ["four"]),
         ("I was in the hole four months when it happened.", []),
@@ -228,6 +240,9 @@ def test_an_age_around_which_no_hour_is_said(text, verb, expected):
         ("He's a heavy man, six one, bald.", ["six one"]),
         ("The kids, six two, were at home.", []),
         ("It was late, like five ten.", []),
+        # The build word must be said of a person: a small cell's "six ten" is a clock time.
+        ("He said the cell was small, like six ten.", []),
+        ("She was little, like five two.", ["five two"]),
     ],
 )
 def test_a_height_set_off_after_a_description(text, expected):
