@@ -401,8 +401,9 @@ def drop_documents_and_events(
     it is another of them, one of `documents` (kinds of document, titles, role words, lower
     case) or one the text also writes in lower case: a document's heading or an event
     ("REPORTER'S TRANSCRIPT OF PROCEEDINGS", "Community Listening Session", "the Parole
-    Rescission Hearing"), which NER reads as a body. Any other word before it is a name, kept
-    without the event word: "the Maria Lopez Interview", "the Kaiser Permanente Assessment"."""
+    Rescission Hearing"), which NER reads as a body; so is one in capitals or opening a line
+    (a heading). Any other word before it is a name, kept without the event word: "the Maria
+    Lopez Interview", "the Kaiser Permanente Assessment"."""
     kinds = {e.lower() for e in events}
     lower_words = lowercase_words(text)
     out = []
@@ -414,7 +415,8 @@ def drop_documents_and_events(
             continue
         head = covered[: covered.rfind(words[-1])].rstrip(" \t\n,;:-")
         before = [w.strip('.,;:()"“”').replace("’", "'").lower() for w in head.split()]
-        if all(w in kinds or w in documents or w in lower_words for w in before):
+        heading = covered.isupper() or not text[text.rfind("\n", 0, span.start) + 1 : span.start].strip()
+        if heading or all(w in kinds or w in documents or w in lower_words for w in before):
             continue
         out.append(span.with_(end=span.start + len(head)))
     return out

@@ -365,11 +365,14 @@ def test_a_name_after_a_place_and_a_bare_called_is_no_alias_of_the_place():
 
 def test_a_name_before_an_event_word_is_kept_without_the_event_word():
     text = (
+        "Eastgate Listening Session: Notes\nVERBATIM INTAKE ASSESSMENT - OFFICIAL TRANSCRIPT\n"
         "I did the Maria Lopez Interview with my counselor. Maria Lopez was nice. "
         "I went to the Kaiser Permanente Assessment in March. The Community Listening Session was "
         "long; our community had a listening session. It was a session of the parole hearing."
     )
     spans = [
+        _span(text, "Eastgate Listening Session", "ORGANIZATION"),
+        _span(text, "VERBATIM INTAKE ASSESSMENT - OFFICIAL TRANSCRIPT", "ORGANIZATION"),
         _span(text, "Maria Lopez Interview", "ORGANIZATION"),
         _span(text, "Maria Lopez", "PERSON", 1),
         _span(text, "Kaiser Permanente Assessment", "ORGANIZATION"),
@@ -386,6 +389,7 @@ def test_a_name_before_an_event_word_is_kept_without_the_event_word():
     assert ("Kaiser Permanente", "ORGANIZATION") in found
     assert not {n for n, _ in found if n.endswith(("Interview", "Assessment", "Session"))}
     assert not {n for n, _ in found if "Community" in n or "Listening" in n}  # words written lower case
+    assert not {n for n, _ in found if "Eastgate" in n or "VERBATIM" in n}  # headings
 
 
 def test_the_name_of_a_county_the_text_also_writes_in_lower_case_stays_in_its_agency():
