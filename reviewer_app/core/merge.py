@@ -887,7 +887,8 @@ def merge_spans(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
         heads, cues = rules.head_words.get("LOCATION", ()), rules.organisation_cues
-        merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues)
+        roles = rules.titles | rules.role_nouns
+        merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues, roles, stop_words)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

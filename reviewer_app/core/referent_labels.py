@@ -371,16 +371,22 @@ def settle_places_and_bodies(
     known_places: frozenset[str],
     place_heads: Sequence[str] = (),
     cues: Mapping[str, Sequence[str] | Mapping[str, list[str]]] | None = None,
+    role_words: frozenset[str] = frozenset(),
+    stop_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The last word on places and organisations, once every other rule has proposed its
     spans: no document, event or credential after a name, agencies named by their county,
     premises named before their address, the other names the text gives them, bodies the
     context named that NER read as places, then one label per name by majority. `cues` are
-    merge.toml's [organisation_cues] (`events`, `credentials`, `agencies`, `state_forms`)."""
+    merge.toml's [organisation_cues] (`events`, `documents`, `sentence_adverbs`,
+    `credentials`, `agencies`, `state_forms`); `role_words` titles and role nouns,
+    `stop_words` function and clause words (lower case)."""
     cues = cues or {}
-    spans = drop_documents_and_events(spans, text, cues.get("events", ()))
+    documents = frozenset(w.lower() for w in cues.get("documents", ())) | role_words | stop_words
+    spans = drop_documents_and_events(spans, text, cues.get("events", ()), documents)
     spans = drop_credentials_after_names(spans, text, tuple(cues.get("credentials", ())))
-    spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())))
+    openers = stop_words | {w.lower() for w in cues.get("sentence_adverbs", ())}
+    spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())), openers)
     spans = label_premises_before_addresses(spans, text, known_places)
     spans = label_aliases(spans, text)
     state_forms = tuple(cues.get("state_forms", ()))
@@ -388,16 +394,31 @@ def settle_places_and_bodies(
     return label_mentions_by_majority(spans, text)
 
 
-def drop_documents_and_events(spans: Iterable[Span], text: str, events: Iterable[str]) -> list[Span]:
-    """No organisation whose last word is one of `events` (lower case): a document's heading or
-    an event ("REPORTER'S TRANSCRIPT OF PROCEEDINGS", "Community Listening Session", "the
-    Parole Rescission Hearing"), which NER reads as a body."""
+def drop_documents_and_events(
+    spans: Iterable[Span], text: str, events: Iterable[str], documents: frozenset[str] = frozenset()
+) -> list[Span]:
+    """No organisation whose last word is one of `events` (lower case) when every word before
+    it is another of them, one of `documents` (kinds of document, titles, role words, lower
+    case) or one the text also writes in lower case: a document's heading or an event
+    ("REPORTER'S TRANSCRIPT OF PROCEEDINGS", "Community Listening Session", "the Parole
+    Rescission Hearing"), which NER reads as a body; so is one in capitals or opening a line
+    (a heading). Any other word before it is a name, kept without the event word: "the Maria
+    Lopez Interview", "the Kaiser Permanente Assessment"."""
     kinds = {e.lower() for e in events}
+    lower_words = lowercase_words(text)
     out = []
     for span in spans:
-        words = _LETTERS.findall(span.text_in(text))
+        covered = span.text_in(text)
+        words = _LETTERS.findall(covered)
         if not (span.label == "ORGANIZATION" and words and words[-1].lower() in kinds):
             out.append(span)
+            continue
+        head = covered[: covered.rfind(words[-1])].rstrip(" \t\n,;:-")
+        before = [w.strip('.,;:()"“”').replace("’", "'").lower() for w in head.split()]
+        heading = covered.isupper() or not text[text.rfind("\n", 0, span.start) + 1 : span.start].strip()
+        if heading or all(w in kinds or w in documents or w in lower_words for w in before):
+            continue
+        out.append(span.with_(end=span.start + len(head)))
     return out
 
 
@@ -434,12 +455,15 @@ _COUNTY = re.compile(r"(?<![\w'’-])(?:(?!The[ ]|THE[ ])[A-Z][\w'’-]*[ ]){1,3
 _NAME_AFTER = re.compile(r"[ ]+[A-Z][a-z]")
 
 
-def label_agencies_of_places(spans: Iterable[Span], text: str, agencies: Sequence[str]) -> list[Span]:
+def label_agencies_of_places(
+    spans: Iterable[Span], text: str, agencies: Sequence[str], openers: frozenset[str] = frozenset()
+) -> list[Span]:
     """A county or a town (a LOCATION span, or words ending in "County") right before one of
     `agencies` ("District Attorney", "Sheriff's Office") is part of the agency's name: one
     ORGANIZATION span over both ("for the Tulare County District Attorney"), not a place
     and a title. Not when a capitalised name follows (a person's title: "the Kern County
-    District Attorney Lisa Moy"), and "DA" only in capitals."""
+    District Attorney Lisa Moy"), and "DA" only in capitals. One of `openers` (lower case)
+    that opens the sentence is no part of it ("Then Kern County Probation Department")."""
     spans = sorted(spans)
     if not agencies:
         return spans
@@ -450,8 +474,7 @@ def label_agencies_of_places(spans: Iterable[Span], text: str, agencies: Sequenc
         + r")(?![\w'’-])"
     )
     places = [(s.start, s.end) for s in spans if s.label == "LOCATION"]
-    lower_words = lowercase_words(text)
-    places += [_without_sentence_opener(text, *m.span(), lower_words) for m in _COUNTY.finditer(text)]
+    places += [_without_sentence_opener(text, *m.span(), openers) for m in _COUNTY.finditer(text)]
     found: dict[int, int] = {}  # the agency's end: the latest start of a place before it
     for start, end in places:
         match = agency.match(text, end)
@@ -464,11 +487,13 @@ def label_agencies_of_places(spans: Iterable[Span], text: str, agencies: Sequenc
     return sorted([*kept, *(Span(a, b, "ORGANIZATION", (CONTEXT,), NAMING_SCORE) for a, b in named)])
 
 
-def _without_sentence_opener(text: str, start: int, end: int, lower_words: frozenset[str]) -> tuple[int, int]:
+def _without_sentence_opener(text: str, start: int, end: int, openers: frozenset[str]) -> tuple[int, int]:
     """The name from `start` to `end`, less its first word when that word opens the sentence
-    and the text also writes it in lower case ("Then Kern County", "Yesterday Orange County")."""
-    first = text[start:end].split()[0]
-    if first.lower() in lower_words and opens_sentence(text, start):
+    and is one of `openers` ("Then Kern County", "Yesterday Orange County"), but never down to
+    "County" alone: a county's own name stays even when the text also writes it in lower case
+    ("Orange County ... an orange jumpsuit", "Lake County ... the lake")."""
+    words = text[start:end].split()
+    if len(words) > 2 and words[0].lower() in openers and opens_sentence(text, start):
         start = text.index(" ", start) + 1
     return start, end
 
@@ -508,12 +533,13 @@ def label_bodies_the_context_names(
 
 # A name the text gives a place or a body right after it: "Bridges to Accountability, also
 # written B2A", "Restorative Reckoning, which the file also calls R and R", "Kearny Mesa
-# Juvenile Hall, Kearny Mesa for short". A bare "called"/"calls" only before quotes: "Stockton,
-# called Tony from a pay phone" is a person called on the phone.
+# Juvenile Hall, Kearny Mesa for short". "called"/"calls"/"call" only with "also", before quotes or,
+# after "which"/"that", before "the" ("Camp Ridgeline, which everyone calls the Ridge"): "Stockton,
+# called Tony", "Stockton, which is where we called Tony" are persons called on the phone.
 _ALIAS_NAME = r"(?P<alias>[A-Z][A-Za-z0-9&'’-]*(?:[ ](?:and|&|of|[A-Z][A-Za-z0-9&'’-]*)){0,4})"
 _ALIAS_AFTER = re.compile(
     r",?[ ]+(?:(?:(?:which|that)[ ](?:[a-z]+[ ]){0,3}?)?also[ ](?:written|called|calls|known[ ]as)"
-    r"|(?:which|that)[ ](?:[a-z]+[ ]){0,3}?(?:called|calls|call|know[ ]as)"
+    r"|(?:which|that)[ ](?:[a-z]+[ ]){0,3}?(?:know[ ]as|(?:called|calls|call)(?=[ ]+(?:the[ ]+|[\"“])))"
     r"|(?:also[ ])?(?:written|known[ ]as|abbreviated(?:[ ]as|[ ]to)?|shortened[ ]to)"
     rf"|(?:called|calls)(?=[ ]+(?:the[ ]+)?[\"“]))[ ]+(?:the[ ]+)?[\"“]?{_ALIAS_NAME}"
 )

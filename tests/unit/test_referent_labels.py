@@ -361,3 +361,69 @@ def test_a_name_after_a_place_and_a_bare_called_is_no_alias_of_the_place():
     found = {(s.start, s.text_in(text), s.label) for s in label_aliases(spans, text)}
     assert {label for _, name, label in found if name in ("Tony", "Maria")} == {"PERSON"}
     assert {label for _, name, label in found if name == "Ridge"} == {"LOCATION"}
+
+
+def test_a_name_before_an_event_word_is_kept_without_the_event_word():
+    text = (
+        "Eastgate Listening Session: Notes\nVERBATIM INTAKE ASSESSMENT - OFFICIAL TRANSCRIPT\n"
+        "I did the Maria Lopez Interview with my counselor. Maria Lopez was nice. "
+        "I went to the Kaiser Permanente Assessment in March. The Community Listening Session was "
+        "long; our community had a listening session. It was a session of the parole hearing."
+    )
+    spans = [
+        _span(text, "Eastgate Listening Session", "ORGANIZATION"),
+        _span(text, "VERBATIM INTAKE ASSESSMENT - OFFICIAL TRANSCRIPT", "ORGANIZATION"),
+        _span(text, "Maria Lopez Interview", "ORGANIZATION"),
+        _span(text, "Maria Lopez", "PERSON", 1),
+        _span(text, "Kaiser Permanente Assessment", "ORGANIZATION"),
+        _span(text, "Community Listening Session", "ORGANIZATION"),
+    ]
+    merged = merge_spans(spans, text)
+    covered = [(s.start, s.end) for s in merged]
+    for name, nth in (("Maria Lopez", 0), ("Kaiser Permanente", 0)):
+        start = -1
+        for _ in range(nth + 1):
+            start = text.index(name, start + 1)
+        assert any(a <= start and start + len(name) <= b for a, b in covered), name
+    found = {(s.text_in(text), s.label) for s in merged}
+    assert ("Kaiser Permanente", "ORGANIZATION") in found
+    assert not {n for n, _ in found if n.endswith(("Interview", "Assessment", "Session"))}
+    assert not {n for n, _ in found if "Community" in n or "Listening" in n}  # words written lower case
+    assert not {n for n, _ in found if "Eastgate" in n or "VERBATIM" in n}  # headings
+
+
+def test_the_name_of_a_county_the_text_also_writes_in_lower_case_stays_in_its_agency():
+    text = (
+        "A. Orange County Sheriff's Department picked me up. I wore an orange jumpsuit. "
+        "Lake County Sheriff's Office did. We swam in the lake every day. "
+        "Then Kern County Probation Department called."
+    )
+    offices = {n for n, label in _merged(text, []) if label == "ORGANIZATION"}
+    assert {
+        "Orange County Sheriff's Department",
+        "Lake County Sheriff's Office",
+        "Kern County Probation Department",
+    } <= offices
+    assert not {n for n in offices if n.startswith(("County", "Then"))}
+
+
+def test_a_person_one_called_after_a_place_and_which_or_that_is_no_alias_of_the_place():
+    from reviewer_app.core.referent_labels import label_aliases
+
+    text = (
+        "We stopped in Stockton, which is where we called Tony. Tony came. "
+        "I was in Stockton that night we called Maria from a pay phone. Maria answered. "
+        'He was at Camp Ridgeline, which the boys called "Ridge". Ridge was cold.'
+    )
+    spans = [
+        _span(text, "Stockton", "LOCATION"),
+        _span(text, "Tony", "PERSON"),
+        _span(text, "Tony", "PERSON", 1),
+        _span(text, "Stockton", "LOCATION", 1),
+        _span(text, "Maria", "PERSON"),
+        _span(text, "Maria", "PERSON", 1),
+        _span(text, "Camp Ridgeline", "LOCATION"),
+    ]
+    found = {(s.start, s.text_in(text), s.label) for s in label_aliases(spans, text)}
+    assert {label for _, name, label in found if name in ("Tony", "Maria")} == {"PERSON"}
+    assert {label for _, name, label in found if name == "Ridge"} == {"LOCATION"}
