@@ -16,8 +16,9 @@ import functools
 import re
 from collections.abc import Sequence
 
+from reviewer_app.core.context_rules import CONTEXT
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import NER_DETECTORS
+from reviewer_app.core.term_patterns import term_alternation
 from reviewer_app.paths import resource
 
 # A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks Mam" ...
@@ -31,6 +32,8 @@ _ROLE_AT_END = re.compile(r"[ ]+(?i:interpreters?|interpretation|speakers?)\Z")
 _RELABELLED = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
 # How far before a span a language cue is looked for.
 _REACH = 40
+# A language found by its name and the words around it where no detector found anything.
+_FOUND_SCORE = 0.9
 
 
 @functools.cache
@@ -40,10 +43,29 @@ def language_names() -> frozenset[str]:
     return frozenset(line.strip().lower() for line in lines if line.strip() and not line.startswith("#"))
 
 
-def label_languages(spans: Sequence[Span], text: str) -> list[Span]:
+@functools.cache
+def _language_name_pattern() -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w'’-])(?i:{term_alternation(language_names(), re.IGNORECASE)})(?![\w'’-])")
+
+
+def _names_a_language(text: str, start: int, end: int) -> bool:
+    return (
+        LANGUAGE_BEFORE.search(text, max(0, start - _REACH), start) is not None
+        or LANGUAGE_AFTER.match(text, end) is not None
+    )
+
+
+def label_languages(
+    spans: Sequence[Span],
+    text: str,
+    speaker_tags: Sequence[tuple[int, int]] = (),
+    whitelist: frozenset[str] = frozenset(),
+) -> list[Span]:
     """`spans` with a person, organisation or place that is a language's name and that the
-    words around it name as a language relabelled NRP (a role word NER took in cut off), and
-    NER's other guesses of the same words too."""
+    words around it name as a language relabelled NRP (a role word NER took in cut off), the
+    other mentions of the same words too (not a speaker's tag, `Document.speaker_tags`), and a
+    language so named that no span covers and `whitelist` (lower case) does not keep readable
+    added."""
     known = language_names()
     languages: set[str] = set()
     out = []
@@ -51,20 +73,29 @@ def label_languages(spans: Sequence[Span], text: str) -> list[Span]:
         if span.label in _RELABELLED or span.label == "NRP":
             role = _ROLE_AT_END.search(span.text_in(text))
             end = span.start + role.start() if role else span.end
-            named = (
-                role is not None
-                or LANGUAGE_BEFORE.search(text, max(0, span.start - _REACH), span.start) is not None
-                or LANGUAGE_AFTER.match(text, end) is not None
-            )
+            named = role is not None or _names_a_language(text, span.start, end)
             if named and text[span.start : end].lower() in known:
                 span = span.with_(end=end, label="NRP")
                 languages.add(span.text_in(text).lower())
         out.append(span)
-    return [
-        s.with_(label="NRP")
-        if s.label in _RELABELLED
-        and set(s.detectors) <= NER_DETECTORS
-        and s.text_in(text).lower() in languages
-        else s
-        for s in out
-    ]
+    covered = sorted((s.start, s.end) for s in out)
+    for match in _language_name_pattern().finditer(text):
+        start, end = match.span()
+        readable = match.group().lower() in whitelist
+        if (
+            not readable
+            and _names_a_language(text, start, end)
+            and not any(a < end and start < b for a, b in covered)
+        ):
+            out.append(Span(start, end, "NRP", (CONTEXT,), _FOUND_SCORE))
+    return sorted(
+        (
+            s.with_(label="NRP")
+            if s.label in _RELABELLED
+            and s.text_in(text).lower() in languages
+            and not any(a <= s.start and s.end <= b for a, b in speaker_tags)
+            else s
+            for s in out
+        ),
+        key=lambda s: (s.start, s.end),
+    )

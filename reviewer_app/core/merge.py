@@ -842,7 +842,7 @@ def merge_spans(
     # "a Punjabi interpreter": a language (NRP).
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))
     merged = drop_false_names(
-        label_languages(merged, text),
+        label_languages(merged, text, speaker_tags, rules.whitelist),
         text,
         rules.role_nouns | rules.titles | rules.organisation_heads,
         rules.determiners,

@@ -66,11 +66,17 @@ def test_only_a_languages_name_is_read_as_one():
     assert [label for _, label in _labelled(text, spans)] == [s.label for s in spans]
 
 
-def test_a_name_the_layout_gave_keeps_its_label_where_the_language_is_spread():
-    """Only NER's guesses of a language's words follow it; a tag's name stays a person."""
+def test_a_speakers_tag_keeps_its_label_where_the_language_is_spread():
     text = "She speaks Lao at home.\nLAO: I was there."
-    spans = [
-        _span(text, "Lao", "PERSON"),
-        Span(text.index("LAO"), text.index("LAO") + 3, "PERSON", ("structure",), 0.9),
-    ]
-    assert _labelled(text, spans) == [("Lao", "NRP"), ("LAO", "PERSON")]
+    tag = (text.index("LAO"), text.index("LAO") + 3)
+    spans = [_span(text, "Lao", "PERSON"), Span(*tag, "PERSON", ("context",), 0.9)]
+    labelled = label_languages(spans, text, [tag])
+    assert [(s.text_in(text), s.label) for s in labelled] == [("Lao", "NRP"), ("LAO", "PERSON")]
+
+
+def test_a_language_named_as_one_that_no_detector_found_is_added():
+    text = "We need a Vietnamese interpreter. He speaks tigrinya. The Hmong market is closed."
+    assert _labelled(text, []) == [("Vietnamese", "NRP"), ("tigrinya", "NRP")]
+    # A language the whitelist keeps readable is not added
+    spans = label_languages([], "a Spanish interpreter, a Mam interpreter", whitelist=frozenset({"spanish"}))
+    assert [s.label for s in spans] == ["NRP"] and spans[0].start == len("a Spanish interpreter, a ")
