@@ -5,9 +5,10 @@ nationality does ("through a Punjabi interpreter", "Language: Tigrinya", "she sp
 the annotation guidelines of the hand-written sets and TAB's demographic attributes count it.
 NER calls such a word a person, an organisation or a place ("Punjabi Interpreter" as ORG,
 "Afaan Oromo" as PERSON); where it is a language's name (`resources/patterns/languages.txt`)
-and the words around it say it is a language, it is NRP, and so are NER's other guesses of the
-same words. The languages of `resources/whitelist.txt` (English, and the common interpreter
-languages a reader needs) stay readable through the whitelist, as before.
+and the words around it say it is a language, it is NRP, and so are the other mentions of the
+same words (a speaker's tag excepted); where no detector found such a language, it is added.
+The languages of `resources/whitelist.txt` (English, and the common interpreter languages a
+reader needs) stay readable through the whitelist, as before.
 """
 
 from __future__ import annotations
