@@ -79,7 +79,7 @@ def label_languages(
                 span = span.with_(end=end, label="NRP")
                 languages.add(span.text_in(text).lower())
         out.append(span)
-    covered = sorted((s.start, s.end) for s in out)
+    covered = [(s.start, s.end) for s in out]
     for match in _language_name_pattern().finditer(text):
         start, end = match.span()
         readable = match.group().lower() in whitelist

@@ -456,16 +456,6 @@ def test_a_prison_named_by_its_town_is_a_place_but_a_kind_of_prison_is_none():
     assert _place_pattern_matches("He went to the Prison, then to a Federal Prison and a prison camp.") == []
 
 
-def _organisation_pattern_matches(text: str) -> list[str]:
-    return [
-        m.group()
-        for spec in load_recognizer_specs()
-        if spec.entity == "ORGANIZATION"
-        for _, regex in spec.compiled()
-        for m in regex.finditer(text)
-    ]
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
