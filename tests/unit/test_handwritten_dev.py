@@ -95,6 +95,22 @@ PROMOTED_KINDS = {
     "utility_call",
     "youth_offender_hearing",
 }
+# Held out until the second rotation, promoted on 2026-11-27 (README, "Promoted from the held-out
+# set, second rotation"); written to the size planned here.
+SECOND_PROMOTED_KINDS = {
+    "appellate_argument_parole_denial",
+    "civil_deposition_correctional_officer",
+    "hearing_asr_speaker_letters",
+    "hearing_pdf_page_artifacts",
+    "hearing_vietnamese_interpreter_victim_video",
+    "initial_hearing_social_history",
+    "jail_classification_phone_interview",
+    "medical_parole_hearing",
+    "parole_agent_home_visit_interview",
+    "subsequent_hearing_chronos_and_115s",
+    "womens_hearing_intimate_partner_battering",
+    "youth_offender_hearing_asl_interpreters",
+}
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
 # A PERSON span leaves out titles and roles (annotation guidelines).
@@ -107,7 +123,7 @@ def transcripts():
 
 
 def test_every_dev_transcript_parses_and_is_of_the_planned_size(transcripts):
-    assert {t.name for t in transcripts} == KINDS | PROMOTED_KINDS
+    assert {t.name for t in transcripts} == KINDS | PROMOTED_KINDS | SECOND_PROMOTED_KINDS
     for t in transcripts:
         if t.name not in PROMOTED_KINDS:
             assert 900 <= len(t.text.split()) <= 1500, t.name
