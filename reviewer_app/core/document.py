@@ -183,6 +183,17 @@ class Document:
                 out.append((line_start, u.start))
         return out
 
+    def tag_suffixes(self) -> list[tuple[int, int]]:
+        """What stands between a turn's speaker tag and its speech where the importer found the
+        speech elsewhere (`Utterance.speech_at`): the elapsed time after the name ("Speaker 1
+        0:14", "Ana (00:03):"). Empty ranges are left out."""
+        out = []
+        for u in self.utterances:
+            tag_end = u.start + len(u.speaker)
+            if u.speech_at is not None and u.speaker and self.text[tag_end : u.speech_at].strip():
+                out.append((tag_end, u.speech_at))
+        return out
+
     @property
     def word_count(self) -> int:
         return len(self.text.split())

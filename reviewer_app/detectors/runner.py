@@ -186,11 +186,11 @@ _STAMP_LINE = re.compile(
 
 
 def _without_recording_stamps(spans: list[Span], document: Document) -> list[Span]:
-    """Drops the spans that are a recording's timestamp: a turn's ("[01:28] CALLER:") or one
-    alone on its line. When something was said in a recording is layout, not an identifier,
-    and NER reads such stamps as anything (a time, an organisation). A date in a turn's
-    prefix stays (a chat log's day can identify)."""
-    places = document.turn_prefixes()
+    """Drops the spans that are a recording's timestamp: a turn's, before its tag ("[01:28]
+    CALLER:") or after it ("Speaker 1  0:14"), or one alone on its line. When something was
+    said in a recording is layout, not an identifier, and NER reads such stamps as anything
+    (a time, an organisation). A date in a turn's prefix stays (a chat log's day can identify)."""
+    places = document.turn_prefixes() + document.tag_suffixes()
     places += [m.span(1) for m in _STAMP_LINE.finditer(document.text)]
     if not places:
         return spans

@@ -162,6 +162,22 @@ def test_a_turns_timestamp_is_no_time_but_a_clock_time_said_and_a_date_before_a_
     assert len(untagged) == 4
 
 
+def test_a_stamp_after_a_turns_tag_is_no_time_but_a_clock_time_said_is(fake_detectors):
+    # Speech-to-text exports print the elapsed time after the speaker's label, speech below.
+    text = "Speaker 1  0:14\nMorning, it's 9:02.\nUnknown Speaker  12:04\nOkay.\n"
+    turns = tuple(
+        Utterance(tag, text.index(tag), text.index("\n", text.index(tag) + len(tag) + 8), text.index(speech))
+        for tag, speech in (("Speaker 1", "Morning"), ("Unknown Speaker", "Okay"))
+    )
+    doc = Document("export", text, utterances=turns)
+    assert doc.tag_suffixes() == [
+        (len("Speaker 1"), text.index("Morning")),
+        (text.index("Unknown") + len("Unknown Speaker"), text.index("Okay")),
+    ]
+    kept = [(s.label, s.text_in(text)) for s in run_detection(doc, ["clock"], Settings()).spans]
+    assert kept == [("TIME", "9:02")]
+
+
 def test_a_stamp_alone_on_its_line_is_no_time_but_one_in_speech_is(fake_detectors):
     # A transcript export prints the elapsed time above each caption.
     text = "0:07\n>> we started at 7:35 that night\n[01:02:33]\nok\n"
