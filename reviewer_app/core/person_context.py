@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.context_rules import holds_an_organisation_head
 from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, after_word, introduced_names
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
@@ -279,13 +280,8 @@ def _names_an_organisation(
     names a longer organisation holding it ("signed by Kaiser Permanente" ... "Kaiser
     Permanente Medical Center", "the Department of Veterans Affairs").
     (A name the document also writes in lower case is dropped later, `drop_false_tags`.)"""
-
-    def ends_in_a_head(words: str) -> bool:
-        last = words.split()[-1].lower()
-        return last in organisation_heads or last.removesuffix("s") in organisation_heads
-
     name = match.group("name")
-    if ends_in_a_head(name):
+    if holds_an_organisation_head(name, organisation_heads):
         return True
     start, end = match.span("name")
     elsewhere = [s for s in spans if s.end <= start or end <= s.start]
@@ -297,7 +293,7 @@ def _names_an_organisation(
         )
         # A longer name no detector found: "Kaiser Permanente Medical Center".
         or any(
-            ends_in_a_head(m.group())
+            holds_an_organisation_head(m.group(), organisation_heads)
             for m in re.finditer(rf"{holds_name.pattern}(?:[ ]+[A-Z][\w'’&-]*)+", text)
         )
     )
