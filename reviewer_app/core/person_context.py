@@ -36,7 +36,7 @@ from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import holds_an_organisation_head
 from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, after_word, introduced_names
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import NER_DETECTORS
+from reviewer_app.core.spoken_false_names import is_ner_guess
 from reviewer_app.paths import resource
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ def titled_names_across_lines(spans: Sequence[Span], text: str, not_names: froze
 
 
 def _is_guess(span: Span) -> bool:
-    return span.label in _GUESSED_LABELS and bool(span.detectors) and set(span.detectors) <= NER_DETECTORS
+    return span.label in _GUESSED_LABELS and is_ner_guess(span)
 
 
 def _may_be_person(word: str, known_places: frozenset[str], not_names: frozenset[str]) -> bool:
