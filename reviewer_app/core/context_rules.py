@@ -402,7 +402,7 @@ def label_acronyms_as_defined(
     of_roles = {
         a
         for a in acronyms_of_common_nouns(text)
-        if not any(_holds_a_head(name, organisation_heads) for name in expansions(text)[a])
+        if not any(holds_an_organisation_head(name, organisation_heads) for name in expansions(text)[a])
     }
     for match in _names_before_acronyms(text):
         name = ending_with_initials(match.group("name"), match.group("acronym"))
@@ -433,9 +433,13 @@ def label_acronyms_as_defined(
 _ZIP_AFTER = re.compile(r",?[ ]+\d{5}\b")
 
 
-def _holds_a_head(name: str, organisation_heads: frozenset[str]) -> bool:
+def holds_an_organisation_head(name: str, organisation_heads: frozenset[str]) -> bool:
     """Whether the head of `name`, its last word or a word before "of" ("Department of State
-    Hospitals"), or its singular, is one of `organisation_heads`."""
+    Hospitals"), or its singular, is one of `organisation_heads` (lower case), in any case.
+    `merge.relabel_by_head_word` reads the head words otherwise, to give a name the label its
+    ending tells ("Sycamore Court Apartments" a place): each head whole ("Sheriff's Office",
+    where this rule takes any "Office"), in its case ("SUPERIOR COURT" is no match), no plural,
+    and only the words before the first "of" or the whole name."""
     words = [w.lower() for w in name.split()]
     heads = [words[-1], *(w for w, after in itertools.pairwise(words) if after == "of")]
     return any(w in organisation_heads or w.removesuffix("s") in organisation_heads for w in heads)
@@ -684,7 +688,7 @@ def drop_false_tags(
                 and len(words) > 1
                 and not covered.isupper()
                 and f" {covered.lower()} " in lowercase_phrases
-                and not (span.label == "ORGANIZATION" and _holds_a_head(covered, head_words))
+                and not (span.label == "ORGANIZATION" and holds_an_organisation_head(covered, head_words))
             ):
                 continue  # "Closing Statements" where the text also says "closing statements"
             if (

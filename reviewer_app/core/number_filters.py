@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.detector_names import PRESIDIO
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import (
     is_spoken_date,
@@ -124,7 +125,7 @@ def _after_an_age(span: Span, inside: Sequence[Span], text: str, rules: MergeRul
     calendar word, leaving the age its own span: "Luz turned [ten in September]", "I came in at
     [twenty-six, January 2000]", "he would have been [forty this March]"."""
     age = next((a for a in inside if a.label == "AGE" and a.start == span.start and a.end < span.end), None)
-    if age is None or "presidio" in span.detectors:
+    if age is None or PRESIDIO in span.detectors:
         return span
     for said in re.finditer(r"[A-Za-z]+|\d+", text[age.end : span.end]):
         word = said.group().lower()

@@ -33,9 +33,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.context_rules import holds_an_organisation_head
 from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, after_word, introduced_names
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import NER_DETECTORS
+from reviewer_app.core.spoken_false_names import is_ner_guess
 from reviewer_app.paths import resource
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def persons_by_relation(
     places = rules.known_places
     spans = restore_introduced_names(spans, text, not_names)
     spans = relabel_nicknames(spans, text, places, not_names, rules.place_cues)
-    spans = relabel_related_persons(spans, text, places, not_names)
+    spans = relabel_related_persons(spans, text, places, not_names, rules.organisation_heads)
     spans = kin_named_persons(spans, text, rules.person_cues, places, not_names)
     return titled_names_across_lines(spans, text, not_names)
 
@@ -192,7 +193,7 @@ def titled_names_across_lines(spans: Sequence[Span], text: str, not_names: froze
 
 
 def _is_guess(span: Span) -> bool:
-    return span.label in _GUESSED_LABELS and bool(span.detectors) and set(span.detectors) <= NER_DETECTORS
+    return span.label in _GUESSED_LABELS and is_ner_guess(span)
 
 
 def _may_be_person(word: str, known_places: frozenset[str], not_names: frozenset[str]) -> bool:
@@ -240,15 +241,23 @@ def relabel_nicknames(
 
 
 def relabel_related_persons(
-    spans: Sequence[Span], text: str, known_places: frozenset[str], not_names: frozenset[str]
+    spans: Sequence[Span],
+    text: str,
+    known_places: frozenset[str],
+    not_names: frozenset[str],
+    organisation_heads: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """`spans` with a name right after a relation only a person has (`relation_cues`:
     "engaged to Lissette", "married Tamsin Greer") a PERSON: an NER guess of exactly
     those words changes label, and words no span covers become one. No name with a word
-    of `known_places` or `not_names` (lower case)."""
+    of `known_places` or `not_names` (lower case), and no name of several words the
+    document shows is an organisation's (`_names_an_organisation`: "signed by Lakeview
+    Recovery Clinic")."""
     out = sorted(spans, key=lambda s: (s.start, s.end))
     for match in _relation_pattern(relation_cues()).finditer(text):
         words = match.group("name").split()
+        if len(words) > 1 and _names_an_organisation(match, out, text, organisation_heads):
+            continue
         if all(_may_be_person(w, known_places, not_names) for w in words) and not (
             len(words) == 1 and match.group("name").isupper()
         ):
@@ -257,6 +266,37 @@ def relabel_related_persons(
             ends_phrase = _APPOSITION_ENDS.match(text, match.end("name")) is not None
             out = _as_person(out, *match.span("name"), firm_to_person=ends_phrase or len(words) == 1)
     return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def _names_an_organisation(
+    match: re.Match[str],
+    spans: Sequence[Span],
+    text: str,
+    organisation_heads: frozenset[str],
+) -> bool:
+    """Whether the name of several words a relation cue introduces is an organisation's, as
+    the document shows: its last word (or that word's singular) ends organisations' names
+    (`organisation_heads`, lower case: "signed by Lakeview Recovery Clinic"); or the document
+    names a longer organisation holding it ("signed by Kaiser Permanente" ... "Kaiser
+    Permanente Medical Center", "the Department of Veterans Affairs").
+    (A name the document also writes in lower case is dropped later, `drop_false_tags`.)"""
+    name = match.group("name")
+    if holds_an_organisation_head(name, organisation_heads):
+        return True
+    start, end = match.span("name")
+    elsewhere = [s for s in spans if s.end <= start or end <= s.start]
+    holds_name = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])")
+    return (
+        any(
+            s.label == "ORGANIZATION" and s.end - s.start > end - start and holds_name.search(s.text_in(text))
+            for s in elsewhere
+        )
+        # A longer name no detector found: "Kaiser Permanente Medical Center".
+        or any(
+            holds_an_organisation_head(m.group(), organisation_heads)
+            for m in re.finditer(rf"{holds_name.pattern}(?:[ ]+[A-Z][\w'’&-]*)+", text)
+        )
+    )
 
 
 def _as_person(spans: list[Span], start: int, end: int, firm_to_person: bool = True) -> list[Span]:

@@ -26,9 +26,8 @@ import tomllib
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import previous_word
-from reviewer_app.core.name_rules import STRUCTURE
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import NER_DETECTORS
+from reviewer_app.core.spoken_false_names import is_ner_guess
 from reviewer_app.paths import resource
 
 _WORD = re.compile(r"[\w'’-]+")
@@ -58,7 +57,7 @@ def relabel_places_by_locative_use(
     as a person's (module docstring). `titles`: lower case, the words that make the next
     word a name."""
     spans = list(spans)
-    guesses = {s for s in spans if _is_ner_guess(s, text)}
+    guesses = {s for s in spans if _is_one_word_person_guess(s, text)}
     if not guesses or not locative_cues:
         return spans
     named = {w for name in person_names for w in _words(name)}
@@ -141,13 +140,11 @@ def _list_ends() -> re.Pattern[str]:
     return re.compile(rf"[,.;:!?)\"”]|[ \t]*$|[ ]+(?:{words})(?![\w'’-])", re.M)
 
 
-def _is_ner_guess(span: Span, text: str) -> bool:
+def _is_one_word_person_guess(span: Span, text: str) -> bool:
     covered = span.text_in(text)
     return (
         span.label == "PERSON"
-        and bool(span.detectors)
-        and set(span.detectors) <= NER_DETECTORS
-        and STRUCTURE not in span.detectors
+        and is_ner_guess(span)
         and _WORD.fullmatch(covered) is not None
         and "-" not in covered
     )

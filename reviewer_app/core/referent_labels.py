@@ -387,7 +387,7 @@ def settle_places_and_bodies(
     spans = drop_credentials_after_names(spans, text, tuple(cues.get("credentials", ())))
     openers = stop_words | {w.lower() for w in cues.get("sentence_adverbs", ())}
     spans = label_agencies_of_places(spans, text, tuple(cues.get("agencies", ())), openers)
-    spans = label_premises_before_addresses(spans, text, known_places)
+    spans = label_premises_before_addresses(spans, text, known_places, openers)
     spans = label_aliases(spans, text)
     state_forms = tuple(cues.get("state_forms", ()))
     spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
@@ -578,21 +578,24 @@ _PERSON_LABELS = ("PERSON", "SPELLED_NAME")
 
 
 def label_premises_before_addresses(
-    spans: Iterable[Span], text: str, known_places: frozenset[str] = frozenset()
+    spans: Iterable[Span],
+    text: str,
+    known_places: frozenset[str] = frozenset(),
+    openers: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """A name of two words or more that nothing tagged, right before a comma and a street
     address ("Harbor of Hope Residence, 2214 Q Street, Bakersfield"), is the name of the
     premises there, an ORGANIZATION: a transitional house, a firm, a church. Not a known
     place, and not a name with a word of a person's name in the document ("Loretta Pruitt,
-    18 Elm Street" where NER missed her): persons have addresses too. A word that opens
-    the sentence and that the text also writes in lower case is no part of the name
-    ("Then Harbor of Hope Residence, ...")."""
+    18 Elm Street" where NER missed her): persons have addresses too. One of `openers`
+    (lower case) that opens the sentence is no part of the name ("Then Harbor of Hope
+    Residence, ..."); a word the text also writes in lower case is ("Orange Harbor Residence"
+    beside "an orange jumpsuit")."""
     spans = sorted(spans)
     addresses = [s for s in spans if s.label == "LOCATION" and text[s.start : s.start + 1].isdigit()]
     if not addresses:
         return spans
     person_words = {w.lower() for s in spans if s.label in _PERSON_LABELS for w in s.text_in(text).split()}
-    lower_words = lowercase_words(text)
     starts = [s.start for s in spans]
     added = []
     for address in addresses:
@@ -601,7 +604,7 @@ def label_premises_before_addresses(
             continue
         start, end = match.span("name")
         words = match.group("name").split()
-        if words[0].lower() in lower_words and opens_sentence(text, start):
+        if words[0].lower() in openers and opens_sentence(text, start):
             start += len(words.pop(0)) + 1
         name = " ".join(words)
         i = bisect.bisect_left(starts, end)

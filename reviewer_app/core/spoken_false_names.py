@@ -111,6 +111,12 @@ _ABBREVIATION = re.compile(r"[A-Z]{2,4}")
 _TITLE_BEFORE = re.compile(r"(?i:\b(?:mr|mrs|ms|mx|dr|miss|mister))\.?[ ]+\Z")
 
 
+def is_ner_guess(span: Span) -> bool:
+    """Whether only `NER_DETECTORS` proposed `span`: a name read from the sentence alone,
+    which a rule of context may relabel; none a cue, the layout or propagation found."""
+    return bool(span.detectors) and set(span.detectors) <= NER_DETECTORS
+
+
 def drop_false_names(
     spans: Iterable[Span],
     text: str,

@@ -22,6 +22,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.detector_names import PRESIDIO
 from reviewer_app.core.document import Document, HearingMetadata
 from reviewer_app.core.name_propagation import is_sentence_initial_homograph, name_terms
 from reviewer_app.core.spans import Span
@@ -115,7 +116,7 @@ def deny_list_regex(terms: tuple[str, ...]) -> str:
 
 
 class PresidioDetector(Detector):
-    name = "presidio"
+    name = PRESIDIO
     labels = (
         "PERSON",
         "SPELLED_NAME",

@@ -13,6 +13,7 @@ import importlib
 import logging
 from dataclasses import dataclass
 
+from reviewer_app.core.detector_names import PRESIDIO
 from reviewer_app.core.labels import catalog
 from reviewer_app.detectors.base import Detector, DetectorStatus, DetectorUnavailable
 from reviewer_app.settings import Settings
@@ -20,7 +21,7 @@ from reviewer_app.settings import Settings
 log = logging.getLogger(__name__)
 
 DETECTORS: dict[str, str] = {
-    "presidio": "reviewer_app.detectors.presidio_detector:PresidioDetector",
+    PRESIDIO: "reviewer_app.detectors.presidio_detector:PresidioDetector",
     "spacy": "reviewer_app.detectors.spacy_ner:SpacyDetector",
     "stanza": "reviewer_app.detectors.stanza_ner:StanzaDetector",
     "zeroshot": "reviewer_app.detectors.zeroshot:ZeroShotDetector",

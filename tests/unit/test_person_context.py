@@ -81,6 +81,30 @@ def test_a_name_after_a_relation_only_a_person_has_is_a_person():
     assert not any(words == "May" and label == "PERSON" for words, label in labels)
 
 
+def test_an_organisation_after_a_relation_stays_an_organisation_where_the_document_shows_it():
+    text = (
+        "A: The first letter is signed by Lakeview Recovery Clinic.\n"
+        "A: The second is signed by Mental Health, as Mental Health Clinics do.\n"
+        "A: The third is signed by Kaiser Permanente. He was seen at Kaiser Permanente Medical Center.\n"
+        "A: One is signed by Veterans Affairs, from the Department of Veterans Affairs.\n"
+    )
+    firms = ["Lakeview Recovery Clinic", "Mental Health", "Kaiser Permanente"]
+    ner = [_span(text, firm, "ORGANIZATION") for firm in firms]
+    ner += [
+        _span(text, "Veterans Affairs", "ORGANIZATION"),
+        _span(text, "Department of Veterans Affairs", "ORGANIZATION"),
+    ]
+    labels = _labels(text, ner)
+    # An organisation's head word; a longer organisation's name, found by a detector or not.
+    assert ("Lakeview Recovery Clinic", "ORGANIZATION") in labels
+    assert ("Kaiser Permanente", "ORGANIZATION") in labels
+    assert ("Veterans Affairs", "ORGANIZATION") in labels
+    assert not any(label == "PERSON" and words in firms for words, label in labels)
+    # Where no detector found the name, the same words show it is no person's.
+    no_ner = _labels(text, [])
+    assert not any(label == "PERSON" and words in firms for words, label in no_ner)
+
+
 def test_a_name_after_a_title_that_ends_the_numbered_line_before_is_a_person():
     text = (
         " 17   risk assessment by Dr.\n"

@@ -195,11 +195,26 @@ def test_a_name_before_a_street_address_names_the_premises_there():
     ]
     found = {
         (s.text_in(text), s.label)
-        for s in label_premises_before_addresses(spans, text, frozenset({"fresno county"}))
+        for s in label_premises_before_addresses(
+            spans, text, frozenset({"fresno county"}), frozenset({"then"})
+        )
     }
     assert ("Lantern Gate Residence", "ORGANIZATION") in found  # "Then" opens the sentence
     # A person NER missed is no premises (her surname is a person's elsewhere); a known place stays.
     assert not {name for name, label in found if label == "ORGANIZATION"} - {"Lantern Gate Residence"}
+
+
+def test_a_premises_name_keeps_a_first_word_the_text_also_writes_in_lower_case():
+    text = (
+        "A: He wore an orange jumpsuit then. Orange Harbor Residence, 12 Q Street, Fresno, took him.\n"
+        "A: Later Cedar Gate House, 40 Elm Street, Merced, did too.\n"
+    )
+    spans = [_span(text, "12 Q Street, Fresno", "LOCATION"), _span(text, "40 Elm Street, Merced", "LOCATION")]
+    found = {(s.text_in(text), s.label) for s in merge_spans(spans, text)}
+    # "Orange" names the house though the text speaks of an orange jumpsuit; "Later", a
+    # sentence adverb of merge.toml, is no part of a name.
+    assert ("Orange Harbor Residence", "ORGANIZATION") in found
+    assert ("Cedar Gate House", "ORGANIZATION") in found
 
 
 def test_a_body_the_text_introduces_that_ner_read_as_a_place_is_the_body():

@@ -1,0 +1,39 @@
+"""The two readings of the head words that end organisations' names (ner.toml [head_words]):
+whether a name holds one (`context_rules.holds_an_organisation_head`, which keeps an
+organisation the text also writes in lower case and tells an acronym of a body from one of
+a role) and the label a name's ending gives (`merge.relabel_by_head_word`). They differ on
+purpose; these cases say where."""
+
+import pytest
+
+from reviewer_app.core.context_rules import holds_an_organisation_head
+from reviewer_app.core.merge import default_rules, relabel_by_head_word
+from reviewer_app.core.spans import Span
+
+
+def _label_by_ending(name: str) -> str:
+    (span,) = relabel_by_head_word(
+        [Span(0, len(name), "PERSON", ("spacy",))], name, default_rules().head_words
+    )
+    return span.label
+
+
+@pytest.mark.parametrize(
+    ("name", "holds_a_head", "label"),
+    [
+        ("Superior Court", True, "ORGANIZATION"),
+        # Any case, a plural, the last word of a head of several words: a head for the first only.
+        ("SUPERIOR COURT", True, "PERSON"),
+        ("Lakeview Clinics", True, "PERSON"),
+        ("Main Office", True, "PERSON"),
+        ("Sheriff's Office", True, "ORGANIZATION"),
+        # A place's head gives its label; it is no organisation's head.
+        ("Sycamore Court Apartments", False, "LOCATION"),
+        # Before "of": any word for the first, the words before the first "of" for the second.
+        ("Department of State Hospitals", True, "ORGANIZATION"),
+        ("Friends of the Court of Appeal", True, "PERSON"),
+    ],
+)
+def test_holding_an_organisation_head_is_not_taking_the_label_of_the_ending(name, holds_a_head, label):
+    assert holds_an_organisation_head(name, default_rules().organisation_heads) is holds_a_head
+    assert _label_by_ending(name) == label
