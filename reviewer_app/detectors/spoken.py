@@ -49,6 +49,7 @@ from reviewer_app.core.spoken_numbers import (
     words_of,
 )
 from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
+from reviewer_app.detectors.spoken_age_pairs import pairs_of_ages
 from reviewer_app.detectors.spoken_age_talk import (
     ages_of_a_life_story,
     around_an_age,
@@ -682,9 +683,11 @@ class _Finder:
         if self._house_number(first, j):
             return False
         if w in ("and", "or", "to") and not re.search(r"[.;:!?,]", self.gap(j - 1, j)):
-            after = self.reader.read_cardinal(j + 1)
+            # "fifteen to about seventeen", "from age fifteen to age thirty-four"
+            k = j + 1 + (self.word(j + 1) in self.v.hedges or self.word(j + 1) == "age")
+            after = self.reader.read_cardinal(k)
             if after is not None:
-                return self._bare_number(j + 1, after.last)
+                return self._bare_number(k, after.last)
             if w == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
                 return self._bare_number(j + 1, j + 3)  # "sixteen and a half"
             return w == "and" or (
@@ -894,4 +897,5 @@ def find_spoken_forms(
     times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)
+    spans += [p for p in pairs_of_ages(finder, spans) if not any(p.overlaps(s) for s in spans)]
     return sorted(spans + find_series(finder, spans))
