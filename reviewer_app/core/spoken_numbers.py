@@ -99,6 +99,7 @@ class SpokenWords:
     age_adjectives: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
     street_words: frozenset[str] = frozenset()
+    shift_words: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -169,6 +170,7 @@ def spoken_words() -> SpokenWords:
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),
         street_words=frozenset(c.get("street_words", ())),
+        shift_words=frozenset(c.get("shift_words", ())),
     )
 
 

@@ -440,6 +440,8 @@ class _Finder:
             return True  # "like seven thirty, to bring the car back"
         if self.word(j) == "and" and (self._sentence_goes_on(j + 1) or self._verb_at(j + 1)):
             return True  # "ten thirty and we are back", "at ten forty and told": a clause opens
+        if self.word(j) == "to" and self._verb_at(j + 1):
+            return True  # "home by ten-thirty to light the diyas": a verb's infinitive, no range
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
 
     # -- ages -------------------------------------------------------------

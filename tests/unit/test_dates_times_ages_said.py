@@ -160,6 +160,25 @@ def test_the_24_hour_clock_in_lists_fields_and_after_a_date(specs):
     assert matches(specs, "TIME", "Duration: 00:07:12") == []
 
 
+def test_a_clock_time_close_to_and_before_an_infinitive():
+    assert found("It was a Monday night, close to ten-thirty. He owed", "TIME") == [("TIME", "ten-thirty")]
+    text = "He said he would be home by ten-thirty to light the lamps."
+    verbs = {text.index("light")}
+    assert [text[s.start : s.end] for s in find_spoken_forms(text, verbs=verbs)] == ["ten-thirty"]
+    # without a verb after it "to" may open a range or count
+    assert [text[s.start : s.end] for s in find_spoken_forms(text)] == []
+
+
+def test_the_24_hour_clock_beside_a_date_and_opening_a_range(specs):
+    assert matches(specs, "TIME", "Negative, collected 0745, 4/27/26.") == ["0745"]
+    assert matches(specs, "TIME", "It says Gail Thornbury, LVN. July 22nd, 2315.") == ["2315"]
+    assert matches(specs, "TIME", "Second watch, six to two. 0600 to 1400.") == ["0600", "1400"]
+    # A year before a date or after its month and day stays a year; a count of rooms is no range.
+    assert matches(specs, "TIME", "In 1998, 4/27/26 was far off. July 22nd, 2015.") == []
+    assert matches(specs, "TIME", "Rooms 1200 to 1250 were empty.") == []
+    assert matches(specs, "DATE", "July 22nd, 2315.") == ["July 22nd"]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -187,6 +206,11 @@ def test_an_age_after_a_name_in_apposition_and_before_a_range_said_years_old(tex
         ("the whistle would blow at twelve for lunch and", ["twelve"]),
         ("she was on the night shift ten to six and she", ["ten", "six"]),
         ("I worked ten to twelve hours a day.", []),
+        # the hours of a shift after a comma: a prison's watch, nights, a desk staffed
+        ("A. Second watch, six to two. Sometimes", ["six", "two"]),
+        ("for a grocer in Tracy, nights, eleven to seven.", ["eleven", "seven"]),
+        ("call the front desk, that's staffed seven to eleven.", ["seven", "eleven"]),
+        ("We had two nights, three to four of us.", []),
         ("The time is zero nine, uh, zero nine four two. We're here.", ["zero nine four two"]),
         ("His number is zero nine four two.", []),
     ],
