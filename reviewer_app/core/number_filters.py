@@ -40,6 +40,9 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
         return True
     if _NEW_YEAR.search(covered) or _holiday_name_in(covered) or _MONTH_DAY.fullmatch(covered):
         return True
+    said = {w.text for w in words_of(covered)}
+    if said & (spoken_words().holidays | spoken_words().other_months):
+        return True  # "It was Diwali", "in Ginbot": the holidays and months the spoken forms take
     low, high = rules.year_range
     if any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered)):
         return True

@@ -100,6 +100,7 @@ class SpokenWords:
     fillers: frozenset[str] = frozenset()
     street_words: frozenset[str] = frozenset()
     shift_words: frozenset[str] = frozenset()
+    other_months: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -171,6 +172,7 @@ def spoken_words() -> SpokenWords:
         fillers=frozenset(c.get("fillers", ())),
         street_words=frozenset(c.get("street_words", ())),
         shift_words=frozenset(c.get("shift_words", ())),
+        other_months=frozenset(raw["dates"].get("other_months", ())),
     )
 
 
@@ -432,7 +434,10 @@ def names_one_day(text: str, start: int, end: int) -> bool:
             return True
         if re.match(r"\s*(?:[,.;!?]|$)", text[end:]) and re.search(r"(?:^|[,.;:!?])\s*$", text[:start]):
             return True  # said alone, set off by commas
-        return bool(before) and before[-1].text in (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
+        cues = (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
+        if len(before) > 1 and before[-1].text in v.hedges:
+            return before[-2].text in cues  # "from about Halloween to the middle of December"
+        return bool(before) and before[-1].text in cues
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
         return True
     if len(covered) == 2:

@@ -256,6 +256,9 @@ class _Finder:
                 # "eighteen may be" is no date; "on eighteen may" is one.
                 if month != "may" or end > day.last + 1 or self.word(i - 1) == "on":
                     return self.span(i, end, "DATE")
+        cue = self.word(i - 1)
+        if w in self.v.other_months and (cue in self.v.year_prepositions or cue in ("last", "next")):
+            return self.span(i, i + 1, "DATE", WEAK_SCORE)  # "I left from Bole in Ginbot"
         if w in self.v.seasons and self.word(i + 1) == "of":
             end = self._year_after(i + 2)  # "the summer of ninety-eight"
             return self.span(i, end, "DATE") if end > i + 2 else None

@@ -37,10 +37,35 @@ def test_holidays_named_in_more_than_one_word(text, expected):
     assert found(text, "DATE") == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the holidays of the languages a hearing interprets, after a cue as Easter is
+        ("It was Diwali and my dad said he'd be home.", ["Diwali"]),
+        ("The day of Vaisakhi. My mother says", ["Vaisakhi"]),
+        ("They let us go two days before Genna, our Christmas.", ["Genna"]),
+        ("the 6th of January, Día de Reyes, and then", ["6th of January", "Día de Reyes"]),
+        # a hedge between the cue and the holiday
+        ("We were there from about Halloween to the middle of December.", ["Halloween", "December"]),
+        ("The Holi festival is colorful.", []),
+        # the months of other calendars after a preposition of time or "last"
+        ("I left from Bole in Ginbot, this year.", ["Ginbot"]),
+        ("They came again to my mother's house last Meskerem.", ["Meskerem"]),
+        ("Month of Ginbot. I do not know the day.", ["Ginbot"]),
+        ("Sene said nothing to me.", []),
+    ],
+)
+def test_holidays_of_other_languages_and_months_of_other_calendars(text, expected):
+    assert [said for _, said in found(text, "DATE")] == expected
+
+
 def test_a_holiday_name_looks_like_a_date_to_the_merge():
     rules = load_merge_rules()
     assert looks_like_date("Labor Day", rules)
     assert not looks_like_date("Labor", rules)
+    # and a holiday or a month of another calendar in one word
+    assert looks_like_date("Diwali", rules)
+    assert looks_like_date("Ginbot", rules)
 
 
 @pytest.mark.parametrize(
