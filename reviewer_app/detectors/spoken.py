@@ -427,16 +427,6 @@ class _Finder:
     def _verb_at(self, j: int) -> bool:
         return 0 <= j < len(self.words) and self.words[j].start in self.verbs
 
-    def address_after(self, j: int, reach: int = 3) -> bool:
-        """Whether a street follows word j-1 in the same phrase, so that the numbers before it are a
-        house number ("it's at fourteen twelve east market street"), not a clock time."""
-        for k in range(j, min(len(self.words), j + reach)):
-            if re.search(r"[.;:!?,\n]", self.gap(k - 1, k)) or self.word(k) in self.v.function_words:
-                return False  # "we met at ten fifteen on main street"
-            if self.word(k) in self.v.street_words:
-                return True
-        return False
-
     def _no_count(self, j: int) -> bool:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
         if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading
 from reviewer_app.detectors.spoken_clock import (
+    address_after,
     after_a_part_of_the_day,
     clock_fractions,
     day_clock,
@@ -72,7 +73,7 @@ def find_times(f: Finder) -> list[Span]:
                 or i in f.time_answers
             )
             and f._no_count(minutes)
-            and not f.address_after(minutes)
+            and not address_after(f, minutes)
         ):
             out.append(f.span(i, minutes, "TIME", WEAK_SCORE))
         elif not minutes and (
