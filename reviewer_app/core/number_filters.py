@@ -50,6 +50,12 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
     return is_spoken_year(covered) or is_spoken_date(covered)
 
 
+def _season_of_a_year(span: Span, covered: str) -> bool:
+    """Whether `span` is a season alone that the spoken forms found fixed by a year near it
+    (`spoken_periods.seasons_of_a_year`); NER's seasons alone ("in the spring") stay dropped."""
+    return "presidio" in span.detectors and covered.lower() in spoken_words().seasons
+
+
 def _holiday_name_in(covered: str) -> bool:
     """Whether a holiday named in more than one word ("Labor Day", "Mother's Day") is in `covered`."""
     said = tuple(w.text for w in words_of(covered))
@@ -84,6 +90,7 @@ def drop_non_sensitive_numbers(
         if (
             span.label in rules.numeric_labels
             and not looks_like_date(covered, rules)
+            and not _season_of_a_year(span, covered)
             and not (keep_durations and looks_like_duration(covered, rules))
             and not _year_after_a_cue(span, text)
         ):

@@ -72,6 +72,7 @@ from reviewer_app.detectors.spoken_periods import (
     decade_of_life,
     decade_of_someone,
     opens_a_year_range,
+    seasons_of_a_year,
     second_year_at,
     year_of_a_range,
 )
@@ -889,6 +890,7 @@ def find_spoken_forms(
         t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
     ]
     dates, ages = finder.dates(), finder.ages()
+    dates += [s for s in seasons_of_a_year(finder, dates) if not any(s.overlaps(d) for d in dates)]
     times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from reviewer_app.core.merge import load_merge_rules
-from reviewer_app.core.number_filters import looks_like_date
+from reviewer_app.core.number_filters import drop_non_sensitive_numbers, looks_like_date
+from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import names_one_day
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.spoken import find_spoken_forms
@@ -81,6 +82,55 @@ def test_the_second_weekday_of_a_list_names_one_day_as_the_first_does(text, expe
     if expected:
         start = text.index("Friday")
         assert names_one_day(text, start, start + len("Friday"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a weekday ending its sentence after a verb, or with one part of the day after it, names one day
+        ("Out in French Camp. I start Monday. My supervisor is Ray.", ["Monday"]),
+        ("you were arrested saturday night by fresno p d i got", ["saturday"]),
+        ("I went to their ER Saturday night, for a headache.", ["Saturday"]),
+        # the nights of every week, a kind of thing, a weekday of every week
+        ("I facilitate the Thursday night group on the yard.", []),
+        ("Saturday is the busiest day.", []),
+        ("We meet every Friday.", []),
+        ("She visits every other Saturday. My sister", []),
+        ("Six to two-thirty, Monday to Friday. Sometimes", []),
+    ],
+)
+def test_a_weekday_after_a_verb_names_one_day(text, expected):
+    assert [said for _, said in found(text, "DATE")] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a season alone whose year is named near it
+        ("Two thousand twelve. The spring, at Old Folsom. I was", ["Two thousand twelve", "spring"]),
+        ("in the spring of 2024 and again that fall. And", ["spring of 2024", "fall"]),
+        ("I came to Yuba City in the spring, March of '97.", ["spring", "March of '97"]),
+        ("a chrono dated 6 / 14 / 25 says you've co-facilitated since spring.", ["spring"]),
+        ("Then a stroke in 2021. Radiation through that summer. Then", ["summer"]),
+        # no year near; a season said from today; a noun or a clause after it; a year far from "the"
+        ("We plant in the spring.", []),
+        ("The summer I was nine. So the summer of '77.", ["summer of '77"]),
+        ("He uses the wheelchair since the fall on August 12th, 2025.", ["August 12th, 2025"]),
+        ("That was '77. After that I was just working fields, grapes in the summer, then pruning.", []),
+        ("I'll be out this fall, in 2027.", []),
+    ],
+)
+def test_a_season_fixed_by_a_year_near_it(text, expected):
+    assert [said for _, said in found(text, "DATE")] == expected
+
+
+def test_a_season_survives_the_merge_when_the_spoken_forms_found_it():
+    rules = load_merge_rules()
+    text = "Two thousand twelve. The spring, at Old Folsom."
+    start = text.index("spring")
+    spoken = Span(start, start + 6, "DATE", ("presidio",), 0.6)
+    ner = Span(start - 4, start + 6, "DATE", ("spacy",), 0.85)  # "The spring" alone
+    assert drop_non_sensitive_numbers([spoken, ner], text, rules) == [spoken]
 
 
 def test_a_month_and_day_without_a_year_survives_the_merge_and_is_no_case_number():
