@@ -217,7 +217,12 @@ def test_an_age_said_again_in_a_reply_without_punctuation():
             "I was fourteen at camp. Fourteen, almost fifteen. I got a certificate.",
             ["fourteen", "Fourteen", "fifteen"],
         ),
-        # no age near; a count; a series read on; hours of the night; under five
+        # a word that dates a life by an age opens the pair as a mark does
+        ("He was fifteen then. Drinking maybe six, seven, with my dad.", ["fifteen", "six", "seven"]),
+        # no age near; a count; a series read on; hours of the night; under five; years by their digits
+        ("She was fifteen. Eleven, twelve, the clock said, in the morning.", ["fifteen"]),
+        ("I was fifteen. Ninety-six, ninety-seven. We moved.", ["fifteen"]),
+        ("I was fifteen. Twelve, thirteen times.", ["fifteen"]),
         ("Seventh grade is when I stopped going. Twelve, thirteen. I ran.", []),
         ("I was fifteen. I had two, three beers. Pages twelve, thirteen.", ["fifteen"]),
         ("I was fifteen. Five, six, seven, eight.", ["fifteen"]),
@@ -227,6 +232,15 @@ def test_an_age_said_again_in_a_reply_without_punctuation():
 )
 def test_two_ages_a_year_apart_near_an_age(text, expected):
     assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+def test_two_numbers_a_year_apart_far_from_any_age_are_no_ages():
+    text = (
+        "I was thirteen then. "
+        + "We talked about the yard and the weather for a while. " * 6
+        + "Twelve, thirteen."
+    )
+    assert [said for label, said in found(text) if label == "AGE"] == ["thirteen"]
 
 
 @pytest.mark.parametrize(
