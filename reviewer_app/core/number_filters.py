@@ -41,11 +41,20 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
         return True
     if _NEW_YEAR.search(covered) or _holiday_name_in(covered) or _MONTH_DAY.fullmatch(covered):
         return True
+    said = {w.text for w in words_of(covered)}
+    if said & (spoken_words().holidays | spoken_words().other_months):
+        return True  # "It was Diwali", "in Ginbot": the holidays and months the spoken forms take
     low, high = rules.year_range
     if any(len(n) == 4 and low <= int(n) <= high for n in _NUMBER.findall(covered)):
         return True
     # "two thousand and five"; "the fourth", "ninety-three", "three, fourteen, seventy-nine"
     return is_spoken_year(covered) or is_spoken_date(covered)
+
+
+def _season_of_a_year(span: Span, covered: str) -> bool:
+    """Whether `span` is a season alone that the spoken forms found fixed by a year near it
+    (`spoken_periods.seasons_of_a_year`); NER's seasons alone ("in the spring") stay dropped."""
+    return "presidio" in span.detectors and covered.lower() in spoken_words().seasons
 
 
 def _holiday_name_in(covered: str) -> bool:
@@ -82,6 +91,7 @@ def drop_non_sensitive_numbers(
         if (
             span.label in rules.numeric_labels
             and not looks_like_date(covered, rules)
+            and not _season_of_a_year(span, covered)
             and not (keep_durations and looks_like_duration(covered, rules))
             and not _year_after_a_cue(span, text)
         ):

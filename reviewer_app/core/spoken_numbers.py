@@ -99,6 +99,9 @@ class SpokenWords:
     age_adjectives: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
     street_words: frozenset[str] = frozenset()
+    shift_words: frozenset[str] = frozenset()
+    other_months: frozenset[str] = frozenset()
+    season_openers: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -169,6 +172,9 @@ def spoken_words() -> SpokenWords:
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),
         street_words=frozenset(c.get("street_words", ())),
+        shift_words=frozenset(c.get("shift_words", ())),
+        other_months=frozenset(raw["dates"].get("other_months", ())),
+        season_openers=frozenset(raw["dates"].get("season_openers", ())),
     )
 
 
@@ -430,7 +436,10 @@ def names_one_day(text: str, start: int, end: int) -> bool:
             return True
         if re.match(r"\s*(?:[,.;!?]|$)", text[end:]) and re.search(r"(?:^|[,.;:!?])\s*$", text[:start]):
             return True  # said alone, set off by commas
-        return bool(before) and before[-1].text in (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
+        cues = (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
+        if len(before) > 1 and before[-1].text in v.hedges:
+            return before[-2].text in cues  # "from about Halloween to the middle of December"
+        return bool(before) and before[-1].text in cues
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
         return True
     if len(covered) == 2:
@@ -444,7 +453,32 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         return names_one_day(text, offset + before[-2].start, offset + before[-2].end)
     if len(before) > 1 and before[-1].text == "the" and before[-2].text in v.one_day_cues:
         return True  # "on the Monday and on the Wednesday"
+    if before and before[-1].text not in _NOT_AFTER_A_VERB and _one_day_after_a_verb(text, end):
+        return True  # "I start Monday.", "you were arrested saturday night by fresno p d"
     return _before_a_date(text, end) or _said_of_one_day_before(text, start, covered[0])
+
+
+# Before a weekday that names a kind of day or each of many: "the Thursday night group", "every other
+# Tuesday.", "Monday to Friday."
+_NOT_AFTER_A_VERB = frozenset({"the", "other", "to", "through", "thru", "till", "until"})
+# What may follow a part of one day said after a weekday ("arrested saturday night by", "their ER
+# Saturday night, Halloween"): a mark, a preposition or a subject; a noun makes it a kind of thing
+# ("the Thursday night group", "Friday night services").
+_AFTER_ONE_NIGHT = re.compile(
+    r"\s*(?:[.,;:!?]|$)|\s+(?:by|at|in|when|and|after|before|around|about|with|for|i|he|she|we|they|you)\b",
+    re.IGNORECASE,
+)
+
+
+def _one_day_after_a_verb(text: str, end: int) -> bool:
+    """Whether the weekday ending at `end` (no "the" before it, no "every" either) ends its sentence
+    ("I start Monday.", "See you Thursday.") or is followed by one part of the day and what ends the
+    phrase ("arrested saturday night by fresno p d"): said so, it names the day of one event (not
+    "tuesday nights", the nights of every week)."""
+    if re.match(r"\s*[.?!]", text[end:]):
+        return True
+    after = re.match(r"\s+(night|morning|afternoon|evening)\b", text[end:], re.IGNORECASE)
+    return after is not None and _AFTER_ONE_NIGHT.match(text, end + after.end()) is not None
 
 
 def _before_a_date(text: str, end: int) -> bool:

@@ -49,6 +49,7 @@ from reviewer_app.core.spoken_numbers import (
     words_of,
 )
 from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
+from reviewer_app.detectors.spoken_age_pairs import pairs_of_ages
 from reviewer_app.detectors.spoken_age_talk import (
     ages_of_a_life_story,
     around_an_age,
@@ -71,6 +72,7 @@ from reviewer_app.detectors.spoken_periods import (
     decade_of_life,
     decade_of_someone,
     opens_a_year_range,
+    seasons_of_a_year,
     second_year_at,
     year_of_a_range,
 )
@@ -255,6 +257,9 @@ class _Finder:
                 # "eighteen may be" is no date; "on eighteen may" is one.
                 if month != "may" or end > day.last + 1 or self.word(i - 1) == "on":
                     return self.span(i, end, "DATE")
+        cue = self.word(i - 1)
+        if w in self.v.other_months and (cue in self.v.year_prepositions or cue in ("last", "next")):
+            return self.span(i, i + 1, "DATE", WEAK_SCORE)  # "I left from Bole in Ginbot"
         if w in self.v.seasons and self.word(i + 1) == "of":
             end = self._year_after(i + 2)  # "the summer of ninety-eight"
             return self.span(i, end, "DATE") if end > i + 2 else None
@@ -423,22 +428,14 @@ class _Finder:
     def _verb_at(self, j: int) -> bool:
         return 0 <= j < len(self.words) and self.words[j].start in self.verbs
 
-    def address_after(self, j: int, reach: int = 3) -> bool:
-        """Whether a street follows word j-1 in the same phrase, so that the numbers before it are a
-        house number ("it's at fourteen twelve east market street"), not a clock time."""
-        for k in range(j, min(len(self.words), j + reach)):
-            if re.search(r"[.;:!?,\n]", self.gap(k - 1, k)) or self.word(k) in self.v.function_words:
-                return False  # "we met at ten fifteen on main street"
-            if self.word(k) in self.v.street_words:
-                return True
-        return False
-
     def _no_count(self, j: int) -> bool:
         """Whether the number ending before word j counts nothing ("two fifteen-minute breaks")."""
         if 0 < j < len(self.words) and re.search(r"[.;:!?,\n]", self.gap(j - 1, j)):
             return True  # "like seven thirty, to bring the car back"
         if self.word(j) == "and" and (self._sentence_goes_on(j + 1) or self._verb_at(j + 1)):
             return True  # "ten thirty and we are back", "at ten forty and told": a clause opens
+        if self.word(j) == "to" and self._verb_at(j + 1):
+            return True  # "home by ten-thirty to light the diyas": a verb's infinitive, no range
         return not self.counts_a_thing(j) and self.word(j) not in self.v.not_after_age
 
     # -- ages -------------------------------------------------------------
@@ -682,9 +679,11 @@ class _Finder:
         if self._house_number(first, j):
             return False
         if w in ("and", "or", "to") and not re.search(r"[.;:!?,]", self.gap(j - 1, j)):
-            after = self.reader.read_cardinal(j + 1)
+            # "fifteen to about seventeen", "from age fifteen to age thirty-four"
+            k = j + 1 + (self.word(j + 1) in self.v.hedges or self.word(j + 1) == "age")
+            after = self.reader.read_cardinal(k)
             if after is not None:
-                return self._bare_number(j + 1, after.last)
+                return self._bare_number(k, after.last)
             if w == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
                 return self._bare_number(j + 1, j + 3)  # "sixteen and a half"
             return w == "and" or (
@@ -891,7 +890,9 @@ def find_spoken_forms(
         t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
     ]
     dates, ages = finder.dates(), finder.ages()
+    dates += [s for s in seasons_of_a_year(finder, dates) if not any(s.overlaps(d) for d in dates)]
     times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)
+    spans += [p for p in pairs_of_ages(finder, spans) if not any(p.overlaps(s) for s in spans)]
     return sorted(spans + find_series(finder, spans))

@@ -52,6 +52,9 @@ class AgeFormWords:
     having_verbs: frozenset[str]
     interpreter_words: frozenset[str]
     life_dating_words: frozenset[str]
+    pair_joins: frozenset[str]
+    pair_openers: frozenset[str]
+    times_of_day: frozenset[str]
 
 
 @functools.cache
@@ -94,7 +97,7 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             out += [f.span(n.first, n.last, "AGE", WEAK_SCORE) for n in listed]
             last_age = listed[-1]
             continue
-        ranged = _a_range_of_ages(f, i, number, w)
+        ranged = _a_range_of_ages(f, i, number, found + out)
         if ranged:  # "from fifteen to eighteen I was in and out of juvenile hall"
             out += [f.span(n.first, n.last, "AGE", WEAK_SCORE) for n in ranged]
             last_age = ranged[-1]
@@ -196,14 +199,18 @@ def _ages_of_those_counted(f: Finder, i: int, reach: int = 5) -> list[Reading]:
     return listed
 
 
-def _a_range_of_ages(f: Finder, i: int, number: Reading, w: AgeFormWords) -> list[Reading]:
+def _a_range_of_ages(f: Finder, i: int, number: Reading, ages: list[Span]) -> list[Reading]:
     """The numbers of a range of the years of a life in words, from 13 to 29, said with a person in
-    its sentence: "from fifteen to eighteen I was in and out", "between thirteen and sixteen he ran
-    with them", "fourteen through seventeen", "from like fourteen to twenty", "from about fifteen on"
-    (no hour, and a year is said with its "twenty"); [] for "from fifteen to twenty minutes"."""
+    its sentence or near an age of `ages`: "from fifteen to eighteen I was in and out", "between
+    thirteen and sixteen he ran with them", "fourteen through seventeen", "from like fourteen to
+    twenty", "from fifteen to about seventeen and a half", "from about fifteen on" (no hour, and a
+    year is said with its "twenty"); [] for "from fifteen to twenty minutes"."""
+    w = age_form_words()
     join = number.last
-    if f.word(i).isdigit() or not 13 <= number.value <= 29 or not f._person_near(i - 1):
+    if f.word(i).isdigit() or not 13 <= number.value <= 29:
         return []
+    if not f._person_near(i - 1) and not near_an_age(f, i, join, ages):
+        return []  # "MVN. From like fourteen to twenty-two, twenty-three." near "when I was young"
     opener = f.word(_before_hedges(f, i - 1))
     if opener == "from" and f.word(join) == "on" and f.clause_end(join + 1):
         return [number]  # "I carried one from about fifteen on."
@@ -211,10 +218,23 @@ def _a_range_of_ages(f: Finder, i: int, number: Reading, w: AgeFormWords) -> lis
         return []
     if opener not in ("from", "between") and f.word(join) not in ("through", "thru"):
         return []
-    second = f.reader.read_cardinal(join + 1)
-    if second is None or not number.value < second.value <= 29 or not f._bare_number(join + 1, second.last):
+    k = join + 1
+    while k < len(f.words) - 1 and f.word(k) in f.v.hedges:
+        k += 1  # "from fifteen to about seventeen"
+    second = f.reader.read_cardinal(k)
+    if second is None or not number.value < second.value <= 29:
+        return []
+    if [f.word(second.last + n) for n in range(3)] == ["and", "a", "half"]:
+        second = Reading(second.value, second.first, second.last + 3)  # "to seventeen and a half"
+    if not f._bare_number(second.first, second.last):
         return []
     return [number, second]
+
+
+def near_an_age(f: Finder, i: int, j: int, ages: list[Span], reach: int = 300) -> bool:
+    """Whether an age of `ages` lies within `reach` characters of words i..j-1."""
+    start, end = f.words[i].start, f.words[j - 1].end
+    return any(age.label == "AGE" and start - reach <= age.start and age.end <= end + reach for age in ages)
 
 
 def _before_hedges(f: Finder, k: int, extra: frozenset[str] = frozenset()) -> int:

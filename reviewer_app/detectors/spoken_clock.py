@@ -153,7 +153,7 @@ def day_clock(f: Finder) -> list[Span]:
             )
             and (f.word(i - 1) in f.v.time_prepositions or f.word(i - 1) == "time" or by_digit)
             and f._no_count(end)
-            and not f.address_after(end)
+            and not address_after(f, end)
         ):
             # "at sixteen hundred"; "at twenty-two fifty-three": no hour of a 12-hour clock
             out.append(f.span(i, end, "TIME", WEAK_SCORE))
@@ -246,3 +246,14 @@ def time_suffix(f: Finder, j: int) -> int:
         if tuple(f.word(j + k) for k in range(len(phrase))) == phrase:
             return j + len(phrase)
     return 0
+
+
+def address_after(f: Finder, j: int, reach: int = 3) -> bool:
+    """Whether a street follows word j-1 in the same phrase, so that the numbers before it are a
+    house number ("it's at fourteen twelve east market street"), not a clock time."""
+    for k in range(j, min(len(f.words), j + reach)):
+        if re.search(r"[.;:!?,\n]", f.gap(k - 1, k)) or f.word(k) in f.v.function_words:
+            return False  # "we met at ten fifteen on main street"
+        if f.word(k) in f.v.street_words:
+            return True
+    return False

@@ -115,3 +115,43 @@ def second_year_at(f: Finder, i: int) -> Span | None:
     """The year at word i that closes a range opened by the date just found (`opens_a_year_range`)."""
     end = year_of_a_range(f, i)
     return f.span(i, end, "DATE", WEAK_SCORE if end - i < 2 else SCORE) if end else None
+
+
+# A year or a date written near a season: "2012", "'97", "6 / 14 / 25", "3/18".
+_WRITTEN_YEAR_OR_DATE = re.compile(
+    r"(?<![\w/])(?:(?:19|20)\d\d|['’]\d\d|\d{1,2}\s?/\s?\d{1,2}(?:\s?/\s?\d{2,4})?)(?![\w/])"
+)
+
+
+def seasons_of_a_year(f: Finder, dates: list[Span], reach: int = 120, close: int = 30) -> list[Span]:
+    """A season alone that ends its phrase and whose year is named near it (a date said with a
+    number, or a year or date written, within `reach` characters; within `close` after a mere "the"):
+    "Radiation through that summer.", "in the spring of 2024 and again that fall.", "Two thousand
+    twelve. The spring, at Old Folsom.", "I came in the spring, March of '97", "arrested the following
+    spring." Not a season said from today or of every year ("this fall", "last spring", "every winter":
+    `season_openers` has none of these), nor one that a noun or a clause follows ("the winter
+    festival", "the summer I was nine", "the fall on August 12th": a fall), nor one told far from a
+    year ("grapes in the summer, then pruning in the winter")."""
+    numbered = [d for d in dates if _WITH_A_NUMBER.search(f.text[d.start : d.end])]
+    out = []
+    for i, word in enumerate(f.words):
+        opener = f.word(i - 1)
+        if word.text not in f.v.seasons or opener not in f.v.season_openers:
+            continue
+        ends_its_phrase = re.match(r"[,.;:!?]", f.text[word.end :]) is not None
+        if (opener == "following" and f.word(i - 2) != "the") or not ends_its_phrase:
+            continue
+        near = close if opener == "the" else reach
+        low, high = max(0, word.start - near), word.end + near
+        if any(low <= d.start and d.end <= high for d in numbered) or _WRITTEN_YEAR_OR_DATE.search(
+            f.text, low, high
+        ):
+            out.append(f.span(i, i + 1, "DATE", WEAK_SCORE))
+    return out
+
+
+_WITH_A_NUMBER = re.compile(
+    r"\d|\b(?:oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|twenty|thirty|forty|"
+    r"fifty|sixty|seventy|eighty|ninety|thousand)",
+    re.IGNORECASE,
+)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading
 from reviewer_app.detectors.spoken_clock import (
+    address_after,
     after_a_part_of_the_day,
     clock_fractions,
     day_clock,
@@ -72,7 +73,7 @@ def find_times(f: Finder) -> list[Span]:
                 or i in f.time_answers
             )
             and f._no_count(minutes)
-            and not f.address_after(minutes)
+            and not address_after(f, minutes)
         ):
             out.append(f.span(i, minutes, "TIME", WEAK_SCORE))
         elif not minutes and (
@@ -111,10 +112,11 @@ def _written_again(f: Finder, found: list[Span]) -> list[Span]:
 
 
 def _hours_of_a_shift(f: Finder, i: int, j: int) -> bool:
-    """Whether the hour of words i..j-1 opens a range of hours after "shift", a verb of work or a part
-    of the day and "from", where no minutes are needed: "she was on the night shift ten to six", "I
-    worked seven to three", "Tuesday nights from six to eight" ("worked ten to twelve hours" counts them)."""
-    cue = f.word(i - 1) in ("shift", "shifts", "work", "works", "worked", "working")
+    """Whether the hour of words i..j-1 opens a range of hours after a word of a shift of work (a comma
+    between or not) or a part of the day and "from", where no minutes are needed: "she was on the night
+    shift ten to six", "Second watch, six to two", "Tuesday nights from six to eight" ("worked ten to
+    twelve hours" counts them)."""
+    cue = i > 0 and f.word(i - 1) in f.v.shift_words and f.gap(i - 1, i).strip() in ("", ",")
     return (cue or _from_a_part_of_the_day(f, i)) and _opens_a_range(f, j, 1)
 
 
@@ -216,10 +218,12 @@ def _ish(f: Finder, j: int) -> bool:
 
 
 def _time_cue_before(f: Finder, i: int) -> bool:
-    """A time preposition right before word i ("around nine forty"), or "time" in the three
-    words before it ("the time is now ten fifteen")."""
+    """A time preposition right before word i ("around nine forty", "close to ten-thirty"), or
+    "time" in the three words before it ("the time is now ten fifteen")."""
     if f.word(i - 1) in f.v.time_prepositions:
         return True
+    if f.word(i - 1) == "to" and f.word(i - 2) in ("close", "closer"):
+        return True  # "It was a Monday night, close to ten-thirty."
     # "the time is now ten fifteen", "Back on the record, eleven twenty-six" (a hearing notes the clock)
     return any(f.word(k) in ("time", "record") for k in range(max(0, i - 3), i)) or _a_clock_said(f, i)
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from reviewer_app.core.merge import load_merge_rules
-from reviewer_app.core.number_filters import looks_like_date
+from reviewer_app.core.number_filters import drop_non_sensitive_numbers, looks_like_date
+from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import names_one_day
 from reviewer_app.detectors.patterns import load_recognizer_specs
 from reviewer_app.detectors.spoken import find_spoken_forms
@@ -37,10 +38,35 @@ def test_holidays_named_in_more_than_one_word(text, expected):
     assert found(text, "DATE") == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the holidays of the languages a hearing interprets, after a cue as Easter is
+        ("It was Diwali and my dad said he'd be home.", ["Diwali"]),
+        ("The day of Vaisakhi. My mother says", ["Vaisakhi"]),
+        ("They let us go two days before Genna, our Christmas.", ["Genna"]),
+        ("the 6th of January, Día de Reyes, and then", ["6th of January", "Día de Reyes"]),
+        # a hedge between the cue and the holiday
+        ("We were there from about Halloween to the middle of December.", ["Halloween", "December"]),
+        ("The Holi festival is colorful.", []),
+        # the months of other calendars after a preposition of time or "last"
+        ("I left from Bole in Ginbot, this year.", ["Ginbot"]),
+        ("They came again to my mother's house last Meskerem.", ["Meskerem"]),
+        ("Month of Ginbot. I do not know the day.", ["Ginbot"]),
+        ("Sene said nothing to me.", []),
+    ],
+)
+def test_holidays_of_other_languages_and_months_of_other_calendars(text, expected):
+    assert [said for _, said in found(text, "DATE")] == expected
+
+
 def test_a_holiday_name_looks_like_a_date_to_the_merge():
     rules = load_merge_rules()
     assert looks_like_date("Labor Day", rules)
     assert not looks_like_date("Labor", rules)
+    # and a holiday or a month of another calendar in one word
+    assert looks_like_date("Diwali", rules)
+    assert looks_like_date("Ginbot", rules)
 
 
 @pytest.mark.parametrize(
@@ -56,6 +82,55 @@ def test_the_second_weekday_of_a_list_names_one_day_as_the_first_does(text, expe
     if expected:
         start = text.index("Friday")
         assert names_one_day(text, start, start + len("Friday"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a weekday ending its sentence after a verb, or with one part of the day after it, names one day
+        ("Out in French Camp. I start Monday. My supervisor is Ray.", ["Monday"]),
+        ("you were arrested saturday night by fresno p d i got", ["saturday"]),
+        ("I went to their ER Saturday night, for a headache.", ["Saturday"]),
+        # the nights of every week, a kind of thing, a weekday of every week
+        ("I facilitate the Thursday night group on the yard.", []),
+        ("Saturday is the busiest day.", []),
+        ("We meet every Friday.", []),
+        ("She visits every other Saturday. My sister", []),
+        ("Six to two-thirty, Monday to Friday. Sometimes", []),
+    ],
+)
+def test_a_weekday_after_a_verb_names_one_day(text, expected):
+    assert [said for _, said in found(text, "DATE")] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a season alone whose year is named near it
+        ("Two thousand twelve. The spring, at Old Folsom. I was", ["Two thousand twelve", "spring"]),
+        ("in the spring of 2024 and again that fall. And", ["spring of 2024", "fall"]),
+        ("I came to Yuba City in the spring, March of '97.", ["spring", "March of '97"]),
+        ("a chrono dated 6 / 14 / 25 says you've co-facilitated since spring.", ["spring"]),
+        ("Then a stroke in 2021. Radiation through that summer. Then", ["summer"]),
+        # no year near; a season said from today; a noun or a clause after it; a year far from "the"
+        ("We plant in the spring.", []),
+        ("The summer I was nine. So the summer of '77.", ["summer of '77"]),
+        ("He uses the wheelchair since the fall on August 12th, 2025.", ["August 12th, 2025"]),
+        ("That was '77. After that I was just working fields, grapes in the summer, then pruning.", []),
+        ("I'll be out this fall, in 2027.", []),
+    ],
+)
+def test_a_season_fixed_by_a_year_near_it(text, expected):
+    assert [said for _, said in found(text, "DATE")] == expected
+
+
+def test_a_season_survives_the_merge_when_the_spoken_forms_found_it():
+    rules = load_merge_rules()
+    text = "Two thousand twelve. The spring, at Old Folsom."
+    start = text.index("spring")
+    spoken = Span(start, start + 6, "DATE", ("presidio",), 0.6)
+    ner = Span(start - 4, start + 6, "DATE", ("spacy",), 0.85)  # "The spring" alone
+    assert drop_non_sensitive_numbers([spoken, ner], text, rules) == [spoken]
 
 
 def test_a_month_and_day_without_a_year_survives_the_merge_and_is_no_case_number():
@@ -160,6 +235,25 @@ def test_the_24_hour_clock_in_lists_fields_and_after_a_date(specs):
     assert matches(specs, "TIME", "Duration: 00:07:12") == []
 
 
+def test_a_clock_time_close_to_and_before_an_infinitive():
+    assert found("It was a Monday night, close to ten-thirty. He owed", "TIME") == [("TIME", "ten-thirty")]
+    text = "He said he would be home by ten-thirty to light the lamps."
+    verbs = {text.index("light")}
+    assert [text[s.start : s.end] for s in find_spoken_forms(text, verbs=verbs)] == ["ten-thirty"]
+    # without a verb after it "to" may open a range or count
+    assert [text[s.start : s.end] for s in find_spoken_forms(text)] == []
+
+
+def test_the_24_hour_clock_beside_a_date_and_opening_a_range(specs):
+    assert matches(specs, "TIME", "Negative, collected 0745, 4/27/26.") == ["0745"]
+    assert matches(specs, "TIME", "It says Gail Thornbury, LVN. July 22nd, 2315.") == ["2315"]
+    assert matches(specs, "TIME", "Second watch, six to two. 0600 to 1400.") == ["0600", "1400"]
+    # A year before a date or after its month and day stays a year; a count of rooms is no range.
+    assert matches(specs, "TIME", "In 1998, 4/27/26 was far off. July 22nd, 2015.") == []
+    assert matches(specs, "TIME", "Rooms 1200 to 1250 were empty.") == []
+    assert matches(specs, "DATE", "July 22nd, 2315.") == ["July 22nd"]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -187,6 +281,11 @@ def test_an_age_after_a_name_in_apposition_and_before_a_range_said_years_old(tex
         ("the whistle would blow at twelve for lunch and", ["twelve"]),
         ("she was on the night shift ten to six and she", ["ten", "six"]),
         ("I worked ten to twelve hours a day.", []),
+        # the hours of a shift after a comma: a prison's watch, nights, a desk staffed
+        ("A. Second watch, six to two. Sometimes", ["six", "two"]),
+        ("for a grocer in Tracy, nights, eleven to seven.", ["eleven", "seven"]),
+        ("call the front desk, that's staffed seven to eleven.", ["seven", "eleven"]),
+        ("We had two nights, three to four of us.", []),
         ("The time is zero nine, uh, zero nine four two. We're here.", ["zero nine four two"]),
         ("His number is zero nine four two.", []),
     ],

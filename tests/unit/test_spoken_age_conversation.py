@@ -158,6 +158,10 @@ def test_an_age_granted_shared_or_set_beside_a_school_year(text, expected):
         # A difference of ages is no age.
         ("He is four years older than me.", []),
         ("My sister is 6 years younger and 2 yrs older than Ben.", []),
+        # Of years and months the age is the years, also over a numbered line.
+        ("She was seventeen years and four months old, and", ["seventeen"]),
+        ("He was nineteen years\n11   and two months old. The", ["nineteen"]),
+        ("The baby was two months old.", ["two"]),
     ],
 )
 def test_years_old_and_not_years_older(text, expected):

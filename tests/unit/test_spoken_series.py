@@ -201,3 +201,64 @@ def test_an_age_said_again_in_a_reply_without_punctuation():
     # a number that only equals an age said before, after a word that takes nothing up, is no age
     other = "SPEAKER_01: i was forty two when i got out\nSPEAKER_00: turn to page forty two"
     assert found(other) == [("AGE", "forty two")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # two ages a year apart given for one, near an age found
+        (
+            "I was thirteen then. Seventh grade is when I stopped going. Twelve, thirteen. I ran.",
+            ["thirteen", "Twelve", "thirteen"],
+        ),
+        ("Drinking, eleven or twelve, my father's beer. Weed at thirteen.", ["eleven", "twelve", "thirteen"]),
+        ("He was fifteen. Six, going on seven. The file says five.", ["fifteen", "Six", "seven"]),
+        (
+            "I was fourteen at camp. Fourteen, almost fifteen. I got a certificate.",
+            ["fourteen", "Fourteen", "fifteen"],
+        ),
+        # a word that dates a life by an age opens the pair as a mark does
+        ("He was fifteen then. Drinking maybe six, seven, with my dad.", ["fifteen", "six", "seven"]),
+        # no age near; a count; a series read on; hours of the night; under five; years by their digits
+        ("She was fifteen. Eleven, twelve, the clock said, in the morning.", ["fifteen"]),
+        ("I was fifteen. Ninety-six, ninety-seven. We moved.", ["fifteen"]),
+        ("I was fifteen. Twelve, thirteen times.", ["fifteen"]),
+        ("Seventh grade is when I stopped going. Twelve, thirteen. I ran.", []),
+        ("I was fifteen. I had two, three beers. Pages twelve, thirteen.", ["fifteen"]),
+        ("I was fifteen. Five, six, seven, eight.", ["fifteen"]),
+        ("She was fifteen. We got home at eleven, twelve at night.", ["fifteen"]),
+        ("I was twenty. Count them. Two, three.", ["twenty"]),
+    ],
+)
+def test_two_ages_a_year_apart_near_an_age(text, expected):
+    assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+def test_two_numbers_a_year_apart_far_from_any_age_are_no_ages():
+    text = (
+        "I was thirteen then. "
+        + "We talked about the yard and the weather for a while. " * 6
+        + "Twelve, thirteen."
+    )
+    assert [said for label, said in found(text) if label == "AGE"] == ["thirteen"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a range of ages near an age found, a hedge before its second, "and a half" after it
+        (
+            "He was twelve. Then the Youth Authority, Preston, from fifteen to about seventeen and a half.",
+            ["twelve", "fifteen", "seventeen and a half"],
+        ),
+        (
+            "A. When I was young, I was sixteen. MVN. From like fourteen to twenty-two, twenty-three.",
+            ["sixteen", "fourteen", "twenty-two", "twenty-three"],
+        ),
+        ("a pattern that runs from age fifteen to age thirty-four, and", ["fifteen", "thirty-four"]),
+        ("I was twenty. We ran from fifteen to about twenty minutes.", ["twenty"]),
+        ("A. MVN. From like fourteen to twenty-two. Q. Why?", []),
+    ],
+)
+def test_a_range_of_ages_near_an_age(text, expected):
+    assert [said for label, said in found(text) if label == "AGE"] == expected
