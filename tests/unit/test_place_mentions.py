@@ -103,3 +103,63 @@ def test_a_person_after_a_place_and_and_or_a_thing_from_a_person_stays_a_person(
     labels = _labels(text, ner)
     for word in ("Tony", "Maria", "Darnell"):
         assert {label for words, label, _ in labels if words == word} == {"PERSON"}, word
+
+
+def test_a_name_after_a_residence_cue_is_a_place_at_every_mention():
+    # A person's name or a one-word organisation to NER, right after "born in" or "moved to".
+    text = (
+        "A: I was born in Bac Lieu in 1960. We left from Bac Lieu by boat.\n"
+        "A: Then we moved to Duluth. Duluth was cold.\n"
+    )
+    ner = [
+        _span(text, "Bac Lieu", "PERSON"),
+        _span(text, "Bac Lieu", "PERSON", 1),
+        _span(text, "Duluth", "ORGANIZATION"),
+        _span(text, "Duluth", "ORGANIZATION", 1),
+    ]
+    labels = _labels(text, ner)
+    for word in ("Bac Lieu", "Duluth"):
+        assert {label for words, label, _ in labels if words == word} == {"LOCATION"}, word
+
+
+def test_a_name_after_a_residence_cue_that_is_a_persons_elsewhere_stays_a_person():
+    text = "A: She moved to Talia Brandt's house. Then I moved to Brandt. Mr. Brandt let me stay.\n"
+    ner = [_span(text, "Talia Brandt", "PERSON"), _span(text, "Brandt", "PERSON", 1)]
+    labels = _labels(text, ner)
+    assert {label for words, label, _ in labels if words == "Brandt"} == {"PERSON"}
+
+
+def test_a_town_passed_through_or_by_or_with_an_office_is_a_place():
+    text = (
+        "A: The bus came in through Barstow at night. Barstow was hot.\n"
+        "A: We fished the rivers up by Yreka. Agent Moss, out of the Ukiah office, called.\n"
+        "A: A letter from Grace Chapel, Hanford, dated May 2nd.\n"
+    )
+    ner = [
+        _span(text, "Barstow", "PERSON"),
+        _span(text, "Barstow", "PERSON", 1),
+        _span(text, "Yreka", "PERSON"),
+        _span(text, "Ukiah", "PERSON"),
+        _span(text, "Grace Chapel", "ORGANIZATION"),
+        _span(text, "Hanford", "PERSON"),
+    ]
+    labels = _labels(text, ner)
+    for word in ("Barstow", "Yreka", "Ukiah", "Hanford"):
+        assert {label for words, label, _ in labels if words == word} == {"LOCATION"}, word
+
+
+def test_a_town_that_is_a_persons_name_or_written_by_a_person_stays_a_person():
+    # "by" alone is who did it; a town's name the document gives a person keeps it.
+    text = (
+        "A: The report was written by Hanford. Hanford signed it.\n"
+        "A: Dr. Lompoc drove me through Lompoc's old neighbourhood, and then through Lompoc.\n"
+    )
+    ner = [
+        _span(text, "Hanford", "PERSON"),
+        _span(text, "Hanford", "PERSON", 1),
+        _span(text, "Lompoc", "PERSON"),
+        _span(text, "Lompoc", "PERSON", 2),
+    ]
+    labels = _labels(text, ner)
+    assert {label for words, label, _ in labels if words == "Hanford"} == {"PERSON"}
+    assert ("Lompoc", "LOCATION") not in {(words, label) for words, label, _ in labels}
