@@ -31,10 +31,10 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from reviewer_app.core.context_rules import previous_word
-from reviewer_app.core.name_rules import STRUCTURE
+from reviewer_app.core.name_rules import STRUCTURE, answers_where
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
 from reviewer_app.paths import resource
@@ -67,6 +67,7 @@ def relabel_places_by_use(
     `towns`: lower case, the gazetteers' places."""
     spans = relabel_places_by_locative_use(spans, text, locative_cues, titles, person_names)
     spans = relabel_places_by_residence(spans, text, _residence_cues(), titles, person_names)
+    spans = relabel_longer_places_by_use(label_places_by_kind(spans, text), text, titles, person_names)
     return relabel_towns_by_use(spans, text, towns, titles, person_names)
 
 
@@ -184,17 +185,57 @@ def relabel_places_by_residence(
     person, and so each one-word organisation NER alone found there ("moved to Fargo"); a name the
     document shows as a person's elsewhere (a longer or other PERSON span, a title, the cover)
     stays a person's (module docstring)."""
-    spans = list(spans)
     after_cue = _after_phrase_pattern(tuple(residence_cues))
     if after_cue is None:
-        return spans
+        return list(spans)
+
+    def after_a_residence_cue(span: Span) -> bool:
+        return (span.label == "PERSON" or " " not in span.text_in(text).strip()) and after_cue.search(
+            text, max(0, span.start - 40), span.start
+        ) is not None
+
+    return _relabel_names_used_as_places(spans, text, after_a_residence_cue, titles, person_names)
+
+
+def relabel_longer_places_by_use(
+    spans: Sequence[Span],
+    text: str,
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with each PERSON of two or three words that NER alone found a LOCATION where the
+    document sets it as a place (after one of `place_mentions.toml`'s `in_a_longer_place`: "from
+    a village, Kang Sahbu", "near Dera Baba") or where it alone answers a "where" question ("Where did
+    you grow up?" / "Lemon Hill, in south Sacramento."), with its other mentions, unless its
+    words are a person's elsewhere. One word after "in" is `relabel_places_by_locative_use`'s."""
+    in_a_place = _after_phrase_pattern(tuple(_word_lists()["in_a_longer_place"]))
+
+    def used_as_place(span: Span) -> bool:
+        covered = span.text_in(text)
+        if span.label != "PERSON" or " " not in covered.strip():
+            return False
+        if in_a_place is not None and in_a_place.search(text, max(0, span.start - 20), span.start):
+            return True
+        return answers_where(text, span.start) and _AFTER_A_LISTED_TOWN.match(text, span.end) is not None
+
+    return _relabel_names_used_as_places(spans, text, used_as_place, titles, person_names)
+
+
+def _relabel_names_used_as_places(
+    spans: Sequence[Span],
+    text: str,
+    used_as_place: Callable[[Span], bool],
+    titles: frozenset[str],
+    person_names: Iterable[str],
+) -> list[Span]:
+    """`spans` with each name NER alone found that `used_as_place` says is a place, and that
+    name's other mentions NER alone found, a LOCATION, unless a word of it is a person's
+    elsewhere: on the cover, in another PERSON span, after a title."""
+    spans = list(spans)
     located = {
         span.text_in(text).lower()
         for span in spans
-        if _is_ner_name(span, text)
-        and (span.label == "PERSON" or " " not in span.text_in(text).strip())
-        and after_cue.search(text, max(0, span.start - 40), span.start)
-        and not text.startswith(("'s", "’s"), span.end)
+        if _is_ner_name(span, text) and used_as_place(span) and not text.startswith(("'s", "’s"), span.end)
     }
     if not located:
         return spans
@@ -220,6 +261,27 @@ def relabel_places_by_residence(
         else span
         for span in spans
     ]
+
+
+def label_places_by_kind(spans: Sequence[Span], text: str) -> list[Span]:
+    """`spans` with each PERSON that NER alone found right after a word of
+    `place_mentions.toml`'s `place_kinds` ("Camp Erwin Owen", ASR's "camp owen") a LOCATION
+    that takes the word in: a juvenile camp or a fort named after a person is a place."""
+    before = _after_phrase_pattern(tuple(_word_lists()["place_kinds"]))
+    if before is None:
+        return list(spans)
+    out = []
+    for span in spans:
+        if span.label == "PERSON" and _found_by_ner(span):
+            kind = before.search(text, max(0, span.start - 12), span.start)
+            if kind is not None:
+                span = span.with_(start=kind.start(), label="LOCATION")
+        out.append(span)
+    return out
+
+
+def _found_by_ner(span: Span) -> bool:
+    return bool(span.detectors) and set(span.detectors) <= NER_DETECTORS and STRUCTURE not in span.detectors
 
 
 def relabel_towns_by_use(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.spans import Span
 from reviewer_app.detectors.patterns import load_recognizer_specs
 
 
@@ -43,3 +45,13 @@ def test_a_number_where_someone_lives_or_is_housed_is_a_place(text, expected):
 )
 def test_numbers_of_places_where_nobody_lives_are_no_dwellings(text):
     assert _dwellings(text) == []
+
+
+def test_a_prisons_facility_is_no_place_that_singles_anyone_out():
+    text = "We're in the Facility B program office at Salinas Valley State Prison. He moved to Facility C."
+    spans = [
+        Span(text.index("Facility"), text.index("Facility") + 8, "LOCATION", ("spacy",), 0.85),
+        Span(text.index("Salinas"), text.index(". He"), "LOCATION", ("spacy",), 0.85),
+        Span(text.index("Facility C"), text.index("Facility C") + 10, "LOCATION", ("spacy",), 0.85),
+    ]
+    assert [s.text_in(text) for s in merge_spans(spans, text)] == ["Salinas Valley State Prison"]

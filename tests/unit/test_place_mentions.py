@@ -163,3 +163,45 @@ def test_a_town_that_is_a_persons_name_or_written_by_a_person_stays_a_person():
     labels = _labels(text, ner)
     assert {label for words, label, _ in labels if words == "Hanford"} == {"PERSON"}
     assert ("Lompoc", "LOCATION") not in {(words, label) for words, label, _ in labels}
+
+
+def test_a_longer_name_one_is_in_or_that_answers_where_is_a_place_at_every_mention():
+    text = (
+        "Q: Where did you grow up?\nA: Pine Hollow, in north Fresno. My mom had me young.\n"
+        "Q: He'll stay away from Pine Hollow.\nA: I am from a village, Dera Baba, in Punjab.\n"
+        "A: My uncle would live with his cousin in Dera Baba.\n"
+    )
+    ner = [
+        _span(text, "Pine Hollow", "PERSON"),
+        _span(text, "Pine Hollow", "PERSON", 1),
+        _span(text, "Dera Baba", "PERSON"),
+        _span(text, "Dera Baba", "PERSON", 1),
+    ]
+    labels = _labels(text, ner)
+    for name in ("Pine Hollow", "Dera Baba"):
+        assert {label for words, label, _ in labels if words == name} == {"LOCATION"}, name
+
+
+def test_a_longer_name_a_person_is_in_or_at_stays_a_person():
+    # One looks at and confides in a person; an answer that goes on ("Tomas Vidal and I") names
+    # people.
+    text = (
+        "A: I looked at Marta Ruiz. She sat in Marta Ruiz's chair.\n"
+        "Q: Where were you that night?\nA: Tomas Vidal and I were at the party.\n"
+        "A: I confided in Tomas Vidal.\n"
+    )
+    ner = [
+        _span(text, "Marta Ruiz", "PERSON"),
+        _span(text, "Marta Ruiz", "PERSON", 1),
+        _span(text, "Tomas Vidal", "PERSON"),
+        _span(text, "Tomas Vidal", "PERSON", 1),
+    ]
+    labels = _labels(text, ner)
+    assert {label for words, label, _ in labels if words in ("Marta Ruiz", "Tomas Vidal")} == {"PERSON"}
+
+
+def test_a_name_after_a_kind_of_place_is_that_place():
+    text = "A: In '86 a commitment to Camp Dorrance Hale up north.\nA: then camp hale in kern county\n"
+    ner = [_span(text, "Dorrance Hale", "PERSON"), _span(text, "hale", "PERSON")]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert ("Camp Dorrance Hale", "LOCATION") in labels and ("camp hale", "LOCATION") in labels
