@@ -7,14 +7,22 @@ or a person. Two capitalised words joined by "and" after a word that leads to a 
 ("on", "at", "near", "toward", "corner of", "en route from") are two streets, and so are
 two joined so of which one is such a street ("Edinger and Raitt"); each of them is a
 street in its other mentions in the call too ("It's Edinger." "Up Raitt.").
+
+A street the document names in an address ("2216 Halvorsen Avenue") is that street where its
+name is said alone ("onto Halvorsen", "Is that Halvorsen, H-A-L-V-O-R-S-E-N?"), whatever NER
+or a spelling made of the word, unless the document shows the word as a person's name (in a
+longer PERSON span, after a title).
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import tomllib
 from collections.abc import Iterable
 
 from reviewer_app.core.spans import Span
+from reviewer_app.paths import resource
 
 STREET_DETECTOR = "context"
 STREET_SCORE = 0.85
@@ -31,6 +39,12 @@ _INTERSECTION = re.compile(
 )
 # Two names joined by "and" anywhere: streets when one of them is a street the call gave.
 _ANY_PAIR = re.compile(r"(?<![\w-])" + _PAIR)
+# "between Coffee and, um, Oakdale Road": two streets when the second has its kind of street
+# ("between Tony and Maria" has none).
+_BETWEEN = re.compile(
+    rf"(?<![\w-])between[ ]+(?P<first>{_NAME}){_AND}(?P<second>{_NAME})[ ]+"
+    r"(?:Street|Avenue|Road|Boulevard|Drive|Lane|Way|Parkway|Highway)(?![\w'’-])"
+)
 
 
 def crossings(text: str, not_streets: frozenset[str]) -> list[tuple[int, int]]:
@@ -38,7 +52,7 @@ def crossings(text: str, not_streets: frozenset[str]) -> list[tuple[int, int]]:
     with a word of `not_streets` (lower case: "on Monday and Tuesday", "at Mom and Dad's")
     is none."""
     out = []
-    for match in _INTERSECTION.finditer(text):
+    for match in [*_INTERSECTION.finditer(text), *_BETWEEN.finditer(text)]:
         if not {match.group("first").lower(), match.group("second").lower()} & not_streets:
             out += [match.span("first"), match.span("second")]
     streets = {text[a:b] for a, b in out}
@@ -54,7 +68,7 @@ def label_streets(spans: Iterable[Span], text: str, not_streets: frozenset[str])
     gives as a crossing street relabelled LOCATION, and a LOCATION span for each mention
     of such a word that no span covers (an ordinal, "First", only where it crosses). A
     word of a longer PERSON span ("Warner" of "Ada Warner") is left as it is."""
-    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    spans = relabel_streets_of_addresses(sorted(spans, key=lambda s: (s.start, s.end)), text, not_streets)
     places = crossings(text, not_streets)
     if not places:
         return spans
@@ -79,3 +93,51 @@ def label_streets(spans: Iterable[Span], text: str, not_streets: frozenset[str])
         if not any(s.start < end and start < s.end for s in [*out, *added]):
             added.append(Span(start, end, "LOCATION", (STREET_DETECTOR,), STREET_SCORE))
     return sorted([*out, *added], key=lambda s: (s.start, s.end))
+
+
+def relabel_streets_of_addresses(spans: list[Span], text: str, titles: frozenset[str]) -> list[Span]:
+    """`spans` with each one-word PERSON, ORGANIZATION or NRP span whose word names a street of
+    an address LOCATION span ("2216 Halvorsen Avenue") relabelled LOCATION; not where the
+    document shows the word as a person's: in a longer PERSON span, after one of `titles`
+    (lower case)."""
+    named_streets = _street_name()
+    streets = {
+        found.group("name")
+        for s in spans
+        if s.label == "LOCATION"
+        for found in named_streets.finditer(s.text_in(text))
+    }
+    if not streets:
+        return spans
+    for s in spans:
+        covered = s.text_in(text)
+        if s.label == "PERSON" and (" " in covered.strip() or _after_title(text, s.start, titles)):
+            streets -= set(covered.replace(".", " ").split())
+    return [
+        s.with_(label="LOCATION")
+        if s.label in ("PERSON", "ORGANIZATION", "NRP") and s.text_in(text) in streets
+        else s
+        for s in spans
+    ]
+
+
+_TITLE_BEFORE = re.compile(r"(?<![\w'’-])([A-Za-z]+)\.?[ ]+\Z")
+
+
+def _after_title(text: str, start: int, titles: frozenset[str]) -> bool:
+    before = _TITLE_BEFORE.search(text, max(0, start - 20), start)
+    return before is not None and before.group(1).lower() in titles
+
+
+@functools.cache
+def _street_name() -> re.Pattern[str]:
+    """A street's name in an address: after a house number or a compass word, one capitalised
+    word before a kind of street of places.toml's `street_words` ("2216 Halvorsen Avenue", "West
+    Edinger Avenue"; not "Coffee Road" alone, which may be a business's "Coffee Road Diner")."""
+    with resource("patterns", "places.toml").open("rb") as fh:
+        kinds = tomllib.load(fh)["lower_case"]["street_words"]
+    alternation = "|".join(re.escape(k.capitalize()) for k in kinds)
+    return re.compile(
+        rf"(?:\d{{1,6}}[ ]+(?:(?:North|South|East|West|[NSEW]\.?)[ ]+)?|(?:North|South|East|West)[ ]+)"
+        rf"(?P<name>[A-Z][a-z]+)[ ]+(?:{alternation})(?![\w-])"
+    )

@@ -678,8 +678,8 @@ def drop_false_tags(
         if span.label in _NER_NAMES:
             words = covered.split()
             line_start, line_end = _line_bounds(text, span.start)
-            if cased and covered.islower():
-                continue  # "long": names are written capitalised
+            if cased and covered.islower() and not (span.label == "NRP" and covered in colour_words):
+                continue  # "long": names are written capitalised; "white male" is a race (NRP)
             if is_positional_capital(span, text, function_words):
                 continue  # "Your Honor", "Last name?"
             capitalised = not covered.islower()  # a phrase in lower case would find itself below

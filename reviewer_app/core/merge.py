@@ -100,7 +100,7 @@ from reviewer_app.core.organisation_names import (
     split_businesses_on_streets,
 )
 from reviewer_app.core.person_context import persons_by_relation
-from reviewer_app.core.place_mentions import relabel_places_by_locative_use
+from reviewer_app.core.place_mentions import relabel_places_by_use
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
@@ -820,9 +820,9 @@ def merge_spans(
         merged = relabel_known_persons(merged, text, rules, person_names)
         # "Harjit Dhillon" (an organisation to NER) beside "Mr. Dhillon".
         merged = relabel_relatives_of_persons(merged, text, lower_words, rules.known_places, not_persons)
-        # "in Jerez" ... "Jerez, Zacatecas": a word one is in or at is a place at every mention.
-        merged = relabel_places_by_locative_use(
-            merged, text, rules.locative_cues, rules.titles | name_titles | rules.person_cues, person_names
+        # "in Jerez" ... "Jerez, Zacatecas", "born in Rach Gia", "through Wasco": a place at every mention.
+        merged = relabel_places_by_use(
+            merged, text, rules.locative_cues, rules.known_places, person_words, person_names
         )
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)

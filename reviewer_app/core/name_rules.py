@@ -768,7 +768,7 @@ def relabel_places_named_alone(
             and (
                 covered in known_places
                 or _listed_with_place(spans, i, text)
-                or _answers_where(text, span.start)
+                or answers_where(text, span.start)
             )
         ):
             span = span.with_(label="LOCATION")
@@ -837,7 +837,7 @@ def _listed_with_place(spans: Sequence[Span], i: int, text: str) -> bool:
     return bool(before or after)
 
 
-def _answers_where(text: str, start: int) -> bool:
+def answers_where(text: str, start: int) -> bool:
     """Whether `start` opens a turn that answers a "where" question on the line before."""
     line_start = text.rfind("\n", 0, start) + 1
     if not _TURN_OPENING.fullmatch(text, line_start, start) or line_start == 0:

@@ -16,6 +16,14 @@ from Darnell"; the words are in `resources/patterns/place_mentions.toml`), a tow
 name with "of" ("his sister, Graciana Ordóñez, of Gonzales, will"), and a word joined by "and"
 or "or" to a place that ends the list ("to Devils Lake and Bismarck."; not "to Fresno and Tony
 stayed", where "and" opens a clause whose subject is a person).
+
+Two more readings NER misses (`relabel_places_by_residence`, `relabel_towns_by_use`): the words
+right after a residence cue ("born in Rach Gia", "moved to Fargo") are a place whatever NER made of
+them, a person's name or a one-word organisation; and a town of the gazetteers is a place where the
+document uses it as one in a weaker way than a locative preposition says: passing through or by it
+("came in through Wasco", "the rivers up by Redding"), an office or reception centre in it ("the
+Oakland office", "Wasco reception"), or set after a place's or body's name with a comma
+("Greater Hope Missionary Baptist Church, Willits,").
 """
 
 from __future__ import annotations
@@ -23,9 +31,10 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from reviewer_app.core.context_rules import previous_word
+from reviewer_app.core.name_rules import STRUCTURE, answers_where
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess
 from reviewer_app.paths import resource
@@ -43,6 +52,30 @@ _BEFORE_FROM = re.compile(
 # A town set after a name with a comma and "of": "Graciana Ordóñez, of Gonzales,".
 _OF_A_PLACE = re.compile(r"[A-Za-z],[ ]+of[ ]+\Z")
 _JOINED = re.compile(r"[ ]+(?:and|or)[ ]+\Z")
+
+
+def relabel_places_by_use(
+    spans: Sequence[Span],
+    text: str,
+    locative_cues: frozenset[str],
+    towns: frozenset[str],
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with the names the document uses as places relabelled LOCATION: after a
+    locative preposition, a residence cue, or a town used as a place (module docstring).
+    `towns`: lower case, the gazetteers' places."""
+    spans = relabel_places_by_locative_use(spans, text, locative_cues, titles, person_names)
+    spans = relabel_places_by_residence(spans, text, _residence_cues(), titles, person_names)
+    spans = relabel_longer_places_by_use(label_places_by_kind(spans, text), text, titles, person_names)
+    return relabel_towns_by_use(spans, text, towns, titles, person_names)
+
+
+@functools.cache
+def _residence_cues() -> tuple[str, ...]:
+    """places.toml's `residence_cues` ("born in", "moved to"), the cues the places detector reads."""
+    with resource("patterns", "places.toml").open("rb") as fh:
+        return tuple(tomllib.load(fh).get("residence_cues", ()))
 
 
 def relabel_places_by_locative_use(
@@ -138,6 +171,219 @@ def _list_ends() -> re.Pattern[str]:
         re.escape(w) for w in sorted(_word_lists()["after_a_list_of_places"], key=len, reverse=True)
     )
     return re.compile(rf"[,.;:!?)\"”]|[ \t]*$|[ ]+(?:{words})(?![\w'’-])", re.M)
+
+
+def relabel_places_by_residence(
+    spans: Sequence[Span],
+    text: str,
+    residence_cues: Iterable[str],
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with each PERSON that NER alone found right after one of `residence_cues` ("born
+    in", "moved to"; places.toml) a LOCATION, with that name's other mentions NER alone read as a
+    person, and so each one-word organisation NER alone found there ("moved to Fargo"); a name the
+    document shows as a person's elsewhere (a longer or other PERSON span, a title, the cover)
+    stays a person's (module docstring)."""
+    after_cue = _after_phrase_pattern(tuple(residence_cues))
+    if after_cue is None:
+        return list(spans)
+
+    def after_a_residence_cue(span: Span) -> bool:
+        return (span.label == "PERSON" or " " not in span.text_in(text).strip()) and after_cue.search(
+            text, max(0, span.start - 40), span.start
+        ) is not None
+
+    return _relabel_names_used_as_places(spans, text, after_a_residence_cue, titles, person_names)
+
+
+def relabel_longer_places_by_use(
+    spans: Sequence[Span],
+    text: str,
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with each PERSON of two or three words that NER alone found a LOCATION where the
+    document sets it as a place (after one of `place_mentions.toml`'s `in_a_longer_place`: "from
+    a village, Kang Sahbu", "near Dera Baba") or where it alone answers a "where" question ("Where did
+    you grow up?" / "Lemon Hill, in south Sacramento."), with its other mentions, unless its
+    words are a person's elsewhere. One word after "in" is `relabel_places_by_locative_use`'s."""
+    in_a_place = _after_phrase_pattern(tuple(_word_lists()["in_a_longer_place"]))
+
+    def used_as_place(span: Span) -> bool:
+        covered = span.text_in(text)
+        if span.label != "PERSON" or " " not in covered.strip():
+            return False
+        if in_a_place is not None and in_a_place.search(text, max(0, span.start - 20), span.start):
+            return True
+        return answers_where(text, span.start) and _AFTER_A_LISTED_TOWN.match(text, span.end) is not None
+
+    return _relabel_names_used_as_places(spans, text, used_as_place, titles, person_names)
+
+
+def _relabel_names_used_as_places(
+    spans: Sequence[Span],
+    text: str,
+    used_as_place: Callable[[Span], bool],
+    titles: frozenset[str],
+    person_names: Iterable[str],
+) -> list[Span]:
+    """`spans` with each name NER alone found that `used_as_place` says is a place, and that
+    name's other mentions NER alone found, a LOCATION, unless a word of it is a person's
+    elsewhere: on the cover, in another PERSON span, after a title."""
+    spans = list(spans)
+    located = {
+        span.text_in(text).lower()
+        for span in spans
+        if _is_ner_name(span, text) and used_as_place(span) and not text.startswith(("'s", "’s"), span.end)
+    }
+    if not located:
+        return spans
+    named: set[str] = {w for name in person_names for w in _words(name)}
+    for span in spans:
+        covered = span.text_in(text)
+        if (
+            span.label == "PERSON"
+            and not _HAS_DIGIT.search(covered)
+            and (
+                covered.lower() not in located
+                or not _is_ner_name(span, text)
+                or _after(text, span.start, titles, _TITLE_BEFORE)
+            )
+        ):
+            named.update(_words(covered))
+    located = {name for name in located if not _words(name) & named}
+    return [
+        span.with_(label="LOCATION")
+        if span.label in ("PERSON", "ORGANIZATION")
+        and _is_ner_name(span, text)
+        and span.text_in(text).lower() in located
+        else span
+        for span in spans
+    ]
+
+
+def label_places_by_kind(spans: Sequence[Span], text: str) -> list[Span]:
+    """`spans` with each PERSON that NER alone found right after a word of
+    `place_mentions.toml`'s `place_kinds` ("Camp Erwin Owen", ASR's "camp owen") a LOCATION
+    that takes the word in: a juvenile camp or a fort named after a person is a place."""
+    before = _after_phrase_pattern(tuple(_word_lists()["place_kinds"]))
+    if before is None:
+        return list(spans)
+    out = []
+    for span in spans:
+        if span.label == "PERSON" and _found_by_ner(span):
+            kind = before.search(text, max(0, span.start - 12), span.start)
+            if kind is not None:
+                span = span.with_(start=kind.start(), label="LOCATION")
+        out.append(span)
+    return out
+
+
+def _found_by_ner(span: Span) -> bool:
+    return is_ner_guess(span) and STRUCTURE not in span.detectors
+
+
+def relabel_towns_by_use(
+    spans: Sequence[Span],
+    text: str,
+    towns: frozenset[str],
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with each one-word PERSON that NER alone found and that is a town of `towns`
+    (lower case) a LOCATION at every mention where one of them uses it as a place
+    (`place_mentions.toml`'s `through_a_town` and `town_heads`, or a comma after a place's or
+    body's name: module docstring) and the document never shows it as a person's."""
+    spans = sorted(spans)
+    words = _word_lists()
+    through = _after_phrase_pattern(tuple(words["through_a_town"]))
+    heads = words["town_heads"]
+    candidates = [
+        i
+        for i, s in enumerate(spans)
+        if _is_one_word_person_guess(s, text) and s.text_in(text).lower() in towns
+    ]
+    if not candidates:
+        return spans
+    located = set()
+    for i in candidates:
+        span = spans[i]
+        previous = spans[i - 1] if i > 0 else None
+        if (
+            (through is not None and through.search(text, max(0, span.start - 30), span.start))
+            or _next_word(text, span.end) in heads
+            or (
+                previous is not None
+                and previous.label in ("LOCATION", "ORGANIZATION")
+                and text[previous.end : span.start] == ", "
+                and _AFTER_A_LISTED_TOWN.match(text, span.end) is not None
+            )
+        ):
+            located.add(span.text_in(text).lower())
+    located -= _person_words(spans, text, titles, person_names)
+    return [
+        s.with_(label="LOCATION")
+        if _is_one_word_person_guess(s, text) and s.text_in(text).lower() in located
+        else s
+        for s in spans
+    ]
+
+
+# A "person" with a digit is an address another rule took for one ("2290 82nd Avenue, East
+# Oakland"), no evidence that its words are a name.
+_HAS_DIGIT = re.compile(r"\d")
+# What may follow a town set after a name with a comma: a mark or the line's end.
+_AFTER_A_LISTED_TOWN = re.compile(r"[,.;:)]|[ \t]*$", re.M)
+_NEXT_WORD = re.compile(r"[ ]+([\w'’]+)")
+
+
+def _next_word(text: str, end: int) -> str:
+    found = _NEXT_WORD.match(text, end)
+    return found.group(1).lower() if found else ""
+
+
+def _person_words(
+    spans: Sequence[Span], text: str, titles: frozenset[str], person_names: Iterable[str]
+) -> set[str]:
+    """The lower-case words the document shows as a person's: on the cover, in a longer PERSON
+    span, after a title, or in a PERSON span a rule of context found (none with a digit)."""
+    named = {w for name in person_names for w in _words(name)}
+    for span in spans:
+        covered = span.text_in(text)
+        if (
+            span.label == "PERSON"
+            and not _HAS_DIGIT.search(covered)
+            and (
+                " " in covered.strip()
+                or _after(text, span.start, titles, _TITLE_BEFORE)
+                or not _is_one_word_person_guess(span, text)
+            )
+        ):
+            named.update(_words(covered))
+    return named
+
+
+@functools.cache
+def _after_phrase_pattern(phrases: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A pattern for one of `phrases` (any case) and spaces right before a position (searched
+    up to it)."""
+    if not phrases:
+        return None
+    words = "|".join(re.escape(p).replace(r"\ ", "[ ]+") for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'’-])(?i:{words})[ ]+\Z")
+
+
+def _is_ner_name(span: Span, text: str) -> bool:
+    """A PERSON or ORGANIZATION span NER alone found, of capitalised words."""
+    covered = span.text_in(text)
+    return (
+        span.label in ("PERSON", "ORGANIZATION")
+        and is_ner_guess(span)
+        and STRUCTURE not in span.detectors
+        and covered[:1].isupper()
+        and len(covered.split()) <= 3
+    )
 
 
 def _is_one_word_person_guess(span: Span, text: str) -> bool:

@@ -50,3 +50,35 @@ def test_people_days_and_names_without_a_crossing_are_not_streets():
         ("Ada Warner", "PERSON"),
         ("Kemper", "ORGANIZATION"),
     ]
+
+
+def test_a_street_of_an_address_is_that_street_where_its_name_is_said_alone():
+    text = (
+        "C: It's 1840 Pellworth Avenue, apartment 2. DISPATCHER: Is that Pellworth, P-E-L-L?\n"
+        "C: He ran out onto Pellworth. Mr. Quill lives on Quill Road, 20 Quill Road.\n"
+    )
+    spans = [
+        Span(text.index("1840"), text.index(", apartment"), "LOCATION", ("presidio",), 0.85),
+        span(text, "Pellworth", "PERSON", 1),
+        span(text, "Pellworth", "ORGANIZATION", 2),
+        span(text, "20 Quill Road", "LOCATION"),
+        span(text, "Quill", "PERSON"),
+    ]
+    found = labelled(spans, text)
+    assert found.count(("Pellworth", "LOCATION")) == 2
+    assert ("Quill", "PERSON") in found  # "Mr. Quill": a person's name too
+
+
+def test_two_names_between_which_an_address_lies_are_streets_when_the_second_is_one():
+    text = (
+        "C: It's between Corvin and, um, Ashgrove Road. He went toward Corvin.\n"
+        "I sat between Tony and Maria.\n"
+    )
+    spans = [
+        span(text, "Corvin", "ORGANIZATION"),
+        span(text, "Corvin", "ORGANIZATION", 1),
+        span(text, "Tony", "PERSON"),
+    ]
+    found = labelled(spans, text)
+    assert found.count(("Corvin", "LOCATION")) == 2
+    assert ("Tony", "PERSON") in found and ("Maria", "LOCATION") not in found

@@ -103,3 +103,105 @@ def test_a_person_after_a_place_and_and_or_a_thing_from_a_person_stays_a_person(
     labels = _labels(text, ner)
     for word in ("Tony", "Maria", "Darnell"):
         assert {label for words, label, _ in labels if words == word} == {"PERSON"}, word
+
+
+def test_a_name_after_a_residence_cue_is_a_place_at_every_mention():
+    # A person's name or a one-word organisation to NER, right after "born in" or "moved to".
+    text = (
+        "A: I was born in Bac Lieu in 1960. We left from Bac Lieu by boat.\n"
+        "A: Then we moved to Duluth. Duluth was cold.\n"
+    )
+    ner = [
+        _span(text, "Bac Lieu", "PERSON"),
+        _span(text, "Bac Lieu", "PERSON", 1),
+        _span(text, "Duluth", "ORGANIZATION"),
+        _span(text, "Duluth", "ORGANIZATION", 1),
+    ]
+    labels = _labels(text, ner)
+    for word in ("Bac Lieu", "Duluth"):
+        assert {label for words, label, _ in labels if words == word} == {"LOCATION"}, word
+
+
+def test_a_name_after_a_residence_cue_that_is_a_persons_elsewhere_stays_a_person():
+    text = "A: She moved to Talia Brandt's house. Then I moved to Brandt. Mr. Brandt let me stay.\n"
+    ner = [_span(text, "Talia Brandt", "PERSON"), _span(text, "Brandt", "PERSON", 1)]
+    labels = _labels(text, ner)
+    assert {label for words, label, _ in labels if words == "Brandt"} == {"PERSON"}
+
+
+def test_a_town_passed_through_or_by_or_with_an_office_is_a_place():
+    text = (
+        "A: The bus came in through Barstow at night. Barstow was hot.\n"
+        "A: We fished the rivers up by Yreka. Agent Moss, out of the Ukiah office, called.\n"
+        "A: A letter from Grace Chapel, Hanford, dated May 2nd.\n"
+    )
+    ner = [
+        _span(text, "Barstow", "PERSON"),
+        _span(text, "Barstow", "PERSON", 1),
+        _span(text, "Yreka", "PERSON"),
+        _span(text, "Ukiah", "PERSON"),
+        _span(text, "Grace Chapel", "ORGANIZATION"),
+        _span(text, "Hanford", "PERSON"),
+    ]
+    labels = _labels(text, ner)
+    for word in ("Barstow", "Yreka", "Ukiah", "Hanford"):
+        assert {label for words, label, _ in labels if words == word} == {"LOCATION"}, word
+
+
+def test_a_town_that_is_a_persons_name_or_written_by_a_person_stays_a_person():
+    # "by" alone is who did it; a town's name the document gives a person keeps it.
+    text = (
+        "A: The report was written by Hanford. Hanford signed it.\n"
+        "A: Dr. Lompoc drove me through Lompoc's old neighbourhood, and then through Lompoc.\n"
+    )
+    ner = [
+        _span(text, "Hanford", "PERSON"),
+        _span(text, "Hanford", "PERSON", 1),
+        _span(text, "Lompoc", "PERSON"),
+        _span(text, "Lompoc", "PERSON", 2),
+    ]
+    labels = _labels(text, ner)
+    assert {label for words, label, _ in labels if words == "Hanford"} == {"PERSON"}
+    assert ("Lompoc", "LOCATION") not in {(words, label) for words, label, _ in labels}
+
+
+def test_a_longer_name_one_is_in_or_that_answers_where_is_a_place_at_every_mention():
+    text = (
+        "Q: Where did you grow up?\nA: Pine Hollow, in north Fresno. My mom had me young.\n"
+        "Q: He'll stay away from Pine Hollow.\nA: I am from a village, Dera Baba, in Punjab.\n"
+        "A: My uncle would live with his cousin in Dera Baba.\n"
+    )
+    ner = [
+        _span(text, "Pine Hollow", "PERSON"),
+        _span(text, "Pine Hollow", "PERSON", 1),
+        _span(text, "Dera Baba", "PERSON"),
+        _span(text, "Dera Baba", "PERSON", 1),
+    ]
+    labels = _labels(text, ner)
+    for name in ("Pine Hollow", "Dera Baba"):
+        assert {label for words, label, _ in labels if words == name} == {"LOCATION"}, name
+
+
+def test_a_longer_name_a_person_is_in_or_at_stays_a_person():
+    # One looks at and confides in a person; an answer that goes on ("Tomas Vidal and I") names
+    # people.
+    text = (
+        "A: I looked at Marta Ruiz. She sat in Marta Ruiz's chair.\n"
+        "Q: Where were you that night?\nA: Tomas Vidal and I were at the party.\n"
+        "A: I confided in Tomas Vidal.\n"
+    )
+    ner = [
+        _span(text, "Marta Ruiz", "PERSON"),
+        _span(text, "Marta Ruiz", "PERSON", 1),
+        _span(text, "Tomas Vidal", "PERSON"),
+        _span(text, "Tomas Vidal", "PERSON", 1),
+    ]
+    labels = _labels(text, ner)
+    assert {label for words, label, _ in labels if words in ("Marta Ruiz", "Tomas Vidal")} == {"PERSON"}
+
+
+def test_a_name_after_a_kind_of_place_is_that_place():
+    text = "A: In '86 a commitment to Camp Dorrance Hale up north.\nA: then camp hale in kern county\n"
+    ner = [_span(text, "Dorrance Hale", "PERSON"), _span(text, "hale", "PERSON")]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert ("Camp Dorrance Hale", "LOCATION") in labels and ("camp hale", "LOCATION") in labels
