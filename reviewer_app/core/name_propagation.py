@@ -44,6 +44,10 @@ if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
 
 _SENTENCE_STOP = re.compile(r"[.?!]")
+# Courtesy titles that are no other word (unlike "miss", "judge", "chair").
+_ONLY_TITLES = frozenset({"mister", "mr", "mrs", "ms", "mx"})
+# A number right after a word: "Page 7", "PAGE 2".
+_NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _MULTIWORD_NAME = re.compile(r"[A-Z][a-z][\w'’&.-]*(?:[ ](?:[a-z]{1,4}[ ])?[A-Z][a-z][\w'’&.-]*)+")
 # A title right before a position, and the word before the title (if on the same line).
 _TITLE_BEFORE = re.compile(r"(?:(?<![\w'’-])(?P<before>[\w'’-]+)[ ]+)?(?P<title>[a-z]+)[.,]?[ ]+\Z")
@@ -224,6 +228,13 @@ def propagate_lower_case_names(
         if match.group() in after_title
         and after_word(text, match.start(), (stop_words | PRONOUNS | determiners) - titles)
     }
+    # A first name the text also writes after a determiner is the ordinary word there ("he
+    # ran a crane" beside "mister crane"; not "thank you devika").
+    anywhere -= {
+        match.group()
+        for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text)
+        if match.group() in anywhere and after_word(text, match.start(), determiners - titles)
+    }
     anywhere |= after_title - ordinary
     taken = _sorted(spans)
     starts = [s.start for s in taken]
@@ -247,10 +258,13 @@ def _after_title_used_as_one(
     text: str, start: int, titles: frozenset[str], determiners: frozenset[str]
 ) -> bool:
     """Whether the word at `start` follows a title that no determiner or pronoun stands
-    before ("okay counselor may", not "the counselor may" or "your counselor may")."""
+    before ("okay counselor may", not "the counselor may" or "your counselor may"), or a
+    title that is no other word after anything ("thank you mister crane")."""
     title = _TITLE_BEFORE.search(text, max(0, start - 60), start)
     return bool(
-        title and title.group("title") in titles and title.group("before") not in determiners | PRONOUNS
+        title
+        and title.group("title") in titles
+        and (title.group("title") in _ONLY_TITLES or title.group("before") not in determiners | PRONOUNS)
     )
 
 
@@ -270,18 +284,25 @@ def drop_sentence_initial_homographs(
 
 def is_sentence_initial_homograph(text: str, start: int, end: int, lowercase_words: frozenset[str]) -> bool:
     """Whether a name found by its letters alone (propagated, or from the cover's list of
-    names) is the ordinary word: one word in title case that opens a sentence (not after
-    "Mr.") without ending it ("Long story", "Long term I want", "Big, like six-four"; not
-    the answer "Long.") and that the document writes in lower case elsewhere
-    (`lowercase_words`)."""
+    names) is the ordinary word that the document writes in lower case elsewhere
+    (`lowercase_words`): one word in title case that opens a sentence (not after "Mr.")
+    without ending it ("Long story", "Long term I want", "Big, like six-four"; not the
+    answer "Long."), one before its number ("Page 7 of 10", "DECISION PAGE 2" of a footer
+    beside Mr. Page and "on page 14"), or one in capitals on a line of its own (an index's
+    column heading "PAGE")."""
     covered = text[start:end]
-    return (
-        covered.istitle()
-        and " " not in covered
-        and covered.lower() in lowercase_words
-        and opens_sentence(text, start)
-        and not _SENTENCE_STOP.match(text, end)
-    )
+    if " " in covered or covered.lower() not in lowercase_words:
+        return False
+    if _NUMBER_AFTER.match(text, end) or (covered.isupper() and _alone_on_line(text, start, end)):
+        return True
+    return covered.istitle() and opens_sentence(text, start) and not _SENTENCE_STOP.match(text, end)
+
+
+def _alone_on_line(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    after = text[end : len(text) if line_end < 0 else line_end]
+    return not text[line_start:start].strip() and not after.strip()
 
 
 def _running_max_end(spans: Sequence[Span]) -> list[int]:

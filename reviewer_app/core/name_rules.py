@@ -46,12 +46,14 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+import tomllib
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
-from reviewer_app.core.context_rules import opens_sentence, previous_word
+from reviewer_app.core.context_rules import lower_case_names_after_titles, opens_sentence, previous_word
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
+from reviewer_app.paths import resource
 
 # Structure, like a speaker tag, beats NER's label (context_rules.NAME_TAG_SCORE).
 STRUCTURE = "context"
@@ -117,15 +119,26 @@ _PARTY = re.compile(
     rf"(?:\bv\.|\bvs\.?|\bversus)[ \t]*\n?[ \t]*(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),"
     r"\s*(?i:defendant|respondent|appellant|appellee|petitioner|plaintiff)s?\b"
 )
-# A question for a person's name, to the end of its line ("What's your son's name?").
+# A party of a case cited in argument: "In re Shaputis", "In re Lawrence, 2008" (not "In re
+# Marriage of ..."), "Swarthout v. Cooke, 2011, 562 U.S. 216", "People v. Kosinski (2019)".
+_IN_RE = re.compile(rf"\bIn[ ]re[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_SURNAME}){{0,2}})(?![ ]+of\b|[\w'’-])")
+_CITED_CASE = re.compile(
+    rf"(?<![\w'’-])(?P<first>{_NAME_WORD})[ ]v\.[ ](?P<second>{_NAME_WORD})(?=,[ ]|[ ]\(|[ ]\d)"
+)
+# A question for a person's name ("What's your son's name?", "Daughter's name and age?"), to
+# the end of its line and past the blank lines between turns.
 _NAME_QUESTION = re.compile(
-    r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)[ ]*\??[ ]*\n"
+    r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)"
+    r"(?:[ ]+and[ ]+[a-z]+)?[ ]*\??[ ]*\n(?:[ \t]*\n)*"
 )
-# The next turn: its speaker tag, a filler or two, then the words of the answer.
+# The next turn: an elapsed stamp ("00:04:43"), its speaker tag or answer marker ("A."), a
+# filler or two, then the words of the answer.
 _ANSWER = re.compile(
-    r"[^\n:]{1,40}:[ ]+(?:(?i:it's|it is|that's|uh|um|oh|yes|yeah|sure|okay|ok)[,.]?[ ]+){0,2}"
-    r"(?P<words>[^\n]{2,80})"
+    r"(?:[\[(]?\d{1,2}(?::\d{2}){1,2}[\])]?[ ]+)?(?:[^\n:]{1,40}:|[ \t]*A\.)[ ]+"
+    r"(?:(?i:it's|it is|that's|uh|um|oh|yes|yeah|sure|okay|ok)[,.]?[ ]+){0,2}(?P<words>[^\n]{2,80})"
 )
+# A pronoun contracted with its verb ("i'll", "he's") is no name either.
+_CONTRACTION = re.compile(r"['’](?:s|ll|m|re|d|ve)\Z")
 _QUOTE_OPEN = "\"“'‘"
 _QUOTE_CLOSE = "\"”'’"
 _NICKNAME = re.compile(
@@ -170,66 +183,16 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 # Kin words that also open organisations' names ("Family Services", "Brothers Keeping
 # Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
-# Kin words said as a title before a relative's name: "Aunt Nita", "my Auntie Luz's house",
-# "Tío Beto" (not "Victim", "Partner", "Sponsor", which open the names of services).
-_KIN_TITLES = frozenset(
-    {
-        "aunt",
-        "auntie",
-        "uncle",
-        "cousin",
-        "grandma",
-        "grandpa",
-        "granny",
-        "grandmom",
-        "grandmother",
-        "grandfather",
-        "tía",
-        "tia",
-        "tío",
-        "tio",
-        "abuela",
-        "abuelo",
-        "lola",
-        "lolo",
-        "tita",
-        "tito",
-    }
-)
+# Kin words said as a title before a relative's name ("Aunt Nita"), and the titles only a
+# person takes: data (`resources/patterns/person_context.toml`).
+with resource("patterns", "person_context.toml").open("rb") as _fh:
+    _PERSON_WORDS = tomllib.load(_fh)
+_KIN_TITLES = frozenset(_PERSON_WORDS["kin_titles"])
 # Generational suffixes, lower case: they end a person's name only ("Booker Fields Jr.", "Earl Vance III").
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # The titles written short, whose full stop is the abbreviation's and not a sentence's.
 _ABBREVIATED_TITLES = frozenset({"mr", "mrs", "ms", "mx", "dr", "sgt", "lt", "capt", "det", "ofc"})
-# Titles only a person takes (not "Parole", "Court", "Probation", which open the names of
-# bodies): a capitalised word after one, that ends there, is a surname NER missed
-# ("attorney for incarcerated person Casstro"); a board's chair by surname in a roll call
-# ("and chair sharp >> here").
-_PERSONAL_TITLES = _ABBREVIATED_TITLES | frozenset(
-    {
-        "miss",
-        "mister",
-        "doctor",
-        "officer",
-        "sergeant",
-        "lieutenant",
-        "captain",
-        "detective",
-        "commissioner",
-        "judge",
-        "counselor",
-        "chaplain",
-        "reverend",
-        "pastor",
-        "professor",
-        "nurse",
-        "warden",
-        "inmate",
-        "person",
-        "chair",
-        "chairman",
-        "chairwoman",
-    }
-)
+_PERSONAL_TITLES = _ABBREVIATED_TITLES | frozenset(_PERSON_WORDS["personal_titles"])
 # One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March"
 # nor "a model inmate. March of 2019" (a full stop only after a short form).
 _TITLED = re.compile(
@@ -353,14 +316,18 @@ def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
 def parties_named(
     text: str, not_names: frozenset[str], organisation_heads: frozenset[str] = frozenset()
 ) -> list[Span]:
-    """PERSON spans for a caption's party after "v." and before its role (`_PARTY`); no
-    word of `not_names` ("the People", "State"), and no firm: a name ending in a word that
+    """PERSON spans for a caption's party after "v." and before its role (`_PARTY`) and for
+    the parties of a case cited in argument (`_IN_RE`, `_CITED_CASE`); no word of
+    `not_names` ("the People", "State"), and no firm or body: a name ending in a word that
     ends organisations' names (`organisation_heads`, lower case: "Halden Freight Company")."""
+    names = [m.span("name") for m in _PARTY.finditer(text)]
+    names += [m.span("name") for m in _IN_RE.finditer(text)]
+    names += [m.span(party) for m in _CITED_CASE.finditer(text) for party in ("first", "second")]
     return [
-        Span(*m.span("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
-        for m in _PARTY.finditer(text)
-        if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
-        and m.group("name").split()[-1].lower() not in organisation_heads
+        Span(start, end, "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
+        for start, end in names
+        if not any(w.lower().rstrip(".") in not_names for w in text[start:end].split())
+        and text[start:end].split()[-1].lower() not in organisation_heads
     ]
 
 
@@ -387,7 +354,8 @@ def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list
     for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT, _NICKNAME_SAID, _DESCRIBED):
         for match in pattern.finditer(text):
             words = match.group("name").split()
-            if len(words[0]) > 1 and not any(w.lower() in not_names for w in words):
+            # A letter is no role ("Q"): "They called me Lil Q".
+            if len(words[0]) > 1 and not any(len(w) > 1 and w.lower() in not_names for w in words):
                 found[match.span("name")] = None
     for match in _COMPLETED_NAME.finditer(text):
         found[match.span("first")] = None
@@ -408,9 +376,16 @@ def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Sp
         kept = []
         for word in re.finditer(r"[^\s.,?!;:]+", answer.group("words")):
             token = word.group()
-            if token.lower() in not_names | PRONOUNS or len(token) < 2 or (cased and not token[0].isupper()):
+            if (
+                token.lower() in not_names | PRONOUNS
+                or _CONTRACTION.sub("", token.lower()) in PRONOUNS
+                or len(token) < 2
+                or (cased and not token[0].isupper())
+            ):
                 break
             kept.append(word)
+            if answer.group("words")[word.end() : word.end() + 1] in (".", "?", "!", ";"):
+                break  # the answer's sentence ends: "Mariah. She's eleven."
         if kept and len(kept) <= 4:
             start = answer.start("words")
             out.append(
@@ -642,16 +617,19 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     to a word of `not_names` or a pronoun, past a rank's number: "with doctor feldmann
     not with me", "counselor one tamika may and doctor thanh hoang from mental health"
     (a word of `not_names` after a first name is its surname where a conjunction, a
-    mark or the line's end follows: a modal or a month cannot end the phrase there)."""
+    mark or the line's end follows: a modal or a month cannot end the phrase there). So
+    too in a text that capitalises its sentences but writes names in lower case after short
+    titles: "Mr. wheat", "Commissioner gutierrez ply"."""
     words = re.findall(r"[A-Za-z]+", text[:50000])
-    if sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words):
+    capitalised = sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words)
+    if capitalised and not lower_case_names_after_titles(text):
         return []  # a post with capitals here and there ("Nice vid captain obvious"), not lower-case speech
     numbers = number_words()
     out = []
     for title in _LOWER_TITLE.finditer(text):
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
         if before and (
-            (before.group(1) in determiners and title.group() not in _COURTESY_TITLES)
+            (before.group(1) in determiners and title.group().lower().rstrip(".") not in _COURTESY_TITLES)
             or before.group(1) in PRONOUNS | _VERB_BEFORE
         ):
             continue  # "the doctor said", "you miss speaking", "don't judge me"; but "a mister gutierrez"
@@ -661,7 +639,7 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             if k == 0 and name in numbers:
                 continue  # "counselor one", a rank
             # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
-            if re.sub(r"['’](?:s|ll|m|re|d|ve)\Z", "", name) in PRONOUNS or name in numbers:
+            if _CONTRACTION.sub("", name) in PRONOUNS or name in numbers:
                 break
             if name in _PERSONAL_TITLES or name in determiners:
                 break
@@ -671,6 +649,8 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             kept.append(word)
             if len(kept) == 2:
                 break
+        if kept and text.startswith(":", title.end() + kept[-1].end()) and before:
+            continue  # "Incarcerated person appearing from: Avenal": a form's field, not a speaker's tag
         if kept:
             out.append(
                 Span(
@@ -689,7 +669,12 @@ _CAPITALISED_SHARE = 0.05
 # Words after which a title is a verb: "to judge", "will miss", "don't judge".
 _VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "should", "not", "don't", "didn't", "i'll"})
 _COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})
-_LOWER_TITLE = re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))})(?=[ ])")
+# A title written in lower case, or a short one in any case ("Mr. wheat" in a text that
+# capitalises its sentences but not names).
+_LOWER_TITLE = re.compile(
+    rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))}"
+    rf"|(?i:{'|'.join(sorted(_ABBREVIATED_TITLES))})\.)(?=[ ])"
+)
 # The words after a title, up to punctuation or the line's end.
 _NEXT_LOWER_WORDS = re.compile(r"(?:[ ][a-z][a-z'’-]+){0,4}")
 _NEXT_WORD = re.compile(r"[a-z][a-z'’-]+")
