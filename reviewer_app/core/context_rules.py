@@ -98,12 +98,15 @@ _CONTENTS_LINE = re.compile(
 )
 # What ends a sentence before a word: punctuation, a speaker tag's colon, a bracket.
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
-_SENTENCE_INITIAL = re.compile(r"(?:^|[.!?]\s+|:\s+)([A-Za-z])", re.M)
+# The first letter of a sentence: after a full stop, a colon, or at a line's start where the line
+# before ended one or was blank (a line the layout wrapped goes on with the sentence: "worked
+# the\nnight counter").
+_SENTENCE_INITIAL = re.compile(r"(?:(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n)[ \t]*|[.!?]\s+|:\s+)([A-Za-z])")
 _LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
 # A courtesy title written short, then a word in lower case that is no conjunction ("Mr. wheat",
 # "mr. castellanos"; not "Mr. and Mrs. Hale"): a name the text does not capitalise.
 _SHORT_TITLE_THEN_LOWER = re.compile(r"(?<![\w'’-])(?i:mr|mrs|ms|mx|dr)\.[ ]+(?!(?:and|or)\b)[a-z]")
-_ABBREVIATED_TITLE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)\.\s*$")
+_ABBREVIATED_TITLE = re.compile(r"(?:^|[\s\"“(])(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)\.\s*$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # What `previous_word` finds, read backwards from an offset. By default the word (letters, digits,
 # ".", "'", "-": "Mr.", "St.") right before the spaces before it.

@@ -38,6 +38,7 @@ from reviewer_app.core.name_rules import (
     after_word,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import NER_DETECTORS
 from reviewer_app.core.term_patterns import term_alternation
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
 _SENTENCE_STOP = re.compile(r"[.?!]")
 # Courtesy titles that are no other word (unlike "miss", "judge", "chair").
 _ONLY_TITLES = frozenset({"mister", "mr", "mrs", "ms", "mx"})
+# A line that goes on from a line ending in a word or a comma: a sentence wrapped by the
+# layout ("... Commissioner\nMarsh, M-A-R-S-H, is with me"), not one that opens there.
+_WRAPPED_LINE = re.compile(r"[\w,][ \t]*\n[ \t]*\Z")
 # A number right after a word: "Page 7", "PAGE 2".
 _NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _MULTIWORD_NAME = re.compile(r"[A-Z][a-z][\w'’&.-]*(?:[ ](?:[a-z]{1,4}[ ])?[A-Z][a-z][\w'’&.-]*)+")
@@ -271,12 +275,19 @@ def _after_title_used_as_one(
 def drop_sentence_initial_homographs(
     spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
 ) -> list[Span]:
-    """Without a propagated one-word name that `is_sentence_initial_homograph`."""
+    """Without a one-word name that `is_sentence_initial_homograph`, propagated or an NER
+    guess of a person ("Height and weight." beside "your height"; where the text capitalises
+    names, for one that does not writes them in lower case: "Darnell, you were" beside "for
+    darnell wheat")."""
+    cased = names_are_capitalised(text)
     return [
         span
         for span in spans
         if not (
-            span.detectors == (PROPAGATION,)
+            (
+                span.detectors == (PROPAGATION,)
+                or (cased and span.label == "PERSON" and set(span.detectors) <= NER_DETECTORS)
+            )
             and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
         )
     ]
@@ -285,17 +296,22 @@ def drop_sentence_initial_homographs(
 def is_sentence_initial_homograph(text: str, start: int, end: int, lowercase_words: frozenset[str]) -> bool:
     """Whether a name found by its letters alone (propagated, or from the cover's list of
     names) is the ordinary word that the document writes in lower case elsewhere
-    (`lowercase_words`): one word in title case that opens a sentence (not after "Mr.")
-    without ending it ("Long story", "Long term I want", "Big, like six-four"; not the
-    answer "Long."), one before its number ("Page 7 of 10", "DECISION PAGE 2" of a footer
-    beside Mr. Page and "on page 14"), or one in capitals on a line of its own (an index's
-    column heading "PAGE")."""
+    (`lowercase_words`): one word in title case that opens a sentence (not after "Mr.",
+    nor a line the layout wrapped) without ending it ("Long story", "Long term I want",
+    "Big, like six-four"; not the answer "Long."), one before its number ("Page 7 of 10",
+    "DECISION PAGE 2" of a footer beside Mr. Page and "on page 14"), or one in capitals
+    on a line of its own (an index's column heading "PAGE")."""
     covered = text[start:end]
     if " " in covered or covered.lower() not in lowercase_words:
         return False
     if _NUMBER_AFTER.match(text, end) or (covered.isupper() and _alone_on_line(text, start, end)):
         return True
-    return covered.istitle() and opens_sentence(text, start) and not _SENTENCE_STOP.match(text, end)
+    return (
+        covered.istitle()
+        and opens_sentence(text, start)
+        and not _WRAPPED_LINE.search(text, max(0, start - 80), start)
+        and not _SENTENCE_STOP.match(text, end)
+    )
 
 
 def _alone_on_line(text: str, start: int, end: int) -> bool:

@@ -34,3 +34,15 @@ def test_a_name_before_its_number_or_alone_in_capitals_on_a_line_is_the_ordinary
 
     assert homograph("PAGE") and homograph("Page") and homograph("PAGE", 3)
     assert not homograph("PAGE", 1) and not homograph("PAGE", 2)  # "D. PAGE", "MR. PAGE"
+
+
+def test_a_name_that_opens_a_line_the_layout_wrapped_is_no_sentence_start():
+    from reviewer_app.core.name_propagation import is_sentence_initial_homograph
+
+    text = (
+        "VANG: Thank you. Commissioner\nMarsh, M-A-R-S-H, is with me.\nWe walked by the marsh.\nMarsh is wet."
+    )
+    lower = lowercase_words(text)
+    first, last = text.index("Marsh"), text.rindex("Marsh")
+    assert not is_sentence_initial_homograph(text, first, first + 5, lower)
+    assert is_sentence_initial_homograph(text, last, last + 5, lower)

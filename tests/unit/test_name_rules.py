@@ -853,3 +853,21 @@ def test_the_parties_of_a_case_cited_in_argument_are_persons():
 def test_a_nickname_of_a_letter_said_after_called_me_is_a_name():
     text = "INMATE HALE: I ran with older guys off the Eastside. They called me Lil Q. I was twelve.\n"
     assert ("Lil Q", "PERSON") in _merged(text)
+
+
+def test_a_one_word_ner_person_opening_a_sentence_is_the_word_the_text_writes_in_lower_case():
+    text = (
+        "DEPUTY FAULKNER: Height and weight.\nARRESTEE: Five eleven.\n"
+        "DEPUTY FAULKNER: Your height is on the form. Noble was here. Okay. Fine.\n"
+    )
+    ner = [_span(text, "Height", "PERSON"), _span(text, "Noble", "PERSON")]
+    merged = _merged(text, ner)
+    assert ("Height", "PERSON") not in merged
+    assert ("Noble", "PERSON") in merged  # the text never writes "noble" in lower case
+
+
+def test_a_one_word_ner_person_stays_where_the_text_writes_names_in_lower_case():
+    text = (
+        "speaker 1: the hearing for darnell wheat\nspeaker 2: okay\nspeaker 1: Darnell, you were nineteen\n"
+    )
+    assert ("Darnell", "PERSON") in _merged(text, [_span(text, "Darnell", "PERSON")])
