@@ -125,6 +125,8 @@ _IN_RE = re.compile(rf"\bIn[ ]re[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_SURNAME}){{0,2}
 _CITED_CASE = re.compile(
     rf"(?<![\w'’-])(?P<first>{_NAME_WORD})[ ]v\.[ ](?P<second>{_NAME_WORD})(?=,[ ]|[ ]\(|[ ]\d)"
 )
+# A capital letter and its full stop between two words: "Tab C. First", "F. Where".
+_LABEL_LETTER = re.compile(r"(?:(?P<noun>[A-Za-z]+)[ ])?[A-Z]\.[ ](?P<word>[A-Z][a-z]+)")
 # A question for a person's name ("What's your son's name?", "Daughter's name and age?"), to
 # the end of its line and past the blank lines between turns.
 _NAME_QUESTION = re.compile(
@@ -280,9 +282,17 @@ def strip_answer_markers(
 ) -> list[Span]:
     """A name span that opens a line with "Q." or "A." loses the marker. NER read the
     marker as an initial ("A.   Night shift", "Q.   Good morning"): what is left, if it is
-    one word the document also writes in lower case (`lowercase`), was no name and goes."""
+    one word the document also writes in lower case (`lowercase`), was no name and goes.
+    So does a person NER made of the letter that labels a tab or an exhibit and the word
+    opening the next sentence, both words the document writes in lower case ("Tab C. First,
+    a chrono", "tab F. Where would you live"; not "Officer D. Rich", after a title)."""
     out = []
     for span in spans:
+        label = _LABEL_LETTER.fullmatch(span.text_in(text)) if span.label == "PERSON" else None
+        if label:
+            noun = (label.group("noun") or previous_word(text, span.start)).lower()
+            if noun in lowercase - _PERSONAL_TITLES and label.group("word").lower() in lowercase:
+                continue
         line_start = text.rfind("\n", 0, span.start) + 1
         if span.label in _NAME_LABELS and not text[line_start : span.start].strip():
             marker = _ANSWER_MARKER.match(text, line_start)

@@ -871,3 +871,19 @@ def test_a_one_word_ner_person_stays_where_the_text_writes_names_in_lower_case()
         "speaker 1: the hearing for darnell wheat\nspeaker 2: okay\nspeaker 1: Darnell, you were nineteen\n"
     )
     assert ("Darnell", "PERSON") in _merged(text, [_span(text, "Darnell", "PERSON")])
+
+
+def test_a_letter_labelling_a_tab_and_the_next_sentences_first_word_are_no_name():
+    text = (
+        "ATTORNEY OKAFOR: Now the laudatories. Tab C. First, a chrono. Now the plan, tab F. Where"
+        " would you live? The first one is there, where you said.\n"
+        "ATTORNEY OKAFOR: Officer D. Rich was there, a rich man, the officer on duty.\n"
+    )
+    ner = [
+        _span(text, "Tab C. First", "PERSON"),
+        _span(text, "F. Where", "PERSON"),
+        _span(text, "D. Rich", "PERSON"),
+    ]
+    persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
+    assert not persons & {"Tab C. First", "C. First", "F. Where"}
+    assert "D. Rich" in persons
