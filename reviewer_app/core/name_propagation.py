@@ -244,17 +244,18 @@ def propagate_lower_case_names(
     starts = [s.start for s in taken]
     ends = list(itertools.accumulate((s.end for s in taken), max))
     added = []
-    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text):
-        word = match.group()
+    # A name's possessive is the name and its "'s": "the pipe is boo's" beside "they call him boo".
+    for match in re.finditer(r"(?<![\w'’-])(?P<word>[a-z][a-z'’-]+?)(?:['’]s)?(?![\w'’-])", text):
+        word = match.group("word")
         if word not in anywhere and not (
             word in after_title | common
             and _after_title_used_as_one(text, match.start(), titles, determiners)
         ):
             continue
-        i = bisect.bisect_left(starts, match.end()) - 1
+        i = bisect.bisect_left(starts, match.end("word")) - 1
         if i >= 0 and ends[i] > match.start():
             continue  # a span covers it
-        added.append(Span(match.start(), match.end(), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
+        added.append(Span(match.start(), match.end("word"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
     return _sorted([*spans, *added])
 
 

@@ -125,6 +125,8 @@ _IN_RE = re.compile(rf"\bIn[ ]re[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_SURNAME}){{0,2}
 _CITED_CASE = re.compile(
     rf"(?<![\w'’-])(?P<first>{_NAME_WORD})[ ]v\.[ ](?P<second>{_NAME_WORD})(?=,[ ]|[ ]\(|[ ]\d)"
 )
+# A span's last word, or its only one: "I'll" of "Judge. I'll".
+_PRONOUN_AFTER_NAME = re.compile(r"(?:\A|[.,]?[ ]+)(?P<word>[A-Za-z]+(?:['’][a-z]+)?)\Z")
 # A capital letter and its full stop between two words: "Tab C. First", "F. Where".
 _LABEL_LETTER = re.compile(r"(?:(?P<noun>[A-Za-z]+)[ ])?[A-Z]\.[ ](?P<word>[A-Z][a-z]+)")
 # A question for a person's name ("What's your son's name?", "Daughter's name and age?"), to
@@ -285,9 +287,15 @@ def strip_answer_markers(
     one word the document also writes in lower case (`lowercase`), was no name and goes.
     So does a person NER made of the letter that labels a tab or an exhibit and the word
     opening the next sentence, both words the document writes in lower case ("Tab C. First,
-    a chrono", "tab F. Where would you live"; not "Officer D. Rich", after a title)."""
+    a chrono", "tab F. Where would you live"; not "Officer D. Rich", after a title), and a
+    pronoun ends no person's name ("Judge. I'll", "sir i'll")."""
     out = []
     for span in spans:
+        pronoun = _PRONOUN_AFTER_NAME.search(span.text_in(text)) if span.label == "PERSON" else None
+        if pronoun and _CONTRACTION.sub("", pronoun.group("word").lower()) in PRONOUNS:
+            if not pronoun.start():
+                continue  # "I'll" of "Judge I'll stand", read as a name after a title
+            span = span.with_(end=span.start + pronoun.start())
         label = _LABEL_LETTER.fullmatch(span.text_in(text)) if span.label == "PERSON" else None
         if label:
             noun = (label.group("noun") or previous_word(text, span.start)).lower()

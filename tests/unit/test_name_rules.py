@@ -887,3 +887,21 @@ def test_a_letter_labelling_a_tab_and_the_next_sentences_first_word_are_no_name(
     persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
     assert not persons & {"Tab C. First", "C. First", "F. Where"}
     assert "D. Rich" in persons
+
+
+def test_the_possessive_of_a_lower_case_name_is_the_name():
+    text = (
+        "speaker 1: who was with you\n"
+        "speaker 2: dwight ferreira they call him boo\n"
+        "speaker 2: the pipe is boo's though not mine\n"
+    )
+    found = {(s.text_in(text), s.start) for s in merge_spans([], text) if s.label == "PERSON"}
+    assert ("boo", text.index("boo's")) in found
+
+
+def test_a_pronoun_with_its_verb_is_no_name_nor_the_end_of_one():
+    text = "JANINE: Thank you, Judge. I'll stand. Thank you Marcus I'll sit.\n"
+    ner = [_span(text, "I'll", "PERSON"), _span(text, "Marcus I'll", "PERSON")]
+    persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
+    assert "Marcus" in persons
+    assert not {p for p in persons if "I'll" in p}
