@@ -13,9 +13,12 @@ speaker tag) but not in lower case, where it is an ordinary word ("will" is not 
 - `propagate_lower_case_names`: in lower-case speech (ASR output), the other mentions of
   a name the context showed, its surname only after a title where the text also uses it
   as an ordinary word ("miss long", not "a long time"; "counselor may", not "you may").
+- `complete_interrupted_names`: a name cut off by the next speaker is one on both sides
+  of the cut ("Dayton Dub--" / "--ois").
 - `drop_sentence_initial_homographs` / `is_sentence_initial_homograph`: a propagated
-  one-word name that opens a sentence and that the document also writes in lower case
-  is the ordinary word ("Long story short" beside Mr. Long and "a long night").
+  one-word name or an NER guess of one that opens a sentence, or stands before its number,
+  and that the document also writes in lower case is the ordinary word ("Long story short"
+  beside Mr. Long and "a long night"; a footer's "Page 7 of 10" beside Mr. Page).
 """
 
 from __future__ import annotations
@@ -320,6 +323,29 @@ def _alone_on_line(text: str, start: int, end: int) -> bool:
     line_end = text.find("\n", end)
     after = text[end : len(text) if line_end < 0 else line_end]
     return not text[line_start:start].strip() and not after.strip()
+
+
+_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
+
+
+def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name cut off by the next speaker is a name on both sides of the cut:
+    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
+    spans = _sorted(spans)
+    starts = [s.start for s in spans]
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            cut = _INTERRUPTION.match(text, span.end)
+            if cut:
+                if cut.group("fragment"):
+                    span = span.with_(end=cut.end("fragment"))
+                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
+                i = bisect.bisect_left(starts, rest.start)
+                if i >= len(spans) or spans[i].start >= rest.end:
+                    out.append(rest)
+        out.append(span)
+    return _sorted(out)
 
 
 def _running_max_end(spans: Sequence[Span]) -> list[int]:

@@ -6,10 +6,12 @@ name, never a list of names:
 - `strip_answer_markers`: the "Q." / "A." that opens a line of a court transcript is
   no part of a name ("A. Kevin" -> "Kevin", "Q. Officer Diaz" -> "Officer Diaz",
   which a title then makes a person), and a word NER made a name only by reading the
-  marker as an initial goes ("A.   Night shift").
+  marker as an initial goes ("A.   Night shift"), as does one it made of a tab's letter
+  ("Tab C. First, a chrono") or a pronoun ("Judge. I'll stand").
 - `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
   "By Ms. Bishop:") is a person; `judges_named`: so is the judge of a caption ("BEFORE
-  THE HONORABLE CELESTE IBARRA-NUNN, JUDGE").
+  THE HONORABLE CELESTE IBARRA-NUNN, JUDGE"); `parties_named`: so are a caption's
+  parties and those of a case cited in argument ("In re Shaputis", "Swarthout v. Cooke").
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
   "a woman called", a nickname in quotes after "called", "known as", "went by" or
   inside a full name (Kevin "Smoke" Jones), or said after "we call him", a person
@@ -18,7 +20,8 @@ name, never a list of names:
   off that the next speaker completes with a surname ("Nancy--" / "--Soliz").
 - `spellings_after_cue`: letters spelled after "spell", in lower case, with full stops
   or in groups ("s m i t h", "J. O. H. N.", "K-O, W-A-L").
-- `answered_names`: the answer to a question for someone's name.
+- `answered_names`: the answer to a question for someone's name, also past a blank line,
+  an elapsed stamp or an "A." marker ("What's Jaylen's last name?\n\nG. LARK: Fairweather.").
 - `relabel_persons_in_context`: a place, organisation or group that is coordinated
   with a person ("Byron and Harold"), that a possessive kin word follows ("Fairbanks's
   family"), that follows "my name is", or that the speaker spells right after ("a
@@ -32,13 +35,13 @@ name, never a list of names:
   inside a place's or organisation's name ("Brightwater" of "Brightwater Logistics").
 - `relabel_spellings`: a letter-spaced banner is no spelled name; letters beside a
   number are an ID_NUMBER.
-- `lower_case_names`: in a text that does not capitalise names (ASR output), a name
+- `lower_case_names`: in a text that does not capitalise names (ASR output, also one that
+  capitalises sentences but writes "Mr. wheat": `context_rules._names_are_capitalised`), a name
   only where the context makes it safe: after "my name is", a word followed by its own
   spelling ("maria, m a r i a"), whose letters are then a SPELLED_NAME (their other
   lower-case mentions: `name_propagation.propagate_lower_case_names`); after a title, a
   surname that is an ordinary word where the phrase ends on it ("counselor tamika may and").
 - `drop_months_inside_names`: a month inside such a name ("tamika may") is no date.
-- `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 """
 
 from __future__ import annotations
@@ -877,26 +880,3 @@ def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[
 
 def _sorted(spans: Iterable[Span]) -> list[Span]:
     return sorted(spans, key=lambda s: (s.start, s.end, s.label))
-
-
-_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
-
-
-def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
-    """A name cut off by the next speaker is a name on both sides of the cut:
-    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
-    spans = _sorted(spans)
-    starts = [s.start for s in spans]
-    out = []
-    for span in spans:
-        if span.label == "PERSON":
-            cut = _INTERRUPTION.match(text, span.end)
-            if cut:
-                if cut.group("fragment"):
-                    span = span.with_(end=cut.end("fragment"))
-                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
-                i = bisect.bisect_left(starts, rest.start)
-                if i >= len(spans) or spans[i].start >= rest.end:
-                    out.append(rest)
-        out.append(span)
-    return _sorted(out)
