@@ -282,15 +282,23 @@ def drop_sentence_initial_homographs(
     """Without a one-word name that `is_sentence_initial_homograph`, propagated or an NER
     guess of a person ("Height and weight." beside "your height"; where the text capitalises
     names, for one that does not writes them in lower case: "Darnell, you were" beside "for
-    darnell wheat")."""
+    darnell wheat"). An NER guess stays where the context names the word a person elsewhere
+    (`we call her "Peaches"` beside "Peaches is seventeen" and "canned peaches")."""
+    spans = list(spans)
     cased = names_are_capitalised(text)
+    named = {s.text_in(text).lower() for s in spans if s.label == "PERSON" and CONTEXT in s.detectors}
     return [
         span
         for span in spans
         if not (
             (
                 span.detectors == (PROPAGATION,)
-                or (cased and span.label == "PERSON" and set(span.detectors) <= NER_DETECTORS)
+                or (
+                    cased
+                    and span.label == "PERSON"
+                    and set(span.detectors) <= NER_DETECTORS
+                    and span.text_in(text).lower() not in named
+                )
             )
             and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
         )

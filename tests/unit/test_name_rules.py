@@ -905,3 +905,13 @@ def test_a_pronoun_with_its_verb_is_no_name_nor_the_end_of_one():
     persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
     assert "Marcus" in persons
     assert not {p for p in persons if "I'll" in p}
+
+
+def test_a_one_word_ner_person_at_a_sentences_start_stays_where_the_context_names_it():
+    text = (
+        'RENATA: My daughter, we call her "Peaches" because canned peaches was all she ate.\n'
+        "RENATA: Bam is nineteen now. Peaches is seventeen.\n"
+    )
+    ner = [_span(text, "Peaches", "PERSON", 1)]
+    found = {(s.text_in(text), s.start) for s in merge_spans(ner, text) if s.label == "PERSON"}
+    assert ("Peaches", text.index("Peaches is")) in found
