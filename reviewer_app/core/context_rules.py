@@ -98,9 +98,15 @@ _CONTENTS_LINE = re.compile(
 )
 # What ends a sentence before a word: punctuation, a speaker tag's colon, a bracket.
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
-_SENTENCE_INITIAL = re.compile(r"(?:^|[.!?]\s+|:\s+)([A-Za-z])", re.M)
+# The first letter of a sentence: after a full stop, a colon, or at a line's start where the line
+# before ended one or was blank (a line the layout wrapped goes on with the sentence: "worked
+# the\nnight counter").
+_SENTENCE_INITIAL = re.compile(r"(?:(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n)[ \t]*|[.!?]\s+|:\s+)([A-Za-z])")
 _LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
-_ABBREVIATED_TITLE = re.compile(r"(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)\.\s*$")
+# A courtesy title written short, then a word in lower case that is no conjunction ("Mr. wheat",
+# "mr. castellanos"; not "Mr. and Mrs. Hale"): a name the text does not capitalise.
+_SHORT_TITLE_THEN_LOWER = re.compile(r"(?<![\w'’-])(?i:mr|mrs|ms|mx|dr)\.[ ]+(?!(?:and|or)\b)[a-z]")
+_ABBREVIATED_TITLE = re.compile(r"(?:^|[\s\"“(])(?:Mr|Mrs|Ms|Mx|Dr|St|Jr|Sr|Lt|Sgt|No)\.\s*$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # What `previous_word` finds, read backwards from an offset. By default the word (letters, digits,
 # ".", "'", "-": "Mr.", "St.") right before the spaces before it.
@@ -788,12 +794,20 @@ def _names_are_capitalised(text: str) -> bool:
     """Whether the text is written with care for capitals, so that a name in
     lower case would be a slip: at least five sentences, nine in ten of them
     starting with a capital, and no "i" for "I". An ASR transcript in lower case
-    or a hasty post ("i love rick astley") is not; there a lower-case name stays."""
+    or a hasty post ("i love rick astley") is not; there a lower-case name stays. Nor
+    is a text with a name in lower case after a short title twice ("Mr. wheat"), as a
+    speech-recognition service writes the names it does not know in sentences it capitalises."""
     sample = text[:50000]
-    if _LOWERCASE_I.search(sample):
+    if _LOWERCASE_I.search(sample) or lower_case_names_after_titles(sample):
         return False
     starts = _SENTENCE_INITIAL.findall(sample)
     return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
+
+
+def lower_case_names_after_titles(text: str) -> bool:
+    """Whether the text writes a name in lower case after a short title twice or more
+    ("Mr. wheat", "mr. castellanos")."""
+    return len(_SHORT_TITLE_THEN_LOWER.findall(text[:50000])) >= 2
 
 
 def _law_occurrences(text: str, heads: Sequence[str]) -> list[tuple[int, int]]:

@@ -39,7 +39,7 @@ One function per rule; `merge_spans` applies them in the paper's order:
     `name_propagation.propagate_lower_case_names`); `referent_labels.settle_places_and_bodies`:
     agencies by county, premises before an address, aliases, one label per name by majority.
 11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
-12. `name_rules.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
+12. `name_propagation.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
 `name_rules` (names the layout and wording show: "BY MR. X:", "a guy named X", Q./A.
 markers, kin, coordination, spellings, answers to "your name?") adds and relabels names
@@ -78,13 +78,13 @@ from reviewer_app.core.context_rules import (
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.language_names import label_languages
 from reviewer_app.core.name_propagation import (
+    complete_interrupted_names,
     drop_sentence_initial_homographs,
     propagate,
     propagate_lower_case_names,
     relabel_known_persons,
 )
 from reviewer_app.core.name_rules import (
-    complete_interrupted_names,
     drop_months_inside_names,
     names_from_layout,
     relabel_persons_in_context,

@@ -13,9 +13,12 @@ speaker tag) but not in lower case, where it is an ordinary word ("will" is not 
 - `propagate_lower_case_names`: in lower-case speech (ASR output), the other mentions of
   a name the context showed, its surname only after a title where the text also uses it
   as an ordinary word ("miss long", not "a long time"; "counselor may", not "you may").
+- `complete_interrupted_names`: a name cut off by the next speaker is one on both sides
+  of the cut ("Dayton Dub--" / "--ois").
 - `drop_sentence_initial_homographs` / `is_sentence_initial_homograph`: a propagated
-  one-word name that opens a sentence and that the document also writes in lower case
-  is the ordinary word ("Long story short" beside Mr. Long and "a long night").
+  one-word name or an NER guess of one that opens a sentence, or stands before its number,
+  and that the document also writes in lower case is the ordinary word ("Long story short"
+  beside Mr. Long and "a long night"; a footer's "Page 7 of 10" beside Mr. Page).
 """
 
 from __future__ import annotations
@@ -38,12 +41,20 @@ from reviewer_app.core.name_rules import (
     after_word,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_false_names import NER_DETECTORS
 from reviewer_app.core.term_patterns import term_alternation
 
 if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
 
 _SENTENCE_STOP = re.compile(r"[.?!]")
+# Courtesy titles that are no other word (unlike "miss", "judge", "chair").
+_ONLY_TITLES = frozenset({"mister", "mr", "mrs", "ms", "mx"})
+# A line that goes on from a line ending in a word or a comma: a sentence wrapped by the
+# layout ("... Commissioner\nMarsh, M-A-R-S-H, is with me"), not one that opens there.
+_WRAPPED_LINE = re.compile(r"[\w,][ \t]*\n[ \t]*\Z")
+# A number right after a word: "Page 7", "PAGE 2".
+_NUMBER_AFTER = re.compile(r"[ \t]+\d")
 _MULTIWORD_NAME = re.compile(r"[A-Z][a-z][\w'’&.-]*(?:[ ](?:[a-z]{1,4}[ ])?[A-Z][a-z][\w'’&.-]*)+")
 # A title right before a position, and the word before the title (if on the same line).
 _TITLE_BEFORE = re.compile(r"(?:(?<![\w'’-])(?P<before>[\w'’-]+)[ ]+)?(?P<title>[a-z]+)[.,]?[ ]+\Z")
@@ -224,22 +235,30 @@ def propagate_lower_case_names(
         if match.group() in after_title
         and after_word(text, match.start(), (stop_words | PRONOUNS | determiners) - titles)
     }
+    # A first name the text also writes after a determiner is the ordinary word there ("he
+    # ran a crane" beside "mister crane"; not "thank you devika").
+    anywhere -= {
+        match.group()
+        for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text)
+        if match.group() in anywhere and after_word(text, match.start(), determiners - titles)
+    }
     anywhere |= after_title - ordinary
     taken = _sorted(spans)
     starts = [s.start for s in taken]
     ends = list(itertools.accumulate((s.end for s in taken), max))
     added = []
-    for match in re.finditer(r"(?<![\w'’-])[a-z][a-z'’-]+(?![\w'’-])", text):
-        word = match.group()
+    # A name's possessive is the name and its "'s": "the pipe is boo's" beside "they call him boo".
+    for match in re.finditer(r"(?<![\w'’-])(?P<word>[a-z][a-z'’-]+?)(?:['’]s)?(?![\w'’-])", text):
+        word = match.group("word")
         if word not in anywhere and not (
             word in after_title | common
             and _after_title_used_as_one(text, match.start(), titles, determiners)
         ):
             continue
-        i = bisect.bisect_left(starts, match.end()) - 1
+        i = bisect.bisect_left(starts, match.end("word")) - 1
         if i >= 0 and ends[i] > match.start():
             continue  # a span covers it
-        added.append(Span(match.start(), match.end(), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
+        added.append(Span(match.start(), match.end("word"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE))
     return _sorted([*spans, *added])
 
 
@@ -247,22 +266,40 @@ def _after_title_used_as_one(
     text: str, start: int, titles: frozenset[str], determiners: frozenset[str]
 ) -> bool:
     """Whether the word at `start` follows a title that no determiner or pronoun stands
-    before ("okay counselor may", not "the counselor may" or "your counselor may")."""
+    before ("okay counselor may", not "the counselor may" or "your counselor may"), or a
+    title that is no other word after anything ("thank you mister crane")."""
     title = _TITLE_BEFORE.search(text, max(0, start - 60), start)
     return bool(
-        title and title.group("title") in titles and title.group("before") not in determiners | PRONOUNS
+        title
+        and title.group("title") in titles
+        and (title.group("title") in _ONLY_TITLES or title.group("before") not in determiners | PRONOUNS)
     )
 
 
 def drop_sentence_initial_homographs(
     spans: Iterable[Span], text: str, lowercase_words: frozenset[str]
 ) -> list[Span]:
-    """Without a propagated one-word name that `is_sentence_initial_homograph`."""
+    """Without a one-word name that `is_sentence_initial_homograph`, propagated or an NER
+    guess of a person ("Height and weight." beside "your height"; where the text capitalises
+    names, for one that does not writes them in lower case: "Darnell, you were" beside "for
+    darnell wheat"). An NER guess stays where the context names the word a person elsewhere
+    (`we call her "Peaches"` beside "Peaches is seventeen" and "canned peaches")."""
+    spans = list(spans)
+    cased = names_are_capitalised(text)
+    named = {s.text_in(text).lower() for s in spans if s.label == "PERSON" and CONTEXT in s.detectors}
     return [
         span
         for span in spans
         if not (
-            span.detectors == (PROPAGATION,)
+            (
+                span.detectors == (PROPAGATION,)
+                or (
+                    cased
+                    and span.label == "PERSON"
+                    and set(span.detectors) <= NER_DETECTORS
+                    and span.text_in(text).lower() not in named
+                )
+            )
             and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
         )
     ]
@@ -270,18 +307,53 @@ def drop_sentence_initial_homographs(
 
 def is_sentence_initial_homograph(text: str, start: int, end: int, lowercase_words: frozenset[str]) -> bool:
     """Whether a name found by its letters alone (propagated, or from the cover's list of
-    names) is the ordinary word: one word in title case that opens a sentence (not after
-    "Mr.") without ending it ("Long story", "Long term I want", "Big, like six-four"; not
-    the answer "Long.") and that the document writes in lower case elsewhere
-    (`lowercase_words`)."""
+    names) is the ordinary word that the document writes in lower case elsewhere
+    (`lowercase_words`): one word in title case that opens a sentence (not after "Mr.",
+    nor a line the layout wrapped) without ending it ("Long story", "Long term I want",
+    "Big, like six-four"; not the answer "Long."), one before its number ("Page 7 of 10",
+    "DECISION PAGE 2" of a footer beside Mr. Page and "on page 14"), or one in capitals
+    on a line of its own (an index's column heading "PAGE")."""
     covered = text[start:end]
+    if " " in covered or covered.lower() not in lowercase_words:
+        return False
+    if _NUMBER_AFTER.match(text, end) or (covered.isupper() and _alone_on_line(text, start, end)):
+        return True
     return (
         covered.istitle()
-        and " " not in covered
-        and covered.lower() in lowercase_words
         and opens_sentence(text, start)
+        and not _WRAPPED_LINE.search(text, max(0, start - 80), start)
         and not _SENTENCE_STOP.match(text, end)
     )
+
+
+def _alone_on_line(text: str, start: int, end: int) -> bool:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    after = text[end : len(text) if line_end < 0 else line_end]
+    return not text[line_start:start].strip() and not after.strip()
+
+
+_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
+
+
+def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """A name cut off by the next speaker is a name on both sides of the cut:
+    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
+    spans = _sorted(spans)
+    starts = [s.start for s in spans]
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            cut = _INTERRUPTION.match(text, span.end)
+            if cut:
+                if cut.group("fragment"):
+                    span = span.with_(end=cut.end("fragment"))
+                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
+                i = bisect.bisect_left(starts, rest.start)
+                if i >= len(spans) or spans[i].start >= rest.end:
+                    out.append(rest)
+        out.append(span)
+    return _sorted(out)
 
 
 def _running_max_end(spans: Sequence[Span]) -> list[int]:

@@ -6,10 +6,12 @@ name, never a list of names:
 - `strip_answer_markers`: the "Q." / "A." that opens a line of a court transcript is
   no part of a name ("A. Kevin" -> "Kevin", "Q. Officer Diaz" -> "Officer Diaz",
   which a title then makes a person), and a word NER made a name only by reading the
-  marker as an initial goes ("A.   Night shift").
+  marker as an initial goes ("A.   Night shift"), as does one it made of a tab's letter
+  ("Tab C. First, a chrono") or a pronoun ("Judge. I'll stand").
 - `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
   "By Ms. Bishop:") is a person; `judges_named`: so is the judge of a caption ("BEFORE
-  THE HONORABLE CELESTE IBARRA-NUNN, JUDGE").
+  THE HONORABLE CELESTE IBARRA-NUNN, JUDGE"); `parties_named`: so are a caption's
+  parties and those of a case cited in argument ("In re Shaputis", "Swarthout v. Cooke").
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
   "a woman called", a nickname in quotes after "called", "known as", "went by" or
   inside a full name (Kevin "Smoke" Jones), or said after "we call him", a person
@@ -18,7 +20,8 @@ name, never a list of names:
   off that the next speaker completes with a surname ("Nancy--" / "--Soliz").
 - `spellings_after_cue`: letters spelled after "spell", in lower case, with full stops
   or in groups ("s m i t h", "J. O. H. N.", "K-O, W-A-L").
-- `answered_names`: the answer to a question for someone's name.
+- `answered_names`: the answer to a question for someone's name, also past a blank line,
+  an elapsed stamp or an "A." marker ("What's Jaylen's last name?\n\nG. LARK: Fairweather.").
 - `relabel_persons_in_context`: a place, organisation or group that is coordinated
   with a person ("Byron and Harold"), that a possessive kin word follows ("Fairbanks's
   family"), that follows "my name is", or that the speaker spells right after ("a
@@ -32,13 +35,13 @@ name, never a list of names:
   inside a place's or organisation's name ("Brightwater" of "Brightwater Logistics").
 - `relabel_spellings`: a letter-spaced banner is no spelled name; letters beside a
   number are an ID_NUMBER.
-- `lower_case_names`: in a text that does not capitalise names (ASR output), a name
+- `lower_case_names`: in a text that does not capitalise names (ASR output, also one that
+  capitalises sentences but writes "Mr. wheat": `context_rules._names_are_capitalised`), a name
   only where the context makes it safe: after "my name is", a word followed by its own
   spelling ("maria, m a r i a"), whose letters are then a SPELLED_NAME (their other
   lower-case mentions: `name_propagation.propagate_lower_case_names`); after a title, a
   surname that is an ordinary word where the phrase ends on it ("counselor tamika may and").
 - `drop_months_inside_names`: a month inside such a name ("tamika may") is no date.
-- `complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 """
 
 from __future__ import annotations
@@ -46,12 +49,14 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+import tomllib
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
-from reviewer_app.core.context_rules import opens_sentence, previous_word
+from reviewer_app.core.context_rules import lower_case_names_after_titles, opens_sentence, previous_word
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
+from reviewer_app.paths import resource
 
 # Structure, like a speaker tag, beats NER's label (context_rules.NAME_TAG_SCORE).
 STRUCTURE = "context"
@@ -117,15 +122,30 @@ _PARTY = re.compile(
     rf"(?:\bv\.|\bvs\.?|\bversus)[ \t]*\n?[ \t]*(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),"
     r"\s*(?i:defendant|respondent|appellant|appellee|petitioner|plaintiff)s?\b"
 )
-# A question for a person's name, to the end of its line ("What's your son's name?").
+# A party of a case cited in argument: "In re Shaputis", "In re Lawrence, 2008" (not "In re
+# Marriage of ..."), "Swarthout v. Cooke, 2011, 562 U.S. 216", "People v. Kosinski (2019)".
+_IN_RE = re.compile(rf"\bIn[ ]re[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_SURNAME}){{0,2}})(?![ ]+of\b|[\w'’-])")
+_CITED_CASE = re.compile(
+    rf"(?<![\w'’-])(?P<first>{_NAME_WORD})[ ]v\.[ ](?P<second>{_NAME_WORD})(?=,[ ]|[ ]\(|[ ]\d)"
+)
+# A span's last word, or its only one: "I'll" of "Judge. I'll".
+_PRONOUN_AFTER_NAME = re.compile(r"(?:\A|[.,]?[ ]+)(?P<word>[A-Za-z]+(?:['’][a-z]+)?)\Z")
+# A capital letter and its full stop between two words: "Tab C. First", "F. Where".
+_LABEL_LETTER = re.compile(r"(?:(?P<noun>[A-Za-z]+)[ ])?[A-Z]\.[ ](?P<word>[A-Z][a-z]+)")
+# A question for a person's name ("What's your son's name?", "Daughter's name and age?"), to
+# the end of its line and past the blank lines between turns.
 _NAME_QUESTION = re.compile(
-    r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)[ ]*\??[ ]*\n"
+    r"(?i:\b(?:your|his|her|their|[a-z]+['’]s)[ ]+(?:(?:full|first|last|middle|given)[ ]+)?name)"
+    r"(?:[ ]+and[ ]+[a-z]+)?[ ]*\??[ ]*\n(?:[ \t]*\n)*"
 )
-# The next turn: its speaker tag, a filler or two, then the words of the answer.
+# The next turn: an elapsed stamp ("00:04:43"), its speaker tag or answer marker ("A."), a
+# filler or two, then the words of the answer.
 _ANSWER = re.compile(
-    r"[^\n:]{1,40}:[ ]+(?:(?i:it's|it is|that's|uh|um|oh|yes|yeah|sure|okay|ok)[,.]?[ ]+){0,2}"
-    r"(?P<words>[^\n]{2,80})"
+    r"(?:[\[(]?\d{1,2}(?::\d{2}){1,2}[\])]?[ ]+)?(?:[^\n:]{1,40}:|[ \t]*A\.)[ ]+"
+    r"(?:(?i:it's|it is|that's|uh|um|oh|yes|yeah|sure|okay|ok)[,.]?[ ]+){0,2}(?P<words>[^\n]{2,80})"
 )
+# A pronoun contracted with its verb ("i'll", "he's") is no name either.
+_CONTRACTION = re.compile(r"['’](?:s|ll|m|re|d|ve)\Z")
 _QUOTE_OPEN = "\"“'‘"
 _QUOTE_CLOSE = "\"”'’"
 _NICKNAME = re.compile(
@@ -170,66 +190,16 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 # Kin words that also open organisations' names ("Family Services", "Brothers Keeping
 # Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
-# Kin words said as a title before a relative's name: "Aunt Nita", "my Auntie Luz's house",
-# "Tío Beto" (not "Victim", "Partner", "Sponsor", which open the names of services).
-_KIN_TITLES = frozenset(
-    {
-        "aunt",
-        "auntie",
-        "uncle",
-        "cousin",
-        "grandma",
-        "grandpa",
-        "granny",
-        "grandmom",
-        "grandmother",
-        "grandfather",
-        "tía",
-        "tia",
-        "tío",
-        "tio",
-        "abuela",
-        "abuelo",
-        "lola",
-        "lolo",
-        "tita",
-        "tito",
-    }
-)
+# Kin words said as a title before a relative's name ("Aunt Nita"), and the titles only a
+# person takes: data (`resources/patterns/person_context.toml`).
+with resource("patterns", "person_context.toml").open("rb") as _fh:
+    _PERSON_WORDS = tomllib.load(_fh)
+_KIN_TITLES = frozenset(_PERSON_WORDS["kin_titles"])
 # Generational suffixes, lower case: they end a person's name only ("Booker Fields Jr.", "Earl Vance III").
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # The titles written short, whose full stop is the abbreviation's and not a sentence's.
 _ABBREVIATED_TITLES = frozenset({"mr", "mrs", "ms", "mx", "dr", "sgt", "lt", "capt", "det", "ofc"})
-# Titles only a person takes (not "Parole", "Court", "Probation", which open the names of
-# bodies): a capitalised word after one, that ends there, is a surname NER missed
-# ("attorney for incarcerated person Casstro"); a board's chair by surname in a roll call
-# ("and chair sharp >> here").
-_PERSONAL_TITLES = _ABBREVIATED_TITLES | frozenset(
-    {
-        "miss",
-        "mister",
-        "doctor",
-        "officer",
-        "sergeant",
-        "lieutenant",
-        "captain",
-        "detective",
-        "commissioner",
-        "judge",
-        "counselor",
-        "chaplain",
-        "reverend",
-        "pastor",
-        "professor",
-        "nurse",
-        "warden",
-        "inmate",
-        "person",
-        "chair",
-        "chairman",
-        "chairwoman",
-    }
-)
+_PERSONAL_TITLES = _ABBREVIATED_TITLES | frozenset(_PERSON_WORDS["personal_titles"])
 # One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March"
 # nor "a model inmate. March of 2019" (a full stop only after a short form).
 _TITLED = re.compile(
@@ -317,9 +287,23 @@ def strip_answer_markers(
 ) -> list[Span]:
     """A name span that opens a line with "Q." or "A." loses the marker. NER read the
     marker as an initial ("A.   Night shift", "Q.   Good morning"): what is left, if it is
-    one word the document also writes in lower case (`lowercase`), was no name and goes."""
+    one word the document also writes in lower case (`lowercase`), was no name and goes.
+    So does a person NER made of the letter that labels a tab or an exhibit and the word
+    opening the next sentence, both words the document writes in lower case ("Tab C. First,
+    a chrono", "tab F. Where would you live"; not "Officer D. Rich", after a title), and a
+    pronoun ends no person's name ("Judge. I'll", "sir i'll")."""
     out = []
     for span in spans:
+        pronoun = _PRONOUN_AFTER_NAME.search(span.text_in(text)) if span.label == "PERSON" else None
+        if pronoun and _CONTRACTION.sub("", pronoun.group("word").lower()) in PRONOUNS:
+            if not pronoun.start():
+                continue  # "I'll" of "Judge I'll stand", read as a name after a title
+            span = span.with_(end=span.start + pronoun.start())
+        label = _LABEL_LETTER.fullmatch(span.text_in(text)) if span.label == "PERSON" else None
+        if label:
+            noun = (label.group("noun") or previous_word(text, span.start)).lower()
+            if noun in lowercase - _PERSONAL_TITLES and label.group("word").lower() in lowercase:
+                continue
         line_start = text.rfind("\n", 0, span.start) + 1
         if span.label in _NAME_LABELS and not text[line_start : span.start].strip():
             marker = _ANSWER_MARKER.match(text, line_start)
@@ -353,14 +337,18 @@ def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
 def parties_named(
     text: str, not_names: frozenset[str], organisation_heads: frozenset[str] = frozenset()
 ) -> list[Span]:
-    """PERSON spans for a caption's party after "v." and before its role (`_PARTY`); no
-    word of `not_names` ("the People", "State"), and no firm: a name ending in a word that
+    """PERSON spans for a caption's party after "v." and before its role (`_PARTY`) and for
+    the parties of a case cited in argument (`_IN_RE`, `_CITED_CASE`); no word of
+    `not_names` ("the People", "State"), and no firm or body: a name ending in a word that
     ends organisations' names (`organisation_heads`, lower case: "Halden Freight Company")."""
+    names = [m.span("name") for m in _PARTY.finditer(text)]
+    names += [m.span("name") for m in _IN_RE.finditer(text)]
+    names += [m.span(party) for m in _CITED_CASE.finditer(text) for party in ("first", "second")]
     return [
-        Span(*m.span("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
-        for m in _PARTY.finditer(text)
-        if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
-        and m.group("name").split()[-1].lower() not in organisation_heads
+        Span(start, end, "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
+        for start, end in names
+        if not any(w.lower().rstrip(".") in not_names for w in text[start:end].split())
+        and text[start:end].split()[-1].lower() not in organisation_heads
     ]
 
 
@@ -387,7 +375,8 @@ def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list
     for pattern in (_NAMED, _NICKNAME, _NICKNAME_INSIDE, _DECLARANT, _NICKNAME_SAID, _DESCRIBED):
         for match in pattern.finditer(text):
             words = match.group("name").split()
-            if len(words[0]) > 1 and not any(w.lower() in not_names for w in words):
+            # A letter is no role ("Q"): "They called me Lil Q".
+            if len(words[0]) > 1 and not any(len(w) > 1 and w.lower() in not_names for w in words):
                 found[match.span("name")] = None
     for match in _COMPLETED_NAME.finditer(text):
         found[match.span("first")] = None
@@ -408,9 +397,16 @@ def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Sp
         kept = []
         for word in re.finditer(r"[^\s.,?!;:]+", answer.group("words")):
             token = word.group()
-            if token.lower() in not_names | PRONOUNS or len(token) < 2 or (cased and not token[0].isupper()):
+            if (
+                token.lower() in not_names | PRONOUNS
+                or _CONTRACTION.sub("", token.lower()) in PRONOUNS
+                or len(token) < 2
+                or (cased and not token[0].isupper())
+            ):
                 break
             kept.append(word)
+            if answer.group("words")[word.end() : word.end() + 1] in (".", "?", "!", ";"):
+                break  # the answer's sentence ends: "Mariah. She's eleven."
         if kept and len(kept) <= 4:
             start = answer.start("words")
             out.append(
@@ -642,16 +638,19 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     to a word of `not_names` or a pronoun, past a rank's number: "with doctor feldmann
     not with me", "counselor one tamika may and doctor thanh hoang from mental health"
     (a word of `not_names` after a first name is its surname where a conjunction, a
-    mark or the line's end follows: a modal or a month cannot end the phrase there)."""
+    mark or the line's end follows: a modal or a month cannot end the phrase there). So
+    too in a text that capitalises its sentences but writes names in lower case after short
+    titles: "Mr. wheat", "Commissioner gutierrez ply"."""
     words = re.findall(r"[A-Za-z]+", text[:50000])
-    if sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words):
+    capitalised = sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words)
+    if capitalised and not lower_case_names_after_titles(text):
         return []  # a post with capitals here and there ("Nice vid captain obvious"), not lower-case speech
     numbers = number_words()
     out = []
     for title in _LOWER_TITLE.finditer(text):
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
         if before and (
-            (before.group(1) in determiners and title.group() not in _COURTESY_TITLES)
+            (before.group(1) in determiners and title.group().lower().rstrip(".") not in _COURTESY_TITLES)
             or before.group(1) in PRONOUNS | _VERB_BEFORE
         ):
             continue  # "the doctor said", "you miss speaking", "don't judge me"; but "a mister gutierrez"
@@ -661,7 +660,7 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             if k == 0 and name in numbers:
                 continue  # "counselor one", a rank
             # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
-            if re.sub(r"['’](?:s|ll|m|re|d|ve)\Z", "", name) in PRONOUNS or name in numbers:
+            if _CONTRACTION.sub("", name) in PRONOUNS or name in numbers:
                 break
             if name in _PERSONAL_TITLES or name in determiners:
                 break
@@ -671,6 +670,8 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             kept.append(word)
             if len(kept) == 2:
                 break
+        if kept and text.startswith(":", title.end() + kept[-1].end()) and before:
+            continue  # "Incarcerated person appearing from: Avenal": a form's field, not a speaker's tag
         if kept:
             out.append(
                 Span(
@@ -689,7 +690,12 @@ _CAPITALISED_SHARE = 0.05
 # Words after which a title is a verb: "to judge", "will miss", "don't judge".
 _VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "should", "not", "don't", "didn't", "i'll"})
 _COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})
-_LOWER_TITLE = re.compile(rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))})(?=[ ])")
+# A title written in lower case, or a short one in any case ("Mr. wheat" in a text that
+# capitalises its sentences but not names).
+_LOWER_TITLE = re.compile(
+    rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))}"
+    rf"|(?i:{'|'.join(sorted(_ABBREVIATED_TITLES))})\.)(?=[ ])"
+)
 # The words after a title, up to punctuation or the line's end.
 _NEXT_LOWER_WORDS = re.compile(r"(?:[ ][a-z][a-z'’-]+){0,4}")
 _NEXT_WORD = re.compile(r"[a-z][a-z'’-]+")
@@ -874,26 +880,3 @@ def relabel_spellings(spans: Iterable[Span], text: str, number_words: frozenset[
 
 def _sorted(spans: Iterable[Span]) -> list[Span]:
     return sorted(spans, key=lambda s: (s.start, s.end, s.label))
-
-
-_INTERRUPTION = re.compile(r"(?P<fragment>[ ][A-Za-z]+)?--\n[^:\n]{1,60}: --(?P<rest>[A-Za-z]+)")
-
-
-def complete_interrupted_names(spans: Iterable[Span], text: str) -> list[Span]:
-    """A name cut off by the next speaker is a name on both sides of the cut:
-    "... was Dayton Dub--" / "SPEAKER: --ois." gives "Dayton Dub" and "ois"."""
-    spans = _sorted(spans)
-    starts = [s.start for s in spans]
-    out = []
-    for span in spans:
-        if span.label == "PERSON":
-            cut = _INTERRUPTION.match(text, span.end)
-            if cut:
-                if cut.group("fragment"):
-                    span = span.with_(end=cut.end("fragment"))
-                rest = Span(cut.start("rest"), cut.end("rest"), "PERSON", (PROPAGATION,), PROPAGATION_SCORE)
-                i = bisect.bisect_left(starts, rest.start)
-                if i >= len(spans) or spans[i].start >= rest.end:
-                    out.append(rest)
-        out.append(span)
-    return _sorted(out)

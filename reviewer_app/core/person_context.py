@@ -5,9 +5,10 @@ others (`name_propagation.relabel_known_persons`), so that "who is Chato to you 
 person once "Beto, "Chato"" showed the nickname:
 
 - `relabel_nicknames`: a nickname set after a first name with a comma ("a fella named
-  Ignacio, Nacho, on a Sunday", "That's what we called her. Bernice, Niecy.") or in
-  quotes after a name and a comma (`an older one, Beto, "Chato", gave me the gun`): NER
-  reads such a lone word as a town or a firm, or misses it.
+  Ignacio, Nacho, on a Sunday", "That's what we called her. Bernice, Niecy."), in
+  quotes after a name and a comma (`an older one, Beto, "Chato", gave me the gun`) or
+  before who it is ("with Tre, that's Trevon Meadows"): NER reads such a lone word as a
+  town or a firm, or misses it.
 - `relabel_related_persons`: a name right after a word only a person follows ("he'd
   just gotten engaged to Lissette", "I married Tamsin"); the words are data
   (`resources/patterns/person_context.toml`).
@@ -15,7 +16,8 @@ person once "Beto, "Chato"" showed the nickname:
   by Dutch", `name_rules.introduced_names`) that a people's word made a group stays a person.
 - `kin_named_persons`: the names a relative's word introduces, alone or in a list ("my
   daughter Hawi turned six", "my brothers Efrain, Nestor and Ulises"), and a name said to
-  be a relative ("Summer is my cousin"): NER misses a first name it does not know.
+  be a relative or a relative said to be a name ("Summer is my cousin", "Your son is
+  Jamarion?"): NER misses a first name it does not know.
 - `titled_names_across_lines`: a name whose courtesy title ends the line before, in a
   transcript with numbered lines ("... assessment, Dr.\n 18   Priyanka Venkataraman,
   dated"), where NER sees a number between the two and finds nothing.
@@ -50,6 +52,8 @@ _ONE_WORD = re.compile(_WORD)
 _APPOSITION_ENDS = re.compile(r"[,.;:!?\"”)]|[ \t]*$", re.M)
 # A name, a comma and a nickname in double quotes: `Beto, "Chato",`, `Lupe, “Flaca.”`.
 _QUOTED_NICKNAME = re.compile(rf"(?<![\w'’-])(?P<name>{_WORD}),[ ]+[\"“](?P<nick>{_WORD})[,.]?[\"”]")
+# A nickname, then who it is: "with Tre, that’s Trevon Meadows", "Sonny -- that’s Ellis Bragg".
+_NICKNAME_THEN_WHO = re.compile(rf"(?<![\w'’-])(?P<nick>{_WORD})(?:,|[ ]+--)[ ]+that(?:['’]s|[ ]is)[ ]+")
 _NAME = rf"{_WORD}(?:[ ]{_WORD}){{0,2}}"
 _OWNER = r"(?:[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir|[Yy]our|[A-Z][a-z]+['’]s)"
 # An owner, a kin word, and a name or a list of names: "my brothers Efrain, Nestor and Ulises".
@@ -82,10 +86,12 @@ def _words(key: str) -> str:
 @functools.cache
 def _kin_names_end() -> re.Pattern[str]:
     """What may follow the names a kin word introduces: a mark, a possessive, the line's end, or
-    a word a name is the subject of; not a common word written with a capital ("my aunt Said
-    nothing")."""
+    a word a name is the subject of, listed or a verb in the past or the present ("my daughter
+    Hawi turned six", "my son Naol lives with"); not a common word written with a capital ("my
+    aunt Said nothing")."""
     words = _words("after_kin_names")
-    return re.compile(rf"[,.;:!?)'’\"”]|[ ]+(?:{words})(?![\w'’-])|[ \t]*$", re.M)
+    verb = r"[a-z]+(?:ed|s)"
+    return re.compile(rf"[,.;:!?)'’\"”]|[ ]+(?:{words}|{verb})(?![\w'’-])|[ \t]*$", re.M)
 
 
 @functools.cache
@@ -94,6 +100,17 @@ def _name_is_kin() -> re.Pattern[str]:
     return re.compile(
         rf"(?<![\w'’-])(?P<name>{_NAME})(?:[ ]+(?:is|was)[ ]+|['’]s[ ]+)(?:my|his|her|our|their|your)[ ]+"
         rf"(?:(?:{_words('kin_adjectives')})[ ]+)?(?P<kin>[a-z][a-z-]+)(?![\w'’-])"
+    )
+
+
+@functools.cache
+def _kin_is_name() -> re.Pattern[str]:
+    """A relative said to be a name that ends the clause: "Your son is Jamarion?", "my
+    sponsor was Hollis."."""
+    return re.compile(
+        rf"(?<![\w'’-]){_OWNER}[ ]+(?:(?:{_words('kin_adjectives')})[ ]+)?(?P<kin>[a-z][a-z-]+)"
+        rf"[ ]+(?:is|was)[ ]+(?P<name>{_NAME})(?=[.,;:!?]|[ \t]*$)",
+        re.M,
     )
 
 
@@ -130,7 +147,8 @@ def kin_named_persons(
     none, and a name said to be one's relative, PERSON: an NER guess of exactly the name
     changes label, and a name no span covers becomes one. No name with a word of
     `known_places`, `not_names`, a pronoun ("She is my sister") or a word the document
-    writes in lower case; the names end where a name can (`_kin_names_end`)."""
+    writes in lower case; the names end where a name can (`_kin_names_end`). A relative said
+    to be a name (`_kin_is_name`) takes no group's name ("my brother is Catholic")."""
     lowercase = lowercase_words(text)
 
     def is_kin(word: str) -> bool:
@@ -151,9 +169,10 @@ def kin_named_persons(
             if not is_name(item.group()):
                 break
             out = _as_person(out, offset + item.start(), offset + item.end())
-    for match in _name_is_kin().finditer(text):
-        if is_kin(match.group("kin")) and is_name(match.group("name")):
-            out = _as_person(out, *match.span("name"))
+    for pattern, group_to_person in ((_name_is_kin(), True), (_kin_is_name(), False)):
+        for match in pattern.finditer(text):
+            if is_kin(match.group("kin")) and is_name(match.group("name")):
+                out = _as_person(out, *match.span("name"), group_to_person=group_to_person)
     return sorted(out, key=lambda s: (s.start, s.end))
 
 
@@ -209,8 +228,9 @@ def relabel_nicknames(
 ) -> list[Span]:
     """`spans` with the nicknames of the module docstring PERSON: a one-word NER guess
     right after a one-word PERSON and a comma, that ends the apposition; a name and the
-    nickname in quotes after it, each an NER guess or no span (then a new PERSON). No
-    word of `known_places` or `not_names` (lower case), none after a `place_cues` word."""
+    nickname in quotes after it, each an NER guess or no span (then a new PERSON); a
+    word set before "that's" and a PERSON span (`_NICKNAME_THEN_WHO`), likewise. No word
+    of `known_places` or `not_names` (lower case), none after a `place_cues` word."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     out = list(spans)
     for i in range(1, len(spans)):
@@ -237,6 +257,14 @@ def relabel_nicknames(
             continue
         for group in ("name", "nick"):
             out = _as_person(out, *match.span(group))
+    persons_from = {span.start for span in spans if span.label == "PERSON"}
+    for match in _NICKNAME_THEN_WHO.finditer(text):
+        if (
+            match.end() in persons_from
+            and _may_be_person(match.group("nick"), known_places, not_names)
+            and not after_word(text, match.start(), place_cues)
+        ):
+            out = _as_person(out, *match.span("nick"))
     return sorted(out, key=lambda s: (s.start, s.end))
 
 
@@ -299,10 +327,13 @@ def _names_an_organisation(
     )
 
 
-def _as_person(spans: list[Span], start: int, end: int, firm_to_person: bool = True) -> list[Span]:
+def _as_person(
+    spans: list[Span], start: int, end: int, firm_to_person: bool = True, group_to_person: bool = True
+) -> list[Span]:
     """`spans` with [start, end) a PERSON: the NER guess of exactly that stretch relabelled,
     or a new span where none overlaps it; anything else overlapping it is left alone. An
-    ORGANIZATION guess only if `firm_to_person`."""
+    ORGANIZATION guess only if `firm_to_person`, an NRP guess only if `group_to_person` ("my
+    brother is Catholic": a faith)."""
     overlapping = [k for k, s in enumerate(spans) if s.start < end and start < s.end]
     if not overlapping:
         return [*spans, Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE)]
@@ -313,6 +344,7 @@ def _as_person(spans: list[Span], start: int, end: int, firm_to_person: bool = T
             (span.start, span.end) == (start, end)
             and _is_guess(span)
             and (firm_to_person or span.label != "ORGANIZATION")
+            and (group_to_person or span.label != "NRP")
         ):
             spans = list(spans)
             spans[k] = span.with_(label="PERSON", score=max(span.score, CUE_SCORE))

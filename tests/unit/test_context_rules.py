@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from reviewer_app.core.context_rules import learn_organisations
+from reviewer_app.core.context_rules import learn_organisations, opens_sentence
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
 from tests.fixtures.speaker_tags import speaker_tags_of
@@ -877,3 +877,23 @@ def test_an_acronym_of_a_body_the_text_also_writes_in_lower_case_stays_a_body():
         if s.label == "ORGANIZATION"
     }
     assert {text.index("DSH"), text.index("DSH", text.index("DSH") + 1)} <= starts
+
+
+def test_a_line_the_layout_wrapped_is_no_sentence_start_when_telling_whether_names_are_capitalised():
+    from reviewer_app.core.context_rules import _names_are_capitalised
+
+    text = (
+        "PRESIDING COMMISSIONER VANG: The victim, Alfonso Guerrero, was sixty-two and worked the\n"
+        "night counter at the market on Airport Way. At about ten you went in with a\n"
+        "gun. He handed over the cash and you hit him anyway. We have the report.\n"
+        "DARNELL PAGE: That's what happened. I was drunk and I was\n"
+        "angry. I'm not saying that to excuse it. It was wrong.\n"
+    )
+    assert _names_are_capitalised(text)
+    # A line after a full stop opens a sentence: in lower case, it is a slip of capitals.
+    assert not _names_are_capitalised(text.replace(". ", ".\n").lower().replace("i ", "I "))
+
+
+def test_a_short_title_after_a_quote_opens_no_sentence():
+    text = 'She writes, and I am quoting, "Ms. Sparrow met the criteria." We have it.'
+    assert not opens_sentence(text, text.index("Sparrow"))

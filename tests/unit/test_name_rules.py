@@ -776,3 +776,142 @@ def test_a_lower_case_surname_said_after_a_determiner_elsewhere_is_found_only_af
     brights = [start for start, words, label in merged if words.startswith("bright") and label == "PERSON"]
     assert text.index("a bright change") + 2 not in brights
     assert text.index("chair bright agrees") + 6 in brights
+
+
+def test_names_in_lower_case_after_short_titles_in_a_text_that_capitalises_its_sentences():
+    # A speech-recognition service capitalises sentences but not the names it does not know.
+    text = (
+        "00:00:03 Speaker A: Good morning. This is the hearing for darnell wheat. My name is lorraine"
+        " bligh, I'm the presiding commissioner.\n"
+        "00:00:31 Speaker C: Teresa mol kahi, attorney for mr. wheat.\n"
+        "00:00:41 Speaker A: Mr. wheat, please state your full name. The report is by doctor"
+        " presley, dated July.\n"
+        "00:00:47 Speaker E: Thank you, commissioner bligh. He ran a crane at the port.\n"
+        "00:00:52 Speaker A: Mr. and Mrs. Hale are here. Inmate manufactured alcohol is a 115.\n"
+        "Incarcerated person appearing from: Avenal State Prison\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"wheat", "lorraine bligh", "presley", "bligh"} <= persons
+    assert not persons & {"crane", "and", "manufactured", "manufactured alcohol", "appearing from"}
+
+
+def test_one_lower_case_name_after_a_short_title_leaves_a_capitalised_text_capitalised():
+    text = (
+        "COMMISSIONER: Good morning. The name is long. Mr. wheat is here. We begin now. "
+        "It is spelled the usual way. We are done. Thank you. We go on. It is late. Sit down."
+    )
+    assert ("long", "PERSON") not in _merged(text)
+
+
+def test_the_answer_to_a_name_question_past_a_blank_line_a_stamp_or_an_answer_marker():
+    text = (
+        "PA PETTIBONE: What's Jaylen's last name?\n\nG. LARK: Fairweather. F-A-I-R, weather.\n"
+        "00:04:41 Speaker A: What's your sister's last name?\n\n"
+        "00:04:43 Speaker E: Keisha. With a dash.\n"
+        "Q. Daughter's name and age?\nA. Mariah. She's eleven.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"Fairweather", "Keisha", "Mariah"} <= persons
+    assert not persons & {"Mariah. She's", "Fairweather. F-A-I-R"}
+
+
+def test_a_pronoun_with_its_verb_answers_no_name_question():
+    text = (
+        "speaker 1: i didn't say lamb that's keisha's name\n"
+        "speaker 2: okay i'll note that we went down by the lake\n"
+    )
+    assert not {w for w, label in _merged(text) if label == "PERSON"} & {"i'll", "i'll note"}
+
+
+def test_a_lower_case_first_name_the_text_writes_after_a_determiner_is_the_word_there():
+    text = (
+        "speaker 1: and your name sir\n"
+        "speaker 2: my name is crane\n"
+        "speaker 1: thank you mister crane and you ma'am\n"
+        "speaker 3: my name is devika\n"
+        "speaker 1: thank you devika\n"
+        "speaker 2: my brother ran a crane at the port in stockton\n"
+    )
+    found = {(s.text_in(text), s.start) for s in merge_spans([], text) if s.label == "PERSON"}
+    assert ("crane", text.index("crane\n")) in found
+    assert ("crane", text.index("crane and")) in found  # after a title that is no other word
+    assert ("devika", text.index("devika\nspeaker 2")) in found
+    assert ("crane", text.index("crane at")) not in found
+
+
+def test_the_parties_of_a_case_cited_in_argument_are_persons():
+    text = (
+        "MS. HALE: Under In re Shaputis, 2011, and In re Marriage of Olson, the Department of Corrections v."
+        " Ruiz, 1999, and Swarthout v. Cooke, 2011, 562 U.S. 216, and People v. Kosinski (2019), the"
+        " panel erred.\nJUSTICE ORR: Counsel, Shaputis doesn't help you.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"Shaputis", "Cooke", "Ruiz", "Kosinski"} <= persons
+    assert not persons & {"Marriage", "Olson", "Corrections", "People"}
+
+
+def test_a_nickname_of_a_letter_said_after_called_me_is_a_name():
+    text = "INMATE HALE: I ran with older guys off the Eastside. They called me Lil Q. I was twelve.\n"
+    assert ("Lil Q", "PERSON") in _merged(text)
+
+
+def test_a_one_word_ner_person_opening_a_sentence_is_the_word_the_text_writes_in_lower_case():
+    text = (
+        "DEPUTY FAULKNER: Height and weight.\nARRESTEE: Five eleven.\n"
+        "DEPUTY FAULKNER: Your height is on the form. Noble was here. Okay. Fine.\n"
+    )
+    ner = [_span(text, "Height", "PERSON"), _span(text, "Noble", "PERSON")]
+    merged = _merged(text, ner)
+    assert ("Height", "PERSON") not in merged
+    assert ("Noble", "PERSON") in merged  # the text never writes "noble" in lower case
+
+
+def test_a_one_word_ner_person_stays_where_the_text_writes_names_in_lower_case():
+    text = (
+        "speaker 1: the hearing for darnell wheat\nspeaker 2: okay\nspeaker 1: Darnell, you were nineteen\n"
+    )
+    assert ("Darnell", "PERSON") in _merged(text, [_span(text, "Darnell", "PERSON")])
+
+
+def test_a_letter_labelling_a_tab_and_the_next_sentences_first_word_are_no_name():
+    text = (
+        "ATTORNEY OKAFOR: Now the laudatories. Tab C. First, a chrono. Now the plan, tab F. Where"
+        " would you live? The first one is there, where you said.\n"
+        "ATTORNEY OKAFOR: Officer D. Rich was there, a rich man, the officer on duty.\n"
+    )
+    ner = [
+        _span(text, "Tab C. First", "PERSON"),
+        _span(text, "F. Where", "PERSON"),
+        _span(text, "D. Rich", "PERSON"),
+    ]
+    persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
+    assert not persons & {"Tab C. First", "C. First", "F. Where"}
+    assert "D. Rich" in persons
+
+
+def test_the_possessive_of_a_lower_case_name_is_the_name():
+    text = (
+        "speaker 1: who was with you\n"
+        "speaker 2: dwight ferreira they call him boo\n"
+        "speaker 2: the pipe is boo's though not mine\n"
+    )
+    found = {(s.text_in(text), s.start) for s in merge_spans([], text) if s.label == "PERSON"}
+    assert ("boo", text.index("boo's")) in found
+
+
+def test_a_pronoun_with_its_verb_is_no_name_nor_the_end_of_one():
+    text = "JANINE: Thank you, Judge. I'll stand. Thank you Marcus I'll sit.\n"
+    ner = [_span(text, "I'll", "PERSON"), _span(text, "Marcus I'll", "PERSON")]
+    persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
+    assert "Marcus" in persons
+    assert not {p for p in persons if "I'll" in p}
+
+
+def test_a_one_word_ner_person_at_a_sentences_start_stays_where_the_context_names_it():
+    text = (
+        'RENATA: My daughter, we call her "Peaches" because canned peaches was all she ate.\n'
+        "RENATA: Bam is nineteen now. Peaches is seventeen.\n"
+    )
+    ner = [_span(text, "Peaches", "PERSON", 1)]
+    found = {(s.text_in(text), s.start) for s in merge_spans(ner, text) if s.label == "PERSON"}
+    assert ("Peaches", text.index("Peaches is")) in found

@@ -168,3 +168,36 @@ def test_a_firm_used_as_a_modifier_after_a_relation_stays_a_firm():
     text = "A: He got engaged to Wells Fargo money and lost it all.\n"
     ner = [_span(text, "Wells Fargo", "ORGANIZATION")]
     assert ("Wells Fargo", "ORGANIZATION") in _labels(text, ner)
+
+
+def test_a_kin_words_name_before_a_verb_and_a_relative_said_to_be_a_name_are_persons():
+    text = (
+        "A: My son Teklu lives with my mother, and my daughter Abebech turned six in May.\n"
+        "Q: Your son is Jamarion? A: Yes. And my brother is Catholic. My aunt Said nothing.\n"
+    )
+    ner = [_span(text, "Catholic", "NRP")]
+    labels = _labels(text, ner)
+    assert {("Teklu", "PERSON"), ("Abebech", "PERSON"), ("Jamarion", "PERSON")} <= labels
+    assert ("Catholic", "NRP") in labels  # a faith, not a name
+    assert ("Said", "PERSON") not in labels
+
+
+def test_a_nickname_before_who_it_is_is_a_person():
+    text = (
+        "A: I went to the store with Tre, that's Trevon Meadows, to get beer.\n"
+        "A: We went to Fresno, that's Ms. Hale's town. Men of Valor, that's MOV.\n"
+        "A: I'm from Dinuba, that's Trevon Meadows's town too.\n"
+    )
+    ner = [
+        _span(text, "Tre", "LOCATION"),
+        _span(text, "Trevon Meadows", "PERSON"),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Hale", "PERSON"),
+        _span(text, "Men of Valor", "ORGANIZATION"),
+        _span(text, "MOV", "ORGANIZATION"),
+        _span(text, "Dinuba", "LOCATION"),
+        _span(text, "Trevon Meadows", "PERSON", 1),
+    ]
+    labels = _labels(text, ner)
+    assert ("Tre", "PERSON") in labels
+    assert {("Fresno", "LOCATION"), ("Men of Valor", "ORGANIZATION"), ("Dinuba", "LOCATION")} <= labels
