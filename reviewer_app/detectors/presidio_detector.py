@@ -56,6 +56,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LANGUAGE = "en"
+# Words whose stop-word and punctuation flags the NLP engine remembers (a long hearing has
+# about 5,000 distinct lemmas).
+_REMEMBERED_LEXEMES = 100_000
 COVER_NAMES = "cover_names"
 COVER_PLACES = "cover_places"
 # spaCy entity labels Presidio's own NER recognizer reports; dates and times
@@ -209,10 +212,32 @@ class PresidioDetector(Detector):
         """Presidio's NLP engine on the shared spaCy pipeline (made once, shared by the profiles)."""
 
         class SharedSpacyNlpEngine(engine_class):
-            """Presidio's spaCy engine on the process-wide pipeline, loaded once."""
+            """Presidio's spaCy engine on the process-wide pipeline, loaded once. Whether a word
+            is a stop word or punctuation is remembered: Presidio asks it of every lemma of
+            every chunk to pick the chunk's keywords, and each answer is a vocabulary look-up."""
+
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                self._lexeme_flags: dict[tuple[str, str], tuple[bool, bool]] = {}
 
             def load(self) -> None:
                 self.nlp = {m["lang_code"]: load_pipeline(m["model_name"]) for m in self.models}
+
+            def is_stopword(self, word: str, language: str) -> bool:
+                return self._flags(word, language)[0]
+
+            def is_punct(self, word: str, language: str) -> bool:
+                return self._flags(word, language)[1]
+
+            def _flags(self, word: str, language: str) -> tuple[bool, bool]:
+                flags = self._lexeme_flags.get((word, language))
+                if flags is None:
+                    lexeme = self.nlp[language].vocab[word]
+                    flags = (bool(lexeme.is_stop), bool(lexeme.is_punct))
+                    if len(self._lexeme_flags) >= _REMEMBERED_LEXEMES:
+                        self._lexeme_flags.clear()  # a bound on memory over a long corpus
+                    self._lexeme_flags[(word, language)] = flags
+                return flags
 
         ner_map = dict(load_table("ner.toml")["label_map"])
         provider = provider_class(
