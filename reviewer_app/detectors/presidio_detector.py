@@ -341,9 +341,7 @@ class PresidioDetector(Detector):
                 # nor "Long term I want" beside "a long time" Deputy Commissioner Long.
                 continue
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
-        nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
-        verbs = {t.idx for t in doc if t.pos_ in ("VERB", "AUX")}
-        persons = {t.idx for t in doc if t.ent_type_ == "PERSON"}
+        nouns, verbs, persons = token_starts(doc)
         spans += find_spoken_forms(chunk.text, nouns, verbs, persons, chunk.speaker_tags())
         said, custody = self._cdcr_numbers(chunk)
         spans += find_read_out_identifiers(chunk.text, chunk.profile, said, custody)
@@ -396,6 +394,27 @@ class PresidioDetector(Detector):
                 place.shifted(offset).with_(detectors=(self.name,)) for place in find_known_places(line)
             ]
         return spans
+
+
+def token_starts(doc: Any) -> tuple[set[int], set[int], set[int]]:
+    """Where the Doc's plural nouns, verbs (auxiliaries too) and PERSON entity tokens start:
+    read from one array of the Doc's attributes, as a walk over its tokens builds a Python
+    object for each token, once per question."""
+    import numpy  # spaCy's own dependency, loaded with it
+    from spacy.attrs import ENT_TYPE, IDX, POS, TAG
+    from spacy.symbols import AUX, VERB
+
+    strings = doc.vocab.strings
+    wanted = (
+        [strings[tag] for tag in _PLURAL_NOUN_TAGS],
+        [VERB, AUX],
+        [strings["PERSON"]],
+    )
+    columns = doc.to_array([TAG, POS, ENT_TYPE])
+    starts = doc.to_array(IDX)
+    return tuple(  # type: ignore[return-value]
+        set(starts[numpy.isin(columns[:, k], values)].tolist()) for k, values in enumerate(wanted)
+    )
 
 
 def _recognizer(result: Any) -> str:
