@@ -18,6 +18,8 @@ from collections.abc import Sequence
 
 from reviewer_app.core.organisation_names import NAME
 
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+
 
 @functools.lru_cache(maxsize=4)  # asked for by several rules of one merge
 def lowercase_text(text: str) -> str:
@@ -44,18 +46,18 @@ def ending_with_initials(name: str, acronym: str) -> str:
 def initialisms(text: str) -> list[tuple[int, int]]:
     """Capitalised names of two or more words whose initials the document also
     writes as an acronym ("Anger Replacement Training" ... "ART"): both, everywhere."""
-    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
+    acronyms = set(_acronym_occurrences(text))
     if not acronyms:
         return []
     lowercase_phrases = lowercase_text(text)
     # "BY MR. VASQUEZ:": a word the text also writes in lower case is no acronym.
-    # The look-up first: `stands_out` reads the whole text again for each acronym.
+    # The look-up first: `stands_out` reads every place the acronym stands.
     acronyms = {a for a in acronyms if f" {a.lower()} " not in lowercase_phrases and stands_out(a, text)}
     out = []
-    for match in re.finditer(NAME, text):
-        if " " not in match.group():
+    for name_start, name_end, name in _names(text):
+        if " " not in name:
             continue  # one word: no initials of several
-        words = list(re.finditer(r"\S+", match.group()))
+        words = list(re.finditer(r"\S+", name))
         for first in range(len(words) - 1):
             if not words[first].group()[0].isupper():
                 continue
@@ -63,23 +65,47 @@ def initialisms(text: str) -> list[tuple[int, int]]:
                 (i for i in initials_of([w.group() for w in words[first:]]) if len(i) >= 2 and i in acronyms),
                 "",
             )
-            if initials and not match.group().isupper():
-                if is_common_noun(text[match.start() + words[first].start() : match.end()], text):
+            if initials and not name.isupper():
+                if is_common_noun(text[name_start + words[first].start() : name_end], text):
                     break
-                out.append((match.start() + words[first].start(), match.end()))
-                out.extend(m.span() for m in re.finditer(rf"\b{initials}\b", text))
+                out.append((name_start + words[first].start(), name_end))
+                out.extend(_occurrences(initials, text))
                 break
     return out
+
+
+# Indexes of one text that several rules of a merge read: its acronyms (where each stands) and
+# its capitalised names, each found by one scan of the text instead of one per rule or acronym.
+@functools.lru_cache(maxsize=4)
+def _acronym_occurrences(text: str) -> dict[str, tuple[tuple[int, int], ...]]:
+    found: dict[str, list[tuple[int, int]]] = {}
+    for match in _ACRONYM.finditer(text):
+        found.setdefault(match.group(), []).append(match.span())
+    return {acronym: tuple(spans) for acronym, spans in found.items()}
+
+
+def _occurrences(acronym: str, text: str) -> Sequence[tuple[int, int]]:
+    """Where `acronym` stands as a word (`\\bACRONYM\\b`): for one of `_ACRONYM`'s shape, the
+    matches of `_ACRONYM` that are it, which are exactly those."""
+    if _ACRONYM.fullmatch(acronym):
+        return _acronym_occurrences(text).get(acronym, ())
+    return [m.span() for m in re.finditer(rf"\b{acronym}\b", text)]
+
+
+@functools.lru_cache(maxsize=4)
+def _names(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Each match of `NAME` in the text: start, end and the name."""
+    return tuple((m.start(), m.end(), m.group()) for m in re.finditer(NAME, text))
 
 
 @functools.lru_cache(maxsize=4)
 def expansions(text: str) -> dict[str, frozenset[str]]:
     """The names of two words or more (not in capitals) that each acronym of the text may stand
     for, by the initials of their last words: {"IE": {"Investigative Employee"}}."""
-    acronyms = {m.group() for m in re.finditer(r"\b[A-Z]{2,6}\b", text)}
+    acronyms = set(_acronym_occurrences(text))
     out: dict[str, set[str]] = {}
-    for match in re.finditer(NAME, text):
-        words = [] if match.group().isupper() else match.group().split()
+    for _, _, name in _names(text):
+        words = [] if name.isupper() else name.split()
         for first in range(len(words) - 1):
             found = [i for i in initials_of(words[first:]) if i in acronyms]
             for acronym in found:
@@ -105,9 +131,9 @@ def is_common_noun(name: str, text: str) -> bool:
 def stands_out(acronym: str, text: str) -> bool:
     """Whether `acronym` is somewhere written as one: in mixed-case text, not
     beside a time ("9:04 AM") and not among words in capitals ("JOSEPH NG:")."""
-    for match in re.finditer(rf"\b{acronym}\b", text):
-        before = text[max(0, match.start() - 30) : match.start()].split()
-        after = text[match.end() : match.end() + 30].split()
+    for start, end in _occurrences(acronym, text):
+        before = text[max(0, start - 30) : start].split()
+        after = text[end : end + 30].split()
         neighbours = [w for w in (before[-1:] + after[:1]) if any(c.isalpha() for c in w)]
         if before and re.search(r"\d", before[-1]):
             continue

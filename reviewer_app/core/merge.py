@@ -123,7 +123,7 @@ from reviewer_app.core.spoken_false_names import (
     relabel_kin_named,
 )
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
-from reviewer_app.core.term_patterns import term_alternation
+from reviewer_app.core.term_patterns import whole_terms_pattern
 from reviewer_app.paths import resource
 
 # The detector of a model trained on reviewed documents (detectors/trained.py).
@@ -486,9 +486,7 @@ def whitelist_occurrences(text: str, whitelist: frozenset[str]) -> list[tuple[in
     """Where whitelisted terms occur in `text`, as [start, end) ranges."""
     if not whitelist:
         return []
-    alternation = term_alternation(whitelist, re.IGNORECASE)  # as a tree: read once, not per term
-    pattern = re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.IGNORECASE)
-    return [(m.start(), m.end()) for m in pattern.finditer(text)]
+    return [(m.start(), m.end()) for m in whole_terms_pattern(whitelist).finditer(text)]
 
 
 def apply_whitelist(

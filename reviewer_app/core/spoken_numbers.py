@@ -185,7 +185,14 @@ def _longest_first(phrases: Sequence[str]) -> tuple[tuple[str, ...], ...]:
 
 def words_of(text: str) -> list[Word]:
     """The words and digit groups of `text`; "forty-two" is two words, "I'm" one."""
-    return [Word(m.group().lower().replace("’", "'"), m.start(), m.end()) for m in _WORD.finditer(text)]
+    return list(_words_of(text))
+
+
+# The same chunk is read into words by the spoken forms and then by the spoken amounts:
+# the last texts' words are kept (Words are frozen; each caller gets its own list).
+@functools.lru_cache(maxsize=32)
+def _words_of(text: str) -> tuple[Word, ...]:
+    return tuple(Word(m.group().lower().replace("’", "'"), m.start(), m.end()) for m in _WORD.finditer(text))
 
 
 # "5th", "21st": asked of every word, so compiled once.
@@ -204,9 +211,11 @@ class Reader:
         self.words = words
         self.v = vocabulary or spoken_words()
         self.wrapped = wrapped  # words that open a wrapped line going on from the word before
+        # Each word's text, asked for hundreds of thousands of times on a long hearing.
+        self._texts = [w.text for w in words]
 
     def _word(self, i: int) -> str:
-        return self.words[i].text if 0 <= i < len(self.words) else ""
+        return self._texts[i] if 0 <= i < len(self._texts) else ""
 
     def _joined(self, i: int) -> str:
         """Word i if it goes on from word i-1 (a space or a hyphen between, or a line break that

@@ -44,6 +44,13 @@ def term_alternation(terms: Iterable[str], flags: int = 0) -> str:
     return flat_alternation(terms) if written is None else written
 
 
+@functools.lru_cache(maxsize=8)
+def whole_terms_pattern(terms: frozenset[str]) -> re.Pattern[str]:
+    """The terms, case ignored, where no letter, digit or hyphen goes on before or after them;
+    made once for a set of terms that stays the same from merge to merge (the whitelist)."""
+    return re.compile(rf"(?<![\w-])(?:{term_alternation(terms, re.IGNORECASE)})(?![\w-])", re.IGNORECASE)
+
+
 def _write(node: dict, flags: int) -> str | None:
     steps = [token for token in node if token != _END]
     if not _distinct(steps, flags):

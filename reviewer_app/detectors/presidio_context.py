@@ -8,8 +8,11 @@ ending after the match's start (Presidio's answer) is found by bisection.
 
 It also deep-copies every result before looking at it, though it changes only those
 of a recognizer with context words (NER's and most others' it returns as they came):
-it is given only those, and the others stay as they are, in their place. Imported
-only where the analyzer is built: Presidio's import pulls in torch.
+it is given only those, and the others stay as they are, in their place. The words
+around a match count as context when they are among the document's keywords, which
+Presidio keeps in a list and searches from the first for every word it looks at;
+they are looked up in a set of the same words. Imported only where the analyzer is
+built: Presidio's import pulls in torch.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ class IndexedContextEnhancer(LemmaContextAwareEnhancer):
         # The last document's token starts (by identity) and token ends, as one pair:
         # swapped whole, so a thread never reads one document's starts with another's ends.
         self._last: tuple[list[int] | None, list[int]] = (None, [])
+        # The last document's keywords (by identity) and the same words as a set, as one pair.
+        self._keywords: tuple[list[str] | None, frozenset[str]] = (None, frozenset())
 
     def enhance_using_context(
         self,
@@ -61,6 +66,31 @@ class IndexedContextEnhancer(LemmaContextAwareEnhancer):
             # As Presidio does, without the matched text in the message (logs carry no transcript text).
             raise ValueError("a match starts after the document's last token")
         return position
+
+    def _add_n_words(  # type: ignore[override]  # Presidio's is static; this one keeps the set
+        self,
+        index: int,
+        n_words: int,
+        lemmas: list[str],
+        lemmatized_filtered_keywords: list[str],
+        is_backward: bool,
+    ) -> list[str]:
+        """Presidio's: up to `n_words` + 1 keywords (in lower case) from lemma `index` on, backwards
+        or forwards; the keywords are looked up in a set instead of their list."""
+        keywords, lookup = self._keywords
+        if keywords is not lemmatized_filtered_keywords:
+            lookup = frozenset(lemmatized_filtered_keywords)
+            self._keywords = (lemmatized_filtered_keywords, lookup)
+        i = index
+        context_words = []
+        remaining = n_words + 1  # the match's own lemma counts: a context word may be glued to it
+        while 0 <= i < len(lemmas) and remaining > 0:
+            lower_lemma = lemmas[i].lower()
+            if lower_lemma in lookup:
+                context_words.append(lower_lemma)
+                remaining -= 1
+            i = i - 1 if is_backward else i + 1
+        return context_words
 
 
 def _recognizer_id(result: RecognizerResult) -> str | None:

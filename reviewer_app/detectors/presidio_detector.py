@@ -57,6 +57,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LANGUAGE = "en"
+# Words whose stop-word and punctuation flags the NLP engine remembers (a long hearing has
+# about 5,000 distinct lemmas).
+_REMEMBERED_LEXEMES = 100_000
 COVER_NAMES = "cover_names"
 COVER_PLACES = "cover_places"
 # spaCy entity labels Presidio's own NER recognizer reports; dates and times
@@ -210,10 +213,32 @@ class PresidioDetector(Detector):
         """Presidio's NLP engine on the shared spaCy pipeline (made once, shared by the profiles)."""
 
         class SharedSpacyNlpEngine(engine_class):
-            """Presidio's spaCy engine on the process-wide pipeline, loaded once."""
+            """Presidio's spaCy engine on the process-wide pipeline, loaded once. Whether a word
+            is a stop word or punctuation is remembered: Presidio asks it of every lemma of
+            every chunk to pick the chunk's keywords, and each answer is a vocabulary look-up."""
+
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                self._lexeme_flags: dict[tuple[str, str], tuple[bool, bool]] = {}
 
             def load(self) -> None:
                 self.nlp = {m["lang_code"]: load_pipeline(m["model_name"]) for m in self.models}
+
+            def is_stopword(self, word: str, language: str) -> bool:
+                return self._flags(word, language)[0]
+
+            def is_punct(self, word: str, language: str) -> bool:
+                return self._flags(word, language)[1]
+
+            def _flags(self, word: str, language: str) -> tuple[bool, bool]:
+                flags = self._lexeme_flags.get((word, language))
+                if flags is None:
+                    lexeme = self.nlp[language].vocab[word]
+                    flags = (bool(lexeme.is_stop), bool(lexeme.is_punct))
+                    if len(self._lexeme_flags) >= _REMEMBERED_LEXEMES:
+                        self._lexeme_flags.clear()  # a bound on memory over a long corpus
+                    self._lexeme_flags[(word, language)] = flags
+                return flags
 
         ner_map = dict(load_table("ner.toml")["label_map"])
         provider = provider_class(
@@ -317,9 +342,7 @@ class PresidioDetector(Detector):
                 # nor "Long term I want" beside "a long time" Deputy Commissioner Long.
                 continue
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
-        nouns = {t.idx for t in doc if t.tag_ in _PLURAL_NOUN_TAGS}
-        verbs = {t.idx for t in doc if t.pos_ in ("VERB", "AUX")}
-        persons = {t.idx for t in doc if t.ent_type_ == "PERSON"}
+        nouns, verbs, persons = token_starts(doc)
         spans += find_spoken_forms(chunk.text, nouns, verbs, persons, chunk.speaker_tags())
         said, custody = self._cdcr_numbers(chunk)
         spans += find_read_out_identifiers(chunk.text, chunk.profile, said, custody)
@@ -372,6 +395,27 @@ class PresidioDetector(Detector):
                 place.shifted(offset).with_(detectors=(self.name,)) for place in find_known_places(line)
             ]
         return spans
+
+
+def token_starts(doc: Any) -> tuple[set[int], set[int], set[int]]:
+    """Where the Doc's plural nouns, verbs (auxiliaries too) and PERSON entity tokens start:
+    read from one array of the Doc's attributes, as a walk over its tokens builds a Python
+    object for each token, once per question."""
+    import numpy  # spaCy's own dependency, loaded with it
+    from spacy.attrs import ENT_TYPE, IDX, POS, TAG
+    from spacy.symbols import AUX, VERB
+
+    strings = doc.vocab.strings
+    wanted = (
+        [strings[tag] for tag in _PLURAL_NOUN_TAGS],
+        [VERB, AUX],
+        [strings["PERSON"]],
+    )
+    columns = doc.to_array([TAG, POS, ENT_TYPE])
+    starts = doc.to_array(IDX)
+    return tuple(  # type: ignore[return-value]
+        set(starts[numpy.isin(columns[:, k], values)].tolist()) for k, values in enumerate(wanted)
+    )
 
 
 def _recognizer(result: Any) -> str:

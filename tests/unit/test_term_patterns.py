@@ -49,3 +49,13 @@ def test_branches_that_may_read_the_same_character_fall_back_to_the_flat_alterna
     )
     assert term_alternation(["Kay", f"{kelvin}ate"]) == f"(?:Kay|{kelvin}ate)"
     assert term_alternation(["ab", " ab"]) == flat_alternation(["ab", " ab"])  # a term opening with a space
+
+
+def test_whole_terms_are_found_apart_from_words_and_hyphens_and_the_pattern_made_once():
+    from reviewer_app.core.term_patterns import whole_terms_pattern
+
+    terms = frozenset({"board of parole hearings", "parole", "cdcr"})
+    pattern = whole_terms_pattern(terms)
+    text = "The Board of Parole Hearings, parole-board, paroles and CDCR; Parole."
+    assert [m.group() for m in pattern.finditer(text)] == ["Board of Parole Hearings", "CDCR", "Parole"]
+    assert whole_terms_pattern(frozenset(terms)) is pattern
