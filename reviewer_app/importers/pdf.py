@@ -216,12 +216,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             None,
         )
         if start is not None:
-            first = cover_lines[start][1]
+            # ... or at the turn right before that row of a speaker who says one thing.
+            numbered_cover = [(cover_page, line) for line in cover_page.lines if line.number is not None]
+            row_lines = [line for _, line in rows if line.words] or [line for _, line in numbered_cover]
+            at_row = next(i for i, (_, line) in enumerate(numbered_cover) if line is cover_lines[start][1])
+            at_tags = _tag_column([line for line in row_lines if line.words], named)[0]
+            first = numbered_cover[_turn_before(numbered_cover, at_row, at_tags, named)][1]
             on_cover = [
                 line for line in cover_page.lines if line.number is not None and line.top >= first.top
             ]
             rows = [(cover_page, line) for line in on_cover] + rows
-            cover_lines = cover_lines[:start]
+            cover_lines = [(page, line) for page, line in cover_lines if line.top < first.top]
     cover = [
         SourceLine(line.text, page.sheet, line.number or n)
         for page in cover_pages
@@ -384,9 +389,12 @@ def _turn_before(
     """Where the dialogue starts, given its first turn of a speaker with two turns or
     more at `first`: at the turn right before it of a speaker who says one thing, in
     lower case ("MR. VASQUEZ: Emilio Vasquez for the plaintiff."), as the text importer
-    takes it (`turns.py`); the rows between are that turn's wrapped rows."""
+    takes it (`turns.py`: the line next to a turn, blank lines aside); the rows between
+    are that turn's wrapped rows, and the blank rows under them."""
     layout = hearing_layout()
     i = first - 1
+    while i >= 0 and not rows[i][1].words:
+        i -= 1  # blank rows between turns, as a text file leaves blank lines between them
     while i >= 0 and rows[i][1].words and not at_tags(rows[i][1]):
         i -= 1
     if i < 0 or not rows[i][1].words:
