@@ -260,3 +260,36 @@ def test_a_tag_too_long_for_a_columns_row_leaves_its_speech_to_the_next_row(tmp_
     crossing = [w["text"] for w in words if w["x0"] < gutter[1] and w["x1"] > gutter[0] + 3]
     assert not [text for text in crossing if not text.isdigit()]
     assert len(expected) == 24 and got == expected
+
+
+LAST_SPEAKER_ONCE = "\n".join(
+    [
+        "BOARD OF PAROLE HEARINGS",
+        "In the matter of the Life Term Parole Consideration Hearing of:",
+        "JONAH WEBB",
+        "CDCR Number: K12345",
+        "",
+        *(
+            line
+            for n in range(14)
+            for line in (
+                f"PRESIDING COMMISSIONER HALE: Question {n}, tell the panel about the program you finished.",
+                f"INMATE WEBB: Answer {n}, it was the anger management course and I finished it in May.",
+            )
+        ),
+        "(Off the record.)",
+        "DEPUTY DISTRICT ATTORNEY LUND: The People submit.",
+    ]
+)
+
+
+@pytest.mark.parametrize("layout", ["tag_alone", "word_processor", "plain_dense", "typeset"])
+def test_a_last_speaker_who_speaks_once_after_a_parenthetical_keeps_the_turn(tmp_path, layout):
+    # A canonical text's every tag in its block of turns is a turn; a PDF without line numbers
+    # is read by `turns.py`, where the last speaker's one turn stands next to the turn before
+    # it across the parenthetical between them.
+    reference = text_document("hearing", LAST_SPEAKER_ONCE)
+    assert utterances(reference)[-1] == ("DEPUTY DISTRICT ATTORNEY LUND", "The People submit.")
+    pdf = tmp_path / "hearing.pdf"
+    pdf.write_bytes(render(LAST_SPEAKER_ONCE, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)
