@@ -559,10 +559,10 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 new_paragraph = True  # the next word would have fitted: the paragraph ended
             elif not on_page:
                 # A paragraph goes on over the page break, but for capitals under speech in
-                # lower case (a notice read into the record), as in a text file (`turns.py`).
-                new_paragraph = right is None or (
-                    is_notice_row(text) and any(c.islower() for c in previous.full_text)
-                )
+                # lower case (a notice read into the record), as in a text file (`turns.py`):
+                # a row mostly in lower case, as on numbered rows, not captions in capitals
+                # whose row holds an "(inaudible)".
+                new_paragraph = right is None or (is_notice_row(text) and _mostly_lower(previous.full_text))
             else:
                 new_paragraph = (line.top - previous.top > row_gap * PARAGRAPH_GAP) or (
                     right is None and line.full_x0 > left + INDENT_MIN

@@ -293,3 +293,27 @@ def test_a_last_speaker_who_speaks_once_after_a_parenthetical_keeps_the_turn(tmp
     pdf = tmp_path / "hearing.pdf"
     pdf.write_bytes(render(LAST_SPEAKER_ONCE, reference, layouts()[layout], "Hearing"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+@pytest.mark.parametrize(
+    ("layout", "before"),
+    [
+        ("word_processor", range(8)),
+        ("hanging_indent", range(6)),
+        ("typeset", range(6, 10)),
+        ("two_column", range(3, 7)),
+    ],
+)
+def test_captions_in_capitals_go_on_over_a_page_break_after_an_inaudible(tmp_path, layout, before):
+    # A turn in capitals with "(inaudible)" in it, broken by a page (or column) after the row
+    # holding it: its next row in capitals goes on with it, the row above being in capitals
+    # mostly, as on numbered pages (`_mostly_lower`), not speech in lower case over a notice.
+    # (`before` short turns move the page break over the turns' rows.)
+    from tests.unit.test_import_court_layouts import CAPTIONS_IN_CAPITALS
+
+    for count in before:
+        text = "\n".join(["PRESIDING COMMISSIONER ROWE: GO ON."] * count + [CAPTIONS_IN_CAPITALS] * 4)
+        reference = text_document("captions", text)
+        pdf = tmp_path / f"captions{count}.pdf"
+        pdf.write_bytes(render(text, reference, layouts()[layout], "Captions"))
+        assert utterances(import_file(pdf)) == utterances(reference), count
