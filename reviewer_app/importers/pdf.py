@@ -93,7 +93,7 @@ from reviewer_app.importers.hearing import (
 )
 from reviewer_app.importers.pdf_body import BodyRow, bare_tag, body_lines, tag_row
 from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
-from reviewer_app.importers.turns import read_structure
+from reviewer_app.importers.turns import CENTRED_INDENT, read_structure
 
 log = logging.getLogger(__name__)
 
@@ -481,8 +481,12 @@ def _tag_column(
 
 
 def _mostly_lower(text: str) -> bool:
-    """Whether most of a row's words of letters have some in lower case (speech after its
-    tag, not captions in capitals with an "(inaudible)" among them)."""
+    """Whether most of the words of letters of a row's speech (after its tag, where it opens
+    a turn: "INTERPRETER BARRAGÁN: Yes, Commissioner.") have some in lower case: speech, not
+    captions in capitals with an "(inaudible)" among them."""
+    turn = hearing_layout().turn_of(text, named=True)
+    if turn is not None:
+        text = text[turn.tag_start + len(turn.speaker) + 1 if turn.speech_at is None else turn.speech_at :]
     words = [word for word in text.split() if any(c.isalpha() for c in word)]
     return sum(any(c.islower() for c in word) for word in words) * 2 > len(words)
 
@@ -517,11 +521,14 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     # Paragraphs that start under another on the same page: how far under it, in points,
     # and the height of a row there (`_row_height`).
     spacing: dict[int, tuple[float, float]] = {}
+    # Paragraphs that start far right of the text's left edge, as a heading or a divider is
+    # centred ("--oOo--" under the last turn): indented in the text, as a text file centres
+    # them, so that `turns.py` ends the turn over them.
+    centred: set[int] = set()
     previous: PrintedLine | None = None
     for page in pages:
         lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
-        gaps = [b.top - a.top for (_, a), (_, b) in itertools.pairwise(lines)]
-        row_gap = _row_gap(gaps)
+        row_gap = _row_gap([line for _, line in lines])
         left = min((line.full_x0 for _, line in lines), default=0.0)
         on_page = False  # the previous line is on this page
         for n, line in lines:
@@ -546,6 +553,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 and not _ends_short(previous, line, right)
             )
             opens_turn = turn is not None and not (spelled_on or marks_on)
+            # Far right of the text's left edge, as a heading or a divider is centred ("--oOo--").
+            centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
             if previous is None or not paragraphs or stamped or opens_turn or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
@@ -570,6 +579,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             if new_paragraph:
                 if on_page and row_gap > 0:
                     spacing[len(paragraphs)] = (line.top - previous.top, _row_height(row_gap, line))
+                if centred_row and not opens_turn:
+                    centred.add(len(paragraphs))
                 paragraphs.append([])
             paragraphs[-1].append((page.sheet, n, text))
             previous, on_page = line, True
@@ -591,21 +602,24 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         if points >= usual + BLANK_ROW_SHARE * row and i > first_turn
     }
     parts = [
-        (i in after_blank and not k, part)
+        (i in after_blank and not k, i in centred and not k, part)
         for i, rows in enumerate(paragraphs)
         for k, part in enumerate(_parenthetical_apart(rows, layout))
     ]
-    words = printed_words(row_text for _, rows in parts for _, _, row_text in rows)
+    words = printed_words(row_text for _, _, rows in parts for _, _, row_text in rows)
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
-    for n, (blank, rows) in enumerate(parts):
-        before = parts[n - 1][1] if n else []
+    for n, (blank, indented, rows) in enumerate(parts):
+        before = parts[n - 1][2] if n else []
         if blank and texts and not (len(before) == 1 and _heads_speech(before[0][2], named)):
             # An empty row ends a turn as a blank line does, but under a tag alone ("speaker 1  0:06").
             texts.append("")
             offset += 1
         text, starts = join_wrapped([row_text for _, _, row_text in rows], words)
+        if indented:
+            text = " " * CENTRED_INDENT + text
+            starts = tuple(start + CENTRED_INDENT for start in starts)
         entries.extend((offset + s, page, n) for s, (page, n, _) in zip(starts, rows, strict=True))
         texts.append(text)
         offset += len(text) + 1
@@ -647,15 +661,22 @@ def _row_height(row_gap: float, line: PrintedLine) -> float:
     return min(row_gap, SINGLE_SPACING * (line.bottom - line.top))
 
 
-def _row_gap(gaps: Sequence[float]) -> float:
+def _row_gap(lines: Sequence[PrintedLine]) -> float:
     """The distance between the rows of a paragraph on a page: the low end of the
-    distances between its rows (the median is the paragraphs' spacing where most
-    paragraphs are a row or two), ignoring rows printed over each other."""
-    if not gaps:
-        return 0.0
-    usual = statistics.median(gaps)
-    close = sorted(gap for gap in gaps if gap >= usual / 2)
-    return close[len(close) // 10]
+    distances between its lines (the median is the paragraphs' spacing where most
+    paragraphs are a row or two), ignoring rows printed over each other (closer than
+    `OVERPRINT_SHARE` of the type's height; not by the median, which on a page of one-row
+    turns with blank lines between would leave out the few wrapped rows' distance)."""
+    close = sorted(
+        gap
+        for a, b in itertools.pairwise(lines)
+        if (gap := b.top - a.top) >= OVERPRINT_SHARE * (b.bottom - b.top)
+    )
+    return close[len(close) // 10] if close else 0.0
+
+
+# Rows less than this share of their type's height below the row over them are printed over it.
+OVERPRINT_SHARE = 0.8
 
 
 def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:

@@ -317,3 +317,78 @@ def test_captions_in_capitals_go_on_over_a_page_break_after_an_inaudible(tmp_pat
         pdf = tmp_path / f"captions{count}.pdf"
         pdf.write_bytes(render(text, reference, layouts()[layout], "Captions"))
         assert utterances(import_file(pdf)) == utterances(reference), count
+
+
+def _visit(filler: int) -> str:
+    """Short turns with a blank line between them, a few wrapped, the last as long as
+    `filler` words make it, and a recorder's note after a blank line."""
+    turns = [
+        "PA PETTIBONE: Any contact with the victim's family since your release?",
+        "LARK: No ma'am. I know the condition and I keep to it.",
+        "PA PETTIBONE: Good. My office hours are eight to four-thirty, and the number is on the card I"
+        " gave you; call it before you travel, change jobs or move, and keep the receipts from the"
+        " testing line.",
+        "LARK: The eighth, nine o'clock. Got it.",
+    ] * 3
+    last = "PA PETTIBONE: I'm going to do the room check now. Stopping the recording" + " now" * filler + "."
+    return "\n\n".join(["PAROLE AGENT HOME VISIT, RECORDED", *turns, last, "[END OF RECORDING -- 00:19:07]"])
+
+
+def test_a_note_after_a_blank_line_under_a_full_last_row_ends_the_turn(tmp_path):
+    # On a page of one-row turns with blank lines between them, the distance between a
+    # paragraph's rows is the few wrapped rows', not the median's half: the note under the
+    # last turn, whose row is full, stands a blank row lower and is no part of the turn.
+    for filler in range(12):
+        text = _visit(filler)
+        reference = text_document("visit", text)
+        assert utterances(reference)[-1][1].endswith("recording" + " now" * filler + ".")
+        pdf = tmp_path / f"visit{filler}.pdf"
+        pdf.write_bytes(render(text, reference, layouts()["word_processor"], "Visit"))
+        assert utterances(import_file(pdf)) == utterances(reference), filler
+
+
+PROGRAMS = [
+    "anger",
+    "victim",
+    "narcotics",
+    "college",
+    "dog",
+    "welding",
+    "choir",
+    "hospice",
+    "braille",
+    "carpentry",
+]
+
+
+def _adjourned() -> str:
+    """A hearing whose last turn has a divider centred under it."""
+    return "\n".join(
+        [
+            *(
+                f"PRESIDING COMMISSIONER VANG: Tell the panel about the {name} program, and what you"
+                " learned in it and who ran it."
+                f"\nDARNELL PAGE: Yes, sir. The {name} program was my second year, and the facilitator"
+                " was a lifer who paroled in the spring."
+                for name in PROGRAMS[:8]
+            ),
+            "PRESIDING COMMISSIONER VANG: Mr. Page, good luck to you. We are adjourned.",
+            " " * 36 + "--oOo--",
+            "",
+            "CERTIFICATE OF TRANSCRIBER",
+            "I, Lucinda Thornbury, certify that the foregoing is a true transcription.",
+        ]
+    )
+
+
+@pytest.mark.parametrize("layout", ["tag_alone", "word_processor", "plain_dense", "two_column"])
+def test_a_divider_centred_under_the_last_turn_is_none_of_it(tmp_path, layout):
+    # A text file centres "--oOo--" under the last turn, and `turns.py` ends the turn over a
+    # line indented so; a PDF without line numbers centres it on the page, and its paragraph
+    # is indented in the text too.
+    text = _adjourned()
+    reference = text_document("hearing", text)
+    assert utterances(reference)[-1][1] == "Mr. Page, good luck to you. We are adjourned."
+    pdf = tmp_path / "hearing.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)
