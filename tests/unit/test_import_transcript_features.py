@@ -392,3 +392,19 @@ def test_a_divider_centred_under_the_last_turn_is_none_of_it(tmp_path, layout):
     pdf = tmp_path / "hearing.pdf"
     pdf.write_bytes(render(text, reference, layouts()[layout], "Hearing"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+@pytest.mark.parametrize("layout", ["court_reporter", "tag_alone", "typeset"])
+def test_letters_the_built_in_fonts_lack_are_drawn_and_read_back(tmp_path, layout):
+    # The layouts' built-in fonts cannot encode "ầ" (reportlab would draw "Thny"); the fixture
+    # draws such a word in a TrueType stand-in at the built-in font's width, as a program
+    # that prints the text embeds a font that has it, and the importer reads it back.
+    text = "\n".join(
+        f"INTERPRETER DAO: Thầy Minh Quang comes on Saturday {n}, from Chùa Phước Huệ in Chula Vista."
+        f"\nINCARCERATED PERSON TRUONG: Yes, and I go to every service there, month {n}."
+        for n in range(4)
+    )
+    reference = text_document("hearing", text)
+    pdf = tmp_path / "hearing.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)
