@@ -43,7 +43,8 @@ page map gives the PDF page and the row's number. From that layout:
   brackets, a row that is only a time (where many are), and a timestamped or capitals
   row after a row that ended short end the turn; a cover over several pages before
   the index, or running onto the first body page up to the first turn (or the turn
-  right before it of a speaker who speaks once), stays the cover; a short last page
+  right before it of a speaker who speaks once, blank rows between or not), stays the
+  cover, and so does the cover's page up to such a turn; a short last page
   of a few numbered rows is body; tags in mixed case ("Judge Whitaker:") that open
   two rows or more are tags, here and in paragraphs, and so are those that open one
   between turns, or any an export lays out (a name and a time on a row of its own,
@@ -59,11 +60,13 @@ single spaces. PDFs without line numbers are read as plain
 text: the running headers, footers and page numbers at the top and foot of their
 pages are dropped; lines are grouped into paragraphs by speaker tags, vertical
 gaps wider than those between a paragraph's rows, and rows that end where the
-next word would have fitted; a paragraph goes on over a page break and under a
-tag printed on a row of its own; one paragraph per line, rows joined as a turn's
+next word would have fitted; a paragraph goes on over a page break (but for capitals
+under a row mostly in lower case, as on numbered pages) and under a tag printed on a
+row of its own; one paragraph per line, rows joined as a turn's
 wrapped rows are (a word broken at its hyphen joined without a space), and a blank
 line after the dialogue's first turn where an empty row stands ("[End of recording.]"
-is none of the turn); numbers a word space before a row's text are the text's (a
+is none of the turn); a paragraph that starts centred ("--oOo--" under the last turn)
+is indented, as a text file centres it; numbers a word space before a row's text are the text's (a
 line-numbered transcript saved as text and printed again), not margin numbers;
 their speaker turns and sections are found as in a text file (`turns.py`).
 """
