@@ -43,7 +43,8 @@ page map gives the PDF page and the row's number. From that layout:
   brackets, a row that is only a time (where many are), and a timestamped or capitals
   row after a row that ended short end the turn; a cover over several pages before
   the index, or running onto the first body page up to the first turn (or the turn
-  right before it of a speaker who speaks once), stays the cover; a short last page
+  right before it of a speaker who speaks once, blank rows between or not), stays the
+  cover, and so does the cover's page up to such a turn; a short last page
   of a few numbered rows is body; tags in mixed case ("Judge Whitaker:") that open
   two rows or more are tags, here and in paragraphs, and so are those that open one
   between turns, or any an export lays out (a name and a time on a row of its own,
@@ -59,11 +60,13 @@ single spaces. PDFs without line numbers are read as plain
 text: the running headers, footers and page numbers at the top and foot of their
 pages are dropped; lines are grouped into paragraphs by speaker tags, vertical
 gaps wider than those between a paragraph's rows, and rows that end where the
-next word would have fitted; a paragraph goes on over a page break and under a
-tag printed on a row of its own; one paragraph per line, rows joined as a turn's
+next word would have fitted; a paragraph goes on over a page break (but for capitals
+under a row mostly in lower case, as on numbered pages) and under a tag printed on a
+row of its own; one paragraph per line, rows joined as a turn's
 wrapped rows are (a word broken at its hyphen joined without a space), and a blank
 line after the dialogue's first turn where an empty row stands ("[End of recording.]"
-is none of the turn); numbers a word space before a row's text are the text's (a
+is none of the turn); a paragraph that starts centred ("--oOo--" under the last turn)
+is indented, as a text file centres it; numbers a word space before a row's text are the text's (a
 line-numbered transcript saved as text and printed again), not margin numbers;
 their speaker turns and sections are found as in a text file (`turns.py`).
 """
@@ -93,7 +96,7 @@ from reviewer_app.importers.hearing import (
 )
 from reviewer_app.importers.pdf_body import BodyRow, bare_tag, body_lines, tag_row
 from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
-from reviewer_app.importers.turns import read_structure
+from reviewer_app.importers.turns import CENTRED_INDENT, read_structure
 
 log = logging.getLogger(__name__)
 
@@ -216,12 +219,17 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             None,
         )
         if start is not None:
-            first = cover_lines[start][1]
+            # ... or at the turn right before that row of a speaker who says one thing.
+            numbered_cover = [(cover_page, line) for line in cover_page.lines if line.number is not None]
+            row_lines = [line for _, line in rows if line.words] or [line for _, line in numbered_cover]
+            at_row = next(i for i, (_, line) in enumerate(numbered_cover) if line is cover_lines[start][1])
+            at_tags = _tag_column([line for line in row_lines if line.words], named)[0]
+            first = numbered_cover[_turn_before(numbered_cover, at_row, at_tags, named)][1]
             on_cover = [
                 line for line in cover_page.lines if line.number is not None and line.top >= first.top
             ]
             rows = [(cover_page, line) for line in on_cover] + rows
-            cover_lines = cover_lines[:start]
+            cover_lines = [(page, line) for page, line in cover_lines if line.top < first.top]
     cover = [
         SourceLine(line.text, page.sheet, line.number or n)
         for page in cover_pages
@@ -384,9 +392,12 @@ def _turn_before(
     """Where the dialogue starts, given its first turn of a speaker with two turns or
     more at `first`: at the turn right before it of a speaker who says one thing, in
     lower case ("MR. VASQUEZ: Emilio Vasquez for the plaintiff."), as the text importer
-    takes it (`turns.py`); the rows between are that turn's wrapped rows."""
+    takes it (`turns.py`: the line next to a turn, blank lines aside); the rows between
+    are that turn's wrapped rows, and the blank rows under them."""
     layout = hearing_layout()
     i = first - 1
+    while i >= 0 and not rows[i][1].words:
+        i -= 1  # blank rows between turns, as a text file leaves blank lines between them
     while i >= 0 and rows[i][1].words and not at_tags(rows[i][1]):
         i -= 1
     if i < 0 or not rows[i][1].words:
@@ -473,8 +484,12 @@ def _tag_column(
 
 
 def _mostly_lower(text: str) -> bool:
-    """Whether most of a row's words of letters have some in lower case (speech after its
-    tag, not captions in capitals with an "(inaudible)" among them)."""
+    """Whether most of the words of letters of a row's speech (after its tag, where it opens
+    a turn: "INTERPRETER BARRAGÁN: Yes, Commissioner.") have some in lower case: speech, not
+    captions in capitals with an "(inaudible)" among them."""
+    turn = hearing_layout().turn_of(text, named=True)
+    if turn is not None:
+        text = text[turn.tag_start + len(turn.speaker) + 1 if turn.speech_at is None else turn.speech_at :]
     words = [word for word in text.split() if any(c.isalpha() for c in word)]
     return sum(any(c.islower() for c in word) for word in words) * 2 > len(words)
 
@@ -509,11 +524,14 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     # Paragraphs that start under another on the same page: how far under it, in points,
     # and the height of a row there (`_row_height`).
     spacing: dict[int, tuple[float, float]] = {}
+    # Paragraphs that start far right of the text's left edge, as a heading or a divider is
+    # centred ("--oOo--" under the last turn): indented in the text, as a text file centres
+    # them, so that `turns.py` ends the turn over them.
+    centred: set[int] = set()
     previous: PrintedLine | None = None
     for page in pages:
         lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
-        gaps = [b.top - a.top for (_, a), (_, b) in itertools.pairwise(lines)]
-        row_gap = _row_gap(gaps)
+        row_gap = _row_gap([line for _, line in lines])
         left = min((line.full_x0 for _, line in lines), default=0.0)
         on_page = False  # the previous line is on this page
         for n, line in lines:
@@ -538,6 +556,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 and not _ends_short(previous, line, right)
             )
             opens_turn = turn is not None and not (spelled_on or marks_on)
+            # Far right of the text's left edge, as a heading or a divider is centred ("--oOo--").
+            centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
             if previous is None or not paragraphs or stamped or opens_turn or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
@@ -551,10 +571,10 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 new_paragraph = True  # the next word would have fitted: the paragraph ended
             elif not on_page:
                 # A paragraph goes on over the page break, but for capitals under speech in
-                # lower case (a notice read into the record), as in a text file (`turns.py`).
-                new_paragraph = right is None or (
-                    is_notice_row(text) and any(c.islower() for c in previous.full_text)
-                )
+                # lower case (a notice read into the record), as in a text file (`turns.py`):
+                # a row mostly in lower case, as on numbered rows, not captions in capitals
+                # whose row holds an "(inaudible)".
+                new_paragraph = right is None or (is_notice_row(text) and _mostly_lower(previous.full_text))
             else:
                 new_paragraph = (line.top - previous.top > row_gap * PARAGRAPH_GAP) or (
                     right is None and line.full_x0 > left + INDENT_MIN
@@ -562,6 +582,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             if new_paragraph:
                 if on_page and row_gap > 0:
                     spacing[len(paragraphs)] = (line.top - previous.top, _row_height(row_gap, line))
+                if centred_row and not opens_turn:
+                    centred.add(len(paragraphs))
                 paragraphs.append([])
             paragraphs[-1].append((page.sheet, n, text))
             previous, on_page = line, True
@@ -583,21 +605,24 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         if points >= usual + BLANK_ROW_SHARE * row and i > first_turn
     }
     parts = [
-        (i in after_blank and not k, part)
+        (i in after_blank and not k, i in centred and not k, part)
         for i, rows in enumerate(paragraphs)
         for k, part in enumerate(_parenthetical_apart(rows, layout))
     ]
-    words = printed_words(row_text for _, rows in parts for _, _, row_text in rows)
+    words = printed_words(row_text for _, _, rows in parts for _, _, row_text in rows)
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
-    for n, (blank, rows) in enumerate(parts):
-        before = parts[n - 1][1] if n else []
+    for n, (blank, indented, rows) in enumerate(parts):
+        before = parts[n - 1][2] if n else []
         if blank and texts and not (len(before) == 1 and _heads_speech(before[0][2], named)):
             # An empty row ends a turn as a blank line does, but under a tag alone ("speaker 1  0:06").
             texts.append("")
             offset += 1
         text, starts = join_wrapped([row_text for _, _, row_text in rows], words)
+        if indented:
+            text = " " * CENTRED_INDENT + text
+            starts = tuple(start + CENTRED_INDENT for start in starts)
         entries.extend((offset + s, page, n) for s, (page, n, _) in zip(starts, rows, strict=True))
         texts.append(text)
         offset += len(text) + 1
@@ -639,15 +664,22 @@ def _row_height(row_gap: float, line: PrintedLine) -> float:
     return min(row_gap, SINGLE_SPACING * (line.bottom - line.top))
 
 
-def _row_gap(gaps: Sequence[float]) -> float:
+def _row_gap(lines: Sequence[PrintedLine]) -> float:
     """The distance between the rows of a paragraph on a page: the low end of the
-    distances between its rows (the median is the paragraphs' spacing where most
-    paragraphs are a row or two), ignoring rows printed over each other."""
-    if not gaps:
-        return 0.0
-    usual = statistics.median(gaps)
-    close = sorted(gap for gap in gaps if gap >= usual / 2)
-    return close[len(close) // 10]
+    distances between its lines (the median is the paragraphs' spacing where most
+    paragraphs are a row or two), ignoring rows printed over each other (closer than
+    `OVERPRINT_SHARE` of the type's height; not by the median, which on a page of one-row
+    turns with blank lines between would leave out the few wrapped rows' distance)."""
+    close = sorted(
+        gap
+        for a, b in itertools.pairwise(lines)
+        if (gap := b.top - a.top) >= OVERPRINT_SHARE * (b.bottom - b.top)
+    )
+    return close[len(close) // 10] if close else 0.0
+
+
+# Rows less than this share of their type's height below the row over them are printed over it.
+OVERPRINT_SHARE = 0.8
 
 
 def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:

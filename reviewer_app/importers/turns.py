@@ -7,7 +7,8 @@ after indentation and a recorder's timestamp ("[14:02:11] DET. HARLAN:", "Q.",
 "speaker 1:", "MARISOL:", "Speaker 1 (00:03):"). A tag counts where it is a
 transcript's and not a heading's ("PANEL PRESENT:", "APPEARANCES OF COUNSEL:"):
 its speaker has two turns or more; or, for a speaker who says one thing, the line
-next to it is the turn of such a speaker or it stands between turns; or it opens
+next to it (blank lines aside, and a parenthetical among lines without blank ones
+between) is the turn of such a speaker or it stands between turns; or it opens
 with a caption's change-of-speaker mark (">>") in a text that has more of them; or it is
 laid out as a program exports speech, in a text that has more such lines: a name and a
 time on a line of their own over the speech ("Owen Castellano  0:11"), a recorder's
@@ -110,10 +111,15 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
     # A name in mixed case said once is no tag but between turns of such names.
     tagged = {i for i, turn in candidates.items() if not turn.named or i in repeated}
     anchors = repeated or tagged
-    texts = [i for i, line in enumerate(lines) if line.stripped]
+    # A turn's neighbours are the lines next to it, blank lines aside, and parentheticals
+    # among lines without blank ones between: the last speaker's one turn right under "(Off the
+    # record.)" stands next to the turn over it, as in a canonical text's block of turns.
+    texts = [i for i, line in enumerate(lines) if line.stripped and not _inside_block(lines, i)]
     neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}
     quiet = {i for i in candidates if _speech_in_lower_case(lines, i)}
-    confirmed = repeated | {i for i in quiet & tagged if any(n in anchors for n in neighbours[i])}
+    confirmed = repeated | {
+        i for i in quiet & tagged if any(n in anchors for n in neighbours.get(i, (None, None)))
+    }
     marked = {i for i, turn in candidates.items() if turn.marked}
     if len(marked) > 1:
         # Captions mark every change of speaker (">>"): a speaker they name once is one too
@@ -131,6 +137,15 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
             i for i in quiet if low < i < high and (i in tagged or (named_speakers and candidates[i].named))
         }
     return {i: candidates[i] for i in sorted(confirmed)}
+
+
+def _inside_block(lines: list[_Line], i: int) -> bool:
+    """Whether line `i` is a parenthetical with lines of text right over and under it."""
+    return (
+        0 < i < len(lines) - 1
+        and bool(lines[i - 1].stripped and lines[i + 1].stripped)
+        and hearing_layout().is_parenthetical(lines[i].stripped)
+    )
 
 
 def _exported_turn(lines: list[_Line], i: int, candidates: dict[int, Turn]) -> bool:

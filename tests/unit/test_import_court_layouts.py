@@ -282,3 +282,46 @@ def test_full_rows_of_captions_in_capitals_are_no_notice_under_an_inaudible(tmp_
     pdf = tmp_path / "captions.pdf"
     pdf.write_bytes(render(CAPTIONS_IN_CAPITALS, reference, layouts()[layout], "Captions"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+def _oral_argument(exchanges: int) -> str:
+    return "\n".join(
+        [
+            "COURT OF APPEAL, STATE OF CALIFORNIA",
+            "In re MARTIN OSTROWSKI on Habeas Corpus, No. C104417",
+            "REPORTER'S TRANSCRIPT OF ORAL ARGUMENT",
+            "",
+            "--- --- ---",
+            "",
+            "THE CLERK: Calling case number C104417, In re Ostrowski on habeas corpus.",
+            "",
+            *(
+                line
+                for n in range(exchanges)
+                for line in (
+                    f"PRESIDING JUSTICE HALVORSEN: Counsel, question {n}: the record shows the Board relied"
+                    " on the 2019 report alone.",
+                    "",
+                    f"MR. QUILLAN: It did, Your Honor, and point {n} is that the report found a low risk.",
+                    "",
+                )
+            ),
+        ]
+    ).rstrip("\n")
+
+
+@pytest.mark.parametrize("exchanges", [3, 12])
+@pytest.mark.parametrize("layout", ["court_reporter", "deposition_tag_alone", "numbered_hanging"])
+def test_a_speaker_who_speaks_once_before_the_first_turn_across_a_blank_row_has_a_turn(
+    tmp_path, layout, exchanges
+):
+    # The clerk calls the case once, a blank line before the justices' turns: the text importer
+    # takes the turn (the line next to a turn, blank lines aside), and so does the PDF's first
+    # body page, where the cover ends, or the cover's page, where the dialogue starts on it
+    # (in a transcript of a page, or going on over more).
+    text = _oral_argument(exchanges)
+    reference = text_document("argument", text)
+    assert utterances(reference)[0][0] == "THE CLERK"
+    pdf = tmp_path / "argument.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], "Argument"))
+    assert utterances(import_file(pdf)) == utterances(reference)

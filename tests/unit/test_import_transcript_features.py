@@ -260,3 +260,151 @@ def test_a_tag_too_long_for_a_columns_row_leaves_its_speech_to_the_next_row(tmp_
     crossing = [w["text"] for w in words if w["x0"] < gutter[1] and w["x1"] > gutter[0] + 3]
     assert not [text for text in crossing if not text.isdigit()]
     assert len(expected) == 24 and got == expected
+
+
+LAST_SPEAKER_ONCE = "\n".join(
+    [
+        "BOARD OF PAROLE HEARINGS",
+        "In the matter of the Life Term Parole Consideration Hearing of:",
+        "JONAH WEBB",
+        "CDCR Number: K12345",
+        "",
+        *(
+            line
+            for n in range(14)
+            for line in (
+                f"PRESIDING COMMISSIONER HALE: Question {n}, tell the panel about the program you finished.",
+                f"INMATE WEBB: Answer {n}, it was the anger management course and I finished it in May.",
+            )
+        ),
+        "(Off the record.)",
+        "DEPUTY DISTRICT ATTORNEY LUND: The People submit.",
+    ]
+)
+
+
+@pytest.mark.parametrize("layout", ["tag_alone", "word_processor", "plain_dense", "typeset"])
+def test_a_last_speaker_who_speaks_once_after_a_parenthetical_keeps_the_turn(tmp_path, layout):
+    # A canonical text's every tag in its block of turns is a turn; a PDF without line numbers
+    # is read by `turns.py`, where the last speaker's one turn stands next to the turn before
+    # it across the parenthetical between them.
+    reference = text_document("hearing", LAST_SPEAKER_ONCE)
+    assert utterances(reference)[-1] == ("DEPUTY DISTRICT ATTORNEY LUND", "The People submit.")
+    pdf = tmp_path / "hearing.pdf"
+    pdf.write_bytes(render(LAST_SPEAKER_ONCE, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)
+
+
+@pytest.mark.parametrize(
+    ("layout", "before"),
+    [
+        ("word_processor", range(8)),
+        ("hanging_indent", range(6)),
+        ("typeset", range(6, 10)),
+        ("two_column", range(3, 7)),
+    ],
+)
+def test_captions_in_capitals_go_on_over_a_page_break_after_an_inaudible(tmp_path, layout, before):
+    # A turn in capitals with "(inaudible)" in it, broken by a page (or column) after the row
+    # holding it: its next row in capitals goes on with it, the row above being in capitals
+    # mostly, as on numbered pages (`_mostly_lower`), not speech in lower case over a notice.
+    # (`before` short turns move the page break over the turns' rows.)
+    from tests.unit.test_import_court_layouts import CAPTIONS_IN_CAPITALS
+
+    for count in before:
+        text = "\n".join(["PRESIDING COMMISSIONER ROWE: GO ON."] * count + [CAPTIONS_IN_CAPITALS] * 4)
+        reference = text_document("captions", text)
+        pdf = tmp_path / f"captions{count}.pdf"
+        pdf.write_bytes(render(text, reference, layouts()[layout], "Captions"))
+        assert utterances(import_file(pdf)) == utterances(reference), count
+
+
+def _visit(filler: int) -> str:
+    """Short turns with a blank line between them, a few wrapped, the last as long as
+    `filler` words make it, and a recorder's note after a blank line."""
+    turns = [
+        "PA PETTIBONE: Any contact with the victim's family since your release?",
+        "LARK: No ma'am. I know the condition and I keep to it.",
+        "PA PETTIBONE: Good. My office hours are eight to four-thirty, and the number is on the card I"
+        " gave you; call it before you travel, change jobs or move, and keep the receipts from the"
+        " testing line.",
+        "LARK: The eighth, nine o'clock. Got it.",
+    ] * 3
+    last = "PA PETTIBONE: I'm going to do the room check now. Stopping the recording" + " now" * filler + "."
+    return "\n\n".join(["PAROLE AGENT HOME VISIT, RECORDED", *turns, last, "[END OF RECORDING -- 00:19:07]"])
+
+
+def test_a_note_after_a_blank_line_under_a_full_last_row_ends_the_turn(tmp_path):
+    # On a page of one-row turns with blank lines between them, the distance between a
+    # paragraph's rows is the few wrapped rows', not the median's half: the note under the
+    # last turn, whose row is full, stands a blank row lower and is no part of the turn.
+    for filler in range(12):
+        text = _visit(filler)
+        reference = text_document("visit", text)
+        assert utterances(reference)[-1][1].endswith("recording" + " now" * filler + ".")
+        pdf = tmp_path / f"visit{filler}.pdf"
+        pdf.write_bytes(render(text, reference, layouts()["word_processor"], "Visit"))
+        assert utterances(import_file(pdf)) == utterances(reference), filler
+
+
+PROGRAMS = [
+    "anger",
+    "victim",
+    "narcotics",
+    "college",
+    "dog",
+    "welding",
+    "choir",
+    "hospice",
+    "braille",
+    "carpentry",
+]
+
+
+def _adjourned() -> str:
+    """A hearing whose last turn has a divider centred under it."""
+    return "\n".join(
+        [
+            *(
+                f"PRESIDING COMMISSIONER VANG: Tell the panel about the {name} program, and what you"
+                " learned in it and who ran it."
+                f"\nDARNELL PAGE: Yes, sir. The {name} program was my second year, and the facilitator"
+                " was a lifer who paroled in the spring."
+                for name in PROGRAMS[:8]
+            ),
+            "PRESIDING COMMISSIONER VANG: Mr. Page, good luck to you. We are adjourned.",
+            " " * 36 + "--oOo--",
+            "",
+            "CERTIFICATE OF TRANSCRIBER",
+            "I, Lucinda Thornbury, certify that the foregoing is a true transcription.",
+        ]
+    )
+
+
+@pytest.mark.parametrize("layout", ["tag_alone", "word_processor", "plain_dense", "two_column"])
+def test_a_divider_centred_under_the_last_turn_is_none_of_it(tmp_path, layout):
+    # A text file centres "--oOo--" under the last turn, and `turns.py` ends the turn over a
+    # line indented so; a PDF without line numbers centres it on the page, and its paragraph
+    # is indented in the text too.
+    text = _adjourned()
+    reference = text_document("hearing", text)
+    assert utterances(reference)[-1][1] == "Mr. Page, good luck to you. We are adjourned."
+    pdf = tmp_path / "hearing.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)
+
+
+@pytest.mark.parametrize("layout", ["court_reporter", "tag_alone", "typeset"])
+def test_letters_the_built_in_fonts_lack_are_drawn_and_read_back(tmp_path, layout):
+    # The layouts' built-in fonts cannot encode "ầ" (reportlab would draw "Thny"); the fixture
+    # draws such a word in a TrueType stand-in at the built-in font's width, as a program
+    # that prints the text embeds a font that has it, and the importer reads it back.
+    text = "\n".join(
+        f"INTERPRETER DAO: Thầy Minh Quang comes on Saturday {n}, from Chùa Phước Huệ in Chula Vista."
+        f"\nINCARCERATED PERSON TRUONG: Yes, and I go to every service there, month {n}."
+        for n in range(4)
+    )
+    reference = text_document("hearing", text)
+    pdf = tmp_path / "hearing.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], "Hearing"))
+    assert utterances(import_file(pdf)) == utterances(reference)

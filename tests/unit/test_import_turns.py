@@ -576,3 +576,22 @@ def test_an_exports_turns_count_where_each_speaker_speaks_once():
         "Priya: can you hear me all right\nOwen: yes loud and clear",
     ):
         assert document_from_text("other", text).utterances == ()
+
+
+def test_a_speaker_who_speaks_once_after_a_parenthetical_among_the_turns_has_a_turn(tmp_path):
+    # The line next to a turn, a parenthetical between them in one block of lines, confirms a
+    # speaker who says one thing; after a blank line it does not: a transcriber's note under
+    # the closing parenthetical is no turn.
+    turns = "\n".join(f"  MS. ORTIZ: Question {n}, please.\n  MR. BELL: Answer {n}, yes." for n in range(3))
+    document = _imported(
+        tmp_path, f"{turns}\n  (Off the record.)\n  MR. DUNN: The defense rests, Your Honor."
+    )
+    assert [u.speaker for u in document.utterances][-2:] == ["", "MR. DUNN"]
+    assert _utterance_texts(document)[-1] == "MR. DUNN: The defense rests, Your Honor."
+    noted = _imported(
+        tmp_path,
+        f"{turns}\n  (Whereupon, the proceedings concluded.)\n\n"
+        "  TRANSCRIBER'S NOTE: Prepared from the recording by a transcriber.",
+    )
+    assert [u.speaker for u in noted.utterances][-2:] == ["MR. BELL", ""]
+    assert [s.name for s in noted.sections] == ["body", "certificate"]
