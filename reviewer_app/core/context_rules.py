@@ -76,10 +76,12 @@ from reviewer_app.core.organisation_names import (
     coordinated_parts,
     defined_names,
     is_numbered_stage,
+    names_ending_in_heads,
     names_with_legal_forms,
     signed_firms,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_acronyms import acronyms_of_organisations, names_before_their_acronyms
 
 CONTEXT = "context"
 CONTEXT_SCORE = 0.6
@@ -115,6 +117,7 @@ def learn_organisations(
     cues: dict[str, Sequence[str]],
     known_places: frozenset[str] = frozenset(),
     function_words: frozenset[str] = frozenset(),
+    organisation_heads: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
@@ -129,7 +132,9 @@ def learn_organisations(
     `questions` cue ("Who is your current employer?" / "A. Brightwater.") is named
     like one after a naming cue, unless it opens with one of `function_words`
     ("Yes, ..."). Names that are `known_places` (lower case) are left alone: "I
-    worked at Folsom" names the town."""
+    worked at Folsom" names the town. A name of two words or more that ends in one
+    of `organisation_heads` (lower case: "Southcrest Locos", "Second Wind Recovery")
+    is proposed too, below NER, which may have read it otherwise."""
     found: dict[tuple[int, int], None] = {}
     located: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
@@ -165,6 +170,9 @@ def learn_organisations(
         name = match.group("name")
         if " " in name and _may_name_a_body(name, text, known_places, function_words):
             named[name] = None
+    # "I'm in men of steadfast purpose, MSP": a name in lower case that its acronym follows.
+    introducing = (*cues.get("before", ()), *cues.get("membership", ()), *cues.get("acronym_cues", ()))
+    named.update(dict.fromkeys(names_before_their_acronyms(text, introducing)))
     # "the regional health insurance fund (“the CRAM”)": a body's acronym defined in brackets.
     named.update(dict.fromkeys(m.group("acronym") for m in _DEFINED_ACRONYM.finditer(text)))
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
@@ -235,6 +243,7 @@ def learn_organisations(
             found[(end - len(name), end)] = None
             found[match.span("acronym")] = None
     found.update(dict.fromkeys(initialisms(text)))
+    found.update(dict.fromkeys(names_ending_in_heads(text, organisation_heads, function_words, known_places)))
     spans = []
     for start, end in found:
         name = text[start:end]
@@ -482,8 +491,9 @@ def label_short_forms_of_organisations(
     relabelled spans are marked as learnt from context, so that `name_propagation.propagate`
     finds the short form's other mentions. A name in the possessive before one of
     `owned` ("Brightwater's legal department": what a firm has, not a person) is
-    taken the same way."""
-    spans = list(spans)
+    taken the same way. An organisation's acronym said as letters ("the b k c" of "brothers
+    keeper circle") is one too (`spoken_acronyms.acronyms_of_organisations`)."""
+    spans = acronyms_of_organisations(list(spans), text)
     persons = [_ANSWER_MARK.sub("", " ".join(s.text_in(text).split())) for s in spans if s.label == "PERSON"]
     person_words = {w.lower() for p in persons for w in p.split()}
     short_forms: set[str] = set()
@@ -674,7 +684,10 @@ def drop_false_tags(
         if span.label in _NER_NAMES:
             words = covered.split()
             line_start, line_end = _line_bounds(text, span.start)
-            if cased and covered.islower():
+            # Of the bodies the text names, only one said with its acronym is in lower case
+            # (`spoken_acronyms`: "I'm in men of steadfast purpose, MSP").
+            named = span.label == "ORGANIZATION" and CONTEXT in span.detectors and span.score >= NAMING_SCORE
+            if cased and covered.islower() and not named:
                 continue  # "long": names are written capitalised
             if is_positional_capital(span, text, function_words):
                 continue  # "Your Honor", "Last name?"

@@ -213,9 +213,10 @@ def test_the_answer_to_a_question_about_an_employer_names_an_organisation():
     )
     spans = [_span(text, "Brightwater", "PERSON"), _span(text, "Brightwater", "PERSON", 2)]
     merged = _merged(text, spans)
-    # The speakers are persons (their tags); nothing else is one.
+    # The speakers are persons (their tags); nothing else is one ("Logistics" ends a firm's name).
     assert {(n, label) for n, label in merged if label != "PERSON"} == {
         ("Brightwater", "ORGANIZATION"),
+        ("Brightwater Logistics", "ORGANIZATION"),
         ("Central Valley Tire and Brake", "ORGANIZATION"),
     }
     assert {n for n, label in merged if label == "PERSON"} <= {"RICH", "HARLAN", "BERMUDEZ"}
