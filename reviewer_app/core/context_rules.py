@@ -764,8 +764,24 @@ def _describes_a_vehicle(
         text, max(0, span.start - 30), span.start
     ):
         return True
+    # A make or model in apposition to a car just described ("a black Honda, a Civic", "a
+    # black truck, like a Chevy, a Silverado"), or followed by its model year ("White Camry, a 2014").
+    before = text[max(0, span.start - _APPOSITION_REACH) : span.start]
+    described = _described_before.get((colour_words, vehicle_words))
+    if described is None:
+        words = "|".join(sorted(colour_words | vehicle_words))
+        described = re.compile(rf"(?i:\b(?:{words}))\b[^.\n?!]*,[ ]+(?:like[ ]+)?an?[ ]+\Z")
+        _described_before[(colour_words, vehicle_words)] = described
+    if described.search(before) or _MODEL_YEAR_AFTER.match(text, span.end):
+        return True
     after = _WORD_AFTER_SPAN.match(text, span.end)
     return bool(after and after.group("word") in vehicle_words)
+
+
+# How far back a car described in an apposition is looked for, and the patterns made per word list.
+_APPOSITION_REACH = 40
+_described_before: dict[tuple[frozenset[str], frozenset[str]], re.Pattern[str]] = {}
+_MODEL_YEAR_AFTER = re.compile(r",[ ]+an?[ ]+(?:(?:19|20)\d\d|['’]\d\d)\b")
 
 
 # Role and title words that name a body, not a person's role ("Jane Doe, Superior Court").

@@ -168,15 +168,18 @@ def names_ending_in_heads(
     """The names of two words or more, not in capitals, whose last word (or its singular) is one
     of `heads` (lower case): "Southcrest Locos", "Real Talk Circle" (a function word or "And"
     before it is no part of it). Of "Dr. Ines Valcourt of Meridian Forensic Associates" the body
-    is what follows "of"; a name that opens with a known place ("Los Angeles Asylum Office") is
-    left to NER, which reads the place in it."""
+    is what follows "of", and where one word follows it ("Rules of Court") the head is the word
+    before it; a name that opens with a known place ("Los Angeles Asylum Office") is left to NER,
+    which reads the place in it."""
     if not heads:
         return []
     out = []
     for match in re.finditer(NAME, text):
         name = match.group()
         start = match.start()
-        if " of " in name and len(name.rsplit(" of ", 1)[1].split()) >= 2:
+        if " of " in name:
+            if len(name.rsplit(" of ", 1)[1].split()) < 2:
+                continue  # "Rules of Court": the head is the word before "of"
             start += name.rindex(" of ") + 4
         words = text[start : match.end()].split()
         while words and (words[0].lower() in function_words or words[0].lower() in _JOINING_STARTS):

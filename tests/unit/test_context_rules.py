@@ -878,3 +878,21 @@ def test_an_acronym_of_a_body_the_text_also_writes_in_lower_case_stays_a_body():
         if s.label == "ORGANIZATION"
     }
     assert {text.index("DSH"), text.index("DSH", text.index("DSH") + 1)} <= starts
+
+
+def test_a_make_in_apposition_to_a_car_or_before_its_model_year_is_no_organisation():
+    text = (
+        "CALLER: It's a black Honda, a Civic, the older kind. Then a black truck, like a Chevy, a "
+        "Silverado, came out. Dad's car? White Camry, a 2014. I work for a bakery, a Franklin "
+        "Baking shop, and Honda called."
+    )
+    spans = [
+        _span(text, "Civic", "ORGANIZATION"),
+        _span(text, "Chevy", "ORGANIZATION"),
+        _span(text, "Silverado", "ORGANIZATION"),
+        _span(text, "White Camry", "ORGANIZATION"),
+        _span(text, "Franklin", "ORGANIZATION"),
+        _span(text, "Honda", "ORGANIZATION", 1),
+    ]
+    merged = [s.text_in(text) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    assert merged == ["Franklin", "Honda"]

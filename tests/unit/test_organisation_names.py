@@ -285,7 +285,8 @@ def test_a_name_ending_in_an_organisation_s_head_word_is_proposed():
     text = (
         "INMATE: Southcrest Locos. SCL. We meet Thursdays. And Real Talk Circle, the youth one. "
         "In Kairos and in Second Wind Recovery I've talked about it. Dr. Ines Valcourt of Meridian "
-        "Forensic Associates wrote it. The Los Angeles Asylum Office is closed. The Court finds."
+        "Forensic Associates wrote it. The Los Angeles Asylum Office is closed. The Court finds "
+        "under Rule 52 of the Rules of Court."
     )
     assert _heads(text) == [
         "Southcrest Locos",
