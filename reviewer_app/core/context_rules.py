@@ -179,14 +179,25 @@ def learn_organisations(
     defined = defined_names(text, cues.get("kinds", ()), followers, function_words, cues.get("premises", ()))
     named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
     questions = _cue_alternation(cues.get("questions", ()))
-    if questions:
-        for match in re.finditer(rf"(?i:\b(?:{questions}))\b[^\n]*\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
+    # A question whose last sentence asks about a kind of body ("Have you been in the hospital
+    # for it?", "This was the feed store in Auburn?"), not about a person ("who", "name").
+    kinds = _cue_alternation(cues.get("kinds", ()))
+    asked = [(rf"(?i:\b(?:{questions}))\b[^\n]*", False)] if questions else []
+    if kinds:
+        asked.append((rf"(?i:\b(?:{kinds})s?\b)[^\n.!?]*", True))
+    for question, loosely in asked:
+        for match in re.finditer(rf"{question}\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
             name = match.group("name")
+            asked_end = text.rfind("?", match.start(), match.start("name"))
+            sentence = re.split(r"[.!?]\s", text[_line_bounds(text, match.start())[0] : asked_end])[-1]
+            if loosely and _ASKS_FOR_A_PERSON.search(sentence):
+                continue
             if (
                 len(name) >= 3
                 and not name.isupper()
                 and name.split()[0].lower() not in function_words
                 and name.lower() not in known_places
+                and not (loosely and " " not in name)  # "Objection.", "One.": a word answers it too
             ):
                 named[name] = None
     if after:
@@ -268,6 +279,8 @@ def learn_organisations(
     return sorted(spans)
 
 
+# A question about a kind of body that asks for a person ("Who ran the group?").
+_ASKS_FOR_A_PERSON = re.compile(r"(?i)\b(?:who|whom|whose|name)\b")
 # A name and the acronym after it in brackets: "Victims Rights Council (VRC)".
 _NAME_AND_ACRONYM = re.compile(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)")
 _BRACKETED_ACRONYM = re.compile(r"\([A-Z]{2,8}\)")

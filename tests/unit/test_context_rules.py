@@ -896,3 +896,26 @@ def test_a_make_in_apposition_to_a_car_or_before_its_model_year_is_no_organisati
     ]
     merged = [s.text_in(text) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
     assert merged == ["Franklin", "Honda"]
+
+
+def test_an_acronym_after_a_sentence_that_ends_in_a_number_still_stands_for_its_name():
+    # "9:04 AM" is a time's; "Since '18. SBF." is the fellowship's acronym after a year.
+    text = (
+        "COMMISSIONER: You chair Sober Brothers Fellowship?\nINMATE: Since '18. SBF. Amanda Mills "
+        "called at 9:04 AM."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert {"Sober Brothers Fellowship", "SBF"} <= learned
+    assert not {"AM", "Amanda Mills"} & learned
+
+
+def test_the_answer_to_a_question_about_a_kind_of_body_names_one():
+    text = (
+        "NURSE: Have you ever been in the hospital for your mental health?\nARRESTEE: Kern Behavioral. "
+        "One time.\nQ. This was the feed store in Auburn?\nA. Foothill Feed and Tack, on the highway.\n"
+        "Q. Who ran the group at the church?\nA. Linda Park, a volunteer.\n"
+        "Q. Any hospital stays this year?\nA. One. Pneumonia."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert {"Kern Behavioral", "Foothill Feed and Tack"} <= learned
+    assert not {"Linda Park", "One"} & learned
