@@ -82,6 +82,7 @@ from reviewer_app.core.organisation_names import (
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_acronyms import acronyms_of_organisations, names_before_their_acronyms
+from reviewer_app.core.vehicles import describes_a_vehicle
 
 CONTEXT = "context"
 CONTEXT_SCORE = 0.6
@@ -690,7 +691,7 @@ def drop_false_tags(
             or (_CREDENTIAL.fullmatch(covered) and text[max(0, span.start - 2) : span.start] == ", ")
         ):
             continue  # "an OG", "a GM": a role, no body takes "a"; "MAYFIELD, M.D.,": a degree
-        if span.label in ("ORGANIZATION", "PERSON") and _describes_a_vehicle(
+        if span.label in ("ORGANIZATION", "PERSON") and describes_a_vehicle(
             span, text, vehicle_words, colour_words
         ):
             continue  # "a gray Nissan", "a 2014 Honda", "a Ford pickup": a car's make, not a body or a name
@@ -750,53 +751,6 @@ _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
 _SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
 _INDEFINITE_BEFORE = re.compile(r"(?<![\w'’-])an?[ ]+\Z")
 _CREDENTIAL = re.compile(r"(?:[A-Z][a-z]?\.){2,3}")
-# A model year before a make, after an article or a possessive ("a silver 2014 Honda"; "in
-# 2014 Honda hired me" names the firm).
-_MODEL_YEAR_BEFORE = re.compile(
-    r"(?<![\w'’-])(?:a|an|the|my|his|her|their|our|your)[ ]+(?:[a-z]+,?[ ]+)?"
-    r"(?:(?:19|20)\d\d|['’]\d\d)[ ]+\Z"
-)
-# The word right before a make, a colour when it describes a car: "a gray Nissan", and with no
-# article in a dispatcher's "eastbound on Travis, gray Nissan".
-_LOWER_WORD_BEFORE = re.compile(r"(?<![\w'’-])(?P<word>[a-z]+)[ ]+\Z")
-_WORD_AFTER_SPAN = re.compile(r"[ ]+(?P<word>[A-Za-z]+)\b")
-
-
-def _describes_a_vehicle(
-    span: Span, text: str, vehicle_words: frozenset[str], colour_words: frozenset[str]
-) -> bool:
-    """Whether an organisation of one to three words is a vehicle's make: after a colour
-    or a model year ("a gray Nissan", "a 2014 Honda Accord"), or before a lower-case kind
-    of vehicle ("a Ford pickup"). A name takes no colour word or year before it ("the
-    Red Cross" holds its colour inside)."""
-    covered = span.text_in(text)
-    if not vehicle_words or len(covered.split()) > 3 or covered.isupper():
-        return False
-    colour = _LOWER_WORD_BEFORE.search(text, max(0, span.start - 20), span.start)
-    if (colour and colour.group("word") in colour_words) or _MODEL_YEAR_BEFORE.search(
-        text, max(0, span.start - 30), span.start
-    ):
-        return True
-    # A make or model in apposition to a car just described ("a black Honda, a Civic", "a
-    # black truck, like a Chevy, a Silverado"), or followed by its model year ("White Camry, a 2014").
-    before = text[max(0, span.start - _APPOSITION_REACH) : span.start]
-    described = _described_before.get((colour_words, vehicle_words))
-    if described is None:
-        words = "|".join(sorted(colour_words | vehicle_words))
-        described = re.compile(rf"(?i:\b(?:{words}))\b[^.\n?!]*,[ ]+(?:like[ ]+)?an?[ ]+\Z")
-        _described_before[(colour_words, vehicle_words)] = described
-    if described.search(before) or _MODEL_YEAR_AFTER.match(text, span.end):
-        return True
-    after = _WORD_AFTER_SPAN.match(text, span.end)
-    return bool(after and after.group("word") in vehicle_words)
-
-
-# How far back a car described in an apposition is looked for, and the patterns made per word list.
-_APPOSITION_REACH = 40
-_described_before: dict[tuple[frozenset[str], frozenset[str]], re.Pattern[str]] = {}
-_MODEL_YEAR_AFTER = re.compile(r",[ ]+an?[ ]+(?:(?:19|20)\d\d|['’]\d\d)\b")
-
-
 # Role and title words that name a body, not a person's role ("Jane Doe, Superior Court").
 _BODIES = frozenset(
     {"court", "board", "panel", "committee", "council", "staff", "state", "people", "defense", "defence"}
