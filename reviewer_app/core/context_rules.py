@@ -683,6 +683,12 @@ def drop_false_tags(
             and not any(c.islower() for c in text[slice(*_line_bounds(text, span.start))])
         ):
             continue  # "RELEASED FROM PRISON": a word of a line in capitals that the text writes as one
+        if (
+            span.label == "ORGANIZATION"
+            and is_numbered_stage(covered, text)
+            and not _LETTERS.fullmatch(covered)
+        ):
+            continue  # "Facility B", "Department 63", "Position 4": a numbered part or post, no body
         if span.label == "ORGANIZATION" and (
             (
                 _SHORT_ACRONYM.fullmatch(covered)
@@ -749,6 +755,8 @@ def drop_false_tags(
 
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
 _SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
+# Letters said one by one, or joined ("P I A", "R and R"): an acronym, not a numbered part.
+_LETTERS = re.compile(r"[A-Za-z](?:[ ](?:and[ ]|&[ ])?[A-Za-z])+")
 _INDEFINITE_BEFORE = re.compile(r"(?<![\w'’-])an?[ ]+\Z")
 _CREDENTIAL = re.compile(r"(?:[A-Z][a-z]?\.){2,3}")
 # Role and title words that name a body, not a person's role ("Jane Doe, Superior Court").

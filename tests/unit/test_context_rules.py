@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from reviewer_app.core.context_rules import learn_organisations
+from reviewer_app.core.context_rules import drop_false_tags, learn_organisations
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
 from tests.fixtures.speaker_tags import speaker_tags_of
@@ -919,3 +919,19 @@ def test_the_answer_to_a_question_about_a_kind_of_body_names_one():
     learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
     assert {"Kern Behavioral", "Foothill Feed and Tack"} <= learned
     assert not {"Linda Park", "One"} & learned
+
+
+def test_a_numbered_part_or_post_is_no_organisation_but_letters_are_an_acronym():
+    text = (
+        "LT. SANTANGELO: You were assigned as Facility B Building 5 Floor Officer. First "
+        "appearance in Department 63. I was in R and R, then PIA.\n"
+    )
+    spans = [
+        _span(text, "Facility B", "ORGANIZATION"),
+        _span(text, "Department 63", "ORGANIZATION"),
+        _span(text, "R and R", "ORGANIZATION"),
+    ]
+    merged = [s.text_in(text) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    assert merged == ["R and R"]
+    kept = drop_false_tags(spans, text, default_rules().function_words)
+    assert [s.text_in(text) for s in kept] == ["R and R"]
