@@ -505,8 +505,9 @@ def label_short_forms_of_organisations(
     relabelled spans are marked as learnt from context, so that `name_propagation.propagate`
     finds the short form's other mentions. A name in the possessive before one of
     `owned` ("Brightwater's legal department": what a firm has, not a person) is
-    taken the same way. An organisation's acronym said as letters ("the b k c" of "brothers
-    keeper circle") is one too (`spoken_acronyms.acronyms_of_organisations`)."""
+    taken the same way. A short form of two words or more is also proposed where no span is
+    ("Steady Ground" of "Steady Ground Recovery"), and an organisation's acronym said as letters
+    ("the b k c" of "brothers keeper circle") too (`spoken_acronyms.acronyms_of_organisations`)."""
     spans = acronyms_of_organisations(list(spans), text)
     persons = [_ANSWER_MARK.sub("", " ".join(s.text_in(text).split())) for s in spans if s.label == "PERSON"]
     person_words = {w.lower() for p in persons for w in p.split()}
@@ -566,7 +567,15 @@ def label_short_forms_of_organisations(
             detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
             span = span.with_(start=start, label="ORGANIZATION", detectors=detectors)
         out.append(span)
-    return out
+    # "Steady Ground" of "Steady Ground Recovery", "Second Wind" of "Second Wind Residence": a short
+    # form of two words or more is the organisation where no span is, too.
+    taken = sorted((s.start, s.end) for s in out)
+    for short in (s for s in short_forms if " " in s and s.lower() not in location_cues):
+        for match in re.finditer(rf"(?<![\w'’-]){re.escape(short)}(?![\w'’-])", text):
+            i = bisect.bisect_left(taken, (match.end(), match.end()))
+            if not any(a < match.end() and match.start() < b for a, b in taken[max(0, i - 8) : i]):
+                out.append(Span(*match.span(), "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    return sorted(out)
 
 
 def previous_word(text: str, start: int, backwards: re.Pattern[str] = BACKWARDS_WORD, reach: int = 40) -> str:

@@ -450,6 +450,20 @@ def test_a_short_form_of_an_organisation_the_document_names_is_that_organisation
     assert not {n for n, label in merged if label in ("PERSON", "LOCATION")}
 
 
+def test_a_short_form_of_two_words_no_detector_found_is_the_organisation_too():
+    text = (
+        "INMATE: I finished Steady Ground Recovery, a course. Steady Ground helped me. My sister "
+        "is fifteen minutes from Steady Ground. Ferncastle Freight hired me; Ferncastle called."
+    )
+    spans = [
+        _span(text, "Steady Ground Recovery", "ORGANIZATION"),
+        _span(text, "Ferncastle Freight", "ORGANIZATION"),
+    ]
+    merged = [(s.text_in(text), s.label) for s in merge_spans(spans, text)]
+    assert merged.count(("Steady Ground", "ORGANIZATION")) == 2
+    assert ("Ferncastle", "ORGANIZATION") not in merged  # one word alone: NER's to find
+
+
 def test_a_person_or_a_town_is_no_short_form_of_an_organisation_named_after_it():
     text = (
         "Mr. Quillan met us. Quillan Plumbing hired him. Dana Whitcombe called; Whitcombe Freight "
