@@ -692,20 +692,28 @@ def drop_false_tags(
             and not any(c.islower() for c in text[slice(*_line_bounds(text, span.start))])
         ):
             continue  # "RELEASED FROM PRISON": a word of a line in capitals that the text writes as one
-        if (
-            span.label == "ORGANIZATION"
-            and is_numbered_stage(covered, text)
-            and not _LETTERS.fullmatch(covered)
+        if span.label == "ORGANIZATION" and (
+            (is_numbered_stage(covered, text) and not _LETTERS.fullmatch(covered))
+            or (covered.isalpha() and _PART_NUMBER_AFTER.match(text, span.end))
         ):
-            continue  # "Facility B", "Department 63", "Position 4": a numbered part or post, no body
+            # "Facility B", "Department 63", "Position 4", "a Division D offense": a numbered part
+            # or post, no body
+            continue
         if span.label == "ORGANIZATION" and (
             (
                 _SHORT_ACRONYM.fullmatch(covered)
                 and _INDEFINITE_BEFORE.search(text, max(0, span.start - 4), span.start)
             )
             or (_CREDENTIAL.fullmatch(covered) and text[max(0, span.start - 2) : span.start] == ", ")
+            or (
+                " " in covered
+                and covered.split()[-1].lower() in role_words - _BODIES
+                and _INDEFINITE_BEFORE.search(text, max(0, span.start - 4), span.start)
+            )
         ):
-            continue  # "an OG", "a GM": a role, no body takes "a"; "MAYFIELD, M.D.,": a degree
+            # "an OG", "a GM", "a Certified Shorthand Reporter": a role, no body takes "a";
+            # "MAYFIELD, M.D.,": a degree
+            continue
         if span.label in ("ORGANIZATION", "PERSON") and describes_a_vehicle(
             span, text, vehicle_words, colour_words
         ):
@@ -749,8 +757,11 @@ def drop_false_tags(
             if _inside(span, laws):
                 continue  # "Americans" of the Americans with Disabilities Act
             following = _WORD.match(text, span.end + 1) if text[span.end : span.end + 1] == " " else None
-            if covered.isupper() and following and following.group().lower() in test_words:
-                continue  # "TABE score": a test, not an organisation
+            then = (
+                _WORD.match(text, following.end() + 1) if following and following.group().islower() else None
+            )
+            if covered.isupper() and any(w and w.group().lower() in test_words for w in (following, then)):
+                continue  # "TABE score", "TABE reading score": a test, not an organisation
             if (
                 covered.isupper()
                 and " " not in covered
@@ -764,6 +775,8 @@ def drop_false_tags(
 
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
 _SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
+# The letter or number after a word that it numbers ("Division D", "Building 5").
+_PART_NUMBER_AFTER = re.compile(r"[ ](?:[A-Z]|\d{1,3})(?![\w'’-])")
 # Letters said one by one, or joined ("P I A", "R and R"): an acronym, not a numbered part.
 _LETTERS = re.compile(r"[A-Za-z](?:[ ](?:and[ ]|&[ ])?[A-Za-z])+")
 _INDEFINITE_BEFORE = re.compile(r"(?<![\w'’-])an?[ ]+\Z")

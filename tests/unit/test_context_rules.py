@@ -949,3 +949,22 @@ def test_a_numbered_part_or_post_is_no_organisation_but_letters_are_an_acronym()
     assert merged == ["R and R"]
     kept = drop_false_tags(spans, text, default_rules().function_words)
     assert [s.text_in(text) for s in kept] == ["R and R"]
+
+
+def test_a_role_after_a_a_test_before_its_score_and_a_numbered_division_are_no_bodies():
+    text = (
+        "I, DOROTHEA KEMBREY, a Certified Shorthand Reporter, certify it. Your TABE reading score "
+        "is 4.1. Battery, a Division D offense. The Sheriff's Office called. The Division of Adult "
+        "Parole Operations wrote."
+    )
+    spans = [
+        _span(text, "Certified Shorthand Reporter", "ORGANIZATION"),
+        _span(text, "TABE", "ORGANIZATION"),
+        _span(text, "Division", "ORGANIZATION"),
+        _span(text, "Sheriff's Office", "ORGANIZATION"),
+        _span(text, "Division of Adult Parole Operations", "ORGANIZATION"),
+    ]
+    kept = drop_false_tags(
+        spans, text, default_rules().function_words, (), frozenset({"score"}), frozenset({"reporter"})
+    )
+    assert [s.text_in(text) for s in kept] == ["Sheriff's Office", "Division of Adult Parole Operations"]
