@@ -492,6 +492,7 @@ def label_short_forms_of_organisations(
     known_places: frozenset[str] = frozenset(),
     location_cues: frozenset[str] = frozenset(),
     owned: Sequence[str] = (),
+    role_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """A name that the document also writes as the first words of an organisation's
     name is that organisation's short form, whatever NER made of it alone:
@@ -506,8 +507,10 @@ def label_short_forms_of_organisations(
     finds the short form's other mentions. A name in the possessive before one of
     `owned` ("Brightwater's legal department": what a firm has, not a person) is
     taken the same way. A short form of two words or more is also proposed where no span is
-    ("Steady Ground" of "Steady Ground Recovery"), and an organisation's acronym said as letters
-    ("the b k c" of "brothers keeper circle") too (`spoken_acronyms.acronyms_of_organisations`)."""
+    ("Steady Ground" of "Steady Ground Recovery"), unless it ends in one of `role_words` (lower
+    case; "Spanish Interpreter" of "Spanish Interpreter Guild" is a role where alone), and an
+    organisation's acronym said as letters ("the b k c" of "brothers keeper circle") too
+    (`spoken_acronyms.acronyms_of_organisations`)."""
     spans = acronyms_of_organisations(list(spans), text)
     persons = [_ANSWER_MARK.sub("", " ".join(s.text_in(text).split())) for s in spans if s.label == "PERSON"]
     person_words = {w.lower() for p in persons for w in p.split()}
@@ -570,7 +573,7 @@ def label_short_forms_of_organisations(
     # "Steady Ground" of "Steady Ground Recovery", "Second Wind" of "Second Wind Residence": a short
     # form of two words or more is the organisation where no span is, too.
     taken = sorted((s.start, s.end) for s in out)
-    for short in (s for s in short_forms if " " in s and s.lower() not in location_cues):
+    for short in (s for s in short_forms if " " in s and s.split()[-1].lower() not in role_words):
         for match in re.finditer(rf"(?<![\w'’-]){re.escape(short)}(?![\w'’-])", text):
             i = bisect.bisect_left(taken, (match.end(), match.end()))
             if not any(a < match.end() and match.start() < b for a, b in taken[max(0, i - 8) : i]):

@@ -878,8 +878,9 @@ def merge_spans(
         frozenset(w.lower() for w in rules.organisation_cues.get("party_cues", ())),
     )
     if with_propagation:
+        roles = rules.titles | rules.role_nouns
         merged = label_short_forms_of_organisations(
-            merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())
+            merged, text, rules.known_places, rules.location_cues, cues.get("owned", ()), roles
         )
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
         merged = drop_propagated_after_the(merged, text)
@@ -887,7 +888,6 @@ def merge_spans(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
         heads = rules.head_words.get("LOCATION", ())
-        roles = rules.titles | rules.role_nouns
         merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues, roles, stop_words)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
