@@ -76,10 +76,13 @@ from reviewer_app.core.organisation_names import (
     coordinated_parts,
     defined_names,
     is_numbered_stage,
+    names_ending_in_heads,
     names_with_legal_forms,
     signed_firms,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_acronyms import acronyms_of_organisations, names_before_their_acronyms
+from reviewer_app.core.vehicles import describes_a_vehicle
 
 CONTEXT = "context"
 CONTEXT_SCORE = 0.6
@@ -121,6 +124,7 @@ def learn_organisations(
     cues: dict[str, Sequence[str]],
     known_places: frozenset[str] = frozenset(),
     function_words: frozenset[str] = frozenset(),
+    organisation_heads: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
@@ -135,7 +139,9 @@ def learn_organisations(
     `questions` cue ("Who is your current employer?" / "A. Brightwater.") is named
     like one after a naming cue, unless it opens with one of `function_words`
     ("Yes, ..."). Names that are `known_places` (lower case) are left alone: "I
-    worked at Folsom" names the town."""
+    worked at Folsom" names the town. A name of two words or more that ends in one
+    of `organisation_heads` (lower case: "Southcrest Locos", "Second Wind Recovery")
+    is proposed too, below NER, which may have read it otherwise."""
     found: dict[tuple[int, int], None] = {}
     located: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
@@ -171,20 +177,34 @@ def learn_organisations(
         name = match.group("name")
         if " " in name and _may_name_a_body(name, text, known_places, function_words):
             named[name] = None
+    # "I'm in men of steadfast purpose, MSP": a name in lower case that its acronym follows.
+    introducing = (*cues.get("before", ()), *cues.get("membership", ()), *cues.get("acronym_cues", ()))
+    named.update(dict.fromkeys(names_before_their_acronyms(text, introducing)))
     # "the regional health insurance fund (“the CRAM”)": a body's acronym defined in brackets.
     named.update(dict.fromkeys(m.group("acronym") for m in _DEFINED_ACRONYM.finditer(text)))
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
     defined = defined_names(text, cues.get("kinds", ()), followers, function_words, cues.get("premises", ()))
     named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
     questions = _cue_alternation(cues.get("questions", ()))
-    if questions:
-        for match in re.finditer(rf"(?i:\b(?:{questions}))\b[^\n]*\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
+    # A question whose last sentence asks about a kind of body ("Have you been in the hospital
+    # for it?", "This was the feed store in Auburn?"), not about a person ("who", "name").
+    kinds = _cue_alternation(cues.get("kinds", ()))
+    asked = [(rf"(?i:\b(?:{questions}))\b[^\n]*", False)] if questions else []
+    if kinds:
+        asked.append((rf"(?i:\b(?:{kinds})s?\b)[^\n.!?]*", True))
+    for question, loosely in asked:
+        for match in re.finditer(rf"{question}\?[ \t]*\n(?:[ \t]*\n)*{_ANSWER}", text):
             name = match.group("name")
+            asked_end = text.rfind("?", match.start(), match.start("name"))
+            sentence = re.split(r"[.!?]\s", text[_line_bounds(text, match.start())[0] : asked_end])[-1]
+            if loosely and _ASKS_FOR_A_PERSON.search(sentence):
+                continue
             if (
                 len(name) >= 3
                 and not name.isupper()
                 and name.split()[0].lower() not in function_words
                 and name.lower() not in known_places
+                and not (loosely and " " not in name)  # "Objection.", "One.": a word answers it too
             ):
                 named[name] = None
     if after:
@@ -241,6 +261,7 @@ def learn_organisations(
             found[(end - len(name), end)] = None
             found[match.span("acronym")] = None
     found.update(dict.fromkeys(initialisms(text)))
+    found.update(dict.fromkeys(names_ending_in_heads(text, organisation_heads, function_words, known_places)))
     spans = []
     for start, end in found:
         name = text[start:end]
@@ -265,6 +286,8 @@ def learn_organisations(
     return sorted(spans)
 
 
+# A question about a kind of body that asks for a person ("Who ran the group?").
+_ASKS_FOR_A_PERSON = re.compile(r"(?i)\b(?:who|whom|whose|name)\b")
 # A name and the acronym after it in brackets: "Victims Rights Council (VRC)".
 _NAME_AND_ACRONYM = re.compile(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)")
 _BRACKETED_ACRONYM = re.compile(r"\([A-Z]{2,8}\)")
@@ -479,6 +502,7 @@ def label_short_forms_of_organisations(
     known_places: frozenset[str] = frozenset(),
     location_cues: frozenset[str] = frozenset(),
     owned: Sequence[str] = (),
+    role_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """A name that the document also writes as the first words of an organisation's
     name is that organisation's short form, whatever NER made of it alone:
@@ -492,8 +516,12 @@ def label_short_forms_of_organisations(
     relabelled spans are marked as learnt from context, so that `name_propagation.propagate`
     finds the short form's other mentions. A name in the possessive before one of
     `owned` ("Brightwater's legal department": what a firm has, not a person) is
-    taken the same way."""
-    spans = list(spans)
+    taken the same way. A short form of two words or more is also proposed where no span is
+    ("Steady Ground" of "Steady Ground Recovery"), unless it ends in one of `role_words` (lower
+    case; "Spanish Interpreter" of "Spanish Interpreter Guild" is a role where alone), and an
+    organisation's acronym said as letters ("the b k c" of "brothers keeper circle") too
+    (`spoken_acronyms.acronyms_of_organisations`)."""
+    spans = acronyms_of_organisations(list(spans), text)
     persons = [_ANSWER_MARK.sub("", " ".join(s.text_in(text).split())) for s in spans if s.label == "PERSON"]
     person_words = {w.lower() for p in persons for w in p.split()}
     short_forms: set[str] = set()
@@ -552,7 +580,15 @@ def label_short_forms_of_organisations(
             detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
             span = span.with_(start=start, label="ORGANIZATION", detectors=detectors)
         out.append(span)
-    return out
+    # "Steady Ground" of "Steady Ground Recovery", "Second Wind" of "Second Wind Residence": a short
+    # form of two words or more is the organisation where no span is, too.
+    taken = sorted((s.start, s.end) for s in out)
+    for short in (s for s in short_forms if " " in s and s.split()[-1].lower() not in role_words):
+        for match in re.finditer(rf"(?<![\w'’-]){re.escape(short)}(?![\w'’-])", text):
+            i = bisect.bisect_left(taken, (match.end(), match.end()))
+            if not any(a < match.end() and match.start() < b for a, b in taken[max(0, i - 8) : i]):
+                out.append(Span(*match.span(), "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    return sorted(out)
 
 
 def previous_word(text: str, start: int, backwards: re.Pattern[str] = BACKWARDS_WORD, reach: int = 40) -> str:
@@ -670,21 +706,39 @@ def drop_false_tags(
         ):
             continue  # "RELEASED FROM PRISON": a word of a line in capitals that the text writes as one
         if span.label == "ORGANIZATION" and (
+            (is_numbered_stage(covered, text) and not _LETTERS.fullmatch(covered))
+            or (covered.isalpha() and _PART_NUMBER_AFTER.match(text, span.end))
+        ):
+            # "Facility B", "Department 63", "Position 4", "a Division D offense": a numbered part
+            # or post, no body
+            continue
+        if span.label == "ORGANIZATION" and (
             (
                 _SHORT_ACRONYM.fullmatch(covered)
                 and _INDEFINITE_BEFORE.search(text, max(0, span.start - 4), span.start)
             )
             or (_CREDENTIAL.fullmatch(covered) and text[max(0, span.start - 2) : span.start] == ", ")
+            or (
+                " " in covered
+                and covered.split()[-1].lower() in role_words - _BODIES
+                and _INDEFINITE_BEFORE.search(text, max(0, span.start - 4), span.start)
+            )
         ):
-            continue  # "an OG", "a GM": a role, no body takes "a"; "MAYFIELD, M.D.,": a degree
-        if span.label in ("ORGANIZATION", "PERSON") and _describes_a_vehicle(
+            # "an OG", "a GM", "a Certified Shorthand Reporter": a role, no body takes "a";
+            # "MAYFIELD, M.D.,": a degree
+            continue
+        if span.label in ("ORGANIZATION", "PERSON") and describes_a_vehicle(
             span, text, vehicle_words, colour_words
         ):
             continue  # "a gray Nissan", "a 2014 Honda", "a Ford pickup": a car's make, not a body or a name
         if span.label in _NER_NAMES:
             words = covered.split()
             line_start, line_end = _line_bounds(text, span.start)
-            if cased and covered.islower() and not (span.label == "NRP" and covered in colour_words):
+            # Of the bodies the text names, only one said with its acronym is in lower case
+            # (`spoken_acronyms`: "I'm in men of steadfast purpose, MSP").
+            named = span.label == "ORGANIZATION" and CONTEXT in span.detectors and span.score >= NAMING_SCORE
+            race = span.label == "NRP" and covered in colour_words
+            if cased and covered.islower() and not (named or race):
                 continue  # "long": names are written capitalised; "white male" is a race (NRP)
             if is_positional_capital(span, text, function_words):
                 continue  # "Your Honor", "Last name?"
@@ -717,8 +771,11 @@ def drop_false_tags(
             if _inside(span, laws):
                 continue  # "Americans" of the Americans with Disabilities Act
             following = _WORD.match(text, span.end + 1) if text[span.end : span.end + 1] == " " else None
-            if covered.isupper() and following and following.group().lower() in test_words:
-                continue  # "TABE score": a test, not an organisation
+            then = (
+                _WORD.match(text, following.end() + 1) if following and following.group().islower() else None
+            )
+            if covered.isupper() and any(w and w.group().lower() in test_words for w in (following, then)):
+                continue  # "TABE score", "TABE reading score": a test, not an organisation
             if (
                 covered.isupper()
                 and " " not in covered
@@ -732,39 +789,12 @@ def drop_false_tags(
 
 _PLACE_OR_BODY = ("ORGANIZATION", "LOCATION", "NRP")
 _SHORT_ACRONYM = re.compile(r"[A-Z]{2,3}")
+# The letter or number after a word that it numbers ("Division D", "Building 5").
+_PART_NUMBER_AFTER = re.compile(r"[ ](?:[A-Z]|\d{1,3})(?![\w'’-])")
+# Letters said one by one, or joined ("P I A", "R and R"): an acronym, not a numbered part.
+_LETTERS = re.compile(r"[A-Za-z](?:[ ](?:and[ ]|&[ ])?[A-Za-z])+")
 _INDEFINITE_BEFORE = re.compile(r"(?<![\w'’-])an?[ ]+\Z")
 _CREDENTIAL = re.compile(r"(?:[A-Z][a-z]?\.){2,3}")
-# A model year before a make, after an article or a possessive ("a silver 2014 Honda"; "in
-# 2014 Honda hired me" names the firm).
-_MODEL_YEAR_BEFORE = re.compile(
-    r"(?<![\w'’-])(?:a|an|the|my|his|her|their|our|your)[ ]+(?:[a-z]+,?[ ]+)?"
-    r"(?:(?:19|20)\d\d|['’]\d\d)[ ]+\Z"
-)
-# The word right before a make, a colour when it describes a car: "a gray Nissan", and with no
-# article in a dispatcher's "eastbound on Travis, gray Nissan".
-_LOWER_WORD_BEFORE = re.compile(r"(?<![\w'’-])(?P<word>[a-z]+)[ ]+\Z")
-_WORD_AFTER_SPAN = re.compile(r"[ ]+(?P<word>[A-Za-z]+)\b")
-
-
-def _describes_a_vehicle(
-    span: Span, text: str, vehicle_words: frozenset[str], colour_words: frozenset[str]
-) -> bool:
-    """Whether an organisation of one to three words is a vehicle's make: after a colour
-    or a model year ("a gray Nissan", "a 2014 Honda Accord"), or before a lower-case kind
-    of vehicle ("a Ford pickup"). A name takes no colour word or year before it ("the
-    Red Cross" holds its colour inside)."""
-    covered = span.text_in(text)
-    if not vehicle_words or len(covered.split()) > 3 or covered.isupper():
-        return False
-    colour = _LOWER_WORD_BEFORE.search(text, max(0, span.start - 20), span.start)
-    if (colour and colour.group("word") in colour_words) or _MODEL_YEAR_BEFORE.search(
-        text, max(0, span.start - 30), span.start
-    ):
-        return True
-    after = _WORD_AFTER_SPAN.match(text, span.end)
-    return bool(after and after.group("word") in vehicle_words)
-
-
 # Role and title words that name a body, not a person's role ("Jane Doe, Superior Court").
 _BODIES = frozenset(
     {"court", "board", "panel", "committee", "council", "staff", "state", "people", "defense", "defence"}

@@ -751,6 +751,7 @@ def merge_spans(
     lower_words = lowercase_words(text)
     not_names = rules.role_nouns | rules.determiners | rules.function_words | rules.calendar_words
     stop_words = rules.function_words | rules.clause_words
+    body_heads, cues = rules.organisation_heads, rules.organisation_cues
     if with_propagation:
         spans = [
             *names_from_layout(
@@ -762,7 +763,7 @@ def merge_spans(
                 rules.organisation_heads,
             ),
             *spans,
-            *learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words),
+            *learn_organisations(text, cues, rules.known_places, rules.function_words, body_heads),
             *speaker_tag_names(
                 text,
                 speaker_tags,
@@ -824,6 +825,7 @@ def merge_spans(
         )
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
+    colours = frozenset(rules.organisation_cues.get("colour_words", ()))
     merged = drop_false_tags(
         merged,
         text,
@@ -833,12 +835,10 @@ def merge_spans(
         rules.role_nouns | rules.titles | rules.determiners,
         rules.head_words.get("ORGANIZATION", ()),
         frozenset(rules.organisation_cues.get("vehicle_words", ())),
-        frozenset(rules.organisation_cues.get("colour_words", ())),
+        colours,
         speaker_tags=speaker_tags,
     )
-    # Tags that abbreviate a role ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen": no names;
-    # "a Punjabi interpreter": a language (NRP).
-    colours = frozenset(rules.organisation_cues.get("colour_words", ()))
+    # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(
         label_languages(merged, text, speaker_tags, rules.whitelist),
         text,
@@ -876,16 +876,16 @@ def merge_spans(
         frozenset(w.lower() for w in rules.organisation_cues.get("party_cues", ())),
     )
     if with_propagation:
+        roles = rules.titles | rules.role_nouns
         merged = label_short_forms_of_organisations(
-            merged, text, rules.known_places, rules.location_cues, rules.organisation_cues.get("owned", ())
+            merged, text, rules.known_places, rules.location_cues, cues.get("owned", ()), roles
         )
         merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
         merged = drop_propagated_after_the(merged, text)
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
-        heads, cues = rules.head_words.get("LOCATION", ()), rules.organisation_cues
-        roles = rules.titles | rules.role_nouns
+        heads = rules.head_words.get("LOCATION", ())
         merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues, roles, stop_words)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:

@@ -159,6 +159,47 @@ def defined_names(
     return list(names)
 
 
+def names_ending_in_heads(
+    text: str,
+    heads: frozenset[str],
+    function_words: frozenset[str] = frozenset(),
+    known_places: frozenset[str] = frozenset(),
+) -> list[tuple[int, int]]:
+    """The names of two words or more, not in capitals, whose last word (or its singular) is one
+    of `heads` (lower case): "Southcrest Locos", "Real Talk Circle" (a function word or "And"
+    before it is no part of it). Of "Dr. Ines Valcourt of Meridian Forensic Associates" the body
+    is what follows "of", and where one word follows it ("Rules of Court") the head is the word
+    before it; a name that opens with a known place ("Los Angeles Asylum Office") is left to NER,
+    which reads the place in it."""
+    if not heads:
+        return []
+    out = []
+    for match in re.finditer(NAME, text):
+        name = match.group()
+        start = match.start()
+        if " of " in name:
+            if len(name.rsplit(" of ", 1)[1].split()) < 2:
+                continue  # "Rules of Court": the head is the word before "of"
+            start += name.rindex(" of ") + 4
+        words = text[start : match.end()].split()
+        while words and (words[0].lower() in function_words or words[0].lower() in _JOINING_STARTS):
+            start += len(words.pop(0)) + 1
+        if (
+            len(words) < 2
+            or name.isupper()
+            or any(" ".join(words[:n]).lower() in known_places for n in range(1, len(words)))
+        ):
+            continue
+        last = words[-1].lower().removesuffix("'s").removesuffix("’s")
+        if last in heads or last.removesuffix("s") in heads:
+            out.append((start, match.end()))
+    return out
+
+
+# Words that join a name to what is before it, never its first word ("And Real Talk Circle").
+_JOINING_STARTS = frozenset({"and", "or", "but", "in", "at", "of", "to", "from", "with", "for", "on", "by"})
+
+
 _COPYRIGHT = re.compile(
     rf"(?:©|\([cC]\)|\b[Cc]opyright\b|\bCOPYRIGHT\b)[ ]*(?:©[ ]*)?"
     rf"(?:(?:19|20)\d\d(?:[-–](?:19|20)?\d\d)?,?[ ]+)?"

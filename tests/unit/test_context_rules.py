@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from reviewer_app.core.context_rules import learn_organisations, opens_sentence
+from reviewer_app.core.context_rules import drop_false_tags, learn_organisations, opens_sentence
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
 from tests.fixtures.speaker_tags import speaker_tags_of
@@ -213,9 +213,10 @@ def test_the_answer_to_a_question_about_an_employer_names_an_organisation():
     )
     spans = [_span(text, "Brightwater", "PERSON"), _span(text, "Brightwater", "PERSON", 2)]
     merged = _merged(text, spans)
-    # The speakers are persons (their tags); nothing else is one.
+    # The speakers are persons (their tags); nothing else is one ("Logistics" ends a firm's name).
     assert {(n, label) for n, label in merged if label != "PERSON"} == {
         ("Brightwater", "ORGANIZATION"),
+        ("Brightwater Logistics", "ORGANIZATION"),
         ("Central Valley Tire and Brake", "ORGANIZATION"),
     }
     assert {n for n, label in merged if label == "PERSON"} <= {"RICH", "HARLAN", "BERMUDEZ"}
@@ -447,6 +448,20 @@ def test_a_short_form_of_an_organisation_the_document_names_is_that_organisation
     merged = _merged(text, spans)
     assert ("Ferncastle", "ORGANIZATION") in merged and ("Larkspur Ridge", "ORGANIZATION") in merged
     assert not {n for n, label in merged if label in ("PERSON", "LOCATION")}
+
+
+def test_a_short_form_of_two_words_no_detector_found_is_the_organisation_too():
+    text = (
+        "INMATE: I finished Steady Ground Recovery, a course. Steady Ground helped me. My sister "
+        "is fifteen minutes from Steady Ground. Ferncastle Freight hired me; Ferncastle called."
+    )
+    spans = [
+        _span(text, "Steady Ground Recovery", "ORGANIZATION"),
+        _span(text, "Ferncastle Freight", "ORGANIZATION"),
+    ]
+    merged = [(s.text_in(text), s.label) for s in merge_spans(spans, text)]
+    assert merged.count(("Steady Ground", "ORGANIZATION")) == 2
+    assert ("Ferncastle", "ORGANIZATION") not in merged  # one word alone: NER's to find
 
 
 def test_a_person_or_a_town_is_no_short_form_of_an_organisation_named_after_it():
@@ -897,3 +912,77 @@ def test_a_line_the_layout_wrapped_is_no_sentence_start_when_telling_whether_nam
 def test_a_short_title_after_a_quote_opens_no_sentence():
     text = 'She writes, and I am quoting, "Ms. Sparrow met the criteria." We have it.'
     assert not opens_sentence(text, text.index("Sparrow"))
+def test_a_make_in_apposition_to_a_car_or_before_its_model_year_is_no_organisation():
+    text = (
+        "CALLER: It's a black Honda, a Civic, the older kind. Then a black truck, like a Chevy, a "
+        "Silverado, came out. Dad's car? White Camry, a 2014. I work for a bakery, a Franklin "
+        "Baking shop, and Honda called."
+    )
+    spans = [
+        _span(text, "Civic", "ORGANIZATION"),
+        _span(text, "Chevy", "ORGANIZATION"),
+        _span(text, "Silverado", "ORGANIZATION"),
+        _span(text, "White Camry", "ORGANIZATION"),
+        _span(text, "Franklin", "ORGANIZATION"),
+        _span(text, "Honda", "ORGANIZATION", 1),
+    ]
+    merged = [s.text_in(text) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    assert merged == ["Franklin", "Honda"]
+
+
+def test_an_acronym_after_a_sentence_that_ends_in_a_number_still_stands_for_its_name():
+    # "9:04 AM" is a time's; "Since '18. SBF." is the fellowship's acronym after a year.
+    text = (
+        "COMMISSIONER: You chair Sober Brothers Fellowship?\nINMATE: Since '18. SBF. Amanda Mills "
+        "called at 9:04 AM."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert {"Sober Brothers Fellowship", "SBF"} <= learned
+    assert not {"AM", "Amanda Mills"} & learned
+
+
+def test_the_answer_to_a_question_about_a_kind_of_body_names_one():
+    text = (
+        "NURSE: Have you ever been in the hospital for your mental health?\nARRESTEE: Kern Behavioral. "
+        "One time.\nQ. This was the feed store in Auburn?\nA. Foothill Feed and Tack, on the highway.\n"
+        "Q. Who ran the group at the church?\nA. Linda Park, a volunteer.\n"
+        "Q. Any hospital stays this year?\nA. One. Pneumonia."
+    )
+    learned = {text[s.start : s.end] for s in learn_organisations(text, default_rules().organisation_cues)}
+    assert {"Kern Behavioral", "Foothill Feed and Tack"} <= learned
+    assert not {"Linda Park", "One"} & learned
+
+
+def test_a_numbered_part_or_post_is_no_organisation_but_letters_are_an_acronym():
+    text = (
+        "LT. SANTANGELO: You were assigned as Facility B Building 5 Floor Officer. First "
+        "appearance in Department 63. I was in R and R, then PIA.\n"
+    )
+    spans = [
+        _span(text, "Facility B", "ORGANIZATION"),
+        _span(text, "Department 63", "ORGANIZATION"),
+        _span(text, "R and R", "ORGANIZATION"),
+    ]
+    merged = [s.text_in(text) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    assert merged == ["R and R"]
+    kept = drop_false_tags(spans, text, default_rules().function_words)
+    assert [s.text_in(text) for s in kept] == ["R and R"]
+
+
+def test_a_role_after_a_a_test_before_its_score_and_a_numbered_division_are_no_bodies():
+    text = (
+        "I, DOROTHEA KEMBREY, a Certified Shorthand Reporter, certify it. Your TABE reading score "
+        "is 4.1. Battery, a Division D offense. The Sheriff's Office called. The Division of Adult "
+        "Parole Operations wrote."
+    )
+    spans = [
+        _span(text, "Certified Shorthand Reporter", "ORGANIZATION"),
+        _span(text, "TABE", "ORGANIZATION"),
+        _span(text, "Division", "ORGANIZATION"),
+        _span(text, "Sheriff's Office", "ORGANIZATION"),
+        _span(text, "Division of Adult Parole Operations", "ORGANIZATION"),
+    ]
+    kept = drop_false_tags(
+        spans, text, default_rules().function_words, (), frozenset({"score"}), frozenset({"reporter"})
+    )
+    assert [s.text_in(text) for s in kept] == ["Sheriff's Office", "Division of Adult Parole Operations"]

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from reviewer_app.core.context_rules import learn_organisations
 from reviewer_app.core.merge import default_rules, merge_spans
-from reviewer_app.core.organisation_names import coordinated_parts, defined_names, signed_firms
+from reviewer_app.core.organisation_names import (
+    coordinated_parts,
+    defined_names,
+    names_ending_in_heads,
+    signed_firms,
+)
 from reviewer_app.core.spans import Span
 
 
@@ -23,7 +28,9 @@ def _merged(text: str, spans=()) -> set[tuple[str, str]]:
 
 def _learnt(text: str) -> set[str]:
     rules = default_rules()
-    found = learn_organisations(text, rules.organisation_cues, rules.known_places, rules.function_words)
+    found = learn_organisations(
+        text, rules.organisation_cues, rules.known_places, rules.function_words, rules.organisation_heads
+    )
     return {s.text_in(text) for s in found}
 
 
@@ -266,3 +273,35 @@ def test_an_organisation_ner_ended_on_of_takes_in_the_name_after_it():
 def test_a_european_legal_form_after_a_name_makes_it_a_company():
     text = "He owned shares in the MotoMeter AG, later the MotoMeter GmbH. He met Anna Berg in AG court."
     assert _merged(text) == {("MotoMeter AG", "ORGANIZATION"), ("MotoMeter GmbH", "ORGANIZATION")}
+
+
+def _heads(text: str) -> list[str]:
+    rules = default_rules()
+    found = names_ending_in_heads(text, rules.organisation_heads, rules.function_words, rules.known_places)
+    return [text[a:b] for a, b in found]
+
+
+def test_a_name_ending_in_an_organisation_s_head_word_is_proposed():
+    text = (
+        "INMATE: Southcrest Locos. SCL. We meet Thursdays. And Real Talk Circle, the youth one. "
+        "In Kairos and in Second Wind Recovery I've talked about it. Dr. Ines Valcourt of Meridian "
+        "Forensic Associates wrote it. The Los Angeles Asylum Office is closed. The Court finds "
+        "under Rule 52 of the Rules of Court."
+    )
+    assert _heads(text) == [
+        "Southcrest Locos",
+        "Real Talk Circle",
+        "Second Wind Recovery",
+        "Meridian Forensic Associates",
+    ]
+    assert {"Southcrest Locos", "Real Talk Circle"} <= _learnt(text)
+
+
+def test_a_facilitator_in_a_body_and_a_bed_held_at_one_name_it():
+    text = (
+        "INMATE: I'm a facilitator in Roots to Branches since the spring of 2019.\n"
+        "ATTORNEY: He has a bed at Cornerstone Haven, on Q Street, and a bed for him at Folsom."
+    )
+    learnt = _learnt(text)
+    assert {"Roots to Branches", "Cornerstone Haven"} <= learnt
+    assert "Folsom" not in learnt  # a known town

@@ -1,0 +1,100 @@
+"""Organisations that speech written in lower case names with their acronyms (issue 12).
+
+Speech-recognition text writes a programme or a gang without capitals ("I'm in men of
+steadfast purpose, MSP", "you've done path of accountability p o a", "the belmont street
+locos, the b s l"), so nothing marks where the name starts or ends, nor that it is one.
+The acronym said right after it does both: its letters are the initials of the words
+before it. Two rules, for `context_rules.learn_organisations` and `merge.merge_spans`:
+
+- `names_before_their_acronyms`: after a cue that introduces a body ("I'm in", "you
+  completed", "I've done"), the lower-case words whose initials the next word or
+  letters spell ("guiding rage into power, grip") are a name, and the letters its
+  acronym; both are organisations at every mention.
+- `acronyms_of_organisations`: the letters of an organisation found elsewhere, said as
+  letters or as one lower-case word ("brothers keeper circle" ... "the b k c",
+  "san diego code academy" ... "the sdca"), are that organisation too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from reviewer_app.core.spans import Span
+
+# Words an acronym leaves out ("men of steadfast purpose": MSP).
+_JOINING = frozenset({"of", "the", "to", "and", "for", "in", "on", "into", "a", "an", "with", "&"})
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+# What may stand between a name and its acronym: a comma, "the", "also called".
+_BETWEEN = re.compile(r"(?:,?[ ]+)(?:(?:the|also|called|or)[ ]+)*")
+# An acronym: letters in capitals, letters said one by one, or one lower-case word.
+_ACRONYM = re.compile(r"(?:[A-Z]{2,6}|[a-z](?:[ ][a-z]){1,5}|[a-z]{3,6})(?![\w'’-])")
+_MAX_WORDS = 6
+_MIN_LETTERS = 3
+_SOURCE = "context"
+_SCORE = 0.6
+
+
+def _initials(words: Sequence[str]) -> set[str]:
+    """The initials of all `words`, and of those an acronym keeps (no "of", "the"); none
+    where a word does not start with a letter ("& Sons", "(KMC)")."""
+    if not all(w[:1].isalpha() for w in words):
+        return set()
+    every = "".join(w[0] for w in words).lower()
+    kept = "".join(w[0] for w in words if w.lower() not in _JOINING).lower()
+    return {every, kept}
+
+
+def _letters(match: re.Match[str]) -> str:
+    return match.group().replace(" ", "").lower()
+
+
+def names_before_their_acronyms(text: str, cues: Iterable[str]) -> list[str]:
+    """The lower-case names, and their acronyms as written, that follow one of `cues` and
+    are followed by their acronym: "I'm in men of steadfast purpose, MSP" gives "men of
+    steadfast purpose" and "MSP". The name's words start with no joining word and end on
+    none ("the", "of"), and the acronym has three letters or more."""
+    alternation = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues)
+    if not alternation:
+        return []
+    out: dict[str, None] = {}
+    for cue in re.finditer(rf"(?i:\b(?:{alternation}))[ ]+(?:the[ ]+)?", text):
+        words: list[re.Match[str]] = []
+        for word in _WORD.finditer(text, cue.end()):
+            gap = text[(words[-1].end() if words else cue.end()) : word.start()]
+            if len(words) == _MAX_WORDS or gap not in (" ", "") or not word.group().islower():
+                break  # the name is lower-case words one space apart
+            words.append(word)
+        for count in range(len(words), 1, -1):
+            name = [w.group() for w in words[:count]]
+            if name[0] in _JOINING or name[-1] in _JOINING:
+                continue
+            between = _BETWEEN.match(text, words[count - 1].end())
+            acronym = _ACRONYM.match(text, between.end()) if between else None
+            if acronym and len(_letters(acronym)) >= _MIN_LETTERS and _letters(acronym) in _initials(name):
+                out[" ".join(name)] = None
+                out[acronym.group()] = None
+                break
+    return list(out)
+
+
+def acronyms_of_organisations(spans: Sequence[Span], text: str) -> list[Span]:
+    """`spans` and, where no span is, the mentions of an organisation's acronym said as
+    letters one by one or as one lower-case word ("the b k c" of "brothers keeper
+    circle"): three letters or more, the initials of all its words or of those an acronym
+    keeps. Acronyms in capitals are `acronyms.initialisms`'s."""
+    letters: set[str] = set()
+    for span in spans:
+        words = span.text_in(text).split() if span.label == "ORGANIZATION" else []
+        letters.update(i for i in _initials(words) if len(i) >= _MIN_LETTERS)
+    if not letters:
+        return list(spans)
+    taken = sorted((s.start, s.end) for s in spans)
+    added = []
+    for found in letters:
+        # One word of three letters is too often a word ("let" of "Lake Erie Terminals").
+        forms = " ".join(found) + (f"|{found}" if len(found) > _MIN_LETTERS else "")
+        for match in re.finditer(rf"(?<![\w'’-])(?:{forms})(?![\w'’-])", text):
+            if not any(a < match.end() and match.start() < b for a, b in taken):
+                added.append(Span(match.start(), match.end(), "ORGANIZATION", (_SOURCE,), _SCORE))
+    return sorted([*spans, *added])
