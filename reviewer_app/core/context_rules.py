@@ -41,12 +41,9 @@ Two halves, both called by `merge.merge_spans`:
   "Oromo Federalist Congress", whatever title it looks like), and a
   one-word one capitalised only by its sentence ("Group is 40117." beside "group
   40117"), and a heading "THE FACTS".
-- `speaker_tag_names`: the name in a speaker tag after its role words
-  ("INMATE OKAFOR:", "PRESIDING COMMISSIONER LEE:", "MR. HALE:"), which NER
-  misses in capitals; proposed as PERSON spans and propagated like the others.
-
-Labels that follow from what a span refers to are in `referent_labels`; acronyms and the
-names they stand for in `acronyms`.
+The names in speaker tags written in capitals are `speaker_tag_names`'. Labels that follow
+from what a span refers to are in `referent_labels`; acronyms and the names they stand for
+in `acronyms`.
 
 The word lists these rules need (function words, the words that make a law or a
 test) are in `resources/patterns/merge.toml`.
@@ -668,7 +665,7 @@ def drop_false_tags(
             continue  # "[14:02:47]", "U", "A.": no name ("G20" is one, a ZIP code a place)
         if (
             span.label in ("ORGANIZATION", "LOCATION")
-            and all(_POSSESSIVE_S.sub("", w.lower().strip(".")) in role_words for w in covered.split())
+            and all(POSSESSIVE_S.sub("", w.lower().strip(".")) in role_words for w in covered.split())
             and (
                 _inside(span, tags) or (" " not in covered and not _defined_initials(span, text, role_words))
             )
@@ -677,7 +674,7 @@ def drop_false_tags(
         if (
             span.label == "ORGANIZATION"
             and len(covered.split()) <= 4
-            and _POSSESSIVE_S.sub("", covered.split()[-1].lower().strip(".")) in role_words - _BODIES
+            and POSSESSIVE_S.sub("", covered.split()[-1].lower().strip(".")) in role_words - _BODIES
             and re.search(r"\w[.]?,[ ]+$", text[_line_bounds(text, span.start)[0] : span.start])
             and re.match(r"[ \t]*(?:,|\n|$)", text[span.end : span.end + 3])
         ):
@@ -854,62 +851,10 @@ def _inside(span: Span, ranges: Sequence[tuple[int, int]]) -> bool:
 
 
 _DIGIT = re.compile(r"\d")
+# A possessive "'s" at a word's end: "VICTIM'S SISTER" is a role.
+POSSESSIVE_S = re.compile(r"['’]s$")
+# Structure beats a name recogniser that reads a surname in capitals as an organisation
+# (`speaker_tag_names`).
+NAME_TAG_SCORE = 0.9
 # What follows a field name that opens a line of a form: a colon and a number.
 _FIELD_VALUE_AFTER = re.compile(r"(?:/[A-Z]{1,5})?:[ \t]+[(#]?\d")
-_POSSESSIVE_S = re.compile(r"['’]s$")
-# A speaker tag of words in capitals (letters, full stops, apostrophes and hyphens).
-_CAPITALS_TAG = re.compile(r"[A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*)*")
-# A tag of names alone ("BRANDVOLD:", "DANA REYES:") is taken only when the document
-# gives it to a speaker this many times: a one-off capitalised label is a heading or a note.
-_NAME_TAG_TURNS = 2
-# Structure beats a name recogniser that reads a surname in capitals as an organisation.
-NAME_TAG_SCORE = 0.9
-
-
-def speaker_tag_names(
-    text: str, speaker_tags: Sequence[tuple[int, int]], titles: frozenset[str], not_names: frozenset[str]
-) -> list[Span]:
-    """The name in each of `speaker_tags` (`Document.speaker_tags`) written in capitals,
-    as a name alone in one: "INMATE OKAFOR:" gives OKAFOR, "DEPUTY
-    DISTRICT ATTORNEY RAMOS:" gives RAMOS, and a tag of a name alone that recurs
-    ("BRANDVOLD:", "DANA REYES:") gives the whole tag. `titles` are the role words
-    (lower case, no full stop); what follows them is a name only when none of its
-    words is a title or one of `not_names` (offices, the tags of unnamed speakers
-    such as CALLER or THE WITNESS, determiners, function words), and the document
-    never writes it in lower case ("COURT CLERK:", "ATTORNEY FOR THE STATE:" hold
-    no name)."""
-    lowercase_phrases: str | None = None
-    # A tag in mixed case ("Ms. Diaz:") is a name NER reads as such; a numbered one
-    # ("SPEAKER_00", "CALLER 1") or a caption's unnamed speaker (">>") names no one.
-    matches = [(a, b) for a, b in speaker_tags if _CAPITALS_TAG.fullmatch(text, a, b)]
-    turns: dict[str, int] = {}
-    for a, b in matches:
-        tag = " ".join(text[a:b].split())
-        turns[tag] = turns.get(tag, 0) + 1
-    refused = titles | not_names
-    written_lower: dict[str, bool] = {}  # a tag's words recur at every turn: looked up once each
-    out = []
-    for a, b in matches:
-        words = list(re.finditer(r"\S+", text[a:b]))
-        roles = 0
-        # "VICTIM'S SISTER CARRANZA-BELTRAN:": a role in the possessive is a role.
-        while (
-            roles < len(words) and _POSSESSIVE_S.sub("", words[roles].group().lower().rstrip(".")) in titles
-        ):
-            roles += 1
-        rest = [w.group().lower().rstrip(".") for w in words[roles:]]
-        if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 for w in rest):
-            continue
-        if not roles and turns[" ".join(text[a:b].split())] < _NAME_TAG_TURNS:
-            continue
-        if lowercase_phrases is None:
-            lowercase_phrases = lowercase_text(text)
-        for w in rest:
-            if w not in written_lower:
-                written_lower[w] = f" {w} " in lowercase_phrases
-        if any(written_lower[w] for w in rest):
-            continue
-        start = a + words[roles].start()
-        score = CONTEXT_SCORE if roles else NAME_TAG_SCORE
-        out.append(Span(start, b, "PERSON", (CONTEXT,), score))
-    return out

@@ -72,7 +72,6 @@ from reviewer_app.core.context_rules import (
     label_short_forms_of_organisations,
     learn_organisations,
     previous_word,
-    speaker_tag_names,
     word_before_a_name,
 )
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
@@ -116,6 +115,7 @@ from reviewer_app.core.referent_labels import (
     settle_places_and_bodies,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.speaker_tag_names import speaker_tag_names
 from reviewer_app.core.spoken_false_names import (
     drop_false_names,
     drop_numbered_speaker_tags,

@@ -1,0 +1,67 @@
+"""The name in a speaker tag written in capitals, after its role words ("INMATE OKAFOR:",
+"PRESIDING COMMISSIONER LEE:", "MR. HALE:"), which NER misses in capitals: proposed as PERSON
+spans by the merge (`merge.py`) and propagated like the other names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reviewer_app.core.acronyms import lowercase_text
+from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAME_TAG_SCORE, POSSESSIVE_S
+from reviewer_app.core.spans import Span
+
+# A speaker tag of words in capitals (letters, full stops, apostrophes and hyphens).
+_CAPITALS_TAG = re.compile(r"[A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*)*")
+# A tag of names alone ("BRANDVOLD:", "DANA REYES:") is taken only when the document
+# gives it to a speaker this many times: a one-off capitalised label is a heading or a note.
+_NAME_TAG_TURNS = 2
+
+
+def speaker_tag_names(
+    text: str, speaker_tags: Sequence[tuple[int, int]], titles: frozenset[str], not_names: frozenset[str]
+) -> list[Span]:
+    """The name in each of `speaker_tags` (`Document.speaker_tags`) written in capitals,
+    as a name alone in one: "INMATE OKAFOR:" gives OKAFOR, "DEPUTY
+    DISTRICT ATTORNEY RAMOS:" gives RAMOS, and a tag of a name alone that recurs
+    ("BRANDVOLD:", "DANA REYES:") gives the whole tag. `titles` are the role words
+    (lower case, no full stop); what follows them is a name only when none of its
+    words is a title or one of `not_names` (offices, the tags of unnamed speakers
+    such as CALLER or THE WITNESS, determiners, function words), and the document
+    never writes it in lower case ("COURT CLERK:", "ATTORNEY FOR THE STATE:" hold
+    no name)."""
+    lowercase_phrases: str | None = None
+    # A tag in mixed case ("Ms. Diaz:") is a name NER reads as such; a numbered one
+    # ("SPEAKER_00", "CALLER 1") or a caption's unnamed speaker (">>") names no one.
+    matches = [(a, b) for a, b in speaker_tags if _CAPITALS_TAG.fullmatch(text, a, b)]
+    turns: dict[str, int] = {}
+    for a, b in matches:
+        tag = " ".join(text[a:b].split())
+        turns[tag] = turns.get(tag, 0) + 1
+    refused = titles | not_names
+    written_lower: dict[str, bool] = {}  # a tag's words recur at every turn: looked up once each
+    out = []
+    for a, b in matches:
+        words = list(re.finditer(r"\S+", text[a:b]))
+        roles = 0
+        # "VICTIM'S SISTER CARRANZA-BELTRAN:": a role in the possessive is a role.
+        while (
+            roles < len(words) and POSSESSIVE_S.sub("", words[roles].group().lower().rstrip(".")) in titles
+        ):
+            roles += 1
+        rest = [w.group().lower().rstrip(".") for w in words[roles:]]
+        if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 for w in rest):
+            continue
+        if not roles and turns[" ".join(text[a:b].split())] < _NAME_TAG_TURNS:
+            continue
+        if lowercase_phrases is None:
+            lowercase_phrases = lowercase_text(text)
+        for w in rest:
+            if w not in written_lower:
+                written_lower[w] = f" {w} " in lowercase_phrases
+        if any(written_lower[w] for w in rest):
+            continue
+        start = a + words[roles].start()
+        score = CONTEXT_SCORE if roles else NAME_TAG_SCORE
+        out.append(Span(start, b, "PERSON", (CONTEXT,), score))
+    return out
