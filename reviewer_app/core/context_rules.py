@@ -41,6 +41,7 @@ Two halves, both called by `merge.merge_spans`:
   "Oromo Federalist Congress", whatever title it looks like), and a
   one-word one capitalised only by its sentence ("Group is 40117." beside "group
   40117"), and a heading "THE FACTS".
+
 The names in speaker tags written in capitals are `speaker_tag_names`'. Labels that follow
 from what a span refers to are in `referent_labels`; acronyms and the names they stand for
 in `acronyms`.
