@@ -735,6 +735,7 @@ def merge_spans(
     person_names: Iterable[str] = (),
     strip_person_titles: bool = True,
     keep_durations: bool = False,
+    keep_relative_dates: bool = False,
     name_titles: frozenset[str] = frozenset(),
     possessive_persons: bool = True,
     speaker_tags: Sequence[tuple[int, int]] = (),
@@ -742,7 +743,7 @@ def merge_spans(
     """All rules in the paper's order; the result has no two spans sharing a
     character. `speaker_tags` are where the text's speaker tags are
     (`Document.speaker_tags`). `person_names` are the cover page's names (`HearingMetadata.names()`);
-    `strip_person_titles` and dropping durations are hearing rules (off in the
+    `strip_person_titles`, dropping durations and relative dates are hearing rules (off in the
     general profile, where names take in the `name_titles` before them), and so is
     `possessive_persons` ("Kapoor's family" is a person). `with_propagation` also
     brings the spans the merge proposes from the text itself (organisations learnt
@@ -782,7 +783,7 @@ def merge_spans(
     )
     # Early too: a number NER calls a date but that is none ("95671" of "CA 95671", the
     # "1050" of a PO box) must not push aside the span that says what it is.
-    merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
+    merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations, keep_relative_dates)
     merged = drop_months_inside_names(merged, text, rules.calendar_words)
     # Outside hearings only courtesy titles make a person ("Member States" is none).
     person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
@@ -800,11 +801,9 @@ def merge_spans(
         merged = strip_titles(merged, text, rules.titles | rules.person_cues)
     elif name_titles:
         merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
-    merged = drop_role_only_persons(
-        merged, text, rules.titles | name_titles | rules.role_nouns | rules.determiners | rules.person_cues
-    )
-    merged = relabel_known_persons(merged, text, rules, person_names)
     person_words = rules.titles | name_titles | rules.person_cues
+    merged = drop_role_only_persons(merged, text, person_words | rules.role_nouns | rules.determiners)
+    merged = relabel_known_persons(merged, text, rules, person_names)
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
     merged = relabel_words_of_places(merged, text, person_words, person_names)
@@ -824,7 +823,7 @@ def merge_spans(
             merged, text, rules.locative_cues, rules.known_places, person_words, person_names
         )
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
-    merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations)
+    merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations, keep_relative_dates)
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))
     merged = drop_false_tags(
         merged,

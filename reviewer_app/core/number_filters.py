@@ -3,13 +3,17 @@
 A DATE must look like a date ("15" of "Title 15" does not, nor "2042" of "Section
 2042"; "two thousand and five" does), or, in the general profile, like a duration
 ("five years"); a weekday or holiday alone must name one day ("by Friday", not
-"every Friday"); an AGE must be an age a person can have.
+"every Friday"); an AGE must be an age a person can have. A relative date or time
+("yesterday", "next week", "this morning") stays only where the profile keeps them.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import tomllib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.detector_names import PRESIDIO
@@ -22,6 +26,7 @@ from reviewer_app.core.spoken_numbers import (
     spoken_words,
     words_of,
 )
+from reviewer_app.paths import resource
 
 if TYPE_CHECKING:  # merge imports this module
     from reviewer_app.core.merge import MergeRules
@@ -71,14 +76,55 @@ def looks_like_duration(covered: str, rules: MergeRules) -> bool:
     return has_number and bool(words & rules.duration_words)
 
 
+@dataclass(frozen=True)
+class RelativeDateWords:
+    """ner.toml's words of a relative date ("today"; "next" + "week"; not "every morning")."""
+
+    days: frozenset[str]
+    units: frozenset[str]
+    anchors: frozenset[str]
+    recurring: frozenset[str]
+
+
+@functools.cache
+def relative_date_words() -> RelativeDateWords:
+    with resource("patterns", "ner.toml").open("rb") as fh:
+        date = tomllib.load(fh)["date"]
+    words = {
+        key: frozenset(w.lower() for w in date[f"relative_{key}"]) for key in ("days", "units", "anchors")
+    }
+    return RelativeDateWords(**words, recurring=frozenset(date["recurring_words"]))
+
+
+def is_relative_date(covered: str, calendar_words: frozenset[str], duration_words: frozenset[str]) -> bool:
+    """ "today", "next week", "later this year", "recent months", "this morning": a date or
+    time said against the day of the text, with no number, month, weekday or holiday in it
+    (not "last June", "two years ago", "New Year's Day"), and not of every day or year ("every
+    morning"), nor one NER takes for a time with nothing to fix it ("the summer", "annual")."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", covered)}
+    if _NUMBER.search(covered) or words & (number_words() | calendar_words):
+        return False
+    if _NEW_YEAR.search(covered) or _holiday_name_in(covered):
+        return False
+    said = relative_date_words()
+    if words & said.recurring:
+        return False
+    return bool(words & said.days or (words & said.anchors and words & (said.units | duration_words)))
+
+
 def drop_non_sensitive_numbers(
-    spans: Iterable[Span], text: str, rules: MergeRules, keep_durations: bool = False
+    spans: Iterable[Span],
+    text: str,
+    rules: MergeRules,
+    keep_durations: bool = False,
+    keep_relative_dates: bool = False,
 ) -> list[Span]:
     """Numbers labelled DATE that are no date ("Title 15", "12345", a ZIP code,
     a year-like statute number: "Section 2042"), weekdays that name no one day
     ("every Friday"), ages no one has and dates that are only clock times and ages
     ("two thirty every day", "nine-year-old") are dropped; durations too, unless
-    `keep_durations` (the general profile: "sentenced to five years" can identify)."""
+    `keep_durations` (the general profile: "sentenced to five years" can identify);
+    relative dates and times ("next week", "this morning") unless `keep_relative_dates`."""
     spans = list(spans)
     times_and_ages = [s for s in spans if s.label in ("TIME", "AGE")]
     out = []
@@ -86,6 +132,12 @@ def drop_non_sensitive_numbers(
         if span.label == "DATE":
             span = _after_an_age(span, times_and_ages, text, rules)  # "turned ten in [September]"
         covered = span.text_in(text)
+        if span.label in ("DATE", "TIME") and is_relative_date(
+            covered, rules.calendar_words, rules.duration_words
+        ):
+            if keep_relative_dates:
+                out.append(span)
+            continue
         if span.label == "DATE" and _times_and_ages_only(span, times_and_ages, text, rules):
             continue  # NER's "two thirty every day" is the time "two thirty"
         if (

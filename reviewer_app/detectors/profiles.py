@@ -3,8 +3,8 @@
 - `hearing`: a parole-hearing transcript (paper §4). Durations are dropped,
   titles are stripped from names and CDCR numbers are looked for.
 - `general`: court, interview and call transcripts. Titles stay in the name
-  span, durations and relative dates are kept as dates, and generic
-  recognizers (case, application and docket numbers, passport, licence,
+  span, durations and (outside a conversation) relative dates are kept as dates,
+  and generic recognizers (case, application and docket numbers, passport, licence,
   account and national ID numbers) run instead of the CDCR one.
 
 The profile of a document is `hearing` when the importer recognised a hearing
@@ -60,6 +60,9 @@ class Profile:
     name_titles: frozenset[str] = frozenset()
     # A one-word place or organisation in the possessive is a person ("Kapoor's family").
     possessive_persons: bool = True
+    # NER's dates said against the day of the text, with no number or month in them ("today",
+    # "next week", "later this year", "this morning"): kept as dates and times, or dropped.
+    relative_dates: bool = False
     # What this profile changes in a conversation (`is_dialogue`): {"drop_durations": true}.
     in_dialogue: dict[str, bool] = field(default_factory=dict)
 
@@ -77,6 +80,7 @@ class Profile:
             "keep_durations": not self.drop_durations,
             "name_titles": self.name_titles,
             "possessive_persons": self.possessive_persons,
+            "keep_relative_dates": self.relative_dates,
         }
 
 
@@ -110,6 +114,7 @@ def profile_table() -> ProfileTable:
             strip_titles=bool(entry.get("strip_titles", True)),
             name_titles=frozenset(t.lower().rstrip(".") for t in entry.get("name_titles", ())),
             possessive_persons=bool(entry.get("possessive_persons", True)),
+            relative_dates=bool(entry.get("relative_dates", False)),
             in_dialogue={k: bool(v) for k, v in entry.get("in_dialogue", {}).items()},
         )
         for name, entry in raw["profile"].items()

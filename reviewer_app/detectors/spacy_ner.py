@@ -3,7 +3,8 @@
 PERSON; GPE/LOC/FAC -> LOCATION; ORG -> ORGANIZATION; NORP -> NRP; DATE split
 into DATE, AGE ("33 years old" -> AGE on "33") and durations, which are
 dropped in the hearing profile; TIME kept when it is a clock time or carries a
-number (in digits or words). The mapping
+number (in digits or words). Relative dates and times ("next week", "this
+morning") are kept whole where the profile keeps them (`Profile.relative_dates`). The mapping
 and the word lists are in `resources/patterns/ner.toml`.
 """
 
@@ -14,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.number_filters import is_relative_date
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import is_spoken_year, number_words
 from reviewer_app.detectors.base import Detector, DetectorStatus, SharedAnalysis, TextChunk
@@ -83,16 +85,20 @@ class NerMapping:
         if ours not in ("DATE", "TIME"):
             return [Span(start, end, ours)]
         keep_durations = profile is not None and not profile.drop_durations
+        relative_dates = profile is not None and profile.relative_dates
         spans, piece_start = [], 0
         # "January 1979 to March 1981": each end of a range is a date of its own.
         separators = self.date_range.finditer(text) if profile is None or profile.split_date_ranges else ()
         for separator in [*separators, None]:
             piece_end = separator.start() if separator else len(text)
-            spans += self._split_date(ours, start + piece_start, text[piece_start:piece_end], keep_durations)
+            piece = text[piece_start:piece_end]
+            spans += self._split_date(ours, start + piece_start, piece, keep_durations, relative_dates)
             piece_start = separator.end() if separator else len(text)
         return spans
 
-    def _split_date(self, label: str, start: int, text: str, keep_durations: bool) -> list[Span]:
+    def _split_date(
+        self, label: str, start: int, text: str, keep_durations: bool, relative_dates: bool = False
+    ) -> list[Span]:
         for pattern in self.age:
             match = pattern.search(text)
             if match:
@@ -100,12 +106,15 @@ class NerMapping:
         clock = self.time.search(text)
         if clock:
             return [Span(start + clock.start(), start + clock.end(), "TIME")]
+        # "next week", "the last few weeks": a relative date keeps its words but a preposition.
+        relative = relative_dates and is_relative_date(text, self.calendar_words, self.duration_words)
         # "between 1990", "the months before January 1994": leading words go.
         first = _LEADING_WORD.match(text)
         while first and (
             first.group(1).lower() in self.leading_words
             or (
-                first.group(1).islower()
+                not relative
+                and first.group(1).islower()
                 and first.group(1).isalpha()
                 and first.group("plain")
                 # "five years" is kept whole where durations are kept
@@ -116,6 +125,8 @@ class NerMapping:
             first = _LEADING_WORD.match(text)
         if not text:
             return []
+        if relative:
+            return [Span(start, start + len(text), label)]
         words = {w.lower() for w in _WORD.findall(text)}
         has_calendar = bool(words & self.calendar_words)
         has_number = bool(_DIGIT.search(text) or words & self.number_words)

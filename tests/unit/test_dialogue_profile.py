@@ -65,12 +65,25 @@ def test_written_prose_keeps_its_durations():
     assert {"five years", "two weeks"} <= _dates(Document("judgment", text))
 
 
+SPEECH = "Mr President, yesterday the Council met, and next week we vote. This morning I said so."
+
+
+def test_a_speech_keeps_its_relative_dates_and_a_call_drops_them():
+    assert {"yesterday", "next week"} <= _dates(Document("speech", SPEECH))
+    call = _turns([("AGENT" if k % 2 else "CALLER", SPEECH) for k in range(6)])
+    assert not _dates(call) & {"yesterday", "next week"}
+    general = profile_table().get(GENERAL)
+    assert general.for_document(Document("p", "x")).merge_options()["keep_relative_dates"]
+    assert not general.for_document(call).merge_options()["keep_relative_dates"]
+    assert not profile_table().get(HEARING).merge_options()["keep_relative_dates"]
+
+
 def test_an_unknown_in_dialogue_setting_is_refused(tmp_path, monkeypatch):
     from reviewer_app.paths import resource
 
     original = resource("profiles.toml").read_text(encoding="utf-8")
     (tmp_path / "profiles.toml").write_text(
-        original.replace("{ drop_durations = true }", "{ drop_everything = true }"),
+        original.replace("{ drop_durations = true", "{ drop_everything = true"),
         encoding="utf-8",
     )
     monkeypatch.setenv("REVIEWER_APP_RESOURCES", str(tmp_path))

@@ -58,3 +58,35 @@ def test_a_weekday_repeating_one_day_named_before_names_it():
     again = "Every Monday we meet. Monday is the busiest day."
     second = again.index("Monday is")
     assert not names_one_day(again, second, second + len("Monday"))
+
+
+@pytest.mark.parametrize(
+    ("said", "relative"),
+    [
+        ("today", True),
+        ("next week", True),
+        ("later this year", True),
+        ("recent months", True),
+        ("this morning", True),
+        ("last June", False),  # a month: a date as any other
+        ("two years ago", False),  # a number: a duration or a date
+        ("2019", False),
+        ("annual", False),  # NER's date that names no time
+        ("the past", False),
+        ("the summer", False),
+        ("every morning", False),  # every day's
+        ("New Year's Day", False),  # a holiday: a date as any other
+    ],
+)
+def test_a_relative_date_has_no_number_and_no_month(said, relative, rules):
+    assert number_filters.is_relative_date(said, rules.calendar_words, rules.duration_words) is relative
+
+
+def test_relative_dates_and_times_stay_only_where_they_are_kept(rules):
+    text = "Yesterday the Council met, and this morning it voted on 3 March 2021."
+    spans = [at(text, "Yesterday", "DATE"), at(text, "this morning", "TIME")]
+    spans.append(at(text, "3 March 2021", "DATE"))
+    kept_all = number_filters.drop_non_sensitive_numbers(spans, text, rules, keep_relative_dates=True)
+    assert [s.text_in(text) for s in kept_all] == ["Yesterday", "this morning", "3 March 2021"]
+    dropped = number_filters.drop_non_sensitive_numbers(spans, text, rules)
+    assert [s.text_in(text) for s in dropped] == ["3 March 2021"]

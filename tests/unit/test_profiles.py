@@ -169,6 +169,11 @@ def test_export_and_project_add_take_a_profile(command):
          [("DATE", "January 1979 to March 1981")]),
         ("MONEY", "$ 2 billion", [("AMOUNT", "$ 2 billion")], [("AMOUNT", "$ 2 billion")]),
         ("MONEY", "every penny", [], []),
+        # A relative date or time is kept whole outside hearings; NER's "annual" is no time.
+        ("DATE", "the last few weeks", [], [("DATE", "the last few weeks")]),
+        ("DATE", "Yesterday", [], [("DATE", "Yesterday")]),
+        ("TIME", "this morning", [], [("TIME", "this morning")]),
+        ("DATE", "annual", [], []),
         ("QUANTITY", "10 feet", [], []),
     ],
 )  # fmt: skip
