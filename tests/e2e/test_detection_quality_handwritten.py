@@ -1,8 +1,9 @@
 """Detection quality on the hand-written held-out transcripts (issues 17 and 12): eight parole
-hearings (one as a speech-recognition service writes it, one as a PDF export leaves it, two through
-interpreters), a Court of Appeal argument, a parole agent's home visit, a jail classification
-interview by telephone and a civil deposition, written and annotated by hand by three writers
-independently of both generators and of the development set (`tests/fixtures/handwritten/README.md`).
+hearings (in the real BPH layout, the sample hearing's layout, a court reporter's numbered lines and
+a speech-to-text export; one through a Korean interpreter, one with a staff assistant), a
+preliminary hearing, a bank's fraud call, a risk assessment interview and a podcast interview,
+written and annotated by hand by three writers independently of both generators and of the
+development set (`tests/fixtures/handwritten/README.md`, rewritten a second time on 2026-11-27).
 They are held out: no rule or word list is written from them. Recall and precision
 per coarse label, overlap matching, beside bare spaCy's, over floors set under what
 the build reaches; a weak label has a low floor, and the floor says so."""
