@@ -41,6 +41,9 @@ def test_a_number_where_someone_lives_or_is_housed_is_a_place(text, expected):
         "Call my cell 559 555 0142 after six.",  # a phone number
         "I went to bed 10:30 that night.",  # a clock time
         "Facility B, Building 5, the dayroom.",
+        # a count of time after the word: how long, not which one
+        "I went to bed 3 hours later. I was in my cell 23 hours a day. We lived in that apartment 2 years.",
+        "I was in the cell 2 times that week.",
     ],
 )
 def test_numbers_of_places_where_nobody_lives_are_no_dwellings(text):
