@@ -624,6 +624,12 @@ def _line_bounds(text: str, offset: int) -> tuple[int, int]:
     return start, len(text) if end < 0 else end
 
 
+def _counts(text: str, offset: int, count_units: frozenset[str]) -> bool:
+    """Whether the word at `offset` (after one space) is a unit of time or a count ("2 times")."""
+    unit = _WORD.match(text, offset + 1) if text[offset : offset + 1] == " " else None
+    return unit is not None and unit.group().lower() in count_units
+
+
 def _is_shouted(line: str) -> bool:
     """A line of six words or more in capitals, no lower-case letter."""
     return not any(c.islower() for c in line) and len(re.findall(r"[A-Z]{2,}", line)) >= 6
@@ -640,9 +646,12 @@ def drop_false_tags(
     vehicle_words: frozenset[str] = frozenset(),
     colour_words: frozenset[str] = frozenset(),
     speaker_tags: Sequence[tuple[int, int]] = (),
+    numbered_parts: frozenset[str] = frozenset(),
+    count_units: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The spans without the names that their context shows are no names (module docstring);
-    `speaker_tags` as `Document.speaker_tags`."""
+    `speaker_tags` as `Document.speaker_tags`; `numbered_parts` the words a letter or number
+    after them numbers ("Facility B"), unless one of `count_units` follows ("Kaiser 2 times")."""
     heads = tuple(f" {h.lower()}" for h in organisation_heads)
     head_words = frozenset(h.lower() for h in organisation_heads)
     spans = list(spans)
@@ -705,7 +714,11 @@ def drop_false_tags(
             continue  # "RELEASED FROM PRISON": a word of a line in capitals that the text writes as one
         if span.label == "ORGANIZATION" and (
             (is_numbered_stage(covered, text) and not _LETTERS.fullmatch(covered))
-            or (covered.isalpha() and _PART_NUMBER_AFTER.match(text, span.end))
+            or (
+                covered.lower() in numbered_parts
+                and (number := _PART_NUMBER_AFTER.match(text, span.end))
+                and not _counts(text, number.end(), count_units)
+            )
         ):
             # "Facility B", "Department 63", "Position 4", "a Division D offense": a numbered part
             # or post, no body

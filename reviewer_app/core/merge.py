@@ -836,6 +836,9 @@ def merge_spans(
         frozenset(rules.organisation_cues.get("vehicle_words", ())),
         colours,
         speaker_tags=speaker_tags,
+        numbered_parts=frozenset(w.lower() for w in rules.organisation_cues.get("numbered_parts", ())),
+        count_units=rules.duration_words
+        | frozenset(w.lower() for w in rules.organisation_cues.get("count_units", ())),
     )
     # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(

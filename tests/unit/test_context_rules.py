@@ -983,6 +983,27 @@ def test_a_role_after_a_a_test_before_its_score_and_a_numbered_division_are_no_b
         _span(text, "Division of Adult Parole Operations", "ORGANIZATION"),
     ]
     kept = drop_false_tags(
-        spans, text, default_rules().function_words, (), frozenset({"score"}), frozenset({"reporter"})
+        spans,
+        text,
+        default_rules().function_words,
+        (),
+        frozenset({"score"}),
+        frozenset({"reporter"}),
+        numbered_parts=frozenset({"division"}),
     )
     assert [s.text_in(text) for s in kept] == ["Sheriff's Office", "Division of Adult Parole Operations"]
+
+
+def test_a_body_said_before_a_count_is_no_numbered_part():
+    text = (
+        "I called Kaiser 2 times. Then I worked for Walmart 6 months at the store. He was in Building 5. "
+        "I was with Tower 2 years."
+    )
+    spans = [
+        _span(text, "Kaiser", "ORGANIZATION"),
+        _span(text, "Walmart", "ORGANIZATION"),
+        _span(text, "Building", "ORGANIZATION"),
+        _span(text, "Tower", "ORGANIZATION"),
+    ]
+    merged = [s.text_in(text) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    assert merged == ["Kaiser", "Walmart", "Tower"]
