@@ -519,7 +519,7 @@ def label_short_forms_of_organisations(
     case; "Spanish Interpreter" of "Spanish Interpreter Guild" is a role where alone), and an
     organisation's acronym said as letters ("the b k c" of "brothers keeper circle") too
     (`spoken_acronyms.acronyms_of_organisations`)."""
-    spans = acronyms_of_organisations(list(spans), text)
+    spans = acronyms_of_organisations(list(spans), text, _names_are_capitalised(text))
     persons = [_ANSWER_MARK.sub("", " ".join(s.text_in(text).split())) for s in spans if s.label == "PERSON"]
     person_words = {w.lower() for p in persons for w in p.split()}
     short_forms: set[str] = set()

@@ -11,8 +11,8 @@ before it. Two rules, for `context_rules.learn_organisations` and `merge.merge_s
   letters spell ("guiding rage into power, grip") are a name, and the letters its
   acronym; both are organisations at every mention.
 - `acronyms_of_organisations`: the letters of an organisation found elsewhere, said as
-  letters or as one lower-case word ("brothers keeper circle" ... "the b k c",
-  "san diego code academy" ... "the sdca"), are that organisation too.
+  letters ("brothers keeper circle" ... "the b k c"), or as one lower-case word right
+  after it ("san diego code academy, the sdca"), are that organisation too.
 """
 
 from __future__ import annotations
@@ -78,23 +78,32 @@ def names_before_their_acronyms(text: str, cues: Iterable[str]) -> list[str]:
     return list(out)
 
 
-def acronyms_of_organisations(spans: Sequence[Span], text: str) -> list[Span]:
+def acronyms_of_organisations(spans: Sequence[Span], text: str, cased: bool = False) -> list[Span]:
     """`spans` and, where no span is, the mentions of an organisation's acronym said as
-    letters one by one or as one lower-case word ("the b k c" of "brothers keeper
-    circle"): three letters or more, the initials of all its words or of those an acronym
-    keeps. Acronyms in capitals are `acronyms.initialisms`'s."""
+    letters one by one ("the b k c" of "brothers keeper circle"), or as one lower-case word
+    right after the name ("the san diego code academy, the sdca"): three letters or more, the
+    initials of all its words or of those an acronym keeps. A word of four letters or more
+    spelling the initials elsewhere is too often a word ("grip" of "Guiding Rage Into Power":
+    "I lost my grip"), and in `cased` text (written with care for capitals) an acronym is
+    written in capitals, so there no lower-case word is taken. Acronyms in capitals are
+    `acronyms.initialisms`'s."""
     letters: set[str] = set()
+    words_after: list[tuple[int, int]] = []
     for span in spans:
         words = span.text_in(text).split() if span.label == "ORGANIZATION" else []
-        letters.update(i for i in _initials(words) if len(i) >= _MIN_LETTERS)
+        initials = {i for i in _initials(words) if len(i) >= _MIN_LETTERS}
+        letters.update(initials)
+        between = _BETWEEN.match(text, span.end) if initials and not cased else None
+        # One word of three letters is too often a word ("let" of "Lake Erie Terminals").
+        word = _WORD.match(text, between.end()) if between else None
+        if word and word.group().islower() and len(word.group()) > _MIN_LETTERS and word.group() in initials:
+            words_after.append(word.span())
     if not letters:
         return list(spans)
     taken = sorted((s.start, s.end) for s in spans)
+    found = [m.span() for i in letters for m in re.finditer(rf"(?<![\w'’-]){' '.join(i)}(?![\w'’-])", text)]
     added = []
-    for found in letters:
-        # One word of three letters is too often a word ("let" of "Lake Erie Terminals").
-        forms = " ".join(found) + (f"|{found}" if len(found) > _MIN_LETTERS else "")
-        for match in re.finditer(rf"(?<![\w'’-])(?:{forms})(?![\w'’-])", text):
-            if not any(a < match.end() and match.start() < b for a, b in taken):
-                added.append(Span(match.start(), match.end(), "ORGANIZATION", (_SOURCE,), _SCORE))
+    for start, end in sorted({*found, *words_after}):
+        if not any(a < end and start < b for a, b in taken):
+            added.append(Span(start, end, "ORGANIZATION", (_SOURCE,), _SCORE))
     return sorted([*spans, *added])

@@ -4,6 +4,8 @@ is one; the letters of a body found elsewhere are that body."""
 
 from __future__ import annotations
 
+import re
+
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_acronyms import acronyms_of_organisations, names_before_their_acronyms
@@ -79,3 +81,23 @@ def test_initials_of_words_that_do_not_start_with_a_letter_spell_nothing():
     start = text.index("[tobias")
     body = Span(start, start + len("[tobias mark etty]"), "ORGANIZATION", ("spacy",), 0.85)
     assert acronyms_of_organisations([body], text) == [body]
+
+
+def test_a_word_that_spells_a_bodys_initials_is_no_acronym_away_from_the_name():
+    # Capitalised text writes an acronym in capitals: "grip" is a word there.
+    text = (
+        "I completed Guiding Rage Into Power in 2022. It taught me to get a grip on my anger. "
+        "I lost my grip once. That was years ago. I am calmer now. I work every day. After Guiding Rage "
+        "Into Power, grip and patience came easier."
+    )
+    bodies = [
+        Span(m.start(), m.end(), "ORGANIZATION", ("spacy",), 0.85)
+        for m in re.finditer("Guiding Rage Into Power", text)
+    ]
+    assert ("grip", "ORGANIZATION") not in _merged(text, bodies)
+    # Lower-case speech: the word right after the name is its acronym, not "grip" later.
+    speech = "i did guiding rage into power grip and i lost my grip once"
+    start = speech.index("guiding")
+    body = Span(start, start + len("guiding rage into power"), "ORGANIZATION", ("spacy",), 0.85)
+    found = [s.text_in(speech) for s in acronyms_of_organisations([body], speech)]
+    assert found == ["guiding rage into power", "grip"]
