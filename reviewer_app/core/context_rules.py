@@ -123,6 +123,7 @@ def learn_organisations(
     known_places: frozenset[str] = frozenset(),
     function_words: frozenset[str] = frozenset(),
     organisation_heads: frozenset[str] = frozenset(),
+    determiners: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
@@ -139,7 +140,8 @@ def learn_organisations(
     ("Yes, ..."). Names that are `known_places` (lower case) are left alone: "I
     worked at Folsom" names the town. A name of two words or more that ends in one
     of `organisation_heads` (lower case: "Southcrest Locos", "Second Wind Recovery")
-    is proposed too, below NER, which may have read it otherwise."""
+    is proposed too, below NER, which may have read it otherwise; one of `determiners` opening
+    it is no part of it ("Every Program", "My Group": no names)."""
     found: dict[tuple[int, int], None] = {}
     located: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
@@ -259,7 +261,11 @@ def learn_organisations(
             found[(end - len(name), end)] = None
             found[match.span("acronym")] = None
     found.update(dict.fromkeys(initialisms(text)))
-    found.update(dict.fromkeys(names_ending_in_heads(text, organisation_heads, function_words, known_places)))
+    found.update(
+        dict.fromkeys(
+            names_ending_in_heads(text, organisation_heads, function_words | determiners, known_places)
+        )
+    )
     spans = []
     for start, end in found:
         name = text[start:end]

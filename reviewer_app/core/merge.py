@@ -764,7 +764,9 @@ def merge_spans(
                 rules.organisation_heads,
             ),
             *spans,
-            *learn_organisations(text, cues, rules.known_places, rules.function_words, body_heads),
+            *learn_organisations(
+                text, cues, rules.known_places, rules.function_words, body_heads, rules.determiners
+            ),
             *speaker_tag_names(
                 text,
                 speaker_tags,

@@ -167,7 +167,8 @@ def names_ending_in_heads(
 ) -> list[tuple[int, int]]:
     """The names of two words or more, not in capitals, whose last word (or its singular) is one
     of `heads` (lower case): "Southcrest Locos", "Real Talk Circle" (a function word or "And"
-    before it is no part of it). Of "Dr. Ines Valcourt of Meridian Forensic Associates" the body
+    before it is no part of it, nor a determiner among `function_words`: "Every Program", "My
+    Group" name no body). Of "Dr. Ines Valcourt of Meridian Forensic Associates" the body
     is what follows "of", and where one word follows it ("Rules of Court") the head is the word
     before it; a name that opens with a known place ("Los Angeles Asylum Office") is left to NER,
     which reads the place in it."""

@@ -305,3 +305,8 @@ def test_a_facilitator_in_a_body_and_a_bed_held_at_one_name_it():
     learnt = _learnt(text)
     assert {"Roots to Branches", "Cornerstone Haven"} <= learnt
     assert "Folsom" not in learnt  # a known town
+
+
+def test_a_determiner_before_a_head_word_opens_no_name():
+    text = "Every Program I did helped. My Group met on Tuesdays. Our Real Talk Circle meets now."
+    assert _merged(text) == {("Real Talk Circle", "ORGANIZATION")}
