@@ -187,8 +187,10 @@ def learn_organisations(
     named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
     questions = _cue_alternation(cues.get("questions", ()))
     # A question whose last sentence asks about a kind of body ("Have you been in the hospital
-    # for it?", "This was the feed store in Auburn?"), not about a person ("who", "name").
+    # for it?", "This was the feed store in Auburn?"), not for a person ("who", "anybody").
     kinds = _cue_alternation(cues.get("kinds", ()))
+    person_words = _cue_alternation(cues.get("person_questions", ()))
+    asks_for_a_person = re.compile(rf"(?i)\b(?:{person_words})\b") if person_words else None
     asked = [(rf"(?i:\b(?:{questions}))\b[^\n]*", False)] if questions else []
     if kinds:
         asked.append((rf"(?i:\b(?:{kinds})s?\b)[^\n.!?]*", True))
@@ -197,7 +199,7 @@ def learn_organisations(
             name = match.group("name")
             asked_end = text.rfind("?", match.start(), match.start("name"))
             sentence = re.split(r"[.!?]\s", text[_line_bounds(text, match.start())[0] : asked_end])[-1]
-            if loosely and _ASKS_FOR_A_PERSON.search(sentence):
+            if loosely and asks_for_a_person and asks_for_a_person.search(sentence):
                 continue
             if (
                 len(name) >= 3
@@ -291,7 +293,6 @@ def learn_organisations(
 
 
 # A question about a kind of body that asks for a person ("Who ran the group?").
-_ASKS_FOR_A_PERSON = re.compile(r"(?i)\b(?:who|whom|whose|name)\b")
 # A name and the acronym after it in brackets: "Victims Rights Council (VRC)".
 _NAME_AND_ACRONYM = re.compile(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)")
 _BRACKETED_ACRONYM = re.compile(r"\([A-Z]{2,8}\)")

@@ -1007,3 +1007,19 @@ def test_a_body_said_before_a_count_is_no_numbered_part():
     ]
     merged = [s.text_in(text) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
     assert merged == ["Kaiser", "Walmart", "Tower"]
+
+
+def test_the_answer_to_a_question_for_a_person_at_a_kind_of_body_is_no_body():
+    text = (
+        "Q. And at the clinic, did anybody help you?\nINMATE: Maria Lopez.\n"
+        "Q. Did you talk to someone in the program?\nA. Officer Grant Reyes.\n"
+        "Q. Later Maria Lopez called you?\nA. Yes."
+    )
+    spans = [
+        _span(text, "Maria Lopez", "PERSON"),
+        _span(text, "Maria Lopez", "PERSON", nth=1),
+        _span(text, "Grant Reyes", "PERSON"),
+    ]
+    assert not learn_organisations(text, default_rules().organisation_cues)
+    merged = {(s.text_in(text), s.label) for s in merge_spans(spans, text)}
+    assert ("Maria Lopez", "PERSON") in merged and not {s for s in merged if s[1] == "ORGANIZATION"}
