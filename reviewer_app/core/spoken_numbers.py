@@ -101,6 +101,8 @@ class SpokenWords:
     street_words: frozenset[str] = frozenset()
     shift_words: frozenset[str] = frozenset()
     other_months: frozenset[str] = frozenset()
+    # Months and holidays that are also given names: dates only ending a clause or after "month of".
+    given_name_dates: frozenset[str] = frozenset()
     season_openers: frozenset[str] = frozenset()
 
 
@@ -174,6 +176,7 @@ def spoken_words() -> SpokenWords:
         street_words=frozenset(c.get("street_words", ())),
         shift_words=frozenset(c.get("shift_words", ())),
         other_months=frozenset(raw["dates"].get("other_months", ())),
+        given_name_dates=frozenset(raw["dates"].get("given_name_dates", ())),
         season_openers=frozenset(raw["dates"].get("season_openers", ())),
     )
 

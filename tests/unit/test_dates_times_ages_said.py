@@ -54,6 +54,10 @@ def test_holidays_named_in_more_than_one_word(text, expected):
         ("They came again to my mother's house last Meskerem.", ["Meskerem"]),
         ("Month of Ginbot. I do not know the day.", ["Ginbot"]),
         ("Sene said nothing to me.", []),
+        # a month or holiday that is also a given name, said as a person
+        ("After Nisan testified we left. Since Rajab left I work.", []),
+        ("It was the day before Genna called the police.", []),
+        ("In the month of Sivan we married. I came back in Nisan.", ["Sivan", "Nisan"]),
     ],
 )
 def test_holidays_of_other_languages_and_months_of_other_calendars(text, expected):
