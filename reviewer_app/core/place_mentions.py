@@ -207,18 +207,41 @@ def relabel_longer_places_by_use(
     document sets it as a place (after one of `place_mentions.toml`'s `in_a_longer_place`: "from
     a village, Kang Sahbu", "near Dera Baba") or where it alone answers a "where" question ("Where did
     you grow up?" / "Lemon Hill, in south Sacramento."), with its other mentions, unless its
-    words are a person's elsewhere. One word after "in" is `relabel_places_by_locative_use`'s."""
+    words are a person's elsewhere or a mention of it acts or is described as a person
+    (`_acts_as_a_person`: "Maria Lopez saw everything", "Tony Alvarez, my friend,"). One word after
+    "in" is `relabel_places_by_locative_use`'s."""
     in_a_place = _after_phrase_pattern(tuple(_word_lists()["in_a_longer_place"]))
+    persons = {
+        s.text_in(text).lower() for s in spans if s.label == "PERSON" and _acts_as_a_person(text, s.end)
+    }
 
     def used_as_place(span: Span) -> bool:
         covered = span.text_in(text)
-        if span.label != "PERSON" or " " not in covered.strip():
+        if span.label != "PERSON" or " " not in covered.strip() or covered.lower() in persons:
             return False
         if in_a_place is not None and in_a_place.search(text, max(0, span.start - 20), span.start):
             return True
         return answers_where(text, span.start) and _AFTER_A_LISTED_TOWN.match(text, span.end) is not None
 
     return _relabel_names_used_as_places(spans, text, used_as_place, titles, person_names)
+
+
+def _acts_as_a_person(text: str, end: int) -> bool:
+    """Whether a name ending at `end` is followed by one of `person_verbs` or by an apposition
+    of `person_nouns` (place_mentions.toml): "Maria Lopez saw", "Tony Alvarez, my friend"."""
+    return _person_after().match(text, end) is not None
+
+
+@functools.cache
+def _person_after() -> re.Pattern[str]:
+    """What follows a person's name right after it: a verb of `person_verbs`, ", my friend"."""
+    lists = _word_lists()
+    verbs = "|".join(re.escape(w) for w in sorted(lists["person_verbs"]))
+    nouns = "|".join(re.escape(w) for w in sorted(lists["person_nouns"]))
+    return re.compile(
+        rf"(?:[ ]+(?i:{verbs})|,[ ]+(?i:my|his|her|our|their|your|a|an)[ ]+(?:[a-z]+[ ]+)?(?i:{nouns}))"
+        r"(?![\w'’-])"
+    )
 
 
 def _relabel_names_used_as_places(

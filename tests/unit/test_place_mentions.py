@@ -205,3 +205,19 @@ def test_a_name_after_a_kind_of_place_is_that_place():
     ner = [_span(text, "Dorrance Hale", "PERSON"), _span(text, "hale", "PERSON")]
     labels = {(words, label) for words, label, _ in _labels(text, ner)}
     assert ("Camp Dorrance Hale", "LOCATION") in labels and ("camp hale", "LOCATION") in labels
+
+
+def test_a_longer_name_that_acts_or_is_described_as_a_person_stays_a_person():
+    # After "near" or answering "where", a name that a mention shows as a person's (a verb of a
+    # person after it, an apposition "my friend") is no place.
+    text = (
+        "A: I was sitting near Maria Lopez when it happened. Maria Lopez saw everything.\n"
+        "Q: Where were you that night?\nA: Tony Alvarez, my friend, had me over.\n"
+    )
+    ner = [
+        _span(text, "Maria Lopez", "PERSON"),
+        _span(text, "Maria Lopez", "PERSON", 1),
+        _span(text, "Tony Alvarez", "PERSON"),
+    ]
+    labels = _labels(text, ner)
+    assert {label for words, label, _ in labels if words in ("Maria Lopez", "Tony Alvarez")} == {"PERSON"}
