@@ -124,6 +124,7 @@ def learn_organisations(
     function_words: frozenset[str] = frozenset(),
     organisation_heads: frozenset[str] = frozenset(),
     determiners: frozenset[str] = frozenset(),
+    sentence_adverbs: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
@@ -141,7 +142,8 @@ def learn_organisations(
     worked at Folsom" names the town. A name of two words or more that ends in one
     of `organisation_heads` (lower case: "Southcrest Locos", "Second Wind Recovery")
     is proposed too, below NER, which may have read it otherwise; one of `determiners` opening
-    it is no part of it ("Every Program", "My Group": no names)."""
+    it is no part of it ("Every Program", "My Group": no names), nor one of `sentence_adverbs`
+    opening a sentence ("Later Cedar Gate House")."""
     found: dict[tuple[int, int], None] = {}
     located: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
@@ -265,7 +267,9 @@ def learn_organisations(
     found.update(dict.fromkeys(initialisms(text)))
     found.update(
         dict.fromkeys(
-            names_ending_in_heads(text, organisation_heads, function_words | determiners, known_places)
+            names_ending_in_heads(
+                text, organisation_heads, function_words | determiners, known_places, sentence_adverbs
+            )
         )
     )
     spans = []

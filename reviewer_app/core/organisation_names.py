@@ -164,11 +164,13 @@ def names_ending_in_heads(
     heads: frozenset[str],
     function_words: frozenset[str] = frozenset(),
     known_places: frozenset[str] = frozenset(),
+    openers: frozenset[str] = frozenset(),
 ) -> list[tuple[int, int]]:
     """The names of two words or more, not in capitals, whose last word (or its singular) is one
     of `heads` (lower case): "Southcrest Locos", "Real Talk Circle" (a function word or "And"
     before it is no part of it, nor a determiner among `function_words`: "Every Program", "My
-    Group" name no body). Of "Dr. Ines Valcourt of Meridian Forensic Associates" the body
+    Group" name no body, nor one of `openers`, sentence adverbs, opening a sentence: "Later Cedar
+    Gate House, 40 Elm Street"). Of "Dr. Ines Valcourt of Meridian Forensic Associates" the body
     is what follows "of", and where one word follows it ("Rules of Court") the head is the word
     before it; a name that opens with a known place ("Los Angeles Asylum Office") is left to NER,
     which reads the place in it."""
@@ -185,6 +187,8 @@ def names_ending_in_heads(
         words = text[start : match.end()].split()
         while words and (words[0].lower() in function_words or words[0].lower() in _JOINING_STARTS):
             start += len(words.pop(0)) + 1
+        if words and words[0].lower() in openers and _SENTENCE_BEFORE.search(text, 0, start):
+            start += len(words.pop(0)) + 1
         if (
             len(words) < 2
             or name.isupper()
@@ -196,6 +200,9 @@ def names_ending_in_heads(
             out.append((start, match.end()))
     return out
 
+
+# What stands before a word that opens a sentence: a full stop, a line's start, an answer's "A:".
+_SENTENCE_BEFORE = re.compile(r"(?:\A|[.!?:]|\n)[ \t]*\Z")
 
 # Words that join a name to what is before it, never its first word ("And Real Talk Circle").
 _JOINING_STARTS = frozenset({"and", "or", "but", "in", "at", "of", "to", "from", "with", "for", "on", "by"})
