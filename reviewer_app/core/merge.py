@@ -12,11 +12,11 @@ One function per rule; `merge_spans` applies them in the paper's order:
 4. `keep_longer_same_start`, 5. `keep_longer_same_end`.
 6. `resolve_overlaps`: a span inside another goes; two that cross are trimmed
    so that no character has two spans.
-7. `strip_titles`: "Commissioner Jones" -> "Jones" for PERSON (hearing
+7. `name_edges.strip_titles`: "Commissioner Jones" -> "Jones" for PERSON (hearing
    profile; in the general profile `take_in_titles` does the opposite);
    `name_propagation.relabel_known_persons`: a place or organisation that is a
    known person's name (cover page, or a PERSON span of the document) is a PERSON.
-8. `drop_stutters`: "I-I-I" is not a SPELLED_NAME.
+8. `name_edges.drop_stutters`: "I-I-I" is not a SPELLED_NAME.
 9. `number_filters.drop_non_sensitive_numbers`: a DATE must look like a date ("15" of
    "Title 15" does not, nor "2042" of "Section 2042"; "two thousand and five"
    does), or, in the general profile, like a duration ("five years"), and a
@@ -38,7 +38,7 @@ One function per rule; `merge_spans` applies them in the paper's order:
     names are written (not in lower case; in lower-case speech
     `name_propagation.propagate_lower_case_names`); `referent_labels.settle_places_and_bodies`:
     agencies by county, premises before an address, aliases, one label per name by majority.
-11. `join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
+11. `name_edges.join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
 12. `name_propagation.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
 
 `name_rules` (names the layout and wording show: "BY MR. X:", "a guy named X", Q./A.
@@ -76,6 +76,7 @@ from reviewer_app.core.context_rules import (
 )
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.language_names import label_languages
+from reviewer_app.core.name_edges import drop_stutters, join_split_names, strip_titles, take_in_titles
 from reviewer_app.core.name_propagation import (
     complete_interrupted_names,
     drop_sentence_initial_homographs,
@@ -620,84 +621,6 @@ def _around(outer: Span, inner: Span, text: str) -> list[Span]:
     return [s for s in (before, inner, after) if s is not None]
 
 
-# 7 -----------------------------------------------------------------------------
-def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
-    """PERSON spans lose leading titles and roles: "Deputy Commissioner Smith" -> "Smith"."""
-    out = []
-    for span in spans:
-        if span.label != "PERSON":
-            out.append(span)
-            continue
-        for word in re.finditer(r"\S+", text[span.start : span.end]):
-            if word.group().lower().rstrip(".,") not in titles:
-                start = span.start + word.start()
-                break
-        else:
-            continue  # nothing but titles: "Commissioner" alone is not a name
-        out.append(span.with_(start=start))
-    return _sorted(out)
-
-
-_TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ ]\Z")
-
-
-def take_in_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
-    """PERSON spans take in the title right before them: "Mr" + "Karl Strobel" ->
-    "Mr Karl Strobel" (the general profile; a court's anonymisation masks the
-    mention whole, and the pseudonymizer keeps a title readable all the same)."""
-    out = []
-    for span in spans:
-        if span.label == "PERSON":
-            before = _TITLE_BEFORE.search(text, max(0, span.start - 20), span.start)
-            if before and before.group(1).lower().rstrip(".") in titles:
-                span = span.with_(start=before.start(1))
-        out.append(span)
-    return out
-
-
-# 8 -----------------------------------------------------------------------------
-def drop_stutters(spans: Iterable[Span], text: str) -> list[Span]:
-    """A SPELLED_NAME of one repeated letter ("I-I-I") is a stutter, not a name."""
-    out = []
-    for span in spans:
-        if span.label == "SPELLED_NAME":
-            letters = {c.lower() for c in span.text_in(text) if c.isalpha()}
-            if len(letters) <= 1:
-                continue
-        out.append(span)
-    return out
-
-
-# 11 ----------------------------------------------------------------------------
-def join_split_names(
-    spans: Iterable[Span], text: str, known_places: frozenset[str] = frozenset()
-) -> list[Span]:
-    """Two PERSON spans with one space between them are one name ("Isabel" "Banerjee");
-    two places that together are a known place are one ("Chula" "Vista")."""
-    out: list[Span] = []
-    for span in _sorted(spans):
-        previous = out[-1] if out else None
-        if (
-            previous is not None
-            and text[previous.end : span.start] == " "
-            and (
-                previous.label == span.label == "PERSON"
-                or (
-                    previous.label in ("LOCATION", "ORGANIZATION", "PERSON")
-                    and span.label == "LOCATION"
-                    and text[previous.start : span.end].lower() in known_places
-                )
-            )
-        ):
-            detectors = tuple(dict.fromkeys((*previous.detectors, *span.detectors)))
-            out[-1] = previous.with_(
-                end=span.end, label=span.label, detectors=detectors, score=min(previous.score, span.score)
-            )
-            continue
-        out.append(span)
-    return out
-
-
 def defer_trained_spans(spans: Sequence[Span]) -> list[Span]:
     """A span only the trained detector proposed gives way to an overlapping span of
     another detector with a higher score, unless both have the same boundaries and
@@ -765,7 +688,13 @@ def merge_spans(
             ),
             *spans,
             *learn_organisations(
-                text, cues, rules.known_places, rules.function_words, body_heads, rules.determiners
+                text,
+                cues,
+                rules.known_places,
+                rules.function_words,
+                body_heads,
+                rules.determiners,
+                frozenset(w.lower() for w in cues.get("sentence_adverbs", ())),
             ),
             *speaker_tag_names(
                 text,

@@ -1,0 +1,85 @@
+"""The edges of names the merge settles (`merge.merge_spans`): titles and roles stripped from a
+person's span or taken in (the general profile), a stutter that is no spelled name, two
+halves of a name or of a known place joined."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from reviewer_app.core.spans import Span
+
+
+def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
+    """PERSON spans lose leading titles and roles: "Deputy Commissioner Smith" -> "Smith"."""
+    out = []
+    for span in spans:
+        if span.label != "PERSON":
+            out.append(span)
+            continue
+        for word in re.finditer(r"\S+", text[span.start : span.end]):
+            if word.group().lower().rstrip(".,") not in titles:
+                start = span.start + word.start()
+                break
+        else:
+            continue  # nothing but titles: "Commissioner" alone is not a name
+        out.append(span.with_(start=start))
+    return sorted(out, key=lambda s: (s.start, s.end, s.label))
+
+
+_TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ ]\Z")
+
+
+def take_in_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
+    """PERSON spans take in the title right before them: "Mr" + "Karl Strobel" ->
+    "Mr Karl Strobel" (the general profile; a court's anonymisation masks the
+    mention whole, and the pseudonymizer keeps a title readable all the same)."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            before = _TITLE_BEFORE.search(text, max(0, span.start - 20), span.start)
+            if before and before.group(1).lower().rstrip(".") in titles:
+                span = span.with_(start=before.start(1))
+        out.append(span)
+    return out
+
+
+def drop_stutters(spans: Iterable[Span], text: str) -> list[Span]:
+    """A SPELLED_NAME of one repeated letter ("I-I-I") is a stutter, not a name."""
+    out = []
+    for span in spans:
+        if span.label == "SPELLED_NAME":
+            letters = {c.lower() for c in span.text_in(text) if c.isalpha()}
+            if len(letters) <= 1:
+                continue
+        out.append(span)
+    return out
+
+
+def join_split_names(
+    spans: Iterable[Span], text: str, known_places: frozenset[str] = frozenset()
+) -> list[Span]:
+    """Two PERSON spans with one space between them are one name ("Isabel" "Banerjee");
+    two places that together are a known place are one ("Chula" "Vista")."""
+    out: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s.start, s.end, s.label)):
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and text[previous.end : span.start] == " "
+            and (
+                previous.label == span.label == "PERSON"
+                or (
+                    previous.label in ("LOCATION", "ORGANIZATION", "PERSON")
+                    and span.label == "LOCATION"
+                    and text[previous.start : span.end].lower() in known_places
+                )
+            )
+        ):
+            detectors = tuple(dict.fromkeys((*previous.detectors, *span.detectors)))
+            out[-1] = previous.with_(
+                end=span.end, label=span.label, detectors=detectors, score=min(previous.score, span.score)
+            )
+            continue
+        out.append(span)
+    return out
