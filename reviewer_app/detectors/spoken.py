@@ -682,7 +682,8 @@ class _Finder:
             # "fifteen to about seventeen", "from age fifteen to age thirty-four"
             k = j + 1 + (self.word(j + 1) in self.v.hedges or self.word(j + 1) == "age")
             after = self.reader.read_cardinal(k)
-            if after is not None:
+            # a hedge after "and"/"or" may open a count of its own: "fifteen and about twenty guys"
+            if after is not None and (w == "to" or k == j + 1 or self._bare_number(k, after.last)):
                 return self._bare_number(k, after.last)
             if w == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
                 return self._bare_number(j + 1, j + 3)  # "sixteen and a half"

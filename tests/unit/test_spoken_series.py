@@ -262,3 +262,20 @@ def test_two_numbers_a_year_apart_far_from_any_age_are_no_ages():
 )
 def test_a_range_of_ages_near_an_age(text, expected):
     assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "noun", "expected"),
+    [
+        # after "and" a hedge opens a count of its own, not the end of a range of ages
+        ("I was fifteen and about twenty guys jumped me.", "guys", ["fifteen"]),
+        ("I was fifteen and like thirty people were at the party.", "people", ["fifteen"]),
+        ("My son was twelve and about forty kids were in his class.", "kids", ["twelve"]),
+        # a range of ages with a hedge keeps both
+        ("I was fifteen or about sixteen.", None, ["fifteen", "sixteen"]),
+    ],
+)
+def test_an_age_before_and_a_hedged_count_stays(text, noun, expected):
+    # the tagger's plural noun: the number before it counts it
+    nouns = {text.index(noun)} if noun else set()
+    assert [text[s.start : s.end] for s in find_spoken_forms(text, nouns) if s.label == "AGE"] == expected
