@@ -54,6 +54,7 @@ class AgeFormWords:
     life_dating_words: frozenset[str]
     pair_joins: frozenset[str]
     pair_openers: frozenset[str]
+    count_questions: frozenset[str]
     times_of_day: frozenset[str]
 
 

@@ -42,6 +42,8 @@ def pairs_of_ages(f: Finder, found: list[Span]) -> list[Span]:
             continue
         if first.value <= 12 and _a_time_of_day_near(f, i, second.last):
             continue  # "home by eleven, twelve at night": hours
+        if _answers_a_count_question(f, i):
+            continue
         out += [f.span(i, first.last, "AGE", WEAK_SCORE), f.span(k, second.last, "AGE", WEAK_SCORE)]
     return out
 
@@ -58,6 +60,21 @@ def _opens_a_pair(f: Finder, i: int) -> bool:
     if f.reader.read_small(i - 1) is not None or re.search(r"[-$#/'’]$", gap):
         return False
     return "," in gap or f.word(i - 1) in age_form_words().pair_openers
+
+
+# The question a pair answers: the last one before it, and nothing but a speaker's tag or a
+# word or two ("A: Maybe", "A. Like,") between it and the pair.
+_QUESTION_ANSWERED = re.compile(r"([^.!?\n]*)\?[^.!?\w]*(?:\w+[^.!?\w]*){0,2}$")
+
+
+def _answers_a_count_question(f: Finder, i: int) -> bool:
+    """Whether the pair opening at word i answers a question of a count or of which one ("How many
+    beers did you drink? A: Maybe six, seven.", "Which chapter? Nineteen, twenty."): a count."""
+    answered = _QUESTION_ANSWERED.search(f.text[max(0, f.words[i].start - 200) : f.words[i].start])
+    if answered is None:
+        return False
+    question = " ".join(re.findall(r"[a-z']+", answered.group(1).lower()))
+    return any(re.search(rf"\b{re.escape(asked)}\b", question) for asked in age_form_words().count_questions)
 
 
 def _closes_a_pair(f: Finder, j: int) -> bool:

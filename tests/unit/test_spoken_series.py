@@ -279,3 +279,26 @@ def test_an_age_before_and_a_hedged_count_stays(text, noun, expected):
     # the tagger's plural noun: the number before it counts it
     nouns = {text.index(noun)} if noun else set()
     assert [text[s.start : s.end] for s in find_spoken_forms(text, nouns) if s.label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a pair that answers a question of a count or of which one is a count, not an age
+        (
+            "I was twenty-two at the time. Q: How many beers did you drink? A: Maybe six, seven.",
+            ["twenty-two"],
+        ),
+        ("I was nineteen. Q: How many people were there? A: Eleven, twelve.", ["nineteen"]),
+        ("I was twenty-two. Q: Which chapter? A: Nineteen, twenty.", ["twenty-two"]),
+        ("I was nineteen. Q: How many hours? A: Like, eight, nine.", ["nineteen"]),
+        # a question of an age, or of another thing, leaves the pair an age
+        ("I was nineteen. Q: How old was he? A: Eleven, twelve.", ["nineteen", "Eleven", "twelve"]),
+        (
+            "I was nineteen. Q: Where was that? A: At the park. Eleven, twelve.",
+            ["nineteen", "Eleven", "twelve"],
+        ),
+    ],
+)
+def test_a_pair_answering_a_question_of_a_count_is_no_age(text, expected):
+    assert [said for label, said in found(text) if label == "AGE"] == expected
