@@ -118,6 +118,10 @@ def test_a_weekday_after_a_verb_names_one_day(text, expected):
         ("He uses the wheelchair since the fall on August 12th, 2025.", ["August 12th, 2025"]),
         ("That was '77. After that I was just working fields, grapes in the summer, then pruning.", []),
         ("I'll be out this fall, in 2027.", []),
+        # a number that is no year nor date: part of a case number, a fraction
+        ("Case number 2019-0456. The summer, he called me.", []),
+        ("She drank 3/4 of it. The summer, he called me.", []),
+        ("From 2019-2020 we lived there. The summer, he called me.", ["summer"]),
     ],
 )
 def test_a_season_fixed_by_a_year_near_it(text, expected):
