@@ -255,6 +255,10 @@ def test_the_24_hour_clock_beside_a_date_and_opening_a_range(specs):
     # A year before a date or after its month and day stays a year; a count of rooms is no range.
     assert matches(specs, "TIME", "In 1998, 4/27/26 was far off. July 22nd, 2015.") == []
     assert matches(specs, "TIME", "Rooms 1200 to 1250 were empty.") == []
+    # after a noun that numbers things, four digits are that thing's number
+    assert matches(specs, "TIME", "Room 1023, 4/27/26, was where I stayed.") == []
+    assert matches(specs, "TIME", "The documents are Bates 0412 to 0415.") == []
+    assert matches(specs, "TIME", "See Exhibit # 0600 to 1400.") == []
     assert matches(specs, "DATE", "July 22nd, 2315.") == ["July 22nd"]
 
 
