@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.spoken_age_forms import age_form_words, near_an_age
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
@@ -21,10 +22,10 @@ def pairs_of_ages(f: Finder, found: list[Span]) -> list[Span]:
     going. Twelve, thirteen.", "Drinking, eleven or twelve, my father's beer", "Fourteen, almost
     fifteen.", "Six, going on seven." Neither has a cue; the pair holds itself up by the year between,
     the phrase it makes and the age near it (not "two, three times", a count)."""
-    ages = [s for s in found if s.label == "AGE"]
+    ages = SpanIndex.of(s for s in found if s.label == "AGE")
     out: list[Span] = []
     for i in range(len(f.words)):
-        if not ages or (out and f.words[i].start < out[-1].end):
+        if not ages.spans or (out and f.words[i].start < out[-1].end):
             continue
         first = f.reader.read_cardinal(i) if not f.word(i).isdigit() else None
         if first is None or not 5 <= first.value <= 29 or not _opens_a_pair(f, i):
