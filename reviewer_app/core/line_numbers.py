@@ -16,6 +16,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from reviewer_app.core.spoken_numbers import Word
 
 # A number of one or two digits opening a line, then two spaces or more (or nothing).
 NUMBERED_LINE = re.compile(r"^[ ]{0,3}(\d{1,2})(?=[ ]{2,}\S|[ ]*$)", re.MULTILINE)
@@ -50,3 +55,15 @@ def blank_line_numbers(text: str) -> str:
         if m.start() > 0 and rest and not _OWN_LINE.match(rest):
             chars[m.start() - 1] = " "  # the line goes on from the one before
     return "".join(chars)
+
+
+def wrapped_words(text: str, words: Sequence[Word]) -> set[int]:
+    """The words that go on from the line before ("born in nineteen / seventy-two", "sixty- / two"):
+    a number goes on over a wrapped line (a numbered page's line number blanked by
+    `blank_line_numbers`), never over a blank line or a speaker's tag."""
+    return {
+        i
+        for i in range(1, len(words))
+        if words[i].start - words[i - 1].end > 1
+        and re.fullmatch(r"-?[ \t]*\n?[ \t]*", text[words[i - 1].end : words[i].start])
+    }

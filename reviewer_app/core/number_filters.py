@@ -58,8 +58,9 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
 
 def _season_of_a_year(span: Span, covered: str) -> bool:
     """Whether `span` is a season alone that the spoken forms found fixed by a year near it
-    (`spoken_periods.seasons_of_a_year`); NER's seasons alone ("in the spring") stay dropped."""
-    return "presidio" in span.detectors and covered.lower() in spoken_words().seasons
+    (`spoken_periods.seasons_of_a_year`, the one rule of the patterns and spoken forms that gives
+    a season alone); NER's seasons alone ("in the spring") stay dropped."""
+    return PRESIDIO in span.detectors and covered.lower() in spoken_words().seasons
 
 
 def _holiday_name_in(covered: str) -> bool:

@@ -449,7 +449,7 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         if re.match(r"\s*(?:[,.;!?]|$)", text[end:]) and re.search(r"(?:^|[,.;:!?])\s*$", text[:start]):
             return True  # said alone, set off by commas
         cues = (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
-        if len(before) > 1 and before[-1].text in v.hedges:
+        if len(before) > 1 and before[-1].text in v.hedges and before[-1].text not in cues:
             return before[-2].text in cues  # "from about Halloween to the middle of December"
         return bool(before) and before[-1].text in cues
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:

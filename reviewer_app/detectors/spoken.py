@@ -37,7 +37,8 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from reviewer_app.core.line_numbers import blank_line_numbers
+from reviewer_app.core.line_numbers import blank_line_numbers, wrapped_words
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import (
     Reader,
@@ -696,7 +697,8 @@ class _Finder:
             # "fifteen to about seventeen", "from age fifteen to age thirty-four"
             k = j + 1 + (self.word(j + 1) in self.v.hedges or self.word(j + 1) == "age")
             after = self.reader.read_cardinal(k)
-            if after is not None:
+            # a hedge after "and"/"or" may open a count of its own: "fifteen and about twenty guys"
+            if after is not None and (w == "to" or k == j + 1 or self._bare_number(k, after.last)):
                 return self._bare_number(k, after.last)
             if w == "and" and self.word(j + 1) == "a" and self.word(j + 2) == "half":
                 return self._bare_number(j + 1, j + 3)  # "sixteen and a half"
@@ -887,16 +889,9 @@ def find_spoken_forms(
     past (`core.line_numbers`)."""
     text = blank_line_numbers(text)
     words = words_of(text)
-    # "born in nineteen / seventy-two", "sixty- / two": a number goes on over a wrapped line (a numbered
-    # page's line number is blanked above), never over a blank line or a speaker's tag.
-    wrapped = {
-        i
-        for i in range(1, len(words))
-        if words[i].start - words[i - 1].end > 1
-        and re.fullmatch(r"-?[ \t]*\n?[ \t]*", text[words[i - 1].end : words[i].start])
-    }
     tag_starts = frozenset(a for a, _ in speaker_tags)
-    finder = _Finder(text, words, Reader(words, wrapped=wrapped), nouns, verbs, persons, tag_starts)
+    reader = Reader(words, wrapped=wrapped_words(text, words))
+    finder = _Finder(text, words, reader, nouns, verbs, persons, tag_starts)
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     # "six-four, maybe two-fifty": what follows a height is a weight.
@@ -904,9 +899,11 @@ def find_spoken_forms(
         t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
     ]
     dates, ages = finder.dates(), finder.ages()
-    dates += [s for s in seasons_of_a_year(finder, dates) if not any(s.overlaps(d) for d in dates)]
+    dated = SpanIndex.of(dates)
+    dates += [s for s in seasons_of_a_year(finder, dates) if not dated.overlaps_any(s)]
     times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)
-    spans += [p for p in pairs_of_ages(finder, spans) if not any(p.overlaps(s) for s in spans)]
+    taken = SpanIndex.of(spans)
+    spans += [p for p in pairs_of_ages(finder, spans) if not taken.overlaps_any(p)]
     return sorted(spans + find_series(finder, spans))

@@ -12,9 +12,11 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading, number_words
 from reviewer_app.detectors.patterns import load_table
@@ -54,6 +56,7 @@ class AgeFormWords:
     life_dating_words: frozenset[str]
     pair_joins: frozenset[str]
     pair_openers: frozenset[str]
+    count_questions: frozenset[str]
     times_of_day: frozenset[str]
 
 
@@ -70,6 +73,7 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
     last_age: Reading | None = None
     numbers = number_words()
     covered = sorted((s.start, s.end) for s in found)
+    found_ages = SpanIndex.of(s for s in found if s.label == "AGE")
     calque = _CalqueContext(f, w)
     k = 0
     for i in range(len(f.words)):
@@ -97,7 +101,7 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             out += [f.span(n.first, n.last, "AGE", WEAK_SCORE) for n in listed]
             last_age = listed[-1]
             continue
-        ranged = _a_range_of_ages(f, i, number, found + out)
+        ranged = _a_range_of_ages(f, i, number, found_ages, out)
         if ranged:  # "from fifteen to eighteen I was in and out of juvenile hall"
             out += [f.span(n.first, n.last, "AGE", WEAK_SCORE) for n in ranged]
             last_age = ranged[-1]
@@ -199,17 +203,19 @@ def _ages_of_those_counted(f: Finder, i: int, reach: int = 5) -> list[Reading]:
     return listed
 
 
-def _a_range_of_ages(f: Finder, i: int, number: Reading, ages: list[Span]) -> list[Reading]:
+def _a_range_of_ages(
+    f: Finder, i: int, number: Reading, ages: SpanIndex, more_ages: list[Span]
+) -> list[Reading]:
     """The numbers of a range of the years of a life in words, from 13 to 29, said with a person in
-    its sentence or near an age of `ages`: "from fifteen to eighteen I was in and out", "between
-    thirteen and sixteen he ran with them", "fourteen through seventeen", "from like fourteen to
-    twenty", "from fifteen to about seventeen and a half", "from about fifteen on" (no hour, and a
-    year is said with its "twenty"); [] for "from fifteen to twenty minutes"."""
+    its sentence or near an age of `ages` or `more_ages`: "from fifteen to eighteen I was in and
+    out", "between thirteen and sixteen he ran with them", "fourteen through seventeen", "from like
+    fourteen to twenty", "from fifteen to about seventeen and a half", "from about fifteen on" (no
+    hour, and a year is said with its "twenty"); [] for "from fifteen to twenty minutes"."""
     w = age_form_words()
     join = number.last
     if f.word(i).isdigit() or not 13 <= number.value <= 29:
         return []
-    if not f._person_near(i - 1) and not near_an_age(f, i, join, ages):
+    if not f._person_near(i - 1) and not near_an_age(f, i, join, ages, more_ages):
         return []  # "MVN. From like fourteen to twenty-two, twenty-three." near "when I was young"
     opener = f.word(_before_hedges(f, i - 1))
     if opener == "from" and f.word(join) == "on" and f.clause_end(join + 1):
@@ -231,10 +237,15 @@ def _a_range_of_ages(f: Finder, i: int, number: Reading, ages: list[Span]) -> li
     return [number, second]
 
 
-def near_an_age(f: Finder, i: int, j: int, ages: list[Span], reach: int = 300) -> bool:
-    """Whether an age of `ages` lies within `reach` characters of words i..j-1."""
-    start, end = f.words[i].start, f.words[j - 1].end
-    return any(age.label == "AGE" and start - reach <= age.start and age.end <= end + reach for age in ages)
+def near_an_age(
+    f: Finder, i: int, j: int, ages: SpanIndex, more_ages: Sequence[Span] = (), reach: int = 300
+) -> bool:
+    """Whether an age of `ages` or `more_ages` (a few, not indexed) lies within `reach` characters
+    of words i..j-1."""
+    low, high = f.words[i].start - reach, f.words[j - 1].end + reach
+    return ages.has_within(low, high, "AGE") or any(
+        age.label == "AGE" and low <= age.start and age.end <= high for age in more_ages
+    )
 
 
 def _before_hedges(f: Finder, k: int, extra: frozenset[str] = frozenset()) -> int:

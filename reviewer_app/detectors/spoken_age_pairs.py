@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.spoken_age_forms import age_form_words, near_an_age
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
@@ -21,10 +22,10 @@ def pairs_of_ages(f: Finder, found: list[Span]) -> list[Span]:
     going. Twelve, thirteen.", "Drinking, eleven or twelve, my father's beer", "Fourteen, almost
     fifteen.", "Six, going on seven." Neither has a cue; the pair holds itself up by the year between,
     the phrase it makes and the age near it (not "two, three times", a count)."""
-    ages = [s for s in found if s.label == "AGE"]
+    ages = SpanIndex.of(s for s in found if s.label == "AGE")
     out: list[Span] = []
     for i in range(len(f.words)):
-        if not ages or (out and f.words[i].start < out[-1].end):
+        if not ages.spans or (out and f.words[i].start < out[-1].end):
             continue
         first = f.reader.read_cardinal(i) if not f.word(i).isdigit() else None
         if first is None or not 5 <= first.value <= 29 or not _opens_a_pair(f, i):
@@ -42,6 +43,8 @@ def pairs_of_ages(f: Finder, found: list[Span]) -> list[Span]:
             continue
         if first.value <= 12 and _a_time_of_day_near(f, i, second.last):
             continue  # "home by eleven, twelve at night": hours
+        if _answers_a_count_question(f, i):
+            continue
         out += [f.span(i, first.last, "AGE", WEAK_SCORE), f.span(k, second.last, "AGE", WEAK_SCORE)]
     return out
 
@@ -58,6 +61,21 @@ def _opens_a_pair(f: Finder, i: int) -> bool:
     if f.reader.read_small(i - 1) is not None or re.search(r"[-$#/'’]$", gap):
         return False
     return "," in gap or f.word(i - 1) in age_form_words().pair_openers
+
+
+# The question a pair answers: the last one before it, and nothing but a speaker's tag or a
+# word or two ("A: Maybe", "A. Like,") between it and the pair.
+_QUESTION_ANSWERED = re.compile(r"([^.!?\n]*)\?[^.!?\w]*(?:\w+[^.!?\w]*){0,2}$")
+
+
+def _answers_a_count_question(f: Finder, i: int) -> bool:
+    """Whether the pair opening at word i answers a question of a count or of which one ("How many
+    beers did you drink? A: Maybe six, seven.", "Which chapter? Nineteen, twenty."): a count."""
+    answered = _QUESTION_ANSWERED.search(f.text[max(0, f.words[i].start - 200) : f.words[i].start])
+    if answered is None:
+        return False
+    question = " ".join(re.findall(r"[a-z']+", answered.group(1).lower()))
+    return any(re.search(rf"\b{re.escape(asked)}\b", question) for asked in age_form_words().count_questions)
 
 
 def _closes_a_pair(f: Finder, j: int) -> bool:

@@ -117,10 +117,31 @@ def second_year_at(f: Finder, i: int) -> Span | None:
     return f.span(i, end, "DATE", WEAK_SCORE if end - i < 2 else SCORE) if end else None
 
 
-# A year or a date written near a season: "2012", "'97", "6 / 14 / 25", "3/18".
+# A year or a date written near a season: "2012", "2019-2020", "'97", "6 / 14 / 25", "3/18"; not
+# digits joined to others ("Case number 2019-0456") nor a common fraction ("3/4 of it").
 _WRITTEN_YEAR_OR_DATE = re.compile(
-    r"(?<![\w/])(?:(?:19|20)\d\d|['’]\d\d|\d{1,2}\s?/\s?\d{1,2}(?:\s?/\s?\d{2,4})?)(?![\w/])"
+    r"(?<![\w/-])(?:(?P<year>\d{4})(?:\s?[-–]\s?(?P<to>\d{4}))?|['’]\d\d"
+    r"|(?P<month>\d{1,2})\s?/\s?(?P<day>\d{1,2})(?P<of_year>\s?/\s?\d{2,4})?)(?![\w/]|[-–]\d)"
 )
+_FRACTION_DENOMINATORS = (2, 3, 4, 8, 16)
+
+
+def _written_year_or_date_in(f: Finder, low: int, high: int) -> bool:
+    """Whether text[low:high] holds a year or a date written (`_WRITTEN_YEAR_OR_DATE`) that is
+    one: a year of the years the finder reads, a month and day of a calendar."""
+    first, last = f.v.year_range
+    for m in _WRITTEN_YEAR_OR_DATE.finditer(f.text, low, high):
+        if m["year"]:
+            if all(first <= int(y) <= last for y in (m["year"], m["to"]) if y):
+                return True
+        elif m["month"]:
+            month, day = int(m["month"]), int(m["day"])
+            fraction = not m["of_year"] and month < day and day in _FRACTION_DENOMINATORS
+            if 1 <= month <= 12 and 1 <= day <= 31 and not fraction:
+                return True
+        else:
+            return True
+    return False
 
 
 def seasons_of_a_year(f: Finder, dates: list[Span], reach: int = 120, close: int = 30) -> list[Span]:
@@ -143,9 +164,7 @@ def seasons_of_a_year(f: Finder, dates: list[Span], reach: int = 120, close: int
             continue
         near = close if opener == "the" else reach
         low, high = max(0, word.start - near), word.end + near
-        if any(low <= d.start and d.end <= high for d in numbered) or _WRITTEN_YEAR_OR_DATE.search(
-            f.text, low, high
-        ):
+        if any(low <= d.start and d.end <= high for d in numbered) or _written_year_or_date_in(f, low, high):
             out.append(f.span(i, i + 1, "DATE", WEAK_SCORE))
     return out
 

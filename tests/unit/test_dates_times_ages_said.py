@@ -122,6 +122,10 @@ def test_a_weekday_after_a_verb_names_one_day(text, expected):
         ("He uses the wheelchair since the fall on August 12th, 2025.", ["August 12th, 2025"]),
         ("That was '77. After that I was just working fields, grapes in the summer, then pruning.", []),
         ("I'll be out this fall, in 2027.", []),
+        # a number that is no year nor date: part of a case number, a fraction
+        ("Case number 2019-0456. The summer, he called me.", []),
+        ("She drank 3/4 of it. The summer, he called me.", []),
+        ("From 2019-2020 we lived there. The summer, he called me.", ["summer"]),
     ],
 )
 def test_a_season_fixed_by_a_year_near_it(text, expected):
@@ -255,6 +259,10 @@ def test_the_24_hour_clock_beside_a_date_and_opening_a_range(specs):
     # A year before a date or after its month and day stays a year; a count of rooms is no range.
     assert matches(specs, "TIME", "In 1998, 4/27/26 was far off. July 22nd, 2015.") == []
     assert matches(specs, "TIME", "Rooms 1200 to 1250 were empty.") == []
+    # after a noun that numbers things, four digits are that thing's number
+    assert matches(specs, "TIME", "Room 1023, 4/27/26, was where I stayed.") == []
+    assert matches(specs, "TIME", "The documents are Bates 0412 to 0415.") == []
+    assert matches(specs, "TIME", "See Exhibit # 0600 to 1400.") == []
     assert matches(specs, "DATE", "July 22nd, 2315.") == ["July 22nd"]
 
 

@@ -90,3 +90,24 @@ def test_relative_dates_and_times_stay_only_where_they_are_kept(rules):
     assert [s.text_in(text) for s in kept_all] == ["Yesterday", "this morning", "3 March 2021"]
     dropped = number_filters.drop_non_sensitive_numbers(spans, text, rules)
     assert [s.text_in(text) for s in dropped] == ["3 March 2021"]
+
+
+@pytest.mark.parametrize(
+    ("text", "holiday"),
+    [
+        # "around", "over" and "past" are hedges and cues of one day at once
+        ("I was arrested around Christmas.", "Christmas"),
+        ("I relapsed over Christmas.", "Christmas"),
+        ("He got out around Halloween.", "Halloween"),
+        ("We drove to Fresno over Thanksgiving and came back.", "Thanksgiving"),
+        # a hedge after a cue still names the day
+        ("We were there from about Halloween to the end.", "Halloween"),
+    ],
+)
+def test_a_holiday_after_a_cue_that_is_also_a_hedge_stays_a_date(rules, text, holiday):
+    assert kept([at(text, holiday, "DATE")], text, rules) == [("DATE", holiday)]
+
+
+def test_a_holiday_after_a_hedge_alone_is_no_date(rules):
+    text = "I bought about Christmas lights."
+    assert kept([at(text, "Christmas", "DATE")], text, rules) == []

@@ -262,3 +262,43 @@ def test_two_numbers_a_year_apart_far_from_any_age_are_no_ages():
 )
 def test_a_range_of_ages_near_an_age(text, expected):
     assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "noun", "expected"),
+    [
+        # after "and" a hedge opens a count of its own, not the end of a range of ages
+        ("I was fifteen and about twenty guys jumped me.", "guys", ["fifteen"]),
+        ("I was fifteen and like thirty people were at the party.", "people", ["fifteen"]),
+        ("My son was twelve and about forty kids were in his class.", "kids", ["twelve"]),
+        # a range of ages with a hedge keeps both
+        ("I was fifteen or about sixteen.", None, ["fifteen", "sixteen"]),
+    ],
+)
+def test_an_age_before_and_a_hedged_count_stays(text, noun, expected):
+    # the tagger's plural noun: the number before it counts it
+    nouns = {text.index(noun)} if noun else set()
+    assert [text[s.start : s.end] for s in find_spoken_forms(text, nouns) if s.label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a pair that answers a question of a count or of which one is a count, not an age
+        (
+            "I was twenty-two at the time. Q: How many beers did you drink? A: Maybe six, seven.",
+            ["twenty-two"],
+        ),
+        ("I was nineteen. Q: How many people were there? A: Eleven, twelve.", ["nineteen"]),
+        ("I was twenty-two. Q: Which chapter? A: Nineteen, twenty.", ["twenty-two"]),
+        ("I was nineteen. Q: How many hours? A: Like, eight, nine.", ["nineteen"]),
+        # a question of an age, or of another thing, leaves the pair an age
+        ("I was nineteen. Q: How old was he? A: Eleven, twelve.", ["nineteen", "Eleven", "twelve"]),
+        (
+            "I was nineteen. Q: Where was that? A: At the park. Eleven, twelve.",
+            ["nineteen", "Eleven", "twelve"],
+        ),
+    ],
+)
+def test_a_pair_answering_a_question_of_a_count_is_no_age(text, expected):
+    assert [said for label, said in found(text) if label == "AGE"] == expected
