@@ -295,7 +295,7 @@ def strip_answer_markers(
     out = []
     for span in spans:
         pronoun = _PRONOUN_AFTER_NAME.search(span.text_in(text)) if span.label == "PERSON" else None
-        if pronoun and _CONTRACTION.sub("", pronoun.group("word").lower()) in PRONOUNS:
+        if pronoun and _ends_in_pronoun(pronoun.group("word")):
             if not pronoun.start():
                 continue  # "I'll" of "Judge I'll stand", read as a name after a title
             span = span.with_(end=span.start + pronoun.start())
@@ -314,6 +314,16 @@ def strip_answer_markers(
                     continue
         out.append(span)
     return _sorted(out)
+
+
+def _ends_in_pronoun(word: str) -> bool:
+    """Whether a span's last word is a pronoun and not a surname: one with its verb ("I'll",
+    "i'll"), one in lower case ("sir he"), or "I". A capitalised "He" or "You" after a title
+    or a first name is a Chinese surname ("Dr. Lily He", "Mr. He")."""
+    bare = _CONTRACTION.sub("", word)
+    if bare.lower() not in PRONOUNS:
+        return False
+    return bare != word or word.islower() or word == "I"
 
 
 def examiner_names(text: str) -> list[Span]:

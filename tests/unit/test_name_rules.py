@@ -915,3 +915,14 @@ def test_a_one_word_ner_person_at_a_sentences_start_stays_where_the_context_name
     ner = [_span(text, "Peaches", "PERSON", 1)]
     found = {(s.text_in(text), s.start) for s in merge_spans(ner, text) if s.label == "PERSON"}
     assert ("Peaches", text.index("Peaches is")) in found
+
+
+def test_a_capitalised_pronoun_after_a_title_or_a_first_name_is_a_surname():
+    text = "Your counselor was Dr. Lily He, correct? I met Mr. He too. Dr. He helped me a lot.\n"
+    ner = [
+        _span(text, "Dr. Lily He", "PERSON"),
+        _span(text, "Mr. He", "PERSON"),
+        _span(text, "Dr. He", "PERSON"),
+    ]
+    persons = {w for w, label in _merged(text, ner, **GENERAL) if label == "PERSON"}
+    assert {"Dr. Lily He", "Mr. He", "Dr. He"} <= persons
