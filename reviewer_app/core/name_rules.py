@@ -195,6 +195,7 @@ _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "
 with resource("patterns", "person_context.toml").open("rb") as _fh:
     _PERSON_WORDS = tomllib.load(_fh)
 _KIN_TITLES = frozenset(_PERSON_WORDS["kin_titles"])
+_LABEL_NOUNS = frozenset(_PERSON_WORDS["label_nouns"])
 # Generational suffixes, lower case: they end a person's name only ("Booker Fields Jr.", "Earl Vance III").
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # The titles written short, whose full stop is the abbreviation's and not a sentence's.
@@ -288,9 +289,10 @@ def strip_answer_markers(
     """A name span that opens a line with "Q." or "A." loses the marker. NER read the
     marker as an initial ("A.   Night shift", "Q.   Good morning"): what is left, if it is
     one word the document also writes in lower case (`lowercase`), was no name and goes.
-    So does a person NER made of the letter that labels a tab or an exhibit and the word
-    opening the next sentence, both words the document writes in lower case ("Tab C. First,
-    a chrono", "tab F. Where would you live"; not "Officer D. Rich", after a title), and a
+    So does a person NER made of the letter that a labelling noun before it makes a tab's or
+    an exhibit's and the word opening the next sentence, one the document writes in lower case
+    ("Tab C. First, a chrono", "tab F. Where would you live"; not "Officer D. Rich", "Rose M.
+    Long" nor "written by M. Young", an initial after a name or a verb), and a
     pronoun ends no person's name ("Judge. I'll", "sir i'll")."""
     out = []
     for span in spans:
@@ -302,7 +304,7 @@ def strip_answer_markers(
         label = _LABEL_LETTER.fullmatch(span.text_in(text)) if span.label == "PERSON" else None
         if label:
             noun = (label.group("noun") or previous_word(text, span.start)).lower()
-            if noun in lowercase - _PERSONAL_TITLES and label.group("word").lower() in lowercase:
+            if noun in _LABEL_NOUNS and label.group("word").lower() in lowercase:
                 continue
         line_start = text.rfind("\n", 0, span.start) + 1
         if span.label in _NAME_LABELS and not text[line_start : span.start].strip():

@@ -926,3 +926,13 @@ def test_a_capitalised_pronoun_after_a_title_or_a_first_name_is_a_surname():
     ]
     persons = {w for w, label in _merged(text, ner, **GENERAL) if label == "PERSON"}
     assert {"Dr. Lily He", "Mr. He", "Dr. He"} <= persons
+
+
+def test_an_initial_after_a_name_or_a_verb_is_no_tabs_label():
+    text = (
+        "The report was written by M. Young. I was young when it happened.\n"
+        "The victim was Rose M. Long. It took a long time. She loved a rose garden.\n"
+    )
+    ner = [_span(text, "M. Young", "PERSON"), _span(text, "Rose M. Long", "PERSON")]
+    persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
+    assert {"M. Young", "Rose M. Long"} <= persons
