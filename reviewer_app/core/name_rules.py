@@ -196,6 +196,7 @@ with resource("patterns", "person_context.toml").open("rb") as _fh:
     _PERSON_WORDS = tomllib.load(_fh)
 _KIN_TITLES = frozenset(_PERSON_WORDS["kin_titles"])
 _LABEL_NOUNS = frozenset(_PERSON_WORDS["label_nouns"])
+_ROLE_TITLES = frozenset(_PERSON_WORDS["role_titles"])
 # Generational suffixes, lower case: they end a person's name only ("Booker Fields Jr.", "Earl Vance III").
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # The titles written short, whose full stop is the abbreviation's and not a sentence's.
@@ -652,7 +653,8 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     (a word of `not_names` after a first name is its surname where a conjunction, a
     mark or the line's end follows: a modal or a month cannot end the phrase there). So
     too in a text that capitalises its sentences but writes names in lower case after short
-    titles: "Mr. wheat", "Commissioner gutierrez ply"."""
+    titles: "Mr. wheat", "Commissioner gutierrez ply"; there a title that also describes a
+    role in running text opens no name ("Every incarcerated person deserves programs")."""
     words = re.findall(r"[A-Za-z]+", text[:50000])
     capitalised = sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words)
     if capitalised and not lower_case_names_after_titles(text):
@@ -660,6 +662,8 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     numbers = number_words()
     out = []
     for title in _LOWER_TITLE.finditer(text):
+        if capitalised and title.group() in _ROLE_TITLES:
+            continue  # "Every incarcerated person deserves programs" describes; "by doctor presley" names
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
         if before and (
             (before.group(1) in determiners and title.group().lower().rstrip(".") not in _COURTESY_TITLES)

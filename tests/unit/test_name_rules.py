@@ -936,3 +936,13 @@ def test_an_initial_after_a_name_or_a_verb_is_no_tabs_label():
     ner = [_span(text, "M. Young", "PERSON"), _span(text, "Rose M. Long", "PERSON")]
     persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
     assert {"M. Young", "Rose M. Long"} <= persons
+
+
+def test_a_role_after_a_lower_case_name_switch_opens_no_name_in_a_capitalised_text():
+    text = (
+        "COMMISSIONER: Good morning. I spoke with Mr. wheat today. Thank you, Mr. wheat. We read the file."
+        " Every incarcerated person deserves programs. The report is by doctor presley.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"wheat", "presley"} <= persons
+    assert not {p for p in persons if "deserves" in p}
