@@ -201,3 +201,12 @@ def test_a_nickname_before_who_it_is_is_a_person():
     labels = _labels(text, ner)
     assert ("Tre", "PERSON") in labels
     assert {("Fresno", "LOCATION"), ("Men of Valor", "ORGANIZATION"), ("Dinuba", "LOCATION")} <= labels
+
+
+def test_a_relative_said_to_be_a_plural_is_no_name():
+    text = "My brother was Crips. My cousin was Bloods. My sponsor was Hollis. My wife is Chaltu.\n"
+    # NER reads a name it does not know as a firm, and a gang as one too.
+    ner = [_span(text, "Bloods", "ORGANIZATION"), _span(text, "Chaltu", "ORGANIZATION")]
+    labels = _labels(text, ner)
+    assert {("Hollis", "PERSON"), ("Chaltu", "PERSON")} <= labels
+    assert not {w for w, label in labels if label == "PERSON"} & {"Crips", "Bloods"}
