@@ -47,6 +47,7 @@ name, never a list of names:
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 import tomllib
@@ -190,8 +191,17 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 # Kin words that also open organisations' names ("Family Services", "Brothers Keeping
 # Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
+
+
 # Kin words said as a title before a relative's name ("Aunt Nita"), and the titles only a
 # person takes: data (`resources/patterns/person_context.toml`).
+@functools.cache
+def person_words(key: str) -> frozenset[str]:
+    """The `person_context.toml` list `key`, lower case: the one reader of that file."""
+    with resource("patterns", "person_context.toml").open("rb") as fh:
+        return frozenset(w.lower() for w in tomllib.load(fh)[key])
+
+
 with resource("patterns", "person_context.toml").open("rb") as _fh:
     _PERSON_WORDS = tomllib.load(_fh)
 _KIN_TITLES = frozenset(_PERSON_WORDS["kin_titles"])

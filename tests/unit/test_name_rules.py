@@ -8,6 +8,7 @@ import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.merge import default_rules, merge_spans
+from reviewer_app.core.spans import Span
 from reviewer_app.detectors.base import SharedAnalysis, TextChunk
 from reviewer_app.detectors.nlp import spacy_model_installed
 from reviewer_app.detectors.profiles import profile_table
@@ -946,3 +947,33 @@ def test_a_role_after_a_lower_case_name_switch_opens_no_name_in_a_capitalised_te
     persons = {w for w, label in _merged(text) if label == "PERSON"}
     assert {"wheat", "presley"} <= persons
     assert not {p for p in persons if "deserves" in p}
+
+
+@pytest.mark.parametrize(
+    ("text", "later"),
+    [
+        (
+            "Rose and Al sat there. He gave her a rose. We sat. It got late. Rose called the police.",
+            "",
+        ),
+        ("Mark drives up from Fresno. I got a mark on my record. We sat. It was late. Mark is fine.", ""),
+        ("Hunter was with me. We went hunting with a hunter from town. We sat. It was late. Okay.", ""),
+        ("Bill and I went home. I paid the bill. We sat. It was late. Ask Dr. Bill about it.", ""),
+        # A surname with it, and NER's person where no sentence opens.
+        (
+            "Faith and I drove home. I have faith. We sat. It was late. Faith Moreno was there too.",
+            "Faith Moreno",
+        ),
+        ("Summer and I drove home. It was summer. We sat. It was late. I saw Summer there.", "Summer there"),
+    ],
+)
+def test_a_one_word_ner_person_opening_a_sentence_stays_where_the_text_uses_it_as_a_person(text, later):
+    name = text.split()[0]
+    ner = [_span(text, name, "PERSON")]
+    if later:
+        start = text.index(later)
+        ner.append(Span(start, start + len(later.removesuffix(" there")), "PERSON", ("spacy",), 0.85))
+    found = {(s.text_in(text), s.start) for s in merge_spans(ner, text) if s.label == "PERSON"}
+    assert (name, 0) in found
+    height = "DEPUTY FAULKNER: Height and weight. Your height is on the form. We sat. It was late. Fine.\n"
+    assert not _merged(height, [_span(height, "Height", "PERSON")]) & {("Height", "PERSON")}
