@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 
 from reviewer_app.core.context_rules import CONTEXT, is_positional_capital, opens_sentence
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
-from reviewer_app.core.name_rules import _PERSONAL_TITLES as PERSONAL_TITLES
 from reviewer_app.core.name_rules import (
     NAME_SUFFIXES,
     PRONOUNS,
@@ -40,6 +39,7 @@ from reviewer_app.core.name_rules import (
     STRUCTURE,
     after_word,
     person_words,
+    personal_titles,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
@@ -218,7 +218,7 @@ def propagate_lower_case_names(
             # A name after a title ("miss long", "captain ines valderrama") only after a title.
             # A personal title the text uses as one counts too ("and chair sharp").
             titled = covered.split()[0].rstrip(".") in titles or after_word(
-                text, span.start, titles | PERSONAL_TITLES
+                text, span.start, titles | personal_titles()
             )
             words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | PRONOUNS | titles]
             if words and words[0] == covered.split()[0] and not titled:

@@ -193,31 +193,44 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
 
 
-# Kin words said as a title before a relative's name ("Aunt Nita"), and the titles only a
-# person takes: data (`resources/patterns/person_context.toml`).
+# Kin words said as a title before a relative's name ("Aunt Nita"), the titles only a person
+# takes and the other word lists of names in context: data
+# (`resources/patterns/person_context.toml`), read on first use.
+@functools.cache
+def _person_table() -> dict[str, list[str]]:
+    """`person_context.toml`, read once: the one reader of that file."""
+    with resource("patterns", "person_context.toml").open("rb") as fh:
+        return tomllib.load(fh)
+
+
 @functools.cache
 def person_words(key: str) -> frozenset[str]:
-    """The `person_context.toml` list `key`, lower case: the one reader of that file."""
-    with resource("patterns", "person_context.toml").open("rb") as fh:
-        return frozenset(w.lower() for w in tomllib.load(fh)[key])
+    """The `person_context.toml` list `key`, lower case."""
+    return frozenset(w.lower() for w in _person_table()[key])
 
 
-with resource("patterns", "person_context.toml").open("rb") as _fh:
-    _PERSON_WORDS = tomllib.load(_fh)
-_KIN_TITLES = frozenset(_PERSON_WORDS["kin_titles"])
-_LABEL_NOUNS = frozenset(_PERSON_WORDS["label_nouns"])
-_ROLE_TITLES = frozenset(_PERSON_WORDS["role_titles"])
 # Generational suffixes, lower case: they end a person's name only ("Booker Fields Jr.", "Earl Vance III").
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # The titles written short, whose full stop is the abbreviation's and not a sentence's.
 _ABBREVIATED_TITLES = frozenset({"mr", "mrs", "ms", "mx", "dr", "sgt", "lt", "capt", "det", "ofc"})
-_PERSONAL_TITLES = _ABBREVIATED_TITLES | frozenset(_PERSON_WORDS["personal_titles"])
-# One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March"
-# nor "a model inmate. March of 2019" (a full stop only after a short form).
-_TITLED = re.compile(
-    rf"(?<![\w'’-])(?i:(?:{'|'.join(sorted(_ABBREVIATED_TITLES))})\."
-    rf"|{'|'.join(sorted(_PERSONAL_TITLES))})[ ]+\Z"
-)
+
+
+@functools.cache
+def personal_titles() -> frozenset[str]:
+    """The titles only a person takes, short ones without their full stop, lower case."""
+    return _ABBREVIATED_TITLES | person_words("personal_titles")
+
+
+@functools.cache
+def _titled() -> re.Pattern[str]:
+    """A personal title right before a word, without a comma between: "Mr. March", not
+    "Commissioner, March" nor "a model inmate. March of 2019" (a full stop only after a short form)."""
+    return re.compile(
+        rf"(?<![\w'’-])(?i:(?:{'|'.join(sorted(_ABBREVIATED_TITLES))})\."
+        rf"|{'|'.join(sorted(personal_titles()))})[ ]+\Z"
+    )
+
+
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
 # A person's initials ("D.R.", a minor's name in a court record), not an acronym ("EU").
@@ -315,7 +328,7 @@ def strip_answer_markers(
         label = _LABEL_LETTER.fullmatch(span.text_in(text)) if span.label == "PERSON" else None
         if label:
             noun = (label.group("noun") or previous_word(text, span.start)).lower()
-            if noun in _LABEL_NOUNS and label.group("word").lower() in lowercase:
+            if noun in person_words("label_nouns") and label.group("word").lower() in lowercase:
                 continue
         line_start = text.rfind("\n", 0, span.start) + 1
         if span.label in _NAME_LABELS and not text[line_start : span.start].strip():
@@ -527,7 +540,7 @@ def relabel_persons_in_context(
             or (_after_kin_title(text, match.start()) and _ENDS_NAME.match(text, match.end()))  # "Aunt Nita"
             or (_FAMILY_AFTER.match(text, match.end()) and after_word(text, match.start(), _THE))
             or (
-                after_word(text, match.start(), _PERSONAL_TITLES)
+                after_word(text, match.start(), personal_titles())
                 and _ENDS_NAME.match(text, match.end())
                 and word.lower() not in lowercase  # "Officer Training" beside "the training"
             )
@@ -582,14 +595,16 @@ def _kin_titled(covered: str) -> bool:
     return (
         2 <= len(words) <= 3
         and words[0][:1].isupper()
-        and words[0].lower() in _KIN_TITLES
+        and words[0].lower() in person_words("kin_titles")
         and all(_FULL_NAME_WORD.fullmatch(w) for w in words[1:])
     )
 
 
 def _after_kin_title(text: str, start: int) -> bool:
     before = _WORD_BEFORE.search(text, max(0, start - 20), start)
-    return bool(before and before.group(1)[:1].isupper() and before.group(1).lower() in _KIN_TITLES)
+    return bool(
+        before and before.group(1)[:1].isupper() and before.group(1).lower() in person_words("kin_titles")
+    )
 
 
 def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bool:
@@ -649,7 +664,7 @@ def drop_months_inside_names(spans: Iterable[Span], text: str, calendar_words: f
         if s.label == "DATE" and s.text_in(text).lower() in calendar_words:
             if any(n.start <= s.start and s.end <= n.end for n in names):
                 continue
-            if s.text_in(text)[:1].isupper() and _TITLED.search(text, max(0, s.start - 20), s.start):
+            if s.text_in(text)[:1].isupper() and _titled().search(text, max(0, s.start - 20), s.start):
                 s = s.with_(label="PERSON", detectors=(STRUCTURE,), score=CUE_SCORE)
         out.append(s)
     return out
@@ -671,8 +686,8 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
         return []  # a post with capitals here and there ("Nice vid captain obvious"), not lower-case speech
     numbers = number_words()
     out = []
-    for title in _LOWER_TITLE.finditer(text):
-        if capitalised and title.group() in _ROLE_TITLES:
+    for title in _lower_title().finditer(text):
+        if capitalised and title.group() in person_words("role_titles"):
             continue  # "Every incarcerated person deserves programs" describes; "by doctor presley" names
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
         if before and (
@@ -688,7 +703,7 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
             if _CONTRACTION.sub("", name) in PRONOUNS or name in numbers:
                 break
-            if name in _PERSONAL_TITLES or name in determiners:
+            if name in personal_titles() or name in determiners:
                 break
             at = title.end() + word.end()
             if name in not_names and not (len(kept) == 1 and _SURNAME_ENDS.match(text, at)):
@@ -716,12 +731,18 @@ _CAPITALISED_SHARE = 0.05
 # Words after which a title is a verb: "to judge", "will miss", "don't judge".
 _VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "should", "not", "don't", "didn't", "i'll"})
 _COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})
-# A title written in lower case, or a short one in any case ("Mr. wheat" in a text that
-# capitalises its sentences but not names).
-_LOWER_TITLE = re.compile(
-    rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))}"
-    rf"|(?i:{'|'.join(sorted(_ABBREVIATED_TITLES))})\.)(?=[ ])"
-)
+
+
+@functools.cache
+def _lower_title() -> re.Pattern[str]:
+    """A title written in lower case, or a short one in any case ("Mr. wheat" in a text that
+    capitalises its sentences but not names)."""
+    return re.compile(
+        rf"(?<![\w'’-])(?:{'|'.join(sorted(personal_titles()))}"
+        rf"|(?i:{'|'.join(sorted(_ABBREVIATED_TITLES))})\.)(?=[ ])"
+    )
+
+
 # The words after a title, up to punctuation or the line's end.
 _NEXT_LOWER_WORDS = re.compile(r"(?:[ ][a-z][a-z'’-]+){0,4}")
 _NEXT_WORD = re.compile(r"[a-z][a-z'’-]+")

@@ -30,16 +30,21 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import holds_an_organisation_head
-from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, after_word, introduced_names
+from reviewer_app.core.name_rules import (
+    CUE_SCORE,
+    PRONOUNS,
+    STRUCTURE,
+    after_word,
+    introduced_names,
+    person_words,
+)
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess, is_plural_word
-from reviewer_app.paths import resource
 
 if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
@@ -70,17 +75,15 @@ _TITLE_AT_LINE_END = re.compile(
 )
 
 
-@functools.cache
 def relation_cues() -> tuple[str, ...]:
-    with resource("patterns", "person_context.toml").open("rb") as fh:
-        return tuple(cue.lower() for cue in tomllib.load(fh)["relation_cues"])
+    """The words after which only a person's name can follow (`relation_cues`), lower case."""
+    return tuple(sorted(person_words("relation_cues")))
 
 
 @functools.cache
 def _words(key: str) -> str:
-    """The alternation of the `person_context.toml` list `key`."""
-    with resource("patterns", "person_context.toml").open("rb") as fh:
-        return "|".join(re.escape(w.lower()) for w in sorted(tomllib.load(fh)[key], key=len, reverse=True))
+    """The alternation of the `person_context.toml` list `key`, longest first."""
+    return "|".join(re.escape(w) for w in sorted(person_words(key), key=len, reverse=True))
 
 
 @functools.cache
