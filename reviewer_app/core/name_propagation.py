@@ -38,9 +38,8 @@ from reviewer_app.core.name_rules import (
     PROPAGATION_SCORE,
     STRUCTURE,
     after_word,
-    person_words,
-    personal_titles,
 )
+from reviewer_app.core.person_words import person_words, personal_titles
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
 from reviewer_app.core.term_patterns import term_alternation

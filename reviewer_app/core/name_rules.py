@@ -47,17 +47,15 @@ name, never a list of names:
 from __future__ import annotations
 
 import bisect
-import functools
 import itertools
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.context_rules import lower_case_names_after_titles, opens_sentence, previous_word
+from reviewer_app.core.person_words import lower_title_pattern, person_words, personal_titles, titled_pattern
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
-from reviewer_app.paths import resource
 
 # Structure, like a speaker tag, beats NER's label (context_rules.NAME_TAG_SCORE).
 STRUCTURE = "context"
@@ -193,44 +191,8 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
 
 
-# Kin words said as a title before a relative's name ("Aunt Nita"), the titles only a person
-# takes and the other word lists of names in context: data
-# (`resources/patterns/person_context.toml`), read on first use.
-@functools.cache
-def _person_table() -> dict[str, list[str]]:
-    """`person_context.toml`, read once: the one reader of that file."""
-    with resource("patterns", "person_context.toml").open("rb") as fh:
-        return tomllib.load(fh)
-
-
-@functools.cache
-def person_words(key: str) -> frozenset[str]:
-    """The `person_context.toml` list `key`, lower case."""
-    return frozenset(w.lower() for w in _person_table()[key])
-
-
 # Generational suffixes, lower case: they end a person's name only ("Booker Fields Jr.", "Earl Vance III").
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
-# The titles written short, whose full stop is the abbreviation's and not a sentence's.
-_ABBREVIATED_TITLES = frozenset({"mr", "mrs", "ms", "mx", "dr", "sgt", "lt", "capt", "det", "ofc"})
-
-
-@functools.cache
-def personal_titles() -> frozenset[str]:
-    """The titles only a person takes, short ones without their full stop, lower case."""
-    return _ABBREVIATED_TITLES | person_words("personal_titles")
-
-
-@functools.cache
-def _titled() -> re.Pattern[str]:
-    """A personal title right before a word, without a comma between: "Mr. March", not
-    "Commissioner, March" nor "a model inmate. March of 2019" (a full stop only after a short form)."""
-    return re.compile(
-        rf"(?<![\w'’-])(?i:(?:{'|'.join(sorted(_ABBREVIATED_TITLES))})\."
-        rf"|{'|'.join(sorted(personal_titles()))})[ ]+\Z"
-    )
-
-
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
 # A person's initials ("D.R.", a minor's name in a court record), not an acronym ("EU").
@@ -664,7 +626,7 @@ def drop_months_inside_names(spans: Iterable[Span], text: str, calendar_words: f
         if s.label == "DATE" and s.text_in(text).lower() in calendar_words:
             if any(n.start <= s.start and s.end <= n.end for n in names):
                 continue
-            if s.text_in(text)[:1].isupper() and _titled().search(text, max(0, s.start - 20), s.start):
+            if s.text_in(text)[:1].isupper() and titled_pattern().search(text, max(0, s.start - 20), s.start):
                 s = s.with_(label="PERSON", detectors=(STRUCTURE,), score=CUE_SCORE)
         out.append(s)
     return out
@@ -686,7 +648,7 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
         return []  # a post with capitals here and there ("Nice vid captain obvious"), not lower-case speech
     numbers = number_words()
     out = []
-    for title in _lower_title().finditer(text):
+    for title in lower_title_pattern().finditer(text):
         if capitalised and title.group() in person_words("role_titles"):
             continue  # "Every incarcerated person deserves programs" describes; "by doctor presley" names
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
@@ -731,17 +693,6 @@ _CAPITALISED_SHARE = 0.05
 # Words after which a title is a verb: "to judge", "will miss", "don't judge".
 _VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "should", "not", "don't", "didn't", "i'll"})
 _COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})
-
-
-@functools.cache
-def _lower_title() -> re.Pattern[str]:
-    """A title written in lower case, or a short one in any case ("Mr. wheat" in a text that
-    capitalises its sentences but not names)."""
-    return re.compile(
-        rf"(?<![\w'’-])(?:{'|'.join(sorted(personal_titles()))}"
-        rf"|(?i:{'|'.join(sorted(_ABBREVIATED_TITLES))})\.)(?=[ ])"
-    )
-
 
 # The words after a title, up to punctuation or the line's end.
 _NEXT_LOWER_WORDS = re.compile(r"(?:[ ][a-z][a-z'’-]+){0,4}")

@@ -41,8 +41,8 @@ from reviewer_app.core.name_rules import (
     STRUCTURE,
     after_word,
     introduced_names,
-    person_words,
 )
+from reviewer_app.core.person_words import person_words
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess, is_plural_word
 

@@ -213,14 +213,14 @@ def test_a_relative_said_to_be_a_plural_is_no_name():
 
 
 def test_the_word_lists_of_persons_in_context_are_read_once_on_first_use(monkeypatch):
-    from reviewer_app.core import name_rules, person_context
+    from reviewer_app.core import person_context, person_words
 
     opened = []
-    read = name_rules.resource
-    monkeypatch.setattr(name_rules, "resource", lambda *parts: opened.append(parts) or read(*parts))
-    for cached in (name_rules._person_table, name_rules.person_words, person_context._words):
+    read = person_words.resource
+    monkeypatch.setattr(person_words, "resource", lambda *parts: opened.append(parts) or read(*parts))
+    for cached in (person_words._person_table, person_words.person_words, person_context._words):
         cached.cache_clear()
     assert "older" in person_context._words("kin_adjectives").split("|")
-    assert "aunt" in name_rules.person_words("kin_titles")
+    assert "aunt" in person_words.person_words("kin_titles")
     assert "married to" in person_context.relation_cues()
     assert opened == [("patterns", "person_context.toml")]
