@@ -957,7 +957,8 @@ def test_a_role_after_a_lower_case_name_switch_opens_no_name_in_a_capitalised_te
             "",
         ),
         ("Mark drives up from Fresno. I got a mark on my record. We sat. It was late. Mark is fine.", ""),
-        ("Hunter was with me. We went hunting with a hunter from town. We sat. It was late. Okay.", ""),
+        ("Hunter took me there. We went hunting with a hunter from town. We sat. It was late. Okay.", ""),
+        ("Dayroom was being recalled. The dayroom is closed. We sat. It was late. Okay.", "-"),
         ("Bill and I went home. I paid the bill. We sat. It was late. Ask Dr. Bill about it.", ""),
         # A surname with it, and NER's person where no sentence opens.
         (
@@ -970,6 +971,11 @@ def test_a_role_after_a_lower_case_name_switch_opens_no_name_in_a_capitalised_te
 def test_a_one_word_ner_person_opening_a_sentence_stays_where_the_text_uses_it_as_a_person(text, later):
     name = text.split()[0]
     ner = [_span(text, name, "PERSON")]
+    if later == "-":  # a thing is the subject of a copula too
+        assert (name, 0) not in {
+            (s.text_in(text), s.start) for s in merge_spans(ner, text) if s.label == "PERSON"
+        }
+        return
     if later:
         start = text.index(later)
         ner.append(Span(start, start + len(later.removesuffix(" there")), "PERSON", ("spacy",), 0.85))
