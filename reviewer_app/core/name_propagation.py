@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 
 from reviewer_app.core.context_rules import CONTEXT, is_positional_capital, opens_sentence
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
-from reviewer_app.core.name_rules import _PERSONAL_TITLES as PERSONAL_TITLES
 from reviewer_app.core.name_rules import (
     NAME_SUFFIXES,
     PRONOUNS,
@@ -40,6 +39,7 @@ from reviewer_app.core.name_rules import (
     STRUCTURE,
     after_word,
 )
+from reviewer_app.core.person_words import person_words, personal_titles
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import NER_DETECTORS
 from reviewer_app.core.term_patterns import term_alternation
@@ -217,7 +217,7 @@ def propagate_lower_case_names(
             # A name after a title ("miss long", "captain ines valderrama") only after a title.
             # A personal title the text uses as one counts too ("and chair sharp").
             titled = covered.split()[0].rstrip(".") in titles or after_word(
-                text, span.start, titles | PERSONAL_TITLES
+                text, span.start, titles | personal_titles()
             )
             words = [w for w in covered.split() if len(w) >= 3 and w not in stop_words | PRONOUNS | titles]
             if words and words[0] == covered.split()[0] and not titled:
@@ -283,26 +283,51 @@ def drop_sentence_initial_homographs(
     guess of a person ("Height and weight." beside "your height"; where the text capitalises
     names, for one that does not writes them in lower case: "Darnell, you were" beside "for
     darnell wheat"). An NER guess stays where the context names the word a person elsewhere
-    (`we call her "Peaches"` beside "Peaches is seventeen" and "canned peaches")."""
+    (`we call her "Peaches"` beside "Peaches is seventeen" and "canned peaches"), or where the
+    text uses it as a person (`_used_as_person`: "Rose called the police" beside "a rose")."""
     spans = list(spans)
     cased = names_are_capitalised(text)
     named = {s.text_in(text).lower() for s in spans if s.label == "PERSON" and CONTEXT in s.detectors}
+    homographs = [
+        span
+        for span in spans
+        if (
+            span.detectors == (PROPAGATION,)
+            or (
+                cased
+                and span.label == "PERSON"
+                and set(span.detectors) <= NER_DETECTORS
+                and span.text_in(text).lower() not in named
+            )
+        )
+        and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
+    ]
+    guessed = {s.text_in(text) for s in homographs if s.detectors != (PROPAGATION,)}
+    persons = {word for word in guessed if _used_as_person(text, word, spans)}
     return [
         span
         for span in spans
-        if not (
-            (
-                span.detectors == (PROPAGATION,)
-                or (
-                    cased
-                    and span.label == "PERSON"
-                    and set(span.detectors) <= NER_DETECTORS
-                    and span.text_in(text).lower() not in named
-                )
-            )
-            and is_sentence_initial_homograph(text, span.start, span.end, lowercase_words)
-        )
+        if span not in homographs or (span.detectors != (PROPAGATION,) and span.text_in(text) in persons)
     ]
+
+
+def _used_as_person(text: str, word: str, spans: Sequence[Span]) -> bool:
+    """Whether the text uses `word` (title case) as a person's name somewhere: as the first
+    name of a PERSON span with a surname ("Rose Alvarez"), as a PERSON that does not open a
+    sentence (one after a title too: "Dr. Bill"), or as the subject of a person's verb ("Rose
+    called the police", "Mark drives up", "Hunter was with me"), so every mention of it is
+    the name."""
+    for span in spans:
+        covered = span.text_in(text)
+        words = covered.split()
+        if span.label == "PERSON" and (
+            (len(words) > 1 and words[0] == word)
+            or (covered == word and not opens_sentence(text, span.start))
+        ):
+            return True
+    name, verbs = re.escape(word), "|".join(sorted(person_words("subject_verbs")))
+    as_person = re.compile(rf"(?<![\w'’-]){name}[ ]+(?:{verbs}|[a-z]{{2,}}ed)(?![\w'’-])")
+    return bool(as_person.search(text))
 
 
 def is_sentence_initial_homograph(text: str, start: int, end: int, lowercase_words: frozenset[str]) -> bool:

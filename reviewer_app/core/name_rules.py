@@ -49,14 +49,13 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.context_rules import lower_case_names_after_titles, opens_sentence, previous_word
+from reviewer_app.core.person_words import lower_title_pattern, person_words, personal_titles, titled_pattern
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
-from reviewer_app.paths import resource
 
 # Structure, like a speaker tag, beats NER's label (context_rules.NAME_TAG_SCORE).
 STRUCTURE = "context"
@@ -190,22 +189,10 @@ _WORD_AFTER = re.compile(r"[ ]([\w'’-]+)")
 # Kin words that also open organisations' names ("Family Services", "Brothers Keeping
 # Watch"), so no person cue, but a kin word after a possessive ("Fairbanks's family").
 _KIN_GROUPS = frozenset({"family", "brothers", "sisters", "sons", "daughters", "parents"})
-# Kin words said as a title before a relative's name ("Aunt Nita"), and the titles only a
-# person takes: data (`resources/patterns/person_context.toml`).
-with resource("patterns", "person_context.toml").open("rb") as _fh:
-    _PERSON_WORDS = tomllib.load(_fh)
-_KIN_TITLES = frozenset(_PERSON_WORDS["kin_titles"])
+
+
 # Generational suffixes, lower case: they end a person's name only ("Booker Fields Jr.", "Earl Vance III").
 NAME_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
-# The titles written short, whose full stop is the abbreviation's and not a sentence's.
-_ABBREVIATED_TITLES = frozenset({"mr", "mrs", "ms", "mx", "dr", "sgt", "lt", "capt", "det", "ofc"})
-_PERSONAL_TITLES = _ABBREVIATED_TITLES | frozenset(_PERSON_WORDS["personal_titles"])
-# One of them right before a word, without a comma between: "Mr. March", not "Commissioner, March"
-# nor "a model inmate. March of 2019" (a full stop only after a short form).
-_TITLED = re.compile(
-    rf"(?<![\w'’-])(?i:(?:{'|'.join(sorted(_ABBREVIATED_TITLES))})\."
-    rf"|{'|'.join(sorted(_PERSONAL_TITLES))})[ ]+\Z"
-)
 # What may follow the last word of a name: punctuation, a possessive or a lower-case word.
 _ENDS_NAME = re.compile(r"[.,;:?!)'’]|[ ]+[a-z]|\s*$")
 # A person's initials ("D.R.", a minor's name in a court record), not an acronym ("EU").
@@ -288,21 +275,22 @@ def strip_answer_markers(
     """A name span that opens a line with "Q." or "A." loses the marker. NER read the
     marker as an initial ("A.   Night shift", "Q.   Good morning"): what is left, if it is
     one word the document also writes in lower case (`lowercase`), was no name and goes.
-    So does a person NER made of the letter that labels a tab or an exhibit and the word
-    opening the next sentence, both words the document writes in lower case ("Tab C. First,
-    a chrono", "tab F. Where would you live"; not "Officer D. Rich", after a title), and a
+    So does a person NER made of the letter that a labelling noun before it makes a tab's or
+    an exhibit's and the word opening the next sentence, one the document writes in lower case
+    ("Tab C. First, a chrono", "tab F. Where would you live"; not "Officer D. Rich", "Rose M.
+    Long" nor "written by M. Young", an initial after a name or a verb), and a
     pronoun ends no person's name ("Judge. I'll", "sir i'll")."""
     out = []
     for span in spans:
         pronoun = _PRONOUN_AFTER_NAME.search(span.text_in(text)) if span.label == "PERSON" else None
-        if pronoun and _CONTRACTION.sub("", pronoun.group("word").lower()) in PRONOUNS:
+        if pronoun and _ends_in_pronoun(pronoun.group("word")):
             if not pronoun.start():
                 continue  # "I'll" of "Judge I'll stand", read as a name after a title
             span = span.with_(end=span.start + pronoun.start())
         label = _LABEL_LETTER.fullmatch(span.text_in(text)) if span.label == "PERSON" else None
         if label:
             noun = (label.group("noun") or previous_word(text, span.start)).lower()
-            if noun in lowercase - _PERSONAL_TITLES and label.group("word").lower() in lowercase:
+            if noun in person_words("label_nouns") and label.group("word").lower() in lowercase:
                 continue
         line_start = text.rfind("\n", 0, span.start) + 1
         if span.label in _NAME_LABELS and not text[line_start : span.start].strip():
@@ -314,6 +302,16 @@ def strip_answer_markers(
                     continue
         out.append(span)
     return _sorted(out)
+
+
+def _ends_in_pronoun(word: str) -> bool:
+    """Whether a span's last word is a pronoun and not a surname: one with its verb ("I'll",
+    "i'll"), one in lower case ("sir he"), or "I". A capitalised "He" or "You" after a title
+    or a first name is a Chinese surname ("Dr. Lily He", "Mr. He")."""
+    bare = _CONTRACTION.sub("", word)
+    if bare.lower() not in PRONOUNS:
+        return False
+    return bare != word or word.islower() or word == "I"
 
 
 def examiner_names(text: str) -> list[Span]:
@@ -504,7 +502,7 @@ def relabel_persons_in_context(
             or (_after_kin_title(text, match.start()) and _ENDS_NAME.match(text, match.end()))  # "Aunt Nita"
             or (_FAMILY_AFTER.match(text, match.end()) and after_word(text, match.start(), _THE))
             or (
-                after_word(text, match.start(), _PERSONAL_TITLES)
+                after_word(text, match.start(), personal_titles())
                 and _ENDS_NAME.match(text, match.end())
                 and word.lower() not in lowercase  # "Officer Training" beside "the training"
             )
@@ -559,14 +557,16 @@ def _kin_titled(covered: str) -> bool:
     return (
         2 <= len(words) <= 3
         and words[0][:1].isupper()
-        and words[0].lower() in _KIN_TITLES
+        and words[0].lower() in person_words("kin_titles")
         and all(_FULL_NAME_WORD.fullmatch(w) for w in words[1:])
     )
 
 
 def _after_kin_title(text: str, start: int) -> bool:
     before = _WORD_BEFORE.search(text, max(0, start - 20), start)
-    return bool(before and before.group(1)[:1].isupper() and before.group(1).lower() in _KIN_TITLES)
+    return bool(
+        before and before.group(1)[:1].isupper() and before.group(1).lower() in person_words("kin_titles")
+    )
 
 
 def _before_possessive_kin(text: str, end: int, kin_words: frozenset[str]) -> bool:
@@ -626,7 +626,7 @@ def drop_months_inside_names(spans: Iterable[Span], text: str, calendar_words: f
         if s.label == "DATE" and s.text_in(text).lower() in calendar_words:
             if any(n.start <= s.start and s.end <= n.end for n in names):
                 continue
-            if s.text_in(text)[:1].isupper() and _TITLED.search(text, max(0, s.start - 20), s.start):
+            if s.text_in(text)[:1].isupper() and titled_pattern().search(text, max(0, s.start - 20), s.start):
                 s = s.with_(label="PERSON", detectors=(STRUCTURE,), score=CUE_SCORE)
         out.append(s)
     return out
@@ -640,14 +640,17 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
     (a word of `not_names` after a first name is its surname where a conjunction, a
     mark or the line's end follows: a modal or a month cannot end the phrase there). So
     too in a text that capitalises its sentences but writes names in lower case after short
-    titles: "Mr. wheat", "Commissioner gutierrez ply"."""
+    titles: "Mr. wheat", "Commissioner gutierrez ply"; there a title that also describes a
+    role in running text opens no name ("Every incarcerated person deserves programs")."""
     words = re.findall(r"[A-Za-z]+", text[:50000])
     capitalised = sum(w[0].isupper() for w in words) > _CAPITALISED_SHARE * len(words)
     if capitalised and not lower_case_names_after_titles(text):
         return []  # a post with capitals here and there ("Nice vid captain obvious"), not lower-case speech
     numbers = number_words()
     out = []
-    for title in _LOWER_TITLE.finditer(text):
+    for title in lower_title_pattern().finditer(text):
+        if capitalised and title.group() in person_words("role_titles"):
+            continue  # "Every incarcerated person deserves programs" describes; "by doctor presley" names
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
         if before and (
             (before.group(1) in determiners and title.group().lower().rstrip(".") not in _COURTESY_TITLES)
@@ -662,7 +665,7 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
             if _CONTRACTION.sub("", name) in PRONOUNS or name in numbers:
                 break
-            if name in _PERSONAL_TITLES or name in determiners:
+            if name in personal_titles() or name in determiners:
                 break
             at = title.end() + word.end()
             if name in not_names and not (len(kept) == 1 and _SURNAME_ENDS.match(text, at)):
@@ -690,12 +693,7 @@ _CAPITALISED_SHARE = 0.05
 # Words after which a title is a verb: "to judge", "will miss", "don't judge".
 _VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "should", "not", "don't", "didn't", "i'll"})
 _COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mister", "mx"})
-# A title written in lower case, or a short one in any case ("Mr. wheat" in a text that
-# capitalises its sentences but not names).
-_LOWER_TITLE = re.compile(
-    rf"(?<![\w'’-])(?:{'|'.join(sorted(_PERSONAL_TITLES))}"
-    rf"|(?i:{'|'.join(sorted(_ABBREVIATED_TITLES))})\.)(?=[ ])"
-)
+
 # The words after a title, up to punctuation or the line's end.
 _NEXT_LOWER_WORDS = re.compile(r"(?:[ ][a-z][a-z'’-]+){0,4}")
 _NEXT_WORD = re.compile(r"[a-z][a-z'’-]+")

@@ -30,16 +30,21 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import holds_an_organisation_head
-from reviewer_app.core.name_rules import CUE_SCORE, PRONOUNS, STRUCTURE, after_word, introduced_names
+from reviewer_app.core.name_rules import (
+    CUE_SCORE,
+    PRONOUNS,
+    STRUCTURE,
+    after_word,
+    introduced_names,
+)
+from reviewer_app.core.person_words import person_words
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_false_names import is_ner_guess
-from reviewer_app.paths import resource
+from reviewer_app.core.spoken_false_names import is_ner_guess, is_plural_word
 
 if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
@@ -70,17 +75,15 @@ _TITLE_AT_LINE_END = re.compile(
 )
 
 
-@functools.cache
 def relation_cues() -> tuple[str, ...]:
-    with resource("patterns", "person_context.toml").open("rb") as fh:
-        return tuple(cue.lower() for cue in tomllib.load(fh)["relation_cues"])
+    """The words after which only a person's name can follow (`relation_cues`), lower case."""
+    return tuple(sorted(person_words("relation_cues")))
 
 
 @functools.cache
 def _words(key: str) -> str:
-    """The alternation of the `person_context.toml` list `key`."""
-    with resource("patterns", "person_context.toml").open("rb") as fh:
-        return "|".join(re.escape(w.lower()) for w in sorted(tomllib.load(fh)[key], key=len, reverse=True))
+    """The alternation of the `person_context.toml` list `key`, longest first."""
+    return "|".join(re.escape(w) for w in sorted(person_words(key), key=len, reverse=True))
 
 
 @functools.cache
@@ -148,7 +151,8 @@ def kin_named_persons(
     changes label, and a name no span covers becomes one. No name with a word of
     `known_places`, `not_names`, a pronoun ("She is my sister") or a word the document
     writes in lower case; the names end where a name can (`_kin_names_end`). A relative said
-    to be a name (`_kin_is_name`) takes no group's name ("my brother is Catholic")."""
+    to be a name (`_kin_is_name`) takes no group's name ("my brother is Catholic") nor a
+    plural ("My brother was Crips": a gang's members)."""
     lowercase = lowercase_words(text)
 
     def is_kin(word: str) -> bool:
@@ -169,10 +173,13 @@ def kin_named_persons(
             if not is_name(item.group()):
                 break
             out = _as_person(out, offset + item.start(), offset + item.end())
-    for pattern, group_to_person in ((_name_is_kin(), True), (_kin_is_name(), False)):
-        for match in pattern.finditer(text):
-            if is_kin(match.group("kin")) and is_name(match.group("name")):
-                out = _as_person(out, *match.span("name"), group_to_person=group_to_person)
+    for match in _name_is_kin().finditer(text):
+        if is_kin(match.group("kin")) and is_name(match.group("name")):
+            out = _as_person(out, *match.span("name"))
+    for match in _kin_is_name().finditer(text):
+        name = match.group("name")
+        if is_kin(match.group("kin")) and is_name(name) and not is_plural_word(name.split()[-1]):
+            out = _as_person(out, *match.span("name"), group_to_person=False)
     return sorted(out, key=lambda s: (s.start, s.end))
 
 

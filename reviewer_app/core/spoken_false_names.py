@@ -67,6 +67,9 @@ WORD_BEFORE = re.compile(r"([\w'’]+)[ ]+\Z")
 _INDEFINITE = frozenset({"a", "an"})
 # "my wife is ", "my brother, his name is ": a relative, then the name ("my brother's" may
 # own what follows: "my brother's Toyota").
+# A capitalised plural, a group's members ("Crips", "Bloods"), not a name ending in a vowel
+# and "s" ("Hollis", "Marcus", "James") nor one in "ss" ("Ross").
+_PLURAL = re.compile(r"[A-Z][a-zà-ÿ]*[b-df-hj-np-rtv-z]s")
 _KIN_IS = re.compile(
     r"\b(?i:my|his|her|our|their)[ ]+(?P<kin>[\w-]+)"
     r"(?:[ ]+(?:is|was)|,[ ]+(?:his|her)[ ]+name[ ]+(?:is|was))[ ]+\Z"
@@ -227,14 +230,22 @@ def drop_numbered_speaker_tags(
     return out
 
 
+def is_plural_word(word: str) -> bool:
+    """Whether a capitalised word is a plural, a group's members ("Crips", "Bloods"), which no
+    relative is called."""
+    return bool(_PLURAL.fullmatch(word))
+
+
 def relabel_kin_named(spans: Iterable[Span], text: str, kin_words: frozenset[str]) -> list[Span]:
     """A one-word place or organisation that an answer gives as a relative's name is
     a PERSON: "My wife is Chaltu", "my son, his name is Jawad" (NER
-    reads a name it does not know as a place). `kin_words`: lower case ("wife", "son")."""
+    reads a name it does not know as a place), not a plural ("My brother was Crips", a gang).
+    `kin_words`: lower case ("wife", "son")."""
     out = []
     for span in spans:
         # Not a group: "My mother is Tongan", "my grandmother was Lutheran".
-        if span.label in ("LOCATION", "ORGANIZATION") and " " not in span.text_in(text).strip():
+        covered = span.text_in(text).strip()
+        if span.label in ("LOCATION", "ORGANIZATION") and " " not in covered and not is_plural_word(covered):
             before = _KIN_IS.search(text, max(0, span.start - 60), span.start)
             if before and before.group("kin").lower() in kin_words:
                 span = span.with_(label="PERSON")

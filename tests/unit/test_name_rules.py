@@ -8,6 +8,7 @@ import pytest
 
 from reviewer_app.core.document import Document
 from reviewer_app.core.merge import default_rules, merge_spans
+from reviewer_app.core.spans import Span
 from reviewer_app.detectors.base import SharedAnalysis, TextChunk
 from reviewer_app.detectors.nlp import spacy_model_installed
 from reviewer_app.detectors.profiles import profile_table
@@ -915,3 +916,70 @@ def test_a_one_word_ner_person_at_a_sentences_start_stays_where_the_context_name
     ner = [_span(text, "Peaches", "PERSON", 1)]
     found = {(s.text_in(text), s.start) for s in merge_spans(ner, text) if s.label == "PERSON"}
     assert ("Peaches", text.index("Peaches is")) in found
+
+
+def test_a_capitalised_pronoun_after_a_title_or_a_first_name_is_a_surname():
+    text = "Your counselor was Dr. Lily He, correct? I met Mr. He too. Dr. He helped me a lot.\n"
+    ner = [
+        _span(text, "Dr. Lily He", "PERSON"),
+        _span(text, "Mr. He", "PERSON"),
+        _span(text, "Dr. He", "PERSON"),
+    ]
+    persons = {w for w, label in _merged(text, ner, **GENERAL) if label == "PERSON"}
+    assert {"Dr. Lily He", "Mr. He", "Dr. He"} <= persons
+
+
+def test_an_initial_after_a_name_or_a_verb_is_no_tabs_label():
+    text = (
+        "The report was written by M. Young. I was young when it happened.\n"
+        "The victim was Rose M. Long. It took a long time. She loved a rose garden.\n"
+    )
+    ner = [_span(text, "M. Young", "PERSON"), _span(text, "Rose M. Long", "PERSON")]
+    persons = {w for w, label in _merged(text, ner) if label == "PERSON"}
+    assert {"M. Young", "Rose M. Long"} <= persons
+
+
+def test_a_role_after_a_lower_case_name_switch_opens_no_name_in_a_capitalised_text():
+    text = (
+        "COMMISSIONER: Good morning. I spoke with Mr. wheat today. Thank you, Mr. wheat. We read the file."
+        " Every incarcerated person deserves programs. The report is by doctor presley.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"wheat", "presley"} <= persons
+    assert not {p for p in persons if "deserves" in p}
+
+
+@pytest.mark.parametrize(
+    ("text", "later"),
+    [
+        (
+            "Rose and Al sat there. He gave her a rose. We sat. It got late. Rose called the police.",
+            "",
+        ),
+        ("Mark drives up from Fresno. I got a mark on my record. We sat. It was late. Mark is fine.", ""),
+        ("Hunter took me there. We went hunting with a hunter from town. We sat. It was late. Okay.", ""),
+        ("Dayroom was being recalled. The dayroom is closed. We sat. It was late. Okay.", "-"),
+        ("Bill and I went home. I paid the bill. We sat. It was late. Ask Dr. Bill about it.", ""),
+        # A surname with it, and NER's person where no sentence opens.
+        (
+            "Faith and I drove home. I have faith. We sat. It was late. Faith Moreno was there too.",
+            "Faith Moreno",
+        ),
+        ("Summer and I drove home. It was summer. We sat. It was late. I saw Summer there.", "Summer there"),
+    ],
+)
+def test_a_one_word_ner_person_opening_a_sentence_stays_where_the_text_uses_it_as_a_person(text, later):
+    name = text.split()[0]
+    ner = [_span(text, name, "PERSON")]
+    if later == "-":  # a thing is the subject of a copula too
+        assert (name, 0) not in {
+            (s.text_in(text), s.start) for s in merge_spans(ner, text) if s.label == "PERSON"
+        }
+        return
+    if later:
+        start = text.index(later)
+        ner.append(Span(start, start + len(later.removesuffix(" there")), "PERSON", ("spacy",), 0.85))
+    found = {(s.text_in(text), s.start) for s in merge_spans(ner, text) if s.label == "PERSON"}
+    assert (name, 0) in found
+    height = "DEPUTY FAULKNER: Height and weight. Your height is on the form. We sat. It was late. Fine.\n"
+    assert not _merged(height, [_span(height, "Height", "PERSON")]) & {("Height", "PERSON")}

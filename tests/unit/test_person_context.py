@@ -201,3 +201,26 @@ def test_a_nickname_before_who_it_is_is_a_person():
     labels = _labels(text, ner)
     assert ("Tre", "PERSON") in labels
     assert {("Fresno", "LOCATION"), ("Men of Valor", "ORGANIZATION"), ("Dinuba", "LOCATION")} <= labels
+
+
+def test_a_relative_said_to_be_a_plural_is_no_name():
+    text = "My brother was Crips. My cousin was Bloods. My sponsor was Hollis. My wife is Chaltu.\n"
+    # NER reads a name it does not know as a firm, and a gang as one too.
+    ner = [_span(text, "Bloods", "ORGANIZATION"), _span(text, "Chaltu", "ORGANIZATION")]
+    labels = _labels(text, ner)
+    assert {("Hollis", "PERSON"), ("Chaltu", "PERSON")} <= labels
+    assert not {w for w, label in labels if label == "PERSON"} & {"Crips", "Bloods"}
+
+
+def test_the_word_lists_of_persons_in_context_are_read_once_on_first_use(monkeypatch):
+    from reviewer_app.core import person_context, person_words
+
+    opened = []
+    read = person_words.resource
+    monkeypatch.setattr(person_words, "resource", lambda *parts: opened.append(parts) or read(*parts))
+    for cached in (person_words._person_table, person_words.person_words, person_context._words):
+        cached.cache_clear()
+    assert "older" in person_context._words("kin_adjectives").split("|")
+    assert "aunt" in person_words.person_words("kin_titles")
+    assert "married to" in person_context.relation_cues()
+    assert opened == [("patterns", "person_context.toml")]
