@@ -73,6 +73,7 @@ from reviewer_app.detectors.spoken_periods import (
     decade_of_life,
     decade_of_someone,
     opens_a_year_range,
+    said_as_a_date,
     seasons_of_a_year,
     second_year_at,
     year_of_a_range,
@@ -218,16 +219,6 @@ class _Finder:
             return j
         return year.last
 
-    def _said_as_a_date(self, i: int) -> bool:
-        """Whether word i, a month or a holiday, is no given name: one that is also a name
-        (`given_name_dates`) ends its clause ("two days before Genna, our Christmas") or follows
-        "month of"; "before Genna called the police" names a person."""
-        if self.word(i) not in self.v.given_name_dates:
-            return True
-        if i >= 2 and self.word(i - 2) == "month" and self.word(i - 1) == "of":
-            return True
-        return i + 1 >= len(self.words) or any(c in ",.;!?\n" for c in self.gap(i, i + 1))
-
     def _date_at(self, i: int) -> Span | None:
         if i >= len(self.words):
             return None  # "friday the" ends the text
@@ -238,7 +229,7 @@ class _Finder:
         if w in self.v.weekdays:
             return self._weekday_at(i)
         named = self._holiday_name_at(i)
-        if named or (w in self.v.holidays and self._said_as_a_date(i)):  # "since easter", "after labor day"
+        if named or (w in self.v.holidays and said_as_a_date(self, i)):  # "since easter", "after labor day"
             end = named or i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
             if names_one_day(self.text, self.words[i].start, self.words[end - 1].end):
                 year = self._year_after(end + 1) if self.word(end) == "of" else end
@@ -269,11 +260,8 @@ class _Finder:
                 if month != "may" or end > day.last + 1 or self.word(i - 1) == "on":
                     return self.span(i, end, "DATE")
         cue = self.word(i - 1)
-        if (
-            w in self.v.other_months
-            and (cue in self.v.year_prepositions or cue in ("last", "next"))
-            and self._said_as_a_date(i)
-        ):
+        dating = cue in self.v.year_prepositions or cue in ("last", "next")
+        if w in self.v.other_months and dating and said_as_a_date(self, i):
             return self.span(i, i + 1, "DATE", WEAK_SCORE)  # "I left from Bole in Ginbot"
         if w in self.v.seasons and self.word(i + 1) == "of":
             end = self._year_after(i + 2)  # "the summer of ninety-eight"

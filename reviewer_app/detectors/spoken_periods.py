@@ -19,6 +19,17 @@ if TYPE_CHECKING:
 RANGE_WORDS = ("to", "through", "thru", "till", "until", "and")
 
 
+def said_as_a_date(f: Finder, i: int) -> bool:
+    """Whether word i, a month or a holiday, is no given name: one that is also a name
+    (`given_name_dates`) ends its clause ("two days before Genna, our Christmas") or follows
+    "month of"; "before Genna called the police" names a person."""
+    if f.word(i) not in f.v.given_name_dates:
+        return True
+    if i >= 2 and f.word(i - 2) == "month" and f.word(i - 1) == "of":
+        return True
+    return i + 1 >= len(f.words) or any(c in ",.;!?\n" for c in f.gap(i, i + 1))
+
+
 def decade_end(f: Finder, i: int) -> int:
     """End of a decade said from word i ("mid-nineties", "nineteen eighties", "two thousands"),
     or 0. A decade of tens alone needs "the" before it ("the seventies"; "in her seventies" is
