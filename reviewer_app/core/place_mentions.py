@@ -262,19 +262,13 @@ def _relabel_names_used_as_places(
     }
     if not located:
         return spans
-    named: set[str] = {w for name in person_names for w in _words(name)}
-    for span in spans:
-        covered = span.text_in(text)
-        if (
-            span.label == "PERSON"
-            and not _HAS_DIGIT.search(covered)
-            and (
-                covered.lower() not in located
-                or not _is_ner_name(span, text)
-                or _after(text, span.start, titles, _TITLE_BEFORE)
-            )
-        ):
-            named.update(_words(covered))
+    named = _person_words(
+        spans,
+        text,
+        titles,
+        person_names,
+        lambda span: span.text_in(text).lower() in located and _is_ner_name(span, text),
+    )
     located = {name for name in located if not _words(name) & named}
     return [
         span.with_(label="LOCATION")
@@ -344,7 +338,13 @@ def relabel_towns_by_use(
             )
         ):
             located.add(span.text_in(text).lower())
-    located -= _person_words(spans, text, titles, person_names)
+    located -= _person_words(
+        spans,
+        text,
+        titles,
+        person_names,
+        lambda span: " " not in span.text_in(text).strip() and _is_one_word_person_guess(span, text),
+    )
     return [
         s.with_(label="LOCATION")
         if _is_one_word_person_guess(s, text) and s.text_in(text).lower() in located
@@ -367,21 +367,22 @@ def _next_word(text: str, end: int) -> str:
 
 
 def _person_words(
-    spans: Sequence[Span], text: str, titles: frozenset[str], person_names: Iterable[str]
+    spans: Sequence[Span],
+    text: str,
+    titles: frozenset[str],
+    person_names: Iterable[str],
+    in_question: Callable[[Span], bool],
 ) -> set[str]:
-    """The lower-case words the document shows as a person's: on the cover, in a longer PERSON
-    span, after a title, or in a PERSON span a rule of context found (none with a digit)."""
+    """The lower-case words the document shows as a person's: on the cover, after a title, or
+    in a PERSON span (none with a digit) that is not itself `in_question` (a guess the caller
+    may relabel)."""
     named = {w for name in person_names for w in _words(name)}
     for span in spans:
         covered = span.text_in(text)
         if (
             span.label == "PERSON"
             and not _HAS_DIGIT.search(covered)
-            and (
-                " " in covered.strip()
-                or _after(text, span.start, titles, _TITLE_BEFORE)
-                or not _is_one_word_person_guess(span, text)
-            )
+            and (not in_question(span) or _after(text, span.start, titles, _TITLE_BEFORE))
         ):
             named.update(_words(covered))
     return named
