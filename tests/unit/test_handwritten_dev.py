@@ -63,6 +63,10 @@ KINDS = {
     "county_jail_booking_interview",
     "resentencing_hearing_superior_court",
     "parole_arrest_interview_raw_asr",
+    "jail_call_court_exhibit",
+    "hearing_service_timestamps",
+    "parole_agent_home_visit_bodycam",
+    "victim_notification_call",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
