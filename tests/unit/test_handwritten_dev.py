@@ -63,6 +63,7 @@ KINDS = {
     "county_jail_booking_interview",
     "resentencing_hearing_superior_court",
     "parole_arrest_interview_raw_asr",
+    "sentencing_hearing_victim_impact",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
