@@ -64,6 +64,7 @@ KINDS = {
     "resentencing_hearing_superior_court",
     "parole_arrest_interview_raw_asr",
     "sentencing_hearing_victim_impact",
+    "parole_revocation_hearing_county",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
