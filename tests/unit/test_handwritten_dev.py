@@ -66,6 +66,7 @@ KINDS = {
     "sentencing_hearing_victim_impact",
     "parole_revocation_hearing_county",
     "hearing_elderly_parole_second_language",
+    "exoneree_radio_interview",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.
