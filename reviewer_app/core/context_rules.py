@@ -80,6 +80,7 @@ from reviewer_app.core.organisation_names import (
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_acronyms import acronyms_of_organisations, names_before_their_acronyms
+from reviewer_app.core.term_patterns import whole_word_occurrences
 from reviewer_app.core.vehicles import describes_a_vehicle
 
 CONTEXT = "context"
@@ -593,10 +594,10 @@ def label_short_forms_of_organisations(
     # form of two words or more is the organisation where no span is, too.
     taken = sorted((s.start, s.end) for s in out)
     for short in (s for s in short_forms if " " in s and s.split()[-1].lower() not in role_words):
-        for match in re.finditer(rf"(?<![\w'’-]){re.escape(short)}(?![\w'’-])", text):
-            i = bisect.bisect_left(taken, (match.end(), match.end()))
-            if not any(a < match.end() and match.start() < b for a, b in taken[max(0, i - 8) : i]):
-                out.append(Span(*match.span(), "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+        for start, end in whole_word_occurrences(text, short):
+            i = bisect.bisect_left(taken, (end, end))
+            if not any(a < end and start < b for a, b in taken[max(0, i - 8) : i]):
+                out.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     return sorted(out)
 
 

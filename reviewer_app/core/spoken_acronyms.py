@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.spans import Span
+from reviewer_app.core.term_patterns import whole_word_occurrences
 
 # Words an acronym leaves out ("men of steadfast purpose": MSP).
 _JOINING = frozenset({"of", "the", "to", "and", "for", "in", "on", "into", "a", "an", "with", "&"})
@@ -101,7 +102,7 @@ def acronyms_of_organisations(spans: Sequence[Span], text: str, cased: bool = Fa
     if not letters:
         return list(spans)
     taken = sorted((s.start, s.end) for s in spans)
-    found = [m.span() for i in letters for m in re.finditer(rf"(?<![\w'’-]){' '.join(i)}(?![\w'’-])", text)]
+    found = [span for i in letters for span in whole_word_occurrences(text, " ".join(i))]
     added = []
     for start, end in sorted({*found, *words_after}):
         if not any(a < end and start < b for a, b in taken):

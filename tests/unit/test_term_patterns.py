@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 import re
 
-from reviewer_app.core.term_patterns import flat_alternation, term_alternation
+import pytest
+
+from reviewer_app.core.term_patterns import flat_alternation, term_alternation, whole_word_occurrences
 
 TEXT = (
     "Carter Castro met cas and CASTRO-Ruiz at de la Cruz street; de  la cruz said De La. "
@@ -59,3 +61,31 @@ def test_whole_terms_are_found_apart_from_words_and_hyphens_and_the_pattern_made
     text = "The Board of Parole Hearings, parole-board, paroles and CDCR; Parole."
     assert [m.group() for m in pattern.finditer(text)] == ["Board of Parole Hearings", "CDCR", "Parole"]
     assert whole_terms_pattern(frozenset(terms)) is pattern
+
+
+def _glued_pattern_spans(term: str, text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(rf"(?<![\w'’-]){re.escape(term)}(?![\w'’-])", text)]
+
+
+def test_whole_word_occurrences_leave_out_terms_glued_to_a_word():
+    text = (
+        "Second Wind, Second Wind's van, Second Winds, Second-Wind, xSecond Wind, _Second Wind, "
+        "Second Wind1 and Second Wind."
+    )
+    assert whole_word_occurrences(text, "Second Wind") == [(0, 11), (len(text) - 12, len(text) - 1)]
+    assert whole_word_occurrences("b k c b k c'", "b k c") == [(0, 5)]
+    # After a glued occurrence, one that overlaps it is still found.
+    assert whole_word_occurrences("xa a a", "a a") == [(3, 6)]
+    # Occurrences do not overlap, as a pattern's matches do not.
+    assert whole_word_occurrences("a a a", "a a") == [(0, 3)]
+    with pytest.raises(ValueError):
+        whole_word_occurrences(text, "")
+
+
+def test_whole_word_occurrences_find_what_the_lookaround_pattern_finds():
+    rng = random.Random(11)
+    alphabet = "ab -'’_1é."
+    for _ in range(500):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        term = "".join(rng.choice("ab -.") for _ in range(rng.randint(1, 3)))
+        assert whole_word_occurrences(text, term) == _glued_pattern_spans(term, text), (text, term)
