@@ -79,7 +79,11 @@ from reviewer_app.core.organisation_names import (
     signed_firms,
 )
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_acronyms import acronyms_of_organisations, names_before_their_acronyms
+from reviewer_app.core.spoken_acronyms import (
+    acronyms_of_organisations,
+    names_after_cues,
+    names_before_their_acronyms,
+)
 from reviewer_app.core.vehicles import describes_a_vehicle
 
 CONTEXT = "context"
@@ -174,6 +178,11 @@ def learn_organisations(
                 name = match.group("name")[a:b]
                 if _may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
+    if not _names_are_capitalised(text):  # "a job offer from coastline roofing supply in castroville"
+        breaks = function_words | determiners | frozenset(cues.get("spoken_name_breaks", ()))
+        said = "|".join(rf"\b(?:{c})" for c in (before, naming, membership) if c)
+        kinds_said = frozenset(k.lower() for k in cues.get("after", ()))
+        found.update(dict.fromkeys(names_after_cues(text, said, breaks, known_places, kinds_said)))
     # "Victim Awareness Dialogue, completed June 2019": a programme in a list of what one completed.
     for match in _COMPLETED_ON.finditer(text):
         name = match.group("name")
