@@ -405,6 +405,7 @@ def relabel_by_context(
                 and not any(w[0].islower() for w in words)  # "Court of Cassation"
                 and covered.lower() not in rules.known_places  # "Correctional Training Facility"
                 and not (CONTEXT in span.detectors and span.score >= NAMING_SCORE)  # "Victim Awareness ..."
+                and words[-1].lower() not in rules.organisation_heads  # "MOTHER LODE COURT REPORTERS"
             ):
                 span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
@@ -794,6 +795,7 @@ def merge_spans(
         text,
         rules.organisation_cues.get("leading_heads", {}),
         [head for heads in rules.head_words.values() for head in heads],
+        rules.known_places,
     )
     merged = label_places_by_context(
         merged,
