@@ -309,12 +309,15 @@ def label_by_leading_head(
     text: str,
     leading_heads: dict[str, Sequence[str]],
     trailing_heads: Iterable[str] = (),
+    known_places: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """A name of two words or more that opens with a word that says what it names
     (`leading_heads`, per label: a street or a mosque in the language that puts the
-    kind first, "Calle Hidalgo", "Masjid al-Noor"; "Fort Bragg") takes that label,
+    kind first, "Calle Hidalgo", "Masjid al-Noor"; "Fort Bragg"; a parish, school or
+    hospital named for a saint, "St. Stanislaus", "saint nicholas") takes that label,
     whatever NER made of it, unless it ends in one of `trailing_heads` that says
-    otherwise ("Fort Bragg Police Department")."""
+    otherwise ("Fort Bragg Police Department") or is one of `known_places` (lower case) made
+    a body ("St. Helena" is a town)."""
     endings = tuple(f" {h}" for h in trailing_heads)
     label_of = {word: label for label, words in leading_heads.items() for word in words}
     if not label_of:
@@ -324,7 +327,10 @@ def label_by_leading_head(
         if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP"):
             words = span.text_in(text).split()
             label = label_of.get(words[0]) if len(words) > 1 else None
-            if label and label != span.label and not " ".join(words).endswith(endings):
+            named = " ".join(words)
+            if label == "ORGANIZATION" and named.lower() in known_places:
+                label = None
+            if label and label != span.label and not named.endswith(endings):
                 span = span.with_(label=label)
         out.append(span)
     return out

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.merge import default_rules, merge_spans
+from reviewer_app.core.referent_labels import label_by_leading_head
 from tests.unit.test_context_rules import _merged, _span
 
 
@@ -145,6 +146,19 @@ def test_a_name_opening_with_a_word_for_a_street_or_a_mosque_takes_its_label():
         ("Masjid al-Huda", "ORGANIZATION"),
         ("Fort Ames Police Department", "ORGANIZATION"),
     }
+
+
+def test_a_name_opening_with_a_saints_title_is_the_parish_or_school_unless_it_is_a_known_town():
+    text = "He goes to St. Stanislaus, the Polish mass. We wed at saint nicholas. She lives in St. Helena."
+    spans = [
+        _span(text, "St. Stanislaus", "LOCATION"),
+        _span(text, "saint nicholas", "LOCATION"),
+        _span(text, "St. Helena", "LOCATION"),
+    ]
+    assert {("St. Stanislaus", "ORGANIZATION"), ("saint nicholas", "ORGANIZATION")} <= _merged(text, spans)
+    heads = default_rules().organisation_cues["leading_heads"]
+    labelled = label_by_leading_head(spans, text, heads, known_places=frozenset({"st. helena"}))
+    assert [s.label for s in labelled] == ["ORGANIZATION", "ORGANIZATION", "LOCATION"]
 
 
 def test_a_name_after_of_a_place_is_named_after_the_place_not_the_place():
