@@ -56,6 +56,18 @@ def test_whitelist_is_case_insensitive_and_read_from_the_resource(rules):
     assert len(rules.whitelist) >= 40
 
 
+def test_the_prisons_own_units_offences_and_roles_are_whitelisted(rules):
+    text = (
+        "ICC will review your RHU placement. We took him to the TTA. It goes to the Decision Review Unit. "
+        "We checked with the Office of Victim and Survivor Rights and Services. I'm reducing the charge "
+        "to Mutual Combat. BY: KEVIN AMARO, Deputy Attorney General. Mr. Stroud is Deaf."
+    )
+    terms = ["ICC", "RHU", "TTA", "Decision Review Unit", "Office of Victim and Survivor Rights and Services"]
+    terms += ["Mutual Combat", "Deputy Attorney General", "Deaf"]
+    spans = [at(text, term, "ORGANIZATION") for term in terms] + [at(text, "KEVIN AMARO", "PERSON")]
+    assert covered(merge.apply_whitelist(spans, text, rules.whitelist), text) == [("PERSON", "KEVIN AMARO")]
+
+
 def test_exact_duplicates_become_one_span_recording_every_detector(rules):
     spans = [
         at(APPENDIX_A, "Kevin Richardson", "PERSON", "spacy"),
