@@ -334,3 +334,24 @@ def test_a_facilitator_in_a_body_and_a_bed_held_at_one_name_it():
 def test_a_determiner_before_a_head_word_opens_no_name():
     text = "Every Program I did helped. My Group met on Tuesdays. Our Real Talk Circle meets now."
     assert _merged(text) == {("Real Talk Circle", "ORGANIZATION")}
+
+
+def test_a_programme_one_facilitates_or_is_signed_up_for_and_a_school_by_its_term_are_bodies():
+    text = (
+        "He now co-facilitates Puentes de Cambio, a peer group. Agent Stroud signed me up for Roots "
+        "Forward. I used the GI Bill for one semester at Allan Hancock and quit. She was a junior at "
+        "Lincoln. I facilitate the ASL section."
+    )
+    spans = [
+        _ner(text, "Puentes de Cambio", "PERSON"),
+        _ner(text, "Allan Hancock", "PERSON"),
+        _ner(text, "Lincoln", "LOCATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {
+        ("Puentes de Cambio", "ORGANIZATION"),
+        ("Roots Forward", "ORGANIZATION"),
+        ("Allan Hancock", "ORGANIZATION"),
+        ("Lincoln", "LOCATION"),
+    } <= merged
+    assert not any(name == "ASL" for name, _ in merged)

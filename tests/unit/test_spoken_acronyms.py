@@ -133,7 +133,7 @@ def test_a_lower_case_name_after_a_naming_cue_runs_to_the_first_word_no_name_has
 def test_one_word_a_known_place_or_a_kind_of_programme_after_a_cue_is_no_name():
     text = (
         "i worked at target for a while. i worked at long beach two years. i completed the welding "
-        "program. i worked at the, um, the cannery. i worked for my uncle"
+        "program. i worked at the, um, the cannery. i worked for my uncle. i facilitate tuesday mornings"
     )
     assert _names_after_cues(text) == []
 
