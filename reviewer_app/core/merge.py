@@ -157,6 +157,7 @@ class MergeRules:
     location_cues: frozenset[str] = frozenset()
     locative_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
+    known_bodies: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
     law_heads: tuple[str, ...] = ()
     test_words: frozenset[str] = frozenset()
@@ -220,6 +221,9 @@ def load_merge_rules() -> MergeRules:
         ),
         known_places=frozenset(
             name for file_name in merge.get("place_gazetteers", ()) for name in _gazetteer(file_name)
+        ),
+        known_bodies=frozenset(
+            name for file_name in merge.get("body_gazetteers", ()) for name in _gazetteer(file_name)
         ),
         countries=frozenset(
             n for file_name in merge.get("country_gazetteers", ()) for n in _gazetteer(file_name)
@@ -821,7 +825,9 @@ def merge_spans(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
         heads = rules.head_words.get("LOCATION", ())
-        merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues, roles, stop_words)
+        merged = settle_places_and_bodies(
+            merged, text, rules.known_places, heads, cues, roles, stop_words, rules.known_bodies
+        )
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

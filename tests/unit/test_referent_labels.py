@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from reviewer_app.core.merge import default_rules, merge_spans
-from reviewer_app.core.referent_labels import label_by_leading_head
+from reviewer_app.core.referent_labels import label_by_leading_head, label_known_bodies
+from reviewer_app.core.spans import Span
 from tests.unit.test_context_rules import _merged, _span
 
 
@@ -456,3 +457,17 @@ def test_a_person_one_called_after_a_place_and_which_or_that_is_no_alias_of_the_
     found = {(s.start, s.text_in(text), s.label) for s in label_aliases(spans, text)}
     assert {label for _, name, label in found if name in ("Tony", "Maria")} == {"PERSON"}
     assert {label for _, name, label in found if name == "Ridge"} == {"LOCATION"}
+
+
+def test_a_gang_of_the_gazetteer_is_an_organisation_unless_part_of_a_longer_name_or_a_word():
+    text = (
+        "SGT. YBARRA: Any problem with Sureños, Bulldogs, anybody? She ties it to the Norteño years.\n"
+        "A. I was a Fresno Bulldogs kid. There was blood, Blood everywhere. Norteños came."
+    )
+    spans = [_span(text, "Norteños", "LOCATION"), _span(text, "Bulldogs", "ORGANIZATION")]
+    found = {(s.text_in(text), s.label) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"}
+    assert {("Sureños", "ORGANIZATION"), ("Norteño", "ORGANIZATION"), ("Norteños", "ORGANIZATION")} <= found
+    assert not any("Blood" in name for name, _ in found)
+    assert label_known_bodies([], text, frozenset({"bulldogs"})) == [
+        Span(text.index("Bulldogs"), text.index("Bulldogs") + 8, "ORGANIZATION", ("context",), 0.6)
+    ]
