@@ -412,8 +412,8 @@ def label_known_bodies(spans: Iterable[Span], text: str, known_bodies: frozenset
     """A body of the gazetteers (`known_bodies`, lower case: the street and prison gangs every
     hearing may name, "Norteños", "Sureño", "Bulldogs") written with a capital is an organisation:
     a place, person or group NER read in it is one, and a mention no span covers is added, unless
-    it is part of a longer capitalised name ("Fresno Bulldogs" is that name's) or the text also
-    writes the word in lower case ("blood")."""
+    it is part of a longer capitalised name ("Fresno Bulldogs" is that name's), opens a sentence
+    ("Blood pressure medication") or the text also writes the word in lower case ("blood")."""
     spans = list(spans)
     if not known_bodies:
         return spans
@@ -431,6 +431,7 @@ def label_known_bodies(spans: Iterable[Span], text: str, known_bodies: frozenset
         i = bisect.bisect_left(taken, (end, end))
         if (
             match.group()[0].isupper()
+            and not opens_sentence(text, start)  # "Blood pressure medication": the sentence's capital
             and match.group().lower() not in lower
             and not any(a < end and start < b for a, b in taken[max(0, i - 8) : i])
             and not _CAPITALISED_BEFORE.search(text, max(0, start - 40), start)

@@ -462,12 +462,13 @@ def test_a_person_one_called_after_a_place_and_which_or_that_is_no_alias_of_the_
 def test_a_gang_of_the_gazetteer_is_an_organisation_unless_part_of_a_longer_name_or_a_word():
     text = (
         "SGT. YBARRA: Any problem with Sureños, Bulldogs, anybody? She ties it to the Norteño years.\n"
-        "A. I was a Fresno Bulldogs kid. There was blood, Blood everywhere. Norteños came."
+        "A. I was a Fresno Bulldogs kid. There was blood, Blood everywhere. They were Norteños.\n"
+        "Q. Medication? A. Crip pressure medication."
     )
     spans = [_span(text, "Norteños", "LOCATION"), _span(text, "Bulldogs", "ORGANIZATION")]
     found = {(s.text_in(text), s.label) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"}
     assert {("Sureños", "ORGANIZATION"), ("Norteño", "ORGANIZATION"), ("Norteños", "ORGANIZATION")} <= found
-    assert not any("Blood" in name for name, _ in found)
+    assert not any("Blood" in name or "Crip" in name for name, _ in found)
     assert label_known_bodies([], text, frozenset({"bulldogs"})) == [
         Span(text.index("Bulldogs"), text.index("Bulldogs") + 8, "ORGANIZATION", ("context",), 0.6)
     ]
