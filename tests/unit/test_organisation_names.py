@@ -355,3 +355,13 @@ def test_a_programme_one_facilitates_or_is_signed_up_for_and_a_school_by_its_ter
         ("Lincoln", "LOCATION"),
     } <= merged
     assert not any(name == "ASL" for name, _ in merged)
+
+
+def test_a_transitional_residence_is_a_body_with_its_short_form():
+    text = (
+        "PRESIDING COMMISSIONER: Where would you live?\nINCARCERATED PERSON NOBLE: Second Wind Residence, "
+        "in Riverside. My sister is fifteen minutes from Second Wind. Then New Dawn Residential."
+    )
+    merged = _merged(text)
+    assert {("Second Wind Residence", "ORGANIZATION"), ("Second Wind", "ORGANIZATION")} <= merged
+    assert ("New Dawn Residential", "ORGANIZATION") in merged
