@@ -64,6 +64,8 @@ def test_the_prisons_own_units_offences_and_roles_are_whitelisted(rules):
     )
     terms = ["ICC", "RHU", "TTA", "Decision Review Unit", "Office of Victim and Survivor Rights and Services"]
     terms += ["Mutual Combat", "Deputy Attorney General", "Deaf"]
+    text += " I did CoDA and the ESL classes, I'm halfway through HVAC. It would be on the BWC."
+    terms += ["CoDA", "ESL", "HVAC", "BWC"]
     spans = [at(text, term, "ORGANIZATION") for term in terms] + [at(text, "KEVIN AMARO", "PERSON")]
     assert covered(merge.apply_whitelist(spans, text, rules.whitelist), text) == [("PERSON", "KEVIN AMARO")]
 
