@@ -136,16 +136,21 @@ def test_a_state_postal_code_after_a_town_is_a_place():
 
 
 def test_a_name_opening_with_a_word_for_a_street_or_a_mosque_takes_its_label():
-    text = "He had a shop on Calle Morelos, and we pray at Masjid al-Huda. Fort Ames Police Department came."
+    text = (
+        "He had a shop on Calle Morelos, and we pray at Masjid al-Huda. Fort Ames Police Department came. "
+        "My brother-in-law has Herrería Ontiveros."
+    )
     spans = [
         _span(text, "Calle Morelos", "ORGANIZATION"),
         _span(text, "Masjid al-Huda", "PERSON"),
         _span(text, "Fort Ames Police Department", "ORGANIZATION"),
+        _span(text, "Herrería Ontiveros", "PERSON"),
     ]
     assert _merged(text, spans) == {
         ("Calle Morelos", "LOCATION"),
         ("Masjid al-Huda", "ORGANIZATION"),
         ("Fort Ames Police Department", "ORGANIZATION"),
+        ("Herrería Ontiveros", "ORGANIZATION"),
     }
 
 
