@@ -819,7 +819,10 @@ def merge_spans(
         merged = label_short_forms_of_organisations(
             merged, text, rules.known_places, rules.location_cues, cues.get("owned", ()), roles
         )
-        merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
+        # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
+        # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
+        propagated = apply_whitelist(propagate(merged, text, rules), text, rules.whitelist, whitelisted)
+        merged = drop_sentence_initial_homographs(propagated, text, lower_words)
         merged = drop_propagated_after_the(merged, text)
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners

@@ -618,3 +618,14 @@ def test_a_person_after_the_followed_by_a_verb_heads_its_own_clause(rules):
     text = "we think the alliance is right and the nordlund family agrees."
     spans = [at(text, "alliance", "PERSON"), at(text, "nordlund", "PERSON")]
     assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == ["ORGANIZATION", "PERSON"]
+
+
+def test_a_name_part_said_again_inside_a_whitelisted_term_is_no_mention_of_it(rules):
+    text = (
+        "OFFICE OF VICTIM AND SURVIVOR RIGHTS AND SERVICES\nVICTIM SERVICES LINE\n"
+        "Staff: Victim Services Representative Celeste Moore\nREP: Victim Services, this is Celeste."
+    )
+    spans = [at(text, "Victim Services Representative", "PERSON"), at(text, "Celeste Moore", "PERSON")]
+    found = [(s.label, s.text_in(text)) for s in merge.merge_spans(spans, text, rules)]
+    assert not any(t.lower() == "services" for _, t in found)
+    assert ("PERSON", "Celeste") in found
