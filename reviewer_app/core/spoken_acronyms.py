@@ -55,7 +55,8 @@ def names_after_cues(
     """The [start, end) of every mention of each lower-case name of two to six words said right
     after a match of `cues` (a regular expression, matched in any case) and a "the": its words
     are one space apart and none is one of `breaks` (function words, pronouns: what ends a name
-    in speech) or a number, but for a joining word between two of its words. A name that is a
+    in speech) or a number, but for a joining word between two of its words; a known place ends it
+    but after a joining word ("community hospital of the monterey peninsula"). A name that is a
     known place ("worked at long beach") or ends in one of `kinds` (lower case: "I'm in the
     welding program", a kind of programme) is none."""
     names: dict[str, None] = {}
@@ -67,6 +68,8 @@ def names_after_cues(
             joins = word.group() in _NAME_JOINERS and bool(words)
             if word.group() in breaks and not joins:
                 break
+            if words and word.group() in known_places and words[-1].group() not in _NAME_JOINERS:
+                break  # "the security council russia needs": a place after a name, not in it
             words.append(word)
             after = _JOINED.match(text, word.end()) if joins else None
             if text[word.end() : word.end() + 1] != " " and not after:

@@ -159,3 +159,11 @@ def test_a_name_after_a_cue_in_text_written_with_capitals_is_left_to_ner():
         "Speaker 1: Thank you. Next question. Who was your supervisor?"
     )
     assert not [s for s in merge_spans([], text) if s.label == "ORGANIZATION"]
+
+
+def test_one_utterance_in_lower_case_gives_too_little_to_read_a_name_after_a_cue():
+    said = "as a permanent member of the security council russia needs to take its responsibility"
+    assert not [s for s in merge_spans([], said) if s.label == "ORGANIZATION"]
+    turns = f"speaker 1: and then\nspeaker 2: {said}\nspeaker 1: okay"
+    found = [s.text_in(turns) for s in merge_spans([], turns) if s.label == "ORGANIZATION"]
+    assert found == ["security council"]
