@@ -1,7 +1,8 @@
 """Acronyms and the names they stand for (issue 12), for `context_rules`.
 
 - `initialisms`: capitalised names of two words or more whose initials the document also
-  writes as an acronym ("Anger Replacement Training" ... "ART"), both at every mention.
+  writes as an acronym ("Anger Replacement Training" ... "ART", "Bridges to Accountability" ...
+  "B2A"), both at every mention.
 - `ending_with_initials`: the end of a name that an acronym in brackets after it stands for.
 - `expansions`: the names each acronym of the text may stand for.
 - `acronyms_of_common_nouns` / `is_common_noun`: an acronym of words the text also writes in
@@ -18,7 +19,10 @@ from collections.abc import Sequence
 
 from reviewer_app.core.organisation_names import NAME
 
-_ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
+# Letters in capitals, and a 2 or a 4 between two of them, said for "to" and "for" ("B2A" of
+# "Bridges to Accountability", "C2C" of "Combat to Community").
+_ACRONYM = re.compile(r"\b[A-Z](?:[A-Z]|[24](?=[A-Z])){1,5}\b")
+_NUMBER_WORDS = {"to": "2", "two": "2", "too": "2", "for": "4", "four": "4"}
 
 
 @functools.lru_cache(maxsize=4)  # asked for by several rules of one merge
@@ -29,9 +33,14 @@ def lowercase_text(text: str) -> str:
     return " " + " ".join(t if not any(c.isupper() for c in t) else "|" for t in tokens) + " "
 
 
-def initials_of(words: Sequence[str]) -> tuple[str, str]:
-    """The initials of the capitalised words, and of all words ("WS", "WFS")."""
-    return "".join(w[0] for w in words if w[0].isupper()), "".join(w[0] for w in words).upper()
+def initials_of(words: Sequence[str]) -> tuple[str, str, str]:
+    """The initials of the capitalised words, of all words ("WS", "WFS"), and of all words with a
+    digit for "to" or "for" ("B2A" of "Bridges to Accountability")."""
+    return (
+        "".join(w[0] for w in words if w[0].isupper()),
+        "".join(w[0] for w in words).upper(),
+        "".join(_NUMBER_WORDS.get(w.lower(), w[0]) for w in words).upper(),
+    )
 
 
 def ending_with_initials(name: str, acronym: str) -> str:

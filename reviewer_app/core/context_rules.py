@@ -79,11 +79,17 @@ from reviewer_app.core.organisation_names import (
     signed_firms,
 )
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_acronyms import acronyms_of_organisations, names_before_their_acronyms
+from reviewer_app.core.spoken_acronyms import (
+    acronyms_of_organisations,
+    names_after_cues,
+    names_before_their_acronyms,
+)
 from reviewer_app.core.term_patterns import whole_word_occurrences
 from reviewer_app.core.vehicles import describes_a_vehicle
 
 CONTEXT = "context"
+# The lines a text needs to be read as a transcript of turns rather than one utterance.
+_TRANSCRIPT_LINES = 2
 CONTEXT_SCORE = 0.6
 # Above NER's 0.85: what a naming cue says beats what NER made of the words alone.
 NAMING_SCORE = 0.9
@@ -175,6 +181,13 @@ def learn_organisations(
                 name = match.group("name")[a:b]
                 if _may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
+    # A transcript in lower case, of lines (turns), not one utterance: "a job offer from coastline roofing
+    # supply in castroville"; "a member of the security council russia needs" in a speech is no name.
+    if not _names_are_capitalised(text) and text.count("\n") >= _TRANSCRIPT_LINES:
+        breaks = function_words | determiners | frozenset(cues.get("spoken_name_breaks", ()))
+        said = "|".join(rf"\b(?:{c})" for c in (before, naming, membership) if c)
+        kinds_said = frozenset(k.lower() for k in cues.get("after", ()))
+        found.update(dict.fromkeys(names_after_cues(text, said, breaks, known_places, kinds_said)))
     # "Victim Awareness Dialogue, completed June 2019": a programme in a list of what one completed.
     for match in _COMPLETED_ON.finditer(text):
         name = match.group("name")

@@ -157,6 +157,7 @@ class MergeRules:
     location_cues: frozenset[str] = frozenset()
     locative_cues: frozenset[str] = frozenset()
     known_groups: frozenset[str] = frozenset()
+    known_bodies: frozenset[str] = frozenset()
     function_words: frozenset[str] = frozenset()
     law_heads: tuple[str, ...] = ()
     test_words: frozenset[str] = frozenset()
@@ -220,6 +221,9 @@ def load_merge_rules() -> MergeRules:
         ),
         known_places=frozenset(
             name for file_name in merge.get("place_gazetteers", ()) for name in _gazetteer(file_name)
+        ),
+        known_bodies=frozenset(
+            name for file_name in merge.get("body_gazetteers", ()) for name in _gazetteer(file_name)
         ),
         countries=frozenset(
             n for file_name in merge.get("country_gazetteers", ()) for n in _gazetteer(file_name)
@@ -405,6 +409,7 @@ def relabel_by_context(
                 and not any(w[0].islower() for w in words)  # "Court of Cassation"
                 and covered.lower() not in rules.known_places  # "Correctional Training Facility"
                 and not (CONTEXT in span.detectors and span.score >= NAMING_SCORE)  # "Victim Awareness ..."
+                and words[-1].lower() not in rules.organisation_heads  # "MOTHER LODE COURT REPORTERS"
             ):
                 span = span.with_(label="PERSON")  # "VICTIM'S SISTER BLANCHARD", "Inmate Renteria""
             elif (
@@ -794,6 +799,7 @@ def merge_spans(
         text,
         rules.organisation_cues.get("leading_heads", {}),
         [head for heads in rules.head_words.values() for head in heads],
+        rules.known_places,
     )
     merged = label_places_by_context(
         merged,
@@ -813,13 +819,18 @@ def merge_spans(
         merged = label_short_forms_of_organisations(
             merged, text, rules.known_places, rules.location_cues, cues.get("owned", ()), roles
         )
-        merged = drop_sentence_initial_homographs(propagate(merged, text, rules), text, lower_words)
+        # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
+        # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
+        propagated = apply_whitelist(propagate(merged, text, rules), text, rules.whitelist, whitelisted)
+        merged = drop_sentence_initial_homographs(propagated, text, lower_words)
         merged = drop_propagated_after_the(merged, text)
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )
         heads = rules.head_words.get("LOCATION", ())
-        merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues, roles, stop_words)
+        merged = settle_places_and_bodies(
+            merged, text, rules.known_places, heads, cues, roles, stop_words, rules.known_bodies
+        )
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

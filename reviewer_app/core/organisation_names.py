@@ -12,7 +12,7 @@ inside) and what the text says around it:
 - `signed_firms`: the holder of a copyright line ("Copyright 2023 Foothill Legal
   Transcribers", "© 2025 by X") and the firm in a transcriber's or reporter's
   certificate ("I, DANA ROWE, a duly designated transcriber, BARRISTER DIGITAL
-  SOLUTIONS, do hereby ..."), with a legal form after a comma ("X, LLC") kept in
+  SOLUTIONS, do hereby ...") or under the signature, with a legal form after a comma ("X, LLC") kept in
   the name; `names_with_legal_forms` does the same for any name with one.
 - `split_businesses_on_streets`: NER's "Summit Gas & Go on Union Avenue" is a
   business on a street, two names.
@@ -75,9 +75,10 @@ _NUMBER_WORD = (
 # How long a course runs, said in an apposition: "fifty-two weeks", "three cycles", "12 sessions".
 _COURSE_LENGTH = rf"{_NUMBER_WORD}[ -](?:weeks?|cycles?|sessions?|modules?|classes)\b"
 # Legal forms of companies in English and in the languages of European judgments ("MotoMeter AG",
-# "Schmidt GmbH", "Banco X S.A.", "Y plc").
+# "Schmidt GmbH", "Banco X S.A.", "Y plc"); a professional corporation without its dots ("GALLO
+# TENNANT PC"), not the Penal Code before its section ("PC 187").
 _LEGAL_FORM = (
-    r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.?C\."
+    r"(?:,[ ]?|[ ])(?:Inc\.?|INC\.?|LLC|LLP|L\.L\.C\.|Ltd\.?|LTD\.?|Corp\.?|CORP\.?|P\.C\.|PC(?![ ]?\d)"
     r"|AG|GmbH|S\.A\.|S\.p\.A\.|N\.V\.|B\.V\.|plc|PLC|A\.Ş\.)"
 )
 # A name that ends where a search stops, looked for this far back.
@@ -214,18 +215,28 @@ _COPYRIGHT = re.compile(
     rf"(?:(?:by|BY)[ ]+)?(?P<name>{NAME}(?:{_LEGAL_FORM})?)"
 )
 _CERTIFICATE_FIRM = re.compile(
-    rf"\b(?i:transcriber|transcriptionist|reporter|stenographer)s?,[ ]+(?P<name>{NAME}(?:{_LEGAL_FORM})?),[ ]"
+    rf"\b(?i:transcriber|transcriptionist|reporter|stenographer)s?(?:,|[ ]for|[ ]with)[ ]+"
+    rf"(?P<name>{NAME}(?:{_LEGAL_FORM})?),[ ]"
+)
+# A signature block: the firm on the line under the transcriber's or reporter's name and role or
+# licence ("Rosa Lind, Transcriber" / "Golden State Hearing Transcripts", "ROSA LIND, CSR No. 13587"
+# / "20   MOTHER LODE COURT REPORTERS"), the line number of a reporter's page before it.
+_SIGNATURE_FIRM = re.compile(
+    rf"\b(?i:transcriber|transcriptionist|reporter|stenographer|CSR(?:[ ]No\.?)?[ ]*\#?[ ]*\d+)[ \t]*\n"
+    rf"[ \t]*(?:\d{{1,2}}[ \t]+)?(?P<name>{NAME}(?:{_LEGAL_FORM})?)[ \t]*$",
+    re.MULTILINE,
 )
 _NOT_A_HOLDER = frozenset({"all", "the", "this", "notice"})
 
 
 def signed_firms(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The firms that hold a copyright line's copyright, and those a transcriber or
-    reporter names in a certificate ("a duly designated transcriber, X, do hereby"),
-    each with a legal form after it ("X, LLC"). The second may be a person's name
-    ("the reporter, Dana Rowe, said"): NER's reading of it comes first."""
+    reporter names in a certificate ("a duly designated transcriber, X, do hereby", "a
+    transcriber for X, certify") or signs under (`_SIGNATURE_FIRM`), each with a legal form
+    after it ("X, LLC"). The second may be a person's name ("the reporter, Dana Rowe,
+    said"): NER's reading of it comes first."""
     holders, certified = [], []
-    for pattern, out in ((_COPYRIGHT, holders), (_CERTIFICATE_FIRM, certified)):
+    for pattern, out in ((_COPYRIGHT, holders), (_CERTIFICATE_FIRM, certified), (_SIGNATURE_FIRM, certified)):
         for match in pattern.finditer(text):
             name = match.group("name")
             if name.split()[0].lower() not in _NOT_A_HOLDER and len(name) >= 3:

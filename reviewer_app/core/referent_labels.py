@@ -16,6 +16,7 @@ organisations and drops false tags):
   SPELLED_OUT_ITEM, not a spelled name.
 - `label_numbers_by_cue`: a "phone number" asked for as an account or case number
   is an ID_NUMBER.
+- `label_known_bodies`: a gang of the gazetteers ("Norteños") is an organisation.
 """
 
 from __future__ import annotations
@@ -309,12 +310,15 @@ def label_by_leading_head(
     text: str,
     leading_heads: dict[str, Sequence[str]],
     trailing_heads: Iterable[str] = (),
+    known_places: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """A name of two words or more that opens with a word that says what it names
     (`leading_heads`, per label: a street or a mosque in the language that puts the
-    kind first, "Calle Hidalgo", "Masjid al-Noor"; "Fort Bragg") takes that label,
+    kind first, "Calle Hidalgo", "Masjid al-Noor"; "Fort Bragg"; a parish, school or
+    hospital named for a saint, "St. Stanislaus", "saint nicholas") takes that label,
     whatever NER made of it, unless it ends in one of `trailing_heads` that says
-    otherwise ("Fort Bragg Police Department")."""
+    otherwise ("Fort Bragg Police Department") or is one of `known_places` (lower case) made
+    a body ("St. Helena" is a town)."""
     endings = tuple(f" {h}" for h in trailing_heads)
     label_of = {word: label for label, words in leading_heads.items() for word in words}
     if not label_of:
@@ -324,7 +328,10 @@ def label_by_leading_head(
         if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP"):
             words = span.text_in(text).split()
             label = label_of.get(words[0]) if len(words) > 1 else None
-            if label and label != span.label and not " ".join(words).endswith(endings):
+            named = " ".join(words)
+            if label == "ORGANIZATION" and named.lower() in known_places:
+                label = None
+            if label and label != span.label and not named.endswith(endings):
                 span = span.with_(label=label)
         out.append(span)
     return out
@@ -373,11 +380,13 @@ def settle_places_and_bodies(
     cues: Mapping[str, Sequence[str] | Mapping[str, list[str]]] | None = None,
     role_words: frozenset[str] = frozenset(),
     stop_words: frozenset[str] = frozenset(),
+    known_bodies: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The last word on places and organisations, once every other rule has proposed its
     spans: no document, event or credential after a name, agencies named by their county,
     premises named before their address, the other names the text gives them, bodies the
-    context named that NER read as places, then one label per name by majority. `cues` are
+    context named that NER read as places, the gazetteers' bodies (`known_bodies`), then one
+    label per name by majority. `cues` are
     merge.toml's [organisation_cues] (`events`, `documents`, `sentence_adverbs`,
     `credentials`, `agencies`, `state_forms`); `role_words` titles and role nouns,
     `stop_words` function and clause words (lower case)."""
@@ -391,7 +400,45 @@ def settle_places_and_bodies(
     spans = label_aliases(spans, text)
     state_forms = tuple(cues.get("state_forms", ()))
     spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
-    return label_mentions_by_majority(spans, text)
+    return label_mentions_by_majority(label_known_bodies(spans, text, known_bodies), text)
+
+
+# A capitalised word right before or after a mention: the mention is part of a longer name.
+_CAPITALISED_BEFORE = re.compile(r"(?<![.!?:\n])[ ](?:[A-Z][\w'’-]*)[ ]\Z")
+_CAPITALISED_AFTER = re.compile(r"[ ][A-Z]")
+
+
+def label_known_bodies(spans: Iterable[Span], text: str, known_bodies: frozenset[str]) -> list[Span]:
+    """A body of the gazetteers (`known_bodies`, lower case: the street and prison gangs every
+    hearing may name, "Norteños", "Sureño", "Bulldogs") written with a capital is an organisation:
+    a place, person or group NER read in it is one, and a mention no span covers is added, unless
+    it is part of a longer capitalised name ("Fresno Bulldogs" is that name's), opens a sentence
+    ("Blood pressure medication") or the text also writes the word in lower case ("blood")."""
+    spans = list(spans)
+    if not known_bodies:
+        return spans
+    lower = lowercase_words(text)
+    out = []
+    for span in spans:
+        name = span.text_in(text).lower()
+        if span.label in ("LOCATION", "PERSON", "NRP") and name in known_bodies and name not in lower:
+            span = span.with_(label="ORGANIZATION")
+        out.append(span)
+    alternation = "|".join(re.escape(b) for b in sorted(known_bodies, key=len, reverse=True))
+    taken = sorted((s.start, s.end) for s in out)
+    for match in re.finditer(rf"(?<![\w'’-])(?i:{alternation})(?![\w'’-])", text):
+        start, end = match.span()
+        i = bisect.bisect_left(taken, (end, end))
+        if (
+            match.group()[0].isupper()
+            and not opens_sentence(text, start)  # "Blood pressure medication": the sentence's capital
+            and match.group().lower() not in lower
+            and not any(a < end and start < b for a, b in taken[max(0, i - 8) : i])
+            and not _CAPITALISED_BEFORE.search(text, max(0, start - 40), start)
+            and not _CAPITALISED_AFTER.match(text, end)
+        ):
+            out.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+    return sorted(out)
 
 
 def drop_documents_and_events(

@@ -1,10 +1,16 @@
-"""Organisations that speech written in lower case names with their acronyms (issue 12).
+"""Organisations that speech written in lower case names (issue 12).
 
 Speech-recognition text writes a programme or a gang without capitals ("I'm in men of
 steadfast purpose, MSP", "you've done path of accountability p o a", "the belmont street
 locos, the b s l"), so nothing marks where the name starts or ends, nor that it is one.
 The acronym said right after it does both: its letters are the initials of the words
-before it. Two rules, for `context_rules.learn_organisations` and `merge.merge_spans`:
+before it; so do the words that introduce an employer or a programme. Three rules, for
+`context_rules.learn_organisations` and `merge.merge_spans`:
+
+- `names_after_cues`: after a cue that names an employer, a place of care or a programme
+  ("a job offer from", "he died at", "I worked for", "you completed"), the lower-case
+  words up to the first word that is no part of a name ("coastline roofing supply in
+  castroville", "o'connor hospital thirty years") are a name, of two words or more.
 
 - `names_before_their_acronyms`: after a cue that introduces a body ("I'm in", "you
   completed", "I've done"), the lower-case words whose initials the next word or
@@ -21,6 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import number_words
 from reviewer_app.core.term_patterns import whole_word_occurrences
 
 # Words an acronym leaves out ("men of steadfast purpose": MSP).
@@ -34,6 +41,51 @@ _MAX_WORDS = 6
 _MIN_LETTERS = 3
 _SOURCE = "context"
 _SCORE = 0.6
+
+
+# Words that join the parts of a name in speech ("valley sheet and tube", "community hospital of
+# the monterey peninsula", "our lady of guadalupe"), kept where a word of the name follows them.
+_NAME_JOINERS = frozenset({"of", "and", "&", "de", "del"})
+_NAME_WORD = re.compile(r"[a-z][a-z'’-]*(?![\w'’-])")
+_JOINED = re.compile(r"[ ](?:the[ ])?(?=[a-z])")
+
+
+def names_after_cues(
+    text: str, cues: str, breaks: frozenset[str], known_places: frozenset[str], kinds: frozenset[str]
+) -> list[tuple[int, int]]:
+    """The [start, end) of every mention of each lower-case name of two to six words said right
+    after a match of `cues` (a regular expression, matched in any case) and a "the": its words
+    are one space apart and none is one of `breaks` (function words, pronouns: what ends a name
+    in speech) or a number, but for a joining word between two of its words; a known place ends it
+    but after a joining word ("community hospital of the monterey peninsula"). A name that is a
+    known place ("worked at long beach") or ends in one of `kinds` (lower case: "I'm in the
+    welding program", a kind of programme) is none."""
+    names: dict[str, None] = {}
+    breaks = breaks | number_words()
+    for cue in re.finditer(rf"(?i:{cues})[ ]+(?:the[ ]+)?", text):
+        words: list[re.Match[str]] = []
+        at = cue.end()
+        while len(words) < _MAX_WORDS and (word := _NAME_WORD.match(text, at)):
+            joins = word.group() in _NAME_JOINERS and bool(words)
+            if word.group() in breaks and not joins:
+                break
+            if words and word.group() in known_places and words[-1].group() not in _NAME_JOINERS:
+                break  # "the security council russia needs": a place after a name, not in it
+            words.append(word)
+            after = _JOINED.match(text, word.end()) if joins else None
+            if text[word.end() : word.end() + 1] != " " and not after:
+                break
+            at = after.end() if after else word.end() + 1
+        while words and words[-1].group() in _NAME_JOINERS:
+            words.pop()
+        if len(words) < 2:
+            continue
+        name = text[words[0].start() : words[-1].end()]
+        if name not in known_places and words[-1].group() not in kinds:
+            names[name] = None
+    # Where the text says it again, without the cue ("he was at valley sheet and tube too").
+    mentions = (re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])", text) for name in names)
+    return [m.span() for found in mentions for m in found]
 
 
 def _initials(words: Sequence[str]) -> set[str]:

@@ -50,3 +50,13 @@ def test_the_rules_read_them():
     assert stands_out("ART", TEXT) and not stands_out("NG", TEXT) and not stands_out("AM", TEXT)
     assert expansions(TEXT)["ART"] == frozenset({"Anger Replacement Training"})
     assert expansions(TEXT)["VRC"] == frozenset({"Victims Rights Council", "with Victims Rights Council"})
+
+
+def test_a_digit_said_for_to_or_for_in_an_acronym_stands_for_the_word():
+    text = (
+        "The file shows Bridges to Accountability, completed March 2024.\n"
+        "INMATE: Yes sir. In B2A we write a letter. And C2C, Combat to Community. Not B2 yard, not C4."
+    )
+    found = {text[a:b] for a, b in initialisms(text)}
+    assert found == {"Bridges to Accountability", "B2A", "Combat to Community", "C2C"}
+    assert len(initialisms(text)) == 4

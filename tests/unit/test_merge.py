@@ -56,6 +56,20 @@ def test_whitelist_is_case_insensitive_and_read_from_the_resource(rules):
     assert len(rules.whitelist) >= 40
 
 
+def test_the_prisons_own_units_offences_and_roles_are_whitelisted(rules):
+    text = (
+        "ICC will review your RHU placement. We took him to the TTA. It goes to the Decision Review Unit. "
+        "We checked with the Office of Victim and Survivor Rights and Services. I'm reducing the charge "
+        "to Mutual Combat. BY: KEVIN AMARO, Deputy Attorney General. Mr. Stroud is Deaf."
+    )
+    terms = ["ICC", "RHU", "TTA", "Decision Review Unit", "Office of Victim and Survivor Rights and Services"]
+    terms += ["Mutual Combat", "Deputy Attorney General", "Deaf"]
+    text += " I did CoDA and the ESL classes, I'm halfway through HVAC. It would be on the BWC."
+    terms += ["CoDA", "ESL", "HVAC", "BWC"]
+    spans = [at(text, term, "ORGANIZATION") for term in terms] + [at(text, "KEVIN AMARO", "PERSON")]
+    assert covered(merge.apply_whitelist(spans, text, rules.whitelist), text) == [("PERSON", "KEVIN AMARO")]
+
+
 def test_exact_duplicates_become_one_span_recording_every_detector(rules):
     spans = [
         at(APPENDIX_A, "Kevin Richardson", "PERSON", "spacy"),
@@ -604,3 +618,14 @@ def test_a_person_after_the_followed_by_a_verb_heads_its_own_clause(rules):
     text = "we think the alliance is right and the nordlund family agrees."
     spans = [at(text, "alliance", "PERSON"), at(text, "nordlund", "PERSON")]
     assert [s.label for s in merge.relabel_by_context(spans, text, rules)] == ["ORGANIZATION", "PERSON"]
+
+
+def test_a_name_part_said_again_inside_a_whitelisted_term_is_no_mention_of_it(rules):
+    text = (
+        "OFFICE OF VICTIM AND SURVIVOR RIGHTS AND SERVICES\nVICTIM SERVICES LINE\n"
+        "Staff: Victim Services Representative Celeste Moore\nREP: Victim Services, this is Celeste."
+    )
+    spans = [at(text, "Victim Services Representative", "PERSON"), at(text, "Celeste Moore", "PERSON")]
+    found = [(s.label, s.text_in(text)) for s in merge.merge_spans(spans, text, rules)]
+    assert not any(t.lower() == "services" for _, t in found)
+    assert ("PERSON", "Celeste") in found

@@ -10,6 +10,7 @@ from reviewer_app.core.organisation_names import (
     coordinated_parts,
     defined_names,
     names_ending_in_heads,
+    names_with_legal_forms,
     signed_firms,
 )
 from reviewer_app.core.spans import Span
@@ -128,6 +129,29 @@ def test_a_copyright_line_and_a_certificate_name_their_firm():
     assert {text[a:b] for a, b in holders} == {"Foothill Legal Transcribers", "Goldleaf Digital, LLC"}
     assert {text[a:b] for a, b in certified} == {"BARRISTER DIGITAL SOLUTIONS"}
     assert ("Foothill Legal Transcribers", "ORGANIZATION") in _merged(text)
+
+
+def test_the_firm_a_transcriber_works_for_and_the_firm_under_a_signature_are_organisations():
+    text = (
+        "I, FAYE RUTLEDGE, a transcriber for MOTHER LODE TRANSCRIPTION SERVICES, certify that it is true.\n"
+        "                     Marisela Vandermeer\n                     Transcriber\n"
+        "                     Golden State Hearing Transcripts\n\n"
+        "19                           ROSALIE VANTREASE, CSR No. 13587\n"
+        "20                           MOTHER LODE COURT REPORTERS\n"
+    )
+    _, certified = signed_firms(text)
+    assert [text[a:b] for a, b in certified] == [
+        "MOTHER LODE TRANSCRIPTION SERVICES",
+        "Golden State Hearing Transcripts",
+        "MOTHER LODE COURT REPORTERS",
+    ]
+    spans = [_ner(text, "LODE COURT REPORTERS", "PERSON")]
+    assert ("MOTHER LODE COURT REPORTERS", "ORGANIZATION") in _merged(text, spans)
+
+
+def test_a_firm_without_the_dots_of_its_legal_form_keeps_it_and_the_penal_code_is_none():
+    text = "For Defendant Rich:\n     GALLO TENNANT PC\n     BY: MEREDITH CASH\nConvicted under Code PC 187."
+    assert [text[a:b] for a, b in names_with_legal_forms(text)] == ["GALLO TENNANT PC"]
 
 
 def test_a_copyright_line_without_a_holder_and_a_reporter_who_is_a_person_name_no_firm():
@@ -310,3 +334,34 @@ def test_a_facilitator_in_a_body_and_a_bed_held_at_one_name_it():
 def test_a_determiner_before_a_head_word_opens_no_name():
     text = "Every Program I did helped. My Group met on Tuesdays. Our Real Talk Circle meets now."
     assert _merged(text) == {("Real Talk Circle", "ORGANIZATION")}
+
+
+def test_a_programme_one_facilitates_or_is_signed_up_for_and_a_school_by_its_term_are_bodies():
+    text = (
+        "He now co-facilitates Puentes de Cambio, a peer group. Agent Stroud signed me up for Roots "
+        "Forward. I used the GI Bill for one semester at Allan Hancock and quit. She was a junior at "
+        "Lincoln. I facilitate the ASL section."
+    )
+    spans = [
+        _ner(text, "Puentes de Cambio", "PERSON"),
+        _ner(text, "Allan Hancock", "PERSON"),
+        _ner(text, "Lincoln", "LOCATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {
+        ("Puentes de Cambio", "ORGANIZATION"),
+        ("Roots Forward", "ORGANIZATION"),
+        ("Allan Hancock", "ORGANIZATION"),
+        ("Lincoln", "LOCATION"),
+    } <= merged
+    assert not any(name == "ASL" for name, _ in merged)
+
+
+def test_a_transitional_residence_is_a_body_with_its_short_form():
+    text = (
+        "PRESIDING COMMISSIONER: Where would you live?\nINCARCERATED PERSON NOBLE: Second Wind Residence, "
+        "in Riverside. My sister is fifteen minutes from Second Wind. Then New Dawn Residential."
+    )
+    merged = _merged(text)
+    assert {("Second Wind Residence", "ORGANIZATION"), ("Second Wind", "ORGANIZATION")} <= merged
+    assert ("New Dawn Residential", "ORGANIZATION") in merged

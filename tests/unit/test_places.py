@@ -331,6 +331,15 @@ def test_streets_and_institutions_of_a_lower_case_transcript():
     }
 
 
+def test_a_towns_police_said_in_lower_case_is_an_organisation():
+    text = (
+        "speaker 1: you were arrested saturday night by fresno p d\nspeaker 2: yeah\n"
+        "speaker 1: bakersfield police responded at two ten and the police took you in"
+    )
+    found = {(s.text_in(text), s.label) for s in find_lower_case_places(text)}
+    assert found == {("fresno p d", "ORGANIZATION"), ("bakersfield police", "ORGANIZATION")}
+
+
 def test_a_text_that_capitalises_its_names_is_left_to_ner():
     text = (
         "She lives on Juniper Hollow Lane. It is near the college. We drove on panorama drive, "

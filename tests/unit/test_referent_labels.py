@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.merge import default_rules, merge_spans
+from reviewer_app.core.referent_labels import label_by_leading_head, label_known_bodies
+from reviewer_app.core.spans import Span
 from tests.unit.test_context_rules import _merged, _span
 
 
@@ -134,17 +136,35 @@ def test_a_state_postal_code_after_a_town_is_a_place():
 
 
 def test_a_name_opening_with_a_word_for_a_street_or_a_mosque_takes_its_label():
-    text = "He had a shop on Calle Morelos, and we pray at Masjid al-Huda. Fort Ames Police Department came."
+    text = (
+        "He had a shop on Calle Morelos, and we pray at Masjid al-Huda. Fort Ames Police Department came. "
+        "My brother-in-law has Herrería Ontiveros."
+    )
     spans = [
         _span(text, "Calle Morelos", "ORGANIZATION"),
         _span(text, "Masjid al-Huda", "PERSON"),
         _span(text, "Fort Ames Police Department", "ORGANIZATION"),
+        _span(text, "Herrería Ontiveros", "PERSON"),
     ]
     assert _merged(text, spans) == {
         ("Calle Morelos", "LOCATION"),
         ("Masjid al-Huda", "ORGANIZATION"),
         ("Fort Ames Police Department", "ORGANIZATION"),
+        ("Herrería Ontiveros", "ORGANIZATION"),
     }
+
+
+def test_a_name_opening_with_a_saints_title_is_the_parish_or_school_unless_it_is_a_known_town():
+    text = "He goes to St. Stanislaus, the Polish mass. We wed at saint nicholas. She lives in St. Helena."
+    spans = [
+        _span(text, "St. Stanislaus", "LOCATION"),
+        _span(text, "saint nicholas", "LOCATION"),
+        _span(text, "St. Helena", "LOCATION"),
+    ]
+    assert {("St. Stanislaus", "ORGANIZATION"), ("saint nicholas", "ORGANIZATION")} <= _merged(text, spans)
+    heads = default_rules().organisation_cues["leading_heads"]
+    labelled = label_by_leading_head(spans, text, heads, known_places=frozenset({"st. helena"}))
+    assert [s.label for s in labelled] == ["ORGANIZATION", "ORGANIZATION", "LOCATION"]
 
 
 def test_a_name_after_of_a_place_is_named_after_the_place_not_the_place():
@@ -442,3 +462,18 @@ def test_a_person_one_called_after_a_place_and_which_or_that_is_no_alias_of_the_
     found = {(s.start, s.text_in(text), s.label) for s in label_aliases(spans, text)}
     assert {label for _, name, label in found if name in ("Tony", "Maria")} == {"PERSON"}
     assert {label for _, name, label in found if name == "Ridge"} == {"LOCATION"}
+
+
+def test_a_gang_of_the_gazetteer_is_an_organisation_unless_part_of_a_longer_name_or_a_word():
+    text = (
+        "SGT. YBARRA: Any problem with Sureños, Bulldogs, anybody? She ties it to the Norteño years.\n"
+        "A. I was a Fresno Bulldogs kid. There was blood, Blood everywhere. They were Norteños.\n"
+        "Q. Medication? A. Crip pressure medication."
+    )
+    spans = [_span(text, "Norteños", "LOCATION"), _span(text, "Bulldogs", "ORGANIZATION")]
+    found = {(s.text_in(text), s.label) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"}
+    assert {("Sureños", "ORGANIZATION"), ("Norteño", "ORGANIZATION"), ("Norteños", "ORGANIZATION")} <= found
+    assert not any("Blood" in name or "Crip" in name for name, _ in found)
+    assert label_known_bodies([], text, frozenset({"bulldogs"})) == [
+        Span(text.index("Bulldogs"), text.index("Bulldogs") + 8, "ORGANIZATION", ("context",), 0.6)
+    ]

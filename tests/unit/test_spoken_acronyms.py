@@ -8,7 +8,11 @@ import re
 
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_acronyms import acronyms_of_organisations, names_before_their_acronyms
+from reviewer_app.core.spoken_acronyms import (
+    acronyms_of_organisations,
+    names_after_cues,
+    names_before_their_acronyms,
+)
 
 
 def _cues() -> tuple[str, ...]:
@@ -101,3 +105,65 @@ def test_a_word_that_spells_a_bodys_initials_is_no_acronym_away_from_the_name():
     body = Span(start, start + len("guiding rage into power"), "ORGANIZATION", ("spacy",), 0.85)
     found = [s.text_in(speech) for s in acronyms_of_organisations([body], speech)]
     assert found == ["guiding rage into power", "grip"]
+
+
+def _names_after_cues(text: str) -> list[str]:
+    rules = default_rules()
+    cues = rules.organisation_cues
+    said = "|".join(rf"\b(?:{re.escape(c)})" for c in (*cues["before"], *cues["naming"], *cues["membership"]))
+    breaks = rules.function_words | rules.determiners | frozenset(cues["spoken_name_breaks"])
+    kinds = frozenset(k.lower() for k in cues["after"])
+    return [text[a:b] for a, b in names_after_cues(text, said, breaks, rules.known_places, kinds)]
+
+
+def test_a_lower_case_name_after_a_naming_cue_runs_to_the_first_word_no_name_has():
+    text = (
+        "i have a job offer from coastline roofing supply in castroville. he died at community hospital "
+        "of the monterey peninsula\nshe worked at o'connor hospital thirty years. i worked for gulf coast "
+        "pipe and supply and then i came back"
+    )
+    assert _names_after_cues(text) == [
+        "coastline roofing supply",
+        "community hospital of the monterey peninsula",
+        "o'connor hospital",
+        "gulf coast pipe and supply",
+    ]
+
+
+def test_one_word_a_known_place_or_a_kind_of_programme_after_a_cue_is_no_name():
+    text = (
+        "i worked at target for a while. i worked at long beach two years. i completed the welding "
+        "program. i worked at the, um, the cannery. i worked for my uncle. i facilitate tuesday mornings"
+    )
+    assert _names_after_cues(text) == []
+
+
+def test_a_lower_case_employer_is_an_organisation_at_every_mention_in_lower_case_speech():
+    text = (
+        "speaker 1: so where were you working\nspeaker 2: i got on at valley sheet and tube in sixty two\n"
+        "speaker 1: okay and your dad\nspeaker 2: he was at valley sheet and tube too thirty one years\n"
+        "speaker 1: and after that\nspeaker 2: i worked for gulf coast pipe and supply in pasadena"
+    )
+    merged = merge_spans([], text)
+    found = [s.text_in(text) for s in merged if s.label == "ORGANIZATION"]
+    assert found == ["gulf coast pipe and supply"]  # "got on at" is no cue
+    text = text.replace("got on at", "worked at")
+    found = [s.text_in(text) for s in merge_spans([], text) if s.label == "ORGANIZATION"]
+    assert found == ["valley sheet and tube", "valley sheet and tube", "gulf coast pipe and supply"]
+
+
+def test_a_name_after_a_cue_in_text_written_with_capitals_is_left_to_ner():
+    text = (
+        "Speaker 1: Where were you working? Tell me. Go ahead. Take your time.\n"
+        "Speaker 2: I worked at the, you know, the plant. I worked for gulf coast pipe and supply. Yes.\n"
+        "Speaker 1: Thank you. Next question. Who was your supervisor?"
+    )
+    assert not [s for s in merge_spans([], text) if s.label == "ORGANIZATION"]
+
+
+def test_one_utterance_in_lower_case_gives_too_little_to_read_a_name_after_a_cue():
+    said = "as a permanent member of the security council russia needs to take its responsibility"
+    assert not [s for s in merge_spans([], said) if s.label == "ORGANIZATION"]
+    turns = f"speaker 1: and then\nspeaker 2: {said}\nspeaker 1: okay"
+    found = [s.text_in(turns) for s in merge_spans([], turns) if s.label == "ORGANIZATION"]
+    assert found == ["security council"]
