@@ -55,13 +55,16 @@ from reviewer_app.detectors.spoken_age_talk import (
     ages_of_a_life_story,
     around_an_age,
     birthday_at,
+    breaks_a_clause,
     dates_a_life_by,
     far_from_the_number_before,
     goes_on_from_an_age,
     months_of_a_baby,
     name_set_off,
+    next_name_of_a_list,
     opens_a_range_of_ages,
     restarts_an_age,
+    set_off_after_a_person,
     short_of_an_age,
     stage_of_a_life_at,
 )
@@ -489,6 +492,8 @@ class _Finder:
                 score = (
                     WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."; "twelve, going on thirteen"
                 )
+            if not score and last_age is not None and next_name_of_a_list(self, i, last_age):
+                score = WEAK_SCORE  # "Bam is nineteen now, he'll be twenty next month. Peaches is seventeen."
             if not score and says_again_an_age(self, [number, next_age], out):
                 score = WEAK_SCORE  # "i was thirty nine" ... "you're right thirty eight thirty nine"
             if score:
@@ -540,7 +545,8 @@ class _Finder:
     def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
         value = number.value
-        k = i - 1 - (self.word(i - 1) in self.v.hedges)
+        k = self._before_fillers(i - 1)  # "You joined them at, what, thirteen?"
+        k -= k == i - 1 and self.word(k) in self.v.hedges
         if (
             self.person_is(i)
             or self.word(k) in ("turned", "turn", "turns", "turning")
@@ -554,7 +560,7 @@ class _Finder:
             return SCORE
         if restarts_an_age(self, i):
             return SCORE  # "I was thirty... thirty-nine": the false start is said of the person too
-        if self._set_off_after_a_person(i, number):
+        if set_off_after_a_person(self, i, number):
             return WEAK_SCORE  # "the victim, nineteen, was shot", "I was a kid, maybe fourteen."
         # "By seventeen I was using": "by" opens the clause of the person it dates.
         if (
@@ -583,40 +589,6 @@ class _Finder:
         if at_the_time and self.word(k) in ("was", "were") and self.word(k - 1) in ("and", "but"):
             return WEAK_SCORE  # "HE WAS BORN ON MAY 3, 1971 AND WAS 24 AT THE TIME OF THE OFFENSE"
         return WEAK_SCORE if i in answers else 0.0
-
-    def _set_off_after_a_person(self, i: int, number: Reading) -> bool:
-        """Whether the number of words i.. stands between commas (or a comma and the sentence's
-        end) right after a word for a person: "Mr. Jones, now 45, has", "an old man now, seventy-eight"."""
-        k = i - 1
-        if "," not in self.gap(k, k + 1) and self.word(k) in self.v.hedges:
-            k -= 1  # "Mr. Jones, now 45,"
-        if k < 1 or "," not in self.gap(k, k + 1):
-            return False
-        last = number.last
-        last += (
-            self.word(last) in self.v.loose_number_endings and self.gap(last - 1, last) == "-"
-        )  # "sixty-something"
-        if self.word(last) in ("or", "to", "and") and self.reader.read_small(last + 1) is not None:
-            last = self.reader.read_small(
-                last + 1
-            ).last  # "younger, twenty-five or twenty-six.", "kids, 10 and 12,"
-        at_the_time = (self.word(last), self.word(last + 1), self.word(last + 2)) == ("at", "the", "time")
-        if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
-            return False  # "I was a juvenile, 16 at the time."
-        k -= self.word(k) in ("now", "then")
-        if self.word(k) in self.v.age_adjectives and (
-            self.person_is(k) or self.said_before_in_clause(k, self.v.person_nouns | self.v.age_of_nouns)
-        ):
-            return (
-                True  # "He was younger, twenty-five or twenty-six.", "a girl in the truck, younger, like 14"
-            )
-        return (
-            self.word(k) in self.v.person_nouns
-            or self.word(k) in self.v.age_of_nouns
-            or self.words[k].start in self.persons
-            or self.word(k - 1) in self.v.titles
-            or name_set_off(self, k) is not None
-        )
 
     def _fragment_at_age(self, i: int, number: Reading) -> bool:
         """Whether the number of words i.. closes a verbless phrase "<word> at|by <number>"
@@ -715,8 +687,8 @@ class _Finder:
             return False
         elif self.word(k) in ("old", "age") and self.word(k - 1) in ("years", "year", "of"):
             k -= 2 + (self.word(k - 1) == "of")  # "forty years old, maybe forty-five"
-        if decade_word(self.word(k)):  # "late twenties, maybe thirty"
-            return decade_of_someone(self, k) > 0
+        if decade_word(self.word(k)):  # "late twenties, maybe thirty", "my early twenties, like twenty-two"
+            return decade_of_someone(self, k) > 0 or decade_of_life(self, k) is not None
         first = k
         while first > 0 and self.gap(first - 1, first) in (" ", "-") and self.reader.read_small(first - 1):
             first -= 1
@@ -728,7 +700,7 @@ class _Finder:
                 or self._after_age_word(first)
                 or (self.word(first - 1) == "of" and self.word(first - 2) in self.v.age_of_nouns)
                 or self._goes_on_from_an_age_before(first)
-                or self._set_off_after_a_person(first, self.reader.read_cardinal(first))
+                or set_off_after_a_person(self, first, self.reader.read_cardinal(first))
             )
         )
 
@@ -781,11 +753,12 @@ class _Finder:
         reach = 4 if self.word(k) in ("be", "been") else 16 if self.word(k - 1) in ("and", "but") else 1
         named = name_set_off(self, k - 1)
         if named is not None:
-            return self.word(named - 1) in self.v.person_nouns  # "His sister, Maxine Voss, is eighty"
+            # "His sister, Maxine Voss, is eighty"; a title makes it a person's: "The owner, Mr. Al Cruz,"
+            return self.word(named - 1) in self.v.person_nouns or self.word(named) in self.v.titles
         if [self.word(k - 3), self.word(k - 2), self.word(k - 1)] == ["at", "the", "time"]:
             k -= 3  # "My girlfriend at the time was sixteen"
         for j in range(k - 1, max(-1, k - 1 - reach), -1):
-            if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
+            if breaks_a_clause(self.gap(j, j + 1)):  # not a page's line between subject and verb
                 return False
             w = self.word(j)
             if w in self.v.impersonal_subjects:

@@ -94,6 +94,10 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             out.append(f.span(i, number.last, "AGE", WEAK_SCORE))  # "I have forty-six years."
             last_age = number
             continue
+        if number is not None and _from_an_age_to_another(f, i, number, found_ages):
+            out.append(f.span(i, number.last, "AGE", WEAK_SCORE))  # "From sixteen to right before I turned"
+            last_age = number
+            continue
         if number is None or not 2 <= number.value <= 110 or not f._bare_number(i, number.last):
             continue
         listed = _ages_of_those_counted(f, i)
@@ -215,8 +219,9 @@ def _a_range_of_ages(
     join = number.last
     if f.word(i).isdigit() or not 13 <= number.value <= 29:
         return []
-    if not f._person_near(i - 1) and not near_an_age(f, i, join, ages, more_ages):
-        return []  # "MVN. From like fourteen to twenty-two, twenty-three." near "when I was young"
+    about_a_person = f._person_near(i - 1) or _person_before_in_turn(f, i)
+    if not (about_a_person or near_an_age(f, i, join, ages, more_ages)):
+        return []
     opener = f.word(_before_hedges(f, i - 1))
     if opener == "from" and f.word(join) == "on" and f.clause_end(join + 1):
         return [number]  # "I carried one from about fifteen on."
@@ -235,6 +240,33 @@ def _a_range_of_ages(
     if not f._bare_number(second.first, second.last):
         return []
     return [number, second]
+
+
+def _from_an_age_to_another(f: Finder, i: int, number: Reading, ages: SpanIndex) -> bool:
+    """Whether the number in words at word i, from 13 to 29, opens a range of a life after "from"
+    whose other end is an age said a few words on: "From sixteen to right before I turned eighteen"."""
+    if f.word(i).isdigit() or not 13 <= number.value <= 29 or f.word(_before_hedges(f, i - 1)) != "from":
+        return False
+    return f.word(number.last) in ("to", "till", "until") and _age_follows(f, number.last + 1, ages)
+
+
+def _person_before_in_turn(f: Finder, i: int, reach: int = 25) -> bool:
+    """Whether a person is the subject of a sentence before word i in the same turn, as the years of
+    a life go on from it: "A. When I was young. Meadowview Norte. MVN. From like fourteen to twenty-two"."""
+    for k in range(i - 1, max(-1, i - 1 - reach), -1):
+        if "\n" in f.gap(k, k + 1) or f.words[k + 1].start in f.tag_starts:
+            return False
+        if f.word(k) in f.v.subjects - {"it", "who"} or f.word(k) in f.v.contracted:
+            return True
+    return False
+
+
+def _age_follows(f: Finder, k: int, ages: SpanIndex, reach: int = 5) -> bool:
+    """Whether an age of `ages` opens within `reach` words from word k, in the same sentence."""
+    end = k
+    while end + 1 < min(len(f.words), k + reach) and not re.search(r"[.;:!?\n]", f.gap(end, end + 1)):
+        end += 1
+    return k < len(f.words) and ages.has_within(f.words[k].start, f.words[end].end, "AGE")
 
 
 def near_an_age(
@@ -323,7 +355,25 @@ def _goes_on_from_an_age_said(f: Finder, i: int, number: Reading, ages: list[Spa
     if f.word(j) in ("in", "come") and f.word(j + 1) in f.v.months:  # "fifty-six come March"
         said = f.reader.read_cardinal(bisect.bisect_right(f.word_ends, before[-1].start))
         return said is not None and number.value - said.value in (0, 1)
-    return f.word(i - 1) == "and" and f.word(j) == "when" and number.value >= 10
+    if f.word(i - 1) == "and" and f.word(j) == "when" and number.value >= 10:
+        return True
+    return number.value >= 13 and _parallel_to_an_age(f, i, j, before[-1])  # no hour
+
+
+def _parallel_to_an_age(f: Finder, i: int, j: int, age: Span) -> bool:
+    """Whether the number of words i..j-1 opens a phrase said like the one of the `age` before it,
+    both going on with "when" and a subject or "at the" ("i was nineteen when i caught it twenty
+    when i went in", "You were thirteen when you started, twenty-four at the crime")."""
+
+    def dated(k: int) -> bool:
+        return (f.word(k) == "when" and f.word(k + 1) in f.v.subjects | f.v.contracted) or (
+            f.word(k) == "at" and f.word(k + 1) == "the"
+        )
+
+    after_age = bisect.bisect_left(f.word_ends, age.end) + 1
+    if not (dated(after_age) and dated(j)) or f.reader.read_small(i - 1) is not None:
+        return False
+    return f.word(after_age) == f.word(j) or f.gap(i - 1, i).strip() == ","
 
 
 def _after_the_noun_of_a_person(f: Finder, i: int) -> bool:
