@@ -10,8 +10,10 @@ import bisect
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading
+from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 
 if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
@@ -125,10 +127,11 @@ def stage_of_a_life_at(f: Finder, k: int, i: int) -> bool:
 def ages_of_a_life_story(
     f: Finder, times: list[Span], ages: list[Span], reach: int = 30
 ) -> tuple[list[Span], list[Span]]:
-    """(times, ages) with an hour said alone after "at" or "by" taken for an age where a greater age
-    after "at" or "by" follows it on the same line, as a life story goes on ("smoking weed at
-    eleven and using speed by fourteen", "Then at twelve, a battery at school. At thirteen, ...")."""
-    if not times or not ages:
+    """(times, ages) with an hour said alone after "at" or "by" (a time or no span) taken for an age
+    where a greater age after "at" or "by" follows it on the same line, as a life story goes on
+    ("smoking weed at eleven and using speed by fourteen", "Then at twelve, a battery at school.
+    At thirteen, ...")."""
+    if not ages:
         return times, ages
 
     def word_at(start: int) -> int | None:
@@ -142,7 +145,7 @@ def ages_of_a_life_story(
         if read is not None and f.word(n - 1) in ("at", "by") and f.words[read.last - 1].end == age.end:
             said_at.append((n, read.value))
     kept, taken = [], []
-    for t in times:
+    for t in times + _hours_set_off_after_at(f, times + ages):
         n = word_at(t.start)
         hour = f.reader.read_small(n) if n is not None else None
         later = (
@@ -154,8 +157,27 @@ def ages_of_a_life_story(
                 for m, value in said_at
             )
         )
-        (taken if later else kept).append(t)
+        if later:
+            taken.append(t)
+        elif t.label == "TIME":
+            kept.append(t)
     return kept, sorted(ages + [Span(t.start, t.end, "AGE", t.detectors, t.score) for t in taken])
+
+
+def _hours_set_off_after_at(f: Finder, found: list[Span]) -> list[Span]:
+    """The numbers of an hour in words after "at" or "by", set off by a comma, that no span of
+    `found` covers ("Then at twelve, a battery at school."): neither an hour nor an age on their own,
+    they are one of a life story when a greater age follows (`ages_of_a_life_story`)."""
+    covered = SpanIndex.of(found)
+    out = []
+    for n in range(1, len(f.words) - 1):
+        hour = f.reader.read_small(n) if f.word(n - 1) in ("at", "by") and not f.word(n).isdigit() else None
+        if hour is None or not 1 <= hour.value <= 12 or hour.last >= len(f.words):
+            continue
+        span = f.span(n, hour.last, "CANDIDATE", WEAK_SCORE)
+        if f.gap(hour.last - 1, hour.last).strip() == "," and not covered.overlaps_any(span):
+            out.append(span)
+    return out
 
 
 def short_of_an_age(f: Finder, i: int, reach: int = 4) -> bool:
@@ -205,6 +227,13 @@ def capitalised_name_word(f: Finder, j: int) -> bool:
         and said.lower() not in f.v.months | f.v.weekdays
         and said.lower() not in f.v.function_words
     )
+
+
+def _named_after_people(f: Finder, k: int) -> bool:
+    """Whether word k is a name set off after the word for the people it names: "Our children,
+    Zuri, 16, and Kofi, 13"."""
+    set_off = f.gap(k - 1, k).strip() == ","
+    return set_off and capitalised_name_word(f, k) and f.word(k - 1) in f.v.person_nouns
 
 
 def describes_a_person(f: Finder, k: int, reach: int = 10) -> bool:
@@ -264,6 +293,7 @@ def set_off_after_a_person(f: Finder, i: int, number: Reading) -> bool:
         or f.word(k - 1) in f.v.titles
         or name_set_off(f, k) is not None
         or describes_a_person(f, k)
+        or _named_after_people(f, k)
     )
 
 

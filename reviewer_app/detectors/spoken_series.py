@@ -256,10 +256,14 @@ def says_again_an_age(f: Finder, readings: list[Reading | None], found: list[Spa
     fourteen", "you're right thirty eight thirty nine", "so thirty eight"); the speech of a
     transcript without punctuation, where no sentence opens."""
     number = readings[0]
-    values = {r.value for r in readings if r is not None and r.value >= 13}
-    if number is None or not values or not found:
+    if number is None or not found:
         return False
     first = number.first
+    # "at age twelve, 1991 ... Then on 3-11-92, still twelve,": "still" says the age is unchanged
+    still = f.word(first - 1) == "still" and "," in f.gap(first - 2, first - 1)
+    values = {r.value for r in readings if r is not None and (r.value >= 13 or still)}
+    if not values:
+        return False
     opens = first == 0 or re.search(r"[.;:!?\n]", f.gap(first - 1, first)) is not None
     if not (opens or f.word(first - 1) in _AGAIN_CUES | f.v.hedges | f.v.corrections):
         return False

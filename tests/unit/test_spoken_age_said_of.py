@@ -114,6 +114,24 @@ def test_a_range_of_a_life(text, expected):
             ["nineteen", "twenty", "seventeen"],
         ),
         ("MS. LEE: Bam is nineteen now.\nMR. KAY: Peaches is seventeen.", ["nineteen"]),
+        # A name set off after the word for the people it names.
+        ("Our children, Zuri, 16, have met him.", ["16"]),
+        ("The streets, Main, 16, and Elm.", []),
+        # A number after "at" set off by a comma, before a greater age after "at" on the same line.
+        (
+            "MR. KAY: Then at twelve, a battery at school, seventh grade. At thirteen you went to the hall.",
+            ["twelve", "thirteen"],
+        ),
+        (
+            "MR. KAY: Then at twelve, a battery at school, seventh grade.\nA: At thirteen, the hall.",
+            ["thirteen"],
+        ),
+        # "still" says an age said before is unchanged.
+        (
+            "MR. KAY: A petition at age twelve, 1991, petty theft. Then on 3-11-92, still twelve, a contact.",
+            ["twelve", "twelve"],
+        ),
+        ("MR. KAY: A petition at age twelve, 1991. Then there were still twelve left.", ["twelve"]),
     ],
 )
 def test_an_age_said_like_the_one_before(text, expected):
