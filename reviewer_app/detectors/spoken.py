@@ -70,7 +70,7 @@ from reviewer_app.detectors.spoken_age_talk import (
 )
 from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
-from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
+from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, no_weights
 from reviewer_app.detectors.spoken_periods import (
     decade_at,
     decade_of_life,
@@ -856,9 +856,7 @@ def find_spoken_forms(
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     # "six-four, maybe two-fifty": what follows a height is a weight.
-    times = [
-        t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
-    ]
+    times = [t for t in no_weights(find_times(finder), heights, text) if not any(map(t.overlaps, heights))]
     dates, ages = finder.dates(), finder.ages()
     dated = SpanIndex.of(dates)
     dates += [s for s in seasons_of_a_year(finder, dates) if not dated.overlaps_any(s)]
@@ -867,4 +865,4 @@ def find_spoken_forms(
     spans += heights + find_digit_runs(finder)
     taken = SpanIndex.of(spans)
     spans += [p for p in pairs_of_ages(finder, spans) if not taken.overlaps_any(p)]
-    return sorted(spans + find_series(finder, spans))
+    return sorted(spans + no_weights(find_series(finder, spans), heights, text))

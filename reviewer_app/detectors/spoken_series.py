@@ -104,7 +104,7 @@ def _goes_on(f: Finder, anchor: Span) -> Span | None:
     """The number of the anchor's kind that goes on from it in a series, or None."""
     k = _next_after(f, anchor.end)
     if k is None:
-        return None
+        return _next_hour_run_on(f, anchor) if anchor.label == "TIME" else None
     said = f.text[anchor.start : anchor.end]
     if anchor.label == "AGE":
         number = f.reader.read_cardinal(k)
@@ -127,6 +127,21 @@ def _goes_on(f: Finder, anchor: Span) -> Span | None:
         return f.span(k, k + 1, "TIME", WEAK_SCORE)  # "between eight and noon"
     end = _clock_end(f, k)
     return f.span(k, end, "TIME", WEAK_SCORE) if end and f._no_count(end) else None
+
+
+def _next_hour_run_on(f: Finder, anchor: Span) -> Span | None:
+    """The next hour said right after a clock time with its minutes and no mark between, as speech
+    without punctuation corrects a time ("it was like ten thirty eleven i was gonna be back"), ending
+    its phrase; or None."""
+    k = bisect.bisect_right(f.word_ends, anchor.end)
+    first = bisect.bisect_right(f.word_ends, anchor.start)
+    said = f.reader.read_small(first)
+    if k >= len(f.words) or f.gap(k - 1, k) != " " or said is None or said.last >= k:
+        return None  # no minutes said after the anchor's hour
+    hour = f.reader.read_small(k)
+    if hour is None or f.word(k).isdigit() or hour.value != said.value % 12 + 1 or hour.last - k != 1:
+        return None
+    return f.span(k, hour.last, "TIME", WEAK_SCORE) if f._sentence_goes_on(hour.last) else None
 
 
 def _value_of(f: Finder, span: Span) -> int | None:

@@ -71,6 +71,8 @@ def find_times(f: Finder) -> list[Span]:
                 or _restates_a_time(f, i, said_before)
                 or says_again_a_time(f, i, said_before)
                 or i in f.time_answers
+                or _every_day(f, minutes)
+                or _after_an_hour_noun(f, i)
             )
             and f._no_count(minutes)
             and not address_after(f, minutes)
@@ -86,6 +88,7 @@ def find_times(f: Finder) -> list[Span]:
             or (_restates_a_time(f, i, said_before) and f._sentence_goes_on(j))
             or (says_again_a_time(f, i, said_before) and f._sentence_goes_on(j))
             or (i in f.time_answers and f._sentence_goes_on(j))  # "At what time?" "Eleven."
+            or (_after_an_hour_noun(f, i) and f._sentence_goes_on(j))  # "your curfew is ten"
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         elif minutes and _opens_a_range(f, minutes, minutes):
@@ -109,6 +112,18 @@ def _written_again(f: Finder, found: list[Span]) -> list[Span]:
         and f.gap(i - 1, i).strip() == ","
         and f._sentence_goes_on(i + 1)
     ]
+
+
+def _after_an_hour_noun(f: Finder, i: int) -> bool:
+    """Whether a word naming an hour of the day and "is", "was" or "of" come right before word i:
+    "your curfew is ten", "with a curfew of eight", "bedtime was nine thirty"."""
+    return f.word(i - 1) in ("is", "was", "of") and f.word(i - 2) in f.v.hour_nouns
+
+
+def _every_day(f: Finder, j: int) -> bool:
+    """Whether a part of the day said as every day's follows word j-1: "a ducat for five-forty every
+    morning", "the bus at six fifteen each night"."""
+    return f.word(j) in ("every", "each") and f.word(j + 1) in f.v.day_nouns and f.word(j + 1) != "day"
 
 
 def _hours_of_a_shift(f: Finder, i: int, j: int) -> bool:
@@ -253,8 +268,10 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     opener = f.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
     if opener in f.v.impersonal_subjects | f.v.contracted | f.v.subjects:
         return True
-    if f.word(cue) in ("after", "around", "before", "until", "till") and f._opens_a_sentence(cue):
-        return True  # the answer "After one." (a sentence opening "At twelve." may give an age)
+    if f.word(cue) in ("after", "around", "before", "until", "till") and (
+        f._opens_a_sentence(cue) or "," in f.gap(cue - 1, cue)
+    ):
+        return True  # the answer "After one.", "Gold, after five, Tuesdays" ("At twelve." may give an age)
     return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
 
 
