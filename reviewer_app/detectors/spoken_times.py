@@ -258,6 +258,8 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     cue = i - 1 - (f.word(i - 1) in f.v.hedges and f.word(i - 2) in f.v.hour_cues)
     if f.word(cue) in ("about", "like") and after_a_part_of_the_day(f, cue, (" ", ", ")):
         return f._sentence_goes_on(j)  # "saturday night about eleven"
+    if f.word(cue) == "to" and f.word(cue - 1) in ("close", "closer") and it_was(f, cue - 1):
+        return f._sentence_goes_on(j)  # "It was closer to two."
     to_a_meal = f.word(j) == "for" and f.word(j + 1) in f.v.day_events  # "at twelve for lunch"
     if f.word(cue) not in f.v.hour_cues or not (f._sentence_goes_on(j) or to_a_meal):
         return False  # "open till five", "we got there at about nine"
