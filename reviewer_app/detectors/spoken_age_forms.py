@@ -117,6 +117,7 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             or _after_a_name_before_a_verb(f, i, number, w)
             or _after_the_noun_of_a_person(f, i)
             or _of_people_that_were(f, i, w)
+            or _reckoned_from_a_birth(f, i, number)
             or (
                 f.word(i - 1) in f._people_as_objects | {"you"} and f.word(i - 2) in w.making_verbs
             )  # "making him 52"
@@ -386,6 +387,22 @@ def _after_the_noun_of_a_person(f: Finder, i: int) -> bool:
         return False
     k -= 1 + (f.word(k - 1) in f.v.age_adjectives)
     return f.word(k) == "a" and f.person_is(k)
+
+
+def _reckoned_from_a_birth(f: Finder, i: int, number: Reading, reach: int = 25) -> bool:
+    """ "The file says born December 23rd, 1947. That's seventy-eight.": an age reckoned from a birth
+    said in the sentence before, in a sentence of its own."""
+    k = i - 2 if (f.word(i - 2), f.word(i - 1)) == ("that", "is") else i - 1
+    if f.word(k) not in ("that's", "that") or not f._opens_a_sentence(k):
+        return False
+    if number.last < len(f.words) and not re.search(r"[.!?]", f.gap(number.last - 1, number.last)):
+        return False
+    for n in range(k - 1, max(-1, k - 1 - reach), -1):
+        if f.word(n) in ("born", "birth", "dob"):
+            return True
+        if n < k - 1 and re.search(r"[.!?\n]", f.gap(n, n + 1)):
+            return False
+    return False
 
 
 def _of_people_that_were(f: Finder, i: int, w: AgeFormWords) -> bool:

@@ -126,6 +126,12 @@ def test_a_range_of_a_life(text, expected):
             "MR. KAY: Then at twelve, a battery at school, seventh grade.\nA: At thirteen, the hall.",
             ["thirteen"],
         ),
+        # An age reckoned from a birth said in the sentence before.
+        (
+            "MR. KAY: The file says born December 23rd, 1947. That's seventy-eight. You qualify.",
+            ["seventy-eight"],
+        ),
+        ("MR. KAY: He was born in May. Then he left. That's eight.", []),
         # "still" says an age said before is unchanged.
         (
             "MR. KAY: A petition at age twelve, 1991, petty theft. Then on 3-11-92, still twelve, a contact.",
