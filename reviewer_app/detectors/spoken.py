@@ -49,8 +49,8 @@ from reviewer_app.core.spoken_numbers import (
     names_one_day,
     words_of,
 )
-from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
-from reviewer_app.detectors.spoken_age_pairs import pairs_of_ages
+from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, stage_of_life_at, turn_ends
+from reviewer_app.detectors.spoken_age_pairs import ages_over_hours, pairs_of_ages
 from reviewer_app.detectors.spoken_age_talk import (
     ages_of_a_life_story,
     around_an_age,
@@ -460,6 +460,9 @@ class _Finder:
             if decade:
                 out.append(self.span(i, decade, "AGE"))
                 continue
+            if stage_of_life_at(self, i):
+                out.append(self.span(i, i + 1, "AGE", WEAK_SCORE))  # "He's a teenager, like sixteen"
+                continue
             birthday = birthday_at(self, i)
             if birthday:
                 out.append(self.span(i, birthday, "AGE"))
@@ -657,6 +660,8 @@ class _Finder:
             # "fifteen to about seventeen", "from age fifteen to age thirty-four"
             k = j + 1 + (self.word(j + 1) in self.v.hedges or self.word(j + 1) == "age")
             after = self.reader.read_cardinal(k)
+            if w == "and" and after is not None and after.value < 12 and self.word(after.last) == "months":
+                return True  # "Nineteen and two months.", "juvenile hall at fourteen and nine months"
             # a hedge after "and"/"or" may open a count of its own: "fifteen and about twenty guys"
             if after is not None and (w == "to" or k == j + 1 or self._bare_number(k, after.last)):
                 return self._bare_number(k, after.last)
@@ -863,6 +868,5 @@ def find_spoken_forms(
     times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)
-    taken = SpanIndex.of(spans)
-    spans += [p for p in pairs_of_ages(finder, spans) if not taken.overlaps_any(p)]
+    spans = ages_over_hours(spans, pairs_of_ages(finder, spans))
     return sorted(spans + no_weights(find_series(finder, spans), heights, text))

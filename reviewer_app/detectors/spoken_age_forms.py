@@ -58,6 +58,7 @@ class AgeFormWords:
     pair_openers: frozenset[str]
     count_questions: frozenset[str]
     times_of_day: frozenset[str]
+    stage_nouns: frozenset[str]
 
 
 @functools.cache
@@ -411,6 +412,24 @@ def _of_people_that_were(f: Finder, i: int, w: AgeFormWords) -> bool:
     if f.word(k) not in f.v.age_verbs or f.word(k - 1) not in w.relative_pronouns:
         return False
     return f.word(k - 2) in f.v.person_nouns
+
+
+def stage_of_life_at(f: Finder, i: int, reach: int = 4) -> bool:
+    """Whether word i is a noun of a stage of life said of someone after "a", as an age: "He's a
+    teenager, like sixteen", "I went in a teenager and came out with gray hair" (not "a teenager's
+    room", "she raised a teenager")."""
+    if f.word(i) not in age_form_words().stage_nouns or f.word(i - 1) not in ("a", "an"):
+        return False
+    if f.person_is(i - 1):
+        return True
+    if f.word(i - 2) not in ("in", "out"):
+        return False  # "I went in a teenager", "came out a teenager"
+    for k in range(i - 3, max(-1, i - 3 - reach), -1):
+        if re.search(r"[.;:!?,\n]", f.gap(k, k + 1)):
+            return False
+        if f.word(k) in f.v.subjects - {"it", "who"} or f.word(k) in f.v.contracted:
+            return True
+    return False
 
 
 def old_years(f: Finder, found: list[Span]) -> list[Span]:

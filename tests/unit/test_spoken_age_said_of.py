@@ -142,3 +142,29 @@ def test_a_range_of_a_life(text, expected):
 )
 def test_an_age_said_like_the_one_before(text, expected):
     assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An age with its months: the months are part of it, not a count after it.
+        (
+            "LANGFORD: I was nineteen. Nineteen and two months. I was living with my mother.",
+            ["nineteen", "Nineteen"],
+        ),
+        ("LANGFORD: I was nineteen. Nineteen and two dollars.", ["nineteen"]),
+        # "a teenager" said of someone is an age.
+        ("C: He's a teenager, like sixteen, seventeen. Skinny.", ["teenager", "sixteen", "seventeen"]),
+        ("L: I went in a teenager and I came out with gray hair.", ["teenager"]),
+        ("L: She raised a teenager alone. It was a teenager's room.", []),
+        # Two ages a year apart after "by", near an age, where the hours were read as clock times ...
+        (
+            "A: My folks split when I was seven. I was drinking by eleven, twelve. I left school.",
+            ["seven", "eleven", "twelve"],
+        ),
+        # ... but not near a time of day.
+        ("A: I was eighteen then. I got home by eleven, twelve at night.", ["eighteen"]),
+    ],
+)
+def test_an_age_with_its_months_a_teenager_and_a_pair_read_as_hours(text, expected):
+    assert ages(text) == expected
