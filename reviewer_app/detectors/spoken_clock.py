@@ -148,13 +148,34 @@ def day_clock(f: Finder) -> list[Span]:
                 or _hour_of_the_day(f, hour, j)
                 or by_digit
             )
-            and (f.word(i - 1) in f.v.time_prepositions or f.word(i - 1) == "time" or by_digit)
+            and (
+                f.word(i - 1) in f.v.time_prepositions
+                or f.word(i - 1) == "time"
+                or by_digit
+                or _clock_read_out(f, i, end, hour, j)
+            )
             and f._no_count(end)
             and not address_after(f, end)
         ):
             # "at sixteen hundred"; "at twenty-two fifty-three": no hour of a 12-hour clock
             out.append(f.span(i, end, "TIME", WEAK_SCORE))
     return out
+
+
+def _clock_read_out(f: Finder, i: int, end: int, hour: Reading, j: int) -> bool:
+    """Whether an hour past noon and its minutes from word i (`_hour_of_the_day`) are read out on the
+    24-hour clock as a phrase of their own, as a radio log or a body camera's narration has it:
+    "Copy, fifteen thirty.", "End of contact, fifteen thirty-two.", "the time is fifteen twelve"
+    (not after another number: "five five nine, fifteen thirty-two" reads a telephone number)."""
+    if not _hour_of_the_day(f, hour, j) or f.word(i) in ("oh", "zero"):
+        return False
+    if end < len(f.words) and not re.search(r"[.;!?,\n]", f.gap(end - 1, end)):
+        return False
+    if f.word(i - 1) in ("is", "was") and f.word(i - 2) == "time":
+        return True  # "Today's date is October twenty-first, 2026, time is fifteen twelve."
+    if i == 0 or re.search(r"[.;:!?\n]", f.gap(i - 1, i)):
+        return True
+    return "," in f.gap(i - 1, i) and f.reader.read_small(i - 1) is None and not f.word(i - 1).isdigit()
 
 
 def _minutes_digit_by_digit(f: Finder, i: int, j: int) -> bool:
@@ -224,7 +245,8 @@ def says_again_a_time(f: Finder, i: int, found: Callable[[], list[Span]], reach:
     clock time found shortly before in the sentence or line before it: "at like eight in the morning.
     Eight, eight-thirty.", "Like six-forty? Six-forty-something.", "at noon? Noon, twelve-thirty."."""
     opener = i - (f.word(i - 1) in f.v.hedges)
-    if opener < 1 or not re.search(r"[.?!\n]", f.gap(opener - 1, opener)):
+    after_a_tag = opener > 0 and f.words[opener - 1].start in f.tag_starts  # "TM: One-fifteen, yeah"
+    if opener < 1 or not (re.search(r"[.?!\n]", f.gap(opener - 1, opener)) or after_a_tag):
         return False  # a new line opens a turn in captions: "it's ten forty two" / "ten forty two sorry"
     start = f.words[opener].start
     for t in found():

@@ -57,7 +57,10 @@ def find_times(f: Finder) -> list[Span]:
         minutes = _minutes_after(f, j)
         end = minutes or j
         after = time_suffix(f, end)
-        if _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i)):
+        loose = f.word(end) in ("ish", "something") and f.gap(end - 1, end) in ("-", " ")
+        if loose and time_suffix(f, end + 1):
+            out.append(f.span(i, time_suffix(f, end + 1), "TIME"))  # "at two-something in the morning"
+        elif _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i)):
             out.append(f.span(i, end + 1, "TIME", WEAK_SCORE))  # "around ten-ish"
         elif after or _range_to_a_time(f, end):  # "between ten and eleven at night"
             out.append(f.span(i, after or end, "TIME"))
@@ -235,8 +238,8 @@ def _ish(f: Finder, j: int) -> bool:
 def _time_cue_before(f: Finder, i: int) -> bool:
     """A time preposition right before word i ("around nine forty", "close to ten-thirty"), or
     "time" in the three words before it ("the time is now ten fifteen")."""
-    if f.word(i - 1) in f.v.time_prepositions:
-        return True
+    if f.word(i - 1) in f.v.time_prepositions or f.word(f._before_fillers(i - 1)) in f.v.time_prepositions:
+        return True  # "Visiting is at, what, one-fifteen?"
     if f.word(i - 1) == "to" and f.word(i - 2) in ("close", "closer"):
         return True  # "It was a Monday night, close to ten-thirty."
     # "the time is now ten fifteen", "Back on the record, eleven twenty-six" (a hearing notes the clock)
@@ -270,6 +273,8 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     opener = f.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
     if opener in f.v.impersonal_subjects | f.v.contracted | f.v.subjects:
         return True
+    if f.word(cue) == "at" and f.word(cue - 1) in f.v.weekdays | {"today", "tomorrow", "tonight"}:
+        return True  # "Thursday at eight."
     if f.word(cue) in ("after", "around", "before", "until", "till") and (
         f._opens_a_sentence(cue) or "," in f.gap(cue - 1, cue)
     ):
