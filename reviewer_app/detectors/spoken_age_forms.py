@@ -20,7 +20,7 @@ from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading, number_words
 from reviewer_app.detectors.patterns import load_table
-from reviewer_app.detectors.spoken_age_talk import capitalised_name_word, goes_on_from_an_age
+from reviewer_app.detectors.spoken_age_talk import AGE_STEP, capitalised_name_word, goes_on_from_an_age
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 from reviewer_app.detectors.spoken_series import says_again_an_age
 
@@ -359,7 +359,20 @@ def _goes_on_from_an_age_said(f: Finder, i: int, number: Reading, ages: list[Spa
         return said is not None and number.value - said.value in (0, 1)
     if f.word(i - 1) == "and" and f.word(j) == "when" and number.value >= 10:
         return True
+    if _corrects_an_age(f, i, number, before[-1]):
+        return True
     return number.value >= 13 and _parallel_to_an_age(f, i, j, before[-1])  # no hour
+
+
+def _corrects_an_age(f: Finder, i: int, number: Reading, age: Span) -> bool:
+    """Whether the number at word i takes back the `age` said before it in the same sentence, after
+    a correction set off by a comma: "I was twenty when she died -- no, twenty-one"."""
+    if f.word(i - 1) not in f.v.corrections or "," not in f.gap(i - 1, i):
+        return False
+    if re.search(r"[.?!;]", f.text[age.end : f.words[i - 1].start].replace("...", "")):
+        return False
+    said = f.reader.read_cardinal(bisect.bisect_right(f.word_ends, age.start))
+    return said is not None and abs(number.value - said.value) <= AGE_STEP and number.value != said.value
 
 
 def _parallel_to_an_age(f: Finder, i: int, j: int, age: Span) -> bool:

@@ -153,6 +153,9 @@ def test_an_age_said_like_the_one_before(text, expected):
             ["nineteen", "Nineteen"],
         ),
         ("LANGFORD: I was nineteen. Nineteen and two dollars.", ["nineteen"]),
+        # An age taken back after a correction in the same sentence.
+        ("A: I was twenty when she died -- no, twenty-one, I had just turned.", ["twenty", "twenty-one"]),
+        ("A: I was twenty when she died -- no, ninety-one, the year.", ["twenty"]),
         # "a teenager" said of someone is an age.
         ("C: He's a teenager, like sixteen, seventeen. Skinny.", ["teenager", "sixteen", "seventeen"]),
         ("L: I went in a teenager and I came out with gray hair.", ["teenager"]),
