@@ -433,6 +433,8 @@ def stage_of_life_at(f: Finder, i: int, reach: int = 4) -> bool:
     room", "she raised a teenager")."""
     if f.word(i) not in age_form_words().stage_nouns or f.word(i - 1) not in ("a", "an"):
         return False
+    if any(f.word(k) in ("when", "since", "as") for k in range(max(0, i - 5), i)):
+        return False  # "when you were a teenager" names a time of life, not an age (the generator's gold)
     if f.person_is(i - 1):
         return True
     if f.word(i - 2) not in ("in", "out"):

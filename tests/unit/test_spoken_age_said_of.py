@@ -160,6 +160,7 @@ def test_an_age_said_like_the_one_before(text, expected):
         ("C: He's a teenager, like sixteen, seventeen. Skinny.", ["teenager", "sixteen", "seventeen"]),
         ("L: I went in a teenager and I came out with gray hair.", ["teenager"]),
         ("L: She raised a teenager alone. It was a teenager's room.", []),
+        ("Q: Where did your family live when you were a teenager?", []),
         # Two ages a year apart after "by", near an age, where the hours were read as clock times ...
         (
             "A: My folks split when I was seven. I was drinking by eleven, twelve. I left school.",
