@@ -180,7 +180,20 @@ def _times_and_ages_only(span: Span, inside: Sequence[Span], text: str, rules: M
     rest = list(text[span.start : span.end])
     for t in inside:
         rest[t.start - span.start : t.end - span.start] = " " * (t.end - t.start)
-    return not looks_like_date("".join(rest), rules)
+    left = "".join(rest)
+    return not looks_like_date(left, rules) or _recurring_weekdays_only(span.start, left, text, rules)
+
+
+def _recurring_weekdays_only(start: int, left: str, text: str, rules: MergeRules) -> bool:
+    """Whether what is left of a DATE at `start` (`left`) holds no number and no calendar word but
+    weekdays that name no one day: NER's "[eight to five, Monday through] Friday", the hours open
+    on every weekday."""
+    if re.search(r"\d", left):
+        return False
+    said = [m for m in re.finditer(r"[A-Za-z]+", left) if m.group().lower() in rules.calendar_words]
+    weekdays = spoken_words().weekdays
+    one_day = (names_one_day(text, start + m.start(), start + m.end()) for m in said)
+    return bool(said) and all(m.group().lower() in weekdays for m in said) and not any(one_day)
 
 
 def _after_an_age(span: Span, inside: Sequence[Span], text: str, rules: MergeRules) -> Span:

@@ -95,6 +95,7 @@ class SpokenWords:
     day_nouns: frozenset[str] = frozenset()
     titles: frozenset[str] = frozenset()
     named_hours: frozenset[str] = frozenset()
+    hour_nouns: frozenset[str] = frozenset()
     day_events: frozenset[str] = frozenset()
     age_adjectives: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
@@ -170,6 +171,7 @@ def spoken_words() -> SpokenWords:
         day_nouns=frozenset(raw["dates"].get("day_nouns", ())),
         titles=frozenset(c.get("titles", ())),
         named_hours=frozenset(c.get("named_hours", ())),
+        hour_nouns=frozenset(c.get("hour_nouns", ())),
         day_events=frozenset(c.get("day_events", ())),
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),

@@ -49,25 +49,28 @@ from reviewer_app.core.spoken_numbers import (
     names_one_day,
     words_of,
 )
-from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, turn_ends
-from reviewer_app.detectors.spoken_age_pairs import pairs_of_ages
+from reviewer_app.detectors.spoken_age_forms import find_more_ages, old_years, stage_of_life_at, turn_ends
+from reviewer_app.detectors.spoken_age_pairs import ages_over_hours, pairs_of_ages
 from reviewer_app.detectors.spoken_age_talk import (
     ages_of_a_life_story,
     around_an_age,
     birthday_at,
+    breaks_a_clause,
     dates_a_life_by,
     far_from_the_number_before,
     goes_on_from_an_age,
     months_of_a_baby,
     name_set_off,
+    next_name_of_a_list,
     opens_a_range_of_ages,
     restarts_an_age,
+    set_off_after_a_person,
     short_of_an_age,
     stage_of_a_life_at,
 )
 from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
-from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
+from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, no_weights
 from reviewer_app.detectors.spoken_periods import (
     decade_at,
     decade_of_life,
@@ -457,6 +460,9 @@ class _Finder:
             if decade:
                 out.append(self.span(i, decade, "AGE"))
                 continue
+            if stage_of_life_at(self, i):
+                out.append(self.span(i, i + 1, "AGE", WEAK_SCORE))  # "He's a teenager, like sixteen"
+                continue
             birthday = birthday_at(self, i)
             if birthday:
                 out.append(self.span(i, birthday, "AGE"))
@@ -489,6 +495,8 @@ class _Finder:
                 score = (
                     WEAK_SCORE  # "So you're thirty-three." "Thirty-three, yeah."; "twelve, going on thirteen"
                 )
+            if not score and last_age is not None and next_name_of_a_list(self, i, last_age):
+                score = WEAK_SCORE  # "Bam is nineteen now, he'll be twenty next month. Peaches is seventeen."
             if not score and says_again_an_age(self, [number, next_age], out):
                 score = WEAK_SCORE  # "i was thirty nine" ... "you're right thirty eight thirty nine"
             if score:
@@ -540,7 +548,8 @@ class _Finder:
     def _age_score(self, i: int, number: Reading, answers: set[int]) -> float:
         """How surely the bare number at word i is an age, by what comes before it; 0: not one."""
         value = number.value
-        k = i - 1 - (self.word(i - 1) in self.v.hedges)
+        k = self._before_fillers(i - 1)  # "You joined them at, what, thirteen?"
+        k -= k == i - 1 and self.word(k) in self.v.hedges
         if (
             self.person_is(i)
             or self.word(k) in ("turned", "turn", "turns", "turning")
@@ -554,7 +563,7 @@ class _Finder:
             return SCORE
         if restarts_an_age(self, i):
             return SCORE  # "I was thirty... thirty-nine": the false start is said of the person too
-        if self._set_off_after_a_person(i, number):
+        if set_off_after_a_person(self, i, number):
             return WEAK_SCORE  # "the victim, nineteen, was shot", "I was a kid, maybe fourteen."
         # "By seventeen I was using": "by" opens the clause of the person it dates.
         if (
@@ -583,40 +592,6 @@ class _Finder:
         if at_the_time and self.word(k) in ("was", "were") and self.word(k - 1) in ("and", "but"):
             return WEAK_SCORE  # "HE WAS BORN ON MAY 3, 1971 AND WAS 24 AT THE TIME OF THE OFFENSE"
         return WEAK_SCORE if i in answers else 0.0
-
-    def _set_off_after_a_person(self, i: int, number: Reading) -> bool:
-        """Whether the number of words i.. stands between commas (or a comma and the sentence's
-        end) right after a word for a person: "Mr. Jones, now 45, has", "an old man now, seventy-eight"."""
-        k = i - 1
-        if "," not in self.gap(k, k + 1) and self.word(k) in self.v.hedges:
-            k -= 1  # "Mr. Jones, now 45,"
-        if k < 1 or "," not in self.gap(k, k + 1):
-            return False
-        last = number.last
-        last += (
-            self.word(last) in self.v.loose_number_endings and self.gap(last - 1, last) == "-"
-        )  # "sixty-something"
-        if self.word(last) in ("or", "to", "and") and self.reader.read_small(last + 1) is not None:
-            last = self.reader.read_small(
-                last + 1
-            ).last  # "younger, twenty-five or twenty-six.", "kids, 10 and 12,"
-        at_the_time = (self.word(last), self.word(last + 1), self.word(last + 2)) == ("at", "the", "time")
-        if last < len(self.words) and not (re.search(r"[.,;!?\n]", self.gap(last - 1, last)) or at_the_time):
-            return False  # "I was a juvenile, 16 at the time."
-        k -= self.word(k) in ("now", "then")
-        if self.word(k) in self.v.age_adjectives and (
-            self.person_is(k) or self.said_before_in_clause(k, self.v.person_nouns | self.v.age_of_nouns)
-        ):
-            return (
-                True  # "He was younger, twenty-five or twenty-six.", "a girl in the truck, younger, like 14"
-            )
-        return (
-            self.word(k) in self.v.person_nouns
-            or self.word(k) in self.v.age_of_nouns
-            or self.words[k].start in self.persons
-            or self.word(k - 1) in self.v.titles
-            or name_set_off(self, k) is not None
-        )
 
     def _fragment_at_age(self, i: int, number: Reading) -> bool:
         """Whether the number of words i.. closes a verbless phrase "<word> at|by <number>"
@@ -685,6 +660,8 @@ class _Finder:
             # "fifteen to about seventeen", "from age fifteen to age thirty-four"
             k = j + 1 + (self.word(j + 1) in self.v.hedges or self.word(j + 1) == "age")
             after = self.reader.read_cardinal(k)
+            if w == "and" and after is not None and after.value < 12 and self.word(after.last) == "months":
+                return True  # "Nineteen and two months.", "juvenile hall at fourteen and nine months"
             # a hedge after "and"/"or" may open a count of its own: "fifteen and about twenty guys"
             if after is not None and (w == "to" or k == j + 1 or self._bare_number(k, after.last)):
                 return self._bare_number(k, after.last)
@@ -715,8 +692,8 @@ class _Finder:
             return False
         elif self.word(k) in ("old", "age") and self.word(k - 1) in ("years", "year", "of"):
             k -= 2 + (self.word(k - 1) == "of")  # "forty years old, maybe forty-five"
-        if decade_word(self.word(k)):  # "late twenties, maybe thirty"
-            return decade_of_someone(self, k) > 0
+        if decade_word(self.word(k)):  # "late twenties, maybe thirty", "my early twenties, like twenty-two"
+            return decade_of_someone(self, k) > 0 or decade_of_life(self, k) is not None
         first = k
         while first > 0 and self.gap(first - 1, first) in (" ", "-") and self.reader.read_small(first - 1):
             first -= 1
@@ -728,7 +705,7 @@ class _Finder:
                 or self._after_age_word(first)
                 or (self.word(first - 1) == "of" and self.word(first - 2) in self.v.age_of_nouns)
                 or self._goes_on_from_an_age_before(first)
-                or self._set_off_after_a_person(first, self.reader.read_cardinal(first))
+                or set_off_after_a_person(self, first, self.reader.read_cardinal(first))
             )
         )
 
@@ -781,11 +758,12 @@ class _Finder:
         reach = 4 if self.word(k) in ("be", "been") else 16 if self.word(k - 1) in ("and", "but") else 1
         named = name_set_off(self, k - 1)
         if named is not None:
-            return self.word(named - 1) in self.v.person_nouns  # "His sister, Maxine Voss, is eighty"
+            # "His sister, Maxine Voss, is eighty"; a title makes it a person's: "The owner, Mr. Al Cruz,"
+            return self.word(named - 1) in self.v.person_nouns or self.word(named) in self.v.titles
         if [self.word(k - 3), self.word(k - 2), self.word(k - 1)] == ["at", "the", "time"]:
             k -= 3  # "My girlfriend at the time was sixteen"
         for j in range(k - 1, max(-1, k - 1 - reach), -1):
-            if re.search(r"[.;:!?,\n]", self.gap(j, j + 1)):
+            if breaks_a_clause(self.gap(j, j + 1)):  # not a page's line between subject and verb
                 return False
             w = self.word(j)
             if w in self.v.impersonal_subjects:
@@ -883,15 +861,12 @@ def find_spoken_forms(
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     # "six-four, maybe two-fifty": what follows a height is a weight.
-    times = [
-        t for t in find_times(finder) if not any(t.overlaps(h) or weight_after(h, t, text) for h in heights)
-    ]
+    times = [t for t in no_weights(find_times(finder), heights, text) if not any(map(t.overlaps, heights))]
     dates, ages = finder.dates(), finder.ages()
     dated = SpanIndex.of(dates)
     dates += [s for s in seasons_of_a_year(finder, dates) if not dated.overlaps_any(s)]
     times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)
-    taken = SpanIndex.of(spans)
-    spans += [p for p in pairs_of_ages(finder, spans) if not taken.overlaps_any(p)]
-    return sorted(spans + find_series(finder, spans))
+    spans = ages_over_hours(spans, pairs_of_ages(finder, spans))
+    return sorted(spans + no_weights(find_series(finder, spans), heights, text))

@@ -20,7 +20,7 @@ from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading, number_words
 from reviewer_app.detectors.patterns import load_table
-from reviewer_app.detectors.spoken_age_talk import capitalised_name_word, goes_on_from_an_age
+from reviewer_app.detectors.spoken_age_talk import AGE_STEP, capitalised_name_word, goes_on_from_an_age
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 from reviewer_app.detectors.spoken_series import says_again_an_age
 
@@ -58,6 +58,7 @@ class AgeFormWords:
     pair_openers: frozenset[str]
     count_questions: frozenset[str]
     times_of_day: frozenset[str]
+    stage_nouns: frozenset[str]
 
 
 @functools.cache
@@ -94,6 +95,10 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             out.append(f.span(i, number.last, "AGE", WEAK_SCORE))  # "I have forty-six years."
             last_age = number
             continue
+        if number is not None and _from_an_age_to_another(f, i, number, found_ages):
+            out.append(f.span(i, number.last, "AGE", WEAK_SCORE))  # "From sixteen to right before I turned"
+            last_age = number
+            continue
         if number is None or not 2 <= number.value <= 110 or not f._bare_number(i, number.last):
             continue
         listed = _ages_of_those_counted(f, i)
@@ -113,6 +118,7 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             or _after_a_name_before_a_verb(f, i, number, w)
             or _after_the_noun_of_a_person(f, i)
             or _of_people_that_were(f, i, w)
+            or _reckoned_from_a_birth(f, i, number)
             or (
                 f.word(i - 1) in f._people_as_objects | {"you"} and f.word(i - 2) in w.making_verbs
             )  # "making him 52"
@@ -215,8 +221,9 @@ def _a_range_of_ages(
     join = number.last
     if f.word(i).isdigit() or not 13 <= number.value <= 29:
         return []
-    if not f._person_near(i - 1) and not near_an_age(f, i, join, ages, more_ages):
-        return []  # "MVN. From like fourteen to twenty-two, twenty-three." near "when I was young"
+    about_a_person = f._person_near(i - 1) or _person_before_in_turn(f, i)
+    if not (about_a_person or near_an_age(f, i, join, ages, more_ages)):
+        return []
     opener = f.word(_before_hedges(f, i - 1))
     if opener == "from" and f.word(join) == "on" and f.clause_end(join + 1):
         return [number]  # "I carried one from about fifteen on."
@@ -235,6 +242,33 @@ def _a_range_of_ages(
     if not f._bare_number(second.first, second.last):
         return []
     return [number, second]
+
+
+def _from_an_age_to_another(f: Finder, i: int, number: Reading, ages: SpanIndex) -> bool:
+    """Whether the number in words at word i, from 13 to 29, opens a range of a life after "from"
+    whose other end is an age said a few words on: "From sixteen to right before I turned eighteen"."""
+    if f.word(i).isdigit() or not 13 <= number.value <= 29 or f.word(_before_hedges(f, i - 1)) != "from":
+        return False
+    return f.word(number.last) in ("to", "till", "until") and _age_follows(f, number.last + 1, ages)
+
+
+def _person_before_in_turn(f: Finder, i: int, reach: int = 25) -> bool:
+    """Whether a person is the subject of a sentence before word i in the same turn, as the years of
+    a life go on from it: "A. When I was young. Meadowview Norte. MVN. From like fourteen to twenty-two"."""
+    for k in range(i - 1, max(-1, i - 1 - reach), -1):
+        if "\n" in f.gap(k, k + 1) or f.words[k + 1].start in f.tag_starts:
+            return False
+        if f.word(k) in f.v.subjects - {"it", "who"} or f.word(k) in f.v.contracted:
+            return True
+    return False
+
+
+def _age_follows(f: Finder, k: int, ages: SpanIndex, reach: int = 5) -> bool:
+    """Whether an age of `ages` opens within `reach` words from word k, in the same sentence."""
+    end = k
+    while end + 1 < min(len(f.words), k + reach) and not re.search(r"[.;:!?\n]", f.gap(end, end + 1)):
+        end += 1
+    return k < len(f.words) and ages.has_within(f.words[k].start, f.words[end].end, "AGE")
 
 
 def near_an_age(
@@ -323,7 +357,38 @@ def _goes_on_from_an_age_said(f: Finder, i: int, number: Reading, ages: list[Spa
     if f.word(j) in ("in", "come") and f.word(j + 1) in f.v.months:  # "fifty-six come March"
         said = f.reader.read_cardinal(bisect.bisect_right(f.word_ends, before[-1].start))
         return said is not None and number.value - said.value in (0, 1)
-    return f.word(i - 1) == "and" and f.word(j) == "when" and number.value >= 10
+    if f.word(i - 1) == "and" and f.word(j) == "when" and number.value >= 10:
+        return True
+    if _corrects_an_age(f, i, number, before[-1]):
+        return True
+    return number.value >= 13 and _parallel_to_an_age(f, i, j, before[-1])  # no hour
+
+
+def _corrects_an_age(f: Finder, i: int, number: Reading, age: Span) -> bool:
+    """Whether the number at word i takes back the `age` said before it in the same sentence, after
+    a correction set off by a comma: "I was twenty when she died -- no, twenty-one"."""
+    if f.word(i - 1) not in f.v.corrections or "," not in f.gap(i - 1, i):
+        return False
+    if re.search(r"[.?!;]", f.text[age.end : f.words[i - 1].start].replace("...", "")):
+        return False
+    said = f.reader.read_cardinal(bisect.bisect_right(f.word_ends, age.start))
+    return said is not None and abs(number.value - said.value) <= AGE_STEP and number.value != said.value
+
+
+def _parallel_to_an_age(f: Finder, i: int, j: int, age: Span) -> bool:
+    """Whether the number of words i..j-1 opens a phrase said like the one of the `age` before it,
+    both going on with "when" and a subject or "at the" ("i was nineteen when i caught it twenty
+    when i went in", "You were thirteen when you started, twenty-four at the crime")."""
+
+    def dated(k: int) -> bool:
+        return (f.word(k) == "when" and f.word(k + 1) in f.v.subjects | f.v.contracted) or (
+            f.word(k) == "at" and f.word(k + 1) == "the"
+        )
+
+    after_age = bisect.bisect_left(f.word_ends, age.end) + 1
+    if not (dated(after_age) and dated(j)) or f.reader.read_small(i - 1) is not None:
+        return False
+    return f.word(after_age) == f.word(j) or f.gap(i - 1, i).strip() == ","
 
 
 def _after_the_noun_of_a_person(f: Finder, i: int) -> bool:
@@ -338,12 +403,48 @@ def _after_the_noun_of_a_person(f: Finder, i: int) -> bool:
     return f.word(k) == "a" and f.person_is(k)
 
 
+def _reckoned_from_a_birth(f: Finder, i: int, number: Reading, reach: int = 25) -> bool:
+    """ "The file says born December 23rd, 1947. That's seventy-eight.": an age reckoned from a birth
+    said in the sentence before, in a sentence of its own."""
+    k = i - 2 if (f.word(i - 2), f.word(i - 1)) == ("that", "is") else i - 1
+    if f.word(k) not in ("that's", "that") or not f._opens_a_sentence(k):
+        return False
+    if number.last < len(f.words) and not re.search(r"[.!?]", f.gap(number.last - 1, number.last)):
+        return False
+    for n in range(k - 1, max(-1, k - 1 - reach), -1):
+        if f.word(n) in ("born", "birth", "dob"):
+            return True
+        if n < k - 1 and re.search(r"[.!?\n]", f.gap(n, n + 1)):
+            return False
+    return False
+
+
 def _of_people_that_were(f: Finder, i: int, w: AgeFormWords) -> bool:
     """ "guys that were eighteen", "the girl that was fifteen": a relative clause of a person."""
     k = _before_hedges(f, i - 1)
     if f.word(k) not in f.v.age_verbs or f.word(k - 1) not in w.relative_pronouns:
         return False
     return f.word(k - 2) in f.v.person_nouns
+
+
+def stage_of_life_at(f: Finder, i: int, reach: int = 4) -> bool:
+    """Whether word i is a noun of a stage of life said of someone after "a", as an age: "He's a
+    teenager, like sixteen", "I went in a teenager and came out with gray hair" (not "a teenager's
+    room", "she raised a teenager")."""
+    if f.word(i) not in age_form_words().stage_nouns or f.word(i - 1) not in ("a", "an"):
+        return False
+    if any(f.word(k) in ("when", "since", "as") for k in range(max(0, i - 5), i)):
+        return False  # "when you were a teenager" names a time of life, not an age (the generator's gold)
+    if f.person_is(i - 1):
+        return True
+    if f.word(i - 2) not in ("in", "out"):
+        return False  # "I went in a teenager", "came out a teenager"
+    for k in range(i - 3, max(-1, i - 3 - reach), -1):
+        if re.search(r"[.;:!?,\n]", f.gap(k, k + 1)):
+            return False
+        if f.word(k) in f.v.subjects - {"it", "who"} or f.word(k) in f.v.contracted:
+            return True
+    return False
 
 
 def old_years(f: Finder, found: list[Span]) -> list[Span]:

@@ -92,3 +92,21 @@ def _a_time_of_day_near(f: Finder, i: int, j: int, reach: int = 4) -> bool:
     """Whether a word of the time of day is within `reach` words of words i..j-1."""
     near = range(max(0, i - reach), min(len(f.words), j + reach))
     return any(f.word(n) in age_form_words().times_of_day for n in near)
+
+
+def ages_over_hours(spans: list[Span], pairs: list[Span]) -> list[Span]:
+    """`spans` with the ages of `pairs` (two by two) that overlap none of them, or that overlap only
+    the bare hours they read as clock times, in their place ("I was drinking by eleven, twelve.";
+    `pairs_of_ages` finds no pair near a time of day: "home by eleven, twelve at night")."""
+    taken = SpanIndex.of(spans)
+    out = list(spans)
+    for pair in zip(pairs[::2], pairs[1::2], strict=True):
+        under = [s for s in spans if any(s.overlaps(p) for p in pair)]
+        read_as_hours = {(s.start, s.end) for s in under if s.label == "TIME"} == {
+            (p.start, p.end) for p in pair
+        }
+        if under and read_as_hours and len(under) == 2:
+            out = [s for s in out if s not in under] + list(pair)
+        else:
+            out += [p for p in pair if not taken.overlaps_any(p)]
+    return out

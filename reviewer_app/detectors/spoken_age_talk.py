@@ -10,8 +10,10 @@ import bisect
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading
+from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 
 if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
@@ -125,10 +127,11 @@ def stage_of_a_life_at(f: Finder, k: int, i: int) -> bool:
 def ages_of_a_life_story(
     f: Finder, times: list[Span], ages: list[Span], reach: int = 30
 ) -> tuple[list[Span], list[Span]]:
-    """(times, ages) with an hour said alone after "at" or "by" taken for an age where a greater age
-    after "at" or "by" follows it on the same line, as a life story goes on ("smoking weed at
-    eleven and using speed by fourteen", "Then at twelve, a battery at school. At thirteen, ...")."""
-    if not times or not ages:
+    """(times, ages) with an hour said alone after "at" or "by" (a time or no span) taken for an age
+    where a greater age after "at" or "by" follows it on the same line, as a life story goes on
+    ("smoking weed at eleven and using speed by fourteen", "Then at twelve, a battery at school.
+    At thirteen, ...")."""
+    if not ages:
         return times, ages
 
     def word_at(start: int) -> int | None:
@@ -142,7 +145,7 @@ def ages_of_a_life_story(
         if read is not None and f.word(n - 1) in ("at", "by") and f.words[read.last - 1].end == age.end:
             said_at.append((n, read.value))
     kept, taken = [], []
-    for t in times:
+    for t in times + _hours_set_off_after_at(f, times + ages):
         n = word_at(t.start)
         hour = f.reader.read_small(n) if n is not None else None
         later = (
@@ -154,8 +157,27 @@ def ages_of_a_life_story(
                 for m, value in said_at
             )
         )
-        (taken if later else kept).append(t)
+        if later:
+            taken.append(t)
+        elif t.label == "TIME":
+            kept.append(t)
     return kept, sorted(ages + [Span(t.start, t.end, "AGE", t.detectors, t.score) for t in taken])
+
+
+def _hours_set_off_after_at(f: Finder, found: list[Span]) -> list[Span]:
+    """The numbers of an hour in words after "at" or "by", set off by a comma, that no span of
+    `found` covers ("Then at twelve, a battery at school."): neither an hour nor an age on their own,
+    they are one of a life story when a greater age follows (`ages_of_a_life_story`)."""
+    covered = SpanIndex.of(found)
+    out = []
+    for n in range(1, len(f.words) - 1):
+        hour = f.reader.read_small(n) if f.word(n - 1) in ("at", "by") and not f.word(n).isdigit() else None
+        if hour is None or not 1 <= hour.value <= 12 or hour.last >= len(f.words):
+            continue
+        span = f.span(n, hour.last, "CANDIDATE", WEAK_SCORE)
+        if f.gap(hour.last - 1, hour.last).strip() == "," and not covered.overlaps_any(span):
+            out.append(span)
+    return out
 
 
 def short_of_an_age(f: Finder, i: int, reach: int = 4) -> bool:
@@ -205,3 +227,82 @@ def capitalised_name_word(f: Finder, j: int) -> bool:
         and said.lower() not in f.v.months | f.v.weekdays
         and said.lower() not in f.v.function_words
     )
+
+
+def _named_after_people(f: Finder, k: int) -> bool:
+    """Whether word k is a name set off after the word for the people it names: "Our children,
+    Zuri, 16, and Kofi, 13"."""
+    set_off = f.gap(k - 1, k).strip() == ","
+    return set_off and capitalised_name_word(f, k) and f.word(k - 1) in f.v.person_nouns
+
+
+def describes_a_person(f: Finder, k: int, reach: int = 10) -> bool:
+    """Whether the sentence up to word k says someone is a person and goes on describing them, as a
+    caller describes a suspect ("He's a Black guy, light skinned, maybe thirty", "She was a short
+    woman, heavy, maybe fifty"): a word for a person after "a" that is said of someone."""
+    for p in range(k, max(0, k - reach), -1):
+        if f.word(p) in f.v.person_nouns:
+            return any(f.word(q) in ("a", "an") and f.person_is(q) for q in range(p - 1, max(-1, p - 4), -1))
+        if re.search(r"[.;:!?\n]", f.gap(p - 1, p)):
+            return False
+    return False
+
+
+def next_name_of_a_list(f: Finder, i: int, age: Reading, reach: int = 16) -> bool:
+    """Whether the number at word i ends a sentence that opens with a capitalised name and "is" or
+    "was", shortly after the `age` on the same line: the next person of a list of ages said a
+    sentence each ("Bam is nineteen now, he'll be twenty next month. Peaches is seventeen.")."""
+    k = i - 1
+    if f.word(k) not in ("is", "was") or not 0 < i - age.last <= reach or not f._opens_a_sentence(k - 1):
+        return False
+    if "\n" in f.text[f.words[age.last - 1].end : f.words[i].start]:
+        return False
+    said = f.text[f.words[k - 1].start : f.words[k - 1].end]
+    return (
+        capitalised_name_word(f, k - 1)
+        and said != "I"
+        and f.word(k - 1) not in f._personal_or_impersonal
+        and f.clause_end(f.reader.read_cardinal(i).last)
+    )
+
+
+def set_off_after_a_person(f: Finder, i: int, number: Reading) -> bool:
+    """Whether the number of words i.. stands between commas (or a comma and the sentence's
+    end) right after a word for a person: "Mr. Jones, now 45, has", "an old man now, seventy-eight"."""
+    k = i - 1
+    if "," not in f.gap(k, k + 1) and f.word(k) in f.v.hedges:
+        k -= 1  # "Mr. Jones, now 45,"
+    if k < 1 or "," not in f.gap(k, k + 1):
+        return False
+    last = number.last
+    last += f.word(last) in f.v.loose_number_endings and f.gap(last - 1, last) == "-"  # "sixty-something"
+    if f.word(last) in ("or", "to", "and") and f.reader.read_small(last + 1) is not None:
+        last = f.reader.read_small(last + 1).last  # "younger, twenty-five or twenty-six.", "kids, 10 and 12,"
+    at_the_time = (f.word(last), f.word(last + 1), f.word(last + 2)) == ("at", "the", "time")
+    if last < len(f.words) and not (re.search(r"[.,;!?\n]", f.gap(last - 1, last)) or at_the_time):
+        return False  # "I was a juvenile, 16 at the time."
+    k -= f.word(k) in ("now", "then")
+    if f.word(k) in f.v.age_adjectives and (
+        f.person_is(k) or f.said_before_in_clause(k, f.v.person_nouns | f.v.age_of_nouns)
+    ):
+        return True  # "He was younger, twenty-five or twenty-six.", "a girl in the truck, younger, like 14"
+    return (
+        f.word(k) in f.v.person_nouns
+        or f.word(k) in f.v.age_of_nouns
+        or f.words[k].start in f.persons
+        or f.word(k - 1) in f.v.titles
+        or name_set_off(f, k) is not None
+        or describes_a_person(f, k)
+        or _named_after_people(f, k)
+    )
+
+
+# A page's line break between two words of one sentence: spaces and one newline (not a blank line,
+# nor a mark that opens a caption's turn such as ">>").
+_WRAP = re.compile(r"[ \t]*\n[ \t]*")
+
+
+def breaks_a_clause(gap: str) -> bool:
+    """Whether the characters between two words end a clause: a mark or a line's end, but not the
+    break of a page's line within a sentence ("on December 14th. You\nwere twenty-one")."""
+    return re.search(r"[.;:!?,]", gap) is not None or ("\n" in gap and not _WRAP.fullmatch(gap))

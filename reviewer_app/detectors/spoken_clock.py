@@ -86,18 +86,15 @@ def after_a_part_of_the_day(f: Finder, first: int, gaps: tuple[str, ...] = (", "
 
 def _after_an_hour_said(f: Finder, i: int, j: int) -> bool:
     """Whether the quarter or half at word i, and "after" or "past" at word j ending its phrase,
-    correct an hour said after a time preposition just before, the hour left out: "at ten,
-    quarter after,"."""
+    correct an hour said after a time preposition or with "o'clock" just before, the hour left
+    out: "at ten, quarter after,", "2 o'clock, five after"."""
+    if f.gap(i - 1, i).strip() != "," or f.word(j) not in ("past", "after") or not f._sentence_goes_on(j + 1):
+        return False
+    if f.word(i - 1) in ("o'clock", "oclock"):
+        return True  # "Like, 2 o'clock, five after."
     hour = f.reader.read_small(i - 1) if i > 1 else None
-    return (
-        hour is not None
-        and hour.last == i
-        and 1 <= hour.value <= 12
-        and f.gap(i - 1, i).strip() == ","
-        and f.word(j) in ("past", "after")
-        and f.word(i - 2) in f.v.time_prepositions
-        and f._sentence_goes_on(j + 1)
-    )
+    said = hour is not None and hour.last == i and 1 <= hour.value <= 12
+    return said and f.word(i - 2) in f.v.time_prepositions
 
 
 def _hour_left_out(f: Finder, i: int, j: int) -> bool:
@@ -151,13 +148,34 @@ def day_clock(f: Finder) -> list[Span]:
                 or _hour_of_the_day(f, hour, j)
                 or by_digit
             )
-            and (f.word(i - 1) in f.v.time_prepositions or f.word(i - 1) == "time" or by_digit)
+            and (
+                f.word(i - 1) in f.v.time_prepositions
+                or f.word(i - 1) == "time"
+                or by_digit
+                or _clock_read_out(f, i, end, hour, j)
+            )
             and f._no_count(end)
             and not address_after(f, end)
         ):
             # "at sixteen hundred"; "at twenty-two fifty-three": no hour of a 12-hour clock
             out.append(f.span(i, end, "TIME", WEAK_SCORE))
     return out
+
+
+def _clock_read_out(f: Finder, i: int, end: int, hour: Reading, j: int) -> bool:
+    """Whether an hour past noon and its minutes from word i (`_hour_of_the_day`) are read out on the
+    24-hour clock as a phrase of their own, as a radio log or a body camera's narration has it:
+    "Copy, fifteen thirty.", "End of contact, fifteen thirty-two.", "the time is fifteen twelve"
+    (not after another number: "five five nine, fifteen thirty-two" reads a telephone number)."""
+    if not _hour_of_the_day(f, hour, j) or f.word(i) in ("oh", "zero"):
+        return False
+    if end < len(f.words) and not re.search(r"[.;!?,\n]", f.gap(end - 1, end)):
+        return False
+    if f.word(i - 1) in ("is", "was") and f.word(i - 2) == "time":
+        return True  # "Today's date is October twenty-first, 2026, time is fifteen twelve."
+    if i == 0 or re.search(r"[.;:!?\n]", f.gap(i - 1, i)):
+        return True
+    return "," in f.gap(i - 1, i) and f.reader.read_small(i - 1) is None and not f.word(i - 1).isdigit()
 
 
 def _minutes_digit_by_digit(f: Finder, i: int, j: int) -> bool:
@@ -200,11 +218,26 @@ def midnight_and_noon(f: Finder) -> list[Span]:
             continue
         # "around noon": a hedge may be the time preposition itself; "it was almost midnight"
         cues = (i - 1, i - 1 - (f.word(i - 1) in f.v.hedges))
-        if any(
-            f.word(c) in f.v.time_prepositions or f.word(c) in f.v.hour_cues or it_was(f, c + 1) for c in cues
-        ) or says_again_a_time(f, i, lambda: out):
+        if (
+            any(f.word(c) in f.v.time_prepositions | f.v.hour_cues or it_was(f, c + 1) for c in cues)
+            or says_again_a_time(f, i, lambda: out)
+            or _ends_a_range_from_a_time(f, i)
+        ):
             out.append(f.span(i, i + 1, "TIME", WEAK_SCORE))
     return out
+
+
+# A clock time written in digits with its "a.m." or "o'clock", ending right before a word.
+_WRITTEN_CLOCK_BEFORE = re.compile(r"\d(?::[0-5]\d)?[ ]?(?:[ap]\.?[ ]?m\.?|o['’]?[ ]?clock)[ ]+$", re.I)
+
+
+def _ends_a_range_from_a_time(f: Finder, i: int) -> bool:
+    """Whether the hour named at word i follows "to", "till" or "until" right after a clock time
+    written with its "a.m." or "o'clock": "you work in the kitchen, 4 a.m. to noon"."""
+    if i < 1 or f.word(i - 1) not in ("to", "till", "until"):
+        return False
+    start = f.words[i - 1].start
+    return _WRITTEN_CLOCK_BEFORE.search(f.text[max(0, start - 16) : start]) is not None
 
 
 def says_again_a_time(f: Finder, i: int, found: Callable[[], list[Span]], reach: int = 80) -> bool:
@@ -212,7 +245,8 @@ def says_again_a_time(f: Finder, i: int, found: Callable[[], list[Span]], reach:
     clock time found shortly before in the sentence or line before it: "at like eight in the morning.
     Eight, eight-thirty.", "Like six-forty? Six-forty-something.", "at noon? Noon, twelve-thirty."."""
     opener = i - (f.word(i - 1) in f.v.hedges)
-    if opener < 1 or not re.search(r"[.?!\n]", f.gap(opener - 1, opener)):
+    after_a_tag = opener > 0 and f.words[opener - 1].start in f.tag_starts  # "TM: One-fifteen, yeah"
+    if opener < 1 or not (re.search(r"[.?!\n]", f.gap(opener - 1, opener)) or after_a_tag):
         return False  # a new line opens a turn in captions: "it's ten forty two" / "ten forty two sorry"
     start = f.words[opener].start
     for t in found():

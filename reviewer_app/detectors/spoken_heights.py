@@ -67,14 +67,16 @@ def _set_off_after_a_description(f: Finder, i: int) -> bool:
     return one_person or (described and f.person_is(k))  # "She's little", not "the cell was small"
 
 
-def weight_after(height: Span, time: Span, text: str) -> bool:
-    """Whether `time` is a weight said after a height and a comma ("six-four, maybe two-fifty"),
+def weight_after(height: Span, time: Span, text: str, reach: int = 80) -> bool:
+    """Whether `time` is a weight said after a height and a comma ("six-four, maybe two-fifty"), or
+    after a height that answers a question of both ("Height and weight?" "Five eleven. Two-ten."),
     not a clock time: nothing but a hedge between, no "p.m." or part of the day in it."""
     between = text[height.end : time.start]
     said = text[time.start : time.end].lower()
-    return re.fullmatch(r",[ ]*(?:[a-z]+[ ]+)?", between) is not None and not re.search(
-        r"[ap]\.?[ ]?m\b|clock|morning|afternoon|evening|night", said
-    )
+    asked = re.search(r"\bweight\b", text[max(0, height.start - reach) : height.start], re.IGNORECASE)
+    set_off = re.fullmatch(r",[ ]*(?:[a-z]+[ ]+)?", between) or (asked and re.fullmatch(r"\.[ ]+", between))
+    of_the_day = re.search(r"[ap]\.?[ ]?m\b|clock|morning|afternoon|evening|night", said)
+    return set_off is not None and not of_the_day
 
 
 def _cue_near(f: Finder, first: int, end: int, cues: Collection[str], reach: int = 30) -> bool:
@@ -94,3 +96,15 @@ def _cue_near(f: Finder, first: int, end: int, cues: Collection[str], reach: int
         if f.word(k) in cues:
             return True
     return False
+
+
+def no_weights(times: list[Span], heights: list[Span], text: str) -> list[Span]:
+    """`times` without the weights said after a height (`weight_after`) and after such a weight
+    ("Height and weight?" "Five eleven. Two-ten, two-fifteen.")."""
+    kept, said = [], list(heights)
+    for t in sorted(times):
+        if t.label == "TIME" and any(weight_after(h, t, text) for h in said):
+            said.append(t)
+        else:
+            kept.append(t)
+    return kept

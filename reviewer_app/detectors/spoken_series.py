@@ -104,7 +104,7 @@ def _goes_on(f: Finder, anchor: Span) -> Span | None:
     """The number of the anchor's kind that goes on from it in a series, or None."""
     k = _next_after(f, anchor.end)
     if k is None:
-        return None
+        return _next_hour_run_on(f, anchor) if anchor.label == "TIME" else None
     said = f.text[anchor.start : anchor.end]
     if anchor.label == "AGE":
         number = f.reader.read_cardinal(k)
@@ -127,6 +127,21 @@ def _goes_on(f: Finder, anchor: Span) -> Span | None:
         return f.span(k, k + 1, "TIME", WEAK_SCORE)  # "between eight and noon"
     end = _clock_end(f, k)
     return f.span(k, end, "TIME", WEAK_SCORE) if end and f._no_count(end) else None
+
+
+def _next_hour_run_on(f: Finder, anchor: Span) -> Span | None:
+    """The next hour said right after a clock time with its minutes and no mark between, as speech
+    without punctuation corrects a time ("it was like ten thirty eleven i was gonna be back"), ending
+    its phrase; or None."""
+    k = bisect.bisect_right(f.word_ends, anchor.end)
+    first = bisect.bisect_right(f.word_ends, anchor.start)
+    said = f.reader.read_small(first)
+    if k >= len(f.words) or f.gap(k - 1, k) != " " or said is None or said.last >= k:
+        return None  # no minutes said after the anchor's hour
+    hour = f.reader.read_small(k)
+    if hour is None or f.word(k).isdigit() or hour.value != said.value % 12 + 1 or hour.last - k != 1:
+        return None
+    return f.span(k, hour.last, "TIME", WEAK_SCORE) if f._sentence_goes_on(hour.last) else None
 
 
 def _value_of(f: Finder, span: Span) -> int | None:
@@ -256,10 +271,14 @@ def says_again_an_age(f: Finder, readings: list[Reading | None], found: list[Spa
     fourteen", "you're right thirty eight thirty nine", "so thirty eight"); the speech of a
     transcript without punctuation, where no sentence opens."""
     number = readings[0]
-    values = {r.value for r in readings if r is not None and r.value >= 13}
-    if number is None or not values or not found:
+    if number is None or not found:
         return False
     first = number.first
+    # "at age twelve, 1991 ... Then on 3-11-92, still twelve,": "still" says the age is unchanged
+    still = f.word(first - 1) == "still" and "," in f.gap(first - 2, first - 1)
+    values = {r.value for r in readings if r is not None and (r.value >= 13 or still)}
+    if not values:
+        return False
     opens = first == 0 or re.search(r"[.;:!?\n]", f.gap(first - 1, first)) is not None
     if not (opens or f.word(first - 1) in _AGAIN_CUES | f.v.hedges | f.v.corrections):
         return False

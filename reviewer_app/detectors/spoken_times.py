@@ -57,7 +57,10 @@ def find_times(f: Finder) -> list[Span]:
         minutes = _minutes_after(f, j)
         end = minutes or j
         after = time_suffix(f, end)
-        if _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i)):
+        loose = f.word(end) in ("ish", "something") and f.gap(end - 1, end) in ("-", " ")
+        if loose and time_suffix(f, end + 1):
+            out.append(f.span(i, time_suffix(f, end + 1), "TIME"))  # "at two-something in the morning"
+        elif _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i)):
             out.append(f.span(i, end + 1, "TIME", WEAK_SCORE))  # "around ten-ish"
         elif after or _range_to_a_time(f, end):  # "between ten and eleven at night"
             out.append(f.span(i, after or end, "TIME"))
@@ -71,6 +74,8 @@ def find_times(f: Finder) -> list[Span]:
                 or _restates_a_time(f, i, said_before)
                 or says_again_a_time(f, i, said_before)
                 or i in f.time_answers
+                or _every_day(f, minutes)
+                or _after_an_hour_noun(f, i)
             )
             and f._no_count(minutes)
             and not address_after(f, minutes)
@@ -86,6 +91,7 @@ def find_times(f: Finder) -> list[Span]:
             or (_restates_a_time(f, i, said_before) and f._sentence_goes_on(j))
             or (says_again_a_time(f, i, said_before) and f._sentence_goes_on(j))
             or (i in f.time_answers and f._sentence_goes_on(j))  # "At what time?" "Eleven."
+            or (_after_an_hour_noun(f, i) and f._sentence_goes_on(j))  # "your curfew is ten"
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         elif minutes and _opens_a_range(f, minutes, minutes):
@@ -109,6 +115,18 @@ def _written_again(f: Finder, found: list[Span]) -> list[Span]:
         and f.gap(i - 1, i).strip() == ","
         and f._sentence_goes_on(i + 1)
     ]
+
+
+def _after_an_hour_noun(f: Finder, i: int) -> bool:
+    """Whether a word naming an hour of the day and "is", "was" or "of" come right before word i:
+    "your curfew is ten", "with a curfew of eight", "bedtime was nine thirty"."""
+    return f.word(i - 1) in ("is", "was", "of") and f.word(i - 2) in f.v.hour_nouns
+
+
+def _every_day(f: Finder, j: int) -> bool:
+    """Whether a part of the day said as every day's follows word j-1: "a ducat for five-forty every
+    morning", "the bus at six fifteen each night"."""
+    return f.word(j) in ("every", "each") and f.word(j + 1) in f.v.day_nouns and f.word(j + 1) != "day"
 
 
 def _hours_of_a_shift(f: Finder, i: int, j: int) -> bool:
@@ -220,8 +238,8 @@ def _ish(f: Finder, j: int) -> bool:
 def _time_cue_before(f: Finder, i: int) -> bool:
     """A time preposition right before word i ("around nine forty", "close to ten-thirty"), or
     "time" in the three words before it ("the time is now ten fifteen")."""
-    if f.word(i - 1) in f.v.time_prepositions:
-        return True
+    if f.word(i - 1) in f.v.time_prepositions or f.word(f._before_fillers(i - 1)) in f.v.time_prepositions:
+        return True  # "Visiting is at, what, one-fifteen?"
     if f.word(i - 1) == "to" and f.word(i - 2) in ("close", "closer"):
         return True  # "It was a Monday night, close to ten-thirty."
     # "the time is now ten fifteen", "Back on the record, eleven twenty-six" (a hearing notes the clock)
@@ -243,6 +261,8 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     cue = i - 1 - (f.word(i - 1) in f.v.hedges and f.word(i - 2) in f.v.hour_cues)
     if f.word(cue) in ("about", "like") and after_a_part_of_the_day(f, cue, (" ", ", ")):
         return f._sentence_goes_on(j)  # "saturday night about eleven"
+    if f.word(cue) == "to" and f.word(cue - 1) in ("close", "closer") and it_was(f, cue - 1):
+        return f._sentence_goes_on(j)  # "It was closer to two."
     to_a_meal = f.word(j) == "for" and f.word(j + 1) in f.v.day_events  # "at twelve for lunch"
     if f.word(cue) not in f.v.hour_cues or not (f._sentence_goes_on(j) or to_a_meal):
         return False  # "open till five", "we got there at about nine"
@@ -253,8 +273,12 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     opener = f.word(cue - 1)  # "It's almost eight" has its verb; "Weed at twelve" none
     if opener in f.v.impersonal_subjects | f.v.contracted | f.v.subjects:
         return True
-    if f.word(cue) in ("after", "around", "before", "until", "till") and f._opens_a_sentence(cue):
-        return True  # the answer "After one." (a sentence opening "At twelve." may give an age)
+    if f.word(cue) == "at" and f.word(cue - 1) in f.v.weekdays | {"today", "tomorrow", "tonight"}:
+        return True  # "Thursday at eight."
+    if f.word(cue) in ("after", "around", "before", "until", "till") and (
+        f._opens_a_sentence(cue) or "," in f.gap(cue - 1, cue)
+    ):
+        return True  # the answer "After one.", "Gold, after five, Tuesdays" ("At twelve." may give an age)
     return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
 
 
