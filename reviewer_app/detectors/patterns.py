@@ -3,7 +3,9 @@
 A pattern file holds `[[recognizer]]` tables (entity, context words, the
 profiles it runs in and `[[recognizer.pattern]]` regexes with scores) and an optional `[macros]` table;
 `<<name>>` in any regex is replaced by the macro of that name from any file of
-the folder (a macro may use other macros). Other tables (`ner.toml`,
+the folder (a macro may use other macros). A macro may also be a list of words and
+phrases, matched as written ("Rabi al-Awwal"): a list a user edits as data, which other
+mechanisms read too (the spoken forms read other_calendars.toml's months). Other tables (`ner.toml`,
 `merge.toml`, `places.toml`) configure the spaCy label mapping, the merging
 rules and the place rules and are read by `load_table`.
 
@@ -73,6 +75,15 @@ def _read(path: Path) -> dict[str, Any]:
         raise PatternFileError(f"{path.name}: not valid TOML ({exc})") from exc
 
 
+def _alternation(words: list[Any], where: str) -> str:
+    """A macro given as a list: any of its words and phrases as written.
+    The longest first, so that "Eid al-Fitr" is not cut to "Eid"."""
+    if not all(isinstance(w, str) and w.strip() for w in words):
+        raise PatternFileError(f"{where}: a macro list holds words only")
+    ordered = sorted(words, key=len, reverse=True)
+    return "(?:" + "|".join(map(re.escape, ordered)) + ")"
+
+
 def _expand(regex: str, macros: dict[str, str], where: str) -> str:
     def replace(match: re.Match[str]) -> str:
         name = match.group(1)
@@ -96,13 +107,14 @@ def load_recognizer_specs(folder: Path | None = None) -> tuple[RecognizerSpec, .
     macros: dict[str, str] = {}
     defined_in: dict[str, str] = {}
     for path, data in raw.items():
-        for name, regex in data.get("macros", {}).items():
+        for name, value in data.get("macros", {}).items():
             # Macros are shared by the folder: a second definition would silently change
             # every pattern of the other file that uses the name.
             if name in defined_in:
                 raise PatternFileError(
                     f"{path.name}: macro {name!r} is already defined in {defined_in[name]}"
                 )
+            regex = _alternation(value, f"{path.name}, macro {name}") if isinstance(value, list) else value
             macros[name], defined_in[name] = regex, path.name
     specs = []
     for path, data in raw.items():
