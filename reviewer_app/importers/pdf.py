@@ -44,7 +44,8 @@ page map gives the PDF page and the row's number. From that layout:
   row after a row that ended short end the turn; a cover over several pages before
   the index, or running onto the first body page up to the first turn (or the turn
   right before it of a speaker who speaks once, blank rows between or not), stays the
-  cover, and so does the cover's page up to such a turn; a short last page
+  cover, and so does the cover's page up to such a turn (on a page where no speaker
+  speaks twice, a turn in lower case next to another one); a short last page
   of a few numbered rows is body; tags in mixed case ("Judge Whitaker:") that open
   two rows or more are tags, here and in paragraphs, and so are those that open one
   between turns, or any an export lays out (a name and a time on a row of its own,
