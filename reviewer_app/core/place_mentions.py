@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from reviewer_app.core.context_rules import previous_word
 from reviewer_app.core.name_rules import STRUCTURE, answers_where
+from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess
 from reviewer_app.paths import resource
@@ -66,16 +67,11 @@ def relabel_places_by_use(
     locative preposition, a residence cue, or a town used as a place (module docstring).
     `towns`: lower case, the gazetteers' places."""
     spans = relabel_places_by_locative_use(spans, text, locative_cues, titles, person_names)
-    spans = relabel_places_by_residence(spans, text, _residence_cues(), titles, person_names)
+    # the places detector's cues, from the same reading of places.toml
+    residence_cues = load_table("places.toml").get("residence_cues", ())
+    spans = relabel_places_by_residence(spans, text, residence_cues, titles, person_names)
     spans = relabel_longer_places_by_use(label_places_by_kind(spans, text), text, titles, person_names)
     return relabel_towns_by_use(spans, text, towns, titles, person_names)
-
-
-@functools.cache
-def _residence_cues() -> tuple[str, ...]:
-    """places.toml's `residence_cues` ("born in", "moved to"), the cues the places detector reads."""
-    with resource("patterns", "places.toml").open("rb") as fh:
-        return tuple(tomllib.load(fh).get("residence_cues", ()))
 
 
 def relabel_places_by_locative_use(

@@ -4,7 +4,9 @@ A transcript writes what was said: "two thousand and five", "nineteen
 eighty-one", "forty-two", "the fifth". `Reader` reads number words into values
 (`read_cardinal`, `read_year`, `read_ordinal`) from a list of words; the
 vocabulary (number words, months and the cue words the recognizers of
-`detectors/spoken.py` use) is data, in `resources/patterns/spoken.toml`.
+`detectors/spoken.py` use) is data, in `resources/patterns/spoken.toml`; the months and
+holidays of other calendars are `resources/patterns/other_calendars.toml`'s, the one list the
+capitalised patterns read too.
 """
 
 from __future__ import annotations
@@ -111,6 +113,15 @@ class SpokenWords:
 def spoken_words() -> SpokenWords:
     with resource("patterns", "spoken.toml").open("rb") as fh:
         raw = tomllib.load(fh)
+    with resource("patterns", "other_calendars.toml").open("rb") as fh:
+        calendars = tomllib.load(fh)["macros"]
+    # The spoken forms read a month or a holiday at one word; a holiday of more words ("Yom
+    # Kippur") is one of `holiday_names`, a month of more ("Rabi al-Awwal") the patterns' only.
+    other_months = _one_word_names(calendars["other_month"] + calendars["given_name_month"])
+    other_holidays = calendars["other_holiday"] + calendars["given_name_holiday"]
+    several_words = [h for h in other_holidays if len(words_of(h)) > 1]
+    # A month that is a holiday too ("Ramadan") is read as a month, a date after "in" as well.
+    other_holiday_words = _one_word_names(other_holidays) - other_months
     n = raw["numbers"]
     c = raw["cues"]
     low, high = raw["years"]["range"]
@@ -159,9 +170,9 @@ def spoken_words() -> SpokenWords:
         clause_openers=frozenset(c.get("clause_openers", ())),
         not_one_day=frozenset(raw["dates"].get("not_one_day", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
-        holidays=frozenset(raw["dates"].get("holidays", ())),
+        holidays=frozenset(raw["dates"].get("holidays", ())) | other_holiday_words,
         # longest first: "new year's eve" before "new year's"
-        holiday_names=_longest_first(raw["dates"].get("holiday_names", ())),
+        holiday_names=_longest_first([*raw["dates"].get("holiday_names", ()), *several_words]),
         impersonal_subjects=frozenset(c.get("impersonal_subjects", ())),
         seasons=frozenset(raw["dates"].get("seasons", ())),
         phrase_of_time=frozenset(raw["dates"].get("phrase_of_time", ())),
@@ -177,10 +188,15 @@ def spoken_words() -> SpokenWords:
         fillers=frozenset(c.get("fillers", ())),
         street_words=frozenset(c.get("street_words", ())),
         shift_words=frozenset(c.get("shift_words", ())),
-        other_months=frozenset(raw["dates"].get("other_months", ())),
-        given_name_dates=frozenset(raw["dates"].get("given_name_dates", ())),
+        other_months=other_months,
+        given_name_dates=_one_word_names(calendars["given_name_month"] + calendars["given_name_holiday"]),
         season_openers=frozenset(raw["dates"].get("season_openers", ())),
     )
+
+
+def _one_word_names(names: Sequence[str]) -> frozenset[str]:
+    """The names of one word as the spoken forms read them: "Sha’ban" is "sha'ban"."""
+    return frozenset(said[0].text for said in map(words_of, names) if len(said) == 1)
 
 
 def _longest_first(phrases: Sequence[str]) -> tuple[tuple[str, ...], ...]:

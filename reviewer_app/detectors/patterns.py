@@ -3,9 +3,12 @@
 A pattern file holds `[[recognizer]]` tables (entity, context words, the
 profiles it runs in and `[[recognizer.pattern]]` regexes with scores) and an optional `[macros]` table;
 `<<name>>` in any regex is replaced by the macro of that name from any file of
-the folder (a macro may use other macros). Other tables (`ner.toml`,
+the folder (a macro may use other macros). A macro may also be a list of words and
+phrases, matched as written ("Rabi al-Awwal"): a list a user edits as data, which other
+mechanisms read too (the spoken forms read other_calendars.toml's months). Other tables (`ner.toml`,
 `merge.toml`, `places.toml`) configure the spaCy label mapping, the merging
-rules and the place rules and are read by `load_table`.
+rules and the place rules and are read by `load_table` (`core/pattern_tables.py`: one copy,
+shared with the core's rules that read the same words).
 
 Plain data, no Presidio: the presidio detector turns these into its recognizers,
 and the tests exercise the regexes directly.
@@ -13,13 +16,13 @@ and the tests exercise the regexes directly.
 
 from __future__ import annotations
 
-import functools
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reviewer_app.core.pattern_tables import PatternFileError, read_pattern_file
+from reviewer_app.core.pattern_tables import load_table as load_table  # the detectors' tables, read once
 from reviewer_app.paths import resource
 
 _MACRO = re.compile(r"<<(\w+)>>")
@@ -57,20 +60,17 @@ class RecognizerSpec:
         return [(p, regex.compile(p.regex, self.flags)) for p in self.patterns]
 
 
-class PatternFileError(ValueError):
-    """A pattern file that cannot be used; the message names the file and recognizer."""
-
-
 def patterns_dir() -> Path:
     return resource("patterns")
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise PatternFileError(f"{path.name}: not valid TOML ({exc})") from exc
+def _alternation(words: list[Any], where: str) -> str:
+    """A macro given as a list: any of its words and phrases as written.
+    The longest first, so that "Eid al-Fitr" is not cut to "Eid"."""
+    if not all(isinstance(w, str) and w.strip() for w in words):
+        raise PatternFileError(f"{where}: a macro list holds words only")
+    ordered = sorted(words, key=len, reverse=True)
+    return "(?:" + "|".join(map(re.escape, ordered)) + ")"
 
 
 def _expand(regex: str, macros: dict[str, str], where: str) -> str:
@@ -92,17 +92,18 @@ def load_recognizer_specs(folder: Path | None = None) -> tuple[RecognizerSpec, .
     """Every recognizer of every pattern file, regexes expanded and checked."""
     folder = folder or patterns_dir()
     files = sorted(folder.glob("*.toml"))
-    raw = {path: _read(path) for path in files}
+    raw = {path: read_pattern_file(path) for path in files}
     macros: dict[str, str] = {}
     defined_in: dict[str, str] = {}
     for path, data in raw.items():
-        for name, regex in data.get("macros", {}).items():
+        for name, value in data.get("macros", {}).items():
             # Macros are shared by the folder: a second definition would silently change
             # every pattern of the other file that uses the name.
             if name in defined_in:
                 raise PatternFileError(
                     f"{path.name}: macro {name!r} is already defined in {defined_in[name]}"
                 )
+            regex = _alternation(value, f"{path.name}, macro {name}") if isinstance(value, list) else value
             macros[name], defined_in[name] = regex, path.name
     specs = []
     for path, data in raw.items():
@@ -133,13 +134,3 @@ def load_recognizer_specs(folder: Path | None = None) -> tuple[RecognizerSpec, .
                 raise PatternFileError(f"{where}: bad regex ({exc})") from exc
             specs.append(spec)
     return tuple(specs)
-
-
-def load_table(file_name: str) -> dict[str, Any]:
-    """A configuration table of the patterns folder, e.g. "merge.toml"."""
-    return _read_cached(patterns_dir() / file_name)
-
-
-@functools.cache
-def _read_cached(path: Path) -> dict[str, Any]:
-    return _read(path)

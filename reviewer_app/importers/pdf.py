@@ -44,7 +44,8 @@ page map gives the PDF page and the row's number. From that layout:
   row after a row that ended short end the turn; a cover over several pages before
   the index, or running onto the first body page up to the first turn (or the turn
   right before it of a speaker who speaks once, blank rows between or not), stays the
-  cover, and so does the cover's page up to such a turn; a short last page
+  cover, and so does the cover's page up to such a turn (on a page where no speaker
+  speaks twice, a turn in lower case next to another one); a short last page
   of a few numbered rows is body; tags in mixed case ("Judge Whitaker:") that open
   two rows or more are tags, here and in paragraphs, and so are those that open one
   between turns, or any an export lays out (a name and a time on a row of its own,
@@ -213,6 +214,13 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             | {speaker for speaker, count in said.items() if count > 1}
             | exported
         ) - {None}
+        numbered_cover = [(cover_page, line) for line in cover_page.lines if line.number is not None]
+        row_lines = [line for _, line in rows if line.words] or [line for _, line in numbered_cover]
+        at_tags = _tag_column([line for line in row_lines if line.words], named)[0]
+        if not speakers:
+            # No one speaks twice (a page of a few turns): as the text importer reads such a
+            # transcript, a turn in lower case next to another turn.
+            speakers = _turns_next_to_turns(numbered_cover, at_tags, named)
         start = next(
             (
                 i
@@ -223,10 +231,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         )
         if start is not None:
             # ... or at the turn right before that row of a speaker who says one thing.
-            numbered_cover = [(cover_page, line) for line in cover_page.lines if line.number is not None]
-            row_lines = [line for _, line in rows if line.words] or [line for _, line in numbered_cover]
             at_row = next(i for i, (_, line) in enumerate(numbered_cover) if line is cover_lines[start][1])
-            at_tags = _tag_column([line for line in row_lines if line.words], named)[0]
             first = numbered_cover[_turn_before(numbered_cover, at_row, at_tags, named)][1]
             on_cover = [
                 line for line in cover_page.lines if line.number is not None and line.top >= first.top
@@ -410,6 +415,40 @@ def _turn_before(
         return first
     speech = [line.text for _, line in rows[i:first]]
     return i if any(c.islower() for c in "".join(speech)) else first
+
+
+def _turns_next_to_turns(
+    rows: Sequence[tuple[PdfPage, PrintedLine]], at_tags: Callable[[PrintedLine], bool], named: Sequence[str]
+) -> set[str]:
+    """The speakers of the turns among `rows` that speak in lower case next to another turn (the
+    row where turns start before or after it, its wrapped rows and blank rows aside, opens one):
+    the turns `turns.py` takes in a transcript where no speaker has two ("PANEL PRESENT:" over
+    the panel's names is none)."""
+    layout = hearing_layout()
+    starts = [i for i, (_, line) in enumerate(rows) if line.words and at_tags(line)]
+    tags = {
+        i: speaker
+        for i in starts
+        if (speaker := layout.speaker_of(rows[i][1].text, named)) is not None
+        and not layout.examiner_line.match(rows[i][1].text)
+    }
+    return {
+        tags[i]
+        for before, i, after in zip([None, *starts], starts, [*starts[1:], None], strict=False)
+        if i in tags and (before in tags or after in tags) and _speaks_in_lower_case(rows, i, at_tags)
+    }
+
+
+def _speaks_in_lower_case(
+    rows: Sequence[tuple[PdfPage, PrintedLine]], i: int, at_tags: Callable[[PrintedLine], bool]
+) -> bool:
+    """Whether the turn whose tag opens row i speaks in lower case, on its row or the rows it
+    wraps to (a tag on a row of its own, "THE WITNESS:", speaks on those under it), as
+    `turns.py` asks of a speaker who says one thing."""
+    end = i + 1
+    while end < len(rows) and rows[end][1].words and not at_tags(rows[end][1]):
+        end += 1
+    return any(c.islower() for _, line in rows[i:end] for c in line.text)
 
 
 def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:

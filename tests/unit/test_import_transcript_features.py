@@ -444,3 +444,39 @@ def test_a_speaker_only_the_first_page_shows_twice_opens_the_dialogue_there(tmp_
     expected, got = _imported(tmp_path, _appearances(9), "deposition_tag_alone")
     assert expected[0][0] == "THE COURT"
     assert got == expected
+
+
+# Layouts where a short transcript is one line-numbered page (no index page before the body).
+ONE_PAGE_LAYOUTS = ["pleading", "numbered_hanging", "deposition_tag_alone", "numbered_through", "two_up"]
+
+
+@pytest.mark.parametrize("layout", ONE_PAGE_LAYOUTS)
+def test_a_page_of_three_turns_by_three_speakers_has_its_turns(tmp_path, layout):
+    """One line-numbered page: the caption, then three turns of three speakers, none of whom
+    speaks twice. As the text importer reads it, a turn in lower case next to another turn is
+    one; before, no speaker speaking twice, the whole page was the cover."""
+    expected, got = _imported(tmp_path, _appearances(3), layout)
+    assert [speaker for speaker, _ in expected] == ["THE COURT", "MS. ORTIZ", "MR. HALE"]
+    assert got == expected
+
+
+@pytest.mark.parametrize("layout", ONE_PAGE_LAYOUTS)
+@pytest.mark.parametrize(
+    ("said", "speakers"),
+    [
+        # a turn next to no other is no turn to the text importer: the page is all cover
+        ("THE COURT: We are on the record in the matter of People versus Dominguez.", []),
+        # a tag in capitals next to the turns is none, and the dialogue starts after it
+        (
+            "THE CLERK: ALL RISE.\nTHE COURT: Be seated, please. We are on the record.\n"
+            "MS. ORTIZ: Lena Ortiz for the People, Your Honor.",
+            ["THE COURT", "MS. ORTIZ"],
+        ),
+    ],
+)
+def test_on_a_page_where_no_one_speaks_twice_a_turn_is_in_lower_case_next_to_another(
+    tmp_path, layout, said, speakers
+):
+    expected, got = _imported(tmp_path, COVER + said, layout)
+    assert [speaker for speaker, _ in expected] == speakers
+    assert got == expected

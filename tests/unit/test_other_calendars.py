@@ -3,15 +3,17 @@ on hand-written sentences."""
 
 from __future__ import annotations
 
-import tomllib
+import shutil
+from pathlib import Path
 
 import pytest
 
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import spoken_words
-from reviewer_app.detectors.patterns import load_recognizer_specs
-from reviewer_app.paths import resource
+from reviewer_app.detectors.patterns import PatternFileError, load_recognizer_specs
+from reviewer_app.detectors.spoken import find_spoken_forms
+from reviewer_app.paths import resources_dir
 
 
 def _dates(text: str) -> list[str]:
@@ -35,6 +37,11 @@ def _dates(text: str) -> list[str]:
         (
             "In the month of Rajab we fled. They let us go two days before Genna, our Christmas.",
             ["Genna", "Rajab"],
+        ),
+        # a month or holiday of more words, the longest that is there
+        (
+            "We fled in Rabi al-Awwal, 1441. It was Eid al-Fitr when we crossed.",
+            ["Eid al-Fitr", "Rabi al-Awwal"],
         ),
     ],
 )
@@ -69,16 +76,68 @@ def test_a_month_of_another_calendar_beats_the_place_ner_made_of_it():
     assert labels == {("Hamle", "DATE"), ("Nekemte", "LOCATION")}
 
 
-def _macro_names(macro: str) -> set[str]:
-    with resource("patterns", "other_calendars.toml").open("rb") as fh:
-        alternation = tomllib.load(fh)["macros"][macro]
-    return {n.lower() for n in alternation.removeprefix("(?:").removesuffix(")").split("|")}
+def _one_list_with(tmp_path: Path, macro: str, name: str) -> Path:
+    """A copy of the resources whose list `macro` of other_calendars.toml holds `name` too."""
+    copy = tmp_path / "resources"
+    shutil.copytree(resources_dir(), copy)
+    calendars = copy / "patterns" / "other_calendars.toml"
+    text = calendars.read_text(encoding="utf-8")
+    assert f"\n{macro} = [" in text
+    calendars.write_text(text.replace(f"\n{macro} = [", f'\n{macro} = ["{name}", '), encoding="utf-8")
+    return copy
 
 
-def test_the_pattern_and_the_spoken_forms_know_the_same_months_and_given_names():
+@pytest.mark.parametrize(
+    ("macro", "name", "capitalised", "spoken"),
+    [
+        (
+            "other_month",
+            "Zorvat",
+            "They took him in Zorvat, before the rains.",
+            "i left from bole in zorvat, this year.",
+        ),
+        (
+            "other_holiday",
+            "Quelfest",
+            "He came home the week after Quelfest.",
+            "it was quelfest and my dad was home.",
+        ),
+    ],
+)
+def test_a_name_added_to_the_one_list_is_found_by_the_patterns_and_the_spoken_forms(
+    tmp_path, monkeypatch, macro, name, capitalised, spoken
+):
+    assert _dates(capitalised) == []
+    assert not _spoken_dates(spoken)
+    monkeypatch.setenv("REVIEWER_APP_RESOURCES", str(_one_list_with(tmp_path, macro, name)))
+    spoken_words.cache_clear()
+    try:
+        assert _dates(capitalised) == [name]
+        assert _spoken_dates(spoken) == [name.lower()]
+    finally:
+        monkeypatch.undo()
+        spoken_words.cache_clear()
+
+
+def _spoken_dates(text: str) -> list[str]:
+    return [s.text_in(text) for s in find_spoken_forms(text) if s.label == "DATE"]
+
+
+def test_the_spoken_forms_read_the_names_of_one_word_of_the_one_list():
     words = spoken_words()
-    months = _macro_names("other_month") | _macro_names("given_name_month")
-    assert {m for m in months if m.isalpha()} == words.other_months
-    given = _macro_names("given_name_month") | _macro_names("given_name_holiday")
-    assert given == words.given_name_dates
-    assert given <= words.other_months | words.holidays
+    # a month in more words is the patterns' only; a holiday in more words is a holiday name
+    assert {"ginbot", "sha'ban", "adar"} <= words.other_months
+    assert not {"rabi", "jumada", "dhu"} & words.other_months
+    assert ("eid", "al", "fitr") in words.holiday_names
+    assert {"diwali", "genna"} <= words.holidays
+    # the given names of both lists: months and holidays
+    assert {"sivan", "genna"} <= words.given_name_dates <= words.other_months | words.holidays
+    # Ramadan, a month and a holiday, is read as a month: a date after "in" as well
+    assert "ramadan" in words.other_months and "ramadan" not in words.holidays
+    assert _spoken_dates("we left in ramadan, that year.") == ["ramadan"]
+
+
+def test_a_macro_list_holds_words_only(tmp_path):
+    (tmp_path / "bad.toml").write_text('[macros]\nmonths = ["Tir", 12]\n', encoding="utf-8")
+    with pytest.raises(PatternFileError, match=r"bad\.toml, macro months"):
+        load_recognizer_specs(tmp_path)

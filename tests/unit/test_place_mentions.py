@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reviewer_app.core.merge import merge_spans
 from tests.unit.test_context_rules import _span
 
@@ -221,3 +223,26 @@ def test_a_longer_name_that_acts_or_is_described_as_a_person_stays_a_person():
     ]
     labels = _labels(text, ner)
     assert {label for words, label, _ in labels if words in ("Maria Lopez", "Tony Alvarez")} == {"PERSON"}
+
+
+def test_the_residence_cues_and_the_places_detector_read_one_copy_of_places_toml(monkeypatch):
+    # One loader (core/pattern_tables.py): the places detector's rules and the residence cues of
+    # the merge do not each open places.toml.
+    from reviewer_app.core import pattern_tables
+    from reviewer_app.detectors.places import place_rules
+
+    opened: list[str] = []
+    path_open = Path.open
+
+    def recording_open(self, *args, **kwargs):
+        opened.append(self.name)
+        return path_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", recording_open)
+    pattern_tables._read_cached.cache_clear()
+    place_rules.cache_clear()
+    place_rules()
+    text = "A: Then we moved to Duluth. Duluth was cold.\n"
+    labels = _labels(text, [_span(text, "Duluth", "ORGANIZATION"), _span(text, "Duluth", "ORGANIZATION", 1)])
+    assert {label for words, label, _ in labels if words == "Duluth"} == {"LOCATION"}
+    assert opened.count("places.toml") == 1
