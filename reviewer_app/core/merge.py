@@ -100,6 +100,7 @@ from reviewer_app.core.organisation_names import (
     split_businesses_on_streets,
 )
 from reviewer_app.core.person_context import persons_by_relation
+from reviewer_app.core.person_words import titled_pattern
 from reviewer_app.core.place_mentions import relabel_places_by_use
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
@@ -325,10 +326,13 @@ def relabel_by_head_word(
     In "X of Y" X's last word is tried first: "Islamic Center of the Valley" is an
     organisation, "Court of Cassation" too ("The Dean of Klagenfurt University"
     has no telling word before "of", and its last word decides, unless it is a place's:
-    "Queen of the Valley" is a hospital named after one)."""
+    "Queen of the Valley" is a hospital named after one). A person right after a personal
+    title keeps its label: the word is a surname's ("Mr. Court", a misheard "mister oyster
+    house")."""
     out = []
     for span in spans:
-        if span.label in _NAME_LABELS:
+        titled = span.label == "PERSON" and titled_pattern().search(text, max(0, span.start - 20), span.start)
+        if span.label in _NAME_LABELS and not titled:
             covered = span.text_in(text)
             whole = _head_label(covered, head_words)
             if " of " in covered and whole == "LOCATION":
@@ -370,8 +374,9 @@ def relabel_by_context(
     that is exactly a known place is a LOCATION ("STATE OF CALIFORNIA"), and so
     is a "person" that is a known place right after "in", "from"... ("in Arvin"),
     and any "person" right after "in" (`location_cues`) that is not a person
-    elsewhere in the text, opens with no title and is not in the possessive
-    ("a lawyer practising in Tarnów"; not "in Mr Ames's view").
+    elsewhere in the text, opens with no title, is not in the possessive and was not
+    found by the layout ("a lawyer practising in Tarnów"; not "in Mr Ames's view", "in
+    Swarthout v. Cooke").
 
     What follows a determiner is a common noun phrase, not a name: "the Member
     States", "the Court of Cassation", "the Commission's" stay what NER said, and
@@ -444,6 +449,8 @@ def relabel_by_context(
             and not text.startswith(("'s", "’s"), span.end)
             and span.text_in(text).split()[0].lower().rstrip(".") not in cues
             and span.text_in(text) not in persons_elsewhere
+            # The layout's names stay: "the standard in Swarthout v. Cooke" cites a case's party.
+            and not (CONTEXT in span.detectors and span.score >= NAMING_SCORE)
         ):
             span = span.with_(label="LOCATION")  # "a lawyer practising in Tarnów"
         out.append(span)

@@ -9,7 +9,8 @@ name, never a list of names:
   marker as an initial goes ("A.   Night shift"), as does one it made of a tab's letter
   ("Tab C. First, a chrono") or a pronoun ("Judge. I'll stand").
 - `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
-  "By Ms. Bishop:") is a person; `judges_named`: so is the judge of a caption ("BEFORE
+  "By Ms. Bishop:") or an appearance ("BY: KEVIN AMARO, Deputy Attorney General") is a
+  person; `judges_named`: so is the judge of a caption ("BEFORE
   THE HONORABLE CELESTE IBARRA-NUNN, JUDGE"); `parties_named`: so are a caption's
   parties and those of a case cited in argument ("In re Shaputis", "Swarthout v. Cooke").
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
@@ -78,10 +79,12 @@ _SURNAME = _PARTICLES + _NAME_WORD
 _CAPITAL_WORD = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?![\w-])")
 _TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
 _EXAMINER = re.compile(
-    rf"^[ \t]*(?:BY|By)[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:", re.M
+    rf"^[ \t]*(?:BY|By)(?:[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:"
+    rf"|:[ \t]+(?P<counsel>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),)",
+    re.M,
 )
 _PERSON_NOUNS = (
-    r"guy|man|woman|lady|girl|boy|kid|dude|fellow|person|someone|somebody|friend|inmate|"
+    r"guy|man|woman|lady|girl|boy|kid|dude|fellow|person|someone|somebody|(?:girl|boy)?friend|inmate|"
     r"cellmate|cellie|neighbou?r|officer|nurse|doctor|teacher|counselou?r|sponsor|homie|homeboy"
 )
 _NAMED = re.compile(
@@ -237,9 +240,11 @@ _MY_NAME = re.compile(
     r"(?P<name>[a-z][a-z'’-]+(?:[ ][a-z][a-z'’-]+){0,2})"
 )
 
-# A nickname said in lower-case speech: "everybody calls me cuca", "so we call him firecracker".
+# A nickname said in lower-case speech: "everybody calls me cuca", "so we call him firecracker",
+# also after an initial ("people call me t money"; not the article: "called me a punk").
 _LOWER_NICKNAME = re.compile(
-    r"\b(?:call(?:s|ed)?[ ](?:him|her|me)|nicknamed|went[ ]by|goes[ ]by)[ ]+(?P<name>[a-z][a-z'’-]{2,})\b"
+    r"\b(?:call(?:s|ed)?[ ](?:him|her|me)|nicknamed|went[ ]by|goes[ ]by)[ ]+"
+    r"(?P<name>(?:(?![ai][ ])[a-z][ ])?[a-z][a-z'’-]{2,})\b"
 )
 
 
@@ -258,7 +263,7 @@ def names_from_layout(
     Honorable Superior Court")."""
     cased = names_are_capitalised(text)
     return [
-        *examiner_names(text),
+        *examiner_names(text, not_names | titles),
         *judges_named(text, not_names | titles),
         *introduced_names(text, not_names),
         *initialled_names(text, not_names | titles),
@@ -314,12 +319,16 @@ def _ends_in_pronoun(word: str) -> bool:
     return bare != word or word.islower() or word == "I"
 
 
-def examiner_names(text: str) -> list[Span]:
-    """PERSON spans for the lawyer of each examination heading ("BY MR. KOWALSKI:")."""
-    return [
-        Span(m.start("name"), m.end("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
-        for m in _EXAMINER.finditer(text)
-    ]
+def examiner_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:
+    """PERSON spans for the lawyer of each examination heading ("BY MR. KOWALSKI:") and of
+    each appearance ("BY: NAOMI FELDSTEIN, ESQ."; none with a word of `not_names`, lower case:
+    "BY: THE OFFICE OF ...")."""
+    out = []
+    for m in _EXAMINER.finditer(text):
+        group = "name" if m.group("name") else "counsel"
+        if group == "name" or not any(w.lower().rstrip(".") in not_names for w in m.group(group).split()):
+            out.append(Span(m.start(group), m.end(group), "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
+    return out
 
 
 def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
@@ -586,7 +595,7 @@ def lower_case_names(
     which becomes a SPELLED_NAME per word ("tyrell pritchett t y r e l l p r i t c h e t t")."""
     out = titled_lower_case_names(text, stop_words | not_names, determiners)
     for match in _LOWER_NICKNAME.finditer(text):
-        if match.group("name") not in stop_words | not_names | PRONOUNS:
+        if match.group("name").split()[-1] not in stop_words | not_names | PRONOUNS:
             out.append(Span(*match.span("name"), "PERSON", (STRUCTURE,), CUE_SCORE))
     for match in _MY_NAME.finditer(text):
         kept = []
@@ -665,7 +674,10 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
             if _CONTRACTION.sub("", name) in PRONOUNS or name in numbers:
                 break
+            # A verb a person is the subject of ends the name: "and mister court said yes".
             if name in personal_titles() or name in determiners:
+                break
+            if kept and name in person_words("subject_verbs"):
                 break
             at = title.end() + word.end()
             if name in not_names and not (len(kept) == 1 and _SURNAME_ENDS.match(text, at)):

@@ -585,6 +585,12 @@ def test_a_person_right_after_in_is_a_place_unless_named_a_person_elsewhere(rule
     ]
 
 
+def test_a_party_of_a_case_cited_after_in_stays_a_person(rules):
+    text = "And under the federal standard in Swarthout v. Cooke, 2011, there is no claim."
+    merged = merge.merge_spans([at(text, "Swarthout", "LOCATION")], text, rules)
+    assert ("PERSON", "Swarthout") in covered(merged, text) and ("PERSON", "Cooke") in covered(merged, text)
+
+
 def test_outside_hearings_an_organisation_in_the_possessive_stays_one(rules):
     text = "We welcome Eurostat's figures."
     spans = [at(text, "Eurostat", "ORGANIZATION")]

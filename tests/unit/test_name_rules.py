@@ -42,6 +42,16 @@ def test_a_court_transcripts_q_and_a_markers_are_no_part_of_a_name():
     assert not {w for w, _ in merged} & {"Q. Officer", "Officer", "A. Kevin", "Q. Officer Whitfield"}
 
 
+def test_the_lawyer_of_an_appearance_is_a_person():
+    text = (
+        "For Defendants Mercer and Lamb:\n     OFFICE OF THE ATTORNEY GENERAL\n"
+        "     BY: KEVIN AMARO, Deputy Attorney General\n     BY: OFFICE OF COUNSEL, ESQ.\n"
+    )
+    merged = _merged(text, [_span(text, "KEVIN AMARO", "ORGANIZATION")])
+    assert ("KEVIN AMARO", "PERSON") in merged
+    assert not any(label == "PERSON" and "OFFICE" in words for words, label in merged)
+
+
 def test_the_lawyer_of_an_examination_heading_is_a_person():
     text = "CROSS-EXAMINATION\nBY MS. BISHOP:\nQ. Good morning.\nBy Mr. de Vries:\nQ. Again.\nBY THE COURT:\n"
     merged = _merged(text, **GENERAL)
@@ -146,6 +156,30 @@ def test_a_nickname_said_in_lower_case_speech_is_a_name():
     assert {("pinto", "PERSON"), ("stretch", "PERSON")} <= merged
     # "call me when": a function word is no nickname.
     assert not {w for w, _ in merged} & {"when", "call me when"}
+
+
+def test_a_lower_case_nickname_after_an_initial_is_a_name_and_the_article_is_none():
+    text = (
+        "speaker 1: that's what people call me t money or terry i didn't say that\n"
+        "speaker 2: they called me a punk back then and i called him a liar\n"
+        "speaker 1: she needed money for the light bill\n"
+    )
+    merged = _merged(text)
+    assert ("t money", "PERSON") in merged
+    assert not {w for w, label in merged if label == "PERSON"} & {"a punk", "a liar", "punk", "liar"}
+    # The word after the initial is no name alone.
+    assert ("money", "PERSON") not in merged
+
+
+def test_a_misheard_surname_after_a_title_keeps_its_label_and_ends_before_a_verb():
+    text = (
+        "speaker 1  1:16:02\nmister oyster house\nspeaker 3  1:16:05\nthank you\n"
+        "speaker 1  1:16:09\nokay and doctor ferris said the risk is moderate\n"
+    )
+    merged = _merged(text)
+    # "house" ends organisations' names, but after a title it is the surname's.
+    assert ("oyster house", "PERSON") in merged and ("ferris", "PERSON") in merged
+    assert ("ferris said", "PERSON") not in merged
 
 
 def test_lower_case_names_are_left_to_ner_in_a_text_that_capitalises():
@@ -491,6 +525,12 @@ def test_a_nickname_said_without_quotes_and_a_person_described_then_named():
     merged = _merged(text, [_span(text, "Rafael", "PERSON")])
     assert {("Peanut", "PERSON"), ("Tall Mike", "PERSON")} <= merged
     assert not {w for w, label in merged if label == "PERSON"} & {"Tuesday", "I"}
+
+
+def test_a_relative_described_then_named_is_a_person_whatever_ner_called_her():
+    text = "One of them said something to my girlfriend at the time, Crystal. I went to the car."
+    merged = _merged(text, [_span(text, "Crystal", "LOCATION")])
+    assert ("Crystal", "PERSON") in merged
 
 
 def test_a_firm_in_an_appearance_is_no_person_and_its_lawyers_stay_persons():
