@@ -76,7 +76,13 @@ from reviewer_app.core.context_rules import (
 )
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.language_names import label_languages
-from reviewer_app.core.name_edges import drop_stutters, join_split_names, strip_titles, take_in_titles
+from reviewer_app.core.name_edges import (
+    after_courtesy_title,
+    drop_stutters,
+    join_split_names,
+    strip_titles,
+    take_in_titles,
+)
 from reviewer_app.core.name_propagation import (
     complete_interrupted_names,
     drop_sentence_initial_homographs,
@@ -86,7 +92,6 @@ from reviewer_app.core.name_propagation import (
 )
 from reviewer_app.core.name_rules import (
     drop_months_inside_names,
-    names_from_layout,
     relabel_persons_in_context,
     relabel_places_named_alone,
     relabel_spellings,
@@ -102,6 +107,7 @@ from reviewer_app.core.organisation_names import (
 from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.person_words import titled_pattern
 from reviewer_app.core.place_mentions import relabel_places_by_use
+from reviewer_app.core.record_names import names_from_layout
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
@@ -475,15 +481,19 @@ def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[s
     return bool(following and following.group(1).islower() and following.group(1) not in rules.clause_words)
 
 
-def drop_role_only_persons(spans: Iterable[Span], text: str, not_names: frozenset[str]) -> list[Span]:
+def drop_role_only_persons(
+    spans: Iterable[Span], text: str, not_names: frozenset[str], roles: frozenset[str] = frozenset()
+) -> list[Span]:
     """A PERSON made of nothing but titles, offices, kin words and determiners
     (`not_names`, lower case) names no one: "Mr President", "Madam Chair", "Her
-    Majesty", "I see Mom is here"."""
+    Majesty", "I see Mom is here". One word right after a courtesy title that is none of
+    `roles` (lower case: offices, determiners) is a surname ("Ms. Judge", "Mr. Deacon")."""
     out = []
     for span in spans:
         if span.label == "PERSON":
             words = [w.lower().rstrip(".,") for w in _WORDS.findall(span.text_in(text))]
-            if words and all(w in not_names for w in words):
+            surname = len(words) == 1 and words[0] not in roles and after_courtesy_title(text, span.start)
+            if words and all(w in not_names for w in words) and not surname:
                 continue
         out.append(span)
     return out
@@ -740,7 +750,8 @@ def merge_spans(
     elif name_titles:
         merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
     person_words = rules.titles | name_titles | rules.person_cues
-    merged = drop_role_only_persons(merged, text, person_words | rules.role_nouns | rules.determiners)
+    roles = rules.role_nouns | rules.determiners
+    merged = drop_role_only_persons(merged, text, person_words | roles, roles)
     merged = relabel_known_persons(merged, text, rules, person_names)
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)

@@ -8,11 +8,8 @@ name, never a list of names:
   which a title then makes a person), and a word NER made a name only by reading the
   marker as an initial goes ("A.   Night shift"), as does one it made of a tab's letter
   ("Tab C. First, a chrono") or a pronoun ("Judge. I'll stand").
-- `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
-  "By Ms. Bishop:") or an appearance ("BY: KEVIN AMARO, Deputy Attorney General") is a
-  person; `judges_named`: so is the judge of a caption ("BEFORE
-  THE HONORABLE CELESTE IBARRA-NUNN, JUDGE"); `parties_named`: so are a caption's
-  parties and those of a case cited in argument ("In re Shaputis", "Swarthout v. Cooke").
+- (the names of a record's layout, examination headings, captions and lists of initialled
+  names, are `record_names`'s, which gathers them with these in `names_from_layout`)
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
   "a woman called", a nickname in quotes after "called", "known as", "went by" or
   inside a full name (Kevin "Smoke" Jones), or said after "we call him", a person
@@ -52,7 +49,6 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
-from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.context_rules import lower_case_names_after_titles, opens_sentence, previous_word
 from reviewer_app.core.person_words import lower_title_pattern, person_words, personal_titles, titled_pattern
 from reviewer_app.core.spans import Span
@@ -77,12 +73,6 @@ _NAME_WORD = r"[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?(?:-[A-Z][A-Za-z]*(?:['’
 _PARTICLES = r"(?:(?:de|da|del|della|der|di|du|dos|van|von|den|la|le|st\.?|bin|ibn|al|el|y)[ ]){0,3}"
 _SURNAME = _PARTICLES + _NAME_WORD
 _CAPITAL_WORD = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?![\w-])")
-_TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
-_EXAMINER = re.compile(
-    rf"^[ \t]*(?:BY|By)(?:[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:"
-    rf"|:[ \t]+(?P<counsel>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),)",
-    re.M,
-)
 _PERSON_NOUNS = (
     r"guy|man|woman|lady|girl|boy|kid|dude|fellow|person|someone|somebody|(?:girl|boy)?friend|inmate|"
     r"cellmate|cellie|neighbou?r|officer|nurse|doctor|teacher|counselou?r|sponsor|homie|homeboy"
@@ -100,35 +90,6 @@ _COMPLETED_NAME = re.compile(
 _DECLARANT = re.compile(
     rf"\bI,[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),[ ]+"
     r"(?:a|an|the|do|hereby|certify|declare|being|am|of|[A-Z][a-z]+)\b"
-)
-# A judge on a caption: "BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE".
-_HONORABLE = re.compile(
-    rf"\b(?P<title>(?i:honou?rable|hon\.))[ ]+"
-    rf"(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}})(?=,|[ ]*$)",
-    re.M,
-)
-# A name written as an initial and a surname in a list's entry or a form's field, up to
-# the comma before a role in capitals or the line's end: "Writer: D. Villaseñor", "21   R. MWANGI,
-# Correctional Officer", "Reviewing Commissioner: R. PAKULSKI". At a line's start only
-# before a comma ("B. Merits" is a heading), and never "A." or "Q.", the answer and
-# question markers ("A. Right, I did").
-_INITIAL_AND_SURNAME = r"[B-PR-Z]\.[ ](?:[A-Z]\.[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?"
-_INITIALLED_NAME = re.compile(
-    rf"(?:(?<=:)[ \t]+(?P<field>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]|\.?[ \t]*$)"
-    rf"|^(?:[ \t]*\d{{1,2}})?[ \t]*(?P<entry>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]))",
-    re.M,
-)
-# A party of a case caption, between "v." and its role: "STATE OF WASHINGTON, Plaintiff,
-# vs. DARIUS MAKEPEACE, Defendant." (a firm's name ends in a head word that relabels it).
-_PARTY = re.compile(
-    rf"(?:\bv\.|\bvs\.?|\bversus)[ \t]*\n?[ \t]*(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),"
-    r"\s*(?i:defendant|respondent|appellant|appellee|petitioner|plaintiff)s?\b"
-)
-# A party of a case cited in argument: "In re Shaputis", "In re Lawrence, 2008" (not "In re
-# Marriage of ..."), "Swarthout v. Cooke, 2011, 562 U.S. 216", "People v. Kosinski (2019)".
-_IN_RE = re.compile(rf"\bIn[ ]re[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_SURNAME}){{0,2}})(?![ ]+of\b|[\w'’-])")
-_CITED_CASE = re.compile(
-    rf"(?<![\w'’-])(?P<first>{_NAME_WORD})[ ]v\.[ ](?P<second>{_NAME_WORD})(?=,[ ]|[ ]\(|[ ]\d)"
 )
 # A span's last word, or its only one: "I'll" of "Judge. I'll".
 _PRONOUN_AFTER_NAME = re.compile(r"(?:\A|[.,]?[ ]+)(?P<word>[A-Za-z]+(?:['’][a-z]+)?)\Z")
@@ -248,32 +209,6 @@ _LOWER_NICKNAME = re.compile(
 )
 
 
-def names_from_layout(
-    text: str,
-    not_names: frozenset[str],
-    stop_words: frozenset[str],
-    titles: frozenset[str] = frozenset(),
-    determiners: frozenset[str] = frozenset(),
-    organisation_heads: frozenset[str] = frozenset(),
-) -> list[Span]:
-    """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
-    headings and captions, names introduced as names, spellings after "spell", answers to
-    a question for a name and, in a text that does not capitalise names, the lower-case
-    ones the context makes safe. No word of `titles` (lower case) is a judge's name ("the
-    Honorable Superior Court")."""
-    cased = names_are_capitalised(text)
-    return [
-        *examiner_names(text, not_names | titles),
-        *judges_named(text, not_names | titles),
-        *introduced_names(text, not_names),
-        *initialled_names(text, not_names | titles),
-        *parties_named(text, not_names | titles, organisation_heads),
-        *spellings_after_cue(text),
-        *answered_names(text, not_names | stop_words, cased),
-        *(() if cased else lower_case_names(text, stop_words, not_names, determiners)),
-    ]
-
-
 def strip_answer_markers(
     spans: Iterable[Span], text: str, lowercase: frozenset[str] = frozenset()
 ) -> list[Span]:
@@ -317,58 +252,6 @@ def _ends_in_pronoun(word: str) -> bool:
     if bare.lower() not in PRONOUNS:
         return False
     return bare != word or word.islower() or word == "I"
-
-
-def examiner_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:
-    """PERSON spans for the lawyer of each examination heading ("BY MR. KOWALSKI:") and of
-    each appearance ("BY: NAOMI FELDSTEIN, ESQ."; none with a word of `not_names`, lower case:
-    "BY: THE OFFICE OF ...")."""
-    out = []
-    for m in _EXAMINER.finditer(text):
-        group = "name" if m.group("name") else "counsel"
-        if group == "name" or not any(w.lower().rstrip(".") in not_names for w in m.group(group).split()):
-            out.append(Span(m.start(group), m.end(group), "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
-    return out
-
-
-def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
-    """PERSON spans, from the title on (over NER's "Honorable X" organisation), for a caption's
-    judge: "BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE" (no word of `not_names`, lower case)."""
-    return [
-        Span(m.start("title"), m.end("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
-        for m in _HONORABLE.finditer(text)
-        if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
-    ]
-
-
-def parties_named(
-    text: str, not_names: frozenset[str], organisation_heads: frozenset[str] = frozenset()
-) -> list[Span]:
-    """PERSON spans for a caption's party after "v." and before its role (`_PARTY`) and for
-    the parties of a case cited in argument (`_IN_RE`, `_CITED_CASE`); no word of
-    `not_names` ("the People", "State"), and no firm or body: a name ending in a word that
-    ends organisations' names (`organisation_heads`, lower case: "Halden Freight Company")."""
-    names = [m.span("name") for m in _PARTY.finditer(text)]
-    names += [m.span("name") for m in _IN_RE.finditer(text)]
-    names += [m.span(party) for m in _CITED_CASE.finditer(text) for party in ("first", "second")]
-    return [
-        Span(start, end, "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
-        for start, end in names
-        if not any(w.lower().rstrip(".") in not_names for w in text[start:end].split())
-        and text[start:end].split()[-1].lower() not in organisation_heads
-    ]
-
-
-def initialled_names(text: str, not_names: frozenset[str]) -> list[Span]:
-    """PERSON spans for an initial and a surname alone in a form's field or a list's entry
-    (`_INITIALLED_NAME`); no surname of `not_names` (lower case)."""
-    out = []
-    for match in _INITIALLED_NAME.finditer(text):
-        group = "field" if match.group("field") else "entry"
-        surname = match.group(group).split()[-1]
-        if surname.lower() not in not_names and len(surname) >= 3:
-            out.append(Span(*match.span(group), "PERSON", (STRUCTURE,), CUE_SCORE))
-    return out
 
 
 def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:
@@ -674,9 +557,9 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             # A pronoun contracted with its verb ends the name too: "commissioner he's accepted".
             if _CONTRACTION.sub("", name) in PRONOUNS or name in numbers:
                 break
-            # A verb a person is the subject of ends the name: "and mister court said yes".
             if name in personal_titles() or name in determiners:
                 break
+            # A verb a person is the subject of ends the name: "and mister court said yes".
             if kept and name in person_words("subject_verbs"):
                 break
             at = title.end() + word.end()

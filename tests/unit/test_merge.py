@@ -555,6 +555,21 @@ def test_a_person_made_only_of_titles_and_offices_is_dropped(rules):
     assert covered(kept, text) == [("PERSON", "Mr Tobias Wren")]
 
 
+def test_a_surname_that_is_a_title_stays_after_a_courtesy_title(rules):
+    text = (
+        "We have letters from Mr. Deacon, your sponsor, and from Ms. Judge at the church. "
+        "Mr. President, thank you. The Commissioner spoke."
+    )
+    spans = [
+        at(text, "Mr. Deacon", "PERSON"),
+        at(text, "Judge", "PERSON"),
+        at(text, "Mr. President", "PERSON"),
+        at(text, "Commissioner", "PERSON"),
+    ]
+    # A title or an office alone names no one; after "Mr." or "Ms." a title is a surname.
+    assert covered(merge.merge_spans(spans, text, rules), text) == [("PERSON", "Deacon"), ("PERSON", "Judge")]
+
+
 def test_merge_spans_in_the_general_profile_drops_an_address_by_office(rules):
     text = "Mr President, Mrs Ilse Brandauer has written to you."
     spans = [at(text, "President", "PERSON"), at(text, "Ilse Brandauer", "PERSON")]

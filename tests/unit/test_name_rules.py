@@ -712,6 +712,14 @@ def test_an_initial_and_a_surname_in_a_field_or_an_entry_are_a_name():
     assert not {w for w, label in _merged(text, []) if label == "PERSON"}
 
 
+def test_each_initialled_name_of_a_list_of_them_is_a_name():
+    text = "T. MERCER, D. RICH, A. LAMB, et al.,   )\n      Defendants.   )\nSee Tabs B. Merits, C. Costs.\n"
+    merged = _merged(text, [_span(text, "D. RICH", "ORGANIZATION")])
+    assert {("T. MERCER", "PERSON"), ("D. RICH", "PERSON"), ("A. LAMB", "PERSON")} <= merged
+    # Two lettered headings are no list of names.
+    assert not {w for w, label in merged if label == "PERSON"} & {"B. Merits", "C. Costs"}
+
+
 def test_a_name_with_a_generational_suffix_or_owning_a_life_is_a_person_whatever_ner_said():
     text = (
         "Q: And the letters? A: One from Alder Quinlan Jr. of Ukiah. "
