@@ -702,6 +702,7 @@ def merge_spans(
                 rules.titles | name_titles,
                 rules.determiners,
                 rules.organisation_heads,
+                rules.person_cues,
             ),
             *spans,
             *learn_organisations(

@@ -49,6 +49,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import lower_case_names_after_titles, opens_sentence, previous_word
 from reviewer_app.core.person_words import lower_title_pattern, person_words, personal_titles, titled_pattern
 from reviewer_app.core.spans import Span
@@ -103,10 +104,14 @@ _NAME_QUESTION = re.compile(
 )
 # The next turn: an elapsed stamp ("00:04:43"), its speaker tag or answer marker ("A."), a
 # filler or two, then the words of the answer.
+# (An interpreted answer opens with a parenthetical: "(Through the interpreter) Jaswinder.")
 _ANSWER = re.compile(
-    r"(?:[\[(]?\d{1,2}(?::\d{2}){1,2}[\])]?[ ]+)?(?:[^\n:]{1,40}:|[ \t]*A\.)[ ]+"
+    r"(?:[\[(]?\d{1,2}(?::\d{2}){1,2}[\])]?[ ]+)?(?:[^\n:]{1,40}:|[ \t]*A\.)[ ]+(?:\([^()\n]{1,40}\)[ ]+)?"
     r"(?:(?i:it's|it is|that's|uh|um|oh|yes|yeah|sure|okay|ok)[,.]?[ ]+){0,2}(?P<words>[^\n]{2,80})"
 )
+# A question for a relative ("And your wife?", "Your son now?"): answered with a name alone.
+_KIN_QUESTION = re.compile(r"(?i:\byour[ ]+(?P<kin>[a-z-]+))(?:[ ]+(?:now|then))?[ ]*\?[ ]*\n(?:[ \t]*\n)*")
+_NAME_ALONE = re.compile(rf"{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}}(?=[.,])")
 # A pronoun contracted with its verb ("i'll", "he's") is no name either.
 _CONTRACTION = re.compile(r"['’](?:s|ll|m|re|d|ve)\Z")
 _QUOTE_OPEN = "\"“'‘"
@@ -124,7 +129,8 @@ _NICKNAME = re.compile(
 _NICKNAME_SAID = re.compile(
     rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed"
     r"|who[ ](?:went|goes|go)[ ]by|(?:I|he|she|they|everybody|everyone)[ ](?:goes|go)[ ]by)"
-    rf"[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
+    # A Spanish nickname keeps its article out: "they called him el Chivo".
+    rf"[ ]+(?:(?:el|la)[ ]+)?(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
 )
 # A person described, then named after a comma: "The security guy at the door, Big Lou."
 _DESCRIBED = re.compile(
@@ -274,12 +280,18 @@ def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list
     return [Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE) for start, end in found]
 
 
-def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Span]:
+def answered_names(
+    text: str, not_names: frozenset[str], cased: bool, kin_words: frozenset[str] = frozenset()
+) -> list[Span]:
     """PERSON spans for the answer to a question asking someone's name ("what's your
     son's name" / "devontae marcus long"; "The cousin's name?" / "Kiko."): the words
     that open the next speaker's turn, capitalised ones where the text capitalises
-    names, up to a word of `not_names`; never a spelling."""
-    out = []
+    names, up to a word of `not_names`; never a spelling. In such a text, also the
+    capitalised words that make the whole first sentence of the answer to a question for a
+    relative (`kin_words`, lower case: "And your wife?" / "Jaswinder. We married in ..."),
+    none a word of `not_names`, a number or one the document writes in lower case ("Your
+    father?" / "Gone before I remember.", "Deceased.")."""
+    out = _answered_kin(text, not_names, kin_words) if cased and kin_words else []
     for question in _NAME_QUESTION.finditer(text):
         answer = _ANSWER.match(text, question.end())
         if answer is None or _SPELLING.match(answer.group("words")):
@@ -302,6 +314,21 @@ def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Sp
             out.append(
                 Span(start + kept[0].start(), start + kept[-1].end(), "PERSON", (STRUCTURE,), CUE_SCORE)
             )
+    return out
+
+
+def _answered_kin(text: str, not_names: frozenset[str], kin_words: frozenset[str]) -> list[Span]:
+    out = []
+    lowercase: frozenset[str] | None = None
+    for question in _KIN_QUESTION.finditer(text):
+        answer = _ANSWER.match(text, question.end()) if question.group("kin").lower() in kin_words else None
+        name = answer and _NAME_ALONE.match(text, answer.start("words"))
+        if not name:
+            continue
+        lowercase = lowercase_words(text) if lowercase is None else lowercase
+        no_name = not_names | PRONOUNS | lowercase | number_words()
+        if not any(w.lower() in no_name for w in name.group().split()):
+            out.append(Span(*name.span(), "PERSON", (STRUCTURE,), CUE_SCORE))
     return out
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
+from reviewer_app.core.line_numbers import blank_line_numbers
 from reviewer_app.core.name_rules import (
     _NAME_WORD,
     _SURNAME,
@@ -77,21 +78,23 @@ def names_from_layout(
     titles: frozenset[str] = frozenset(),
     determiners: frozenset[str] = frozenset(),
     organisation_heads: frozenset[str] = frozenset(),
+    kin_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
     headings and captions, names introduced as names, spellings after "spell", answers to
     a question for a name and, in a text that does not capitalise names, the lower-case
-    ones the context makes safe. No word of `titles` (lower case) is a judge's name ("the
-    Honorable Superior Court")."""
+    ones the context makes safe; the name that answers a question for a relative (`kin_words`).
+    No word of `titles` (lower case) is a judge's name ("the Honorable Superior Court")."""
     cased = names_are_capitalised(text)
     return [
         *examiner_names(text, not_names | titles),
         *judges_named(text, not_names | titles),
-        *introduced_names(text, not_names),
+        # Read past a numbered page's line numbers: "they called him\n18  el Chivo".
+        *introduced_names(blank_line_numbers(text), not_names),
         *initialled_names(text, not_names | titles),
         *parties_named(text, not_names | titles, organisation_heads),
         *spellings_after_cue(text),
-        *answered_names(text, not_names | stop_words, cased),
+        *answered_names(text, not_names | stop_words, cased, kin_words),
         *(() if cased else lower_case_names(text, stop_words, not_names, determiners)),
     ]
 

@@ -342,6 +342,24 @@ def test_the_answer_to_a_name_question_in_a_capitalised_text_takes_capitalised_w
     assert not persons & {"I", "I don't know it"}
 
 
+def test_a_name_alone_answering_a_question_for_a_relative_is_a_person_also_through_an_interpreter():
+    text = (
+        "PRESIDING COMMISSIONER HOLLOWELL: And your wife?\n\n"
+        "INMATE RANDHAWA: (Through the interpreter) Jaswinder. We married in Jalandhar.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: Your father?\n"
+        "INMATE RANDHAWA: Gone before I remember. He was gone.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: Your mother?\nINMATE RANDHAWA: Deceased. She is deceased.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: Your son now?\nINMATE RANDHAWA: Thirty. He works in Fresno.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: And your brother's name?\n"
+        "INMATE RANDHAWA: (In English) Gurpreet. He lives in Yuba City.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: Your microphone?\nINMATE RANDHAWA: Working. Thank you.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"Jaswinder", "Gurpreet"} <= persons
+    # A word the document writes in lower case, a number, or the answer about a thing.
+    assert not persons & {"Gone", "Deceased", "Thirty", "Working"}
+
+
 def test_a_letter_spaced_banner_is_no_spelling_and_letters_beside_a_number_are_an_id():
     text = (
         "                I N D E X\n"
@@ -514,6 +532,19 @@ def test_a_place_or_organisation_made_of_known_name_parts_is_a_person():
     # A half of a double surname, and a full name of two known parts.
     assert {("Viliami Tupou", "PERSON"), ("Tupou", "PERSON")} <= merged
     assert {("Fresno Rescue Mission", "ORGANIZATION"), ("Mission Fresno", "ORGANIZATION")} <= merged
+
+
+def test_a_nickname_said_over_a_numbered_line_and_after_a_spanish_article_is_a_name():
+    text = (
+        "15   INMATE CASTAÑEDA: (Through the interpreter) We got\n"
+        "16   there about two in the afternoon, more or less. The\n"
+        "17   older one, Octavio, they called him\n"
+        "18   el Chivo, he was from Fresnillo. At night\n"
+        "19   we went back. Then the other one, they called\n"
+        "20   him in the morning.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert "Chivo" in persons and "el Chivo" not in persons
 
 
 def test_a_nickname_said_without_quotes_and_a_person_described_then_named():
