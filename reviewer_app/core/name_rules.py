@@ -349,6 +349,22 @@ def _spelled_soon_after(name: str, text: str, end: int) -> tuple[int, int] | Non
     return None
 
 
+def _spelled_beside(word: str, text: str, start: int, end: int) -> bool:
+    """Whether `word` (at [start, end)) is spelled soon after it (`_spelled_soon_after`) or
+    shortly before it: "Walter, W-A-L-T-E-R.", "C-A-L-D-I-C-O-T-T. Caldicott." (a name even
+    where it opens a sentence)."""
+    if _spelled_soon_after(word, text, end) is not None:
+        return True
+    return any(
+        "".join(c for c in m.group() if c.isalpha()).casefold() == word.casefold()
+        for m in _SPELLING.finditer(text, max(0, start - _SPELLED_BEFORE_REACH), start)
+    )
+
+
+# How far before a name its spelling may stand ("C-A-L-D-I-C-O-T-T. Caldicott.").
+_SPELLED_BEFORE_REACH = 80
+
+
 def relabel_persons_in_context(
     spans: Sequence[Span],
     text: str,
@@ -360,7 +376,8 @@ def relabel_persons_in_context(
 ) -> list[Span]:
     """One-word places, organisations and groups that the context shows are persons
     (module docstring), and the capitalised words no span covers that a possessive
-    kin word (`kin_words`, lower case) follows or that are spelled right after. A word
+    kin word (`kin_words`, lower case) follows or that are spelled right after (or, opening a
+    sentence, right before: `_spelled_beside`). A word
     after one of `place_cues` ("in", "from") is no person by coordination or spelling,
     and a place that is spelled stays a place (its spelling a SPELLED_OUT_ITEM)."""
     spans = _sorted(spans)
@@ -409,7 +426,11 @@ def relabel_persons_in_context(
             or word.isupper()
             or word.lower() in not_names
             or word.lower() in known_places
-            or (opens_sentence(text, match.start()) and not _named_after_kin(text, match, kin_words))
+            or (
+                opens_sentence(text, match.start())
+                and not _named_after_kin(text, match, kin_words)
+                and not _spelled_beside(word, text, *match.span())
+            )
         ):
             continue
         i = bisect.bisect_left(starts, match.end())
@@ -426,7 +447,8 @@ def relabel_persons_in_context(
                 and word.lower() not in lowercase  # "Officer Training" beside "the training"
             )
         ) or (
-            not after_word(text, match.start(), place_cues) and _spelled_soon_after(word, text, match.end())
+            not after_word(text, match.start(), place_cues)
+            and (_spelled_soon_after(word, text, match.end()) or _spelled_beside(word, text, *match.span()))
         ):
             added.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
     return _sorted([*out, *added])

@@ -32,9 +32,12 @@ from reviewer_app.core.name_rules import (
 from reviewer_app.core.spans import Span
 
 _TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
+# An examination heading ("BY MR. KOWALSKI:"), or who appears or signs after "BY:" up to a
+# comma or the line's end ("BY: KEVIN AMARO, Deputy ...", "TRANSCRIBED BY: MAUREEN T. OKAMOTO-REESE").
 _EXAMINER = re.compile(
-    rf"^[ \t]*(?:BY|By)(?:[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:"
-    rf"|:[ \t]+(?P<counsel>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),)",
+    rf"^[ \t]*(?:BY|By)[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:"
+    rf"|^[ \t]*(?:[A-Z][A-Za-z]+[ ]+)?(?:BY|By|by):[ \t]+"
+    rf"(?P<counsel>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}})(?=,|[ \t]*$)",
     re.M,
 )
 # A judge on a caption: "BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE".
@@ -100,9 +103,11 @@ def names_from_layout(
 
 
 def examiner_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:
-    """PERSON spans for the lawyer of each examination heading ("BY MR. KOWALSKI:") and of
-    each appearance ("BY: NAOMI FELDSTEIN, ESQ."; none with a word of `not_names`, lower case:
-    "BY: THE OFFICE OF ...")."""
+    """PERSON spans for the lawyer of each examination heading ("BY MR. KOWALSKI:") and for
+    who appears or signs after "BY:" ("BY: NAOMI FELDSTEIN, ESQ.", "TRANSCRIBED BY: MAUREEN T.
+    OKAMOTO-REESE"); none with a word of `not_names`, lower case ("BY: THE OFFICE OF ..."). A
+    firm that signs ("Transcribed by: Amberline Legal Transcription") ends in a head word that
+    makes it an organisation (`merge.relabel_by_head_word`)."""
     out = []
     for m in _EXAMINER.finditer(text):
         group = "name" if m.group("name") else "counsel"

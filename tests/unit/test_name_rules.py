@@ -46,10 +46,13 @@ def test_the_lawyer_of_an_appearance_is_a_person():
     text = (
         "For Defendants Mercer and Lamb:\n     OFFICE OF THE ATTORNEY GENERAL\n"
         "     BY: KEVIN AMARO, Deputy Attorney General\n     BY: OFFICE OF COUNSEL, ESQ.\n"
+        "     TRANSCRIBED BY: MAUREEN T. OKAMOTO-REESE\nTranscribed by: Amberline Legal Transcription\n"
     )
     merged = _merged(text, [_span(text, "KEVIN AMARO", "ORGANIZATION")])
-    assert ("KEVIN AMARO", "PERSON") in merged
-    assert not any(label == "PERSON" and "OFFICE" in words for words, label in merged)
+    assert ("KEVIN AMARO", "PERSON") in merged and ("MAUREEN T. OKAMOTO-REESE", "PERSON") in merged
+    assert not any(
+        label == "PERSON" and ("OFFICE" in words or "Amberline" in words) for words, label in merged
+    )
 
 
 def test_the_lawyer_of_an_examination_heading_is_a_person():
@@ -532,6 +535,18 @@ def test_a_place_or_organisation_made_of_known_name_parts_is_a_person():
     # A half of a double surname, and a full name of two known parts.
     assert {("Viliami Tupou", "PERSON"), ("Tupou", "PERSON")} <= merged
     assert {("Fresno Rescue Mission", "ORGANIZATION"), ("Mission Fresno", "ORGANIZATION")} <= merged
+
+
+def test_a_name_opening_a_sentence_with_its_spelling_right_beside_it_is_a_name():
+    text = (
+        "MR. OBERHOLTZER: (Through the interpreter) Clarence -- C-L-A-R-E-N-C-E. Walter, W-A-L-T-E-R. "
+        "The print shop teacher, Mr. -- C-A-L-D-I-C-O-T-T. Caldicott. He signed well. Later, I left.\n"
+        "MS. PRICE: Then spell the town. MR. OBERHOLTZER: L-O-D-I. Later we moved.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"Walter", "Caldicott"} <= persons
+    # A word opening a sentence with another word's spelling beside it is no name.
+    assert "Later" not in persons
 
 
 def test_a_nickname_said_over_a_numbered_line_and_after_a_spanish_article_is_a_name():
