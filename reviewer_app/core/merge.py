@@ -76,7 +76,13 @@ from reviewer_app.core.context_rules import (
 )
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.language_names import label_languages
-from reviewer_app.core.name_edges import drop_stutters, join_split_names, strip_titles, take_in_titles
+from reviewer_app.core.name_edges import (
+    after_courtesy_title,
+    drop_stutters,
+    join_split_names,
+    strip_titles,
+    take_in_titles,
+)
 from reviewer_app.core.name_propagation import (
     complete_interrupted_names,
     drop_sentence_initial_homographs,
@@ -86,7 +92,6 @@ from reviewer_app.core.name_propagation import (
 )
 from reviewer_app.core.name_rules import (
     drop_months_inside_names,
-    names_from_layout,
     relabel_persons_in_context,
     relabel_places_named_alone,
     relabel_spellings,
@@ -100,7 +105,9 @@ from reviewer_app.core.organisation_names import (
     split_businesses_on_streets,
 )
 from reviewer_app.core.person_context import persons_by_relation
+from reviewer_app.core.person_words import titled_pattern
 from reviewer_app.core.place_mentions import relabel_places_by_use
+from reviewer_app.core.record_names import names_from_layout
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
@@ -329,10 +336,13 @@ def relabel_by_head_word(
     In "X of Y" X's last word is tried first: "Islamic Center of the Valley" is an
     organisation, "Court of Cassation" too ("The Dean of Klagenfurt University"
     has no telling word before "of", and its last word decides, unless it is a place's:
-    "Queen of the Valley" is a hospital named after one)."""
+    "Queen of the Valley" is a hospital named after one). A person right after a personal
+    title keeps its label: the word is a surname's ("Mr. Court", a misheard "mister oyster
+    house")."""
     out = []
     for span in spans:
-        if span.label in _NAME_LABELS:
+        titled = span.label == "PERSON" and titled_pattern().search(text, max(0, span.start - 20), span.start)
+        if span.label in _NAME_LABELS and not titled:
             covered = span.text_in(text)
             whole = _head_label(covered, head_words)
             if " of " in covered and whole == "LOCATION":
@@ -374,8 +384,9 @@ def relabel_by_context(
     that is exactly a known place is a LOCATION ("STATE OF CALIFORNIA"), and so
     is a "person" that is a known place right after "in", "from"... ("in Arvin"),
     and any "person" right after "in" (`location_cues`) that is not a person
-    elsewhere in the text, opens with no title and is not in the possessive
-    ("a lawyer practising in Tarnów"; not "in Mr Ames's view").
+    elsewhere in the text, opens with no title, is not in the possessive and was not
+    found by the layout ("a lawyer practising in Tarnów"; not "in Mr Ames's view", "in
+    Swarthout v. Cooke").
 
     What follows a determiner is a common noun phrase, not a name: "the Member
     States", "the Court of Cassation", "the Commission's" stay what NER said, and
@@ -449,6 +460,8 @@ def relabel_by_context(
             and not text.startswith(("'s", "’s"), span.end)
             and span.text_in(text).split()[0].lower().rstrip(".") not in cues
             and span.text_in(text) not in persons_elsewhere
+            # The layout's names stay: "the standard in Swarthout v. Cooke" cites a case's party.
+            and not (CONTEXT in span.detectors and span.score >= NAMING_SCORE)
         ):
             span = span.with_(label="LOCATION")  # "a lawyer practising in Tarnów"
         out.append(span)
@@ -473,15 +486,19 @@ def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[s
     return bool(following and following.group(1).islower() and following.group(1) not in rules.clause_words)
 
 
-def drop_role_only_persons(spans: Iterable[Span], text: str, not_names: frozenset[str]) -> list[Span]:
+def drop_role_only_persons(
+    spans: Iterable[Span], text: str, not_names: frozenset[str], roles: frozenset[str] = frozenset()
+) -> list[Span]:
     """A PERSON made of nothing but titles, offices, kin words and determiners
     (`not_names`, lower case) names no one: "Mr President", "Madam Chair", "Her
-    Majesty", "I see Mom is here"."""
+    Majesty", "I see Mom is here". One word right after a courtesy title that is none of
+    `roles` (lower case: offices, determiners) is a surname ("Ms. Judge", "Mr. Deacon")."""
     out = []
     for span in spans:
         if span.label == "PERSON":
             words = [w.lower().rstrip(".,") for w in _WORDS.findall(span.text_in(text))]
-            if words and all(w in not_names for w in words):
+            surname = len(words) == 1 and words[0] not in roles and after_courtesy_title(text, span.start)
+            if words and all(w in not_names for w in words) and not surname:
                 continue
         out.append(span)
     return out
@@ -690,6 +707,7 @@ def merge_spans(
                 rules.titles | name_titles,
                 rules.determiners,
                 rules.organisation_heads,
+                rules.person_cues,
             ),
             *spans,
             *learn_organisations(
@@ -738,7 +756,8 @@ def merge_spans(
     elif name_titles:
         merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
     person_words = rules.titles | name_titles | rules.person_cues
-    merged = drop_role_only_persons(merged, text, person_words | rules.role_nouns | rules.determiners)
+    roles = rules.role_nouns | rules.determiners
+    merged = drop_role_only_persons(merged, text, person_words | roles, roles)
     merged = relabel_known_persons(merged, text, rules, person_names)
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)

@@ -9,20 +9,36 @@ from collections.abc import Iterable
 
 from reviewer_app.core.spans import Span
 
+# A courtesy title written short, in the span or right before it: "Ms." of "Ms. Judge".
+_COURTESY_TITLE = re.compile(r"(?<![\w'’-])(?:Mr|Mrs|Ms|Mx|Dr|MR|MRS|MS|MX|DR)\.?[ ]+")
+
+
+def after_courtesy_title(text: str, start: int) -> bool:
+    """Whether a courtesy title written short stands right before `start` ("Ms. " of "Ms. Judge")."""
+    courtesy = _COURTESY_TITLE.search(text, max(0, start - 8), start)
+    return courtesy is not None and courtesy.end() == start
+
 
 def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
-    """PERSON spans lose leading titles and roles: "Deputy Commissioner Smith" -> "Smith"."""
+    """PERSON spans lose leading titles and roles: "Deputy Commissioner Smith" -> "Smith". A
+    span of nothing but titles names no one ("Commissioner"), unless a courtesy title stands
+    before its last word: that word is a surname ("Ms. Judge", "Mr. Deacon"; a role noun left so,
+    "Mr. President", goes with `merge.drop_role_only_persons`)."""
     out = []
     for span in spans:
         if span.label != "PERSON":
             out.append(span)
             continue
-        for word in re.finditer(r"\S+", text[span.start : span.end]):
+        words = list(re.finditer(r"\S+", text[span.start : span.end]))
+        for word in words:
             if word.group().lower().rstrip(".,") not in titles:
                 start = span.start + word.start()
                 break
         else:
-            continue  # nothing but titles: "Commissioner" alone is not a name
+            last = span.start + words[-1].start() if words else span.end
+            if not (after_courtesy_title(text, last) and text[last : span.end][:1].isupper()):
+                continue  # nothing but titles: "Commissioner" alone is not a name
+            start = last
         out.append(span.with_(start=start))
     return sorted(out, key=lambda s: (s.start, s.end, s.label))
 

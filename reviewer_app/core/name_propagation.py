@@ -202,7 +202,8 @@ def propagate_lower_case_names(
     guess, which a text in another language may make of an ordinary word): its first word
     everywhere, its other words only after a title ("miss long", not "a long time"), or
     everywhere when the text never has them after a stop word as an ordinary word ("doctor
-    sandhu" ... "is that amarjit sandhu", but not "how long", "a long week"). A title
+    sandhu" ... "is that amarjit sandhu", but not "how long", "a long week"); not the words of
+    a nickname after an initial ("t money" ... "she needed money"). A title
     counts when no determiner or pronoun stands before it ("counselor may", not "the
     counselor may"); a surname that is a stop word or a month ("tamika may") is a name
     there only, beside "you may" and "in may" (`determiners`, lower case)."""
@@ -213,7 +214,9 @@ def propagate_lower_case_names(
     common: set[str] = set()
     for span in spans:
         covered = span.text_in(text)
-        if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors:
+        # A nickname after an initial ("t money", "t bone") is that whole: "money" alone is the word.
+        initialled = len(covered.split()[0]) == 1
+        if span.label == "PERSON" and covered.islower() and STRUCTURE in span.detectors and not initialled:
             # A name after a title ("miss long", "captain ines valderrama") only after a title.
             # A personal title the text uses as one counts too ("and chair sharp").
             titled = covered.split()[0].rstrip(".") in titles or after_word(

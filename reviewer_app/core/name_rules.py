@@ -8,10 +8,8 @@ name, never a list of names:
   which a title then makes a person), and a word NER made a name only by reading the
   marker as an initial goes ("A.   Night shift"), as does one it made of a tab's letter
   ("Tab C. First, a chrono") or a pronoun ("Judge. I'll stand").
-- `examiner_names`: the lawyer named in an examination heading ("BY MR. KOWALSKI:",
-  "By Ms. Bishop:") is a person; `judges_named`: so is the judge of a caption ("BEFORE
-  THE HONORABLE CELESTE IBARRA-NUNN, JUDGE"); `parties_named`: so are a caption's
-  parties and those of a case cited in argument ("In re Shaputis", "Swarthout v. Cooke").
+- (the names of a record's layout, examination headings, captions and lists of initialled
+  names, are `record_names`'s, which gathers them with these in `names_from_layout`)
 - `introduced_names`: a name the sentence introduces as one: after "a guy named",
   "a woman called", a nickname in quotes after "called", "known as", "went by" or
   inside a full name (Kevin "Smoke" Jones), or said after "we call him", a person
@@ -51,7 +49,7 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
-from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import lower_case_names_after_titles, opens_sentence, previous_word
 from reviewer_app.core.person_words import lower_title_pattern, person_words, personal_titles, titled_pattern
 from reviewer_app.core.spans import Span
@@ -76,12 +74,8 @@ _NAME_WORD = r"[A-Z][A-Za-z]*(?:['’][A-Z][A-Za-z]*)?(?:-[A-Z][A-Za-z]*(?:['’
 _PARTICLES = r"(?:(?:de|da|del|della|der|di|du|dos|van|von|den|la|le|st\.?|bin|ibn|al|el|y)[ ]){0,3}"
 _SURNAME = _PARTICLES + _NAME_WORD
 _CAPITAL_WORD = re.compile(rf"(?<![\w'’-]){_NAME_WORD}(?![\w-])")
-_TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
-_EXAMINER = re.compile(
-    rf"^[ \t]*(?:BY|By)[ ]+{_TITLE}[ ]+(?P<name>{_SURNAME}(?:[ ]{_SURNAME}){{0,2}})[ ]*:", re.M
-)
 _PERSON_NOUNS = (
-    r"guy|man|woman|lady|girl|boy|kid|dude|fellow|person|someone|somebody|friend|inmate|"
+    r"guy|man|woman|lady|girl|boy|kid|dude|fellow|person|someone|somebody|(?:girl|boy)?friend|inmate|"
     r"cellmate|cellie|neighbou?r|officer|nurse|doctor|teacher|counselou?r|sponsor|homie|homeboy"
 )
 _NAMED = re.compile(
@@ -98,35 +92,6 @@ _DECLARANT = re.compile(
     rf"\bI,[ ]+(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),[ ]+"
     r"(?:a|an|the|do|hereby|certify|declare|being|am|of|[A-Z][a-z]+)\b"
 )
-# A judge on a caption: "BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE".
-_HONORABLE = re.compile(
-    rf"\b(?P<title>(?i:honou?rable|hon\.))[ ]+"
-    rf"(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}})(?=,|[ ]*$)",
-    re.M,
-)
-# A name written as an initial and a surname in a list's entry or a form's field, up to
-# the comma before a role in capitals or the line's end: "Writer: D. Villaseñor", "21   R. MWANGI,
-# Correctional Officer", "Reviewing Commissioner: R. PAKULSKI". At a line's start only
-# before a comma ("B. Merits" is a heading), and never "A." or "Q.", the answer and
-# question markers ("A. Right, I did").
-_INITIAL_AND_SURNAME = r"[B-PR-Z]\.[ ](?:[A-Z]\.[ ])?[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?"
-_INITIALLED_NAME = re.compile(
-    rf"(?:(?<=:)[ \t]+(?P<field>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]|\.?[ \t]*$)"
-    rf"|^(?:[ \t]*\d{{1,2}})?[ \t]*(?P<entry>{_INITIAL_AND_SURNAME})(?=,[ ][A-Z]))",
-    re.M,
-)
-# A party of a case caption, between "v." and its role: "STATE OF WASHINGTON, Plaintiff,
-# vs. DARIUS MAKEPEACE, Defendant." (a firm's name ends in a head word that relabels it).
-_PARTY = re.compile(
-    rf"(?:\bv\.|\bvs\.?|\bversus)[ \t]*\n?[ \t]*(?P<name>{_NAME_WORD}(?:[ ](?:{_SURNAME}|[A-Z]\.)){{1,3}}),"
-    r"\s*(?i:defendant|respondent|appellant|appellee|petitioner|plaintiff)s?\b"
-)
-# A party of a case cited in argument: "In re Shaputis", "In re Lawrence, 2008" (not "In re
-# Marriage of ..."), "Swarthout v. Cooke, 2011, 562 U.S. 216", "People v. Kosinski (2019)".
-_IN_RE = re.compile(rf"\bIn[ ]re[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_SURNAME}){{0,2}})(?![ ]+of\b|[\w'’-])")
-_CITED_CASE = re.compile(
-    rf"(?<![\w'’-])(?P<first>{_NAME_WORD})[ ]v\.[ ](?P<second>{_NAME_WORD})(?=,[ ]|[ ]\(|[ ]\d)"
-)
 # A span's last word, or its only one: "I'll" of "Judge. I'll".
 _PRONOUN_AFTER_NAME = re.compile(r"(?:\A|[.,]?[ ]+)(?P<word>[A-Za-z]+(?:['’][a-z]+)?)\Z")
 # A capital letter and its full stop between two words: "Tab C. First", "F. Where".
@@ -139,10 +104,14 @@ _NAME_QUESTION = re.compile(
 )
 # The next turn: an elapsed stamp ("00:04:43"), its speaker tag or answer marker ("A."), a
 # filler or two, then the words of the answer.
+# (An interpreted answer opens with a parenthetical: "(Through the interpreter) Jaswinder.")
 _ANSWER = re.compile(
-    r"(?:[\[(]?\d{1,2}(?::\d{2}){1,2}[\])]?[ ]+)?(?:[^\n:]{1,40}:|[ \t]*A\.)[ ]+"
+    r"(?:[\[(]?\d{1,2}(?::\d{2}){1,2}[\])]?[ ]+)?(?:[^\n:]{1,40}:|[ \t]*A\.)[ ]+(?:\([^()\n]{1,40}\)[ ]+)?"
     r"(?:(?i:it's|it is|that's|uh|um|oh|yes|yeah|sure|okay|ok)[,.]?[ ]+){0,2}(?P<words>[^\n]{2,80})"
 )
+# A question for a relative ("And your wife?", "Your son now?"): answered with a name alone.
+_KIN_QUESTION = re.compile(r"(?i:\byour[ ]+(?P<kin>[a-z-]+))(?:[ ]+(?:now|then))?[ ]*\?[ ]*\n(?:[ \t]*\n)*")
+_NAME_ALONE = re.compile(rf"{_NAME_WORD}(?:[ ]{_NAME_WORD}){{0,2}}(?=[.,])")
 # A pronoun contracted with its verb ("i'll", "he's") is no name either.
 _CONTRACTION = re.compile(r"['’](?:s|ll|m|re|d|ve)\Z")
 _QUOTE_OPEN = "\"“'‘"
@@ -160,7 +129,8 @@ _NICKNAME = re.compile(
 _NICKNAME_SAID = re.compile(
     rf"\b(?:call(?:s|ed|ing)?[ ](?:him|her|me|them)|nicknamed"
     r"|who[ ](?:went|goes|go)[ ]by|(?:I|he|she|they|everybody|everyone)[ ](?:goes|go)[ ]by)"
-    rf"[ ]+(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
+    # A Spanish nickname keeps its article out: "they called him el Chivo".
+    rf"[ ]+(?:(?:el|la)[ ]+)?(?P<name>{_NAME_WORD}(?:[ ]{_NAME_WORD})?)"
 )
 # A person described, then named after a comma: "The security guy at the door, Big Lou."
 _DESCRIBED = re.compile(
@@ -237,36 +207,12 @@ _MY_NAME = re.compile(
     r"(?P<name>[a-z][a-z'’-]+(?:[ ][a-z][a-z'’-]+){0,2})"
 )
 
-# A nickname said in lower-case speech: "everybody calls me cuca", "so we call him firecracker".
+# A nickname said in lower-case speech: "everybody calls me cuca", "so we call him firecracker",
+# also after an initial ("people call me t money"; not the article: "called me a punk").
 _LOWER_NICKNAME = re.compile(
-    r"\b(?:call(?:s|ed)?[ ](?:him|her|me)|nicknamed|went[ ]by|goes[ ]by)[ ]+(?P<name>[a-z][a-z'’-]{2,})\b"
+    r"\b(?:call(?:s|ed)?[ ](?:him|her|me)|nicknamed|went[ ]by|goes[ ]by)[ ]+"
+    r"(?P<name>(?:(?![ai][ ])[a-z][ ])?[a-z][a-z'’-]{2,})\b"
 )
-
-
-def names_from_layout(
-    text: str,
-    not_names: frozenset[str],
-    stop_words: frozenset[str],
-    titles: frozenset[str] = frozenset(),
-    determiners: frozenset[str] = frozenset(),
-    organisation_heads: frozenset[str] = frozenset(),
-) -> list[Span]:
-    """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
-    headings and captions, names introduced as names, spellings after "spell", answers to
-    a question for a name and, in a text that does not capitalise names, the lower-case
-    ones the context makes safe. No word of `titles` (lower case) is a judge's name ("the
-    Honorable Superior Court")."""
-    cased = names_are_capitalised(text)
-    return [
-        *examiner_names(text),
-        *judges_named(text, not_names | titles),
-        *introduced_names(text, not_names),
-        *initialled_names(text, not_names | titles),
-        *parties_named(text, not_names | titles, organisation_heads),
-        *spellings_after_cue(text),
-        *answered_names(text, not_names | stop_words, cased),
-        *(() if cased else lower_case_names(text, stop_words, not_names, determiners)),
-    ]
 
 
 def strip_answer_markers(
@@ -314,54 +260,6 @@ def _ends_in_pronoun(word: str) -> bool:
     return bare != word or word.islower() or word == "I"
 
 
-def examiner_names(text: str) -> list[Span]:
-    """PERSON spans for the lawyer of each examination heading ("BY MR. KOWALSKI:")."""
-    return [
-        Span(m.start("name"), m.end("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
-        for m in _EXAMINER.finditer(text)
-    ]
-
-
-def judges_named(text: str, not_names: frozenset[str]) -> list[Span]:
-    """PERSON spans, from the title on (over NER's "Honorable X" organisation), for a caption's
-    judge: "BEFORE THE HONORABLE CELESTE IBARRA-NUNN, JUDGE" (no word of `not_names`, lower case)."""
-    return [
-        Span(m.start("title"), m.end("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
-        for m in _HONORABLE.finditer(text)
-        if not any(w.lower().rstrip(".") in not_names for w in m.group("name").split())
-    ]
-
-
-def parties_named(
-    text: str, not_names: frozenset[str], organisation_heads: frozenset[str] = frozenset()
-) -> list[Span]:
-    """PERSON spans for a caption's party after "v." and before its role (`_PARTY`) and for
-    the parties of a case cited in argument (`_IN_RE`, `_CITED_CASE`); no word of
-    `not_names` ("the People", "State"), and no firm or body: a name ending in a word that
-    ends organisations' names (`organisation_heads`, lower case: "Halden Freight Company")."""
-    names = [m.span("name") for m in _PARTY.finditer(text)]
-    names += [m.span("name") for m in _IN_RE.finditer(text)]
-    names += [m.span(party) for m in _CITED_CASE.finditer(text) for party in ("first", "second")]
-    return [
-        Span(start, end, "PERSON", (STRUCTURE,), STRUCTURE_SCORE)
-        for start, end in names
-        if not any(w.lower().rstrip(".") in not_names for w in text[start:end].split())
-        and text[start:end].split()[-1].lower() not in organisation_heads
-    ]
-
-
-def initialled_names(text: str, not_names: frozenset[str]) -> list[Span]:
-    """PERSON spans for an initial and a surname alone in a form's field or a list's entry
-    (`_INITIALLED_NAME`); no surname of `not_names` (lower case)."""
-    out = []
-    for match in _INITIALLED_NAME.finditer(text):
-        group = "field" if match.group("field") else "entry"
-        surname = match.group(group).split()[-1]
-        if surname.lower() not in not_names and len(surname) >= 3:
-            out.append(Span(*match.span(group), "PERSON", (STRUCTURE,), CUE_SCORE))
-    return out
-
-
 def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list[Span]:
     """PERSON spans for names introduced as such: "a guy named Xavier", a nickname
     in quotes after "called" / "known as", or inside a full name, one said after "we call
@@ -382,12 +280,18 @@ def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list
     return [Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE) for start, end in found]
 
 
-def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Span]:
+def answered_names(
+    text: str, not_names: frozenset[str], cased: bool, kin_words: frozenset[str] = frozenset()
+) -> list[Span]:
     """PERSON spans for the answer to a question asking someone's name ("what's your
     son's name" / "devontae marcus long"; "The cousin's name?" / "Kiko."): the words
     that open the next speaker's turn, capitalised ones where the text capitalises
-    names, up to a word of `not_names`; never a spelling."""
-    out = []
+    names, up to a word of `not_names`; never a spelling. In such a text, also the
+    capitalised words that make the whole first sentence of the answer to a question for a
+    relative (`kin_words`, lower case: "And your wife?" / "Jaswinder. We married in ..."),
+    none a word of `not_names`, a number or one the document writes in lower case ("Your
+    father?" / "Gone before I remember.", "Deceased.")."""
+    out = _answered_kin(text, not_names, kin_words) if cased and kin_words else []
     for question in _NAME_QUESTION.finditer(text):
         answer = _ANSWER.match(text, question.end())
         if answer is None or _SPELLING.match(answer.group("words")):
@@ -413,6 +317,21 @@ def answered_names(text: str, not_names: frozenset[str], cased: bool) -> list[Sp
     return out
 
 
+def _answered_kin(text: str, not_names: frozenset[str], kin_words: frozenset[str]) -> list[Span]:
+    out = []
+    lowercase: frozenset[str] | None = None
+    for question in _KIN_QUESTION.finditer(text):
+        answer = _ANSWER.match(text, question.end()) if question.group("kin").lower() in kin_words else None
+        name = answer and _NAME_ALONE.match(text, answer.start("words"))
+        if not name:
+            continue
+        lowercase = lowercase_words(text) if lowercase is None else lowercase
+        no_name = not_names | PRONOUNS | lowercase | number_words()
+        if not any(w.lower() in no_name for w in name.group().split()):
+            out.append(Span(*name.span(), "PERSON", (STRUCTURE,), CUE_SCORE))
+    return out
+
+
 def _spelled_soon_after(name: str, text: str, end: int) -> tuple[int, int] | None:
     """Where the spelling of `name`, or of one of its parts ("Nguyen-Baptiste": "N-G-U-Y-E-N,
     hyphen, B-A-P-T-I-S-T-E"), stands within reach after `end`, if it does. Lower-case
@@ -430,6 +349,22 @@ def _spelled_soon_after(name: str, text: str, end: int) -> tuple[int, int] | Non
     return None
 
 
+def _spelled_beside(word: str, text: str, start: int, end: int) -> bool:
+    """Whether `word` (at [start, end)) is spelled soon after it (`_spelled_soon_after`) or
+    shortly before it: "Walter, W-A-L-T-E-R.", "C-A-L-D-I-C-O-T-T. Caldicott." (a name even
+    where it opens a sentence)."""
+    if _spelled_soon_after(word, text, end) is not None:
+        return True
+    return any(
+        "".join(c for c in m.group() if c.isalpha()).casefold() == word.casefold()
+        for m in _SPELLING.finditer(text, max(0, start - _SPELLED_BEFORE_REACH), start)
+    )
+
+
+# How far before a name its spelling may stand ("C-A-L-D-I-C-O-T-T. Caldicott.").
+_SPELLED_BEFORE_REACH = 80
+
+
 def relabel_persons_in_context(
     spans: Sequence[Span],
     text: str,
@@ -441,7 +376,8 @@ def relabel_persons_in_context(
 ) -> list[Span]:
     """One-word places, organisations and groups that the context shows are persons
     (module docstring), and the capitalised words no span covers that a possessive
-    kin word (`kin_words`, lower case) follows or that are spelled right after. A word
+    kin word (`kin_words`, lower case) follows or that are spelled right after (or, opening a
+    sentence, right before: `_spelled_beside`). A word
     after one of `place_cues` ("in", "from") is no person by coordination or spelling,
     and a place that is spelled stays a place (its spelling a SPELLED_OUT_ITEM)."""
     spans = _sorted(spans)
@@ -490,7 +426,11 @@ def relabel_persons_in_context(
             or word.isupper()
             or word.lower() in not_names
             or word.lower() in known_places
-            or (opens_sentence(text, match.start()) and not _named_after_kin(text, match, kin_words))
+            or (
+                opens_sentence(text, match.start())
+                and not _named_after_kin(text, match, kin_words)
+                and not _spelled_beside(word, text, *match.span())
+            )
         ):
             continue
         i = bisect.bisect_left(starts, match.end())
@@ -507,7 +447,8 @@ def relabel_persons_in_context(
                 and word.lower() not in lowercase  # "Officer Training" beside "the training"
             )
         ) or (
-            not after_word(text, match.start(), place_cues) and _spelled_soon_after(word, text, match.end())
+            not after_word(text, match.start(), place_cues)
+            and (_spelled_soon_after(word, text, match.end()) or _spelled_beside(word, text, *match.span()))
         ):
             added.append(Span(match.start(), match.end(), "PERSON", (STRUCTURE,), CUE_SCORE))
     return _sorted([*out, *added])
@@ -586,7 +527,7 @@ def lower_case_names(
     which becomes a SPELLED_NAME per word ("tyrell pritchett t y r e l l p r i t c h e t t")."""
     out = titled_lower_case_names(text, stop_words | not_names, determiners)
     for match in _LOWER_NICKNAME.finditer(text):
-        if match.group("name") not in stop_words | not_names | PRONOUNS:
+        if match.group("name").split()[-1] not in stop_words | not_names | PRONOUNS:
             out.append(Span(*match.span("name"), "PERSON", (STRUCTURE,), CUE_SCORE))
     for match in _MY_NAME.finditer(text):
         kept = []
@@ -666,6 +607,9 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
             if _CONTRACTION.sub("", name) in PRONOUNS or name in numbers:
                 break
             if name in personal_titles() or name in determiners:
+                break
+            # A verb a person is the subject of ends the name: "and mister court said yes".
+            if kept and name in person_words("subject_verbs"):
                 break
             at = title.end() + word.end()
             if name in not_names and not (len(kept) == 1 and _SURNAME_ENDS.match(text, at)):

@@ -9,6 +9,9 @@ person once "Beto, "Chato"" showed the nickname:
   quotes after a name and a comma (`an older one, Beto, "Chato", gave me the gun`) or
   before who it is ("with Tre, that's Trevon Meadows"): NER reads such a lone word as a
   town or a firm, or misses it.
+- `nicknames_after_cues`: a name right after a word for a nickname (`nickname_cues`:
+  "they have a moniker for you t bone", "his nickname was Spider") or said to be one's
+  name somewhere ("My name in the Lotus was Dub").
 - `relabel_related_persons`: a name right after a word only a person follows ("he'd
   just gotten engaged to Lissette", "I married Tamsin"); the words are data
   (`resources/patterns/person_context.toml`).
@@ -21,6 +24,11 @@ person once "Beto, "Chato"" showed the nickname:
 - `titled_names_across_lines`: a name whose courtesy title ends the line before, in a
   transcript with numbered lines ("... assessment, Dr.\n 18   Priyanka Venkataraman,
   dated"), where NER sees a number between the two and finds nothing.
+- `persons_before_identifiers`: a name of two words or more right before a number only a
+  person holds, an inmate's CDCR number or a court reporter's licence ("Hearing of
+  ARCHIBALD EZEKWE, CDCR No. AH3307", "ALMA TREVIÑO-KRAUSE, CSR No. 12957", "in the matter
+  of dominic thibodeaux p k three seven six nine"), where NER read a firm (the words of
+  the hearing's title taken in) or a place.
 
 Only NER's guesses change label: a span a rule of context found, a known place and a
 word after a place cue ("in", "from") stay what they are.
@@ -34,17 +42,21 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.context_rules import holds_an_organisation_head
+from reviewer_app.core.line_numbers import blank_line_numbers
 from reviewer_app.core.name_rules import (
     CUE_SCORE,
     PRONOUNS,
     STRUCTURE,
+    STRUCTURE_SCORE,
     after_word,
     introduced_names,
 )
 from reviewer_app.core.person_words import person_words
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess, is_plural_word
+from reviewer_app.core.spoken_numbers import number_words
 
 if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
@@ -58,7 +70,10 @@ _APPOSITION_ENDS = re.compile(r"[,.;:!?\"”)]|[ \t]*$", re.M)
 # A name, a comma and a nickname in double quotes: `Beto, "Chato",`, `Lupe, “Flaca.”`.
 _QUOTED_NICKNAME = re.compile(rf"(?<![\w'’-])(?P<name>{_WORD}),[ ]+[\"“](?P<nick>{_WORD})[,.]?[\"”]")
 # A nickname, then who it is: "with Tre, that’s Trevon Meadows", "Sonny -- that’s Ellis Bragg".
-_NICKNAME_THEN_WHO = re.compile(rf"(?<![\w'’-])(?P<nick>{_WORD})(?:,|[ ]+--)[ ]+that(?:['’]s|[ ]is)[ ]+")
+# (Read with the line numbers blanked, so the name may open the next numbered line or page.)
+_NICKNAME_THEN_WHO = re.compile(rf"(?<![\w'’-])(?P<nick>{_WORD})(?:,|[ ]+--)[ ]+that(?:['’]s|[ ]is)\s+")
+# A nickname, then who it is between commas: "Tiny, Darius Mott, gave it to me".
+_NICKNAME_BEFORE_NAME = re.compile(rf"(?<![\w'’-])(?P<nick>{_WORD}),[ ]+")
 _NAME = rf"{_WORD}(?:[ ]{_WORD}){{0,2}}"
 _OWNER = r"(?:[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir|[Yy]our|[A-Z][a-z]+['’]s)"
 # An owner, a kin word, and a name or a list of names: "my brothers Efrain, Nestor and Ulises".
@@ -133,8 +148,12 @@ def persons_by_relation(
     places = rules.known_places
     spans = restore_introduced_names(spans, text, not_names)
     spans = relabel_nicknames(spans, text, places, not_names, rules.place_cues)
+    spans = nicknames_after_cues(spans, text, places, not_names | rules.clause_words)
     spans = relabel_related_persons(spans, text, places, not_names, rules.organisation_heads)
     spans = kin_named_persons(spans, text, rules.person_cues, places, not_names)
+    place_heads = {h.split()[-1].lower() for h in rules.head_words.get("LOCATION", ())}
+    no_name = not_names | rules.organisation_heads | place_heads | rules.clause_words | number_words()
+    spans = persons_before_identifiers(spans, text, places, no_name)
     return titled_names_across_lines(spans, text, not_names)
 
 
@@ -218,6 +237,70 @@ def titled_names_across_lines(spans: Sequence[Span], text: str, not_names: froze
     return sorted(out, key=lambda s: (s.start, s.end))
 
 
+def persons_before_identifiers(
+    spans: Sequence[Span], text: str, known_places: frozenset[str], not_names: frozenset[str]
+) -> list[Span]:
+    """`spans` with the name right before a CDCR_ID, or an ID_NUMBER its cue shows a
+    person's (`person_id_cues`: "CSR No. 12957"), a PERSON (`_name_before_id`): its words
+    after the last of `not_names`, `known_places`, the cues (lower case: "of", "Inmate") or, in a text
+    that capitalises names, after the last in lower case; two to four. NER guesses inside
+    the name go, and one holding it from the left ends before it ("Parole Rescission Hearing
+    of ARCHIBALD EZEKWE" -> "Parole Rescission Hearing"); any other span over it keeps the
+    words as they are."""
+    cased = names_are_capitalised(text)
+    cues = person_words("person_id_cues")
+    before_id = _name_before_id(tuple(sorted(cues)))
+    # The number's own name is no name's word: "CDCR Number" of "... ) CDCR Number T48823".
+    not_names = not_names | cues | {"no", "number"}
+    out = sorted(spans, key=lambda s: (s.start, s.end))
+    for number in [s for s in out if s.label in ("CDCR_ID", "ID_NUMBER")]:
+        before = before_id.search(text, max(0, number.start - 90), number.start)
+        if before is None or (number.label == "ID_NUMBER" and not before.group("cue")):
+            continue
+        words = list(re.finditer(r"\S+", before.group("name")))
+        no_name = not_names | known_places | PRONOUNS
+        for k in range(len(words) - 1, -1, -1):
+            word = words[k].group()
+            if word.lower().rstrip(".,") in no_name or (cased and word[0].islower()):
+                words = words[k + 1 :]
+                break
+        if len(words) < 2:
+            continue
+        start, end = before.start("name") + words[0].start(), before.end("name")
+        overlapping = [s for s in out if s.start < end and start < s.end]
+        if not all(_is_guess(s) and s.end <= end for s in overlapping):
+            continue
+        # A guess holding the name keeps its words before it: "Parole Rescission Hearing" of
+        # "... Hearing of ARCHIBALD EZEKWE" names the hearing.
+        kept = [
+            s.with_(end=s.start + len(_JOINING_WORDS_AT_END.sub("", text[s.start : start])))
+            for s in overlapping
+            if s.start < start and _JOINING_WORDS_AT_END.sub("", text[s.start : start])
+        ]
+        out = [s for s in out if s not in overlapping] + kept
+        out.append(Span(start, end, "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
+        out.sort(key=lambda s: (s.start, s.end))
+    return out
+
+
+# What joins a name to the words before it: "Hearing of", "the hearing for".
+_JOINING_WORDS_AT_END = re.compile(r"(?:[ ,]+(?i:of|for|the|and|re))*[ ,:]*\Z")
+
+
+@functools.cache
+def _name_before_id(cues: tuple[str, ...]) -> re.Pattern[str]:
+    """Up to four words of a name and, between them and the number that follows, a comma or
+    spaces and the number's name, one of `cues` ("CDCR No.", "CSR No.", "cdcr number"; over a
+    line break and its line number)."""
+    word = r"(?:[^\W\d_]\.|[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]+)*)"
+    gap = r"(?:[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?|[ \t]+)"
+    cue = "|".join(re.escape(c) for c in cues)
+    return re.compile(
+        rf"(?<![\w'’-])(?P<name>{word}(?:[ ]{word}){{1,3}})(?:,{gap}?|{gap})"
+        rf"(?:(?P<cue>(?i:{cue})){gap}?(?:(?:No\.|NO\.|[Nn]umber|NUMBER|\#){gap}?)?)?\Z"
+    )
+
+
 def _is_guess(span: Span) -> bool:
     return span.label in _GUESSED_LABELS and is_ner_guess(span)
 
@@ -236,8 +319,11 @@ def relabel_nicknames(
     """`spans` with the nicknames of the module docstring PERSON: a one-word NER guess
     right after a one-word PERSON and a comma, that ends the apposition; a name and the
     nickname in quotes after it, each an NER guess or no span (then a new PERSON); a
-    word set before "that's" and a PERSON span (`_NICKNAME_THEN_WHO`), likewise. No word
-    of `known_places` or `not_names` (lower case), none after a `place_cues` word."""
+    word set before "that's" and a PERSON span (`_NICKNAME_THEN_WHO`, also where the span
+    opens the next numbered line or page; not a speaker's tag), likewise; and a word set
+    before a full name between commas (`_NICKNAME_BEFORE_NAME`) that the document never
+    writes in lower case ("Tiny, Darius Mott, gave"; not "Honestly, Maria Lopez, ..."). No
+    word of `known_places` or `not_names` (lower case), none after a `place_cues` word."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     out = list(spans)
     for i in range(1, len(spans)):
@@ -264,15 +350,84 @@ def relabel_nicknames(
             continue
         for group in ("name", "nick"):
             out = _as_person(out, *match.span(group))
-    persons_from = {span.start for span in spans if span.label == "PERSON"}
-    for match in _NICKNAME_THEN_WHO.finditer(text):
+    persons_from = {span.start: span for span in spans if span.label == "PERSON"}
+    for match in _NICKNAME_THEN_WHO.finditer(blank_line_numbers(text)):
+        who = persons_from.get(match.end())
         if (
-            match.end() in persons_from
+            who is not None
+            and not text.startswith(":", who.end)
             and _may_be_person(match.group("nick"), known_places, not_names)
             and not after_word(text, match.start(), place_cues)
         ):
             out = _as_person(out, *match.span("nick"))
+    lowercase: frozenset[str] | None = None
+    for match in _NICKNAME_BEFORE_NAME.finditer(text):
+        who = persons_from.get(match.end())
+        if who is None or " " not in who.text_in(text) or not text.startswith(",", who.end):
+            continue
+        lowercase = lowercase_words(text) if lowercase is None else lowercase
+        nick = match.group("nick")
+        if (
+            nick.lower() not in lowercase
+            and _may_be_person(nick, known_places, not_names)
+            and not after_word(text, match.start(), place_cues)
+        ):
+            out = _as_person(out, *match.span("nick"))
     return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def nicknames_after_cues(
+    spans: Sequence[Span], text: str, known_places: frozenset[str], not_names: frozenset[str]
+) -> list[Span]:
+    """`spans` with the name after a nickname's cue (`_nickname_cue`) a PERSON: one or two
+    capitalised words, in quotes or not; in a text that does not capitalise names also one
+    or two lower-case words, the first may be an initial ("t bone"), that end the clause
+    (`_LOWER_NAME_ENDS`). No word of `known_places`, `not_names` (lower case) or a pronoun."""
+    cased = names_are_capitalised(text)
+    stops = not_names | PRONOUNS
+
+    def is_name(words: str) -> bool:
+        return all(_may_be_person(w, known_places, stops) for w in words.split())
+
+    out = sorted(spans, key=lambda s: (s.start, s.end))
+    for match in _nickname_cue().finditer(text):
+        name = _CAPITALISED_NAME.match(text, match.end())
+        if name is not None and is_name(name.group()):
+            out = _as_person(out, *name.span())
+        elif name is None and not cased:
+            # The longest of the one or two words that ends the clause: "junior" of "junior and".
+            for pattern in _LOWER_NAMES:
+                lower = pattern.match(text, match.end())
+                if lower and is_name(lower.group()) and _LOWER_NAME_ENDS.match(text, lower.end()):
+                    out = _as_person(out, *lower.span())
+                    break
+    return sorted(out, key=lambda s: (s.start, s.end))
+
+
+@functools.cache
+def _nickname_cue() -> re.Pattern[str]:
+    """A word for a nickname (`nickname_cues`), then "for you" or "of his", "is" or "was",
+    and an opening quote; or "my name in the <group> was" (where one's name there is a
+    nickname)."""
+    return re.compile(
+        rf"(?<![\w'’-])(?:(?i:{_words('nickname_cues')})"
+        rf"(?:[ ]+(?:for|of)[ ]+(?:you|him|her|me|them|his|hers|mine))?"
+        rf"|{_OWNER}[ ]+name[ ]+(?:in|on|at)[ ]+(?:the[ ]+)?[\w'’-]+(?=[ ]+(?:was|is)[ ]))"
+        rf",?(?:[ ]+(?:was|is))?[ ]+[\"“'‘]?"
+    )
+
+
+# After a nickname's cue: one or two capitalised words; or, in lower-case speech, one or two
+# words of which the first may be a letter ("t bone", "lil smiley").
+_CAPITALISED_NAME = re.compile(rf"{_WORD}(?:[ ]{_WORD})?(?![\w'’-])")
+_LOWER_NAMES = (
+    re.compile(r"(?:(?![ai][ ])[a-z][ ]|[a-z][a-z'’-]+[ ])[a-z][a-z'’-]+(?![\w'’-])"),
+    re.compile(r"[a-z][a-z'’-]+(?![\w'’-])"),
+)
+# A lower-case name ends its clause: a mark, the line's end, a conjunction or a pronoun.
+_LOWER_NAME_ENDS = re.compile(
+    r"[ ]*(?:[,.;:!?\"”'’]|$)|[ ]+(?:and|or|but|so|because|who|that's|i|he|she|they|we|you)(?![\w'’-])", re.M
+)
 
 
 def relabel_related_persons(

@@ -147,6 +147,8 @@ def label_glosses_as_named(spans: Iterable[Span], text: str) -> list[Span]:
 
 # How far before a spelling the word it spells is looked for (a question and its answer).
 _SPELLING_REACH = 300
+# The word a spelling spells may follow it at once: "G-A-R-E-Y -- Garey Avenue".
+_SAID_AFTER_REACH = 12
 _NAME_LABELS = ("PERSON", "SPELLED_NAME")
 _LETTERS = re.compile(r"[^\W\d_]+")  # words of letters, in any alphabet
 
@@ -155,7 +157,8 @@ def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
     """A spelling is labelled by what it spells, not by its shape: the spelled-name
     patterns find every "A-L-V-A-R-A-D-O", and one that spells a word of a place,
     organisation or other non-person span shortly before it ("I grew up on
-    Alvarado Street, that's A-L-V-A-R-A-D-O") is a SPELLED_OUT_ITEM. A spelling
+    Alvarado Street, that's A-L-V-A-R-A-D-O") or, where none did, right after it ("on --
+    G-A-R-E-Y -- Garey Avenue") is a SPELLED_OUT_ITEM. A spelling
     of a person's name, or of nothing found before it, stays a SPELLED_NAME."""
     spans = sorted(spans)
     starts = [s.start for s in spans]
@@ -174,6 +177,19 @@ def label_spelled_items(spans: Iterable[Span], text: str) -> list[Span]:
                 ),
                 None,
             )
+            if named is None:
+                # The word said right after its spelling with the head of a place's or a firm's
+                # name after it: "on -- G-A-R-E-Y -- Garey Avenue" (not a surname NER read as a
+                # place, "S-T-R-O-U-D, Emmanuel Stroud": the spelled word ends that name).
+                ahead = bisect.bisect_left(starts, span.end)
+                named = next(
+                    (
+                        after
+                        for after in spans[ahead : bisect.bisect_right(starts, span.end + _SAID_AFTER_REACH)]
+                        if spelled in (w.casefold() for w in _LETTERS.findall(after.text_in(text))[:-1])
+                    ),
+                    None,
+                )
             if (named is not None and named.label not in _NAME_LABELS) or (
                 named is None and spells_a_thing(text, span.start)  # asked for as a thing: "the street?"
             ):

@@ -91,16 +91,21 @@ def _call_words() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(w.lower() for w in calls["terms_of_address"]["words"]), frozenset(phonetic)
 
 
-def abbreviated_role_tags(text: str, role_words: frozenset[str]) -> frozenset[str]:
+def abbreviated_role_tags(
+    text: str, role_words: frozenset[str], determiners: frozenset[str] = frozenset()
+) -> frozenset[str]:
     """The speaker tags (as written, dots left out) that abbreviate a role or a body the
     document names: each letter opens one of consecutive words (a hyphen parts words:
-    "Call-taker") whose last is one of `role_words` (lower case)."""
+    "Call-taker") whose last is one of `role_words` and whose first is none of `determiners`
+    (lower case: "TM:" for Tavion Mabry does not abbreviate "the man")."""
     out = set()
     for tag in {m.group(1) for m in _ABBREVIATED_TAG.finditer(text)}:
         letters = tag.replace(".", "")
         words = r"[ -]+".join(rf"{letter}[a-z']*" for letter in letters)
         for match in re.finditer(rf"(?<![\w'-])(?i:{words})(?![\w'-])", text):
-            last = re.split(r"[ -]+", match.group())[-1].lower()
+            first, *_, last = (w.lower() for w in re.split(r"[ -]+", match.group()))
+            if first in determiners:
+                continue
             if last in role_words and any(c.islower() for c in match.group()):
                 out.add(letters)
                 break
@@ -136,7 +141,7 @@ def drop_false_names(
     if not persons:
         return spans
     address_terms, phonetic = _call_words()
-    tags = abbreviated_role_tags(text, role_words)
+    tags = abbreviated_role_tags(text, role_words, determiners)
     glossed = {m.group("word").lower() for m in _GLOSSED.finditer(text)}
     placeholders = [m.span() for m in _PLACEHOLDER.finditer(text)]
     numbers = number_words()

@@ -246,7 +246,8 @@ def test_indented_parentheticals_capitals_words_and_suffixes_are_no_names():
         _span(text, "PRISON", "LOCATION"),
         _span(text, "FOLSOM", "LOCATION"),
     ]
-    assert _merged(text, spans) == {("FOLSOM", "LOCATION")}
+    # "ESQ." after the lawyer of an appearance is no place; the lawyer is a person.
+    assert _merged(text, spans) == {("FOLSOM", "LOCATION"), ("EMILIO VASQUEZ", "PERSON")}
 
 
 def test_a_possessive_before_a_programme_is_not_part_of_its_name():

@@ -569,6 +569,21 @@ def test_a_person_made_only_of_titles_and_offices_is_dropped(rules):
     assert covered(kept, text) == [("PERSON", "Mr Tobias Wren")]
 
 
+def test_a_surname_that_is_a_title_stays_after_a_courtesy_title(rules):
+    text = (
+        "We have letters from Mr. Deacon, your sponsor, and from Ms. Judge at the church. "
+        "Mr. President, thank you. The Commissioner spoke."
+    )
+    spans = [
+        at(text, "Mr. Deacon", "PERSON"),
+        at(text, "Judge", "PERSON"),
+        at(text, "Mr. President", "PERSON"),
+        at(text, "Commissioner", "PERSON"),
+    ]
+    # A title or an office alone names no one; after "Mr." or "Ms." a title is a surname.
+    assert covered(merge.merge_spans(spans, text, rules), text) == [("PERSON", "Deacon"), ("PERSON", "Judge")]
+
+
 def test_merge_spans_in_the_general_profile_drops_an_address_by_office(rules):
     text = "Mr President, Mrs Ilse Brandauer has written to you."
     spans = [at(text, "President", "PERSON"), at(text, "Ilse Brandauer", "PERSON")]
@@ -597,6 +612,12 @@ def test_a_person_right_after_in_is_a_place_unless_named_a_person_elsewhere(rule
         "PERSON",
         "PERSON",
     ]
+
+
+def test_a_party_of_a_case_cited_after_in_stays_a_person(rules):
+    text = "And under the federal standard in Swarthout v. Cooke, 2011, there is no claim."
+    merged = merge.merge_spans([at(text, "Swarthout", "LOCATION")], text, rules)
+    assert ("PERSON", "Swarthout") in covered(merged, text) and ("PERSON", "Cooke") in covered(merged, text)
 
 
 def test_outside_hearings_an_organisation_in_the_possessive_stays_one(rules):

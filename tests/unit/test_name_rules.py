@@ -42,6 +42,19 @@ def test_a_court_transcripts_q_and_a_markers_are_no_part_of_a_name():
     assert not {w for w, _ in merged} & {"Q. Officer", "Officer", "A. Kevin", "Q. Officer Whitfield"}
 
 
+def test_the_lawyer_of_an_appearance_is_a_person():
+    text = (
+        "For Defendants Mercer and Lamb:\n     OFFICE OF THE ATTORNEY GENERAL\n"
+        "     BY: KEVIN AMARO, Deputy Attorney General\n     BY: OFFICE OF COUNSEL, ESQ.\n"
+        "     TRANSCRIBED BY: MAUREEN T. OKAMOTO-REESE\nTranscribed by: Amberline Legal Transcription\n"
+    )
+    merged = _merged(text, [_span(text, "KEVIN AMARO", "ORGANIZATION")])
+    assert ("KEVIN AMARO", "PERSON") in merged and ("MAUREEN T. OKAMOTO-REESE", "PERSON") in merged
+    assert not any(
+        label == "PERSON" and ("OFFICE" in words or "Amberline" in words) for words, label in merged
+    )
+
+
 def test_the_lawyer_of_an_examination_heading_is_a_person():
     text = "CROSS-EXAMINATION\nBY MS. BISHOP:\nQ. Good morning.\nBy Mr. de Vries:\nQ. Again.\nBY THE COURT:\n"
     merged = _merged(text, **GENERAL)
@@ -146,6 +159,30 @@ def test_a_nickname_said_in_lower_case_speech_is_a_name():
     assert {("pinto", "PERSON"), ("stretch", "PERSON")} <= merged
     # "call me when": a function word is no nickname.
     assert not {w for w, _ in merged} & {"when", "call me when"}
+
+
+def test_a_lower_case_nickname_after_an_initial_is_a_name_and_the_article_is_none():
+    text = (
+        "speaker 1: that's what people call me t money or terry i didn't say that\n"
+        "speaker 2: they called me a punk back then and i called him a liar\n"
+        "speaker 1: she needed money for the light bill\n"
+    )
+    merged = _merged(text)
+    assert ("t money", "PERSON") in merged
+    assert not {w for w, label in merged if label == "PERSON"} & {"a punk", "a liar", "punk", "liar"}
+    # The word after the initial is no name alone.
+    assert ("money", "PERSON") not in merged
+
+
+def test_a_misheard_surname_after_a_title_keeps_its_label_and_ends_before_a_verb():
+    text = (
+        "speaker 1  1:16:02\nmister oyster house\nspeaker 3  1:16:05\nthank you\n"
+        "speaker 1  1:16:09\nokay and doctor ferris said the risk is moderate\n"
+    )
+    merged = _merged(text)
+    # "house" ends organisations' names, but after a title it is the surname's.
+    assert ("oyster house", "PERSON") in merged and ("ferris", "PERSON") in merged
+    assert ("ferris said", "PERSON") not in merged
 
 
 def test_lower_case_names_are_left_to_ner_in_a_text_that_capitalises():
@@ -306,6 +343,24 @@ def test_the_answer_to_a_name_question_in_a_capitalised_text_takes_capitalised_w
     persons = {w for w, label in _merged(text) if label == "PERSON"}
     assert "Kiko" in persons
     assert not persons & {"I", "I don't know it"}
+
+
+def test_a_name_alone_answering_a_question_for_a_relative_is_a_person_also_through_an_interpreter():
+    text = (
+        "PRESIDING COMMISSIONER HOLLOWELL: And your wife?\n\n"
+        "INMATE RANDHAWA: (Through the interpreter) Jaswinder. We married in Jalandhar.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: Your father?\n"
+        "INMATE RANDHAWA: Gone before I remember. He was gone.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: Your mother?\nINMATE RANDHAWA: Deceased. She is deceased.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: Your son now?\nINMATE RANDHAWA: Thirty. He works in Fresno.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: And your brother's name?\n"
+        "INMATE RANDHAWA: (In English) Gurpreet. He lives in Yuba City.\n"
+        "PRESIDING COMMISSIONER HOLLOWELL: Your microphone?\nINMATE RANDHAWA: Working. Thank you.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"Jaswinder", "Gurpreet"} <= persons
+    # A word the document writes in lower case, a number, or the answer about a thing.
+    assert not persons & {"Gone", "Deceased", "Thirty", "Working"}
 
 
 def test_a_letter_spaced_banner_is_no_spelling_and_letters_beside_a_number_are_an_id():
@@ -482,6 +537,31 @@ def test_a_place_or_organisation_made_of_known_name_parts_is_a_person():
     assert {("Fresno Rescue Mission", "ORGANIZATION"), ("Mission Fresno", "ORGANIZATION")} <= merged
 
 
+def test_a_name_opening_a_sentence_with_its_spelling_right_beside_it_is_a_name():
+    text = (
+        "MR. OBERHOLTZER: (Through the interpreter) Clarence -- C-L-A-R-E-N-C-E. Walter, W-A-L-T-E-R. "
+        "The print shop teacher, Mr. -- C-A-L-D-I-C-O-T-T. Caldicott. He signed well. Later, I left.\n"
+        "MS. PRICE: Then spell the town. MR. OBERHOLTZER: L-O-D-I. Later we moved.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert {"Walter", "Caldicott"} <= persons
+    # A word opening a sentence with another word's spelling beside it is no name.
+    assert "Later" not in persons
+
+
+def test_a_nickname_said_over_a_numbered_line_and_after_a_spanish_article_is_a_name():
+    text = (
+        "15   INMATE CASTAÑEDA: (Through the interpreter) We got\n"
+        "16   there about two in the afternoon, more or less. The\n"
+        "17   older one, Octavio, they called him\n"
+        "18   el Chivo, he was from Fresnillo. At night\n"
+        "19   we went back. Then the other one, they called\n"
+        "20   him in the morning.\n"
+    )
+    persons = {w for w, label in _merged(text) if label == "PERSON"}
+    assert "Chivo" in persons and "el Chivo" not in persons
+
+
 def test_a_nickname_said_without_quotes_and_a_person_described_then_named():
     text = (
         "My cousin Rafael, we call him Peanut, he drives. I'll call her Tuesday. "
@@ -491,6 +571,12 @@ def test_a_nickname_said_without_quotes_and_a_person_described_then_named():
     merged = _merged(text, [_span(text, "Rafael", "PERSON")])
     assert {("Peanut", "PERSON"), ("Tall Mike", "PERSON")} <= merged
     assert not {w for w, label in merged if label == "PERSON"} & {"Tuesday", "I"}
+
+
+def test_a_relative_described_then_named_is_a_person_whatever_ner_called_her():
+    text = "One of them said something to my girlfriend at the time, Crystal. I went to the car."
+    merged = _merged(text, [_span(text, "Crystal", "LOCATION")])
+    assert ("Crystal", "PERSON") in merged
 
 
 def test_a_firm_in_an_appearance_is_no_person_and_its_lawyers_stay_persons():
@@ -670,6 +756,14 @@ def test_an_initial_and_a_surname_in_a_field_or_an_entry_are_a_name():
     # A lettered heading and the answer marker are no initials.
     text = "B. Procedure\nQ. Were you there?\nA. Right, I was.\nExhibit: C. Photographs, two pages\n"
     assert not {w for w, label in _merged(text, []) if label == "PERSON"}
+
+
+def test_each_initialled_name_of_a_list_of_them_is_a_name():
+    text = "T. MERCER, D. RICH, A. LAMB, et al.,   )\n      Defendants.   )\nSee Tabs B. Merits, C. Costs.\n"
+    merged = _merged(text, [_span(text, "D. RICH", "ORGANIZATION")])
+    assert {("T. MERCER", "PERSON"), ("D. RICH", "PERSON"), ("A. LAMB", "PERSON")} <= merged
+    # Two lettered headings are no list of names.
+    assert not {w for w, label in merged if label == "PERSON"} & {"B. Merits", "C. Costs"}
 
 
 def test_a_name_with_a_generational_suffix_or_owning_a_life_is_a_person_whatever_ner_said():

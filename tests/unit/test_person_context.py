@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.person_context import persons_before_identifiers
+from reviewer_app.core.spans import Span
 from tests.unit.test_context_rules import _span
 
 
@@ -224,3 +228,87 @@ def test_the_word_lists_of_persons_in_context_are_read_once_on_first_use(monkeyp
     assert "aunt" in person_words.person_words("kin_titles")
     assert "married to" in person_context.relation_cues()
     assert opened == [("patterns", "person_context.toml")]
+
+
+def test_a_name_right_before_a_number_only_a_person_holds_is_a_person():
+    text = (
+        "I have transcribed the recording of the Parole Rescission Hearing of ARCHIBALD EZEKWE, "
+        "CDCR No. AH3307, held at the prison.\n"
+        "Reported by:          ALMA TREVIÑO-KRAUSE, CSR No. 12957\n"
+        "Filed by the Parole Board, Case Number 4471.\n"
+        "Consideration Hearing of:            )     CDCR Number CJ8374\n"
+    )
+    ner = [
+        _span(text, "Parole Rescission Hearing of ARCHIBALD EZEKWE", "ORGANIZATION"),
+        Span(text.index("AH3307"), text.index("AH3307") + 6, "CDCR_ID", ("presidio",), 1.0),
+        _span(text, "TREVIÑO", "ORGANIZATION"),
+        Span(text.index("12957"), text.index("12957") + 5, "ID_NUMBER", ("presidio",), 0.95),
+        _span(text, "Parole Board", "ORGANIZATION"),
+        Span(text.index("4471"), text.index("4471") + 4, "ID_NUMBER", ("presidio",), 0.95),
+        Span(text.index("CJ8374"), text.index("CJ8374") + 6, "CDCR_ID", ("presidio",), 1.0),
+    ]
+    labels = _labels(text, ner)
+    assert ("ARCHIBALD EZEKWE", "PERSON") in labels and ("ALMA TREVIÑO-KRAUSE", "PERSON") in labels
+    # The hearing's title NER took in ends before the name; a case number is no person's.
+    assert not any(label == "ORGANIZATION" and "EZEKWE" in words for words, label in labels)
+    trimmed = persons_before_identifiers(ner, text, frozenset(), frozenset({"of"}))
+    assert ("Parole Rescission Hearing", "ORGANIZATION") in {(s.text_in(text), s.label) for s in trimmed}
+    assert ("Parole Board", "PERSON") not in labels
+    assert not any(label == "PERSON" and "CDCR" in words for words, label in labels)  # the number's name
+
+
+def test_a_lower_case_name_right_before_a_spoken_cdcr_number_is_a_person():
+    text = (
+        ">> good morning we are on the record\n"
+        ">> it's ten thirty in the matter of dominic thibodeaux p k three seven six nine the panel finds\n"
+        ">> and my number is p k three seven six nine\n"
+        ">> so i have you as p k three seven six nine\n"
+    )
+    ids = [m.start() for m in re.finditer("p k three", text)]
+    ner = [_span(text, "dominic thibodeaux", "ORGANIZATION")]
+    ner += [Span(i, i + len("p k three seven six nine"), "CDCR_ID", ("presidio",), 0.95) for i in ids]
+    merged = merge_spans(ner, text)
+    persons = {s.text_in(text) for s in merged if s.label == "PERSON"}
+    assert persons == {"dominic thibodeaux"}  # not "my number is", "i have you as"
+
+
+def test_nicknames_set_before_who_they_are_are_persons():
+    text = (
+        " 1   INMATE KEMPTON: We'd been at a party since about nine. Boxer, that's\n"
+        "\n"
+        "                                                              4\n"
+        " 2   Ruben Escalera, said a guy was at the bowling alley.\n"
+        " 3   MR. STROUD: I had the gun. Tiny, Darius Mott, gave it to me.\n"
+        " 4   MS. LAMB: Honestly, Maria Lopez, she was there. I honestly don't know.\n"
+        " 5   MR. STROUD: It was Smokey, that's\n"
+        " 6   ESCALERA: I was not.\n"
+    )
+    ner = [
+        _span(text, "Ruben Escalera", "PERSON"),
+        _span(text, "Darius Mott", "PERSON"),
+        _span(text, "Maria Lopez", "PERSON"),
+        _span(text, "ESCALERA", "PERSON"),
+    ]
+    labels = _labels(text, ner)
+    assert ("Boxer", "PERSON") in labels and ("Tiny", "PERSON") in labels
+    # A word the text writes in lower case, and one before a speaker's tag, are no nicknames.
+    assert not any(words in ("Honestly", "Smokey") for words, _ in labels)
+
+
+def test_a_name_after_a_word_for_a_nickname_is_a_person():
+    cased = (
+        "Q. Were you in a gang?\nA. Yes. My name in the Lotus was Dub. His nickname was Spider.\n"
+        "Q. Any other names?\nA. A.k.a. Smiley, from the yard. What's your nickname, Mr. Ruiz?\n"
+        "Q. Did they call you that?\nA. No. I had a moniker for a while.\n"
+    )
+    labels = _labels(cased, [_span(cased, "Lotus", "ORGANIZATION"), _span(cased, "Dub", "ORGANIZATION")])
+    assert {("Dub", "PERSON"), ("Spider", "PERSON"), ("Smiley", "PERSON")} <= labels
+    assert ("Lotus", "ORGANIZATION") in labels and ("Mr", "PERSON") not in labels
+    lower = (
+        "speaker 1: they have a moniker for you t bone\n"
+        "speaker 2: that's from the street\n"
+        "speaker 1: and the nickname was given to you by who\n"
+        "speaker 2: my nickname is junior and that's it\n"
+    )
+    persons = {s.text_in(lower) for s in merge_spans([], lower) if s.label == "PERSON"}
+    assert {"t bone", "junior"} <= persons and "given" not in persons

@@ -40,3 +40,12 @@ def test_a_spelling_asked_for_as_a_thing_is_a_spelled_out_item(text, spelled):
 )
 def test_a_spelling_of_a_name_or_of_nothing_said_stays_a_spelled_name(text, spelled):
     assert label_of_spelling(text, spelled) == "SPELLED_NAME"
+
+
+def test_a_spelling_of_a_place_said_right_after_it_is_a_spelled_out_item():
+    text = "A: With my uncle, on -- G-A-R-E-Y -- Garey Avenue. My name is S-T-R-O-U-D -- Stroud."
+    assert label_of_spelling(text, "G-A-R-E-Y", [("Garey Avenue", "LOCATION")]) == "SPELLED_OUT_ITEM"
+    # A name said after its spelling keeps it a name's, also where NER read the name as a place.
+    assert label_of_spelling(text, "S-T-R-O-U-D", [("Stroud", "PERSON")]) == "SPELLED_NAME"
+    named = "A: My name is S-T-R-O-U-D, Emmanuel Stroud."
+    assert label_of_spelling(named, "S-T-R-O-U-D", [("Emmanuel Stroud", "LOCATION")]) == "SPELLED_NAME"

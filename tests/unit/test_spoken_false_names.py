@@ -54,6 +54,16 @@ def test_a_tag_of_a_persons_initials_stays_a_name():
     assert kept(text, "JW") == ["JW", "JW", "JW"]
 
 
+def test_a_tag_of_initials_is_no_role_for_a_determiner_and_a_role_word():
+    # "TM" abbreviates Tavion Mabry, not "the man" nor "that man".
+    text = 'Participants: TAVION MABRY ("TM")\nTM: The man took it.\nRM: What man?\nTM: That man, Mama.\n'
+    rules = default_rules()
+    role_words = rules.role_nouns | rules.titles
+    assert abbreviated_role_tags(text, role_words, rules.determiners) == frozenset()
+    dropped = drop_false_names(persons(text, "TM"), text, role_words, rules.determiners)
+    assert [s.text_in(text) for s in dropped] == ["TM", "TM", "TM"]
+
+
 def test_placeholders_glossed_words_and_terms_of_address_are_no_names():
     text = (
         "He took it at eight. [WITHHELD] He's bleeding. Papi, stay there.\n"
