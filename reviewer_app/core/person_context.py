@@ -147,7 +147,9 @@ def persons_by_relation(
     cues, kin words) and `not_names` (lower case)."""
     places = rules.known_places
     spans = restore_introduced_names(spans, text, not_names)
-    spans = relabel_nicknames(spans, text, places, not_names, rules.place_cues)
+    # A sentence adverb is no nickname: "Honestly, Maria Lopez, I don't know."
+    adverbs = frozenset(w.lower() for w in rules.organisation_cues.get("sentence_adverbs", ()))
+    spans = relabel_nicknames(spans, text, places, not_names | adverbs, rules.place_cues)
     spans = nicknames_after_cues(spans, text, places, not_names | rules.clause_words)
     spans = relabel_related_persons(spans, text, places, not_names, rules.organisation_heads)
     spans = kin_named_persons(spans, text, rules.person_cues, places, not_names)

@@ -311,6 +311,16 @@ def test_nicknames_set_before_who_they_are_are_persons():
     assert not any(words in ("Honestly", "Smokey") for words, _ in labels)
 
 
+def test_a_sentence_adverb_or_an_interjection_before_a_name_is_no_nickname():
+    text = (
+        "Okay, Maria Lopez, please state your name. Honestly, Maria Lopez, I don't know.\n"
+        "Frankly, Maria Lopez, it was late. Tiny, Darius Mott, gave it to me.\n"
+    )
+    ner = [_span(text, "Maria Lopez", "PERSON", k) for k in range(3)] + [_span(text, "Darius Mott", "PERSON")]
+    persons = {words for words, label in _labels(text, ner) if label == "PERSON"}
+    assert persons == {"Maria Lopez", "Tiny", "Darius Mott"}
+
+
 def test_a_name_after_a_word_for_a_nickname_is_a_person():
     cased = (
         "Q. Were you in a gang?\nA. Yes. My name in the Lotus was Dub. His nickname was Spider.\n"
