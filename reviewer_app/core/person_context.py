@@ -147,13 +147,15 @@ def persons_by_relation(
     cues, kin words) and `not_names` (lower case)."""
     places = rules.known_places
     spans = restore_introduced_names(spans, text, not_names)
-    spans = relabel_nicknames(spans, text, places, not_names, rules.place_cues)
+    # A sentence adverb is no nickname: "Honestly, Maria Lopez, I don't know."
+    adverbs = frozenset(w.lower() for w in rules.organisation_cues.get("sentence_adverbs", ()))
+    spans = relabel_nicknames(spans, text, places, not_names | adverbs, rules.place_cues)
     spans = nicknames_after_cues(spans, text, places, not_names | rules.clause_words)
     spans = relabel_related_persons(spans, text, places, not_names, rules.organisation_heads)
     spans = kin_named_persons(spans, text, rules.person_cues, places, not_names)
     place_heads = {h.split()[-1].lower() for h in rules.head_words.get("LOCATION", ())}
     no_name = not_names | rules.organisation_heads | place_heads | rules.clause_words | number_words()
-    spans = persons_before_identifiers(spans, text, places, no_name)
+    spans = persons_before_identifiers(spans, text, places, no_name, rules.locative_cues)
     return titled_names_across_lines(spans, text, not_names)
 
 
@@ -238,7 +240,11 @@ def titled_names_across_lines(spans: Sequence[Span], text: str, not_names: froze
 
 
 def persons_before_identifiers(
-    spans: Sequence[Span], text: str, known_places: frozenset[str], not_names: frozenset[str]
+    spans: Sequence[Span],
+    text: str,
+    known_places: frozenset[str],
+    not_names: frozenset[str],
+    locative_cues: frozenset[str],
 ) -> list[Span]:
     """`spans` with the name right before a CDCR_ID, or an ID_NUMBER its cue shows a
     person's (`person_id_cues`: "CSR No. 12957"), a PERSON (`_name_before_id`): its words
@@ -246,7 +252,9 @@ def persons_before_identifiers(
     that capitalises names, after the last in lower case; two to four. NER guesses inside
     the name go, and one holding it from the left ends before it ("Parole Rescission Hearing
     of ARCHIBALD EZEKWE" -> "Parole Rescission Hearing"); any other span over it keeps the
-    words as they are."""
+    words as they are. No name that holds a known place of several words ("San Quentin")
+    or follows one of `locative_cues` ("housed at Mule Creek, CDCR number ..."): one is
+    housed there, the number is the inmate's."""
     cased = names_are_capitalised(text)
     cues = person_words("person_id_cues")
     before_id = _name_before_id(tuple(sorted(cues)))
@@ -258,15 +266,17 @@ def persons_before_identifiers(
         if before is None or (number.label == "ID_NUMBER" and not before.group("cue")):
             continue
         words = list(re.finditer(r"\S+", before.group("name")))
-        no_name = not_names | known_places | PRONOUNS
+        no_name = not_names | known_places | PRONOUNS | locative_cues
         for k in range(len(words) - 1, -1, -1):
             word = words[k].group()
             if word.lower().rstrip(".,") in no_name or (cased and word[0].islower()):
                 words = words[k + 1 :]
                 break
-        if len(words) < 2:
+        if len(words) < 2 or _holds_known_place([w.group() for w in words], known_places):
             continue
         start, end = before.start("name") + words[0].start(), before.end("name")
+        if after_word(text, start, locative_cues):
+            continue
         overlapping = [s for s in out if s.start < end and start < s.end]
         if not all(_is_guess(s) and s.end <= end for s in overlapping):
             continue
@@ -281,6 +291,15 @@ def persons_before_identifiers(
         out.append(Span(start, end, "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
         out.sort(key=lambda s: (s.start, s.end))
     return out
+
+
+def _holds_known_place(words: Sequence[str], known_places: frozenset[str]) -> bool:
+    """Whether two or more of `words` in a row are a known place (lower case): "San
+    Quentin"; the words one by one are checked where the name is cut."""
+    bare = [w.lower().rstrip(".,") for w in words]
+    return any(
+        " ".join(bare[i:j]) in known_places for i in range(len(bare)) for j in range(i + 2, len(bare) + 1)
+    )
 
 
 # What joins a name to the words before it: "Hearing of", "the hearing for".

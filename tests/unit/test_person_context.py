@@ -251,10 +251,26 @@ def test_a_name_right_before_a_number_only_a_person_holds_is_a_person():
     assert ("ARCHIBALD EZEKWE", "PERSON") in labels and ("ALMA TREVIÑO-KRAUSE", "PERSON") in labels
     # The hearing's title NER took in ends before the name; a case number is no person's.
     assert not any(label == "ORGANIZATION" and "EZEKWE" in words for words, label in labels)
-    trimmed = persons_before_identifiers(ner, text, frozenset(), frozenset({"of"}))
+    trimmed = persons_before_identifiers(ner, text, frozenset(), frozenset({"of"}), frozenset({"at"}))
     assert ("Parole Rescission Hearing", "ORGANIZATION") in {(s.text_in(text), s.label) for s in trimmed}
     assert ("Parole Board", "PERSON") not in labels
     assert not any(label == "PERSON" and "CDCR" in words for words, label in labels)  # the number's name
+
+
+def test_a_prison_or_a_name_after_in_or_at_before_a_cdcr_number_is_no_person():
+    text = (
+        "He is housed at San Quentin, CDCR number K12345, and has been since 2010.\n"
+        "He was moved to Mule Creek, CDCR number K12345, last year.\n"
+        "She visits him at Ridgecrest Valley, CDCR number K12345, each month.\n"
+    )
+    ids = [m.start() for m in re.finditer("K12345", text)]
+    ner = [_span(text, "San Quentin", "LOCATION"), _span(text, "Ridgecrest Valley", "LOCATION")]
+    ner += [Span(i, i + 6, "CDCR_ID", ("presidio",), 1.0) for i in ids]
+    places = frozenset({"san quentin", "mule creek"})
+    spans = persons_before_identifiers(ner, text, places, frozenset(), frozenset({"at", "in"}))
+    # A multi-word known place, and a name after a locative word, are where he is, not who.
+    assert not [s.text_in(text) for s in spans if s.label == "PERSON"]
+    assert ("San Quentin", "LOCATION") in _labels(text, ner)
 
 
 def test_a_lower_case_name_right_before_a_spoken_cdcr_number_is_a_person():
@@ -293,6 +309,16 @@ def test_nicknames_set_before_who_they_are_are_persons():
     assert ("Boxer", "PERSON") in labels and ("Tiny", "PERSON") in labels
     # A word the text writes in lower case, and one before a speaker's tag, are no nicknames.
     assert not any(words in ("Honestly", "Smokey") for words, _ in labels)
+
+
+def test_a_sentence_adverb_or_an_interjection_before_a_name_is_no_nickname():
+    text = (
+        "Okay, Maria Lopez, please state your name. Honestly, Maria Lopez, I don't know.\n"
+        "Frankly, Maria Lopez, it was late. Tiny, Darius Mott, gave it to me.\n"
+    )
+    ner = [_span(text, "Maria Lopez", "PERSON", k) for k in range(3)] + [_span(text, "Darius Mott", "PERSON")]
+    persons = {words for words, label in _labels(text, ner) if label == "PERSON"}
+    assert persons == {"Maria Lopez", "Tiny", "Darius Mott"}
 
 
 def test_a_name_after_a_word_for_a_nickname_is_a_person():
