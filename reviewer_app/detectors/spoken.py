@@ -69,6 +69,7 @@ from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
 from reviewer_app.detectors.spoken_periods import (
+    day_of_a_date_talk,
     decade_at,
     decade_of_life,
     decade_of_someone,
@@ -247,7 +248,7 @@ class _Finder:
                 return self.span(i, self._year_after(j + 2), "DATE")
             if self.word(j) in self.v.months:
                 return self.span(i, self._year_after(j + 1), "DATE")
-            if self._day_of_a_date_talk(i, ordinal.last):
+            if day_of_a_date_talk(self, i, ordinal.last):
                 return self.span(i, ordinal.last, "DATE", WEAK_SCORE)
         day = self.reader.read_small(i)
         if day is not None and 1 <= day.value <= 31 and not self.word(i).isdigit():
@@ -300,24 +301,6 @@ class _Finder:
             if tuple(self.word(i + k) for k in range(len(name))) == name:
                 return i + len(name)
         return 0
-
-    def _day_of_a_date_talk(self, i: int, end: int, reach: int = 20) -> bool:
-        """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
-        "the" that ends its phrase, after "on" or where a month, a weekday or "day"/"date"
-        is said shortly before or after."""
-        of_a_month = self.word(end) == "of" and self.word(end + 2) == "month"  # "the 16th of that month"
-        at = self.word(end) == "at" or (
-            self.word(i - 2) == "on" and self.word(end) == "in"
-        )  # "on the 9th in Lodi"
-        if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or at or of_a_month):
-            return False
-        if self.word(i - 2) == "on" or of_a_month or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", self.word(i)):
-            return True  # "on the fifteenth"; "the 27th" ends its phrase
-        if self.word(i - 2) == "of" and self.word(i - 3) in self.v.day_nouns:
-            return True  # "the night of the fourth"
-        cues = self.v.months | self.v.weekdays | {"day", "date", "dated"}
-        near = range(max(0, i - 1 - reach), min(len(self.words), end + reach // 2))
-        return any(self.word(k) in cues for k in near if not i <= k < end)
 
     def _short_year(self, i: int) -> Span | None:
         """A year said by its last two digits after "in", "since", "until" or "from": "she

@@ -19,7 +19,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import Reader, words_of
+from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.paths import resource
 
 SCORE = 0.85
@@ -31,6 +31,8 @@ class AmountWords:
     currencies_before: frozenset[str]
     large_scales: frozenset[str]
     decimal_point: str
+    round_scales: frozenset[str]
+    money_nouns: frozenset[str]
 
 
 @functools.cache
@@ -43,6 +45,8 @@ def amount_words() -> AmountWords:
         currencies_before=frozenset(raw["currencies_before"]),
         large_scales=frozenset(raw["large_scales"]),
         decimal_point=raw["decimal_point"],
+        round_scales=frozenset(raw["round_scales"]),
+        money_nouns=frozenset(raw["money_nouns"]),
     )
 
 
@@ -83,6 +87,8 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
         )
         if end is None and first == i:
             counted = (j < len(words) and words[j].start in nouns) or word(j) == "of"
+            if not counted and _round_sum_of_money(text, words, i, j, v):
+                scaled = True  # "Bail schedule says fifty thousand."
             if not scaled or counted:
                 alone = (i, number.last)
                 i = number.last
@@ -95,6 +101,28 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
         out.append(Span(words[first].start, words[(end or j) - 1].end, "AMOUNT", ("presidio",), SCORE))
         i = end or j
     return out + _one_unit_and_cents(words, reader, v)
+
+
+# How many words before a round number a word of money is looked for, on the number's line.
+_MONEY_REACH = 6
+
+
+def _round_sum_of_money(text: str, words, first: int, end: int, v: AmountWords) -> bool:
+    """Whether words[first:end] are a round number ("fifty thousand", "two hundred") said of money:
+    a word of money shortly before it on its line, and a mark or the line's end after it, so that it
+    counts nothing ("the gate money. Two hundred. It's like $140 now.")."""
+    if not any(words[k].text in v.round_scales for k in range(first, end)):
+        return False
+    if first > 0 and words[first - 1].text in spoken_words().year_prepositions - {"of"}:
+        return False  # "I paid it off in two thousand.": a year ("restitution of ten thousand" is a sum)
+    if end < len(words) and not re.match(r"\s*[.,;?!]", text[words[end - 1].end :]):
+        return False
+    for k in range(first - 1, max(-1, first - 1 - _MONEY_REACH), -1):
+        if "\n" in text[words[k].end : words[k + 1].start]:
+            return False
+        if words[k].text in v.money_nouns:
+            return True
+    return False
 
 
 _RANGE_GAP = re.compile(r"[ ,]*(?:-|–|—|\bor\b|\bto\b|\band\b)?[ ,]*")
