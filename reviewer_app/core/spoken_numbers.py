@@ -452,8 +452,10 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         after = words_of(text[end : end + 20])
         if after and after[0].text in v.day_nouns and not re.match(r"\s*[,.;:!?]", text[end:]):
             return True
-        if re.match(r"\s*(?:[,.;!?]|$)", text[end:]) and re.search(r"(?:^|[,.;:!?])\s*$", text[:start]):
-            return True  # said alone, set off by commas
+        if re.match(r"[\s\"“”]*(?:[,.;!?]|$)", text[end:]) and re.search(
+            r"(?:^|[,.;:!?])[\s\"“”]*(?:the\s+)?$", text[:start], re.IGNORECASE
+        ):
+            return True  # said alone, set off by commas or quoted: '"Día de Reyes," Kings' Day,'
         cues = (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
         if len(before) > 1 and before[-1].text in v.hedges and before[-1].text not in cues:
             return before[-2].text in cues  # "from about Halloween to the middle of December"

@@ -172,3 +172,39 @@ def test_the_letters_of_a_cdcr_number_said_wrong_and_corrected():
     # Without a word that corrects it, another start is no part of the number.
     other = text.replace("-- no, I'm sorry, ", "-- ")
     assert "A-F" not in cdcr_found(other)
+
+
+@pytest.mark.parametrize(
+    ("text", "holiday", "expected"),
+    [
+        (
+            'clarification:\n"Día de Reyes," Kings\' Day, the witness says the sixth of January',
+            "Día de Reyes",
+            True,
+        ),
+        (
+            'clarification:\n"Día de Reyes," Kings\' Day, the witness says the sixth of January',
+            "Kings' Day",
+            True,
+        ),
+        (
+            "born the 2nd of February of 1944, the Día de la Candelaria, and she says",
+            "Día de la Candelaria",
+            True,
+        ),
+        ("We had the Christmas, the lights and all", "Christmas", False),
+    ],
+)
+def test_a_holiday_set_off_by_quotes_or_after_a_date_names_one_day(text, holiday, expected):
+    start = text.index(holiday)
+    assert names_one_day(text, start, start + len(holiday)) is expected
+
+
+def identifiers(text: str) -> list[tuple[str, str]]:
+    return [(text[s.start : s.end], s.label) for s in find_read_out_identifiers(text, "hearing")]
+
+
+def test_the_tail_of_a_number_after_number_ending():
+    text = "I show a booking here on January first, 2025, booking number ending 6671, and one 3/9/2026."
+    assert ("6671", "ID_NUMBER") in identifiers(text)
+    assert identifiers("The fiscal year ending 2019 was a bad one.") == []
