@@ -86,6 +86,7 @@ class SpokenWords:
     nth_of_a_month: frozenset[str] = frozenset()
     after_a_day: frozenset[str] = frozenset()
     ordinal_day_cues: frozenset[str] = frozenset()
+    day_list_joins: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
     holiday_names: tuple[tuple[str, ...], ...] = ()
@@ -163,6 +164,7 @@ def spoken_words() -> SpokenWords:
         nth_of_a_month=frozenset(raw["dates"].get("nth_of_a_month", ())),
         after_a_day=frozenset(raw["dates"].get("after_a_day", ())),
         ordinal_day_cues=frozenset(raw["dates"].get("ordinal_day_cues", ())),
+        day_list_joins=frozenset(raw["dates"].get("day_list_joins", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())),
         # longest first: "new year's eve" before "new year's"

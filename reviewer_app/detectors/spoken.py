@@ -69,6 +69,7 @@ from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, weight_after
 from reviewer_app.detectors.spoken_periods import (
+    day_listed_after,
     day_of_a_date_talk,
     decade_at,
     decade_of_life,
@@ -180,6 +181,9 @@ class _Finder:
             if found is not None:
                 out.append(found)
                 last = self._last_index(found)
+                while (more := day_listed_after(self, last)) is not None:
+                    out.append(more)  # "the 3rd, 4th, and 5th", "the twelfth or thirteenth"
+                    last = self._last_index(more)
             elif self.word(i).isdigit() and year_of_a_range(self, i) == i + 1:
                 last = i  # "1979", "'79": the date patterns find it, a range may follow
             else:

@@ -33,7 +33,8 @@ def said_as_a_date(f: Finder, i: int) -> bool:
 
 def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:
     """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
-    "the" that ends its phrase (or is followed by "too", "around", a dash that breaks it off),
+    "the" that ends its phrase (or is followed by "too", "around", a dash that breaks it off, or
+    another ordinal day after "to" or "or"),
     after "on", "since", "until" or "by", or where a month, a weekday, a part of the day or
     "day"/"date"/"birthday" is said shortly before or after."""
     of_a_month = f.word(end) == "of" and f.word(end + 2) == "month"  # "the 16th of that month"
@@ -42,7 +43,9 @@ def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:
         or (f.word(i - 2) == "on" and f.word(end) == "in")
         or re.match(r"[ \t]*(?:--|—)", f.text[f.words[end - 1].end :]) is not None
     )  # "on the 9th in Lodi", "on the tenth too", "the seventeenth -- no. It started the night of"
-    if f.word(i - 1) != "the" or not (f._sentence_goes_on(end) or at or of_a_month):
+    to = end + 1 + (f.word(end + 1) == "the")  # "from the 3rd to the 5th"
+    opens_a_range = f.word(end) in f.v.day_list_joins and f.reader.read_ordinal(to) is not None
+    if f.word(i - 1) != "the" or not (f._sentence_goes_on(end) or at or of_a_month or opens_a_range):
         return False
     if (
         f.word(i - 2) in f.v.ordinal_day_cues
@@ -55,6 +58,25 @@ def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:
     cues = f.v.months | f.v.weekdays | f.v.day_nouns | {"day", "date", "dated", "birthday"}
     near = range(max(0, i - 1 - reach), min(len(f.words), end + reach // 2))
     return any(f.word(k) in cues for k in near if not i <= k < end)
+
+
+def day_listed_after(f: Finder, last: int) -> Span | None:
+    """The day said by its ordinal after the date ending with word `last`, itself a day said by its
+    ordinal, in a list or range of days ("the 3rd, 4th, and 5th", "the twelfth or thirteenth",
+    "March 3rd through the 5th"), ending its phrase; or None."""
+    said = f.reader.read_ordinal(last)
+    if said is None or said.last != last + 1 or not 1 <= said.value <= 31 or last + 1 >= len(f.words):
+        return None
+    k = last + 1
+    while f.word(k) in f.v.day_list_joins and k < last + 3:
+        k += 1
+    if k == last + 1 and f.gap(last, k).strip() != ",":
+        return None
+    k += f.word(k) == "the"
+    day = f.reader.read_ordinal(k)
+    if day is None or not 1 <= day.value <= 31 or not f._sentence_goes_on(day.last):
+        return None
+    return f.span(k, day.last, "DATE", WEAK_SCORE)
 
 
 def decade_end(f: Finder, i: int) -> int:

@@ -208,3 +208,39 @@ def test_the_tail_of_a_number_after_number_ending():
     text = "I show a booking here on January first, 2025, booking number ending 6671, and one 3/9/2026."
     assert ("6671", "ID_NUMBER") in identifiers(text)
     assert identifiers("The fiscal year ending 2019 was a bad one.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The 3rd, 4th, and 5th.", ["3rd", "4th", "5th"]),
+        ("From the 3rd to the 5th.", ["3rd", "5th"]),
+        ("On the twelfth or thirteenth?", ["twelfth", "thirteenth"]),
+        ("It was on the twelfth, thirteenth, something like that.", ["twelfth", "thirteenth"]),
+        ("from the third to the fifth floor", []),
+        ("He came on the fifth, and the third time he ran.", ["fifth"]),
+        ("I was on the fifth, second floor.", ["fifth"]),
+    ],
+)
+def test_days_said_in_a_list_or_a_range(text, expected):
+    assert dates(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("You were at Folsom 2004-2005, then Soledad.", "2004-2005"),
+        ("from 1998–2001 at the camp", "1998–2001"),
+        ("The 115 from 6-12 of '18 was dismissed.", "6-12 of '18"),
+        ("A 128 on 6/12 of 2018.", "6/12 of 2018"),
+    ],
+)
+def test_year_ranges_and_a_month_and_day_of_a_year(text, date):
+    assert date in patterns_found(text, "DATE")
+
+
+@pytest.mark.parametrize(
+    "text", ["Case No. 2004-05 was filed.", "call 555-2004-2005 now", "pages 12-14 of 2018"]
+)
+def test_numbers_with_dashes_that_are_no_year_range(text):
+    assert not any("-" in found for found in patterns_found(text, "DATE"))
