@@ -87,6 +87,7 @@ class SpokenWords:
     after_a_day: frozenset[str] = frozenset()
     ordinal_day_cues: frozenset[str] = frozenset()
     day_list_joins: frozenset[str] = frozenset()
+    dated_events: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
     holiday_names: tuple[tuple[str, ...], ...] = ()
@@ -165,6 +166,7 @@ def spoken_words() -> SpokenWords:
         after_a_day=frozenset(raw["dates"].get("after_a_day", ())),
         ordinal_day_cues=frozenset(raw["dates"].get("ordinal_day_cues", ())),
         day_list_joins=frozenset(raw["dates"].get("day_list_joins", ())),
+        dated_events=frozenset(raw["dates"].get("dated_events", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())),
         # longest first: "new year's eve" before "new year's"

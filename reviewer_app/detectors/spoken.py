@@ -314,15 +314,17 @@ class _Finder:
             return None
         # "in ninety-three"; "in, what, oh-seven?"
         after = self.word(self._before_fillers(i - 1)) in ("in", "since", "until", "till", "from", "between")
-        if not after and not self._dates_a_phrase(i) and i not in self._year_answers:
-            return None
         end = self._two_digit_year(i)
+        # "the sixty-four flood", "the oh-nine one was a DUI": the year of an event
+        event = bool(end) and self.word(i - 1) == "the" and self.word(end) in self.v.dated_events
+        if not (after or event) and not self._dates_a_phrase(i) and i not in self._year_answers:
+            return None
         if not end and self.word(i - 1) in ("in", "since") and self._sentence_goes_on(i + 1):
             end = self._round_year(i)  # "I retired in ninety", "since eighty,"
         if not end:
             return None
         oh = self.word(i) in ("oh", "o") and self.word(end) not in self.v.units  # "in oh six is that right"
-        ends = (self._sentence_goes_on(end) or oh) and self.word(i - 1) != "between"
+        ends = (self._sentence_goes_on(end) or oh or event) and self.word(i - 1) != "between"
         return self.span(i, end, "DATE", WEAK_SCORE) if ends or opens_a_year_range(self, end) else None
 
     def _two_digit_year(self, i: int) -> int:

@@ -244,3 +244,17 @@ def test_year_ranges_and_a_month_and_day_of_a_year(text, date):
 )
 def test_numbers_with_dashes_that_are_no_year_range(text):
     assert not any("-" in found for found in patterns_found(text, "DATE"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("In the sixty-four flood my husband's family lost every cow.", ["sixty-four"]),
+        ("The oh-nine one was a DUI, at like three in the morning.", ["oh-nine"]),
+        ("the ninety-eight arrest in Fresno", ["ninety-eight"]),
+        ("he carried the thirty-eight special", []),  # a calibre
+        ("he finished the fifty-two week program", []),  # a count
+    ],
+)
+def test_the_year_of_an_event_said_by_its_last_two_digits(text, expected):
+    assert dates(text) == expected
