@@ -88,6 +88,7 @@ class SpokenWords:
     ordinal_day_cues: frozenset[str] = frozenset()
     day_list_joins: frozenset[str] = frozenset()
     dated_events: frozenset[str] = frozenset()
+    monthly_things: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
     holiday_names: tuple[tuple[str, ...], ...] = ()
@@ -167,6 +168,7 @@ def spoken_words() -> SpokenWords:
         ordinal_day_cues=frozenset(raw["dates"].get("ordinal_day_cues", ())),
         day_list_joins=frozenset(raw["dates"].get("day_list_joins", ())),
         dated_events=frozenset(raw["dates"].get("dated_events", ())),
+        monthly_things=frozenset(raw["dates"].get("monthly_things", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())),
         # longest first: "new year's eve" before "new year's"
@@ -397,6 +399,9 @@ def is_spoken_date(text: str) -> bool:
     if not words or any(w.text not in number_words() | {"oh", "o", "zero", "second"} for w in words):
         return False
     reader = Reader(words)
+    ordinal = reader.read_ordinal(0)
+    if ordinal is not None and ordinal.last == len(words):
+        return 1 <= ordinal.value <= 31  # "twenty second"; "Eighty-fourth" names a street
     if any(reader.read_ordinal(i) for i in range(len(words))):
         return True
     if [w.text in ("oh", "o", "zero") for w in words] == [True, False]:
@@ -490,11 +495,11 @@ def names_one_day(text: str, start: int, end: int) -> bool:
 # Before a weekday that names a kind of day or each of many: "the Thursday night group", "every other
 # Tuesday.", "Monday to Friday."
 _NOT_AFTER_A_VERB = frozenset({"the", "other", "to", "through", "thru", "till", "until"})
-# What may follow a part of one day said after a weekday ("arrested saturday night by", "their ER
-# Saturday night, Halloween"): a mark, a preposition or a subject; a noun makes it a kind of thing
-# ("the Thursday night group", "Friday night services").
+# What may follow a part of one day said after a weekday ("arrested saturday night by", "towed it
+# Wednesday night from in front of", "their ER Saturday night, Halloween"): a mark, a preposition or a
+# subject; a noun makes it a kind of thing ("the Thursday night group", "Friday night services").
 _AFTER_ONE_NIGHT = re.compile(
-    r"\s*(?:[.,;:!?]|$)|\s+(?:by|at|in|when|and|after|before|around|about|with|for|i|he|she|we|they|you)\b",
+    r"\s*(?:[.,;:!?]|$)|\s+(?:by|at|in|from|when|and|after|before|around|about|with|for|i|he|she|we|they|you)\b",
     re.IGNORECASE,
 )
 

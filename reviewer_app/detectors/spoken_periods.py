@@ -47,6 +47,10 @@ def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:
     opens_a_range = f.word(end) in f.v.day_list_joins and f.reader.read_ordinal(to) is not None
     if f.word(i - 1) != "the" or not (f._sentence_goes_on(end) or at or of_a_month or opens_a_range):
         return False
+    if any(f.word(k) in f.v.monthly_things for k in range(max(0, i - 5), i)):
+        return False  # "with my check on the first": the day of every month
+    if i >= 3 and f.reader.read_ordinal(i - 3) is not None and "," in f.gap(i - 2, i - 1):
+        return False  # "on the twentieth anniversary, the twenty-fifth": another of what was counted
     if (
         f.word(i - 2) in f.v.ordinal_day_cues
         or of_a_month

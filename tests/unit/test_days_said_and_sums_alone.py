@@ -127,7 +127,8 @@ def test_a_spaced_or_compact_date_looks_like_one_to_the_merge():
 
 
 def sums(text: str) -> list[str]:
-    return [text[s.start : s.end] for s in find_spoken_amounts(text)]
+    plural_nouns = {text.index(" people") + 1} if " people" in text else set()  # as a tagger tells them
+    return [text[s.start : s.end] for s in find_spoken_amounts(text, plural_nouns)]
 
 
 @pytest.mark.parametrize(
@@ -136,7 +137,33 @@ def sums(text: str) -> list[str]:
         ("SGT. YBARRA: Bail schedule says fifty thousand. Classification: medium.", ["fifty thousand"]),
         ("CALLER: Just the gate money. Two hundred. It's like $140 now.", ["Two hundred"]),
         ("the restitution of ten thousand, he paid it", ["ten thousand"]),
-        ("The money went to two hundred people.", []),  # not where the number ends its phrase
+        ("The money went to two hundred people.", []),  # it counts people
+        (
+            "RM: A hundred fifty thousand dollars, Tavion.\nTM: I know.\n"
+            "RM: Ten percent. That's fifteen thousand.",
+            [
+                "A hundred fifty thousand dollars",
+                "Ten percent",
+                "fifteen thousand",
+            ],
+        ),
+        (
+            "He got like four hundred from the -- from before. I paid for it.",
+            [],
+        ),  # no word of money before
+        ("My rent. He owe me like four hundred from before.", ["four hundred"]),
+        ("NC: Like five thousand just to start. Five K retainer. Lawyers cost money.", []),
+        (
+            "NC: The lawyer's cost is like five thousand just to start. Five K retainer.",
+            [
+                "five thousand",
+                "Five K",
+            ],
+        ),
+        (
+            "I paid two thousand five hundred. Two thousand five hundred and ten people came.",
+            ["two thousand five hundred"],
+        ),
         ("I paid it off in two thousand.", []),  # a year
         ("Bail was high.\nTwo hundred.", []),  # the money word on another line
         ("He paid me back. Forty-five.", []),  # no round number
@@ -258,3 +285,32 @@ def test_numbers_with_dashes_that_are_no_year_range(text):
 )
 def test_the_year_of_an_event_said_by_its_last_two_digits(text, expected):
     assert dates(text) == expected
+
+
+def test_a_date_of_month_day_and_year_in_a_file_name():
+    text = "Anzaldua_AK6614_BPH_Subsequent_100626.mp3"
+    assert "100626" in patterns_found(text, "DATE")
+    assert patterns_found("Log 100626 was filed.", "DATE") == []
+    assert number_filters.looks_like_date("100626", merge.load_merge_rules())
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We did it on the twentieth anniversary, the twenty-fifth, and on her birthday too.", []),
+        ("I got maybe -- with my check on the first, I could do two.", []),
+        ("when I get paid on the twenty-fifth.", ["twenty-fifth"]),
+    ],
+)
+def test_a_day_counted_or_of_every_month_is_no_date(text, expected):
+    assert dates(text) == expected
+
+
+def test_an_ordinal_past_thirty_one_is_no_day():
+    rules = merge.load_merge_rules()
+    assert not number_filters.looks_like_date("Eighty-fourth", rules)
+    assert number_filters.looks_like_date("twenty-fourth", rules)
+
+
+def test_a_weekday_night_before_from_names_one_day():
+    assert one_day("Your car is gone. They towed it Wednesday night from in front of the house.")
