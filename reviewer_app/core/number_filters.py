@@ -31,7 +31,13 @@ from reviewer_app.paths import resource
 if TYPE_CHECKING:  # merge imports this module
     from reviewer_app.core.merge import MergeRules
 
-_NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+# "05/13/2012", and "6 / 14 / 25" as a speech recogniser spaces the slashes.
+_NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|\d{1,2}[ ]/[ ]\d{1,2}[ ]/[ ]\d{2,4}")
+# A date of eight or six digits as a file's name holds it (the date patterns take it only there):
+# "20261103", "100626" (month, day, year).
+_COMPACT_DATE = re.compile(
+    r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])|(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d\d"
+)
 # A month and day without a year, as the date patterns take it after "on" or "dated": "on 8/12".
 _MONTH_DAY = re.compile(r"(?:1[0-2]|0?[1-9])[/-](?:3[01]|[12]\d|0?[1-9])")
 _DECADE = re.compile(r"\d0'?s\b|'\d\d\b")
@@ -45,6 +51,8 @@ def looks_like_date(covered: str, rules: MergeRules) -> bool:
     if words & rules.calendar_words or _NUMERIC_DATE.search(covered) or _DECADE.search(covered):
         return True
     if _NEW_YEAR.search(covered) or _holiday_name_in(covered) or _MONTH_DAY.fullmatch(covered):
+        return True
+    if _COMPACT_DATE.fullmatch(covered):
         return True
     said = {w.text for w in words_of(covered)}
     if said & (spoken_words().holidays | spoken_words().other_months):

@@ -85,6 +85,12 @@ class SpokenWords:
     hour_cues: frozenset[str] = frozenset()
     clause_openers: frozenset[str] = frozenset()
     not_one_day: frozenset[str] = frozenset()
+    nth_of_a_month: frozenset[str] = frozenset()
+    after_a_day: frozenset[str] = frozenset()
+    ordinal_day_cues: frozenset[str] = frozenset()
+    day_list_joins: frozenset[str] = frozenset()
+    dated_events: frozenset[str] = frozenset()
+    monthly_things: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
     holiday_names: tuple[tuple[str, ...], ...] = ()
@@ -169,6 +175,12 @@ def spoken_words() -> SpokenWords:
         hour_cues=frozenset(c.get("hour_cues", ())),
         clause_openers=frozenset(c.get("clause_openers", ())),
         not_one_day=frozenset(raw["dates"].get("not_one_day", ())),
+        nth_of_a_month=frozenset(raw["dates"].get("nth_of_a_month", ())),
+        after_a_day=frozenset(raw["dates"].get("after_a_day", ())),
+        ordinal_day_cues=frozenset(raw["dates"].get("ordinal_day_cues", ())),
+        day_list_joins=frozenset(raw["dates"].get("day_list_joins", ())),
+        dated_events=frozenset(raw["dates"].get("dated_events", ())),
+        monthly_things=frozenset(raw["dates"].get("monthly_things", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())) | other_holiday_words,
         # longest first: "new year's eve" before "new year's"
@@ -405,6 +417,9 @@ def is_spoken_date(text: str) -> bool:
     if not words or any(w.text not in number_words() | {"oh", "o", "zero", "second"} for w in words):
         return False
     reader = Reader(words)
+    ordinal = reader.read_ordinal(0)
+    if ordinal is not None and ordinal.last == len(words):
+        return 1 <= ordinal.value <= 31  # "twenty second"; "Eighty-fourth" names a street
     if any(reader.read_ordinal(i) for i in range(len(words))):
         return True
     if [w.text in ("oh", "o", "zero") for w in words] == [True, False]:
@@ -464,18 +479,25 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         after = words_of(text[end : end + 20])
         if after and after[0].text in v.day_nouns and not re.match(r"\s*[,.;:!?]", text[end:]):
             return True
-        if re.match(r"\s*(?:[,.;!?]|$)", text[end:]) and re.search(r"(?:^|[,.;:!?])\s*$", text[:start]):
-            return True  # said alone, set off by commas
+        if re.match(r"[\s\"“”]*(?:[,.;!?]|$)", text[end:]) and re.search(
+            r"(?:^|[,.;:!?])[\s\"“”]*(?:the\s+)?$", text[:start], re.IGNORECASE
+        ):
+            return True  # said alone, set off by commas or quoted: '"Día de Reyes," Kings' Day,'
         cues = (v.one_day_cues - {"a"}) | {"for", "at", "over", "around"}
         if len(before) > 1 and before[-1].text in v.hedges and before[-1].text not in cues:
             return before[-2].text in cues  # "from about Halloween to the middle of December"
         return bool(before) and before[-1].text in cues
+    if covered[:1] and covered[0] in v.nth_of_a_month and covered[1:2] and covered[1] in v.weekdays:
+        # "the first Sunday", "the first Saturday of the month": one of every month ("in May 2019": one)
+        return len(covered) > 2 and covered[-1] != "month"
     if not covered or covered[-1] not in v.weekdays or len(covered) > 2:
         return True
     if len(covered) == 2:
-        return covered[0] not in v.not_one_day
-    if before and before[-1].text in v.not_one_day:
-        return False  # "every Sunday", even after "on Sunday" was said of one
+        return covered[0] not in v.not_one_day  # not "every Friday"
+    if before and before[-1].text in v.not_one_day | v.nth_of_a_month:
+        return False  # "every Sunday", even after "on Sunday" was said of one; "on the first Sunday"
+    if _parts_of_every_week(text, end):
+        return False  # "on tuesday nights", "Monday and Wednesday nights"
     if before and before[-1].text in v.one_day_cues:
         return True
     if len(before) > 1 and before[-1].text in ("and", "or") and before[-2].text in v.weekdays:
@@ -491,13 +513,31 @@ def names_one_day(text: str, start: int, end: int) -> bool:
 # Before a weekday that names a kind of day or each of many: "the Thursday night group", "every other
 # Tuesday.", "Monday to Friday."
 _NOT_AFTER_A_VERB = frozenset({"the", "other", "to", "through", "thru", "till", "until"})
-# What may follow a part of one day said after a weekday ("arrested saturday night by", "their ER
-# Saturday night, Halloween"): a mark, a preposition or a subject; a noun makes it a kind of thing
-# ("the Thursday night group", "Friday night services").
+# What may follow a part of one day said after a weekday ("arrested saturday night by", "towed it
+# Wednesday night from in front of", "their ER Saturday night, Halloween"): a mark, a preposition or a
+# subject; a noun makes it a kind of thing ("the Thursday night group", "Friday night services").
 _AFTER_ONE_NIGHT = re.compile(
-    r"\s*(?:[.,;:!?]|$)|\s+(?:by|at|in|when|and|after|before|around|about|with|for|i|he|she|we|they|you)\b",
+    r"\s*(?:[.,;:!?]|$)|\s+(?:by|at|in|from|when|and|after|before|around|about|with|for|i|he|she|we|they|you)\b",
     re.IGNORECASE,
 )
+
+
+# What may follow a weekday said of one day after a verb or a noun: a preposition or "that" opening
+# what is said of that day ("told me at the office Friday that", "smoked a little bit friday after
+# work"); a noun makes it a kind of day ("Friday prayers"), a plural part of the day every week's.
+_AFTER_ONE_DAY = re.compile(r"\s+(?:at|in|after|before|that|when|around|about)\b", re.IGNORECASE)
+
+
+def _parts_of_every_week(text: str, end: int) -> bool:
+    """Whether a part of the day in the plural follows the weekday ending at `end`, or another weekday
+    and one ("tuesday nights", "Monday and Wednesday nights"): those of every week."""
+    after = re.match(r"(?:\s+(?:and|or)\s+(\w+))?\s+(\w+)s\b", text[end:])
+    v = spoken_words()
+    return (
+        after is not None
+        and after.group(2).lower() in v.day_nouns
+        and (after.group(1) is None or after.group(1).lower() in v.weekdays)
+    )
 
 
 def _one_day_after_a_verb(text: str, end: int) -> bool:
@@ -507,6 +547,11 @@ def _one_day_after_a_verb(text: str, end: int) -> bool:
     "tuesday nights", the nights of every week)."""
     if re.match(r"\s*[.?!]", text[end:]):
         return True
+    pair = re.match(r"\s+and\s+(\w+)\s*[.!]", text[end:])  # not "Was it Monday or Tuesday?"
+    if pair and pair.group(1).lower() in spoken_words().weekdays:
+        return True  # "I was off Friday and Saturday."
+    if _AFTER_ONE_DAY.match(text, end):
+        return True  # "first appearance Friday in Department 63", "or friday at the latest"
     after = re.match(r"\s+(night|morning|afternoon|evening)\b", text[end:], re.IGNORECASE)
     return after is not None and _AFTER_ONE_NIGHT.match(text, end + after.end()) is not None
 

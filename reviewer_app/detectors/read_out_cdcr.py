@@ -20,14 +20,16 @@ if TYPE_CHECKING:
 # A run cut off: the start of a code said again before the speaker stops ("Two six, oh nine...").
 CUT_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)")
 # The words of a hesitation or a correction inside a number said aloud ("uh", "sorry", "I mean").
-HESITATION_WORDS = r"uh|um|er|erm|sorry|i[ ]mean|no|wait|let[ ]me"
+HESITATION_WORDS = r"uh|um|er|erm|sorry|i['’]m[ ]sorry|i[ ]mean|no|wait|let[ ]me"
+# Of those, the words that correct what was said.
+_CORRECTION = re.compile(r"(?<![\w'’])(?i:sorry|i[ ]mean|no)(?![\w'’])")
 # A hesitation or a correction inside a code said aloud: "two three one, uh, two three one four four".
 RESUME = re.compile(rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:{HESITATION_WORDS})(?![\w'])))+[ \t,]*")
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061); its start.
 CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
-# Between the pieces of a number read a piece at a time: a stop or a comma, then a space.
-_BETWEEN_PIECES = re.compile(r"[.,;][ \t]+")
+# Between the pieces of a number read a piece at a time: a stop, a comma or "...", then a space.
+_BETWEEN_PIECES = re.compile(r"(?:[.,;]|\.\.\.|…)[ \t]+")
 # How many words before a start broken off the word "number" is looked for ("My number is E, V --").
 _NUMBER_REACH = 4
 
@@ -37,7 +39,8 @@ class CdcrPieces:
 
     def _cdcr_begun_again(self, start: _Code, keys: set[str]) -> bool:
         """The start of a CDCR number that the speaker breaks off and says again from its first
-        letter ("E D two two... E D two two four eight", "B-N, four -- B-N forty-four eighteen")."""
+        letter ("E D two two... E D two two four eight", "B-N, four -- B-N forty-four eighteen"), or
+        whose letters the speaker corrects ("A-F -- no, I'm sorry, A-E four-eight-two-nine")."""
         if not start.letters or len(start.chars) < 2 or not CDCR_START.fullmatch(start.chars):
             return False
         end = self.tokens[start.last - 1].end
@@ -45,11 +48,12 @@ class CdcrPieces:
         if pause is None or pause.end() == end:
             return False
         again = self.code_at(self._token_from(start.last, pause.end()))
-        return (
-            again is not None
-            and again.chars in keys
-            and again.chars.startswith(start.chars)
-            and len(again.chars) > len(start.chars)
+        if again is None or again.chars not in keys or len(again.chars) <= len(start.chars):
+            return False
+        # "A-F -- no, I'm sorry, A-E four-eight-two-nine": letters said wrong, corrected.
+        corrected = _CORRECTION.search(pause.group()) is not None and start.chars.isalpha()
+        return again.chars.startswith(start.chars) or (
+            corrected and again.chars[: len(start.chars)].isalpha()
         )
 
     def _cdcr_known_start(self, start: _Code, keys: set[str]) -> list[_Code]:
@@ -67,6 +71,9 @@ class CdcrPieces:
         ]
         if not known:
             return []
+        whole = self._pieces_of_a_known(start, known)
+        if whole is not None:
+            return [whole]
         if CUT_OFF.match(self.text, self.tokens[start.last - 1].end):
             said_at = self.tokens[start.first].start
             asked = any(
@@ -74,14 +81,20 @@ class CdcrPieces:
                 for k in range(max(0, start.first - _NUMBER_REACH), start.first)
             )
             return [start] if asked else []
+        return []
+
+    def _pieces_of_a_known(self, start: _Code, known: list[str]) -> _Code | None:
+        """The whole of one of the `known` numbers read from `start` a piece at a time, with a stop,
+        a comma or a trailing-off between the pieces ("E, V. Five-one. Nine-two.", "A K... four four.
+        one seven"), or None."""
         whole = start
         while whole.chars not in known:
             between = _BETWEEN_PIECES.match(self.text, self.tokens[whole.last - 1].end)
             rest = self.code_at(self._token_from(whole.last, between.end())) if between else None
             if rest is None or rest.letters or not any(k.startswith(whole.chars + rest.chars) for k in known):
-                return []
+                return None
             whole = whole.joined(rest)
-        return [whole]
+        return whole
 
     def _token_from(self, k: int, offset: int) -> int:
         """The first token from token k on that starts at `offset` or later."""

@@ -72,6 +72,8 @@ from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, no_weights
 from reviewer_app.detectors.spoken_periods import (
+    day_listed_after,
+    day_of_a_date_talk,
     decade_at,
     decade_of_life,
     decade_of_someone,
@@ -182,6 +184,9 @@ class _Finder:
             if found is not None:
                 out.append(found)
                 last = self._last_index(found)
+                while (more := day_listed_after(self, last)) is not None:
+                    out.append(more)  # "the 3rd, 4th, and 5th", "the twelfth or thirteenth"
+                    last = self._last_index(more)
             elif self.word(i).isdigit() and year_of_a_range(self, i) == i + 1:
                 last = i  # "1979", "'79": the date patterns find it, a range may follow
             else:
@@ -250,7 +255,7 @@ class _Finder:
                 return self.span(i, self._year_after(j + 2), "DATE")
             if self.word(j) in self.v.months:
                 return self.span(i, self._year_after(j + 1), "DATE")
-            if self._day_of_a_date_talk(i, ordinal.last):
+            if day_of_a_date_talk(self, i, ordinal.last):
                 return self.span(i, ordinal.last, "DATE", WEAK_SCORE)
         day = self.reader.read_small(i)
         if day is not None and 1 <= day.value <= 31 and not self.word(i).isdigit():
@@ -304,24 +309,6 @@ class _Finder:
                 return i + len(name)
         return 0
 
-    def _day_of_a_date_talk(self, i: int, end: int, reach: int = 20) -> bool:
-        """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
-        "the" that ends its phrase, after "on" or where a month, a weekday or "day"/"date"
-        is said shortly before or after."""
-        of_a_month = self.word(end) == "of" and self.word(end + 2) == "month"  # "the 16th of that month"
-        at = self.word(end) == "at" or (
-            self.word(i - 2) == "on" and self.word(end) == "in"
-        )  # "on the 9th in Lodi"
-        if self.word(i - 1) != "the" or not (self._sentence_goes_on(end) or at or of_a_month):
-            return False
-        if self.word(i - 2) == "on" or of_a_month or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", self.word(i)):
-            return True  # "on the fifteenth"; "the 27th" ends its phrase
-        if self.word(i - 2) == "of" and self.word(i - 3) in self.v.day_nouns:
-            return True  # "the night of the fourth"
-        cues = self.v.months | self.v.weekdays | {"day", "date", "dated"}
-        near = range(max(0, i - 1 - reach), min(len(self.words), end + reach // 2))
-        return any(self.word(k) in cues for k in near if not i <= k < end)
-
     def _short_year(self, i: int) -> Span | None:
         """A year said by its last two digits after "in", "since", "until" or "from": "she
         passed in ninety-three", "since oh five" (not "in thirty", "in twenty-two minutes");
@@ -330,15 +317,17 @@ class _Finder:
             return None
         # "in ninety-three"; "in, what, oh-seven?"
         after = self.word(self._before_fillers(i - 1)) in ("in", "since", "until", "till", "from", "between")
-        if not after and not self._dates_a_phrase(i) and i not in self._year_answers:
-            return None
         end = self._two_digit_year(i)
+        # "the sixty-four flood", "the oh-nine one was a DUI": the year of an event
+        event = bool(end) and self.word(i - 1) == "the" and self.word(end) in self.v.dated_events
+        if not (after or event) and not self._dates_a_phrase(i) and i not in self._year_answers:
+            return None
         if not end and self.word(i - 1) in ("in", "since") and self._sentence_goes_on(i + 1):
             end = self._round_year(i)  # "I retired in ninety", "since eighty,"
         if not end:
             return None
         oh = self.word(i) in ("oh", "o") and self.word(end) not in self.v.units  # "in oh six is that right"
-        ends = (self._sentence_goes_on(end) or oh) and self.word(i - 1) != "between"
+        ends = (self._sentence_goes_on(end) or oh or event) and self.word(i - 1) != "between"
         return self.span(i, end, "DATE", WEAK_SCORE) if ends or opens_a_year_range(self, end) else None
 
     def _two_digit_year(self, i: int) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import Reader, words_of
+from reviewer_app.core.spoken_numbers import Reader, number_words, spoken_words, words_of
 from reviewer_app.paths import resource
 
 SCORE = 0.85
@@ -31,6 +31,8 @@ class AmountWords:
     currencies_before: frozenset[str]
     large_scales: frozenset[str]
     decimal_point: str
+    round_scales: frozenset[str]
+    money_nouns: frozenset[str]
 
 
 @functools.cache
@@ -43,6 +45,8 @@ def amount_words() -> AmountWords:
         currencies_before=frozenset(raw["currencies_before"]),
         large_scales=frozenset(raw["large_scales"]),
         decimal_point=raw["decimal_point"],
+        round_scales=frozenset(raw["round_scales"]),
+        money_nouns=frozenset(raw["money_nouns"]),
     )
 
 
@@ -83,6 +87,10 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
         )
         if end is None and first == i:
             counted = (j < len(words) and words[j].start in nouns) or word(j) == "of"
+            said_before = out[-1].end if out else -1  # "five thousand just to start. Five K retainer."
+            round_end = 0 if counted else _round_sum_end(text, words, i, j, v, said_before)
+            if round_end:
+                scaled, j = True, round_end  # "Bail schedule says fifty thousand.", "Five K retainer"
             if not scaled or counted:
                 alone = (i, number.last)
                 i = number.last
@@ -95,6 +103,39 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
         out.append(Span(words[first].start, words[(end or j) - 1].end, "AMOUNT", ("presidio",), SCORE))
         i = end or j
     return out + _one_unit_and_cents(words, reader, v)
+
+
+# How many words before a round number a word of money is looked for: on the number's line, or
+# further in talk of money, where a sum was said with its currency.
+_MONEY_REACH = 6
+_MONEY_TALK_REACH = 25
+
+
+def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_before: int = -1) -> int:
+    """The end of a round number from words[first:end] ("fifty thousand", "two hundred", "five K")
+    said of money, or 0: one that ends its phrase with a mark or a word that is no number, after a
+    word of money shortly before it on its line ("the gate money. Two hundred. It's like $140
+    now."), or a sum said with its currency a few sentences before ("A hundred fifty thousand
+    dollars ... ten percent. That's fifteen thousand."), or a sum found shortly before it ending at
+    `said_before`."""
+    end += end < len(words) and words[end].text in v.round_scales - number_words()  # "five K"
+    if not any(words[k].text in v.round_scales for k in range(first, end)):
+        return 0
+    if first > 0 and words[first - 1].text in spoken_words().year_prepositions - {"of"}:
+        return 0  # "I paid it off in two thousand.": a year ("restitution of ten thousand" is a sum)
+    goes_on = end < len(words) and not re.search(r"[.,;?!]", text[words[end - 1].end : words[end].start])
+    if goes_on and (words[end].text.isdigit() or words[end].text in number_words()):
+        return 0
+    if said_before >= words[max(0, first - _MONEY_TALK_REACH)].start:
+        return end
+    currencies = {c[0] for c in v.currencies_after}
+    on_its_line = True
+    for k in range(first - 1, max(-1, first - 1 - _MONEY_TALK_REACH), -1):
+        on_its_line = on_its_line and "\n" not in text[words[k].end : words[k + 1].start]
+        near = on_its_line and first - k <= _MONEY_REACH
+        if (near and words[k].text in v.money_nouns) or words[k].text in currencies or words[k].text == "$":
+            return end
+    return 0
 
 
 _RANGE_GAP = re.compile(r"[ ,]*(?:-|–|—|\bor\b|\bto\b|\band\b)?[ ,]*")

@@ -1,6 +1,7 @@
 """Periods said in words: decades ("the seventies", "the mid-nineties", "the early two
-thousands", "nineteen-eighties") and the second year of a range ("from seventy-nine to
-eighty-one", "between ninety-nine and oh-two"), read over the words of the spoken-form
+thousands", "nineteen-eighties"), the second year of a range ("from seventy-nine to
+eighty-one", "between ninety-nine and oh-two") and a day of a month said by its ordinal alone
+("on the tenth too", "up since the twelfth."), read over the words of the spoken-form
 finder (`detectors/spoken.py`) with its reader and cue words."""
 
 from __future__ import annotations
@@ -28,6 +29,58 @@ def said_as_a_date(f: Finder, i: int) -> bool:
     if i >= 2 and f.word(i - 2) == "month" and f.word(i - 1) == "of":
         return True
     return i + 1 >= len(f.words) or any(c in ",.;!?\n" for c in f.gap(i, i + 1))
+
+
+def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:
+    """ "the fourth", "the twenty second at two thirty", "on the 15th": an ordinal after
+    "the" that ends its phrase (or is followed by "too", "around", a dash that breaks it off, or
+    another ordinal day after "to" or "or"),
+    after "on", "since", "until" or "by", or where a month, a weekday, a part of the day or
+    "day"/"date"/"birthday" is said shortly before or after."""
+    of_a_month = f.word(end) == "of" and f.word(end + 2) == "month"  # "the 16th of that month"
+    at = (
+        f.word(end) in f.v.after_a_day | {"at"}
+        or (f.word(i - 2) == "on" and f.word(end) == "in")
+        or re.match(r"[ \t]*(?:--|—)", f.text[f.words[end - 1].end :]) is not None
+    )  # "on the 9th in Lodi", "on the tenth too", "the seventeenth -- no. It started the night of"
+    to = end + 1 + (f.word(end + 1) == "the")  # "from the 3rd to the 5th"
+    opens_a_range = f.word(end) in f.v.day_list_joins and f.reader.read_ordinal(to) is not None
+    if f.word(i - 1) != "the" or not (f._sentence_goes_on(end) or at or of_a_month or opens_a_range):
+        return False
+    if any(f.word(k) in f.v.monthly_things for k in range(max(0, i - 5), i)):
+        return False  # "with my check on the first": the day of every month
+    if i >= 3 and f.reader.read_ordinal(i - 3) is not None and "," in f.gap(i - 2, i - 1):
+        return False  # "on the twentieth anniversary, the twenty-fifth": another of what was counted
+    if (
+        f.word(i - 2) in f.v.ordinal_day_cues
+        or of_a_month
+        or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", f.word(i))
+    ):
+        return True  # "on the fifteenth", "since the twelfth"; "the 27th" ends its phrase
+    if f.word(i - 2) == "of" and f.word(i - 3) in f.v.day_nouns:
+        return True  # "the night of the fourth"
+    cues = f.v.months | f.v.weekdays | f.v.day_nouns | {"day", "date", "dated", "birthday"}
+    near = range(max(0, i - 1 - reach), min(len(f.words), end + reach // 2))
+    return any(f.word(k) in cues for k in near if not i <= k < end)
+
+
+def day_listed_after(f: Finder, last: int) -> Span | None:
+    """The day said by its ordinal after the date ending with word `last`, itself a day said by its
+    ordinal, in a list or range of days ("the 3rd, 4th, and 5th", "the twelfth or thirteenth",
+    "March 3rd through the 5th"), ending its phrase; or None."""
+    said = f.reader.read_ordinal(last)
+    if said is None or said.last != last + 1 or not 1 <= said.value <= 31 or last + 1 >= len(f.words):
+        return None
+    k = last + 1
+    while f.word(k) in f.v.day_list_joins and k < last + 3:
+        k += 1
+    if k == last + 1 and f.gap(last, k).strip() != ",":
+        return None
+    k += f.word(k) == "the"
+    day = f.reader.read_ordinal(k)
+    if day is None or not 1 <= day.value <= 31 or not f._sentence_goes_on(day.last):
+        return None
+    return f.span(k, day.last, "DATE", WEAK_SCORE)
 
 
 def decade_end(f: Finder, i: int) -> int:
