@@ -27,6 +27,11 @@ def times(text: str) -> list[str]:
     [
         ("It was closer to two. Like, 2 o'clock, five after. I don't know.", ["two", "five after"]),
         ("The score was closer to two.", []),
+        # "Closer to" gives an hour only where a clock is said near it or the time was asked.
+        ("Q. Was it a year? A. It was closer to two.", []),
+        ("Q. What time was it? A. It was closer to two.", ["two"]),
+        ("Q. Was it at night? A. It was closer to two.", ["two"]),
+        ("Q. Was it at night?\n\nA. No. It was closer to two.", []),
         ("We left at 2 o'clock, five after us came.", []),
         ("And you work in the kitchen, 4 a.m. to noon.", ["noon"]),
         ("We went to noon service.", []),
