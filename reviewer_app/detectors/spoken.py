@@ -850,7 +850,8 @@ def find_spoken_forms(
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     # "six-four, maybe two-fifty": what follows a height is a weight.
-    times = [t for t in no_weights(find_times(finder), heights, text) if not any(map(t.overlaps, heights))]
+    times = no_weights(find_times(finder), heights, text, finder.v.hedges)
+    times = [t for t in times if not any(map(t.overlaps, heights))]
     dates, ages = finder.dates(), finder.ages()
     dated = SpanIndex.of(dates)
     dates += [s for s in seasons_of_a_year(finder, dates) if not dated.overlaps_any(s)]
@@ -858,4 +859,4 @@ def find_spoken_forms(
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += heights + find_digit_runs(finder)
     spans = ages_over_hours(spans, pairs_of_ages(finder, spans))
-    return sorted(spans + no_weights(find_series(finder, spans), heights, text))
+    return sorted(spans + no_weights(find_series(finder, spans), heights, text, finder.v.hedges))

@@ -67,16 +67,23 @@ def _set_off_after_a_description(f: Finder, i: int) -> bool:
     return one_person or (described and f.person_is(k))  # "She's little", not "the cell was small"
 
 
-def weight_after(height: Span, time: Span, text: str, reach: int = 80) -> bool:
-    """Whether `time` is a weight said after a height and a comma ("six-four, maybe two-fifty"), or
-    after a height that answers a question of both ("Height and weight?" "Five eleven. Two-ten."),
-    not a clock time: nothing but a hedge between, no "p.m." or part of the day in it."""
+def _weight_after(height: Span, time: Span, text: str, hedges: Collection[str], reach: int = 80) -> str:
+    """How `time` is a weight said after a height, not a clock time: "set off" after a comma and at
+    most a hedge ("six-four, maybe two-fifty"; not "two-twenty, at nine forty-five"), "asked" after a
+    height that answers a question of both ("Height and weight?" "Five eleven. Two-ten."), or ""
+    (no weight: something else between, or "p.m." or a part of the day in it)."""
     between = text[height.end : time.start]
-    said = text[time.start : time.end].lower()
+    if _of_the_day(text[time.start : time.end]):
+        return ""
+    hedged = re.fullmatch(r",[ ]*(?:([a-z]+)[ ]+)?", between)
+    if hedged and (hedged.group(1) is None or hedged.group(1) in hedges):
+        return "set off"
     asked = re.search(r"\bweight\b", text[max(0, height.start - reach) : height.start], re.IGNORECASE)
-    set_off = re.fullmatch(r",[ ]*(?:[a-z]+[ ]+)?", between) or (asked and re.fullmatch(r"\.[ ]+", between))
-    of_the_day = re.search(r"[ap]\.?[ ]?m\b|clock|morning|afternoon|evening|night", said)
-    return set_off is not None and not of_the_day
+    return "asked" if asked and re.fullmatch(r"\.[ ]+", between) else ""
+
+
+def _of_the_day(said: str) -> bool:
+    return re.search(r"[ap]\.?[ ]?m\b|clock|morning|afternoon|evening|night", said.lower()) is not None
 
 
 def _cue_near(f: Finder, first: int, end: int, cues: Collection[str], reach: int = 30) -> bool:
@@ -98,13 +105,17 @@ def _cue_near(f: Finder, first: int, end: int, cues: Collection[str], reach: int
     return False
 
 
-def no_weights(times: list[Span], heights: list[Span], text: str) -> list[Span]:
-    """`times` without the weights said after a height (`weight_after`) and after such a weight
-    ("Height and weight?" "Five eleven. Two-ten, two-fifteen.")."""
-    kept, said = [], list(heights)
+def no_weights(times: list[Span], heights: list[Span], text: str, hedges: Collection[str]) -> list[Span]:
+    """`times` without the weight said right after a height (`_weight_after`), and without a second
+    weight said after an asked one as its range ("Height and weight?" "Five eleven. Two-ten,
+    two-fifteen."). Nothing chains further: "six-two, maybe two-twenty, nine forty-five he ran"
+    keeps its clock time."""
+    kept, asked = [], []
     for t in sorted(times):
-        if t.label == "TIME" and any(weight_after(h, t, text) for h in said):
-            said.append(t)
-        else:
+        how = {_weight_after(h, t, text, hedges) for h in heights} if t.label == "TIME" else set()
+        range_of_asked = any(re.fullmatch(r",[ ]*", text[w.end : t.start]) for w in asked)
+        if "asked" in how:
+            asked.append(t)
+        elif "set off" not in how and not (range_of_asked and not _of_the_day(text[t.start : t.end])):
             kept.append(t)
     return kept

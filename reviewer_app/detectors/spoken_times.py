@@ -262,7 +262,7 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     if f.word(cue) in ("about", "like") and after_a_part_of_the_day(f, cue, (" ", ", ")):
         return f._sentence_goes_on(j)  # "saturday night about eleven"
     if f.word(cue) == "to" and f.word(cue - 1) in ("close", "closer") and it_was(f, cue - 1):
-        return f._sentence_goes_on(j)  # "It was closer to two."
+        return f._sentence_goes_on(j) and _clock_said_near(f, i, j)  # "It was closer to two."
     to_a_meal = f.word(j) == "for" and f.word(j + 1) in f.v.day_events  # "at twelve for lunch"
     if f.word(cue) not in f.v.hour_cues or not (f._sentence_goes_on(j) or to_a_meal):
         return False  # "open till five", "we got there at about nine"
@@ -280,6 +280,16 @@ def _hour_alone(f: Finder, i: int, j: int) -> bool:
     ):
         return True  # the answer "After one.", "Gold, after five, Tuesdays" ("At twelve." may give an age)
     return cue == 0 or (cue >= 2 and not re.search(r"[.;:!?\n]", f.gap(cue - 2, cue - 1)))
+
+
+def _clock_said_near(f: Finder, i: int, j: int, reach: int = 20) -> bool:
+    """Whether a clock is said within `reach` words of the words i..j-1 in the same paragraph
+    ("o'clock", "p.m.", "in the morning"): "It was closer to two. Like, 2 o'clock"; not "Was it a
+    year?" "It was closer to two." (an answer to "what time" is found as such)."""
+    opens = f.text.rfind("\n\n", 0, f.words[i].start)
+    ends = f.text.find("\n\n", f.words[i].end) % (len(f.text) + 1)  # the text's end where none
+    near = range(max(0, i - reach), min(len(f.words), j + reach))
+    return any(opens < f.words[k].start < ends and time_suffix(f, k) for k in near)
 
 
 def _digit_hour_alone(f: Finder, i: int, j: int) -> bool:

@@ -27,6 +27,11 @@ def times(text: str) -> list[str]:
     [
         ("It was closer to two. Like, 2 o'clock, five after. I don't know.", ["two", "five after"]),
         ("The score was closer to two.", []),
+        # "Closer to" gives an hour only where a clock is said near it or the time was asked.
+        ("Q. Was it a year? A. It was closer to two.", []),
+        ("Q. What time was it? A. It was closer to two.", ["two"]),
+        ("Q. Was it at night? A. It was closer to two.", ["two"]),
+        ("Q. Was it at night?\n\nA. No. It was closer to two.", []),
         ("We left at 2 o'clock, five after us came.", []),
         ("And you work in the kitchen, 4 a.m. to noon.", ["noon"]),
         ("We went to noon service.", []),
@@ -64,6 +69,10 @@ def test_a_weight_after_a_height_asked_with_it(text, expected):
 def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_first_date(specs):
     assert matches(specs, "TIME", "the dayroom door on 4/25 at about 1930, the night before") == ["1930"]
     assert matches(specs, "TIME", "at about 1930 levels") == []
+    # "At about" with a year-like number says a clock only where a day is named or a time of the day said.
+    assert matches(specs, "TIME", "On 4/25 at about 1930, he left.") == ["1930"]
+    assert matches(specs, "TIME", "It happened at about 1930, before count.") == ["1930"]
+    assert matches(specs, "TIME", "We moved to Fresno at about 1930, my grandfather and me.") == []
     assert matches(specs, "TIME", "He gets metformin at the 0600 med pass.") == ["0600"]
     assert matches(specs, "TIME", "He filed the 0612 forms and the 0612 report.") == []
     assert matches(specs, "TIME", "The display reads 2024-03-22, 14:08:01. Do you see him?") == ["14:08:01"]

@@ -253,6 +253,12 @@ def test_clock_times_said_in_spanish(specs):
             [("HEIGHT", "six-four"), ("TIME", "ten forty at night")],
         ),
         ("The score was 5-11 at the half.", []),
+        # Only the number right after a height is its weight; a time after it, or after "at", is none.
+        (
+            "The suspect was about six-two, maybe two-twenty, at nine forty-five he ran out the back.",
+            [("HEIGHT", "six-two"), ("TIME", "nine forty-five")],
+        ),
+        ("He was six-two, at nine forty-five he ran.", [("HEIGHT", "six-two"), ("TIME", "nine forty-five")]),
     ],
 )
 def test_heights_and_the_weight_after_them(text, expected):
