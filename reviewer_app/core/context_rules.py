@@ -76,6 +76,7 @@ from reviewer_app.core.organisation_names import (
     is_numbered_stage,
     names_ending_in_heads,
     names_with_legal_forms,
+    reads_as_a_person,
     signed_firms,
 )
 from reviewer_app.core.spans import Span
@@ -129,6 +130,7 @@ def learn_organisations(
     organisation_heads: frozenset[str] = frozenset(),
     determiners: frozenset[str] = frozenset(),
     sentence_adverbs: frozenset[str] = frozenset(),
+    persons: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
@@ -147,7 +149,7 @@ def learn_organisations(
     of `organisation_heads` (lower case: "Southcrest Locos", "Second Wind Recovery")
     is proposed too, below NER, which may have read it otherwise; one of `determiners` opening
     it is no part of it ("Every Program", "My Group": no names), nor one of `sentence_adverbs`
-    opening a sentence ("Later Cedar Gate House")."""
+    opening a sentence ("Later Cedar Gate House"), nor a person's after a `facilitating` cue."""
     found: dict[tuple[int, int], None] = {}
     located: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
@@ -170,13 +172,16 @@ def learn_organisations(
             if len(name) >= 3 and not name.isupper() and name.lower() not in known_places:
                 named[name] = None
     membership = _cue_alternation(cues.get("membership", ()))
+    facilitating = frozenset(c.lower() for c in cues.get("facilitating", ()))
     if membership:
-        # "I completed Sunrise Bridges", "affiliated with Lil Valley": one completes, joins or
-        # drops out of a body, not a person or a town, whatever NER read in the name alone.
-        for match in re.finditer(rf"(?i:\b(?:{membership}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+        # "I completed Sunrise Bridges", "affiliated with Lil Valley": one completes, joins or drops out
+        # of a body, whatever NER read in the name alone; one facilitates people too ("Daniel Ortiz").
+        for match in re.finditer(rf"(?i:\b(?P<cue>{membership}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+            led = " ".join(match.group("cue").lower().split()) in facilitating
             for a, b in coordinated_parts(match.group("name")):
                 name = match.group("name")[a:b]
-                if _may_name_a_body(name, text, known_places, function_words):
+                person = led and reads_as_a_person(name, text, persons, organisation_heads)
+                if not person and _may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
     if not _names_are_capitalised(text):  # "a job offer from coastline roofing supply in castroville"
         breaks = function_words | determiners | frozenset(cues.get("spoken_name_breaks", ()))
