@@ -185,9 +185,10 @@ def learn_organisations(
                     named[name] = None
     if not _names_are_capitalised(text):  # "a job offer from coastline roofing supply in castroville"
         breaks = function_words | determiners | frozenset(cues.get("spoken_name_breaks", ()))
-        said = "|".join(rf"\b(?:{c})" for c in (before, naming, membership) if c)
         kinds_said = frozenset(k.lower() for k in cues.get("after", ()))
-        found.update(dict.fromkeys(names_after_cues(text, said, breaks, known_places, kinds_said)))
+        loose = "|".join(filter(None, (before, membership)))  # "I took", "signed up for": any phrase
+        spoken = names_after_cues(text, naming, breaks, known_places, kinds_said, organisation_heads, loose)
+        found.update(dict.fromkeys(spoken))
     # "Victim Awareness Dialogue, completed June 2019": a programme in a list of what one completed.
     for match in _COMPLETED_ON.finditer(text):
         name = match.group("name")
@@ -417,8 +418,7 @@ def _cue_alternation(cues: Iterable[str]) -> str:
 
 
 def _mentions(text: str, names: Iterable[str]) -> list[Span]:
-    """Every mention of `names` written as they are, or all in capitals (a cover),
-    as organisations that outrank NER's label of the same stretch."""
+    """Every mention of `names` as written or in capitals (a cover), as organisations above NER."""
     names = sorted({" ".join(n.split()) for n in names}, key=len, reverse=True)
     if not names:
         return []
