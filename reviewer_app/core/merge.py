@@ -803,6 +803,7 @@ def merge_spans(
         rules.organisation_cues.get("leading_heads", {}),
         [head for heads in rules.head_words.values() for head in heads],
         rules.known_places,
+        rules.organisation_cues.get("town_cues", ()),
     )
     merged = label_places_by_context(
         merged,
