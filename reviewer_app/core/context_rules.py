@@ -65,7 +65,6 @@ from reviewer_app.core.acronyms import (
     is_common_noun,
     lowercase_text,
 )
-from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.organisation_names import (
     CALENDAR_WORD,
     CAP,
@@ -74,6 +73,7 @@ from reviewer_app.core.organisation_names import (
     coordinated_parts,
     defined_names,
     is_numbered_stage,
+    may_name_a_body,
     names_ending_in_heads,
     names_with_legal_forms,
     reads_as_a_person,
@@ -181,7 +181,7 @@ def learn_organisations(
             for a, b in coordinated_parts(match.group("name")):
                 name = match.group("name")[a:b]
                 person = led and reads_as_a_person(name, text, persons, organisation_heads)
-                if not person and _may_name_a_body(name, text, known_places, function_words):
+                if not person and may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
     if not _names_are_capitalised(text):  # "a job offer from coastline roofing supply in castroville"
         breaks = function_words | determiners | frozenset(cues.get("spoken_name_breaks", ()))
@@ -192,7 +192,7 @@ def learn_organisations(
     # "Victim Awareness Dialogue, completed June 2019": a programme in a list of what one completed.
     for match in _COMPLETED_ON.finditer(text):
         name = match.group("name")
-        if " " in name and _may_name_a_body(name, text, known_places, function_words):
+        if " " in name and may_name_a_body(name, text, known_places, function_words):
             named[name] = None
     # "I'm in men of steadfast purpose, MSP": a name in lower case that its acronym follows.
     introducing = (*cues.get("before", ()), *cues.get("membership", ()), *cues.get("acronym_cues", ()))
@@ -329,23 +329,6 @@ def _names_before_acronyms(text: str) -> Iterator[re.Match[str]]:
         if match:
             yield match
             pos = match.end()
-
-
-def _may_name_a_body(
-    name: str, text: str, known_places: frozenset[str], function_words: frozenset[str]
-) -> bool:
-    """Whether a name a membership cue points at may be a body's: not in capitals ("AA",
-    "SNY"), no known place, function word, month or weekday, no numbered stage ("Phase
-    Two") and no one word the text also writes in lower case ("the board")."""
-    return (
-        len(name) >= 3
-        and not name.isupper()
-        and name.lower() not in known_places
-        and name.split()[0].lower() not in function_words
-        and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
-        and not is_numbered_stage(name, text)
-        and not (" " not in name and name.lower() in lowercase_words(text))
-    )
 
 
 def _named_in_capitals(

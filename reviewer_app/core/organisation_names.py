@@ -260,6 +260,23 @@ def names_with_legal_forms(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def may_name_a_body(
+    name: str, text: str, known_places: frozenset[str], function_words: frozenset[str]
+) -> bool:
+    """Whether a name a membership cue points at may be a body's: not in capitals ("AA",
+    "SNY"), no known place, function word, month or weekday, no numbered stage ("Phase
+    Two") and no one word the text also writes in lower case ("the board")."""
+    return (
+        len(name) >= 3
+        and not name.isupper()
+        and name.lower() not in known_places
+        and name.split()[0].lower() not in function_words
+        and not re.fullmatch(CALENDAR_WORD, name.split()[0])
+        and not is_numbered_stage(name, text)
+        and not (" " not in name and name.lower() in lowercase_words(text))
+    )
+
+
 # Courtesy titles: a name written after one is a person's ("Mr. Ortiz").
 _COURTESY_TITLE = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr)"
 
