@@ -65,7 +65,6 @@ from reviewer_app.core.acronyms import (
     is_common_noun,
     lowercase_text,
 )
-from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.organisation_names import (
     CALENDAR_WORD,
     CAP,
@@ -74,8 +73,10 @@ from reviewer_app.core.organisation_names import (
     coordinated_parts,
     defined_names,
     is_numbered_stage,
+    may_name_a_body,
     names_ending_in_heads,
     names_with_legal_forms,
+    reads_as_a_person,
     signed_firms,
 )
 from reviewer_app.core.spans import Span
@@ -132,6 +133,7 @@ def learn_organisations(
     organisation_heads: frozenset[str] = frozenset(),
     determiners: frozenset[str] = frozenset(),
     sentence_adverbs: frozenset[str] = frozenset(),
+    persons: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """ORGANIZATION spans for names the document introduces as organisations.
 
@@ -150,7 +152,7 @@ def learn_organisations(
     of `organisation_heads` (lower case: "Southcrest Locos", "Second Wind Recovery")
     is proposed too, below NER, which may have read it otherwise; one of `determiners` opening
     it is no part of it ("Every Program", "My Group": no names), nor one of `sentence_adverbs`
-    opening a sentence ("Later Cedar Gate House")."""
+    opening a sentence ("Later Cedar Gate House"), nor a person's after a `facilitating` cue."""
     found: dict[tuple[int, int], None] = {}
     located: dict[tuple[int, int], None] = {}
     named: dict[str, None] = {}
@@ -173,25 +175,29 @@ def learn_organisations(
             if len(name) >= 3 and not name.isupper() and name.lower() not in known_places:
                 named[name] = None
     membership = _cue_alternation(cues.get("membership", ()))
+    facilitating = frozenset(c.lower() for c in cues.get("facilitating", ()))
     if membership:
-        # "I completed Sunrise Bridges", "affiliated with Lil Valley": one completes, joins or
-        # drops out of a body, not a person or a town, whatever NER read in the name alone.
-        for match in re.finditer(rf"(?i:\b(?:{membership}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+        # "I completed Sunrise Bridges", "affiliated with Lil Valley": one completes, joins or drops out
+        # of a body, whatever NER read in the name alone; one facilitates people too ("Daniel Ortiz").
+        for match in re.finditer(rf"(?i:\b(?P<cue>{membership}))[ ]+(?:the[ ]+)?(?P<name>{_NAME})", text):
+            led = " ".join(match.group("cue").lower().split()) in facilitating
             for a, b in coordinated_parts(match.group("name")):
                 name = match.group("name")[a:b]
-                if _may_name_a_body(name, text, known_places, function_words):
+                person = led and reads_as_a_person(name, text, persons, organisation_heads)
+                if not person and may_name_a_body(name, text, known_places, function_words):
                     named[name] = None
     # A transcript in lower case, of lines (turns), not one utterance: "a job offer from coastline roofing
     # supply in castroville"; "a member of the security council russia needs" in a speech is no name.
     if not _names_are_capitalised(text) and text.count("\n") >= _TRANSCRIPT_LINES:
         breaks = function_words | determiners | frozenset(cues.get("spoken_name_breaks", ()))
-        said = "|".join(rf"\b(?:{c})" for c in (before, naming, membership) if c)
         kinds_said = frozenset(k.lower() for k in cues.get("after", ()))
-        found.update(dict.fromkeys(names_after_cues(text, said, breaks, known_places, kinds_said)))
+        loose = "|".join(filter(None, (before, membership)))  # "I took", "signed up for": any phrase
+        spoken = names_after_cues(text, naming, breaks, known_places, kinds_said, organisation_heads, loose)
+        found.update(dict.fromkeys(spoken))
     # "Victim Awareness Dialogue, completed June 2019": a programme in a list of what one completed.
     for match in _COMPLETED_ON.finditer(text):
         name = match.group("name")
-        if " " in name and _may_name_a_body(name, text, known_places, function_words):
+        if " " in name and may_name_a_body(name, text, known_places, function_words):
             named[name] = None
     # "I'm in men of steadfast purpose, MSP": a name in lower case that its acronym follows.
     introducing = (*cues.get("before", ()), *cues.get("membership", ()), *cues.get("acronym_cues", ()))
@@ -330,23 +336,6 @@ def _names_before_acronyms(text: str) -> Iterator[re.Match[str]]:
             pos = match.end()
 
 
-def _may_name_a_body(
-    name: str, text: str, known_places: frozenset[str], function_words: frozenset[str]
-) -> bool:
-    """Whether a name a membership cue points at may be a body's: not in capitals ("AA",
-    "SNY"), no known place, function word, month or weekday, no numbered stage ("Phase
-    Two") and no one word the text also writes in lower case ("the board")."""
-    return (
-        len(name) >= 3
-        and not name.isupper()
-        and name.lower() not in known_places
-        and name.split()[0].lower() not in function_words
-        and not re.fullmatch(_CALENDAR_WORD, name.split()[0])
-        and not is_numbered_stage(name, text)
-        and not (" " not in name and name.lower() in lowercase_words(text))
-    )
-
-
 def _named_in_capitals(
     text: str, cues: dict[str, Sequence[str]], function_words: frozenset[str], lowercase_phrases: str
 ) -> list[tuple[int, int]]:
@@ -417,8 +406,7 @@ def _cue_alternation(cues: Iterable[str]) -> str:
 
 
 def _mentions(text: str, names: Iterable[str]) -> list[Span]:
-    """Every mention of `names` written as they are, or all in capitals (a cover),
-    as organisations that outrank NER's label of the same stretch."""
+    """Every mention of `names` as written or in capitals (a cover), as organisations above NER."""
     names = sorted({" ".join(n.split()) for n in names}, key=len, reverse=True)
     if not names:
         return []

@@ -699,6 +699,8 @@ def merge_spans(
     stop_words = rules.function_words | rules.clause_words
     body_heads, cues = rules.organisation_heads, rules.organisation_cues
     if with_propagation:
+        spans = list(spans)
+        persons = frozenset(" ".join(s.text_in(text).split()).lower() for s in spans if s.label == "PERSON")
         spans = [
             *names_from_layout(
                 text,
@@ -718,6 +720,7 @@ def merge_spans(
                 body_heads,
                 rules.determiners,
                 frozenset(w.lower() for w in cues.get("sentence_adverbs", ())),
+                persons | frozenset(" ".join(n.split()).lower() for n in person_names),
             ),
             *speaker_tag_names(
                 text,
@@ -819,6 +822,7 @@ def merge_spans(
         rules.organisation_cues.get("leading_heads", {}),
         [head for heads in rules.head_words.values() for head in heads],
         rules.known_places,
+        rules.organisation_cues.get("town_cues", ()),
     )
     merged = label_places_by_context(
         merged,

@@ -14,6 +14,8 @@ inside) and what the text says around it:
   certificate ("I, DANA ROWE, a duly designated transcriber, BARRISTER DIGITAL
   SOLUTIONS, do hereby ...") or under the signature, with a legal form after a comma ("X, LLC") kept in
   the name; `names_with_legal_forms` does the same for any name with one.
+- `reads_as_a_person`: a name after a cue that points at a programme or at the people in it
+  ("I facilitate Daniel Ortiz") that the text shows is a person's.
 - `split_businesses_on_streets`: NER's "Summit Gas & Go on Union Avenue" is a
   business on a street, two names.
 """
@@ -256,6 +258,43 @@ def names_with_legal_forms(text: str) -> list[tuple[int, int]]:
         if name:
             out.append((name.start(), form.end()))
     return out
+
+
+def may_name_a_body(
+    name: str, text: str, known_places: frozenset[str], function_words: frozenset[str]
+) -> bool:
+    """Whether a name a membership cue points at may be a body's: not in capitals ("AA",
+    "SNY"), no known place, function word, month or weekday, no numbered stage ("Phase
+    Two") and no one word the text also writes in lower case ("the board")."""
+    return (
+        len(name) >= 3
+        and not name.isupper()
+        and name.lower() not in known_places
+        and name.split()[0].lower() not in function_words
+        and not re.fullmatch(CALENDAR_WORD, name.split()[0])
+        and not is_numbered_stage(name, text)
+        and not (" " not in name and name.lower() in lowercase_words(text))
+    )
+
+
+# Courtesy titles: a name written after one is a person's ("Mr. Ortiz").
+_COURTESY_TITLE = r"(?:Mr|Mrs|Ms|Miss|Mx|Dr)"
+
+
+def reads_as_a_person(name: str, text: str, persons: frozenset[str], heads: frozenset[str]) -> bool:
+    """Whether `name`, after a cue one says of a programme and of the people in it alike ("I
+    facilitate Daniel Ortiz", "co-facilitates Puentes de Cambio"), is a person's: a courtesy title
+    is written before its last word ("Mr. Ortiz"), or the detectors read it, or a
+    name opening with its first word, as a person (`persons`, lower case). Not a name written as
+    only a body's is: with a lower-case joining word ("Puentes de Cambio") or ending in one of
+    `heads` (lower case: "Keystone Accountability Group")."""
+    words = name.split()
+    if any(w.islower() for w in words) or words[-1].lower() in heads:
+        return False
+    if re.search(rf"\b{_COURTESY_TITLE}\.?[ ]+{re.escape(words[-1])}(?![\w'’-])", text):
+        return True
+    first = words[0].lower()
+    return name.lower() in persons or any(p.split()[0] == first for p in persons if " " in p)
 
 
 def coordinated_parts(name: str) -> list[tuple[int, int]]:

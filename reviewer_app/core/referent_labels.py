@@ -321,31 +321,45 @@ _FOLLOWING_WORD = re.compile(r"[ ]+([a-z]+)\b")
 _POSTAL_CODE = re.compile(r"[A-Z]{2}(?:[ ]+\d{5}(?:-\d{4})?)?")
 
 
+# A place named after a comma ("St. Louis, Missouri"; "Saint Paul, Minnesota").
+_PLACE_AFTER_COMMA = re.compile(r",[ ]+(?P<place>[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)")
+
+
 def label_by_leading_head(
     spans: Iterable[Span],
     text: str,
     leading_heads: dict[str, Sequence[str]],
     trailing_heads: Iterable[str] = (),
     known_places: frozenset[str] = frozenset(),
+    town_cues: Sequence[str] = (),
 ) -> list[Span]:
     """A name of two words or more that opens with a word that says what it names
     (`leading_heads`, per label: a street or a mosque in the language that puts the
     kind first, "Calle Hidalgo", "Masjid al-Noor"; "Fort Bragg"; a parish, school or
     hospital named for a saint, "St. Stanislaus", "saint nicholas") takes that label,
     whatever NER made of it, unless it ends in one of `trailing_heads` that says
-    otherwise ("Fort Bragg Police Department") or is one of `known_places` (lower case) made
-    a body ("St. Helena" is a town)."""
+    otherwise ("Fort Bragg Police Department") or is a town made a body: one of `known_places`
+    (lower case: "St. Helena"), a place NER read after one of `town_cues` ("I moved to St.
+    Louis"; not a saint's possessive, "in St. Mary's") or one a known place follows after a comma
+    ("St. Louis, Missouri")."""
     endings = tuple(f" {h}" for h in trailing_heads)
     label_of = {word: label for label, words in leading_heads.items() for word in words}
     if not label_of:
         return list(spans)
+    cued = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in town_cues)
+    town_before = re.compile(rf"(?<![\w'’-])(?i:{cued})\s+\Z") if cued else None
     out = []
     for span in spans:
         if span.label in ("PERSON", "ORGANIZATION", "LOCATION", "NRP"):
             words = span.text_in(text).split()
             label = label_of.get(words[0]) if len(words) > 1 else None
             named = " ".join(words)
-            if label == "ORGANIZATION" and named.lower() in known_places:
+            place = _PLACE_AFTER_COMMA.match(text, span.end)
+            town = span.label == "LOCATION" and not named.endswith(("'s", "’s")) and (  # "in St. Mary's"
+                bool(town_before and town_before.search(text, max(0, span.start - 30), span.start))
+                or bool(place and place.group("place").lower() in known_places)
+            )
+            if label == "ORGANIZATION" and (town or named.lower() in known_places):
                 label = None
             if label and label != span.label and not named.endswith(endings):
                 span = span.with_(label=label)
@@ -422,6 +436,8 @@ def settle_places_and_bodies(
 # A capitalised word right before or after a mention: the mention is part of a longer name.
 _CAPITALISED_BEFORE = re.compile(r"(?<![.!?:\n])[ ](?:[A-Z][\w'’-]*)[ ]\Z")
 _CAPITALISED_AFTER = re.compile(r"[ ][A-Z]")
+# What a street is said after ("lived on 18th Street", "off 18th Street", "at 18th Street").
+_STREET_BEFORE = re.compile(r"(?<![\w'’-])(?:on|off|onto|at|along)[ ]+\Z")
 
 
 def label_known_bodies(spans: Iterable[Span], text: str, known_bodies: frozenset[str]) -> list[Span]:
@@ -429,7 +445,8 @@ def label_known_bodies(spans: Iterable[Span], text: str, known_bodies: frozenset
     hearing may name, "Norteños", "Sureño", "Bulldogs") written with a capital is an organisation:
     a place, person or group NER read in it is one, and a mention no span covers is added, unless
     it is part of a longer capitalised name ("Fresno Bulldogs" is that name's), opens a sentence
-    ("Blood pressure medication") or the text also writes the word in lower case ("blood")."""
+    ("Blood pressure medication") or the text also writes the word in lower case ("blood"); a place
+    NER read after "on", "off" or "at" stays one ("I lived on 18th Street")."""
     spans = list(spans)
     if not known_bodies:
         return spans
@@ -437,8 +454,9 @@ def label_known_bodies(spans: Iterable[Span], text: str, known_bodies: frozenset
     out = []
     for span in spans:
         name = span.text_in(text).lower()
+        street = span.label == "LOCATION" and _STREET_BEFORE.search(text, max(0, span.start - 12), span.start)
         if span.label in ("LOCATION", "PERSON", "NRP") and name in known_bodies and name not in lower:
-            span = span.with_(label="ORGANIZATION")
+            span = span if street else span.with_(label="ORGANIZATION")
         out.append(span)
     alternation = "|".join(re.escape(b) for b in sorted(known_bodies, key=len, reverse=True))
     taken = sorted((s.start, s.end) for s in out)

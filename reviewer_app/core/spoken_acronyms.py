@@ -51,41 +51,61 @@ _JOINED = re.compile(r"[ ](?:the[ ])?(?=[a-z])")
 
 
 def names_after_cues(
-    text: str, cues: str, breaks: frozenset[str], known_places: frozenset[str], kinds: frozenset[str]
+    text: str,
+    cues: str,
+    breaks: frozenset[str],
+    known_places: frozenset[str],
+    kinds: frozenset[str],
+    heads: frozenset[str] = frozenset(),
+    headed_cues: str = "",
 ) -> list[tuple[int, int]]:
     """The [start, end) of every mention of each lower-case name of two to six words said right
-    after a match of `cues` (a regular expression, matched in any case) and a "the": its words
-    are one space apart and none is one of `breaks` (function words, pronouns: what ends a name
-    in speech) or a number, but for a joining word between two of its words; a known place ends it
-    but after a joining word ("community hospital of the monterey peninsula"). A name that is a
-    known place ("worked at long beach") or ends in one of `kinds` (lower case: "I'm in the
-    welding program", a kind of programme) is none."""
+    after a match of `cues` (a regular expression, matched in any case at a word's start) and a
+    "the": its words are one space apart and none is one of `breaks` (function words, pronouns:
+    what ends a name in speech) or a number, but for a joining word between two of its words
+    ("of the" goes on with a name, "and the" joins two phrases); a known place ends it but after a
+    joining word ("community hospital of the monterey peninsula"). A name that is a known place
+    ("worked at long beach") or ends in one of `kinds` (lower case: "I'm in the welding program",
+    a kind of programme) is none. A name after "the" ("i worked at the car
+    wash", "a senior at the time of the crime"), or after one of `headed_cues` (those that may
+    introduce any phrase: "I took cold showers", "I go to sleep early"), must end in one of
+    `heads` (lower case: "goes to bakersfield college")."""
     names: dict[str, None] = {}
     breaks = breaks | number_words()
-    for cue in re.finditer(rf"(?i:{cues})[ ]+(?:the[ ]+)?", text):
-        words: list[re.Match[str]] = []
-        at = cue.end()
-        while len(words) < _MAX_WORDS and (word := _NAME_WORD.match(text, at)):
-            joins = word.group() in _NAME_JOINERS and bool(words)
-            if word.group() in breaks and not joins:
-                break
-            if words and word.group() in known_places and words[-1].group() not in _NAME_JOINERS:
-                break  # "the security council russia needs": a place after a name, not in it
-            words.append(word)
-            after = _JOINED.match(text, word.end()) if joins else None
-            if text[word.end() : word.end() + 1] != " " and not after:
-                break
-            at = after.end() if after else word.end() + 1
-        while words and words[-1].group() in _NAME_JOINERS:
-            words.pop()
-        if len(words) < 2:
-            continue
-        name = text[words[0].start() : words[-1].end()]
-        if name not in known_places and words[-1].group() not in kinds:
-            names[name] = None
+    for pattern, headed in ((cues, False), (headed_cues, True)):
+        for cue in re.finditer(rf"(?i:\b(?:{pattern}))[ ]+(?P<the>the[ ]+)?", text) if pattern else ():
+            words = _name_words(text, cue.end(), breaks, known_places)
+            last = words[-1].group() if words else ""
+            if len(words) < 2 or ((headed or cue.group("the")) and last not in heads):
+                continue
+            name = text[words[0].start() : words[-1].end()]
+            if name not in known_places and last not in kinds:
+                names[name] = None
     # Where the text says it again, without the cue ("he was at valley sheet and tube too").
     mentions = (re.finditer(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])", text) for name in names)
     return [m.span() for found in mentions for m in found]
+
+
+def _name_words(
+    text: str, at: int, breaks: frozenset[str], known_places: frozenset[str]
+) -> list[re.Match[str]]:
+    """The words of the lower-case name from `at` up to the first of `breaks` or a known place
+    after a word of the name, a joining word kept only between two of its words."""
+    words: list[re.Match[str]] = []
+    while len(words) < _MAX_WORDS and (word := _NAME_WORD.match(text, at)):
+        joins = word.group() in _NAME_JOINERS and bool(words)
+        if word.group() in breaks and not joins:
+            break
+        if words and word.group() in known_places and words[-1].group() not in _NAME_JOINERS:
+            break  # "the security council russia needs": a place after a name, not in it
+        words.append(word)
+        after = _JOINED.match(text, word.end()) if joins and word.group() == "of" else None
+        if text[word.end() : word.end() + 1] != " " and not after:
+            break
+        at = after.end() if after else word.end() + 1
+    while words and words[-1].group() in _NAME_JOINERS:
+        words.pop()
+    return words
 
 
 def _initials(words: Sequence[str]) -> set[str]:

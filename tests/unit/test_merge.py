@@ -70,6 +70,20 @@ def test_the_prisons_own_units_offences_and_roles_are_whitelisted(rules):
     assert covered(merge.apply_whitelist(spans, text, rules.whitelist), text) == [("PERSON", "KEVIN AMARO")]
 
 
+def test_no_entry_drops_a_university_a_firm_a_place_or_a_surname(rules):
+    # The whitelist drops a span equal to an entry whatever its context, so a short form that is also
+    # a common university, firm, place or surname is no entry, however often a prison uses it.
+    text = (
+        "I studied engineering at ASU in Tempe. I worked at AWS for three years. He was employed by "
+        "CTC Logistics, then by CTC. We used to fish off the Battery in Charleston. The victim, Mr. Ie, "
+        "was standing by the door. I worked at WhatsApp."
+    )
+    spans = [at(text, term, "ORGANIZATION") for term in ("ASU", "AWS", "CTC Logistics", "WhatsApp")]
+    spans += [at(text, "CTC", "ORGANIZATION", nth=1), at(text, "Battery", "LOCATION")]
+    spans += [at(text, "Ie", "PERSON")]
+    assert sorted(merge.apply_whitelist(spans, text, rules.whitelist)) == sorted(spans)
+
+
 def test_exact_duplicates_become_one_span_recording_every_detector(rules):
     spans = [
         at(APPENDIX_A, "Kevin Richardson", "PERSON", "spacy"),

@@ -357,6 +357,26 @@ def test_a_programme_one_facilitates_or_is_signed_up_for_and_a_school_by_its_ter
     assert not any(name == "ASL" for name, _ in merged)
 
 
+def test_a_person_one_facilitates_stays_a_person():
+    text = (
+        "I facilitate Daniel Ortiz on Tuesdays. Ortiz is my co-facilitator. I told Ortiz about it. "
+        "My counselor facilitated Maria Lopez and me in the same group. Maria Lopez was kind. "
+        "I co-facilitate Marcus Bell. Bell is great."
+    )
+    spans = [_ner(text, "Daniel Ortiz", "PERSON"), _ner(text, "Ortiz", "PERSON", 1)]
+    spans += [_ner(text, "Maria Lopez", "PERSON", n) for n in (0, 1)] + [_ner(text, "Marcus Bell", "PERSON")]
+    merged = _merged(text, spans)
+    assert {("Daniel Ortiz", "PERSON"), ("Maria Lopez", "PERSON"), ("Marcus Bell", "PERSON")} <= merged
+    assert not any(label == "ORGANIZATION" for _, label in merged)
+    # Known by a first name the detectors read in a full name, or by a courtesy title elsewhere.
+    text = "I facilitate Maria on Tuesdays. Maria Lopez was kind. I facilitate Maria Lopez now."
+    found = merge_spans([_ner(text, "Maria Lopez", "PERSON")], text)
+    assert [s.text_in(text) for s in found] == ["Maria", "Maria Lopez", "Maria Lopez"]
+    assert {s.label for s in found} == {"PERSON"}
+    text = "I co-facilitate Ray Kell. Mr. Kell is great. I facilitate Mrs. Kell too."
+    assert _merged(text) == {("Kell", "PERSON")}
+
+
 def test_a_transitional_residence_is_a_body_with_its_short_form():
     text = (
         "PRESIDING COMMISSIONER: Where would you live?\nINCARCERATED PERSON NOBLE: Second Wind Residence, "

@@ -167,6 +167,30 @@ def test_a_name_opening_with_a_saints_title_is_the_parish_or_school_unless_it_is
     assert [s.label for s in labelled] == ["ORGANIZATION", "ORGANIZATION", "LOCATION"]
 
 
+def test_a_town_named_for_a_saint_said_as_a_town_stays_a_place():
+    text = (
+        "I moved to St. Louis when I was ten. He was born in Saint Paul. We drove to St. George, Utah. "
+        "He was in St. Mary's for a week. He goes to St. Stanislaus."
+    )
+    names = ("St. Louis", "Saint Paul", "St. George", "St. Mary's", "St. Stanislaus")
+    spans = [_span(text, name, "LOCATION") for name in names]
+    heads = default_rules().organisation_cues["leading_heads"]
+    town_cues = default_rules().organisation_cues["town_cues"]
+    known_places = default_rules().known_places
+    labelled = label_by_leading_head(spans, text, heads, known_places=known_places, town_cues=town_cues)
+    assert [s.label for s in labelled] == ["LOCATION", "LOCATION", "LOCATION", "ORGANIZATION", "ORGANIZATION"]
+    assert ("St. Louis", "LOCATION") in _merged(text, spans)
+
+
+def test_a_gang_named_for_a_street_said_as_the_street_stays_a_place():
+    text = "I lived on 18th Street in Oakland. He ran with 18th Street back then."
+    spans = [_span(text, "18th Street", "LOCATION"), _span(text, "18th Street", "LOCATION", 1)]
+    found = [s.label for s in label_known_bodies(spans, text, frozenset({"18th street"}))]
+    assert found == ["LOCATION", "ORGANIZATION"]
+    text = "I lived on 18th Street in Oakland."
+    assert ("18th Street", "LOCATION") in _merged(text, [_span(text, "18th Street", "LOCATION")])
+
+
 def test_a_name_after_of_a_place_is_named_after_the_place_not_the_place():
     text = "She was taken to Our Lady of the Valley in Napa, then to the Fresno County jail."
     spans = [

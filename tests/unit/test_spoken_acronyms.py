@@ -110,10 +110,12 @@ def test_a_word_that_spells_a_bodys_initials_is_no_acronym_away_from_the_name():
 def _names_after_cues(text: str) -> list[str]:
     rules = default_rules()
     cues = rules.organisation_cues
-    said = "|".join(rf"\b(?:{re.escape(c)})" for c in (*cues["before"], *cues["naming"], *cues["membership"]))
+    said = "|".join(re.escape(c) for c in cues["naming"])
+    loose = "|".join(re.escape(c) for c in (*cues["before"], *cues["membership"]))
     breaks = rules.function_words | rules.determiners | frozenset(cues["spoken_name_breaks"])
     kinds = frozenset(k.lower() for k in cues["after"])
-    return [text[a:b] for a, b in names_after_cues(text, said, breaks, rules.known_places, kinds)]
+    found = names_after_cues(text, said, breaks, rules.known_places, kinds, rules.organisation_heads, loose)
+    return [text[a:b] for a, b in found]
 
 
 def test_a_lower_case_name_after_a_naming_cue_runs_to_the_first_word_no_name_has():
@@ -136,6 +138,21 @@ def test_one_word_a_known_place_or_a_kind_of_programme_after_a_cue_is_no_name():
         "program. i worked at the, um, the cannery. i worked for my uncle. i facilitate tuesday mornings"
     )
     assert _names_after_cues(text) == []
+
+
+def test_an_ordinary_phrase_after_a_cue_that_may_introduce_any_is_no_name():
+    # "I go to", "I took", "part of", "facilitated", "signed up for" introduce any phrase: a name after
+    # them needs a head; so does one after "the", and "and the" joins two phrases, not a name's words.
+    text = (
+        "yeah i go to sleep early now and he goes to work late most nights. i took cold showers and i "
+        "did push ups every day. i was part of the gang life back then. my cousin facilitated the sale of "
+        "drugs to minors. he was a senior at the time of the crime. i signed up for food stamps and food "
+        "stamps helped. i worked at the car wash and the car wash paid cash"
+    )
+    assert _names_after_cues(text) == []
+    assert not [s for s in merge_spans([], text) if s.label == "ORGANIZATION"]
+    text = "he goes to bakersfield college now. i worked at the valley harvest cannery and the yard"
+    assert sorted(_names_after_cues(text)) == ["bakersfield college", "valley harvest cannery"]
 
 
 def test_a_lower_case_employer_is_an_organisation_at_every_mention_in_lower_case_speech():
