@@ -100,7 +100,11 @@ from reviewer_app.core.organisation_names import (
     split_businesses_on_streets,
 )
 from reviewer_app.core.person_context import persons_by_relation
-from reviewer_app.core.place_mentions import relabel_places_by_use
+from reviewer_app.core.place_mentions import (
+    label_known_places_alone,
+    relabel_bodies_listed_with_places,
+    relabel_places_by_use,
+)
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
     drop_numbered_persons,
@@ -753,6 +757,8 @@ def merge_spans(
         merged = relabel_places_by_use(
             merged, text, rules.locative_cues, rules.known_places, person_words, person_names
         )
+        # "who represents Fortuna, Rio Dell and the valley": a town NER read as a body.
+        merged = relabel_bodies_listed_with_places(merged, text, rules.organisation_heads)
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations, keep_relative_dates)
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))
@@ -820,6 +826,8 @@ def merge_spans(
         )
         heads = rules.head_words.get("LOCATION", ())
         merged = settle_places_and_bodies(merged, text, rules.known_places, heads, cues, roles, stop_words)
+        # "Centinela before that", "the Folsom years": a known place NER read as nothing.
+        merged = label_known_places_alone(merged, text, rules.known_places, person_words, person_names)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

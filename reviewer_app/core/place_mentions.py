@@ -24,16 +24,23 @@ document uses it as one in a weaker way than a locative preposition says: passin
 ("came in through Wasco", "the rivers up by Redding"), an office or reception centre in it ("the
 Oakland office", "Wasco reception"), or set after a place's or body's name with a comma
 ("Greater Hope Missionary Baptist Church, Willits,").
+
+Two more places NER reads as something else or as nothing: an organisation of a few words right
+after a place in a list (`relabel_bodies_listed_with_places`: "Fortuna, Rio Dell and the valley",
+"outside Turlock and Denair"), a town NER does not know; and a gazetteer's place written
+capitalised that nothing tagged (`label_known_places_alone`: "Centinela before that", "in the
+Folsom years").
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 
-from reviewer_app.core.context_rules import previous_word
+from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, previous_word
 from reviewer_app.core.name_rules import STRUCTURE, answers_where
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess
@@ -429,3 +436,104 @@ def _words(name: str) -> set[str]:
     """The lower-case words of a name and the parts of a hyphenated one."""
     words = set(_WORD.findall(name.lower()))
     return words | {part for word in words for part in word.split("-") if part}
+
+
+# Between a place and the next one of a list: "Fortuna, Rio Dell and", "Turlock and Denair".
+_LIST_JOINT = re.compile(r",[ ]+(?:(?:and|or)[ ]+)?|[ ]+(?:and|or)[ ]+")
+
+
+def relabel_bodies_listed_with_places(
+    spans: Sequence[Span], text: str, organisation_heads: frozenset[str]
+) -> list[Span]:
+    """`spans` with each organisation NER alone found, of one to three capitalised words, right
+    after a place in a list ("who represents Fortuna, Rio Dell and the valley", "outside Turlock
+    and Denair without", "Unit 3B, Aurora, on") a LOCATION: a town NER does not know. Not one
+    whose last word heads bodies' names (`organisation_heads`, lower case: "Oxnard, Ventura
+    County Superior Court"), an acronym, nor one after which the list does not end or go on
+    (`_list_ends`: "in Fresno and Kaiser paid for it", where a new clause starts)."""
+    spans = sorted(spans)
+    out: list[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        covered = span.text_in(text)
+        words = covered.split()
+        if (
+            span.label == "ORGANIZATION"
+            and previous is not None
+            and previous.label == "LOCATION"
+            and _found_by_ner(span)
+            and len(words) <= 3
+            and all(w[:1].isupper() and not w.isupper() for w in words)
+            and words[-1].lower() not in organisation_heads
+            and _LIST_JOINT.fullmatch(text, previous.end, span.start) is not None
+            and _list_ends().match(text, span.end) is not None
+        ):
+            span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
+# A word written capitalised or in capitals right before a place's name ("San" of "San Jose",
+# "Mr." of "Mr. Davis", "OF" of "STATE OF CALIFORNIA"): the name is part of a longer one.
+_CAPITALISED_BEFORE = re.compile(r"(?<![\w'’.-])(?P<word>[A-Z][\w'’-]*\.?)[ ]+\Z")
+_CAPITALISED_AFTER = re.compile(r"[ ]+[A-Z]")
+# What may follow a known place's name that opens a sentence: a mark or a number, as a place said
+# on its own does ("Lodi, nine five two four zero", "RIVERSIDE. RIVERSIDE COUNTY", "STOCKTON 2
+# PAROLE UNIT"); not a word ("Weed at twelve", a town's name that is also a word).
+_FRAGMENT_END = re.compile(r"[,.;:?!)]|[ \t]*$|[ ]+\d", re.M)
+_COMPASS = frozenset({"north", "south", "east", "west"})
+
+
+def label_known_places_alone(
+    spans: Sequence[Span],
+    text: str,
+    known_places: frozenset[str],
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with a LOCATION on each mention of a gazetteer's place (`known_places`, lower case,
+    four letters or more) written capitalised that no span covers and that NER read as nothing:
+    "Centinela before that", "in the Folsom years", "Not the Shafter court". Not where it is a
+    part of a longer capitalised name (a capitalised word right before or after it, a compass word
+    aside: "East Oakland"), where the document shows its word as a person's (a PERSON span, a
+    title, the cover) or writes it in lower case ("weed"), and, where it opens a sentence, only
+    as a place said on its own (`_FRAGMENT_END`)."""
+    spans = sorted(spans)
+    names = sorted((n for n in known_places if len(n) >= 4), key=len, reverse=True)
+    if not names:
+        return spans
+    pattern = re.compile(
+        r"(?<![\w'’-])(?i:" + "|".join(re.escape(n).replace(r"\ ", "[ ]") for n in names) + r")(?![\w'’-])"
+    )
+    named = _person_words(spans, text, titles, person_names, lambda span: False)
+    lower = {w for w in _WORD.findall(text) if w.islower()}
+    starts = [s.start for s in spans]
+    added = []
+    for match in pattern.finditer(text):
+        start, end = match.span()
+        words = match.group().split()
+        if not all(w[0].isupper() for w in words) or _words(match.group()) & (named | lower):
+            continue
+        before = _CAPITALISED_BEFORE.search(text, max(0, start - 20), start)
+        if before is not None:
+            if before.group("word").lower() not in _COMPASS:
+                continue
+            start = before.start("word")
+        if _CAPITALISED_AFTER.match(text, end) or text.startswith(("'s", "’s"), end):
+            continue
+        if _opens_sentence(text, start) and _FRAGMENT_END.match(text, end) is None:
+            continue
+        i = bisect.bisect_left(starts, end)
+        if any(s.start < end and start < s.end for s in spans[max(0, i - 3) : i]):
+            continue
+        added.append(Span(start, end, "LOCATION", (CONTEXT,), CONTEXT_SCORE))
+    return sorted([*spans, *added])
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether `start` is a line's first word or follows a sentence's end, a colon or a dash."""
+    prefix = text[text.rfind("\n", 0, start) + 1 : start]
+    return _SENTENCE_START.search(prefix) is not None
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(]|--)[ \t]*\Z")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.place_mentions import relabel_bodies_listed_with_places
 from tests.unit.test_context_rules import _span
 
 
@@ -221,3 +222,65 @@ def test_a_longer_name_that_acts_or_is_described_as_a_person_stays_a_person():
     ]
     labels = _labels(text, ner)
     assert {label for words, label, _ in labels if words in ("Maria Lopez", "Tony Alvarez")} == {"PERSON"}
+
+
+def test_a_known_place_ner_read_as_nothing_is_a_place():
+    text = (
+        "A: I've been at the camp since 2015, Calipatria before that.\n"
+        "A: He is not as strong as in the Tehachapi years. Not the Fresno court, the other one.\n"
+        "Q: Which county? A: Madera. Madera County.\n"
+        "A: My mom, 2290 82nd Avenue, East Oakland. She moved."
+    )
+    labels = {
+        (words, label) for words, label, _ in _labels(text, [_span(text, "2290 82nd Avenue", "LOCATION")])
+    }
+    for place in ("Calipatria", "Tehachapi", "Fresno", "Madera"):
+        assert (place, "LOCATION") in labels, place
+    assert ("East Oakland", "LOCATION") in labels
+
+
+def test_a_known_place_in_a_longer_name_a_persons_word_or_a_word_stays_untagged():
+    text = (
+        "A: Weed at twelve. He wore the Orange jumpsuit, orange like a cone. Mr. Tracy read the "
+        "Fresno Bee. Ana Lodi wrote, and I thanked Lodi twice. STATE OF CALIFORNIA."
+    )
+    labels = _labels(text, [_span(text, "Ana Lodi", "PERSON")])
+    for word in ("Weed", "Orange", "Tracy", "Fresno", "Lodi", "CALIFORNIA"):
+        assert not [words for words, label, _ in labels if label == "LOCATION" and word in words], word
+
+
+def test_a_known_place_that_is_a_cover_name_stays_untagged():
+    text = "A: I thanked Lodi twice. Then we left."
+    assert _labels(text, [], names=("Ana Lodi",)) == []
+
+
+def test_a_body_ner_read_in_a_list_after_a_place_is_a_town():
+    text = (
+        "A: She represents Fortuna, Rio Dell and the valley. He may not go outside Turlock and "
+        "Denair without approval.\n"
+        "A: Then Oxnard, Harbor Light Ministries. I was in Fresno and Kaiser paid for it. "
+        "Agents came from Modesto and FBI."
+    )
+    ner = [
+        _span(text, "Fortuna", "LOCATION"),
+        _span(text, "Rio Dell", "ORGANIZATION"),
+        _span(text, "Turlock", "LOCATION"),
+        _span(text, "Denair", "ORGANIZATION"),
+        _span(text, "Oxnard", "LOCATION"),
+        _span(text, "Harbor Light Ministries", "ORGANIZATION"),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Kaiser", "ORGANIZATION"),
+        _span(text, "Modesto", "LOCATION"),
+        _span(text, "FBI", "ORGANIZATION"),
+    ]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert {("Rio Dell", "LOCATION"), ("Denair", "LOCATION")} <= labels
+    for body in ("Harbor Light Ministries", "Kaiser", "FBI"):
+        assert (body, "ORGANIZATION") in labels, body
+
+
+def test_a_body_named_by_its_head_word_after_a_town_stays_a_body():
+    text = "A: Then Oxnard, Harbor Light Ministries. I was there."
+    ner = [_span(text, "Oxnard", "LOCATION"), _span(text, "Harbor Light Ministries", "ORGANIZATION")]
+    relabelled = relabel_bodies_listed_with_places(ner, text, frozenset({"ministries"}))
+    assert [s.label for s in relabelled] == ["LOCATION", "ORGANIZATION"]
