@@ -102,6 +102,8 @@ from reviewer_app.core.organisation_names import (
 from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.place_mentions import (
     label_known_places_alone,
+    label_names_before_place_words,
+    place_words,
     relabel_bodies_listed_with_places,
     relabel_places_by_use,
 )
@@ -759,6 +761,8 @@ def merge_spans(
         )
         # "who represents Fortuna, Rio Dell and the valley": a town NER read as a body.
         merged = relabel_bodies_listed_with_places(merged, text, rules.organisation_heads)
+        # "a party on Pacheco road", "Kern county asks": speech recognition's capitals on names only.
+        merged = label_names_before_place_words(merged, text, place_words())
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations, keep_relative_dates)
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))

@@ -25,11 +25,12 @@ document uses it as one in a weaker way than a locative preposition says: passin
 Oakland office", "Wasco reception"), or set after a place's or body's name with a comma
 ("Greater Hope Missionary Baptist Church, Willits,").
 
-Two more places NER reads as something else or as nothing: an organisation of a few words right
-after a place in a list (`relabel_bodies_listed_with_places`: "Fortuna, Rio Dell and the valley",
-"outside Turlock and Denair"), a town NER does not know; and a gazetteer's place written
-capitalised that nothing tagged (`label_known_places_alone`: "Centinela before that", "in the
-Folsom years").
+Three more places NER reads as something else or as nothing: a name before a lower-case word
+for a kind of place (`label_names_before_place_words`: "on Pacheco road", "Kern county"); an
+organisation of a few words right after a place in a list (`relabel_bodies_listed_with_places`:
+"Fortuna, Rio Dell and the valley", "outside Turlock and Denair"), a town NER does not know; and
+a gazetteer's place written capitalised that nothing tagged (`label_known_places_alone`:
+"Centinela before that", "in the Folsom years").
 """
 
 from __future__ import annotations
@@ -81,8 +82,22 @@ def relabel_places_by_use(
 @functools.cache
 def _residence_cues() -> tuple[str, ...]:
     """places.toml's `residence_cues` ("born in", "moved to"), the cues the places detector reads."""
+    return tuple(_places_table().get("residence_cues", ()))
+
+
+@functools.cache
+def place_words() -> frozenset[str]:
+    """places.toml's lower-case words for a kind of place: its `street_words` ("road", "avenue") and
+    the one-word `place_heads` ("county", "valley")."""
+    lower = _places_table().get("lower_case", {})
+    heads = [h for h in lower.get("place_heads", ()) if " " not in h]
+    return frozenset(w.lower() for w in [*lower.get("street_words", ()), *heads])
+
+
+@functools.cache
+def _places_table() -> dict:
     with resource("patterns", "places.toml").open("rb") as fh:
-        return tuple(tomllib.load(fh).get("residence_cues", ()))
+        return tomllib.load(fh)
 
 
 def relabel_places_by_locative_use(
@@ -469,6 +484,39 @@ def relabel_bodies_listed_with_places(
             and _list_ends().match(text, span.end) is not None
         ):
             span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
+_LOWER_WORD_AFTER = re.compile(r"[ ](?P<word>[a-z]+)(?![\w'’-])")
+_STREET_CUE_BEFORE = re.compile(r"(?<![\w'’-])(?:on|off|at)[ ]+\Z")
+
+
+def label_names_before_place_words(
+    spans: Sequence[Span], text: str, place_words: frozenset[str]
+) -> list[Span]:
+    """`spans` with each name NER alone found, of one or two capitalised words, right before a
+    lower-case word for a kind of place (`place_words`, lower case: a street's or a county's, "At a
+    party on Pacheco road", "Kern county asks for", "when I was at Kern valley") a LOCATION that
+    takes the word in (a place already, its whole name), as speech recognition writes names with
+    capitals and the words after them without. A person's name only after "on", "off" or "at" ("I
+    let Tony drive" is no street)."""
+    out = []
+    for span in spans:
+        words = span.text_in(text).split()
+        after = _LOWER_WORD_AFTER.match(text, span.end)
+        if (
+            after is not None
+            and after.group("word") in place_words
+            and span.label in ("PERSON", "ORGANIZATION", "NRP", "LOCATION")
+            and _found_by_ner(span)
+            and 1 <= len(words) <= 2
+            and all(w[:1].isupper() and not w.isupper() for w in words)
+            and (
+                span.label != "PERSON" or _STREET_CUE_BEFORE.search(text, max(0, span.start - 5), span.start)
+            )
+        ):
+            span = span.with_(end=after.end("word"), label="LOCATION")
         out.append(span)
     return out
 

@@ -284,3 +284,20 @@ def test_a_body_named_by_its_head_word_after_a_town_stays_a_body():
     ner = [_span(text, "Oxnard", "LOCATION"), _span(text, "Harbor Light Ministries", "ORGANIZATION")]
     relabelled = relabel_bodies_listed_with_places(ner, text, frozenset({"ministries"}))
     assert [s.label for s in relabelled] == ["LOCATION", "ORGANIZATION"]
+
+
+def test_a_name_before_a_lower_case_word_for_a_kind_of_place_is_that_place():
+    text = (
+        "Speaker E: At a party on Pacheco road. My grandmother passed when I was at Kern valley.\n"
+        "Speaker D: Kern county asks for a denial. I let Tony drive. Ask Ruiz county staff."
+    )
+    ner = [
+        _span(text, "Pacheco", "ORGANIZATION"),
+        _span(text, "Kern", "ORGANIZATION"),
+        _span(text, "Kern", "ORGANIZATION", 1),
+        _span(text, "Tony", "PERSON"),
+        _span(text, "Ruiz", "PERSON"),
+    ]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert {("Pacheco road", "LOCATION"), ("Kern valley", "LOCATION"), ("Kern county", "LOCATION")} <= labels
+    assert {("Tony", "PERSON"), ("Ruiz", "PERSON")} <= labels
