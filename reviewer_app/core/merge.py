@@ -106,6 +106,7 @@ from reviewer_app.core.place_mentions import (
     place_words,
     relabel_bodies_listed_with_places,
     relabel_places_by_use,
+    street_words,
 )
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
@@ -798,7 +799,8 @@ def merge_spans(
     merged = label_spelled_items(label_acronyms_as_defined(merged, text, rules.organisation_heads), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
-    merged = label_streets_by_context(merged, text, frozenset(rules.organisation_cues.get("street_cues", ())))
+    street_cues = frozenset(rules.organisation_cues.get("street_cues", ()))
+    merged = label_streets_by_context(merged, text, street_cues, street_words())
     merged = label_by_leading_head(
         merged,
         text,

@@ -95,6 +95,12 @@ def place_words() -> frozenset[str]:
 
 
 @functools.cache
+def street_words() -> frozenset[str]:
+    """places.toml's lower-case words for a kind of street ("road", "avenue", "boulevard")."""
+    return frozenset(w.lower() for w in _places_table().get("lower_case", {}).get("street_words", ()))
+
+
+@functools.cache
 def _places_table() -> dict:
     with resource("patterns", "places.toml").open("rb") as fh:
         return tomllib.load(fh)

@@ -52,6 +52,29 @@ def test_a_street_said_by_its_short_name_after_on_is_a_place():
     assert {("Brightline Glass", "ORGANIZATION"), ("Pemberton", "LOCATION")} <= merged
 
 
+def test_a_two_word_street_after_a_premises_word_and_a_crossing_after_a_named_street_are_places():
+    text = (
+        "Dispatch sent me to Lilac Lanes, the bowling alley on North Division. "
+        "They picked him up on Stockton Boulevard at Fruitridge. I met Ana Ruiz at Kaiser. "
+        "She works in Fresno at Sunwest. We drove down Oak Street to Brightwell."
+    )
+    spans = [
+        _span(text, "Lilac Lanes", "LOCATION"),
+        _span(text, "North Division", "ORGANIZATION"),
+        _span(text, "Stockton Boulevard", "LOCATION"),
+        _span(text, "Fruitridge", "ORGANIZATION"),
+        _span(text, "Ana Ruiz", "PERSON"),
+        _span(text, "Kaiser", "ORGANIZATION"),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Sunwest", "ORGANIZATION"),
+        _span(text, "Oak Street", "LOCATION"),
+        _span(text, "Brightwell", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {("North Division", "LOCATION"), ("Fruitridge", "LOCATION")} <= merged
+    assert {("Kaiser", "ORGANIZATION"), ("Sunwest", "ORGANIZATION"), ("Brightwell", "ORGANIZATION")} <= merged
+
+
 def test_a_name_on_something_that_is_no_place_keeps_its_label():
     text = "She is on Suboxone now and we talked on Telegram with Dana. Marcus and Delia came too."
     spans = [
