@@ -105,6 +105,7 @@ from reviewer_app.core.place_mentions import (
     label_names_before_place_words,
     place_words,
     relabel_bodies_listed_with_places,
+    relabel_groups_used_as_places,
     relabel_places_by_use,
     street_words,
 )
@@ -762,6 +763,10 @@ def merge_spans(
         )
         # "who represents Fortuna, Rio Dell and the valley": a town NER read as a body.
         merged = relabel_bodies_listed_with_places(merged, text, rules.organisation_heads)
+        # "She is from Jalisco", "take me to Tolay": an unknown place NER read as a group.
+        merged = relabel_groups_used_as_places(
+            merged, text, rules.place_cues, rules.known_groups, rules.known_places
+        )
         # "a party on Pacheco road", "Kern county asks": speech recognition's capitals on names only.
         merged = label_names_before_place_words(merged, text, place_words())
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())

@@ -25,8 +25,10 @@ document uses it as one in a weaker way than a locative preposition says: passin
 Oakland office", "Wasco reception"), or set after a place's or body's name with a comma
 ("Greater Hope Missionary Baptist Church, Willits,").
 
-Three more places NER reads as something else or as nothing: a name before a lower-case word
-for a kind of place (`label_names_before_place_words`: "on Pacheco road", "Kern county"); an
+Four more places NER reads as something else or as nothing: an unknown word NER took for a
+group after a place cue (`relabel_groups_used_as_places`: "take me to Tolay"); a name before a
+lower-case word for a kind of place (`label_names_before_place_words`: "on Pacheco road", "Kern
+county"); an
 organisation of a few words right after a place in a list (`relabel_bodies_listed_with_places`:
 "Fortuna, Rio Dell and the valley", "outside Turlock and Denair"), a town NER does not know; and
 a gazetteer's place written capitalised that nothing tagged (`label_known_places_alone`:
@@ -42,7 +44,9 @@ import tomllib
 from collections.abc import Callable, Iterable, Sequence
 
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, previous_word
+from reviewer_app.core.language_names import language_names
 from reviewer_app.core.name_rules import STRUCTURE, answers_where
+from reviewer_app.core.referent_labels import is_known_group
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess
 from reviewer_app.paths import resource
@@ -492,6 +496,29 @@ def relabel_bodies_listed_with_places(
             span = span.with_(label="LOCATION")
         out.append(span)
     return out
+
+
+def relabel_groups_used_as_places(
+    spans: Sequence[Span],
+    text: str,
+    place_cues: frozenset[str],
+    known_groups: frozenset[str],
+    known_places: frozenset[str],
+) -> list[Span]:
+    """`spans` with each group (NRP) NER alone found that is no group of the gazetteers nor a
+    language and that follows one of `place_cues` (lower case: "take me to Tolay", "She is from
+    Jalisco", "towed us to Pulau") a LOCATION: NER reads an unknown place as a people's name
+    there; a known group after the cue stays one ("the rights of Oromo", "married to a Mexican")."""
+    return [
+        span.with_(label="LOCATION")
+        if span.label == "NRP"
+        and _found_by_ner(span)
+        and not is_known_group(span.text_in(text), known_groups, known_places)
+        and span.text_in(text).lower() not in language_names()
+        and _after(text, span.start, place_cues, _WORD_BEFORE)
+        else span
+        for span in spans
+    ]
 
 
 _LOWER_WORD_AFTER = re.compile(r"[ ](?P<word>[a-z]+)(?![\w'’-])")

@@ -301,3 +301,20 @@ def test_a_name_before_a_lower_case_word_for_a_kind_of_place_is_that_place():
     labels = {(words, label) for words, label, _ in _labels(text, ner)}
     assert {("Pacheco road", "LOCATION"), ("Kern valley", "LOCATION"), ("Kern county", "LOCATION")} <= labels
     assert {("Tony", "PERSON"), ("Ruiz", "PERSON")} <= labels
+
+
+def test_an_unknown_group_after_a_place_cue_is_a_place():
+    text = (
+        "A: If I go back they will take me to Tolay again. She is from Jalisco like me.\n"
+        "A: A school of Hispanic families. Classes in Oromo. Also there are Amhara here."
+    )
+    ner = [
+        _span(text, "Tolay", "NRP"),
+        _span(text, "Jalisco", "NRP"),
+        _span(text, "Hispanic", "NRP"),
+        _span(text, "Oromo", "NRP"),
+        _span(text, "Amhara", "NRP"),
+    ]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert {("Tolay", "LOCATION"), ("Jalisco", "LOCATION")} <= labels
+    assert {("Hispanic", "NRP"), ("Oromo", "NRP"), ("Amhara", "NRP")} <= labels
