@@ -25,6 +25,9 @@ document uses it as one in a weaker way than a locative preposition says: passin
 Oakland office", "Wasco reception"), or set after a place's or body's name with a comma
 ("Greater Hope Missionary Baptist Church, Willits,").
 
+A name right after a word of direction and "by" or "past" is a place, a town of the gazetteers or
+not (`relabel_places_past_a_direction`: "building pads out by Orcutt").
+
 Four more places NER reads as something else or as nothing: an unknown word NER took for a
 group after a place cue (`relabel_groups_used_as_places`: "take me to Tolay"); a name before a
 lower-case word for a kind of place (`label_names_before_place_words`: "on Pacheco road", "Kern
@@ -79,6 +82,7 @@ def relabel_places_by_use(
     `towns`: lower case, the gazetteers' places."""
     spans = relabel_places_by_locative_use(spans, text, locative_cues, titles, person_names)
     spans = relabel_places_by_residence(spans, text, _residence_cues(), titles, person_names)
+    spans = relabel_places_past_a_direction(spans, text, titles, person_names)
     spans = relabel_longer_places_by_use(label_places_by_kind(spans, text), text, titles, person_names)
     return relabel_towns_by_use(spans, text, towns, titles, person_names)
 
@@ -227,6 +231,38 @@ def relabel_places_by_residence(
         ) is not None
 
     return _relabel_names_used_as_places(spans, text, after_a_residence_cue, titles, person_names)
+
+
+def relabel_places_past_a_direction(
+    spans: Sequence[Span],
+    text: str,
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with each name NER alone read as a person or a body right after a word of
+    direction and "by" or "past" (`through_a_town` of place_mentions.toml with two words:
+    "building pads out by Orcutt", "a farm out by canfield", "the flood came up by al viso") a
+    LOCATION, a town's name or not; its other mentions follow, unless the document shows its
+    words as a person's (`_relabel_names_used_as_places`). Speech recognition's lower-case names
+    are taken at that mention only."""
+    direction = _after_phrase_pattern(tuple(p for p in _word_lists()["through_a_town"] if " " in p))
+    if direction is None:
+        return list(spans)
+
+    def past_a_direction(span: Span) -> bool:
+        return direction.search(text, max(0, span.start - 20), span.start) is not None
+
+    spans = _relabel_names_used_as_places(spans, text, past_a_direction, titles, person_names)
+    return [
+        span.with_(label="LOCATION")
+        if span.label in ("PERSON", "ORGANIZATION")
+        and _found_by_ner(span)
+        and span.text_in(text).islower()
+        and len(span.text_in(text).split()) <= 2
+        and past_a_direction(span)
+        else span
+        for span in spans
+    ]
 
 
 def relabel_longer_places_by_use(

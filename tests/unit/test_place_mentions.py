@@ -318,3 +318,23 @@ def test_an_unknown_group_after_a_place_cue_is_a_place():
     labels = {(words, label) for words, label, _ in _labels(text, ner)}
     assert {("Tolay", "LOCATION"), ("Jalisco", "LOCATION")} <= labels
     assert {("Hispanic", "NRP"), ("Oromo", "NRP"), ("Amhara", "NRP")} <= labels
+
+
+def test_a_name_past_a_word_of_direction_is_a_place():
+    text = (
+        "A: I was building pads out by Quenby. Quenby had work.\n"
+        "a: my mother was from a farm out by canfield we went to mass\n"
+        "A: Mr. Ostrander drove us. The house was out by Ostrander. I sat by Nadia."
+    )
+    ner = [
+        _span(text, "Quenby", "ORGANIZATION"),
+        _span(text, "Quenby", "ORGANIZATION", 1),
+        _span(text, "canfield", "PERSON"),
+        _span(text, "Ostrander", "PERSON"),
+        _span(text, "Ostrander", "PERSON", 1),
+        _span(text, "Nadia", "PERSON"),
+    ]
+    labels = _labels(text, ner)
+    assert [label for words, label, _ in labels if words == "Quenby"] == ["LOCATION", "LOCATION"]
+    assert ("canfield", "LOCATION") in {(words, label) for words, label, _ in labels}
+    assert {label for words, label, _ in labels if words in ("Ostrander", "Nadia")} == {"PERSON"}
