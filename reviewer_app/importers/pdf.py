@@ -176,13 +176,14 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     index_pages: list[PdfPage] = []
     decision_pages: list[PdfPage] = []  # unnumbered pages of an ALL-CAPS notice after the body
     left_out: list[PdfPage] = []  # pages with text that fits none of the parts
+    cover_is_numbered = cover_page is not None and cover_page.numbered
     for page in pages[1:] if cover_page else pages:
         heading = first_text(page)
         index = layout.is_index([line.text for line in band_lines(page)])
         if certificate_pages or (body_pages and layout.certificate_heading.match(heading)):
             certificate_pages.append(page)
-        elif (page.numbered or (body_pages and page.counts_lines)) and not index:
-            # (a page of a few numbered rows after numbered pages is the body's too)
+        elif (page.numbered or (page.counts_lines and (body_pages or cover_is_numbered))) and not index:
+            # (a page of a few numbered rows after numbered pages, the cover's too, is the body's)
             body_pages.append(page)
         elif not body_pages or index:
             index_pages.append(page)
@@ -204,12 +205,14 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     cover_lines = [(page, line) for page in cover_pages for line in band_lines(page)]
     if len(cover_pages) == 1 and cover_page.numbered:
         # The dialogue may start on the cover's page: at the first row whose
-        # speaker speaks on the body pages too ("PANEL PRESENT:" does not), or, in a
-        # transcript of one page, twice on it.
-        speakers = {layout.speaker_of(line.text, named) for _, line in rows if line.words} - {None} | exported
-        if not rows:
-            said = Counter(layout.speaker_of(line.text, named) for _, line in cover_lines if line.number)
-            speakers = {speaker for speaker, count in said.items() if count > 1} - {None}
+        # speaker speaks on the body pages too ("PANEL PRESENT:" does not) or twice
+        # on the cover's page (the body may be a page of a few rows, or none).
+        said = Counter(layout.speaker_of(line.text, named) for _, line in cover_lines if line.number)
+        speakers = (
+            {layout.speaker_of(line.text, named) for _, line in rows if line.words}
+            | {speaker for speaker, count in said.items() if count > 1}
+            | exported
+        ) - {None}
         start = next(
             (
                 i

@@ -63,6 +63,18 @@ KINDS = {
     "county_jail_booking_interview",
     "resentencing_hearing_superior_court",
     "parole_arrest_interview_raw_asr",
+    "hearing_gang_dropout_transfers",
+    "hearing_next_of_kin_by_video",
+    "hearing_scanned_ocr_copy",
+    "hearing_asl_interpreter_deaf_inmate",
+    "jail_call_court_exhibit",
+    "hearing_service_timestamps",
+    "parole_agent_home_visit_bodycam",
+    "victim_notification_call",
+    "sentencing_hearing_victim_impact",
+    "parole_revocation_hearing_county",
+    "hearing_elderly_parole_second_language",
+    "exoneree_radio_interview",
 }
 # Written as held-out material and promoted to development on 2026-11-27 (README); some are
 # shorter than the 900 words planned for transcripts written for this folder.

@@ -408,3 +408,39 @@ def test_letters_the_built_in_fonts_lack_are_drawn_and_read_back(tmp_path, layou
     pdf = tmp_path / "hearing.pdf"
     pdf.write_bytes(render(text, reference, layouts()[layout], "Hearing"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+def _appearances(turns: int) -> str:
+    """A reporter's transcript whose dialogue starts on its first page, under the caption."""
+    said = [
+        "THE COURT: We are on the record in the matter of People versus Dominguez. Counsel, state"
+        " your appearances.",
+        "MS. ORTIZ: Lena Ortiz for the People, Your Honor.",
+        "MR. HALE: Victor Hale for Mr. Dominguez, who is present in custody.",
+        "THE COURT: Thank you. We are here for the preliminary hearing. Are the People ready to call"
+        " the first witness?",
+        "MS. ORTIZ: We are, Your Honor. The People call Detective Ruth Amsel.",
+        "THE COURT: Detective, please come forward and raise your right hand to be sworn by the clerk.",
+    ]
+    return COVER + "\n".join((said * 3)[:turns])
+
+
+@pytest.mark.parametrize("layout", ["pleading", "numbered_hanging"])
+@pytest.mark.parametrize("turns", [16, 17, 18])
+def test_a_last_page_of_a_few_numbered_rows_after_a_cover_holding_the_dialogue_is_read(
+    tmp_path, layout, turns
+):
+    """The dialogue starts on the first page, under the caption, and its last turns run onto a
+    second page of one to four numbered rows: too few for a line-numbered page on its own, but
+    they count 1, 2, 3 as the first page did, so they are the body's and nothing is lost."""
+    expected, got = _imported(tmp_path, _appearances(turns), layout)
+    assert got == expected
+
+
+def test_a_speaker_only_the_first_page_shows_twice_opens_the_dialogue_there(tmp_path):
+    """On a first page holding the caption and most of the dialogue, THE COURT speaks three
+    times but the one row carried to page 2 is MR. HALE's: the dialogue starts at THE COURT's
+    first turn, not at the turn before MR. HALE's first, which left it in the cover."""
+    expected, got = _imported(tmp_path, _appearances(9), "deposition_tag_alone")
+    assert expected[0][0] == "THE COURT"
+    assert got == expected
