@@ -504,14 +504,16 @@ _LIST_JOINT = re.compile(r",[ ]+(?:(?:and|or)[ ]+)?|[ ]+(?:and|or)[ ]+")
 
 
 def relabel_bodies_listed_with_places(
-    spans: Sequence[Span], text: str, organisation_heads: frozenset[str]
+    spans: Sequence[Span], text: str, organisation_heads: frozenset[str], known_places: frozenset[str]
 ) -> list[Span]:
     """`spans` with each organisation NER alone found, of one to three capitalised words, right
-    after a place in a list ("who represents Fortuna, Rio Dell and the valley", "outside Turlock
-    and Denair without", "Unit 3B, Aurora, on") a LOCATION: a town NER does not know. Not one
-    whose last word heads bodies' names (`organisation_heads`, lower case: "Oxnard, Ventura
-    County Superior Court"), an acronym, nor one after which the list does not end or go on
-    (`_list_ends`: "in Fresno and Kaiser paid for it", where a new clause starts)."""
+    after a known place (`known_places`, lower case) or an address in a list ("who represents
+    Fortuna, Rio Dell and the valley", "outside Turlock and Denair without", "Unit 3B, Aurora, on")
+    a LOCATION: a town NER does not know. Not after a place NER made of a business's first words
+    ("Sunnyside Tire and Brake"), not one whose last word heads bodies' names
+    (`organisation_heads`, lower case: "Oxnard, Ventura County Superior Court"), an acronym, nor
+    one after which the list does not end or go on (`_list_ends`: "in Fresno and Kaiser paid for
+    it", where a new clause starts)."""
     spans = sorted(spans)
     out: list[Span] = []
     for span in spans:
@@ -522,6 +524,7 @@ def relabel_bodies_listed_with_places(
             span.label == "ORGANIZATION"
             and previous is not None
             and previous.label == "LOCATION"
+            and (previous.text_in(text).lower() in known_places or previous.text_in(text)[:1].isdigit())
             and _found_by_ner(span)
             and len(words) <= 3
             and all(w[:1].isupper() and not w.isupper() for w in words)

@@ -259,7 +259,7 @@ def test_a_body_ner_read_in_a_list_after_a_place_is_a_town():
         "A: She represents Fortuna, Rio Dell and the valley. He may not go outside Turlock and "
         "Denair without approval.\n"
         "A: Then Oxnard, Harbor Light Ministries. I was in Fresno and Kaiser paid for it. "
-        "Agents came from Modesto and FBI."
+        "Agents came from Modesto and FBI. The offer is from Sunnyside Tire and Brake."
     )
     ner = [
         _span(text, "Fortuna", "LOCATION"),
@@ -272,17 +272,21 @@ def test_a_body_ner_read_in_a_list_after_a_place_is_a_town():
         _span(text, "Kaiser", "ORGANIZATION"),
         _span(text, "Modesto", "LOCATION"),
         _span(text, "FBI", "ORGANIZATION"),
+        _span(text, "Sunnyside Tire", "LOCATION"),
+        _span(text, "Brake", "ORGANIZATION"),
     ]
     labels = {(words, label) for words, label, _ in _labels(text, ner)}
     assert {("Rio Dell", "LOCATION"), ("Denair", "LOCATION")} <= labels
-    for body in ("Harbor Light Ministries", "Kaiser", "FBI"):
+    for body in ("Harbor Light Ministries", "Kaiser", "FBI", "Brake"):
         assert (body, "ORGANIZATION") in labels, body
 
 
 def test_a_body_named_by_its_head_word_after_a_town_stays_a_body():
     text = "A: Then Oxnard, Harbor Light Ministries. I was there."
     ner = [_span(text, "Oxnard", "LOCATION"), _span(text, "Harbor Light Ministries", "ORGANIZATION")]
-    relabelled = relabel_bodies_listed_with_places(ner, text, frozenset({"ministries"}))
+    relabelled = relabel_bodies_listed_with_places(
+        ner, text, frozenset({"ministries"}), frozenset({"oxnard"})
+    )
     assert [s.label for s in relabelled] == ["LOCATION", "ORGANIZATION"]
 
 
