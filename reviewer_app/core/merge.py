@@ -62,7 +62,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reviewer_app.core.call_streets import label_streets
+from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
     CONTEXT,
@@ -800,6 +800,7 @@ def merge_spans(
     merged = drop_numbered_speaker_tags(merged, text, speaker_tags)  # "SPEAKER_00:"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
     merged = label_streets(merged, text, rules.calendar_words | rules.titles | rules.person_cues)
+    merged = label_numbered_streets(merged, text)  # "the house on Eighty-fourth"
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text, rules.organisation_heads), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
