@@ -8,6 +8,9 @@ or a person. Two capitalised words joined by "and" after a word that leads to a 
 two joined so of which one is such a street ("Edinger and Raitt"); each of them is a
 street in its other mentions in the call too ("It's Edinger." "Up Raitt.").
 
+A street named by its number alone after "on" is one too ("the house on Eighty-fourth",
+"northbound on 24th"; not "on the fourth", a day).
+
 A street the document names in an address ("2216 Halvorsen Avenue") is that street where its
 name is said alone ("onto Halvorsen", "Is that Halvorsen, H-A-L-V-O-R-S-E-N?"), whatever NER
 or a spelling made of the word, unless the document shows the word as a person's name (in a
@@ -92,6 +95,50 @@ def label_streets(spans: Iterable[Span], text: str, not_streets: frozenset[str])
     for start, end in sorted({*mentions, *((a, b) for a, b in places if text[a:b] in streets)}):
         if not any(s.start < end and start < s.end for s in [*out, *added]):
             added.append(Span(start, end, "LOCATION", (STREET_DETECTOR,), STREET_SCORE))
+    return sorted([*out, *added], key=lambda s: (s.start, s.end))
+
+
+# A street named by its number alone: "on Eighty-fourth", "northbound on 24th", "onto Fifth".
+_UNITS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+_TEENS = "tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth"
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_TENTHS = "twentieth|thirtieth|fortieth|fiftieth|sixtieth|seventieth|eightieth|ninetieth"
+_NUMBERED_STREET = re.compile(
+    r"(?<![\w'’-])(?i:on|onto|off)[ ]+(?P<street>\d{1,3}(?:st|nd|rd|th)"
+    rf"|(?i:(?:(?:{_TENS})[- ])?(?:{_UNITS})|{_TEENS}|{_TENTHS}))(?![\w'’-])"
+)
+# What may follow a street named by its number: a mark, the line's end, or a word that goes on
+# with the place or the clause ("on Eighty-fourth no more", "on 24th and then"); a noun makes the
+# ordinal a word of it ("on second watch", "on third floor").
+_STREET_END = re.compile(
+    r"[ \t]*(?:[,.;:!?)—-]|$)|[ ]+(?:and|or|no|by|near|at|in|to|toward|towards|then|where|when|because"
+    r"|before|after|from|until|past)(?![\w'’-])",
+    re.M,
+)
+
+
+def label_numbered_streets(spans: Iterable[Span], text: str) -> list[Span]:
+    """`spans` with a LOCATION on each street named by its ordinal alone right after "on",
+    "onto" or "off" ("the house on Eighty-fourth", "northbound on 24th"), where a mark or a word of
+    `_STREET_END` follows: a day of the month takes "the" ("on the fourth") or a month after it
+    ("on 24th March", "on 4th of July"), and a noun after it makes it a word of that noun ("on
+    second watch"). A DATE span on
+    it becomes the street; any other span over it is left."""
+    spans = sorted(spans, key=lambda s: (s.start, s.end))
+    added: list[Span] = []
+    relabelled: dict[tuple[int, int], Span] = {}
+    for match in _NUMBERED_STREET.finditer(text):
+        start, end = match.span("street")
+        if not _STREET_END.match(text, end):  # "on 24th March", "on 4th of July", "on second watch"
+            continue
+        over = [s for s in spans if s.start < end and start < s.end]
+        if not over:
+            added.append(Span(start, end, "LOCATION", (STREET_DETECTOR,), STREET_SCORE))
+        elif len(over) == 1 and over[0].label == "DATE" and (over[0].start, over[0].end) == (start, end):
+            relabelled[(start, end)] = over[0].with_(label="LOCATION")
+    if not added and not relabelled:
+        return spans
+    out = [relabelled.get((s.start, s.end), s) for s in spans]
     return sorted([*out, *added], key=lambda s: (s.start, s.end))
 
 

@@ -22,9 +22,11 @@ from reviewer_app.core.spans import Span
 from reviewer_app.core.term_patterns import term_alternation
 from reviewer_app.paths import resource
 
-# A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks Mam" ...
+# A language named as one: "Language: Afaan Oromoo", "the language is Tigrinya", "speaks Mam",
+# or the interpreter's ("Interpreter: Afaan Oromo", "certified court interpreter, Punjabi,") ...
 LANGUAGE_BEFORE = re.compile(
-    r"(?i:\blanguages?(?:[ ]+(?:is|was|will[ ]be|used|spoken))?|\bspeaks?|\bspeaking|\bspoke)[:]?[ \t]+\Z"
+    r"(?i:\blanguages?(?:[ ]+(?:is|was|will[ ]be|used|spoken))?|\bspeaks?|\bspeaking|\bspoke|\binterpreter)"
+    r"[:,]?[ \t]+\Z"
 )
 # ... or before "interpreter" or "speaker" ("a Tagalog interpreter").
 LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")

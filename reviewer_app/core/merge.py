@@ -62,7 +62,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reviewer_app.core.call_streets import label_streets
+from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
     CONTEXT,
@@ -106,7 +106,15 @@ from reviewer_app.core.organisation_names import (
 )
 from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.person_words import titled_pattern
-from reviewer_app.core.place_mentions import relabel_places_by_use
+from reviewer_app.core.place_mentions import (
+    label_known_places_alone,
+    label_names_before_place_words,
+    place_words,
+    relabel_bodies_listed_with_places,
+    relabel_groups_used_as_places,
+    relabel_places_by_use,
+    street_words,
+)
 from reviewer_app.core.record_names import names_from_layout
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
@@ -780,6 +788,14 @@ def merge_spans(
         merged = relabel_places_by_use(
             merged, text, rules.locative_cues, rules.known_places, person_words, person_names
         )
+        # "who represents Fortuna, Rio Dell and the valley": a town NER read as a body.
+        merged = relabel_bodies_listed_with_places(merged, text, rules.organisation_heads, rules.known_places)
+        # "She is from Jalisco", "take me to Tolay": an unknown place NER read as a group.
+        merged = relabel_groups_used_as_places(
+            merged, text, rules.place_cues, rules.known_groups, rules.known_places
+        )
+        # "a party on Pacheco road", "Kern county asks": speech recognition's capitals on names only.
+        merged = label_names_before_place_words(merged, text, place_words())
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations, keep_relative_dates)
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))
@@ -811,11 +827,13 @@ def merge_spans(
     merged = drop_numbered_speaker_tags(merged, text, speaker_tags)  # "SPEAKER_00:"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
     merged = label_streets(merged, text, rules.calendar_words | rules.titles | rules.person_cues)
+    merged = label_numbered_streets(merged, text)  # "the house on Eighty-fourth"
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text, rules.organisation_heads), text)
     merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
-    merged = label_streets_by_context(merged, text, frozenset(rules.organisation_cues.get("street_cues", ())))
+    street_cues = frozenset(rules.organisation_cues.get("street_cues", ()))
+    merged = label_streets_by_context(merged, text, street_cues, street_words())
     merged = label_by_leading_head(
         merged,
         text,
@@ -854,6 +872,8 @@ def merge_spans(
         merged = settle_places_and_bodies(
             merged, text, rules.known_places, heads, cues, roles, stop_words, rules.known_bodies
         )
+        # "Centinela before that", "the Folsom years": a known place NER read as nothing.
+        merged = label_known_places_alone(merged, text, rules.known_places, person_words, person_names)
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)

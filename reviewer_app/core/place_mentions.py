@@ -24,18 +24,33 @@ document uses it as one in a weaker way than a locative preposition says: passin
 ("came in through Wasco", "the rivers up by Redding"), an office or reception centre in it ("the
 Oakland office", "Wasco reception"), or set after a place's or body's name with a comma
 ("Greater Hope Missionary Baptist Church, Willits,").
+
+A name right after a word of direction and "by" or "past" is a place, a town of the gazetteers or
+not (`relabel_places_past_a_direction`: "building pads out by Orcutt").
+
+Four more places NER reads as something else or as nothing: an unknown word NER took for a
+group after a place cue (`relabel_groups_used_as_places`: "take me to Tolay"); a name before a
+lower-case word for a kind of place (`label_names_before_place_words`: "on Pacheco road", "Kern
+county"); an
+organisation of a few words right after a place in a list (`relabel_bodies_listed_with_places`:
+"Fortuna, Rio Dell and the valley", "outside Turlock and Denair"), a town NER does not know; and
+a gazetteer's place written capitalised that nothing tagged (`label_known_places_alone`:
+"Centinela before that", "in the Folsom years").
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 
-from reviewer_app.core.context_rules import previous_word
+from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, previous_word
+from reviewer_app.core.language_names import language_names
 from reviewer_app.core.name_rules import STRUCTURE, answers_where
 from reviewer_app.core.pattern_tables import load_table
+from reviewer_app.core.referent_labels import is_known_group
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess
 from reviewer_app.paths import resource
@@ -70,8 +85,25 @@ def relabel_places_by_use(
     # the places detector's cues, from the same reading of places.toml
     residence_cues = load_table("places.toml").get("residence_cues", ())
     spans = relabel_places_by_residence(spans, text, residence_cues, titles, person_names)
+    spans = relabel_places_past_a_direction(spans, text, titles, person_names)
     spans = relabel_longer_places_by_use(label_places_by_kind(spans, text), text, titles, person_names)
     return relabel_towns_by_use(spans, text, towns, titles, person_names)
+
+
+@functools.cache
+def place_words() -> frozenset[str]:
+    """places.toml's lower-case words for a kind of place: its `street_words` ("road", "avenue") and
+    the one-word `place_heads` ("county", "valley")."""
+    lower = load_table("places.toml").get("lower_case", {})
+    heads = [h for h in lower.get("place_heads", ()) if " " not in h]
+    return frozenset(w.lower() for w in [*lower.get("street_words", ()), *heads])
+
+
+@functools.cache
+def street_words() -> frozenset[str]:
+    """places.toml's lower-case words for a kind of street ("road", "avenue", "boulevard")."""
+    lower = load_table("places.toml").get("lower_case", {})
+    return frozenset(w.lower() for w in lower.get("street_words", ()))
 
 
 def relabel_places_by_locative_use(
@@ -191,6 +223,38 @@ def relabel_places_by_residence(
         ) is not None
 
     return _relabel_names_used_as_places(spans, text, after_a_residence_cue, titles, person_names)
+
+
+def relabel_places_past_a_direction(
+    spans: Sequence[Span],
+    text: str,
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with each name NER alone read as a person or a body right after a word of
+    direction and "by" or "past" (`through_a_town` of place_mentions.toml with two words:
+    "building pads out by Orcutt", "a farm out by canfield", "the flood came up by al viso") a
+    LOCATION, a town's name or not; its other mentions follow, unless the document shows its
+    words as a person's (`_relabel_names_used_as_places`). Speech recognition's lower-case names
+    are taken at that mention only."""
+    direction = _after_phrase_pattern(tuple(p for p in _word_lists()["through_a_town"] if " " in p))
+    if direction is None:
+        return list(spans)
+
+    def past_a_direction(span: Span) -> bool:
+        return direction.search(text, max(0, span.start - 20), span.start) is not None
+
+    spans = _relabel_names_used_as_places(spans, text, past_a_direction, titles, person_names)
+    return [
+        span.with_(label="LOCATION")
+        if span.label in ("PERSON", "ORGANIZATION")
+        and _found_by_ner(span)
+        and span.text_in(text).islower()
+        and len(span.text_in(text).split()) <= 2
+        and past_a_direction(span)
+        else span
+        for span in spans
+    ]
 
 
 def relabel_longer_places_by_use(
@@ -425,3 +489,163 @@ def _words(name: str) -> set[str]:
     """The lower-case words of a name and the parts of a hyphenated one."""
     words = set(_WORD.findall(name.lower()))
     return words | {part for word in words for part in word.split("-") if part}
+
+
+# Between a place and the next one of a list: "Fortuna, Rio Dell and", "Turlock and Denair".
+_LIST_JOINT = re.compile(r",[ ]+(?:(?:and|or)[ ]+)?|[ ]+(?:and|or)[ ]+")
+
+
+def relabel_bodies_listed_with_places(
+    spans: Sequence[Span], text: str, organisation_heads: frozenset[str], known_places: frozenset[str]
+) -> list[Span]:
+    """`spans` with each organisation NER alone found, of one to three capitalised words, right
+    after a known place (`known_places`, lower case) or an address in a list ("who represents
+    Fortuna, Rio Dell and the valley", "outside Turlock and Denair without", "Unit 3B, Aurora, on")
+    a LOCATION: a town NER does not know. Not after a place NER made of a business's first words
+    ("Sunnyside Tire and Brake"), not one whose last word heads bodies' names
+    (`organisation_heads`, lower case: "Oxnard, Ventura County Superior Court"), an acronym, nor
+    one after which the list does not end or go on (`_list_ends`: "in Fresno and Kaiser paid for
+    it", where a new clause starts)."""
+    spans = sorted(spans)
+    out: list[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        covered = span.text_in(text)
+        words = covered.split()
+        if (
+            span.label == "ORGANIZATION"
+            and previous is not None
+            and previous.label == "LOCATION"
+            and (previous.text_in(text).lower() in known_places or previous.text_in(text)[:1].isdigit())
+            and _found_by_ner(span)
+            and len(words) <= 3
+            and all(w[:1].isupper() and not w.isupper() for w in words)
+            and words[-1].lower() not in organisation_heads
+            and _LIST_JOINT.fullmatch(text, previous.end, span.start) is not None
+            and _list_ends().match(text, span.end) is not None
+        ):
+            span = span.with_(label="LOCATION")
+        out.append(span)
+    return out
+
+
+def relabel_groups_used_as_places(
+    spans: Sequence[Span],
+    text: str,
+    place_cues: frozenset[str],
+    known_groups: frozenset[str],
+    known_places: frozenset[str],
+) -> list[Span]:
+    """`spans` with each group (NRP) NER alone found that is no group of the gazetteers nor a
+    language and that follows one of `place_cues` (lower case: "take me to Tolay", "She is from
+    Jalisco", "towed us to Pulau") a LOCATION: NER reads an unknown place as a people's name
+    there; a known group after the cue stays one ("the rights of Oromo", "married to a Mexican")."""
+    return [
+        span.with_(label="LOCATION")
+        if span.label == "NRP"
+        and _found_by_ner(span)
+        and not is_known_group(span.text_in(text), known_groups, known_places)
+        and span.text_in(text).lower() not in language_names()
+        and _after(text, span.start, place_cues, _WORD_BEFORE)
+        else span
+        for span in spans
+    ]
+
+
+_LOWER_WORD_AFTER = re.compile(r"[ ](?P<word>[a-z]+)(?![\w'’-])")
+_STREET_CUE_BEFORE = re.compile(r"(?<![\w'’-])(?:on|off|at)[ ]+\Z")
+
+
+def label_names_before_place_words(
+    spans: Sequence[Span], text: str, place_words: frozenset[str]
+) -> list[Span]:
+    """`spans` with each name NER alone found, of one or two capitalised words, right before a
+    lower-case word for a kind of place (`place_words`, lower case: a street's or a county's, "At a
+    party on Pacheco road", "Kern county asks for", "when I was at Kern valley") a LOCATION that
+    takes the word in (a place already, its whole name), as speech recognition writes names with
+    capitals and the words after them without. A person's name only after "on", "off" or "at" ("I
+    let Tony drive" is no street)."""
+    out = []
+    for span in spans:
+        words = span.text_in(text).split()
+        after = _LOWER_WORD_AFTER.match(text, span.end)
+        if (
+            after is not None
+            and after.group("word") in place_words
+            and span.label in ("PERSON", "ORGANIZATION", "NRP", "LOCATION")
+            and _found_by_ner(span)
+            and 1 <= len(words) <= 2
+            and all(w[:1].isupper() and not w.isupper() for w in words)
+            and (
+                span.label != "PERSON" or _STREET_CUE_BEFORE.search(text, max(0, span.start - 5), span.start)
+            )
+        ):
+            span = span.with_(end=after.end("word"), label="LOCATION")
+        out.append(span)
+    return out
+
+
+# A word written capitalised or in capitals right before a place's name ("San" of "San Jose",
+# "Mr." of "Mr. Davis", "OF" of "STATE OF CALIFORNIA"): the name is part of a longer one.
+_CAPITALISED_BEFORE = re.compile(r"(?<![\w'’.-])(?P<word>[A-Z][\w'’-]*\.?)[ ]+\Z")
+_CAPITALISED_AFTER = re.compile(r"[ ]+[A-Z]")
+# What may follow a known place's name that opens a sentence: a mark or a number, as a place said
+# on its own does ("Lodi, nine five two four zero", "RIVERSIDE. RIVERSIDE COUNTY", "STOCKTON 2
+# PAROLE UNIT"); not a word ("Weed at twelve", a town's name that is also a word).
+_FRAGMENT_END = re.compile(r"[,.;:?!)]|[ \t]*$|[ ]+\d", re.M)
+_COMPASS = frozenset({"north", "south", "east", "west"})
+
+
+def label_known_places_alone(
+    spans: Sequence[Span],
+    text: str,
+    known_places: frozenset[str],
+    titles: frozenset[str],
+    person_names: Iterable[str] = (),
+) -> list[Span]:
+    """`spans` with a LOCATION on each mention of a gazetteer's place (`known_places`, lower case,
+    four letters or more) written capitalised that no span covers and that NER read as nothing:
+    "Centinela before that", "in the Folsom years", "Not the Shafter court". Not where it is a
+    part of a longer capitalised name (a capitalised word right before or after it, a compass word
+    aside: "East Oakland"), where the document shows its word as a person's (a PERSON span, a
+    title, the cover) or writes it in lower case ("weed"), and, where it opens a sentence, only
+    as a place said on its own (`_FRAGMENT_END`)."""
+    spans = sorted(spans)
+    names = sorted((n for n in known_places if len(n) >= 4), key=len, reverse=True)
+    if not names:
+        return spans
+    pattern = re.compile(
+        r"(?<![\w'’-])(?i:" + "|".join(re.escape(n).replace(r"\ ", "[ ]") for n in names) + r")(?![\w'’-])"
+    )
+    named = _person_words(spans, text, titles, person_names, lambda span: False)
+    lower = {w for w in _WORD.findall(text) if w.islower()}
+    starts = [s.start for s in spans]
+    added = []
+    for match in pattern.finditer(text):
+        start, end = match.span()
+        words = match.group().split()
+        if not all(w[0].isupper() for w in words) or _words(match.group()) & (named | lower):
+            continue
+        before = _CAPITALISED_BEFORE.search(text, max(0, start - 20), start)
+        if before is not None:
+            if before.group("word").lower() not in _COMPASS:
+                continue
+            start = before.start("word")
+        if _CAPITALISED_AFTER.match(text, end) or text.startswith(("'s", "’s"), end):
+            continue
+        if _opens_sentence(text, start) and _FRAGMENT_END.match(text, end) is None:
+            continue
+        i = bisect.bisect_left(starts, end)
+        if any(s.start < end and start < s.end for s in spans[max(0, i - 3) : i]):
+            continue
+        added.append(Span(start, end, "LOCATION", (CONTEXT,), CONTEXT_SCORE))
+    return sorted([*spans, *added])
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether `start` is a line's first word or follows a sentence's end, a colon or a dash."""
+    prefix = text[text.rfind("\n", 0, start) + 1 : start]
+    return _SENTENCE_START.search(prefix) is not None
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;\"“(]|--)[ \t]*\Z")

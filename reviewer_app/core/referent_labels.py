@@ -227,19 +227,23 @@ _WORD_BEFORE_ON = re.compile(r"(?<![\w'’-])(?P<word>[a-z][a-z'’-]*)[ ]+on[ ]
 _SPAN_BEFORE_ON = re.compile(r",?[ ]+on[ ]+\Z")
 
 
-def label_streets_by_context(spans: Iterable[Span], text: str, street_cues: frozenset[str]) -> list[Span]:
-    """A one-word name that is a street said by its short name is a LOCATION, whatever
-    NER made of it: after "on" and a place or body ("Rosewood Haven, the shelter on
+def label_streets_by_context(
+    spans: Iterable[Span], text: str, street_cues: frozenset[str], street_words: frozenset[str] = frozenset()
+) -> list[Span]:
+    """A name of one or two words that is a street said by its short name is a LOCATION,
+    whatever NER made of it: after "on" and a place or body ("Rosewood Haven, the shelter on
     Blackstone", "Delgadillo Upholstery on Fairview") or one of `street_cues` (premises and
-    dwelling words: "the gurdwara on Bradshaw", "she lives on Kiefer"). Two streets said as a
-    crossing are `core/call_streets.py`'s. The street's other mentions that NER read as an
-    organisation or group follow; a person's name elsewhere stays a person."""
+    dwelling words: "the gurdwara on Bradshaw", "she lives on Kiefer", "the bowling alley on
+    North Division"), or after "at" and a street named with its kind (`street_words`, lower case:
+    "on Stockton Boulevard at Fruitridge"). Two streets said as a crossing are
+    `core/call_streets.py`'s. The street's other mentions that NER read as an organisation or
+    group follow; a person's name elsewhere stays a person."""
     spans = sorted(spans)
     streets: set[str] = set()
     out: list[Span] = []
     for span in spans:
         covered = span.text_in(text)
-        if span.label in _NER_NAMES and _one_capitalised_word(covered):
+        if span.label in _NER_NAMES and _short_capitalised_name(covered):
             head = text[max(0, span.start - 40) : span.start]
             previous = out[-1] if out else None
             after_place = (
@@ -248,7 +252,15 @@ def label_streets_by_context(spans: Iterable[Span], text: str, street_cues: froz
                 and _SPAN_BEFORE_ON.fullmatch(text, previous.end, span.start) is not None
             )
             cue = _WORD_BEFORE_ON.search(head)
-            if _ON_STREET.search(head) and (after_place or (cue and cue.group("word") in street_cues)):
+            crossing = (
+                previous is not None
+                and previous.label == "LOCATION"
+                and previous.text_in(text).split()[-1].lower() in street_words
+                and text[previous.end : span.start] == " at "
+            )
+            if crossing or (
+                _ON_STREET.search(head) and (after_place or (cue and cue.group("word") in street_cues))
+            ):
                 streets.add(covered)
                 span = span.with_(label="LOCATION")
         out.append(span)
@@ -258,6 +270,12 @@ def label_streets_by_context(spans: Iterable[Span], text: str, street_cues: froz
         s.with_(label="LOCATION") if s.label in ("ORGANIZATION", "NRP") and s.text_in(text) in streets else s
         for s in out
     ]
+
+
+def _short_capitalised_name(covered: str) -> bool:
+    """One or two capitalised words of letters, not in capitals ("Blackstone", "North Division")."""
+    words = covered.split(" ")
+    return len(words) <= 2 and all(_one_capitalised_word(w) for w in words)
 
 
 def _one_capitalised_word(covered: str) -> bool:

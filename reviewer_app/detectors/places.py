@@ -345,6 +345,8 @@ def _after_a_name_word(text: str, start: int) -> bool:
     if previous is None or not previous.group("word")[0].isupper():
         return False
     word = previous.group("word")
+    if len(word) == 2 and word.endswith(".") and previous.start("word") == text.rfind("\n", 0, start) + 1:
+        return False  # "A. Catholic.": a line's "Q." or "A." tag, no title
     if word.endswith("."):
         return len(word) <= 4  # "Mr.", "Dr.": a title; "Mafia." ends a sentence
     return (

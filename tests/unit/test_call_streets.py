@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reviewer_app.core.call_streets import label_streets
+from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.merge import default_rules
 from reviewer_app.core.spans import Span
 
@@ -82,3 +82,23 @@ def test_two_names_between_which_an_address_lies_are_streets_when_the_second_is_
     found = labelled(spans, text)
     assert found.count(("Corvin", "LOCATION")) == 2
     assert ("Tony", "PERSON") in found and ("Maria", "LOCATION") not in found
+
+
+def test_a_street_named_by_its_number_after_on_is_a_place():
+    text = (
+        "TM: Don't come by the house on Eighty-fourth no more. NC: On Sixty-ninth. "
+        "He leaves northbound on 24th, and turns. We met on the fourth, on 4th of July, "
+        "on 24th March. Cashman was on second watch."
+    )
+    spans = [
+        span(text, "Eighty-fourth", "DATE"),
+        span(text, "Sixty-ninth", "DATE"),
+        span(text, "fourth", "DATE", 1),
+    ]
+    labelled = [(s.text_in(text), s.label) for s in label_numbered_streets(spans, text)]
+    assert labelled == [
+        ("Eighty-fourth", "LOCATION"),
+        ("Sixty-ninth", "LOCATION"),
+        ("24th", "LOCATION"),
+        ("fourth", "DATE"),
+    ]

@@ -80,3 +80,12 @@ def test_a_language_named_as_one_that_no_detector_found_is_added():
     # A language the whitelist keeps readable is not added
     spans = label_languages([], "a Spanish interpreter, a Mam interpreter", whitelist=frozenset({"spanish"}))
     assert [s.label for s in spans] == ["NRP"] and spans[0].start == len("a Spanish interpreter, a ")
+
+
+def test_the_language_after_the_interpreters_role_is_a_language():
+    text = (
+        "Interpreter: Afaan Oromo, by telephone\n"
+        "GILL: Manpreet Gill, certified court interpreter, Punjabi, 301947."
+    )
+    spans = [_span(text, "Afaan Oromo", "PERSON"), _span(text, "Punjabi", "ORGANIZATION")]
+    assert _labelled(text, spans) == [("Afaan Oromo", "NRP"), ("Punjabi", "NRP")]

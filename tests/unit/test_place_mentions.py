@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.place_mentions import relabel_bodies_listed_with_places
 from tests.unit.test_context_rules import _span
 
 
@@ -246,3 +247,121 @@ def test_the_residence_cues_and_the_places_detector_read_one_copy_of_places_toml
     labels = _labels(text, [_span(text, "Duluth", "ORGANIZATION"), _span(text, "Duluth", "ORGANIZATION", 1)])
     assert {label for words, label, _ in labels if words == "Duluth"} == {"LOCATION"}
     assert opened.count("places.toml") == 1
+def test_a_known_place_ner_read_as_nothing_is_a_place():
+    text = (
+        "A: I've been at the camp since 2015, Calipatria before that.\n"
+        "A: He is not as strong as in the Tehachapi years. Not the Fresno court, the other one.\n"
+        "Q: Which county? A: Madera. Madera County.\n"
+        "A: My mom, 2290 82nd Avenue, East Oakland. She moved."
+    )
+    labels = {
+        (words, label) for words, label, _ in _labels(text, [_span(text, "2290 82nd Avenue", "LOCATION")])
+    }
+    for place in ("Calipatria", "Tehachapi", "Fresno", "Madera"):
+        assert (place, "LOCATION") in labels, place
+    assert ("East Oakland", "LOCATION") in labels
+
+
+def test_a_known_place_in_a_longer_name_a_persons_word_or_a_word_stays_untagged():
+    text = (
+        "A: Weed at twelve. He wore the Orange jumpsuit, orange like a cone. Mr. Tracy read the "
+        "Fresno Bee. Ana Lodi wrote, and I thanked Lodi twice. STATE OF CALIFORNIA."
+    )
+    labels = _labels(text, [_span(text, "Ana Lodi", "PERSON")])
+    for word in ("Weed", "Orange", "Tracy", "Fresno", "Lodi", "CALIFORNIA"):
+        assert not [words for words, label, _ in labels if label == "LOCATION" and word in words], word
+
+
+def test_a_known_place_that_is_a_cover_name_stays_untagged():
+    text = "A: I thanked Lodi twice. Then we left."
+    assert _labels(text, [], names=("Ana Lodi",)) == []
+
+
+def test_a_body_ner_read_in_a_list_after_a_place_is_a_town():
+    text = (
+        "A: She represents Fortuna, Rio Dell and the valley. He may not go outside Turlock and "
+        "Denair without approval.\n"
+        "A: Then Oxnard, Harbor Light Ministries. I was in Fresno and Kaiser paid for it. "
+        "Agents came from Modesto and FBI. The offer is from Sunnyside Tire and Brake."
+    )
+    ner = [
+        _span(text, "Fortuna", "LOCATION"),
+        _span(text, "Rio Dell", "ORGANIZATION"),
+        _span(text, "Turlock", "LOCATION"),
+        _span(text, "Denair", "ORGANIZATION"),
+        _span(text, "Oxnard", "LOCATION"),
+        _span(text, "Harbor Light Ministries", "ORGANIZATION"),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Kaiser", "ORGANIZATION"),
+        _span(text, "Modesto", "LOCATION"),
+        _span(text, "FBI", "ORGANIZATION"),
+        _span(text, "Sunnyside Tire", "LOCATION"),
+        _span(text, "Brake", "ORGANIZATION"),
+    ]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert {("Rio Dell", "LOCATION"), ("Denair", "LOCATION")} <= labels
+    for body in ("Harbor Light Ministries", "Kaiser", "FBI", "Brake"):
+        assert (body, "ORGANIZATION") in labels, body
+
+
+def test_a_body_named_by_its_head_word_after_a_town_stays_a_body():
+    text = "A: Then Oxnard, Harbor Light Ministries. I was there."
+    ner = [_span(text, "Oxnard", "LOCATION"), _span(text, "Harbor Light Ministries", "ORGANIZATION")]
+    relabelled = relabel_bodies_listed_with_places(
+        ner, text, frozenset({"ministries"}), frozenset({"oxnard"})
+    )
+    assert [s.label for s in relabelled] == ["LOCATION", "ORGANIZATION"]
+
+
+def test_a_name_before_a_lower_case_word_for_a_kind_of_place_is_that_place():
+    text = (
+        "Speaker E: At a party on Pacheco road. My grandmother passed when I was at Kern valley.\n"
+        "Speaker D: Kern county asks for a denial. I let Tony drive. Ask Ruiz county staff."
+    )
+    ner = [
+        _span(text, "Pacheco", "ORGANIZATION"),
+        _span(text, "Kern", "ORGANIZATION"),
+        _span(text, "Kern", "ORGANIZATION", 1),
+        _span(text, "Tony", "PERSON"),
+        _span(text, "Ruiz", "PERSON"),
+    ]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert {("Pacheco road", "LOCATION"), ("Kern valley", "LOCATION"), ("Kern county", "LOCATION")} <= labels
+    assert {("Tony", "PERSON"), ("Ruiz", "PERSON")} <= labels
+
+
+def test_an_unknown_group_after_a_place_cue_is_a_place():
+    text = (
+        "A: If I go back they will take me to Tolay again. She is from Jalisco like me.\n"
+        "A: A school of Hispanic families. Classes in Oromo. Also there are Amhara here."
+    )
+    ner = [
+        _span(text, "Tolay", "NRP"),
+        _span(text, "Jalisco", "NRP"),
+        _span(text, "Hispanic", "NRP"),
+        _span(text, "Oromo", "NRP"),
+        _span(text, "Amhara", "NRP"),
+    ]
+    labels = {(words, label) for words, label, _ in _labels(text, ner)}
+    assert {("Tolay", "LOCATION"), ("Jalisco", "LOCATION")} <= labels
+    assert {("Hispanic", "NRP"), ("Oromo", "NRP"), ("Amhara", "NRP")} <= labels
+
+
+def test_a_name_past_a_word_of_direction_is_a_place():
+    text = (
+        "A: I was building pads out by Quenby. Quenby had work.\n"
+        "a: my mother was from a farm out by canfield we went to mass\n"
+        "A: Mr. Ostrander drove us. The house was out by Ostrander. I sat by Nadia."
+    )
+    ner = [
+        _span(text, "Quenby", "ORGANIZATION"),
+        _span(text, "Quenby", "ORGANIZATION", 1),
+        _span(text, "canfield", "PERSON"),
+        _span(text, "Ostrander", "PERSON"),
+        _span(text, "Ostrander", "PERSON", 1),
+        _span(text, "Nadia", "PERSON"),
+    ]
+    labels = _labels(text, ner)
+    assert [label for words, label, _ in labels if words == "Quenby"] == ["LOCATION", "LOCATION"]
+    assert ("canfield", "LOCATION") in {(words, label) for words, label, _ in labels}
+    assert {label for words, label, _ in labels if words in ("Ostrander", "Nadia")} == {"PERSON"}

@@ -126,6 +126,8 @@ def test_a_known_place_after_a_place_cue(text, expected):
         # A language, a word also written in lower case, part of a name, a heading: none.
         ("The survey was only in English. Mr. White saw a white car.", []),
         ("I met Jose Christian and the Mexican Mafia.\nTHE MEXICAN NATIONALS", []),
+        # A line's "A." tag is no title: the answer is the group; "Dr. Baptist" is a name.
+        ("Q. Religion, for the chaplain?\nA. Catholic.\nQ. And Dr. Baptist?", ["Catholic"]),
     ],
 )  # fmt: skip
 def test_a_known_group_written_as_the_list_writes_it(text, expected):

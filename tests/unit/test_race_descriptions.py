@@ -23,6 +23,10 @@ def _races(text: str) -> list[str]:
         ("CT: Asian, white, black, Hispanic?", ["white", "black"]),
         ("A: I'm black, my mom's Filipina.", ["black"]),
         ("two white guys ran off", ["white"]),
+        (
+            "The female, Sparrow, Renata, W/F, DOB 07-19-85, had swelling. Suspect H/M, age 24.",
+            ["W/F", "H/M"],
+        ),
     ],
 )
 def test_a_race_word_said_of_a_person_is_a_group(text, expected):
@@ -31,7 +35,12 @@ def test_a_race_word_said_of_a_person_is_a_group(text, expected):
 
 @pytest.mark.parametrize(
     "text",
-    ["He had white slides and a black hoodie.", "The truck was black.", "She's black and blue."],
+    [
+        "He had white slides and a black hoodie.",
+        "The truck was black.",
+        "She's black and blue.",
+        "Her B/F, 31, left; the W/M ratio.",
+    ],
 )
 def test_a_colour_is_no_group(text):
     assert _races(text) == []

@@ -54,6 +54,29 @@ def test_a_street_said_by_its_short_name_after_on_is_a_place():
     assert {("Brightline Glass", "ORGANIZATION"), ("Pemberton", "LOCATION")} <= merged
 
 
+def test_a_two_word_street_after_a_premises_word_and_a_crossing_after_a_named_street_are_places():
+    text = (
+        "Dispatch sent me to Lilac Lanes, the bowling alley on North Division. "
+        "They picked him up on Stockton Boulevard at Fruitridge. I met Ana Ruiz at Kaiser. "
+        "She works in Fresno at Sunwest. We drove down Oak Street to Brightwell."
+    )
+    spans = [
+        _span(text, "Lilac Lanes", "LOCATION"),
+        _span(text, "North Division", "ORGANIZATION"),
+        _span(text, "Stockton Boulevard", "LOCATION"),
+        _span(text, "Fruitridge", "ORGANIZATION"),
+        _span(text, "Ana Ruiz", "PERSON"),
+        _span(text, "Kaiser", "ORGANIZATION"),
+        _span(text, "Fresno", "LOCATION"),
+        _span(text, "Sunwest", "ORGANIZATION"),
+        _span(text, "Oak Street", "LOCATION"),
+        _span(text, "Brightwell", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {("North Division", "LOCATION"), ("Fruitridge", "LOCATION")} <= merged
+    assert {("Kaiser", "ORGANIZATION"), ("Sunwest", "ORGANIZATION"), ("Brightwell", "ORGANIZATION")} <= merged
+
+
 def test_a_name_on_something_that_is_no_place_keeps_its_label():
     text = "She is on Suboxone now and we talked on Telegram with Dana. Marcus and Delia came too."
     spans = [
@@ -197,7 +220,12 @@ def test_a_name_after_of_a_place_is_named_after_the_place_not_the_place():
         _span(text, "Our Lady of the Valley", "ORGANIZATION"),
         _span(text, "Fresno County", "ORGANIZATION"),
     ]
-    assert _merged(text, spans) == {("Our Lady of the Valley", "ORGANIZATION"), ("Fresno County", "LOCATION")}
+    # "Napa", which no span covered, is a known place NER read as nothing (label_known_places_alone).
+    assert _merged(text, spans) == {
+        ("Our Lady of the Valley", "ORGANIZATION"),
+        ("Fresno County", "LOCATION"),
+        ("Napa", "LOCATION"),
+    }
 
 
 def test_a_name_read_as_a_place_once_and_as_a_body_twice_is_the_body_at_every_mention():
