@@ -236,14 +236,25 @@ def label_streets_by_context(
     dwelling words: "the gurdwara on Bradshaw", "she lives on Kiefer", "the bowling alley on
     North Division"), or after "at" and a street named with its kind (`street_words`, lower case:
     "on Stockton Boulevard at Fruitridge"). Two streets said as a crossing are
-    `core/call_streets.py`'s. The street's other mentions that NER read as an organisation or
-    group follow; a person's name elsewhere stays a person."""
+    `core/call_streets.py`'s. A name with a possessive is no street ("at Maria's house"), nor is
+    one NER read as a person's first name and surname unless a street word follows it ("the bar
+    on Rosa Parks"). The street's other mentions that NER read as an organisation or group
+    follow; a person's name elsewhere stays a person."""
     spans = sorted(spans)
     streets: set[str] = set()
     out: list[Span] = []
     for span in spans:
         covered = span.text_in(text)
-        if span.label in _NER_NAMES and _short_capitalised_name(covered):
+        if (
+            span.label in _NER_NAMES
+            and _short_capitalised_name(covered)
+            and not _POSSESSIVE_AFTER.match(text, span.end)
+            and (
+                span.label != "PERSON"
+                or " " not in covered
+                or _street_word_after(text, span.end, street_words)
+            )
+        ):
             head = text[max(0, span.start - 40) : span.start]
             previous = out[-1] if out else None
             after_place = (
@@ -270,6 +281,16 @@ def label_streets_by_context(
         s.with_(label="LOCATION") if s.label in ("ORGANIZATION", "NRP") and s.text_in(text) in streets else s
         for s in out
     ]
+
+
+_POSSESSIVE_AFTER = re.compile(r"['’]s?(?![\w'’-])")
+_WORD_AFTER = re.compile(r"[ ]+(?P<word>[A-Za-z]+)")
+
+
+def _street_word_after(text: str, end: int, street_words: frozenset[str]) -> bool:
+    """Whether the word right after `end` is one of `street_words` ("Rosa Parks Boulevard")."""
+    after = _WORD_AFTER.match(text, end)
+    return after is not None and after.group("word").lower() in street_words
 
 
 def _short_capitalised_name(covered: str) -> bool:

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from reviewer_app.core.merge import default_rules, merge_spans
-from reviewer_app.core.referent_labels import label_by_leading_head, label_known_bodies
+from reviewer_app.core.referent_labels import (
+    label_by_leading_head,
+    label_known_bodies,
+    label_streets_by_context,
+)
 from reviewer_app.core.spans import Span
 from tests.unit.test_context_rules import _merged, _span
 
@@ -75,6 +79,33 @@ def test_a_two_word_street_after_a_premises_word_and_a_crossing_after_a_named_st
     merged = _merged(text, spans)
     assert {("North Division", "LOCATION"), ("Fruitridge", "LOCATION")} <= merged
     assert {("Kaiser", "ORGANIZATION"), ("Sunwest", "ORGANIZATION"), ("Brightwell", "ORGANIZATION")} <= merged
+
+
+def test_a_person_named_after_on_or_a_street_stays_a_person():
+    text = (
+        "We were on Main Street at Maria Lopez's house when the shooting happened. "
+        "I was at the store on Tony Garcia birthday. The bar on Rosa Parks was ours. "
+        "We met on Oak Avenue at Ines' place."
+    )
+    spans = [
+        _span(text, "Main Street", "LOCATION"),
+        _span(text, "Maria Lopez", "PERSON"),
+        _span(text, "Tony Garcia", "PERSON"),
+        _span(text, "Rosa Parks", "PERSON"),
+        _span(text, "Oak Avenue", "LOCATION"),
+        _span(text, "Ines", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {("Maria Lopez", "PERSON"), ("Tony Garcia", "PERSON"), ("Rosa Parks", "PERSON")} <= merged
+    assert ("Ines", "LOCATION") not in merged
+
+
+def test_a_first_name_and_surname_before_a_street_word_is_a_street():
+    text = "The bar on Rosa Parks Boulevard was ours."
+    spans = label_streets_by_context(
+        [_span(text, "Rosa Parks", "PERSON")], text, frozenset({"bar"}), frozenset({"boulevard"})
+    )
+    assert [(s.text_in(text), s.label) for s in spans] == [("Rosa Parks", "LOCATION")]
 
 
 def test_a_name_on_something_that_is_no_place_keeps_its_label():
