@@ -91,6 +91,7 @@ class SpokenWords:
     day_list_joins: frozenset[str] = frozenset()
     dated_events: frozenset[str] = frozenset()
     monthly_things: frozenset[str] = frozenset()
+    monthly_thing_links: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
     holidays: frozenset[str] = frozenset()
     holiday_names: tuple[tuple[str, ...], ...] = ()
@@ -181,6 +182,7 @@ def spoken_words() -> SpokenWords:
         day_list_joins=frozenset(raw["dates"].get("day_list_joins", ())),
         dated_events=frozenset(raw["dates"].get("dated_events", ())),
         monthly_things=frozenset(raw["dates"].get("monthly_things", ())),
+        monthly_thing_links=frozenset(raw["dates"].get("monthly_thing_links", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),
         holidays=frozenset(raw["dates"].get("holidays", ())) | other_holiday_words,
         # longest first: "new year's eve" before "new year's"

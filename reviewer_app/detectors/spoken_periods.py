@@ -47,7 +47,7 @@ def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:
     opens_a_range = f.word(end) in f.v.day_list_joins and f.reader.read_ordinal(to) is not None
     if f.word(i - 1) != "the" or not (f._sentence_goes_on(end) or at or of_a_month or opens_a_range):
         return False
-    if any(f.word(k) in f.v.monthly_things for k in range(max(0, i - 5), i)):
+    if any(_pays_on(f, k, i - 1) for k in range(max(0, i - 5), i - 1)):
         return False  # "with my check on the first": the day of every month
     if i >= 3 and f.reader.read_ordinal(i - 3) is not None and "," in f.gap(i - 2, i - 1):
         return False  # "on the twentieth anniversary, the twenty-fifth": another of what was counted
@@ -62,6 +62,21 @@ def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:
     cues = f.v.months | f.v.weekdays | f.v.day_nouns | {"day", "date", "dated", "birthday"}
     near = range(max(0, i - 1 - reach), min(len(f.words), end + reach // 2))
     return any(f.word(k) in cues for k in near if not i <= k < end)
+
+
+def _pays_on(f: Finder, k: int, the: int) -> bool:
+    """Whether word k is a monthly thing ("check", "rent") that is the subject of the phrase ending
+    in the ordinal after word `the` ("my check comes on the first", "rent is due on the first"): after
+    a possessive, "the" or at the start of its clause, with only linking words between and no mark."""
+    if f.word(k) not in f.v.monthly_things:
+        return False
+    opens = k == 0 or f.word(k - 1) in f.v.possessives | {"the"}
+    opens = opens or any(c in ",.;:!?\n" for c in f.gap(k - 1, k))
+    return (
+        opens
+        and all(f.word(m) in f.v.monthly_thing_links for m in range(k + 1, the))
+        and not any(c in ",.;:!?\n-—" for m in range(k, the) for c in f.gap(m, m + 1))
+    )
 
 
 def day_listed_after(f: Finder, last: int) -> Span | None:

@@ -306,6 +306,25 @@ def test_a_day_counted_or_of_every_month_is_no_date(text, expected):
     assert dates(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The officers did a welfare check on the twelfth and found her dead.", ["twelfth"]),
+        ("He wrote a bad check on the fourth and was arrested the next day.", ["fourth"]),
+        ("I paid the rent and on the third he was arrested at the bus station.", ["third"]),
+        ("Her benefits stopped and on the ninth she moved out of the apartment.", ["ninth"]),
+        ("She got her checks, and on the twentieth I was arrested.", ["twentieth"]),
+        ("my check comes on the first and I pay her back.", []),
+        ("The rent is due on the first, every month.", []),
+        ("she gets her checks on the third, so we wait.", []),
+    ],
+)
+def test_only_the_day_a_payment_of_every_month_falls_on_is_no_date(text, expected):
+    """The monthly thing must be the subject of the phrase ending in the ordinal: one of many
+    ("a welfare check") or one across a clause boundary leaves the day a date."""
+    assert dates(text) == expected
+
+
 def test_an_ordinal_past_thirty_one_is_no_day():
     rules = merge.load_merge_rules()
     assert not number_filters.looks_like_date("Eighty-fourth", rules)
