@@ -49,7 +49,8 @@ def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:
         return False
     if any(_pays_on(f, k, i - 1) for k in range(max(0, i - 5), i - 1)):
         return False  # "with my check on the first": the day of every month
-    if i >= 3 and f.reader.read_ordinal(i - 3) is not None and "," in f.gap(i - 2, i - 1):
+    restates = i >= 3 and f.reader.read_ordinal(i - 3) is not None and "," in f.gap(i - 2, i - 1)
+    if restates and f.word(i - 2) not in f.v.weekdays | f.v.day_nouns:
         return False  # "on the twentieth anniversary, the twenty-fifth": another of what was counted
     if (
         f.word(i - 2) in f.v.ordinal_day_cues
