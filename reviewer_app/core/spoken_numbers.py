@@ -90,6 +90,7 @@ class SpokenWords:
     ordinal_day_cues: frozenset[str] = frozenset()
     day_list_joins: frozenset[str] = frozenset()
     dated_events: frozenset[str] = frozenset()
+    dated_event_stand_ins: frozenset[str] = frozenset()
     monthly_things: frozenset[str] = frozenset()
     monthly_thing_links: frozenset[str] = frozenset()
     one_day_cues: frozenset[str] = frozenset()
@@ -181,6 +182,7 @@ def spoken_words() -> SpokenWords:
         ordinal_day_cues=frozenset(raw["dates"].get("ordinal_day_cues", ())),
         day_list_joins=frozenset(raw["dates"].get("day_list_joins", ())),
         dated_events=frozenset(raw["dates"].get("dated_events", ())),
+        dated_event_stand_ins=frozenset(raw["dates"].get("dated_event_stand_ins", ())),
         monthly_things=frozenset(raw["dates"].get("monthly_things", ())),
         monthly_thing_links=frozenset(raw["dates"].get("monthly_thing_links", ())),
         one_day_cues=frozenset(raw["dates"].get("one_day_cues", ())),

@@ -319,7 +319,7 @@ class _Finder:
         after = self.word(self._before_fillers(i - 1)) in ("in", "since", "until", "till", "from", "between")
         end = self._two_digit_year(i)
         # "the sixty-four flood", "the oh-nine one was a DUI": the year of an event
-        event = bool(end) and self.word(i - 1) == "the" and self.word(end) in self.v.dated_events
+        event = bool(end) and self.word(i - 1) == "the" and self._names_an_event(end)
         if not (after or event) and not self._dates_a_phrase(i) and i not in self._year_answers:
             return None
         if not end and self.word(i - 1) in ("in", "since") and self._sentence_goes_on(i + 1):
@@ -329,6 +329,21 @@ class _Finder:
         oh = self.word(i) in ("oh", "o") and self.word(end) not in self.v.units  # "in oh six is that right"
         ends = (self._sentence_goes_on(end) or oh or event) and self.word(i - 1) != "between"
         return self.span(i, end, "DATE", WEAK_SCORE) if ends or opens_a_year_range(self, end) else None
+
+    def _names_an_event(self, j: int) -> bool:
+        """Whether word j is an event a year dates ("the sixty-four flood") or stands in for one said
+        within a few words after it in its sentence ("the oh-nine one was a DUI"; "I had the forty-five
+        one in the car" is a gun)."""
+        if self.word(j) in self.v.dated_events:
+            return True
+        if self.word(j) not in self.v.dated_event_stand_ins:
+            return False
+        for k in range(j + 1, min(len(self.words), j + 6)):
+            if re.search(r"[.;:!?\n]", self.gap(k - 1, k)):
+                return False
+            if self.word(k) in self.v.dated_events:
+                return True
+        return False
 
     def _two_digit_year(self, i: int) -> int:
         """End of a year said by its last two digits from word i ("ninety-three", "oh

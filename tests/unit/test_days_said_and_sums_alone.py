@@ -281,6 +281,8 @@ def test_numbers_with_dashes_that_are_no_year_range(text):
         ("the ninety-eight arrest in Fresno", ["ninety-eight"]),
         ("he carried the thirty-eight special", []),  # a calibre
         ("he finished the fifty-two week program", []),  # a count
+        ("Did you have the gun? I had the forty-five one in the car.", []),  # "one" of no event
+        ("The ninety-one one was worse.", []),
     ],
 )
 def test_the_year_of_an_event_said_by_its_last_two_digits(text, expected):
