@@ -129,13 +129,37 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
     if said_before >= words[max(0, first - _MONEY_TALK_REACH)].start:
         return end
     currencies = {c[0] for c in v.currencies_after}
-    on_its_line = True
+    # Money said in an earlier sentence carries over to a sum said alone ("the gate money. Two
+    # hundred.") or one said of money in its own ("It cost $300 for the fine. The program had two
+    # hundred." counts no money).
+    carries_over = first == 0 or _SENTENCE_END.search(text[words[first - 1].end : words[first].start])
+    on_its_line = in_its_sentence = True
     for k in range(first - 1, max(-1, first - 1 - _MONEY_TALK_REACH), -1):
-        on_its_line = on_its_line and "\n" not in text[words[k].end : words[k + 1].start]
+        gap = text[words[k].end : words[k + 1].start]
+        on_its_line = on_its_line and "\n" not in gap
+        if in_its_sentence and _SENTENCE_END.search(gap):
+            in_its_sentence = False
+            carries_over = carries_over or _money_in_sentence(text, words, first, end, v)
+        if not (in_its_sentence or carries_over):
+            return 0
         near = on_its_line and first - k <= _MONEY_REACH
         if (near and words[k].text in v.money_nouns) or words[k].text in currencies or words[k].text == "$":
             return end
     return 0
+
+
+_SENTENCE_END = re.compile(r"[.?!]")
+
+
+def _money_in_sentence(text: str, words, first: int, end: int, v: AmountWords) -> bool:
+    """Whether a word of money is said in the sentence of words[first:end]."""
+    start = first
+    while start > 0 and not _SENTENCE_END.search(text[words[start - 1].end : words[start].start]):
+        start -= 1
+    stop = end
+    while stop < len(words) and not _SENTENCE_END.search(text[words[stop - 1].end : words[stop].start]):
+        stop += 1
+    return any(words[k].text in v.money_nouns for k in range(start, stop))
 
 
 _RANGE_GAP = re.compile(r"[ ,]*(?:-|–|—|\bor\b|\bto\b|\band\b)?[ ,]*")

@@ -167,6 +167,10 @@ def sums(text: str) -> list[str]:
         ("I paid it off in two thousand.", []),  # a year
         ("Bail was high.\nTwo hundred.", []),  # the money word on another line
         ("He paid me back. Forty-five.", []),  # no round number
+        ("It cost $300 for the fine. The program had two hundred.", []),  # no money in its sentence
+        ("Everything there is priced in dollars. The program had two hundred.", []),
+        ("He owed me five hundred dollars. Two hundred.", ["five hundred dollars", "Two hundred"]),
+        ("It cost $300 for the fine. Then he wanted two hundred more from my wages.", ["two hundred"]),
     ],
 )
 def test_a_round_sum_said_without_a_currency_after_a_word_of_money(text, expected):
