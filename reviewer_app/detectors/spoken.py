@@ -394,14 +394,16 @@ class _Finder:
 
     def _weekday_at(self, i: int) -> Span | None:
         """ "it was a Saturday", "on monday the fifth of may": a weekday that names one day."""
-        if not names_one_day(self.text, self.words[i].start, self.words[i].end):
+        one_day = names_one_day(self.text, self.words[i].start, self.words[i].end)
+        # "on the first Sunday, the twelfth,": the date after it makes one of every month one day
+        if not (one_day or self.word(i - 1) in self.v.nth_of_a_month):
             return None
         j = i + 1 + (self.word(i + 1) == "the")
         if i + 1 < len(self.words) and re.fullmatch(r",? ", self.gap(i, i + 1)):
             then = self._date_at(j) if self.word(j) not in self.v.weekdays else None
             if then is not None:
                 return Span(self.words[i].start, then.end, "DATE", ("presidio",), SCORE)
-        return self.span(i, i + 1, "DATE", WEAK_SCORE)
+        return self.span(i, i + 1, "DATE", WEAK_SCORE) if one_day else None
 
     def _numeric_date_at(self, i: int) -> Span | None:
         """A date said as the numbers of its month, day and year after a cue ("date of
