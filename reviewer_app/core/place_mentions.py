@@ -29,13 +29,10 @@ A name right after a word of direction and "by" or "past" is a place where it is
 gazetteers, or a name NER read as a body, never as a person (`relabel_places_past_a_direction`:
 "building pads out by Quenby"; not "sitting over by Officer Reyes", "out by Kevin").
 
-Four more places NER reads as something else or as nothing: an unknown word NER took for a
+Three more places NER reads as something else or as nothing: an unknown word NER took for a
 group after a place cue (`relabel_groups_used_as_places`: "take me to Tolay"); a name before a
 lower-case word for a kind of place (`label_names_before_place_words`: "on Pacheco road", "Kern
-county"); an
-organisation of a few words right after a place in a list (`relabel_bodies_listed_with_places`:
-"Fortuna, Rio Dell and the valley", "outside Turlock and Denair"), a town NER does not know; and
-a gazetteer's place written capitalised that nothing tagged (`label_known_places_alone`:
+county"); and a gazetteer's place written capitalised that nothing tagged (`label_known_places_alone`:
 "Centinela before that", "in the Folsom years").
 """
 
@@ -507,44 +504,6 @@ def _words(name: str) -> set[str]:
     """The lower-case words of a name and the parts of a hyphenated one."""
     words = set(_WORD.findall(name.lower()))
     return words | {part for word in words for part in word.split("-") if part}
-
-
-# Between a place and the next one of a list: "Fortuna, Rio Dell and", "Turlock and Denair".
-_LIST_JOINT = re.compile(r",[ ]+(?:(?:and|or)[ ]+)?|[ ]+(?:and|or)[ ]+")
-
-
-def relabel_bodies_listed_with_places(
-    spans: Sequence[Span], text: str, organisation_heads: frozenset[str], known_places: frozenset[str]
-) -> list[Span]:
-    """`spans` with each organisation NER alone found, of one to three capitalised words, right
-    after a known place (`known_places`, lower case) or an address in a list ("who represents
-    Fortuna, Rio Dell and the valley", "outside Turlock and Denair without", "Unit 3B, Aurora, on")
-    a LOCATION: a town NER does not know. Not after a place NER made of a business's first words
-    ("Sunnyside Tire and Brake"), not one whose last word heads bodies' names
-    (`organisation_heads`, lower case: "Oxnard, Ventura County Superior Court"), an acronym, nor
-    one after which the list does not end or go on (`_list_ends`: "in Fresno and Kaiser paid for
-    it", where a new clause starts)."""
-    spans = sorted(spans)
-    out: list[Span] = []
-    for span in spans:
-        previous = out[-1] if out else None
-        covered = span.text_in(text)
-        words = covered.split()
-        if (
-            span.label == "ORGANIZATION"
-            and previous is not None
-            and previous.label == "LOCATION"
-            and (previous.text_in(text).lower() in known_places or previous.text_in(text)[:1].isdigit())
-            and _found_by_ner(span)
-            and len(words) <= 3
-            and all(w[:1].isupper() and not w.isupper() for w in words)
-            and words[-1].lower() not in organisation_heads
-            and _LIST_JOINT.fullmatch(text, previous.end, span.start) is not None
-            and _list_ends().match(text, span.end) is not None
-        ):
-            span = span.with_(label="LOCATION")
-        out.append(span)
-    return out
 
 
 def relabel_groups_used_as_places(
