@@ -24,6 +24,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.paths import resource
 
@@ -117,21 +118,35 @@ _STREET_END = re.compile(
 )
 
 
+# How far before "on" a word of `numbered_street_context` or a street named by its number may be.
+_CONTEXT_REACH = 60
+
+
 def label_numbered_streets(spans: Iterable[Span], text: str) -> list[Span]:
     """`spans` with a LOCATION on each street named by its ordinal alone right after "on",
     "onto" or "off" ("the house on Eighty-fourth", "northbound on 24th"), where a mark or a word of
     `_STREET_END` follows: a day of the month takes "the" ("on the fourth") or a month after it
     ("on 24th March", "on 4th of July"), and a noun after it makes it a word of that noun ("on
-    second watch"). A DATE span on
-    it becomes the street; any other span over it is left."""
+    second watch"). The words before it must speak of streets (`_street_context`: "drove", "the
+    house"), or a street so named must come just before ("NC: On Sixty-ninth."): "I was on second,
+    and he was on third" are tiers, "The hearing was on 24th" a day. A DATE span on it becomes the
+    street; any other span over it is left."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
+    index = SpanIndex.of(spans)
+    context = _street_context()
     added: list[Span] = []
     relabelled: dict[tuple[int, int], Span] = {}
+    last_street = -_CONTEXT_REACH
     for match in _NUMBERED_STREET.finditer(text):
         start, end = match.span("street")
         if not _STREET_END.match(text, end):  # "on 24th March", "on 4th of July", "on second watch"
             continue
-        over = [s for s in spans if s.start < end and start < s.end]
+        if match.start() - last_street > _CONTEXT_REACH and not context.search(
+            text, max(0, match.start() - _CONTEXT_REACH), match.start()
+        ):
+            continue
+        last_street = end
+        over = index.overlapping(start, end)
         if not over:
             added.append(Span(start, end, "LOCATION", (STREET_DETECTOR,), STREET_SCORE))
         elif len(over) == 1 and over[0].label == "DATE" and (over[0].start, over[0].end) == (start, end):
@@ -140,6 +155,15 @@ def label_numbered_streets(spans: Iterable[Span], text: str) -> list[Span]:
         return spans
     out = [relabelled.get((s.start, s.end), s) for s in spans]
     return sorted([*out, *added], key=lambda s: (s.start, s.end))
+
+
+@functools.cache
+def _street_context() -> re.Pattern[str]:
+    """Any word of place_mentions.toml's `numbered_street_context` ("drove", "corner of")."""
+    with resource("patterns", "place_mentions.toml").open("rb") as fh:
+        words = tomllib.load(fh)["numbered_street_context"]
+    alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'’-])(?i:{alternation})(?![\w'’-])")
 
 
 def relabel_streets_of_addresses(spans: list[Span], text: str, titles: frozenset[str]) -> list[Span]:

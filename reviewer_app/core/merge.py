@@ -110,7 +110,6 @@ from reviewer_app.core.place_mentions import (
     label_known_places_alone,
     label_names_before_place_words,
     place_words,
-    relabel_bodies_listed_with_places,
     relabel_groups_used_as_places,
     relabel_places_by_use,
     street_words,
@@ -788,8 +787,6 @@ def merge_spans(
         merged = relabel_places_by_use(
             merged, text, rules.locative_cues, rules.known_places, person_words, person_names
         )
-        # "who represents Fortuna, Rio Dell and the valley": a town NER read as a body.
-        merged = relabel_bodies_listed_with_places(merged, text, rules.organisation_heads, rules.known_places)
         # "She is from Jalisco", "take me to Tolay": an unknown place NER read as a group.
         merged = relabel_groups_used_as_places(
             merged, text, rules.place_cues, rules.known_groups, rules.known_places

@@ -25,16 +25,14 @@ document uses it as one in a weaker way than a locative preposition says: passin
 Oakland office", "Wasco reception"), or set after a place's or body's name with a comma
 ("Greater Hope Missionary Baptist Church, Willits,").
 
-A name right after a word of direction and "by" or "past" is a place, a town of the gazetteers or
-not (`relabel_places_past_a_direction`: "building pads out by Orcutt").
+A name right after a word of direction and "by" or "past" is a place where it is a town of the
+gazetteers, or a name NER read as a body, never as a person (`relabel_places_past_a_direction`:
+"building pads out by Quenby"; not "sitting over by Officer Reyes", "out by Kevin").
 
-Four more places NER reads as something else or as nothing: an unknown word NER took for a
+Three more places NER reads as something else or as nothing: an unknown word NER took for a
 group after a place cue (`relabel_groups_used_as_places`: "take me to Tolay"); a name before a
 lower-case word for a kind of place (`label_names_before_place_words`: "on Pacheco road", "Kern
-county"); an
-organisation of a few words right after a place in a list (`relabel_bodies_listed_with_places`:
-"Fortuna, Rio Dell and the valley", "outside Turlock and Denair"), a town NER does not know; and
-a gazetteer's place written capitalised that nothing tagged (`label_known_places_alone`:
+county"); and a gazetteer's place written capitalised that nothing tagged (`label_known_places_alone`:
 "Centinela before that", "in the Folsom years").
 """
 
@@ -85,7 +83,7 @@ def relabel_places_by_use(
     # the places detector's cues, from the same reading of places.toml
     residence_cues = load_table("places.toml").get("residence_cues", ())
     spans = relabel_places_by_residence(spans, text, residence_cues, titles, person_names)
-    spans = relabel_places_past_a_direction(spans, text, titles, person_names)
+    spans = relabel_places_past_a_direction(spans, text, titles, person_names, towns)
     spans = relabel_longer_places_by_use(label_places_by_kind(spans, text), text, titles, person_names)
     return relabel_towns_by_use(spans, text, towns, titles, person_names)
 
@@ -230,27 +228,44 @@ def relabel_places_past_a_direction(
     text: str,
     titles: frozenset[str],
     person_names: Iterable[str] = (),
+    towns: frozenset[str] = frozenset(),
 ) -> list[Span]:
-    """`spans` with each name NER alone read as a person or a body right after a word of
-    direction and "by" or "past" (`through_a_town` of place_mentions.toml with two words:
-    "building pads out by Orcutt", "a farm out by canfield", "the flood came up by al viso") a
-    LOCATION, a town's name or not; its other mentions follow, unless the document shows its
-    words as a person's (`_relabel_names_used_as_places`). Speech recognition's lower-case names
-    are taken at that mention only."""
+    """`spans` with each name NER alone found right after a word of direction and "by" or "past"
+    (`through_a_town` of place_mentions.toml with two words: "the rivers up by Redding", "building
+    pads out by Quenby") a LOCATION where it is a place: a town of `towns` (lower case, the
+    gazetteers'), a name before a word for a kind of place ("out by Pacheco road"), or a name NER
+    read as a body, not a person, that no PERSON span elsewhere has; its other mentions follow,
+    unless the document shows its words as a person's (`_relabel_names_used_as_places`). One sits
+    "over by Officer Reyes", "out by Kevin": a name after a title or with one, or one NER read as a
+    person, stays a person's. Speech recognition's lower-case names are taken at that mention only,
+    and only a town of `towns` ("out by lodi"; not "over by maria")."""
     direction = _after_phrase_pattern(tuple(p for p in _word_lists()["through_a_town"] if " " in p))
     if direction is None:
         return list(spans)
+    persons = {s.text_in(text).lower() for s in spans if s.label == "PERSON"}
 
     def past_a_direction(span: Span) -> bool:
         return direction.search(text, max(0, span.start - 20), span.start) is not None
 
-    spans = _relabel_names_used_as_places(spans, text, past_a_direction, titles, person_names)
+    def a_place_past_a_direction(span: Span) -> bool:
+        covered = span.text_in(text)
+        if not past_a_direction(span) or covered.split()[0].lower().rstrip(".") in titles:
+            return False
+        if _after(text, span.start, titles, _TITLE_BEFORE):
+            return False
+        return (
+            covered.lower() in towns
+            or _next_word(text, span.end).lower() in place_words()
+            or (span.label == "ORGANIZATION" and covered.lower() not in persons)
+        )
+
+    spans = _relabel_names_used_as_places(spans, text, a_place_past_a_direction, titles, person_names)
     return [
         span.with_(label="LOCATION")
         if span.label in ("PERSON", "ORGANIZATION")
         and _found_by_ner(span)
         and span.text_in(text).islower()
-        and len(span.text_in(text).split()) <= 2
+        and span.text_in(text) in towns
         and past_a_direction(span)
         else span
         for span in spans
@@ -489,44 +504,6 @@ def _words(name: str) -> set[str]:
     """The lower-case words of a name and the parts of a hyphenated one."""
     words = set(_WORD.findall(name.lower()))
     return words | {part for word in words for part in word.split("-") if part}
-
-
-# Between a place and the next one of a list: "Fortuna, Rio Dell and", "Turlock and Denair".
-_LIST_JOINT = re.compile(r",[ ]+(?:(?:and|or)[ ]+)?|[ ]+(?:and|or)[ ]+")
-
-
-def relabel_bodies_listed_with_places(
-    spans: Sequence[Span], text: str, organisation_heads: frozenset[str], known_places: frozenset[str]
-) -> list[Span]:
-    """`spans` with each organisation NER alone found, of one to three capitalised words, right
-    after a known place (`known_places`, lower case) or an address in a list ("who represents
-    Fortuna, Rio Dell and the valley", "outside Turlock and Denair without", "Unit 3B, Aurora, on")
-    a LOCATION: a town NER does not know. Not after a place NER made of a business's first words
-    ("Sunnyside Tire and Brake"), not one whose last word heads bodies' names
-    (`organisation_heads`, lower case: "Oxnard, Ventura County Superior Court"), an acronym, nor
-    one after which the list does not end or go on (`_list_ends`: "in Fresno and Kaiser paid for
-    it", where a new clause starts)."""
-    spans = sorted(spans)
-    out: list[Span] = []
-    for span in spans:
-        previous = out[-1] if out else None
-        covered = span.text_in(text)
-        words = covered.split()
-        if (
-            span.label == "ORGANIZATION"
-            and previous is not None
-            and previous.label == "LOCATION"
-            and (previous.text_in(text).lower() in known_places or previous.text_in(text)[:1].isdigit())
-            and _found_by_ner(span)
-            and len(words) <= 3
-            and all(w[:1].isupper() and not w.isupper() for w in words)
-            and words[-1].lower() not in organisation_heads
-            and _LIST_JOINT.fullmatch(text, previous.end, span.start) is not None
-            and _list_ends().match(text, span.end) is not None
-        ):
-            span = span.with_(label="LOCATION")
-        out.append(span)
-    return out
 
 
 def relabel_groups_used_as_places(

@@ -29,6 +29,17 @@ class SpanIndex:
         before_its_end = bisect.bisect_left(self.starts, span.end)  # spans[:k] start before it ends
         return before_its_end > 0 and self.reach[before_its_end - 1] > span.start
 
+    def overlapping(self, start: int, end: int) -> list[Span]:
+        """The spans of the index that overlap text[start:end], by start: back from the last one
+        that starts before `end` while the furthest end so far still passes `start`."""
+        k = bisect.bisect_left(self.starts, end) - 1
+        found = []
+        while k >= 0 and self.reach[k] > start:
+            if self.spans[k].end > start:
+                found.append(self.spans[k])
+            k -= 1
+        return found[::-1]
+
     def has_within(self, low: int, high: int, label: str) -> bool:
         """Whether a span of `label` lies wholly within text[low:high]."""
         k = bisect.bisect_left(self.starts, low)

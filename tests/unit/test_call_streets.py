@@ -102,3 +102,16 @@ def test_a_street_named_by_its_number_after_on_is_a_place():
         ("24th", "LOCATION"),
         ("fourth", "DATE"),
     ]
+
+
+def test_an_ordinal_after_on_is_no_street_without_words_of_streets_before_it():
+    # Tiers, a unit and days: nothing before "on" speaks of streets (reviewer's sentences).
+    for text in (
+        "I was on second, and he was on third.",
+        "I was working on third when the call came.",
+        "It happened on 14th, in the evening, at the house.",
+        "The hearing was on 24th.",
+    ):
+        assert label_numbered_streets([], text) == [], text
+    text = "We drove on 14th, then we lived on Third."
+    assert [s.text_in(text) for s in label_numbered_streets([], text)] == ["14th", "Third"]
