@@ -21,12 +21,11 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Iterable
 
+from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
-from reviewer_app.paths import resource
 
 STREET_DETECTOR = "context"
 STREET_SCORE = 0.85
@@ -160,8 +159,7 @@ def label_numbered_streets(spans: Iterable[Span], text: str) -> list[Span]:
 @functools.cache
 def _street_context() -> re.Pattern[str]:
     """Any word of place_mentions.toml's `numbered_street_context` ("drove", "corner of")."""
-    with resource("patterns", "place_mentions.toml").open("rb") as fh:
-        words = tomllib.load(fh)["numbered_street_context"]
+    words = load_table("place_mentions.toml")["numbered_street_context"]
     alternation = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?<![\w'’-])(?i:{alternation})(?![\w'’-])")
 
@@ -205,8 +203,7 @@ def _street_name() -> re.Pattern[str]:
     """A street's name in an address: after a house number or a compass word, one capitalised
     word before a kind of street of places.toml's `street_words` ("2216 Halvorsen Avenue", "West
     Edinger Avenue"; not "Coffee Road" alone, which may be a business's "Coffee Road Diner")."""
-    with resource("patterns", "places.toml").open("rb") as fh:
-        kinds = tomllib.load(fh)["lower_case"]["street_words"]
+    kinds = load_table("places.toml")["lower_case"]["street_words"]
     alternation = "|".join(re.escape(k.capitalize()) for k in kinds)
     return re.compile(
         rf"(?:\d{{1,6}}[ ]+(?:(?:North|South|East|West|[NSEW]\.?)[ ]+)?|(?:North|South|East|West)[ ]+)"

@@ -228,7 +228,7 @@ def test_a_longer_name_that_acts_or_is_described_as_a_person_stays_a_person():
 def test_the_residence_cues_and_the_places_detector_read_one_copy_of_places_toml(monkeypatch):
     # One loader (core/pattern_tables.py): the places detector's rules and the residence cues of
     # the merge do not each open places.toml.
-    from reviewer_app.core import pattern_tables
+    from reviewer_app.core import call_streets, pattern_tables
     from reviewer_app.detectors.places import place_rules
 
     opened: list[str] = []
@@ -245,6 +245,9 @@ def test_the_residence_cues_and_the_places_detector_read_one_copy_of_places_toml
     text = "A: Then we moved to Duluth. Duluth was cold.\n"
     labels = _labels(text, [_span(text, "Duluth", "ORGANIZATION"), _span(text, "Duluth", "ORGANIZATION", 1)])
     assert {label for words, label, _ in labels if words == "Duluth"} == {"LOCATION"}
+    # the streets of an address said in a call read the same copy
+    call_streets._street_name.cache_clear()
+    assert call_streets._street_name().search("2216 Halvorsen Avenue")
     assert opened.count("places.toml") == 1
 def test_a_known_place_ner_read_as_nothing_is_a_place():
     text = (
