@@ -41,7 +41,6 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Sequence
 
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, previous_word
@@ -51,7 +50,6 @@ from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.referent_labels import is_known_group
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_false_names import is_ner_guess
-from reviewer_app.paths import resource
 
 _WORD = re.compile(r"[\w'’-]+")
 # The word right before the spaces before a span, and the same after a full stop ("Dr. Lee"); read
@@ -173,8 +171,8 @@ def _from_a_place(span: Span, spans: Sequence[Span], text: str, person_words: fr
 @functools.cache
 def _word_lists() -> dict[str, frozenset[str]]:
     """The word lists of `place_mentions.toml`, lower case."""
-    with resource("patterns", "place_mentions.toml").open("rb") as fh:
-        return {key: frozenset(w.lower() for w in words) for key, words in tomllib.load(fh).items()}
+    table = load_table("place_mentions.toml")
+    return {key: frozenset(w.lower() for w in words) for key, words in table.items()}
 
 
 def _joined_to_a_place(span: Span, places: Sequence[Span], text: str) -> bool:
