@@ -164,6 +164,7 @@ class MergeRules:
     year_range: tuple[int, int]
     calendar_words: frozenset[str]
     head_words: dict[str, tuple[str, ...]]
+    home_heads: tuple[str, ...] = ()
     person_cues: frozenset[str] = frozenset()
     known_places: frozenset[str] = frozenset()
     countries: frozenset[str] = frozenset()
@@ -226,6 +227,7 @@ def load_merge_rules() -> MergeRules:
         calendar_words=frozenset(w.lower() for w in ner["date"]["calendar_words"]),
         duration_words=frozenset(w.lower() for w in ner["date"]["duration_words"]),
         head_words={label: tuple(words) for label, words in ner.get("head_words", {}).items()},
+        home_heads=tuple(ner.get("family_homes", {}).get("heads", ())),
         person_cues=frozenset(w.lower() for w in merge.get("person_cues", ())),
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
         location_cues=frozenset(w.lower() for w in merge.get("location_cues", ())),
@@ -336,7 +338,7 @@ def _tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
 
 
 def relabel_by_head_word(
-    spans: Iterable[Span], text: str, head_words: dict[str, tuple[str, ...]]
+    spans: Iterable[Span], text: str, head_words: dict[str, tuple[str, ...]], home_heads: tuple[str, ...] = ()
 ) -> list[Span]:
     """A name, place or organisation ending in a telling word takes that word's
     label: "Folsom State Prison" is a LOCATION, "Superior Court" an ORGANIZATION.
@@ -345,7 +347,8 @@ def relabel_by_head_word(
     has no telling word before "of", and its last word decides, unless it is a place's:
     "Queen of the Valley" is a hospital named after one). A person right after a personal
     title keeps its label: the word is a surname's ("Mr. Court", a misheard "mister oyster
-    house")."""
+    house"). One word before one of `home_heads` is a family's name that says its home, whose
+    label stays: "the Martinez Residence"."""
     out = []
     for span in spans:
         titled = span.label == "PERSON" and titled_pattern().search(text, max(0, span.start - 20), span.start)
@@ -355,6 +358,9 @@ def relabel_by_head_word(
             if " of " in covered and whole == "LOCATION":
                 whole = None  # "Queen of the Valley": named after a place, not the place
             label = _head_label(covered.split(" of ", 1)[0], head_words) or whole
+            family, _, head = covered.rpartition(" ")
+            if head in home_heads and family and " " not in family:
+                label = None  # "the Martinez Residence"
             if label and span.label != label:
                 span = span.with_(label=label)
         out.append(span)
@@ -752,7 +758,7 @@ def merge_spans(
     # Outside hearings only courtesy titles make a person ("Member States" is none).
     person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
     merged = relabel_by_context(merged, text, rules, person_titles, possessive_persons)
-    merged = relabel_by_head_word(merged, text, rules.head_words)
+    merged = relabel_by_head_word(merged, text, rules.head_words, rules.home_heads)
     whitelisted = whitelist_occurrences(text, rules.whitelist)  # for both passes
     merged = apply_whitelist(merged, text, rules.whitelist, whitelisted)
     merged = merge_exact_duplicates(merged, rules)

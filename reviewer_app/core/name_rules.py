@@ -51,6 +51,7 @@ from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import lower_case_names_after_titles, opens_sentence, previous_word
+from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.person_words import lower_title_pattern, person_words, personal_titles, titled_pattern
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import number_words
@@ -352,13 +353,27 @@ def _spelled_soon_after(name: str, text: str, end: int) -> tuple[int, int] | Non
 def _spelled_beside(word: str, text: str, start: int, end: int) -> bool:
     """Whether `word` (at [start, end)) is spelled soon after it (`_spelled_soon_after`) or
     shortly before it: "Walter, W-A-L-T-E-R.", "C-A-L-D-I-C-O-T-T. Caldicott." (a name even
-    where it opens a sentence)."""
-    if _spelled_soon_after(word, text, end) is not None:
-        return True
+    where it opens a sentence), unless a question about a place stands right before the
+    spelling: "What street? O-A-K. Oak." answers it with a place."""
+    after = _spelled_soon_after(word, text, end)
+    if after is not None:
+        return not _asked_for_a_place(text, start)
     return any(
         "".join(c for c in m.group() if c.isalpha()).casefold() == word.casefold()
+        and not _asked_for_a_place(text, m.start())
         for m in _SPELLING.finditer(text, max(0, start - _SPELLED_BEFORE_REACH), start)
     )
+
+
+def _asked_for_a_place(text: str, start: int) -> bool:
+    """Whether the sentence right before `start` is a question with a word of places.toml's
+    `spelled_place_questions` ("What street?", "Where did you live?")."""
+    before = text[max(0, start - _SPELLED_BEFORE_REACH) : start].rstrip()
+    if not before.endswith("?"):
+        return False
+    question = re.split(r"[.!?\n]", before[:-1])[-1]
+    words = load_table("places.toml").get("spelled_place_questions", {}).get("words", ())
+    return any(w in words for w in re.findall(r"[a-z]+", question.lower()))
 
 
 # How far before a name its spelling may stand ("C-A-L-D-I-C-O-T-T. Caldicott.").

@@ -68,6 +68,7 @@ class SpokenWords:
     repeat_words: dict[str, int]
     height_cues: frozenset[str] = frozenset()
     time_prepositions: frozenset[str] = frozenset()
+    numbered_things: frozenset[str] = frozenset()
     person_nouns: frozenset[str] = frozenset()
     possessives: frozenset[str] = frozenset()
     decade_stages: frozenset[str] = frozenset()
@@ -160,6 +161,7 @@ def spoken_words() -> SpokenWords:
         repeat_words=dict(n["repeat"]),
         height_cues=frozenset(c.get("height_cues", ())),
         time_prepositions=frozenset(c.get("time_prepositions", ())),
+        numbered_things=frozenset(c.get("numbered_things", ())),
         person_nouns=frozenset(c.get("person_nouns", ())),
         possessives=frozenset(c.get("possessives", ())),
         decade_stages=frozenset(c.get("decade_stages", ())),

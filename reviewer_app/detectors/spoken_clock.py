@@ -173,9 +173,22 @@ def _clock_read_out(f: Finder, i: int, end: int, hour: Reading, j: int) -> bool:
         return False
     if f.word(i - 1) in ("is", "was") and f.word(i - 2) == "time":
         return True  # "Today's date is October twenty-first, 2026, time is fifteen twelve."
+    if i > 0 and "?" in f.gap(i - 1, i) and _asks_for_a_numbered_thing(f, i - 1):
+        return False  # "Which cell? Fifteen twelve." answers with a cell's number
     if i == 0 or re.search(r"[.;:!?\n]", f.gap(i - 1, i)):
         return True
     return "," in f.gap(i - 1, i) and f.reader.read_small(i - 1) is None and not f.word(i - 1).isdigit()
+
+
+def _asks_for_a_numbered_thing(f: Finder, last: int) -> bool:
+    """Whether the question ending at word `last` names one of the things a number is asked for
+    (`numbered_things`: "Which cell?", "What was your badge number?")."""
+    k = last
+    while k >= 0 and (k == last or not re.search(r"[.;!?\n]", f.gap(k, k + 1))):
+        if f.word(k) in f.v.numbered_things:
+            return True
+        k -= 1
+    return False
 
 
 def _minutes_digit_by_digit(f: Finder, i: int, j: int) -> bool:

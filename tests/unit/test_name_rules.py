@@ -549,6 +549,11 @@ def test_a_name_opening_a_sentence_with_its_spelling_right_beside_it_is_a_name()
     assert "Later" not in persons
 
 
+def test_a_word_spelled_to_answer_a_question_about_a_place_is_no_name():
+    text = "What street? O-A-K. Oak. Near the school."
+    assert "PERSON" not in {label for _, label in _merged(text)}
+
+
 def test_a_nickname_said_over_a_numbered_line_and_after_a_spanish_article_is_a_name():
     text = (
         "15   INMATE CASTAÑEDA: (Through the interpreter) We got\n"

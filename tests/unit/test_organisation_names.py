@@ -385,3 +385,13 @@ def test_a_transitional_residence_is_a_body_with_its_short_form():
     merged = _merged(text)
     assert {("Second Wind Residence", "ORGANIZATION"), ("Second Wind", "ORGANIZATION")} <= merged
     assert ("New Dawn Residential", "ORGANIZATION") in merged
+
+
+def test_a_family_name_before_residence_says_its_home_not_a_body():
+    text = "The search warrant was served at the Martinez Residence on Elm Street."
+    ner = [_ner(text, "Martinez Residence", "LOCATION"), _ner(text, "Elm Street", "LOCATION")]
+    assert ("Martinez Residence", "LOCATION") in _merged(text, ner)
+    # Two words before it name a programme.
+    text = "They searched the Anna Reyes Residence and the Open Door Residence."
+    ner = [_ner(text, "Open Door Residence", "LOCATION")]
+    assert ("Open Door Residence", "ORGANIZATION") in _merged(text, ner)

@@ -91,6 +91,9 @@ def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_
         # ... not after another number, nor a year.
         ("CALLER: Call five five nine, fifteen thirty-two.", []),
         ("CALLER: It was nineteen forty.", []),
+        # ... nor the answer to a question about a cell, a room or a badge: their numbers.
+        ("Which cell? Fifteen twelve. That was my cell.", []),
+        ("What time was it? Fifteen twelve. Copy.", ["Fifteen twelve"]),
         # Fillers after the time preposition; the answer that says it again after a speaker's tag.
         ("NC: Visiting is at, what, one-fifteen?\nTM: One-fifteen, yeah.", ["one-fifteen", "One-fifteen"]),
         # An hour after a weekday and "at".
