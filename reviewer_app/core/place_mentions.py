@@ -90,9 +90,8 @@ def relabel_places_by_use(
 def place_words() -> frozenset[str]:
     """places.toml's lower-case words for a kind of place: its `street_words` ("road", "avenue") and
     the one-word `place_heads` ("county", "valley")."""
-    lower = load_table("places.toml").get("lower_case", {})
-    heads = [h for h in lower.get("place_heads", ()) if " " not in h]
-    return frozenset(w.lower() for w in [*lower.get("street_words", ()), *heads])
+    heads = load_table("places.toml").get("lower_case", {}).get("place_heads", ())
+    return street_words() | {h.lower() for h in heads if " " not in h}
 
 
 @functools.cache

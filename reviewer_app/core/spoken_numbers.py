@@ -21,7 +21,6 @@ from reviewer_app.paths import resource
 
 # Letters of any alphabet: "Bermúdez" is one word.
 _WORD = re.compile(r"\d{1,2}(?:st|nd|rd|th)\b|[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")
-_SEPARATOR = re.compile(r"[ ,.\-]*")
 
 
 @dataclass(frozen=True)
