@@ -23,7 +23,14 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures.cast import Cast, load_list, load_table, make_cast
-from tests.fixtures.dialogue import PHONETIC, TOWNS_ABROAD, Line, make_dialogue
+from tests.fixtures.dialogue import (
+    NAMED_BODIES,
+    NAMED_PROGRAMMES,
+    PHONETIC,
+    TOWNS_ABROAD,
+    Line,
+    make_dialogue,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = range(20)
@@ -217,6 +224,7 @@ def known_organizations() -> frozenset[str]:
         names.update((f"{city} Police Department", f"{county} County Superior Court"))
         names.add(f"{county} County Sheriff's Department")
         names.add(f"{county} County District Attorney's Office")
+    names.update(NAMED_PROGRAMMES, NAMED_BODIES.values())
     return frozenset(names)
 
 
