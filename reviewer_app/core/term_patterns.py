@@ -4,7 +4,7 @@
 hundreds of names (propagation) or whitelisted words, that is most of a rule's time.
 `term_alternation` writes the same alternation as a tree ("ca(?:rter|stro)" for "carter"
 and "castro"), which tries one branch per character read. A space in a term matches any
-run of white space, as in the rules that use it.
+run of white space, as in the rules that use it, or what a rule asks instead (one space).
 
 The tree matches exactly what the flat alternation of the terms, longest first, matches:
 from any position, of the terms that match, the longest. Where it could not (two
@@ -25,25 +25,25 @@ _END = ""
 _GLUED = re.compile(r"[\w'’-]")
 
 
-def flat_alternation(terms: Iterable[str]) -> str:
-    """The terms longest first, a space matching any white space: what a rule wrote."""
-    return "|".join(re.escape(t).replace(r"\ ", _SPACE) for t in sorted(terms, key=len, reverse=True))
+def flat_alternation(terms: Iterable[str], space: str = _SPACE) -> str:
+    """The terms longest first, a space matching `space` (any white space): what a rule wrote."""
+    return "|".join(re.escape(t).replace(r"\ ", space) for t in sorted(terms, key=len, reverse=True))
 
 
-def term_alternation(terms: Iterable[str], flags: int = 0) -> str:
-    """`flat_alternation(terms)` as a tree of shared beginnings (see the module's docstring),
-    for a pattern compiled with `flags` (IGNORECASE decides which branches may clash)."""
+def term_alternation(terms: Iterable[str], flags: int = 0, space: str = _SPACE) -> str:
+    """`flat_alternation(terms, space)` as a tree of shared beginnings (see the module's
+    docstring), for a pattern compiled with `flags` (IGNORECASE decides which branches may clash)."""
     terms = list(dict.fromkeys(terms))
     if not terms or any(t.startswith(" ") or t.endswith(" ") or "  " in t for t in terms):
-        return flat_alternation(terms)
+        return flat_alternation(terms, space)
     tree: dict = {}
     for term in terms:
         node = tree
         for char in term:
-            node = node.setdefault(_SPACE if char == " " else re.escape(char), {})
+            node = node.setdefault(space if char == " " else re.escape(char), {})
         node[_END] = {}
-    written = _write(tree, flags)
-    return flat_alternation(terms) if written is None else written
+    written = _write(tree, flags, space)
+    return flat_alternation(terms, space) if written is None else written
 
 
 @functools.lru_cache(maxsize=8)
@@ -73,13 +73,13 @@ def whole_word_occurrences(text: str, term: str) -> list[tuple[int, int]]:
     return found
 
 
-def _write(node: dict, flags: int) -> str | None:
+def _write(node: dict, flags: int, space: str) -> str | None:
     steps = [token for token in node if token != _END]
-    if not _distinct(steps, flags):
+    if not _distinct(steps, flags, space):
         return None
     branches = []
     for token in steps:
-        rest = _write(node[token], flags)
+        rest = _write(node[token], flags, space)
         if rest is None:
             return None
         branches.append(token + rest)
@@ -90,10 +90,10 @@ def _write(node: dict, flags: int) -> str | None:
     return "(?:" + "|".join(branches) + ")"
 
 
-def _distinct(tokens: list[str], flags: int) -> bool:
+def _distinct(tokens: list[str], flags: int, space: str) -> bool:
     """Whether no character can match two of `tokens` (so that one branch at most goes on)."""
-    chars = [re.sub(r"\\(.)", r"\1", t, flags=re.S) for t in tokens if t != _SPACE]
-    if _SPACE in tokens and any(c.isspace() for c in chars):
+    chars = [re.sub(r"\\(.)", r"\1", t, flags=re.S) for t in tokens if t != space]
+    if space in tokens and any(c.isspace() for c in chars):
         return False
     if len(set(chars)) < len(chars):
         return False

@@ -176,17 +176,20 @@ class PresidioDetector(Detector):
             nlp_engine = next(iter(self._analyzers.values())).nlp_engine
         else:
             nlp_engine = self._nlp_engine(NlpEngineProvider, SpacyNlpEngine)
+        from reviewer_app.detectors.pattern_prefilter import (
+            DottedRunUrlRecognizer,
+            PrefilteredPatternRecognizer,
+        )
+
         recognizers: list[EntityRecognizer] = [
             # Chosen built-ins. Not UsLicenseRecognizer in a hearing: it takes CDCR numbers for licences.
             predefined.EmailRecognizer(),
             predefined.PhoneRecognizer(),
-            predefined.UrlRecognizer(),
+            DottedRunUrlRecognizer(),
             predefined.SpacyRecognizer(supported_entities=list(_PRESIDIO_NER_ENTITIES)),
         ]
         for class_name in profile_table().get(profile).presidio_builtins:
             recognizers.append(getattr(predefined, class_name)())
-        from reviewer_app.detectors.pattern_prefilter import PrefilteredPatternRecognizer
-
         for spec in load_recognizer_specs():
             if not spec.runs_in(profile):
                 continue

@@ -96,3 +96,61 @@ def test_the_detectors_pattern_recognizers_are_prefiltered():
     analyzer = detector._analyzers["hearing"]
     names = {r.name for r in analyzer.registry.recognizers if isinstance(r, PrefilteredPatternRecognizer)}
     assert {"spoken_email_address", "spoken_web_address_with_path"} <= names
+
+
+URL_TEXT = (
+    'See www.example.com/path(1) and "http://x.org" or \'foo.co.uk\', e.g. at 9 a.m. 1.5 U.S.A.\u00a0'
+    "x.com\u2028y.net and https://court.ca.gov/parole?id=3. Mr.Smith, end.Of and (sub.domain.io)."
+)
+
+
+def _url_results(recognizer, text: str) -> list[tuple]:
+    return [
+        (r.entity_type, r.start, r.end, r.score, r.analysis_explanation.pattern_name, r.recognition_metadata)
+        for r in recognizer.analyze(text, ["URL"])
+    ]
+
+
+def test_the_url_recognizer_on_dotted_runs_finds_what_presidios_finds_over_the_whole_text():
+    from presidio_analyzer.predefined_recognizers import UrlRecognizer
+
+    from reviewer_app.detectors.pattern_prefilter import DottedRunUrlRecognizer
+
+    plain, runs = UrlRecognizer(), DottedRunUrlRecognizer()
+    found = _url_results(runs, URL_TEXT)
+    expected = _url_results(plain, URL_TEXT)
+    # The same results in the same order, under the same recognizer name (ids aside: one per instance).
+    assert [f[:5] for f in found] == [e[:5] for e in expected]
+    assert {f[5]["recognizer_name"] for f in found} == {"UrlRecognizer"}
+    assert len(found) >= 8 and {f[4] for f in found} >= {"Non schema URL", "Quoted URL", "Standard Url"}
+
+
+def test_the_url_patterns_run_only_on_runs_with_a_dot_before_a_letter():
+    from reviewer_app.detectors.pattern_prefilter import DottedRunUrlRecognizer
+
+    texts: list[str] = []
+    original = PatternRecognizer.analyze
+
+    def spy(self, text, entities, nlp_artifacts=None, regex_flags=None):
+        texts.append(text)
+        return original(self, text, entities, nlp_artifacts, regex_flags)
+
+    PatternRecognizer.analyze = spy
+    try:
+        DottedRunUrlRecognizer().analyze("It was 1.5 miles, at 9 a.m. End. See x.org/a today", ["URL"])
+    finally:
+        PatternRecognizer.analyze = original
+    assert texts == ["a.m.", "x.org/a"]
+
+
+def test_the_detector_runs_the_url_recognizer_on_dotted_runs():
+    from reviewer_app.detectors.pattern_prefilter import DottedRunUrlRecognizer
+    from reviewer_app.detectors.presidio_detector import PresidioDetector
+    from reviewer_app.settings import Settings
+
+    detector = PresidioDetector(Settings())
+    if not detector.status().ready:
+        pytest.skip(detector.status().message)
+    detector.load("hearing")
+    urls = [r for r in detector._analyzers["hearing"].registry.recognizers if r.name == "UrlRecognizer"]
+    assert len(urls) == 1 and isinstance(urls[0], DottedRunUrlRecognizer)

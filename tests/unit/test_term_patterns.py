@@ -44,6 +44,19 @@ def test_same_matches_on_random_terms():
             assert _spans(term_alternation(terms, flags), TEXT, flags) == expected, terms
 
 
+def test_a_space_may_match_one_space_only_as_a_rule_asks():
+    assert term_alternation(["de la", "de la cruz"], space="[ ]") == "de[ ]la(?:[ ]cruz|)"
+    pattern = re.compile(term_alternation(["de la cruz", "de la"], re.IGNORECASE, space="[ ]"), re.IGNORECASE)
+    found = [m.group() for m in pattern.finditer("de la cruz; de  la cruz; De la\nCruz")]
+    assert found == ["de la cruz", "De la"]
+    rng = random.Random(11)
+    words = re.findall(r"[\w'-]+", TEXT)
+    for _ in range(100):
+        terms = {" ".join(rng.sample(words, rng.randint(1, 3))) for _ in range(rng.randint(1, 12))}
+        expected = _spans(flat_alternation(terms, "[ ]"), TEXT, re.IGNORECASE)
+        assert _spans(term_alternation(terms, re.IGNORECASE, "[ ]"), TEXT, re.IGNORECASE) == expected, terms
+
+
 def test_branches_that_may_read_the_same_character_fall_back_to_the_flat_alternation():
     kelvin = "\u212a"  # matches "k" and "K" when case is ignored
     assert term_alternation(["Kay", f"{kelvin}ate"], re.IGNORECASE) == flat_alternation(
