@@ -123,6 +123,11 @@ class ZeroShotDetector(Detector):
                 log.warning("embedding model did not load (%s); gazetteer only", type(exc).__name__)
         return None
 
+    def forget_answers(self) -> None:
+        """Drop the model's answers kept from earlier documents, so that the next document
+        pays for all of its own (`benchmarks/detect.py` times a first document this way)."""
+        self._cache.clear()
+
     def _min_score(self) -> float:
         section = self.gazetteer.config.nli if isinstance(self.classifier, NliClassifier) else None
         section = section or self.gazetteer.config.embedding

@@ -215,6 +215,11 @@ def test_a_repeated_string_is_classified_once(tiny_nli_dir):
     assert len(quahogs) == 1
     detector.refine(Document("d2", text), spans, Progress())
     assert sorted(asked) == ["Bluefin Widgets", "Quahog"]
+    # A benchmark timing a first document makes the step forget what it was told.
+    detector.forget_answers()
+    again = detector.refine(Document("d3", text), spans, Progress())
+    assert sorted(asked) == ["Bluefin Widgets", "Bluefin Widgets", "Quahog", "Quahog"]
+    assert again == refined
 
 
 def test_refine_can_be_cancelled(tiny_nli_dir):
