@@ -45,7 +45,7 @@ class Settings:
     trained_model: str = ""
     # Numbers no rule tagged read by the classifier learned from gold (`core/number_context.py`),
     # in the profiles whose `learned_numbers` is on. Off by default: on writers it was not
-    # trained on it added no recall (docs/evaluation.md, "Numbers learned from gold").
+    # trained on it added no recall (docs/training.md, "Numbers by their context").
     learned_numbers: bool = False
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
