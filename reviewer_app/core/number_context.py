@@ -47,7 +47,6 @@ _JOINERS = frozenset({"", " ", "-", ":", "/", ".", ","})
 # A sentence ends between two words: a question or exclamation mark, or a full stop then space;
 # a colon then space ends a speaker tag, whose words (often a name) say nothing of the number.
 _SENTENCE_END = re.compile(r"[?!]|[.:]\s")
-_DIGITS = re.compile(r"\d+")
 _DIGIT_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)")
 
 

@@ -40,7 +40,7 @@ LABELS = ("AGE", "TIME", "DATE", "AMOUNT")
 MIN_FEATURE_DOCUMENTS = 3
 L2 = 1.0
 ITERATIONS = 60
-# Below this, a threshold's spans are too few to choose it on.
+# The threshold when no other is given, and when no threshold makes the added spans gain.
 DEFAULT_THRESHOLD = 0.9
 
 
