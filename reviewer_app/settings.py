@@ -43,6 +43,10 @@ class Settings:
     # A model folder written by `reviewer-app train`; when set, the trained detector
     # runs beside the detectors above. Empty: none.
     trained_model: str = ""
+    # Numbers no rule tagged read by the classifier learned from gold (`core/number_context.py`),
+    # in the profiles whose `learned_numbers` is on. Off by default: on writers it was not
+    # trained on it added no recall (docs/training.md, "Numbers by their context").
+    learned_numbers: bool = False
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
     # How names are tagged in the preview and every export: "part" (the paper's scheme,
@@ -105,6 +109,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
         value = getattr(settings, f.name)
         if isinstance(value, tuple):
             rendered = "[" + ", ".join(f'"{v}"' for v in value) + "]"
+        elif isinstance(value, bool):
+            rendered = "true" if value else "false"
         elif isinstance(value, str):
             rendered = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
         else:

@@ -30,6 +30,7 @@ COMMAND_MODULES: dict[str, str] = {
     "import": "reviewer_app.cli.import_cmd",
     "export": "reviewer_app.cli.export_cmd",
     "train": "reviewer_app.cli.train_cmd",
+    "train-numbers": "reviewer_app.cli.train_numbers_cmd",
 }
 
 

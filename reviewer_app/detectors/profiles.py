@@ -65,6 +65,8 @@ class Profile:
     relative_dates: bool = False
     # What this profile changes in a conversation (`is_dialogue`): {"drop_durations": true}.
     in_dialogue: dict[str, bool] = field(default_factory=dict)
+    # Numbers no rule tagged are read by the classifier learned from gold (`core/number_context.py`).
+    learned_numbers: bool = False
 
     def for_document(self, document: Document) -> Profile:
         """This profile as it applies to `document`: with its `in_dialogue` changes when
@@ -116,6 +118,7 @@ def profile_table() -> ProfileTable:
             possessive_persons=bool(entry.get("possessive_persons", True)),
             relative_dates=bool(entry.get("relative_dates", False)),
             in_dialogue={k: bool(v) for k, v in entry.get("in_dialogue", {}).items()},
+            learned_numbers=bool(entry.get("learned_numbers", False)),
         )
         for name, entry in raw["profile"].items()
     }

@@ -36,6 +36,8 @@ from reviewer_app.detectors.base import (
     SharedAnalysis,
     TextChunk,
 )
+from reviewer_app.detectors.learned_numbers import DETECTOR as LEARNED_NUMBERS
+from reviewer_app.detectors.learned_numbers import learned_number_spans
 from reviewer_app.detectors.nlp import load_pipeline, parse_ahead
 from reviewer_app.detectors.profiles import profile_table, resolve_profile
 from reviewer_app.settings import Settings
@@ -293,14 +295,19 @@ def run_detection(
         progress.check()
         progress.report(MERGE_STAGE, 0.0)
         raw_spans = [s for entry in finders if entry.active for s in entry.spans]
+        rules = profile_table().get(profile).for_document(document)
         merged = merge_spans(
             raw_spans,
             document.text,
             person_names=document.metadata.names(),
             speaker_tags=tags,
-            **profile_table().get(profile).for_document(document).merge_options(),
+            **rules.merge_options(),
         )
         merged = _without_recording_stamps(merged, document)
+        learned = None
+        if finders and rules.learned_numbers and settings.learned_numbers:
+            learned = learned_number_spans(document.text, merged)
+            merged = sorted([*merged, *learned.spans])
         progress.report(MERGE_STAGE, 1.0)
         for entry in refiners:
             progress.check()
@@ -317,10 +324,14 @@ def run_detection(
         for e in tracked
     ]
     raw = {e.detector.name: tuple(sorted(e.spans)) for e in tracked if e.active}
+    if learned is not None and learned.spans:
+        raw[LEARNED_NUMBERS] = learned.spans
     for entry in tracked:
         if entry.error:
             log.warning("detector %s failed on %s: %s", entry.detector.name, document.id, entry.error)
     notes = (view.note,) if view and view.note else ()
+    if learned is not None and learned.problem:
+        notes += (learned.problem,)
     for note in notes:
         log.info("%s: %s", document.id, note)
     return DetectionResult(
