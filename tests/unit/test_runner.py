@@ -16,9 +16,8 @@ from reviewer_app.cli.main import main as cli_main
 from reviewer_app.core.document import Document, HearingMetadata, Participant, Utterance
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
-from reviewer_app.detectors import registry, runner
+from reviewer_app.detectors import registry
 from reviewer_app.detectors.base import Detector, DetectorStatus
-from reviewer_app.detectors.learned_numbers import LearnedNumbers
 from reviewer_app.detectors.nlp import load_pipeline, shared_doc
 from reviewer_app.detectors.runner import PARSE_AHEAD, chunk_text, run_detection
 from reviewer_app.settings import Settings
@@ -117,13 +116,6 @@ class DocReadingDetector(Detector):
 
 def _parse(doc) -> list:
     return [(t.idx, t.tag_, t.dep_, t.head.i, t.lemma_, t.ent_type_, t.ent_iob_) for t in doc]
-
-
-@pytest.fixture(autouse=True)
-def without_learned_numbers(monkeypatch):
-    """These tests are about the runner's own work on the fake detectors' spans; the number
-    classifier that fills gaps after the merge has its own (tests/unit/test_number_context.py)."""
-    monkeypatch.setattr(runner, "learned_number_spans", lambda text, merged: LearnedNumbers(()))
 
 
 @pytest.fixture
