@@ -62,6 +62,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
@@ -697,13 +698,15 @@ def merge_spans(
     name_titles: frozenset[str] = frozenset(),
     possessive_persons: bool = True,
     speaker_tags: Sequence[tuple[int, int]] = (),
+    bracketed_glosses: bool = False,
 ) -> list[Span]:
     """All rules in the paper's order; the result has no two spans sharing a
     character. `speaker_tags` are where the text's speaker tags are
     (`Document.speaker_tags`). `person_names` are the cover page's names (`HearingMetadata.names()`);
     `strip_person_titles`, dropping durations and relative dates are hearing rules (off in the
     general profile, where names take in the `name_titles` before them), and so is
-    `possessive_persons` ("Kapoor's family" is a person). `with_propagation` also
+    `possessive_persons` ("Kapoor's family" is a person); `bracketed_glosses` widens a name over
+    its gloss in brackets (`core/bracket_glosses.py`). `with_propagation` also
     brings the spans the merge proposes from the text itself (organisations learnt
     from context, names in speaker tags); without it a detector is scored alone."""
     rules = rules or default_rules()
@@ -880,6 +883,8 @@ def merge_spans(
     merged = join_split_names(merged, text, rules.known_places)
     if with_propagation:
         merged = complete_interrupted_names(merged, text)
+    if bracketed_glosses:
+        merged = take_in_bracketed_glosses(merged, text, rules.role_nouns)
     return merged
 
 

@@ -63,6 +63,9 @@ class Profile:
     # NER's dates said against the day of the text, with no number or month in them ("today",
     # "next week", "later this year", "this morning"): kept as dates and times, or dropped.
     relative_dates: bool = False
+    # A place, organisation or sum takes in its gloss in brackets ("the Braunau District
+    # Authority (Bezirkshauptmannschaft)", `core/bracket_glosses.py`).
+    bracketed_glosses: bool = False
     # What this profile changes in a conversation (`is_dialogue`): {"drop_durations": true}.
     in_dialogue: dict[str, bool] = field(default_factory=dict)
     # Numbers no rule tagged are read by the classifier learned from gold (`core/number_context.py`).
@@ -83,6 +86,7 @@ class Profile:
             "name_titles": self.name_titles,
             "possessive_persons": self.possessive_persons,
             "keep_relative_dates": self.relative_dates,
+            "bracketed_glosses": self.bracketed_glosses,
         }
 
 
@@ -117,6 +121,7 @@ def profile_table() -> ProfileTable:
             name_titles=frozenset(t.lower().rstrip(".") for t in entry.get("name_titles", ())),
             possessive_persons=bool(entry.get("possessive_persons", True)),
             relative_dates=bool(entry.get("relative_dates", False)),
+            bracketed_glosses=bool(entry.get("bracketed_glosses", False)),
             in_dialogue={k: bool(v) for k, v in entry.get("in_dialogue", {}).items()},
             learned_numbers=bool(entry.get("learned_numbers", False)),
         )
