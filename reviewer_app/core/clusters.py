@@ -67,19 +67,34 @@ class Cluster:
 
 
 @functools.cache
-def person_titles() -> frozenset[str]:
+def _person_words(key: str) -> frozenset[str]:
     with resource("tags.toml").open("rb") as fh:
         raw = tomllib.load(fh)
-    return frozenset(t.casefold() for t in raw.get("person", {}).get("titles", []))
+    return frozenset(t.casefold() for t in raw.get("person", {}).get(key, []))
+
+
+@functools.cache
+def name_suffixes() -> frozenset[str]:
+    """Words after a name that are not part of it ("Jr", "Esq")."""
+    return _person_words("suffixes")
+
+
+@functools.cache
+def person_titles() -> frozenset[str]:
+    """Words a PERSON span may hold that are not the name: titles and suffixes."""
+    return _person_words("titles") | name_suffixes()
 
 
 def name_parts(text: str, titles: frozenset[str] | None = None) -> list[NamePart]:
     """The name parts of a PERSON span's text, possessive 's outside the part.
 
-    When every word is a title (a span that is only "Commissioner"), the words count as
-    name parts, so that the span is still replaced.
+    A title is one only before the first word of the name; after it, only a suffix
+    ("Jr") is, so that a surname that is also a title ("Mary Judge") is a name part
+    and replaced. When every word is a title (a span that is only "Commissioner"), the
+    words count as name parts, so that the span is still replaced.
     """
     titles = person_titles() if titles is None else titles
+    suffixes = name_suffixes()
     parts: list[NamePart] = []
     for m in _PART_RE.finditer(text):
         start, end = m.start(), m.end()
@@ -87,7 +102,9 @@ def name_parts(text: str, titles: frozenset[str] | None = None) -> list[NamePart
         if possessive and end - start > 2:
             end -= 2
         word = text[start:end]
-        parts.append(NamePart(start, end, word.casefold(), word.casefold() in titles))
+        key = word.casefold()
+        after_name = any(not p.is_title for p in parts)
+        parts.append(NamePart(start, end, key, key in (suffixes if after_name else titles)))
     if parts and all(p.is_title for p in parts):
         parts = [NamePart(p.start, p.end, p.key, False) for p in parts]
     return parts

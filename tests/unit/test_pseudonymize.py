@@ -196,6 +196,19 @@ def test_titles_and_possessives_stay_outside_person_tags_and_other_labels_are_nu
     )
 
 
+def test_a_surname_that_is_also_a_title_is_replaced_after_a_first_name():
+    # "Judge" and "Hon" before a name are titles and stay; after a first name they are the
+    # surname, and leaving them in the text published it ("[PERSON_1] Judge").
+    doc, spans = marked(
+        "[[PERSON|Mary Judge]] came. [[PERSON|Aaron Hon]] spoke. [[PERSON|Judge Smith]] ruled. "
+        "[[PERSON|John Smith Jr.]] left. [[PERSON|Hon. Ann Lee]] sat."
+    )
+    assert pseudonymize(doc, spans).text == (
+        "[PERSON_1] [PERSON_2] came. [PERSON_3] [PERSON_4] spoke. Judge [PERSON_5] ruled. "
+        "[PERSON_6] [PERSON_5] Jr. left. Hon. [PERSON_7] [PERSON_8] sat."
+    )
+
+
 def test_misspelt_name_takes_the_number_of_the_name_unless_the_reviewer_breaks_the_link():
     doc, spans = marked("[[PERSON|Mark Stevenson]] is present.\n[[PERSON|Mark Stevenston]] here is...")
     assert (
