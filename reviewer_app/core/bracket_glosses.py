@@ -15,8 +15,11 @@ reads as a name (its first word capitalised, after an optional "the") or, after 
 a sum; when it is no cross-reference ("(see paragraph 12 above)", "(Article 6)": no digits
 unless the span is a sum); and when it is not already wholly tagged: an acronym the document
 defines keeps a span of its own ("Lakeview Correctional Facility (LCF)",
-`context_rules.label_acronyms_as_defined`). Persons are left alone: what follows a name in
-brackets is a role ("(“the applicant”)") or a transcriber's note ("(phonetic)"). The profile
+`context_rules.label_acronyms_as_defined`). Brackets holding a mention of another kind than
+the span's ("the Warsaw Regional Court (Judge Anna Nowak presiding)") are no gloss: a mention
+inside is taken in only when it is of the span's own kind (a sum's converted sum, an acronym's
+expansion). Persons are left alone: what follows a name in brackets is a role ("(“the
+applicant”)") or a transcriber's note ("(phonetic)"). The profile
 decides where it applies (`Profile.bracketed_glosses`): not in a conversation, whose brackets
 are the transcriber's ("(Inaudible)", "(Crosstalk)").
 """
@@ -72,8 +75,12 @@ def _widened(span: Span, after: list[Span], text: str, note_words: frozenset[str
     inside = [s for s in after if s.start < brackets.end()]
     if any(s.end > brackets.end() for s in inside):
         return span  # a span runs on past the brackets: not a gloss of this one
+    if any(catalog().coarse(s.label) != label for s in inside):
+        # A mention of another kind ("(Judge Anna Nowak presiding)", "(Maria Schmidt's share)")
+        # is no gloss of this one: folding it in would hide a person under a court's label.
+        return span
     # A sum's conversion into another currency ("PLN 552.21 [approx. EUR 138]") glosses it too.
-    converted = label == "AMOUNT" and any(catalog().coarse(s.label) == "AMOUNT" for s in inside)
+    converted = label == "AMOUNT" and bool(inside)
     if not converted and (not _NAME_LIKE.match(gloss) or (label != "AMOUNT" and _DIGIT.search(gloss))):
         return span
     words = [w.lower() for w in _WORD.findall(gloss)]

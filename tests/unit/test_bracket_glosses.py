@@ -80,6 +80,30 @@ def test_references_notes_roles_and_persons_are_no_gloss():
     assert _texts(text, spans) == [(s.text_in(text), s.label) for s in spans]
 
 
+def test_brackets_holding_a_person_or_another_kind_of_mention_are_no_gloss():
+    text = (
+        "sent to the Warsaw Regional Court (Judge Anna Nowak presiding). "
+        "He paid 500 euros (Maria Schmidt's share) to the court. "
+        "The fine was EUR 1,200 (John Smith paid it) in 2003. "
+        "The Municipality of Mattighofen (The mayor, Franz Huber) objected. "
+        "A last EUR 300 (March 2004 instalment) was due."
+    )
+    spans = [
+        _span(text, "Warsaw Regional Court", "ORGANIZATION"),
+        _span(text, "Judge Anna Nowak", "PERSON"),
+        _span(text, "500 euros", "AMOUNT"),
+        _span(text, "Maria Schmidt", "PERSON"),
+        _span(text, "EUR 1,200", "AMOUNT"),
+        _span(text, "John Smith", "PERSON"),
+        _span(text, "2003", "DATE"),
+        _span(text, "Municipality of Mattighofen", "LOCATION"),
+        _span(text, "Franz Huber", "PERSON"),
+        _span(text, "EUR 300", "AMOUNT"),
+        _span(text, "March 2004", "DATE"),
+    ]
+    assert _texts(text, spans) == [(s.text_in(text), s.label) for s in spans]
+
+
 def test_a_span_that_runs_on_past_the_brackets_is_left_as_it_is():
     text = "the Ensemble (Berlin branch of Weinert Ensemble Company) performed"
     spans = [
