@@ -10,6 +10,7 @@ from reviewer_app.core.spans import Span
 from reviewer_app.detectors.profiles import GENERAL, HEARING, profile_table
 
 NOTES = frozenset({"inaudible", "interpreter", "crosstalk"})
+DETERMINERS = frozenset({"the", "a", "his", "her", "this"})
 
 
 def _span(text: str, phrase: str, label: str) -> Span:
@@ -18,7 +19,7 @@ def _span(text: str, phrase: str, label: str) -> Span:
 
 
 def _texts(text: str, spans: list[Span]) -> list[tuple[str, str]]:
-    return [(s.text_in(text), s.label) for s in take_in_bracketed_glosses(spans, text, NOTES)]
+    return [(s.text_in(text), s.label) for s in take_in_bracketed_glosses(spans, text, NOTES, DETERMINERS)]
 
 
 def test_a_name_in_its_own_language_in_brackets_is_part_of_the_mention():
@@ -102,6 +103,24 @@ def test_brackets_holding_a_person_or_another_kind_of_mention_are_no_gloss():
         _span(text, "March 2004", "DATE"),
     ]
     assert _texts(text, spans) == [(s.text_in(text), s.label) for s in spans]
+
+
+def test_a_gloss_opens_with_a_name_not_merely_with_a_capital():
+    text = (
+        "The Municipality of Mattighofen (The mayor, Franz Huber) objected, "
+        "the Braunau District Authority (His office in Braunau) agreed "
+        "and the International Court of Justice (The Hague) ruled."
+    )
+    spans = [
+        _span(text, "Municipality of Mattighofen", "LOCATION"),
+        _span(text, "Braunau District Authority", "ORGANIZATION"),
+        _span(text, "International Court of Justice", "ORGANIZATION"),
+    ]
+    assert _texts(text, spans) == [
+        ("Municipality of Mattighofen", "LOCATION"),
+        ("Braunau District Authority", "ORGANIZATION"),
+        ("International Court of Justice (The Hague)", "ORGANIZATION"),
+    ]
 
 
 def test_a_span_that_runs_on_past_the_brackets_is_left_as_it_is():
