@@ -884,7 +884,7 @@ def merge_spans(
     if with_propagation:
         merged = complete_interrupted_names(merged, text)
     if bracketed_glosses:
-        merged = take_in_bracketed_glosses(merged, text, rules.role_nouns)
+        merged = take_in_bracketed_glosses(merged, text, rules.role_nouns, rules.determiners)
     return merged
 
 

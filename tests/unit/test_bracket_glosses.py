@@ -10,6 +10,7 @@ from reviewer_app.core.spans import Span
 from reviewer_app.detectors.profiles import GENERAL, HEARING, profile_table
 
 NOTES = frozenset({"inaudible", "interpreter", "crosstalk"})
+DETERMINERS = frozenset({"the", "a", "his", "her", "this"})
 
 
 def _span(text: str, phrase: str, label: str) -> Span:
@@ -18,7 +19,7 @@ def _span(text: str, phrase: str, label: str) -> Span:
 
 
 def _texts(text: str, spans: list[Span]) -> list[tuple[str, str]]:
-    return [(s.text_in(text), s.label) for s in take_in_bracketed_glosses(spans, text, NOTES)]
+    return [(s.text_in(text), s.label) for s in take_in_bracketed_glosses(spans, text, NOTES, DETERMINERS)]
 
 
 def test_a_name_in_its_own_language_in_brackets_is_part_of_the_mention():
@@ -78,6 +79,48 @@ def test_references_notes_roles_and_persons_are_no_gloss():
         _span(text, "Erdal Kıran", "PERSON"),
     ]
     assert _texts(text, spans) == [(s.text_in(text), s.label) for s in spans]
+
+
+def test_brackets_holding_a_person_or_another_kind_of_mention_are_no_gloss():
+    text = (
+        "sent to the Warsaw Regional Court (Judge Anna Nowak presiding). "
+        "He paid 500 euros (Maria Schmidt's share) to the court. "
+        "The fine was EUR 1,200 (John Smith paid it) in 2003. "
+        "The Municipality of Mattighofen (The mayor, Franz Huber) objected. "
+        "A last EUR 300 (March 2004 instalment) was due."
+    )
+    spans = [
+        _span(text, "Warsaw Regional Court", "ORGANIZATION"),
+        _span(text, "Judge Anna Nowak", "PERSON"),
+        _span(text, "500 euros", "AMOUNT"),
+        _span(text, "Maria Schmidt", "PERSON"),
+        _span(text, "EUR 1,200", "AMOUNT"),
+        _span(text, "John Smith", "PERSON"),
+        _span(text, "2003", "DATE"),
+        _span(text, "Municipality of Mattighofen", "LOCATION"),
+        _span(text, "Franz Huber", "PERSON"),
+        _span(text, "EUR 300", "AMOUNT"),
+        _span(text, "March 2004", "DATE"),
+    ]
+    assert _texts(text, spans) == [(s.text_in(text), s.label) for s in spans]
+
+
+def test_a_gloss_opens_with_a_name_not_merely_with_a_capital():
+    text = (
+        "The Municipality of Mattighofen (The mayor, Franz Huber) objected, "
+        "the Braunau District Authority (His office in Braunau) agreed "
+        "and the International Court of Justice (The Hague) ruled."
+    )
+    spans = [
+        _span(text, "Municipality of Mattighofen", "LOCATION"),
+        _span(text, "Braunau District Authority", "ORGANIZATION"),
+        _span(text, "International Court of Justice", "ORGANIZATION"),
+    ]
+    assert _texts(text, spans) == [
+        ("Municipality of Mattighofen", "LOCATION"),
+        ("Braunau District Authority", "ORGANIZATION"),
+        ("International Court of Justice (The Hague)", "ORGANIZATION"),
+    ]
 
 
 def test_a_span_that_runs_on_past_the_brackets_is_left_as_it_is():
