@@ -65,8 +65,9 @@ class Candidate:
 
 
 def _is_number_word(word: str, v: SpokenWords) -> bool:
+    # Decimal digits only: `isdigit` also holds for "²", "①", "⑴", which `int` cannot read.
     return (
-        word.isdigit()
+        word.isdecimal()
         or word in v.units
         or word in v.teens
         or word in v.tens
@@ -125,7 +126,7 @@ def _readings(words: Sequence[Word], candidate: Candidate, reader: Reader) -> li
     i = candidate.first
     while i < candidate.last:
         word = words[i].text
-        if word.isdigit():
+        if word.isdecimal():
             values.append(int(word))
             i += 1
             continue
@@ -193,7 +194,7 @@ def features(
     v = spoken_words()
     reader = reader or Reader(words, v)
     said = [w.text for w in words[candidate.first : candidate.last]]
-    digits = [w for w in said if w.isdigit()]
+    digits = [w for w in said if w.isdecimal()]
     form = "digits" if len(digits) == len(said) else "words" if not digits else "mixed"
     if any(_DIGIT_ORDINAL.fullmatch(w) or w in v.ordinals for w in said):
         form += "+ordinal"

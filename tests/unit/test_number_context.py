@@ -52,6 +52,17 @@ def test_candidates_are_whole_numbers_in_digits_and_words():
     assert said("oh, no numbers here") == []
 
 
+# A superscript, circled or parenthesised digit is no number (`int` cannot read it).
+SUPERSCRIPTS = ["See footnote ² below.", "① first item", "an area of 10² metres", "see paragraph 12¹ above"]
+
+
+def test_candidates_are_decimal_digits_only():
+    assert [said(text) for text in SUPERSCRIPTS] == [[], ["first"], ["10"], ["12"]]
+    assert said("item ⑴ and ٣ more") == ["٣"]
+    for text in SUPERSCRIPTS:
+        assert learned_number_spans(text, []).problem == ""
+
+
 def test_features_say_form_value_and_the_words_around_it():
     feats = features_of("Back then he was twenty-three years old, I think.", "twenty-three")
     assert {"form=words", "v1=20-23", "L1=was", "L2=he", "R1=years", "R2=old", "L:then"} <= set(feats)
@@ -188,17 +199,50 @@ def test_detection_runs_on_without_the_weights(broken_weights, monkeypatch):
     assert any("number_context.json" in note for note in result.notes)
 
 
-def test_train_numbers_writes_weights_detection_reads(tmp_path, capsys):
-    gold = tmp_path / "gold.jsonl"
-    with gold.open("w") as fh:
-        for document in tiny_gold():
+def test_a_fault_of_the_classifier_is_a_note_and_the_other_spans_stand(monkeypatch, caplog):
+    from reviewer_app.detectors import learned_numbers
+    from tests.unit.test_runner import CountingDetector
+
+    def failing(text, spans, model):
+        raise ValueError(f"invalid literal: {text[:8]!r}")
+
+    monkeypatch.setattr(learned_numbers, "fill_gaps", failing)
+    monkeypatch.setitem(registry.DETECTORS, "counting", f"{CountingDetector.__module__}:CountingDetector")
+    registry.shared_instance.cache_clear()
+    text = "MR. JONES: I was nineteen years old.\n"
+    result = run_detection(
+        Document("d", text), ["counting"], Settings(learned_numbers=True), profile="general"
+    )
+    registry.shared_instance.cache_clear()
+    assert [s.label for s in result.spans] == ["PERSON"]
+    assert "number-context classifier failed (ValueError)" in result.notes
+    # The note and the log name the error's type, never the transcript's words.
+    assert all("JONES" not in note for note in result.notes) and "JONES" not in caplog.text
+
+
+def write_gold(path, documents):
+    with path.open("w") as fh:
+        for document in documents:
             spans = [{"start": s.start, "end": s.end, "label": s.label} for s in document.positives]
             fh.write(json.dumps({"id": document.id, "text": document.text, "spans": spans}) + "\n")
+    return path
+
+
+def test_train_numbers_writes_weights_detection_reads(tmp_path, capsys):
+    gold = write_gold(tmp_path / "gold.jsonl", tiny_gold())
     out = tmp_path / "weights.json"
     assert cli_main(["train-numbers", str(gold), "--out", str(out)]) == 0
     model = load_model(out)
     assert model.predict(features_of("I was 64 years old then.", "64"))[0] == "AGE"
     assert "threshold" in capsys.readouterr().out
+
+
+def test_train_numbers_reads_gold_with_a_superscript(tmp_path, capsys):
+    footnote = TrainingDocument("footnote", "See footnote ² below, an area of 10² metres.", ())
+    gold = write_gold(tmp_path / "gold.jsonl", [*tiny_gold(), footnote])
+    out = tmp_path / "weights.json"
+    code = cli_main(["train-numbers", str(gold), "--out", str(out), "--threshold", "0.9"])
+    assert code == 0, capsys.readouterr().err
 
 
 @pytest.fixture
