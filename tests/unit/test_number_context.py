@@ -245,6 +245,26 @@ def test_train_numbers_reads_gold_with_a_superscript(tmp_path, capsys):
     assert code == 0, capsys.readouterr().err
 
 
+def test_train_numbers_says_one_group_cannot_choose_a_threshold(tmp_path, capsys):
+    gold = write_gold(tmp_path / "gold.jsonl", tiny_gold()[:1])
+    out = tmp_path / "weights.json"
+    assert cli_main(["train-numbers", str(gold), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "at least two groups" in err and "--threshold" in err and "no number" not in err
+    assert cli_main(["train-numbers", str(gold), "--out", str(out), "--threshold", "0.9"]) == 0
+
+
+@pytest.mark.parametrize("table", [{}, {"writers": {}}])
+def test_train_numbers_rejects_an_empty_groups_file(tmp_path, capsys, table):
+    gold = write_gold(tmp_path / "gold.jsonl", tiny_gold())
+    groups = tmp_path / "groups.json"
+    groups.write_text(json.dumps(table))
+    out = tmp_path / "weights.json"
+    assert cli_main(["train-numbers", str(gold), "--groups", str(groups), "--out", str(out)]) == 2
+    assert "groups.json: no document in the groups file" in capsys.readouterr().err
+    assert not out.exists()
+
+
 @pytest.fixture
 def tiny_weights(monkeypatch, tmp_path, tiny_model):
     path = tmp_path / "number_context.json"
