@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -173,14 +174,24 @@ def test_a_missing_or_corrupt_weights_file_is_a_clear_message(tmp_path, content)
         load_model(path)
 
 
+def test_a_rewritten_weights_file_is_read_again(tiny_model, tmp_path):
+    path = tmp_path / "weights.json"
+    write_model(tiny_model, path)
+    assert load_model(path).threshold == tiny_model.threshold
+    assert load_model(path) is load_model(path)
+    write_model(NumberModel(tiny_model.labels, tiny_model.bias, tiny_model.weights, 0.9), path)
+    # As train-numbers rewriting it later would (a file system's clock may be coarser than a test).
+    later = path.stat().st_mtime_ns + 2_000_000_000
+    os.utime(path, ns=(later, later))
+    assert load_model(path).threshold == 0.9
+
+
 @pytest.fixture
 def broken_weights(monkeypatch, tmp_path):
     path = tmp_path / "number_context.json"
     path.write_text("{not json")
     monkeypatch.setattr(number_context, "default_weights", lambda: path)
-    load_model.cache_clear()
-    yield path
-    load_model.cache_clear()
+    return path
 
 
 def test_detection_runs_on_without_the_weights(broken_weights, monkeypatch):
@@ -270,9 +281,7 @@ def tiny_weights(monkeypatch, tmp_path, tiny_model):
     path = tmp_path / "number_context.json"
     write_model(tiny_model, path)
     monkeypatch.setattr(number_context, "default_weights", lambda: path)
-    load_model.cache_clear()
-    yield path
-    load_model.cache_clear()
+    return path
 
 
 @pytest.mark.parametrize("profile", ["hearing", "general"])
