@@ -63,6 +63,9 @@ def groups_from(path: Path) -> dict[str, str]:
     table = data.get("writers", data) if isinstance(data, dict) else None
     if not isinstance(table, dict):
         raise ValueError(f"{path}: not a JSON object of document id to group")
+    if not table:
+        # An empty table would silently mean the five folds of documents, not the groups asked for.
+        raise ValueError(f"{path}: no document in the groups file")
     return {str(k): str(v) for k, v in table.items()}
 
 

@@ -65,8 +65,9 @@ class Candidate:
 
 
 def _is_number_word(word: str, v: SpokenWords) -> bool:
+    # Decimal digits only: `isdigit` also holds for "²", "①", "⑴", which `int` cannot read.
     return (
-        word.isdigit()
+        word.isdecimal()
         or word in v.units
         or word in v.teens
         or word in v.tens
@@ -125,7 +126,7 @@ def _readings(words: Sequence[Word], candidate: Candidate, reader: Reader) -> li
     i = candidate.first
     while i < candidate.last:
         word = words[i].text
-        if word.isdigit():
+        if word.isdecimal():
             values.append(int(word))
             i += 1
             continue
@@ -193,7 +194,7 @@ def features(
     v = spoken_words()
     reader = reader or Reader(words, v)
     said = [w.text for w in words[candidate.first : candidate.last]]
-    digits = [w for w in said if w.isdigit()]
+    digits = [w for w in said if w.isdecimal()]
     form = "digits" if len(digits) == len(said) else "words" if not digits else "mixed"
     if any(_DIGIT_ORDINAL.fullmatch(w) or w in v.ordinals for w in said):
         form += "+ordinal"
@@ -286,10 +287,25 @@ def default_weights() -> Path:
     return resource("models", "number_context.json")
 
 
-@functools.cache
 def load_model(path: Path | None = None) -> NumberModel:
-    """The weights file read once (`resources/models/number_context.json` by default)."""
+    """The weights file (`resources/models/number_context.json` by default), read again only
+    when it changed: train-numbers may rewrite it while the app runs."""
     path = path or default_weights()
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        raise NumberModelError(
+            f"{path}: no number-context weights (make them with reviewer-app train-numbers)"
+        ) from None
+    except OSError as exc:
+        raise NumberModelError(f"{path}: unreadable number-context weights ({type(exc).__name__})") from exc
+    return _read_model(path, stat.st_mtime_ns, stat.st_size)
+
+
+# Keyed by the file's modification time and size as well as its path, so a rewritten file is
+# read anew; a few entries, as retraining leaves the old keys behind.
+@functools.lru_cache(maxsize=4)
+def _read_model(path: Path, modified_ns: int, size: int) -> NumberModel:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -267,7 +267,7 @@ class Reader:
     def read_small(self, i: int, *, oh: bool = False) -> Reading | None:
         """1-99 in words ("seven", "seventeen", "forty two") or 1-2 digits."""
         w = self._word(i)
-        if w.isdigit() and len(w) <= 2:
+        if w.isdecimal() and len(w) <= 2:
             return Reading(int(w), i, i + 1)
         if w in self.v.tens:
             unit = self._joined(i + 1)

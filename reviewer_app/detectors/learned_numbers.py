@@ -4,7 +4,9 @@
 confident about; here detection runs it on the merged spans of a document whose profile
 asks for it (`learned_numbers` in `resources/profiles.toml`) and the settings allow it. A
 weights file that is missing or unreadable does not stop detection: the other detectors'
-spans stand, and the result carries a note that says which file and why.
+spans stand, and the result carries a note that says which file and why. Nor does a fault of
+the classifier itself (as a detector's fault does not): the note then names the error's type
+only, since its message may quote the transcript.
 """
 
 from __future__ import annotations
@@ -35,4 +37,8 @@ def learned_number_spans(text: str, merged: Sequence[Span]) -> LearnedNumbers:
     except NumberModelError as exc:
         log.warning("number-context classifier skipped: %s", exc)
         return LearnedNumbers((), f"number-context classifier skipped: {exc}")
-    return LearnedNumbers(tuple(fill_gaps(text, merged, model)))
+    try:
+        return LearnedNumbers(tuple(fill_gaps(text, merged, model)))
+    except Exception as exc:  # noqa: BLE001 - one step's fault must not lose the other spans
+        log.warning("number-context classifier failed (%s)", type(exc).__name__)
+        return LearnedNumbers((), f"number-context classifier failed ({type(exc).__name__})")

@@ -121,8 +121,15 @@ def out_of_fold(
 ) -> tuple[list[tuple[Example, str, float]], dict[str, NumberModel]]:
     """Each example scored by a model trained without its group (a writer, or a document), and
     the model of each group."""
+    groups = sorted({group_of(e.document) for e in every})
+    if len(groups) == 1:
+        # Without it the one fit would be on no example at all, and say there is no number.
+        raise TrainingDataError(
+            "out-of-fold training needs at least two groups of documents (writers or folds), "
+            "and these documents' numbers fall in one: give the threshold (--threshold)"
+        )
     scored, models = [], {}
-    for group in sorted({group_of(e.document) for e in every}):
+    for group in groups:
         model = fit([e for e in every if group_of(e.document) != group], l2=l2)
         models[group] = model
         for e in every:

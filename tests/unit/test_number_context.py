@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -50,6 +51,17 @@ def test_candidates_are_whole_numbers_in_digits_and_words():
     assert said("page 12\n13 lines") == ["12", "13"]
     assert said("three and four") == ["three", "four"]
     assert said("oh, no numbers here") == []
+
+
+# A superscript, circled or parenthesised digit is no number (`int` cannot read it).
+SUPERSCRIPTS = ["See footnote ² below.", "① first item", "an area of 10² metres", "see paragraph 12¹ above"]
+
+
+def test_candidates_are_decimal_digits_only():
+    assert [said(text) for text in SUPERSCRIPTS] == [[], ["first"], ["10"], ["12"]]
+    assert said("item ⑴ and ٣ more") == ["٣"]
+    for text in SUPERSCRIPTS:
+        assert learned_number_spans(text, []).problem == ""
 
 
 def test_features_say_form_value_and_the_words_around_it():
@@ -162,14 +174,24 @@ def test_a_missing_or_corrupt_weights_file_is_a_clear_message(tmp_path, content)
         load_model(path)
 
 
+def test_a_rewritten_weights_file_is_read_again(tiny_model, tmp_path):
+    path = tmp_path / "weights.json"
+    write_model(tiny_model, path)
+    assert load_model(path).threshold == tiny_model.threshold
+    assert load_model(path) is load_model(path)
+    write_model(NumberModel(tiny_model.labels, tiny_model.bias, tiny_model.weights, 0.9), path)
+    # As train-numbers rewriting it later would (a file system's clock may be coarser than a test).
+    later = path.stat().st_mtime_ns + 2_000_000_000
+    os.utime(path, ns=(later, later))
+    assert load_model(path).threshold == 0.9
+
+
 @pytest.fixture
 def broken_weights(monkeypatch, tmp_path):
     path = tmp_path / "number_context.json"
     path.write_text("{not json")
     monkeypatch.setattr(number_context, "default_weights", lambda: path)
-    load_model.cache_clear()
-    yield path
-    load_model.cache_clear()
+    return path
 
 
 def test_detection_runs_on_without_the_weights(broken_weights, monkeypatch):
@@ -188,12 +210,37 @@ def test_detection_runs_on_without_the_weights(broken_weights, monkeypatch):
     assert any("number_context.json" in note for note in result.notes)
 
 
-def test_train_numbers_writes_weights_detection_reads(tmp_path, capsys):
-    gold = tmp_path / "gold.jsonl"
-    with gold.open("w") as fh:
-        for document in tiny_gold():
+def test_a_fault_of_the_classifier_is_a_note_and_the_other_spans_stand(monkeypatch, caplog):
+    from reviewer_app.detectors import learned_numbers
+    from tests.unit.test_runner import CountingDetector
+
+    def failing(text, spans, model):
+        raise ValueError(f"invalid literal: {text[:8]!r}")
+
+    monkeypatch.setattr(learned_numbers, "fill_gaps", failing)
+    monkeypatch.setitem(registry.DETECTORS, "counting", f"{CountingDetector.__module__}:CountingDetector")
+    registry.shared_instance.cache_clear()
+    text = "MR. JONES: I was nineteen years old.\n"
+    result = run_detection(
+        Document("d", text), ["counting"], Settings(learned_numbers=True), profile="general"
+    )
+    registry.shared_instance.cache_clear()
+    assert [s.label for s in result.spans] == ["PERSON"]
+    assert "number-context classifier failed (ValueError)" in result.notes
+    # The note and the log name the error's type, never the transcript's words.
+    assert all("JONES" not in note for note in result.notes) and "JONES" not in caplog.text
+
+
+def write_gold(path, documents):
+    with path.open("w") as fh:
+        for document in documents:
             spans = [{"start": s.start, "end": s.end, "label": s.label} for s in document.positives]
             fh.write(json.dumps({"id": document.id, "text": document.text, "spans": spans}) + "\n")
+    return path
+
+
+def test_train_numbers_writes_weights_detection_reads(tmp_path, capsys):
+    gold = write_gold(tmp_path / "gold.jsonl", tiny_gold())
     out = tmp_path / "weights.json"
     assert cli_main(["train-numbers", str(gold), "--out", str(out)]) == 0
     model = load_model(out)
@@ -201,14 +248,40 @@ def test_train_numbers_writes_weights_detection_reads(tmp_path, capsys):
     assert "threshold" in capsys.readouterr().out
 
 
+def test_train_numbers_reads_gold_with_a_superscript(tmp_path, capsys):
+    footnote = TrainingDocument("footnote", "See footnote ² below, an area of 10² metres.", ())
+    gold = write_gold(tmp_path / "gold.jsonl", [*tiny_gold(), footnote])
+    out = tmp_path / "weights.json"
+    code = cli_main(["train-numbers", str(gold), "--out", str(out), "--threshold", "0.9"])
+    assert code == 0, capsys.readouterr().err
+
+
+def test_train_numbers_says_one_group_cannot_choose_a_threshold(tmp_path, capsys):
+    gold = write_gold(tmp_path / "gold.jsonl", tiny_gold()[:1])
+    out = tmp_path / "weights.json"
+    assert cli_main(["train-numbers", str(gold), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "at least two groups" in err and "--threshold" in err and "no number" not in err
+    assert cli_main(["train-numbers", str(gold), "--out", str(out), "--threshold", "0.9"]) == 0
+
+
+@pytest.mark.parametrize("table", [{}, {"writers": {}}])
+def test_train_numbers_rejects_an_empty_groups_file(tmp_path, capsys, table):
+    gold = write_gold(tmp_path / "gold.jsonl", tiny_gold())
+    groups = tmp_path / "groups.json"
+    groups.write_text(json.dumps(table))
+    out = tmp_path / "weights.json"
+    assert cli_main(["train-numbers", str(gold), "--groups", str(groups), "--out", str(out)]) == 2
+    assert "groups.json: no document in the groups file" in capsys.readouterr().err
+    assert not out.exists()
+
+
 @pytest.fixture
 def tiny_weights(monkeypatch, tmp_path, tiny_model):
     path = tmp_path / "number_context.json"
     write_model(tiny_model, path)
     monkeypatch.setattr(number_context, "default_weights", lambda: path)
-    load_model.cache_clear()
-    yield path
-    load_model.cache_clear()
+    return path
 
 
 @pytest.mark.parametrize("profile", ["hearing", "general"])

@@ -25,3 +25,12 @@ def test_the_reader_reads_each_words_text_and_nothing_outside_them():
     reader = Reader(words)
     assert [reader._word(i) for i in range(-2, 5)] == ["", "", "twenty", "five", "oh", "", ""]
     assert reader.read_cardinal(0).value == 25
+
+
+def test_the_reader_reads_decimal_digits_only():
+    # `str.isdigit` holds for a superscript or circled digit too, which `int` cannot read.
+    for text in ("footnote ² below", "item ① here", "item ⑴ here"):
+        reader = Reader(words_of(text))
+        assert reader.read_small(1) is None and reader.read_cardinal(1) is None
+        assert reader.read_year(1) is None
+    assert Reader(words_of("page 12 here")).read_small(1).value == 12
