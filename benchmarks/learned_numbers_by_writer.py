@@ -1,9 +1,10 @@
 """Does the number-context classifier transfer to writers it never saw?
 
-    python -m benchmarks.learned_numbers_by_writer PREDICTIONS.pkl
+    python -m benchmarks.learned_numbers_by_writer [PREDICTIONS.pkl]
 
-PREDICTIONS.pkl is the development set scored once by the default pipeline
-(`tests/fixtures/quality_gate.handwritten_dev_texts`, pickled). For each writer of the
+The development set is scored once by the default pipeline
+(`tests/fixtures/quality_gate.handwritten_dev_texts`, several minutes), or its predictions are
+read from PREDICTIONS.pkl (that function's result, pickled). For each writer of the
 development set (the groups of its README) a model is trained on the other writers' gold
 only and fills the gaps of that writer's predictions; its threshold is the one chosen on the
 other writers' out-of-fold scores. The table gives AGE/TIME/DATE/AMOUNT recall and precision
@@ -20,6 +21,7 @@ import argparse
 import dataclasses
 import json
 import pickle
+import tempfile
 from pathlib import Path
 
 from reviewer_app.core.number_context import NONE, Candidate, NumberModel, fill_gaps
@@ -27,6 +29,7 @@ from reviewer_app.core.spans import Span
 from reviewer_app.evaluation.metrics import DocumentPair, coarse_spans, evaluate
 from reviewer_app.training.data import TrainingDocument
 from reviewer_app.training.numbers import choose_threshold, examples, out_of_fold
+from tests.fixtures.quality_gate import handwritten_dev_texts
 
 # Who wrote which development file (the groups its README gives).
 WRITERS_FILE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "handwritten_dev" / "writers.json"
@@ -64,9 +67,13 @@ def _row(name: str, before, after) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("predictions", type=Path)
+    parser.add_argument("predictions", type=Path, nargs="?", help="the dev predictions, pickled")
     args = parser.parse_args()
-    texts = pickle.load(args.predictions.open("rb"))
+    if args.predictions:
+        texts = pickle.load(args.predictions.open("rb"))
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            texts = handwritten_dev_texts(Path(folder))
     documents = [TrainingDocument(t.id, t.text, coarse_spans(t.gold)) for t in texts]
     every = examples(documents)
     print(f"{len(every)} number expressions, by gold label:", _counts(every))
