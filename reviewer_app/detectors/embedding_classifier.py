@@ -17,9 +17,8 @@ labels to choose between) and returns one `(label, score)` per query:
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -64,23 +63,6 @@ def embedding_model_path(setting: str) -> Path | None:
     return path if (path / "config.json").exists() else None
 
 
-@contextlib.contextmanager
-def one_torch_thread() -> Iterator[None]:
-    """torch on one thread while the block runs, then on as many as before. The embedding model
-    reads a document's few dozen short texts in small batches: on torch's threads (one per core)
-    each of its hundreds of small operations waits for every thread, and on a machine whose cores
-    are busy that wait was most of the zero-shot step (8 development hearings: 32 s on two
-    threads, 2.7 s on one; the same answers)."""
-    import torch
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
-
-
 class EmbeddingClassifier:
     def __init__(self, model_path: Path, entity_weight: float = 0.7, batch_size: int = 64) -> None:
         from sentence_transformers import SentenceTransformer
@@ -94,14 +76,13 @@ class EmbeddingClassifier:
         self._label_vectors: dict[str, object] = {}
 
     def _encode(self, texts: list[str]):  # -> torch.Tensor
-        with one_torch_thread():
-            return self._model.encode(
-                texts,
-                batch_size=self._batch_size,
-                convert_to_tensor=True,
-                normalize_embeddings=True,
-                show_progress_bar=False,
-            )
+        return self._model.encode(
+            texts,
+            batch_size=self._batch_size,
+            convert_to_tensor=True,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+        )
 
     def _label_vectors_of(self, label: FineLabel):  # -> torch.Tensor, one row per phrasing
         vectors = self._label_vectors.get(label.name)

@@ -265,29 +265,6 @@ def test_embedding_backend_on_all_minilm_classifies_clear_cases(
     assert no_network == []
 
 
-def test_the_embedding_model_reads_on_one_torch_thread_and_leaves_the_count_as_it_was(embedding_detector):
-    torch = pytest.importorskip("torch")
-    classifier = embedding_detector.classifier
-    assert isinstance(classifier, EmbeddingClassifier)
-    model = classifier._model
-    seen: list[int] = []
-    original = model.encode
-
-    def spy(*args, **kwargs):
-        seen.append(torch.get_num_threads())
-        return original(*args, **kwargs)
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(2)
-    model.encode = spy
-    try:
-        classifier._encode(["Folsom State Prison"])
-        assert seen == [1] and torch.get_num_threads() == 2
-    finally:
-        del model.encode
-        torch.set_num_threads(before)
-
-
 def test_nli_scores_equal_the_transformers_zero_shot_pipeline(tiny_nli_dir):
     from transformers import pipeline
 
