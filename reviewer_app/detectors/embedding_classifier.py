@@ -17,8 +17,11 @@ labels to choose between) and returns one `(label, score)` per query:
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
-from collections.abc import Callable, Sequence
+import math
+import os
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -63,6 +66,40 @@ def embedding_model_path(setting: str) -> Path | None:
     return path if (path / "config.json").exists() else None
 
 
+def idle_cores() -> int:
+    """The cores no other process is using, at least one: the CPU count less the 1-minute
+    load average beyond this process's own one (all of them where the system gives no load)."""
+    cores = os.cpu_count() or 1
+    loadavg = getattr(os, "getloadavg", None)
+    try:
+        others = max(0.0, loadavg()[0] - 1.0) if loadavg else 0.0
+    except OSError:
+        others = 0.0
+    return max(1, min(cores, math.floor(cores - others + 0.5)))
+
+
+@contextlib.contextmanager
+def torch_threads_on_idle_cores() -> Iterator[None]:
+    """torch on no more threads than there are idle cores while the block runs, then on as
+    many as before. The embedding model reads a document's few dozen short texts in small
+    batches; each of its many small operations waits for every thread, and a thread on a core
+    another process holds makes that wait most of the step (speed4, 8 development hearings at
+    load 10: 32 s on two threads, 2.7 s on one). On a quiet machine two threads are faster
+    (0.29 s against 0.50 s on the 15,000-word benchmark hearing), so the count follows the load."""
+    import torch
+
+    before = torch.get_num_threads()
+    wanted = min(before, idle_cores())
+    if wanted == before:
+        yield
+        return
+    torch.set_num_threads(wanted)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
+
+
 class EmbeddingClassifier:
     def __init__(self, model_path: Path, entity_weight: float = 0.7, batch_size: int = 64) -> None:
         from sentence_transformers import SentenceTransformer
@@ -76,13 +113,14 @@ class EmbeddingClassifier:
         self._label_vectors: dict[str, object] = {}
 
     def _encode(self, texts: list[str]):  # -> torch.Tensor
-        return self._model.encode(
-            texts,
-            batch_size=self._batch_size,
-            convert_to_tensor=True,
-            normalize_embeddings=True,
-            show_progress_bar=False,
-        )
+        with torch_threads_on_idle_cores():
+            return self._model.encode(
+                texts,
+                batch_size=self._batch_size,
+                convert_to_tensor=True,
+                normalize_embeddings=True,
+                show_progress_bar=False,
+            )
 
     def _label_vectors_of(self, label: FineLabel):  # -> torch.Tensor, one row per phrasing
         vectors = self._label_vectors.get(label.name)

@@ -9,7 +9,8 @@ from reviewer_app.core.document import Document
 from reviewer_app.core.labels import catalog
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
-from reviewer_app.detectors.embedding_classifier import EmbeddingClassifier, NliClassifier
+from reviewer_app.detectors import embedding_classifier
+from reviewer_app.detectors.embedding_classifier import EmbeddingClassifier, NliClassifier, idle_cores
 from reviewer_app.detectors.gazetteer import default_gazetteer, normalize, read_list
 from reviewer_app.detectors.zeroshot import ZeroShotDetector, context_sentence
 from reviewer_app.paths import resource
@@ -263,6 +264,46 @@ def test_embedding_backend_on_all_minilm_classifies_clear_cases(
     refined = embedding_detector.refine(Document("d", sentence), spans, Progress())
     assert refined[0].label == fine
     assert no_network == []
+
+
+@pytest.mark.parametrize(
+    ("cores", "load", "idle"),
+    [(2, 1.0, 2), (2, 0.2, 2), (2, 1.8, 1), (2, 10.0, 1), (8, 3.0, 6), (8, 9.0, 1), (4, None, 4)],
+)
+def test_idle_cores_are_the_cores_other_processes_leave_free(monkeypatch, cores, load, idle):
+    monkeypatch.setattr(embedding_classifier.os, "cpu_count", lambda: cores)
+    if load is None:  # a system without a load average (Windows)
+        monkeypatch.delattr(embedding_classifier.os, "getloadavg")
+    else:
+        monkeypatch.setattr(embedding_classifier.os, "getloadavg", lambda: (load, load, load))
+    assert idle_cores() == idle
+
+
+@pytest.mark.parametrize(("idle", "inside"), [(1, 1), (2, 2)])
+def test_the_embedding_model_reads_on_the_idle_cores_and_leaves_the_count_as_it_was(
+    embedding_detector, monkeypatch, idle, inside
+):
+    torch = pytest.importorskip("torch")
+    classifier = embedding_detector.classifier
+    assert isinstance(classifier, EmbeddingClassifier)
+    model = classifier._model
+    seen: list[int] = []
+    original = model.encode
+
+    def spy(*args, **kwargs):
+        seen.append(torch.get_num_threads())
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(embedding_classifier, "idle_cores", lambda: idle)
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    model.encode = spy
+    try:
+        classifier._encode(["Folsom State Prison"])
+        assert seen == [inside] and torch.get_num_threads() == 2
+    finally:
+        del model.encode
+        torch.set_num_threads(before)
 
 
 def test_nli_scores_equal_the_transformers_zero_shot_pipeline(tiny_nli_dir):
