@@ -62,15 +62,22 @@ def take_in_bracketed_glosses(
     for i, span in enumerate(spans):
         if span.start < skip_until:
             continue  # inside a gloss taken in
-        widened = _widened(span, spans[i + 1 :], text, note_words, determiners)
+        widened = _widened(span, spans, i + 1, text, note_words, determiners)
         out.append(widened)
         skip_until = widened.end if widened is not span else -1
     return out
 
 
 def _widened(
-    span: Span, after: list[Span], text: str, note_words: frozenset[str], determiners: frozenset[str]
+    span: Span,
+    spans: list[Span],
+    after: int,
+    text: str,
+    note_words: frozenset[str],
+    determiners: frozenset[str],
 ) -> Span:
+    """`span` over its gloss, when the brackets right after it hold one; `spans[after:]` are
+    the spans that follow it, by start."""
     label = catalog().coarse(span.label)
     if label not in GLOSSED_LABELS:
         return span
@@ -78,7 +85,10 @@ def _widened(
     if brackets is None:
         return span
     gloss = brackets.group(1) or brackets.group(2)
-    inside = [s for s in after if s.start < brackets.end()]
+    stop = after
+    while stop < len(spans) and spans[stop].start < brackets.end():
+        stop += 1
+    inside = spans[after:stop]
     if any(s.end > brackets.end() for s in inside):
         return span  # a span runs on past the brackets: not a gloss of this one
     if any(catalog().coarse(s.label) != label for s in inside):

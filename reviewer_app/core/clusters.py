@@ -96,6 +96,7 @@ def name_parts(text: str, titles: frozenset[str] | None = None) -> list[NamePart
     titles = person_titles() if titles is None else titles
     suffixes = name_suffixes()
     parts: list[NamePart] = []
+    after_name = False
     for m in _PART_RE.finditer(text):
         start, end = m.start(), m.end()
         possessive = _POSSESSIVE_RE.search(m.group())
@@ -103,8 +104,9 @@ def name_parts(text: str, titles: frozenset[str] | None = None) -> list[NamePart
             end -= 2
         word = text[start:end]
         key = word.casefold()
-        after_name = any(not p.is_title for p in parts)
-        parts.append(NamePart(start, end, key, key in (suffixes if after_name else titles)))
+        is_title = key in (suffixes if after_name else titles)
+        after_name = after_name or not is_title
+        parts.append(NamePart(start, end, key, is_title))
     if parts and all(p.is_title for p in parts):
         parts = [NamePart(p.start, p.end, p.key, False) for p in parts]
     return parts

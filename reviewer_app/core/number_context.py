@@ -19,9 +19,7 @@ number, so what is learned from one writer's hearings can hold in another's.
 
 from __future__ import annotations
 
-import bisect
 import functools
-import itertools
 import json
 import math
 import re
@@ -29,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, SpokenWords, Word, spoken_words, words_of
 from reviewer_app.paths import resource
@@ -287,6 +286,10 @@ def default_weights() -> Path:
     return resource("models", "number_context.json")
 
 
+def _no_weights(path: Path) -> NumberModelError:
+    return NumberModelError(f"{path}: no number-context weights (make them with reviewer-app train-numbers)")
+
+
 def load_model(path: Path | None = None) -> NumberModel:
     """The weights file (`resources/models/number_context.json` by default), read again only
     when it changed: train-numbers may rewrite it while the app runs."""
@@ -294,9 +297,7 @@ def load_model(path: Path | None = None) -> NumberModel:
     try:
         stat = path.stat()
     except FileNotFoundError:
-        raise NumberModelError(
-            f"{path}: no number-context weights (make them with reviewer-app train-numbers)"
-        ) from None
+        raise _no_weights(path) from None
     except OSError as exc:
         raise NumberModelError(f"{path}: unreadable number-context weights ({type(exc).__name__})") from exc
     return _read_model(path, stat.st_mtime_ns, stat.st_size)
@@ -309,9 +310,7 @@ def _read_model(path: Path, modified_ns: int, size: int) -> NumberModel:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise NumberModelError(
-            f"{path}: no number-context weights (make them with reviewer-app train-numbers)"
-        ) from None
+        raise _no_weights(path) from None
     except (OSError, ValueError) as exc:
         raise NumberModelError(f"{path}: unreadable number-context weights ({type(exc).__name__})") from exc
     return model_from_json(data, str(path))
@@ -321,15 +320,10 @@ def classify(text: str, covered: Sequence[Span], model: NumberModel) -> list[tup
     """Each candidate no span in `covered` touches, with the model's label and probability."""
     words = words_of(text)
     reader = Reader(words, spoken_words())
-    taken = sorted((s.start, s.end) for s in covered)
-    starts = [a for a, _ in taken]
-    ends = [b for _, b in taken]
-    # Spans are sorted and do not overlap after the merge; a running max keeps it right if they do.
-    reach = list(itertools.accumulate(ends, max))
+    taken = SpanIndex.of(covered)
     out = []
     for candidate in number_candidates(text, words):
-        k = bisect.bisect_left(starts, candidate.end) - 1
-        if k >= 0 and reach[k] > candidate.start:
+        if taken.overlapping(candidate.start, candidate.end):
             continue
         label, probability = model.predict(features(text, words, candidate, reader))
         out.append((candidate, label, probability))
