@@ -76,8 +76,9 @@ def main() -> int:
             lambda: cased_view(document.text, speech_ranges(document), speaker_tags=document.speaker_tags()),
         )
         print(f"truecased view: {seconds:.2f} s ({view.note or 'not caseless'})")
-    # warm-up: loads every model once
-    run_detection(document, ["spacy", "presidio", *(["trained"] if args.model else [])], settings)
+    # warm-up: loads every model once (the zero-shot step's too, and its labels' vectors)
+    warm_up = dict.fromkeys(["spacy", "presidio", *settings.detectors, *(["trained"] if args.model else [])])
+    run_detection(document, list(warm_up), settings)
 
     chunks = chunk_text(document.text)
     bare_whole, _ = best_of(args.repeat, lambda: nlp(document.text))
@@ -100,14 +101,14 @@ def main() -> int:
             else []
         ),
     ):
-        first_document = label == "default pipeline"
+        # The zero-shot step keeps its answers from one document to the next; a repeat of the
+        # same text would find them all and time no model. The budget is for a document the
+        # step has not seen; "answers kept" is a session's later documents.
+        forget = label == "default pipeline" and ZeroShotDetector.name in names
+        zeroshot = shared_instance(ZeroShotDetector.name, settings) if forget else None
 
-        def detect(names: list[str] = names, first_document: bool = first_document) -> DetectionResult:
-            # The zero-shot step keeps its answers from one document to the next; a repeat
-            # of the same text would find them all and time no model. The budget is for a
-            # document the step has not seen; "answers kept" is a session's later documents.
-            zeroshot = shared_instance(ZeroShotDetector.name, settings)
-            if first_document and ZeroShotDetector.name in names and isinstance(zeroshot, ZeroShotDetector):
+        def detect(names: list[str] = names, zeroshot: object = zeroshot) -> DetectionResult:
+            if isinstance(zeroshot, ZeroShotDetector):
                 zeroshot.forget_answers()
             return run_detection(document, names, settings)
 
