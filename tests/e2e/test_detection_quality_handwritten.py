@@ -1,12 +1,11 @@
-"""Detection quality on the hand-written held-out transcripts (issues 17 and 12): fifteen parole
-hearings (in the real BPH layout, the sample hearing's layout, a court reporter's numbered lines,
-a speech-to-text export and an automatic transcript; through Korean and Spanish interpreters,
-with a staff assistant, a denial read aloud, a medical hearing, next of kin by video, a youth
-offender's risk assessment, a rules-violation record), a preliminary hearing, a bank's fraud
-call, a risk assessment interview, a podcast interview, a re-entry intake call and a Court of
-Appeal opinion, written and annotated by hand by six writers independently of both generators
-and of the development set (`tests/fixtures/handwritten/README.md`, rewritten a second time on
-2026-11-27, nine transcripts added that evening).
+"""Detection quality on the hand-written held-out transcripts (issues 17 and 12): seven parole
+hearings (an initial hearing reading the prior record in the real BPH layout, a stipulation by
+video, a women's prison hearing in the sample layout, a court reporter's numbered hearing through
+a Tagalog interpreter, a meeting platform's transcript export, an elderly veteran's hearing, an
+institutional record in the sample layout), a Governor's reversal, a sentencing, a police
+interview, a radio news story and a jail phone call, written and annotated by hand by four
+writers independently of both generators and of the development set
+(`tests/fixtures/handwritten/README.md`, rewritten a third time on 2026-11-27).
 They are held out: no rule or word list is written from them. Recall and precision
 per coarse label, overlap matching, beside bare spaCy's, over floors set under what
 the build reaches; a weak label has a low floor, and the floor says so."""
