@@ -76,7 +76,6 @@ def test_the_speech_under_a_name_and_a_time_starts_on_the_next_line():
     ]
 
 
-
 def test_display_names_with_a_note_surname_first_or_a_dial_in_number_head_their_speech():
     document = document_from_text("t", DISPLAY_NAME_EXPORT)
     assert [u.speaker for u in document.utterances] == [
@@ -93,6 +92,7 @@ def test_a_date_and_a_time_on_a_line_are_no_dial_in_speaker():
     layout = hearing_layout()
     assert layout.turn_of("2025-11-03  9:14", named=True) is None
     assert layout.turn_of("916-555-0143  1:02:03", named=True).speaker == "916-555-0143"
+
 
 def test_a_plain_tag_keeps_its_speech_after_the_colon():
     document = document_from_text("t", "MS. DIAZ: Good morning.\nMR. LEE: Morning.\nMS. DIAZ: Let's begin.")
@@ -126,13 +126,13 @@ def test_a_meeting_export_printed_as_a_pdf_imports_to_the_same_utterances(tmp_pa
     assert utterances(import_file(pdf)) == utterances(reference)
 
 
-
 @pytest.mark.parametrize("layout", ["court_reporter", "tag_alone", "plain_dense"])
 def test_display_names_printed_as_a_pdf_import_to_the_same_utterances(tmp_path, layout):
     reference = text_document("meeting", DISPLAY_NAME_EXPORT)
     pdf = tmp_path / "meeting.pdf"
     pdf.write_bytes(render(DISPLAY_NAME_EXPORT, reference, layouts()[layout], "Meeting"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
 
 def test_the_project_file_keeps_where_the_speech_starts(tmp_path):
     document = document_from_text("t", MEETING_EXPORT)

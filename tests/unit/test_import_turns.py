@@ -282,7 +282,6 @@ _FEW_TURNS = {
 }
 
 
-
 def test_every_development_transcript_has_turns_and_every_line_a_section():
     from reviewer_app.importers.text import document_from_text
     from tests.fixtures.handwritten_gold import DEV_FOLDER, parse_markup
