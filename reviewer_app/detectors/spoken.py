@@ -652,7 +652,9 @@ class _Finder:
         """Whether the number of words first..j-1 stands alone: not a part of "$16",
         "16%", "9:30", "twenty-" nor followed by what it counts or measures; after
         "or", "to" and "and" the next number decides ("five to ten minutes")."""
-        if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)$", self.gap(first - 1, first)):  # "<3"
+        # "\Z", not "$": "$" also matches before a line's end, and a number that opens a turn after
+        # "Rafael Anzaldua (00:04:04):" and a line break stands alone.
+        if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)\Z", self.gap(first - 1, first)):  # "<3"
             return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
         if after_gap == "-" and self.word(j) in self.v.loose_number_endings:
