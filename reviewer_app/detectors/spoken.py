@@ -84,7 +84,7 @@ from reviewer_app.detectors.spoken_periods import (
     year_of_a_range,
 )
 from reviewer_app.detectors.spoken_series import find_series, says_again_an_age
-from reviewer_app.detectors.spoken_threads import early_ages_of_a_life
+from reviewer_app.detectors.spoken_threads import early_ages_of_a_life, hours_of_a_timed_turn
 from reviewer_app.detectors.spoken_times import find_times
 
 
@@ -878,6 +878,7 @@ def find_spoken_forms(
     times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
     spans += early_ages_of_a_life(finder, spans + heights)  # "Beer at, like, eleven. Weed by twelve."
+    spans += hours_of_a_timed_turn(finder, spans + heights)  # "home by nine-thirty. at ten a patrol officer"
     spans += heights + find_digit_runs(finder)
     spans = ages_over_hours(spans, pairs_of_ages(finder, spans))
     return sorted(spans + no_weights(find_series(finder, spans), heights, text, finder.v.hedges))

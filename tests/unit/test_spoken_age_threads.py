@@ -86,3 +86,62 @@ def test_the_early_ages_of_a_life(text: str, expected: list[str]) -> None:
 )
 def test_an_hour_that_is_no_early_age(text: str, expected: list[str]) -> None:
     assert ages(text) == expected
+
+
+def times(text: str) -> list[str]:
+    tags = document_from_text("said", text).speaker_tags()
+    verbs = {i + 1 for w in VERBS for i in range(len(text)) if text.startswith(w, i)}
+    spans = find_spoken_forms(text, verbs=verbs, speaker_tags=tags)
+    return [text[s.start : s.end] for s in spans if s.label == "TIME"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An hour after a cue, in a turn that says a clock time in words...
+        (
+            "Q. Where was he?\nA. On Stockton Boulevard at twelve thirty-eight. Then the tamper at "
+            "two-seventeen and the device stops.",
+            ["twelve thirty-eight", "two-seventeen"],
+        ),
+        # ... in digits ...
+        ("Q. How long was he inside?\nA. From eleven forty-one till about -- 12:26.", ["eleven forty-one"]),
+        # ... or by a named hour.
+        ("MR. SOTO: And Saturday?\nWITNESS: The open house, noon to three, at the library.", ["three"]),
+        # The answer to a turn that said one, a hedge after the cue.
+        (
+            "MR. SOTO: You work in the kitchen, 4 a.m. to noon.\n"
+            "WITNESS: Yes, from like four.\nMR. SOTO: Plans?",
+            ["noon", "four"],
+        ),
+        (
+            "MR. SOTO: You work in the kitchen, 4 a.m. to noon.\nWITNESS: Yes, from four.\nMR. SOTO: Plans?",
+            ["noon", "four"],
+        ),
+    ],
+)
+def test_the_hours_of_a_timed_turn(text: str, expected: list[str]) -> None:
+    assert times(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A number that counts what follows it.
+        ("MR. SOTO: When?\nWITNESS: It comes by 5:30, seven to ten business days.", []),
+        # A turn that says an age tells a life, not a day.
+        ("MR. SOTO: When?\nWITNESS: I was twelve. We left at 5:30 and from four we walked.", []),
+        # A turn that says no clock time, nor the turn before it.
+        ("MR. SOTO: And then?\nWITNESS: We waited. From four we walked.", []),
+        # The clock time of a turn before the one before says nothing of this one.
+        (
+            "MR. SOTO: You work 4 a.m. to noon.\nWITNESS: Yes.\n"
+            "MR. SOTO: And then?\nWITNESS: From four we walked.",
+            ["noon"],
+        ),
+        # No cue before the hour.
+        ("MR. SOTO: When?\nWITNESS: It was 5:30. Then four came in.", []),
+    ],
+)
+def test_an_hour_that_is_no_time_of_the_turn(text: str, expected: list[str]) -> None:
+    assert times(text) == expected
