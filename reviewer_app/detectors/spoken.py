@@ -84,6 +84,7 @@ from reviewer_app.detectors.spoken_periods import (
     year_of_a_range,
 )
 from reviewer_app.detectors.spoken_series import find_series, says_again_an_age
+from reviewer_app.detectors.spoken_threads import early_ages_of_a_life, hours_of_a_timed_turn
 from reviewer_app.detectors.spoken_times import find_times
 
 
@@ -652,7 +653,9 @@ class _Finder:
         """Whether the number of words first..j-1 stands alone: not a part of "$16",
         "16%", "9:30", "twenty-" nor followed by what it counts or measures; after
         "or", "to" and "and" the next number decides ("five to ten minutes")."""
-        if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)$", self.gap(first - 1, first)):  # "<3"
+        # "\Z", not "$": "$" also matches before a line's end, and a number that opens a turn after
+        # "Rafael Anzaldua (00:04:04):" and a line break stands alone.
+        if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)\Z", self.gap(first - 1, first)):  # "<3"
             return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
         if after_gap == "-" and self.word(j) in self.v.loose_number_endings:
@@ -874,6 +877,8 @@ def find_spoken_forms(
     dates += [s for s in seasons_of_a_year(finder, dates) if not dated.overlaps_any(s)]
     times, ages = ages_of_a_life_story(finder, times, ages)  # "weed at eleven and speed by fourteen"
     spans = dates + old_years(finder, dates) + times + ages + find_more_ages(finder, ages + heights)
+    spans += early_ages_of_a_life(finder, spans + heights)  # "Beer at, like, eleven. Weed by twelve."
+    spans += hours_of_a_timed_turn(finder, spans + heights)  # "home by nine-thirty. at ten a patrol officer"
     spans += heights + find_digit_runs(finder)
     spans = ages_over_hours(spans, pairs_of_ages(finder, spans))
     return sorted(spans + no_weights(find_series(finder, spans), heights, text, finder.v.hedges))

@@ -40,10 +40,11 @@ def _answer(f: Finder, j: int, out: set[int], until_a_number: bool) -> int:
     """Add to `out` the words of the answer that opens at word j (see `answer_words`); its end."""
     start = j
     # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who
-    # answers, where the importer found one.
+    # answers, where the importer found one; a tag's colon is followed by a space or the line's end,
+    # not by the minutes of its time stamp ("Rafael Anzaldua (00:04:04):").
     if f.words[j].start in f.tag_starts:
         for k in range(j, min(len(f.words) - 1, j + 6)):
-            if ":" in f.gap(k, k + 1) or (k == j and len(f.word(k)) == 1):
+            if re.search(r":\s", f.gap(k, k + 1)) or (k == j and len(f.word(k)) == 1):
                 start = k + 1
                 break
     elif f.word(j) == "a" and j + 1 < len(f.words) and re.match(r"[.:]", f.gap(j, j + 1)):

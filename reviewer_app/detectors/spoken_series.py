@@ -109,7 +109,7 @@ def _goes_on(f: Finder, anchor: Span) -> Span | None:
     if anchor.label == "AGE":
         number = f.reader.read_cardinal(k)
         before = re.search(r"\d+", said)
-        value = int(before.group()) if before else _value_of(f, anchor)
+        value = int(before.group()) if before else value_of(f, anchor)
         if (
             number is None
             or value is None
@@ -144,7 +144,7 @@ def _next_hour_run_on(f: Finder, anchor: Span) -> Span | None:
     return f.span(k, hour.last, "TIME", WEAK_SCORE) if f._sentence_goes_on(hour.last) else None
 
 
-def _value_of(f: Finder, span: Span) -> int | None:
+def value_of(f: Finder, span: Span) -> int | None:
     first = bisect.bisect_right(f.word_ends, span.start)
     read = f.reader.read_cardinal(first) if first < len(f.words) else None
     return read.value if read is not None and f.words[read.last - 1].end == span.end else None
@@ -288,6 +288,6 @@ def says_again_an_age(f: Finder, readings: list[Reading | None], found: list[Spa
             continue
         if len(f.text[age.end : start].split()) > reach:
             return False
-        if _value_of(f, age) in values:
+        if value_of(f, age) in values:
             return True
     return False

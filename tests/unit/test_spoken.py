@@ -599,8 +599,9 @@ def test_corrected_and_ranged_clock_times(text, expected):
         # A life history in verbless phrases: a number over 12 is no hour, and the list shares it.
         ("ROY: Beer at eleven. Pills by seventeen. Then prison.", [("AGE", "eleven"), ("AGE", "seventeen")]),
         ("Smoking at fourteen, needles at nineteen.", [("AGE", "fourteen"), ("AGE", "nineteen")]),
-        # No number over 12: no ages ("lights out by nine" is the hour of a day).
-        ("Breakfast at seven. Lights out by nine.", [("TIME", "nine")]),
+        # No number over 12: no ages ("lights out by nine" is the hour of a day, and so is the
+        # breakfast's hour beside it).
+        ("Breakfast at seven. Lights out by nine.", [("TIME", "seven"), ("TIME", "nine")]),
         # Speech without punctuation: two ages said one after the other.
         (
             "back when i was maybe thirteen fourteen my uncle took me in",

@@ -6,6 +6,8 @@ leave alone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from reviewer_app.core.merge import load_merge_rules
@@ -275,3 +277,28 @@ def test_an_age_before_a_month_is_not_swallowed_by_ners_date(text, age, date, by
     ]
     kept = drop_non_sensitive_numbers(spans, text, load_merge_rules(), keep_durations=True)
     assert sorted(s.text_in(text) for s in kept) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A captioning service's tag with a time stamp, the answer on the next line: the tag's colon
+        # is the one before the line break, not the one between its minutes and seconds.
+        (
+            "Presiding Commissioner Thorsby (00:04:01):\nYou were jumped in at what age?\n\n"
+            "Rafael Anzaldua (00:04:04):\nFourteen. Well, I was around them before.\n",
+            ["Fourteen"],
+        ),
+        # A number that opens a line after one that ends with a colon stands alone.
+        (
+            "Presiding Commissioner Thorsby (00:04:01):\nHow old are you?\n\n"
+            "Rafael Anzaldua (00:04:04):\n39.\n",
+            ["39"],
+        ),
+    ],
+)
+def test_the_answer_after_a_tag_with_a_time_stamp(text, expected):
+    # The tags as the importer finds them in a captioning service's export.
+    tags = [(m.start(), m.end()) for m in re.finditer(r"^[A-Z][\w ]+ \([\d:]+\):", text, re.M)]
+    spans = find_spoken_forms(text, speaker_tags=tags)
+    assert [text[s.start : s.end] for s in spans if s.label == "AGE"] == expected
