@@ -580,6 +580,23 @@ def test_a_word_capitalised_by_its_sentence_is_no_organisation_where_the_text_wr
     }
 
 
+def test_a_common_word_ner_alone_read_as_a_body_is_none_where_the_text_writes_it_in_lower_case():
+    text = (
+        "In the matter of the Medical ) Parole Hearing. He asked for medical parole.\n"
+        "For the Defendant: DANIEL ROWE, Attorney at Law. The law is clear. He works for Kaiser; "
+        "the roll was cold. The Medical Board agreed."
+    )
+    spans = [
+        _span(text, "Medical", "ORGANIZATION"),
+        _span(text, "Law", "ORGANIZATION"),
+        _span(text, "Kaiser", "ORGANIZATION"),
+        # What the context found stays: it is no guess of NER's.
+        _span(text, "Medical", "ORGANIZATION", 1, detector="context"),
+    ]
+    kept = drop_false_tags(spans, text, default_rules().function_words)
+    assert [(s.text_in(text), s.detectors) for s in kept] == [("Kaiser", ("spacy",)), ("Medical", ("context",))]
+
+
 def test_a_name_that_owns_what_a_firm_owns_is_an_organisation_at_every_mention():
     text = (
         "MS. COLE: With me is Ravi Shah from Dunmore's legal department. Dunmore paid him.\n"
