@@ -50,7 +50,6 @@ def test_holding_an_organisation_head_is_not_taking_the_label_of_the_ending(name
         "Sunnyside Tire",
         "Sequoia Motor Lodge",
         "Delta Fuel Stop",
-        "Greater Hope Missionary Baptist",
         "Bay Area Innocence Collaborative",
         "Harbor Families Victim Advocacy",
         # A street gang named by its region's word.
@@ -64,3 +63,8 @@ def test_kinds_of_business_and_gangs_end_organisations_read_as_places(name):
     )
     assert span.label == "ORGANIZATION"
     assert holds_an_organisation_head(name, default_rules().organisation_heads)
+
+
+def test_a_religion_is_no_head_word_its_group_keeps_its_label():
+    (span,) = relabel_by_head_word([Span(0, 7, "NRP", ("spacy",))], "Baptist", default_rules().head_words)
+    assert span.label == "NRP"
