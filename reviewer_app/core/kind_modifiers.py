@@ -39,7 +39,7 @@ def _pattern(kinds: tuple[str, ...], modifiers_not: tuple[str, ...]) -> re.Patte
     stop = "|".join(re.escape(w) for w in modifiers_not)
     # Up to two lower-case modifiers between the name and its kind ("domestic violence",
     # "dog", "open"), never a function word ("a Kowalski in my class").
-    modifier = rf"(?:(?!(?:{stop})\b)[a-z][a-z'’-]*[ ]){{0,2}}"
+    modifier = rf"(?P<modifiers>(?:(?!(?:{stop})\b)[a-z][a-z'’-]*[ ]){{0,2}})"
     return re.compile(
         rf"\b(?i:the|a|an|my|his|her|their|our|your)[ ]+(?P<name>{NAME})[ ]+{modifier}(?:{kind})\b"
     )
@@ -89,7 +89,10 @@ def label_names_before_kinds(
             continue
         if len(covering) == 1:
             span = spans[covering[0]]
-            if span.label in _REPLACEABLE and start <= span.start and span.end <= end:
+            # A place NER found before a kind's modifiers stays one: "the Rhineland Westphalia
+            # electricity-supply company" is the region's company, "the Hebbron Heights guys" a gang.
+            place_modifies = span.label == "LOCATION" and bool(match.group("modifiers"))
+            if span.label in _REPLACEABLE and start <= span.start and span.end <= end and not place_modifies:
                 # Marked as learnt from context, so that propagation finds the name's other mentions.
                 detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
                 relabel[covering[0]] = span.with_(

@@ -40,6 +40,12 @@ def test_a_place_ner_made_of_a_body_named_before_its_kind_is_relabelled_over_the
     assert _label(text, spans) == [("Circle Stop", "ORGANIZATION"), ("Hebbron Heights", "ORGANIZATION")]
 
 
+def test_a_place_ner_found_before_a_kinds_modifiers_stays_a_place():
+    text = "On 6 December 1985 the Rhineland Westphalia electricity-supply company sued him."
+    spans = [_found(text, "Rhineland Westphalia", "LOCATION")]
+    assert _label(text, spans) == [("Rhineland Westphalia", "LOCATION")]
+
+
 def test_groups_places_weekdays_stages_acronyms_and_persons_before_a_kind_are_left_alone():
     text = (
         "I go to the Buddhist group, the Thursday group and the English class. We met at the "
