@@ -704,13 +704,17 @@ def drop_false_tags(
             continue  # "INÉS BARRAGÁN, Spanish Interpreter,": the role of one present, not a body
         if (
             span.label in ("ORGANIZATION", "LOCATION")
-            and cased
             and covered.isalpha()
             and not covered.isupper()
-            and opens_sentence(text, span.start)
             and f" {covered.lower()} " in lowercase_phrases
+            and (
+                (cased and opens_sentence(text, span.start))
+                or (span.label == "ORGANIZATION" and covered[0].isupper() and CONTEXT not in span.detectors)
+            )
         ):
-            continue  # "Group is 40117." beside "group 40117": a word capitalised by its sentence
+            # "Group is 40117." beside "group 40117": a word capitalised by its sentence; "In the
+            # matter of the Medical )", "Attorney at Law" beside "the law": a common word NER read as a body
+            continue
         if (
             span.label in _PLACE_OR_BODY
             and covered.isupper()

@@ -76,6 +76,7 @@ from reviewer_app.core.context_rules import (
     word_before_a_name,
 )
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
+from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
 from reviewer_app.core.name_edges import (
     after_courtesy_title,
@@ -863,6 +864,8 @@ def merge_spans(
     )
     if with_propagation:
         roles = rules.titles | rules.role_nouns
+        known = (rules.known_places, rules.known_groups)  # "the X dog program", "Hartnell college"
+        merged = label_names_before_kinds(merged, text, cues, rules.organisation_heads, *known, stop_words)
         merged = label_short_forms_of_organisations(
             merged, text, rules.known_places, rules.location_cues, cues.get("owned", ()), roles
         )

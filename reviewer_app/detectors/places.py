@@ -49,6 +49,7 @@ _ZIP = re.compile(r"(?<![\w.,/-])\d{5}(?:-\d{4})?(?![\w/-]|[.,]\d)")
 # How far before a number its state, city or cue is looked for.
 _LOOK_BACK = 60
 _CODE = re.compile(r"[A-Z]{2,5}(?:-[A-Z]{2,5})?")
+_POSTAL_CODE = re.compile(r"[A-Z]{2}")
 _WORD = re.compile(r"[^\W\d_]+")
 # One to three capitalised words in any alphabet, hyphenated parts too ("Konstancin‑Jeziorna").
 _PLACE_WORD = r"(?=[^\W\d_])(?-i:[A-ZÀ-ÖØ-ÞĀ-ſ])[^\W\d_]*(?:[-‑][^\W\d_]+)*"
@@ -83,6 +84,7 @@ class PlaceRules:
     known_lower: frozenset[str] = frozenset()
     full_names: re.Pattern[str] | None = None
     stop_words: frozenset[str] = frozenset()
+    asked_cue: re.Pattern[str] | None = None
 
 
 def _alternation(names: list[str]) -> str:
@@ -174,9 +176,16 @@ def place_rules() -> PlaceRules:
         after_state=re.compile(
             rf"(?<![\w-])(?:(?i:{_alternation(named)})|{_alternation(postal)})\.?,?[ ]{{1,3}}\Z"
         ),
-        after_city=re.compile(rf"(?<![\w-])(?i:{_alternation(cities)}),?[ ]{{1,3}}\Z"),
+        # "Fresno, 93728", and a sentence apart in an answer ("In Sacramento. 95822.").
+        after_city=re.compile(rf"(?<![\w-])(?i:{_alternation(cities)})[,.]?[ ]{{1,3}}\Z"),
         city_zip=re.compile(table["city_zip_regex"]),
         after_cue=re.compile(rf"(?i:\b(?:{cues}))\b[^\d\n.?!;]{{0,{gap}}}?(?<![\w-])\Z"),
+        # A question that asks for the code, the number opening the answer after the next speaker's
+        # tag: "And the ZIP code on the account?" / "[00:01:18] CALLER: 97402."
+        asked_cue=re.compile(
+            rf"(?i:\b(?:{cues}))\b[^\d\n.?!;]{{0,{gap}}}?\?[ \t]*\n(?:[ \t]*\[[\d:.]+\])?"
+            rf"(?:[^\n\d:?]{{1,40}}:|[ \t]*A[.:])[ \t]+\Z"
+        ),
         # A code's prefix with the town spelt out too: "CSP-Sacramento" beside "CSP-SAC".
         codes=re.compile(rf"(?<![\w-])(?:{spelt_out}{_alternation(codes)})(?![\w-])") if codes else None,
         after_place_cue=re.compile(
@@ -199,18 +208,34 @@ def place_rules() -> PlaceRules:
 
 
 def find_zip_codes(text: str, rules: PlaceRules | None = None) -> list[Span]:
-    """LOCATION spans on the ZIP codes of `text` that an address or a cue introduces."""
+    """LOCATION spans on the ZIP codes of `text` that an address, a cue or a question asking for one
+    introduces, and on the same number wherever else the text says it ("I'm showing the 97405"
+    beside "Eugene, Oregon 97405"): a ZIP code said alone is a place as in its address."""
     rules = rules or place_rules()
-    spans = []
-    for number in _ZIP.finditer(text):
+    numbers = list(_ZIP.finditer(text))
+    found, said_again = set(), set()
+    for number in numbers:
         before = text[max(0, number.start() - _LOOK_BACK) : number.start()]
+        state = rules.after_state.search(before)
         if (
-            rules.after_state.search(before)
-            or rules.after_cue.search(before)
+            rules.after_cue.search(before)
             or (rules.city_zip.fullmatch(number.group()[:5]) and rules.after_city.search(before))
+            or (
+                rules.asked_cue is not None
+                and rules.asked_cue.search(text, max(0, number.start() - 2 * _LOOK_BACK), number.start())
+            )
+            # A state's postal code may be another word in capitals ("Interpreter ID 30417"): the
+            # number is a ZIP code there, not wherever else it is said.
+            or (state and not _POSTAL_CODE.fullmatch(state.group().strip(" .,")))
         ):
-            spans.append(Span(number.start(), number.end(), "LOCATION", (), PLACES_SCORE))
-    return spans
+            said_again.add(number.group())
+        elif state:
+            found.add(number.start())
+    return [
+        Span(n.start(), n.end(), "LOCATION", (), PLACES_SCORE)
+        for n in numbers
+        if n.group() in said_again or n.start() in found
+    ]
 
 
 def find_place_codes(text: str, rules: PlaceRules | None = None) -> list[Span]:

@@ -580,6 +580,24 @@ def test_a_word_capitalised_by_its_sentence_is_no_organisation_where_the_text_wr
     }
 
 
+def test_a_common_word_ner_alone_read_as_a_body_is_none_where_the_text_writes_it_in_lower_case():
+    text = (
+        "In the matter of the Medical ) Parole Hearing. He asked for medical parole.\n"
+        "For the Defendant: DANIEL ROWE, Attorney at Law. The law is clear. He works for Kaiser; "
+        "the roll was cold. The Medical Board agreed."
+    )
+    spans = [
+        _span(text, "Medical", "ORGANIZATION"),
+        _span(text, "Law", "ORGANIZATION"),
+        _span(text, "Kaiser", "ORGANIZATION"),
+        # What the context found stays: it is no guess of NER's.
+        _span(text, "Medical", "ORGANIZATION", 1, detector="context"),
+    ]
+    kept = drop_false_tags(spans, text, default_rules().function_words)
+    kept_names = [(s.text_in(text), s.detectors) for s in kept]
+    assert kept_names == [("Kaiser", ("spacy",)), ("Medical", ("context",))]
+
+
 def test_a_name_that_owns_what_a_firm_owns_is_an_organisation_at_every_mention():
     text = (
         "MS. COLE: With me is Ravi Shah from Dunmore's legal department. Dunmore paid him.\n"
@@ -935,7 +953,8 @@ def test_a_make_in_apposition_to_a_car_or_before_its_model_year_is_no_organisati
         _span(text, "Honda", "ORGANIZATION", 1),
     ]
     merged = [s.text_in(text) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
-    assert merged == ["Franklin", "Honda"]
+    # The firm keeps its whole name before its kind ("a Franklin Baking shop", core/kind_modifiers.py).
+    assert merged == ["Franklin Baking", "Honda"]
 
 
 def test_an_acronym_after_a_sentence_that_ends_in_a_number_still_stands_for_its_name():

@@ -37,3 +37,34 @@ def _label_by_ending(name: str) -> str:
 def test_holding_an_organisation_head_is_not_taking_the_label_of_the_ending(name, holds_a_head, label):
     assert holds_an_organisation_head(name, default_rules().organisation_heads) is holds_a_head
     assert _label_by_ending(name) == label
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # Kinds of business, a church and an advocacy group NER reads as places (third rotation).
+        "Tri-Valley Freight",
+        "Rancho Oso Grading",
+        "Kern Bluff Drilling",
+        "Valle Verde Welding and Fabrication",
+        "Sunnyside Tire",
+        "Sequoia Motor Lodge",
+        "Delta Fuel Stop",
+        "Bay Area Innocence Collaborative",
+        "Harbor Families Victim Advocacy",
+        # A street gang named by its region's word.
+        "Westside Norteños",
+        "Westside Sureños",
+    ],
+)
+def test_kinds_of_business_and_gangs_end_organisations_read_as_places(name):
+    (span,) = relabel_by_head_word(
+        [Span(0, len(name), "LOCATION", ("spacy",))], name, default_rules().head_words
+    )
+    assert span.label == "ORGANIZATION"
+    assert holds_an_organisation_head(name, default_rules().organisation_heads)
+
+
+def test_a_religion_is_no_head_word_its_group_keeps_its_label():
+    (span,) = relabel_by_head_word([Span(0, 7, "NRP", ("spacy",))], "Baptist", default_rules().head_words)
+    assert span.label == "NRP"

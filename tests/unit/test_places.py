@@ -42,6 +42,15 @@ def _found(spans, text: str) -> list[str]:
         ("an office in Bakersfield, 93301 on the form", ["93301"]),
         ("The zip code out there is 93274.", ["93274"]),
         ("ZIP: 92553, I think.", ["92553"]),
+        # Asked for in a question and given at the start of the answer, after the speaker's tag.
+        ("AGENT: And the ZIP code on the account?\n[00:01:18] CALLER: 97402. Right.", ["97402"]),
+        ("Q. What's your zip?\nA. 93722.", ["93722"]),
+        # A city a sentence before it in an answer.
+        ("A. 7216 Amherst Street. In Sacramento. 95822.", ["95822"]),
+        # Said again alone after its address named the state.
+        ("It's 2261 Willamette Street, Eugene, Oregon 97405. I'm showing the 97405.", ["97405", "97405"]),
+        # Not after a postal code, which may be another word in capitals ("Interpreter ID 30417").
+        ("Send it to Sacramento, CA 95814. Case 95814 is closed.", ["95814"]),
     ],
 )
 def test_a_zip_code_is_found_where_an_address_or_a_cue_puts_it(text, expected):
@@ -57,6 +66,9 @@ def test_a_zip_code_is_found_where_an_address_or_a_cue_puts_it(text, expected):
         "We drove from Fresno 12345 miles in that truck.",  # no California ZIP after a city
         "In 1999 there were 95671 cases in the state.",
         "Arizona 850001 is no ZIP code.",
+        # A question that asks for something else; the number not opening the answer.
+        "AGENT: And the case number?\nCALLER: 97402.",
+        "AGENT: And the ZIP code?\nCALLER: I think it was 97402.",
     ],
 )
 def test_other_five_digit_numbers_are_no_zip_codes(text):

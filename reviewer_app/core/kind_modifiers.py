@@ -1,0 +1,130 @@
+"""Names said as the modifier of a kind of body (issue 12), for `merge.merge_spans`.
+
+"the Pathways Home domestic violence group", "the Paws for Change dog program", "a Circle Stop
+market", "the Journeyman Bridge pre-apprenticeship", "the Hebbron Heights guys", "the Bridgeway
+open house": a capitalised name between a determiner and a kind of programme, business or group
+written in lower case (`kinds`) is the name of that body. It is how a speaker names a programme
+or a firm in passing, without defining it ("X is a program", `organisation_names.defined_names`)
+or ending its name in a head word ("Keystone Accountability Group"). NER reads such names as
+places ("Circle Stop", "Hebbron Heights", "Journeyman Bridge") or misses them; the kind after
+them says what they are.
+
+Left alone: names in capitals ("the PTSD clinic", "the ADN program": an acronym before a kind is
+as often a condition or a degree) or opening with a letter ("the A Facility clinic"), known
+places and groups ("the Vietnamese market", "the Buddhist group", "the English class"), weekdays
+and months ("the Thursday group"), numbered stages ("the Facility B program office"), one word
+the text also writes in lower case, and a name a span of another label (a person, a date)
+already covers.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
+from reviewer_app.core.organisation_names import CALENDAR_WORD, NAME, is_numbered_stage
+from reviewer_app.core.spans import Span
+
+# Labels a name before a kind may carry from NER and still be the body: NER's reading of
+# a body's name as a place is what this rule corrects.
+_REPLACEABLE = frozenset({"LOCATION", "ORGANIZATION"})
+
+
+@functools.cache
+def _pattern(kinds: tuple[str, ...], modifiers_not: tuple[str, ...]) -> re.Pattern[str]:
+    kind = "|".join(re.escape(k).replace(r"\ ", "[ ]") for k in sorted(kinds, key=len, reverse=True))
+    stop = "|".join(re.escape(w) for w in modifiers_not)
+    # Up to two lower-case modifiers between the name and its kind ("domestic violence",
+    # "dog", "open"), never a function word ("a Kowalski in my class").
+    modifier = rf"(?P<modifiers>(?:(?!(?:{stop})\b)[a-z][a-z'’-]*[ ]){{0,2}})"
+    return re.compile(
+        rf"\b(?i:the|a|an|my|his|her|their|our|your)[ ]+(?P<name>{NAME})[ ]+{modifier}(?:{kind})\b"
+    )
+
+
+def label_names_before_kinds(
+    spans: Iterable[Span],
+    text: str,
+    cues: Mapping[str, Sequence[str]],
+    heads: frozenset[str],
+    known_places: frozenset[str],
+    known_groups: frozenset[str],
+    function_words: frozenset[str],
+) -> list[Span]:
+    """`spans` with each name a determiner and a kind of body in lower case (`cues`' `kinds` and
+    `modified_kinds`) frame ("the X dog program") as an ORGANIZATION span: a place NER made of it
+    relabelled, a span added where none was; and each person or place NER found right before one of
+    the organisation `heads` in lower case widened over it (`extend_names_over_lower_case_heads`,
+    with `cues`' `generic_heads`). `known_places` and `known_groups` are lower case; `function_words`
+    are no modifiers of a kind ("a Kowalski in my class")."""
+    generic = frozenset(w.lower() for w in cues.get("generic_heads", ()))
+    spans = extend_names_over_lower_case_heads(spans, text, heads, generic)
+    kinds = (*cues.get("kinds", ()), *cues.get("modified_kinds", ()))
+    kinds = tuple(sorted({k.lower() for k in kinds}))
+    if not kinds:
+        return spans
+    lower_words = lowercase_words(text)
+    relabel: dict[int, Span] = {}
+    added: list[Span] = []
+    for match in _pattern(kinds, tuple(sorted(function_words))).finditer(text):
+        start, end = match.span("name")
+        name = match.group("name")
+        first = re.split(r"[ -]", name)[0]
+        if (
+            len(first) < 2  # a yard's or a facility's letter ("the A Facility clinic")
+            or name.isupper()
+            or name.lower() in known_places
+            or first.lower() in known_groups
+            or re.match(CALENDAR_WORD, name)
+            or is_numbered_stage(name, text)
+            or (" " not in name and name.lower() in lower_words)
+        ):
+            continue
+        covering = [i for i, s in enumerate(spans) if s.start < end and start < s.end]
+        if not covering:
+            added.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
+            continue
+        if len(covering) == 1:
+            span = spans[covering[0]]
+            # A place NER found before a kind's modifiers stays one: "the Rhineland Westphalia
+            # electricity-supply company" is the region's company, "the Hebbron Heights guys" a gang.
+            place_modifies = span.label == "LOCATION" and bool(match.group("modifiers"))
+            if span.label in _REPLACEABLE and start <= span.start and span.end <= end and not place_modifies:
+                # Marked as learnt from context, so that propagation finds the name's other mentions.
+                detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
+                relabel[covering[0]] = span.with_(
+                    start=start, end=end, label="ORGANIZATION", detectors=detectors
+                )
+    out = [relabel.get(i, s) for i, s in enumerate(spans)]
+    return sorted([*out, *added])
+
+
+def extend_names_over_lower_case_heads(
+    spans: Iterable[Span], text: str, heads: frozenset[str], generic_heads: frozenset[str]
+) -> list[Span]:
+    """`spans` with each person or place NER found right before an organisation's head word in
+    lower case (`heads`, lower case) widened over it as an ORGANIZATION span: a speech-to-text
+    product capitalises the name and not the word after it ("Hartnell college", "Arbor Gate
+    reentry", "seaside high", "Fresno police officer", "delacroix holdings"). Not one of
+    `generic_heads`, which after a town or a name are common nouns ("the Oakland office", "the
+    Shafter court", "a Delaware corporation", "the Panorama house", "Mary living in Fresno")."""
+    spans = sorted(spans)
+    out = []
+    for k, span in enumerate(spans):
+        following = _LOWER_CASE_WORD.match(text, span.end)
+        if span.label in ("PERSON", "LOCATION") and following:
+            word = following.group(1)
+            head = word in heads or word.removesuffix("s") in heads
+            end = following.end()
+            free = k + 1 == len(spans) or spans[k + 1].start >= end
+            if head and word not in generic_heads and free:
+                detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
+                span = span.with_(end=end, label="ORGANIZATION", detectors=detectors)
+        out.append(span)
+    return out
+
+
+_LOWER_CASE_WORD = re.compile(r"[ ]([a-z][a-z'’-]*)\b")
