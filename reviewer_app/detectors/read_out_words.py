@@ -41,8 +41,9 @@ def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 def _custody_cues(cdcr: dict[str, list[str]]) -> re.Pattern[str]:
-    """Any CDCR cue but those said of prisons in general, its words apart or hyphenated ("C-number")."""
-    cues = [cue for cue in cdcr["cues"] if cue not in cdcr["not_custody"]]
+    """Any CDCR cue but those said of prisons in general, and any word of custody alone, its words
+    apart or hyphenated ("C-number")."""
+    cues = [cue for cue in cdcr["cues"] if cue not in cdcr["not_custody"]] + cdcr["custody_words"]
     alternatives = "|".join(r"[ -]".join(map(re.escape, cue.split())) for cue in cues)
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
 

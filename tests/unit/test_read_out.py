@@ -440,6 +440,21 @@ def test_outside_a_hearing_a_document_about_an_inmate_reads_cdcr_numbers_as_a_he
     assert custody_cdcr(written.replace("an inmate", "a clerk")) == []
 
 
+@pytest.mark.parametrize(
+    "custody_words",
+    ["Kern Valley State Prison", "his cellie", "Read your C-file", "a parolee", "know your parole plans"],
+)
+def test_words_only_said_of_custody_make_a_document_about_it(custody_words):
+    """A deposition about a prison's clinic or a reentry podcast names no CDCR and no inmate."""
+    talk = " ".join(["we went over the classes he took and the jobs he held"] * 5)
+    text = f"Q.   Tell us about {custody_words}. {talk}.\n     A.   Brandt, DeShawn. BK-4417. It's dated."
+    assert in_custody(text)
+    assert custody_cdcr(text) == ["BK-4417"]
+    # A prison, a parole in general and a file say nothing of one person's custody
+    assert custody_cdcr(text.replace(custody_words, "the prison system")) == []
+    assert custody_cdcr(text.replace(custody_words, "the parole rules of the file")) == []
+
+
 def test_a_cdcr_numbers_first_letter_written_as_a_word_that_sounds_like_it():
     """Speech recognition writes a letter said alone as a word ("hey" for A, "tea" for T)."""
     assert cdcr("speaker 1: and your cdcr number\nspeaker 2: it's hey tee four one nine two") == [
