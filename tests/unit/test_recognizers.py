@@ -537,6 +537,9 @@ def test_an_area_code_said_on_its_own_is_part_of_a_telephone_number(specs):
     text = "area code 559, then 555-0177; the area code is (707). Not code 916 nor area 916."
     assert matches(specs, "PHONE_NUMBER", text) == ["559", "555-0177", "(707)"]
 
+    named = "Records to T-Mobile for the 951 number; his old 415 number is off. Not the 115 number, page 951."
+    assert matches(specs, "PHONE_NUMBER", named) == ["951", "415"]
+
 
 def test_a_number_read_as_a_sum_is_no_age_nor_clock_time(detectors):
     """The spoken forms read "twenty-four" after "Started at" as an age and "twenty-one fifty" as a
