@@ -32,6 +32,8 @@ class ReadOutWords:
     cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
     # Any of the words that say a document is about someone in custody.
     custody_cues: re.Pattern[str]
+    # A file's extensions, which end its name and are no part of a code in it.
+    file_extensions: tuple[str, ...] = ()
 
 
 def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -70,4 +72,5 @@ def read_out_words() -> ReadOutWords:
         not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
         cdcr_cues=phrases(raw["cdcr"]["cues"]),
         custody_cues=_custody_cues(raw["cdcr"]),
+        file_extensions=tuple(ids["file_extensions"]),
     )

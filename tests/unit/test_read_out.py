@@ -497,3 +497,11 @@ def test_a_cdcr_number_said_before_a_sentence_that_opens_with_a_quantity_word():
     assert ("A, H, three-three-oh-seven", "CDCR_ID") in found(text, "hearing")
     # Within one sentence the word still counts what comes before it.
     assert found("INMATE OKAFOR: There were B K 4 4 1 7 people in the dorm.", "hearing") == []
+
+
+@pytest.mark.parametrize("profile", ["general", "hearing"])
+def test_a_files_extension_is_no_part_of_a_code_in_its_name(profile):
+    """The date and time in a recording's name are the date patterns'; "1042.wav" is no code."""
+    text = "Job No. CT-26-11847\nFile: intake_line_20261103_1042.wav\nSubsequent_100626.mp3 and 9FTR552.pdf"
+    found = [text[s.start : s.end] for s in find_read_out_identifiers(text, profile)]
+    assert found == ["CT-26-11847", "9FTR552"]
