@@ -328,7 +328,8 @@ class _Finder:
         if not end:
             return None
         oh = self.word(i) in ("oh", "o") and self.word(end) not in self.v.units  # "in oh six is that right"
-        ends = (self._sentence_goes_on(end) or oh or event) and self.word(i - 1) != "between"
+        goes_on = self._sentence_goes_on(end) or (after and self.word(end) in self.v.after_a_year)
+        ends = (goes_on or oh or event) and self.word(i - 1) != "between"
         return self.span(i, end, "DATE", WEAK_SCORE) if ends or opens_a_year_range(self, end) else None
 
     def _names_an_event(self, j: int) -> bool:

@@ -363,6 +363,10 @@ def test_an_hour_said_alone(text, expected):
         ("until she passed in ninety-three.", [("DATE", "ninety-three")]),
         ("we'll be there in thirty", []),
         ("in ninety-three cases", []),
+        # A word that cannot be counted ends the year's phrase as a mark would
+        ("they put me out in seventy-seven for the drinking", [("DATE", "seventy-seven")]),
+        ("in fifty-nine there was no money", [("DATE", "fifty-nine")]),
+        ("he was out for seventy-seven for a while", []),  # not after "in" or "since"
         (
             "Date of birth?\n[14:02:41] BERMÚDEZ: Oh-four, nineteen, ninety-one.",
             [("DATE", "Oh-four, nineteen, ninety-one")],
