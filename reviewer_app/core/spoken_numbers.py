@@ -115,6 +115,9 @@ class SpokenWords:
     # Months and holidays that are also given names: dates only ending a clause or after "month of".
     given_name_dates: frozenset[str] = frozenset()
     season_openers: frozenset[str] = frozenset()
+    after_a_year: frozenset[str] = frozenset()
+    # The months in the calendar's order: "five, four" names the fifth.
+    months_in_order: tuple[str, ...] = ()
 
 
 @functools.cache
@@ -208,6 +211,8 @@ def spoken_words() -> SpokenWords:
         other_months=other_months,
         given_name_dates=_one_word_names(calendars["given_name_month"] + calendars["given_name_holiday"]),
         season_openers=frozenset(raw["dates"].get("season_openers", ())),
+        after_a_year=frozenset(raw["dates"].get("after_a_year", ())),
+        months_in_order=tuple(raw["dates"]["months"]),
     )
 
 

@@ -346,11 +346,15 @@ class PresidioDetector(Detector):
                 continue
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
         nouns, verbs, persons = token_starts(doc)
-        spans += find_spoken_forms(chunk.text, nouns, verbs, persons, chunk.speaker_tags())
+        forms = find_spoken_forms(chunk.text, nouns, verbs, persons, chunk.speaker_tags())
         said, custody = self._cdcr_numbers(chunk)
         spans += find_read_out_identifiers(chunk.text, chunk.profile, said, custody)
         if profile_table().get(chunk.profile).ner_labels.get("MONEY") == "AMOUNT":
-            spans += find_spoken_amounts(chunk.text, nouns)  # where sums of money are tagged
+            amounts = find_spoken_amounts(chunk.text, nouns)  # where sums of money are tagged
+            # A number read as a sum is no age or clock time ("started at twenty-four an hour").
+            forms = [f for f in forms if not any(f.start < a.end and a.start < f.end for a in amounts)]
+            spans += amounts
+        spans += forms
         spans += self._capitals_spans(chunk.text, analyzer)
         places = (
             find_zip_codes,

@@ -16,7 +16,9 @@ is data, in `resources/profiles.toml`.
 A profile may change for a conversation (`Profile.in_dialogue`): a transcript of
 speaker turns between two or more people (a call, an interview, a court's record)
 says durations in passing ("I worked there six years") where a written judgment
-states them as facts of the case ("sentenced to five years").
+states them as facts of the case ("sentenced to five years"). It may change for a
+document about someone in custody too (`Profile.in_custody`): a parole petition or an
+appellate opinion about a life term states terms and denials as a hearing does.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import tomllib
 from dataclasses import dataclass, field
 
 from reviewer_app.core.document import UNNAMED_SPEAKER, Document
+from reviewer_app.detectors.read_out_cdcr import in_custody
 from reviewer_app.paths import resource
 from reviewer_app.settings import DETECTION_PROFILES
 
@@ -68,15 +71,23 @@ class Profile:
     bracketed_glosses: bool = False
     # What this profile changes in a conversation (`is_dialogue`): {"drop_durations": true}.
     in_dialogue: dict[str, bool] = field(default_factory=dict)
+    # What it changes in a document about someone in custody (`read_out_cdcr.in_custody`).
+    in_custody: dict[str, bool] = field(default_factory=dict)
     # Numbers no rule tagged are read by the classifier learned from gold (`core/number_context.py`).
     learned_numbers: bool = False
 
     def for_document(self, document: Document) -> Profile:
         """This profile as it applies to `document`: with its `in_dialogue` changes when
-        the document is a conversation."""
-        if not self.in_dialogue or not is_dialogue(document):
+        the document is a conversation, and its `in_custody` ones when it is about someone in
+        custody."""
+        changes: dict[str, bool] = {}
+        if self.in_custody and in_custody(document.text):
+            changes |= self.in_custody
+        if self.in_dialogue and is_dialogue(document):
+            changes |= self.in_dialogue
+        if not changes:
             return self
-        return dataclasses.replace(self, in_dialogue={}, **self.in_dialogue)
+        return dataclasses.replace(self, in_dialogue={}, in_custody={}, **changes)
 
     def merge_options(self) -> dict[str, object]:
         """The keyword arguments of `core.merge.merge_spans` that this profile sets."""
@@ -123,16 +134,18 @@ def profile_table() -> ProfileTable:
             relative_dates=bool(entry.get("relative_dates", False)),
             bracketed_glosses=bool(entry.get("bracketed_glosses", False)),
             in_dialogue={k: bool(v) for k, v in entry.get("in_dialogue", {}).items()},
+            in_custody={k: bool(v) for k, v in entry.get("in_custody", {}).items()},
             learned_numbers=bool(entry.get("learned_numbers", False)),
         )
         for name, entry in raw["profile"].items()
     }
-    fields = {f.name for f in dataclasses.fields(Profile)} - {"name", "in_dialogue"}
+    fields = {f.name for f in dataclasses.fields(Profile)} - {"name", "in_dialogue", "in_custody"}
     for name, profile in profiles.items():
-        unknown = set(profile.in_dialogue) - fields
-        if unknown:
-            setting = sorted(unknown)[0]
-            raise ValueError(f"profiles.toml: [profile.{name}] in_dialogue has no setting {setting!r}")
+        for where, changes in (("in_dialogue", profile.in_dialogue), ("in_custody", profile.in_custody)):
+            unknown = set(changes) - fields
+            if unknown:
+                setting = sorted(unknown)[0]
+                raise ValueError(f"profiles.toml: [profile.{name}] {where} has no setting {setting!r}")
     missing = set(PROFILES) - set(profiles)
     if missing:
         raise ValueError(f"profiles.toml: no [profile.{sorted(missing)[0]}] table")

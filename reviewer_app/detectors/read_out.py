@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,9 +53,9 @@ from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
 
 CUE_SCORE = 0.95
 ALONE_SCORE = 0.7
-# A written group with a digit stays whole ("HO-4471-2290"); words joined by hyphens are read
-# one by one ("seventy-two", "K-F-A").
-_TOKEN = re.compile(r"#|(?=[\w./-]*\d)[^\W_]+(?:[-./][^\W_]+)*|[^\W_]+(?:['’][^\W\d_]+)?")
+# A written group with a digit stays whole ("HO-4471-2290") up to a file's extension (`_tokens`);
+# words joined by hyphens are read one by one ("seventy-two", "K-F-A").
+_TOKEN = r"#|(?=[\w./-]*\d)[^\W_]+(?:(?:[-/]|\.(?!{extension}\b))[^\W_]+)*|[^\W_]+(?:['’][^\W\d_]+)?"
 # Between two characters of a code: spaces, a comma, a hyphen ("K-F-A", "one F T, F W").
 _JOINED = re.compile(r"[ ,\-]{1,3}")
 # Between the cue and the code, within one turn: spaces and punctuation, no sentence of words.
@@ -147,6 +148,14 @@ class _Code:
         )
 
 
+@functools.cache
+def _tokens(file_extensions: tuple[str, ...]) -> re.Pattern[str]:
+    """`_TOKEN` without a file's extension: "1042" of "intake_line_20261103_1042.wav" is the time of
+    the recording, the letters after the dot no part of a code."""
+    extension = "(?i:" + "|".join(map(re.escape, file_extensions)) + ")"
+    return re.compile(_TOKEN.format(extension=extension))
+
+
 class _Finder(TelephoneParts, CdcrPieces):
     def __init__(self, text: str, vocabulary: ReadOutWords, custody: bool = False) -> None:
         self.text = text
@@ -161,7 +170,7 @@ class _Finder(TelephoneParts, CdcrPieces):
         margins = margin_numbers(text)
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
-            for m in _TOKEN.finditer(text)
+            for m in _tokens(vocabulary.file_extensions).finditer(text)
             if m.start() not in margins
         ]
 

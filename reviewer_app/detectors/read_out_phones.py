@@ -30,6 +30,10 @@ _BROKEN_OFF = re.compile(r"[ \t]*(?:\.\.\.|…|--|—)(?![ \t]*\d)")
 # What stands between "number" and the digits that begin it: "number is, um, 714...".
 _BEFORE_THE_NUMBER = ("is", "was", "it's", "um", "uh", "er", "like")
 _TELEPHONE_WORDS = ("number", "phone", "cell", "telephone", "callback")
+# After an area code said alone, the word that says the rest of the number is not known.
+_REST_UNKNOWN = "something"
+# How many words before such an area code talk of a telephone is looked for.
+_TALK_REACH = 20
 # How far before five digits an address is looked for.
 _ZIP_REACH = 120
 
@@ -82,10 +86,19 @@ class TelephoneParts:
     def phone_part(self, code: _Code) -> bool:
         """An area code said alone ("is it still the six six one number"), before a hesitation and
         the other seven digits, or the start of a number said in words before it is given in digits
-        ("Two oh nine... hold on. 209, 555, 0187")."""
+        ("Two oh nine... hold on. 209, 555, 0187"), or with the rest not known, after talk of a
+        telephone ("What's the number on this phone?" "It's two-oh-nine something")."""
         if code.letters or len(code.chars) != 3:
             return False
         if self.word(code.last) == "number" and self.word(code.first - 1) in DETERMINERS:
+            return True
+        if (
+            self.word(code.last) == _REST_UNKNOWN
+            and code.chars[0] not in "01"
+            and any(
+                self.word(k) in _TELEPHONE_WORDS for k in range(max(0, code.first - _TALK_REACH), code.first)
+            )
+        ):
             return True
         j = code.last
         while self.word(j) in _HESITATIONS and j - code.last < 3:
@@ -123,6 +136,12 @@ class TelephoneParts:
             if self.word(j) in _TELEPHONE_WORDS and (
                 self.word(j) != "number" or self.word(j - 1) in DETERMINERS + _TELEPHONE_WORDS
             ):
+                out.append(code)
+                continue
+            # Begun, broken off and then written whole: "It's 916 -- hold on. (916) 555-0121."
+            end = self.tokens[code.last - 1].end
+            written = WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
+            if written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars):
                 out.append(code)
         return out
 

@@ -32,6 +32,8 @@ class ReadOutWords:
     cdcr_cues: dict[str, tuple[tuple[str, ...], ...]]
     # Any of the words that say a document is about someone in custody.
     custody_cues: re.Pattern[str]
+    # A file's extensions, which end its name and are no part of a code in it.
+    file_extensions: tuple[str, ...] = ()
 
 
 def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -41,8 +43,9 @@ def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 def _custody_cues(cdcr: dict[str, list[str]]) -> re.Pattern[str]:
-    """Any CDCR cue but those said of prisons in general, its words apart or hyphenated ("C-number")."""
-    cues = [cue for cue in cdcr["cues"] if cue not in cdcr["not_custody"]]
+    """Any CDCR cue but those said of prisons in general, and any word of custody alone, its words
+    apart or hyphenated ("C-number")."""
+    cues = [cue for cue in cdcr["cues"] if cue not in cdcr["not_custody"]] + cdcr["custody_words"]
     alternatives = "|".join(r"[ -]".join(map(re.escape, cue.split())) for cue in cues)
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
 
@@ -69,4 +72,5 @@ def read_out_words() -> ReadOutWords:
         not_zip_cues=frozenset(raw["places"]["not_zip_cues"]),
         cdcr_cues=phrases(raw["cdcr"]["cues"]),
         custody_cues=_custody_cues(raw["cdcr"]),
+        file_extensions=tuple(ids["file_extensions"]),
     )

@@ -78,6 +78,7 @@ from reviewer_app.detectors.spoken_periods import (
     decade_of_life,
     decade_of_someone,
     opens_a_year_range,
+    restates_a_date,
     said_as_a_date,
     seasons_of_a_year,
     second_year_at,
@@ -328,7 +329,8 @@ class _Finder:
         if not end:
             return None
         oh = self.word(i) in ("oh", "o") and self.word(end) not in self.v.units  # "in oh six is that right"
-        ends = (self._sentence_goes_on(end) or oh or event) and self.word(i - 1) != "between"
+        goes_on = self._sentence_goes_on(end) or (after and self.word(end) in self.v.after_a_year)
+        ends = (goes_on or oh or event) and self.word(i - 1) != "between"
         return self.span(i, end, "DATE", WEAK_SCORE) if ends or opens_a_year_range(self, end) else None
 
     def _names_an_event(self, j: int) -> bool:
@@ -413,10 +415,11 @@ class _Finder:
         month = self.reader.read_small(first)
         if month is None or not 1 <= month.value <= 12 or self.word(first).isdigit():
             return None
-        if not any(self.word(k) in self.v.numeric_date_cues for k in range(max(0, i - 8), i)):
-            return None
         day = self.reader.read_small(month.last) if self.adjacent(month.last - 1) else None
         if day is None or not 1 <= day.value <= 31 or not self.adjacent(day.last - 1):
+            return None
+        cued = any(self.word(k) in self.v.numeric_date_cues for k in range(max(0, i - 8), i))
+        if not (cued or restates_a_date(self, i, month.value, day.value)):
             return None
         j = day.last
         year = self.reader.read_year(j)

@@ -33,6 +33,7 @@ class AmountWords:
     decimal_point: str
     round_scales: frozenset[str]
     money_nouns: frozenset[str]
+    rates: tuple[tuple[str, ...], ...]
 
 
 @functools.cache
@@ -47,6 +48,7 @@ def amount_words() -> AmountWords:
         decimal_point=raw["decimal_point"],
         round_scales=frozenset(raw["round_scales"]),
         money_nouns=frozenset(raw["money_nouns"]),
+        rates=tuple(tuple(r.split()) for r in raw["rates"]),
     )
 
 
@@ -102,7 +104,11 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
             out.append(Span(words[alone[0]].start, words[alone[1] - 1].end, "AMOUNT", ("presidio",), SCORE))
         out.append(Span(words[first].start, words[(end or j) - 1].end, "AMOUNT", ("presidio",), SCORE))
         i = end or j
-    return out + _one_unit_and_cents(words, reader, v)
+    out += _one_unit_and_cents(words, reader, v)
+    # A wage said with its currency is found above whole ("a dollar twenty an hour").
+    return out + [
+        w for w in _wages(text, words, reader, v) if not any(w.start < s.end and s.start < w.end for s in out)
+    ]
 
 
 # How many words before a round number a word of money is looked for: on the number's line, or
@@ -182,4 +188,32 @@ def _one_unit_and_cents(words, reader: Reader, v: AmountWords) -> list[Span]:
             cents = reader.read_small(k + 2)
             if cents is not None and not words[k + 2].text.isdigit():
                 out.append(Span(words[k].start, words[cents.last - 1].end, "AMOUNT", ("presidio",), SCORE))
+    return out
+
+
+# How many words a wage said before its rate may take: "one thousand two hundred forty-nine ninety".
+_WAGE_REACH = 8
+# A whole number under this before a rate counts things ("two an hour"); dollars and cents are a sum.
+_LEAST_WAGE = 5
+
+
+def _wages(text: str, words, reader: Reader, v: AmountWords) -> list[Span]:
+    """A number said in words right before a rate ("an hour", `rates`), a wage: "twenty-four an
+    hour", or dollars and cents said as two numbers, "twenty-two fifty an hour". Its longest
+    reading that ends at the rate, with no mark inside."""
+    out = []
+    for k in range(1, len(words)):
+        if not any(tuple(w.text for w in words[k : k + len(r)]) == r for r in v.rates):
+            continue
+        for i in range(max(0, k - _WAGE_REACH), k):
+            if re.search(r"[.,;:?!\n]", text[words[i].end : words[k].start]) or words[i].text.isdigit():
+                continue
+            number = reader.read_cardinal(i)
+            if number is None:
+                continue
+            cents = reader.read_small(number.last) if number.last < k else None
+            whole = number.last == k and number.value >= _LEAST_WAGE
+            if whole or (cents is not None and cents.last == k and cents.value >= 10):
+                out.append(Span(words[i].start, words[k - 1].end, "AMOUNT", ("presidio",), SCORE))
+                break
     return out

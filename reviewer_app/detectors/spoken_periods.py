@@ -1,7 +1,8 @@
 """Periods said in words: decades ("the seventies", "the mid-nineties", "the early two
 thousands", "nineteen-eighties"), the second year of a range ("from seventy-nine to
 eighty-one", "between ninety-nine and oh-two") and a day of a month said by its ordinal alone
-("on the tenth too", "up since the twelfth."), read over the words of the spoken-form
+("on the tenth too", "up since the twelfth."), and a date said again as its numbers ("May fourth. Five,
+four, sixty-seven"), read over the words of the spoken-form
 finder (`detectors/spoken.py`) with its reader and cue words."""
 
 from __future__ import annotations
@@ -29,6 +30,24 @@ def said_as_a_date(f: Finder, i: int) -> bool:
     if i >= 2 and f.word(i - 2) == "month" and f.word(i - 1) == "of":
         return True
     return i + 1 >= len(f.words) or any(c in ",.;!?\n" for c in f.gap(i, i + 1))
+
+
+def restates_a_date(f: Finder, i: int, month: int, day: int, reach: int = 30) -> bool:
+    """Whether the month and day said as numbers from word i were said shortly before with the
+    month's name ("1967, May -- May fourth. Five, four, sixty-seven"; "June 2nd, 1979. ...
+    Six-two-seventy-nine"): the numbers say that date again, with no cue before them."""
+    name = f.v.months_in_order[month - 1]
+    for k in range(max(0, i - reach), i):
+        if f.word(k) == name:
+            j = k + 1 + (f.word(k + 1) == "the")
+            said = f.reader.read_ordinal(j) or f.reader.read_small(j)  # "May fourth", "June 2nd"
+        elif f.word(k + 1) == "of" and f.word(k + 2) == name:
+            said = f.reader.read_ordinal(k)  # "the fourth of May"
+        else:
+            continue
+        if said is not None and said.value == day:
+            return True
+    return False
 
 
 def day_of_a_date_talk(f: Finder, i: int, end: int, reach: int = 20) -> bool:

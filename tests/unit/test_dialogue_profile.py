@@ -65,6 +65,24 @@ def test_written_prose_keeps_its_durations():
     assert {"five years", "two weeks"} <= _dates(Document("judgment", text))
 
 
+PETITION = (
+    "The inmate, CDCR No. K-40211, was sentenced on May 11, 2001 to 25 years to life. At the March 14,"
+    " 2023 hearing the panel imposed a five-year denial; he asks to advance it by twelve months."
+)
+
+
+def test_a_document_about_someone_in_custody_drops_durations_as_a_hearing_does():
+    """A parole petition is written prose but states terms and denials as a hearing does."""
+    general = profile_table().get(GENERAL)
+    assert not general.for_document(Document("petition", PETITION)).merge_options()["keep_durations"]
+    dates = _dates(Document("petition", PETITION))
+    assert "May 11, 2001" in dates
+    assert not dates & {"25 years", "five-year", "twelve months"}
+    # The same prose about no one in custody keeps them
+    free = PETITION.replace("The inmate, CDCR No. K-40211,", "The author")
+    assert "twelve months" in _dates(Document("essay", free))
+
+
 SPEECH = "Mr President, yesterday the Council met, and next week we vote. This morning I said so."
 
 

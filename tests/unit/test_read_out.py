@@ -440,6 +440,21 @@ def test_outside_a_hearing_a_document_about_an_inmate_reads_cdcr_numbers_as_a_he
     assert custody_cdcr(written.replace("an inmate", "a clerk")) == []
 
 
+@pytest.mark.parametrize(
+    "custody_words",
+    ["Kern Valley State Prison", "his cellie", "Read your C-file", "a parolee", "know your parole plans"],
+)
+def test_words_only_said_of_custody_make_a_document_about_it(custody_words):
+    """A deposition about a prison's clinic or a reentry podcast names no CDCR and no inmate."""
+    talk = " ".join(["we went over the classes he took and the jobs he held"] * 5)
+    text = f"Q.   Tell us about {custody_words}. {talk}.\n     A.   Brandt, DeShawn. BK-4417. It's dated."
+    assert in_custody(text)
+    assert custody_cdcr(text) == ["BK-4417"]
+    # A prison, a parole in general and a file say nothing of one person's custody
+    assert custody_cdcr(text.replace(custody_words, "the prison system")) == []
+    assert custody_cdcr(text.replace(custody_words, "the parole rules of the file")) == []
+
+
 def test_a_cdcr_numbers_first_letter_written_as_a_word_that_sounds_like_it():
     """Speech recognition writes a letter said alone as a word ("hey" for A, "tea" for T)."""
     assert cdcr("speaker 1: and your cdcr number\nspeaker 2: it's hey tee four one nine two") == [
@@ -482,3 +497,11 @@ def test_a_cdcr_number_said_before_a_sentence_that_opens_with_a_quantity_word():
     assert ("A, H, three-three-oh-seven", "CDCR_ID") in found(text, "hearing")
     # Within one sentence the word still counts what comes before it.
     assert found("INMATE OKAFOR: There were B K 4 4 1 7 people in the dorm.", "hearing") == []
+
+
+@pytest.mark.parametrize("profile", ["general", "hearing"])
+def test_a_files_extension_is_no_part_of_a_code_in_its_name(profile):
+    """The date and time in a recording's name are the date patterns'; "1042.wav" is no code."""
+    text = "Job No. CT-26-11847\nFile: intake_line_20261103_1042.wav\nSubsequent_100626.mp3 and 9FTR552.pdf"
+    found = [text[s.start : s.end] for s in find_read_out_identifiers(text, profile)]
+    assert found == ["CT-26-11847", "9FTR552"]

@@ -287,9 +287,30 @@ def test_a_spelling_with_hyphens_is_left_to_the_spelled_name_patterns():
         # An area code after "his number", "my cell", broken off with the rest unknown
         ("C: Call my son. His number is, um, 209... I don't have it on me.", [("209", "PHONE_NUMBER")]),
         ("C: My cell is nine one six -- hold on, I forget.", [("nine one six", "PHONE_NUMBER")]),
+        # Broken off and then written whole: its start is the number's
+        ("W: It's 916 -- hold on. (916) 555-0121. It's on the letter.", [("916", "PHONE_NUMBER")]),
+        ("W: It's 916 -- hold on. (707) 555-0121. It's on the letter.", []),
         # Numbers of other things broken off, and a count
         ("C: The case number is 114... no wait. Room number 204... upstairs. Page 118... then.", []),
     ],
 )
 def test_an_area_code_broken_off(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # An area code with the rest not known, after talk of a telephone
+        (
+            "A: What's the number on this phone?\nQ: I don't know. It's two-oh-nine something.",
+            ["two-oh-nine"],
+        ),
+        ("A: his number is in the drawer. Nine two five something. And tell him", ["Nine two five"]),
+        # Without talk of a telephone, a clock time; a code that begins with 1 is no area code
+        ("A: We left at two-oh-nine something in the morning.", []),
+        ("A: his number is in the drawer. One one five something. And tell him", []),
+    ],
+)
+def test_an_area_code_said_with_the_rest_not_known(text, expected):
+    assert [t for t, label in found(text, "hearing") if label == "PHONE_NUMBER"] == expected

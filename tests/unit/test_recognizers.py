@@ -536,3 +536,16 @@ def test_a_piece_of_a_file_name_is_no_web_address(detectors):
 def test_an_area_code_said_on_its_own_is_part_of_a_telephone_number(specs):
     text = "area code 559, then 555-0177; the area code is (707). Not code 916 nor area 916."
     assert matches(specs, "PHONE_NUMBER", text) == ["559", "555-0177", "(707)"]
+
+    named = "Records to T-Mobile for the 951 number; his old 415 number is off. Not the 115 number, page 951."
+    assert matches(specs, "PHONE_NUMBER", named) == ["951", "415"]
+
+
+def test_a_number_read_as_a_sum_is_no_age_nor_clock_time(detectors):
+    """The spoken forms read "twenty-four" after "Started at" as an age and "twenty-one fifty" as a
+    clock time; before "an hour" they are wages, and only the sum is kept."""
+    _, presidio = detectors
+    text = "Started at twenty-four an hour. I'd start him at twenty-one fifty an hour, that's what I pay."
+    spans = presidio.detect(TextChunk(Document("w", text), text, 0, "hearing"), SharedAnalysis())
+    said = {(s.label, s.text_in(text)) for s in spans if s.label in ("AGE", "TIME", "AMOUNT")}
+    assert said == {("AMOUNT", "twenty-four"), ("AMOUNT", "twenty-one fifty")}

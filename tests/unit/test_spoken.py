@@ -275,6 +275,16 @@ def test_more_spoken_times(text, expected):
         ),
         ("The date was three weeks later.", []),
         ("three fourteen seventy-nine", []),  # no cue: any three numbers
+        # No cue, but the month and day said just before with the month's name: the same date again
+        (
+            "May -- May fourth. Five, four, sixty-seven.",
+            [("DATE", "May fourth"), ("DATE", "Five, four, sixty-seven")],
+        ),
+        (
+            "the fourth of May. Five, four, sixty-seven.",
+            [("DATE", "fourth of May"), ("DATE", "Five, four, sixty-seven")],
+        ),
+        ("on May fourth. Six, four, sixty-seven.", [("DATE", "May fourth")]),  # another day: no date
         ("On eighteen may the commission adopted it.", [("DATE", "eighteen may")]),
         ("It was a Saturday, I remember.", [("DATE", "Saturday")]),
         ("on monday the fifth of may we met", [("DATE", "monday the fifth of may")]),
@@ -353,6 +363,10 @@ def test_an_hour_said_alone(text, expected):
         ("until she passed in ninety-three.", [("DATE", "ninety-three")]),
         ("we'll be there in thirty", []),
         ("in ninety-three cases", []),
+        # A word that cannot be counted ends the year's phrase as a mark would
+        ("they put me out in seventy-seven for the drinking", [("DATE", "seventy-seven")]),
+        ("in fifty-nine there was no money", [("DATE", "fifty-nine")]),
+        ("he was out for seventy-seven for a while", []),  # not after "in" or "since"
         (
             "Date of birth?\n[14:02:41] BERMÚDEZ: Oh-four, nineteen, ninety-one.",
             [("DATE", "Oh-four, nineteen, ninety-one")],

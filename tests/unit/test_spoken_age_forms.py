@@ -147,6 +147,8 @@ def test_the_first_of_two_ages_that_share_their_years_old_and_a_year_by_two_digi
     assert "04" in matches(specs, "DATE", "I went to Chino in 04 and left in 09.")
     assert "95" in matches(specs, "DATE", "Since 95, when I came in, I have worked.")
     assert matches(specs, "DATE", "It was in 95 degrees heat, in 15 minutes.") == []
+    assert "97" in matches(specs, "DATE", "In 97 there was a report, in 98 for a fight.")
+    assert "98" in matches(specs, "DATE", "In 97 there was a report, in 98 for a fight.")
     text = "I paroled in 04. Unit 04 is closed."
     spans = [Span(text.index("04"), text.index("04") + 2, "DATE", ("presidio",), 0.6)]
     spans.append(Span(text.rindex("04"), text.rindex("04") + 2, "DATE", ("presidio",), 0.6))

@@ -38,3 +38,29 @@ def test_sums_and_shares_said_in_words(text, expected):
 )
 def test_counts_are_no_sums(text, nouns):
     assert found(text, nouns) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'd start him at twenty-one fifty an hour, that's what", ["twenty-one fifty"]),
+        ("Started at twenty-four an hour, I'm at more now.", ["twenty-four"]),
+        ("Entry-level welder, twenty-two fifty per hour to start.", ["twenty-two fifty"]),
+        ("I made fifteen dollars an hour", ["fifteen dollars"]),
+    ],
+)
+def test_a_number_said_before_a_rate_is_a_wage(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "he was doing sixty miles an hour",  # a unit between: a speed
+        "it took half an hour",
+        "we got maybe two an hour, three at most",  # a small whole number counts things
+        "at eleven, an hour later",  # a mark between
+    ],
+)
+def test_no_wage_without_a_number_right_before_the_rate(text):
+    assert found(text) == []
