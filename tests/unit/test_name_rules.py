@@ -1082,3 +1082,13 @@ def test_a_one_word_ner_person_opening_a_sentence_stays_where_the_text_uses_it_a
     assert (name, 0) in found
     height = "DEPUTY FAULKNER: Height and weight. Your height is on the form. We sat. It was late. Fine.\n"
     assert not _merged(height, [_span(height, "Height", "PERSON")]) & {("Height", "PERSON")}
+
+
+def test_a_title_in_quotes_after_a_verb_that_names_is_a_nickname():
+    text = 'A: My family calls me Curtis. In prison, guys called me "Professor" because of the law library.\n'
+    persons = [s.text_in(text) for s in merge_spans([], text) if s.label == "PERSON"]
+    assert persons == ["Curtis", "Professor"]
+    # A title alone, or in quotes after no such verb, names no one.
+    text = 'A: The Professor said so, and "Professor" is what the course calls him. I told the Judge.\n'
+    assert not [s for s in merge_spans([], text) if s.label == "PERSON"]
+
