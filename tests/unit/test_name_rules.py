@@ -1084,6 +1084,33 @@ def test_a_one_word_ner_person_opening_a_sentence_stays_where_the_text_uses_it_a
     assert not _merged(height, [_span(height, "Height", "PERSON")]) & {("Height", "PERSON")}
 
 
+def test_a_known_place_of_two_words_or_its_first_words_read_as_a_person_is_a_place():
+    text = (
+        "CALLER: He was in Soledad. Then -- yes. San Luis. That's him.\n"
+        "AGENT: Okay.\n"
+        "CALLER: I can't drive to San Luis. Then Pico Rivera with Lalo.\n"
+    )
+    ner = [
+        _span(text, "San Luis", "PERSON", 0),
+        _span(text, "San Luis", "PERSON", 1),
+        _span(text, "Pico Rivera", "PERSON"),
+        _span(text, "Lalo", "PERSON"),
+    ]
+    merged = [(s.text_in(text), s.label) for s in merge_spans(ner, text)]
+    assert merged.count(("San Luis", "LOCATION")) == 2 and ("Pico Rivera", "LOCATION") in merged
+    assert ("Lalo", "PERSON") in merged
+
+
+def test_a_person_whose_name_is_a_known_place_stays_a_person_where_the_document_shows_it():
+    # After a title at one of its mentions, or one of its words in another person's name.
+    titled = "AGENT: Mr. San Luis called.\nCALLER: I drove with San Luis today.\n"
+    ner = [_span(titled, "San Luis", "PERSON", 0), _span(titled, "San Luis", "PERSON", 1)]
+    assert [s.label for s in merge_spans(ner, titled)] == ["PERSON", "PERSON"]
+    named = "CALLER: Pico Rivera came by. His brother Ernesto Rivera stayed.\n"
+    ner = [_span(named, "Pico Rivera", "PERSON"), _span(named, "Ernesto Rivera", "PERSON")]
+    assert ("Pico Rivera", "PERSON") in {(s.text_in(named), s.label) for s in merge_spans(ner, named)}
+
+
 def test_a_title_in_quotes_after_a_verb_that_names_is_a_nickname():
     text = 'A: My family calls me Curtis. In prison, guys called me "Professor" because of the law library.\n'
     persons = [s.text_in(text) for s in merge_spans([], text) if s.label == "PERSON"]
