@@ -116,7 +116,7 @@ from reviewer_app.core.place_mentions import (
     relabel_places_by_use,
     street_words,
 )
-from reviewer_app.core.places_or_persons import relabel_place_names_read_as_persons
+from reviewer_app.core.places_or_persons import relabel_place_names_read_as_persons, split_persons_off_streets
 from reviewer_app.core.record_names import names_from_layout
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
@@ -785,6 +785,7 @@ def merge_spans(
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
     merged = relabel_place_names_read_as_persons(merged, text, rules.known_places, person_words, person_names)
+    merged = split_persons_off_streets(merged, text, street_words(), rules.known_places)
     merged = relabel_words_of_places(merged, text, person_words, person_names)
     if with_propagation:
         not_persons = not_names | rules.titles

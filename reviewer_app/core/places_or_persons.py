@@ -1,5 +1,7 @@
 """Where NER read a person's name as a place or a place as a person's name (issue 12).
 
+- `split_persons_off_streets`: a street's address and the person named right after it,
+  read as one place ("at 4410 Whittier Boulevard, Victor Almanza, who was twenty-four");
 - `relabel_place_names_read_as_persons`: known places of several words read as a name.
 
 NER reads a town of two words as a first name and a surname ("Then Pico Rivera with Lalo"),
@@ -16,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from reviewer_app.core.name_rules import after_word
+from reviewer_app.core.name_rules import CUE_SCORE, STRUCTURE, after_word
 from reviewer_app.core.spans import Span
 
 _WORD = re.compile(r"[\w'’-]+")
@@ -79,3 +81,46 @@ def relabel_place_names_read_as_persons(
         out.append(span)
     return out
 
+
+# A relative pronoun for a person after the place: ", who was twenty-four", " who was twenty".
+_WHO_AFTER = re.compile(r",?[ ]+who\b")
+
+
+def split_persons_off_streets(
+    spans: Sequence[Span], text: str, street_words: frozenset[str], known_places: frozenset[str]
+) -> list[Span]:
+    """`spans` with each LOCATION that holds a street's word (`street_words`, lower case:
+    "boulevard", "lane") and then, up to its end, two or three words, and that "who"
+    follows, cut after the street's word: the words after it name the person "who" is
+    about, a PERSON ("4410 Whittier Boulevard, Victor Almanza, who was twenty-four",
+    "on cherokee lane adrian ibarrola who was twenty"). A town after the street ("Elm
+    Street, Santa Rosa, who ...": `known_places`) or a number keeps the span whole."""
+    out: list[Span] = []
+    for span in spans:
+        covered = span.text_in(text)
+        tail = _street_then_name(covered, street_words) if span.label == "LOCATION" else None
+        if tail is None or not _WHO_AFTER.match(text, span.end):
+            out.append(span)
+            continue
+        name = covered[tail:]
+        if any(w.lower() in known_places for w in name.split()) or name.lower() in known_places:
+            out.append(span)
+            continue
+        street_end = span.start + len(covered[:tail].rstrip(" ,"))
+        out.append(span.with_(end=street_end))
+        out.append(Span(span.start + tail, span.end, "PERSON", (STRUCTURE,), CUE_SCORE))
+    return sorted(out, key=lambda s: (s.start, s.end))
+
+
+def _street_then_name(covered: str, street_words: frozenset[str]) -> int | None:
+    """Where the two or three words after the last street word of `covered` begin (after a
+    comma, if any), when they end it and are written alike (capitalised or all lower case);
+    None otherwise."""
+    words = list(_WORD.finditer(covered))
+    for k in range(len(words) - 3, max(-1, len(words) - 5), -1):
+        if words[k].group().lower() not in street_words:
+            continue
+        name = [w.group() for w in words[k + 1 :]]
+        if all(w[:1].isupper() and w[1:].islower() for w in name) or all(w.islower() for w in name):
+            return words[k + 1].start()
+    return None

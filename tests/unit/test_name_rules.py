@@ -1119,3 +1119,28 @@ def test_a_title_in_quotes_after_a_verb_that_names_is_a_nickname():
     text = 'A: The Professor said so, and "Professor" is what the course calls him. I told the Judge.\n'
     assert not [s for s in merge_spans([], text) if s.label == "PERSON"]
 
+
+def test_a_person_named_after_a_street_that_who_follows_is_cut_off_the_place():
+    text = (
+        "PRESIDING COMMISSIONER: In the parking lot at 4410 Whittier Boulevard, Victor Almanza, "
+        "who was twenty-four, was shot twice.\n"
+        "A: We lived at 12 Elm Street, Santa Rosa, who would ask? And 9 Oak Lane, Suite 4 who knows.\n"
+        "A: Then 200 Ocean Avenue, Bay Terrace, for years.\n"
+    )
+    ner = [
+        _span(text, "4410 Whittier Boulevard, Victor Almanza", "LOCATION"),
+        _span(text, "12 Elm Street, Santa Rosa", "LOCATION"),
+        _span(text, "9 Oak Lane, Suite 4", "LOCATION"),
+        _span(text, "200 Ocean Avenue, Bay Terrace", "LOCATION"),
+    ]
+    merged = _merged(text, ner)
+    assert {("4410 Whittier Boulevard", "LOCATION"), ("Victor Almanza", "PERSON")} <= merged
+    # A town or a suite after the street is the address's, whatever follows; so are words no "who" follows.
+    assert {("12 Elm Street, Santa Rosa", "LOCATION"), ("9 Oak Lane, Suite 4", "LOCATION")} <= merged
+    assert ("200 Ocean Avenue, Bay Terrace", "LOCATION") in merged
+
+
+def test_a_person_named_after_a_street_in_lower_case_speech_is_cut_off_the_place():
+    text = "speaker 2: police were called to a party on cherokee lane adrian ibarrola who was twenty\n"
+    merged = _merged(text, [_span(text, "cherokee lane adrian ibarrola", "LOCATION")])
+    assert {("cherokee lane", "LOCATION"), ("adrian ibarrola", "PERSON")} <= merged
