@@ -763,6 +763,22 @@ def test_an_initial_and_a_surname_in_a_field_or_an_entry_are_a_name():
     assert not {w for w, label in _merged(text, []) if label == "PERSON"}
 
 
+def test_a_full_name_in_capitals_opening_a_lists_entry_before_a_role_is_a_name():
+    text = (
+        "17   ALSO PRESENT:\n"
+        "18        LORRAINE DELACROIX-REED, Victim's Mother\n"
+        "20        DIANE NAKASHIMA, Victim Advocate,\n"
+        "22        JAVIER PAREDES, Correctional Officer\n"
+        "          STATE OF WASHINGTON, Plaintiff,\n"
+        "          GOLDEN HARVEST, Modesto, California\n"
+    )
+    merged = _merged(text, [])
+    names = {"LORRAINE DELACROIX-REED", "DIANE NAKASHIMA", "JAVIER PAREDES"}
+    assert {(name, "PERSON") for name in names} <= merged
+    # A party that is no person, and a business before its town, are no names.
+    assert {w for w, label in merged if label == "PERSON"} == names
+
+
 def test_each_initialled_name_of_a_list_of_them_is_a_name():
     text = "T. MERCER, D. RICH, A. LAMB, et al.,   )\n      Defendants.   )\nSee Tabs B. Merits, C. Costs.\n"
     merged = _merged(text, [_span(text, "D. RICH", "ORGANIZATION")])
