@@ -94,6 +94,7 @@ from reviewer_app.core.name_propagation import (
 )
 from reviewer_app.core.name_rules import (
     drop_months_inside_names,
+    is_quoted_nickname,
     relabel_persons_in_context,
     relabel_places_named_alone,
     relabel_spellings,
@@ -116,6 +117,7 @@ from reviewer_app.core.place_mentions import (
     relabel_places_by_use,
     street_words,
 )
+from reviewer_app.core.places_or_persons import relabel_place_names_read_as_persons, split_persons_off_streets
 from reviewer_app.core.record_names import names_from_layout
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
@@ -507,12 +509,14 @@ def drop_role_only_persons(
     """A PERSON made of nothing but titles, offices, kin words and determiners
     (`not_names`, lower case) names no one: "Mr President", "Madam Chair", "Her
     Majesty", "I see Mom is here". One word right after a courtesy title that is none of
-    `roles` (lower case: offices, determiners) is a surname ("Ms. Judge", "Mr. Deacon")."""
+    `roles` (lower case: offices, determiners) is a surname ("Ms. Judge", "Mr. Deacon"); one
+    in quotes after a verb that names, a nickname ('guys called me "Professor"')."""
     out = []
     for span in spans:
         if span.label == "PERSON":
             words = [w.lower().rstrip(".,") for w in _WORDS.findall(span.text_in(text))]
             surname = len(words) == 1 and words[0] not in roles and after_courtesy_title(text, span.start)
+            surname = surname or is_quoted_nickname(text, span.start, span.end)
             if words and all(w in not_names for w in words) and not surname:
                 continue
         out.append(span)
@@ -781,6 +785,8 @@ def merge_spans(
     merged = relabel_known_persons(merged, text, rules, person_names)
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
+    merged = relabel_place_names_read_as_persons(merged, text, rules.known_places, person_words, person_names)
+    merged = split_persons_off_streets(merged, text, street_words(), rules.known_places)
     merged = relabel_words_of_places(merged, text, person_words, person_names)
     if with_propagation:
         not_persons = not_names | rules.titles

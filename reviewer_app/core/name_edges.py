@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from reviewer_app.core.name_rules import is_quoted_nickname
 from reviewer_app.core.spans import Span
 
 # A courtesy title written short, in the span or right before it: "Ms." of "Ms. Judge".
@@ -23,7 +24,8 @@ def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> li
     """PERSON spans lose leading titles and roles: "Deputy Commissioner Smith" -> "Smith". A
     span of nothing but titles names no one ("Commissioner"), unless a courtesy title stands
     before its last word: that word is a surname ("Ms. Judge", "Mr. Deacon"; a role noun left so,
-    "Mr. President", goes with `merge.drop_role_only_persons`)."""
+    "Mr. President", goes with `merge.drop_role_only_persons`), or it is a nickname in quotes
+    after a verb that names ('guys called me "Professor"')."""
     out = []
     for span in spans:
         if span.label != "PERSON":
@@ -36,7 +38,10 @@ def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> li
                 break
         else:
             last = span.start + words[-1].start() if words else span.end
-            if not (after_courtesy_title(text, last) and text[last : span.end][:1].isupper()):
+            if not (
+                (after_courtesy_title(text, last) and text[last : span.end][:1].isupper())
+                or is_quoted_nickname(text, span.start, span.end)  # guys called me "Professor"
+            ):
                 continue  # nothing but titles: "Commissioner" alone is not a name
             start = last
         out.append(span.with_(start=start))

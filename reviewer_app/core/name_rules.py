@@ -281,6 +281,13 @@ def introduced_names(text: str, not_names: frozenset[str] = frozenset()) -> list
     return [Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE) for start, end in found]
 
 
+def is_quoted_nickname(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) is a nickname in quotes after a verb that names ('guys called me
+    "Professor"', 'known as "Doc"'): a title so set names someone, as no title does alone."""
+    match = _NICKNAME.search(text, max(0, start - 40), min(len(text), end + 3))
+    return match is not None and match.span("name") == (start, end)
+
+
 def answered_names(
     text: str, not_names: frozenset[str], cased: bool, kin_words: frozenset[str] = frozenset()
 ) -> list[Span]:

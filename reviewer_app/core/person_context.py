@@ -62,6 +62,8 @@ if TYPE_CHECKING:
     from reviewer_app.core.merge import MergeRules
 
 _GUESSED_LABELS = ("LOCATION", "ORGANIZATION", "NRP")
+# The words that make a title an office, not a name: "the Sergeant", "my Counselor".
+_OFFICE_OPENERS = frozenset({"the", "a", "an", "my", "your", "his", "her", "our", "their", "that", "this"})
 # One capitalised word of a name, not an acronym: "Niecy", "O'Hara", "McNally", "Mary-Kate".
 _WORD = r"(?:Mc|Mac|[A-Z]['’])?[A-Z][a-zà-ÿ]+(?:(?:['’][A-Z]|-[A-Z]?)[a-zà-ÿ]+)*"
 _ONE_WORD = re.compile(_WORD)
@@ -149,7 +151,7 @@ def persons_by_relation(
     spans = restore_introduced_names(spans, text, not_names)
     # A sentence adverb is no nickname: "Honestly, Maria Lopez, I don't know."
     adverbs = frozenset(w.lower() for w in rules.organisation_cues.get("sentence_adverbs", ()))
-    spans = relabel_nicknames(spans, text, places, not_names | adverbs, rules.place_cues)
+    spans = relabel_nicknames(spans, text, places, not_names | adverbs, rules.place_cues, rules.titles)
     spans = nicknames_after_cues(spans, text, places, not_names | rules.clause_words)
     spans = relabel_related_persons(spans, text, places, not_names, rules.organisation_heads)
     spans = kin_named_persons(spans, text, rules.person_cues, places, not_names)
@@ -334,6 +336,7 @@ def relabel_nicknames(
     known_places: frozenset[str],
     not_names: frozenset[str],
     place_cues: frozenset[str],
+    titles: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """`spans` with the nicknames of the module docstring PERSON: a one-word NER guess
     right after a one-word PERSON and a comma, that ends the apposition; a name and the
@@ -342,7 +345,10 @@ def relabel_nicknames(
     opens the next numbered line or page; not a speaker's tag), likewise; and a word set
     before a full name between commas (`_NICKNAME_BEFORE_NAME`) that the document never
     writes in lower case ("Tiny, Darius Mott, gave"; not "Honestly, Maria Lopez, ..."). No
-    word of `known_places` or `not_names` (lower case), none after a `place_cues` word."""
+    word of `known_places` or `not_names` (lower case), none after a `place_cues` word. A
+    title set before who it is names him ("with Deacon -- that's Lonnie Birdsong"), unless
+    a determiner makes it an office ("the Sergeant, that's Sergeant Mills") or the name
+    repeats it; `titles` (lower case) are exempt from `not_names` there."""
     spans = sorted(spans, key=lambda s: (s.start, s.end))
     out = list(spans)
     for i in range(1, len(spans)):
@@ -372,10 +378,13 @@ def relabel_nicknames(
     persons_from = {span.start: span for span in spans if span.label == "PERSON"}
     for match in _NICKNAME_THEN_WHO.finditer(blank_line_numbers(text)):
         who = persons_from.get(match.end())
+        nick = match.group("nick")
+        titled = nick.lower() in titles and not after_word(text, match.start(), _OFFICE_OPENERS)
         if (
             who is not None
             and not text.startswith(":", who.end)
-            and _may_be_person(match.group("nick"), known_places, not_names)
+            and _may_be_person(nick, known_places, not_names - titles if titled else not_names)
+            and who.text_in(text).split()[0].lower() != nick.lower()
             and not after_word(text, match.start(), place_cues)
         ):
             out = _as_person(out, *match.span("nick"))

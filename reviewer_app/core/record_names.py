@@ -9,7 +9,9 @@ rules of wording in `name_rules`:
 - `parties_named`: a caption's parties and those of a case cited in argument ("In re
   Shaputis", "Swarthout v. Cooke");
 - `initialled_names`: an initial and a surname in a form's field, a list's entry or a list
-  of them ("Reviewing Commissioner: R. PAKULSKI", "T. MERCER, D. RICH, A. LAMB, et al.").
+  of them ("Reviewing Commissioner: R. PAKULSKI", "T. MERCER, D. RICH, A. LAMB, et al.");
+- `listed_names_in_capitals`: a full name in capitals opening a list's entry before a role
+  ("22        JAVIER PAREDES, Correctional Officer").
 """
 
 from __future__ import annotations
@@ -95,6 +97,7 @@ def names_from_layout(
         # Read past a numbered page's line numbers: "they called him\n18  el Chivo".
         *introduced_names(blank_line_numbers(text), not_names),
         *initialled_names(text, not_names | titles),
+        *listed_names_in_capitals(text, not_names | titles, not_names | titles | kin_words),
         *parties_named(text, not_names | titles, organisation_heads),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased, kin_words),
@@ -142,6 +145,30 @@ def parties_named(
         if not any(w.lower().rstrip(".") in not_names for w in text[start:end].split())
         and text[start:end].split()[-1].lower() not in organisation_heads
     ]
+
+
+# A list's entry: a full name in capitals, indented or after the line's number, then a
+# comma and who the person is ("20        DIANE NAKASHIMA, Victim Advocate,").
+_LISTED_IN_CAPITALS = re.compile(
+    r"^(?:[ \t]*\d{1,2})?[ \t]+(?P<name>[A-Z][A-Z'’-]+(?:[ ](?:[A-Z]\.|[A-Z][A-Z'’-]+)){1,3}),[ ]+"
+    r"(?P<role>[^\n,]{3,60})",
+    re.M,
+)
+
+
+def listed_names_in_capitals(text: str, not_names: frozenset[str], role_words: frozenset[str]) -> list[Span]:
+    """PERSON spans for a full name in capitals that opens a list's entry before a comma and
+    the words that say who the person is, one of them a role (`role_words`, lower case:
+    "JAVIER PAREDES, Correctional Officer", "DIANE NAKASHIMA, Victim Advocate"), where NER,
+    reading a column of capitals, may find nothing; no name with a word of `not_names`
+    ("STATE OF WASHINGTON, Plaintiff")."""
+    out = []
+    for match in _LISTED_IN_CAPITALS.finditer(text):
+        role = {re.sub(r"['’]s\Z", "", w.lower()) for w in re.findall(r"[\w'’]+", match.group("role"))}
+        names = {w.lower().rstrip(".") for w in match.group("name").split()}
+        if role & role_words and not names & not_names:
+            out.append(Span(*match.span("name"), "PERSON", (STRUCTURE,), CUE_SCORE))
+    return out
 
 
 def initialled_names(text: str, not_names: frozenset[str]) -> list[Span]:

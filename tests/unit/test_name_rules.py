@@ -763,6 +763,22 @@ def test_an_initial_and_a_surname_in_a_field_or_an_entry_are_a_name():
     assert not {w for w, label in _merged(text, []) if label == "PERSON"}
 
 
+def test_a_full_name_in_capitals_opening_a_lists_entry_before_a_role_is_a_name():
+    text = (
+        "17   ALSO PRESENT:\n"
+        "18        LORRAINE DELACROIX-REED, Victim's Mother\n"
+        "20        DIANE NAKASHIMA, Victim Advocate,\n"
+        "22        JAVIER PAREDES, Correctional Officer\n"
+        "          STATE OF WASHINGTON, Plaintiff,\n"
+        "          GOLDEN HARVEST, Modesto, California\n"
+    )
+    merged = _merged(text, [])
+    names = {"LORRAINE DELACROIX-REED", "DIANE NAKASHIMA", "JAVIER PAREDES"}
+    assert {(name, "PERSON") for name in names} <= merged
+    # A party that is no person, and a business before its town, are no names.
+    assert {w for w, label in merged if label == "PERSON"} == names
+
+
 def test_each_initialled_name_of_a_list_of_them_is_a_name():
     text = "T. MERCER, D. RICH, A. LAMB, et al.,   )\n      Defendants.   )\nSee Tabs B. Merits, C. Costs.\n"
     merged = _merged(text, [_span(text, "D. RICH", "ORGANIZATION")])
@@ -1082,3 +1098,65 @@ def test_a_one_word_ner_person_opening_a_sentence_stays_where_the_text_uses_it_a
     assert (name, 0) in found
     height = "DEPUTY FAULKNER: Height and weight. Your height is on the form. We sat. It was late. Fine.\n"
     assert not _merged(height, [_span(height, "Height", "PERSON")]) & {("Height", "PERSON")}
+
+
+def test_a_known_place_of_two_words_or_its_first_words_read_as_a_person_is_a_place():
+    text = (
+        "CALLER: He was in Soledad. Then -- yes. San Luis. That's him.\n"
+        "AGENT: Okay.\n"
+        "CALLER: I can't drive to San Luis. Then Pico Rivera with Lalo.\n"
+    )
+    ner = [
+        _span(text, "San Luis", "PERSON", 0),
+        _span(text, "San Luis", "PERSON", 1),
+        _span(text, "Pico Rivera", "PERSON"),
+        _span(text, "Lalo", "PERSON"),
+    ]
+    merged = [(s.text_in(text), s.label) for s in merge_spans(ner, text)]
+    assert merged.count(("San Luis", "LOCATION")) == 2 and ("Pico Rivera", "LOCATION") in merged
+    assert ("Lalo", "PERSON") in merged
+
+
+def test_a_person_whose_name_is_a_known_place_stays_a_person_where_the_document_shows_it():
+    # After a title at one of its mentions, or one of its words in another person's name.
+    titled = "AGENT: Mr. San Luis called.\nCALLER: I drove with San Luis today.\n"
+    ner = [_span(titled, "San Luis", "PERSON", 0), _span(titled, "San Luis", "PERSON", 1)]
+    assert [s.label for s in merge_spans(ner, titled)] == ["PERSON", "PERSON"]
+    named = "CALLER: Pico Rivera came by. His brother Ernesto Rivera stayed.\n"
+    ner = [_span(named, "Pico Rivera", "PERSON"), _span(named, "Ernesto Rivera", "PERSON")]
+    assert ("Pico Rivera", "PERSON") in {(s.text_in(named), s.label) for s in merge_spans(ner, named)}
+
+
+def test_a_title_in_quotes_after_a_verb_that_names_is_a_nickname():
+    text = 'A: My family calls me Curtis. In prison, guys called me "Professor" because of the law library.\n'
+    persons = [s.text_in(text) for s in merge_spans([], text) if s.label == "PERSON"]
+    assert persons == ["Curtis", "Professor"]
+    # A title alone, or in quotes after no such verb, names no one.
+    text = 'A: The Professor said so, and "Professor" is what the course calls him. I told the Judge.\n'
+    assert not [s for s in merge_spans([], text) if s.label == "PERSON"]
+
+
+def test_a_person_named_after_a_street_that_who_follows_is_cut_off_the_place():
+    text = (
+        "PRESIDING COMMISSIONER: In the parking lot at 4410 Whittier Boulevard, Victor Almanza, "
+        "who was twenty-four, was shot twice.\n"
+        "A: We lived at 12 Elm Street, Santa Rosa, who would ask? And 9 Oak Lane, Suite 4 who knows.\n"
+        "A: Then 200 Ocean Avenue, Bay Terrace, for years.\n"
+    )
+    ner = [
+        _span(text, "4410 Whittier Boulevard, Victor Almanza", "LOCATION"),
+        _span(text, "12 Elm Street, Santa Rosa", "LOCATION"),
+        _span(text, "9 Oak Lane, Suite 4", "LOCATION"),
+        _span(text, "200 Ocean Avenue, Bay Terrace", "LOCATION"),
+    ]
+    merged = _merged(text, ner)
+    assert {("4410 Whittier Boulevard", "LOCATION"), ("Victor Almanza", "PERSON")} <= merged
+    # A town or a suite after the street is the address's, whatever follows; so are words no "who" follows.
+    assert {("12 Elm Street, Santa Rosa", "LOCATION"), ("9 Oak Lane, Suite 4", "LOCATION")} <= merged
+    assert ("200 Ocean Avenue, Bay Terrace", "LOCATION") in merged
+
+
+def test_a_person_named_after_a_street_in_lower_case_speech_is_cut_off_the_place():
+    text = "speaker 2: police were called to a party on cherokee lane adrian ibarrola who was twenty\n"
+    merged = _merged(text, [_span(text, "cherokee lane adrian ibarrola", "LOCATION")])
+    assert {("cherokee lane", "LOCATION"), ("adrian ibarrola", "PERSON")} <= merged

@@ -7,6 +7,7 @@ import re
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.person_context import persons_before_identifiers
 from reviewer_app.core.spans import Span
+from reviewer_app.detectors.profiles import profile_table
 from tests.unit.test_context_rules import _span
 
 
@@ -205,6 +206,28 @@ def test_a_nickname_before_who_it_is_is_a_person():
     labels = _labels(text, ner)
     assert ("Tre", "PERSON") in labels
     assert {("Fresno", "LOCATION"), ("Men of Valor", "ORGANIZATION"), ("Dinuba", "LOCATION")} <= labels
+
+
+def test_a_title_set_before_who_it_is_is_a_nickname_and_an_office_is_none():
+    text = (
+        "A: Walking laps with Deacon -- that's Lonnie Birdsong -- like I do every day.\n"
+        "A: I told the Sergeant, that's Luis Ocampo, and then Sergeant -- that's Sergeant Mills.\n"
+    )
+    ner = [
+        _span(text, "Deacon", "ORGANIZATION"),
+        _span(text, "Lonnie Birdsong", "PERSON"),
+        _span(text, "Sergeant", "ORGANIZATION"),
+        _span(text, "Luis Ocampo", "PERSON"),
+        _span(text, "Sergeant", "ORGANIZATION", 1),
+        _span(text, "Sergeant Mills", "PERSON"),
+    ]
+    # Hearings strip titles off names; the general profile keeps them ("Sergeant Mills").
+    for options in ({}, profile_table().get("general").merge_options()):
+        merged = merge_spans(ner, text, **options)
+        persons = {(s.start, s.text_in(text)) for s in merged if s.label == "PERSON"}
+        assert (text.index("Deacon"), "Deacon") in persons
+        # An office after "the", and a title the name then repeats, name no one.
+        assert not [p for p in persons if p[1] == "Sergeant"]
 
 
 def test_a_relative_said_to_be_a_plural_is_no_name():
