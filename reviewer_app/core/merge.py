@@ -2,7 +2,7 @@
 
 One function per rule; `merge_spans` applies them in the paper's order:
 
-1. `tidy_boundaries`: no surrounding spaces or punctuation, no leading "the"
+1. `span_edges.tidy_boundaries`: no surrounding spaces or punctuation, no leading "the"
    on places and organisations, no possessive 's on names (guidelines), no
    lower-case word at the end of a capitalised name ("Merced today"), no bracket
    left open on lower-case letters ("Officer(s").
@@ -133,6 +133,7 @@ from reviewer_app.core.referent_labels import (
     label_streets_by_context,
     settle_places_and_bodies,
 )
+from reviewer_app.core.span_edges import NAME_LABELS, POSSESSIVE, THE, tidy_boundaries, tidy_piece
 from reviewer_app.core.spans import Span
 from reviewer_app.core.speaker_tag_names import speaker_tag_names
 from reviewer_app.core.spoken_false_names import (
@@ -147,15 +148,9 @@ from reviewer_app.paths import resource
 
 # The detector of a model trained on reviewed documents (detectors/trained.py).
 TRAINED = "trained"
-_THE = re.compile(r"^the\s+", re.IGNORECASE)
-_POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
-_NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
 _NEXT_WORD = re.compile(r"[ ]+([\w'-]+)")
 _WORDS = re.compile(r"[\w.'’-]+")
-_TRAILING_LOWER_WORD = re.compile(r"(?<=\S)[ ]+[a-z]+[.,;:!?]?$")
-# "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
-_ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
 
 
 @dataclass(frozen=True)
@@ -203,8 +198,8 @@ class MergeRules:
 def normalise_term(text: str) -> str:
     """How whitelist entries and span texts are compared."""
     text = " ".join(text.split()).lower()
-    text = _THE.sub("", text)
-    return _POSSESSIVE.sub("", text)
+    text = THE.sub("", text)
+    return POSSESSIVE.sub("", text)
 
 
 def load_whitelist(path: Path | None = None) -> frozenset[str]:
@@ -285,62 +280,6 @@ def _sorted(spans: Iterable[Span]) -> list[Span]:
     return sorted(spans, key=lambda s: (s.start, s.end, s.label))
 
 
-# 1 -----------------------------------------------------------------------------
-def tidy_boundaries(spans: Iterable[Span], text: str) -> list[Span]:
-    """No span crosses a line end (a cover line, a speaker turn) or starts or
-    ends with a space; names, places, organisations and groups also lose
-    surrounding punctuation, a leading "the" and a possessive 's. A spelled name
-    may cross a line end ("R-E-" / "E-D")."""
-    out = []
-    for span in spans:
-        pieces = [(span.start, span.end)]
-        if span.label != "SPELLED_NAME" and "\n" in span.text_in(text):
-            pieces, start = [], span.start
-            for line in span.text_in(text).split("\n"):
-                pieces.append((start, start + len(line)))
-                start += len(line) + 1
-        for start, end in pieces:
-            tidied = _tidy_piece(span, text, start, end)
-            if tidied is not None:
-                out.append(tidied)
-    return _sorted(out)
-
-
-def _tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
-    if span.label in _NAME_LABELS:
-        the = _THE.match(text[start:end])
-        if the and span.label != "PERSON":
-            start += the.end()
-        possessive = _POSSESSIVE.search(text[start:end])
-        if possessive:
-            end = start + possessive.start()
-        trailing = _TRAILING_LOWER_WORD.search(text, start, end)
-        # A number said in words opens a sentence with a capital, not a name ("Nine five three
-        # five oh.", a ZIP code read out): its other words are in lower case.
-        first_word = text[start:end].split(maxsplit=1)[:1]
-        said_number = bool(first_word) and first_word[0].lower() in number_words()
-        while trailing and text[start].isupper() and not said_number:
-            # NER's "Merced today", "Training Facility in": a capitalised name ends in a capital.
-            end = trailing.start()
-            trailing = _TRAILING_LOWER_WORD.search(text, start, end)
-        paren = text.find("(", start, end)
-        if paren >= 0 and text.find(")", paren, end) < 0 and not any(c.isupper() for c in text[paren:end]):
-            end = paren  # "Correctional Officer(s)": NER stops inside the brackets
-        while start < end and not text[start].isalnum():
-            start += 1
-        while end > start and not text[end - 1].isalnum() and not _ABBREVIATION.search(text[start:end]):
-            end -= 1
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    if end <= start:
-        return None
-    if (start, end) == (span.start, span.end):
-        return span
-    return span.with_(start=start, end=end)
-
-
 def relabel_by_head_word(
     spans: Iterable[Span], text: str, head_words: dict[str, tuple[str, ...]], home_heads: tuple[str, ...] = ()
 ) -> list[Span]:
@@ -356,7 +295,7 @@ def relabel_by_head_word(
     out = []
     for span in spans:
         titled = span.label == "PERSON" and titled_pattern().search(text, max(0, span.start - 20), span.start)
-        if span.label in _NAME_LABELS and not titled:
+        if span.label in NAME_LABELS and not titled:
             covered = span.text_in(text)
             whole = _head_label(covered, head_words)
             if " of " in covered and whole == "LOCATION":
@@ -635,7 +574,7 @@ def resolve_overlaps(spans: Iterable[Span], text: str, rules: MergeRules) -> lis
                 continue
             if _trusted_inside(previous, span, rules):
                 # A pattern span is not cut by an NER span that crosses it: the NER one starts later.
-                span = _tidy_piece(span, text, previous.end, span.end)
+                span = tidy_piece(span, text, previous.end, span.end)
                 break
             end = span.start
             while end > previous.start and not text[end - 1].isalnum():
@@ -657,8 +596,8 @@ def _trusted_inside(inner: Span, outer: Span, rules: MergeRules) -> bool:
 
 def _around(outer: Span, inner: Span, text: str) -> list[Span]:
     """`inner` with what is left of `outer` on each side of it, tidied."""
-    before = _tidy_piece(outer, text, outer.start, inner.start)  # None when nothing is left
-    after = _tidy_piece(outer, text, inner.end, outer.end)
+    before = tidy_piece(outer, text, outer.start, inner.start)  # None when nothing is left
+    after = tidy_piece(outer, text, inner.end, outer.end)
     return [s for s in (before, inner, after) if s is not None]
 
 

@@ -46,7 +46,15 @@ from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, spoken_words, words_of
 from reviewer_app.detectors import read_out_cdcr
 from reviewer_app.detectors.profiles import GENERAL
-from reviewer_app.detectors.read_out_cdcr import CDCR_SHAPE, CDCR_START, CUT_OFF, RESUME, CdcrPieces
+from reviewer_app.detectors.read_out_cdcr import (
+    CDCR_SHAPE,
+    CDCR_START,
+    CUT_OFF,
+    HAS_DIGIT,
+    RESUME,
+    YEAR,
+    CdcrPieces,
+)
 from reviewer_app.detectors.read_out_margins import margin_numbers
 from reviewer_app.detectors.read_out_phones import DETERMINERS, WRITTEN_PHONE, TelephoneParts
 from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
@@ -63,7 +71,6 @@ _CUE_GAP = re.compile(r"[ \t,:;?.!…—–\-\"'“”]*")
 # The other speaker's tag at the start of the answer: "CALLER:", "[14:02:11] DET. HARLAN:",
 # "speaker 2:", "A." of a deposition.
 _TURN = re.compile(r"[ \t]*(?:\[[\d:.]+\][ ]*)?(?:[^\n:?!]{1,40}:|[QA]\.)[ \t]+")
-_HAS_DIGIT = re.compile(r"\d")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _MAX_FILLERS = 8
 # Words between the start of a code cut off and its rest: "... and then four, nine".
@@ -105,7 +112,6 @@ _PAUSE = re.compile(
 )
 # How far (in words) a CDCR cue reaches: a question for the name, its spelling and the number.
 _CDCR_REACH = 40
-_YEAR = re.compile(r"(?:19|20)\d\d")
 # "November 1, 2019": a month of the spelling alphabet, a day and a year, a date.
 _DATE_SAID = re.compile(r"[^\W\d_]+\.?,?[ ]+\d{1,2},?[ ]+(?:19|20)\d\d")
 # "IN 1999" in an ALL-CAPS notice: a preposition and a year, not two letters and four digits.
@@ -240,7 +246,7 @@ class _Finder(TelephoneParts, CdcrPieces):
                     said = str(self.numbers.tens[w])
             elif _ORDINAL.fullmatch(token):
                 break  # "November 5th": a date
-            elif _HAS_DIGIT.search(token):
+            elif HAS_DIGIT.search(token):
                 said, aloud = "".join(c for c in token.upper() if c.isalnum()), False
                 grouped |= bool(re.search(r"[-./]|[^\W\d_]", token))
                 groups += 1
@@ -371,13 +377,13 @@ class _Finder(TelephoneParts, CdcrPieces):
     def _tail_of_written(self, code: _Code) -> bool:
         """Whether `code`, a few digits written, ends a longer code written in the text: the short
         form of a claim or case number given in full elsewhere ("case ending 382" of 25FE014382)."""
-        if code.letters or code.spoken or not 3 <= len(code.chars) <= 6 or _YEAR.fullmatch(code.chars):
+        if code.letters or code.spoken or not 3 <= len(code.chars) <= 6 or YEAR.fullmatch(code.chars):
             return False
         if self._written is None:
             self._written = {
                 run.chars
                 for k, token in enumerate(self.tokens)
-                if _HAS_DIGIT.search(token.text) and (run := self.code_at(k)) is not None and not run.spoken
+                if HAS_DIGIT.search(token.text) and (run := self.code_at(k)) is not None and not run.spoken
             }
         return any(w.endswith(code.chars) and len(w) >= len(code.chars) + 3 for w in self._written)
 
@@ -695,7 +701,7 @@ class _Finder(TelephoneParts, CdcrPieces):
             if not self._starts_code(i) or self._overlaps(_Code(i, i + 1, "", 0, 0, False, 0), taken):
                 return []
             pieces = self._cdcr_cut(_Code(i, i + 1, token.text, 0, 2, False, 0), keys)
-            year = _YEAR.fullmatch(pieces[-1].chars[2:]) if pieces else None  # "KL.\n1998, I think"
+            year = YEAR.fullmatch(pieces[-1].chars[2:]) if pieces else None  # "KL.\n1998, I think"
             return pieces if pieces and (cued or pieces[-1].chars in keys or (hearing and not year)) else []
         joined = i + 1 < len(self.tokens) and _JOINED.fullmatch(self.gap(i, i + 1))
         rest = self.code_at(i + 1) if joined else None
@@ -735,25 +741,6 @@ class _Finder(TelephoneParts, CdcrPieces):
             return [start, rest, whole]
         return [whole, whole]
 
-    def _may_open_cdcr(self, i: int) -> bool:
-        """Whether token i may be a CDCR number's first character (a letter or a digit, in
-        writing or in words): most words are not, and are not read as a code at all."""
-        token = self.tokens[i]
-        return (
-            len(token.text) == 1
-            or token.lower in self.v.phonetic
-            or token.lower in self.v.letter_names
-            or token.lower in self.v.digits
-            or token.lower in self.v.repeat
-            or (token.text.isupper() and len(token.text) <= 3)
-            or _HAS_DIGIT.search(token.text) is not None
-        )
-
-    def _past_number_words(self, j: int) -> int:
-        while self.word(j) in self.v.number_words:  # "CDC number", "CDCR ID number"
-            j += 1
-        return j
-
     def _starts_code(self, i: int) -> bool:
         """Whether a run may start at token i: not inside a longer code ("k h five one nine nine eight"
         of a VIN) nor a spelling ("S-M-I-T-H, 12345"), though after a word spelled letter by letter
@@ -781,13 +768,6 @@ class _Finder(TelephoneParts, CdcrPieces):
             and code.last > code.first + 1
             and not self.tokens[code.first + 1].text.isalpha()
         )
-
-    def _said_as_cdcr(self, code: _Code) -> bool:
-        digits = code.chars[code.letters :]
-        year = code.spoken == code.apart and _YEAR.fullmatch(digits) is not None
-        # Letters written together ("AJ") only before digits said one by one ("SB 1437" is a bill).
-        letters = code.apart == code.letters or code.spoken - code.apart == code.digits
-        return letters and not code.paired and not year
 
     # -- telephone numbers, ZIP codes and spellings said back -------------------------
     def runs_said(self, taken: list[tuple[int, int]]) -> list[_Code]:

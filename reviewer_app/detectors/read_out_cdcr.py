@@ -2,6 +2,7 @@
 ("My number is E, V --"), begun again ("E D two two... E D two two four eight") or read a piece at a
 time with a stop between ("E, V. Five-one. Nine-two."). Its start alone is no evidence; being the
 start of the number the document gives elsewhere, said where a number is asked for, is.
+It also says which tokens may open a CDCR number and which runs are said as one.
 
 `CdcrPieces` is a part of `read_out._Finder`: its methods read the finder's tokens and runs
 (`code_at`, `word`).
@@ -25,6 +26,9 @@ HESITATION_WORDS = r"uh|um|er|erm|sorry|i['’]m[ ]sorry|i[ ]mean|no|wait|let[ ]
 _CORRECTION = re.compile(r"(?<![\w'’])(?i:sorry|i[ ]mean|no)(?![\w'’])")
 # A hesitation or a correction inside a code said aloud: "two three one, uh, two three one four four".
 RESUME = re.compile(rf"(?:[ \t,]*(?:--|—|–|\.\.\.|…|(?i:{HESITATION_WORDS})(?![\w'])))+[ \t,]*")
+# A digit anywhere; a year of this or the last century (a run of digits that is no CDCR number's).
+HAS_DIGIT = re.compile(r"\d")
+YEAR = re.compile(r"(?:19|20)\d\d")
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061); its start.
 CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
@@ -101,6 +105,32 @@ class CdcrPieces:
         while k < len(self.tokens) and self.tokens[k].start < offset:
             k += 1
         return k
+
+    def _may_open_cdcr(self, i: int) -> bool:
+        """Whether token i may be a CDCR number's first character (a letter or a digit, in
+        writing or in words): most words are not, and are not read as a code at all."""
+        token = self.tokens[i]
+        return (
+            len(token.text) == 1
+            or token.lower in self.v.phonetic
+            or token.lower in self.v.letter_names
+            or token.lower in self.v.digits
+            or token.lower in self.v.repeat
+            or (token.text.isupper() and len(token.text) <= 3)
+            or HAS_DIGIT.search(token.text) is not None
+        )
+
+    def _past_number_words(self, j: int) -> int:
+        while self.word(j) in self.v.number_words:  # "CDC number", "CDCR ID number"
+            j += 1
+        return j
+
+    def _said_as_cdcr(self, code: _Code) -> bool:
+        digits = code.chars[code.letters :]
+        year = code.spoken == code.apart and YEAR.fullmatch(digits) is not None
+        # Letters written together ("AJ") only before digits said one by one ("SB 1437" is a bill).
+        letters = code.apart == code.letters or code.spoken - code.apart == code.digits
+        return letters and not code.paired and not year
 
 
 def in_custody(text: str) -> bool:
