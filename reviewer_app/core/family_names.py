@@ -90,7 +90,7 @@ def relabel_names_by_form(
                 _is_suffix(words[-1])
                 or (
                     not any(w.lower() in lowercase for w in words)
-                    and _owns_what_a_person_has(text, span.end, person_cues)
+                    and owns_what_a_person_has(text, span.end, person_cues)
                 )
             )
         ):
@@ -99,7 +99,9 @@ def relabel_names_by_form(
     return out
 
 
-def _owns_what_a_person_has(text: str, end: int, person_cues: frozenset[str]) -> bool:
+def owns_what_a_person_has(text: str, end: int, person_cues: frozenset[str]) -> bool:
+    """Whether "'s" and what only a person has follow `end`: "'s name", "'s life", "'s
+    sister" (a noun of `person_cues`)."""
     match = _PERSONAL_POSSESSION.match(text, end)
     if match is None:
         return False

@@ -117,7 +117,11 @@ from reviewer_app.core.place_mentions import (
     relabel_places_by_use,
     street_words,
 )
-from reviewer_app.core.places_or_persons import relabel_place_names_read_as_persons, split_persons_off_streets
+from reviewer_app.core.places_or_persons import (
+    follows_person_words,
+    relabel_place_names_read_as_persons,
+    split_persons_off_streets,
+)
 from reviewer_app.core.record_names import names_from_layout
 from reviewer_app.core.referent_labels import (
     answers_where_or_follows_a_place,
@@ -400,7 +404,8 @@ def relabel_by_context(
             span = span.with_(label="NRP")  # "I'm Baptist now"
         elif span.label == "PERSON" and span.text_in(text).lower() in rules.known_places:
             before = previous_word(text, span.start)
-            if before and before.lower() in rules.place_cues:
+            # Not "talked to Morgan Hill": the verb makes "to" a person's.
+            if before and before.lower() in rules.place_cues and not follows_person_words(text, span.start):
                 span = span.with_(label="LOCATION")  # "raised in Arvin"
             elif answers_where_or_follows_a_place(span, text, out):
                 # "Where did you grow up?" / "Stockton, mostly."; "Santa Monica, then Clovis":
@@ -724,7 +729,9 @@ def merge_spans(
     merged = relabel_known_persons(merged, text, rules, person_names)
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
-    merged = relabel_place_names_read_as_persons(merged, text, rules.known_places, person_words, person_names)
+    merged = relabel_place_names_read_as_persons(
+        merged, text, rules.known_places, person_words, person_names, rules.person_cues
+    )
     merged = split_persons_off_streets(merged, text, street_words(), rules.known_places)
     merged = relabel_words_of_places(merged, text, person_words, person_names)
     if with_propagation:

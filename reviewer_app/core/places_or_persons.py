@@ -15,10 +15,13 @@ surname, "Davis"): `name_rules.relabel_places_named_alone` asks its context.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.family_names import owns_what_a_person_has
 from reviewer_app.core.name_rules import CUE_SCORE, STRUCTURE, after_word
+from reviewer_app.core.person_words import person_words
 from reviewer_app.core.spans import Span
 
 _WORD = re.compile(r"[\w'’-]+")
@@ -39,19 +42,48 @@ def place_names_and_openings(known_places: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+# How far before a name the words of a person's context may begin.
+_CUE_REACH = 40
+
+
+@functools.cache
+def _person_follows() -> re.Pattern[str]:
+    """Words right before a name that only a person's follows: talking with or meeting
+    someone ("spoke with", "met": `talk_cues`), a relation ("engaged to": `relation_cues`)."""
+    cues = sorted(person_words("talk_cues") | person_words("relation_cues"), key=len, reverse=True)
+    return re.compile(rf"(?<![\w'’-])(?i:{'|'.join(re.escape(c) for c in cues)})[ ]+\Z")
+
+
+def follows_person_words(text: str, start: int) -> bool:
+    """Whether words only a person's name follows (`_person_follows`) end right before `start`."""
+    return _person_follows().search(text, max(0, start - _CUE_REACH), start) is not None
+
+
+def _shown_as_a_person(text: str, span: Span, titles: frozenset[str], person_cues: frozenset[str]) -> bool:
+    """Whether the words around `span` make it a person's name: one of `titles` before it,
+    words only a person's name follows (`_person_follows`), or "'s" and what only a person
+    has after it ("'s name", "'s sister": `owns_what_a_person_has` of `person_cues`)."""
+    return (
+        after_word(text, span.start, titles)
+        or follows_person_words(text, span.start)
+        or owns_what_a_person_has(text, span.end, person_cues)
+    )
+
+
 def relabel_place_names_read_as_persons(
     spans: Sequence[Span],
     text: str,
     known_places: frozenset[str],
     titles: frozenset[str],
     person_names: Iterable[str] = (),
+    person_cues: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """`spans` with each PERSON of two words or more that is a known place or its first
     words (`place_names_and_openings` of `known_places`, lower case) a LOCATION, unless
-    the document shows it as a person's: after one of `titles` ("Mr. San Luis", at any of
-    its mentions), or a word
-    of it in another person's name (a span of other words, or one of the cover's
-    `person_names`: "Pico" of "Pico Alvarez")."""
+    the document shows it as a person's: at any of its mentions, after one of `titles`
+    ("Mr. San Luis") or in a person's context (`_shown_as_a_person`: "I spoke with Dana
+    Point"), or a word of it in another person's name (a span of other words, or one of
+    the cover's `person_names`: "Pico" of "Pico Alvarez")."""
     places = place_names_and_openings(known_places)
     candidates = {
         s.text_in(text).lower()
@@ -66,7 +98,7 @@ def relabel_place_names_read_as_persons(
         covered = span.text_in(text).lower()
         if span.label == "PERSON" and covered not in candidates:
             named.update(_WORD.findall(covered))
-        elif span.label == "PERSON" and after_word(text, span.start, titles):
+        elif span.label == "PERSON" and _shown_as_a_person(text, span, titles, person_cues):
             titled.add(covered)
     out = []
     for span in spans:

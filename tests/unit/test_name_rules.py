@@ -1127,6 +1127,24 @@ def test_a_person_whose_name_is_a_known_place_stays_a_person_where_the_document_
     assert ("Pico Rivera", "PERSON") in {(s.text_in(named), s.label) for s in merge_spans(ner, named)}
 
 
+def test_a_known_place_read_as_a_person_stays_a_person_after_words_only_a_person_follows():
+    # Talking with or meeting someone, a relation only a person has, or "'s" and what only a
+    # person has show a person, as a title does; "drove to" and "with" alone do not.
+    for name, said in (
+        ("Dana Point", "I spoke with Dana Point yesterday about the job."),
+        ("Morgan Hill", "We talked to Morgan Hill after church."),
+        ("Santa Maria", "I met Santa Maria at the program."),
+        ("Santa Rosa", "He got engaged to Santa Rosa last year."),
+        ("Santa Cruz", "It was Santa Cruz's idea, and Santa Cruz's name is on the lease."),
+    ):
+        text = f"CALLER: {said}\n"
+        ner = [_span(text, name, "PERSON", k) for k in range(said.count(name))]
+        assert {s.label for s in merge_spans(ner, text)} == {"PERSON"}, said
+    place = "CALLER: I drove to Dana Point with Lalo.\n"
+    ner = [_span(place, "Dana Point", "PERSON"), _span(place, "Lalo", "PERSON")]
+    assert ("Dana Point", "LOCATION") in {(s.text_in(place), s.label) for s in merge_spans(ner, place)}
+
+
 def test_a_title_in_quotes_after_a_verb_that_names_is_a_nickname():
     text = 'A: My family calls me Curtis. In prison, guys called me "Professor" because of the law library.\n'
     persons = [s.text_in(text) for s in merge_spans([], text) if s.label == "PERSON"]
