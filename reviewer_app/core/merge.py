@@ -116,6 +116,7 @@ from reviewer_app.core.place_mentions import (
     relabel_groups_used_as_places,
     relabel_places_by_use,
     street_words,
+    unit_words,
 )
 from reviewer_app.core.places_or_persons import (
     follows_person_words,
@@ -732,7 +733,7 @@ def merge_spans(
     merged = relabel_place_names_read_as_persons(
         merged, text, rules.known_places, person_words, person_names, rules.person_cues
     )
-    merged = split_persons_off_streets(merged, text, street_words(), rules.known_places)
+    merged = split_persons_off_streets(merged, text, street_words(), rules.known_places, unit_words())
     merged = relabel_words_of_places(merged, text, person_words, person_names)
     if with_propagation:
         not_persons = not_names | rules.titles

@@ -96,6 +96,13 @@ def place_words() -> frozenset[str]:
 
 
 @functools.cache
+def unit_words() -> frozenset[str]:
+    """places.toml's lower-case words of a unit of an address ("unit", "apartment", "suite")."""
+    lower = load_table("places.toml").get("lower_case", {})
+    return frozenset(w.lower() for w in lower.get("unit_words", ()))
+
+
+@functools.cache
 def street_words() -> frozenset[str]:
     """places.toml's lower-case words for a kind of street ("road", "avenue", "boulevard")."""
     lower = load_table("places.toml").get("lower_case", {})

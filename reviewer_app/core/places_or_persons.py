@@ -119,14 +119,19 @@ _WHO_AFTER = re.compile(r",?[ ]+who\b")
 
 
 def split_persons_off_streets(
-    spans: Sequence[Span], text: str, street_words: frozenset[str], known_places: frozenset[str]
+    spans: Sequence[Span],
+    text: str,
+    street_words: frozenset[str],
+    known_places: frozenset[str],
+    unit_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """`spans` with each LOCATION that holds a street's word (`street_words`, lower case:
     "boulevard", "lane") and then, up to its end, two or three words, and that "who"
     follows, cut after the street's word: the words after it name the person "who" is
     about, a PERSON ("4410 Whittier Boulevard, Victor Almanza, who was twenty-four",
     "on cherokee lane adrian ibarrola who was twenty"). A town after the street ("Elm
-    Street, Santa Rosa, who ...": `known_places`) or a number keeps the span whole."""
+    Street, Santa Rosa, who ...": `known_places`), a number or a unit's word (`unit_words`,
+    lower case: "Elm Street Unit Four who ...") keeps the span whole."""
     out: list[Span] = []
     for span in spans:
         covered = span.text_in(text)
@@ -135,7 +140,8 @@ def split_persons_off_streets(
             out.append(span)
             continue
         name = covered[tail:]
-        if any(w.lower() in known_places for w in name.split()) or name.lower() in known_places:
+        words = [w.lower() for w in name.split()]
+        if any(w in known_places or w in unit_words for w in words) or name.lower() in known_places:
             out.append(span)
             continue
         street_end = span.start + len(covered[:tail].rstrip(" ,"))

@@ -1174,6 +1174,16 @@ def test_a_person_named_after_a_street_that_who_follows_is_cut_off_the_place():
     assert ("200 Ocean Avenue, Bay Terrace", "LOCATION") in merged
 
 
+def test_a_unit_of_an_address_after_its_street_is_never_a_person_split_off_it():
+    # "Unit Four", "Apartment Six", "Space Nine": a unit's word opens no person's name.
+    for unit in ("Unit Four", "Apartment Six", "Suite Twelve", "Space Nine", "Building Two", "Lot Seven"):
+        text = f"A: It was at 77 Elm Street {unit} who was home, nobody.\n"
+        ner = [_span(text, f"77 Elm Street {unit}", "LOCATION")]
+        assert _merged(text, ner) == {(f"77 Elm Street {unit}", "LOCATION")}, unit
+    text = "A: It was at 77 Elm Street Ana Ruiz who was home.\n"
+    assert ("Ana Ruiz", "PERSON") in _merged(text, [_span(text, "77 Elm Street Ana Ruiz", "LOCATION")])
+
+
 def test_a_person_named_after_a_street_in_lower_case_speech_is_cut_off_the_place():
     text = "speaker 2: police were called to a party on cherokee lane adrian ibarrola who was twenty\n"
     merged = _merged(text, [_span(text, "cherokee lane adrian ibarrola", "LOCATION")])
