@@ -660,6 +660,11 @@ class _Finder:
         # "Rafael Anzaldua (00:04:04):" and a line break stands alone.
         if first > 0 and re.search(r"(?:[-$#/:.'’]|(?<![<>])[<>]\s*)\Z", self.gap(first - 1, first)):  # "<3"
             return False
+        # "at 9:" and "30" on the next line: the minutes of one time, not the answer after a tag
+        # ("Speaker 2:" and "30": a tag opens the line of the colon).
+        broken_clock = first > 0 and re.fullmatch(r":[ \t]*\n\s*", self.gap(first - 1, first))
+        if broken_clock and self.word(first - 1).isdigit() and not self._in_a_tag(first - 1):
+            return False
         after_gap = self.gap(j - 1, j) if j < len(self.words) else ""
         if after_gap == "-" and self.word(j) in self.v.loose_number_endings:
             return self.clause_end(j + 1)  # "until I was forty-something", "he's thirty-ish"
@@ -683,6 +688,11 @@ class _Finder:
                 w == "to" and self._verb_at(j + 1)
             )  # "I was 29 and I didn't", "at 16 to drive"
         return self.clause_end(j)
+
+    def _in_a_tag(self, k: int) -> bool:
+        """Whether word k is in a speaker's tag: one of `tag_starts` lies on its line before it."""
+        line_start = self.text.rfind("\n", 0, self.words[k].start) + 1
+        return any(line_start <= start <= self.words[k].start for start in self.tag_starts)
 
     def _house_number(self, first: int, j: int) -> bool:
         """Whether digits run straight into a name, as a house number does ("I'm at 14 Oak

@@ -302,3 +302,14 @@ def test_the_answer_after_a_tag_with_a_time_stamp(text, expected):
     tags = [(m.start(), m.end()) for m in re.finditer(r"^[A-Z][\w ]+ \([\d:]+\):", text, re.M)]
     spans = find_spoken_forms(text, speaker_tags=tags)
     assert [text[s.start : s.end] for s in spans if s.label == "AGE"] == expected
+
+
+def test_minutes_of_a_clock_time_broken_across_a_line_are_no_age():
+    # "9:" ending a line and "30" opening the next are one time: the number after a colon that
+    # follows a number is its minutes, not an answer standing alone as after a tag's colon.
+    text = "He was sent here at the age of 30.\nWe met at 9:\n30 that night.\n"
+    assert [s.start for s in find_spoken_forms(text) if s.label == "AGE"] == [text.index("30")]
+    # After a tag that ends in a number and a colon, the number on the next line is the answer.
+    text = "Speaker 1: How old were you?\nSpeaker 2:\n30.\n"
+    tags = [(m.start(), m.end()) for m in re.finditer(r"^Speaker \d:", text, re.M)]
+    assert [s.text_in(text) for s in find_spoken_forms(text, speaker_tags=tags) if s.label == "AGE"] == ["30"]
