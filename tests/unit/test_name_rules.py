@@ -1140,9 +1140,12 @@ def test_a_known_place_read_as_a_person_stays_a_person_after_words_only_a_person
         text = f"CALLER: {said}\n"
         ner = [_span(text, name, "PERSON", k) for k in range(said.count(name))]
         assert {s.label for s in merge_spans(ner, text)} == {"PERSON"}, said
-    place = "CALLER: I drove to Dana Point with Lalo.\n"
-    ner = [_span(place, "Dana Point", "PERSON"), _span(place, "Lalo", "PERSON")]
-    assert ("Dana Point", "LOCATION") in {(s.text_in(place), s.label) for s in merge_spans(ner, place)}
+    places = ("CALLER: I drove to Dana Point with Lalo.\n", "CALLER: A town called Dana Point, Lalo said.\n")
+    for place in places:
+        ner = [_span(place, "Dana Point", "PERSON"), _span(place, "Lalo", "PERSON")]
+        assert ("Dana Point", "LOCATION") in {(s.text_in(place), s.label) for s in merge_spans(ner, place)}
+    called = "CALLER: She called Dana Point that night.\n"
+    assert [s.label for s in merge_spans([_span(called, "Dana Point", "PERSON")], called)] == ["PERSON"]
 
 
 def test_a_title_in_quotes_after_a_verb_that_names_is_a_nickname():
