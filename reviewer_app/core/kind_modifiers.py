@@ -105,22 +105,35 @@ def label_names_before_kinds(
 def extend_names_over_lower_case_heads(
     spans: Iterable[Span], text: str, heads: frozenset[str], generic_heads: frozenset[str]
 ) -> list[Span]:
-    """`spans` with each person or place NER found right before an organisation's head word in
-    lower case (`heads`, lower case) widened over it as an ORGANIZATION span: a speech-to-text
-    product capitalises the name and not the word after it ("Hartnell college", "Arbor Gate
-    reentry", "seaside high", "Fresno police officer", "delacroix holdings"). Not one of
-    `generic_heads`, which after a town or a name are common nouns ("the Oakland office", "the
-    Shafter court", "a Delaware corporation", "the Panorama house", "Mary living in Fresno")."""
+    """`spans` with each place NER found right before an organisation's head word in lower case
+    (`heads`, lower case) widened over it as an ORGANIZATION span: a speech-to-text product
+    capitalises the name and not the word after it ("Hartnell college", "Arbor Gate reentry",
+    "seaside high", "a Fresno police officer", "delacroix holdings"). Not one of `generic_heads`,
+    which after a town or a name are common nouns ("the Oakland office", "the Shafter court", "a
+    Delaware corporation", "the Panorama house", "Mary living in Fresno").
+
+    Never a person: a head word after a name is as often a verb or an adverb of the clause the
+    name opens ("Maria stop talking", "I got Carlos high", "Rosa circle back"), and a person's
+    mention relabelled leaves its person. The head must end a noun phrase the place modifies: a
+    determiner or a possessive before the place, or no further word of the clause after the head
+    (a mark, the line's end, or another head: "Fresno police officer"), not "Fresno police said"."""
     spans = sorted(spans)
     out = []
     for k, span in enumerate(spans):
         following = _LOWER_CASE_WORD.match(text, span.end)
-        if span.label in ("PERSON", "LOCATION") and following:
+        if span.label == "LOCATION" and following:
             word = following.group(1)
             head = word in heads or word.removesuffix("s") in heads
             end = following.end()
             free = k + 1 == len(spans) or spans[k + 1].start >= end
-            if head and word not in generic_heads and free:
+            after = _LOWER_CASE_WORD.match(text, end)
+            ends_phrase = (
+                bool(_DETERMINED.search(text, max(0, span.start - 12), span.start))
+                or after is None
+                or after.group(1) in heads
+                or after.group(1) in generic_heads
+            )
+            if head and word not in generic_heads and free and ends_phrase:
                 detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
                 span = span.with_(end=end, label="ORGANIZATION", detectors=detectors)
         out.append(span)
@@ -128,3 +141,5 @@ def extend_names_over_lower_case_heads(
 
 
 _LOWER_CASE_WORD = re.compile(r"[ ]([a-z][a-z'’-]*)\b")
+# A determiner or a possessive right before a name: the name modifies the noun after it.
+_DETERMINED = re.compile(r"\b(?:(?i:the|a|an|my|his|her|their|our|your|its)|\w['’]s)[ ]+\Z")

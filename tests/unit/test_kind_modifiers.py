@@ -62,10 +62,10 @@ def test_one_word_the_text_also_writes_in_lower_case_is_no_name():
     assert _label("I go to the Youth group on Fridays.", []) == [("Youth", "ORGANIZATION")]
 
 
-def test_a_person_or_place_before_an_organisation_head_in_lower_case_is_widened_over_it():
+def test_a_place_before_an_organisation_head_in_lower_case_is_widened_over_it():
     text = "Also Hartnell college, two classes. It was a Fresno police officer. I go to Arbor Gate reentry."
     spans = [
-        _found(text, "Hartnell", "PERSON"),
+        _found(text, "Hartnell", "LOCATION"),
         _found(text, "Fresno", "LOCATION"),
         _found(text, "Arbor Gate", "LOCATION"),
     ]
@@ -84,3 +84,14 @@ def test_a_generic_head_after_a_town_or_a_name_stays_a_common_noun():
         _found(text, "Mary", "PERSON"),
     ]
     assert _label(text, spans) == [("Oakland", "LOCATION"), ("Shafter", "LOCATION"), ("Mary", "PERSON")]
+
+
+def test_a_person_or_a_place_opening_a_clause_before_a_head_word_is_never_widened():
+    text = (
+        "I got Carlos high that night and then Maria stop talking to me. I told Daniel project was "
+        "due, and Rosa circle back later. Steve lodge a complaint. Ramirez police report said I was "
+        "late. Also Hartnell college, two classes. In Fresno police said so."
+    )
+    names = ["Carlos", "Maria", "Daniel", "Rosa", "Steve", "Ramirez", "Hartnell"]
+    spans = [*(_found(text, n, "PERSON") for n in names), _found(text, "Fresno", "LOCATION")]
+    assert _label(text, spans) == [*((n, "PERSON") for n in names), ("Fresno", "LOCATION")]
