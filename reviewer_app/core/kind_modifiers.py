@@ -12,9 +12,9 @@ them says what they are.
 Left alone: names in capitals ("the PTSD clinic", "the ADN program": an acronym before a kind is
 as often a condition or a degree) or opening with a letter ("the A Facility clinic"), known
 places and groups ("the Vietnamese market", "the Buddhist group", "the English class"), weekdays
-and months ("the Thursday group"), numbered stages ("the Facility B program office"), one word
-the text also writes in lower case, and a name a span of another label (a person, a date)
-already covers.
+and months ("the Thursday group"), holidays ("the Christmas market", "the Cinco de Mayo party"),
+numbered stages ("the Facility B program office"), one word the text also writes in lower case,
+and a name a span of another label (a person, a date) already covers.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
 from reviewer_app.core.organisation_names import CALENDAR_WORD, NAME, is_numbered_stage
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import spoken_words
 
 # Labels a name before a kind may carry from NER and still be the body: NER's reading of
 # a body's name as a place is what this rule corrects.
@@ -79,6 +80,7 @@ def label_names_before_kinds(
             or name.lower() in known_places
             or first.lower() in known_groups
             or re.match(CALENDAR_WORD, name)
+            or _is_holiday(name)
             or is_numbered_stage(name, text)
             or (" " not in name and name.lower() in lower_words)
         ):
@@ -100,6 +102,13 @@ def label_names_before_kinds(
                 )
     out = [relabel.get(i, s) for i, s in enumerate(spans)]
     return sorted([*out, *added])
+
+
+def _is_holiday(name: str) -> bool:
+    """Whether `name` is, or opens with, a holiday's name (resources' holidays of every calendar)."""
+    words = tuple(name.lower().split())
+    v = spoken_words()
+    return words[0] in v.holidays or any(words[: len(h)] == h for h in v.holiday_names)
 
 
 def extend_names_over_lower_case_heads(

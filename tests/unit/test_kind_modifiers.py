@@ -95,3 +95,8 @@ def test_a_person_or_a_place_opening_a_clause_before_a_head_word_is_never_widene
     names = ["Carlos", "Maria", "Daniel", "Rosa", "Steve", "Ramirez", "Hartnell"]
     spans = [*(_found(text, n, "PERSON") for n in names), _found(text, "Fresno", "LOCATION")]
     assert _label(text, spans) == [*((n, "PERSON") for n in names), ("Fresno", "LOCATION")]
+
+
+def test_a_holiday_before_a_kind_is_no_name():
+    text = "The Christmas market and the Halloween open house were fun. We went to the Cinco de Mayo party."
+    assert _label(text, []) == []
