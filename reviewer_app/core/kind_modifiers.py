@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
 from reviewer_app.core.organisation_names import CALENDAR_WORD, NAME, is_numbered_stage
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import spoken_words
 
@@ -68,6 +69,9 @@ def label_names_before_kinds(
     if not kinds:
         return spans
     lower_words = lowercase_words(text)
+    # One search per name, not a pass over every span: a long transcript names many bodies.
+    index = SpanIndex.of(spans)
+    position = {id(s): i for i, s in enumerate(spans)}
     relabel: dict[int, Span] = {}
     added: list[Span] = []
     for match in _pattern(kinds, tuple(sorted(function_words))).finditer(text):
@@ -85,7 +89,7 @@ def label_names_before_kinds(
             or (" " not in name and name.lower() in lower_words)
         ):
             continue
-        covering = [i for i, s in enumerate(spans) if s.start < end and start < s.end]
+        covering = [position[id(s)] for s in index.overlapping(start, end)]
         if not covering:
             added.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
             continue
