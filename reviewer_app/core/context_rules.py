@@ -632,11 +632,15 @@ def opens_sentence(text: str, start: int) -> bool:
 
 
 # Where any word is capitalised: a line's or a sentence's start (a heading, a field label), a run of
-# capitalised words after a mark ("DANIEL ROWE, Attorney at Law"), a caption's bracket ("the Medical )").
+# capitalised words after a mark ("DANIEL ROWE, Attorney at Law"), a caption's bracket ("the Medical )"),
+# a citation's item.
 _TITLE_CASE_RUN = re.compile(
     r"(?:^|[,:;(–—-])[ \t]*(?:[A-Z][\w'’.]*[ ]+(?:(?:at|of|for|and|the|in|on|to|de)[ ]+)*)+$"
 )
 _CAPTION_BRACKET = re.compile(r"[ \t]*\)")
+# An item of a citation in brackets, set off by marks on both sides: "(Exhibit 1, Decision, pp. 97-104.)".
+_BRACKETED_ITEM_BEFORE = re.compile(r"\([^()]*[,(][ \t]*$")
+_BRACKETED_ITEM_AFTER = re.compile(r"[ \t]*[,;)]")
 
 
 def _capitalised_by_layout(text: str, span: Span) -> bool:
@@ -647,6 +651,7 @@ def _capitalised_by_layout(text: str, span: Span) -> bool:
         opens_sentence(text, span.start)
         or bool(_TITLE_CASE_RUN.search(prefix))
         or bool(_CAPTION_BRACKET.match(text, span.end))
+        or bool(_BRACKETED_ITEM_BEFORE.search(prefix) and _BRACKETED_ITEM_AFTER.match(text, span.end))
     )
 
 

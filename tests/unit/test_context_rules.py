@@ -602,12 +602,15 @@ def test_a_body_named_by_a_common_word_in_running_text_stays_where_the_text_writ
     text = (
         "The applicant was represented by Liberty, a non-governmental organisation based in London. "
         "He complained of the deprivation of his liberty. My account is with Chase. The police chase "
-        "ended in Fresno. He filed with Amnesty after he got amnesty."
+        "ended in Fresno. He filed with Amnesty after he got amnesty. (Exhibit 1, Decision, pp. 97-104.) "
+        "The decision was final."
     )
     spans = [
         _span(text, "Liberty", "ORGANIZATION"),
         _span(text, "Chase", "ORGANIZATION"),
         _span(text, "Amnesty", "ORGANIZATION"),
+        # A citation's item in brackets is set off by layout, not named in a sentence.
+        _span(text, "Decision", "ORGANIZATION"),
     ]
     kept = drop_false_tags(spans, text, default_rules().function_words)
     assert [s.text_in(text) for s in kept] == ["Liberty", "Chase", "Amnesty"]
