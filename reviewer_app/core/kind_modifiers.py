@@ -58,12 +58,13 @@ def label_names_before_kinds(
 ) -> list[Span]:
     """`spans` with each name a determiner and a kind of body in lower case (`cues`' `kinds` and
     `modified_kinds`) frame ("the X dog program") as an ORGANIZATION span: a place NER made of it
-    relabelled, a span added where none was; and each person or place NER found right before one of
-    the organisation `heads` in lower case widened over it (`extend_names_over_lower_case_heads`,
-    with `cues`' `generic_heads`). `known_places` and `known_groups` are lower case; `function_words`
-    are no modifiers of a kind ("a Kowalski in my class")."""
+    relabelled, a span added where none was; and each place NER found right before one of the
+    organisation `heads` in lower case widened over it (`extend_names_over_lower_case_heads`, with
+    `cues`' `generic_heads` and `phrase_closers`). `known_places` and `known_groups` are lower case;
+    `function_words` are no modifiers of a kind ("a Kowalski in my class")."""
     generic = frozenset(w.lower() for w in cues.get("generic_heads", ()))
-    spans = extend_names_over_lower_case_heads(spans, text, heads, generic)
+    closers = frozenset(cues.get("phrase_closers", ()))
+    spans = extend_names_over_lower_case_heads(spans, text, heads, generic, closers)
     kinds = (*cues.get("kinds", ()), *cues.get("modified_kinds", ()))
     kinds = tuple(sorted({k.lower() for k in kinds}))
     if not kinds:
@@ -116,7 +117,11 @@ def _is_holiday(name: str) -> bool:
 
 
 def extend_names_over_lower_case_heads(
-    spans: Iterable[Span], text: str, heads: frozenset[str], generic_heads: frozenset[str]
+    spans: Iterable[Span],
+    text: str,
+    heads: frozenset[str],
+    generic_heads: frozenset[str],
+    phrase_closers: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """`spans` with each place NER found right before an organisation's head word in lower case
     (`heads`, lower case) widened over it as an ORGANIZATION span: a speech-to-text product
@@ -128,8 +133,9 @@ def extend_names_over_lower_case_heads(
     Never a person: a head word after a name is as often a verb or an adverb of the clause the
     name opens ("Maria stop talking", "I got Carlos high", "Rosa circle back"), and a person's
     mention relabelled leaves its person. The head must end a noun phrase the place modifies: a
-    determiner or a possessive before the place, or no further word of the clause after the head
-    (a mark, the line's end, or another head: "Fresno police officer"), not "Fresno police said"."""
+    determiner or a possessive before the place, or no verb after the head (a mark, the line's end,
+    another head: "Fresno police officer", or one of `phrase_closers`: "Arbor Gate reentry in
+    salinas"), not "Fresno police said"."""
     spans = sorted(spans)
     out = []
     for k, span in enumerate(spans):
@@ -145,6 +151,7 @@ def extend_names_over_lower_case_heads(
                 or after is None
                 or after.group(1) in heads
                 or after.group(1) in generic_heads
+                or after.group(1) in phrase_closers
             )
             if head and word not in generic_heads and free and ends_phrase:
                 detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))

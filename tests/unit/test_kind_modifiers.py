@@ -65,16 +65,21 @@ def test_one_word_the_text_also_writes_in_lower_case_is_no_name():
 
 
 def test_a_place_before_an_organisation_head_in_lower_case_is_widened_over_it():
-    text = "Also Hartnell college, two classes. It was a Fresno police officer. I go to Arbor Gate reentry."
+    text = (
+        "Also Hartnell college, two classes. It was a Fresno police officer. I go to Arbor Gate "
+        "reentry in salinas. I went to seaside high till tenth grade."
+    )
     spans = [
         _found(text, "Hartnell", "LOCATION"),
         _found(text, "Fresno", "LOCATION"),
         _found(text, "Arbor Gate", "LOCATION"),
+        _found(text, "seaside", "LOCATION"),
     ]
     assert _label(text, spans) == [
         ("Hartnell college", "ORGANIZATION"),
         ("Fresno police", "ORGANIZATION"),
         ("Arbor Gate reentry", "ORGANIZATION"),
+        ("seaside high", "ORGANIZATION"),
     ]
 
 
