@@ -631,6 +631,30 @@ def opens_sentence(text: str, start: int) -> bool:
     return bool(_SENTENCE_END.search(prefix)) and not _ABBREVIATED_TITLE.search(prefix)
 
 
+# Where any word is capitalised: a line's or a sentence's start (a heading, a field label), a run of
+# capitalised words after a mark ("DANIEL ROWE, Attorney at Law"), a caption's bracket ("the Medical )"),
+# a citation's item.
+_TITLE_CASE_RUN = re.compile(
+    r"(?:^|[,:;(–—-])[ \t]*(?:[A-Z][\w'’.]*[ ]+(?:(?:at|of|for|and|the|in|on|to|de)[ ]+)*)+$"
+)
+_CAPTION_BRACKET = re.compile(r"[ \t]*\)")
+# An item of a citation in brackets, set off by marks on both sides: "(Exhibit 1, Decision, pp. 97-104.)".
+_BRACKETED_ITEM_BEFORE = re.compile(r"\([^()]*[,(][ \t]*$")
+_BRACKETED_ITEM_AFTER = re.compile(r"[ \t]*[,;)]")
+
+
+def _capitalised_by_layout(text: str, span: Span) -> bool:
+    """Whether the word `span` covers stands where layout, not a name, capitalises it; never
+    running text after a preposition or a verb ("represented by Liberty", "with Chase")."""
+    prefix = text[_line_bounds(text, span.start)[0] : span.start]
+    return (
+        opens_sentence(text, span.start)
+        or bool(_TITLE_CASE_RUN.search(prefix))
+        or bool(_CAPTION_BRACKET.match(text, span.end))
+        or bool(_BRACKETED_ITEM_BEFORE.search(prefix) and _BRACKETED_ITEM_AFTER.match(text, span.end))
+    )
+
+
 def _line_bounds(text: str, offset: int) -> tuple[int, int]:
     start = text.rfind("\n", 0, offset) + 1
     end = text.find("\n", offset)
@@ -709,7 +733,12 @@ def drop_false_tags(
             and f" {covered.lower()} " in lowercase_phrases
             and (
                 (cased and opens_sentence(text, span.start))
-                or (span.label == "ORGANIZATION" and covered[0].isupper() and CONTEXT not in span.detectors)
+                or (
+                    span.label == "ORGANIZATION"
+                    and covered[0].isupper()
+                    and CONTEXT not in span.detectors
+                    and _capitalised_by_layout(text, span)
+                )
             )
         ):
             # "Group is 40117." beside "group 40117": a word capitalised by its sentence; "In the

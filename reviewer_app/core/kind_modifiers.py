@@ -12,9 +12,9 @@ them says what they are.
 Left alone: names in capitals ("the PTSD clinic", "the ADN program": an acronym before a kind is
 as often a condition or a degree) or opening with a letter ("the A Facility clinic"), known
 places and groups ("the Vietnamese market", "the Buddhist group", "the English class"), weekdays
-and months ("the Thursday group"), numbered stages ("the Facility B program office"), one word
-the text also writes in lower case, and a name a span of another label (a person, a date)
-already covers.
+and months ("the Thursday group"), holidays ("the Christmas market", "the Cinco de Mayo party"),
+numbered stages ("the Facility B program office"), one word the text also writes in lower case,
+and a name a span of another label (a person, a date) already covers.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
 from reviewer_app.core.organisation_names import CALENDAR_WORD, NAME, is_numbered_stage
+from reviewer_app.core.span_index import SpanIndex
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import spoken_words
 
 # Labels a name before a kind may carry from NER and still be the body: NER's reading of
 # a body's name as a place is what this rule corrects.
@@ -56,17 +58,21 @@ def label_names_before_kinds(
 ) -> list[Span]:
     """`spans` with each name a determiner and a kind of body in lower case (`cues`' `kinds` and
     `modified_kinds`) frame ("the X dog program") as an ORGANIZATION span: a place NER made of it
-    relabelled, a span added where none was; and each person or place NER found right before one of
-    the organisation `heads` in lower case widened over it (`extend_names_over_lower_case_heads`,
-    with `cues`' `generic_heads`). `known_places` and `known_groups` are lower case; `function_words`
-    are no modifiers of a kind ("a Kowalski in my class")."""
+    relabelled, a span added where none was; and each place NER found right before one of the
+    organisation `heads` in lower case widened over it (`extend_names_over_lower_case_heads`, with
+    `cues`' `generic_heads` and `phrase_closers`). `known_places` and `known_groups` are lower case;
+    `function_words` are no modifiers of a kind ("a Kowalski in my class")."""
     generic = frozenset(w.lower() for w in cues.get("generic_heads", ()))
-    spans = extend_names_over_lower_case_heads(spans, text, heads, generic)
+    closers = frozenset(cues.get("phrase_closers", ()))
+    spans = extend_names_over_lower_case_heads(spans, text, heads, generic, closers)
     kinds = (*cues.get("kinds", ()), *cues.get("modified_kinds", ()))
     kinds = tuple(sorted({k.lower() for k in kinds}))
     if not kinds:
         return spans
     lower_words = lowercase_words(text)
+    # One search per name, not a pass over every span: a long transcript names many bodies.
+    index = SpanIndex.of(spans)
+    position = {id(s): i for i, s in enumerate(spans)}
     relabel: dict[int, Span] = {}
     added: list[Span] = []
     for match in _pattern(kinds, tuple(sorted(function_words))).finditer(text):
@@ -79,11 +85,12 @@ def label_names_before_kinds(
             or name.lower() in known_places
             or first.lower() in known_groups
             or re.match(CALENDAR_WORD, name)
+            or _is_holiday(name)
             or is_numbered_stage(name, text)
             or (" " not in name and name.lower() in lower_words)
         ):
             continue
-        covering = [i for i, s in enumerate(spans) if s.start < end and start < s.end]
+        covering = [position[id(s)] for s in index.overlapping(start, end)]
         if not covering:
             added.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
             continue
@@ -102,25 +109,51 @@ def label_names_before_kinds(
     return sorted([*out, *added])
 
 
+def _is_holiday(name: str) -> bool:
+    """Whether `name` is, or opens with, a holiday's name (resources' holidays of every calendar)."""
+    words = tuple(name.lower().split())
+    v = spoken_words()
+    return words[0] in v.holidays or any(words[: len(h)] == h for h in v.holiday_names)
+
+
 def extend_names_over_lower_case_heads(
-    spans: Iterable[Span], text: str, heads: frozenset[str], generic_heads: frozenset[str]
+    spans: Iterable[Span],
+    text: str,
+    heads: frozenset[str],
+    generic_heads: frozenset[str],
+    phrase_closers: frozenset[str] = frozenset(),
 ) -> list[Span]:
-    """`spans` with each person or place NER found right before an organisation's head word in
-    lower case (`heads`, lower case) widened over it as an ORGANIZATION span: a speech-to-text
-    product capitalises the name and not the word after it ("Hartnell college", "Arbor Gate
-    reentry", "seaside high", "Fresno police officer", "delacroix holdings"). Not one of
-    `generic_heads`, which after a town or a name are common nouns ("the Oakland office", "the
-    Shafter court", "a Delaware corporation", "the Panorama house", "Mary living in Fresno")."""
+    """`spans` with each place NER found right before an organisation's head word in lower case
+    (`heads`, lower case) widened over it as an ORGANIZATION span: a speech-to-text product
+    capitalises the name and not the word after it ("Hartnell college", "Arbor Gate reentry",
+    "seaside high", "a Fresno police officer", "delacroix holdings"). Not one of `generic_heads`,
+    which after a town or a name are common nouns ("the Oakland office", "the Shafter court", "a
+    Delaware corporation", "the Panorama house", "Mary living in Fresno").
+
+    Never a person: a head word after a name is as often a verb or an adverb of the clause the
+    name opens ("Maria stop talking", "I got Carlos high", "Rosa circle back"), and a person's
+    mention relabelled leaves its person. The head must end a noun phrase the place modifies: a
+    determiner or a possessive before the place, or no verb after the head (a mark, the line's end,
+    another head: "Fresno police officer", or one of `phrase_closers`: "Arbor Gate reentry in
+    salinas"), not "Fresno police said"."""
     spans = sorted(spans)
     out = []
     for k, span in enumerate(spans):
         following = _LOWER_CASE_WORD.match(text, span.end)
-        if span.label in ("PERSON", "LOCATION") and following:
+        if span.label == "LOCATION" and following:
             word = following.group(1)
             head = word in heads or word.removesuffix("s") in heads
             end = following.end()
             free = k + 1 == len(spans) or spans[k + 1].start >= end
-            if head and word not in generic_heads and free:
+            after = _LOWER_CASE_WORD.match(text, end)
+            ends_phrase = (
+                bool(_DETERMINED.search(text, max(0, span.start - 12), span.start))
+                or after is None
+                or after.group(1) in heads
+                or after.group(1) in generic_heads
+                or after.group(1) in phrase_closers
+            )
+            if head and word not in generic_heads and free and ends_phrase:
                 detectors = tuple(dict.fromkeys((*span.detectors, CONTEXT)))
                 span = span.with_(end=end, label="ORGANIZATION", detectors=detectors)
         out.append(span)
@@ -128,3 +161,5 @@ def extend_names_over_lower_case_heads(
 
 
 _LOWER_CASE_WORD = re.compile(r"[ ]([a-z][a-z'’-]*)\b")
+# A determiner or a possessive right before a name: the name modifies the noun after it.
+_DETERMINED = re.compile(r"\b(?:(?i:the|a|an|my|his|her|their|our|your|its)|\w['’]s)[ ]+\Z")

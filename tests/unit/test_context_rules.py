@@ -598,6 +598,24 @@ def test_a_common_word_ner_alone_read_as_a_body_is_none_where_the_text_writes_it
     assert kept_names == [("Kaiser", ("spacy",)), ("Medical", ("context",))]
 
 
+def test_a_body_named_by_a_common_word_in_running_text_stays_where_the_text_writes_it_in_lower_case():
+    text = (
+        "The applicant was represented by Liberty, a non-governmental organisation based in London. "
+        "He complained of the deprivation of his liberty. My account is with Chase. The police chase "
+        "ended in Fresno. He filed with Amnesty after he got amnesty. (Exhibit 1, Decision, pp. 97-104.) "
+        "The decision was final."
+    )
+    spans = [
+        _span(text, "Liberty", "ORGANIZATION"),
+        _span(text, "Chase", "ORGANIZATION"),
+        _span(text, "Amnesty", "ORGANIZATION"),
+        # A citation's item in brackets is set off by layout, not named in a sentence.
+        _span(text, "Decision", "ORGANIZATION"),
+    ]
+    kept = drop_false_tags(spans, text, default_rules().function_words)
+    assert [s.text_in(text) for s in kept] == ["Liberty", "Chase", "Amnesty"]
+
+
 def test_a_name_that_owns_what_a_firm_owns_is_an_organisation_at_every_mention():
     text = (
         "MS. COLE: With me is Ravi Shah from Dunmore's legal department. Dunmore paid him.\n"

@@ -1,6 +1,8 @@
 """A name said as the modifier of a kind of body ("the X dog program") is that body's name
 (core/kind_modifiers.py)."""
 
+import time
+
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.merge import default_rules
 from reviewer_app.core.spans import Span
@@ -62,17 +64,22 @@ def test_one_word_the_text_also_writes_in_lower_case_is_no_name():
     assert _label("I go to the Youth group on Fridays.", []) == [("Youth", "ORGANIZATION")]
 
 
-def test_a_person_or_place_before_an_organisation_head_in_lower_case_is_widened_over_it():
-    text = "Also Hartnell college, two classes. It was a Fresno police officer. I go to Arbor Gate reentry."
+def test_a_place_before_an_organisation_head_in_lower_case_is_widened_over_it():
+    text = (
+        "Also Hartnell college, two classes. It was a Fresno police officer. I go to Arbor Gate "
+        "reentry in salinas. I went to seaside high till tenth grade."
+    )
     spans = [
-        _found(text, "Hartnell", "PERSON"),
+        _found(text, "Hartnell", "LOCATION"),
         _found(text, "Fresno", "LOCATION"),
         _found(text, "Arbor Gate", "LOCATION"),
+        _found(text, "seaside", "LOCATION"),
     ]
     assert _label(text, spans) == [
         ("Hartnell college", "ORGANIZATION"),
         ("Fresno police", "ORGANIZATION"),
         ("Arbor Gate reentry", "ORGANIZATION"),
+        ("seaside high", "ORGANIZATION"),
     ]
 
 
@@ -84,3 +91,58 @@ def test_a_generic_head_after_a_town_or_a_name_stays_a_common_noun():
         _found(text, "Mary", "PERSON"),
     ]
     assert _label(text, spans) == [("Oakland", "LOCATION"), ("Shafter", "LOCATION"), ("Mary", "PERSON")]
+
+
+def test_a_person_or_a_place_opening_a_clause_before_a_head_word_is_never_widened():
+    text = (
+        "I got Carlos high that night and then Maria stop talking to me. I told Daniel project was "
+        "due, and Rosa circle back later. Steve lodge a complaint. Ramirez police report said I was "
+        "late. Also Hartnell college, two classes. In Fresno police said so."
+    )
+    names = ["Carlos", "Maria", "Daniel", "Rosa", "Steve", "Ramirez", "Hartnell"]
+    spans = [*(_found(text, n, "PERSON") for n in names), _found(text, "Fresno", "LOCATION")]
+    assert _label(text, spans) == [*((n, "PERSON") for n in names), ("Fresno", "LOCATION")]
+
+
+def test_a_holiday_before_a_kind_is_no_name():
+    text = "The Christmas market and the Halloween open house were fun. We went to the Cinco de Mayo party."
+    assert _label(text, []) == []
+
+
+def _named_programmes(count: int) -> tuple[str, list[Span]]:
+    """`count` sentences "I went to the BrightXyz program today.", each name found as a place."""
+    sentences, spans, offset = [], [], 0
+    for k in range(count):
+        name = "Bright" + "".join(chr(ord("a") + (k // 26**i) % 26) for i in range(3))
+        sentence = f"I went to the {name} program today. "
+        start = offset + sentence.index(name)
+        spans.append(Span(start, start + len(name), "LOCATION", ("spacy",)))
+        sentences.append(sentence)
+        offset += len(sentence)
+    return "".join(sentences), spans
+
+
+def test_names_before_kinds_cost_grows_with_the_text_not_with_its_square():
+    rules = default_rules()
+    words = rules.function_words | rules.clause_words
+
+    def seconds(count: int) -> float:
+        text, spans = _named_programmes(count)
+        best = float("inf")
+        for _ in range(3):
+            began = time.perf_counter()
+            out = label_names_before_kinds(
+                spans,
+                text,
+                rules.organisation_cues,
+                rules.organisation_heads,
+                rules.known_places,
+                rules.known_groups,
+                words,
+            )
+            best = min(best, time.perf_counter() - began)
+        assert sum(s.label == "ORGANIZATION" for s in out) == count
+        return best
+
+    # Four times the names: about four times the time (a pass over every span per name was sixteen).
+    assert seconds(6000) < 8 * seconds(1500)
