@@ -1,8 +1,6 @@
 """A name said as the modifier of a kind of body ("the X dog program") is that body's name
 (core/kind_modifiers.py)."""
 
-import time
-
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.merge import default_rules
 from reviewer_app.core.spans import Span
@@ -122,27 +120,23 @@ def _named_programmes(count: int) -> tuple[str, list[Span]]:
     return "".join(sentences), spans
 
 
-def test_names_before_kinds_cost_grows_with_the_text_not_with_its_square():
+def test_every_one_of_many_names_before_kinds_is_a_body():
+    """Speed is measured by benchmarks, not here: this holds the output of the linear sweep over
+    many matches in one text (each name is looked up among the spans once)."""
     rules = default_rules()
-    words = rules.function_words | rules.clause_words
-
-    def seconds(count: int) -> float:
-        text, spans = _named_programmes(count)
-        best = float("inf")
-        for _ in range(3):
-            began = time.perf_counter()
-            out = label_names_before_kinds(
-                spans,
-                text,
-                rules.organisation_cues,
-                rules.organisation_heads,
-                rules.known_places,
-                rules.known_groups,
-                words,
-            )
-            best = min(best, time.perf_counter() - began)
-        assert sum(s.label == "ORGANIZATION" for s in out) == count
-        return best
-
-    # Four times the names: about four times the time (a pass over every span per name was sixteen).
-    assert seconds(6000) < 8 * seconds(1500)
+    text, spans = _named_programmes(1500)
+    out = label_names_before_kinds(
+        spans,
+        text,
+        rules.organisation_cues,
+        rules.organisation_heads,
+        rules.known_places,
+        rules.known_groups,
+        rules.function_words | rules.clause_words,
+    )
+    bodies = [s for s in out if s.label == "ORGANIZATION"]
+    assert len(bodies) == 1500
+    assert all(
+        text[s.start : s.end].startswith("Bright") and text[s.start : s.end].endswith("program")
+        for s in bodies
+    )
