@@ -839,6 +839,15 @@ def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
     return frozenset(code.chars for code in finder.cdcr_codes([]))
 
 
+def names_a_cdcr_number(text: str) -> bool:
+    """Whether `text` is a proceeding about someone in custody on strong evidence: it writes or
+    reads out a CDCR number right after its cue ("CDCR No. K-40211"), not merely a word of custody
+    ("The CDC recommends masks", "his cellmate"), which any document may say."""
+    if not read_out_cdcr.in_custody(text):
+        return False
+    return bool(_Finder(text, read_out_words(), False).cdcr_codes([]))
+
+
 def find_read_out_identifiers(
     text: str, profile: str = GENERAL, cdcr_said: frozenset[str] = frozenset(), custody: bool = False
 ) -> list[Span]:
