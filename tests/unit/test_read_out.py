@@ -501,7 +501,15 @@ def test_a_cdcr_number_said_before_a_sentence_that_opens_with_a_quantity_word():
 
 @pytest.mark.parametrize("profile", ["general", "hearing"])
 def test_a_files_extension_is_no_part_of_a_code_in_its_name(profile):
-    """The date and time in a recording's name are the date patterns'; "1042.wav" is no code."""
+    """The digits of a file's name are a code, its extension no part of it (a date pattern that
+    reads "100626" as a date wins in the merge): "5550121" of "5550121.wav" stays hidden."""
     text = "Job No. CT-26-11847\nFile: intake_line_20261103_1042.wav\nSubsequent_100626.mp3 and 9FTR552.pdf"
     found = [text[s.start : s.end] for s in find_read_out_identifiers(text, profile)]
-    assert found == ["CT-26-11847", "9FTR552"]
+    assert found == ["CT-26-11847", "1042", "100626", "9FTR552"]
+    for text, code in [
+        ("The voicemail was saved as 5550121.wav on his phone.", "5550121"),
+        ("Recording session_1042.wav, intake line.", "1042"),
+    ]:
+        assert [(s.label, text[s.start : s.end]) for s in find_read_out_identifiers(text, profile)] == [
+            ("ID_NUMBER", code)
+        ]
