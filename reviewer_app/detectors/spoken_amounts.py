@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
@@ -52,9 +52,12 @@ def amount_words() -> AmountWords:
     )
 
 
-def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list[Span]:
+def find_spoken_amounts(
+    text: str, nouns: Collection[int] = frozenset(), readings: Sequence[Span] = ()
+) -> list[Span]:
     """AMOUNT spans of sums and percentages said in words; `nouns` are the start offsets
-    of plural nouns (a number of millions before one counts it)."""
+    of plural nouns (a number of millions before one counts it); `readings`, the dates, ages and
+    times the spoken forms read, in which no wage starts."""
     v = amount_words()
     words = words_of(text)
     reader = Reader(words)
@@ -106,9 +109,8 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
         i = end or j
     out += _one_unit_and_cents(words, reader, v)
     # A wage said with its currency is found above whole ("a dollar twenty an hour").
-    return out + [
-        w for w in _wages(text, words, reader, v) if not any(w.start < s.end and s.start < w.end for s in out)
-    ]
+    wages = _wages(text, words, reader, v, readings)
+    return out + [w for w in wages if not any(w.start < s.end and s.start < w.end for s in out)]
 
 
 # How many words before a round number a word of money is looked for: on the number's line, or
@@ -197,16 +199,20 @@ _WAGE_REACH = 8
 _LEAST_WAGE = 5
 
 
-def _wages(text: str, words, reader: Reader, v: AmountWords) -> list[Span]:
+def _wages(text: str, words, reader: Reader, v: AmountWords, readings: Sequence[Span] = ()) -> list[Span]:
     """A number said in words right before a rate ("an hour", `rates`), a wage: "twenty-four an
     hour", or dollars and cents said as two numbers, "twenty-two fifty an hour". Its longest
-    reading that ends at the rate, with no mark inside."""
+    reading that ends at the rate, with no mark inside, that starts inside none of the `readings`
+    (dates, ages, times) nor with a date that ends before it: "nineteen ninety nine twenty an
+    hour" is a year and the wage "twenty", not "ninety nine twenty" and "nineteen" left over."""
     out = []
     for k in range(1, len(words)):
         if not any(tuple(w.text for w in words[k : k + len(r)]) == r for r in v.rates):
             continue
         for i in range(max(0, k - _WAGE_REACH), k):
             if re.search(r"[.,;:?!\n]", text[words[i].end : words[k].start]) or words[i].text.isdigit():
+                continue
+            if any(_starts_in(r, words[i].start, words[k - 1].end) for r in readings):
                 continue
             number = reader.read_cardinal(i)
             if number is None:
@@ -217,3 +223,10 @@ def _wages(text: str, words, reader: Reader, v: AmountWords) -> list[Span]:
                 out.append(Span(words[i].start, words[k - 1].end, "AMOUNT", ("presidio",), SCORE))
                 break
     return out
+
+
+def _starts_in(reading: Span, start: int, end: int) -> bool:
+    """Whether a wage over text[start:end] would start inside `reading`, or open with it where
+    it is a date that ends before the wage does (a year said before the sum)."""
+    inside = reading.start < start < reading.end
+    return inside or (reading.label == "DATE" and reading.start == start and reading.end < end)
