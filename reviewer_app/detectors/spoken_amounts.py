@@ -34,6 +34,8 @@ class AmountWords:
     round_scales: frozenset[str]
     money_nouns: frozenset[str]
     rates: tuple[tuple[str, ...], ...]
+    wage_words: frozenset[str] = frozenset()
+    not_wage_after: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -49,6 +51,8 @@ def amount_words() -> AmountWords:
         round_scales=frozenset(raw["round_scales"]),
         money_nouns=frozenset(raw["money_nouns"]),
         rates=tuple(tuple(r.split()) for r in raw["rates"]),
+        wage_words=frozenset(raw["wage_words"]),
+        not_wage_after=frozenset(raw["not_wage_after"]),
     )
 
 
@@ -159,15 +163,17 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
 _SENTENCE_END = re.compile(r"[.?!]")
 
 
-def _money_in_sentence(text: str, words, first: int, end: int, v: AmountWords) -> bool:
-    """Whether a word of money is said in the sentence of words[first:end]."""
+def _money_in_sentence(
+    text: str, words, first: int, end: int, v: AmountWords, more: frozenset[str] = frozenset()
+) -> bool:
+    """Whether a word of money (or one of `more`) is said in the sentence of words[first:end]."""
     start = first
     while start > 0 and not _SENTENCE_END.search(text[words[start - 1].end : words[start].start]):
         start -= 1
     stop = end
     while stop < len(words) and not _SENTENCE_END.search(text[words[stop - 1].end : words[stop].start]):
         stop += 1
-    return any(words[k].text in v.money_nouns for k in range(start, stop))
+    return any(words[k].text in v.money_nouns or words[k].text in more for k in range(start, stop))
 
 
 _RANGE_GAP = re.compile(r"[ ,]*(?:-|–|—|\bor\b|\bto\b|\band\b)?[ ,]*")
@@ -207,8 +213,12 @@ def _wages(text: str, words, reader: Reader, v: AmountWords, readings: Sequence[
     hour" is a year and the wage "twenty", not "ninety nine twenty" and "nineteen" left over."""
     out = []
     for k in range(1, len(words)):
-        if not any(tuple(w.text for w in words[k : k + len(r)]) == r for r in v.rates):
-            continue
+        rate = next((r for r in v.rates if tuple(w.text for w in words[k : k + len(r)]) == r), None)
+        if rate is None or (k + len(rate) < len(words) and words[k + len(rate)].text in v.not_wage_after):
+            continue  # "twenty an hour away from home", "at ten an hour early": a distance, a time
+        # A whole number is a wage where money or work is talked of ("paid", "job"), not "smoking
+        # like ten an hour"; dollars and cents are one anyway.
+        talk = _money_in_sentence(text, words, k, k + 1, v, v.wage_words)
         for i in range(max(0, k - _WAGE_REACH), k):
             if re.search(r"[.,;:?!\n]", text[words[i].end : words[k].start]) or words[i].text.isdigit():
                 continue
@@ -218,7 +228,7 @@ def _wages(text: str, words, reader: Reader, v: AmountWords, readings: Sequence[
             if number is None:
                 continue
             cents = reader.read_small(number.last) if number.last < k else None
-            whole = number.last == k and number.value >= _LEAST_WAGE
+            whole = number.last == k and number.value >= _LEAST_WAGE and talk
             if whole or (cents is not None and cents.last == k and cents.value >= 10):
                 out.append(Span(words[i].start, words[k - 1].end, "AMOUNT", ("presidio",), SCORE))
                 break

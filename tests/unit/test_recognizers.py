@@ -555,7 +555,7 @@ def test_a_number_read_as_a_sum_is_no_age_nor_clock_time(detectors):
     ("text", "year", "wage"),
     [
         ("Back in nineteen ninety nine twenty an hour was good money.", "nineteen ninety nine", "twenty"),
-        ("In nineteen eighty seven fifty an hour was a lot for a kid.", "nineteen eighty seven", "fifty"),
+        ("In nineteen eighty seven fifty an hour was a lot of money.", "nineteen eighty seven", "fifty"),
         ("I was born in two thousand five ten an hour is what they paid.", "two thousand five", "ten"),
     ],
 )
