@@ -539,6 +539,9 @@ def test_an_area_code_said_on_its_own_is_part_of_a_telephone_number(specs):
 
     named = "Records to T-Mobile for the 951 number; his old 415 number is off. Not the 115 number, page 951."
     assert matches(specs, "PHONE_NUMBER", named) == ["951", "415"]
+    # A service code (N11) or a non-geographic one (N00) names no one's line.
+    services = "Call the 911 number if anything happens. Or the 411 number. Take the 300 number on the list."
+    assert matches(specs, "PHONE_NUMBER", services) == []
 
 
 def test_a_number_read_as_a_sum_is_no_age_nor_clock_time(detectors):
