@@ -651,7 +651,11 @@ class _Finder(TelephoneParts, CdcrPieces):
                 and not _DATE_SAID.fullmatch(self.code_text(code))
                 and not _YEAR_AFTER_A_WORD.fullmatch(self.code_text(code))
             )
-            alone = self.custody and (self._said_as_cdcr(code) or code.last - code.first == 1)
+            alone = (
+                self.custody
+                and (self._said_as_cdcr(code) or code.last - code.first == 1)
+                and not self._bill(code)
+            )
             if (shaped and (cued or code.chars in keys or alone)) or (
                 i in answers and not code.letters and code.digits == 5
             ):

@@ -38,6 +38,10 @@ class ReadOutWords:
     custody_cues: re.Pattern[str]
     # A file's extensions, which end its name and are no part of a code in it.
     file_extensions: tuple[str, ...] = ()
+    # A bill's letters, the words that cite one right before it, and the words of bills.
+    bill_prefixes: frozenset[str] = frozenset()
+    bill_citations: frozenset[str] = frozenset()
+    bill_words: re.Pattern[str] | None = None
 
 
 def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -77,6 +81,9 @@ def read_out_words() -> ReadOutWords:
         cdcr_cues=phrases(raw["cdcr"]["cues"]),
         custody_cues=_custody_cues(raw["cdcr"]),
         file_extensions=tuple(ids["file_extensions"]),
+        bill_prefixes=frozenset(raw["cdcr"]["bill_prefixes"]),
+        bill_citations=frozenset(raw["cdcr"]["bill_citations"]),
+        bill_words=re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, raw['cdcr']['bill_words']))})\b"),
     )
 
 

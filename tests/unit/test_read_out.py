@@ -455,6 +455,16 @@ def test_words_only_said_of_custody_make_a_document_about_it(custody_words):
     assert custody_cdcr(text.replace(custody_words, "the parole rules of the file")) == []
 
 
+def test_a_bill_is_no_cdcr_number_in_a_document_about_custody():
+    """ "SB1437" has a CDCR number's shape; cited ("under") or among talk of bills it is a bill.
+    Said after a CDCR cue it is still the number."""
+    assert custody_cdcr("He served his time in state prison. Under SB1437 his conviction was reviewed.") == []
+    assert custody_cdcr("He served his time in state prison. The bill let AB1812 stand for him.") == []
+    assert custody_cdcr("He served his time in state prison. It was AB1812 back then.") == ["AB1812"]
+    cued = "He served his time in state prison; the bill passed. His CDCR number is AB1812."
+    assert custody_cdcr(cued) == ["AB1812"]
+
+
 def test_a_cdcr_numbers_first_letter_written_as_a_word_that_sounds_like_it():
     """Speech recognition writes a letter said alone as a word ("hey" for A, "tea" for T)."""
     assert cdcr("speaker 1: and your cdcr number\nspeaker 2: it's hey tee four one nine two") == [
