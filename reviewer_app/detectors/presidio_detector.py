@@ -350,9 +350,10 @@ class PresidioDetector(Detector):
         said, custody = self._cdcr_numbers(chunk)
         spans += find_read_out_identifiers(chunk.text, chunk.profile, said, custody)
         if profile_table().get(chunk.profile).ner_labels.get("MONEY") == "AMOUNT":
-            amounts = find_spoken_amounts(chunk.text, nouns)  # where sums of money are tagged
-            # A number read as a sum is no age or clock time ("started at twenty-four an hour").
-            forms = [f for f in forms if not any(f.start < a.end and a.start < f.end for a in amounts)]
+            amounts = find_spoken_amounts(chunk.text, nouns, forms)  # where sums of money are tagged
+            # A number read as a sum is no age or clock time ("started at twenty-four an hour"); a
+            # reading that goes on beyond the sum stays ("nineteen ninety nine" before "twenty an hour").
+            forms = [f for f in forms if not any(a.start <= f.start and f.end <= a.end for a in amounts)]
             spans += amounts
         spans += forms
         spans += self._capitals_spans(chunk.text, analyzer)

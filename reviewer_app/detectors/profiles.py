@@ -17,7 +17,7 @@ A profile may change for a conversation (`Profile.in_dialogue`): a transcript of
 speaker turns between two or more people (a call, an interview, a court's record)
 says durations in passing ("I worked there six years") where a written judgment
 states them as facts of the case ("sentenced to five years"). It may change for a
-document about someone in custody too (`Profile.in_custody`): a parole petition or an
+document that names someone's CDCR number (`Profile.in_custody`): a parole petition or an
 appellate opinion about a life term states terms and denials as a hearing does.
 """
 
@@ -30,7 +30,6 @@ import tomllib
 from dataclasses import dataclass, field
 
 from reviewer_app.core.document import UNNAMED_SPEAKER, Document
-from reviewer_app.detectors.read_out_cdcr import in_custody
 from reviewer_app.paths import resource
 from reviewer_app.settings import DETECTION_PROFILES
 
@@ -71,7 +70,8 @@ class Profile:
     bracketed_glosses: bool = False
     # What this profile changes in a conversation (`is_dialogue`): {"drop_durations": true}.
     in_dialogue: dict[str, bool] = field(default_factory=dict)
-    # What it changes in a document about someone in custody (`read_out_cdcr.in_custody`).
+    # What it changes in a proceeding about someone in custody: one that names a CDCR number after
+    # its cue (`read_out.names_a_cdcr_number`), not one that merely says "CDC" or "cellmate".
     in_custody: dict[str, bool] = field(default_factory=dict)
     # Numbers no rule tagged are read by the classifier learned from gold (`core/number_context.py`).
     learned_numbers: bool = False
@@ -80,8 +80,11 @@ class Profile:
         """This profile as it applies to `document`: with its `in_dialogue` changes when
         the document is a conversation, and its `in_custody` ones when it is about someone in
         custody."""
+        # Imported here: read_out reads this module's profile names.
+        from reviewer_app.detectors.read_out import names_a_cdcr_number
+
         changes: dict[str, bool] = {}
-        if self.in_custody and in_custody(document.text):
+        if self.in_custody and names_a_cdcr_number(document.text):
             changes |= self.in_custody
         if self.in_dialogue and is_dialogue(document):
             changes |= self.in_dialogue

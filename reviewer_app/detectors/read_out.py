@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -57,13 +56,10 @@ from reviewer_app.detectors.read_out_cdcr import (
 )
 from reviewer_app.detectors.read_out_margins import margin_numbers
 from reviewer_app.detectors.read_out_phones import DETERMINERS, WRITTEN_PHONE, TelephoneParts
-from reviewer_app.detectors.read_out_words import ReadOutWords, read_out_words
+from reviewer_app.detectors.read_out_words import ReadOutWords, dot_extension, read_out_words, written_tokens
 
 CUE_SCORE = 0.95
 ALONE_SCORE = 0.7
-# A written group with a digit stays whole ("HO-4471-2290") up to a file's extension (`_tokens`);
-# words joined by hyphens are read one by one ("seventy-two", "K-F-A").
-_TOKEN = r"#|(?=[\w./-]*\d)[^\W_]+(?:(?:[-/]|\.(?!{extension}\b))[^\W_]+)*|[^\W_]+(?:['’][^\W\d_]+)?"
 # Between two characters of a code: spaces, a comma, a hyphen ("K-F-A", "one F T, F W").
 _JOINED = re.compile(r"[ ,\-]{1,3}")
 # Between the cue and the code, within one turn: spaces and punctuation, no sentence of words.
@@ -154,14 +150,6 @@ class _Code:
         )
 
 
-@functools.cache
-def _tokens(file_extensions: tuple[str, ...]) -> re.Pattern[str]:
-    """`_TOKEN` without a file's extension: "1042" of "intake_line_20261103_1042.wav" is the time of
-    the recording, the letters after the dot no part of a code."""
-    extension = "(?i:" + "|".join(map(re.escape, file_extensions)) + ")"
-    return re.compile(_TOKEN.format(extension=extension))
-
-
 class _Finder(TelephoneParts, CdcrPieces):
     def __init__(self, text: str, vocabulary: ReadOutWords, custody: bool = False) -> None:
         self.text = text
@@ -176,7 +164,7 @@ class _Finder(TelephoneParts, CdcrPieces):
         margins = margin_numbers(text)
         self.tokens = [
             _Token(m.group(), m.group().lower().replace("’", "'"), m.start(), m.end())
-            for m in _tokens(vocabulary.file_extensions).finditer(text)
+            for m in written_tokens(vocabulary.file_extensions).finditer(text)
             if m.start() not in margins
         ]
 
@@ -606,13 +594,18 @@ class _Finder(TelephoneParts, CdcrPieces):
         )
 
     def _written_code(self, code: _Code) -> bool:
-        """One written group of letters and digits, long enough to be no model name or road ("US-101")."""
+        """One written group of letters and digits, long enough to be no model name or road ("US-101").
+        A file's extension counts as its letters, though no part of the span: "5550121" of
+        "5550121.wav" is a code, as "5550121.wav" was before the extension was cut off."""
+        end = self.tokens[code.first].end
+        extension = dot_extension(self.v.file_extensions).match(self.text, end)
+        letters = extension.end() - end - 1 if extension else 0
         return (
             code.last - code.first == 1
             and not code.spoken
-            and code.letters >= 1
+            and code.letters + letters >= 1
             and code.digits >= _WRITTEN_DIGITS
-            and len(code.chars) >= _ALONE_MIN
+            and len(code.chars) + letters >= _ALONE_MIN
             and not CDCR_SHAPE.fullmatch(code.chars)
         )
 
@@ -658,7 +651,11 @@ class _Finder(TelephoneParts, CdcrPieces):
                 and not _DATE_SAID.fullmatch(self.code_text(code))
                 and not _YEAR_AFTER_A_WORD.fullmatch(self.code_text(code))
             )
-            alone = self.custody and (self._said_as_cdcr(code) or code.last - code.first == 1)
+            alone = (
+                self.custody
+                and (self._said_as_cdcr(code) or code.last - code.first == 1)
+                and not self._bill(code)
+            )
             if (shaped and (cued or code.chars in keys or alone)) or (
                 i in answers and not code.letters and code.digits == 5
             ):
@@ -837,6 +834,15 @@ def cdcr_numbers_said(text: str, profile: str = GENERAL) -> frozenset[str]:
     """The characters of the CDCR numbers `text` reads out ("BR5061")."""
     finder = _Finder(text, read_out_words(), profile != GENERAL or read_out_cdcr.in_custody(text))
     return frozenset(code.chars for code in finder.cdcr_codes([]))
+
+
+def names_a_cdcr_number(text: str) -> bool:
+    """Whether `text` is a proceeding about someone in custody on strong evidence: it writes or
+    reads out a CDCR number right after its cue ("CDCR No. K-40211"), not merely a word of custody
+    ("The CDC recommends masks", "his cellmate"), which any document may say."""
+    if not read_out_cdcr.in_custody(text):
+        return False
+    return bool(_Finder(text, read_out_words(), False).cdcr_codes([]))
 
 
 def find_read_out_identifiers(

@@ -125,6 +125,18 @@ class CdcrPieces:
             j += 1
         return j
 
+    def _bill(self, code: _Code) -> bool:
+        """A bill written as one ("Under SB1437"), cited or in a document that speaks of bills."""
+        return (
+            code.last - code.first == 1
+            and code.chars[:2].lower() in self.v.bill_prefixes
+            and code.digits == 4
+            and (
+                self.word(code.first - 1) in self.v.bill_citations
+                or (self.v.bill_words is not None and self.v.bill_words.search(self.text) is not None)
+            )
+        )
+
     def _said_as_cdcr(self, code: _Code) -> bool:
         digits = code.chars[code.letters :]
         year = code.spoken == code.apart and YEAR.fullmatch(digits) is not None

@@ -32,6 +32,9 @@ _BEFORE_THE_NUMBER = ("is", "was", "it's", "um", "uh", "er", "like")
 _TELEPHONE_WORDS = ("number", "phone", "cell", "telephone", "callback")
 # After an area code said alone, the word that says the rest of the number is not known.
 _REST_UNKNOWN = "something"
+# An area code: its first digit 2-9, and no service code (N11: 411, 911) nor non-geographic one
+# (N00: 800, 300), which name no one's line.
+AREA_CODE = re.compile(r"[2-9](?!11|00)\d\d")
 # How many words before such an area code talk of a telephone is looked for.
 _TALK_REACH = 20
 # How far before five digits an address is looked for.
@@ -90,14 +93,15 @@ class TelephoneParts:
         telephone ("What's the number on this phone?" "It's two-oh-nine something")."""
         if code.letters or len(code.chars) != 3:
             return False
-        if self.word(code.last) == "number" and self.word(code.first - 1) in DETERMINERS:
+        # Alone, only an area code ("the 911 number", "the 411 number": a service, no one's line).
+        alone = AREA_CODE.fullmatch(code.chars) is not None
+        if alone and self.word(code.last) == "number" and self.word(code.first - 1) in DETERMINERS:
             return True
         if (
-            self.word(code.last) == _REST_UNKNOWN
-            and code.chars[0] not in "01"
-            and any(
-                self.word(k) in _TELEPHONE_WORDS for k in range(max(0, code.first - _TALK_REACH), code.first)
-            )
+            alone
+            and self.word(code.last) == _REST_UNKNOWN
+            and self.word(code.last + 1) not in self.v.quantity_words  # "nine two five something pounds"
+            and any(self._telephone_word(k) for k in range(max(0, code.first - _TALK_REACH), code.first))
         ):
             return True
         j = code.last
@@ -114,6 +118,11 @@ class TelephoneParts:
         end = self.tokens[code.last - 1].end
         written = WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
         return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
+
+    def _telephone_word(self, k: int) -> bool:
+        """Whether word k talks of a telephone: "number" as a count ("a number of times") does not."""
+        counted = self.word(k) == "number" and self.word(k + 1) == "of"
+        return self.word(k) in _TELEPHONE_WORDS and not counted
 
     def area_codes_broken_off(self, taken: list[tuple[int, int]]) -> list[_Code]:
         """An area code written or said after "number" (or "phone", "cell") and broken off, the

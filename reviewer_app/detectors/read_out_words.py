@@ -11,6 +11,10 @@ from dataclasses import dataclass
 
 from reviewer_app.paths import resource
 
+# A written group with a digit stays whole ("HO-4471-2290") up to a file's extension
+# (`written_tokens`); words joined by hyphens are read one by one ("seventy-two", "K-F-A").
+_TOKEN = r"#|(?=[\w./-]*\d)[^\W_]+(?:(?:[-/]|\.(?!{extension}\b))[^\W_]+)*|[^\W_]+(?:['’][^\W\d_]+)?"
+
 
 @dataclass(frozen=True)
 class ReadOutWords:
@@ -34,6 +38,10 @@ class ReadOutWords:
     custody_cues: re.Pattern[str]
     # A file's extensions, which end its name and are no part of a code in it.
     file_extensions: tuple[str, ...] = ()
+    # A bill's letters, the words that cite one right before it, and the words of bills.
+    bill_prefixes: frozenset[str] = frozenset()
+    bill_citations: frozenset[str] = frozenset()
+    bill_words: re.Pattern[str] | None = None
 
 
 def phrases(words: list[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
@@ -73,4 +81,24 @@ def read_out_words() -> ReadOutWords:
         cdcr_cues=phrases(raw["cdcr"]["cues"]),
         custody_cues=_custody_cues(raw["cdcr"]),
         file_extensions=tuple(ids["file_extensions"]),
+        bill_prefixes=frozenset(raw["cdcr"]["bill_prefixes"]),
+        bill_citations=frozenset(raw["cdcr"]["bill_citations"]),
+        bill_words=re.compile(rf"(?i)\b(?:{'|'.join(map(re.escape, raw['cdcr']['bill_words']))})\b"),
     )
+
+
+@functools.cache
+def written_tokens(file_extensions: tuple[str, ...]) -> re.Pattern[str]:
+    """The tokens of `read_out._Finder`, a file's extension left out of a code: the letters after
+    the dot of "intake_line_20261103_1042.wav" are no part of it."""
+    return re.compile(_TOKEN.format(extension=_extension(file_extensions)))
+
+
+def _extension(file_extensions: tuple[str, ...]) -> str:
+    return "(?i:" + "|".join(map(re.escape, file_extensions)) + ")"
+
+
+@functools.cache
+def dot_extension(file_extensions: tuple[str, ...]) -> re.Pattern[str]:
+    """A file's extension after its dot, where a name's code ends ("5550121" of "5550121.wav")."""
+    return re.compile(rf"\.{_extension(file_extensions)}\b")

@@ -40,6 +40,7 @@ from reviewer_app.detectors.learned_numbers import DETECTOR as LEARNED_NUMBERS
 from reviewer_app.detectors.learned_numbers import learned_number_spans
 from reviewer_app.detectors.nlp import load_pipeline, parse_ahead
 from reviewer_app.detectors.profiles import profile_table, resolve_profile
+from reviewer_app.detectors.read_out_words import read_out_words
 from reviewer_app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -207,6 +208,19 @@ def _without_recording_stamps(spans: list[Span], document: Document) -> list[Spa
     return [s for s in spans if not is_stamp(s)]
 
 
+def _without_file_extensions(spans: list[Span], text: str) -> list[Span]:
+    """Drops the spans that are only a file's extension after its name's dot ("docx" of "exhibit
+    448-2091.docx", read_out.toml file_extensions): NER reads one as an organisation; the name's
+    code before the dot is read_out's."""
+    extensions = frozenset(read_out_words().file_extensions)
+
+    def is_extension(span: Span) -> bool:
+        named = span.start >= 2 and text[span.start - 1] == "." and text[span.start - 2].isalnum()
+        return named and text[span.start : span.end].lower() in extensions
+
+    return [s for s in spans if not is_extension(s)]
+
+
 def _spacy_readers(finders: Sequence[_Tracked]) -> dict[str, _Tracked]:
     """Each spaCy pipeline whose Docs the active detectors read, with the first detector
     that reads it (the one that parses ahead)."""
@@ -303,7 +317,7 @@ def run_detection(
             speaker_tags=tags,
             **rules.merge_options(),
         )
-        merged = _without_recording_stamps(merged, document)
+        merged = _without_file_extensions(_without_recording_stamps(merged, document), document.text)
         learned = None
         if finders and rules.learned_numbers and settings.learned_numbers:
             learned = learned_number_spans(document.text, merged)

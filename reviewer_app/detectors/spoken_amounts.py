@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
@@ -34,6 +34,8 @@ class AmountWords:
     round_scales: frozenset[str]
     money_nouns: frozenset[str]
     rates: tuple[tuple[str, ...], ...]
+    wage_words: frozenset[str] = frozenset()
+    not_wage_after: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -49,12 +51,17 @@ def amount_words() -> AmountWords:
         round_scales=frozenset(raw["round_scales"]),
         money_nouns=frozenset(raw["money_nouns"]),
         rates=tuple(tuple(r.split()) for r in raw["rates"]),
+        wage_words=frozenset(raw["wage_words"]),
+        not_wage_after=frozenset(raw["not_wage_after"]),
     )
 
 
-def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list[Span]:
+def find_spoken_amounts(
+    text: str, nouns: Collection[int] = frozenset(), readings: Sequence[Span] = ()
+) -> list[Span]:
     """AMOUNT spans of sums and percentages said in words; `nouns` are the start offsets
-    of plural nouns (a number of millions before one counts it)."""
+    of plural nouns (a number of millions before one counts it); `readings`, the dates, ages and
+    times the spoken forms read, in which no wage starts."""
     v = amount_words()
     words = words_of(text)
     reader = Reader(words)
@@ -106,9 +113,8 @@ def find_spoken_amounts(text: str, nouns: Collection[int] = frozenset()) -> list
         i = end or j
     out += _one_unit_and_cents(words, reader, v)
     # A wage said with its currency is found above whole ("a dollar twenty an hour").
-    return out + [
-        w for w in _wages(text, words, reader, v) if not any(w.start < s.end and s.start < w.end for s in out)
-    ]
+    wages = _wages(text, words, reader, v, readings)
+    return out + [w for w in wages if not any(w.start < s.end and s.start < w.end for s in out)]
 
 
 # How many words before a round number a word of money is looked for: on the number's line, or
@@ -157,15 +163,17 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
 _SENTENCE_END = re.compile(r"[.?!]")
 
 
-def _money_in_sentence(text: str, words, first: int, end: int, v: AmountWords) -> bool:
-    """Whether a word of money is said in the sentence of words[first:end]."""
+def _money_in_sentence(
+    text: str, words, first: int, end: int, v: AmountWords, more: frozenset[str] = frozenset()
+) -> bool:
+    """Whether a word of money (or one of `more`) is said in the sentence of words[first:end]."""
     start = first
     while start > 0 and not _SENTENCE_END.search(text[words[start - 1].end : words[start].start]):
         start -= 1
     stop = end
     while stop < len(words) and not _SENTENCE_END.search(text[words[stop - 1].end : words[stop].start]):
         stop += 1
-    return any(words[k].text in v.money_nouns for k in range(start, stop))
+    return any(words[k].text in v.money_nouns or words[k].text in more for k in range(start, stop))
 
 
 _RANGE_GAP = re.compile(r"[ ,]*(?:-|–|—|\bor\b|\bto\b|\band\b)?[ ,]*")
@@ -197,23 +205,38 @@ _WAGE_REACH = 8
 _LEAST_WAGE = 5
 
 
-def _wages(text: str, words, reader: Reader, v: AmountWords) -> list[Span]:
+def _wages(text: str, words, reader: Reader, v: AmountWords, readings: Sequence[Span] = ()) -> list[Span]:
     """A number said in words right before a rate ("an hour", `rates`), a wage: "twenty-four an
     hour", or dollars and cents said as two numbers, "twenty-two fifty an hour". Its longest
-    reading that ends at the rate, with no mark inside."""
+    reading that ends at the rate, with no mark inside, that starts inside none of the `readings`
+    (dates, ages, times) nor with a date that ends before it: "nineteen ninety nine twenty an
+    hour" is a year and the wage "twenty", not "ninety nine twenty" and "nineteen" left over."""
     out = []
     for k in range(1, len(words)):
-        if not any(tuple(w.text for w in words[k : k + len(r)]) == r for r in v.rates):
-            continue
+        rate = next((r for r in v.rates if tuple(w.text for w in words[k : k + len(r)]) == r), None)
+        if rate is None or (k + len(rate) < len(words) and words[k + len(rate)].text in v.not_wage_after):
+            continue  # "twenty an hour away from home", "at ten an hour early": a distance, a time
+        # A whole number is a wage where money or work is talked of ("paid", "job"), not "smoking
+        # like ten an hour"; dollars and cents are one anyway.
+        talk = _money_in_sentence(text, words, k, k + 1, v, v.wage_words)
         for i in range(max(0, k - _WAGE_REACH), k):
             if re.search(r"[.,;:?!\n]", text[words[i].end : words[k].start]) or words[i].text.isdigit():
+                continue
+            if any(_starts_in(r, words[i].start, words[k - 1].end) for r in readings):
                 continue
             number = reader.read_cardinal(i)
             if number is None:
                 continue
             cents = reader.read_small(number.last) if number.last < k else None
-            whole = number.last == k and number.value >= _LEAST_WAGE
+            whole = number.last == k and number.value >= _LEAST_WAGE and talk
             if whole or (cents is not None and cents.last == k and cents.value >= 10):
                 out.append(Span(words[i].start, words[k - 1].end, "AMOUNT", ("presidio",), SCORE))
                 break
     return out
+
+
+def _starts_in(reading: Span, start: int, end: int) -> bool:
+    """Whether a wage over text[start:end] would start inside `reading`, or open with it where
+    it is a date that ends before the wage does (a year said before the sum)."""
+    inside = reading.start < start < reading.end
+    return inside or (reading.label == "DATE" and reading.start == start and reading.end < end)

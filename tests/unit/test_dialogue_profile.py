@@ -83,6 +83,26 @@ def test_a_document_about_someone_in_custody_drops_durations_as_a_hearing_does()
     assert "twelve months" in _dates(Document("essay", free))
 
 
+@pytest.mark.parametrize(
+    ("text", "durations"),
+    [
+        (
+            "The CDC recommends masks. Maria Lopez was hospitalized for three weeks and lived in Fresno"
+            " for eleven years before she moved.",
+            {"three weeks", "eleven years"},
+        ),
+        ("He was sentenced to five years. His cellmate, Tom Reyes, served 18 months.", {"18 months"}),
+        ("The applicant, an inmate since 2004, was held for 14 months in solitary.", {"14 months"}),
+    ],
+)
+def test_a_word_of_custody_alone_keeps_the_durations(text, durations):
+    """Only a CDCR number named after its cue makes prose a custody proceeding: one word ("CDC",
+    "cellmate", "inmate") that any document may say drops nothing."""
+    profile = profile_table().get(GENERAL).for_document(Document("prose", text))
+    assert profile.merge_options()["keep_durations"]
+    assert durations <= _dates(Document("prose", text))
+
+
 SPEECH = "Mr President, yesterday the Council met, and next week we vote. This morning I said so."
 
 

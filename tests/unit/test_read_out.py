@@ -455,6 +455,16 @@ def test_words_only_said_of_custody_make_a_document_about_it(custody_words):
     assert custody_cdcr(text.replace(custody_words, "the parole rules of the file")) == []
 
 
+def test_a_bill_is_no_cdcr_number_in_a_document_about_custody():
+    """ "SB1437" has a CDCR number's shape; cited ("under") or among talk of bills it is a bill.
+    Said after a CDCR cue it is still the number."""
+    assert custody_cdcr("He served his time in state prison. Under SB1437 his conviction was reviewed.") == []
+    assert custody_cdcr("He served his time in state prison. The bill let AB1812 stand for him.") == []
+    assert custody_cdcr("He served his time in state prison. It was AB1812 back then.") == ["AB1812"]
+    cued = "He served his time in state prison; the bill passed. His CDCR number is AB1812."
+    assert custody_cdcr(cued) == ["AB1812"]
+
+
 def test_a_cdcr_numbers_first_letter_written_as_a_word_that_sounds_like_it():
     """Speech recognition writes a letter said alone as a word ("hey" for A, "tea" for T)."""
     assert cdcr("speaker 1: and your cdcr number\nspeaker 2: it's hey tee four one nine two") == [
@@ -501,7 +511,15 @@ def test_a_cdcr_number_said_before_a_sentence_that_opens_with_a_quantity_word():
 
 @pytest.mark.parametrize("profile", ["general", "hearing"])
 def test_a_files_extension_is_no_part_of_a_code_in_its_name(profile):
-    """The date and time in a recording's name are the date patterns'; "1042.wav" is no code."""
+    """The digits of a file's name are a code, its extension no part of it (a date pattern that
+    reads "100626" as a date wins in the merge): "5550121" of "5550121.wav" stays hidden."""
     text = "Job No. CT-26-11847\nFile: intake_line_20261103_1042.wav\nSubsequent_100626.mp3 and 9FTR552.pdf"
     found = [text[s.start : s.end] for s in find_read_out_identifiers(text, profile)]
-    assert found == ["CT-26-11847", "9FTR552"]
+    assert found == ["CT-26-11847", "1042", "100626", "9FTR552"]
+    for text, code in [
+        ("The voicemail was saved as 5550121.wav on his phone.", "5550121"),
+        ("Recording session_1042.wav, intake line.", "1042"),
+    ]:
+        assert [(s.label, text[s.start : s.end]) for s in find_read_out_identifiers(text, profile)] == [
+            ("ID_NUMBER", code)
+        ]

@@ -310,6 +310,10 @@ def test_an_area_code_broken_off(text, expected):
         # Without talk of a telephone, a clock time; a code that begins with 1 is no area code
         ("A: We left at two-oh-nine something in the morning.", []),
         ("A: his number is in the drawer. One one five something. And tell him", []),
+        # "A number of" counts; "something" before a unit is a weight; a service code is no one's line
+        ("A: He called me a number of times. He weighs like two ten something now.", []),
+        ("A: What's your phone number?\nQ: I had a dog, she was like nine two five something pounds.", []),
+        ("A: Call the nine one one number. Or the four one one number.", []),
     ],
 )
 def test_an_area_code_said_with_the_rest_not_known(text, expected):

@@ -539,6 +539,9 @@ def test_an_area_code_said_on_its_own_is_part_of_a_telephone_number(specs):
 
     named = "Records to T-Mobile for the 951 number; his old 415 number is off. Not the 115 number, page 951."
     assert matches(specs, "PHONE_NUMBER", named) == ["951", "415"]
+    # A service code (N11) or a non-geographic one (N00) names no one's line.
+    services = "Call the 911 number if anything happens. Or the 411 number. Take the 300 number on the list."
+    assert matches(specs, "PHONE_NUMBER", services) == []
 
 
 def test_a_number_read_as_a_sum_is_no_age_nor_clock_time(detectors):
@@ -549,3 +552,20 @@ def test_a_number_read_as_a_sum_is_no_age_nor_clock_time(detectors):
     spans = presidio.detect(TextChunk(Document("w", text), text, 0, "hearing"), SharedAnalysis())
     said = {(s.label, s.text_in(text)) for s in spans if s.label in ("AGE", "TIME", "AMOUNT")}
     assert said == {("AMOUNT", "twenty-four"), ("AMOUNT", "twenty-one fifty")}
+
+
+@pytest.mark.parametrize(
+    ("text", "year", "wage"),
+    [
+        ("Back in nineteen ninety nine twenty an hour was good money.", "nineteen ninety nine", "twenty"),
+        ("In nineteen eighty seven fifty an hour was a lot of money.", "nineteen eighty seven", "fifty"),
+        ("I was born in two thousand five ten an hour is what they paid.", "two thousand five", "ten"),
+    ],
+)
+def test_a_wage_starts_after_a_year_said_before_it(detectors, text, year, wage):
+    """A wage never starts inside a date the spoken forms read, nor takes a year in: the year
+    stays whole (no "nineteen" left in clear) and the sum is what follows it."""
+    _, presidio = detectors
+    spans = presidio.detect(TextChunk(Document("w", text), text, 0, "hearing"), SharedAnalysis())
+    said = {(s.label, s.text_in(text)) for s in spans if s.label in ("DATE", "AGE", "TIME", "AMOUNT")}
+    assert said == {("DATE", year), ("AMOUNT", wage)}

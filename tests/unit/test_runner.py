@@ -217,6 +217,14 @@ def test_real_detectors_run_merged_with_raw_spans_per_detector():
     assert all(r.seconds > 0 for r in result.runs if r.ok)
 
 
+def test_a_files_extension_is_no_organisation_and_its_digits_a_code():
+    doc = Document("call", "Please attach exhibit 448-2091.docx to the record.")
+    spans = run_detection(doc, ["spacy", "presidio"], Settings()).spans
+    found = [(s.label, s.text_in(doc.text)) for s in spans]
+    assert ("ID_NUMBER", "448-2091") in found
+    assert not [label for label, covered in found if covered == "docx"]
+
+
 def test_chunks_are_parsed_ahead_in_batches_as_each_would_be_alone(fake_detectors, monkeypatch):
     monkeypatch.setattr(DocReadingDetector, "seen", [])
     settings = Settings()

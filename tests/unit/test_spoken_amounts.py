@@ -64,3 +64,18 @@ def test_a_number_said_before_a_rate_is_a_wage(text, expected):
 )
 def test_no_wage_without_a_number_right_before_the_rate(text):
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was twenty an hour away from home",  # a distance
+        "We got there at ten an hour early",  # a time
+        "He was smoking like ten an hour back then.",  # no money nor work talked of
+    ],
+)
+def test_a_whole_number_before_a_rate_is_no_wage_without_talk_of_pay(text):
+    assert found(text) == []
+    # Talk of pay makes it one; dollars and cents are one without it.
+    assert found("He was making like ten an hour back then.") == ["ten"]
+    assert found("Back then it was twenty-two fifty an hour.") == ["twenty-two fifty"]
