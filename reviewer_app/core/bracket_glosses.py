@@ -16,7 +16,7 @@ Workers' Party)" but not "(The mayor, ...)") or, after a sum, holds
 a sum; when it is no cross-reference ("(see paragraph 12 above)", "(Article 6)": no digits
 unless the span is a sum); and when it is not already wholly tagged: an acronym the document
 defines keeps a span of its own ("Lakeview Correctional Facility (LCF)",
-`context_rules.label_acronyms_as_defined`). Brackets holding a mention of another kind than
+`defined_acronyms.label_acronyms_as_defined`). Brackets holding a mention of another kind than
 the span's ("the Warsaw Regional Court (Judge Anna Nowak presiding)") are no gloss: a mention
 inside is taken in only when it is of the span's own kind (a sum's converted sum, an acronym's
 expansion). Persons are left alone: what follows a name in brackets is a role ("(“the

@@ -15,7 +15,7 @@ Two halves, both called by `merge.merge_spans`:
   Dawn Residential in Visalia") is an organisation there (outranking NER where one
   is "at" it), as is a lawyer's firm in an appearance ("Margaret Rich, Holloway
   Rich, for defendant X").
-  `label_acronyms_as_defined` gives a defined acronym the label of what it
+  `defined_acronyms.label_acronyms_as_defined` gives a defined acronym the label of what it
   stands for (a prison's "(LCF)" is a LOCATION).
   `label_short_forms_of_organisations`: the first words of an organisation's name
   ("Brightwater" of "Brightwater Logistics") and a name before what a firm has
@@ -53,18 +53,17 @@ test) are in `resources/patterns/merge.toml`.
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.acronyms import (
-    acronyms_of_common_nouns,
     ending_with_initials,
     expansions,
     initialisms,
     is_common_noun,
     lowercase_text,
 )
+from reviewer_app.core.defined_acronyms import holds_an_organisation_head, names_before_acronyms
 from reviewer_app.core.organisation_names import (
     CALENDAR_WORD,
     CAP,
@@ -278,7 +277,7 @@ def learn_organisations(
             ):
                 # "was at Pinecrest Boys Ranch in Lodi": one is at a body in a town, whatever NER read.
                 (located if _AT_BEFORE.search(text, max(0, start - 9), start) else found)[(start, end)] = None
-    for match in _names_before_acronyms(text):
+    for match in names_before_acronyms(text):
         name = ending_with_initials(match.group("name"), match.group("acronym"))
         if name and not is_common_noun(name, text):
             end = match.end("name")
@@ -317,23 +316,6 @@ def learn_organisations(
 
 
 # A question about a kind of body that asks for a person ("Who ran the group?").
-# A name and the acronym after it in brackets: "Victims Rights Council (VRC)".
-_NAME_AND_ACRONYM = re.compile(rf"(?P<name>{_NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)")
-_BRACKETED_ACRONYM = re.compile(r"\([A-Z]{2,8}\)")
-
-
-def _names_before_acronyms(text: str) -> Iterator[re.Match[str]]:
-    """`_NAME_AND_ACRONYM.finditer(text)`, sooner: the name is sought only up to each acronym in
-    brackets (a name holds no bracket, so a match ends at the first one after where the search
-    starts), not at every capital of the text."""
-    pos = 0
-    for acronym in _BRACKETED_ACRONYM.finditer(text):
-        if acronym.end() <= pos:
-            continue
-        match = _NAME_AND_ACRONYM.search(text, pos, acronym.end())
-        if match:
-            yield match
-            pos = match.end()
 
 
 def _named_in_capitals(
@@ -418,87 +400,6 @@ def _mentions(text: str, names: Iterable[str]) -> list[Span]:
         if mention in names or (mention.isupper() and mention in capitals):
             spans.append(Span(match.start(), match.end(), "ORGANIZATION", (CONTEXT,), NAMING_SCORE))
     return spans
-
-
-def label_acronyms_as_defined(
-    spans: Iterable[Span], text: str, organisation_heads: frozenset[str] = frozenset()
-) -> list[Span]:
-    """An acronym the document defines ("Lakeview Correctional Facility (LCF)")
-    takes the label of the place or organisation it stands for, at every
-    mention: a prison's code is a LOCATION, whatever NER or
-    `learn_organisations` made of the letters alone.
-
-    An acronym in capitals that a place list gave a LOCATION ("VA", "PA") is an
-    organisation when its letters are the initials of the last capitalised words of
-    an organisation the document names ("the Department of Veterans Affairs" ...
-    "the VA clinic"): a state's postal code is no agency, and the document says which it
-    means. Not in an address, before a ZIP code ("Richmond, VA 23219"). An acronym of words
-    the text also writes in lower case names a role or a thing, no organisation, unless a word
-    of them is one of `organisation_heads` (lower case; "the Department of State Hospitals
-    (DSH)" ... "the department of state hospitals": still the body)."""
-    spans = sorted(spans)
-    by_end = {span.end: span for span in spans}
-    label_of: dict[str, str] = {}
-    of_roles = {
-        a
-        for a in acronyms_of_common_nouns(text)
-        if not any(holds_an_organisation_head(name, organisation_heads) for name in expansions(text)[a])
-    }
-    for match in _names_before_acronyms(text):
-        name = ending_with_initials(match.group("name"), match.group("acronym"))
-        defined = by_end.get(match.end("name"))
-        if (
-            name
-            and defined is not None
-            and defined.label in _DEFINING_LABELS
-            and match.group("acronym") not in of_roles
-        ):
-            label_of.setdefault(match.group("acronym"), defined.label)
-    of_bodies = _initials_of_organisations(spans, text)
-    if not label_of and not of_bodies and not of_roles:
-        return spans
-    out = []
-    for span in spans:
-        covered = span.text_in(text)
-        if span.label == "ORGANIZATION" and covered in of_roles:  # "the IE report": a role's
-            continue
-        if span.label in _DEFINING_LABELS and covered in label_of:
-            span = span.with_(label=label_of[covered])
-        elif span.label == "LOCATION" and covered in of_bodies and not _ZIP_AFTER.match(text, span.end):
-            span = span.with_(label="ORGANIZATION")
-        out.append(span)
-    return out
-
-
-_ZIP_AFTER = re.compile(r",?[ ]+\d{5}\b")
-
-
-def holds_an_organisation_head(name: str, organisation_heads: frozenset[str]) -> bool:
-    """Whether the head of `name`, its last word or a word before "of" ("Department of State
-    Hospitals"), or its singular, is one of `organisation_heads` (lower case), in any case.
-    `merge.relabel_by_head_word` reads the head words otherwise, to give a name the label its
-    ending tells ("Sycamore Court Apartments" a place): each head whole ("Sheriff's Office",
-    where this rule takes any "Office"), in its case ("SUPERIOR COURT" is no match), no plural,
-    and only the words before the first "of" or the whole name."""
-    words = [w.lower() for w in name.split()]
-    heads = [words[-1], *(w for w, after in itertools.pairwise(words) if after == "of")]
-    return any(w in organisation_heads or w.removesuffix("s") in organisation_heads for w in heads)
-
-
-def _initials_of_organisations(spans: Iterable[Span], text: str) -> frozenset[str]:
-    """The initials of the last two or more capitalised words of each organisation of
-    mixed case ("Department of Veterans Affairs": "DVA", "VA")."""
-    out = set()
-    for span in spans:
-        covered = span.text_in(text)
-        if span.label != "ORGANIZATION" or covered.isupper():
-            continue
-        capitalised = [w for w in covered.split() if w[:1].isupper()]
-        out.update("".join(w[0] for w in capitalised[i:]) for i in range(len(capitalised) - 1))
-    return frozenset(out)
-
-
-_DEFINING_LABELS = ("LOCATION", "ORGANIZATION")
 
 
 # Courtesy titles: a name written after one is a person's, not a firm's short form.

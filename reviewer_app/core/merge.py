@@ -25,7 +25,7 @@ One function per rule; `merge_spans` applies them in the paper's order:
    ZIP code or PO box down with it);
    `context_rules.drop_false_tags`: names the context shows are none
    ("long", "Your", a contents line, an ALL-CAPS notice, "(Whereupon");
-   `context_rules.label_acronyms_as_defined`: "Lakeview Correctional Facility
+   `defined_acronyms.label_acronyms_as_defined`: "Lakeview Correctional Facility
    (LCF)" makes every "LCF" a LOCATION; `referent_labels.drop_numbered_persons`:
    "Law no. 4061" is no person; `referent_labels.label_glosses_as_named`: the
    bracketed "(Tribunal de Comarca)" after a court is that court;
@@ -69,12 +69,12 @@ from reviewer_app.core.context_rules import (
     CONTEXT,
     NAMING_SCORE,
     drop_false_tags,
-    label_acronyms_as_defined,
     label_short_forms_of_organisations,
     learn_organisations,
     previous_word,
     word_before_a_name,
 )
+from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
-from reviewer_app.core.context_rules import holds_an_organisation_head
+from reviewer_app.core.defined_acronyms import holds_an_organisation_head
 from reviewer_app.core.line_numbers import blank_line_numbers
 from reviewer_app.core.name_rules import (
     CUE_SCORE,

@@ -1,12 +1,12 @@
 """The two readings of the head words that end organisations' names (ner.toml [head_words]):
-whether a name holds one (`context_rules.holds_an_organisation_head`, which keeps an
+whether a name holds one (`defined_acronyms.holds_an_organisation_head`, which keeps an
 organisation the text also writes in lower case and tells an acronym of a body from one of
 a role) and the label a name's ending gives (`merge.relabel_by_head_word`). They differ on
 purpose; these cases say where."""
 
 import pytest
 
-from reviewer_app.core.context_rules import holds_an_organisation_head
+from reviewer_app.core.defined_acronyms import holds_an_organisation_head
 from reviewer_app.core.merge import default_rules, relabel_by_head_word
 from reviewer_app.core.spans import Span
 
