@@ -1,0 +1,44 @@
+"""Development transcripts the typeset and two-column PDF layouts lost utterances of
+(issue 12: `benchmarks/import_pdf_layouts.py`), each drawn in the layout that lost them."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from reviewer_app.importers import import_file
+from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
+
+
+@functools.cache
+def _development_texts() -> dict[str, str]:
+    return {transcript.name: transcript.text for transcript in load_handwritten(DEV_FOLDER)}
+
+
+def _round_trip(tmp_path, name: str, layout: str) -> tuple[list, list]:
+    text = _development_texts()[name]
+    reference = text_document(name, text)
+    pdf = tmp_path / f"{name}.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], name))
+    return utterances(import_file(pdf)), utterances(reference)
+
+
+@pytest.mark.parametrize(
+    ("name", "layout"),
+    [
+        # The text's page number "4" right over the sheet's own "2" at its foot.
+        ("hearing_numbered_lines_decision", "typeset"),
+        # The text's page numbers stand by the columns' tops on three pages of seven, at one
+        # height, but do not count on with the sheets as the sheets' own numbers do.
+        ("hearing_numbered_lines_decision", "two_column"),
+        # ... and one of them ("41") right under a row that reached the column's edge.
+        ("hearing_objections_reporter_numbered", "two_column"),
+    ],
+)
+def test_page_numbers_a_transcript_saved_as_text_prints_end_the_turn_as_in_the_text(tmp_path, name, layout):
+    # The text file ends the turn at the blank line and the centred page number between its
+    # pages; the PDF keeps the number, so the turn ends there too.
+    got, expected = _round_trip(tmp_path, name, layout)
+    assert got == expected
