@@ -48,6 +48,8 @@ MIN_COLUMN_WORDS = 5
 GUTTER_STRADDLE = 12.0
 # Rows of the left side over the right column's first row: a running header and a title.
 MAX_ROWS_ABOVE_COLUMNS = 2
+# A row of the right column starts within this many points right of the band few lines cross.
+COLUMN_EDGE = 2.0
 # A word that starts left of the gutter and is wider than this share of the distance from
 # the page's edge to the gutter is a token too long for its column's row (a rule of
 # underscores, a long address) that runs out of it: it belongs to the left column.
@@ -203,7 +205,7 @@ def _crosses(line: Sequence[Word], gutter: Gutter) -> bool:
     columns), or words on both sides of it no further apart than words of a line; a
     token of the left column too long for its row, or a row of it run on into the gutter,
     does not count."""
-    if _runs_long(line, gutter):
+    if _runs_long(line, gutter) or _long_row_beside(line, gutter):
         return False
     line = [w for w in line if not _overflows(w, gutter)]
     if not line:
@@ -215,6 +217,24 @@ def _crosses(line: Sequence[Word], gutter: Gutter) -> bool:
     left = max((w.x1 for w in line if w.x1 <= gutter.start), default=None)
     right = min((w.x0 for w in line if w.x0 >= gutter.end), default=None)
     return left is not None and right is not None and right - left < GUTTER_STRADDLE
+
+
+def _long_row_beside(line: Sequence[Word], gutter: Gutter) -> bool:
+    """Whether a printed line is a row of the left column run on into the gutter (`_runs_long`,
+    its last word reaching into the band few lines cross: a row of one column whose words
+    stand apart at the band's edges is none) level with a row of the right column that starts
+    on the column's edge, where that band ends ("25 DEPUTY COMMISSIONER FIGUEROA-HASKELL:"
+    beside "25 PRESIDING COMMISSIONER STONE: Let's"): a centred line across the gutter goes on
+    at a word space."""
+    left = [w for w in line if w.x0 < gutter.start]
+    right = [w for w in line if w.x0 >= gutter.end]
+    return (
+        bool(right)
+        and len(left) + len(right) == len(line)
+        and _runs_long(left, gutter)
+        and max(w.x1 for w in left) > gutter.low + COLUMN_EDGE
+        and 0.0 <= min(w.x0 for w in right) - gutter.high <= COLUMN_EDGE
+    )
 
 
 def _in_reading_order(groups: list[list[Word]], crossing: list[bool], gutter: Gutter) -> list[Region]:
