@@ -42,3 +42,19 @@ def test_page_numbers_a_transcript_saved_as_text_prints_end_the_turn_as_in_the_t
     # pages; the PDF keeps the number, so the turn ends there too.
     got, expected = _round_trip(tmp_path, name, layout)
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # "25 DEPUTY COMMISSIONER FIGUEROA-HASKELL:" runs into the gutter beside the right
+        # column's "25 PRESIDING COMMISSIONER STONE: Let's".
+        "hearing_spanish_interpreter_line_numbered",
+        # "INCARCERATED PERSON TRUONG (Through Interpreter):" runs on over the right column's
+        # first letter, which the words read along the line glued to it.
+        "hearing_vietnamese_interpreter_victim_video",
+    ],
+)
+def test_a_tag_too_long_for_its_column_stays_in_it(tmp_path, name):
+    got, expected = _round_trip(tmp_path, name, "two_column")
+    assert got == expected
