@@ -58,3 +58,17 @@ def test_page_numbers_a_transcript_saved_as_text_prints_end_the_turn_as_in_the_t
 def test_a_tag_too_long_for_its_column_stays_in_it(tmp_path, name):
     got, expected = _round_trip(tmp_path, name, "two_column")
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "layout"),
+    [
+        # "RECE-" / "NTLY", "JUVE-" / "NILE": words in capitals a typesetter broke at a syllable.
+        ("hearing_reporter_errata_and_captions", "typeset"),
+        # "Medi-" / "Cal's" in a document that prints "medical": a compound of capitalised parts.
+        ("hearing_medical_parole_sample_layout", "two_column"),
+    ],
+)
+def test_a_word_broken_at_a_row_end_is_joined_as_the_text_has_it(tmp_path, name, layout):
+    got, expected = _round_trip(tmp_path, name, layout)
+    assert got == expected
