@@ -561,6 +561,14 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         bool(layout.timestamp_prefix.fullmatch(line.full_text)) for page in pages for line in page.lines
     )
     stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
+    # Rows opening with "Q." or "A.", by letter: one alone among the rows is no answer's tag but
+    # may be a word wrapped onto its row ("three-six-four," / "A.").
+    answer_rows = Counter(
+        match.group("speaker")
+        for page in pages
+        for line in page.lines
+        if (match := layout.qa_tag.match(line.full_text))
+    )
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
     # Paragraphs that start under another on the same page: how far under it, in points,
@@ -597,7 +605,18 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 and previous.full_text.count(">>") > 1
                 and not _ends_short(previous, line, right)
             )
-            opens_turn = turn is not None and not (spelled_on or marks_on)
+            # A letter alone among the rows ("A."), under a row it would not have fitted on: the
+            # speech's word wrapped ("Case number B-F-one-oh-four-four-seven-three-" / "A."), no
+            # answer of a transcript of questions and answers.
+            letter_on = (
+                turn is not None
+                and previous is not None
+                and right is not None
+                and (match := layout.qa_tag.match(text)) is not None
+                and answer_rows[match.group("speaker")] == 1
+                and not _ends_short(previous, line, right)
+            )
+            opens_turn = turn is not None and not (spelled_on or marks_on or letter_on)
             # Far right of the text's left edge, as a heading or a divider is centred ("--oOo--").
             centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
             if previous is None or not paragraphs or stamped or opens_turn or _heading(paragraphs[-1], named):

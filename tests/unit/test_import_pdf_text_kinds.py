@@ -72,3 +72,29 @@ def test_a_tag_too_long_for_its_column_stays_in_it(tmp_path, name):
 def test_a_word_broken_at_a_row_end_is_joined_as_the_text_has_it(tmp_path, name, layout):
     got, expected = _round_trip(tmp_path, name, layout)
     assert got == expected
+
+
+@pytest.mark.parametrize("name", ["reentry_program_intake_call", "victim_notification_call"])
+def test_a_letter_wrapped_onto_a_row_of_its_own_is_no_answer(tmp_path, name):
+    # "three-six-four," / "A." and "seven-three-" / "A." in a narrow column, in transcripts
+    # where no other row opens with "A.": the speech's last word, not an answer's tag.
+    got, expected = _round_trip(tmp_path, name, "two_column")
+    assert got == expected
+
+
+def test_answers_under_full_rows_open_their_turns(tmp_path):
+    # In a transcript of questions and answers, an "A." under a question whose last row is full
+    # (some of the fillers fill it) is an answer all the same, where no space between paragraphs
+    # tells it either.
+    text = "\n".join(
+        line
+        for filler in range(40)
+        for line in (
+            f"Q. Did you tell the officer at the gate about it{' so' * filler}?",
+            f"A. Yes, {filler}.",
+        )
+    )
+    reference = text_document("questions", text)
+    pdf = tmp_path / "questions.pdf"
+    pdf.write_bytes(render(text, reference, layouts()["plain_dense"], "Questions"))
+    assert utterances(import_file(pdf)) == utterances(reference)
