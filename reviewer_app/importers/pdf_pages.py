@@ -45,6 +45,16 @@ WORD_GAP_RATIO = 0.2
 # Runs of drawn text whose extents overlap by more than this many points were drawn over one
 # another (kerning moves a character back by less, and stays within its run).
 RUN_OVERLAP = 0.5
+# The standard fonts of the PDF specification that print Latin text (WinAnsiEncoding as a rule).
+STANDARD_FONTS = frozenset(
+    f"{family}{style}"
+    for family, styles in (
+        ("Times", ("-Roman", "-Bold", "-Italic", "-BoldItalic")),
+        ("Helvetica", ("", "-Bold", "-Oblique", "-BoldOblique")),
+        ("Courier", ("", "-Bold", "-Oblique", "-BoldOblique")),
+    )
+    for style in styles
+)
 # A page with fewer margin numbers than this is not a line-numbered page.
 MIN_LINE_NUMBERS = 5
 # Margin numbers run up to this (lines numbered through a transcript of a hundred pages).
@@ -145,7 +155,7 @@ def extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]:
                 progress.report("import", (number - 1) / len(pdf.pages))
                 words = [
                     Word(w["text"], w["x0"], w["x1"], w["top"], w["bottom"])
-                    for w in _page_words(_without_overprints(page.chars), extract_words)
+                    for w in _page_words(_without_overprints(_standard_bullets(page.chars)), extract_words)
                 ]
                 width = float(page.width)
                 sheets.append((words, bool(page.images), width, find_gutter(words, width, LINE_TOLERANCE)))
@@ -236,6 +246,18 @@ def _drawn_runs(chars: Sequence[dict]) -> dict[int, int]:
         runs[id(char)] = run
         previous = char
     return runs
+
+
+def _standard_bullets(chars: Sequence[dict]) -> list[dict]:
+    """The characters, a bullet where a standard font's character code 127 stands: programs
+    (reportlab among them) draw "•" so in WinAnsiEncoding, which maps its unused codes to the
+    bullet, and pdfminer, which does not, reads it "(cid:127)"."""
+    return [
+        dict(char, text="•")
+        if char["text"] == "(cid:127)" and char["fontname"].split("+")[-1] in STANDARD_FONTS
+        else char
+        for char in chars
+    ]
 
 
 def _without_overprints(chars: Sequence[dict]) -> list[dict]:

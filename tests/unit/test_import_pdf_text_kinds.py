@@ -98,3 +98,17 @@ def test_answers_under_full_rows_open_their_turns(tmp_path):
     pdf = tmp_path / "questions.pdf"
     pdf.write_bytes(render(text, reference, layouts()["plain_dense"], "Questions"))
     assert utterances(import_file(pdf)) == utterances(reference)
+
+
+@pytest.mark.parametrize("font", ["Times-Roman", "Helvetica-Bold", "Courier"])
+def test_a_bullet_in_a_standard_font_is_read_as_one(tmp_path, font):
+    # reportlab draws "•" in the standard fonts as code 127, which WinAnsiEncoding maps to the
+    # bullet and pdfminer reads "(cid:127)".
+    from reportlab.pdfgen import canvas
+
+    pdf = tmp_path / "bullet.pdf"
+    drawing = canvas.Canvas(str(pdf))
+    drawing.setFont(font, 12)
+    drawing.drawString(72, 700, "We were using together. Meth. • I owed him.")
+    drawing.save()
+    assert import_file(pdf).text == "We were using together. Meth. • I owed him."
