@@ -634,10 +634,13 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 and not any(
                     abs(line.full_x0 - word.x0) <= ALIGNED for word in (*previous.margin, *previous.words)
                 )
+                and _row_turn(previous.full_text, named) is None
             ):
                 # A row far right of the text's edge where no other rows of the page start (a
-                # hanging indent's tab stop) nor a word of the row above is no wrapped row, however
-                # full that row was: a centred heading, a page number the text prints ("41").
+                # hanging indent's tab stop) nor a word of the row above, under a row that opens
+                # no turn (a tag too long for the tab stop pushes the speech past it), is no
+                # wrapped row, however full that row was: a centred heading, a page number the
+                # text prints ("41").
                 new_paragraph = True
             elif right is not None and _ends_short(previous, line, right):
                 new_paragraph = True  # the next word would have fitted: the paragraph ended

@@ -112,3 +112,11 @@ def test_a_bullet_in_a_standard_font_is_read_as_one(tmp_path, font):
     drawing.drawString(72, 700, "We were using together. Meth. • I owed him.")
     drawing.save()
     assert import_file(pdf).text == "We were using together. Meth. • I owed him."
+
+
+@pytest.mark.parametrize("name", ["en_banc_referral_hearing", "youth_offender_hearing"])
+def test_a_hanging_indents_first_wrapped_row_under_a_long_tag_stays_in_the_turn(tmp_path, name):
+    # The tag is wider than the tab stop, so the speech starts past it and the wrapped row at the
+    # tab stop aligns with no word of the row above: still the turn's row, not a centred one.
+    got, expected = _round_trip(tmp_path, name, "hanging_indent")
+    assert got == expected
