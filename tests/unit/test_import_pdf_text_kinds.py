@@ -120,3 +120,11 @@ def test_a_hanging_indents_first_wrapped_row_under_a_long_tag_stays_in_the_turn(
     # tab stop aligns with no word of the row above: still the turn's row, not a centred one.
     got, expected = _round_trip(tmp_path, name, "hanging_indent")
     assert got == expected
+
+
+def test_a_row_whose_words_stand_at_a_gap_of_the_page_is_no_two_columns(tmp_path):
+    # A court reporter's page where a few rows leave a clear band right of the middle: a row
+    # whose words stand at the band's edges a word space apart ("And does he" / "remember") is
+    # one row, not a left column's row run into a gutter beside a right column's.
+    got, expected = _round_trip(tmp_path, "parole_hearing", "court_reporter")
+    assert got == expected
