@@ -269,10 +269,20 @@ class HearingLayout:
         if not words or pieces is None:
             return False
         fragment, word = pieces
+        head = line[-len(fragment) - 1 : -1]
+        if next_line[:1].isupper() and any(c.islower() for c in head):
+            # A syllable never goes on in capitals after one in lower case: a compound of
+            # names' parts ("Medi-" / "Cal's", "Page-" / "Whitfield").
+            return False
         if f"{fragment}-{word}" in words:
             return False
         if fragment + word in words:
             return True
+        capitals = head.isupper() and next_line[: len(word)].isupper()
+        if capitals and getattr(words, "hyphenates", False) and fragment not in self.hyphen_prefixes:
+            # A word in capitals broken at a syllable ("RECE-" / "NTLY"): a common English word
+            # joined ("SELF-" / "HELP" makes none).
+            return word_count(fragment + word) >= COMMON_WORD
         # A word printed once, in a document whose typesetter breaks words at syllables,
         # where a syllable goes on in lower case ("Reyes-" / "Whitfield" is a name's two
         # parts): a common English word broken ("house" / "keeping", "you" / "rself"; after
@@ -531,7 +541,13 @@ def printed_words(rows: Iterable[str]) -> PrintedWords:
         "rself"), which no writer hyphenates (`MIN_TYPESETTER_BREAKS`: proof enough alone)."""
         pieces = layout.broken_word(row, below)
         lower = pieces is not None and below[:1].islower()
-        if lower and not word_count(pieces[1]) and word_count("".join(pieces)) >= COMMON_WORD:
+        # (or in capitals: "RECE-" / "NTLY")
+        capitals = (
+            pieces is not None
+            and row[-len(pieces[0]) - 1 : -1].isupper()
+            and below[: len(pieces[1])].isupper()
+        )
+        if (lower or capitals) and not word_count(pieces[1]) and word_count("".join(pieces)) >= COMMON_WORD:
             return MIN_TYPESETTER_BREAKS
         if layout.broken_by_typesetter(row, below, found):
             return 1

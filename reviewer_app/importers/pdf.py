@@ -561,6 +561,14 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         bool(layout.timestamp_prefix.fullmatch(line.full_text)) for page in pages for line in page.lines
     )
     stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
+    # Rows opening with "Q." or "A.", by letter: one alone among the rows is no answer's tag but
+    # may be a word wrapped onto its row ("three-six-four," / "A.").
+    answer_rows = Counter(
+        match.group("speaker")
+        for page in pages
+        for line in page.lines
+        if (match := layout.qa_tag.match(line.full_text))
+    )
     # Each paragraph: its rows as (page, line number on the page, text).
     paragraphs: list[list[tuple[int, int, str]]] = []
     # Paragraphs that start under another on the same page: how far under it, in points,
@@ -597,7 +605,18 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 and previous.full_text.count(">>") > 1
                 and not _ends_short(previous, line, right)
             )
-            opens_turn = turn is not None and not (spelled_on or marks_on)
+            # A letter alone among the rows ("A."), under a row it would not have fitted on: the
+            # speech's word wrapped ("Case number B-F-one-oh-four-four-seven-three-" / "A."), no
+            # answer of a transcript of questions and answers.
+            letter_on = (
+                turn is not None
+                and previous is not None
+                and right is not None
+                and (match := layout.qa_tag.match(text)) is not None
+                and answer_rows[match.group("speaker")] == 1
+                and not _ends_short(previous, line, right)
+            )
+            opens_turn = turn is not None and not (spelled_on or marks_on or letter_on)
             # Far right of the text's left edge, as a heading or a divider is centred ("--oOo--").
             centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
             if previous is None or not paragraphs or stamped or opens_turn or _heading(paragraphs[-1], named):
@@ -609,6 +628,20 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 # The speech under a tag printed on a row of its own: indented under it or
                 # filling its row ("PANEL PRESENT:" over a list of short rows is a heading).
                 new_paragraph = False
+            elif (
+                centred_row
+                and sum(abs(other.full_x0 - line.full_x0) <= ALIGNED for _, other in lines) <= 2
+                and not any(
+                    abs(line.full_x0 - word.x0) <= ALIGNED for word in (*previous.margin, *previous.words)
+                )
+                and _row_turn(previous.full_text, named) is None
+            ):
+                # A row far right of the text's edge where no other rows of the page start (a
+                # hanging indent's tab stop) nor a word of the row above, under a row that opens
+                # no turn (a tag too long for the tab stop pushes the speech past it), is no
+                # wrapped row, however full that row was: a centred heading, a page number the
+                # text prints ("41").
+                new_paragraph = True
             elif right is not None and _ends_short(previous, line, right):
                 new_paragraph = True  # the next word would have fitted: the paragraph ended
             elif not on_page:
@@ -687,6 +720,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
 
 # A document with this many rows that are only a time has timestamps on rows of their own.
 MIN_TIMESTAMP_ROWS = 3
+# Rows that start within this many points of each other are aligned.
+ALIGNED = 1.0
 # A row reaching this share of the text's width from its left edge fills it.
 FULL_ROW = 0.9
 # Rows further apart than this many times the rows of a paragraph are in different paragraphs.
@@ -728,10 +763,15 @@ def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
     """(page, line) of the running headers and footers of pages without line numbers:
     among each page's first and last two lines, those whose text, numbers aside,
     stands so at the same height on at least two pages and on at least 40% of them ("Page 3 of 9", the
-    hearing's name, a firm's footer), and a page number alone ("4", "Page 4", "- 4 -"). A
-    speaker's turn is never furniture (nor a name and a time: "speaker 1  0:00:06"), nor
-    are the lines of a page that would be left empty without them."""
+    hearing's name, a firm's footer; page numbers so only where they count on with the sheets),
+    and a page number alone ("4", "Page 4", "- 4 -") on a sheet that prints no running page
+    number: a sheet numbers itself once, so a number beside its running one is the text's (a
+    transcript saved as text with its page numbers, which fall by the sheet's edges). A
+    speaker's turn is never furniture (nor a name and a time: "speaker 1  0:00:06"), nor are
+    the lines of a page that would be left empty without them."""
     layout = hearing_layout()
+    sheet_of = {page.number: page.sheet for page in pages}
+    text_of = {(page.number, n): line.full_text for page in pages for n, line in enumerate(page.lines, 1)}
     places: dict[tuple[str, int], list[tuple[int, int]]] = {}
     for page in pages:
         count = len(page.lines)
@@ -745,10 +785,25 @@ def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
                 height = round(line.top / FURNITURE_HEIGHT_STEP)
                 places.setdefault((_furniture_key(line.full_text), height), []).append((page.number, n))
     furniture: set[tuple[int, int]] = set()
+    numbers_alone: list[tuple[int, int]] = []
+    numbered_sheets: set[int] = set()
     for (key, _), found in places.items():
+        page_number = bool(_PAGE_NUMBER.fullmatch(key))
+        if page_number:
+            # A running page number counts on with the sheets ("2" on the second, "3" on the
+            # third); the text's page numbers that happen to stand at its height do not.
+            offsets = {place: _first_number(text_of[place]) - sheet_of[place[0]] for place in found}
+            usual = Counter(offsets.values()).most_common(1)[0][0]
+            numbers_alone.extend(place for place in found if offsets[place] != usual)
+            found = [place for place in found if offsets[place] == usual]
         on_pages = len({page for page, _ in found})
-        if (on_pages >= 2 and on_pages >= 0.4 * len(pages)) or _PAGE_NUMBER.fullmatch(key):
+        if on_pages >= 2 and on_pages >= 0.4 * len(pages):
             furniture.update(found)
+            if page_number:
+                numbered_sheets.update(sheet_of[page] for page, _ in found)
+        elif page_number:
+            numbers_alone.extend(found)
+    furniture.update(place for place in numbers_alone if sheet_of[place[0]] not in numbered_sheets)
     # Furniture stands around text: a page it would leave empty keeps its lines
     # (a document of one line a page, "Page 1 of a letter.", is all text).
     emptied = {
@@ -757,6 +812,11 @@ def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
         if all((page.number, n) in furniture for n in range(1, len(page.lines) + 1))
     }
     return {place for place in furniture if place[0] not in emptied}
+
+
+def _first_number(text: str) -> int:
+    """The first number a line prints ("Page 3 of 9": 3)."""
+    return int(re.search(r"\d+", text).group())
 
 
 # Running headers and footers stand at the same height on every page, to within this many points.

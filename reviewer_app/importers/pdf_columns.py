@@ -26,6 +26,7 @@ gutter stays the left column's.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -48,6 +49,11 @@ MIN_COLUMN_WORDS = 5
 GUTTER_STRADDLE = 12.0
 # Rows of the left side over the right column's first row: a running header and a title.
 MAX_ROWS_ABOVE_COLUMNS = 2
+# A row of the right column starts within this many points right of the band few lines cross.
+COLUMN_EDGE = 2.0
+# A left row run into the gutter stands further than this many of its word spaces from the right
+# column's row level with it.
+BESIDE_SPACES = 1.5
 # A word that starts left of the gutter and is wider than this share of the distance from
 # the page's edge to the gutter is a token too long for its column's row (a rule of
 # underscores, a long address) that runs out of it: it belongs to the left column.
@@ -203,7 +209,7 @@ def _crosses(line: Sequence[Word], gutter: Gutter) -> bool:
     columns), or words on both sides of it no further apart than words of a line; a
     token of the left column too long for its row, or a row of it run on into the gutter,
     does not count."""
-    if _runs_long(line, gutter):
+    if _runs_long(line, gutter) or _long_row_beside(line, gutter):
         return False
     line = [w for w in line if not _overflows(w, gutter)]
     if not line:
@@ -215,6 +221,26 @@ def _crosses(line: Sequence[Word], gutter: Gutter) -> bool:
     left = max((w.x1 for w in line if w.x1 <= gutter.start), default=None)
     right = min((w.x0 for w in line if w.x0 >= gutter.end), default=None)
     return left is not None and right is not None and right - left < GUTTER_STRADDLE
+
+
+def _long_row_beside(line: Sequence[Word], gutter: Gutter) -> bool:
+    """Whether a printed line is a row of the left column run on into the gutter (`_runs_long`)
+    level with a row of the right column that starts on the column's edge, where the band few
+    lines cross ends ("25 DEPUTY COMMISSIONER FIGUEROA-HASKELL:" beside "25 PRESIDING
+    COMMISSIONER STONE: Let's"), the two further apart than the left row's words are, or drawn
+    over each other: a row of one column whose words happen to stand at the band's edges, or a
+    centred line across the gutter, goes on at a word space."""
+    left = sorted((w for w in line if w.x0 < gutter.start), key=lambda w: w.x0)
+    right = [w for w in line if w.x0 >= gutter.end]
+    if not right or len(left) + len(right) != len(line) or not _runs_long(left, gutter):
+        return False
+    gap = min(w.x0 for w in right) - max(w.x1 for w in left)
+    spaces = sorted(b.x0 - a.x1 for a, b in itertools.pairwise(left))
+    return (
+        max(w.x1 for w in left) > gutter.low + COLUMN_EDGE
+        and 0.0 <= min(w.x0 for w in right) - gutter.high <= COLUMN_EDGE
+        and (gap < 0 or gap > BESIDE_SPACES * spaces[len(spaces) // 2])
+    )
 
 
 def _in_reading_order(groups: list[list[Word]], crossing: list[bool], gutter: Gutter) -> list[Region]:

@@ -18,7 +18,7 @@ import dataclasses
 import io
 import itertools
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +42,19 @@ LINE_TOLERANCE = 2.5
 # fixed 3 points glues a speaker tag drawn apart from its speech at a space's width
 # ("MR. LEE:Yes" in 12-point Times, whose space is 3 points wide).
 WORD_GAP_RATIO = 0.2
+# Runs of drawn text whose extents overlap by more than this many points were drawn over one
+# another (kerning moves a character back by less, and stays within its run).
+RUN_OVERLAP = 0.5
+# The standard fonts of the PDF specification that print Latin text (WinAnsiEncoding as a rule).
+STANDARD_FONTS = frozenset(
+    f"{family}{style}"
+    for family, styles in (
+        ("Times", ("-Roman", "-Bold", "-Italic", "-BoldItalic")),
+        ("Helvetica", ("", "-Bold", "-Oblique", "-BoldOblique")),
+        ("Courier", ("", "-Bold", "-Oblique", "-BoldOblique")),
+    )
+    for style in styles
+)
 # A page with fewer margin numbers than this is not a line-numbered page.
 MIN_LINE_NUMBERS = 5
 # Margin numbers run up to this (lines numbered through a transcript of a hundred pages).
@@ -142,9 +155,7 @@ def extract_pages(path: Path, data: bytes, progress: Progress) -> list[PdfPage]:
                 progress.report("import", (number - 1) / len(pdf.pages))
                 words = [
                     Word(w["text"], w["x0"], w["x1"], w["top"], w["bottom"])
-                    for w in extract_words(
-                        _without_overprints(page.chars), use_text_flow=False, x_tolerance_ratio=WORD_GAP_RATIO
-                    )
+                    for w in _page_words(_without_overprints(_standard_bullets(page.chars)), extract_words)
                 ]
                 width = float(page.width)
                 sheets.append((words, bool(page.images), width, find_gutter(words, width, LINE_TOLERANCE)))
@@ -190,6 +201,63 @@ def _fill_number_gap(lines: tuple[PrintedLine, ...]) -> tuple[PrintedLine, ...]:
         return lines
     filled = dataclasses.replace(lines[a + 1], number=lines[a].number + 1)
     return (*lines[: a + 1], filled, *lines[a + 2 :])
+
+
+def _page_words(chars: list[dict], extract_words: Callable[..., list[dict]]) -> list[dict]:
+    """The page's words, read left to right along each line; but where a word's characters come
+    from texts drawn over one another (a speaker's tag too long for its column run on over the
+    next column's row: "CARVALHO-BETTENCOURTw:alked"), the words of those texts are read from
+    each text apart (`_drawn_runs`)."""
+
+    def read(some: list[dict], **options) -> list[dict]:
+        return extract_words(some, use_text_flow=False, x_tolerance_ratio=WORD_GAP_RATIO, **options)
+
+    runs = _drawn_runs(chars)
+    words = read(chars, return_chars=True)
+    overdrawn: set[int] = set()
+    for word in words:
+        parts: dict[int, list[dict]] = {}
+        for char in word["chars"]:
+            parts.setdefault(runs[id(char)], []).append(char)
+        extents = sorted((min(c["x0"] for c in part), max(c["x1"] for c in part)) for part in parts.values())
+        if any(b[0] < a[1] - RUN_OVERLAP for a, b in itertools.pairwise(extents)):
+            overdrawn.update(parts)
+    if not overdrawn:
+        return words
+    apart = [w for w in words if any(runs[id(c)] in overdrawn for c in w["chars"])]
+    by_run: dict[int, list[dict]] = {}
+    for char in (c for word in apart for c in word["chars"]):
+        by_run.setdefault(runs[id(char)], []).append(char)
+    kept = [w for w in words if not any(runs[id(c)] in overdrawn for c in w["chars"])]
+    return kept + [word for part in by_run.values() for word in read(part)]
+
+
+def _drawn_runs(chars: Sequence[dict]) -> dict[int, int]:
+    """A number per character (by its id) for the run of text it was drawn in: characters
+    that follow one another in the page's drawing order on one baseline, each at or right
+    of the one before (a row of words, justified or kerned, is one run)."""
+    runs: dict[int, int] = {}
+    run = 0
+    previous: dict | None = None
+    for char in chars:
+        moved_back = previous is not None and char["x0"] < previous["x0"] - RUN_OVERLAP
+        if previous is not None and (abs(char["bottom"] - previous["bottom"]) > LINE_TOLERANCE or moved_back):
+            run += 1
+        runs[id(char)] = run
+        previous = char
+    return runs
+
+
+def _standard_bullets(chars: Sequence[dict]) -> list[dict]:
+    """The characters, a bullet where a standard font's character code 127 stands: programs
+    (reportlab among them) draw "•" so in WinAnsiEncoding, which maps its unused codes to the
+    bullet, and pdfminer, which does not, reads it "(cid:127)"."""
+    return [
+        dict(char, text="•")
+        if char["text"] == "(cid:127)" and char["fontname"].split("+")[-1] in STANDARD_FONTS
+        else char
+        for char in chars
+    ]
 
 
 def _without_overprints(chars: Sequence[dict]) -> list[dict]:

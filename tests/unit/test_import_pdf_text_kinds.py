@@ -1,0 +1,130 @@
+"""Development transcripts the typeset and two-column PDF layouts lost utterances of
+(issue 12: `benchmarks/import_pdf_layouts.py`), each drawn in the layout that lost them."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from reviewer_app.importers import import_file
+from tests.fixtures.handwritten_gold import DEV_FOLDER, load_handwritten
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
+
+
+@functools.cache
+def _development_texts() -> dict[str, str]:
+    return {transcript.name: transcript.text for transcript in load_handwritten(DEV_FOLDER)}
+
+
+def _round_trip(tmp_path, name: str, layout: str) -> tuple[list, list]:
+    text = _development_texts()[name]
+    reference = text_document(name, text)
+    pdf = tmp_path / f"{name}.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], name))
+    return utterances(import_file(pdf)), utterances(reference)
+
+
+@pytest.mark.parametrize(
+    ("name", "layout"),
+    [
+        # The text's page number "4" right over the sheet's own "2" at its foot.
+        ("hearing_numbered_lines_decision", "typeset"),
+        # The text's page numbers stand by the columns' tops on three pages of seven, at one
+        # height, but do not count on with the sheets as the sheets' own numbers do.
+        ("hearing_numbered_lines_decision", "two_column"),
+        # ... and one of them ("41") right under a row that reached the column's edge.
+        ("hearing_objections_reporter_numbered", "two_column"),
+    ],
+)
+def test_page_numbers_a_transcript_saved_as_text_prints_end_the_turn_as_in_the_text(tmp_path, name, layout):
+    # The text file ends the turn at the blank line and the centred page number between its
+    # pages; the PDF keeps the number, so the turn ends there too.
+    got, expected = _round_trip(tmp_path, name, layout)
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # "25 DEPUTY COMMISSIONER FIGUEROA-HASKELL:" runs into the gutter beside the right
+        # column's "25 PRESIDING COMMISSIONER STONE: Let's".
+        "hearing_spanish_interpreter_line_numbered",
+        # "INCARCERATED PERSON TRUONG (Through Interpreter):" runs on over the right column's
+        # first letter, which the words read along the line glued to it.
+        "hearing_vietnamese_interpreter_victim_video",
+    ],
+)
+def test_a_tag_too_long_for_its_column_stays_in_it(tmp_path, name):
+    got, expected = _round_trip(tmp_path, name, "two_column")
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "layout"),
+    [
+        # "RECE-" / "NTLY", "JUVE-" / "NILE": words in capitals a typesetter broke at a syllable.
+        ("hearing_reporter_errata_and_captions", "typeset"),
+        # "Medi-" / "Cal's" in a document that prints "medical": a compound of capitalised parts.
+        ("hearing_medical_parole_sample_layout", "two_column"),
+    ],
+)
+def test_a_word_broken_at_a_row_end_is_joined_as_the_text_has_it(tmp_path, name, layout):
+    got, expected = _round_trip(tmp_path, name, layout)
+    assert got == expected
+
+
+@pytest.mark.parametrize("name", ["reentry_program_intake_call", "victim_notification_call"])
+def test_a_letter_wrapped_onto_a_row_of_its_own_is_no_answer(tmp_path, name):
+    # "three-six-four," / "A." and "seven-three-" / "A." in a narrow column, in transcripts
+    # where no other row opens with "A.": the speech's last word, not an answer's tag.
+    got, expected = _round_trip(tmp_path, name, "two_column")
+    assert got == expected
+
+
+def test_answers_under_full_rows_open_their_turns(tmp_path):
+    # In a transcript of questions and answers, an "A." under a question whose last row is full
+    # (some of the fillers fill it) is an answer all the same, where no space between paragraphs
+    # tells it either.
+    text = "\n".join(
+        line
+        for filler in range(40)
+        for line in (
+            f"Q. Did you tell the officer at the gate about it{' so' * filler}?",
+            f"A. Yes, {filler}.",
+        )
+    )
+    reference = text_document("questions", text)
+    pdf = tmp_path / "questions.pdf"
+    pdf.write_bytes(render(text, reference, layouts()["plain_dense"], "Questions"))
+    assert utterances(import_file(pdf)) == utterances(reference)
+
+
+@pytest.mark.parametrize("font", ["Times-Roman", "Helvetica-Bold", "Courier"])
+def test_a_bullet_in_a_standard_font_is_read_as_one(tmp_path, font):
+    # reportlab draws "•" in the standard fonts as code 127, which WinAnsiEncoding maps to the
+    # bullet and pdfminer reads "(cid:127)".
+    from reportlab.pdfgen import canvas
+
+    pdf = tmp_path / "bullet.pdf"
+    drawing = canvas.Canvas(str(pdf))
+    drawing.setFont(font, 12)
+    drawing.drawString(72, 700, "We were using together. Meth. • I owed him.")
+    drawing.save()
+    assert import_file(pdf).text == "We were using together. Meth. • I owed him."
+
+
+@pytest.mark.parametrize("name", ["en_banc_referral_hearing", "youth_offender_hearing"])
+def test_a_hanging_indents_first_wrapped_row_under_a_long_tag_stays_in_the_turn(tmp_path, name):
+    # The tag is wider than the tab stop, so the speech starts past it and the wrapped row at the
+    # tab stop aligns with no word of the row above: still the turn's row, not a centred one.
+    got, expected = _round_trip(tmp_path, name, "hanging_indent")
+    assert got == expected
+
+
+def test_a_row_whose_words_stand_at_a_gap_of_the_page_is_no_two_columns(tmp_path):
+    # A court reporter's page where a few rows leave a clear band right of the middle: a row
+    # whose words stand at the band's edges a word space apart ("And does he" / "remember") is
+    # one row, not a left column's row run into a gutter beside a right column's.
+    got, expected = _round_trip(tmp_path, "parole_hearing", "court_reporter")
+    assert got == expected
