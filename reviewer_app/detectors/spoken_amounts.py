@@ -212,7 +212,10 @@ def _wages(text: str, words, reader: Reader, v: AmountWords, readings: Sequence[
     (dates, ages, times) nor with a date that ends before it: "nineteen ninety nine twenty an
     hour" is a year and the wage "twenty", not "ninety nine twenty" and "nineteen" left over."""
     out = []
+    first_words = {r[0] for r in v.rates if r}
     for k in range(1, len(words)):
+        if words[k].text not in first_words:
+            continue  # most words open no rate: the tuples below are made only where one may
         rate = next((r for r in v.rates if tuple(w.text for w in words[k : k + len(r)]) == r), None)
         if rate is None or (k + len(rate) < len(words) and words[k + len(rate)].text in v.not_wage_after):
             continue  # "twenty an hour away from home", "at ten an hour early": a distance, a time
