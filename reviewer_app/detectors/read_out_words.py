@@ -88,7 +88,6 @@ def read_out_words() -> ReadOutWords:
 
 
 @functools.cache
-@functools.cache
 def written_tokens(file_extensions: tuple[str, ...]) -> re.Pattern[str]:
     """The tokens of `read_out._Finder`, a file's extension left out of a code: the letters after
     the dot of "intake_line_20261103_1042.wav" are no part of it."""

@@ -47,6 +47,12 @@ def test_counts_are_no_sums(text, nouns):
         ("Started at twenty-four an hour, I'm at more now.", ["twenty-four"]),
         ("Entry-level welder, twenty-two fifty per hour to start.", ["twenty-two fifty"]),
         ("I made fifteen dollars an hour", ["fifteen dollars"]),
+        # What the employer pays and what the worker gets (a review's sentences).
+        ("They were paying twenty an hour.", ["twenty"]),
+        ("I was getting twenty two an hour at the plant.", ["twenty two"]),
+        ("Costco gives like eighteen an hour now.", ["eighteen"]),
+        ("I was bringing home like sixteen an hour.", ["sixteen"]),
+        ("The union got us twenty one an hour.", ["twenty one"]),
     ],
 )
 def test_a_number_said_before_a_rate_is_a_wage(text, expected):
