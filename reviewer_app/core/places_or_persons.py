@@ -86,9 +86,7 @@ def relabel_place_names_read_as_persons(
     the cover's `person_names`: "Pico" of "Pico Alvarez")."""
     places = place_names_and_openings(known_places)
     candidates = {
-        s.text_in(text).lower()
-        for s in spans
-        if s.label == "PERSON" and s.text_in(text).lower() in places
+        s.text_in(text).lower() for s in spans if s.label == "PERSON" and s.text_in(text).lower() in places
     }
     if not candidates:
         return list(spans)

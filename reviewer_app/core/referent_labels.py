@@ -394,9 +394,13 @@ def label_by_leading_head(
             label = label_of.get(words[0]) if len(words) > 1 else None
             named = " ".join(words)
             place = _PLACE_AFTER_COMMA.match(text, span.end)
-            town = span.label == "LOCATION" and not named.endswith(("'s", "’s")) and (  # "in St. Mary's"
-                bool(town_before and town_before.search(text, max(0, span.start - 30), span.start))
-                or bool(place and place.group("place").lower() in known_places)
+            town = (
+                span.label == "LOCATION"
+                and not named.endswith(("'s", "’s"))
+                and (  # "in St. Mary's"
+                    bool(town_before and town_before.search(text, max(0, span.start - 30), span.start))
+                    or bool(place and place.group("place").lower() in known_places)
+                )
             )
             if label == "ORGANIZATION" and (town or named.lower() in known_places):
                 label = None

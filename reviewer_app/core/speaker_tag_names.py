@@ -45,9 +45,7 @@ def speaker_tag_names(
         words = list(re.finditer(r"\S+", text[a:b]))
         roles = 0
         # "VICTIM'S SISTER CARRANZA-BELTRAN:": a role in the possessive is a role.
-        while (
-            roles < len(words) and POSSESSIVE_S.sub("", words[roles].group().lower().rstrip(".")) in titles
-        ):
+        while roles < len(words) and POSSESSIVE_S.sub("", words[roles].group().lower().rstrip(".")) in titles:
             roles += 1
         rest = [w.group().lower().rstrip(".") for w in words[roles:]]
         if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 for w in rest):

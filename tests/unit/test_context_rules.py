@@ -956,6 +956,8 @@ def test_a_line_the_layout_wrapped_is_no_sentence_start_when_telling_whether_nam
 def test_a_short_title_after_a_quote_opens_no_sentence():
     text = 'She writes, and I am quoting, "Ms. Sparrow met the criteria." We have it.'
     assert not opens_sentence(text, text.index("Sparrow"))
+
+
 def test_a_make_in_apposition_to_a_car_or_before_its_model_year_is_no_organisation():
     text = (
         "CALLER: It's a black Honda, a Civic, the older kind. Then a black truck, like a Chevy, a "

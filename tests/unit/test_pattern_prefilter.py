@@ -99,7 +99,7 @@ def test_the_detectors_pattern_recognizers_are_prefiltered():
 
 
 URL_TEXT = (
-    'See www.example.com/path(1) and "http://x.org" or \'foo.co.uk\', e.g. at 9 a.m. 1.5 U.S.A.\u00a0'
+    "See www.example.com/path(1) and \"http://x.org\" or 'foo.co.uk', e.g. at 9 a.m. 1.5 U.S.A.\u00a0"
     "x.com\u2028y.net and https://court.ca.gov/parole?id=3. Mr.Smith, end.Of and (sub.domain.io)."
 )
 

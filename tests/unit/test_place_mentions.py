@@ -249,6 +249,8 @@ def test_the_residence_cues_and_the_places_detector_read_one_copy_of_places_toml
     call_streets._street_name.cache_clear()
     assert call_streets._street_name().search("2216 Halvorsen Avenue")
     assert opened.count("places.toml") == 1
+
+
 def test_a_known_place_ner_read_as_nothing_is_a_place():
     text = (
         "A: I've been at the camp since 2015, Calipatria before that.\n"
