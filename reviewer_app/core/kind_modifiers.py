@@ -33,6 +33,8 @@ from reviewer_app.core.spoken_numbers import spoken_words
 # Labels a name before a kind may carry from NER and still be the body: NER's reading of
 # a body's name as a place is what this rule corrects.
 _REPLACEABLE = frozenset({"LOCATION", "ORGANIZATION"})
+# The determiners and possessives before a name that modifies the kind after it ("the X program").
+_DETERMINERS = "the|a|an|my|his|her|their|our|your"
 
 
 @functools.cache
@@ -42,9 +44,7 @@ def _pattern(kinds: tuple[str, ...], modifiers_not: tuple[str, ...]) -> re.Patte
     # Up to two lower-case modifiers between the name and its kind ("domestic violence",
     # "dog", "open"), never a function word ("a Kowalski in my class").
     modifier = rf"(?P<modifiers>(?:(?!(?:{stop})\b)[a-z][a-z'’-]*[ ]){{0,2}})"
-    return re.compile(
-        rf"\b(?i:the|a|an|my|his|her|their|our|your)[ ]+(?P<name>{NAME})[ ]+{modifier}(?:{kind})\b"
-    )
+    return re.compile(rf"\b(?i:{_DETERMINERS})[ ]+(?P<name>{NAME})[ ]+{modifier}(?:{kind})\b")
 
 
 def label_names_before_kinds(
@@ -162,4 +162,4 @@ def extend_names_over_lower_case_heads(
 
 _LOWER_CASE_WORD = re.compile(r"[ ]([a-z][a-z'’-]*)\b")
 # A determiner or a possessive right before a name: the name modifies the noun after it.
-_DETERMINED = re.compile(r"\b(?:(?i:the|a|an|my|his|her|their|our|your|its)|\w['’]s)[ ]+\Z")
+_DETERMINED = re.compile(rf"\b(?:(?i:{_DETERMINERS}|its)|\w['’]s)[ ]+\Z")

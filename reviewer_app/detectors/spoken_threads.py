@@ -72,10 +72,7 @@ def early_ages_of_a_life(f: Finder, found: list[Span]) -> list[Span]:
         hour = f.reader.read_small(i)
         if hour is None or not 1 <= hour.value <= 12 or f.word(i).isdigit() or hour.last != i + 1:
             continue
-        k = i - 1
-        while k > 0 and f.word(k) not in cues and f.word(k) in f.v.hedges:
-            k -= 1  # "at, like, eleven", "around maybe ten"
-        if f.word(k) not in cues or not f._bare_number(i, hour.last):
+        if not _after_cue(f, i, cues) or not f._bare_number(i, hour.last):
             continue
         span = f.span(i, hour.last, "AGE", WEAK_SCORE)
         if any(span.overlaps(s) for s in found) or (out and span.start < out[-1].end):
@@ -118,10 +115,7 @@ def hours_of_a_timed_turn(f: Finder, found: list[Span]) -> list[Span]:
         end = _clock_end(f, i)
         if end is None:
             continue
-        k = i - 1
-        while k > 0 and f.word(k) not in words.day_cues and f.word(k) in f.v.hedges:
-            k -= 1  # "till about eleven"
-        if f.word(k) not in words.day_cues or not _ends_an_hours_phrase(f, i, end):
+        if not _after_cue(f, i, words.day_cues) or not _ends_an_hours_phrase(f, i, end):
             continue
         span = f.span(i, end, "TIME", WEAK_SCORE)
         if any(span.overlaps(s) for s in found) or (out and span.start < out[-1].end):
@@ -129,6 +123,15 @@ def hours_of_a_timed_turn(f: Finder, found: list[Span]) -> list[Span]:
         if _a_timed_turn(f, i, found):
             out.append(span)
     return out
+
+
+def _after_cue(f: Finder, i: int, cues: frozenset[str]) -> bool:
+    """Whether one of `cues` stands before word i, hedges between: "at, like, eleven", "around
+    maybe ten", "till about eleven"."""
+    k = i - 1
+    while k > 0 and f.word(k) not in cues and f.word(k) in f.v.hedges:
+        k -= 1
+    return f.word(k) in cues
 
 
 def _clock_end(f: Finder, i: int) -> int | None:
