@@ -16,9 +16,11 @@ from tests.fixtures.handwritten_gold import (
     DEV_GOLD_JSONL,
     FOLDER,
     GOLD_JSONL,
+    HandwrittenTranscript,
     gold_records,
     load_handwritten,
     main,
+    parse_markup,
 )
 
 KINDS = {
@@ -149,7 +151,9 @@ THIRD_PROMOTED_KINDS = {
     "youth_offender_hearing_risk_assessment_real_layout",
 }
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
-ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|St)\.$")
+ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|Sr|St)\.$")
+# A height written in feet and inches ends in the inch mark (5'11", the guidelines' example).
+HEIGHT_IN_INCHES = re.compile(r"\d['’]\s?\d{1,2}\"$")
 # A PERSON span leaves out titles and roles (annotation guidelines).
 TITLES = ("mr.", "ms.", "mrs.", "dr.", "miss ", "commissioner ", "detective ", "officer ", "pastor ")
 
@@ -177,7 +181,9 @@ def _assert_spans_follow_the_guidelines(transcripts):
             where = f"{t.name}: {covered!r}"
             assert span.start >= previous_end, f"overlap at {where}"
             previous_end = span.end
-            assert covered == covered.strip(' \n,;:!?"'), f"space or punctuation at the edge of {where}"
+            inch_mark = span.label == "HEIGHT" and HEIGHT_IN_INCHES.search(covered) is not None
+            edges = covered.removesuffix('"') if inch_mark else covered
+            assert edges == edges.strip(' \n,;:!?"'), f"space or punctuation at the edge of {where}"
             assert not covered.startswith(".") and not covered.endswith("'"), where
             assert covered.count("(") == covered.count(")"), f"unbalanced bracket in {where}"
             assert not covered.endswith(".") or ABBREVIATION_END.search(covered), f"full stop inside {where}"
@@ -188,6 +194,25 @@ def _assert_spans_follow_the_guidelines(transcripts):
 
 def test_dev_spans_follow_the_guidelines(transcripts):
     _assert_spans_follow_the_guidelines(transcripts)
+
+
+@pytest.mark.parametrize(
+    ("marked", "follows"),
+    [
+        ("He was [[5'11\"|HEIGHT]] then.", True),
+        ("Signed, [[Ray Lott Sr.|PERSON]]", True),
+        ('She said [[Ana"|PERSON]] twice.', False),
+        ('About [[five-eleven"|HEIGHT]].', False),
+    ],
+)
+def test_the_span_checks_take_an_inch_mark_and_a_senior_s_abbreviation(marked, follows):
+    text, spans = parse_markup(marked)
+    check = [HandwrittenTranscript("t", text, spans)]
+    if follows:
+        _assert_spans_follow_the_guidelines(check)
+    else:
+        with pytest.raises(AssertionError):
+            _assert_spans_follow_the_guidelines(check)
 
 
 def test_held_out_spans_follow_the_same_guidelines():
