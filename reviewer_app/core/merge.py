@@ -75,6 +75,7 @@ from reviewer_app.core.context_rules import (
     word_before_a_name,
 )
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
+from reviewer_app.core.device_labels import label_device_speakers
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
@@ -108,6 +109,7 @@ from reviewer_app.core.organisation_names import (
     split_businesses_on_streets,
 )
 from reviewer_app.core.person_context import persons_by_relation
+from reviewer_app.core.person_words import person_words as person_word_list
 from reviewer_app.core.person_words import titled_pattern
 from reviewer_app.core.place_mentions import (
     label_known_places_alone,
@@ -829,6 +831,17 @@ def merge_spans(
         merged = drop_propagated_after_the(merged, text)
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
+        )
+        # "CORCORAN HEARING RM 2  0:41": a room's label names its town, not a person, at each turn.
+        merged = label_device_speakers(
+            merged,
+            text,
+            speaker_tags,
+            person_word_list("device_words"),
+            rules.known_places,
+            person_words,
+            rules.person_cues,
+            person_names,
         )
         heads = rules.head_words.get("LOCATION", ())
         merged = settle_places_and_bodies(

@@ -59,7 +59,7 @@ def follows_person_words(text: str, start: int) -> bool:
     return _person_follows().search(text, max(0, start - _CUE_REACH), start) is not None
 
 
-def _shown_as_a_person(text: str, span: Span, titles: frozenset[str], person_cues: frozenset[str]) -> bool:
+def shown_as_a_person(text: str, span: Span, titles: frozenset[str], person_cues: frozenset[str]) -> bool:
     """Whether the words around `span` make it a person's name: one of `titles` before it,
     words only a person's name follows (`_person_follows`), or "'s" and what only a person
     has after it ("'s name", "'s sister": `owns_what_a_person_has` of `person_cues`)."""
@@ -81,7 +81,7 @@ def relabel_place_names_read_as_persons(
     """`spans` with each PERSON of two words or more that is a known place or its first
     words (`place_names_and_openings` of `known_places`, lower case) a LOCATION, unless
     the document shows it as a person's: at any of its mentions, after one of `titles`
-    ("Mr. San Luis") or in a person's context (`_shown_as_a_person`: "I spoke with Dana
+    ("Mr. San Luis") or in a person's context (`shown_as_a_person`: "I spoke with Dana
     Point"), or a word of it in another person's name (a span of other words, or one of
     the cover's `person_names`: "Pico" of "Pico Alvarez")."""
     places = place_names_and_openings(known_places)
@@ -96,7 +96,7 @@ def relabel_place_names_read_as_persons(
         covered = span.text_in(text).lower()
         if span.label == "PERSON" and covered not in candidates:
             named.update(_WORD.findall(covered))
-        elif span.label == "PERSON" and _shown_as_a_person(text, span, titles, person_cues):
+        elif span.label == "PERSON" and shown_as_a_person(text, span, titles, person_cues):
             titled.add(covered)
     out = []
     for span in spans:

@@ -88,6 +88,16 @@ def test_display_names_with_a_note_surname_first_or_a_dial_in_number_head_their_
     assert _speech(document)[2] == "hi this is his sister can you hear me"
 
 
+def test_a_device_s_display_name_with_a_word_capitalised_inside_heads_its_speech():
+    document = document_from_text(
+        "t",
+        "Marsh, Ellen (BPH)   0:03\nWe're on the record.\nConference Room iPad   0:12\nGood morning.\n"
+        "Marsh, Ellen (BPH)   0:25\nThank you.\nConference Room iPad   0:31\nThank you.",
+    )
+    assert [u.speaker for u in document.utterances][:2] == ["Marsh, Ellen (BPH)", "Conference Room iPad"]
+    assert _speech(document)[1] == "Good morning."
+
+
 def test_a_date_and_a_time_on_a_line_are_no_dial_in_speaker():
     layout = hearing_layout()
     assert layout.turn_of("2025-11-03  9:14", named=True) is None

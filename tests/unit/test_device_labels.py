@@ -1,0 +1,83 @@
+"""A meeting's display name that is a device's or a room's (`core/device_labels.py`): its town or
+prison is a place, no one in it is a person but the owner, and a town NER read as a surname in
+the speech is the place at its other mentions too."""
+
+from __future__ import annotations
+
+from reviewer_app.core.device_labels import label_device_speakers
+from reviewer_app.core.merge import default_rules, merge_spans
+from reviewer_app.core.spans import Span
+
+DEVICES = frozenset({"rm", "room", "ipad", "iphone", "conf"})
+PLACES = frozenset({"corcoran", "tracy", "san quentin"})
+TITLES = frozenset({"ms", "mr", "commissioner"})
+
+
+def _tags(text: str, *labels: str) -> list[tuple[int, int]]:
+    out, at = [], 0
+    for label in labels:
+        at = text.index(label, at)
+        out.append((at, at + len(label)))
+        at += len(label)
+    return out
+
+
+def _labelled(spans: list[Span], text: str) -> list[tuple[str, str]]:
+    return [(s.text_in(text), s.label) for s in spans]
+
+
+def test_a_room_s_label_holds_its_town_as_a_place_and_no_person():
+    text = "CORCORAN HEARING RM 2  0:41\nI can hear you.\nCORCORAN HEARING RM 2  0:55\nYes."
+    tags = _tags(text, "CORCORAN HEARING RM 2", "CORCORAN HEARING RM 2")
+    spans = [Span(a, a + 8, "PERSON", ("propagation",), 0.8) for a, _ in tags]
+    out = label_device_speakers(spans, text, tags, DEVICES, PLACES, TITLES)
+    assert _labelled(out, text) == [("CORCORAN", "LOCATION"), ("CORCORAN", "LOCATION")]
+
+
+def test_a_person_s_label_is_left_alone_and_so_are_initials_that_spell_a_device_word():
+    text = "Tracy Chen  0:41\nI can hear you.\nRM: Hello.\nRM: Bye."
+    spans = [Span(0, 10, "PERSON", ("spacy",), 0.85), Span(33, 35, "PERSON", ("context",), 0.6)]
+    tags = _tags(text, "Tracy Chen", "RM", "RM")
+    assert label_device_speakers(spans, text, tags, DEVICES, PLACES, TITLES) == spans
+
+
+def test_the_owner_of_a_phone_stays_a_person_and_the_rest_of_the_label_is_no_name():
+    text = "Tracy's iPhone  0:41\nhello\nConference Room iPad  0:50\nhi"
+    spans = [Span(0, 5, "PERSON", ("spacy",), 0.85), Span(27, 42, "ORGANIZATION", ("spacy",), 0.85)]
+    tags = _tags(text, "Tracy's iPhone", "Conference Room iPad")
+    out = label_device_speakers(spans, text, tags, DEVICES, PLACES, TITLES)
+    assert _labelled(out, text) == [("Tracy", "PERSON")]
+
+
+def test_the_town_read_as_a_person_in_the_speech_is_the_place_unless_shown_as_a_person():
+    text = "TRACY CONF RM  0:10\nI was at Tracy before.\nTRACY CONF RM  0:20\nMs. Tracy knows."
+    tags = _tags(text, "TRACY CONF RM", "TRACY CONF RM")
+    speech = text.index("Tracy before")
+    seeded = [Span(speech, speech + 5, "PERSON", ("spacy",), 0.85)]
+    out = label_device_speakers(seeded, text, tags, DEVICES, PLACES, TITLES)
+    assert ("Tracy", "LOCATION") in _labelled(out, text)
+    titled = text.index("Tracy knows")
+    both = [*seeded, Span(titled, titled + 5, "PERSON", ("spacy",), 0.85)]
+    out = label_device_speakers(both, text, tags, DEVICES, PLACES, TITLES)
+    assert [lab for covered, lab in _labelled(out, text) if covered == "Tracy"] == ["PERSON", "PERSON"]
+
+
+def test_a_place_of_several_words_in_a_label_is_one_span():
+    text = "San Quentin Video Conf  0:05\nGood morning."
+    out = label_device_speakers([], text, _tags(text, "San Quentin Video Conf"), DEVICES, PLACES, TITLES)
+    assert _labelled(out, text) == [("San Quentin", "LOCATION")]
+
+
+def test_the_merge_stops_a_town_read_as_a_surname_spreading_over_a_room_s_label():
+    text = (
+        "Commissioner Park  0:05\nThe inmate is at the CORCORAN hearing room today.\n"
+        "CORCORAN HEARING RM 2  0:41\nYes ma'am.\nCommissioner Park  0:49\nThank you.\n"
+        "CORCORAN HEARING RM 2  1:15\nOkay."
+    )
+    tags = _tags(
+        text, "Commissioner Park", "CORCORAN HEARING RM 2", "Commissioner Park", "CORCORAN HEARING RM 2"
+    )
+    seed = text.index("CORCORAN hearing")
+    spans = [Span(seed, seed + 8, "PERSON", ("spacy",), 0.85), Span(13, 17, "PERSON", ("spacy",), 0.85)]
+    out = merge_spans(spans, text, default_rules(), speaker_tags=tags)
+    assert [lab for covered, lab in _labelled(out, text) if covered == "CORCORAN"] == ["LOCATION"] * 3
