@@ -75,7 +75,7 @@ from reviewer_app.core.context_rules import (
     word_before_a_name,
 )
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
-from reviewer_app.core.device_labels import label_device_speakers
+from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
@@ -823,6 +823,10 @@ def merge_spans(
         merged = label_names_before_kinds(merged, text, cues, rules.organisation_heads, *known, stop_words)
         merged = label_short_forms_of_organisations(
             merged, text, rules.known_places, rules.location_cues, cues.get("owned", ()), roles
+        )
+        # "Helen Park (BPH)  0:03": a display name before its note is a person's, in each mention.
+        merged = label_persons_before_notes(
+            merged, text, speaker_tags, person_word_list("device_words"), rules.titles | name_titles
         )
         # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").

@@ -36,6 +36,7 @@ import html
 import json
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -355,6 +356,7 @@ def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any) -> Caption
     unmatched_words = untimed_words = 0
     offset = 0
     previous: _RawCue | None = None
+    named = _speakers_named_in_text(raw)
     for cue in raw:
         if cue.end_s < cue.start_s:
             raise MalformedCaptionsError(path, fmt, f"the cue at {cue.where} ends before it starts")
@@ -385,7 +387,7 @@ def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any) -> Caption
                 continue
             words.append(TimedWord(start + at, start + cursor, word_start, word_end))
         line = prefix + text
-        utterance = _utterance(cue.speaker, line, offset, utterances[-1] if utterances else None)
+        utterance = _utterance(cue.speaker, line, offset, utterances[-1] if utterances else None, named)
         if utterance is not None:
             if utterances and utterance.start == utterances[-1].start:
                 utterances[-1] = utterance  # the turn before, gone on with
@@ -439,10 +441,28 @@ def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any) -> Caption
     )
 
 
-def _utterance(speaker: str, line: str, offset: int, before: Utterance | None) -> Utterance | None:
+def _speakers_named_in_text(raw: Sequence[_RawCue]) -> frozenset[str]:
+    """The speakers named in mixed case at the start of the text of cues without a voice
+    ("Helen Park: okay", "Helen Park (BPH): okay", as meeting platforms write their captions)
+    that the file names at two cues or more: like the text importer (`turns.py`), a
+    capitalised word and a colon said once ("Note: ...") names no one."""
+    layout = hearing_layout()
+    counts: Counter[str] = Counter()
+    for cue in raw:
+        if not cue.speaker:
+            turn = layout.turn_of(_cue_text(cue)[0], named=True)
+            if turn is not None and turn.named and turn.speech_at is None:
+                counts[turn.speaker] += 1
+    return frozenset(name for name, n in counts.items() if n > 1)
+
+
+def _utterance(
+    speaker: str, line: str, offset: int, before: Utterance | None, named: frozenset[str] = frozenset()
+) -> Utterance | None:
     """The utterance a cue's line at `offset` is or belongs to, as the text importer reads
     a line (`turns.py`): the turn of the speaker the cue names; else the turn a caption's
-    change-of-speaker mark opens (">> okay", `UNNAMED_SPEAKER`; ">> MS. DORAN: yes");
+    change-of-speaker mark opens (">> okay", `UNNAMED_SPEAKER`; ">> MS. DORAN: yes"), or
+    a name of `named` at the start of its text opens ("Helen Park: okay");
     a transcriber's parenthetical on its own ("(Laughter.)", speaker ""); else the turn
     before it, which a caption without a mark goes on with (`before` made longer); None
     before any turn (a caption file that names no speaker and marks no change)."""
@@ -453,6 +473,8 @@ def _utterance(speaker: str, line: str, offset: int, before: Utterance | None) -
     if line.startswith(">>") and (turn := layout.turn_of(line)) is not None:
         speech_at = None if turn.speech_at is None else offset + turn.speech_at
         return Utterance(turn.speaker, offset + turn.tag_start, end, speech_at)
+    if named and (turn := layout.turn_of(line, named=True)) is not None and turn.speaker in named:
+        return Utterance(turn.speaker, offset + turn.tag_start, end)
     if layout.is_parenthetical(line):
         return Utterance("", offset, end)
     if before is not None and before.speaker and before.end == offset - 1:

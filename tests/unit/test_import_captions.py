@@ -106,6 +106,35 @@ def test_a_captions_change_of_speaker_marks_are_turns_as_in_a_text_file(tmp_path
     assert [captions.text[a:b] for a, b in captions.speaker_tags()] == [">>", "MS. DORAN", ">>"]
 
 
+def test_a_meeting_s_captions_name_their_speakers_in_the_text_as_a_text_file_does(tmp_path):
+    """A meeting platform writes its speaker at the start of the cue's text ("Helen Park:",
+    with its display name's note, "Helen Park (BPH):") and no voice tag: a turn where the file
+    names the speaker at two cues or more, as in a text file; a capitalised word and a colon
+    said once ("Note:") opens no turn of its own."""
+    lines = [
+        "Helen Park (BPH): okay we're on the record",
+        "Daniel Ruiz: good morning",
+        "Helen Park (BPH): thank you",
+        "Daniel Ruiz: yes ma'am",
+    ]
+    captions = import_file(write(tmp_path, "meeting.vtt", _vtt(lines)))
+    text = import_file(write(tmp_path, "meeting.txt", "\n".join(lines)))
+    assert captions.text == text.text
+    assert captions.utterances == text.utterances
+    assert [u.speaker for u in captions.utterances] == ["Helen Park (BPH)", "Daniel Ruiz"] * 2
+    noted_lines = [*lines[:2], "Note: the witness nods", *lines[2:]]
+    noted = import_file(write(tmp_path, "noted.vtt", _vtt(noted_lines)))
+    assert [u.speaker for u in noted.utterances] == ["Helen Park (BPH)", "Daniel Ruiz"] * 2
+    second = noted.utterances[1]
+    assert noted.text[second.speech_start : second.end] == "good morning\nNote: the witness nods"
+
+
+def _vtt(lines: list[str]) -> str:
+    return "WEBVTT\n\n" + "".join(
+        f"{n}\n00:00:0{n}.000 --> 00:00:0{n}.900\n{line}\n\n" for n, line in enumerate(lines, 1)
+    )
+
+
 def whisper_json():
     return {
         "text": " Hello Maria Lopez. Fine thanks.",

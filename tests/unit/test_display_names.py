@@ -1,10 +1,10 @@
-"""A meeting's display name that is a device's or a room's (`core/device_labels.py`): its town or
+"""A meeting's display name that is a device's or a room's (`core.display_names.py`): its town or
 prison is a place, no one in it is a person but the owner, and a town NER read as a surname in
 the speech is the place at its other mentions too."""
 
 from __future__ import annotations
 
-from reviewer_app.core.device_labels import label_device_speakers
+from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
 
@@ -81,3 +81,30 @@ def test_the_merge_stops_a_town_read_as_a_surname_spreading_over_a_room_s_label(
     spans = [Span(seed, seed + 8, "PERSON", ("spacy",), 0.85), Span(13, 17, "PERSON", ("spacy",), 0.85)]
     out = merge_spans(spans, text, default_rules(), speaker_tags=tags)
     assert [lab for covered, lab in _labelled(out, text) if covered == "CORCORAN"] == ["LOCATION"] * 3
+
+
+def test_the_name_before_a_display_name_s_note_is_a_person_without_its_title_or_note():
+    text = "Commissioner Helen Park (BPH)  0:05\nOn the record.\nDaniel Okafor (Guest)  0:12\nMorning."
+    tags = _tags(text, "Commissioner Helen Park (BPH)", "Daniel Okafor (Guest)")
+    park = text.index("Helen Park")
+    spans = [Span(park, park + 16, "LOCATION", ("spacy",), 0.85)]
+    out = label_persons_before_notes(spans, text, tags, DEVICES, TITLES)
+    assert _labelled(out, text) == [("Helen Park", "PERSON"), ("Daniel Okafor", "PERSON")]
+
+
+def test_a_device_s_label_with_a_note_is_no_person():
+    text = "Corcoran Conf Rm (Guest)  0:05\nWe can hear you."
+    out = label_persons_before_notes([], text, _tags(text, "Corcoran Conf Rm (Guest)"), DEVICES, TITLES)
+    assert out == []
+
+
+def test_the_merge_reads_the_name_before_a_note_as_a_person_whatever_ner_made_of_it():
+    text = "Helen Park (Guest)  0:05\nOn the record.\nRuiz  0:09\nThank you.\nHelen Park (Guest)  0:12\nYes."
+    tags = _tags(text, "Helen Park (Guest)", "Ruiz", "Helen Park (Guest)")
+    second = text.index("Helen Park", 5)
+    spans = [
+        Span(0, 18, "LOCATION", ("spacy",), 0.85),
+        Span(second, second + 18, "ORGANIZATION", ("spacy",), 0.85),
+    ]
+    out = merge_spans(spans, text, default_rules(), speaker_tags=tags)
+    assert _labelled(out, text) == [("Helen Park", "PERSON"), ("Helen Park", "PERSON")]

@@ -1,14 +1,17 @@
-"""Speaker labels that name a device or a room, not a person (issue 12).
+"""A meeting's display names as speaker tags (issue 12): who joined, as the platform names them.
 
-A meeting platform heads each turn with the display name of whoever joined, and where a
-prison's hearing room or a phone joined, that name is the device's: "CORCORAN HEARING RM 2",
-"SQ Video Conf", "Maria's iPhone". Such a label names no person, except the owner before "'s",
-and a place in it is the room's town or prison. NER reads the capitalised town there as nothing
-or as a surname, and a name propagated from one misread mention in the speech then tags the
-label as a person at every turn. `label_device_speakers` settles it per document: in a
-label holding a device word (`person_context.toml`'s `device_words`) the gazetteer's places are
-LOCATION and nothing else is a name; and the same word elsewhere is the place too, where the
-document never shows it as a person's (a title or person's context before it, a cover name).
+A meeting platform heads each turn with the display name of whoever joined, with the note
+the platform or its owner adds in brackets ("Helen Park (BPH)", "Daniel Okafor (Guest)"):
+the name before the note is a person's (`label_persons_before_notes`), whatever NER made of
+it ("Helen Park" a place, "(BPH)" taken in). Where a prison's hearing room or a phone
+joined, the name is the device's: "CORCORAN HEARING RM 2", "SQ Video Conf", "Maria's iPhone".
+Such a label names no person, except the owner before "'s", and a place in it is the room's
+town or prison. NER reads the capitalised town there as nothing or as a surname, and a name
+propagated from one misread mention in the speech then tags the label as a person at every
+turn. `label_device_speakers` settles it per document: in a label holding a device word
+(`person_context.toml`'s `device_words`) the gazetteer's places are LOCATION and nothing
+else is a name; and the same word elsewhere is the place too, where the document never
+shows it as a person's (a title or person's context before it, a cover name).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ _WORD = re.compile(r"[\w'’-]+")
 # What a device's label holds besides its places is no one's name ("Conference Room iPad").
 _NAMES = frozenset({"PERSON", "ORGANIZATION", "NRP"})
 _OWNER = re.compile(r"[\w-]+['’]s\Z")
+# A display name and the note in brackets after it ("Helen Park (BPH)", "Marsh, Ellen (Guest)").
+_NAME_AND_NOTE = re.compile(r"(?P<name>[^()\n]*?\w)[ ]+\([^()\n]{1,24}\)")
 # A gazetteer's place is at most this many words ("Richard J. Donovan Correctional Facility").
 _PLACE_WORDS = 5
 
@@ -33,6 +38,31 @@ def _is_device_label(label: str, device_words: frozenset[str]) -> bool:
     person's initials or name ("RM:" for Rosa Medina), not a room."""
     words = _WORD.findall(label)
     return len(words) > 1 and any(w.lower() in device_words for w in words)
+
+
+def label_persons_before_notes(
+    spans: Sequence[Span],
+    text: str,
+    speaker_tags: Sequence[tuple[int, int]],
+    device_words: frozenset[str],
+    titles: frozenset[str],
+) -> list[Span]:
+    """`spans` with the name before the note in brackets of each speaker tag that has one
+    (`Document.speaker_tags`: "Helen Park (BPH)") a PERSON over the name alone, its `titles`
+    (lower case, no full stop: "Commissioner Helen Park") left out, in place of the spans over
+    it; a device's label (one of `device_words`, lower case) aside."""
+    names = []
+    for a, b in speaker_tags:
+        match = _NAME_AND_NOTE.fullmatch(text, a, b)
+        if match and not _is_device_label(text[a:b], device_words):
+            words = list(_WORD.finditer(text, *match.span("name")))
+            while len(words) > 1 and words[0].group().lower().rstrip(".") in titles:
+                words.pop(0)
+            names.append((words[0].start(), match.end("name")))
+    if not names:
+        return list(spans)
+    kept = [s for s in spans if not any(s.start < end and start < s.end for start, end in names)]
+    return sorted([*kept, *(Span(a, b, "PERSON", (CONTEXT,), CONTEXT_SCORE) for a, b in names)])
 
 
 def _places_in(text: str, start: int, end: int, known_places: frozenset[str]) -> list[tuple[int, int]]:
