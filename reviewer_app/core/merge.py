@@ -848,8 +848,9 @@ def merge_spans(
             person_names,
         )
         heads = rules.head_words.get("LOCATION", ())
+        bodies, locatives = rules.known_bodies, rules.locative_cues
         merged = settle_places_and_bodies(
-            merged, text, rules.known_places, heads, cues, roles, stop_words, rules.known_bodies
+            merged, text, rules.known_places, heads, cues, roles, stop_words, bodies, locatives
         )
         # "Centinela before that", "the Folsom years": a known place NER read as nothing.
         merged = label_known_places_alone(merged, text, rules.known_places, person_words, person_names)

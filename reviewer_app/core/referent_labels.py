@@ -29,6 +29,7 @@ from reviewer_app.core.acronyms import expansions
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAMING_SCORE, opens_sentence
 from reviewer_app.core.organisation_names import NAME
+from reviewer_app.core.place_ties import places_win_ties
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spelled_referents import spells_a_thing
 
@@ -454,12 +455,14 @@ def settle_places_and_bodies(
     role_words: frozenset[str] = frozenset(),
     stop_words: frozenset[str] = frozenset(),
     known_bodies: frozenset[str] = frozenset(),
+    locative_cues: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The last word on places and organisations, once every other rule has proposed its
     spans: no document, event or credential after a name, agencies named by their county,
     premises named before their address, the other names the text gives them, bodies the
     context named that NER read as places, the gazetteers' bodies (`known_bodies`), then one
-    label per name by majority. `cues` are
+    label per name by majority, and a tie for a place a mention after one of `locative_cues`
+    backs (`place_ties.places_win_ties`). `cues` are
     merge.toml's [organisation_cues] (`events`, `documents`, `sentence_adverbs`,
     `credentials`, `agencies`, `state_forms`); `role_words` titles and role nouns,
     `stop_words` function and clause words (lower case)."""
@@ -473,7 +476,8 @@ def settle_places_and_bodies(
     spans = label_aliases(spans, text)
     state_forms = tuple(cues.get("state_forms", ()))
     spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
-    return label_mentions_by_majority(label_known_bodies(spans, text, known_bodies), text)
+    spans = label_mentions_by_majority(label_known_bodies(spans, text, known_bodies), text)
+    return places_win_ties(spans, text, locative_cues, role_words)
 
 
 # A capitalised word right before or after a mention: the mention is part of a longer name.
