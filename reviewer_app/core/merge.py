@@ -76,6 +76,7 @@ from reviewer_app.core.context_rules import (
 )
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
+from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
 from reviewer_app.core.name_edges import (
@@ -783,6 +784,7 @@ def merge_spans(
         colours,
         speaker_tags,
     )
+    merged = relabel_holidays_read_as_persons(merged, text)  # "every Chuseok", "Tết 2020"
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
     merged = drop_numbered_speaker_tags(merged, text, speaker_tags)  # "SPEAKER_00:"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
