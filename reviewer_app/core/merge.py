@@ -108,6 +108,7 @@ from reviewer_app.core.organisation_names import (
     split_at_spaced_dashes,
     split_businesses_on_streets,
 )
+from reviewer_app.core.other_names import label_names_defined_as_others
 from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.person_words import titled_pattern
 from reviewer_app.core.place_mentions import (
@@ -785,6 +786,7 @@ def merge_spans(
         speaker_tags,
     )
     merged = relabel_holidays_read_as_persons(merged, text)  # "every Chuseok", "Tết 2020"
+    merged = label_names_defined_as_others(merged, text)  # '"Shene" is the name ... for the OLA'
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
     merged = drop_numbered_speaker_tags(merged, text, speaker_tags)  # "SPEAKER_00:"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".
