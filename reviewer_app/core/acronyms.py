@@ -2,7 +2,8 @@
 
 - `initialisms`: capitalised names of two words or more whose initials the document also
   writes as an acronym ("Anger Replacement Training" ... "ART", "Bridges to Accountability" ...
-  "B2A"), both at every mention.
+  "B2A"), both at every mention; not a personal title and one name, which names a person
+  ("Officer Cashman" beside "my OC", pepper spray).
 - `ending_with_initials`: the end of a name that an acronym in brackets after it stands for.
 - `expansions`: the names each acronym of the text may stand for.
 - `acronyms_of_common_nouns` / `is_common_noun`: an acronym of words the text also writes in
@@ -18,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from reviewer_app.core.organisation_names import NAME
+from reviewer_app.core.person_words import personal_titles
 
 # Letters in capitals, and a 2 or a 4 between two of them, said for "to" and "for" ("B2A" of
 # "Bridges to Accountability", "C2C" of "Combat to Community").
@@ -70,6 +72,8 @@ def initialisms(text: str) -> list[tuple[int, int]]:
         for first in range(len(words) - 1):
             if not words[first].group()[0].isupper():
                 continue
+            if len(words) - first == 2 and words[first].group().lower().rstrip(".") in personal_titles():
+                continue  # "Officer Cashman" beside "my OC" (pepper spray): a person named by title
             initials = next(
                 (i for i in initials_of([w.group() for w in words[first:]]) if len(i) >= 2 and i in acronyms),
                 "",

@@ -77,6 +77,7 @@ from reviewer_app.core.organisation_names import (
     names_with_legal_forms,
     reads_as_a_person,
     signed_firms,
+    titles_a_person,
 )
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_acronyms import (
@@ -205,7 +206,11 @@ def learn_organisations(
     named.update(dict.fromkeys(m.group("acronym") for m in _DEFINED_ACRONYM.finditer(text)))
     followers = frozenset(w.lower() for w in cues.get("followers", ()))
     defined = defined_names(text, cues.get("kinds", ()), followers, function_words, cues.get("premises", ()))
-    named.update(dict.fromkeys(n for n in defined if n.lower() not in known_places))
+    named.update(
+        dict.fromkeys(
+            n for n in defined if n.lower() not in known_places and not titles_a_person(n, text, persons)
+        )
+    )
     questions = _cue_alternation(cues.get("questions", ()))
     # A question whose last sentence asks about a kind of body ("Have you been in the hospital
     # for it?", "This was the feed store in Auburn?"), not for a person ("who", "anybody").

@@ -77,6 +77,7 @@ from reviewer_app.core.context_rules import (
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
+from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
 from reviewer_app.core.name_edges import (
@@ -108,6 +109,7 @@ from reviewer_app.core.organisation_names import (
     split_at_spaced_dashes,
     split_businesses_on_streets,
 )
+from reviewer_app.core.other_names import label_names_defined_as_others
 from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.person_words import person_words as person_word_list
 from reviewer_app.core.person_words import titled_pattern
@@ -785,6 +787,8 @@ def merge_spans(
         colours,
         speaker_tags,
     )
+    merged = relabel_holidays_read_as_persons(merged, text)  # "every Chuseok", "Tết 2020"
+    merged = label_names_defined_as_others(merged, text)  # '"Shene" is the name ... for the OLA'
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
     merged = drop_numbered_speaker_tags(merged, text, speaker_tags)  # "SPEAKER_00:"
     # "on Edinger and, um, Bristol"; not "on Monday and Tuesday", "Mom and Dad".

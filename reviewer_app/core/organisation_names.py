@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable
 
 from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.person_words import personal_titles
 from reviewer_app.core.spans import Span
 
 # A capitalised name of up to six words, with lower-case joining words inside
@@ -295,6 +296,27 @@ def reads_as_a_person(name: str, text: str, persons: frozenset[str], heads: froz
         return True
     first = words[0].lower()
     return name.lower() in persons or any(p.split()[0] == first for p in persons if " " in p)
+
+
+# Articles and possessives before a role ("the bishop", "our pastor"); not "that", a conjunction too
+# ("that to").
+_ROLE_DETERMINER = r"(?i:the|a|an|my|our|his|her|their|your)"
+
+
+def titles_a_person(name: str, text: str, persons: frozenset[str]) -> bool:
+    """Whether `name`, listed after a kind of premises ("our church, Bishop Lowell Ames,"), is a
+    person of that place named with a title: a personal title and one name ("Pastor Ray"), or a
+    word the text also writes in lower case as a role after an article or a possessive ("the
+    bishop at our church") before a name of two words or more the detectors read as a person's
+    (`persons`, lower case: "Lowell Ames"). A body's name is no title before a person's ("To Casa
+    Amapola", where NER read "Casa Amapola" as a person, stays the body)."""
+    words = name.split()
+    title = words[0].lower().rstrip(".")
+    if len(words) == 2 and title in personal_titles():
+        return True
+    if len(words) < 3 or " ".join(words[1:]).lower() not in persons:
+        return False
+    return re.search(rf"\b{_ROLE_DETERMINER}[ ]+{re.escape(title)}\b", text) is not None
 
 
 def coordinated_parts(name: str) -> list[tuple[int, int]]:

@@ -60,3 +60,8 @@ def test_a_digit_said_for_to_or_for_in_an_acronym_stands_for_the_word():
     found = {text[a:b] for a, b in initialisms(text)}
     assert found == {"Bridges to Accountability", "B2A", "Combat to Community", "C2C"}
     assert len(initialisms(text)) == 4
+
+
+def test_a_title_and_one_name_with_an_acronyms_initials_is_a_person_no_initialism():
+    text = "I used my OC. We had an Officer Cashman on second watch. I did Anger Replacement Training, ART."
+    assert [text[a:b] for a, b in initialisms(text)] == ["Anger Replacement Training", "ART"]

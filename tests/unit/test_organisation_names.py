@@ -12,6 +12,7 @@ from reviewer_app.core.organisation_names import (
     names_ending_in_heads,
     names_with_legal_forms,
     signed_firms,
+    titles_a_person,
 )
 from reviewer_app.core.spans import Span
 
@@ -395,3 +396,19 @@ def test_a_family_name_before_residence_says_its_home_not_a_body():
     text = "They searched the Anna Reyes Residence and the Open Door Residence."
     ner = [_ner(text, "Open Door Residence", "LOCATION")]
     assert ("Open Door Residence", "ORGANIZATION") in _merged(text, ner)
+
+
+def test_a_person_named_with_a_title_after_a_place_of_worship_is_no_organisation():
+    text = (
+        "WIFE: The bishop at our church, Bishop Lowell Ames, baptized both of them.\n"
+        "INMATE: The man at my church, Pastor Ray, visits me."
+    )
+    assert titles_a_person("Bishop Lowell Ames", text, frozenset({"lowell ames"}))
+    assert titles_a_person("Pastor Ray", text, frozenset())
+    assert not titles_a_person("Valley Grace Fellowship", text, frozenset({"grace fellowship"}))
+    # A word before the name that the text writes as no role: the body NER read as a person.
+    assert not titles_a_person(
+        "To Casa Amapola", "I knew that to be true. To Casa Amapola.", frozenset({"casa amapola"})
+    )
+    spans = [_ner(text, "Lowell Ames", "PERSON"), _ner(text, "Ray", "PERSON")]
+    assert _merged(text, spans) == {("Lowell Ames", "PERSON"), ("Ray", "PERSON")}
