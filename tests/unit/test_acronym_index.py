@@ -60,3 +60,9 @@ def test_a_digit_said_for_to_or_for_in_an_acronym_stands_for_the_word():
     found = {text[a:b] for a, b in initialisms(text)}
     assert found == {"Bridges to Accountability", "B2A", "Combat to Community", "C2C"}
     assert len(initialisms(text)) == 4
+
+
+def test_an_acronym_that_opens_a_turn_after_a_speakers_tag_stands_out():
+    text = "COMMISSIONER: And Combat to Community.\nINMATE YAZZIE: C2C, yes, sir.\nJOSEPH NG: No."
+    assert stands_out("C2C", text) and not stands_out("NG", text)
+    assert {text[a:b] for a, b in initialisms(text)} == {"Combat to Community", "C2C"}
