@@ -773,6 +773,7 @@ def merge_spans(
         numbered_parts=frozenset(w.lower() for w in rules.organisation_cues.get("numbered_parts", ())),
         count_units=rules.duration_words
         | frozenset(w.lower() for w in rules.organisation_cues.get("count_units", ())),
+        prepositions=rules.clause_words,
     )
     # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(
@@ -820,7 +821,13 @@ def merge_spans(
         known = (rules.known_places, rules.known_groups)  # "the X dog program", "Hartnell college"
         merged = label_names_before_kinds(merged, text, cues, rules.organisation_heads, *known, stop_words)
         merged = label_short_forms_of_organisations(
-            merged, text, rules.known_places, rules.location_cues, cues.get("owned", ()), roles
+            merged,
+            text,
+            rules.known_places,
+            rules.location_cues,
+            cues.get("owned", ()),
+            roles,
+            frozenset(cues.get("counting_words", ())),
         )
         # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
