@@ -78,6 +78,7 @@ from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
+from reviewer_app.core.loose_acronyms import label_loose_acronyms
 from reviewer_app.core.name_edges import (
     after_courtesy_title,
     drop_stutters,
@@ -829,6 +830,7 @@ def merge_spans(
             roles,
             frozenset(cues.get("counting_words", ())),
         )
+        merged = label_loose_acronyms(merged, text)  # "Meadowview Norte. MVN."
         # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
         propagated = apply_whitelist(propagate(merged, text, rules), text, rules.whitelist, whitelisted)
