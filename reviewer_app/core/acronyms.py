@@ -97,6 +97,12 @@ def _acronym_occurrences(text: str) -> dict[str, tuple[tuple[int, int], ...]]:
     return {acronym: tuple(spans) for acronym, spans in found.items()}
 
 
+def acronym_occurrences(text: str) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Each acronym of the text (letters in capitals, a 2 or a 4 for "to" and "for") and where it
+    stands, from the index the rules of a merge share."""
+    return _acronym_occurrences(text)
+
+
 def _occurrences(acronym: str, text: str) -> Sequence[tuple[int, int]]:
     """Where `acronym` stands as a word (`\\bACRONYM\\b`): for one of `_ACRONYM`'s shape, the
     matches of `_ACRONYM` that are it, which are exactly those."""
@@ -143,11 +149,14 @@ def is_common_noun(name: str, text: str) -> bool:
 
 def stands_out(acronym: str, text: str) -> bool:
     """Whether `acronym` is somewhere written as one: in mixed-case text, not
-    right after a number ("9:04 AM") and not among words in capitals ("JOSEPH NG:")."""
+    right after a number ("9:04 AM") and not among words in capitals ("JOSEPH NG:"; a speaker's
+    tag before it is none: "YAZZIE: C2C, yes")."""
     for start, end in _occurrences(acronym, text):
         before = text[max(0, start - 30) : start].split()
         after = text[end : end + 30].split()
-        neighbours = [w for w in (before[-1:] + after[:1]) if any(c.isalpha() for c in w)]
+        # A speaker's tag before it is no neighbour: "YAZZIE: C2C, yes" opens a turn.
+        tag = bool(before) and before[-1].endswith(":")
+        neighbours = [w for w in ([] if tag else before[-1:]) + after[:1] if any(c.isalpha() for c in w)]
         if before and re.search(r"\d$", before[-1]):
             continue  # "9:04 AM"; not after a sentence that ends in a number ("Since '18. SBF.")
         if neighbours and all(w.isupper() for w in neighbours):

@@ -420,6 +420,7 @@ def label_short_forms_of_organisations(
     location_cues: frozenset[str] = frozenset(),
     owned: Sequence[str] = (),
     role_words: frozenset[str] = frozenset(),
+    counting_words: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """A name that the document also writes as the first words of an organisation's
     name is that organisation's short form, whatever NER made of it alone:
@@ -435,7 +436,10 @@ def label_short_forms_of_organisations(
     `owned` ("Brightwater's legal department": what a firm has, not a person) is
     taken the same way. A short form of two words or more is also proposed where no span is
     ("Steady Ground" of "Steady Ground Recovery"), unless it ends in one of `role_words` (lower
-    case; "Spanish Interpreter" of "Spanish Interpreter Guild" is a role where alone), and an
+    case; "Spanish Interpreter" of "Spanish Interpreter Guild" is a role where alone); one of one
+    word too, unless the text writes it in lower case, a person's name holds it, it is one of
+    `counting_words` (lower case; "Second degree murder" beside "Second Wind Recovery"), a capitalised
+    word follows it or it opens a numbered item ("8. Sobriety and self-help"); and an
     organisation's acronym said as letters ("the b k c" of "brothers keeper circle") too
     (`spoken_acronyms.acronyms_of_organisations`)."""
     spans = acronyms_of_organisations(list(spans), text, _names_are_capitalised(text))
@@ -498,14 +502,32 @@ def label_short_forms_of_organisations(
             span = span.with_(start=start, label="ORGANIZATION", detectors=detectors)
         out.append(span)
     # "Steady Ground" of "Steady Ground Recovery", "Second Wind" of "Second Wind Residence": a short
-    # form of two words or more is the organisation where no span is, too.
+    # form of two words or more is the organisation where no span is, too; so is one of one word the
+    # text never writes in lower case and no person's name holds ("Brookside" of "Brookside Citrus
+    # Packing"), where no capitalised word follows it (another name: "Brookside Farms").
     taken = sorted((s.start, s.end) for s in out)
-    for short in (s for s in short_forms if " " in s and s.split()[-1].lower() not in role_words):
+    lowercase_phrases = lowercase_text(text)
+    for short in short_forms:
+        one_word = " " not in short
+        if short.split()[-1].lower() in role_words or (
+            one_word
+            and (short.lower() in person_words | counting_words or f" {short.lower()} " in lowercase_phrases)
+        ):
+            continue
         for start, end in whole_word_occurrences(text, short):
+            line_start = text.rfind("\n", 0, start) + 1
+            if one_word and (
+                _NEXT_CAPITALISED.match(text, end) or _NUMBERED_ITEM.fullmatch(text, line_start, start)
+            ):
+                continue
             i = bisect.bisect_left(taken, (end, end))
             if not any(a < end and start < b for a, b in taken[max(0, i - 8) : i]):
                 out.append(Span(start, end, "ORGANIZATION", (CONTEXT,), CONTEXT_SCORE))
     return sorted(out)
+
+
+_NEXT_CAPITALISED = re.compile(r"[ ]+[A-Z]")
+_NUMBERED_ITEM = re.compile(r"[ \t]*\d{1,3}[.)][ \t]+")  # not "A. ": an answer's mark
 
 
 def previous_word(text: str, start: int, backwards: re.Pattern[str] = BACKWARDS_WORD, reach: int = 40) -> str:
@@ -549,16 +571,25 @@ _BRACKETED_ITEM_BEFORE = re.compile(r"\([^()]*[,(][ \t]*$")
 _BRACKETED_ITEM_AFTER = re.compile(r"[ \t]*[,;)]")
 
 
-def _capitalised_by_layout(text: str, span: Span) -> bool:
+def _capitalised_by_layout(text: str, span: Span, prepositions: frozenset[str] = frozenset()) -> bool:
     """Whether the word `span` covers stands where layout, not a name, capitalises it; never
-    running text after a preposition or a verb ("represented by Liberty", "with Chase")."""
+    running text after a preposition or a verb ("represented by Liberty", "with Chase"), also
+    where one of `prepositions` (lower case) opens the sentence or the turn ("DAVIS: For Chase")."""
     prefix = text[_line_bounds(text, span.start)[0] : span.start]
+    run = _TITLE_CASE_RUN.search(prefix)
     return (
         opens_sentence(text, span.start)
-        or bool(_TITLE_CASE_RUN.search(prefix))
+        or bool(run and not _opening_preposition(run.group(), prepositions))
         or bool(_CAPTION_BRACKET.match(text, span.end))
         or bool(_BRACKETED_ITEM_BEFORE.search(prefix) and _BRACKETED_ITEM_AFTER.match(text, span.end))
     )
+
+
+def _opening_preposition(run: str, prepositions: frozenset[str]) -> bool:
+    """Whether a run of capitalised words is one preposition after a mark or at a line's start: the
+    capital is the sentence's, and the word after it is capitalised as a name."""
+    words = run.lstrip(",:;(–—-").split()
+    return len(words) == 1 and words[0].lower() in prepositions
 
 
 def _line_bounds(text: str, offset: int) -> tuple[int, int]:
@@ -591,10 +622,12 @@ def drop_false_tags(
     speaker_tags: Sequence[tuple[int, int]] = (),
     numbered_parts: frozenset[str] = frozenset(),
     count_units: frozenset[str] = frozenset(),
+    prepositions: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The spans without the names that their context shows are no names (module docstring);
     `speaker_tags` as `Document.speaker_tags`; `numbered_parts` the words a letter or number
-    after them numbers ("Facility B"), unless one of `count_units` follows ("Kaiser 2 times")."""
+    after them numbers ("Facility B"), unless one of `count_units` follows ("Kaiser 2 times");
+    `prepositions` (lower case) put a name after them in running text ("For Chase, I think")."""
     heads = tuple(f" {h.lower()}" for h in organisation_heads)
     head_words = frozenset(h.lower() for h in organisation_heads)
     spans = list(spans)
@@ -643,7 +676,7 @@ def drop_false_tags(
                     span.label == "ORGANIZATION"
                     and covered[0].isupper()
                     and CONTEXT not in span.detectors
-                    and _capitalised_by_layout(text, span)
+                    and _capitalised_by_layout(text, span, prepositions)
                 )
             )
         ):

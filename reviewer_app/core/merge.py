@@ -80,6 +80,7 @@ from reviewer_app.core.family_names import relabel_names_by_form, relabel_relati
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
+from reviewer_app.core.loose_acronyms import label_loose_acronyms
 from reviewer_app.core.name_edges import (
     after_courtesy_title,
     drop_stutters,
@@ -777,6 +778,7 @@ def merge_spans(
         numbered_parts=frozenset(w.lower() for w in rules.organisation_cues.get("numbered_parts", ())),
         count_units=rules.duration_words
         | frozenset(w.lower() for w in rules.organisation_cues.get("count_units", ())),
+        prepositions=rules.clause_words,
     )
     # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(
@@ -826,12 +828,19 @@ def merge_spans(
         known = (rules.known_places, rules.known_groups)  # "the X dog program", "Hartnell college"
         merged = label_names_before_kinds(merged, text, cues, rules.organisation_heads, *known, stop_words)
         merged = label_short_forms_of_organisations(
-            merged, text, rules.known_places, rules.location_cues, cues.get("owned", ()), roles
+            merged,
+            text,
+            rules.known_places,
+            rules.location_cues,
+            cues.get("owned", ()),
+            roles,
+            frozenset(cues.get("counting_words", ())),
         )
         # "Helen Park (BPH)  0:03": a display name before its note is a person's, in each mention.
         merged = label_persons_before_notes(
             merged, text, speaker_tags, person_word_list("device_words"), rules.titles | name_titles
         )
+        merged = label_loose_acronyms(merged, text)  # "Meadowview Norte. MVN."
         # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
         propagated = apply_whitelist(propagate(merged, text, rules), text, rules.whitelist, whitelisted)

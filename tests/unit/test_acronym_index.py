@@ -65,3 +65,9 @@ def test_a_digit_said_for_to_or_for_in_an_acronym_stands_for_the_word():
 def test_a_title_and_one_name_with_an_acronyms_initials_is_a_person_no_initialism():
     text = "I used my OC. We had an Officer Cashman on second watch. I did Anger Replacement Training, ART."
     assert [text[a:b] for a, b in initialisms(text)] == ["Anger Replacement Training", "ART"]
+
+
+def test_an_acronym_that_opens_a_turn_after_a_speakers_tag_stands_out():
+    text = "COMMISSIONER: And Combat to Community.\nINMATE YAZZIE: C2C, yes, sir.\nJOSEPH NG: No."
+    assert stands_out("C2C", text) and not stands_out("NG", text)
+    assert {text[a:b] for a, b in initialisms(text)} == {"Combat to Community", "C2C"}

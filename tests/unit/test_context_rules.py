@@ -469,7 +469,33 @@ def test_a_short_form_of_two_words_no_detector_found_is_the_organisation_too():
     ]
     merged = [(s.text_in(text), s.label) for s in merge_spans(spans, text)]
     assert merged.count(("Steady Ground", "ORGANIZATION")) == 2
-    assert ("Ferncastle", "ORGANIZATION") not in merged  # one word alone: NER's to find
+    assert ("Ferncastle", "ORGANIZATION") in merged  # one word the text never writes in lower case
+
+
+def test_a_short_form_of_one_word_is_no_common_word_no_persons_name_and_no_first_word_of_another():
+    text = (
+        "A. At 19, Brookside Citrus Packing. Brookside in Arvin, forklift. Then Second Leash, the dogs; "
+        "the second year Second was fine. Hollis Transport paid; Kim Hollis drove. "
+        "Third Chance Ministries helped. Third degree, he said.\n8. Northgate and self-help. "
+        "He lived at Northgate Recovery."
+    )
+    spans = [
+        _span(text, "Brookside Citrus Packing", "ORGANIZATION"),
+        _span(text, "Second Leash", "ORGANIZATION"),
+        _span(text, "Hollis Transport", "ORGANIZATION"),
+        _span(text, "Kim Hollis", "PERSON"),
+        _span(text, "Third Chance Ministries", "ORGANIZATION"),
+        _span(text, "Northgate Recovery", "ORGANIZATION"),
+    ]
+    merged = [(s.text_in(text), s.label, s.start) for s in merge_spans(spans, text)]
+    brookside = [start for name, label, start in merged if (name, label) == ("Brookside", "ORGANIZATION")]
+    assert brookside == [text.index("Brookside in")]
+    # Nor "Northgate" opening a numbered item.
+    assert not {name for name, _, _ in merged} & {"Second", "Hollis", "Third", "Northgate"}
+    text = "A. Then Ravensdale Citrus Packing, till Ravensdale Mendez hired me."
+    spans = [_span(text, "Ravensdale Citrus Packing", "ORGANIZATION")]
+    # The first word of another name is no mention of the body.
+    assert ("Ravensdale", "ORGANIZATION") not in _merged(text, spans)
 
 
 def test_a_person_or_a_town_is_no_short_form_of_an_organisation_named_after_it():
@@ -603,7 +629,7 @@ def test_a_body_named_by_a_common_word_in_running_text_stays_where_the_text_writ
         "The applicant was represented by Liberty, a non-governmental organisation based in London. "
         "He complained of the deprivation of his liberty. My account is with Chase. The police chase "
         "ended in Fresno. He filed with Amnesty after he got amnesty. (Exhibit 1, Decision, pp. 97-104.) "
-        "The decision was final."
+        "The decision was final.\nDAVIS: For Chase, I think. Group: Decision."
     )
     spans = [
         _span(text, "Liberty", "ORGANIZATION"),
@@ -611,9 +637,13 @@ def test_a_body_named_by_a_common_word_in_running_text_stays_where_the_text_writ
         _span(text, "Amnesty", "ORGANIZATION"),
         # A citation's item in brackets is set off by layout, not named in a sentence.
         _span(text, "Decision", "ORGANIZATION"),
+        # A preposition opening the turn puts the name after it in running text.
+        _span(text, "Chase", "ORGANIZATION", 1),
+        _span(text, "Decision", "ORGANIZATION", 1),
     ]
-    kept = drop_false_tags(spans, text, default_rules().function_words)
-    assert [s.text_in(text) for s in kept] == ["Liberty", "Chase", "Amnesty"]
+    rules = default_rules()
+    kept = drop_false_tags(spans, text, rules.function_words, prepositions=rules.clause_words)
+    assert [s.text_in(text) for s in kept] == ["Liberty", "Chase", "Amnesty", "Chase"]
 
 
 def test_a_name_that_owns_what_a_firm_owns_is_an_organisation_at_every_mention():
