@@ -64,6 +64,7 @@ from reviewer_app.detectors.spoken_age_talk import (
     next_name_of_a_list,
     opens_a_range_of_ages,
     restarts_an_age,
+    said_alone,
     set_off_after_a_person,
     short_of_an_age,
     stage_of_a_life_at,
@@ -538,9 +539,9 @@ class _Finder:
         return following
 
     def _repeats_an_age(self, age: Reading, number: Reading, reach: int = 12) -> bool:
-        """Whether `number` opens its sentence, after a hedge or not, and says again the `age` said
-        shortly before ("You were about nineteen?" "About nineteen, yeah."), or the year of age
-        after it ("She notes you are fifty-two." "Fifty-three in June.")."""
+        """Whether `number` opens its sentence (after a hedge or not) or is said alone, and says again
+        the `age` said shortly before ("About nineteen, yeah."; "Here, fifty-eight."), or the year of
+        age after it ("She notes you are fifty-two." "Fifty-three in June."; "By our count, fifty-nine.")."""
         first = number.first
         opener = first - (self.word(first - 1) in self.v.hedges)
         while (
@@ -549,7 +550,8 @@ class _Finder:
             and "," in self.gap(opener - 1, opener)
         ):
             opener -= 1  # "You're forty-five now?" "Yes, ma'am, forty-five."
-        if opener > 0 and not re.search(r"[.;:!?\n]", self.gap(opener - 1, opener)):
+        opens = opener == 0 or re.search(r"[.;:!?\n]", self.gap(opener - 1, opener))
+        if not opens and not said_alone(self, number):
             return False
         if first - age.last > reach:
             return False

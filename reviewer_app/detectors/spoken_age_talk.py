@@ -76,6 +76,16 @@ def goes_on_from_an_age(f: Finder, age: Reading, i: int, reach: int = 4) -> bool
     return bool(re.search(r"[,…—–]|--", gaps)) or f.word(age.last) in ("or", "going")
 
 
+def said_alone(f: Finder, number: Reading) -> bool:
+    """Whether `number` ends its sentence after a comma that sets it off from a frame of the
+    speaker's: "Here, fifty-eight.", "American way, sixty-nine.", "By our count, fifty-nine."
+    (not "Then I did twenty.", a count of what follows no frame)."""
+    first, last = number.first, number.last
+    after = f.gap(last - 1, last) if last < len(f.words) else f.text[f.words[last - 1].end :]
+    set_off = first > 0 and "," in f.gap(first - 1, first)
+    return set_off and re.match(r"[ \t]*(?:[.!?]|\n|$)", after) is not None
+
+
 def around_an_age(f: Finder, i: int, value: int) -> bool:
     """Whether the number of `value` in words at word i, from 13 to 29, follows "around" said of a
     person and not after a verb: "then pills around twenty-two", "hit back, around fifteen, he left"

@@ -80,6 +80,21 @@ def test_a_captions_turn_ends_without_a_mark_and_an_answer_repeats_an_age(text, 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # An age said again alone after a frame of the speaker's, or the year of age after it.
+        ("Q: So you're fifty-eight.\nA: Here, fifty-eight. In Korea, more.", ["fifty-eight", "fifty-eight"]),
+        ("Q: So you're fifty-eight.\nA: Yes. By our count, fifty-nine.", ["fifty-eight", "fifty-nine"]),
+        ("Q: So you're fifty-eight.\nA: By our count, sixty.", ["fifty-eight"]),
+        ("Q: So you're fifty-eight.\nA: Yes, fifty-nine of us went.", ["fifty-eight"]),
+        ("Q: You were nineteen.\nA: Yes. Then I did twenty.", ["nineteen"]),
+    ],
+)
+def test_an_age_said_again_alone_after_a_frame(text, expected):
+    assert said(text, "AGE") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("I clocked out at 6 and drove home.", ["6"]),
         ("It was between 1 and 2 that night.", ["1"]),  # the patterns find "2 that night"
         ("Kids between 1 and 2 years old.", []),
