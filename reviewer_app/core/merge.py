@@ -6,7 +6,7 @@ One function per rule; `merge_spans` applies them in the paper's order:
    on places and organisations, no possessive 's on names (guidelines), no
    lower-case word at the end of a capitalised name ("Merced today"), no bracket
    left open on lower-case letters ("Officer(s").
-2. `apply_whitelist`: drop spans that are, or lie inside, a whitelisted term.
+2. `whitelist_terms.apply_whitelist`: drop spans that are, or lie inside, a whitelisted term.
 3. `defer_trained_spans`: the trained detector's spans give way to other detectors'.
    `merge_exact_duplicates`: one span per [start, end), recording every detector.
 4. `keep_longer_same_start`, 5. `keep_longer_same_end`.
@@ -143,7 +143,7 @@ from reviewer_app.core.referent_labels import (
     label_streets_by_context,
     settle_places_and_bodies,
 )
-from reviewer_app.core.span_edges import NAME_LABELS, POSSESSIVE, THE, tidy_boundaries, tidy_piece
+from reviewer_app.core.span_edges import NAME_LABELS, tidy_boundaries, tidy_piece
 from reviewer_app.core.spans import Span
 from reviewer_app.core.speaker_tag_names import speaker_tag_names
 from reviewer_app.core.spoken_false_names import (
@@ -153,7 +153,7 @@ from reviewer_app.core.spoken_false_names import (
     relabel_kin_named,
 )
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
-from reviewer_app.core.term_patterns import whole_terms_pattern
+from reviewer_app.core.whitelist_terms import apply_whitelist, load_whitelist, whitelist_occurrences
 from reviewer_app.core.years_said_again import years_said_again
 from reviewer_app.paths import resource
 
@@ -204,23 +204,6 @@ class MergeRules:
     def organisation_heads(self) -> frozenset[str]:
         """The last words of the organisations' head words, lower case ("department", "inc.")."""
         return frozenset(h.split()[-1].lower() for h in self.head_words.get("ORGANIZATION", ()))
-
-
-def normalise_term(text: str) -> str:
-    """How whitelist entries and span texts are compared."""
-    text = " ".join(text.split()).lower()
-    text = THE.sub("", text)
-    return POSSESSIVE.sub("", text)
-
-
-def load_whitelist(path: Path | None = None) -> frozenset[str]:
-    path = path or resource("whitelist.txt")
-    terms = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            terms.add(normalise_term(line))
-    return frozenset(terms)
 
 
 def load_merge_rules() -> MergeRules:
@@ -474,37 +457,7 @@ def drop_role_only_persons(
     return out
 
 
-# 2 -----------------------------------------------------------------------------
-def whitelist_occurrences(text: str, whitelist: frozenset[str]) -> list[tuple[int, int]]:
-    """Where whitelisted terms occur in `text`, as [start, end) ranges."""
-    if not whitelist:
-        return []
-    return [(m.start(), m.end()) for m in whole_terms_pattern(whitelist).finditer(text)]
-
-
-def apply_whitelist(
-    spans: Iterable[Span],
-    text: str,
-    whitelist: frozenset[str],
-    occurrences: Sequence[tuple[int, int]] | None = None,
-) -> list[Span]:
-    """Drop a span whose text is a whitelisted term (case-insensitive, "the" and
-    's aside) or that lies inside an occurrence of one ("Parole Hearings" in
-    "Board of Parole Hearings"); `occurrences` are `whitelist_occurrences`, when known."""
-    occurrences = whitelist_occurrences(text, whitelist) if occurrences is None else occurrences
-    starts = [o[0] for o in occurrences]
-    out = []
-    for span in spans:
-        if normalise_term(span.text_in(text)) in whitelist:
-            continue
-        i = bisect.bisect_right(starts, span.start) - 1
-        # Occurrences do not overlap each other, so the nearest one before is the only candidate.
-        if i >= 0 and occurrences[i][1] >= span.end:
-            continue
-        out.append(span)
-    return _sorted(out)
-
-
+# 2 (`apply_whitelist`, in whitelist_terms.py) ----------------------------------
 # 3 -----------------------------------------------------------------------------
 def merge_exact_duplicates(spans: Iterable[Span], rules: MergeRules) -> list[Span]:
     """Spans with the same start and end become one that names every detector.

@@ -185,7 +185,7 @@ def _name_parts(name: str, rules: MergeRules) -> list[str]:
         and not w.startswith("-")
         and not w.endswith("-")
         and w.lower() not in rules.titles
-        # A word of letters alone is its own `merge.normalise_term` in lower case.
+        # A word of letters alone is its own `whitelist_terms.normalise_term` in lower case.
         and w.lower() not in rules.whitelist
     ]
 

@@ -373,7 +373,7 @@ def _covered(ranges: Sequence[tuple[int, int]], start: int, end: int) -> bool:
 def _outside_whitelist(text: str, hits: list[LeakHit]) -> list[LeakHit]:
     """The hits that do not lie inside a whitelisted term; a hit larger than the term
     ("San Quentin State Prison" around a whitelisted "State") stays."""
-    from reviewer_app.core.merge import load_whitelist, whitelist_occurrences
+    from reviewer_app.core.whitelist_terms import load_whitelist, whitelist_occurrences
 
     whitelist = load_whitelist()
 
