@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from reviewer_app.core.pseudonymize import pseudonymize
+from reviewer_app.core.whitelist_terms import load_whitelist, normalise_term
 from reviewer_app.exporters.guard_text import confusable_table, fold
 from reviewer_app.exporters.leakguard import ORDINARY_WORD_NOTE, leak_hits
 from reviewer_app.exporters.ordinary_words import is_ordinary_word
@@ -162,6 +163,8 @@ def disguised(draw, name: str) -> str:
 def test_any_disguise_of_a_name_is_refused(data, first, last):
     assume(first.lower() != last.lower())
     assume(not any(is_ordinary_word(p.lower()) for p in (first, last)))
+    # A whitelisted word ("Yes") is not sensitive by definition: the guard leaves it alone.
+    assume(not any(normalise_term(p) in load_whitelist() for p in (first, last)))
     planted = data.draw(disguised(last))
     hits, where = hits_in(f"[[PERSON|{first} {last}]] came. The file says {{planted}} again.", planted)
     assert any(h.start <= where + 1 and h.end >= where + len(planted) - 1 for h in hits), planted
