@@ -5,13 +5,15 @@ the platform or its owner adds in brackets ("Helen Park (BPH)", "Daniel Okafor (
 the name before the note is a person's (`label_persons_before_notes`), whatever NER made of
 it ("Helen Park" a place, "(BPH)" taken in). Where a prison's hearing room or a phone
 joined, the name is the device's: "CORCORAN HEARING RM 2", "SQ Video Conf", "Maria's iPhone".
-Such a label names no person, except the owner before "'s", and a place in it is the room's
-town or prison. NER reads the capitalised town there as nothing or as a surname, and a name
-propagated from one misread mention in the speech then tags the label as a person at every
-turn. `label_device_speakers` settles it per document: in a label holding a device word
-(`person_context.toml`'s `device_words`) the gazetteer's places are LOCATION and nothing
-else is a name; and the same word elsewhere is the place too, where the document never
-shows it as a person's (a title or person's context before it, a cover name).
+A place in such a label is the room's town or prison. NER reads the capitalised town there
+as nothing or as a surname, and a name propagated from one misread mention in the speech
+then tags the label as a person at every turn. `label_device_speakers` settles it per
+document: in a label whose name holds a device word (`person_context.toml`'s
+`device_words`) the gazetteer's places are LOCATION where nothing longer covers them, the
+owner's name before "'s" aside; and the same word elsewhere is the place too, where the
+document never shows it as a person's (a title or person's context before it, a cover
+name). Nothing else in the label is dropped: a device's label may hold its owner's name
+("Maria Lopez iPhone").
 """
 
 from __future__ import annotations
@@ -24,8 +26,6 @@ from reviewer_app.core.places_or_persons import shown_as_a_person
 from reviewer_app.core.spans import Span
 
 _WORD = re.compile(r"[\w'’-]+")
-# What a device's label holds besides its places is no one's name ("Conference Room iPad").
-_NAMES = frozenset({"PERSON", "ORGANIZATION", "NRP"})
 _OWNER = re.compile(r"[\w-]+['’]s\Z")
 # A display name and the note in brackets after it ("Helen Park (BPH)", "Marsh, Ellen (Guest)").
 _NAME_AND_NOTE = re.compile(r"(?P<name>[^()\n]*?\w)[ ]+\([^()\n]{1,24}\)")
@@ -33,10 +33,17 @@ _NAME_AND_NOTE = re.compile(r"(?P<name>[^()\n]*?\w)[ ]+\([^()\n]{1,24}\)")
 _PLACE_WORDS = 5
 
 
-def _is_device_label(label: str, device_words: frozenset[str]) -> bool:
-    """Whether `label` holds one of `device_words` beside another word: a tag of one word is a
-    person's initials or name ("RM:" for Rosa Medina), not a room."""
-    words = _WORD.findall(label)
+def _name_part(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where a speaker tag's name stands, without the note in brackets after it."""
+    match = _NAME_AND_NOTE.fullmatch(text, start, end)
+    return match.span("name") if match else (start, end)
+
+
+def _is_device_label(name: str, device_words: frozenset[str]) -> bool:
+    """Whether a tag's `name` (its note aside: "Maria Lopez (iPad)" is Maria) holds one of
+    `device_words` beside another word: a tag of one word is a person's initials or name
+    ("RM:" for Rosa Medina), not a room."""
+    words = _WORD.findall(name)
     return len(words) > 1 and any(w.lower() in device_words for w in words)
 
 
@@ -50,15 +57,22 @@ def label_persons_before_notes(
     """`spans` with the name before the note in brackets of each speaker tag that has one
     (`Document.speaker_tags`: "Helen Park (BPH)") a PERSON over the name alone, its `titles`
     (lower case, no full stop: "Commissioner Helen Park") left out, in place of the spans over
-    it; a device's label (one of `device_words`, lower case) aside."""
+    it. Only a name: capitalised words of letters, two or more, or one NER found as a person
+    ("Note (added later)", "Question 12 (Follow-up)" are none); a device's label (one of
+    `device_words`, lower case) aside."""
     names = []
     for a, b in speaker_tags:
         match = _NAME_AND_NOTE.fullmatch(text, a, b)
-        if match and not _is_device_label(text[a:b], device_words):
-            words = list(_WORD.finditer(text, *match.span("name")))
-            while len(words) > 1 and words[0].group().lower().rstrip(".") in titles:
-                words.pop(0)
-            names.append((words[0].start(), match.end("name")))
+        if not match or _is_device_label(match.group("name"), device_words):
+            continue
+        words = list(_WORD.finditer(text, *match.span("name")))
+        while len(words) > 1 and words[0].group().lower().rstrip(".") in titles:
+            words.pop(0)
+        start, end = words[0].start(), match.end("name")
+        if not all(w.group()[0].isupper() and not any(c.isdigit() for c in w.group()) for w in words):
+            continue
+        if len(words) > 1 or any(s.label == "PERSON" and s.start < end and start < s.end for s in spans):
+            names.append((start, end))
     if not names:
         return list(spans)
     kept = [s for s in spans if not any(s.start < end and start < s.end for start, end in names)]
@@ -67,15 +81,16 @@ def label_persons_before_notes(
 
 def _places_in(text: str, start: int, end: int, known_places: frozenset[str]) -> list[tuple[int, int]]:
     """Where the gazetteer's places stand in `text[start:end]`, longest first at each word,
-    leaving out an owner's name ("Tracy's iPad")."""
+    after an owner's name ("Tracy Jones's iPad" holds none)."""
     words = list(_WORD.finditer(text, start, end))
+    owners = [i for i, w in enumerate(words) if _OWNER.fullmatch(w.group())]
+    if owners:
+        words = words[owners[-1] + 1 :]
     found = []
     i = 0
     while i < len(words):
         for n in range(min(_PLACE_WORDS, len(words) - i), 0, -1):
             run = words[i : i + n]
-            if _OWNER.fullmatch(run[-1].group()):
-                continue
             if " ".join(m.group().lower() for m in run) in known_places:
                 found.append((run[0].start(), run[-1].end()))
                 i += n
@@ -95,29 +110,30 @@ def label_device_speakers(
     person_cues: frozenset[str] = frozenset(),
     person_names: Iterable[str] = (),
 ) -> list[Span]:
-    """`spans` with each speaker tag (`Document.speaker_tags`) that holds one of `device_words`
-    (lower case) read as a device's label: its `known_places` (lower case) LOCATION, whatever
-    covered them; its other names (PERSON, ORGANIZATION, NRP) dropped, except an owner's before "'s"; and
-    the places' words tagged PERSON elsewhere made LOCATION, unless a mention is shown as a
-    person's (`shown_as_a_person` with `titles` and `person_cues`) or is a word of one of the
-    cover's `person_names`."""
-    devices = [(a, b) for a, b in speaker_tags if _is_device_label(text[a:b], device_words)]
+    """`spans` with each speaker tag (`Document.speaker_tags`) whose name holds one of
+    `device_words` (lower case) read as a device's label: its `known_places` (lower case)
+    LOCATION where no span or only spans inside the place cover them (a place NER or
+    propagation read as a surname); a span over more words is left as it is ("Tracy Jones
+    iPhone"), and so is every other span. The places' words tagged PERSON elsewhere are made
+    LOCATION too, unless a mention is shown as a person's (`shown_as_a_person` with `titles`
+    and `person_cues`) or is a word of one of the cover's `person_names`."""
+    devices = [_name_part(text, a, b) for a, b in speaker_tags]
+    devices = [(a, b) for a, b in devices if _is_device_label(text[a:b], device_words)]
     if not devices:
         return list(spans)
-    places = [p for a, b in devices for p in _places_in(text, a, b, known_places)]
 
-    def inside_device(span: Span) -> bool:
-        return any(a <= span.start and span.end <= b for a, b in devices)
+    def overlapping(start: int, end: int) -> list[Span]:
+        return [s for s in spans if s.start < end and start < s.end]
 
-    def is_owner(span: Span) -> bool:
-        return text.startswith(("'s", "’s"), span.end)
-
-    kept = [
-        s
-        for s in spans
-        if not any(s.start < pe and ps < s.end for ps, pe in places)
-        and not (s.label in _NAMES and inside_device(s) and not is_owner(s))
+    places = [
+        (a, b)
+        for start, end in devices
+        for a, b in _places_in(text, start, end, known_places)
+        if all(a <= s.start and s.end <= b for s in overlapping(a, b))
     ]
+    if not places:
+        return list(spans)
+    kept = [s for s in spans if not any(s.start < pe and ps < s.end for ps, pe in places)]
     place_words = {" ".join(text[a:b].lower().split()) for a, b in places}
     named = {w for n in person_names for w in _WORD.findall(n.lower())}
     shown = {

@@ -41,12 +41,30 @@ def test_a_person_s_label_is_left_alone_and_so_are_initials_that_spell_a_device_
     assert label_device_speakers(spans, text, tags, DEVICES, PLACES, TITLES) == spans
 
 
-def test_the_owner_of_a_phone_stays_a_person_and_the_rest_of_the_label_is_no_name():
-    text = "Tracy's iPhone  0:41\nhello\nConference Room iPad  0:50\nhi"
-    spans = [Span(0, 5, "PERSON", ("spacy",), 0.85), Span(27, 42, "ORGANIZATION", ("spacy",), 0.85)]
-    tags = _tags(text, "Tracy's iPhone", "Conference Room iPad")
-    out = label_device_speakers(spans, text, tags, DEVICES, PLACES, TITLES)
-    assert _labelled(out, text) == [("Tracy", "PERSON")]
+def test_nothing_but_a_place_changes_in_a_device_s_label_and_an_owner_s_name_is_no_place():
+    text = "Tracy Jones's iPad  0:41\nhello\nConference Room iPad  0:50\nhi\nTracy Jones iPhone  0:55\nyes"
+    spans = [
+        Span(0, 11, "PERSON", ("spacy",), 0.85),
+        Span(32, 47, "ORGANIZATION", ("spacy",), 0.85),
+        Span(
+            text.index("Tracy Jones iPhone"),
+            text.index("Tracy Jones iPhone") + 11,
+            "PERSON",
+            ("spacy",),
+            0.85,
+        ),
+    ]
+    tags = _tags(text, "Tracy Jones's iPad", "Conference Room iPad", "Tracy Jones iPhone")
+    assert label_device_speakers(spans, text, tags, DEVICES, PLACES, TITLES) == spans
+
+
+def test_a_device_word_in_a_display_name_s_note_makes_no_device():
+    text = "Maria Lopez (iPad)  0:41\nhello\nTracy Video (BPH)  0:50\nhi"
+    spans = [Span(0, 11, "PERSON", ("spacy",), 0.85), Span(32, 43, "PERSON", ("spacy",), 0.85)]
+    tags = _tags(text, "Maria Lopez (iPad)", "Tracy Video (BPH)")
+    assert label_device_speakers(spans, text, tags, DEVICES, PLACES, TITLES) == spans
+    out = label_persons_before_notes(spans, text, tags, DEVICES, TITLES)
+    assert _labelled(out, text) == [("Maria Lopez", "PERSON"), ("Tracy Video", "PERSON")]
 
 
 def test_the_town_read_as_a_person_in_the_speech_is_the_place_unless_shown_as_a_person():
@@ -92,10 +110,14 @@ def test_the_name_before_a_display_name_s_note_is_a_person_without_its_title_or_
     assert _labelled(out, text) == [("Helen Park", "PERSON"), ("Daniel Okafor", "PERSON")]
 
 
-def test_a_device_s_label_with_a_note_is_no_person():
-    text = "Corcoran Conf Rm (Guest)  0:05\nWe can hear you."
-    out = label_persons_before_notes([], text, _tags(text, "Corcoran Conf Rm (Guest)"), DEVICES, TITLES)
-    assert out == []
+def test_a_device_s_label_a_number_or_one_word_ner_left_alone_before_a_note_is_no_person():
+    text = "Corcoran Conf Rm (Guest)  0:05\nYes.\nNote (added later): no.\nQuestion 12 (Follow-up): why?"
+    tags = _tags(text, "Corcoran Conf Rm (Guest)", "Note (added later)", "Question 12 (Follow-up)")
+    assert label_persons_before_notes([], text, tags, DEVICES, TITLES) == []
+    maria = "Maria (Guest)  0:05\nHi."
+    found = [Span(0, 5, "PERSON", ("spacy",), 0.85)]
+    out = label_persons_before_notes(found, maria, _tags(maria, "Maria (Guest)"), DEVICES, TITLES)
+    assert _labelled(out, maria) == [("Maria", "PERSON")]
 
 
 def test_the_merge_reads_the_name_before_a_note_as_a_person_whatever_ner_made_of_it():

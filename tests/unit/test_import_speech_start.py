@@ -98,15 +98,17 @@ def test_a_device_s_display_name_with_a_word_capitalised_inside_heads_its_speech
     assert _speech(document)[1] == "Good morning."
 
 
-def test_a_room_s_display_name_with_a_number_is_a_speaker_named_in_mixed_case():
+def test_a_display_name_s_note_is_part_of_a_speaker_named_in_mixed_case_and_a_number_is_not():
     lines = [
-        "SQ Hearing Rm 3: yes ma'am",
+        "Helen Park (BPH): on the record",
+        "Exhibit 3 (Redacted): letter from the warden",
+        "Officer Ruiz 2: we found him",
         "Helen Park (BPH): thank you",
-        "SQ Hearing Rm 3: okay",
-        "Helen Park (BPH): ok",
+        "Exhibit 3 (Redacted): letter from the warden",
+        "Officer Ruiz 2: yes",
     ]
     document = document_from_text("t", "\n".join(lines))
-    assert [u.speaker for u in document.utterances] == ["SQ Hearing Rm 3", "Helen Park (BPH)"] * 2
+    assert [u.speaker for u in document.utterances] == ["Helen Park (BPH)"] * 2
 
 
 def test_a_date_and_a_time_on_a_line_are_no_dial_in_speaker():
