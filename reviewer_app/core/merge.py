@@ -154,7 +154,6 @@ from reviewer_app.core.spoken_false_names import (
 )
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.core.whitelist_terms import apply_whitelist, load_whitelist, whitelist_occurrences
-from reviewer_app.core.years_said_again import years_said_again
 from reviewer_app.paths import resource
 
 # The detector of a model trained on reviewed documents (detectors/trained.py).
@@ -717,7 +716,6 @@ def merge_spans(
         merged = label_names_before_place_words(merged, text, place_words())
     merged = relabel_spellings(drop_stutters(merged, text), text, number_words())
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations, keep_relative_dates)
-    merged = years_said_again(merged, text)  # "Do you remember sixty-four?" where 1964 is dated
     colours = frozenset(rules.organisation_cues.get("colour_words", ()))
     merged = drop_false_tags(
         merged,
