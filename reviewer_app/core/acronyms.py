@@ -97,12 +97,6 @@ def _acronym_occurrences(text: str) -> dict[str, tuple[tuple[int, int], ...]]:
     return {acronym: tuple(spans) for acronym, spans in found.items()}
 
 
-def acronym_occurrences(text: str) -> dict[str, tuple[tuple[int, int], ...]]:
-    """Each acronym of the text (letters in capitals, a 2 or a 4 for "to" and "for") and where it
-    stands, from the index the rules of a merge share."""
-    return _acronym_occurrences(text)
-
-
 def _occurrences(acronym: str, text: str) -> Sequence[tuple[int, int]]:
     """Where `acronym` stands as a word (`\\bACRONYM\\b`): for one of `_ACRONYM`'s shape, the
     matches of `_ACRONYM` that are it, which are exactly those."""

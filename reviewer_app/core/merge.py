@@ -80,7 +80,6 @@ from reviewer_app.core.family_names import relabel_names_by_form, relabel_relati
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
-from reviewer_app.core.loose_acronyms import label_loose_acronyms
 from reviewer_app.core.name_edges import (
     after_courtesy_title,
     drop_stutters,
@@ -793,7 +792,6 @@ def merge_spans(
         merged = label_persons_before_notes(
             merged, text, speaker_tags, person_word_list("device_words"), rules.titles | name_titles
         )
-        merged = label_loose_acronyms(merged, text)  # "Meadowview Norte. MVN."
         # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
         propagated = apply_whitelist(propagate(merged, text, rules), text, rules.whitelist, whitelisted)
