@@ -67,9 +67,10 @@ row of its own; one paragraph per line, rows joined as a turn's
 wrapped rows are (a word broken at its hyphen joined without a space), and a blank
 line after the dialogue's first turn where an empty row stands ("[End of recording.]"
 is none of the turn), or over speech at a page's top in a document whose paragraphs of
-speech mostly stand an empty row apart (`pdf_spacing.py`); a paragraph that starts centred ("--oOo--" under the last turn)
-is indented, as a text file centres it; numbers a word space before a row's text are the text's (a
-line-numbered transcript saved as text and printed again), not margin numbers;
+speech mostly stand an empty row apart (`pdf_spacing.py`); a paragraph that starts
+centred ("--oOo--" under the last turn) is indented, as a text file centres it; numbers
+a word space before a row's text are the text's (a line-numbered transcript saved as text
+and printed again), not margin numbers;
 their speaker turns and sections are found as in a text file (`turns.py`).
 """
 
