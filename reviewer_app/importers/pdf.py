@@ -653,12 +653,14 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 new_paragraph = True
             elif right is not None and _ends_short(previous, line, right):
                 new_paragraph = True  # the next word would have fitted: the paragraph ended
+            elif is_notice_row(text) and _mostly_lower(previous.full_text):
+                # Capitals under speech in lower case (a notice read into the record, "DECISION"),
+                # under a full row and over the page break too, as in a text file (`turns.py`): a
+                # row mostly in lower case, as on numbered rows, not captions in capitals whose
+                # row holds an "(inaudible)".
+                new_paragraph = True
             elif not on_page:
-                # A paragraph goes on over the page break, but for capitals under speech in
-                # lower case (a notice read into the record), as in a text file (`turns.py`):
-                # a row mostly in lower case, as on numbered rows, not captions in capitals
-                # whose row holds an "(inaudible)".
-                new_paragraph = right is None or (is_notice_row(text) and _mostly_lower(previous.full_text))
+                new_paragraph = right is None  # a paragraph goes on over the page break
             else:
                 new_paragraph = (line.top - previous.top > row_gap * PARAGRAPH_GAP) or (
                     right is None and line.full_x0 > left + INDENT_MIN
@@ -827,12 +829,13 @@ def _ends_short(previous: PrintedLine, line: PrintedLine, right: float, margin: 
 
 def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[tuple[int, int, str]]]:
     """A paragraph whose last row is a whole parenthetical after the end of a sentence
-    ("... the hearing. The time is 11:52." / "(Whereupon, the hearing was concluded.)"),
+    ("... the hearing. The time is 11:52." / "(Whereupon, the hearing was concluded.)"), or
+    of one broken off ("Marisol, let me --" / "(Whereupon, the video connection was lost.)"),
     with nothing after it in the paragraph, split into the speech and the parenthetical."""
     if (
         len(rows) > 1
         and layout.is_parenthetical(rows[-1][2])
-        and rows[-2][2].rstrip().endswith((".", "?", "!", '"'))
+        and rows[-2][2].rstrip().endswith((".", "?", "!", '"', "--", "\u2014"))
     ):
         return [rows[:-1], rows[-1:]]
     return [rows]

@@ -4,6 +4,7 @@ where a text file has a blank line, which ends a turn, the PDF import must have 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import pdfplumber
@@ -115,3 +116,44 @@ def test_speech_ending_in_a_colon_after_a_tag_is_no_tag_alone():
     assert not bare_tag('INMATE ECHEVERRIA: "To the family of Marisol Fuentes:')
     assert bare_tag("INCARCERATED PERSON TRUONG (Through Interpreter):")
     assert bare_tag("[00:01:02] DET. HARLAN:")
+
+
+def _small_type(tmp_path, name: str) -> tuple[list, list]:
+    """(imported, expected) utterances of a development transcript in plain_dense a point smaller,
+    where rows break at other words (`benchmarks/import_pdf_layouts.py --variants`)."""
+    dense = layouts()["plain_dense"]
+    layout = dataclasses.replace(dense, size=dense.size - 1, leading=dense.leading - 1)
+    text = _development_texts()[name]
+    reference = text_document(name, text)
+    pdf = tmp_path / f"{name}.pdf"
+    pdf.write_bytes(render(text, reference, layout, name))
+    return utterances(import_file(pdf)), utterances(reference)
+
+
+def test_an_export_whose_blocks_stand_a_blank_row_apart_keeps_its_last_blank_line(tmp_path):
+    # Every other paragraph is a name and a time a blank row under the speech over it, the other
+    # its speech right under it: the median distance lies between the two, the low quarter is a
+    # row's. "Transcribed by https://clearnote.example" a blank row under the last turn is none of it.
+    got, expected = _small_type(tmp_path, "hearing_speech_to_text_export")
+    assert got == expected
+
+
+def test_blank_rows_are_measured_from_the_paragraphs_usual_distance_not_the_median():
+    # Names and times 20 points under the speech over them, their speech 10 under them.
+    row = 9.6
+    spacing = {i: (20.0 if i % 2 else 10.0, row) for i in range(1, 21)}
+    assert after_empty_rows(spacing, set(), set(), 0) == set(range(1, 21, 2))
+
+
+def test_a_notice_in_capitals_right_under_a_full_row_of_speech_ends_the_turn(tmp_path):
+    # "... the family is still with us by video." fills its row; "IN THE MATTER OF THE PAROLE
+    # CONSIDERATION HEARING OF ..." starts the row under it with no space between paragraphs.
+    got, expected = _small_type(tmp_path, "hearing_next_of_kin_by_video")
+    assert got == expected
+
+
+def test_a_parenthetical_row_under_speech_broken_off_is_a_line_of_its_own(tmp_path):
+    # "... Marisol, let me --" / "(Whereupon, the video connection to Ms. Carvalho-Bettencourt was
+    # lost at 10:58 a.m.)": a sentence broken off ends where one ending in a period does.
+    got, expected = _small_type(tmp_path, "victim_next_of_kin_statement_video")
+    assert got == expected
