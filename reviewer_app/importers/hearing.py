@@ -537,8 +537,9 @@ def printed_words(rows: Iterable[str]) -> PrintedWords:
         """A word broken where it has no hyphen: printed whole elsewhere, or broken
         where neither piece is a word the document prints or a prefix and the row below
         goes on in lower case ("asse-" / "ssment"), as a compound's parts do not (1); a
-        common English word broken where its rest is no word ("sta-" / "tements", "you-" /
-        "rself"), which no writer hyphenates (`MIN_TYPESETTER_BREAKS`: proof enough alone)."""
+        common English word broken where its rest or its first piece is no word ("sta-" /
+        "tements", "you-" / "rself", "diffe-" / "rent"), which no writer hyphenates
+        (`MIN_TYPESETTER_BREAKS`: proof enough alone)."""
         pieces = layout.broken_word(row, below)
         lower = pieces is not None and below[:1].islower()
         # (or in capitals: "RECE-" / "NTLY")
@@ -547,7 +548,11 @@ def printed_words(rows: Iterable[str]) -> PrintedWords:
             and row[-len(pieces[0]) - 1 : -1].isupper()
             and below[: len(pieces[1])].isupper()
         )
-        if (lower or capitals) and not word_count(pieces[1]) and word_count("".join(pieces)) >= COMMON_WORD:
+        # (or where its first piece is none, nor a prefix: "appea-" / "rance", "diffe-" / "rent")
+        no_word = pieces is not None and (
+            not word_count(pieces[1]) or not (word_count(pieces[0]) or pieces[0] in layout.hyphen_prefixes)
+        )
+        if (lower or capitals) and no_word and word_count("".join(pieces)) >= COMMON_WORD:
             return MIN_TYPESETTER_BREAKS
         if layout.broken_by_typesetter(row, below, found):
             return 1

@@ -66,9 +66,11 @@ under a row mostly in lower case, as on numbered pages) and under a tag printed 
 row of its own; one paragraph per line, rows joined as a turn's
 wrapped rows are (a word broken at its hyphen joined without a space), and a blank
 line after the dialogue's first turn where an empty row stands ("[End of recording.]"
-is none of the turn); a paragraph that starts centred ("--oOo--" under the last turn)
-is indented, as a text file centres it; numbers a word space before a row's text are the text's (a
-line-numbered transcript saved as text and printed again), not margin numbers;
+is none of the turn), or over speech at a page's top in a document whose paragraphs of
+speech mostly stand an empty row apart (`pdf_spacing.py`); a paragraph that starts
+centred ("--oOo--" under the last turn) is indented, as a text file centres it; numbers
+a word space before a row's text are the text's (a line-numbered transcript saved as text
+and printed again), not margin numbers;
 their speaker turns and sections are found as in a text file (`turns.py`).
 """
 
@@ -77,7 +79,6 @@ from __future__ import annotations
 import itertools
 import logging
 import re
-import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -97,6 +98,8 @@ from reviewer_app.importers.hearing import (
 )
 from reviewer_app.importers.pdf_body import BodyRow, bare_tag, body_lines, tag_row
 from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
+from reviewer_app.importers.pdf_spacing import after_empty_rows, row_distances, row_height
+from reviewer_app.importers.pdf_spacing import row_gap as pdf_row_gap
 from reviewer_app.importers.turns import CENTRED_INDENT, read_structure
 
 log = logging.getLogger(__name__)
@@ -578,10 +581,16 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     # centred ("--oOo--" under the last turn): indented in the text, as a text file centres
     # them, so that `turns.py` ends the turn over them.
     centred: set[int] = set()
+    page_tops: set[int] = set()  # paragraphs that start a page, not going on from the one before
+    kept = [
+        [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
+        for page in pages
+    ]
+    distances = [row_distances([line for _, line in lines]) for lines in kept]
+    document_distances = sorted(itertools.chain.from_iterable(distances))
     previous: PrintedLine | None = None
-    for page in pages:
-        lines = [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
-        row_gap = _row_gap([line for _, line in lines])
+    for page, lines, page_distances in zip(pages, kept, distances, strict=True):
+        row_gap = pdf_row_gap(page_distances, document_distances)
         left = min((line.full_x0 for _, line in lines), default=0.0)
         on_page = False  # the previous line is on this page
         for n, line in lines:
@@ -644,41 +653,46 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 new_paragraph = True
             elif right is not None and _ends_short(previous, line, right):
                 new_paragraph = True  # the next word would have fitted: the paragraph ended
+            elif is_notice_row(text) and _mostly_lower(previous.full_text):
+                # Capitals under speech in lower case (a notice read into the record, "DECISION"),
+                # under a full row and over the page break too, as in a text file (`turns.py`): a
+                # row mostly in lower case, as on numbered rows, not captions in capitals whose
+                # row holds an "(inaudible)".
+                new_paragraph = True
             elif not on_page:
-                # A paragraph goes on over the page break, but for capitals under speech in
-                # lower case (a notice read into the record), as in a text file (`turns.py`):
-                # a row mostly in lower case, as on numbered rows, not captions in capitals
-                # whose row holds an "(inaudible)".
-                new_paragraph = right is None or (is_notice_row(text) and _mostly_lower(previous.full_text))
+                new_paragraph = right is None  # a paragraph goes on over the page break
             else:
                 new_paragraph = (line.top - previous.top > row_gap * PARAGRAPH_GAP) or (
                     right is None and line.full_x0 > left + INDENT_MIN
                 )
             if new_paragraph:
                 if on_page and row_gap > 0:
-                    spacing[len(paragraphs)] = (line.top - previous.top, _row_height(row_gap, line))
+                    spacing[len(paragraphs)] = (line.top - previous.top, row_height(row_gap, line))
+                elif not on_page:
+                    page_tops.add(len(paragraphs))
                 if centred_row and not opens_turn:
                     centred.add(len(paragraphs))
                 paragraphs.append([])
             paragraphs[-1].append((page.sheet, n, text))
             previous, on_page = line, True
 
-    # Further apart than paragraphs usually stand by most of a row, after the dialogue's
-    # first turn: an empty row between, which ends the turn as a blank line does in a text
-    # file ("[End of recording.]", a page number on a row of its own in the speech).
-    usual = statistics.median(points for points, _ in spacing.values()) if spacing else 0.0
-    row = statistics.median(height for _, height in spacing.values()) if spacing else 0.0
-    if usual >= row * (1 + BLANK_ROW_SHARE):
-        usual = row  # double spaced (an empty row between most paragraphs): one row more
-    first_turn = next(
-        (i for i, rows in enumerate(paragraphs) if layout.turn_of(rows[0][2], named) is not None),
-        len(paragraphs),
-    )
-    after_blank = {
-        i
-        for i, (points, row) in spacing.items()
-        if points >= usual + BLANK_ROW_SHARE * row and i > first_turn
-    }
+    # An empty row between paragraphs, after the dialogue's first turn, ends the turn as a
+    # blank line does in a text file ("[End of recording.]", a page number on a row of its
+    # own in the speech).
+    turn_starts = [layout.turn_of(rows[0][2], named) is not None for rows in paragraphs]
+    # Paragraphs of speech in lower case under a turn's, no heading nor parenthetical.
+    speech_on: set[int] = set()
+    for i, rows in enumerate(paragraphs[1:], 1):
+        if (
+            not turn_starts[i]
+            and i not in centred
+            and (turn_starts[i - 1] or i - 1 in speech_on)
+            and _mostly_lower(rows[0][2])
+            and not layout.parenthetical_start.match(rows[0][2])
+        ):
+            speech_on.add(i)
+    first_turn = next((i for i, opens in enumerate(turn_starts) if opens), len(paragraphs))
+    after_blank = after_empty_rows(spacing, page_tops, speech_on, first_turn)
     parts = [
         (i in after_blank and not k, i in centred and not k, part)
         for i, rows in enumerate(paragraphs)
@@ -726,37 +740,6 @@ ALIGNED = 1.0
 FULL_ROW = 0.9
 # Rows further apart than this many times the rows of a paragraph are in different paragraphs.
 PARAGRAPH_GAP = 1.2
-# Paragraphs further apart than usual by this share of a row have an empty row between them.
-BLANK_ROW_SHARE = 0.8
-
-
-# A row is at most this many times its type's height from the next, single spaced.
-SINGLE_SPACING = 1.2
-
-
-def _row_height(row_gap: float, line: PrintedLine) -> float:
-    """The height an empty row takes: the distance between a paragraph's rows, but no more
-    than single spacing of `line`'s type (where every paragraph is one row, the rows' distance
-    measured is the paragraphs')."""
-    return min(row_gap, SINGLE_SPACING * (line.bottom - line.top))
-
-
-def _row_gap(lines: Sequence[PrintedLine]) -> float:
-    """The distance between the rows of a paragraph on a page: the low end of the
-    distances between its lines (the median is the paragraphs' spacing where most
-    paragraphs are a row or two), ignoring rows printed over each other (closer than
-    `OVERPRINT_SHARE` of the type's height; not by the median, which on a page of one-row
-    turns with blank lines between would leave out the few wrapped rows' distance)."""
-    close = sorted(
-        gap
-        for a, b in itertools.pairwise(lines)
-        if (gap := b.top - a.top) >= OVERPRINT_SHARE * (b.bottom - b.top)
-    )
-    return close[len(close) // 10] if close else 0.0
-
-
-# Rows less than this share of their type's height below the row over them are printed over it.
-OVERPRINT_SHARE = 0.8
 
 
 def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
@@ -846,12 +829,13 @@ def _ends_short(previous: PrintedLine, line: PrintedLine, right: float, margin: 
 
 def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[tuple[int, int, str]]]:
     """A paragraph whose last row is a whole parenthetical after the end of a sentence
-    ("... the hearing. The time is 11:52." / "(Whereupon, the hearing was concluded.)"),
+    ("... the hearing. The time is 11:52." / "(Whereupon, the hearing was concluded.)"), or
+    of one broken off ("Marisol, let me --" / "(Whereupon, the video connection was lost.)"),
     with nothing after it in the paragraph, split into the speech and the parenthetical."""
     if (
         len(rows) > 1
         and layout.is_parenthetical(rows[-1][2])
-        and rows[-2][2].rstrip().endswith((".", "?", "!", '"'))
+        and rows[-2][2].rstrip().endswith((".", "?", "!", '"', "--", "\u2014"))
     ):
         return [rows[:-1], rows[-1:]]
     return [rows]

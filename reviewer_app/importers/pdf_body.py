@@ -238,4 +238,7 @@ def tag_row(text: str, known: Sequence[str] = ()) -> Turn | None:
         return turn
     if turn.speech_at is not None:
         return None if text[turn.speech_at :].strip() else turn
-    return turn if stripped.endswith(":") else None
+    # Nothing after the tag's colon: speech that ends in one is no tag alone ('MR. ORTIZ: "To
+    # the family of Marisol Fuentes:' opens a letter read into the record).
+    bare = stripped.endswith(":") and not text[turn.tag_start + len(turn.speaker) + 1 :].strip()
+    return turn if bare else None

@@ -382,9 +382,9 @@ def test_a_typeset_document_loses_the_hyphens_of_words_it_prints_once():
     )
     assert not printed_words(["a Reyes-", "Whitfield and a Carranza-", "Beltran"]).hyphenates
     # Rows that break words only at their hyphens show no hyphenation: the word stays as printed.
-    plain = printed_words(["an incarcera-", "ted person", "a well-", "known place, well", "known to all"])
+    plain = printed_words(["a lauda-", "tory chrono", "a well-", "known place, well", "known to all"])
     assert not plain.hyphenates
-    assert join_wrapped(["an incarcera-", "ted person"], plain)[0] == "an incarcera-ted person"
+    assert join_wrapped(["a lauda-", "tory chrono"], plain)[0] == "a lauda-tory chrono"
 
 
 def test_a_compound_the_document_prints_whole_or_a_name_particle_joins_across_the_row_end():
@@ -429,3 +429,14 @@ def test_the_rest_of_a_broken_word_may_hold_capitals():
     words = printed_words(["the sta-", "tements were read", "I drive for Qui-", "ckRide at night"])
     assert words.hyphenates
     assert join_wrapped(["I drive for Qui-", "ckRide at night"], words)[0] == "I drive for QuickRide at night"
+
+
+def test_a_common_word_broken_after_a_first_piece_that_is_no_word_shows_a_typesetter_alone():
+    # "diffe-" / "rent": the rest is an English word ("rent"), but no writer breaks "different"
+    # after "diffe", which is none: one such break is proof enough that the document hyphenates.
+    rows = ["What's diffe-", "rent this time, and what has changed"]
+    words = printed_words(rows)
+    assert words.hyphenates
+    assert join_wrapped(rows, words)[0] == "What's different this time, and what has changed"
+    # A first piece that is a word or a prefix may be a compound's ("any-" / "thing", "re-" / "entry").
+    assert not printed_words(["we did not say any-", "thing about the re-", "entry plan"]).hyphenates

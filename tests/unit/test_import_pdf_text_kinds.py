@@ -128,3 +128,12 @@ def test_a_row_whose_words_stand_at_a_gap_of_the_page_is_no_two_columns(tmp_path
     # one row, not a left column's row run into a gutter beside a right column's.
     got, expected = _round_trip(tmp_path, "parole_hearing", "court_reporter")
     assert got == expected
+
+
+@pytest.mark.parametrize("layout", ["plain_dense", "typeset"])
+def test_a_transcript_indented_whole_has_no_centred_speech(tmp_path, layout):
+    # Every line of the sentencing transcript is indented ten spaces, the turns' lines too: its
+    # speech going on under a turn ("Sorry.") is no centred heading, as the text importer reads it,
+    # and the layouts draw it as speech.
+    got, expected = _round_trip(tmp_path, "sentencing_hearing_victim_impact", layout)
+    assert got == expected
