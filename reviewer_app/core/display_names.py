@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
 from reviewer_app.core.places_or_persons import shown_as_a_person
 from reviewer_app.core.spans import Span
@@ -55,11 +56,12 @@ def label_persons_before_notes(
     titles: frozenset[str],
 ) -> list[Span]:
     """`spans` with the name before the note in brackets of each speaker tag that has one
-    (`Document.speaker_tags`: "Helen Park (BPH)") a PERSON over the name alone, its `titles`
-    (lower case, no full stop: "Commissioner Helen Park") left out, in place of the spans over
-    it. Only a name: capitalised words of letters, two or more, or one NER found as a person
-    ("Note (added later)", "Question 12 (Follow-up)" are none); a device's label (one of
-    `device_words`, lower case) aside."""
+    (`Document.speaker_tags`: "Helen Park (BPH)", "Rivers (Guest)") a PERSON over the name,
+    in place of the spans over it: its `titles` (lower case, no full stop: "Commissioner Helen
+    Park") and a number after it ("Okafor 2 (Guest)") left out. A name holds a capitalised
+    word, and one word alone is none where the document writes it in lower case ("Note (added
+    later)" beside "a note"); a device's label (one of `device_words`, lower case) aside."""
+    lower = lowercase_words(text)
     names = []
     for a, b in speaker_tags:
         match = _NAME_AND_NOTE.fullmatch(text, a, b)
@@ -68,11 +70,13 @@ def label_persons_before_notes(
         words = list(_WORD.finditer(text, *match.span("name")))
         while len(words) > 1 and words[0].group().lower().rstrip(".") in titles:
             words.pop(0)
-        start, end = words[0].start(), match.end("name")
-        if not all(w.group()[0].isupper() and not any(c.isdigit() for c in w.group()) for w in words):
+        while words and any(c.isdigit() for c in words[-1].group()):
+            words.pop()
+        if not words or not any(w.group()[0].isupper() for w in words):
             continue
-        if len(words) > 1 or any(s.label == "PERSON" and s.start < end and start < s.end for s in spans):
-            names.append((start, end))
+        if len(words) == 1 and words[0].group().lower() in lower:
+            continue
+        names.append((words[0].start(), words[-1].end()))
     if not names:
         return list(spans)
     kept = [s for s in spans if not any(s.start < end and start < s.end for start, end in names)]

@@ -110,14 +110,20 @@ def test_the_name_before_a_display_name_s_note_is_a_person_without_its_title_or_
     assert _labelled(out, text) == [("Helen Park", "PERSON"), ("Daniel Okafor", "PERSON")]
 
 
-def test_a_device_s_label_a_number_or_one_word_ner_left_alone_before_a_note_is_no_person():
-    text = "Corcoran Conf Rm (Guest)  0:05\nYes.\nNote (added later): no.\nQuestion 12 (Follow-up): why?"
+def test_a_device_s_label_or_a_word_the_text_writes_in_lower_case_before_a_note_is_no_person():
+    text = (
+        "Corcoran Conf Rm (Guest)  0:05\nYes.\nNote (added later): a note.\n"
+        "Question 12 (Follow-up): a question?"
+    )
     tags = _tags(text, "Corcoran Conf Rm (Guest)", "Note (added later)", "Question 12 (Follow-up)")
     assert label_persons_before_notes([], text, tags, DEVICES, TITLES) == []
-    maria = "Maria (Guest)  0:05\nHi."
-    found = [Span(0, 5, "PERSON", ("spacy",), 0.85)]
-    out = label_persons_before_notes(found, maria, _tags(maria, "Maria (Guest)"), DEVICES, TITLES)
-    assert _labelled(out, maria) == [("Maria", "PERSON")]
+
+
+def test_one_word_or_a_numbered_name_before_a_note_is_a_person_without_the_number():
+    text = "Rivers (Guest)  0:05\nI am here.\nOkafor 2 (Guest)  0:09\nMe too.\nbell Hooks (he/him)  0:12\nHi."
+    tags = _tags(text, "Rivers (Guest)", "Okafor 2 (Guest)", "bell Hooks (he/him)")
+    out = label_persons_before_notes([], text, tags, DEVICES, TITLES)
+    assert _labelled(out, text) == [("Rivers", "PERSON"), ("Okafor", "PERSON"), ("bell Hooks", "PERSON")]
 
 
 def test_the_merge_reads_the_name_before_a_note_as_a_person_whatever_ner_made_of_it():
