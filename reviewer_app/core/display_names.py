@@ -154,3 +154,49 @@ def label_device_speakers(
     ]
     out.extend(Span(a, b, "LOCATION", (CONTEXT,), CONTEXT_SCORE) for a, b in places)
     return sorted(out)
+
+
+def names_in_speaker_tags(
+    text: str,
+    speaker_tags: Sequence[tuple[int, int]],
+    not_names: frozenset[str],
+    device_words: frozenset[str],
+) -> list[str]:
+    """The person's name each speaker tag (`Document.speaker_tags`) holds, for the leak guard to
+    search for whether or not detection tagged it: the tag without its note in brackets, the
+    role words before it and a number after it ("PRESIDING COMMISSIONER LEE" is LEE, "Okafor 2
+    (Guest)" Okafor). A role word is one of `not_names` (roles, titles, determiners, function
+    words, lower case), a word the document writes in lower case ("HEARING COORDINATOR" beside
+    "the hearing coordinator"), or a short form in capitals before more words ("PA PETTIBONE",
+    "DEP COMM REDDICK"). No name where a role word or a digit is left, where what is left is
+    one letter or a code of three ("Q", "B", "FD", "IVR"), nor in a device's label
+    (`device_words`)."""
+    lower = lowercase_words(text)
+
+    def is_role(word: str) -> bool:
+        bare = _bare(word)
+        return bare in not_names or bare in lower or len(bare) < 2
+
+    names: dict[str, None] = {}
+    for a, b in speaker_tags:
+        start, end = _name_part(text, a, b)
+        if _is_device_label(text[start:end], device_words):
+            continue
+        words = [w.group() for w in _WORD.finditer(text, start, end)]
+        if len(words) == 1 and len(words[0]) <= 3 and words[0].isupper():
+            continue  # a code for a role ("FD", "IVR"), not "COMMISSIONER LEE"'s name
+        while len(words) > 1 and (is_role(words[0]) or (words[0].isupper() and len(words[0]) <= 4)):
+            words.pop(0)
+        while words and any(c.isdigit() for c in words[-1]):
+            words.pop()
+        if not words:
+            continue
+        if not any(is_role(w) or any(c.isdigit() for c in w) for w in words):
+            names[" ".join(words)] = None
+    return list(names)
+
+
+def _bare(word: str) -> str:
+    """`word` in lower case without a full stop or a possessive: how `not_names` list it."""
+    word = word.lower().rstrip(".")
+    return word[:-2] if word.endswith(("'s", "’s")) else word

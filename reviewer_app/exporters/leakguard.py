@@ -1,7 +1,8 @@
 """The leak guard: refuse an export whose text still contains a known identifier.
 
 Known identifiers are the texts of the accepted spans, the parts of every accepted
-name, the names on the cover page (`document.metadata.names()`) and their parts, every
+name, the names on the cover page (`document.metadata.names()`) and in the speaker tags
+(`display_names.names_in_speaker_tags`: found or not by detection) and their parts, every
 variant of a name cluster, and the spelled forms of all of these names ("R-I-C-H...").
 A span replaced without a decision (a draft's pending span) adds none: a false
 detection ("Training Facility" as a person) must not make "facility" a leak. Labels
@@ -39,8 +40,11 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from reviewer_app.core.clusters import Cluster, name_parts, person_titles
+from reviewer_app.core.display_names import names_in_speaker_tags
 from reviewer_app.core.document import Document
 from reviewer_app.core.guard_exemptions import NO_EXEMPTIONS, GuardExemptions
+from reviewer_app.core.merge import default_rules
+from reviewer_app.core.person_words import person_words
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span
 from reviewer_app.exporters.guard_match import Matcher, pattern_for
@@ -59,7 +63,7 @@ HEADER_SECTIONS = ("cover", "certificate")
 @dataclass(frozen=True)
 class LeakTerm:
     words: tuple[str, ...]  # folded words
-    kind: str  # "span", "name part", "cover page", "cluster variant", "spelled name"
+    kind: str  # "span", "name part", "cover page", "speaker tag", "cluster variant", "spelled name"
     label: str
 
     @property
@@ -129,6 +133,13 @@ def unguarded_labels() -> frozenset[str]:
     return frozenset(label.upper() for label in _guard_settings().get("unguarded_labels", []))
 
 
+@functools.cache
+def _not_names() -> frozenset[str]:
+    """The words a speaker tag holds that name no one: roles, titles, determiners, function words."""
+    rules = default_rules()
+    return rules.role_nouns | rules.titles | rules.determiners | rules.function_words | rules.person_cues
+
+
 def _worth_guarding(words: tuple[str, ...]) -> bool:
     joined = "".join(words)
     if len(joined) < 2 or (len(words) == 1 and joined in function_words()):
@@ -185,6 +196,11 @@ def leak_terms(
             add(surface, "span", label)
     for name in (*document.metadata.names(), *extra_names):
         add_name(name, "cover page")
+    # A name in a speaker tag is searched for whether or not detection tagged it ("Rivers (Guest):").
+    for name in names_in_speaker_tags(
+        text, document.speaker_tags(), _not_names(), person_words("device_words")
+    ):
+        add_name(name, "speaker tag")
     for cluster in clusters:
         if undecided:
             variants = [

@@ -4,7 +4,13 @@ the speech is the place at its other mentions too."""
 
 from __future__ import annotations
 
-from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
+import re
+
+from reviewer_app.core.display_names import (
+    label_device_speakers,
+    label_persons_before_notes,
+    names_in_speaker_tags,
+)
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
 
@@ -136,3 +142,17 @@ def test_the_merge_reads_the_name_before_a_note_as_a_person_whatever_ner_made_of
     ]
     out = merge_spans(spans, text, default_rules(), speaker_tags=tags)
     assert _labelled(out, text) == [("Helen Park", "PERSON"), ("Helen Park", "PERSON")]
+
+
+NOT_NAMES = frozenset({"presiding", "commissioner", "the", "witness", "speaker", "q", "coordinator"})
+
+
+def test_the_names_in_speaker_tags_leave_out_roles_notes_numbers_codes_and_devices():
+    text = (
+        "PRESIDING COMMISSIONER LEE: Good morning.\nRivers (Guest): Hi.\nOkafor 2 (Guest): Hello.\n"
+        "THE WITNESS: Yes.\nspeaker 1: ok\nQ: Where?\nFD: Engine two.\nDEP COMM REDDICK: Noted.\n"
+        "HEARING COORDINATOR: Ready.\nCorcoran Conf Rm (Guest): yes\nthe hearing went on."
+    )
+    tags = [(m.start(), m.end()) for m in re.finditer(r"(?m)^[^:\n]+(?=:)", text)]
+    names = names_in_speaker_tags(text, tags, NOT_NAMES, DEVICES)
+    assert names == ["LEE", "Rivers", "Okafor", "REDDICK"]

@@ -26,7 +26,7 @@ from reviewer_app.store import Project
 VTT = """WEBVTT - hearing of Maria Lopez
 
 STYLE
-::cue(v[voice="Bob Smith"]) { color: yellow }
+::cue(v[voice="Host"]) { color: yellow }
 
 NOTE recorded with Maria Lopez in room 4
 
@@ -71,20 +71,20 @@ def export(tmp_path, name, content, *needles, **guard):
 
 
 def test_vtt_keeps_every_cue_timing_setting_and_speaker_and_replaces_the_text(tmp_path):
-    written, result = export(tmp_path, "h.vtt", VTT, "Maria Lopez", "Maria", "Zoë")
+    written, result = export(tmp_path, "h.vtt", VTT, "Maria Lopez", "Maria", "Zoë", "Bob Smith")
     assert written.name == "x.vtt"
     before, after = webvtt.from_string(VTT), webvtt.read(str(written))
     assert len(after.captions) == len(before.captions) == 4
     for old, new in zip(before.captions, after.captions, strict=True):
         assert (new.start, new.end, new.identifier) == (old.start, old.end, old.identifier)
         assert str(new.settings) == str(old.settings)
-    assert [c.voice for c in after.captions] == ["[PERSON_1] [PERSON_2]", "Bob Smith", None, None]
+    assert [c.voice for c in after.captions] == ["[PERSON_1] [PERSON_2]", "[PERSON_4] [PERSON_5]", None, None]
     assert after.captions[0].raw_text == (
         "<v [PERSON_1] [PERSON_2]>Good morning, I am <i>[PERSON_1] [PERSON_2]</i> &amp; this is "
         "[PERSON_3].</v>"
     )
     # The line break of a cue comes back where no replacement swallowed it.
-    assert after.captions[1].lines == ["<v.loud Bob Smith>Hi [PERSON_1],", "how are you?"]
+    assert after.captions[1].lines == ["<v.loud [PERSON_4] [PERSON_5]>Hi [PERSON_1],", "how are you?"]
     assert after.captions[3].text == "No speaker here."
     assert [s.text for s in after.styles] == [s.text for s in before.styles]
     content = written.read_text(encoding="utf-8")
@@ -222,7 +222,7 @@ def _reviewed_file(tmp_path, name, content, *needles):
 
 
 def test_cli_export_writes_the_captions_beside_the_text(tmp_path, capsys):
-    source, reviewed = _reviewed_file(tmp_path, "h.vtt", VTT, "Maria Lopez", "Maria", "Zoë")
+    source, reviewed = _reviewed_file(tmp_path, "h.vtt", VTT, "Maria Lopez", "Maria", "Zoë", "Bob Smith")
     out = tmp_path / "out"
     assert main(["export", str(source), "--spans", str(reviewed), "--out", str(out)]) == 0, (
         capsys.readouterr().err
@@ -231,6 +231,12 @@ def test_cli_export_writes_the_captions_beside_the_text(tmp_path, capsys):
     written = sorted(p.name for p in out.iterdir())
     assert written == ["h.redactions.csv", "h.redactions.json", "h.txt", "h.vtt"]
     assert len(webvtt.read(str(out / "h.vtt")).captions) == 4
+
+
+def test_a_speaker_s_name_detection_missed_is_refused_by_the_guard(tmp_path):
+    """The voice "Bob Smith" was never tagged: the guard knows the names in speaker tags."""
+    with pytest.raises(LeakFound, match="speaker tag"):
+        export(tmp_path, "h.vtt", VTT, "Maria Lopez", "Maria", "Zoë")
 
 
 def test_cli_export_refused_by_the_caption_guard_writes_nothing(tmp_path, capsys):
@@ -322,10 +328,11 @@ def test_the_windows_export_writes_the_captions_too(tmp_path):
     with Project.create(tmp_path / "p.db") as project:
         doc_id = project.add_document(import_file(source))
         document = project.document(doc_id)
-        project.record_detection(doc_id, spans_over(document, "Maria Lopez", "Maria", "Zoë"), ["manual"])
+        spans = spans_over(document, "Maria Lopez", "Maria", "Zoë", "Bob Smith")
+        project.record_detection(doc_id, spans, ["manual"])
         for span in project.spans(doc_id):
             project.accept(span.id)
         written = write_export(plan_export(project, doc_id, draft=False), tmp_path / "out")
     assert {"h.txt", "h.vtt"} <= {p.name for p in written}
     voices = [c.voice for c in webvtt.read(str(tmp_path / "out" / "h.vtt")).captions]
-    assert voices == ["[PERSON_1] [PERSON_2]", "Bob Smith", None, None]
+    assert voices == ["[PERSON_1] [PERSON_2]", "[PERSON_4] [PERSON_5]", None, None]

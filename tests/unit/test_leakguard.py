@@ -72,6 +72,20 @@ def test_cover_page_names_are_guarded_even_without_a_span():
     assert caught.value.hits[0].kind == "cover page"
 
 
+def test_a_name_in_a_speaker_tag_is_guarded_even_without_a_span():
+    from reviewer_app.importers.text import document_from_text
+
+    doc = document_from_text(
+        "t", "Rivers (Guest): I am here.\nHelen Park (BPH): Thank you.\nRivers (Guest): Yes."
+    )
+    spans = [Span(27, 37, "PERSON", ("manual",), 1.0)]
+    assert doc.text[27:37] == "Helen Park"
+    with pytest.raises(LeakFound) as caught:
+        check_pseudonymized(pseudonymize(doc, spans), doc, spans)
+    assert [h.found for h in caught.value.hits] == ["Rivers", "Rivers"]
+    assert {h.kind for h in caught.value.hits} == {"speaker tag"}
+
+
 def test_every_participant_on_the_cover_is_guarded_not_only_the_inmate():
     doc, spans = marked("[[PERSON|Ann Lee]] spoke. Commissioner Ortiz and Ms. Whitfield listened.")
     doc = _with_cover(doc, "ANN LEE", "RAFAEL ORTIZ", "JUNE WHITFIELD")
