@@ -4,6 +4,7 @@ a file dropped on the window; a draft written through the export dialog."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -274,6 +275,11 @@ def test_a_file_dropped_on_the_window_is_opened(qtbot, tmp_path):
 
 
 def test_ctrl_e_writes_a_draft_through_the_export_dialog(qtbot, window, tmp_path):
+    # The guard knows the names in the speaker tags and their spellings: the reviewer tagged them.
+    text = window.project.document_text(window.ids[0])
+    tags = [(m.start(), m.end(), "PERSON") for m in re.finditer(r"HOLT|SMITH|(?<=INMATE )RICHARDSON", text)]
+    spelled = text.index("R-I-C-H")
+    window.project.add_spans(window.ids[0], [*tags, (spelled, spelled + 19, "SPELLED_NAME")])
     press(qtbot, window, Qt.Key.Key_E, CTRL)
     qtbot.waitUntil(lambda: getattr(window, "export_dialog", None) is not None)
     dialog = window.export_dialog

@@ -19,6 +19,13 @@ from reviewer_app.ui.workers import TaskRunner
 from tests.gui.test_review_controller import make_project
 
 
+def _tag_the_panel(project, doc_id):
+    """The commissioners' names in the speaker tags, accepted: the guard knows every tag's name,
+    so only the inmate's name in his tags and its spelling are left to find."""
+    text = project.document_text(doc_id)
+    project.add_spans(doc_id, [(text.index(n), text.index(n) + len(n), "PERSON") for n in ("HOLT", "SMITH")])
+
+
 def _press(qtbot, dialog, button):
     with qtbot.waitSignal(dialog.checked, timeout=10000) as blocker:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
@@ -29,6 +36,7 @@ def test_tag_it_and_not_identifying_here_settle_the_findings(qtbot, tmp_path):
     project, doc_id = make_project(tmp_path / "p.db")
     for span in project.spans(doc_id):
         project.accept(span.id)
+    _tag_the_panel(project, doc_id)
     review = ReviewController(project, Settings(reviewer="tester"))
     review.open_document(doc_id)
     text = project.document_text(doc_id)
@@ -110,6 +118,7 @@ def test_not_identifying_here_is_undone_with_ctrl_z_and_taken_back_in_the_dialog
     project, doc_id = make_project(tmp_path / "p.db")
     for span in project.spans(doc_id):
         project.accept(span.id)
+    _tag_the_panel(project, doc_id)
     project.close()
     window = MainWindow(Settings(reviewer="tester"))
     qtbot.addWidget(window)
@@ -168,6 +177,7 @@ def test_a_check_that_finishes_after_a_newer_one_is_not_shown(qtbot, tmp_path, m
     project, doc_id = make_project(tmp_path / "p.db")
     for span in project.spans(doc_id):
         project.accept(span.id)
+    _tag_the_panel(project, doc_id)
     review = ReviewController(project, Settings(reviewer="tester"))
     review.open_document(doc_id)
     runner = TaskRunner()
