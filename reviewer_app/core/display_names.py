@@ -54,14 +54,16 @@ def label_persons_before_notes(
     speaker_tags: Sequence[tuple[int, int]],
     device_words: frozenset[str],
     titles: frozenset[str],
+    lower_words: frozenset[str] | None = None,
 ) -> list[Span]:
     """`spans` with the name before the note in brackets of each speaker tag that has one
     (`Document.speaker_tags`: "Helen Park (BPH)", "Rivers (Guest)") a PERSON over the name,
     in place of the spans over it: its `titles` (lower case, no full stop: "Commissioner Helen
     Park") and a number after it ("Okafor 2 (Guest)") left out. A name holds a capitalised
     word, and one word alone is none where the document writes it in lower case ("Note (added
-    later)" beside "a note"); a device's label (one of `device_words`, lower case) aside."""
-    lower = lowercase_words(text)
+    later)" beside "a note": `lower_words`, `casing.lowercase_words` of `text` where the caller
+    has them); a device's label (one of `device_words`, lower case) aside."""
+    lower = lowercase_words(text) if lower_words is None else lower_words
     names = []
     for a, b in speaker_tags:
         match = _NAME_AND_NOTE.fullmatch(text, a, b)

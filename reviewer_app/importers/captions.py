@@ -356,11 +356,11 @@ def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any) -> Caption
     unmatched_words = untimed_words = 0
     offset = 0
     previous: _RawCue | None = None
-    named = _speakers_named_in_text(raw)
-    for cue in raw:
+    cue_texts = [_cue_text(cue) for cue in raw]
+    named = _speakers_named_in_text(raw, [text for text, _, _ in cue_texts])
+    for cue, (text, breaks, tags) in zip(raw, cue_texts, strict=True):
         if cue.end_s < cue.start_s:
             raise MalformedCaptionsError(path, fmt, f"the cue at {cue.where} ends before it starts")
-        text, breaks, tags = _cue_text(cue)
         if not text:
             empty.append(cue.where)
             continue
@@ -441,16 +441,16 @@ def _build(path: Path, fmt: str, raw: Sequence[_RawCue], parsed: Any) -> Caption
     )
 
 
-def _speakers_named_in_text(raw: Sequence[_RawCue]) -> frozenset[str]:
-    """The speakers named in mixed case at the start of the text of cues without a voice
+def _speakers_named_in_text(raw: Sequence[_RawCue], texts: Sequence[str]) -> frozenset[str]:
+    """The speakers named in mixed case at the start of the `texts` of cues without a voice
     ("Helen Park: okay", "Helen Park (BPH): okay", as meeting platforms write their captions)
     that the file names at two cues or more: like the text importer (`turns.py`), a
     capitalised word and a colon said once ("Note: ...") names no one."""
     layout = hearing_layout()
     counts: Counter[str] = Counter()
-    for cue in raw:
+    for cue, text in zip(raw, texts, strict=True):
         if not cue.speaker:
-            turn = layout.turn_of(_cue_text(cue)[0], named=True)
+            turn = layout.turn_of(text, named=True)
             if turn is not None and turn.named and turn.speech_at is None:
                 counts[turn.speaker] += 1
     return frozenset(name for name, n in counts.items() if n > 1)
