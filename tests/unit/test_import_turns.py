@@ -267,18 +267,21 @@ def test_an_all_caps_notice_with_a_colon_under_speech_is_no_turn(tmp_path):
 
 
 # No turns to find: speech recognition output that marks no change of speaker (one run of
-# words), a written petition with its written decision, and a written appellate opinion.
+# words), a written petition with its written decision, a written appellate opinion and a
+# Governor's written decision.
 _WITHOUT_SPEAKER_MARKS = {
     "court_of_appeal_opinion_excerpt.marked.txt",
+    "governor_reversal_decision.marked.txt",
     "oral_history_asr.marked.txt",
     "oral_history_asr_2.marked.txt",
     "petition_to_advance_review.marked.txt",
 }
 
-# Few and long turns: a decision read aloud, a closing argument.
+# Few and long turns: a decision read aloud, a closing argument, a radio feature's host and reporter.
 _FEW_TURNS = {
     "hearing_denial_decision_real_layout.marked.txt": 9,
     "hearing_line_numbered_third_firm.marked.txt": 12,
+    "radio_news_parole_story.marked.txt": 17,
 }
 
 
@@ -287,7 +290,7 @@ def test_every_development_transcript_has_turns_and_every_line_a_section():
     from tests.fixtures.handwritten_gold import DEV_FOLDER, parse_markup
 
     paths = sorted(DEV_FOLDER.glob("*.marked.txt"))
-    assert len(paths) == 113
+    assert len(paths) == 125
     for path in paths:
         text, _ = parse_markup(path.read_text(encoding="utf-8"), str(path))
         document = document_from_text(path.stem, text.rstrip("\n"))
