@@ -152,6 +152,7 @@ from reviewer_app.core.spoken_false_names import (
     relabel_kin_named,
 )
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
+from reviewer_app.core.transcription_marks import drop_legend_marks
 from reviewer_app.core.whitelist_terms import apply_whitelist, load_whitelist, whitelist_occurrences
 from reviewer_app.paths import resource
 
@@ -828,7 +829,7 @@ def merge_spans(
         merged = complete_interrupted_names(merged, text)
     if bracketed_glosses:
         merged = take_in_bracketed_glosses(merged, text, rules.role_nouns, rules.determiners)
-    return merged
+    return drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
 
 
 @functools.cache
