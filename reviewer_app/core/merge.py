@@ -62,10 +62,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reviewer_app.core.bodies_named_by_places import (
-    label_counties_of_courts,
-    label_universities_named_by_towns,
-)
+from reviewer_app.core.bodies_named_by_places import label_universities_named_by_towns
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.casing import lowercase_words
@@ -780,7 +777,6 @@ def merge_spans(
         rules.organisation_cues.get("state_forms", ()),
         frozenset(w.lower() for w in rules.organisation_cues.get("party_cues", ())),
     )
-    merged = label_counties_of_courts(merged, text)  # "in [Stanislaus County] Superior Court"
     merged = label_universities_named_by_towns(merged, text, rules.known_places, rules.countries)
     if with_propagation:
         roles = rules.titles | rules.role_nouns
