@@ -32,14 +32,17 @@ One function per rule; `merge_spans` applies them in the paper's order:
    `referent_labels.label_spelled_items`: the spelling of a place or organisation
    named just before is a SPELLED_OUT_ITEM;
    `referent_labels.label_states_as_bodies`: "against the Republic of Turkey" is the
-   state as a party, an ORGANIZATION.
+   state as a party, an ORGANIZATION; `bodies_named_by_places.label_universities_named_by_towns`:
+   "Sonoma State" is the university.
 10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
     CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
     names are written (not in lower case; in lower-case speech
     `name_propagation.propagate_lower_case_names`); `referent_labels.settle_places_and_bodies`:
     agencies by county, premises before an address, aliases, one label per name by majority.
 11. `name_edges.join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
-12. `name_propagation.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
+12. `name_propagation.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name;
+    `transcription_marks.drop_legend_marks`: "(UI)" where a legend says "(UI) = unintelligible"
+    is no name.
 
 `name_rules` (names the layout and wording show: "BY MR. X:", "a guy named X", Q./A.
 markers, kin, coordination, spellings, answers to "your name?") adds and relabels names
