@@ -43,11 +43,13 @@ def label_acronyms_as_defined(
     An acronym in capitals that a place list gave a LOCATION ("VA", "PA") is an
     organisation when its letters are the initials of the last capitalised words of
     an organisation the document names ("the Department of Veterans Affairs" ...
-    "the VA clinic"): a state's postal code is no agency, and the document says which it
-    means. Not in an address, before a ZIP code ("Richmond, VA 23219"). An acronym of words
-    the text also writes in lower case names a role or a thing, no organisation, unless a word
-    of them is one of `organisation_heads` (lower case; "the Department of State Hospitals
-    (DSH)" ... "the department of state hospitals": still the body)."""
+    "the VA clinic"), or when the document says it as a body's elsewhere (after "the", or
+    inside an organisation's name: "The VA recognized it", "Sacramento VA Medical Center"):
+    a state's postal code is no agency, and the document says which it means. Not in an
+    address, before a ZIP code ("Richmond, VA 23219"). An acronym of words the text also writes
+    in lower case names a role or a thing, no organisation, unless a word of them is one of
+    `organisation_heads` (lower case; "the Department of State Hospitals (DSH)" ... "the
+    department of state hospitals": still the body)."""
     spans = sorted(spans)
     by_end = {span.end: span for span in spans}
     label_of: dict[str, str] = {}
@@ -66,7 +68,7 @@ def label_acronyms_as_defined(
             and match.group("acronym") not in of_roles
         ):
             label_of.setdefault(match.group("acronym"), defined.label)
-    of_bodies = _initials_of_organisations(spans, text)
+    of_bodies = _initials_of_organisations(spans, text) | _acronyms_said_as_bodies(spans, text)
     if not label_of and not of_bodies and not of_roles:
         return spans
     out = []
@@ -111,3 +113,22 @@ def _initials_of_organisations(spans: Iterable[Span], text: str) -> frozenset[st
 
 
 _DEFINING_LABELS = ("LOCATION", "ORGANIZATION")
+# Two capitals, as a state's postal code ("VA"); a prison's code of three or more is a place said
+# with "the" ("the CMF hospice").
+_POSTAL_CODE = re.compile(r"[A-Z]{2}")
+# "the" right before a name: a state's postal code is said without it ("the VA", never "the CA").
+_THE_BEFORE = re.compile(r"(?<![\w'’-])[Tt]he[ ]+\Z")
+
+
+def _acronyms_said_as_bodies(spans: Iterable[Span], text: str) -> frozenset[str]:
+    """Postal codes the document says as a body's: a LOCATION right after "the" ("the VA's
+    system"), or a word of an organisation's name of mixed case ("Sacramento VA Medical Center")."""
+    out = set()
+    for span in spans:
+        covered = span.text_in(text)
+        if span.label == "LOCATION" and _POSTAL_CODE.fullmatch(covered):
+            if _THE_BEFORE.search(text, max(0, span.start - 5), span.start):
+                out.add(covered)
+        elif span.label == "ORGANIZATION" and " " in covered and not covered.isupper():
+            out.update(word for word in covered.split() if _POSTAL_CODE.fullmatch(word))
+    return frozenset(out)

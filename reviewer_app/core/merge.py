@@ -32,14 +32,17 @@ One function per rule; `merge_spans` applies them in the paper's order:
    `referent_labels.label_spelled_items`: the spelling of a place or organisation
    named just before is a SPELLED_OUT_ITEM;
    `referent_labels.label_states_as_bodies`: "against the Republic of Turkey" is the
-   state as a party, an ORGANIZATION.
+   state as a party, an ORGANIZATION; `bodies_named_by_places.label_universities_named_by_towns`:
+   "Sonoma State" is the university.
 10. `name_propagation.propagate`: every other occurrence of an accepted PERSON,
     CDCR_ID or SPELLED_NAME string is proposed too, with detector `propagation`, as
     names are written (not in lower case; in lower-case speech
     `name_propagation.propagate_lower_case_names`); `referent_labels.settle_places_and_bodies`:
     agencies by county, premises before an address, aliases, one label per name by majority.
 11. `name_edges.join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
-12. `name_propagation.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name.
+12. `name_propagation.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name;
+    `transcription_marks.drop_legend_marks`: "(UI)" where a legend says "(UI) = unintelligible"
+    is no name.
 
 `name_rules` (names the layout and wording show: "BY MR. X:", "a guy named X", Q./A.
 markers, kin, coordination, spellings, answers to "your name?") adds and relabels names
@@ -62,6 +65,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.core.bodies_named_by_places import label_universities_named_by_towns
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.casing import lowercase_words
@@ -152,6 +156,7 @@ from reviewer_app.core.spoken_false_names import (
     relabel_kin_named,
 )
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
+from reviewer_app.core.transcription_marks import drop_legend_marks
 from reviewer_app.core.whitelist_terms import apply_whitelist, load_whitelist, whitelist_occurrences
 from reviewer_app.paths import resource
 
@@ -775,6 +780,7 @@ def merge_spans(
         rules.organisation_cues.get("state_forms", ()),
         frozenset(w.lower() for w in rules.organisation_cues.get("party_cues", ())),
     )
+    merged = label_universities_named_by_towns(merged, text, rules.known_places, rules.countries)
     if with_propagation:
         roles = rules.titles | rules.role_nouns
         known = (rules.known_places, rules.known_groups)  # "the X dog program", "Hartnell college"
@@ -828,7 +834,7 @@ def merge_spans(
         merged = complete_interrupted_names(merged, text)
     if bracketed_glosses:
         merged = take_in_bracketed_glosses(merged, text, rules.role_nouns, rules.determiners)
-    return merged
+    return drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
 
 
 @functools.cache
