@@ -101,6 +101,11 @@ def _location_pattern_matches(text: str) -> list[str]:
         ("It was at 1420 W. Olive Ave, near the school.", ["1420 W. Olive Ave"]),
         ("She lives at 88 North 5th Street now.", ["88 North 5th Street"]),
         ("The office at 300 Capitol Mall Dr. opened.", ["300 Capitol Mall Dr."]),
+        # A house number and a compass word before a street said without its kind.
+        ("and I told her 2218 South Conyer, that you live with me.", ["2218 South Conyer"]),
+        ("Thursday, eight a.m., 2555 East Olive. Not nine.", ["2555 East Olive"]),
+        # A year before a compass name is no house number; a name that goes on is not this one.
+        ("In 1998 North Korea tested one. We had 40 West Coast Swing classes.", []),
     ],
 )
 def test_po_boxes_and_street_addresses(text, expected):
