@@ -484,6 +484,14 @@ def test_a_prison_named_by_its_town_is_a_place_but_a_kind_of_prison_is_none():
     assert _place_pattern_matches("He went to the Prison, then to a Federal Prison and a prison camp.") == []
 
 
+def test_a_jail_named_by_its_place_or_founder_is_a_place_but_a_kind_of_jail_is_none():
+    text = (
+        "Facility: Bob Wiley Detention Facility, Visalia. He did every class at the Adult Pre-Trial Facility."
+    )
+    assert _place_pattern_matches(text) == ["Bob Wiley Detention Facility", "Adult Pre-Trial Facility"]
+    assert _place_pattern_matches("He was held at the Detention Facility, then a detention center.") == []
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
