@@ -41,8 +41,11 @@ _STREET_AFTER = re.compile(
 )
 _POSSESSIVE_HOME = re.compile(r"(?<![\w'’-])(?i:my|his|her|their|our|your|the|a)[ ]+[a-z]+['’]s,?[ ]+\Z")
 _NAME_PART = re.compile(r"[A-Za-z]+")
+# "across from" says where, whatever comes before it; "by", "near", "next to" and "behind" only
+# after a comma ("on Zoom by the time he called" is no street), and never before a time or a manner.
 _LANDMARK_AFTER = re.compile(
-    r",?[ ]+(?:by|across[ ]from|near|next[ ]to|behind)[ ]+(?!the[ ]+way\b)(?:the[ ]+)?[A-Za-z]"
+    r"(?:,[ ]+(?:by|near|next[ ]to|behind)|,?[ ]+across[ ]from)[ ]+"
+    r"(?!the[ ]+(?:way|time|end)\b|then\b|now\b)(?:the[ ]+)?[A-Za-z]"
 )
 # How far before "on" the premises word may be.
 _REACH = 40
@@ -60,7 +63,7 @@ def _premises_before() -> re.Pattern[str]:
 
 def _landmark_after(text: str, end: int) -> bool:
     """Whether a landmark near the street follows its name: "on Noble, by the Walmart", "on Main
-    across from the courthouse", "Off Snyder, by Sonoma State" (not "by the way")."""
+    across from the courthouse", "Off Snyder, by Sonoma State" (not ", by the way", "by the time")."""
     return _LANDMARK_AFTER.match(text, end) is not None
 
 

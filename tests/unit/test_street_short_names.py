@@ -48,6 +48,8 @@ def test_a_landmark_after_the_name_makes_it_a_street():
     labels = _labels(text, [])
     assert {("Main", "LOCATION"), ("Snyder", "LOCATION")} <= labels
     assert ("Zoom", "LOCATION") not in labels
+    text = "We were on Zoom by the time he called. She was on Medicaid near the end, on Tuesday, by then."
+    assert _labels(text, []) == set()
 
 
 def test_calendar_words_persons_and_longer_names_are_no_short_streets():
