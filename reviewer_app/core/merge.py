@@ -156,6 +156,7 @@ from reviewer_app.core.spoken_false_names import (
     relabel_kin_named,
 )
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
+from reviewer_app.core.street_short_names import label_short_street_names
 from reviewer_app.core.transcription_marks import drop_legend_marks
 from reviewer_app.core.whitelist_terms import apply_whitelist, load_whitelist, whitelist_occurrences
 from reviewer_app.paths import resource
@@ -759,6 +760,8 @@ def merge_spans(
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     street_cues = frozenset(rules.organisation_cues.get("street_cues", ()))
     merged = label_streets_by_context(merged, text, street_cues, street_words())
+    # "her place, on Pershing", "my auntie's, on Noble", "Valley Pallet Recycling off Crows Landing".
+    merged = label_short_street_names(merged, text, rules.calendar_words | rules.titles | rules.person_cues)
     merged = label_by_leading_head(
         merged,
         text,

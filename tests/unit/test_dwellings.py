@@ -21,6 +21,11 @@ def _dwellings(text: str) -> list[str]:
     [
         ("He was housed in D2-117U when it happened.", ["D2-117U"]),
         ("Inmate Ferro (BK2210, C12-043L) walked to the door.", ["C12-043L"]),
+        # a wing's letters for the building; a cell's number and the bed's
+        (
+            "You transfer to CTF, Central Facility, GW-241L. It was in 511-2L, with my bunkie.",
+            ["511-2L", "GW-241L"],
+        ),
         ("Housing:     A3-220L\nCharge: fighting", ["A3-220L"]),
         ("My aunt in apartment D, she has a key. I live in apartment 7C.", ["7C", "D"]),
         ("You'll go to 2 West, bed 2W-118-A. Any questions?", ["2W-118-A"]),
@@ -37,6 +42,7 @@ def test_a_number_where_someone_lives_or_is_housed_is_a_place(text, expected):
     "text",
     [
         "The camera C3-04 shows the yard.",  # no bunk letter: a camera, not a bed
+        "Form GW-241 and case 511-2 are filed.",  # no bunk letter either
         "We met in interview room three.",  # nobody lives there
         "Call my cell 559 555 0142 after six.",  # a phone number
         "I went to bed 10:30 that night.",  # a clock time

@@ -101,6 +101,11 @@ def _location_pattern_matches(text: str) -> list[str]:
         ("It was at 1420 W. Olive Ave, near the school.", ["1420 W. Olive Ave"]),
         ("She lives at 88 North 5th Street now.", ["88 North 5th Street"]),
         ("The office at 300 Capitol Mall Dr. opened.", ["300 Capitol Mall Dr."]),
+        # A house number and a compass word before a street said without its kind.
+        ("and I told her 2218 South Conyer, that you live with me.", ["2218 South Conyer"]),
+        ("Thursday, eight a.m., 2555 East Olive. Not nine.", ["2555 East Olive"]),
+        # A year before a compass name is no house number; a name that goes on is not this one.
+        ("In 1998 North Korea tested one. We had 40 West Coast Swing classes.", []),
     ],
 )
 def test_po_boxes_and_street_addresses(text, expected):
@@ -477,6 +482,14 @@ def test_a_prison_named_by_its_town_is_a_place_but_a_kind_of_prison_is_none():
         "Wronki Prison"
     ]
     assert _place_pattern_matches("He went to the Prison, then to a Federal Prison and a prison camp.") == []
+
+
+def test_a_jail_named_by_its_place_or_founder_is_a_place_but_a_kind_of_jail_is_none():
+    text = (
+        "Facility: Bob Wiley Detention Facility, Visalia. He did every class at the Adult Pre-Trial Facility."
+    )
+    assert _place_pattern_matches(text) == ["Bob Wiley Detention Facility", "Adult Pre-Trial Facility"]
+    assert _place_pattern_matches("He was held at the Detention Facility, then a detention center.") == []
 
 
 @pytest.mark.parametrize(

@@ -203,6 +203,20 @@ def test_a_stamp_before_a_transcribers_note_is_no_time(fake_detectors):
     assert kept == [("TIME", "00:47"), ("TIME", "18:47")]
 
 
+def test_a_headline_in_title_case_is_read_in_sentence_case_at_the_same_offsets(fake_detectors):
+    text = (
+        "Thirty-Two Years After A Hanford Clerk Was Killed, A Parole Grant Divides His Family\n"
+        "A clerk was killed in Hanford years after a parole grant; his family divides.\n"
+    )
+    DocReadingDetector.seen.clear()
+    run_detection(Document("story", text), ["doc_reading"], Settings())
+    read = "".join(piece for _, piece, _ in DocReadingDetector.seen)
+    assert read.startswith(
+        "Thirty-Two years after a Hanford clerk was killed, a parole grant divides his family\n"
+    )
+    assert len(read) == len(text)
+
+
 def test_real_detectors_run_merged_with_raw_spans_per_detector():
     doc = hearing(3)
     result = run_detection(doc, ["spacy", "presidio"], Settings(), chunk_chars=len(LINE) + 1)
