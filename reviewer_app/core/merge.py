@@ -65,6 +65,7 @@ from pathlib import Path
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.casing import lowercase_words
+from reviewer_app.core.common_word_names import drop_phrases_of_ordinary_words
 from reviewer_app.core.context_rules import (
     CONTEXT,
     NAMING_SCORE,
@@ -684,6 +685,8 @@ def merge_spans(
     person_words = rules.titles | name_titles | rules.person_cues
     roles = rules.role_nouns | rules.determiners
     merged = drop_role_only_persons(merged, text, person_words | roles, roles)
+    # "Hanford Clerk Was Killed" of a headline: no name, nor its words in other mentions.
+    merged = drop_phrases_of_ordinary_words(merged, text)
     merged = relabel_known_persons(merged, text, rules, person_names)
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
