@@ -62,6 +62,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reviewer_app.core.body_names import relabel_persons_before_body_heads
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.casing import lowercase_words
@@ -687,6 +688,7 @@ def merge_spans(
     merged = drop_role_only_persons(merged, text, person_words | roles, roles)
     # "Hanford Clerk Was Killed" of a headline: no name, nor its words in other mentions.
     merged = drop_phrases_of_ordinary_words(merged, text)
+    merged = relabel_persons_before_body_heads(merged, text)  # "Hartnell college", "Jamison center"
     merged = relabel_known_persons(merged, text, rules, person_names)
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)
