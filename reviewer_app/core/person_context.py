@@ -21,6 +21,11 @@ person once "Beto, "Chato"" showed the nickname:
   daughter Hawi turned six", "my brothers Efrain, Nestor and Ulises"), and a name said to
   be a relative or a relative said to be a name ("Summer is my cousin", "Your son is
   Jamarion?"): NER misses a first name it does not know.
+- `names_resumed_by_pronoun`: a one-word name set off between a comma (or "that's") and a
+  comma, then taken up by "he" or "she" as the subject of what follows ("one great-grand,
+  Zion, he's three", "my niece Alyssa, that's Lyssie, she's sixteen"): a place set off so is
+  taken up by "it", and one after "in" or "at" ("lives up in Visalia, she's a hygienist")
+  never stands so.
 - `titled_names_across_lines`: a name whose courtesy title ends the line before, in a
   transcript with numbered lines ("... assessment, Dr.\n 18   Priyanka Venkataraman,
   dated"), where NER sees a number between the two and finds nothing.
@@ -77,6 +82,12 @@ _NICKNAME_THEN_WHO = re.compile(rf"(?<![\w'’-])(?P<nick>{_WORD})(?:,|[ ]+--)[ 
 # A nickname, then who it is between commas: "Tiny, Darius Mott, gave it to me".
 _NICKNAME_BEFORE_NAME = re.compile(rf"(?<![\w'’-])(?P<nick>{_WORD}),[ ]+")
 _NAME = rf"{_WORD}(?:[ ]{_WORD}){{0,2}}"
+# A word set off after a comma or "that's" and taken up by "he" or "she" as the subject of what
+# follows: ", Zion, he's three", "that's Lyssie, she's sixteen", ", Odessa, she was".
+_RESUMED_BY_PRONOUN = re.compile(
+    rf"(?:,|(?<![\w'’-])that['’]s)[ ]+(?P<name>{_WORD}),[ ]+"
+    r"(?:he|she)(?:['’](?:s|ll|d)|[ ]+(?:is|was))(?![\w'’-])"
+)
 _OWNER = r"(?:[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir|[Yy]our|[A-Z][a-z]+['’]s)"
 # An owner, a kin word, and a name or a list of names: "my brothers Efrain, Nestor and Ulises".
 _KIN_THEN_NAMES = re.compile(
@@ -158,7 +169,24 @@ def persons_by_relation(
     place_heads = {h.split()[-1].lower() for h in rules.head_words.get("LOCATION", ())}
     no_name = not_names | rules.organisation_heads | place_heads | rules.clause_words | number_words()
     spans = persons_before_identifiers(spans, text, places, no_name, rules.locative_cues)
+    spans = names_resumed_by_pronoun(spans, text, places, not_names)
     return titled_names_across_lines(spans, text, not_names)
+
+
+def names_resumed_by_pronoun(
+    spans: Sequence[Span], text: str, known_places: frozenset[str], not_names: frozenset[str]
+) -> list[Span]:
+    """`spans` with each name of `_RESUMED_BY_PRONOUN` a PERSON: the NER guess of exactly
+    the word relabelled, or a new span where none covers it. No word of `known_places` or
+    `not_names` (lower case: "Yes, he's", "Commissioner, he's"), none the document writes in
+    lower case."""
+    lowercase = lowercase_words(text)
+    out = list(spans)
+    for match in _RESUMED_BY_PRONOUN.finditer(text):
+        name = match.group("name")
+        if _may_be_person(name, known_places, not_names) and name.lower() not in lowercase:
+            out = _as_person(out, *match.span("name"))
+    return sorted(out, key=lambda s: (s.start, s.end))
 
 
 def kin_named_persons(

@@ -361,3 +361,31 @@ def test_a_name_after_a_word_for_a_nickname_is_a_person():
     )
     persons = {s.text_in(lower) for s in merge_spans([], lower) if s.label == "PERSON"}
     assert {"t bone", "junior"} <= persons and "given" not in persons
+
+
+def test_a_word_set_off_and_taken_up_by_he_or_she_is_a_person():
+    text = (
+        "A: I have five grandbabies and one great-grand, Zion, he's three.\n"
+        "A: My niece Alyssa, that's Lyssie, she's sixteen now.\n"
+        "A: And my mother stays with us, Odessa, she was a nurse.\n"
+    )
+    ner = [
+        _span(text, "Zion", "LOCATION"),
+        _span(text, "Alyssa", "PERSON"),
+        _span(text, "Lyssie", "LOCATION"),
+    ]
+    labels = _labels(text, ner)
+    assert {("Zion", "PERSON"), ("Lyssie", "PERSON"), ("Odessa", "PERSON")} <= labels
+
+
+def test_a_place_after_in_or_a_word_not_taken_up_by_a_person_stays_what_it_is():
+    # A place after "in" (no comma before it), one taken up by "it", a reply word, a title.
+    text = (
+        "A: She lives up in Visalia, she's a dental hygienist.\n"
+        "A: We moved, Lemoore, it's small.\n"
+        "A: No, Commissioner, he's not here. Yes, he's fine.\n"
+    )
+    ner = [_span(text, "Visalia", "LOCATION"), _span(text, "Lemoore", "LOCATION")]
+    labels = _labels(text, ner)
+    assert {("Visalia", "LOCATION"), ("Lemoore", "LOCATION")} <= labels
+    assert not {word for word, label in labels if label == "PERSON"}
