@@ -26,6 +26,7 @@ from reviewer_app.core.detector_names import PRESIDIO
 from reviewer_app.core.document import Document, HearingMetadata
 from reviewer_app.core.name_propagation import is_sentence_initial_homograph, name_terms
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import spoken_words
 from reviewer_app.detectors.base import (
     Detector,
     DetectorStatus,
@@ -333,6 +334,8 @@ class PresidioDetector(Detector):
             if result.entity_type in BUILTIN_ENTITIES and result.score < BUILTIN_MIN_SCORE:
                 continue
             found = chunk.text[result.start : result.end]
+            if result.entity_type in BUILTIN_ENTITIES and spoken_words().telephone_shape.fullmatch(found):
+                continue  # a telephone number that passes an NHS number's checksum: "559-555-0163"
             if label == "URL" and _inside_word(chunk.text, result.start, result.end):
                 continue  # "B.mp" of the file name "7184523_SHO_B.mp3" is no web address
             if _recognizer(result) in (COVER_NAMES, COVER_PLACES) and (

@@ -210,7 +210,9 @@ def _clock_times(doc: Document) -> list[str]:
 def test_a_heading_in_the_layout_of_the_turns_stamps_is_no_time(fake_detectors):
     # A meeting export: the importer read the first tag, not the surname-first one below it, whose
     # line ends in the elapsed time after a gap as the tag's own does. A field's line stays a time.
-    text = "Okafor, Renee (BPH)   0:03\nWe're on the record, it's 10:47.\n\nHale, Timothy@BPH   0:31\nThanks.\n"
+    text = (
+        "Okafor, Renee (BPH)   0:03\nWe're on the record, it's 10:47.\n\nHale, Timothy@BPH   0:31\nThanks.\n"
+    )
     text += "Time:   10:50\n"
     tag = "Okafor, Renee"
     turn = Utterance(tag, 0, text.index("\n\n"), text.index("We're"))
@@ -220,7 +222,9 @@ def test_a_heading_in_the_layout_of_the_turns_stamps_is_no_time(fake_detectors):
 
 
 def test_a_recordings_length_is_no_time(fake_detectors):
-    text = "Start: 19:42    Duration: 14:58\nRunning time: 7:48\nIt's 12:19.\n(System cutoff, 14:58 elapsed.)\n"
+    text = (
+        "Start: 19:42    Duration: 14:58\nRunning time: 7:48\nIt's 12:19.\n(System cutoff, 14:58 elapsed.)\n"
+    )
     assert _clock_times(Document("call", text)) == ["19:42", "12:19"]
 
 
@@ -234,6 +238,15 @@ def test_a_position_in_the_recording_in_its_stamps_form_is_no_time_but_a_later_c
         for tag, speech in (("Thorsby", "The time"), ("Anzaldua", "Yes."))
     )
     assert _clock_times(Document("hearing", text, utterances=turns)) == ["15:11", "9:07"]
+
+
+def test_a_telephone_number_is_no_nhs_number_that_passes_its_checksum():
+    # 559-555-0163 passes the NHS number's checksum; an NHS number is written with blanks.
+    text = "Leave a message for our newsroom. That's 559-555-0163. His NHS number is 943 476 5919.\n"
+    found = {
+        (s.label, s.text_in(text)) for s in run_detection(Document("t", text), ["presidio"], Settings()).spans
+    }
+    assert {("PHONE_NUMBER", "559-555-0163"), ("ID_NUMBER", "943 476 5919")} <= found
 
 
 def test_real_detectors_run_merged_with_raw_spans_per_detector():
