@@ -249,6 +249,22 @@ def test_a_telephone_number_is_no_nhs_number_that_passes_its_checksum():
     assert {("PHONE_NUMBER", "559-555-0163"), ("ID_NUMBER", "943 476 5919")} <= found
 
 
+def test_a_sum_said_on_a_reporters_numbered_line_is_read_past_its_line_number():
+    lines = [
+        "PRESIDING COMMISSIONER GRADY: And the land?",
+        "INCARCERATED PERSON MAGBANUA: My mother sold it,",
+        "six hundred thousand pesos, and my share was spent.",
+        "PRESIDING COMMISSIONER GRADY: I see.",
+        "INCARCERATED PERSON MAGBANUA: Yes.",
+        "PRESIDING COMMISSIONER GRADY: Thank you.",
+    ]
+    text = "".join(f"{n:2}  {line}\n" for n, line in enumerate(lines, 1))
+    found = {
+        (s.label, s.text_in(text)) for s in run_detection(Document("t", text), ["presidio"], Settings()).spans
+    }
+    assert ("AMOUNT", "six hundred thousand pesos") in found
+
+
 def test_real_detectors_run_merged_with_raw_spans_per_detector():
     doc = hearing(3)
     result = run_detection(doc, ["spacy", "presidio"], Settings(), chunk_chars=len(LINE) + 1)
