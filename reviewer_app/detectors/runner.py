@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reviewer_app.core.document import Document
+from reviewer_app.core.line_numbers import without_line_numbers
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
@@ -55,6 +56,8 @@ MERGE_STAGE = "merge"
 CASING_STAGE = "truecasing"
 LOADING_NOTE = "loading the model"
 CHUNK_UNIT = "chunks"
+# What NER reads a numbered page's line number as: a sum, a date, a time, an age.
+_LINE_NUMBER_LABELS = frozenset({"AMOUNT", "DATE", "TIME", "AGE"})
 _OFFLINE_ENV = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
 
 
@@ -285,6 +288,7 @@ def run_detection(
             **rules.merge_options(),
         )
         merged = _without_file_extensions(without_recording_stamps(merged, document), document.text)
+        merged = without_line_numbers(merged, document.text, _LINE_NUMBER_LABELS)
         learned = None
         if finders and rules.learned_numbers and settings.learned_numbers:
             learned = learned_number_spans(document.text, merged)
