@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import number_words
 
 if TYPE_CHECKING:
     from reviewer_app.core.spoken_numbers import Word
@@ -36,14 +39,46 @@ _MIN_LINES = 5
 _MIN_IN_ORDER = 0.8
 
 
-def blank_line_numbers(text: str) -> str:
-    """`text` with the line numbers of a numbered page and the breaks of wrapped lines as spaces."""
+def _line_numbers(text: str) -> list[re.Match[str]]:
+    """The line numbers of `text`'s numbered pages, or none where its lines are not numbered so."""
     found = list(NUMBERED_LINE.finditer(text))
     if len(found) < _MIN_LINES:
-        return text
+        return []
     numbers = [int(m.group(1)) for m in found]
     in_order = sum(b == a + 1 or b == 1 for a, b in itertools.pairwise(numbers))
-    if in_order < _MIN_IN_ORDER * (len(numbers) - 1):
+    return found if in_order >= _MIN_IN_ORDER * (len(numbers) - 1) else []
+
+
+def without_line_numbers(spans: Sequence[Span], text: str, labels: Collection[str]) -> list[Span]:
+    """`spans` with a numbered page's line number taken off the start of each number of `labels`:
+    NER reads a line number as part of a sum, a date or a time ("22   February" for "February",
+    "two hundred / 24  dollars" as "24  dollars", "18  Certified Court Interpreter" as a sum of 18).
+    What is left goes where it says no number: a sum or a time needs a number ("dollars" alone
+    is none), a date may be a month alone ("February"). A number in words stays ("18  six hundred
+    thousand pesos" is "six hundred thousand pesos")."""
+    found = _line_numbers(text)
+    if not found:
+        return list(spans)
+    ends = {m.start(1): m.end(1) for m in found}
+    out = []
+    for span in spans:
+        if span.label in labels and span.start in ends:
+            start = ends[span.start]
+            while start < span.end and text[start].isspace():
+                start += 1
+            rest = text[start : span.end]
+            said = set(re.findall(r"[a-z]+", rest.lower())) & number_words()
+            if not rest or (span.label != "DATE" and not said and not re.search(r"\d", rest)):
+                continue
+            span = span.with_(start=start)
+        out.append(span)
+    return out
+
+
+def blank_line_numbers(text: str) -> str:
+    """`text` with the line numbers of a numbered page and the breaks of wrapped lines as spaces."""
+    found = _line_numbers(text)
+    if not found:
         return text
     chars = list(text)
     for m in _PAGE_NUMBER.finditer(text):

@@ -761,7 +761,8 @@ def merge_spans(
     merged = label_numbered_streets(merged, text)  # "the house on Eighty-fourth"
     merged = label_glosses_as_named(drop_numbered_persons(merged, text), text)
     merged = label_spelled_items(label_acronyms_as_defined(merged, text, rules.organisation_heads), text)
-    merged = label_numbers_by_cue(merged, text, spoken_words().id_cues, spoken_words().phone_cues)
+    said = spoken_words()
+    merged = label_numbers_by_cue(merged, text, said.id_cues, said.phone_cues, said.telephone_shape)
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     street_cues = frozenset(rules.organisation_cues.get("street_cues", ()))
     merged = label_streets_by_context(merged, text, street_cues, street_words())

@@ -161,10 +161,31 @@ def drop_non_sensitive_numbers(
             continue
         if span.label == "DATE" and not names_one_day(text, span.start, span.end):
             continue  # "every Friday", "Saturday is the busiest day"
+        if span.label == "DATE" and _last_digits_of_a_number(span, text):
+            continue  # "took three ninety-five off the top"
         if span.label == "AGE" and covered.isdigit() and not 0 < int(covered) < 120:
             continue
         out.append(span)
     return out
+
+
+# The word right before a span, joined to it by a blank or a hyphen alone.
+_WORD_BEFORE = re.compile(r"(?<![^\W\d_])([^\W\d_]+)[ -]\Z")
+
+
+def _last_digits_of_a_number(span: Span, text: str) -> bool:
+    """Whether a DATE that is a two-digit number in words ("ninety-five", a year by its last two
+    digits) is the end of a number of three digits said as a unit and a pair: "took three
+    ninety-five off the top", "seven eighty-six for the week" (a price, a wage; a year said
+    whole has a teen or a hundred before its pair, "nineteen ninety-five")."""
+    said = spoken_words()
+    parts = re.split(r"[- ]", span.text_in(text).lower())
+    if not 1 <= len(parts) <= 2 or said.tens.get(parts[0], 0) < 20:
+        return False
+    if len(parts) == 2 and not 1 <= said.units.get(parts[1], 0) <= 9:
+        return False
+    before = _WORD_BEFORE.search(text, max(0, span.start - 12), span.start)
+    return before is not None and 1 <= said.units.get(before.group(1).lower(), 0) <= 9
 
 
 # A year of the nineteenth century ("born in 1898") or by its last two digits ("in 04", "since 95")

@@ -205,14 +205,19 @@ _NUMBER_WORD = re.compile(r"[a-z']+")
 
 
 def label_numbers_by_cue(
-    spans: Iterable[Span], text: str, id_cues: frozenset[str], phone_cues: frozenset[str]
+    spans: Iterable[Span],
+    text: str,
+    id_cues: frozenset[str],
+    phone_cues: frozenset[str],
+    telephone_shape: re.Pattern[str],
 ) -> list[Span]:
     """A "phone number" asked for as an account, case or licence number ("Can I
     have your account number?" / "Sure, it's 4471 2093 88.") is an ID_NUMBER: an
-    identity cue and "number" shortly before it, and no telephone cue."""
+    identity cue and "number" shortly before it, and no telephone cue. One written in a
+    telephone's own shape stays ("Case No.: VCF418873 / Number dialed: (559) 555-0148")."""
     out = []
     for span in spans:
-        if span.label == "PHONE_NUMBER":
+        if span.label == "PHONE_NUMBER" and not telephone_shape.fullmatch(span.text_in(text)):
             before = _NUMBER_WORD.findall(text[max(0, span.start - _NUMBER_CUE_REACH) : span.start].lower())
             named = any(
                 w in id_cues and before[k + 1] in ("number", "no", "num") for k, w in enumerate(before[:-1])

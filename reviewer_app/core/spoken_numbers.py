@@ -118,6 +118,8 @@ class SpokenWords:
     after_a_year: frozenset[str] = frozenset()
     # The months in the calendar's order: "five, four" names the fifth.
     months_in_order: tuple[str, ...] = ()
+    # A telephone number as written, area code first ("(559) 555-0148", "661-555-0148").
+    telephone_shape: re.Pattern[str] = re.compile(r"(?!)")
 
 
 @functools.cache
@@ -159,6 +161,7 @@ def spoken_words() -> SpokenWords:
         build_words=frozenset(c["build_words"]),
         loose_number_endings=frozenset(c["loose_number_endings"]),
         phone_cues=frozenset(c["phone_cues"]),
+        telephone_shape=re.compile(c["telephone_shape"]),
         id_cues=frozenset(c["id_cues"]),
         repeat_words=dict(n["repeat"]),
         height_cues=frozenset(c.get("height_cues", ())),

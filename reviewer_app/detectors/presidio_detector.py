@@ -24,8 +24,10 @@ from typing import TYPE_CHECKING, Any
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.detector_names import PRESIDIO
 from reviewer_app.core.document import Document, HearingMetadata
+from reviewer_app.core.line_numbers import blank_line_numbers
 from reviewer_app.core.name_propagation import is_sentence_initial_homograph, name_terms
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import spoken_words
 from reviewer_app.detectors.base import (
     Detector,
     DetectorStatus,
@@ -333,6 +335,8 @@ class PresidioDetector(Detector):
             if result.entity_type in BUILTIN_ENTITIES and result.score < BUILTIN_MIN_SCORE:
                 continue
             found = chunk.text[result.start : result.end]
+            if result.entity_type in BUILTIN_ENTITIES and spoken_words().telephone_shape.fullmatch(found):
+                continue  # a telephone number that passes an NHS number's checksum: "559-555-0163"
             if label == "URL" and _inside_word(chunk.text, result.start, result.end):
                 continue  # "B.mp" of the file name "7184523_SHO_B.mp3" is no web address
             if _recognizer(result) in (COVER_NAMES, COVER_PLACES) and (
@@ -350,7 +354,9 @@ class PresidioDetector(Detector):
         said, custody = self._cdcr_numbers(chunk)
         spans += find_read_out_identifiers(chunk.text, chunk.profile, said, custody)
         if profile_table().get(chunk.profile).ner_labels.get("MONEY") == "AMOUNT":
-            amounts = find_spoken_amounts(chunk.text, nouns, forms)  # where sums of money are tagged
+            # Where sums of money are tagged; read past a reporter's line numbers, as the spoken forms
+            # are ("it,\n18  six hundred thousand pesos" is no eighteen).
+            amounts = find_spoken_amounts(blank_line_numbers(chunk.text), nouns, forms)
             # A number read as a sum is no age or clock time ("started at twenty-four an hour"); a
             # reading that goes on beyond the sum stays ("nineteen ninety nine" before "twenty an hour").
             forms = [f for f in forms if not any(a.start <= f.start and f.end <= a.end for a in amounts)]

@@ -12,18 +12,17 @@ still run.
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import itertools
 import logging
 import os
-import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from reviewer_app.core.document import Document
+from reviewer_app.core.line_numbers import without_line_numbers
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
@@ -42,6 +41,7 @@ from reviewer_app.detectors.learned_numbers import learned_number_spans
 from reviewer_app.detectors.nlp import load_pipeline, parse_ahead
 from reviewer_app.detectors.profiles import profile_table, resolve_profile
 from reviewer_app.detectors.read_out_words import read_out_words
+from reviewer_app.detectors.recording_stamps import without_recording_stamps
 from reviewer_app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,8 @@ MERGE_STAGE = "merge"
 CASING_STAGE = "truecasing"
 LOADING_NOTE = "loading the model"
 CHUNK_UNIT = "chunks"
+# What NER reads a numbered page's line number as: a sum, a date, a time, an age.
+_LINE_NUMBER_LABELS = frozenset({"AMOUNT", "DATE", "TIME", "AGE"})
 _OFFLINE_ENV = {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
 
 
@@ -177,38 +179,6 @@ def _guarded(entry: _Tracked, action: str, call: Callable[..., Any], *args: Any)
     return None
 
 
-# A clock reading alone: "01:28", "00:04:18", "14:02:11.5".
-_STAMP = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?")
-
-
-# A recording's stamp alone on its line, as caption services and transcript exports print
-# the elapsed time above what was said ("0:07", "[01:02:33]"), or before a transcriber's
-# note of what was heard ("00:45  (Tone. Conference line opens.)", "01:10  (inaudible)").
-_STAMP_LINE = re.compile(
-    r"^[ \t]*[\[(]?(" + _STAMP.pattern + r")[\])]?(?:[ \t]*$|[ \t]+(?=\())", re.MULTILINE
-)
-
-
-def _without_recording_stamps(spans: list[Span], document: Document) -> list[Span]:
-    """Drops the spans that are a recording's timestamp: a turn's, before its tag ("[01:28]
-    CALLER:") or after it ("Speaker 1  0:14"), or one alone on its line. When something was
-    said in a recording is layout, not an identifier, and NER reads such stamps as anything
-    (a time, an organisation). A date in a turn's prefix stays (a chat log's day can identify)."""
-    places = document.turn_prefixes() + document.tag_suffixes()
-    places += [m.span(1) for m in _STAMP_LINE.finditer(document.text)]
-    if not places:
-        return spans
-    places.sort()
-    starts = [a for a, _ in places]
-
-    def is_stamp(span: Span) -> bool:
-        i = bisect.bisect_right(starts, span.start) - 1
-        inside = i >= 0 and span.end <= places[i][1]
-        return inside and _STAMP.fullmatch(document.text[span.start : span.end]) is not None
-
-    return [s for s in spans if not is_stamp(s)]
-
-
 def _without_file_extensions(spans: list[Span], text: str) -> list[Span]:
     """Drops the spans that are only a file's extension after its name's dot ("docx" of "exhibit
     448-2091.docx", read_out.toml file_extensions): NER reads one as an organisation; the name's
@@ -321,7 +291,8 @@ def run_detection(
             speaker_tags=tags,
             **rules.merge_options(),
         )
-        merged = _without_file_extensions(_without_recording_stamps(merged, document), document.text)
+        merged = _without_file_extensions(without_recording_stamps(merged, document), document.text)
+        merged = without_line_numbers(merged, document.text, _LINE_NUMBER_LABELS)
         learned = None
         if finders and rules.learned_numbers and settings.learned_numbers:
             learned = learned_number_spans(document.text, merged)

@@ -77,7 +77,8 @@ def find_spoken_amounts(
         after_number = (
             i > 0
             and reader.read_cardinal(i - 1) is not None
-            and "," not in text[words[i - 1].end : words[i].start]  # "five, six thousand dollars"
+            # "five, six thousand dollars"; "About forty -- forty-eight thousand dollars" begins again
+            and not _NUMBER_BREAK.search(text[words[i - 1].end : words[i].start])
         )
         if number is None or word(i).isdigit() or after_number:
             i += 1
@@ -105,7 +106,12 @@ def find_spoken_amounts(
                 i = number.last
                 continue
             end = j
-        if alone is not None and end is not None and _range_between(text, words, alone[1], first):
+        if (
+            alone is not None
+            and end is not None
+            and _range_between(text, words, alone[1], first)
+            and not _begins_again(words, alone, first)
+        ):
             # "eighteen hundred, nineteen hundred dollars", "three or four hundred dollars": the
             # currency said once for both ends of a range
             out.append(Span(words[alone[0]].start, words[alone[1] - 1].end, "AMOUNT", ("presidio",), SCORE))
@@ -177,6 +183,17 @@ def _money_in_sentence(
 
 
 _RANGE_GAP = re.compile(r"[ ,]*(?:-|–|—|\bor\b|\bto\b|\band\b)?[ ,]*")
+
+
+# What breaks one number from the next said after it: a comma, a dash, a pause.
+_NUMBER_BREAK = re.compile(r",|--|[—–…]|\.\.\.")
+
+
+def _begins_again(words, alone: tuple[int, int], start: int) -> bool:
+    """Whether the number from words[start] begins with the words of the one broken off before it,
+    as a speaker begins a sum again ("forty -- forty-eight thousand"), no range's lower end."""
+    said = [words[k].text for k in range(alone[0], alone[1])]
+    return [words[k].text for k in range(start, start + len(said))] == said
 
 
 def _range_between(text: str, words, end: int, start: int) -> bool:

@@ -424,6 +424,17 @@ def test_a_number_asked_for_as_an_account_number_is_an_id_number():
     assert {("4471 2093 88", "ID_NUMBER"), ("916 555 0118", "PHONE_NUMBER")} <= merged
 
 
+def test_a_number_in_a_telephones_written_shape_stays_a_telephone_after_an_id_cue():
+    # A call record's header: the number dialed stands under the case number's field.
+    text = "Case No.:       VCF418873\nNumber dialed:  (559) 555-0148\nAccount number: 559 555 0148\n"
+    phones = [
+        _span(text, "(559) 555-0148", "PHONE_NUMBER", detector="presidio"),
+        _span(text, "559 555 0148", "PHONE_NUMBER", detector="presidio"),
+    ]
+    merged = _merged(text, phones)
+    assert {("(559) 555-0148", "PHONE_NUMBER"), ("559 555 0148", "ID_NUMBER")} <= merged
+
+
 def test_ethnic_groups_and_typeset_apostrophes_are_groups_and_propagate():
     text = (
         "He became a member of the Jehovah’s Witnesses in Austria. Later the Jehovah’s Witnesses "

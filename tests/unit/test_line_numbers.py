@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from reviewer_app.core.line_numbers import blank_line_numbers
+from reviewer_app.core.line_numbers import blank_line_numbers, without_line_numbers
+from reviewer_app.core.spans import Span
 from reviewer_app.detectors.spoken import find_spoken_forms
 
 PAGE = """                                                              4
@@ -49,3 +50,38 @@ def test_text_without_numbered_lines_is_unchanged():
     # Numbers that open lines but do not count them are no line numbers.
     listed = "".join(f"{n}  items\n" for n in (12, 40, 7, 33, 90, 15))
     assert blank_line_numbers(listed) == listed
+
+
+def test_a_line_number_read_into_a_number_is_taken_off_it():
+    lines = [
+        "PRESIDING COMMISSIONER: What happened?",
+        "INMATE X: we argued about money that I owed him, two hundred",
+        "dollars, and I took out the knife. He'd be fifty this",
+        "February.",
+        "six hundred pesos.",
+        "LUZ PACHECO (Tagalog)",
+        "Certified Court Interpreter No. 301862",
+        "It was at 9:30.",
+    ]
+    text = "".join(f"{n:2}  {line}\n" for n, line in enumerate(lines, 20))
+
+    def at(piece: str, label: str) -> Span:
+        start = text.index(piece)
+        return Span(start, start + len(piece), label, ("spacy",), 0.8)
+
+    spans = [
+        at("22  dollars", "AMOUNT"),  # NER's sum of the line number and the word after it: none
+        at("23  February", "DATE"),  # a month alone is a date
+        at("24  six hundred pesos", "AMOUNT"),  # a number in words stays
+        at("25", "AMOUNT"),
+        at("two hundred", "AMOUNT"),
+        at("9:30", "TIME"),
+        at("26  Certified", "ORGANIZATION"),  # not a number's label: left to the rules of names
+    ]
+    kept = without_line_numbers(spans, text, {"AMOUNT", "DATE", "TIME"})
+    assert sorted(s.text_in(text) for s in kept) == sorted(
+        ["February", "six hundred pesos", "two hundred", "9:30", "26  Certified"]
+    )
+    # Where the lines are not numbered, a number at a line's start is what it says.
+    plain = "20  dollars, he said.\n"
+    assert without_line_numbers([Span(0, 11, "AMOUNT", ("spacy",), 0.8)], plain, {"AMOUNT"}) != []

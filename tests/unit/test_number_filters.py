@@ -111,3 +111,19 @@ def test_a_holiday_after_a_cue_that_is_also_a_hedge_stays_a_date(rules, text, ho
 def test_a_holiday_after_a_hedge_alone_is_no_date(rules):
     text = "I bought about Christmas lights."
     assert kept([at(text, "Christmas", "DATE")], text, rules) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "pair", "year"),
+    [
+        ("The app took three ninety-five off the top.", "ninety-five", False),
+        ("My check stub, seven eighty-six for the week.", "eighty-six", False),
+        # A year by its last two digits stays: after a teen, a comma, a word that is no unit.
+        ("Born in nineteen ninety-five.", "ninety-five", True),
+        ("It was June, three, ninety-five.", "ninety-five", True),
+        ("Someone ninety-five, maybe.", "ninety-five", True),
+        ("We moved in ninety-five.", "ninety-five", True),
+    ],
+)
+def test_a_pair_after_a_unit_is_a_number_of_three_digits_not_a_year(rules, text, pair, year):
+    assert kept([at(text, pair, "DATE")], text, rules) == ([("DATE", pair)] if year else [])

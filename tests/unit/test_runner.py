@@ -217,6 +217,68 @@ def test_a_headline_in_title_case_is_read_in_sentence_case_at_the_same_offsets(f
     assert len(read) == len(text)
 
 
+def _clock_times(doc: Document) -> list[str]:
+    return [s.text_in(doc.text) for s in run_detection(doc, ["clock"], Settings()).spans if s.label == "TIME"]
+
+
+def test_a_heading_in_the_layout_of_the_turns_stamps_is_no_time(fake_detectors):
+    # A meeting export: the importer read the first tag, not the surname-first one below it, whose
+    # line ends in the elapsed time after a gap as the tag's own does. A field's line stays a time.
+    text = (
+        "Okafor, Renee (BPH)   0:03\nWe're on the record, it's 10:47.\n\nHale, Timothy@BPH   0:31\nThanks.\n"
+    )
+    text += "Time:   10:50\n"
+    tag = "Okafor, Renee"
+    turn = Utterance(tag, 0, text.index("\n\n"), text.index("We're"))
+    assert _clock_times(Document("export", text, utterances=(turn,))) == ["10:47", "10:50"]
+    # Where no turn's tag line ends in its stamp, such a line says nothing of the layout.
+    assert _clock_times(Document("export", text)) == ["0:03", "10:47", "0:31", "10:50"]
+
+
+def test_a_recordings_length_is_no_time(fake_detectors):
+    text = (
+        "Start: 19:42    Duration: 14:58\nRunning time: 7:48\nIt's 12:19.\n(System cutoff, 14:58 elapsed.)\n"
+    )
+    assert _clock_times(Document("call", text)) == ["19:42", "12:19"]
+
+
+def test_a_position_in_the_recording_in_its_stamps_form_is_no_time_but_a_later_clock_is(fake_detectors):
+    text = (
+        "Camera clock: 15:11:52\nPortions ordered: 00:00:00 - 00:07:40\n"
+        "Thorsby (00:00:04):\nThe time is 9:07.\n[crosstalk 00:07:30]\nAnzaldua (00:07:40):\nYes.\n"
+    )
+    turns = tuple(
+        Utterance(tag, text.index(tag), text.index(speech) - 1, text.index(speech))
+        for tag, speech in (("Thorsby", "The time"), ("Anzaldua", "Yes."))
+    )
+    assert _clock_times(Document("hearing", text, utterances=turns)) == ["15:11", "9:07"]
+
+
+def test_a_telephone_number_is_no_nhs_number_that_passes_its_checksum():
+    # 559-555-0163 passes the NHS number's checksum; an NHS number is written with blanks.
+    text = "Leave a message for our newsroom. That's 559-555-0163. His NHS number is 943 476 5919.\n"
+    found = {
+        (s.label, s.text_in(text)) for s in run_detection(Document("t", text), ["presidio"], Settings()).spans
+    }
+    assert {("PHONE_NUMBER", "559-555-0163"), ("ID_NUMBER", "943 476 5919")} <= found
+
+
+def test_a_sum_said_on_a_reporters_numbered_line_is_read_past_its_line_number():
+    lines = [
+        "PRESIDING COMMISSIONER GRADY: And the land?",
+        "INCARCERATED PERSON MAGBANUA: My mother sold it,",
+        "six hundred thousand pesos, and my share was spent.",
+        "PRESIDING COMMISSIONER GRADY: I see.",
+        "INCARCERATED PERSON MAGBANUA: Yes.",
+        "PRESIDING COMMISSIONER GRADY: Thank you.",
+    ]
+    text = "".join(f"{n:2}  {line}\n" for n, line in enumerate(lines, 1))
+    found = {
+        (s.label, s.text_in(text)) for s in run_detection(Document("t", text), ["presidio"], Settings()).spans
+    }
+    assert ("AMOUNT", "six hundred thousand pesos") in found
+
+
 def test_real_detectors_run_merged_with_raw_spans_per_detector():
     doc = hearing(3)
     result = run_detection(doc, ["spacy", "presidio"], Settings(), chunk_chars=len(LINE) + 1)

@@ -21,6 +21,9 @@ def found(text: str, nouns: tuple[str, ...] = ()) -> list[str]:
         ("roughly forty percent of the budget", ["forty percent"]),
         ("a fund of eur twelve million for farmers", ["eur twelve million"]),
         ("the county set aside four point five million for the bridge", ["four point five million"]),
+        # Money named in the currency of another country, as through an interpreter.
+        ("my mother sold it, six hundred thousand pesos, and", ["six hundred thousand pesos"]),
+        ("i sent home three thousand riyals a year", ["three thousand riyals"]),
     ],
 )
 def test_sums_and_shares_said_in_words(text, expected):
@@ -85,3 +88,22 @@ def test_a_whole_number_before_a_rate_is_no_wage_without_talk_of_pay(text):
     # Talk of pay makes it one; dollars and cents are one without it.
     assert found("He was making like ten an hour back then.") == ["ten"]
     assert found("Back then it was twenty-two fifty an hour.") == ["twenty-two fifty"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A sum begun again after a dash is the one said in full, not a range from the broken-off start.
+        ("I took money. About forty -- forty-eight thousand dollars.", ["forty-eight thousand dollars"]),
+        ("It was forty... forty-five dollars.", ["forty-five dollars"]),
+        ("About forty—forty-eight thousand dollars.", ["forty-eight thousand dollars"]),
+        # The number after a break is read alone; a range's two ends are different numbers.
+        ("It was three -- four hundred dollars.", ["four hundred dollars"]),
+        (
+            "It was eighteen hundred, nineteen hundred dollars.",
+            ["eighteen hundred", "nineteen hundred dollars"],
+        ),
+    ],
+)
+def test_a_sum_begun_again_after_a_dash_is_one_sum(text, expected):
+    assert found(text) == expected
