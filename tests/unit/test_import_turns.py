@@ -270,6 +270,7 @@ def test_an_all_caps_notice_with_a_colon_under_speech_is_no_turn(tmp_path):
 # words), a written petition with its written decision, and a written appellate opinion.
 _WITHOUT_SPEAKER_MARKS = {
     "court_of_appeal_opinion_excerpt.marked.txt",
+    "governor_reversal_decision.marked.txt",
     "oral_history_asr.marked.txt",
     "oral_history_asr_2.marked.txt",
     "petition_to_advance_review.marked.txt",
@@ -279,6 +280,7 @@ _WITHOUT_SPEAKER_MARKS = {
 _FEW_TURNS = {
     "hearing_denial_decision_real_layout.marked.txt": 9,
     "hearing_line_numbered_third_firm.marked.txt": 12,
+    "radio_news_parole_story.marked.txt": 17,
 }
 
 
@@ -287,7 +289,7 @@ def test_every_development_transcript_has_turns_and_every_line_a_section():
     from tests.fixtures.handwritten_gold import DEV_FOLDER, parse_markup
 
     paths = sorted(DEV_FOLDER.glob("*.marked.txt"))
-    assert len(paths) == 113
+    assert len(paths) == 125
     for path in paths:
         text, _ = parse_markup(path.read_text(encoding="utf-8"), str(path))
         document = document_from_text(path.stem, text.rstrip("\n"))
@@ -607,3 +609,42 @@ def test_a_speaker_who_speaks_once_after_a_parenthetical_among_the_turns_has_a_t
     )
     assert [u.speaker for u in noted.utterances][-2:] == ["MR. BELL", ""]
     assert [s.name for s in noted.sections] == ["body", "certificate"]
+
+
+SURNAME_FIRST = (
+    "Parole hearing - video meeting\n"
+    "Recorded March 4, 2026\n"
+    "\n"
+    "Lindqvist, Maria (BPH): Good morning. We are on the record for Mr. Reyes.\n"
+    "Okafor, Daniel (Guest): Good morning, Daniel Okafor for Mr. Reyes.\n"
+    "Lindqvist, Maria (BPH): Thank you. Mr. Reyes, can you hear me?\n"
+    "Reyes, Tomas: Yes ma'am, I can hear you.\n"
+    "Lindqvist, Maria (BPH): Good. Let's begin with the offense.\n"
+    "Okafor, Daniel (Guest): Before we begin, the packet is at pages 44 through 51.\n"
+)
+
+
+def test_display_names_written_surname_first_before_a_colon_are_tags(tmp_path):
+    # A meeting's export writes the display name surname first, a comma after it.
+    document = _imported(tmp_path, SURNAME_FIRST)
+    assert [u.speaker for u in document.utterances] == [
+        "Lindqvist, Maria (BPH)",
+        "Okafor, Daniel (Guest)",
+        "Lindqvist, Maria (BPH)",
+        "Reyes, Tomas",
+        "Lindqvist, Maria (BPH)",
+        "Okafor, Daniel (Guest)",
+    ]
+    assert [s.name for s in document.sections] == ["cover", "body"]
+
+
+@pytest.mark.parametrize("layout", ["numbered_through", "deposition_tag_alone", "tag_alone"])
+def test_display_names_written_surname_first_are_tags_in_a_pdf_too(tmp_path, layout):
+    from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
+
+    reference = text_document("meeting", SURNAME_FIRST.rstrip("\n"))
+    pdf = tmp_path / "meeting.pdf"
+    pdf.write_bytes(render(SURNAME_FIRST.rstrip("\n"), reference, layouts()[layout], "Meeting"))
+    got = utterances(import_file(pdf))
+    assert got == utterances(reference)
+    assert [speaker for speaker, _ in got].count("Okafor, Daniel (Guest)") == 2
