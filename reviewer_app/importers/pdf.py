@@ -540,8 +540,14 @@ def _mostly_lower(text: str) -> bool:
 
 
 def _in_capitals(text: str) -> bool:
-    """Whether a row has letters and none in lower case ("[MUSIC]", "THE PANEL FINDS")."""
-    return any(c.isalpha() for c in text) and not any(c.islower() for c in text)
+    """Whether a row has letters and none in lower case, and a word of letters ("[MUSIC]",
+    "THE PANEL FINDS"): a row that is only a code ("A#243817650.", "BK4471.") is the end of
+    the speech over it, wrapped."""
+    return not any(c.islower() for c in text) and bool(_WORD_OF_LETTERS.search(text))
+
+
+# Two letters or more standing as a word, no digit beside them.
+_WORD_OF_LETTERS = re.compile(r"(?<![\w#])[^\W\d_]{2,}(?![\w#])")
 
 
 def _is_notice_page(lines: Sequence[PrintedLine]) -> bool:

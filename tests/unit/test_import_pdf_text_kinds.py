@@ -137,3 +137,25 @@ def test_a_transcript_indented_whole_has_no_centred_speech(tmp_path, layout):
     # and the layouts draw it as speech.
     got, expected = _round_trip(tmp_path, "sentencing_hearing_victim_impact", layout)
     assert got == expected
+
+
+def test_a_code_wrapped_onto_the_tags_column_is_no_notice(tmp_path):
+    # The officer's note under the last question is flush left, in the column of the tags printed
+    # on rows of their own; its file number wraps onto a row alone. Capitals under speech in lower
+    # case there would be a notice read into the record, but a code is no notice: the speech's end.
+    questions = "\n".join(
+        f"Q: Did you stay at your aunt's house on the road to the market in the winter of {year}?\n"
+        f"A: Yes, with my two brothers and my mother, until the soldiers came in {year + 1}."
+        for year in range(2001, 2013)
+    )
+    text = (
+        f"{questions}\n"
+        "Q: This interview is concluded. The time is 10:47 a.m.\n"
+        "Prepared by C. Brannigan, Asylum Officer, 04/07/2026. File: A#243817650."
+    )
+    reference = text_document("interview", text)
+    pdf = tmp_path / "interview.pdf"
+    pdf.write_bytes(render(text, reference, layouts()["deposition_tag_alone"], "Interview"))
+    got = utterances(import_file(pdf))
+    assert got == utterances(reference)
+    assert got[-1][1].endswith("File: A#243817650.")
