@@ -648,3 +648,20 @@ def test_display_names_written_surname_first_are_tags_in_a_pdf_too(tmp_path, lay
     got = utterances(import_file(pdf))
     assert got == utterances(reference)
     assert [speaker for speaker, _ in got].count("Okafor, Daniel (Guest)") == 2
+
+
+def test_an_examiner_line_after_its_line_number_is_no_turn(tmp_path):
+    # A deposition's line-numbered page saved as text: "BY MS. ACHEBE:" says who asks the
+    # questions under it, after its number as after none; neither a turn nor the objection's speech.
+    text = (
+        "  1        Q.   Please state your full name for the record.\n"
+        "  2        A.   Dale Everett Fenwick.\n"
+        "  3             MR. OYELARAN:  Objection, vague.\n"
+        "  4   BY MS. ACHEBE:\n"
+        "  5        Q.   Where are you employed?\n"
+        "  6        A.   California State Prison, Sacramento, in Folsom.\n"
+    )
+    document = _imported(tmp_path, text)
+    assert [u.speaker for u in document.utterances] == ["Q", "A", "MR. OYELARAN", "Q", "A"]
+    assert _utterance_texts(document)[2] == "MR. OYELARAN:  Objection, vague."
+    assert _lines_outside_sections(document) == []
