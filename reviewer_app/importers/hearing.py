@@ -98,6 +98,7 @@ class HearingLayout:
     qa_tag: re.Pattern[str]
     generic_tag: re.Pattern[str]
     timestamp_prefix: re.Pattern[str]
+    cue_timing: re.Pattern[str]
     examiner_line: re.Pattern[str]
     name_tag: re.Pattern[str]
     timed_tag: re.Pattern[str]
@@ -341,6 +342,7 @@ def hearing_layout() -> HearingLayout:
         qa_tag=re.compile(body["qa_tag"]),
         generic_tag=re.compile(body["generic_tag"]),
         timestamp_prefix=re.compile(body["timestamp_prefix"]),
+        cue_timing=re.compile(body["cue_timing"]),
         examiner_line=re.compile(body["examiner_line"]),
         name_tag=re.compile(body["name_tag"]),
         timed_tag=re.compile(body["timed_tag"]),

@@ -54,12 +54,13 @@ page map gives the PDF page and the row's number. From that layout:
   capitals under speech in lower case end the turn where the tags stand apart or the
   notice's row fills its row; a decision-page footer in mixed case inside a turn's
   speech stays in it, as a text file reads it; a row going on with a name spelled
-  letter by letter ("A.") opens no turn.
+  letter by letter ("A.") opens no turn; a caption file's cue number over its timing row
+  starts a line, at a page's top too, where no blank row shows it (`pdf_cues.py`).
 
 Words on a printed line (`pdf_pages.py` reads the pages' lines) are joined with
 single spaces. PDFs without line numbers are read as plain
 text: the running headers, footers and page numbers at the top and foot of their
-pages are dropped; lines are grouped into paragraphs by speaker tags, vertical
+pages are dropped (`pdf_furniture.py`); lines are grouped into paragraphs by speaker tags, vertical
 gaps wider than those between a paragraph's rows, and rows that end where the
 next word would have fitted; a paragraph goes on over a page break (but for capitals
 under a row mostly in lower case, as on numbered pages) and under a tag printed on a
@@ -97,6 +98,8 @@ from reviewer_app.importers.hearing import (
     printed_words,
 )
 from reviewer_app.importers.pdf_body import BodyRow, bare_tag, body_lines, tag_row
+from reviewer_app.importers.pdf_cues import cue_numbers
+from reviewer_app.importers.pdf_furniture import edge_furniture, furniture_key
 from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
 from reviewer_app.importers.pdf_spacing import after_empty_rows, row_distances, row_height
 from reviewer_app.importers.pdf_spacing import row_gap as pdf_row_gap
@@ -143,7 +146,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
 
     # Headers, footers and page numbers: what body pages print outside their rows.
     furniture = {
-        _furniture_key(line.text)
+        furniture_key(line.text)
         for page in pages
         if page.numbered
         for line in page.lines
@@ -161,7 +164,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             if line.words
             and (
                 (top <= line.top and line.bottom <= bottom)
-                or (_furniture_key(line.text) not in furniture and not line.text.isdigit())
+                or (furniture_key(line.text) not in furniture and not line.text.isdigit())
             )
         ]
 
@@ -284,11 +287,12 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     # over the turns, each a line of its own wherever its row stands.
     time_rows = sum(bool(layout.timestamp_prefix.fullmatch(line.text)) for _, line in rows if line.words)
     stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
+    cues = cue_numbers([line.text for _, line in rows])
     sources = []
     previous: PrintedLine | None = None
     previous_page: PdfPage | None = None
     lower_seen = False
-    for page, line in rows:
+    for k, (page, line) in enumerate(rows):
         source = SourceLine(line.text, page.sheet, line.number or 0)
         if not line.words:
             sources.append(BodyRow(source, False, False, False, False))
@@ -309,6 +313,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         after_short = (
             (timed and line.text[:1] == "[")
             or time_alone
+            or k in cues
             or (
                 ended_short
                 and (
@@ -335,7 +340,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             previous is not None
             and any(c.islower() for c in previous.text)
             and (
-                (tags_apart and tags and _in_capitals(line.text))
+                (tags_apart and tags and _in_capitals(line.text) and not _code_alone(line.text))
                 or (full and is_notice_row(line.text) and _mostly_lower(previous.text))
             )
         )
@@ -544,20 +549,27 @@ def _in_capitals(text: str) -> bool:
     return any(c.isalpha() for c in text) and not any(c.islower() for c in text)
 
 
+def _code_alone(text: str) -> bool:
+    """Whether a row holds no word of two letters or more, only a code or a letter
+    ("A#243817650.", "I"): in the tags' column under a full row, the end of its speech,
+    wrapped, not a notice (after a row that ended short, capitals start a line whatever
+    they are: "D E C I S I O N", "17 AM6371.")."""
+    return not _WORD_OF_LETTERS.search(text)
+
+
+# Two letters or more standing as a word, no digit beside them.
+_WORD_OF_LETTERS = re.compile(r"(?<![\w#])[^\W\d_]{2,}(?![\w#])")
+
+
 def _is_notice_page(lines: Sequence[PrintedLine]) -> bool:
     """An unnumbered page after the body that is a notice: most of its lines ALL CAPS."""
     lettered = [line for line in lines if any(c.isalpha() for c in line.text)]
     return bool(lettered) and sum(is_notice_row(line.text) for line in lettered) * 2 > len(lettered)
 
 
-def _furniture_key(text: str) -> str:
-    """Page furniture matched with its numbers ignored ("Page 3" is "Page 4")."""
-    return re.sub(r"\d+", "#", text)
-
-
 def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     layout = hearing_layout()
-    furniture = _edge_furniture(pages)
+    furniture = edge_furniture(pages)
     named = _named_speakers(line.full_text for page in pages for line in page.lines)
     right = _right_margin([line for page in pages for line in page.lines])
     time_rows = sum(
@@ -582,19 +594,23 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     # them, so that `turns.py` ends the turn over them.
     centred: set[int] = set()
     page_tops: set[int] = set()  # paragraphs that start a page, not going on from the one before
+    cue_starts: set[int] = set()  # paragraphs that start at a caption cue's number
     kept = [
         [(n, line) for n, line in enumerate(page.lines, 1) if (page.number, n) not in furniture]
         for page in pages
     ]
     distances = [row_distances([line for _, line in lines]) for lines in kept]
     document_distances = sorted(itertools.chain.from_iterable(distances))
+    cues = cue_numbers([line.full_text for lines in kept for _, line in lines])
     previous: PrintedLine | None = None
+    row_index = -1  # the row's place among all the pages' kept rows
     for page, lines, page_distances in zip(pages, kept, distances, strict=True):
         row_gap = pdf_row_gap(page_distances, document_distances)
         left = min((line.full_x0 for _, line in lines), default=0.0)
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
+            row_index += 1
             # "[00:04:15] ...", and a row that is only a time where many are (a recorder's
             # timestamps over the turns, as on numbered rows).
             stamped = (text[:1] == "[" and bool(layout.timestamp_prefix.match(text))) or (
@@ -628,7 +644,9 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             opens_turn = turn is not None and not (spelled_on or marks_on or letter_on)
             # Far right of the text's left edge, as a heading or a divider is centred ("--oOo--").
             centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
-            if previous is None or not paragraphs or stamped or opens_turn or _heading(paragraphs[-1], named):
+            # (a caption cue's number over its timing row opens a paragraph too)
+            opens = stamped or opens_turn or row_index in cues
+            if previous is None or not paragraphs or opens or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
                 line.full_x0 > previous.full_x0 + INDENT_MIN / 2
@@ -672,6 +690,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                     page_tops.add(len(paragraphs))
                 if centred_row and not opens_turn:
                     centred.add(len(paragraphs))
+                if row_index in cues:
+                    cue_starts.add(len(paragraphs))
                 paragraphs.append([])
             paragraphs[-1].append((page.sheet, n, text))
             previous, on_page = line, True
@@ -692,7 +712,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         ):
             speech_on.add(i)
     first_turn = next((i for i, opens in enumerate(turn_starts) if opens), len(paragraphs))
-    after_blank = after_empty_rows(spacing, page_tops, speech_on, first_turn)
+    # A blank line stands over every cue's number in a caption file, at a page's top too.
+    after_blank = after_empty_rows(spacing, page_tops, speech_on, first_turn) | cue_starts
     parts = [
         (i in after_blank and not k, i in centred and not k, part)
         for i, rows in enumerate(paragraphs)
@@ -742,69 +763,6 @@ FULL_ROW = 0.9
 PARAGRAPH_GAP = 1.2
 
 
-def _edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
-    """(page, line) of the running headers and footers of pages without line numbers:
-    among each page's first and last two lines, those whose text, numbers aside,
-    stands so at the same height on at least two pages and on at least 40% of them ("Page 3 of 9", the
-    hearing's name, a firm's footer; page numbers so only where they count on with the sheets),
-    and a page number alone ("4", "Page 4", "- 4 -") on a sheet that prints no running page
-    number: a sheet numbers itself once, so a number beside its running one is the text's (a
-    transcript saved as text with its page numbers, which fall by the sheet's edges). A
-    speaker's turn is never furniture (nor a name and a time: "speaker 1  0:00:06"), nor are
-    the lines of a page that would be left empty without them."""
-    layout = hearing_layout()
-    sheet_of = {page.number: page.sheet for page in pages}
-    text_of = {(page.number, n): line.full_text for page in pages for n, line in enumerate(page.lines, 1)}
-    places: dict[tuple[str, int], list[tuple[int, int]]] = {}
-    for page in pages:
-        count = len(page.lines)
-        for n in sorted({*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)}):
-            line = page.lines[n - 1]
-            # A name in mixed case ("Ms. Ward:") is a tag only where it opens turns enough.
-            turn = layout.turn_of(line.full_text, named=True)
-            if turn is None or (turn.named and not (turn.speech_below or turn.marked)):
-                # At the same height on each page: a cover's title lower down on its
-                # page is not the running header that repeats it.
-                height = round(line.top / FURNITURE_HEIGHT_STEP)
-                places.setdefault((_furniture_key(line.full_text), height), []).append((page.number, n))
-    furniture: set[tuple[int, int]] = set()
-    numbers_alone: list[tuple[int, int]] = []
-    numbered_sheets: set[int] = set()
-    for (key, _), found in places.items():
-        page_number = bool(_PAGE_NUMBER.fullmatch(key))
-        if page_number:
-            # A running page number counts on with the sheets ("2" on the second, "3" on the
-            # third); the text's page numbers that happen to stand at its height do not.
-            offsets = {place: _first_number(text_of[place]) - sheet_of[place[0]] for place in found}
-            usual = Counter(offsets.values()).most_common(1)[0][0]
-            numbers_alone.extend(place for place in found if offsets[place] != usual)
-            found = [place for place in found if offsets[place] == usual]
-        on_pages = len({page for page, _ in found})
-        if on_pages >= 2 and on_pages >= 0.4 * len(pages):
-            furniture.update(found)
-            if page_number:
-                numbered_sheets.update(sheet_of[page] for page, _ in found)
-        elif page_number:
-            numbers_alone.extend(found)
-    furniture.update(place for place in numbers_alone if sheet_of[place[0]] not in numbered_sheets)
-    # Furniture stands around text: a page it would leave empty keeps its lines
-    # (a document of one line a page, "Page 1 of a letter.", is all text).
-    emptied = {
-        page.number
-        for page in pages
-        if all((page.number, n) in furniture for n in range(1, len(page.lines) + 1))
-    }
-    return {place for place in furniture if place[0] not in emptied}
-
-
-def _first_number(text: str) -> int:
-    """The first number a line prints ("Page 3 of 9": 3)."""
-    return int(re.search(r"\d+", text).group())
-
-
-# Running headers and footers stand at the same height on every page, to within this many points.
-FURNITURE_HEIGHT_STEP = 6.0
-_PAGE_NUMBER = re.compile(r"(?i)[-\s]*(?:page\s*)?#(?:\s*(?:of|/)\s*#)?[-\s]*")
 # The right margin is measured where enough rows of several words show it.
 MIN_MARGIN_ROWS = 10
 

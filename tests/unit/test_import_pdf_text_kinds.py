@@ -137,3 +137,78 @@ def test_a_transcript_indented_whole_has_no_centred_speech(tmp_path, layout):
     # and the layouts draw it as speech.
     got, expected = _round_trip(tmp_path, "sentencing_hearing_victim_impact", layout)
     assert got == expected
+
+
+def test_a_code_wrapped_onto_the_tags_column_is_no_notice(tmp_path):
+    # The officer's note under the last question is flush left, in the column of the tags printed
+    # on rows of their own; its file number wraps onto a row alone. Capitals under speech in lower
+    # case there would be a notice read into the record, but a code is no notice: the speech's end.
+    questions = "\n".join(
+        f"Q: Did you stay at your aunt's house on the road to the market in the winter of {year}?\n"
+        f"A: Yes, with my two brothers and my mother, until the soldiers came in {year + 1}."
+        for year in range(2001, 2013)
+    )
+    text = (
+        f"{questions}\n"
+        "Q: This interview is concluded. The time is 10:47 a.m.\n"
+        "Prepared by C. Brannigan, Asylum Officer, 04/07/2026. File: A#243817650."
+    )
+    reference = text_document("interview", text)
+    pdf = tmp_path / "interview.pdf"
+    pdf.write_bytes(render(text, reference, layouts()["deposition_tag_alone"], "Interview"))
+    got = utterances(import_file(pdf))
+    assert got == utterances(reference)
+    assert got[-1][1].endswith("File: A#243817650.")
+
+
+def _caption_text(cues: int) -> str:
+    """A SubRip file's text: each cue its number, its timing and a turn, a blank line between."""
+    said = [
+        ("COMMISSIONER HALE", "Good morning. We're on the record for the hearing of Mr. Dunn."),
+        ("MR. DUNN", "Good morning, Commissioner."),
+        ("COMMISSIONER HALE", "Mr. Dunn, you're at Pleasant Valley State Prison in Coalinga?"),
+        ("MR. DUNN", "Yes sir. Building two."),
+        ("ATTORNEY REEVES", "Commissioner, Ana Reeves for Mr. Dunn. We have no objections."),
+        (
+            "COMMISSIONER HALE",
+            "Thank you. Let's begin with the life crime, on May 9th, 2001, in Bakersfield.",
+        ),
+    ]
+    blocks = []
+    for n in range(cues):
+        speaker, speech = said[n % len(said)]
+        start = 4 * n + 1
+        end = start + 3
+        timing = f"00:{start // 60:02d}:{start % 60:02d},000 --> 00:{end // 60:02d}:{end % 60:02d},500"
+        blocks.append(f"{n + 1}\n{timing}\n{speaker}: {speech} ({n + 1})")
+    return "\n\n".join(blocks)
+
+
+@pytest.mark.parametrize("layout", ["numbered_through", "deposition_tag_alone", "word_processor", "typeset"])
+def test_a_caption_files_cue_numbers_at_a_pages_top_are_no_speech(tmp_path, layout):
+    # A page prints no blank row at its top, where the text has one over each cue's number:
+    # the number over the cue's timing row starts a line, not the last word of the cue before.
+    # (Pages whose first rows are alike, a number and a timing, have no running header there.)
+    text = _caption_text(24)
+    reference = text_document("captions", text)
+    pdf = tmp_path / "captions.pdf"
+    pdf.write_bytes(render(text, reference, layouts()[layout], "Captions"))
+    document = import_file(pdf)
+    assert utterances(document) == utterances(reference)
+    assert document.text.count(" --> ") == 24
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # "17 AM6371." under "Luis Quintero, Q-U-I-N-T-E-R-O," that it would have fitted on: a
+        # line of the text of its own, as capitals under speech are.
+        "hearing_line_numbered_third_firm",
+        # "D E C I S I O N" under the turn's short last row: a heading, though no word of it has
+        # two letters.
+        "hearing_decision_and_rescission",
+    ],
+)
+def test_capitals_after_a_short_row_in_the_tags_column_stay_apart(tmp_path, name):
+    got, expected = _round_trip(tmp_path, name, "deposition_tag_alone")
+    assert got == expected

@@ -610,3 +610,59 @@ def test_a_speaker_who_speaks_once_after_a_parenthetical_among_the_turns_has_a_t
     )
     assert [u.speaker for u in noted.utterances][-2:] == ["MR. BELL", ""]
     assert [s.name for s in noted.sections] == ["body", "certificate"]
+
+
+SURNAME_FIRST = (
+    "Parole hearing - video meeting\n"
+    "Recorded March 4, 2026\n"
+    "\n"
+    "Lindqvist, Maria (BPH): Good morning. We are on the record for Mr. Reyes.\n"
+    "Okafor, Daniel (Guest): Good morning, Daniel Okafor for Mr. Reyes.\n"
+    "Lindqvist, Maria (BPH): Thank you. Mr. Reyes, can you hear me?\n"
+    "Reyes, Tomas: Yes ma'am, I can hear you.\n"
+    "Lindqvist, Maria (BPH): Good. Let's begin with the offense.\n"
+    "Okafor, Daniel (Guest): Before we begin, the packet is at pages 44 through 51.\n"
+)
+
+
+def test_display_names_written_surname_first_before_a_colon_are_tags(tmp_path):
+    # A meeting's export writes the display name surname first, a comma after it.
+    document = _imported(tmp_path, SURNAME_FIRST)
+    assert [u.speaker for u in document.utterances] == [
+        "Lindqvist, Maria (BPH)",
+        "Okafor, Daniel (Guest)",
+        "Lindqvist, Maria (BPH)",
+        "Reyes, Tomas",
+        "Lindqvist, Maria (BPH)",
+        "Okafor, Daniel (Guest)",
+    ]
+    assert [s.name for s in document.sections] == ["cover", "body"]
+
+
+@pytest.mark.parametrize("layout", ["numbered_through", "deposition_tag_alone", "tag_alone"])
+def test_display_names_written_surname_first_are_tags_in_a_pdf_too(tmp_path, layout):
+    from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
+
+    reference = text_document("meeting", SURNAME_FIRST.rstrip("\n"))
+    pdf = tmp_path / "meeting.pdf"
+    pdf.write_bytes(render(SURNAME_FIRST.rstrip("\n"), reference, layouts()[layout], "Meeting"))
+    got = utterances(import_file(pdf))
+    assert got == utterances(reference)
+    assert [speaker for speaker, _ in got].count("Okafor, Daniel (Guest)") == 2
+
+
+def test_an_examiner_line_after_its_line_number_is_no_turn(tmp_path):
+    # A deposition's line-numbered page saved as text: "BY MS. ACHEBE:" says who asks the
+    # questions under it, after its number as after none; neither a turn nor the objection's speech.
+    text = (
+        "  1        Q.   Please state your full name for the record.\n"
+        "  2        A.   Dale Everett Fenwick.\n"
+        "  3             MR. OYELARAN:  Objection, vague.\n"
+        "  4   BY MS. ACHEBE:\n"
+        "  5        Q.   Where are you employed?\n"
+        "  6        A.   California State Prison, Sacramento, in Folsom.\n"
+    )
+    document = _imported(tmp_path, text)
+    assert [u.speaker for u in document.utterances] == ["Q", "A", "MR. OYELARAN", "Q", "A"]
+    assert _utterance_texts(document)[2] == "MR. OYELARAN:  Objection, vague."
+    assert _lines_outside_sections(document) == []

@@ -1,0 +1,85 @@
+"""Running headers, footers and page numbers of PDF pages (`pdf.py`): what a page prints
+by its edges rather than as the transcript's text."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from reviewer_app.importers.hearing import hearing_layout
+from reviewer_app.importers.pdf_cues import cue_rows
+from reviewer_app.importers.pdf_pages import PdfPage
+
+# Running headers and footers stand at the same height on every page, to within this many points.
+FURNITURE_HEIGHT_STEP = 6.0
+_PAGE_NUMBER = re.compile(r"(?i)[-\s]*(?:page\s*)?#(?:\s*(?:of|/)\s*#)?[-\s]*")
+
+
+def furniture_key(text: str) -> str:
+    """Page furniture matched with its numbers ignored ("Page 3" is "Page 4")."""
+    return re.sub(r"\d+", "#", text)
+
+
+def edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
+    """(page, line) of the running headers and footers of pages without line numbers:
+    among each page's first and last two lines, those whose text, numbers aside,
+    stands so at the same height on at least two pages and on at least 40% of them ("Page 3 of 9", the
+    hearing's name, a firm's footer; page numbers so only where they count on with the sheets),
+    and a page number alone ("4", "Page 4", "- 4 -") on a sheet that prints no running page
+    number: a sheet numbers itself once, so a number beside its running one is the text's (a
+    transcript saved as text with its page numbers, which fall by the sheet's edges). A
+    speaker's turn is never furniture (nor a name and a time: "speaker 1  0:00:06"), nor is a
+    caption cue's timing or number (`pdf_cues.py`), nor are the lines of a page that would be
+    left empty without them."""
+    layout = hearing_layout()
+    sheet_of = {page.number: page.sheet for page in pages}
+    text_of = {(page.number, n): line.full_text for page in pages for n, line in enumerate(page.lines, 1)}
+    places: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    for page in pages:
+        count = len(page.lines)
+        captions = cue_rows([line.full_text for line in page.lines])
+        for n in sorted(
+            {*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)} - {i + 1 for i in captions}
+        ):
+            line = page.lines[n - 1]
+            # A name in mixed case ("Ms. Ward:") is a tag only where it opens turns enough.
+            turn = layout.turn_of(line.full_text, named=True)
+            if turn is None or (turn.named and not (turn.speech_below or turn.marked)):
+                # At the same height on each page: a cover's title lower down on its
+                # page is not the running header that repeats it.
+                height = round(line.top / FURNITURE_HEIGHT_STEP)
+                places.setdefault((furniture_key(line.full_text), height), []).append((page.number, n))
+    furniture: set[tuple[int, int]] = set()
+    numbers_alone: list[tuple[int, int]] = []
+    numbered_sheets: set[int] = set()
+    for (key, _), found in places.items():
+        page_number = bool(_PAGE_NUMBER.fullmatch(key))
+        if page_number:
+            # A running page number counts on with the sheets ("2" on the second, "3" on the
+            # third); the text's page numbers that happen to stand at its height do not.
+            offsets = {place: _first_number(text_of[place]) - sheet_of[place[0]] for place in found}
+            usual = Counter(offsets.values()).most_common(1)[0][0]
+            numbers_alone.extend(place for place in found if offsets[place] != usual)
+            found = [place for place in found if offsets[place] == usual]
+        on_pages = len({page for page, _ in found})
+        if on_pages >= 2 and on_pages >= 0.4 * len(pages):
+            furniture.update(found)
+            if page_number:
+                numbered_sheets.update(sheet_of[page] for page, _ in found)
+        elif page_number:
+            numbers_alone.extend(found)
+    furniture.update(place for place in numbers_alone if sheet_of[place[0]] not in numbered_sheets)
+    # Furniture stands around text: a page it would leave empty keeps its lines
+    # (a document of one line a page, "Page 1 of a letter.", is all text).
+    emptied = {
+        page.number
+        for page in pages
+        if all((page.number, n) in furniture for n in range(1, len(page.lines) + 1))
+    }
+    return {place for place in furniture if place[0] not in emptied}
+
+
+def _first_number(text: str) -> int:
+    """The first number a line prints ("Page 3 of 9": 3)."""
+    return int(re.search(r"\d+", text).group())
