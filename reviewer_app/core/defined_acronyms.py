@@ -78,13 +78,21 @@ def label_acronyms_as_defined(
             continue
         if span.label in _DEFINING_LABELS and covered in label_of:
             span = span.with_(label=label_of[covered])
-        elif span.label == "LOCATION" and covered in of_bodies and not _ZIP_AFTER.match(text, span.end):
+        elif (
+            span.label == "LOCATION"
+            and covered in of_bodies
+            and not _ZIP_AFTER.match(text, span.end)
+            and not _SAID_AS_A_STATE.search(text, max(0, span.start - 30), span.start)
+        ):
             span = span.with_(label="ORGANIZATION")
         out.append(span)
     return out
 
 
 _ZIP_AFTER = re.compile(r",?[ ]+\d{5}\b")
+# A postal code said as the state it is: after a word of place ("moved to PA", "lived in VA") or a
+# town and a comma ("Pittsburgh, PA").
+_SAID_AS_A_STATE = re.compile(r"(?:(?<![\w'’-])(?:in|to|from|near|outside)|[A-Z][a-z]+,)[ ]+\Z")
 
 
 def holds_an_organisation_head(name: str, organisation_heads: frozenset[str]) -> bool:

@@ -70,7 +70,6 @@ from reviewer_app.core.body_names import relabel_persons_before_body_heads
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
 from reviewer_app.core.casing import lowercase_words
-from reviewer_app.core.common_word_names import drop_phrases_of_ordinary_words
 from reviewer_app.core.context_rules import (
     CONTEXT,
     NAMING_SCORE,
@@ -692,9 +691,10 @@ def merge_spans(
     person_words = rules.titles | name_titles | rules.person_cues
     roles = rules.role_nouns | rules.determiners
     merged = drop_role_only_persons(merged, text, person_words | roles, roles)
-    # "Hanford Clerk Was Killed" of a headline: no name, nor its words in other mentions.
-    merged = drop_phrases_of_ordinary_words(merged, text)
-    merged = relabel_persons_before_body_heads(merged, text)  # "Hartnell college", "Jamison center"
+    # "Hartnell college", "Jamison center"
+    merged = relabel_persons_before_body_heads(
+        merged, text, frozenset(w.lower() for w in person_words | rules.role_nouns)
+    )
     merged = relabel_known_persons(merged, text, rules, person_names)
     places = (rules.countries, rules.known_places)
     merged = relabel_places_named_alone(merged, text, *places, person_words, person_names)

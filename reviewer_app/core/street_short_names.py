@@ -95,6 +95,12 @@ def label_short_street_names(spans: Iterable[Span], text: str, not_streets: froz
         if s.label == "PERSON" and " " in s.text_in(text).strip()
         for w in _NAME_PART.findall(s.text_in(text))
     }
+    # Where a name is a PERSON: a name that is one at another mention is a person's here too
+    # ("my cousin's on Tyrone ... lived with Tyrone").
+    persons_at: dict[str, set[int]] = {}
+    for s in spans:
+        if s.label == "PERSON":
+            persons_at.setdefault(s.text_in(text).lower(), set()).add(s.start)
     relabelled: dict[tuple[int, int], Span] = {}
     added: list[Span] = []
     for match in _STREET_AFTER.finditer(text):
@@ -102,7 +108,10 @@ def label_short_street_names(spans: Iterable[Span], text: str, not_streets: froz
         words = [w.lower() for w in match.group("name").split()]
         if any(w in not_streets or w.rstrip("s") in not_streets or w in person_words for w in words):
             continue
-        if not (_home_before(text, match.start(), index) or _landmark_after(text, end)):
+        if persons_at.get(match.group("name").lower(), set()) - {start}:
+            continue
+        home = _home_before(text, match.start(), index)
+        if not (home or _landmark_after(text, end)):
             continue
         over = index.overlapping(start, end)
         if not over:
@@ -111,6 +120,8 @@ def label_short_street_names(spans: Iterable[Span], text: str, not_streets: froz
             len(over) == 1
             and (over[0].start, over[0].end) == (start, end)
             and over[0].label in ("PERSON", "ORGANIZATION", "NRP")
+            # A landmark alone does not unmake a person: "my hands on Carla, across from the store".
+            and (home or over[0].label != "PERSON")
         ):
             relabelled[(start, end)] = over[0].with_(label="LOCATION")
     if not added and not relabelled:

@@ -6,9 +6,10 @@ Richmond Man Tells His Story". NER reads capitals as names, so it takes a run of
 for one ("Hanford Clerk Was Killed" as a person) or misses the town among them, and what it makes
 of the headline then spreads to the town's other mentions.
 
-Detection reads such a line in lower case but for the words the document itself writes with a
-capital elsewhere and never in lower case ("Hanford" of the story below it), so that only the
-names keep their capitals. The copy
+Detection reads such a line with the capitals taken off the words the document also writes in
+lower case ("the clerk", "was killed"), so that only the names keep theirs: "Hanford" of the
+story below it, and a name the headline alone gives (a word never written in lower case is never
+lowered, so a name said once is not lost). The copy
 has the text's length and each character's place (only a letter's case changes), so spans found on
 it hold for the text.
 
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
 
 from reviewer_app.core.pattern_tables import load_table
 
@@ -60,13 +60,12 @@ def _is_headline(words: list[str], lower_case: set[str]) -> bool:
 
 
 def sentence_case_headlines(text: str) -> str:
-    """`text` with each headline in title case (module docstring) read in sentence case: its
-    capitalised words after the first lowered, but for those the document also writes with a
-    capital elsewhere and never in lower case (the names: "Hanford" of the story below it).
-    A word said nowhere else is lowered: a name the headline gives, the story names again.
-    `text` itself when it has none."""
-    all_words = Counter(_WORD.findall(text))
-    lower_case = {w for w in all_words if w.islower()}
+    """`text` with each headline in title case (module docstring) read in sentence case: each
+    capitalised word after the first lowered where the document also writes it in lower case
+    ("the clerk", "was killed"); a word it never writes in lower case keeps its capital, said
+    elsewhere or not ("Hanford" of the story below it, a victim's given name said only in the
+    headline). `text` itself when it has none."""
+    lower_case = {w for w in _WORD.findall(text) if w.islower()}
     pieces: list[str] = []
     changed = False
     for line in text.split("\n"):
@@ -74,22 +73,21 @@ def sentence_case_headlines(text: str) -> str:
         if _NOT_A_HEADLINE.search(line.strip().strip("\"“”'")) or not _is_headline(words, lower_case):
             pieces.append(line)
             continue
-        recased = _recased(line, Counter(words), all_words, lower_case)
+        recased = _recased(line, lower_case)
         changed = changed or recased != line
         pieces.append(recased)
     return "\n".join(pieces) if changed else text
 
 
-def _recased(line: str, in_line: Counter[str], all_words: Counter[str], lower_case: set[str]) -> str:
-    """`line` with its words after the first lowered but for the names: those written with a
-    capital outside `line` (`all_words` counts the document's) and never in lower case."""
+def _recased(line: str, lower_case: set[str]) -> str:
+    """`line` with its words after the first lowered where `lower_case` (the document's words
+    in lower case) has them."""
     pieces, last = [], 0
     for index, match in enumerate(_WORD.finditer(line)):
         word, lower = match.group(), match.group().lower()
-        named_elsewhere = lower not in lower_case and all_words[word] > in_line[word]
         # Only the case changes, never the length ("İ" lowers to two characters); an acronym
         # keeps its capitals.
-        keep = index == 0 or named_elsewhere or len(lower) != len(word) or word[1:].isupper()
+        keep = index == 0 or lower not in lower_case or len(lower) != len(word) or word[1:].isupper()
         pieces += [line[last : match.start()], word if keep else lower]
         last = match.end()
     return "".join(pieces) + line[last:]

@@ -21,10 +21,21 @@ def legend_marks(text: str) -> frozenset[str]:
 
 
 def drop_legend_marks(spans: Iterable[Span], text: str) -> list[Span]:
-    """`spans` without the names that are only a mark the legend defines ("UI" of "(UI)" or
-    "(UI.)"), in its case: the transcriber's note for a word not heard, not an acronym."""
+    """`spans` without the names that are only a mark the legend defines, standing in its
+    brackets ("UI" of "(UI)" or "(UI.)"), in its case: the transcriber's note for a word not
+    heard, not an acronym."""
     spans = list(spans)
     marks = legend_marks(text)
     if not marks:
         return spans
-    return [s for s in spans if not (s.label in NAME_LABELS and s.text_in(text).rstrip(".") in marks)]
+    return [s for s in spans if not (s.label in NAME_LABELS and _is_bracketed_mark(s, text, marks))]
+
+
+def _is_bracketed_mark(span: Span, text: str, marks: frozenset[str]) -> bool:
+    """Whether `span` is a legend's mark standing in its brackets: "(UI)", "(UI.)". The same
+    letters outside brackets are words of the text ("Ed" beside "(Ed.) = editor's note")."""
+    inner = text[span.start : span.end]
+    if inner.rstrip(".") not in marks or span.start == 0 or text[span.start - 1] not in "([":
+        return False
+    after = text[span.end : span.end + 2]
+    return after[:1] in (")", "]") or after in (".)", ".]")

@@ -24,4 +24,11 @@ def test_a_person_before_a_word_of_his_own_or_a_found_name_stays_a_person():
         _span(text, "Rosa", "PERSON", detector="context"),
         _span(text, "Lena", "PERSON"),
     ]
-    assert relabel_persons_before_body_heads(spans, text) == spans
+    assert relabel_persons_before_body_heads(spans, text, frozenset()) == spans
+
+
+def test_a_name_after_a_word_that_says_it_is_a_persons_stays_a_person():
+    text = "A: My teacher Roberta Haines school program helped. Officer Ruiz clinic staff came.\n"
+    ner = [_span(text, "Roberta Haines", "PERSON"), _span(text, "Ruiz", "PERSON")]
+    labels = {(s.text_in(text), s.label) for s in merge_spans(ner, text)}
+    assert {("Roberta Haines", "PERSON"), ("Ruiz", "PERSON")} <= labels

@@ -45,3 +45,14 @@ def test_a_prison_code_said_after_the_stays_a_place():
     text = "We're in the CMF hospice room. Physician and Surgeon, CMF."
     found = [("CMF", "LOCATION"), ("CMF", "LOCATION")]
     assert [label for _, label in _labels(text, found)] == ["LOCATION"] * 2
+
+
+def test_a_postal_code_said_as_the_state_stays_a_place_where_another_mention_is_a_body():
+    text = "The PA saw me at the clinic. Later I moved to Pittsburgh, PA, and I lived in PA a year."
+    found = [("PA", "LOCATION"), ("Pittsburgh", "LOCATION"), ("PA", "LOCATION"), ("PA", "LOCATION")]
+    assert _labels(text, found) == [
+        ("PA", "ORGANIZATION"),
+        ("Pittsburgh", "LOCATION"),
+        ("PA", "LOCATION"),
+        ("PA", "LOCATION"),
+    ]

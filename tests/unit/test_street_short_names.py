@@ -67,3 +67,12 @@ def test_the_merge_labels_a_short_street_after_a_home():
     merged = _merged(text, [])
     assert ("Noble", "LOCATION") in merged
     assert default_rules().calendar_words  # the merge passes its calendar words as not_streets
+
+
+def test_a_person_stays_a_person_where_only_a_landmark_follows_or_another_mention_is_a_persons():
+    text = "I put my hands on Carla, across from the store. I was leaning on Jerome, by the door."
+    spans = [_span(text, "Carla", "PERSON"), _span(text, "Jerome", "PERSON")]
+    assert _labels(text, spans) == {("Carla", "PERSON"), ("Jerome", "PERSON")}
+    text = "We went to my cousin's on Tyrone. He lived with Tyrone and them."
+    spans = [_span(text, "Tyrone", "PERSON"), _span(text, "Tyrone", "PERSON", 1)]
+    assert _labels(text, spans) == {("Tyrone", "PERSON")}

@@ -31,3 +31,13 @@ def test_without_a_legend_the_letters_stay():
     text = "Sit down. (UI) Agent Vue, grab a bag."
     spans = [_span(text, "UI", "ORGANIZATION")]
     assert drop_legend_marks(spans, text) == spans
+
+
+def test_the_marks_letters_outside_brackets_stay_a_name():
+    # "(Ed.) = editor's note" defines the mark, not the sponsor's name said in the turns.
+    text = (
+        "Notes: (UI) = unintelligible, (Ed.) = editor's note\n"
+        "INMATE SMITH: Ed. He was my sponsor. (Ed.) I call Ed."
+    )
+    spans = [_span(text, "Ed", "PERSON", 1), _span(text, "Ed", "PERSON", 2), _span(text, "Ed", "PERSON", 3)]
+    assert [s.start for s in drop_legend_marks(spans, text)] == [spans[0].start, spans[2].start]
