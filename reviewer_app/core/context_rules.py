@@ -530,6 +530,10 @@ _NEXT_CAPITALISED = re.compile(r"[ ]+[A-Z]")
 _NUMBERED_ITEM = re.compile(r"[ \t]*\d{1,3}[.)][ \t]+")  # not "A. ": an answer's mark
 
 
+def _after_a_person_cue(span: Span, text: str, person_cues: frozenset[str]) -> bool:
+    return previous_word(text, span.start).lower().rstrip(".") in person_cues
+
+
 def previous_word(text: str, start: int, backwards: re.Pattern[str] = BACKWARDS_WORD, reach: int = 40) -> str:
     """The word before `start`, within `reach` characters: the first group of `backwards` matched on
     the text read backwards from `start`; "" if none. Read backwards, as a search from the left for a
@@ -623,11 +627,14 @@ def drop_false_tags(
     numbered_parts: frozenset[str] = frozenset(),
     count_units: frozenset[str] = frozenset(),
     prepositions: frozenset[str] = frozenset(),
+    person_cues: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The spans without the names that their context shows are no names (module docstring);
     `speaker_tags` as `Document.speaker_tags`; `numbered_parts` the words a letter or number
     after them numbers ("Facility B"), unless one of `count_units` follows ("Kaiser 2 times");
-    `prepositions` (lower case) put a name after them in running text ("For Chase, I think")."""
+    `prepositions` (lower case) put a name after them in running text ("For Chase, I think");
+    `person_cues` (lower case: titles, kin words, roles) say the name after them is a person's,
+    whatever words it is made of ("my cousin Will Grant" beside "I will grant you that")."""
     heads = tuple(f" {h.lower()}" for h in organisation_heads)
     head_words = frozenset(h.lower() for h in organisation_heads)
     spans = list(spans)
@@ -745,6 +752,10 @@ def drop_false_tags(
                 and not covered.isupper()
                 and f" {covered.lower()} " in lowercase_phrases
                 and not (span.label == "ORGANIZATION" and holds_an_organisation_head(covered, head_words))
+                and not (
+                    span.label == "PERSON"
+                    and previous_word(text, span.start).lower().rstrip(".") in person_cues
+                )
             ):
                 continue  # "Closing Statements" where the text also says "closing statements"
             if (

@@ -742,6 +742,7 @@ def merge_spans(
         count_units=rules.duration_words
         | frozenset(w.lower() for w in rules.organisation_cues.get("count_units", ())),
         prepositions=rules.clause_words,
+        person_cues=frozenset(w.lower() for w in rules.person_cues | rules.titles | rules.role_nouns),
     )
     # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(

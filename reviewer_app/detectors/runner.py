@@ -26,7 +26,6 @@ from reviewer_app.core.line_numbers import without_line_numbers
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
-from reviewer_app.core.title_lines import sentence_case_headlines
 from reviewer_app.core.truecasing import cased_view, is_caseless, speech_ranges
 from reviewer_app.detectors import registry
 from reviewer_app.detectors.base import (
@@ -253,10 +252,7 @@ def run_detection(
                 document.text, speech_ranges(document), written=_written_in(settings), speaker_tags=tags
             )
             progress.report(CASING_STAGE, 1.0)
-        # A headline in title case is read in sentence case, so that NER sees its names alone
-        # ("A Hanford Clerk Was Killed"); the same length again, and the merge reads the text.
-        read = view.text if view else sentence_case_headlines(document.text) if finders else document.text
-        chunks = chunk_text(read, chunk_chars)
+        chunks = chunk_text(view.text if view else document.text, chunk_chars)
         for entry in finders:
             if entry.active:
                 progress.report(entry.detector.name, 0.0, done=0, total=len(chunks), unit=CHUNK_UNIT)

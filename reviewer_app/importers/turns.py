@@ -136,6 +136,11 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
         confirmed |= {
             i for i in quiet if low < i < high and (i in tagged or (named_speakers and candidates[i].named))
         }
+        # A name written surname first ("Okafor, Daniel (Guest)") is a tag said once only where the
+        # document's tags are written so (one of them recurs); elsewhere a comma's line said once
+        # is a sentence's opening ("Yes, Sir:", "However, Mr. Lee:").
+        if not any("," in candidates[i].speaker for i in repeated):
+            confirmed -= {i for i in confirmed if "," in candidates[i].speaker and i not in repeated}
     return {i: candidates[i] for i in sorted(confirmed)}
 
 

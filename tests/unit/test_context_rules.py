@@ -60,6 +60,9 @@ def test_a_phrase_the_text_also_writes_in_lower_case_is_no_name():
     text = "Closing Statements\nWe now go to closing statements. Then Marcus Bell speaks."
     spans = [_span(text, "Closing Statements", "PERSON"), _span(text, "Marcus Bell", "PERSON")]
     assert _merged(text, spans) == {("Marcus Bell", "PERSON")}
+    # After a kin word or a title the words are a person's name, whatever else the text says.
+    text = "A: My cousin Will Grant came by. I will grant you that he was late.\n"
+    assert _merged(text, [_span(text, "Will Grant", "PERSON")]) == {("Will Grant", "PERSON")}
 
 
 def test_contents_lines_hold_no_names():

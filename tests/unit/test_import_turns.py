@@ -639,6 +639,24 @@ def test_display_names_written_surname_first_before_a_colon_are_tags(tmp_path):
     assert [s.name for s in document.sections] == ["cover", "body"]
 
 
+def test_a_line_with_a_comma_said_once_is_no_tag_where_no_tag_is_written_surname_first(tmp_path):
+    text = (
+        "Maria Lindqvist: Good morning. We are on the record.\n"
+        "Daniel Okafor: Good morning.\n"
+        "Yes, Sir: that is what he wrote to the board.\n"
+        "Maria Lindqvist: Thank you.\n"
+        "However, Mr. Lee: the packet is late.\n"
+        "Daniel Okafor: Understood.\n"
+    )
+    document = _imported(tmp_path, text)
+    assert [u.speaker for u in document.utterances] == [
+        "Maria Lindqvist",
+        "Daniel Okafor",
+        "Maria Lindqvist",
+        "Daniel Okafor",
+    ]
+
+
 @pytest.mark.parametrize("layout", ["numbered_through", "deposition_tag_alone", "tag_alone"])
 def test_display_names_written_surname_first_are_tags_in_a_pdf_too(tmp_path, layout):
     from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances

@@ -203,20 +203,6 @@ def test_a_stamp_before_a_transcribers_note_is_no_time(fake_detectors):
     assert kept == [("TIME", "00:47"), ("TIME", "18:47")]
 
 
-def test_a_headline_in_title_case_is_read_in_sentence_case_at_the_same_offsets(fake_detectors):
-    text = (
-        "Thirty-Two Years After A Hanford Clerk Was Killed, A Parole Grant Divides His Family\n"
-        "A clerk was killed in Hanford years after a parole grant; his family divides.\n"
-    )
-    DocReadingDetector.seen.clear()
-    run_detection(Document("story", text), ["doc_reading"], Settings())
-    read = "".join(piece for _, piece, _ in DocReadingDetector.seen)
-    assert read.startswith(
-        "Thirty-Two years after a Hanford clerk was killed, a parole grant divides his family\n"
-    )
-    assert len(read) == len(text)
-
-
 def _clock_times(doc: Document) -> list[str]:
     return [s.text_in(doc.text) for s in run_detection(doc, ["clock"], Settings()).spans if s.label == "TIME"]
 
