@@ -28,7 +28,7 @@ from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
 from reviewer_app.core.title_lines import sentence_case_headlines
-from reviewer_app.core.truecasing import cased_view, is_caseless, speech_ranges
+from reviewer_app.core.truecasing import case_model, cased_view, is_caseless, speech_ranges
 from reviewer_app.detectors import registry
 from reviewer_app.detectors.base import (
     Detector,
@@ -245,6 +245,12 @@ def _written_in(settings: Settings) -> Callable[[str], bool] | None:
     return vocab.has_vector
 
 
+def _casing_counts() -> dict[str, int] | None:
+    """The casing model's word counts (loaded already: the view was read with it)."""
+    model = case_model()
+    return getattr(model, "uni_dist", None) if model else None
+
+
 def run_detection(
     document: Document,
     detector_names: Sequence[str],
@@ -319,6 +325,7 @@ def run_detection(
             document.text,
             person_names=document.metadata.names(),
             speaker_tags=tags,
+            casing_counts=_casing_counts() if view and view.changed else None,
             **rules.merge_options(),
         )
         merged = _without_file_extensions(_without_recording_stamps(merged, document), document.text)

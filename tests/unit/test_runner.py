@@ -16,7 +16,8 @@ from reviewer_app.cli.main import main as cli_main
 from reviewer_app.core.document import Document, HearingMetadata, Participant, Utterance
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
-from reviewer_app.detectors import registry
+from reviewer_app.core.truecasing import UNAVAILABLE_NOTE, CasedView
+from reviewer_app.detectors import registry, runner
 from reviewer_app.detectors.base import Detector, DetectorStatus
 from reviewer_app.detectors.nlp import load_pipeline, shared_doc
 from reviewer_app.detectors.runner import PARSE_AHEAD, chunk_text, run_detection
@@ -420,3 +421,37 @@ def test_detect_command_fails_clearly_on_unknown_detector(tmp_path, capsys):
     code = cli_main(["detect", str(text_file), "--out", str(tmp_path / "o"), "--detectors", "spacy,bogus"])
     assert code == 2
     assert "unknown detector 'bogus'" in capsys.readouterr().err
+
+
+class WordAsPersonDetector(Detector):
+    """Reads every "report" as a person, as spaCy's NER does on a truecased view that capitalised it."""
+
+    name = "word_as_person"
+    labels = ("PERSON",)
+
+    def status(self) -> DetectorStatus:
+        return DetectorStatus(True, "always ready")
+
+    def load(self) -> None:
+        pass
+
+    def detect(self, chunk, shared):
+        return [Span(m.start(), m.end(), "PERSON", ("spacy",)) for m in re.finditer("report", chunk.text)]
+
+
+class CountingCaseModel:
+    """The casing model's counts: "report" is mostly written in lower case."""
+
+    uni_dist: ClassVar[dict[str, int]] = {"report": 1293, "Report": 59}
+
+
+def test_a_caseless_texts_ordinary_words_read_as_persons_are_dropped(fake_detectors, monkeypatch):
+    monkeypatch.setitem(registry.DETECTORS, "word_as_person", f"{__name__}:WordAsPersonDetector")
+    monkeypatch.setattr(runner, "case_model", CountingCaseModel)
+    monkeypatch.setattr(runner, "cased_view", lambda text, *a, **k: CasedView(text, "truecased"))
+    caseless = "speaker 1: the summary is from the probation officer's report on the night of the crime\n"
+    assert run_detection(Document("asr", caseless * 2), ["word_as_person"], Settings()).spans == ()
+    # Without the casing model the text is read as it is: nothing tells the word from a name.
+    monkeypatch.setattr(runner, "cased_view", lambda text, *a, **k: CasedView(text, UNAVAILABLE_NOTE))
+    kept = run_detection(Document("asr", caseless * 2), ["word_as_person"], Settings()).spans
+    assert [s.text_in(caseless * 2) for s in kept] == ["report", "report"]
