@@ -61,7 +61,7 @@ import bisect
 import functools
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,6 +69,7 @@ from reviewer_app.core.bodies_named_by_places import label_universities_named_by
 from reviewer_app.core.body_names import relabel_persons_before_body_heads
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
+from reviewer_app.core.caseless_names import propagate_caseless_name_words
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
     CONTEXT,
@@ -117,7 +118,7 @@ from reviewer_app.core.organisation_names import (
 from reviewer_app.core.other_names import label_names_defined_as_others
 from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.person_words import person_words as person_word_list
-from reviewer_app.core.person_words import titled_pattern
+from reviewer_app.core.person_words import personal_titles, titled_pattern
 from reviewer_app.core.place_mentions import (
     label_known_places_alone,
     label_names_before_place_words,
@@ -613,6 +614,7 @@ def merge_spans(
     possessive_persons: bool = True,
     speaker_tags: Sequence[tuple[int, int]] = (),
     bracketed_glosses: bool = False,
+    casing_counts: Mapping[str, int] | None = None,
 ) -> list[Span]:
     """All rules in the paper's order; the result has no two spans sharing a
     character. `speaker_tags` are where the text's speaker tags are
@@ -620,7 +622,9 @@ def merge_spans(
     `strip_person_titles`, dropping durations and relative dates are hearing rules (off in the
     general profile, where names take in the `name_titles` before them), and so is
     `possessive_persons` ("Kapoor's family" is a person); `bracketed_glosses` widens a name over
-    its gloss in brackets (`core/bracket_glosses.py`). `with_propagation` also
+    its gloss in brackets (`core/bracket_glosses.py`). `casing_counts`, given for a caseless text
+    read on its truecased view, are the casing model's word counts (`core/caseless_names.py`).
+    `with_propagation` also
     brings the spans the merge proposes from the text itself (organisations learnt
     from context, names in speaker tags); without it a detector is scored alone."""
     rules = rules or default_rules()
@@ -844,6 +848,12 @@ def merge_spans(
         merged = complete_interrupted_names(merged, text)
     if bracketed_glosses:
         merged = take_in_bracketed_glosses(merged, text, rules.role_nouns, rules.determiners)
+    if casing_counts is not None and with_propagation:
+        # A caseless text read on its truecased view: "walter fenske" ... "mr. fenske", the later
+        # mention has no capital to be read by.
+        titles = rules.titles | name_titles | personal_titles()
+        words = not_names | stop_words | titles | rules.person_cues
+        merged = propagate_caseless_name_words(merged, text, casing_counts, words, rules.determiners)
     return drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
 
 

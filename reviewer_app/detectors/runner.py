@@ -26,7 +26,7 @@ from reviewer_app.core.line_numbers import without_line_numbers
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
-from reviewer_app.core.truecasing import cased_view, is_caseless, speech_ranges
+from reviewer_app.core.truecasing import case_model, cased_view, is_caseless, speech_ranges
 from reviewer_app.detectors import registry
 from reviewer_app.detectors.base import (
     Detector,
@@ -214,6 +214,12 @@ def _written_in(settings: Settings) -> Callable[[str], bool] | None:
     return vocab.has_vector
 
 
+def _casing_counts() -> dict[str, int] | None:
+    """The casing model's word counts (loaded already: the view was read with it)."""
+    model = case_model()
+    return getattr(model, "uni_dist", None) if model else None
+
+
 def run_detection(
     document: Document,
     detector_names: Sequence[str],
@@ -285,6 +291,7 @@ def run_detection(
             document.text,
             person_names=document.metadata.names(),
             speaker_tags=tags,
+            casing_counts=_casing_counts() if view and view.changed else None,
             **rules.merge_options(),
         )
         merged = _without_file_extensions(without_recording_stamps(merged, document), document.text)

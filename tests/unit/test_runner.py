@@ -16,7 +16,8 @@ from reviewer_app.cli.main import main as cli_main
 from reviewer_app.core.document import Document, HearingMetadata, Participant, Utterance
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
-from reviewer_app.detectors import registry
+from reviewer_app.core.truecasing import UNAVAILABLE_NOTE, CasedView
+from reviewer_app.detectors import registry, runner
 from reviewer_app.detectors.base import Detector, DetectorStatus
 from reviewer_app.detectors.nlp import load_pipeline, shared_doc
 from reviewer_app.detectors.runner import PARSE_AHEAD, chunk_text, run_detection
@@ -468,3 +469,42 @@ def test_detect_command_fails_clearly_on_unknown_detector(tmp_path, capsys):
     code = cli_main(["detect", str(text_file), "--out", str(tmp_path / "o"), "--detectors", "spacy,bogus"])
     assert code == 2
     assert "unknown detector 'bogus'" in capsys.readouterr().err
+
+
+class FullNameDetector(Detector):
+    """Reads "walter fenske" as a person, as spaCy's NER does on a truecased view that capitalised it."""
+
+    name = "full_name"
+    labels = ("PERSON",)
+
+    def status(self) -> DetectorStatus:
+        return DetectorStatus(True, "always ready")
+
+    def load(self) -> None:
+        pass
+
+    def detect(self, chunk, shared):
+        found = re.finditer("walter fenske", chunk.text)
+        return [Span(m.start(), m.end(), "PERSON", ("spacy",)) for m in found]
+
+
+class CountingCaseModel:
+    """The casing model's counts: "fenske" is a name's word, written capitalised."""
+
+    uni_dist: ClassVar[dict[str, int]] = {"fenske": 0, "Fenske": 12}
+
+
+def test_a_caseless_texts_full_names_words_said_alone_are_persons(fake_detectors, monkeypatch):
+    monkeypatch.setitem(registry.DETECTORS, "full_name", f"{__name__}:FullNameDetector")
+    monkeypatch.setattr(runner, "case_model", CountingCaseModel)
+    monkeypatch.setattr(runner, "cased_view", lambda text, *a, **k: CasedView(text, "truecased"))
+    caseless = (
+        "speaker 1: the summary is from the probation officer's report and walter fenske is here\n"
+        "speaker 2: thank you mr fenske you may speak about the night of the crime now\n"
+    )
+    found = run_detection(Document("asr", caseless), ["full_name"], Settings()).spans
+    assert [s.text_in(caseless) for s in found] == ["walter fenske", "fenske"]
+    # Without the casing model nothing tells the word from an ordinary one: only NER's reading.
+    monkeypatch.setattr(runner, "cased_view", lambda text, *a, **k: CasedView(text, UNAVAILABLE_NOTE))
+    kept = run_detection(Document("asr", caseless), ["full_name"], Settings()).spans
+    assert [s.text_in(caseless) for s in kept] == ["walter fenske"]
