@@ -5,13 +5,16 @@ word is a body's (`holds_an_organisation_head`)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable, Iterator
 
 from reviewer_app.core.acronyms import acronyms_of_common_nouns, ending_with_initials, expansions
 from reviewer_app.core.organisation_names import NAME
+from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.spans import Span
+from reviewer_app.paths import resource
 
 # A name and the acronym after it in brackets: "Victims Rights Council (VRC)".
 _NAME_AND_ACRONYM = re.compile(rf"(?P<name>{NAME})[ ]+\((?P<acronym>[A-Z]{{2,8}})\)")
@@ -121,22 +124,34 @@ def _initials_of_organisations(spans: Iterable[Span], text: str) -> frozenset[st
 
 
 _DEFINING_LABELS = ("LOCATION", "ORGANIZATION")
-# Two capitals, as a state's postal code ("VA"); a prison's code of three or more is a place said
-# with "the" ("the CMF hospice").
-_POSTAL_CODE = re.compile(r"[A-Z]{2}")
-# "the" right before a name: a state's postal code is said without it ("the VA", never "the CA").
+
+
+@functools.cache
+def state_postal_codes() -> frozenset[str]:
+    """The US states' postal codes of the states' gazetteer (places.toml `state_gazetteer`: "CA",
+    "VA"): two capitals other than these ("the UK", "the EU", "the US") are no state's code."""
+    path = resource("gazetteers", load_table("places.toml")["state_gazetteer"])
+    aliases = (
+        a.strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        for a in line.split("#", 1)[0].split("|")
+    )
+    return frozenset(a for a in aliases if len(a) == 2 and a.isupper())
+
+
 _THE_BEFORE = re.compile(r"(?<![\w'’-])[Tt]he[ ]+\Z")
 
 
 def _acronyms_said_as_bodies(spans: Iterable[Span], text: str) -> frozenset[str]:
     """Postal codes the document says as a body's: a LOCATION right after "the" ("the VA's
     system"), or a word of an organisation's name of mixed case ("Sacramento VA Medical Center")."""
+    codes = state_postal_codes()
     out = set()
     for span in spans:
         covered = span.text_in(text)
-        if span.label == "LOCATION" and _POSTAL_CODE.fullmatch(covered):
+        if span.label == "LOCATION" and covered in codes:
             if _THE_BEFORE.search(text, max(0, span.start - 5), span.start):
                 out.add(covered)
         elif span.label == "ORGANIZATION" and " " in covered and not covered.isupper():
-            out.update(word for word in covered.split() if _POSTAL_CODE.fullmatch(word))
+            out.update(word for word in covered.split() if word in codes)
     return frozenset(out)

@@ -56,3 +56,15 @@ def test_a_postal_code_said_as_the_state_stays_a_place_where_another_mention_is_
         ("PA", "LOCATION"),
         ("PA", "LOCATION"),
     ]
+
+
+def test_two_capitals_that_are_no_states_code_stay_a_place():
+    # "the UK", "the US" name countries, not a state's code said as a body ("the VA").
+    text = "The UK and the US left. I moved to the UK in 2004. The VA helped."
+    found = [("UK", "LOCATION"), ("US", "LOCATION"), ("UK", "LOCATION"), ("VA", "LOCATION")]
+    assert _labels(text, found) == [
+        ("UK", "LOCATION"),
+        ("US", "LOCATION"),
+        ("UK", "LOCATION"),
+        ("VA", "ORGANIZATION"),
+    ]
