@@ -40,32 +40,30 @@ def hearing(lines: int = 3) -> Document:
     return Document("hearing", LINE * lines, utterances=turns, metadata=COVER)
 
 
-class CrashingDetector(Detector):
-    name = "crashing"
-    labels = ("PERSON",)
+class ReadyDetector(Detector):
+    """A fake detector with nothing to load: always ready."""
 
     def status(self) -> DetectorStatus:
         return DetectorStatus(True, "always ready")
 
     def load(self) -> None:
         pass
+
+
+class CrashingDetector(ReadyDetector):
+    name = "crashing"
+    labels = ("PERSON",)
 
     def detect(self, chunk, shared):
         raise RuntimeError("boom")
 
 
-class CountingDetector(Detector):
+class CountingDetector(ReadyDetector):
     """Finds "JONES" in each chunk, slowly, so that cancellation can be timed."""
 
     name = "counting"
     labels = ("PERSON",)
     delay = 0.0
-
-    def status(self) -> DetectorStatus:
-        return DetectorStatus(True, "always ready")
-
-    def load(self) -> None:
-        pass
 
     def detect(self, chunk, shared):
         time.sleep(self.delay)
@@ -73,17 +71,11 @@ class CountingDetector(Detector):
         return [Span(start, start + 5, "PERSON", (self.name,))] if start >= 0 else []
 
 
-class ClockDetector(Detector):
+class ClockDetector(ReadyDetector):
     """Tags every clock reading as TIME and every ISO date as DATE, as NER might."""
 
     name = "clock"
     labels = ("TIME", "DATE")
-
-    def status(self) -> DetectorStatus:
-        return DetectorStatus(True, "always ready")
-
-    def load(self) -> None:
-        pass
 
     def detect(self, chunk, shared):
         found = [Span(m.start(), m.end(), "TIME", (self.name,)) for m in re.finditer(r"\d+:\d+", chunk.text)]
@@ -91,19 +83,13 @@ class ClockDetector(Detector):
         return found + [Span(m.start(), m.end(), "DATE", (self.name,)) for m in dates]
 
 
-class DocReadingDetector(Detector):
+class DocReadingDetector(ReadyDetector):
     """Reads each chunk's spaCy Doc as the spacy and presidio detectors do, noting whether it
     was parsed before it asked and what it holds."""
 
     name = "doc_reading"
     labels = ("PERSON",)
     seen: ClassVar[list[tuple[bool, str, list]]] = []
-
-    def status(self) -> DetectorStatus:
-        return DetectorStatus(True, "always ready")
-
-    def load(self) -> None:
-        pass
 
     def spacy_pipeline(self) -> str | None:
         return self.settings.spacy_model
@@ -471,17 +457,11 @@ def test_detect_command_fails_clearly_on_unknown_detector(tmp_path, capsys):
     assert "unknown detector 'bogus'" in capsys.readouterr().err
 
 
-class FullNameDetector(Detector):
+class FullNameDetector(ReadyDetector):
     """Reads "walter fenske" as a person, as spaCy's NER does on a truecased view that capitalised it."""
 
     name = "full_name"
     labels = ("PERSON",)
-
-    def status(self) -> DetectorStatus:
-        return DetectorStatus(True, "always ready")
-
-    def load(self) -> None:
-        pass
 
     def detect(self, chunk, shared):
         found = re.finditer("walter fenske", chunk.text)
