@@ -1,13 +1,17 @@
-"""Detection quality on the hand-written held-out transcripts (issues 17 and 12): six parole
+"""Detection quality on the hand-written held-out transcripts (issues 17 and 12): twelve parole
 hearings (an initial hearing's decision notice in the real layout, a mental health history, a
 Vietnamese interpreter's numbered record, a transgender woman's hearing, a volunteer's transcription
-of the audio, the life crime hour by hour in the real layout), a 911 call with the dispatcher's radio
-traffic, an oral history interview and a correctional officer's civil-rights deposition, written and
-annotated by hand by writers independently of both generators and of the development set
+of the audio, the life crime hour by hour in the real layout, a disciplinary history in the real
+layout, re-entry plans in a reporter's numbered pages, a stipulated postponement in the real layout,
+a video hearing with dropped connections, the victim's next of kin in numbered pages, a risk
+assessment's substance history), a 911 call with the dispatcher's radio traffic, an oral history
+interview, a correctional officer's civil-rights deposition, an insurance adjuster's recorded
+statement, a utility call centre's billing call and a family court custody hearing, written and
+annotated by hand by six writers independently of both generators and of the development set
 (`tests/fixtures/handwritten/README.md`, rewritten a fifth time on 2026-11-28). They are held out:
-no rule or word list is written from them. Recall and precision per coarse label, overlap matching,
-beside bare spaCy's, over floors set under what the build reaches; a weak label has a low floor,
-and the floor says so."""
+no rule or word list is written from them. Recall and precision per coarse label, overlap
+matching, beside bare spaCy's, over floors set under what the build reaches; a weak label has a
+low floor, and the floor says so."""
 
 from __future__ import annotations
 
@@ -30,35 +34,36 @@ from tests.fixtures.quality_gate import Floor
 # Each floor: measured minus 0.005, rounded down; the comment gives the measured recall /
 # precision, the number of gold spans, and bare spaCy's recall / precision beside them.
 FLOORS = {
-    # Nine transcripts by writers 31-33 (2026-11-28, small hours), after writers 28-30 were promoted;
-    # floors set on the last build of the session that added them.
-    "PERSON": Floor(0.980, 0.884),  # 0.985 / 0.889 of 601; spaCy 0.551 / 0.860
-    # Weak: 10 spans.
-    "SPELLED_NAME": Floor(0.995, 0.904),  # 1.000 / 0.909 of 10; spaCy 0.000 / 0.000
+    # Eighteen transcripts: nine by writers 31-33 (2026-11-28, small hours), nine by writers 34-36
+    # (2026-11-28, early morning); floors set on the build that added the latter (reset at the session's end).
+    "PERSON": Floor(0.980, 0.928),  # 0.986 / 0.934 of 1255; spaCy 0.512 / 0.876
+    # Weak: 36 spans.
+    "SPELLED_NAME": Floor(0.995, 0.968),  # 1.000 / 0.974 of 36; spaCy 0.000 / 0.000
     # Weak: 2 spans, 1 missed.
     "SPELLED_OUT_ITEM": Floor(0.495, 0.995),  # 0.500 / 1.000 of 2; spaCy 0.000 / 0.000
-    # Weak: 13 spans.
-    "CDCR_ID": Floor(0.995, 0.995),  # 1.000 / 1.000 of 13; spaCy 0.000 / 0.000
-    "ID_NUMBER": Floor(0.923, 0.995),  # 0.929 / 1.000 of 28; spaCy 0.000 / 0.000
+    # Weak: 29 spans.
+    "CDCR_ID": Floor(0.995, 0.995),  # 1.000 / 1.000 of 29; spaCy 0.000 / 0.000
+    "ID_NUMBER": Floor(0.901, 0.978),  # 0.906 / 0.983 of 64; spaCy 0.000 / 0.000
     # Weak: places NER does not know and places the text names as bodies.
-    "LOCATION": Floor(0.827, 0.915),  # 0.833 / 0.921 of 233; spaCy 0.609 / 0.835
+    "LOCATION": Floor(0.865, 0.917),  # 0.870 / 0.922 of 400; spaCy 0.610 / 0.812
     # Weak: an organisation that no cue introduces and NER does not know is missed.
-    "ORGANIZATION": Floor(0.742, 0.692),  # 0.748 / 0.697 of 111; spaCy 0.468 / 0.259
-    "DATE": Floor(0.962, 0.989),  # 0.967 / 0.994 of 183; spaCy 0.847 / 0.629
-    # Weak for the target (0.98): 65 spans, 9 missed.
-    "TIME": Floor(0.856, 0.977),  # 0.862 / 0.982 of 65; spaCy 0.492 / 0.340
-    # Weak for the target (0.98): 87 spans, 16 missed.
-    "AGE": Floor(0.811, 0.995),  # 0.816 / 1.000 of 87; spaCy 0.000 / 0.000
+    "ORGANIZATION": Floor(0.759, 0.728),  # 0.764 / 0.734 of 195; spaCy 0.451 / 0.241
+    # Weak for the target (0.98): 389 spans, 13 missed.
+    "DATE": Floor(0.961, 0.981),  # 0.967 / 0.987 of 389; spaCy 0.879 / 0.648
+    # Weak for the target (0.98): 137 spans, 16 missed.
+    "TIME": Floor(0.878, 0.955),  # 0.883 / 0.960 of 137; spaCy 0.540 / 0.436
+    # Weak for the target (0.98): 150 spans, 20 missed.
+    "AGE": Floor(0.861, 0.995),  # 0.867 / 1.000 of 150; spaCy 0.000 / 0.000
     # Weak: 5 spans, 1 missed.
     "HEIGHT": Floor(0.795, 0.795),  # 0.800 / 0.800 of 5; spaCy 0.000 / 0.000
-    # Weak: 12 spans, 6 missed.
-    "NRP": Floor(0.495, 0.995),  # 0.500 / 1.000 of 12; spaCy 0.333 / 0.800
-    # Weak: 10 spans, 3 missed.
-    "AMOUNT": Floor(0.695, 0.995),  # 0.700 / 1.000 of 10; spaCy 0.000 / 0.000
-    # Weak: 9 spans, 1 missed.
-    "PHONE_NUMBER": Floor(0.883, 0.995),  # 0.889 / 1.000 of 9; spaCy 0.000 / 0.000
-    # Weak: 2 spans.
-    "EMAIL_ADDRESS": Floor(0.995, 0.995),  # 1.000 / 1.000 of 2; spaCy 0.000 / 0.000
+    # Weak: 13 spans, 7 missed.
+    "NRP": Floor(0.456, 0.852),  # 0.462 / 0.857 of 13; spaCy 0.308 / 0.444
+    # Weak: 34 spans, 13 missed.
+    "AMOUNT": Floor(0.612, 0.951),  # 0.618 / 0.957 of 34; spaCy 0.000 / 0.000
+    # Weak: 29 spans, 1 missed.
+    "PHONE_NUMBER": Floor(0.960, 0.928),  # 0.966 / 0.933 of 29; spaCy 0.000 / 0.000
+    # Weak: 7 spans.
+    "EMAIL_ADDRESS": Floor(0.995, 0.995),  # 1.000 / 1.000 of 7; spaCy 0.000 / 0.000
     # Weak: 1 span.
     "URL": Floor(0.995, 0.995),  # 1.000 / 1.000 of 1; spaCy 0.000 / 0.000
 }
