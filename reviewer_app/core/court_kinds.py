@@ -20,6 +20,9 @@ _COURT = "court"
 # A county right after the span names the court NER cut short ("DISTRICT COURT OF ARAPAHOE
 # COUNTY"); "OF THE STATE OF CALIFORNIA" names no court of its own.
 _OF_A_COUNTY = re.compile(r"[ ]+(?i:of)[ ]+(?:[A-Z][\w'’-]*[ ]+){1,3}(?i:county)\b")
+# A capitalised word right after the span, which the court's kind qualifies ("District Court
+# Judge", "Juvenile Court Law").
+_CAPITALISED_AFTER = re.compile(r"[ ]+[A-Z][a-z]")
 
 
 def names_only_a_court_kind(covered: str, court_kinds: frozenset[str]) -> bool:
@@ -28,14 +31,20 @@ def names_only_a_court_kind(covered: str, court_kinds: frozenset[str]) -> bool:
     return _COURT in words and all(w in court_kinds for w in words)
 
 
+def _is_a_court_kind(span: Span, text: str, court_kinds: frozenset[str]) -> bool:
+    """Whether an organisation names only a court's kind where the text shows it is no court's
+    name: a caption in capitals ("SUPERIOR COURT"), a kind joined to "of the State" ("the
+    Superior Court of the State") or one qualifying the name after it ("District Court Judge").
+    In running text "the District Court" refers to the court of a case (a judgment's "the
+    District Court dismissed the appeal"), which other annotations count as a body."""
+    covered = span.text_in(text)
+    if span.label != "ORGANIZATION" or not names_only_a_court_kind(covered, court_kinds):
+        return False
+    if _OF_A_COUNTY.match(text, span.end):
+        return False
+    return covered.isupper() or " of " in covered.lower() or bool(_CAPITALISED_AFTER.match(text, span.end))
+
+
 def drop_court_kinds(spans: Iterable[Span], text: str, court_kinds: frozenset[str]) -> list[Span]:
     """The spans without organisations that name only a court's kind (module docstring)."""
-    return [
-        s
-        for s in spans
-        if not (
-            s.label == "ORGANIZATION"
-            and names_only_a_court_kind(s.text_in(text), court_kinds)
-            and not _OF_A_COUNTY.match(text, s.end)
-        )
-    ]
+    return [s for s in spans if not _is_a_court_kind(s, text, court_kinds)]

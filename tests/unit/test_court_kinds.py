@@ -41,7 +41,19 @@ def test_a_court_cut_before_its_county_stays():
 
 
 def test_only_organisations_are_dropped():
-    text = "Sutter Court and the District Court"
+    text = "Sutter Court and the District Court Judge"
     place = _span(text, "Sutter Court", "LOCATION")
     body = _span(text, "District Court")
     assert drop_court_kinds([place, body], text, _KINDS) == [place]
+
+
+def test_a_court_kind_in_running_text_stays_but_one_before_a_title_or_the_state_goes():
+    text = (
+        "The District Court dismissed the appeal. Before the Honorable Ana Ruiz, District Court Judge. "
+        "I, an official reporter of the Superior Court of the State of California, certify."
+    )
+    spans = [_span(text, "District Court"), _span(text, "District Court Judge")]
+    spans[1] = Span(spans[1].start, spans[1].start + len("District Court"), "ORGANIZATION")
+    spans.append(_span(text, "Superior Court of the State"))
+    kept = drop_court_kinds(spans, text, _KINDS)
+    assert [s.start for s in kept] == [text.index("District Court")]
