@@ -80,6 +80,7 @@ from reviewer_app.core.context_rules import (
     previous_word,
     word_before_a_name,
 )
+from reviewer_app.core.court_kinds import drop_court_kinds
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
@@ -748,6 +749,8 @@ def merge_spans(
         prepositions=rules.clause_words,
         person_cues=frozenset(w.lower() for w in rules.person_cues | rules.titles | rules.role_nouns),
     )
+    # "SUPERIOR COURT" of a caption, "District Court Judge": a court's kind, no court named.
+    merged = drop_court_kinds(merged, text, frozenset(rules.organisation_cues.get("court_kinds", ())))
     # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(
         label_languages(merged, text, speaker_tags, rules.whitelist),

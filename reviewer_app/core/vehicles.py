@@ -58,3 +58,41 @@ def _car_described_before(words: frozenset[str]) -> re.Pattern[str]:
     Honda, a ", "a black truck, like a "), right before a span."""
     alternation = "|".join(sorted(words))
     return re.compile(rf"(?i:\b(?:{alternation}))\b[^.\n?!]*,[ ]+(?:like[ ]+)?an?[ ]+\Z")
+
+
+# A colour, then perhaps the make, right before a model ("a silver Nissan Altima", "the black
+# Silverado"); a model year is `describes_a_vehicle`'s, with the article it needs.
+_MAKE = r"(?:[A-Z][a-z]+[ ]+)?\Z"
+_DETERMINER_BEFORE = re.compile(r"(?<![\w'’-])(?:the|a|an|my|his|her|their|our|your|that|this)[ ]+\Z")
+
+
+@functools.lru_cache(maxsize=2)
+def _described_before_model(colours: frozenset[str]) -> re.Pattern[str]:
+    alternation = "|".join(sorted(colours))
+    return re.compile(rf"(?<![\w'’-])(?:{alternation})[ ]+{_MAKE}")
+
+
+def named_as_a_vehicle_elsewhere(
+    span: Span, text: str, vehicle_words: frozenset[str], colour_words: frozenset[str]
+) -> bool:
+    """Whether a name of one to three words after an article or a possessive is a vehicle's
+    make or model that the text describes as a vehicle at some mention ("a silver Nissan Altima,
+    California plate ..." makes "the Altima's glove box" the car, "a silver Camry" makes "the
+    owner of the Camry" one): a body's name takes no colour, and a firm named by its make is
+    said without an article ("Subaru called me back")."""
+    covered = span.text_in(text)
+    if (
+        not vehicle_words
+        or len(covered.split()) > 3
+        or covered.isupper()
+        or not covered[:1].isupper()
+        or not _DETERMINER_BEFORE.search(text, max(0, span.start - 8), span.start)
+    ):
+        return False
+    described = _described_before_model(colour_words)
+    for mention in re.finditer(rf"(?<![\w'’-]){re.escape(covered)}(?![\w-])", text):
+        if described.search(text, max(0, mention.start() - 30), mention.start()) or describes_a_vehicle(
+            Span(mention.start(), mention.end(), span.label), text, vehicle_words, colour_words
+        ):
+            return True
+    return False

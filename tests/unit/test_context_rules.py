@@ -1114,3 +1114,35 @@ def test_the_answer_to_a_question_for_a_person_at_a_kind_of_body_is_no_body():
     assert not learn_organisations(text, default_rules().organisation_cues)
     merged = {(s.text_in(text), s.label) for s in merge_spans(spans, text)}
     assert ("Maria Lopez", "PERSON") in merged and not {s for s in merged if s[1] == "ORGANIZATION"}
+
+
+def test_a_model_with_an_article_is_the_car_the_text_describes_elsewhere_but_a_firm_stays():
+    text = (
+        "A. A man broke the window of a silver Camry and took a bag from a silver Nissan Altima.\n"
+        "Q. What happened next?\nA. The owner of the Camry came out. In the Altima's glove box "
+        "was a receipt. Later Camry Solutions called me."
+    )
+    spans = [
+        _span(text, "Camry", "ORGANIZATION", 1),
+        _span(text, "Altima", "ORGANIZATION", 1),
+        _span(text, "Camry", "ORGANIZATION", 2),
+    ]
+    kept = [(s.text_in(text), s.start) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
+    # Without an article the name is the firm's: it calls.
+    assert kept == [("Camry", text.index("Camry Solutions"))]
+
+
+def test_an_occupation_after_a_name_in_a_signature_is_no_organisation():
+    text = (
+        "Prepared for:   Tulare County District Attorney\n"
+        "Transcribed by: Renee Okamura, Legal Transcriptionist, 11/18/2026\n"
+        "signed Lorraine Castellanos, Human Resources Manager,\n"
+        "TRANSCRIBED BY:  L. Okamura, Police Records Technician, 03/19/2026\n"
+    )
+    spans = [
+        _span(text, "Legal Transcriptionist", "ORGANIZATION"),
+        _span(text, "Human Resources Manager", "ORGANIZATION"),
+        _span(text, "Police Records Technician", "ORGANIZATION"),
+    ]
+    kept = {s.text_in(text) for s in merge_spans(spans, text)}
+    assert not kept & {"Legal Transcriptionist", "Human Resources Manager", "Police Records Technician"}

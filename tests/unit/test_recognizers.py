@@ -414,6 +414,13 @@ def test_names_after_titles(specs):
         ("ORGANIZATION", "Holloway Rich LLP, Ridgeline Transcription, the Eastside Neighbors Alliance.", [
             "Holloway Rich LLP", "Ridgeline Transcription", "Eastside Neighbors Alliance"
         ]),
+        # A freeway by its number where travel shows a road, not a form or a count.
+        ("LOCATION", "It's forty minutes on 99. West side, off the 5. Take the 101 north.", [
+            "99", "5", "101"
+        ]),
+        ("LOCATION", "like forty minutes on\n 7   the 57. But", ["57"]),
+        ("LOCATION", "He got the 115 dismissed, took the 5 of them, off the 115 hearing.", []),
+        ("LOCATION", "It took 20 minutes on 2 calls, and the 57 bus.", []),
     ],
 )  # fmt: skip
 def test_places_and_organisations_of_the_hearing_domain(specs, entity, text, expected):

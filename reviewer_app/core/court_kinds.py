@@ -1,0 +1,50 @@
+"""Courts named only by their kind, which NER reads as organisations (issue 12).
+
+A caption's "SUPERIOR COURT" over "OF THE STATE OF CALIFORNIA", a judge's "District Court
+Judge" or a reporter's "the Superior Court of the State" say what kind of court sits, not which
+one: the guidelines make only the caption's place names spans. A court is named by a place in
+its name ("Los Angeles County Superior Court", "United States District Court"), so an
+organisation made of nothing but the words of a court's kind (`court_kinds`, lower case, with
+the words joining them) is no span.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from reviewer_app.core.spans import Span
+
+# The word every such span holds: without it "District" or "the State" is something else.
+_COURT = "court"
+# A county right after the span names the court NER cut short ("DISTRICT COURT OF ARAPAHOE
+# COUNTY"); "OF THE STATE OF CALIFORNIA" names no court of its own.
+_OF_A_COUNTY = re.compile(r"[ ]+(?i:of)[ ]+(?:[A-Z][\w'’-]*[ ]+){1,3}(?i:county)\b")
+# A capitalised word right after the span, which the court's kind qualifies ("District Court
+# Judge", "Juvenile Court Law").
+_CAPITALISED_AFTER = re.compile(r"[ ]+[A-Z][a-z]")
+
+
+def names_only_a_court_kind(covered: str, court_kinds: frozenset[str]) -> bool:
+    """Whether an organisation's words are a court's kind and nothing else ("SUPERIOR COURT")."""
+    words = [w.lower().strip(".,") for w in covered.split()]
+    return _COURT in words and all(w in court_kinds for w in words)
+
+
+def _is_a_court_kind(span: Span, text: str, court_kinds: frozenset[str]) -> bool:
+    """Whether an organisation names only a court's kind where the text shows it is no court's
+    name: a caption in capitals ("SUPERIOR COURT"), a kind joined to "of the State" ("the
+    Superior Court of the State") or one qualifying the name after it ("District Court Judge").
+    In running text "the District Court" refers to the court of a case (a judgment's "the
+    District Court dismissed the appeal"), which other annotations count as a body."""
+    covered = span.text_in(text)
+    if span.label != "ORGANIZATION" or not names_only_a_court_kind(covered, court_kinds):
+        return False
+    if _OF_A_COUNTY.match(text, span.end):
+        return False
+    return covered.isupper() or " of " in covered.lower() or bool(_CAPITALISED_AFTER.match(text, span.end))
+
+
+def drop_court_kinds(spans: Iterable[Span], text: str, court_kinds: frozenset[str]) -> list[Span]:
+    """The spans without organisations that name only a court's kind (module docstring)."""
+    return [s for s in spans if not _is_a_court_kind(s, text, court_kinds)]

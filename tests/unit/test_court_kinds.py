@@ -1,0 +1,59 @@
+"""A court named only by its kind is no organisation; one named by a place is (core/court_kinds)."""
+
+from __future__ import annotations
+
+from reviewer_app.core.court_kinds import drop_court_kinds, names_only_a_court_kind
+from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.spans import Span
+
+_KINDS = frozenset(
+    {"court", "superior", "municipal", "juvenile", "district", "appellate", "family", "of", "the", "state"}
+)
+
+
+def _span(text: str, piece: str, label: str = "ORGANIZATION") -> Span:
+    start = text.index(piece)
+    return Span(start, start + len(piece), label, ("spacy",), 0.85)
+
+
+def test_a_caption_court_of_its_kind_alone_is_no_organisation_but_one_named_by_its_county_is():
+    text = (
+        "SUPERIOR COURT OF THE STATE OF CALIFORNIA\nCOUNTY OF ALAMEDA\n\n"
+        "He was convicted in Stanislaus County Superior Court in 1999."
+    )
+    spans = [_span(text, "SUPERIOR COURT"), _span(text, "Stanislaus County Superior Court")]
+    kept = {(s.text_in(text), s.label) for s in merge_spans(spans, text)}
+    assert ("SUPERIOR COURT", "ORGANIZATION") not in kept
+    assert ("Stanislaus County Superior Court", "ORGANIZATION") in kept
+
+
+def test_court_kind_words_need_the_court_and_nothing_but_kind_words():
+    assert names_only_a_court_kind("Superior Court of the State", _KINDS)
+    assert names_only_a_court_kind("District Court", _KINDS)
+    assert not names_only_a_court_kind("United States District Court", _KINDS)
+    assert not names_only_a_court_kind("Juvenile Division", _KINDS)
+
+
+def test_a_court_cut_before_its_county_stays():
+    text = "DISTRICT COURT OF ARAPAHOE COUNTY, COLORADO\nSUPERIOR COURT OF THE STATE OF CALIFORNIA"
+    courts = [_span(text, "DISTRICT COURT"), _span(text, "SUPERIOR COURT")]
+    assert [s.text_in(text) for s in drop_court_kinds(courts, text, _KINDS)] == ["DISTRICT COURT"]
+
+
+def test_only_organisations_are_dropped():
+    text = "Sutter Court and the District Court Judge"
+    place = _span(text, "Sutter Court", "LOCATION")
+    body = _span(text, "District Court")
+    assert drop_court_kinds([place, body], text, _KINDS) == [place]
+
+
+def test_a_court_kind_in_running_text_stays_but_one_before_a_title_or_the_state_goes():
+    text = (
+        "The District Court dismissed the appeal. Before the Honorable Ana Ruiz, District Court Judge. "
+        "I, an official reporter of the Superior Court of the State of California, certify."
+    )
+    spans = [_span(text, "District Court"), _span(text, "District Court Judge")]
+    spans[1] = Span(spans[1].start, spans[1].start + len("District Court"), "ORGANIZATION")
+    spans.append(_span(text, "Superior Court of the State"))
+    kept = drop_court_kinds(spans, text, _KINDS)
+    assert [s.start for s in kept] == [text.index("District Court")]
