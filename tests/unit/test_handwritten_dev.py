@@ -193,7 +193,13 @@ def transcripts():
 
 
 def test_every_dev_transcript_parses_and_is_of_the_planned_size(transcripts):
-    promoted = PROMOTED_KINDS | SECOND_PROMOTED_KINDS | THIRD_PROMOTED_KINDS | FOURTH_PROMOTED_KINDS | FIFTH_PROMOTED_KINDS
+    promoted = (
+        PROMOTED_KINDS
+        | SECOND_PROMOTED_KINDS
+        | THIRD_PROMOTED_KINDS
+        | FOURTH_PROMOTED_KINDS
+        | FIFTH_PROMOTED_KINDS
+    )
     assert {t.name for t in transcripts} == KINDS | promoted
     for t in transcripts:
         if t.name not in PROMOTED_KINDS:
