@@ -111,6 +111,7 @@ from reviewer_app.core.name_rules import (
     strip_answer_markers,
 )
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
+from reviewer_app.core.number_restarts import label_restarted_numbers
 from reviewer_app.core.organisation_names import (
     join_names_cut_at_of,
     split_at_spaced_dashes,
@@ -771,6 +772,8 @@ def merge_spans(
     merged = label_spelled_items(label_acronyms_as_defined(merged, text, rules.organisation_heads), text)
     said = spoken_words()
     merged = label_numbers_by_cue(merged, text, said.id_cues, said.phone_cues, said.telephone_shape)
+    if with_propagation:
+        merged = label_restarted_numbers(merged, text)  # "He's twenty -- twenty-one in December"
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     street_cues = frozenset(rules.organisation_cues.get("street_cues", ()))
     merged = label_streets_by_context(merged, text, street_cues, street_words())

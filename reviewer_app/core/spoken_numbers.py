@@ -518,6 +518,8 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         return names_one_day(text, offset + before[-2].start, offset + before[-2].end)
     if len(before) > 1 and before[-1].text == "the" and before[-2].text in v.one_day_cues:
         return True  # "on the Monday and on the Wednesday"
+    if before and before[-1].text == "the" and _TOLD_BY_ANOTHER_DAY.match(text, end):
+        return True  # "the Sunday before", "the Saturday after Thanksgiving": one day told by another
     if before and before[-1].text not in _NOT_AFTER_A_VERB and _one_day_after_a_verb(text, end):
         return True  # "I start Monday.", "you were arrested saturday night by fresno p d"
     return _before_a_date(text, end) or _said_of_one_day_before(text, start, covered[0])
@@ -533,6 +535,11 @@ _AFTER_ONE_NIGHT = re.compile(
     r"\s*(?:[.,;:!?]|$)|\s+(?:by|at|in|from|when|and|after|before|around|about|with|for|i|he|she|we|they|you)\b",
     re.IGNORECASE,
 )
+
+
+# After "the" and a weekday: the day is told by the day or event it comes before or after ("I think
+# about the Tuesday before", "the Saturday after Thanksgiving"; not "the Tuesday after-school group").
+_TOLD_BY_ANOTHER_DAY = re.compile(r"[ ]+(?:before|after)(?![\w-])", re.IGNORECASE)
 
 
 # What may follow a weekday said of one day after a verb or a noun: a preposition or "that" opening

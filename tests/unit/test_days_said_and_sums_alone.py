@@ -67,6 +67,11 @@ def one_day(text: str, nth: int = 0) -> bool:
         ("We do NA in the house Monday and Wednesday nights anyway.", 1, False),
         ("Sikh services with the granthi on the first Sunday...", 0, False),
         ("Friday prayers are at noon.", 0, False),
+        # A day told by the day or event it comes before or after, also where "the" is said twice.
+        ("I think about the -- the Tuesday before, when he sold me a soda.", 0, True),
+        ("She drove up here the Saturday after Thanksgiving with my niece.", 0, True),
+        ("He runs the Tuesday after-school group.", 0, False),
+        ("He runs the Tuesday group before count.", 0, False),
     ],
 )
 def test_whether_a_weekday_said_without_a_cue_names_one_day(text, nth, expected):

@@ -337,6 +337,12 @@ def test_a_month_and_day_written_without_a_year_after_a_preposition(specs):
     assert matches(specs, "DATE", "It was a 5/4 vote on appeal.") == []
 
 
+def test_the_time_read_for_the_record_without_a_colon(specs):
+    assert matches(specs, "TIME", "We'll recess for deliberations. The time is 126.") == ["126"]
+    assert matches(specs, "TIME", "we are back on the record the time is 10 52 this is still") == ["10 52"]
+    assert matches(specs, "TIME", "the time was 12 weeks and the time is 13 40 or 2 75") == []
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
