@@ -29,6 +29,8 @@ def matches(recognizers: str, text: str) -> list[str]:
         ("Docket Number CR-2019-001234, filed", ["CR-2019-001234"]),
         ("file # 88123 was closed", ["88123"]),
         ("paid in 12/2005 and on 5/13/2012", []),  # a month and year, a date
+        ("case 1517733; convicted 12/06/2016 and 05/20/2019", []),  # a month, day and year
+        ("case 121/22/3 and 13/06/2016", ["121/22/3", "13/06/2016"]),
         ("half of it, 1/2, and page 3", []),
         ("Protocol No. 11 to the Convention", []),
         ("The case number is CV-2019-0412.", ["CV-2019-0412"]),
