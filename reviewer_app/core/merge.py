@@ -83,6 +83,7 @@ from reviewer_app.core.context_rules import (
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
+from reviewer_app.core.form_fields import drop_form_keys_read_as_persons
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
@@ -757,6 +758,7 @@ def merge_spans(
         colours,
         speaker_tags,
     )
+    merged = drop_form_keys_read_as_persons(merged, text)  # "Start: 10:42 AM     Length: 9:38"
     merged = relabel_holidays_read_as_persons(merged, text)  # "every Chuseok", "Tết 2020"
     merged = label_names_defined_as_others(merged, text)  # '"Shene" is the name ... for the OLA'
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
