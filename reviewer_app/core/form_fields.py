@@ -9,10 +9,12 @@ each a key, a colon and its value, apart by a wide gap:
 NER reads a capitalised key alone ("Length", "Examinee") as a person. The line's layout shows
 what the words are: a key names what the value is, the value may be a name, the key never.
 A line is a form line when it holds at least two such fields; a speaker tag ("DC Trevathan: and
-marijuana") is one field on its line and is left alone. A key the document also writes as a
-person outside any form line's key ("GRANT: Yes.   MASON: No." where Grant speaks elsewhere) stays
-a person, and so does a key sharing a word with another person ("Grant" beside "Will Grant"):
-the other mention shows the word is a name.
+marijuana") is one field on its line and is left alone. A key counts as one only where its
+value is a number or something detection found (a name, a date): a list of appearances may
+write "Ana Ruiz: observer     Tom Lee: counsel", names as keys and roles as values. A key the
+document also writes as a person outside any form line's key ("GRANT: Yes.   MASON: No." where
+Grant speaks elsewhere) stays a person, and so does a key sharing a word with another person
+("Grant" beside "Will Grant"): the other mention shows the word is a name.
 """
 
 from __future__ import annotations
@@ -27,21 +29,24 @@ from reviewer_app.core.spans import Span
 # letter, so a clock time ("10:42") is never one.
 _FIELD = re.compile(
     r"(?:^[ \t]*|(?<=\S)(?:[ ]{2,}|\t)[ \t]*)"
-    r"(?P<key>[^\W\d_][\w'’#./-]*(?:[ ][\w'’#./()-]+){0,4}):[ \t]+\S",
+    r"(?P<key>[^\W\d_][\w'’#./-]*(?:[ ][\w'’#./()-]+){0,4}):[ \t]+(?P<value>\S)",
     re.MULTILINE,
 )
 # A line with fewer fields than this is a speaker's turn or prose, not a form line.
 _MIN_FIELDS = 2
 
 
-def _form_keys(text: str) -> list[tuple[int, int]]:
-    """Where the keys of the fields of `text`'s form lines are, in order."""
-    keys: list[tuple[int, int]] = []
+def _form_keys(text: str) -> dict[int, tuple[int, int]]:
+    """The keys of the fields of `text`'s form lines: each key's start -> its end and where its
+    value starts."""
+    keys: dict[int, tuple[int, int]] = {}
     start = 0
     for line in text.splitlines(keepends=True):
-        found = [m.span("key") for m in _FIELD.finditer(line)]
+        found = list(_FIELD.finditer(line))
         if len(found) >= _MIN_FIELDS:
-            keys.extend((start + a, start + b) for a, b in found)
+            keys.update(
+                {start + m.start("key"): (start + m.end("key"), start + m.start("value")) for m in found}
+            )
         start += len(line)
     return keys
 
@@ -51,19 +56,26 @@ def _words(span_text: str) -> set[str]:
 
 
 def drop_form_keys_read_as_persons(spans: Iterable[Span], text: str) -> list[Span]:
-    """`spans` without the PERSON spans that open a key of a form line's field (module
-    docstring), unless a word of theirs is a word of a PERSON span elsewhere in the document."""
+    """`spans` without the PERSON spans that open a key of a form line's field whose value is
+    a number or a span (module docstring), unless a word of theirs is a word of a PERSON span
+    elsewhere in the document."""
     spans = list(spans)
     keys = _form_keys(text)
     if not keys:
         return spans
-    key_starts = dict(keys)
+    found_at = {s.start for s in spans}
 
     def in_key(span: Span) -> bool:
-        end = key_starts.get(span.start)
-        return end is not None and span.end <= end
+        key = keys.get(span.start)
+        return key is not None and span.end <= key[0]
 
-    candidates = [s for s in spans if s.label == "PERSON" and in_key(s)]
+    def holds_a_value(span: Span) -> bool:
+        """Whether its field's value is a number or something detection found (a name, a date):
+        a key whose value is a word ("Ana Ruiz: observer     Tom Lee: counsel") may be a name."""
+        value = keys[span.start][1]
+        return text[value].isdigit() or value in found_at
+
+    candidates = [s for s in spans if s.label == "PERSON" and in_key(s) and holds_a_value(s)]
     if not candidates:
         return spans
     # A word of any other person's span counts: "Grant" keyed beside "Will Grant" said elsewhere.

@@ -758,7 +758,6 @@ def merge_spans(
         colours,
         speaker_tags,
     )
-    merged = drop_form_keys_read_as_persons(merged, text)  # "Start: 10:42 AM     Length: 9:38"
     merged = relabel_holidays_read_as_persons(merged, text)  # "every Chuseok", "Tết 2020"
     merged = label_names_defined_as_others(merged, text)  # '"Shene" is the name ... for the OLA'
     merged = relabel_kin_named(merged, text, rules.person_cues)  # "My wife is Chaltu"
@@ -856,6 +855,8 @@ def merge_spans(
         titles = rules.titles | name_titles | personal_titles()
         words = not_names | stop_words | titles | rules.person_cues
         merged = propagate_caseless_name_words(merged, text, casing_counts, words, rules.determiners)
+    # Last: a form field's value may be a name only propagation found ("Examinee: DESROSIERS").
+    merged = drop_form_keys_read_as_persons(merged, text)  # "Start: 10:42 AM     Length: 9:38"
     return drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
 
 

@@ -89,3 +89,9 @@ def test_the_export_replaces_every_name_of_the_form_and_leaves_its_keys():
     for name in ("Will", "Grant", "Long", "Paris", "DESROSIERS", "LUCIEN", "PAKULSKI"):
         assert name not in out
     assert "Length: 9:38" in out and "Examinee:" in out and "Length of denial" in out
+
+
+def test_names_keyed_to_roles_in_a_list_of_appearances_stay_persons():
+    text = "Ana Ruiz: observer     Tom Lee: counsel\nThe hearing began.\n"
+    spans = [_person(text, "Ana Ruiz"), _person(text, "Tom Lee")]
+    assert _persons(text, drop_form_keys_read_as_persons(spans, text)) == ["Ana Ruiz", "Tom Lee"]
