@@ -84,6 +84,7 @@ from reviewer_app.core.court_kinds import drop_court_kinds
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
+from reviewer_app.core.form_fields import drop_form_keys_read_as_persons
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages
@@ -860,6 +861,8 @@ def merge_spans(
         titles = rules.titles | name_titles | personal_titles()
         words = not_names | stop_words | titles | rules.person_cues
         merged = propagate_caseless_name_words(merged, text, casing_counts, words, rules.determiners)
+    # Last: a form field's value may be a name only propagation found ("Examinee: DESROSIERS").
+    merged = drop_form_keys_read_as_persons(merged, text)  # "Start: 10:42 AM     Length: 9:38"
     return drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
 
 

@@ -1,0 +1,97 @@
+"""A form line's field keys read as persons are no names; its values stay (core/form_fields.py)."""
+
+from reviewer_app.core.document import Document
+from reviewer_app.core.form_fields import drop_form_keys_read_as_persons
+from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.pseudonymize import pseudonymize
+from reviewer_app.core.spans import Span
+
+CALL_LOG = (
+    "Call date: 01/14/2027     Start: 10:42 AM     Length: 9:38\n"
+    "Caller: Will Grant     Operator: Officer Long     Direction: Outbound\n"
+    "Witness: Sergeant Paris          Badge: 4471\n"
+    "Examinee: DESROSIERS, LUCIEN PAUL          CDCR #: H29406\n"
+    "Length of denial: 5 years             Reviewing Commissioner: R. PAKULSKI\n"
+    "\n"
+    "OPERATOR: Who am I speaking with?\n"
+    "CALLER: It's Will. My cousin Will Grant called before. Officer Long took it, then Sergeant Paris.\n"
+)
+
+
+def _person(text: str, name: str, nth: int = 0) -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(name, start + 1)
+    return Span(start, start + len(name), "PERSON", ("presidio", "spacy"), 0.85)
+
+
+def _persons(text: str, spans: list[Span]) -> list[str]:
+    return [s.text_in(text) for s in spans if s.label == "PERSON"]
+
+
+def test_the_keys_of_a_form_line_are_no_persons():
+    spans = [
+        _person(CALL_LOG, "Length"),
+        _person(CALL_LOG, "Examinee"),
+        _person(CALL_LOG, "Length", nth=1),
+        _person(CALL_LOG, "DESROSIERS, LUCIEN PAUL"),
+    ]
+    assert _persons(CALL_LOG, drop_form_keys_read_as_persons(spans, CALL_LOG)) == ["DESROSIERS, LUCIEN PAUL"]
+
+
+def test_the_values_of_a_form_line_stay_persons():
+    spans = [
+        _person(CALL_LOG, "Will Grant"),
+        _person(CALL_LOG, "Long"),
+        _person(CALL_LOG, "Paris"),
+        _person(CALL_LOG, "R. PAKULSKI"),
+    ]
+    assert _persons(CALL_LOG, drop_form_keys_read_as_persons(spans, CALL_LOG)) == [
+        "Will Grant",
+        "Long",
+        "Paris",
+        "R. PAKULSKI",
+    ]
+
+
+def test_a_person_running_from_a_key_into_its_value_stays():
+    # NER took the key with the name; the span holds a name and is left to the other rules.
+    spans = [_person(CALL_LOG, "Witness: Sergeant Paris")]
+    assert _persons(CALL_LOG, drop_form_keys_read_as_persons(spans, CALL_LOG)) == ["Witness: Sergeant Paris"]
+
+
+def test_a_speaker_tag_alone_on_its_line_is_no_form_key():
+    text = "GRANT: Yes, that was me.\nLONG: And after that?\n"
+    spans = [_person(text, "GRANT"), _person(text, "LONG")]
+    assert _persons(text, drop_form_keys_read_as_persons(spans, text)) == ["GRANT", "LONG"]
+
+
+def test_a_key_the_document_names_a_person_elsewhere_stays_a_person():
+    # Two short turns on one line look like two fields; Grant and Mason speak elsewhere.
+    text = "GRANT: Yes.     MASON: No.\nMy cousin Will Grant and Officer Mason were there.\n"
+    spans = [
+        _person(text, "GRANT"),
+        _person(text, "MASON"),
+        _person(text, "Will Grant"),
+        _person(text, "Mason"),
+    ]
+    kept = ["GRANT", "MASON", "Will Grant", "Mason"]
+    assert _persons(text, drop_form_keys_read_as_persons(spans, text)) == kept
+
+
+def test_the_export_replaces_every_name_of_the_form_and_leaves_its_keys():
+    names = ["Will Grant", "Long", "Paris", "DESROSIERS, LUCIEN PAUL", "R. PAKULSKI", "Will"]
+    spans = [_person(CALL_LOG, "Length"), _person(CALL_LOG, "Examinee"), _person(CALL_LOG, "Length", nth=1)]
+    spans += [_person(CALL_LOG, name) for name in names]
+    spans += [_person(CALL_LOG, name, nth=1) for name in ("Will Grant", "Long", "Paris")]
+    merged = merge_spans(spans, CALL_LOG)
+    out = pseudonymize(Document(id="call", text=CALL_LOG), [s for s in merged if s.label == "PERSON"]).text
+    for name in ("Will", "Grant", "Long", "Paris", "DESROSIERS", "LUCIEN", "PAKULSKI"):
+        assert name not in out
+    assert "Length: 9:38" in out and "Examinee:" in out and "Length of denial" in out
+
+
+def test_names_keyed_to_roles_in_a_list_of_appearances_stay_persons():
+    text = "Ana Ruiz: observer     Tom Lee: counsel\nThe hearing began.\n"
+    spans = [_person(text, "Ana Ruiz"), _person(text, "Tom Lee")]
+    assert _persons(text, drop_form_keys_read_as_persons(spans, text)) == ["Ana Ruiz", "Tom Lee"]
