@@ -75,6 +75,9 @@ def main() -> None:
     parser.add_argument("predictions", type=Path, nargs="?", help="the dev predictions, pickled")
     parser.add_argument("--write", type=Path, metavar="WEIGHTS", help="fit on every writer and write")
     parser.add_argument("--threshold", type=float, default=NEVER, help="the written model's threshold")
+    parser.add_argument(
+        "--also", type=float, nargs="*", default=(), metavar="P", help="also report these fixed thresholds"
+    )
     args = parser.parse_args()
     if args.predictions:
         texts = pickle.load(args.predictions.open("rb"))
@@ -95,10 +98,21 @@ def main() -> None:
         return
     scored, models = out_of_fold_names(every, writer_of)
     before = {t.id: tuple(t.pipeline) for t in texts}
+    thresholds = {
+        writer: choose_threshold([s for s in scored if writer_of(s[0].document) != writer])
+        for writer in WRITERS
+    }
+    _report(texts, models, before, thresholds)
+    print(f"threshold on every writer's out-of-fold scores: {choose_threshold(scored):.3f}")
+    for fixed in args.also:
+        print(f"\nwith the threshold {fixed} for every held-out writer:")
+        _report(texts, models, before, dict.fromkeys(WRITERS, fixed))
+
+
+def _report(texts, models, before, thresholds: dict[str, float]) -> None:
+    """Each writer's names relabelled by the model trained without it at its threshold; the table."""
     after = dict(before)
-    thresholds = {}
     for writer in WRITERS:
-        thresholds[writer] = choose_threshold([s for s in scored if writer_of(s[0].document) != writer])
         model = dataclasses.replace(models[writer], threshold=thresholds[writer])
         for t in texts:
             if writer_of(t.id) == writer:
@@ -120,9 +134,9 @@ def main() -> None:
     relabelled = sum(a != b for t in texts for a, b in zip(after[t.id], before[t.id], strict=True))
     print(
         f"spans relabelled: {relabelled}; thresholds per held-out writer: "
-        f"{min(thresholds.values()):.3f}-{max(thresholds.values()):.3f}"
+        f"{min(thresholds.values()):.3f}-{max(thresholds.values()):.3f}",
+        flush=True,
     )
-    print(f"threshold on every writer's out-of-fold scores: {choose_threshold(scored):.3f}")
 
 
 if __name__ == "__main__":

@@ -48,9 +48,8 @@ class Settings:
     # trained on it added no recall (docs/training.md, "Numbers by their context").
     learned_numbers: bool = False
     # Found names relabelled by the classifier learned from gold (`core/name_context.py`), in the
-    # profiles whose `name_labels` is on. Off by default: with whole writers held out it raised the
-    # development and check-set micro F1 a little, but it lowered the generator's
-    # (docs/training.md, "Name labels by their context").
+    # profiles whose `name_labels` is on. Off by default: with whole writers held out it did not
+    # raise the development micro F1 (docs/training.md, "Name labels by their context").
     name_labels: bool = False
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0

@@ -25,6 +25,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from reviewer_app.core.context_rules import CONTEXT, NAMING_SCORE
 from reviewer_app.core.labels import catalog
 from reviewer_app.core.merge import default_rules
 from reviewer_app.core.number_context import NumberModel, NumberModelError, model_from_json
@@ -241,9 +242,17 @@ def _read_model(path: Path, modified_ns: int, size: int) -> NumberModel:
 def fixed_by_structure(
     text: str, span: Span, speaker_tags: Sequence[tuple[int, int]], person_names: Iterable[str]
 ) -> bool:
-    """Whether the span's label comes from the document's structure, which the model does not
-    see: it stands in a speaker tag, or it is one of the cover page's names."""
+    """Whether the span's label comes from a rule of the merge that reads what the model does
+    not weigh as the rule does: it stands in a speaker tag, it is one of the cover page's names,
+    a naming cue or the layout labelled it (`context_rules.NAMING_SCORE`, which the merge lets
+    no other rule override), or it is a one-word person in the possessive ("Kapoor's family",
+    the merge's `possessive_persons`)."""
     if in_ranges(span, speaker_tags):
+        return True
+    if CONTEXT in span.detectors and span.score >= NAMING_SCORE:
+        return True
+    one_word_person = _coarse(span.label) == "PERSON" and len(span.text_in(text).split()) == 1
+    if one_word_person and text.startswith(("'s", "’s"), span.end):
         return True
     covered = " ".join(span.text_in(text).lower().split())
     return any(covered == " ".join(n.lower().split()) for n in person_names)

@@ -125,6 +125,10 @@ def test_labels_fixed_by_structure_stay(tiny_model):
     tag = (NEW_TEXT.index("Kelso Vale"), NEW_TEXT.index("Kelso Vale") + len("Kelso Vale"))
     assert relabel(NEW_TEXT, NEW_SPANS, [], tiny_model, speaker_tags=[tag]) == NEW_SPANS
     assert relabel(NEW_TEXT, NEW_SPANS, [], tiny_model, person_names=["KELSO  vale"]) == NEW_SPANS
+    # A naming cue's or the layout's label stays, and a one-word person in the possessive.
+    named = [NEW_SPANS[0].with_(detectors=("context",), score=0.9), NEW_SPANS[1]]
+    assert relabel(NEW_TEXT, named, [], tiny_model) == named
+    assert relabel(NEW_TEXT, [named[0].with_(score=0.6)], [], tiny_model)[0].label == "LOCATION"
     # Spans of other labels are never read or changed.
     other = [Span(0, 2, "DATE", ("presidio",))]
     assert relabel(NEW_TEXT, other, [], tiny_model) == other
@@ -268,3 +272,16 @@ def test_train_name_labels_chooses_its_threshold_by_groups(vale_detector, tmp_pa
     assert load_model(out).threshold < 1.0
     groups.write_text(json.dumps({"writers": {}}))
     assert cli_main(args) == 2
+
+
+def test_a_one_word_person_in_the_possessive_stays(tiny_model):
+    text = "We drove out to Kelso's place in the morning. Then Lyle said it was late.\n"
+    kelso = span_of(text, "Kelso", "PERSON")
+    forced = dataclasses.replace(tiny_model, threshold=0.0)
+    assert name_context.scored(text, [kelso], [], forced)[0][1] != "PERSON"
+    assert relabel(text, [kelso], [], forced) == [kelso]
+    # Not so without the possessive: the forced model relabels any span it prefers another label for.
+    plain = "We drove out to Kelso in the morning.\n"
+    kelso = span_of(plain, "Kelso", "PERSON")
+    assert name_context.scored(plain, [kelso], [], forced)[0][1] != "PERSON"
+    assert relabel(plain, [kelso], [], forced)[0].label != "PERSON"
