@@ -47,6 +47,10 @@ class Settings:
     # in the profiles whose `learned_numbers` is on. Off by default: on writers it was not
     # trained on it added no recall (docs/training.md, "Numbers by their context").
     learned_numbers: bool = False
+    # Found names relabelled by the classifier learned from gold (`core/name_context.py`), in the
+    # profiles whose `name_labels` is on. Off by default: with whole writers held out it did not
+    # raise the development micro F1 (docs/training.md, "Name labels by their context").
+    name_labels: bool = False
     # Similarity (0-100, rapidfuzz ratio) above which two name variants are proposed as one person.
     fuzzy_threshold: float = 88.0
     # How names are tagged in the preview and every export: "part" (the paper's scheme,

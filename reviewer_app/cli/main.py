@@ -31,6 +31,7 @@ COMMAND_MODULES: dict[str, str] = {
     "export": "reviewer_app.cli.export_cmd",
     "train": "reviewer_app.cli.train_cmd",
     "train-numbers": "reviewer_app.cli.train_numbers_cmd",
+    "train-name-labels": "reviewer_app.cli.train_name_labels_cmd",
 }
 
 

@@ -268,8 +268,9 @@ class NumberModel:
         }
 
 
-def model_from_json(data: object, source: str) -> NumberModel:
-    """The model a weights file holds; NumberModelError naming `source` if it is not one."""
+def model_from_json(data: object, source: str, required: str | None = NONE) -> NumberModel:
+    """The model a weights file holds; NumberModelError naming `source` if it is not one (or
+    if `required` is not among its labels)."""
     try:
         labels = tuple(str(label) for label in data["labels"])  # type: ignore[index]
         bias = tuple(float(b) for b in data["bias"])  # type: ignore[index]
@@ -277,7 +278,8 @@ def model_from_json(data: object, source: str) -> NumberModel:
         threshold = float(data["threshold"])  # type: ignore[index]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise NumberModelError(f"{source}: not a number-context weights file ({type(exc).__name__})") from exc
-    if NONE not in labels or len(bias) != len(labels) or any(len(r) != len(labels) for r in weights.values()):
+    missing = required is not None and required not in labels
+    if missing or len(bias) != len(labels) or any(len(r) != len(labels) for r in weights.values()):
         raise NumberModelError(f"{source}: its labels, bias and weights do not agree")
     return NumberModel(labels, bias, weights, threshold)
 

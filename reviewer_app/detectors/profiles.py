@@ -75,6 +75,8 @@ class Profile:
     in_custody: dict[str, bool] = field(default_factory=dict)
     # Numbers no rule tagged are read by the classifier learned from gold (`core/number_context.py`).
     learned_numbers: bool = False
+    # Found names are relabelled by the classifier learned from gold (`core/name_context.py`).
+    name_labels: bool = False
 
     def for_document(self, document: Document) -> Profile:
         """This profile as it applies to `document`: with its `in_dialogue` changes when
@@ -139,6 +141,7 @@ def profile_table() -> ProfileTable:
             in_dialogue={k: bool(v) for k, v in entry.get("in_dialogue", {}).items()},
             in_custody={k: bool(v) for k, v in entry.get("in_custody", {}).items()},
             learned_numbers=bool(entry.get("learned_numbers", False)),
+            name_labels=bool(entry.get("name_labels", False)),
         )
         for name, entry in raw["profile"].items()
     }

@@ -35,6 +35,8 @@ from reviewer_app.detectors.base import (
     SharedAnalysis,
     TextChunk,
 )
+from reviewer_app.detectors.learned_name_labels import DETECTOR as NAME_LABELS
+from reviewer_app.detectors.learned_name_labels import learned_name_labels
 from reviewer_app.detectors.learned_numbers import DETECTOR as LEARNED_NUMBERS
 from reviewer_app.detectors.learned_numbers import learned_number_spans
 from reviewer_app.detectors.nlp import load_pipeline, parse_ahead
@@ -300,6 +302,12 @@ def run_detection(
         if finders and rules.learned_numbers and settings.learned_numbers:
             learned = learned_number_spans(document.text, merged)
             merged = sorted([*merged, *learned.spans])
+        named = None
+        if finders and rules.name_labels and settings.name_labels:
+            # spaCy's own labels are one of the classifier's features (how it reads the names).
+            spacy = [s for e in finders if e.active and e.detector.name == "spacy" for s in e.spans]
+            named = learned_name_labels(document.text, merged, spacy, tags, document.metadata.names())
+            merged = sorted(named.spans)
         progress.report(MERGE_STAGE, 1.0)
         for entry in refiners:
             progress.check()
@@ -318,12 +326,16 @@ def run_detection(
     raw = {e.detector.name: tuple(sorted(e.spans)) for e in tracked if e.active}
     if learned is not None and learned.spans:
         raw[LEARNED_NUMBERS] = learned.spans
+    if named is not None and named.changed:
+        raw[NAME_LABELS] = named.changed
     for entry in tracked:
         if entry.error:
             log.warning("detector %s failed on %s: %s", entry.detector.name, document.id, entry.error)
     notes = (view.note,) if view and view.note else ()
     if learned is not None and learned.problem:
         notes += (learned.problem,)
+    if named is not None and named.problem:
+        notes += (named.problem,)
     for note in notes:
         log.info("%s: %s", document.id, note)
     return DetectionResult(

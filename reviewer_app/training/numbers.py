@@ -84,13 +84,19 @@ def examples(
     return out
 
 
-def fit(training: Sequence[Example], threshold: float = DEFAULT_THRESHOLD, l2: float = L2) -> NumberModel:
-    """A model fitted to `training` (deterministic: full-batch L-BFGS from zero weights)."""
+def fit(
+    training: Sequence[Example],
+    threshold: float = DEFAULT_THRESHOLD,
+    l2: float = L2,
+    labels: tuple[str, ...] = (*LABELS, NONE),
+) -> NumberModel:
+    """A model of `labels` fitted to `training` (deterministic: full-batch L-BFGS from zero
+    weights). Only the examples' document, features and label are read, so the name-label
+    classifier (`training/name_labels.py`) is fitted here too."""
     import torch
 
-    labels = (*LABELS, NONE)
     if not training:
-        raise TrainingDataError("no number in the training documents")
+        raise TrainingDataError("no example in the training documents")
     counts = Counter(f for _, f in {(e.document, f) for e in training for f in e.features})
     vocabulary = sorted(f for f, n in counts.items() if n >= MIN_FEATURE_DOCUMENTS)
     index = {f: i for i, f in enumerate(vocabulary)}
@@ -117,7 +123,10 @@ def fit(training: Sequence[Example], threshold: float = DEFAULT_THRESHOLD, l2: f
 
 
 def out_of_fold(
-    every: Sequence[Example], group_of: Callable[[str], str], l2: float = L2
+    every: Sequence[Example],
+    group_of: Callable[[str], str],
+    l2: float = L2,
+    labels: tuple[str, ...] = (*LABELS, NONE),
 ) -> tuple[list[tuple[Example, str, float]], dict[str, NumberModel]]:
     """Each example scored by a model trained without its group (a writer, or a document), and
     the model of each group."""
@@ -130,7 +139,7 @@ def out_of_fold(
         )
     scored, models = [], {}
     for group in groups:
-        model = fit([e for e in every if group_of(e.document) != group], l2=l2)
+        model = fit([e for e in every if group_of(e.document) != group], l2=l2, labels=labels)
         models[group] = model
         for e in every:
             if group_of(e.document) == group:
