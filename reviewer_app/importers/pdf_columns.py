@@ -105,11 +105,6 @@ def find_gutter(words: Sequence[Word], page_width: float, tolerance: float) -> G
             [[w for w in group if w.x1 <= gutter.start] for group in beside],
             [[w for w in group if w.x0 >= gutter.end] for group in beside],
         )
-        if _counts_from_one(_numbers_before(sides[0], gutter.start)):
-            # Margin numbers right before the band: the gap between the right page's numbers
-            # and its text (pages side by side in small type, a transcript's own numbers after
-            # the margin's), nearer the middle than the gutter a footer crosses.
-            continue
         text = [sum(len(row) >= MIN_COLUMN_WORDS for row in side) >= MIN_COLUMN_LINES for side in sides]
         # A page's margin counting 1, 2, 3, ... on both sides: pages side by side, one of
         # which may hold a row or two (a short transcript's last page on its only sheet).
@@ -153,22 +148,6 @@ def _margin_counts(rows: Sequence[Sequence[Word]]) -> bool:
         for row in rows
         if row and (first := min(row, key=lambda w: w.x0)).text.isdigit() and first.x1 < text_left
     ]
-    return _counts_from_one(numbers)
-
-
-def _numbers_before(rows: Sequence[Sequence[Word]], edge: float) -> list[int]:
-    """The numbers that end a row right before `edge` (within `GUTTER_STRADDLE` points), in
-    order: rows whose words end further left (the left page's text) hold none."""
-    return [
-        int(word.text)
-        for row in rows
-        for word in row
-        if word.x1 > edge - GUTTER_STRADDLE and word.text.isdigit()
-    ]
-
-
-def _counts_from_one(numbers: Sequence[int]) -> bool:
-    """Whether `numbers` count 1, 2, 3, ... for `MIN_COLUMN_LINES` or more from their first 1."""
     if 1 not in numbers:
         return False
     counted = numbers[numbers.index(1) :]

@@ -148,22 +148,3 @@ def test_a_row_of_the_left_column_run_on_into_the_gutter_stays_in_the_left_colum
     tag = "DEPUTY DISTRICT ATTORNEY MARGARETHE HALVERSON-NAKAMURA:"
     assert f"row 8 with some more words {tag} left column row 10" in texts[0]
     assert texts[2] == "A TITLE CENTRED ACROSS THE PAGE"
-
-
-def test_the_gap_after_the_right_pages_margin_numbers_is_no_gutter():
-    # Two court-reporter pages side by side in small type (two_up at 9 pt), the transcript's
-    # own line numbers printed after the margin's: the band between the right page's margin
-    # numbers and its text is nearer the middle than the gutter, which the sheet's footer crosses.
-    sheet = 792.0
-    words = []
-    for i in range(1, 21):
-        y = 80 + 14 * i
-        words += _row(y, 40, str(i), 3.5) + _row(y, 60, f"{i} left page row with some words in it", 3.5)
-        words += _row(y, 411, str(i), 3.5) + _row(y, 438, f"{i} right page row with some words", 3.5)
-    words += _row(400, 300, "Hearing Transcript Read Pages 1 - 2", 5.0)
-    gutter = find_gutter(words, sheet, 2.5)
-    assert gutter is not None and gutter.end <= 411
-    regions = column_regions(words, 2.5, [gutter])
-    right = [r for r in regions if r.column == 2]
-    # The right page's margin numbers are its own, not the ends of the left page's rows.
-    assert right and " ".join(w.text for w in right[0].words).startswith("1 1 right page row")
