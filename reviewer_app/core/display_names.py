@@ -27,6 +27,8 @@ from reviewer_app.core.places_or_persons import shown_as_a_person
 from reviewer_app.core.spans import Span
 
 _WORD = re.compile(r"[\w'’-]+")
+# A word a comma follows in a tag: a name's surname written first.
+_SURNAME_FIRST = re.compile(r"([\w'’-]+),")
 _OWNER = re.compile(r"[\w-]+['’]s\Z")
 # A display name and the note in brackets after it ("Helen Park (BPH)", "Marsh, Ellen (Guest)").
 _NAME_AND_NOTE = re.compile(r"(?P<name>[^()\n]*?\w)[ ]+\([^()\n]{1,24}\)")
@@ -187,7 +189,9 @@ def names_in_speaker_tags(
         words = [w.group() for w in _WORD.finditer(text, start, end)]
         if len(words) == 1 and len(words[0]) <= 3 and words[0].isupper():
             continue  # a code for a role ("FD", "IVR"), not "COMMISSIONER LEE"'s name
-        while len(words) > 1 and (is_role(words[0]) or (words[0].isupper() and len(words[0]) <= 4)):
+        # A surname written first ("PARK, HELEN", "COMMISSIONER PARK, HELEN") is no short form.
+        surnames = set(_SURNAME_FIRST.findall(text, start, end))
+        while len(words) > 1 and (is_role(words[0]) or _short_form(words[0], surnames)):
             words.pop(0)
         while words and any(c.isdigit() for c in words[-1]):
             words.pop()
@@ -196,6 +200,12 @@ def names_in_speaker_tags(
         if not any(is_role(w) or any(c.isdigit() for c in w) for w in words):
             names[" ".join(words)] = None
     return list(names)
+
+
+def _short_form(word: str, surnames: set[str]) -> bool:
+    """Whether a tag's `word` is a role's short form in capitals ("PA", "DEP", "COMM"), not one
+    of the `surnames` the tag writes first before a comma ("PARK, HELEN")."""
+    return word.isupper() and len(word) <= 4 and word not in surnames
 
 
 def _bare(word: str) -> str:

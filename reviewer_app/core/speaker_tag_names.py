@@ -11,8 +11,10 @@ from reviewer_app.core.acronyms import lowercase_text
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAME_TAG_SCORE, POSSESSIVE_S
 from reviewer_app.core.spans import Span
 
-# A speaker tag of words in capitals (letters, full stops, apostrophes and hyphens).
-_CAPITALS_TAG = re.compile(r"[A-Z][A-Z.'’-]*(?:[ ]+[A-Z][A-Z.'’-]*)*")
+# A speaker tag of words in capitals (letters, full stops, apostrophes and hyphens), the
+# surname first and a comma after it as a meeting's export or a transcriber writes a name
+# ("PARK, HELEN"; the note in brackets after it is no part of the tag the importer reads).
+_CAPITALS_TAG = re.compile(r"[A-Z][A-Z.'’-]*(?:,?[ ]+[A-Z][A-Z.'’-]*)*")
 # A tag of names alone ("BRANDVOLD:", "DANA REYES:") is taken only when the document
 # gives it to a speaker this many times: a one-off capitalised label is a heading or a note.
 _NAME_TAG_TURNS = 2
@@ -39,9 +41,15 @@ def speaker_tag_names(
         tag = " ".join(text[a:b].split())
         turns[tag] = turns.get(tag, 0) + 1
     refused = titles | not_names
+    # A tag written surname first said once is a name only where such a tag recurs (the
+    # document writes its tags so): elsewhere "WELL, LISTEN:" opens a sentence.
+    surname_first = any("," in tag and n >= _NAME_TAG_TURNS for tag, n in turns.items())
     written_lower: dict[str, bool] = {}  # a tag's words recur at every turn: looked up once each
     out = []
     for a, b in matches:
+        if "," in text[a:b]:
+            out.extend(_surname_first(text, a, b, turns, surname_first, refused))
+            continue
         words = list(re.finditer(r"\S+", text[a:b]))
         roles = 0
         # "VICTIM'S SISTER CARRANZA-BELTRAN:": a role in the possessive is a role.
@@ -63,3 +71,18 @@ def speaker_tag_names(
         score = CONTEXT_SCORE if roles else NAME_TAG_SCORE
         out.append(Span(start, b, "PERSON", (CONTEXT,), score))
     return out
+
+
+def _surname_first(
+    text: str, start: int, end: int, turns: dict[str, int], surname_first: bool, refused: frozenset[str]
+) -> list[Span]:
+    """The name parts of a tag written surname first ("PARK, HELEN" gives PARK and HELEN), one
+    span each as the paper tags a name part by part: where the tag recurs or the document's
+    tags are written so (`surname_first`), and none of its words is a role or a function word
+    ("YES, SIR:" opens a sentence)."""
+    if turns[" ".join(text[start:end].split())] < _NAME_TAG_TURNS and not surname_first:
+        return []
+    parts = list(re.finditer(r"[^,\s]+", text[start:end]))
+    if any(p.group().lower().rstrip(".") in refused for p in parts):
+        return []
+    return [Span(start + p.start(), start + p.end(), "PERSON", (CONTEXT,), NAME_TAG_SCORE) for p in parts]

@@ -235,10 +235,14 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             ),
             None,
         )
+        first = None
         if start is not None:
             # ... or at the turn right before that row of a speaker who says one thing.
             at_row = next(i for i, (_, line) in enumerate(numbered_cover) if line is cover_lines[start][1])
             first = numbered_cover[_turn_before(numbered_cover, at_row, at_tags, named)][1]
+        elif rows:
+            first = _turn_closing_the_cover(numbered_cover, rows, speakers, at_tags, named)
+        if first is not None:
             on_cover = [
                 line for line in cover_page.lines if line.number is not None and line.top >= first.top
             ]
@@ -423,6 +427,31 @@ def _turn_before(
         return first
     speech = [line.text for _, line in rows[i:first]]
     return i if any(c.islower() for c in "".join(speech)) else first
+
+
+def _turn_closing_the_cover(
+    cover_rows: Sequence[tuple[PdfPage, PrintedLine]],
+    rows: Sequence[tuple[PdfPage, PrintedLine]],
+    speakers: set[str],
+    at_tags: Callable[[PrintedLine], bool],
+    named: Sequence[str],
+) -> PrintedLine | None:
+    """The cover page's row where the dialogue starts when it starts there with the one turn of a
+    speaker who says one thing, the first turn of a speaker with more on the next page (the
+    presiding commissioner opens, the deputy takes over overleaf, where smaller pages break
+    sooner): `_turn_before` across the page break. None where the cover holds no such turn."""
+    first_row = next(
+        (
+            i
+            for i, (_, line) in enumerate(rows)
+            if line.words and at_tags(line) and hearing_layout().speaker_of(line.text, named) in speakers
+        ),
+        None,
+    )
+    if first_row is None:
+        return None
+    at = _turn_before([*cover_rows, *rows], len(cover_rows) + first_row, at_tags, named)
+    return cover_rows[at][1] if at < len(cover_rows) else None
 
 
 def _turns_next_to_turns(
