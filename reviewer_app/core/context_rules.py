@@ -86,7 +86,7 @@ from reviewer_app.core.spoken_acronyms import (
     names_before_their_acronyms,
 )
 from reviewer_app.core.term_patterns import whole_word_occurrences
-from reviewer_app.core.vehicles import describes_a_vehicle, named_as_a_vehicle_elsewhere
+from reviewer_app.core.vehicles import describes_a_vehicle
 
 CONTEXT = "context"
 # The lines a text needs to be read as a transcript of turns rather than one utterance.
@@ -730,16 +730,10 @@ def drop_false_tags(
             # "an OG", "a GM", "a Certified Shorthand Reporter": a role, no body takes "a";
             # "MAYFIELD, M.D.,": a degree
             continue
-        if (
-            span.label in ("ORGANIZATION", "PERSON")
-            and describes_a_vehicle(span, text, vehicle_words, colour_words)
-        ) or (
-            span.label == "ORGANIZATION"
-            and named_as_a_vehicle_elsewhere(span, text, vehicle_words, colour_words)
+        if span.label in ("ORGANIZATION", "PERSON") and describes_a_vehicle(
+            span, text, vehicle_words, colour_words
         ):
-            # "a gray Nissan", "a 2014 Honda", "a Ford pickup": a car's make, not a body or a name;
-            # "the Altima's glove box" after "a silver Nissan Altima": the same car
-            continue
+            continue  # "a gray Nissan", "a 2014 Honda", "a Ford pickup": a car's make, not a body or a name
         if span.label in _NER_NAMES:
             words = covered.split()
             line_start, line_end = _line_bounds(text, span.start)

@@ -1116,22 +1116,6 @@ def test_the_answer_to_a_question_for_a_person_at_a_kind_of_body_is_no_body():
     assert ("Maria Lopez", "PERSON") in merged and not {s for s in merged if s[1] == "ORGANIZATION"}
 
 
-def test_a_model_with_an_article_is_the_car_the_text_describes_elsewhere_but_a_firm_stays():
-    text = (
-        "A. A man broke the window of a silver Camry and took a bag from a silver Nissan Altima.\n"
-        "Q. What happened next?\nA. The owner of the Camry came out. In the Altima's glove box "
-        "was a receipt. Later Camry Solutions called me."
-    )
-    spans = [
-        _span(text, "Camry", "ORGANIZATION", 1),
-        _span(text, "Altima", "ORGANIZATION", 1),
-        _span(text, "Camry", "ORGANIZATION", 2),
-    ]
-    kept = [(s.text_in(text), s.start) for s in merge_spans(spans, text) if s.label == "ORGANIZATION"]
-    # Without an article the name is the firm's: it calls.
-    assert kept == [("Camry", text.index("Camry Solutions"))]
-
-
 def test_an_occupation_after_a_name_in_a_signature_is_no_organisation():
     text = (
         "Prepared for:   Tulare County District Attorney\n"
@@ -1146,3 +1130,15 @@ def test_an_occupation_after_a_name_in_a_signature_is_no_organisation():
     ]
     kept = {s.text_in(text) for s in merge_spans(spans, text)}
     assert not kept & {"Legal Transcriptionist", "Human Resources Manager", "Police Records Technician"}
+
+
+def test_a_business_named_like_a_car_stays_a_body_where_a_car_of_that_name_is_described():
+    # review12: a rule that dropped every "the <model>" once the text described a car of that
+    # model published the employer ("a black Mustang" beside "a job at the Mustang, the bar").
+    text = (
+        "He drove a black Mustang that night. After parole I have a job at the Mustang, the bar "
+        "on Olive Avenue. The owner of the Mustang wrote me a letter."
+    )
+    spans = [_span(text, "Mustang", "ORGANIZATION", 1), _span(text, "Mustang", "ORGANIZATION", 2)]
+    kept = {s.start for s in merge_spans(spans, text) if s.label == "ORGANIZATION"}
+    assert {s.start for s in spans} <= kept
