@@ -14,7 +14,10 @@ value is a number or something detection found (a name, a date): a list of appea
 write "Ana Ruiz: observer     Tom Lee: counsel", names as keys and roles as values. A key the
 document also writes as a person outside any form line's key ("GRANT: Yes.   MASON: No." where
 Grant speaks elsewhere) stays a person, and so does a key sharing a word with another person
-("Grant" beside "Will Grant"): the other mention shows the word is a name.
+("Grant" beside "Will Grant"): the other mention shows the word is a name. And only a key of one
+word that the document also writes in lower case ("the length of the call") is taken for a word:
+a contact list, a household or a sign-in sheet keys names to numbers ("Ana Ruiz: 555-0134     Tom
+Lee: 555-0199", "Reyes: 4471     Okafor: 5532"), and those keys are the people themselves.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.spans import Span
 
 # A field: a key of one to five words opening the line (after its indentation) or following a
@@ -75,7 +79,14 @@ def drop_form_keys_read_as_persons(spans: Iterable[Span], text: str) -> list[Spa
         value = keys[span.start][1]
         return text[value].isdigit() or value in found_at
 
-    candidates = [s for s in spans if s.label == "PERSON" and in_key(s) and holds_a_value(s)]
+    def an_ordinary_word(span: Span) -> bool:
+        """Whether the key is one word the document also writes in lower case ("Length")."""
+        words = span.text_in(text).split()
+        return len(words) == 1 and words[0].lower() in lowercase_words(text)
+
+    candidates = [
+        s for s in spans if s.label == "PERSON" and in_key(s) and holds_a_value(s) and an_ordinary_word(s)
+    ]
     if not candidates:
         return spans
     # A word of any other person's span counts: "Grant" keyed beside "Will Grant" said elsewhere.

@@ -13,7 +13,7 @@ CALL_LOG = (
     "Examinee: DESROSIERS, LUCIEN PAUL          CDCR #: H29406\n"
     "Length of denial: 5 years             Reviewing Commissioner: R. PAKULSKI\n"
     "\n"
-    "OPERATOR: Who am I speaking with?\n"
+    "OPERATOR: Who am I speaking with? The examinee asked about the length of the call.\n"
     "CALLER: It's Will. My cousin Will Grant called before. Officer Long took it, then Sergeant Paris.\n"
 )
 
@@ -95,3 +95,17 @@ def test_names_keyed_to_roles_in_a_list_of_appearances_stay_persons():
     text = "Ana Ruiz: observer     Tom Lee: counsel\nThe hearing began.\n"
     spans = [_person(text, "Ana Ruiz"), _person(text, "Tom Lee")]
     assert _persons(text, drop_form_keys_read_as_persons(spans, text)) == ["Ana Ruiz", "Tom Lee"]
+
+
+def test_names_keyed_to_numbers_in_a_contact_list_or_a_household_stay_persons():
+    # review12: names are the keys of a phone list, a household's ages, a sign-in sheet; only a
+    # key of one word the document also writes in lower case is taken for a form's word.
+    text = (
+        "Ana Ruiz: 555-0134     Tom Lee: 555-0199\n"
+        "Maria Lopez: 14     Jose Lopez: 9\n"
+        "Reyes: 4471     Okafor: 5532     Length: 9:38\n"
+        "Ask for the length of the call.\n"
+    )
+    names = ["Ana Ruiz", "Tom Lee", "Maria Lopez", "Jose Lopez", "Reyes", "Okafor"]
+    spans = [_person(text, name) for name in [*names, "Length"]]
+    assert _persons(text, drop_form_keys_read_as_persons(spans, text)) == names
