@@ -31,9 +31,11 @@ _REACH = 120
 
 
 def _is_number_piece(piece: str, words: frozenset[str]) -> bool:
-    """Digits (with a clock's colon) or one word of a spoken number."""
+    """A clock begun in digits ("9:0") or one word of a spoken number. Digits alone are not: a
+    count, a page or an item number before a dash ("Count 1 -- 1998 was the year", "Page 12 --
+    12/14/2019") begins the next number's digits as often as a restart does."""
     if any(c.isdigit() for c in piece):
-        return all(c.isdigit() or c == ":" for c in piece)
+        return ":" in piece and all(c.isdigit() or c == ":" for c in piece)
     return piece.lower() in words
 
 

@@ -34,6 +34,9 @@ def added(text: str, said: str, label: str) -> list[tuple[str, str]]:
         ("He's twenty -- he's twenty-one in December.", "twenty-one", "AGE", []),
         ("It was the -- the fourteenth of June.", "the fourteenth of June", "DATE", []),
         ("the twenty -- twenty-one of them", "twenty-one", "PERSON", []),
+        # review12: digits before a dash are a count or a page as often as a restart.
+        ("I was on Count 1 -- 1998 was the year", "1998", "DATE", []),
+        ("Page 12 -- 12/14/2019 is the date", "12/14/2019", "DATE", []),
     ],
 )
 def test_a_broken_off_number_takes_the_label_of_the_number_said_again(text, said, label, expected):

@@ -421,6 +421,8 @@ def test_names_after_titles(specs):
         ("LOCATION", "like forty minutes on\n 7   the 57. But", ["57"]),
         ("LOCATION", "He got the 115 dismissed, took the 5 of them, off the 115 hearing.", []),
         ("LOCATION", "It took 20 minutes on 2 calls, and the 57 bus.", []),
+        # review12: a plea's term, an item and a bus route are no freeways.
+        ("LOCATION", "They offered 8 or 12, and I took the 8. I spent hours on the 3. She took the 2.", []),
     ],
 )  # fmt: skip
 def test_places_and_organisations_of_the_hearing_domain(specs, entity, text, expected):

@@ -341,6 +341,8 @@ def test_the_time_read_for_the_record_without_a_colon(specs):
     assert matches(specs, "TIME", "We'll recess for deliberations. The time is 126.") == ["126"]
     assert matches(specs, "TIME", "we are back on the record the time is 10 52 this is still") == ["10 52"]
     assert matches(specs, "TIME", "the time was 12 weeks and the time is 13 40 or 2 75") == []
+    # review12: a share and a range are no clock.
+    assert matches(specs, "TIME", "The time was 100 percent wasted. The time was 130 to 40 minutes.") == []
 
 
 @pytest.mark.parametrize(
