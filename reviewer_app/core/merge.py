@@ -659,10 +659,12 @@ def merge_spans(
                 frozenset(w.lower() for w in cues.get("sentence_adverbs", ())),
                 persons | frozenset(" ".join(n.split()).lower() for n in person_names),
             ),
+            # A role before the name counts as a title does ("INVESTIGATOR OKAMURA:"); alone it
+            # is no name ("CALLER:").
             *speaker_tag_names(
                 text,
                 speaker_tags,
-                rules.titles | name_titles | rules.person_cues,
+                rules.titles | name_titles | rules.person_cues | rules.role_nouns,
                 rules.role_nouns | rules.determiners | rules.function_words,
             ),
         ]

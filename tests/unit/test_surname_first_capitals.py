@@ -100,3 +100,22 @@ def test_a_pdf_of_capital_surname_first_tags_keeps_its_turns(tmp_path, layout):
     got = utterances(import_file(pdf))
     assert got == utterances(reference)
     assert [speaker for speaker, _ in got].count("PARK, HELEN") == 3
+
+
+def test_a_role_before_a_surname_in_a_capitals_tag_leaves_the_surname_a_person():
+    # Found by the lead after review12: "INVESTIGATOR OKAMURA:", "MANAGER LOPEZ:", "VOLUNTEER
+    # ABERNATHY:" gave no name, as their role words are refused as names and were not read as
+    # titles; the surnames were exported readable.
+    from reviewer_app.core.merge import merge_spans
+    from reviewer_app.importers.text import document_from_text
+
+    lines = [
+        "INVESTIGATOR OKAMURA: We spoke about the incident.",
+        "MANAGER LOPEZ: Yes, I was there.",
+        "VOLUNTEER ABERNATHY: So was I.",
+        "CALLER: And me.",
+    ]
+    document = document_from_text("tags", "\n".join(lines * 3))
+    merged = merge_spans([], document.text, speaker_tags=document.speaker_tags())
+    names = {document.text[s.start : s.end] for s in merged if s.label == "PERSON"}
+    assert names == {"OKAMURA", "LOPEZ", "ABERNATHY"}
