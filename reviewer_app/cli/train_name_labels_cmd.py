@@ -14,41 +14,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-from reviewer_app.cli.train_numbers_cmd import _fold, groups_from
+from reviewer_app.cli.train_numbers_cmd import add_training_arguments, read_training_sources
 
 DEFAULT_DETECTORS = "presidio,spacy"
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from reviewer_app.evaluation.sources import GOLD_FORMATS
-
     parser = subparsers.add_parser(
         "train-name-labels",
         help="train the classifier of found names' labels by their context (person, place, body, group)",
         description=__doc__.split("\n\n")[1],
     )
-    parser.add_argument("sources", nargs="+", type=Path, metavar="SOURCE", help="project .db or gold file")
-    parser.add_argument(
-        "--out", required=True, type=Path, metavar="WEIGHTS", help="the weights file to write"
-    )
-    parser.add_argument(
-        "--groups", type=Path, metavar="GROUPS.json", help="document id -> group (a writer); the folds"
-    )
-    parser.add_argument(
-        "--threshold",
-        type=float,
-        metavar="P",
-        help="the least probability for a relabelling, as chosen elsewhere (no out-of-fold training then)",
-    )
+    add_training_arguments(parser, "the least probability for a relabelling")
     parser.add_argument(
         "--detectors",
         default=DEFAULT_DETECTORS,
         help=f"comma-separated detectors whose merged spans are relabelled (default {DEFAULT_DETECTORS})",
-    )
-    parser.add_argument(
-        "--gold-format", choices=("auto", *GOLD_FORMATS), default="auto", help="format of gold files"
     )
     parser.set_defaults(func=run)
 
@@ -73,21 +55,17 @@ def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.name_context import name_model_from_json
     from reviewer_app.core.number_context import NumberModelError
     from reviewer_app.settings import load_settings
-    from reviewer_app.training.data import TrainingDataError, read_sources
+    from reviewer_app.training.data import TrainingDataError
     from reviewer_app.training.name_labels import examples, fit_names, train_name_labels
     from reviewer_app.training.numbers import write_model
 
     try:
-        documents = read_sources(args.sources, args.gold_format)
-        groups = groups_from(args.groups) if args.groups else {}
-        missing = [d.id for d in documents if groups and d.id not in groups]
-        if missing:
-            raise TrainingDataError(f"{args.groups}: no group for document {missing[0]!r}")
+        documents, group_of = read_training_sources(args)
         settings = dataclasses.replace(load_settings(), name_labels=False)
         detectors = tuple(d.strip() for d in args.detectors.split(",") if d.strip())
         found = predicted(documents, detectors, settings)
         if args.threshold is None:
-            model = train_name_labels(found, lambda doc: groups.get(doc) or _fold(doc))
+            model = train_name_labels(found, group_of)
         else:
             model = fit_names(examples(found), args.threshold)
         write_model(model, args.out, trained_on=[str(s) for s in args.sources], documents=len(documents))

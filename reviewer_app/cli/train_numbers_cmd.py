@@ -21,19 +21,27 @@ import argparse
 import hashlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 FOLDS = 5
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from reviewer_app.evaluation.sources import GOLD_FORMATS
-
     parser = subparsers.add_parser(
         "train-numbers",
         help="train the classifier of numbers by their context (ages, times, dates, sums)",
         description=__doc__.split("\n\n")[1],
     )
+    add_training_arguments(parser, "the least probability for a span")
+    parser.set_defaults(func=run)
+
+
+def add_training_arguments(parser: argparse.ArgumentParser, threshold_help: str) -> None:
+    """The arguments every classifier trained from reviewed documents takes: the sources, the
+    weights file, the groups (folds) and a threshold given instead of chosen."""
+    from reviewer_app.evaluation.sources import GOLD_FORMATS
+
     parser.add_argument("sources", nargs="+", type=Path, metavar="SOURCE", help="project .db or gold file")
     parser.add_argument(
         "--out", required=True, type=Path, metavar="WEIGHTS", help="the weights file to write"
@@ -45,15 +53,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--threshold",
         type=float,
         metavar="P",
-        help="the least probability for a span, as chosen elsewhere (no out-of-fold training then)",
+        help=f"{threshold_help}, as chosen elsewhere (no out-of-fold training then)",
     )
     parser.add_argument(
         "--gold-format", choices=("auto", *GOLD_FORMATS), default="auto", help="format of gold files"
     )
-    parser.set_defaults(func=run)
 
 
-def _fold(document_id: str) -> str:
+def fold(document_id: str) -> str:
     """One of FOLDS folds, the same for a document on every run."""
     return str(int(hashlib.sha256(document_id.encode()).hexdigest(), 16) % FOLDS)
 
@@ -69,19 +76,28 @@ def groups_from(path: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in table.items()}
 
 
+def read_training_sources(args: argparse.Namespace) -> tuple[list, Callable[[str], str]]:
+    """The documents of `args.sources` and each one's group: its writer from `--groups`, else one
+    of FOLDS folds. Raises TrainingDataError for a document the groups file leaves out."""
+    from reviewer_app.training.data import TrainingDataError, read_sources
+
+    documents = read_sources(args.sources, args.gold_format)
+    groups = groups_from(args.groups) if args.groups else {}
+    missing = [d.id for d in documents if groups and d.id not in groups]
+    if missing:
+        raise TrainingDataError(f"{args.groups}: no group for document {missing[0]!r}")
+    return documents, lambda doc: groups.get(doc) or fold(doc)
+
+
 def run(args: argparse.Namespace) -> int:
     from reviewer_app.core.number_context import NumberModelError, model_from_json
-    from reviewer_app.training.data import TrainingDataError, read_sources
+    from reviewer_app.training.data import TrainingDataError
     from reviewer_app.training.numbers import examples, fit, train_numbers, write_model
 
     try:
-        documents = read_sources(args.sources, args.gold_format)
-        groups = groups_from(args.groups) if args.groups else {}
-        missing = [d.id for d in documents if groups and d.id not in groups]
-        if missing:
-            raise TrainingDataError(f"{args.groups}: no group for document {missing[0]!r}")
+        documents, group_of = read_training_sources(args)
         if args.threshold is None:
-            model = train_numbers(documents, lambda doc: groups.get(doc) or _fold(doc))
+            model = train_numbers(documents, group_of)
         else:
             model = fit(examples(documents), args.threshold)
         write_model(model, args.out, trained_on=[str(s) for s in args.sources], documents=len(documents))
