@@ -104,8 +104,6 @@ class HearingLayout:
     timed_tag: re.Pattern[str]
     remark_tag: re.Pattern[str]
     timed_name_line: re.Pattern[str]
-    form_row_field: re.Pattern[str]
-    sentence_end: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
     contents_line: re.Pattern[str]
@@ -350,8 +348,6 @@ def hearing_layout() -> HearingLayout:
         timed_tag=re.compile(body["timed_tag"]),
         remark_tag=re.compile(body["remark_tag"]),
         timed_name_line=re.compile(body["timed_name_line"]),
-        form_row_field=re.compile(body["form_row_field"]),
-        sentence_end=re.compile(body["sentence_end"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
         contents_line=re.compile(body["contents_line"]),

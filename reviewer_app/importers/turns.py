@@ -110,10 +110,6 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
     repeated = {i for i, turn in candidates.items() if counts[turn.speaker] > 1}
     # A name in mixed case said once is no tag but between turns of such names.
     tagged = {i for i, turn in candidates.items() if not turn.named or i in repeated}
-    if not repeated and _written_form(lines, candidates):
-        # Nobody speaks twice and the "tags" are a written form's field labels ("JUDGE: Hon. M.
-        # Szabo", "DOB: 03/22/1994    Age: 32"): none of them is a speaker's turn.
-        tagged = set()
     anchors = repeated or tagged
     # A turn's neighbours are the lines next to it, blank lines aside, and parentheticals
     # among lines without blank ones between: the last speaker's one turn right under "(Off the
@@ -146,26 +142,6 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
         if not any("," in candidates[i].speaker for i in repeated):
             confirmed -= {i for i in confirmed if "," in candidates[i].speaker and i not in repeated}
     return {i: candidates[i] for i in sorted(confirmed)}
-
-
-def _written_form(lines: list[_Line], candidates: dict[int, Turn]) -> bool:
-    """Whether the candidate tags (a caption's marked ones aside) are a written form's field
-    labels: a line holds a second field after a gap ("DOB: 03/22/1994    Age: 32"), or most
-    entries do not end as a sentence is said (their values are dates, numbers, names). An entry is
-    the tag's line with the lines under it up to a blank line or the next tag; for a tag alone
-    on its line, its speech is under it."""
-    layout = hearing_layout()
-    entries = []
-    for i, turn in candidates.items():
-        if turn.marked:
-            continue
-        if layout.form_row_field.search(lines[i].stripped):
-            return True
-        last = i
-        while last + 1 < len(lines) and lines[last + 1].stripped and last + 1 not in candidates:
-            last += 1
-        entries.append(lines[last].stripped)
-    return 2 * sum(bool(layout.sentence_end.search(entry)) for entry in entries) < len(entries)
 
 
 def _inside_block(lines: list[_Line], i: int) -> bool:
