@@ -279,7 +279,9 @@ _WITHOUT_SPEAKER_MARKS = {
 
 # Few and long turns: a decision read aloud, closing statements, a radio feature's host and reporter.
 # The probation report is written, not spoken: its nine "turns" are form fields ("DOB: 03/22/1994")
-# read as speaker tags, which the count pins until the importer tells a form from a transcript.
+# read as speaker tags, which the count pins until the importer tells a form from a transcript (a
+# rule that did so by each tag being said once also took the turns of short interviews and calls
+# whose tags name people, and was reverted).
 _FEW_TURNS = {
     "hearing_closing_statements_sample_layout.marked.txt": 11,
     "hearing_denial_decision_real_layout.marked.txt": 9,
