@@ -191,8 +191,11 @@ def names_in_speaker_tags(
             continue  # a code for a role ("FD", "IVR"), not "COMMISSIONER LEE"'s name
         # A surname written first ("PARK, HELEN", "COMMISSIONER PARK, HELEN") is no short form.
         surnames = set(_SURNAME_FIRST.findall(text, start, end))
-        while len(words) > 1 and (is_role(words[0]) or _short_form(words[0], surnames)):
-            words.pop(0)
+        # The name follows the last role word; words before it qualify the role ("PROGRAM
+        # MANAGER FUENTES", "FIELD TECHNICIAN DUARTE").
+        role_words = [k for k, w in enumerate(words[:-1]) if is_role(w) or _short_form(w, surnames)]
+        if role_words:
+            words = words[role_words[-1] + 1 :]
         while words and any(c.isdigit() for c in words[-1]):
             words.pop()
         if not words:

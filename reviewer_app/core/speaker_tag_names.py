@@ -8,8 +8,10 @@ import re
 from collections.abc import Sequence
 
 from reviewer_app.core.acronyms import lowercase_text
+from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAME_TAG_SCORE, POSSESSIVE_S
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import number_words
 
 # A speaker tag of words in capitals (letters, full stops, apostrophes and hyphens), the
 # surname first and a comma after it as a meeting's export or a transcriber writes a name
@@ -45,18 +47,22 @@ def speaker_tag_names(
     # document writes its tags so): elsewhere "WELL, LISTEN:" opens a sentence.
     surname_first = any("," in tag and n >= _NAME_TAG_TURNS for tag, n in turns.items())
     written_lower: dict[str, bool] = {}  # a tag's words recur at every turn: looked up once each
+    numbers = number_words()  # "CALLER ONE:", "OPERATOR TWO:" name no one
     out = []
     for a, b in matches:
         if "," in text[a:b]:
             out.extend(_surname_first(text, a, b, turns, surname_first, refused))
             continue
         words = list(re.finditer(r"\S+", text[a:b]))
-        roles = 0
-        # "VICTIM'S SISTER CARRANZA-BELTRAN:": a role in the possessive is a role.
-        while roles < len(words) and POSSESSIVE_S.sub("", words[roles].group().lower().rstrip(".")) in titles:
-            roles += 1
+        # The name follows the tag's last role word, and words before that qualify the role
+        # ("PROGRAM MANAGER FUENTES:", "FIELD TECHNICIAN DUARTE:"); "VICTIM'S SISTER
+        # CARRANZA-BELTRAN:": a role in the possessive is a role.
+        role_words = [
+            k for k, w in enumerate(words) if POSSESSIVE_S.sub("", w.group().lower().rstrip(".")) in titles
+        ]
+        roles = role_words[-1] + 1 if role_words else 0
         rest = [w.group().lower().rstrip(".") for w in words[roles:]]
-        if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 for w in rest):
+        if not rest or len(rest) > 3 or any(w in refused or len(w) < 2 or w in numbers for w in rest):
             continue
         if not roles and turns[" ".join(text[a:b].split())] < _NAME_TAG_TURNS:
             continue
@@ -80,9 +86,14 @@ def _surname_first(
     span each as the paper tags a name part by part: where the tag recurs or the document's
     tags are written so (`surname_first`), and none of its words is a role or a function word
     ("YES, SIR:" opens a sentence)."""
-    if turns[" ".join(text[start:end].split())] < _NAME_TAG_TURNS and not surname_first:
+    said_once = turns[" ".join(text[start:end].split())] < _NAME_TAG_TURNS
+    if said_once and not surname_first:
         return []
     parts = list(re.finditer(r"[^,\s]+", text[start:end]))
     if any(p.group().lower().rstrip(".") in refused for p in parts):
+        return []
+    # A tag said once is a name only if the document never writes its words in lower case:
+    # "ORDER, DENIED:" beside "the motion is denied" is a heading.
+    if said_once and any(p.group().lower().rstrip(".") in lowercase_words(text) for p in parts):
         return []
     return [Span(start + p.start(), start + p.end(), "PERSON", (CONTEXT,), NAME_TAG_SCORE) for p in parts]
