@@ -193,14 +193,19 @@ def names_in_speaker_tags(
         surnames = set(_SURNAME_FIRST.findall(text, start, end))
         # The name follows the last role word; words before it qualify the role ("PROGRAM
         # MANAGER FUENTES", "FIELD TECHNICIAN DUARTE").
-        role_words = [k for k, w in enumerate(words[:-1]) if is_role(w) or _short_form(w, surnames)]
+        role_words = [
+            k
+            for k, w in enumerate(words[:-1])
+            if w not in surnames and (is_role(w) or _short_form(w, surnames))
+        ]
         if role_words:
             words = words[role_words[-1] + 1 :]
         while words and any(c.isdigit() for c in words[-1]):
             words.pop()
         if not words:
             continue
-        if not any(is_role(w) or any(c.isdigit() for c in w) for w in words):
+        # A surname written first is a name even where it is also a role word ("CLERK, DANIEL").
+        if not any((is_role(w) and w not in surnames) or any(c.isdigit() for c in w) for w in words):
             names[" ".join(words)] = None
     return list(names)
 

@@ -90,7 +90,10 @@ def _surname_first(
     if said_once and not surname_first:
         return []
     parts = list(re.finditer(r"[^,\s]+", text[start:end]))
-    if any(p.group().lower().rstrip(".") in refused for p in parts):
+    # The surname before the comma may be a role word ("CLERK, DANIEL", "KING, ROBERT") where the
+    # tag recurs; the words after it never ("YES, SIR:").
+    surname_is_role = not said_once and len(parts) > 1
+    if any(p.group().lower().rstrip(".") in refused for p in parts[1 if surname_is_role else 0 :]):
         return []
     # A tag said once is a name only if the document never writes its words in lower case:
     # "ORDER, DENIED:" beside "the motion is denied" is a heading.

@@ -148,3 +148,16 @@ def test_a_surname_first_tag_said_once_is_no_name_where_its_words_are_written_in
     found = _names(speaker_tag_names(text, tags, TITLES, NOT_NAMES), text)
     assert "DENIED" not in found and "ORDER" not in found
     assert {"PARK", "HELEN", "LEE", "ANN"} <= set(found)
+
+
+def test_a_recurring_surname_first_tag_keeps_a_surname_that_is_a_role_word():
+    # review13: "CLERK, DANIEL:" left CLERK readable (a role word), in detection and in the guard.
+    text = (
+        "CLERK, DANIEL: We begin.\nPARK, HELEN: Go on.\nCLERK, DANIEL: Yes.\n"
+        "PARK, HELEN: Thank you.\nYES, SIR: no."
+    )
+    tags = [(m.start(), m.start() + len(m.group(1))) for m in re.finditer(r"^([A-Z, ]+):", text, re.M)]
+    found = _names(speaker_tag_names(text, tags, TITLES, NOT_NAMES | {"clerk"}), text)
+    assert {"CLERK", "DANIEL", "PARK", "HELEN"} <= set(found) and "SIR" not in found
+    guard = names_in_speaker_tags(text, tags, NOT_NAMES | {"clerk"}, frozenset())
+    assert any("CLERK" in name for name in guard)
