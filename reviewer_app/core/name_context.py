@@ -141,18 +141,20 @@ class DocumentView:
 
     def __init__(self, text: str, spans: Sequence[Span], spacy: Sequence[Span]) -> None:
         self.text = text
-        names = [s for s in spans if _coarse(s.label) in NAME_LABELS]
-        self.pipeline_by_words = _by_words(names, text)
         self.spacy_by_words = _by_words(spacy, text)
-        self.pipeline_by_head: dict[str, set[str]] = defaultdict(set)
-        for span in names:
-            words = span.text_in(text).lower().split()
-            if words:
-                self.pipeline_by_head[words[-1]].add(_coarse(span.label))
         self.spacy = SpanIndex.of(spacy)
+        self.pipeline_by_words: dict[str, set[str]] = defaultdict(set)
+        self.pipeline_by_head: dict[str, set[str]] = defaultdict(set)
         self.mentions: dict[str, int] = defaultdict(int)
-        for span in names:
-            self.mentions[" ".join(span.text_in(text).lower().split())] += 1
+        for span in spans:
+            label = _coarse(span.label)
+            words = span.text_in(text).lower().split()
+            if label not in NAME_LABELS or not words:
+                continue
+            key = " ".join(words)
+            self.pipeline_by_words[key].add(label)
+            self.pipeline_by_head[words[-1]].add(label)
+            self.mentions[key] += 1
 
     def spacy_labels(self, span: Span) -> set[str]:
         return {_coarse(s.label) for s in self.spacy.overlapping(span.start, span.end)}

@@ -23,7 +23,7 @@ from reviewer_app.core.labels import catalog
 from reviewer_app.core.name_context import NAME_LABELS, NEVER, DocumentView, features
 from reviewer_app.core.number_context import NumberModel
 from reviewer_app.core.spans import Span
-from reviewer_app.training.numbers import L2, fit, out_of_fold
+from reviewer_app.training.numbers import L2, fit, label_overlapping_most, out_of_fold
 
 
 @dataclass(frozen=True)
@@ -47,15 +47,6 @@ class NameExample:
     found: str
 
 
-def _gold_label(span: Span, gold: Sequence[Span]) -> str | None:
-    best, overlap = None, 0
-    for g in gold:
-        shared = min(g.end, span.end) - max(g.start, span.start)
-        if shared > overlap:
-            best, overlap = g, shared
-    return catalog().coarse(best.label) if best else None
-
-
 def examples(documents: Sequence[PredictedDocument]) -> list[NameExample]:
     out = []
     coarse = catalog().coarse
@@ -65,7 +56,7 @@ def examples(documents: Sequence[PredictedDocument]) -> list[NameExample]:
             found = coarse(span.label)
             if found not in NAME_LABELS:
                 continue
-            label = _gold_label(span, document.gold)
+            label = label_overlapping_most(span, document.gold)
             if label not in NAME_LABELS:
                 continue
             out.append(NameExample(document.id, span, tuple(features(view, span)), label, found))

@@ -52,7 +52,7 @@ class Example:
     label: str
 
 
-def _label_of(candidate: Candidate, spans: Sequence[Span]) -> str | None:
+def label_overlapping_most(candidate: Candidate | Span, spans: Sequence[Span]) -> str | None:
     """The coarse label of the gold span the candidate overlaps most, if any."""
     best, overlap = None, 0
     for span in spans:
@@ -77,7 +77,7 @@ def examples(
                 continue
             if skip is not None and skip(document, candidate):
                 continue
-            label = _label_of(candidate, document.positives)
+            label = label_overlapping_most(candidate, document.positives)
             label = label if label in LABELS else NONE
             feats = tuple(features(document.text, words, candidate, reader))
             out.append(Example(document.id, candidate, feats, label))
