@@ -179,6 +179,19 @@ FIFTH_PROMOTED_KINDS = {
     "victim_services_phone_call",
     "youth_offender_hearing_foster_care_sample_layout",
 }
+# Held out until the sixth rotation, promoted on 2026-11-28 (README, "Promoted from the held-out
+# set, sixth rotation"); written to the size planned here.
+SIXTH_PROMOTED_KINDS = {
+    "civil_rights_deposition_correctional_officer",
+    "emergency_911_call_transcript",
+    "hearing_chosen_name_sample_layout",
+    "hearing_mental_health_history_sample_layout",
+    "hearing_vietnamese_interpreter_numbered",
+    "hearing_volunteer_transcribed_audio",
+    "initial_hearing_decision_notice_real_layout",
+    "oral_history_interview_former_inmate",
+    "subsequent_hearing_commitment_offense_real_layout",
+}
 # A span may end in the full stop of an abbreviation ("a.m.", "Inc."), not of a sentence.
 ABBREVIATION_END = re.compile(r"(?:\b[A-Za-z]\.){2}$|\b(?:Inc|INC|Jr|Sr|St)\.$")
 # A height written in feet and inches ends in the inch mark (5'11", the guidelines' example).
@@ -199,6 +212,7 @@ def test_every_dev_transcript_parses_and_is_of_the_planned_size(transcripts):
         | THIRD_PROMOTED_KINDS
         | FOURTH_PROMOTED_KINDS
         | FIFTH_PROMOTED_KINDS
+        | SIXTH_PROMOTED_KINDS
     )
     assert {t.name for t in transcripts} == KINDS | promoted
     for t in transcripts:
