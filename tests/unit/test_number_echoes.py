@@ -1,11 +1,11 @@
-"""A clock time said again in words (core/number_echoes.py)."""
+"""A clock time or an age said again in words (core/number_echoes.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from reviewer_app.core.merge import merge_spans
-from reviewer_app.core.number_echoes import label_times_said_again
+from reviewer_app.core.number_echoes import label_ages_said_again, label_times_said_again
 from reviewer_app.core.spans import Span
 
 
@@ -65,3 +65,34 @@ def test_the_merge_labels_the_time_said_again():
     time = span_of(text, "11:40", "TIME")
     merged = merge_spans([time], text)
     assert [(s.label, text[s.start : s.end]) for s in merged] == [("TIME", "11:40"), ("TIME", "Eleven-forty")]
+
+
+def ages_added(text: str, said: str) -> list[str]:
+    spans = [span_of(text, said, "AGE")]
+    return [text[s.start : s.end] for s in label_ages_said_again(spans, text) if s not in spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A phrase of its own after a dash, or after a word that takes up what was said.
+        ("Marisol starts in August, she's eighteen. That's -- eighteen. Same age I was.", ["eighteen"]),
+        ("Q: You were eight?\nA: It was right after my birthday, so eight, yeah.", ["eight"]),
+        ("Q: You were eight?\nA: Eight. Spring of '99.", ["Eight"]),
+        # Not a phrase of its own: a count after a verb, a number before a noun, digits, an ordinal.
+        ("He was thirty when he went. Then the governor has thirty.", []),
+        ("He was thirty when he went. Thirty days later.", []),
+        ("He was thirty when he went.\n30. Then.", []),
+        ("She was two then. Give me a second.", []),
+        ("She was two then. Second, the move.", []),
+    ],
+)
+def test_an_age_said_again_as_a_phrase_of_its_own_near_the_same_age_is_that_age(text, expected):
+    age = next(w for w in ("eighteen", "eight", "thirty", "two") if w in text)  # the age said first
+    assert ages_added(text, age) == expected
+
+
+def test_an_age_said_again_far_away_or_of_another_value_is_left_alone():
+    far = "She was eighteen then." + " And the rest of the year went on as it did." * 8 + " Eighteen."
+    assert ages_added(far, "eighteen") == []
+    assert ages_added("She was eighteen then. Nineteen.", "eighteen") == []
