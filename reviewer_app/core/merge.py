@@ -111,6 +111,7 @@ from reviewer_app.core.name_rules import (
     relabel_words_of_places,
     strip_answer_markers,
 )
+from reviewer_app.core.number_echoes import label_ages_said_again, label_times_said_again
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
 from reviewer_app.core.number_restarts import label_restarted_numbers
 from reviewer_app.core.organisation_names import (
@@ -777,6 +778,8 @@ def merge_spans(
     merged = label_numbers_by_cue(merged, text, said.id_cues, said.phone_cues, said.telephone_shape)
     if with_propagation:
         merged = label_restarted_numbers(merged, text)  # "He's twenty -- twenty-one in December"
+        merged = label_times_said_again(merged, text)  # "you go in at 11:40." "Eleven-forty."
+        merged = label_ages_said_again(merged, text)  # "she's seventeen. That's -- seventeen."
     merged = split_businesses_on_streets(label_compass_places(merged, text, rules.known_places), text)
     street_cues = frozenset(rules.organisation_cues.get("street_cues", ()))
     merged = label_streets_by_context(merged, text, street_cues, street_words())

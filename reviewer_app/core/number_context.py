@@ -119,7 +119,7 @@ def _value_class(value: int) -> str:
     return "big"
 
 
-def _readings(words: Sequence[Word], candidate: Candidate, reader: Reader) -> list[int]:
+def values_said(words: Sequence[Word], candidate: Candidate, reader: Reader) -> list[int]:
     """The values said one after the other in the candidate ("ten thirty": 10, 30)."""
     values = []
     i = candidate.first
@@ -204,7 +204,7 @@ def features(
     out += [f"sep={sign}" for sign in sorted(set(re.sub(r"[\w ]", "", inside)))]
     if form.startswith("words"):
         out.append(f"first={said[0]}")
-    values = _readings(words, candidate, reader)
+    values = values_said(words, candidate, reader)
     out.append(f"values={min(len(values), 3)}")
     for n, value in enumerate(values[:2], start=1):
         out.append(f"v{n}={_value_class(value)}")

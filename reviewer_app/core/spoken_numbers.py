@@ -472,6 +472,19 @@ def _is_year(words: Sequence[Word]) -> bool:
     return short is not None and short.last == len(words) and short.value >= 30 and short.value % 10 > 0
 
 
+def _a_month_and_its_day(covered: Sequence[str], v: SpokenWords) -> bool:
+    """Whether the words are a month and then a day of it ("February 11th", "June fourteenth"):
+    said after "every", the day a person was born or died, kept each year, which tells who it is
+    as the date itself does. A day before its month is left to the holidays it names as often
+    ("every fourth of July")."""
+    if len(covered) < 2 or covered[0] not in v.months or tuple(covered) in v.holiday_names:
+        return False
+    day = covered[1]
+    if day.isdecimal():
+        return 1 <= int(day) <= 31
+    return _DIGIT_ORDINAL.fullmatch(day) is not None or day in v.ordinals or day in ("twenty", "thirty")
+
+
 def names_one_day(text: str, start: int, end: int) -> bool:
     """Whether the date text[start:end] names one day: any date but a weekday alone, which
     does after a cue ("by Friday", "last Monday", "it was a Saturday") or before a date
@@ -485,6 +498,7 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         every in (["every"], ["each"])
         and not re.search(r"\d{4}", text[start:end])
         and not is_spoken_year(text[start:end])
+        and not _a_month_and_its_day(covered[1:] if covered[:1] == every else covered, v)
     ):
         return False  # "every Christmas", "each fourth of July": a day of every year
     if (covered[:1] and covered[0] in v.holidays and len(covered) == 1) or tuple(covered) in v.holiday_names:

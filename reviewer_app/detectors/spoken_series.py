@@ -12,6 +12,7 @@ import bisect
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.number_echoes import SAID_AGAIN_CUES
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reading
 from reviewer_app.detectors.spoken_age_talk import AGE_STEP
@@ -25,9 +26,6 @@ if TYPE_CHECKING:
 _JOINS = frozenset(
     {"or", "to", "and", "till", "until", "maybe", "no", "sorry", "actually", "i", "mean", "like"}
 )
-# Words after which a speaker says again an age said shortly before: "you said thirteen and then
-# fourteen", "you're right thirty nine", "so thirty eight".
-_AGAIN_CUES = frozenset({"said", "so", "then", "right", "okay", "yes", "yeah"})
 # A clock time written in digits, which opens a series said on in words ("8:30 to twelve-fifteen").
 _WRITTEN_TIME = re.compile(r"\b(?:[01]?\d|2[0-3]):[0-5]\d\b")
 
@@ -280,7 +278,7 @@ def says_again_an_age(f: Finder, readings: list[Reading | None], found: list[Spa
     if not values:
         return False
     opens = first == 0 or re.search(r"[.;:!?\n]", f.gap(first - 1, first)) is not None
-    if not (opens or f.word(first - 1) in _AGAIN_CUES | f.v.hedges | f.v.corrections):
+    if not (opens or f.word(first - 1) in SAID_AGAIN_CUES | f.v.hedges | f.v.corrections):
         return False
     start = f.words[first].start
     for age in reversed(found):

@@ -331,6 +331,23 @@ def test_a_month_and_day_with_a_hyphen_after_on_and_a_day_of_every_year(specs):
 
 
 @pytest.mark.parametrize(
+    ("text", "day", "expected"),
+    [
+        # A month and its day after "every": a birthday or the day of a death, kept each year.
+        ("The family still goes to the cemetery every February 11th.", "February 11th", True),
+        ("Every June 14th I -- that's his birthday.", "June 14th", True),
+        ("and every February seventeenth my mother goes.", "February seventeenth", True),
+        # A day before its month is a holiday as often; a month alone is every year's.
+        ("We had a party every fourth of July.", "fourth of July", False),
+        ("We drove up there every June.", "June", False),
+    ],
+)
+def test_a_month_and_its_day_after_every_names_one_day(text, day, expected):
+    start = text.index(day)
+    assert names_one_day(text, start, start + len(day)) is expected
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("How old were you?\nA: Twelve. Maybe thirteen.", ["Twelve", "thirteen"]),
