@@ -66,13 +66,68 @@ def crossings(text: str, not_streets: frozenset[str]) -> list[tuple[int, int]]:
     return sorted(set(out))
 
 
+@functools.cache
+def _travel_cue() -> re.Pattern[str]:
+    """A word of place_mentions.toml's `street_travel_cues` ("off", "westbound", "ran down"), not
+    right after a word of `street_travel_cues_not_after` ("got off"), then one or two capitalised
+    words that end the name (no capitalised word or digit after them)."""
+    table = load_table("place_mentions.toml")
+    cues = table["street_travel_cues"]
+    alternation = "|".join(re.escape(c).replace(r"\ ", "[ ]") for c in sorted(cues, key=len, reverse=True))
+    verbs = "|".join(re.escape(v) for v in table["street_travel_cues_not_after"])
+    return re.compile(
+        rf"(?<![\w'’-])(?P<verb>(?i:{verbs})[ ]+)?(?:{alternation})[ ]+"
+        r"(?P<name>[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)(?![\w'’-]|[ ]+[A-Z0-9])"
+    )
+
+
+@functools.cache
+def _crossing_a_named_street() -> re.Pattern[str]:
+    """A crossing of a name with a street named with its kind, after a word that leads to a place
+    ("at Caldwell Avenue and Akers", "at Fruitridge and Stockton Boulevard"): the short name."""
+    kinds = "|".join(
+        re.escape(k.capitalize()) for k in load_table("places.toml")["lower_case"]["street_words"]
+    )
+    named = rf"(?:[A-Z][a-z]+[ ]){{1,2}}(?:{kinds})"
+    lead = r"(?<![\w-])(?:on|at|near|toward|towards|corner[ ]of)[ ]+"
+    return re.compile(
+        rf"{lead}(?:(?P<first>[A-Z][a-z]+){_AND}{named}(?![\w-])"
+        rf"|{named}{_AND}(?P<second>[A-Z][a-z]+)(?![\w'’-]|[ ][A-Z]))"
+    )
+
+
+def travelled_streets(
+    text: str, not_streets: frozenset[str], persons: Iterable[Span]
+) -> list[tuple[int, int]]:
+    """Where the text names a street by its short name without a second street to cross it: after
+    a word of travel or position (`_travel_cue`: "off Golden State", "westbound Fruitridge", "ran
+    down Sanborn"), or crossing a street named with its kind ("at Caldwell Avenue and Akers"). A
+    name with a word of `not_streets` ("off Friday") is none, nor one that `persons` (PERSON spans)
+    show as a person at another mention ("dropped off Tony ... Tony said")."""
+    found = [m.span("name") for m in _travel_cue().finditer(text) if not m.group("verb")]
+    for match in _crossing_a_named_street().finditer(text):
+        found.append(match.span("first") if match.group("first") else match.span("second"))
+    persons_at: dict[str, set[int]] = {}
+    for s in persons:
+        persons_at.setdefault(s.text_in(text), set()).add(s.start)
+    return sorted(
+        {
+            (a, b)
+            for a, b in found
+            if not {w.lower() for w in text[a:b].split()} & not_streets
+            and not persons_at.get(text[a:b], set()) - {a}
+        }
+    )
+
+
 def label_streets(spans: Iterable[Span], text: str, not_streets: frozenset[str]) -> list[Span]:
     """`spans` with each one-word place, organisation, group or person whose word the text
     gives as a crossing street relabelled LOCATION, and a LOCATION span for each mention
     of such a word that no span covers (an ordinal, "First", only where it crosses). A
     word of a longer PERSON span ("Warner" of "Ada Warner") is left as it is."""
     spans = relabel_streets_of_addresses(sorted(spans, key=lambda s: (s.start, s.end)), text, not_streets)
-    places = crossings(text, not_streets)
+    persons = [s for s in spans if s.label == "PERSON"]
+    places = sorted({*crossings(text, not_streets), *travelled_streets(text, not_streets, persons)})
     if not places:
         return spans
     named = {

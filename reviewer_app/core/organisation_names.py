@@ -35,8 +35,12 @@ from reviewer_app.core.spans import Span
 # "X and the Y"), and not a weekday or a month after a joining word ("Celebrate Recovery
 # on Tuesdays"). Words may carry accents ("Taller Mecánico Hermanos Echeverría").
 JOINERS = r"(?:(?:of|for|to|on|with)(?:[ ]the)?|and|&|de(?:[ ]la|[ ]los|[ ]las)?|del|y|da|dos|du|van|von|al)"
-_LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"
-CAP = rf"(?:(?!I\b|I['’])[A-ZÀ-ÖØ-Þ][{_LETTER}'’]*(?:-[{_LETTER}][{_LETTER}'’]*)*)"
+# Latin letters with their accents, Vietnamese's too ("Phở Hòa Bình", "Chùa Phổ Quang"): Latin-1,
+# Latin Extended-A and Latin Extended Additional.
+_EXTENDED = [*range(0x100, 0x180), *range(0x1E00, 0x1F00)]
+_LETTER = "A-Za-zÀ-ÖØ-öø-ÿĀ-žḀ-ỿ"
+_CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(chr(c) for c in _EXTENDED if chr(c).isupper())
+CAP = rf"(?:(?!I\b|I['’])[{_CAPITAL}][{_LETTER}'’]*(?:-[{_LETTER}][{_LETTER}'’]*)*)"
 CALENDAR_WORD = (
     r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b|(?:January|February|March|April|May|June|July"
     r"|August|September|October|November|December)\b"
@@ -88,6 +92,8 @@ _LEGAL_FORM = (
 _NAME_BEFORE = re.compile(rf"(?<![\w'’-])(?P<name>{NAME})\Z")
 _NAME_REACH = 80
 _WORD_AFTER = re.compile(r"[ ]+([A-Za-z][A-Za-z'’-]*)")
+# A space, or a line break with the next line's number in a numbered transcript's margin.
+_LINE_GAP = r"(?:[ ]|[ ]?\n[ \t]*\d{1,2}[ \t]+)"
 
 
 def defined_names(
@@ -133,8 +139,11 @@ def defined_names(
     premises = sorted({p.lower() for p in premises}, key=len, reverse=True)
     if premises:
         premise = "|".join(re.escape(p).replace(r"\ ", "[ ]") for p in premises)
+        # The phrase may run over a numbered transcript's line break ("an electronics\n 4
+        # factory, Sunwest Circuits"; "a restaurant,\n24   Pho Hoa Binh").
+        gapped = rf"(?:(?!(?:{stop})\b)[a-z0-9][a-z0-9'’-]*{_LINE_GAP}){{0,3}}"
         patterns.append(
-            rf"\b{_ARTICLE_OR_POSSESSIVE}[ ]{modifier}(?i:(?:{premise})),[ ](?P<listed>{NAME})"
+            rf"\b{_ARTICLE_OR_POSSESSIVE}{_LINE_GAP}{gapped}(?i:(?:{premise})),{_LINE_GAP}(?P<listed>{NAME})"
             r"(?=[,.;:]|[ ](?:on|in|at|where|which|that)\b|$)"
         )
     found: list[tuple[str, int, bool]] = []  # a name, where its phrase ends, whether it was listed
@@ -146,6 +155,8 @@ def defined_names(
     for pattern in patterns:
         for match in re.finditer(pattern, text):
             listed = "listed" in match.groupdict()
+            if listed and "\n" in match.group() and text.startswith(":", match.end("listed")):
+                continue  # a speaker's tag opening the next numbered line, not a name
             found.append((match.group("listed" if listed else "name"), match.end(), listed))
     names: dict[str, None] = {}
     for name, end, listed in found:

@@ -29,6 +29,7 @@ from reviewer_app.core.acronyms import expansions
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE, NAMING_SCORE, opens_sentence
 from reviewer_app.core.organisation_names import NAME
+from reviewer_app.core.place_appositions import label_places_in_apposition
 from reviewer_app.core.place_ties import places_win_ties
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spelled_referents import spells_a_thing
@@ -466,8 +467,8 @@ def settle_places_and_bodies(
     spans: no document, event or credential after a name, agencies named by their county,
     premises named before their address, the other names the text gives them, bodies the
     context named that NER read as places, the gazetteers' bodies (`known_bodies`), then one
-    label per name by majority, and a tie for a place a mention after one of `locative_cues`
-    backs (`place_ties.places_win_ties`). `cues` are
+    label per name by majority, a name an apposition calls a kind of place, and a tie for a
+    place a mention after one of `locative_cues` backs (`place_ties.places_win_ties`). `cues` are
     merge.toml's [organisation_cues] (`events`, `documents`, `sentence_adverbs`,
     `credentials`, `agencies`, `state_forms`); `role_words` titles and role nouns,
     `stop_words` function and clause words (lower case)."""
@@ -482,6 +483,8 @@ def settle_places_and_bodies(
     state_forms = tuple(cues.get("state_forms", ()))
     spans = label_bodies_the_context_names(spans, text, known_places, place_heads, state_forms)
     spans = label_mentions_by_majority(label_known_bodies(spans, text, known_bodies), text)
+    # "Kearny Mesa, the juvenile hall": the apposition's kind of place has the last word.
+    spans = label_places_in_apposition(spans, text, openers)
     return places_win_ties(spans, text, locative_cues, role_words)
 
 

@@ -115,3 +115,40 @@ def test_an_ordinal_after_on_is_no_street_without_words_of_streets_before_it():
         assert label_numbered_streets([], text) == [], text
     text = "We drove on 14th, then we lived on Third."
     assert [s.text_in(text) for s in label_numbered_streets([], text)] == ["14th", "Third"]
+
+
+def test_a_name_one_travels_on_or_lives_off_is_a_street_at_every_mention():
+    text = (
+        "RP: It's right by Brackton, across from the store.\n"
+        "RP: Out the front. He went westbound Brackton toward the freeway.\n"
+        "EV: We ran down Quellin to the car. She lives off Marrow Glen, by the lake.\n"
+        "DISP: Units, I'll sit on Brackton.\n"
+    )
+    spans = [
+        span(text, "Brackton", "ORGANIZATION"),
+        span(text, "Brackton", "ORGANIZATION", 1),
+        span(text, "Quellin", "PERSON"),
+        span(text, "Marrow Glen", "ORGANIZATION"),
+    ]
+    found = labelled(spans, text)
+    assert found.count(("Brackton", "LOCATION")) == 3
+    assert ("Quellin", "LOCATION") in found and ("Marrow Glen", "LOCATION") in found
+
+
+def test_a_name_crossing_a_street_named_with_its_kind_is_a_street():
+    text = "He ran the red at Dunmore Avenue and Quenby, then stopped at Harlow and Pellworth Boulevard.\n"
+    spans = [span(text, "Quenby", "ORGANIZATION"), span(text, "Harlow", "PERSON")]
+    assert labelled(spans, text) == [("Quenby", "LOCATION"), ("Harlow", "LOCATION")]
+
+
+def test_what_one_gets_off_or_a_person_at_another_mention_is_no_street():
+    text = (
+        "He got off Greyhound in Fresno. The car ran down Tony by the bus stop; Tony said he was fine.\n"
+        "I was off Friday. Cross Examination by Mr. Lee.\n"
+    )
+    spans = [
+        span(text, "Greyhound", "ORGANIZATION"),
+        span(text, "Tony", "PERSON"),
+        span(text, "Tony", "PERSON", 1),
+    ]
+    assert labelled(spans, text) == [("Greyhound", "ORGANIZATION"), ("Tony", "PERSON"), ("Tony", "PERSON")]

@@ -412,3 +412,19 @@ def test_a_person_named_with_a_title_after_a_place_of_worship_is_no_organisation
     )
     spans = [_ner(text, "Lowell Ames", "PERSON"), _ner(text, "Ray", "PERSON")]
     assert _merged(text, spans) == {("Lowell Ames", "PERSON"), ("Ray", "PERSON")}
+
+
+def test_a_workplace_named_after_its_kind_is_defined_across_a_numbered_line_break():
+    text = (
+        " 3        My father worked nights at an electronics\n"
+        " 4        factory, Sunwest Circuits, in Santa Ana. He has a restaurant,\n"
+        " 5        Pho Hoa Binh, on Brookhurst. My dad was at the sugar plant, Holly Sugar.\n"
+        " 6        I went to our school,\n"
+        " 7        PRESIDING COMMISSIONER ASHBY: Okay.\n"
+    )
+    assert _defined(text) == ["Sunwest Circuits", "Pho Hoa Binh", "Holly Sugar"]
+
+
+def test_a_name_in_vietnamese_letters_is_a_name_of_the_kind_it_is_said_with():
+    text = "Khoa has a restaurant, Phở Hòa Bình, on McLaughlin Avenue. I go to Chùa Phổ Quang, the temple."
+    assert set(_defined(text)) == {"Phở Hòa Bình", "Chùa Phổ Quang"}

@@ -522,3 +522,27 @@ def test_self_help_fellowships_and_projects_are_organisations():
     found = _organisation_pattern_matches(text)
     assert {"Quiet Harbor Fellowship", "Westbrook Reading Project"} <= set(found)
     assert _organisation_pattern_matches("a fellowship of men, a reading project") == []
+
+
+def test_a_name_an_apposition_calls_a_kind_of_place_is_a_place():
+    text = (
+        "EV: Juvenile hall two times, and then the Youth Center, the county camp, for nine months.\n"
+        "AC: You did a few weeks at Kearny Mesa, the juvenile hall. Then Phanat Nikhom, the transit camp.\n"
+        "EV: I asked Maria Lopez, the camp counselor. Tony Reyes, the town's mayor, came.\n"
+    )
+    spans = [
+        Span(text.index(word), text.index(word) + len(word), label, ("spacy",), 0.85)
+        for word, label in (
+            ("Youth Center", "ORGANIZATION"),
+            ("Kearny Mesa", "ORGANIZATION"),
+            ("Maria Lopez", "PERSON"),
+            ("Tony Reyes", "PERSON"),
+        )
+    ]
+    assert [(s.text_in(text), s.label) for s in merge_spans(spans, text)] == [
+        ("Youth Center", "LOCATION"),
+        ("Kearny Mesa", "LOCATION"),
+        ("Phanat Nikhom", "LOCATION"),  # found by the apposition alone, "Then" left out
+        ("Maria Lopez", "PERSON"),  # "the camp counselor": the kind is a modifier
+        ("Tony Reyes", "PERSON"),
+    ]
