@@ -93,6 +93,7 @@ from reviewer_app.core.name_edges import (
     drop_stutters,
     join_split_names,
     strip_titles,
+    take_in_surnames_that_are_titles,
     take_in_titles,
 )
 from reviewer_app.core.name_propagation import (
@@ -700,6 +701,8 @@ def merge_spans(
     person_words = rules.titles | name_titles | rules.person_cues
     roles = rules.role_nouns | rules.determiners
     merged = drop_role_only_persons(merged, text, person_words | roles, roles)
+    heads = frozenset(h.split()[-1].lower() for words in rules.head_words.values() for h in words)
+    merged = take_in_surnames_that_are_titles(merged, text, rules.titles | rules.role_nouns, heads)
     # "Hartnell college", "Jamison center"
     merged = relabel_persons_before_body_heads(
         merged, text, frozenset(w.lower() for w in person_words | rules.role_nouns)
