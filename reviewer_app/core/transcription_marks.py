@@ -26,8 +26,10 @@ _LEGEND = re.compile(r"(?<![\w(\[])[(\[](?P<mark>[A-Za-z]{1,6})\.?[)\]][ \t]*=[ 
 # of "deputy DA from Monterey County"); the gloss may name a person further on.
 _KEY_ENTRY = re.compile(
     r"(?<![\w=(\[-])(?P<letters>[A-Z][A-Z0-9]{1,7})[ \t]*=[ \t]*"
-    r"(?P<phrase>[a-z][a-z'’-]*(?:[ \t]+(?:[a-z][a-z'’-]*|[A-Z]{2,8}))*)"
+    r"(?P<phrase>[a-z][a-z'’-]*(?:[ \t]+(?:[a-z][a-z'’-]*|[A-Z]{2,8}))*)(?P<rest>[^;\n]*)"
 )
+# A capitalised word of a gloss, not a courtesy title written short ("Mr." of "Mr. Villa").
+_GLOSS_NAME_WORD = re.compile(r"(?<![\w'’-])(?!(?:Mr|Mrs|Ms|Mx|Dr)\.)[A-Z][\w'’-]*")
 # A word written with a capital after a word in lower case, inside a sentence: a name's spelling.
 _CAPITALISED_INSIDE = re.compile(r"(?<=[a-z,] )[A-Z][a-z]+(?:-[a-z]+)?")
 
@@ -62,7 +64,8 @@ def roles_a_key_defines(text: str, role_words: frozenset[str]) -> frozenset[str]
     """The letters a key glosses by a role in lower case ("RP = reporting party"), with the
     letters in capitals inside the gloss's leading phrase ("DA" of "DDA = deputy DA"). A gloss
     whose word the document also writes with a capital inside a sentence ("EV = eddie" beside
-    "call me Eddie") may be a name written small, and defines nothing; `role_words` (lower case)
+    "call me Eddie") may be a name written small, and so may letters that are the initials of
+    a name in the gloss ("MR = mother, Maria Reyes"): they define nothing. `role_words` (lower case)
     are words of a role whatever their case ("Deputy Commissioner Ruiz")."""
     entries = list(_KEY_ENTRY.finditer(text))
     if not entries:
@@ -72,6 +75,11 @@ def roles_a_key_defines(text: str, role_words: frozenset[str]) -> frozenset[str]
     for entry in entries:
         words = entry.group("phrase").split()
         if any(w in capitalised and w not in role_words for w in words if w.islower()):
+            continue
+        # "MR = mother, Maria Reyes": the letters are the initials of the name the gloss gives.
+        gloss = entry.group("phrase") + entry.group("rest")
+        initials = "".join(w[0] for w in _GLOSS_NAME_WORD.findall(gloss) if not w.isupper())
+        if entry.group("letters") in initials:
             continue
         roles.add(entry.group("letters"))
         roles.update(w for w in words if w.isupper())

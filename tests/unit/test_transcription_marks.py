@@ -81,6 +81,7 @@ def test_letters_a_key_glosses_by_a_name_stay_a_person():
     # person's tag; letters no key glosses are left alone, and so are other spellings of them.
     text = (
         "SPEAKER KEY: EV = Eddie Villa; KB = kaylee, the caller; DC = deputy commissioner\n"
+        "MR = mother of the victim, Mrs. Maria Reyes; TJ = the juvenile, Ms. Dr. Tomas Jimenez\n"
         "EV: Yes sir. KB: I called Kaylee's mom. DC: Go on. JT: Okay. Dc Ortiz said so.\n"
     )
     spans = [
@@ -88,6 +89,8 @@ def test_letters_a_key_glosses_by_a_name_stay_a_person():
         _span(text, "KB", "PERSON", 1),
         _span(text, "JT", "PERSON"),
         _span(text, "Dc", "PERSON"),
+        _span(text, "MR", "PERSON"),
+        _span(text, "TJ", "PERSON"),
     ]
     assert drop_roles_a_key_defines(spans, text, _ROLE_WORDS) == spans
     assert roles_a_key_defines(text, _ROLE_WORDS) == {"DC"}
