@@ -42,7 +42,7 @@ One function per rule; `merge_spans` applies them in the paper's order:
 11. `name_edges.join_split_names`: "Isabel" + "Banerjee" -> "Isabel Banerjee".
 12. `name_propagation.complete_interrupted_names`: "Dayton Dub--" / "--ois" are both a name;
     `transcription_marks.drop_legend_marks`: "(UI)" where a legend says "(UI) = unintelligible"
-    is no name.
+    is no name, nor "RP" where a key says "RP = reporting party".
 
 `name_rules` (names the layout and wording show: "BY MR. X:", "a guy named X", Q./A.
 markers, kin, coordination, spellings, answers to "your name?") adds and relabels names
@@ -93,6 +93,7 @@ from reviewer_app.core.name_edges import (
     drop_stutters,
     join_split_names,
     strip_titles,
+    take_in_surnames_that_are_titles,
     take_in_titles,
 )
 from reviewer_app.core.name_propagation import (
@@ -163,7 +164,7 @@ from reviewer_app.core.spoken_false_names import (
 )
 from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.core.street_short_names import label_short_street_names
-from reviewer_app.core.transcription_marks import drop_legend_marks
+from reviewer_app.core.transcription_marks import drop_legend_marks, drop_roles_a_key_defines
 from reviewer_app.core.whitelist_terms import apply_whitelist, load_whitelist, whitelist_occurrences
 from reviewer_app.paths import resource
 
@@ -701,6 +702,8 @@ def merge_spans(
     person_words = rules.titles | name_titles | rules.person_cues
     roles = rules.role_nouns | rules.determiners
     merged = drop_role_only_persons(merged, text, person_words | roles, roles)
+    heads = frozenset(h.split()[-1].lower() for words in rules.head_words.values() for h in words)
+    merged = take_in_surnames_that_are_titles(merged, text, rules.titles | rules.role_nouns, heads)
     # "Hartnell college", "Jamison center"
     merged = relabel_persons_before_body_heads(
         merged, text, frozenset(w.lower() for w in person_words | rules.role_nouns)
@@ -868,7 +871,9 @@ def merge_spans(
         merged = propagate_caseless_name_words(merged, text, casing_counts, words, rules.determiners)
     # Last: a form field's value may be a name only propagation found ("Examinee: DESROSIERS").
     merged = drop_form_keys_read_as_persons(merged, text)  # "Start: 10:42 AM     Length: 9:38"
-    return drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
+    merged = drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
+    # "RP = reporting party": the letters at every turn are a role, no person.
+    return drop_roles_a_key_defines(merged, text, rules.titles | rules.role_nouns | rules.person_cues)
 
 
 @functools.cache

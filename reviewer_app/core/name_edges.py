@@ -51,6 +51,29 @@ def strip_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> li
 _TITLE_BEFORE = re.compile(r"([A-Za-z]+\.?)[ ]\Z")
 
 
+# A capitalised word right after a name, that ends the phrase: a word in lower case, a
+# punctuation mark or the line's end follows it ("Will Judge comes", "Dana Judge's car").
+# Before another capitalised word it is the title of the next name ("Will Judge Ortiz").
+_CLOSING_WORD = re.compile(r"[ ](?P<word>[A-Z][a-z]{3,})(?=[.,;:!?)\"'’]|[ ]+[a-z]|[ ]*$)", re.MULTILINE)
+
+
+def take_in_surnames_that_are_titles(
+    spans: Iterable[Span], text: str, titles: frozenset[str], heads: frozenset[str]
+) -> list[Span]:
+    """PERSON spans written in mixed case take in a title word that closes the phrase after
+    them: it is the surname ("My cousin Will Judge comes", "Sam Deacon."), which NER leaves out
+    as a title. `titles` and `heads` (a place's or a body's head words, "Dana Court") in lower
+    case; a head word after the name makes a street or a body, not a surname."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON" and not text[span.start : span.end].isupper():
+            closing = _CLOSING_WORD.match(text, span.end)
+            if closing and (word := closing.group("word").lower()) in titles and word not in heads:
+                span = span.with_(end=closing.end())
+        out.append(span)
+    return sorted(out, key=lambda s: (s.start, s.end, s.label))
+
+
 def take_in_titles(spans: Iterable[Span], text: str, titles: frozenset[str]) -> list[Span]:
     """PERSON spans take in the title right before them: "Mr" + "Karl Strobel" ->
     "Mr Karl Strobel" (the general profile; a court's anonymisation masks the

@@ -1,5 +1,10 @@
 from reviewer_app.core.spans import Span
-from reviewer_app.core.transcription_marks import drop_legend_marks, legend_marks
+from reviewer_app.core.transcription_marks import (
+    drop_legend_marks,
+    drop_roles_a_key_defines,
+    legend_marks,
+    roles_a_key_defines,
+)
 
 
 def _span(text: str, word: str, label: str, nth: int = 0) -> Span:
@@ -41,3 +46,51 @@ def test_the_marks_letters_outside_brackets_stay_a_name():
     )
     spans = [_span(text, "Ed", "PERSON", 1), _span(text, "Ed", "PERSON", 2), _span(text, "Ed", "PERSON", 3)]
     assert [s.start for s in drop_legend_marks(spans, text)] == [spans[0].start, spans[2].start]
+
+
+_ROLE_WORDS = frozenset({"deputy", "commissioner", "presiding", "dispatcher"})
+
+
+def test_a_key_defines_speakers_letters_by_a_role():
+    text = (
+        "Key: CT = call-taker; RP = reporting party; DISP = radio dispatcher.\n"
+        "OPS = deputy DA from Kern County, woman\nEV = Eddie, the inmate"
+    )
+    assert roles_a_key_defines(text, _ROLE_WORDS) == {"CT", "RP", "DISP", "OPS", "DA"}
+
+
+def test_the_letters_of_a_role_in_the_key_are_no_person_at_any_turn():
+    text = (
+        "Legend: RP = reporting party; DISP = radio dispatcher\n"
+        "[00:03] RP: My neighbour Dana Whitlow is hitting her.\n"
+        "[00:12] DISP: South units, RP is in 212. Copy, Dana.\n"
+    )
+    spans = [
+        _span(text, "RP", "PERSON", 1),
+        _span(text, "Dana Whitlow", "PERSON"),
+        _span(text, "DISP", "PERSON", 1),
+        _span(text, "RP", "PERSON", 2),
+        _span(text, "Dana", "PERSON", 1),
+    ]
+    kept = drop_roles_a_key_defines(spans, text, _ROLE_WORDS)
+    assert [s.text_in(text) for s in kept] == ["Dana Whitlow", "Dana"]
+
+
+def test_letters_a_key_glosses_by_a_name_stay_a_person():
+    # A gloss by a name, even written small where the text capitalises it elsewhere, defines a
+    # person's tag; letters no key glosses are left alone, and so are other spellings of them.
+    text = (
+        "SPEAKER KEY: EV = Eddie Villa; KB = kaylee, the caller; DC = deputy commissioner\n"
+        "MR = mother of the victim, Mrs. Maria Reyes; TJ = the juvenile, Ms. Dr. Tomas Jimenez\n"
+        "EV: Yes sir. KB: I called Kaylee's mom. DC: Go on. JT: Okay. Dc Ortiz said so.\n"
+    )
+    spans = [
+        _span(text, "EV", "PERSON", 1),
+        _span(text, "KB", "PERSON", 1),
+        _span(text, "JT", "PERSON"),
+        _span(text, "Dc", "PERSON"),
+        _span(text, "MR", "PERSON"),
+        _span(text, "TJ", "PERSON"),
+    ]
+    assert drop_roles_a_key_defines(spans, text, _ROLE_WORDS) == spans
+    assert roles_a_key_defines(text, _ROLE_WORDS) == {"DC"}
