@@ -65,7 +65,9 @@ def roles_a_key_defines(text: str, role_words: frozenset[str]) -> frozenset[str]
     letters in capitals inside the gloss's leading phrase ("DA" of "DDA = deputy DA"). A gloss
     whose word the document also writes with a capital inside a sentence ("EV = eddie" beside
     "call me Eddie") may be a name written small, and so may letters that are the initials of
-    a name in the gloss ("MR = mother, Maria Reyes"): they define nothing. `role_words` (lower case)
+    a name in the gloss ("MR = mother, Maria Reyes"), and so are letters that do not shorten the
+    gloss (`_abbreviates`) or that the text also writes as a name ("Ted"): they define nothing.
+    `role_words` (lower case)
     are words of a role whatever their case ("Deputy Commissioner Ruiz")."""
     entries = list(_KEY_ENTRY.finditer(text))
     if not entries:
@@ -81,9 +83,36 @@ def roles_a_key_defines(text: str, role_words: frozenset[str]) -> frozenset[str]
         initials = "".join(w[0] for w in _GLOSS_NAME_WORD.findall(gloss) if not w.isupper())
         if entry.group("letters") in initials:
             continue
-        roles.add(entry.group("letters"))
+        letters = entry.group("letters")
+        if not _abbreviates(letters, entry.group("phrase")) or re.search(
+            rf"(?<![\w'’-]){letters[0]}{letters[1:].lower()}(?![\w'’-])", text
+        ):
+            continue
+        roles.add(letters)
         roles.update(w for w in words if w.isupper())
     return frozenset(roles)
+
+
+def _abbreviates(letters: str, phrase: str) -> bool:
+    """Whether the letters shorten the phrase: at most five, the first a word's initial, the rest
+    in the phrase's order after it ("RP" of "reporting party", "DISP" of "radio dispatcher", "DDA"
+    of "deputy DA"). A name in capitals that a key glosses by a role ("MARIA = victim's mother",
+    "JOHN = my brother") shortens nothing, and its tag must keep its name."""
+    if len(letters) > 5:
+        return False
+    phrase = phrase.lower()
+    first = letters[0].lower()
+    for word in re.finditer(r"[a-z]+", phrase):
+        if word.group()[0] != first:
+            continue
+        at = word.start() + 1
+        for letter in letters[1:].lower():
+            at = phrase.find(letter, at) + 1
+            if not at:
+                break
+        else:
+            return True
+    return False
 
 
 def drop_roles_a_key_defines(spans: Iterable[Span], text: str, role_words: frozenset[str]) -> list[Span]:

@@ -56,7 +56,18 @@ def test_a_key_defines_speakers_letters_by_a_role():
         "Key: CT = call-taker; RP = reporting party; DISP = radio dispatcher.\n"
         "OPS = deputy DA from Kern County, woman\nEV = Eddie, the inmate"
     )
-    assert roles_a_key_defines(text, _ROLE_WORDS) == {"CT", "RP", "DISP", "OPS", "DA"}
+    # OPS does not shorten its gloss: letters of another kind, perhaps a name, stay.
+    assert roles_a_key_defines(text, _ROLE_WORDS) == {"CT", "RP", "DISP"}
+    assert roles_a_key_defines("DDA = deputy DA from Kern County", _ROLE_WORDS) == {"DDA", "DA"}
+
+
+def test_a_name_in_capitals_glossed_by_a_role_stays_a_person():
+    # A speaker key naming speakers by first names in capitals: the tags are names, not roles.
+    text = (
+        "SPEAKER KEY: MARIA = victim's mother; JOHN = my brother; TED = the detective\n"
+        "MARIA: He was my son. TED: Okay. Ted said so. JOHN: Yes."
+    )
+    assert roles_a_key_defines(text, _ROLE_WORDS) == frozenset()
 
 
 def test_the_letters_of_a_role_in_the_key_are_no_person_at_any_turn():
@@ -93,4 +104,6 @@ def test_letters_a_key_glosses_by_a_name_stay_a_person():
         _span(text, "TJ", "PERSON"),
     ]
     assert drop_roles_a_key_defines(spans, text, _ROLE_WORDS) == spans
-    assert roles_a_key_defines(text, _ROLE_WORDS) == {"DC"}
+    # DC would shorten "deputy commissioner", but the text also writes "Dc" as a name's word.
+    assert roles_a_key_defines(text, _ROLE_WORDS) == frozenset()
+    assert roles_a_key_defines(text.replace("Dc Ortiz", "Ortiz"), _ROLE_WORDS) == {"DC"}
