@@ -166,6 +166,12 @@ def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
         ),
         ("written_email_address", "we met @ noon at the hall.", []),
         ("written_email_address", "a handle @maria_l or user@localhost", []),
+        # A handle on a social network: with its "@", or said after the network's name.
+        ("social_media_handle", "I'm on Instagram, @teeboykin_speaks. And", ["@teeboykin_speaks"]),
+        ("social_media_handle", "she's on Instagram, kayleemarsh_x.", ["kayleemarsh_x"]),
+        ("social_media_handle", "my TikTok is dre_2004 now", ["dre_2004"]),
+        ("social_media_handle", "we met @ noon; mail user@host.example; @ 5", []),
+        ("social_media_handle", "found me on Facebook, like everybody", []),  # no handle's shape
         (
             "written_web_address",
             "go to brightwater-hr.example/policies/leave.",
