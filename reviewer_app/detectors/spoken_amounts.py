@@ -36,6 +36,8 @@ class AmountWords:
     rates: tuple[tuple[str, ...], ...]
     wage_words: frozenset[str] = frozenset()
     not_wage_after: frozenset[str] = frozenset()
+    periodic_rates: tuple[tuple[str, ...], ...] = ()
+    said_again_after: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -53,6 +55,8 @@ def amount_words() -> AmountWords:
         rates=tuple(tuple(r.split()) for r in raw["rates"]),
         wage_words=frozenset(raw["wage_words"]),
         not_wage_after=frozenset(raw["not_wage_after"]),
+        periodic_rates=tuple(tuple(r.split()) for r in raw["periodic_rates"]),
+        said_again_after=frozenset(raw["said_again_after"]),
     )
 
 
@@ -120,7 +124,10 @@ def find_spoken_amounts(
     out += _one_unit_and_cents(words, reader, v)
     # A wage said with its currency is found above whole ("a dollar twenty an hour").
     wages = _wages(text, words, reader, v, readings)
-    return out + [w for w in wages if not any(w.start < s.end and s.start < w.end for s in out)]
+    out += [w for w in wages if not any(w.start < s.end and s.start < w.end for s in out)]
+    periodic = _periodic_sums(text, words, reader, v, readings, out)
+    out += [p for p in periodic if not any(p.start < s.end and s.start < p.end for s in out)]
+    return out + _said_again(text, words, reader, v, out, readings)
 
 
 # How many words before a round number a word of money is looked for: on the number's line, or
@@ -260,3 +267,134 @@ def _starts_in(reading: Span, start: int, end: int) -> bool:
     it is a date that ends before the wage does (a year said before the sum)."""
     inside = reading.start < start < reading.end
     return inside or (reading.label == "DATE" and reading.start == start and reading.end < end)
+
+
+# A sum paid by the week said as whole and cents with a whole part of ten or more may be a range of
+# counted things ("ten twelve a day"); under ten it is dollars and cents ("two-ten a week").
+_LEAST_RANGE_START = 10
+
+
+def _periodic_sums(
+    text: str, words, reader: Reader, v: AmountWords, readings: Sequence[Span], sums: Sequence[Span]
+) -> list[Span]:
+    """Dollars and cents said as two numbers right before a rate by the week, month or day
+    (`periodic_rates`): "three-fifty a month", "they want two-ten a week", "seven eighty-six for
+    the week". None that a date, age or time reads, and, where the whole part is ten or more, only
+    where money or work is talked of in its sentence or a sum was said shortly before it."""
+    out = []
+    first_words = {r[0] for r in v.periodic_rates}
+    for k in range(1, len(words)):
+        if words[k].text not in first_words:
+            continue
+        rate = next((r for r in v.periodic_rates if tuple(w.text for w in words[k : k + len(r)]) == r), None)
+        if rate is None or (k + len(rate) < len(words) and words[k + len(rate)].text in v.not_wage_after):
+            continue  # "two-ten a week ago"
+        for i in range(max(0, k - _WAGE_REACH), k):
+            if re.search(r"[.,;:?!\n]", text[words[i].end : words[k].start]) or words[i].text.isdigit():
+                continue
+            number = reader.read_cardinal(i)
+            if number is None or number.last >= k or words[number.last].text.isdigit():
+                continue
+            cents = reader.read_small(number.last)
+            if cents is None or cents.last != k or cents.value < 10:
+                continue
+            if any(r.start < words[k - 1].end and words[i].start < r.end for r in readings):
+                break  # "at two-ten a day": a clock time
+            reach = words[max(0, i - _MONEY_TALK_REACH)].start
+            talk = _money_in_sentence(text, words, i, k, v, v.wage_words) or any(
+                reach <= s.end <= words[i].start for s in sums
+            )
+            if number.value < _LEAST_RANGE_START or talk:
+                out.append(Span(words[i].start, words[k - 1].end, "AMOUNT", ("presidio",), SCORE))
+            break
+    return out
+
+
+# How many words apart a sum may be said with its currency and again without it.
+_AGAIN_REACH = 40
+# A whole number of fewer dollars than this said again is left alone: "five" counts too much else.
+_LEAST_AGAIN = 10
+_CURRENCY_UNITS = frozenset({"dollars", "dollar", "bucks"})
+
+
+def _said_again(
+    text: str, words, reader: Reader, v: AmountWords, sums: Sequence[Span], readings: Sequence[Span]
+) -> list[Span]:
+    """Numbers said in words alone that a sum said near them with its currency says again: "it's a
+    hundred and fifty thousand. A hundred fifty thousand dollars", "They took three ninety-five
+    for the fee. Three dollars and ninety-five cents", "twenty-four dollars an hour ... It's
+    twenty-four, Commissioner". The number ends its phrase (a mark or one of `said_again_after`
+    follows it, not what it counts) and is no date, age or time read."""
+    starts = {w.start: k for k, w in enumerate(words)}
+    said: list[tuple[int, int]] = []  # (value in cents, first word) of each sum said with a currency
+    for s in sums:
+        first = starts.get(s.start)
+        last = next((k for k in range(first or 0, len(words)) if words[k].end >= s.end), None)
+        if (
+            first is None
+            or last is None
+            or not any(words[k].text in _CURRENCY_UNITS for k in range(first, last + 1))
+        ):
+            continue
+        # Read on past the span: "Three dollars and ninety-five cents" is found as two.
+        value = _value_in_cents(text, words, reader, first, len(words))
+        if value is not None:
+            said.append((value[0], first))
+    out = []
+    i = 0
+    while i < len(words) and said:
+        joined_to_number = (
+            i > 0 and reader.read_cardinal(i - 1) is not None and words[i].start - words[i - 1].end <= 1
+        )
+        if words[i].text.isdigit() or joined_to_number or reader.read_cardinal(i) is None:
+            i += 1
+            continue
+        value = _value_in_cents(text, words, reader, i, len(words))
+        if value is None:
+            i += 1
+            continue
+        cents, end = value
+        span = Span(words[i].start, words[end - 1].end, "AMOUNT", ("presidio",), SCORE)
+        gap = text[words[end - 1].end : words[end].start] if end < len(words) else "."
+        ends_phrase = bool(re.search(r"[^\s]", gap)) or words[end].text in v.said_again_after
+        taken = any(span.start < s.end and s.start < span.end for s in [*sums, *readings])
+        if (
+            ends_phrase
+            and not taken
+            and (cents % 100 or cents >= _LEAST_AGAIN * 100)
+            and any(c == cents and 0 < abs(first - i) <= _AGAIN_REACH for c, first in said)
+        ):
+            out.append(span)
+        i = end
+    return out
+
+
+def _value_in_cents(text: str, words, reader: Reader, first: int, stop: int) -> tuple[int, int] | None:
+    """The value in cents of a sum said from words[first] and the end of its words, before `stop`:
+    "a hundred fifty thousand dollars", "three dollars and ninety-five cents", "three ninety-five"
+    (dollars and cents said as two numbers); None for one said with a decimal point or a scale it
+    does not read ("two point three million")."""
+    number = reader.read_cardinal(first)
+    if number is None:
+        return None
+    value, j = number.value * 100, number.last
+
+    def joined(k: int) -> bool:
+        return (
+            k < stop and k < len(words) and not re.search(r"[^\s-]", text[words[k - 1].end : words[k].start])
+        )
+
+    if joined(j) and words[j].text in ("point", "million", "billion", "trillion"):
+        return None
+    if joined(j) and words[j].text in _CURRENCY_UNITS:
+        j += 1
+        if joined(j) and words[j].text == "and":
+            j += 1
+        cents = reader.read_small(j) if joined(j) and not words[j].text.isdigit() else None
+        if cents is not None and joined(cents.last) and words[cents.last].text == "cents":
+            return value + cents.value, cents.last + 1
+        return value, j
+    cents = reader.read_small(j) if joined(j) and not words[j].text.isdigit() else None
+    if cents is not None and cents.value >= 10:
+        return value + cents.value, cents.last
+    return value, j

@@ -29,7 +29,17 @@ def matches(recognizers: str, text: str) -> list[str]:
         ("Docket Number CR-2019-001234, filed", ["CR-2019-001234"]),
         ("file # 88123 was closed", ["88123"]),
         ("paid in 12/2005 and on 5/13/2012", []),  # a month and year, a date
-        ("case 1517733; convicted 12/06/2016 and 05/20/2019", []),  # a month, day and year
+        # a month, day and year; the case number said without "number" is one
+        ("case 1517733; convicted 12/06/2016 and 05/20/2019", ["1517733"]),
+        ("Search warrant, RIVSW 25-3307, to T-Mobile", ["RIVSW 25-3307"]),
+        ("You have thirty days to file a 602-1 with the office", []),  # "file" is a verb too
+        ("in case 2019 comes, the claim 1234 and cause 12", []),  # fewer than five digits
+        # the last digits said to check a number, its cue before "ending"
+        ("on the checking account ending 0264. I do", ["0264"]),
+        ("SSN: on file, ending 6618\nBooking", ["6618"]),
+        ("the card ends in 3318 and", ["3318"]),
+        ("a story ending 1994 and the list ending in 2003", []),  # no identity cue
+        ("for the tax year ending 2019, and", []),  # a year
         ("case 121/22/3 and 13/06/2016", ["121/22/3", "13/06/2016"]),
         ("half of it, 1/2, and page 3", []),
         ("Protocol No. 11 to the Convention", []),
@@ -156,6 +166,12 @@ def test_web_and_mail_addresses_read_aloud(recognizer, text, expected):
         ),
         ("written_email_address", "we met @ noon at the hall.", []),
         ("written_email_address", "a handle @maria_l or user@localhost", []),
+        # A handle on a social network: with its "@", or said after the network's name.
+        ("social_media_handle", "I'm on Instagram, @teeboykin_speaks. And", ["@teeboykin_speaks"]),
+        ("social_media_handle", "she's on Instagram, kayleemarsh_x.", ["kayleemarsh_x"]),
+        ("social_media_handle", "my TikTok is dre_2004 now", ["dre_2004"]),
+        ("social_media_handle", "we met @ noon; mail user@host.example; @ 5", []),
+        ("social_media_handle", "found me on Facebook, like everybody", []),  # no handle's shape
         (
             "written_web_address",
             "go to brightwater-hr.example/policies/leave.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from reviewer_app.core.spans import Span
 from reviewer_app.detectors.spoken_amounts import find_spoken_amounts
 
 
@@ -107,3 +108,86 @@ def test_a_whole_number_before_a_rate_is_no_wage_without_talk_of_pay(text):
 )
 def test_a_sum_begun_again_after_a_dash_is_one_sum(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She said three-fifty a month, if somebody cosigns.", ["three-fifty"]),
+        ("The daycare's going up too, they want two-ten a week now.", ["two-ten"]),
+        ("I got my check stub right here, seven eighty-six for the week.", ["seven eighty-six"]),
+        # A whole part of ten or more is a sum where money is talked of, or a sum was said before.
+        ("The rent is twelve fifty a month.", ["twelve fifty"]),
+        (
+            "It was fifteen hundred dollars down. Then twelve fifty a month.",
+            ["fifteen hundred dollars", "twelve fifty"],
+        ),
+    ],
+)
+def test_dollars_and_cents_before_a_rate_by_the_week_are_a_sum(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was smoking like ten twelve a day back then.",  # a range of counted things
+        "I saw him two-ten a week ago.",  # a time
+        "We had three a week, four at most.",  # a whole number alone counts things
+    ],
+)
+def test_no_periodic_sum_without_dollars_and_cents_or_talk_of_money(text):
+    assert found(text) == []
+
+
+def test_a_periodic_sum_is_no_time_a_reading_took():
+    text = "We paid two-ten a day."
+    readings = [Span(text.index("two-ten"), text.index("two-ten") + 7, "TIME", ("spoken",), 0.8)]
+    assert find_spoken_amounts(text, (), readings) == []
+    assert found(text) == ["two-ten"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "It's a hundred and fifty thousand. A hundred fifty thousand dollars, Tavion.",
+            ["A hundred fifty thousand dollars", "a hundred and fifty thousand"],
+        ),
+        (
+            "They took three ninety-five for the fee. Three dollars and ninety-five cents to send it.",
+            ["Three dollars", "ninety-five cents", "three ninety-five"],
+        ),
+        (
+            "He offered twenty-four dollars an hour to start.\n[I think he said twenty-four, could be more.]",
+            ["twenty-four dollars", "twenty-four"],
+        ),
+    ],
+)
+def test_a_sum_said_again_without_its_currency_is_the_sum(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I paid twenty-four dollars. We had twenty-four people there.",  # counts
+        "I paid twenty-four dollars. It was twenty-two, no more.",  # another value
+        "I paid five dollars. Then five, six of them came.",  # too small a number to tell
+        "I paid twenty-four dollars. Then twenty-four hour care.",  # it goes on
+    ],
+)
+def test_a_number_is_no_sum_said_again_unless_alone_and_the_same(text):
+    assert found(text) == [text[: text.index(".")].split("paid ")[1]]
+
+
+def test_a_number_said_again_far_from_its_sum_is_left_alone():
+    far = " ".join(["and then we went"] * 12)
+    assert found(f"I paid twenty-four dollars. {far} it was twenty-four.") == ["twenty-four dollars"]
+
+
+def test_a_number_a_reading_took_is_no_sum_said_again():
+    text = "I paid twenty-four dollars. He was twenty-four."
+    age = text.rindex("twenty-four")
+    readings = [Span(age, age + len("twenty-four"), "AGE", ("spoken",), 0.8)]
+    assert [text[s.start : s.end] for s in find_spoken_amounts(text, (), readings)] == ["twenty-four dollars"]
