@@ -96,6 +96,7 @@ class HearingLayout:
     roles: tuple[tuple[re.Pattern[str], str], ...]
     speaker_tag: re.Pattern[str]
     qa_tag: re.Pattern[str]
+    caption_row: re.Pattern[str]
     generic_tag: re.Pattern[str]
     timestamp_prefix: re.Pattern[str]
     cue_timing: re.Pattern[str]
@@ -165,6 +166,8 @@ class HearingLayout:
             match := self.timed_tag.match(rest) or ("(" in head and self.remark_tag.match(rest))
         ):
             return Turn(match.group("speaker").strip(), start, speech_at=start + match.end())
+        if ")" in rest and self.caption_row.match(rest):
+            return None  # a caption's row: its initials and labels are no tags
         for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
             if match := pattern.match(rest):
                 return Turn(match.group("speaker").strip(), start)
@@ -340,6 +343,7 @@ def hearing_layout() -> HearingLayout:
         roles=tuple((re.compile(r["pattern"], re.IGNORECASE), r["group"]) for r in raw["roles"]),
         speaker_tag=re.compile(body["speaker_tag"]),
         qa_tag=re.compile(body["qa_tag"]),
+        caption_row=re.compile(body["caption_row"]),
         generic_tag=re.compile(body["generic_tag"]),
         timestamp_prefix=re.compile(body["timestamp_prefix"]),
         cue_timing=re.compile(body["cue_timing"]),
