@@ -225,7 +225,10 @@ class _Speech:
         utterances: list[Utterance],
         speech_at: int | None = None,
     ) -> None:
-        self.speaker, self.start, self.indent = speaker, start, line.indent
+        # Speech goes on under the tag's column, after a recorder's timestamp in the margin
+        # too ("00:03:12  OFFICER RAMOS: Go ahead and get it" / "          slowly for me."):
+        # only a line far right of the tag is a heading.
+        self.speaker, self.start, self.indent = speaker, start, max(line.indent, start - line.start)
         self.speech_at = speech_at
         self.lower_case = any(c.islower() for c in line.text)
         self.open_parenthetical = False
