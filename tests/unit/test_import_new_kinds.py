@@ -277,3 +277,155 @@ def test_a_camera_transcript_in_a_pdf(tmp_path, layout):
     reference, document = _pdf(tmp_path, BODY_CAMERA, layout)
     assert utterances(document) == utterances(reference)
     assert "for me, the ID, with your left hand." in utterances(document)[11][1]
+
+
+TRANSCRIPTION_SERVICE = """\
+File name: interview_harborview_2026-10-02.mp3
+Duration: 00:31:47
+Transcribed by: ClearText Transcription Services
+Order #CT-550193
+
+Speaker 1 (00:00:02):
+Okay, we're recording. This is an interview with Marisol Benavidez on October 2nd.
+
+Speaker 2 (00:00:09):
+Yes. Hi.
+
+Speaker 1 (00:00:11):
+Can you tell me how long you worked at Harborview?
+
+Speaker 2 (00:00:15):
+About six years. I started in the kitchen and then I moved to the front desk [inaudible 00:00:21] in 2022.
+
+Speaker 1 (00:00:25):
+And who was your supervisor there?
+
+Speaker 2 (00:00:28):
+Mostly Dennis. Dennis Aldridge. [crosstalk]
+
+Speaker 1 (00:00:31):
+Sorry, go ahead.
+
+Speaker 2 (00:00:33):
+No, I was just going to say he was fair, most of the time.
+
+Speaker 3 (00:14:32):
+Can I jump in here? I was on that shift too.
+
+Speaker 1 (00:14:36):
+Of course.
+
+Speaker 3 (00:14:37):
+The night it happened, there were only two of us on. [inaudible 00:15:01] and nobody answered the phone.
+
+Speaker 1 (00:15:09):
+Thank you. I think that's everything for today.
+"""
+
+ARRAIGNMENT = """\
+            SUPERIOR COURT OF CALIFORNIA, COUNTY OF FRESNO
+                  DEPARTMENT 31 - HON. LUCILLE BRANDT
+
+THE PEOPLE OF THE STATE OF         )
+CALIFORNIA,                        )
+                 Plaintiff,        )
+          vs.                      )   Case No. F26904412
+DESMOND RAY HOLLOWAY,              )
+                 Defendant.        )
+___________________________________)
+
+               REPORTER'S TRANSCRIPT OF PROCEEDINGS
+                      ARRAIGNMENT CALENDAR
+                    Tuesday, November 3, 2026
+
+APPEARANCES:
+For the People:    ALINA ROSTOVA, Deputy District Attorney
+For the Defendant: MARCUS TEAGUE, Deputy Public Defender
+
+                         --o0o--
+
+     THE COURT: Calling line 14, People versus Desmond Holloway. Mr. Teague?
+     MR. TEAGUE: Marcus Teague for Mr. Holloway, who is present in custody.
+     THE COURT: Ms. Rostova for the People. Mr. Holloway, is that your true name?
+     THE DEFENDANT: Yes, Your Honor.
+     THE COURT: You've received a copy of the complaint?
+     THE DEFENDANT: Yes.
+          (Pause in proceedings.)
+     MR. TEAGUE: We'll waive formal reading, enter a plea of not guilty, and deny
+the special allegations.
+     THE COURT: Not guilty pleas are entered. Ms. Rostova, bail?
+     MS. ROSTOVA: The People ask that bail remain at $50,000, Your Honor.
+     MR. TEAGUE: We'd ask for release on his own recognizance. He has lived in
+Clovis for eleven years and works at his uncle's shop.
+     THE COURT: Bail stays as set. Preliminary hearing on November 17 in this
+department.
+     THE DEFENDANT: Thank you.
+          (Proceedings concluded at 9:48 a.m.)
+
+                          --o0o--
+"""
+
+PAROLE_OFFICE = """\
+CALIFORNIA DEPARTMENT OF CORRECTIONS AND REHABILITATION
+DIVISION OF ADULT PAROLE OPERATIONS
+PAROLE OFFICE INTERVIEW - OFFICE VISIT
+Parolee: Gilberto Arroyo-Nakamura    CDCR #: BK7730
+Agent of Record: Agent S. Whitcombe
+Date: 08/19/2026    Office: Riverside II
+
+AGENT: Have a seat, Mr. Arroyo-Nakamura. How's the job going?
+PAROLEE: It's good. I'm on days now at the warehouse in Mira Loma.
+AGENT: Still living with your sister on Magnolia?
+PAROLEE: Yeah, same place. Nothing changed.
+AGENT: Any police contact since last month?
+PAROLEE: No, ma'am.
+AGENT: I'm going to need a test today.
+PAROLEE: That's fine.
+(Parolee provided a sample.)
+AGENT: Your next visit is September 16 at 10:00.
+PAROLEE: Okay. Thank you.
+"""
+
+
+def test_a_transcription_services_output(tmp_path):
+    # "Speaker 1 (00:14:32):" over the speech; "[inaudible 00:15:01]" and "[crosstalk]" are
+    # the speech's; the header's file name and duration are the cover.
+    document = _text(tmp_path, TRANSCRIPTION_SERVICE)
+    said = _said(document)
+    assert [speaker for speaker, _ in said] == ["Speaker 1", "Speaker 2"] * 4 + ["Speaker 3", "Speaker 1"] * 2
+    assert said[3][1].endswith("front desk [inaudible 00:00:21] in 2022.")
+    assert said[5][1].endswith("Dennis Aldridge. [crosstalk]")
+    cover = next(s for s in document.sections if s.name == "cover")
+    assert document.text[cover.start : cover.end].startswith("File name: interview_harborview")
+    assert "Duration: 00:31:47" in document.text[cover.start : cover.end]
+    assert not _lines_outside_sections(document)
+
+
+def test_an_arraignment_calendar(tmp_path):
+    document = _text(tmp_path, ARRAIGNMENT)
+    said = _said(document)
+    assert [speaker for speaker, _ in said] == [
+        "THE COURT", "MR. TEAGUE", "THE COURT", "THE DEFENDANT", "THE COURT", "THE DEFENDANT", "",
+        "MR. TEAGUE", "THE COURT", "MS. ROSTOVA", "MR. TEAGUE", "THE COURT", "THE DEFENDANT", "",
+    ]  # fmt: skip
+    assert said[6][1] == "(Pause in proceedings.)"
+    assert said[7][1].endswith("and deny\nthe special allegations.")
+    cover = next(s for s in document.sections if s.name == "cover")
+    assert "DESMOND RAY HOLLOWAY,              )" in document.text[cover.start : cover.end]
+    assert "For the Defendant: MARCUS TEAGUE" in document.text[cover.start : cover.end]
+    assert not _lines_outside_sections(document)
+
+
+def test_a_parole_office_interview(tmp_path):
+    document = _text(tmp_path, PAROLE_OFFICE)
+    said = _said(document)
+    assert [speaker for speaker, _ in said] == ["AGENT", "PAROLEE"] * 4 + ["", "AGENT", "PAROLEE"]
+    assert document.metadata.cdcr_number == "BK7730"
+    assert not _lines_outside_sections(document)
+
+
+@pytest.mark.parametrize("text", [TRANSCRIPTION_SERVICE, ARRAIGNMENT, PAROLE_OFFICE])
+@pytest.mark.parametrize("layout", ["court_reporter", "word_processor", "tag_alone", "typeset"])
+def test_the_new_kinds_in_pdfs(tmp_path, text, layout):
+    reference, document = _pdf(tmp_path, text, layout)
+    assert utterances(document) == utterances(reference)
