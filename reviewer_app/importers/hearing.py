@@ -26,6 +26,7 @@ import functools
 import itertools
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -96,6 +97,7 @@ class HearingLayout:
     roles: tuple[tuple[re.Pattern[str], str], ...]
     speaker_tag: re.Pattern[str]
     qa_tag: re.Pattern[str]
+    caption_row: re.Pattern[str]
     generic_tag: re.Pattern[str]
     timestamp_prefix: re.Pattern[str]
     cue_timing: re.Pattern[str]
@@ -165,6 +167,8 @@ class HearingLayout:
             match := self.timed_tag.match(rest) or ("(" in head and self.remark_tag.match(rest))
         ):
             return Turn(match.group("speaker").strip(), start, speech_at=start + match.end())
+        if ")" in rest and self.caption_row.match(rest):
+            return None  # a caption's row: its initials and labels are no tags
         for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
             if match := pattern.match(rest):
                 return Turn(match.group("speaker").strip(), start)
@@ -230,10 +234,21 @@ class HearingLayout:
             # Inside a compound or a code already ("2:21-cv-" / "04417", "mother-in-" / "law",
             # "26-4471-" / "OF").
             return True
+        # The next row opens with a compound or a code of its own ("Adam-14", "KDW-229"):
+        # after a number, a radio call sign or a plate goes on ("2-" / "Adam-14", "8-" /
+        # "KDW-229"), not a restart ("5-" / "I-I mean").
+        next_token = next_line.split(" ", 1)[0]
+        code_on = "-" in next_token.strip("-") and next_line[:1].isalnum() and next_token[:2] != "I-"
+        if fragment[0].isdigit() and code_on:
+            return True
         following = self.hyphen_wrap_start.match(next_line)
         if not following:
             return False
         word = following.group("word")
+        # A word that goes on as a compound on the next row is one more of its parts
+        # ("three-" / "three-oh-seven").
+        rest = next_line[following.end() : following.end() + 2]
+        goes_on = rest[:1] == "-" and rest[1:].isalnum()
         if fragment[0].isdigit():
             # A number goes on ("209-" / "555-0123", "2:21-" / "cv-04417"), a form's number with
             # its letter ("128-" / "A"); "5-" / "I mean" is a restart.
@@ -249,17 +264,18 @@ class HearingLayout:
         # capital on the first part only ("Twenty-" / "three", "Self-" / "help"), and a
         # name's particle in lower case goes on with the name ("al-" / "Noor", "el-" / "Amin").
         particle = fragment.islower() and len(fragment) <= MAX_PARTICLE and word.istitle()
+        # One of three parts or more goes on in whatever case, a plate read out in a phonetic
+        # alphabet ("eight-" / "Robert-John-King-three").
+        spelled_code = goes_on and next_token.count("-") >= 2
         if (
             word[0].isupper() != fragment[0].isupper()
             and not (len(fragment) > 1 and fragment.istitle() and word.islower())
             and not particle
+            and not spelled_code
         ):
             return False
         fragment, word = fragment.lower(), word.lower()
-        # "go- going", "the- the": the speaker starts the word again; but a word that goes on
-        # as a compound on the next row is one more of its parts ("three-" / "three-oh-seven").
-        rest = next_line[following.end() : following.end() + 2]
-        goes_on = rest[:1] == "-" and rest[1:].isalnum()
+        # "go- going", "the- the": the speaker starts the word again.
         return fragment not in self.repair_words and (goes_on or not word.startswith(fragment))
 
     def broken_by_typesetter(self, line: str, next_line: str, words: frozenset[str]) -> bool:
@@ -340,6 +356,7 @@ def hearing_layout() -> HearingLayout:
         roles=tuple((re.compile(r["pattern"], re.IGNORECASE), r["group"]) for r in raw["roles"]),
         speaker_tag=re.compile(body["speaker_tag"]),
         qa_tag=re.compile(body["qa_tag"]),
+        caption_row=re.compile(body["caption_row"]),
         generic_tag=re.compile(body["generic_tag"]),
         timestamp_prefix=re.compile(body["timestamp_prefix"]),
         cue_timing=re.compile(body["cue_timing"]),
@@ -588,6 +605,23 @@ def join_wrapped(rows: Sequence[str], words: frozenset[str] = frozenset()) -> tu
     return text, tuple(starts)
 
 
+def _notice_tags(lines: Sequence[str], known: Sequence[str]) -> frozenset[str]:
+    """The "tags" of a notice in capitals among speech in lower case ("THIS DECISION WILL BE
+    FINAL ON: FEBRUARY 4, 2027."): said once, not a cover's name nor after a caption's ">>",
+    as the text importer reads a line in capitals (`turns.py`). A transcript in capitals
+    throughout (captions) has none."""
+    layout = hearing_layout()
+    turns = [(line, turn) for line in lines if (turn := layout.turn_of(line, known)) is not None]
+    if not any(any(c.islower() for c in line) for line, _ in turns):
+        return frozenset()
+    said = Counter(turn.speaker for _, turn in turns)
+    return frozenset(
+        turn.speaker
+        for line, turn in turns
+        if said[turn.speaker] == 1 and not turn.marked and turn.speaker not in known and is_notice_row(line)
+    )
+
+
 def build_hearing_document(
     cover: Sequence[SourceLine],
     utterances: Sequence[Sequence[SourceLine]],
@@ -628,6 +662,8 @@ def build_hearing_document(
             )
             end = offset + len(line_text)
             turn = layout.turn_of(line_text, known_speakers) if name == "body" else None
+            if turn is not None and turn.speaker in notice_tags and is_notice_row(line_text):
+                turn = None
             if turn is not None and not layout.examiner_line.match(line_text):
                 speech_at = None if turn.speech_at is None else offset + turn.speech_at
                 found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end, speech_at))
@@ -639,11 +675,12 @@ def build_hearing_document(
         offset += 1
         sections.append(Section(name, start, offset - 1))
 
-    add_block("cover", [(src.text, [src], (0,)) for src in cover])
     body = []
     for rows in utterances:
         line_text, row_starts = join_wrapped([r.text for r in rows], words)
         body.append((line_text, rows, row_starts))
+    notice_tags = _notice_tags([line_text for line_text, _, _ in body], known_speakers)
+    add_block("cover", [(src.text, [src], (0,)) for src in cover])
     add_block("body", body)
     add_block("decision", [(src.text, [src], (0,)) for src in decision])
     add_block("certificate", [(src.text, [src], (0,)) for src in certificate])

@@ -97,7 +97,14 @@ from reviewer_app.importers.hearing import (
     join_wrapped,
     printed_words,
 )
-from reviewer_app.importers.pdf_body import BodyRow, bare_tag, body_lines, tag_row
+from reviewer_app.importers.pdf_body import (
+    BodyRow,
+    bare_tag,
+    body_lines,
+    inline_parentheticals,
+    parenthetical_apart,
+    tag_row,
+)
 from reviewer_app.importers.pdf_cues import cue_numbers
 from reviewer_app.importers.pdf_furniture import edge_furniture, furniture_key
 from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
@@ -743,10 +750,11 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     first_turn = next((i for i, opens in enumerate(turn_starts) if opens), len(paragraphs))
     # A blank line stands over every cue's number in a caption file, at a page's top too.
     after_blank = after_empty_rows(spacing, page_tops, speech_on, first_turn) | cue_starts
+    inline = inline_parentheticals(row_text for rows in paragraphs for _, _, row_text in rows)
     parts = [
         (i in after_blank and not k, i in centred and not k, part)
         for i, rows in enumerate(paragraphs)
-        for k, part in enumerate(_parenthetical_apart(rows, layout))
+        for k, part in enumerate(parenthetical_apart(rows, inline))
     ]
     words = printed_words(row_text for _, _, rows in parts for _, _, row_text in rows)
     entries: list[tuple[int, int, int]] = []
@@ -812,20 +820,6 @@ def _ends_short(previous: PrintedLine, line: PrintedLine, right: float, margin: 
     first = (*line.margin, *line.words)[0] if margin else line.words[0]
     space = (first.bottom - first.top) / 3
     return previous.full_x1 + space + (first.x1 - first.x0) < right - 1
-
-
-def _parenthetical_apart(rows: list[tuple[int, int, str]], layout) -> list[list[tuple[int, int, str]]]:
-    """A paragraph whose last row is a whole parenthetical after the end of a sentence
-    ("... the hearing. The time is 11:52." / "(Whereupon, the hearing was concluded.)"), or
-    of one broken off ("Marisol, let me --" / "(Whereupon, the video connection was lost.)"),
-    with nothing after it in the paragraph, split into the speech and the parenthetical."""
-    if (
-        len(rows) > 1
-        and layout.is_parenthetical(rows[-1][2])
-        and rows[-2][2].rstrip().endswith((".", "?", "!", '"', "--", "\u2014"))
-    ):
-        return [rows[:-1], rows[-1:]]
-    return [rows]
 
 
 def _row_turn(text: str, named: Sequence[str]) -> Turn | None:

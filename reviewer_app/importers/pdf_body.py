@@ -53,7 +53,7 @@ def body_lines(
     centred row (a heading) and a timestamped or capitals row after one that ended
     short ("[14:07:53] Recording ends.", a notice under the last turn)."""
     layout = hearing_layout()
-    inline = _inline_parentheticals(row.source.text for row in rows)
+    inline = inline_parentheticals(row.source.text for row in rows)
     said = Counter(layout.speaker_of(row.source.text, known) for row in rows if row.at_tags)
     lines: list[list[SourceLine]] = []
     decision: list[SourceLine] = []
@@ -204,10 +204,32 @@ def _opens_turn(text: str, known: Sequence[str], said: Counter) -> bool:
     return turn.marked or any(c.islower() for c in text) or said[turn.speaker] > 1 or turn.speaker in known
 
 
-def _inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:
+def inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:
     """The parentheticals of one word that rows print after speech or a tag on the same row
     ("I said (inaudible) to him", "MR. ROE: (Inaudible.) Ray"), in lower case."""
     return frozenset(match.group(1).lower() for text in texts for match in _AFTER_SPEECH.finditer(text))
+
+
+def parenthetical_apart(
+    rows: list[tuple[int, int, str]], inline: frozenset[str]
+) -> list[list[tuple[int, int, str]]]:
+    """A paragraph whose last row is a whole parenthetical after the end of a sentence
+    ("... the hearing. The time is 11:52." / "(Whereupon, the hearing was concluded.)"), or
+    of one broken off ("Marisol, let me --" / "(Whereupon, the video connection was lost.)"),
+    with nothing after it in the paragraph, split into the speech and the parenthetical. A
+    parenthetical of one word of a kind the document prints inside speech elsewhere
+    (`inline`: "(UI)" in "It got quiet. (UI) I hear the door.") was wrapped from the row
+    above, and stays the speech's, as on numbered pages (`body_lines`)."""
+    layout = hearing_layout()
+    last = rows[-1][2]
+    if (
+        len(rows) > 1
+        and layout.is_parenthetical(last)
+        and rows[-2][2].rstrip().endswith((".", "?", "!", '"', "--", "\u2014"))
+        and not (" " not in last and last.lower() in inline)
+    ):
+        return [rows[:-1], rows[-1:]]
+    return [rows]
 
 
 # A parenthetical of one word after a word or a tag's colon on the same row.

@@ -225,7 +225,7 @@ class _Speech:
         utterances: list[Utterance],
         speech_at: int | None = None,
     ) -> None:
-        self.speaker, self.start, self.indent = speaker, start, line.indent
+        self.speaker, self.start, self.indent = speaker, start, speech_indent(line.text, start - line.start)
         self.speech_at = speech_at
         self.lower_case = any(c.islower() for c in line.text)
         self.open_parenthetical = False
@@ -248,6 +248,16 @@ class _Speech:
             return False
         # A heading or a notice in capitals under speech in lower case is none of it.
         return not (self.lower_case and any(c.isalpha() for c in text) and not any(c.islower() for c in text))
+
+
+def speech_indent(line: str, tag_column: int) -> int:
+    """The column a turn's speech wraps under: its line's indentation, or the tag's after a
+    recorder's elapsed time in the margin ("00:03:12  OFFICER RAMOS: Go ahead and get it" /
+    "          slowly for me."), so that only a line far right of the tag is a heading. A
+    line number before the tag ("23   MR. MOREAU:") leaves the line's indentation."""
+    indent = len(line) - len(line.lstrip())
+    margin = line[indent:tag_column].strip()
+    return tag_column if margin and hearing_layout().timestamp_prefix.match(margin) else indent
 
 
 def _tail(lines: list[_Line]) -> list[Section]:
