@@ -72,6 +72,7 @@ from reviewer_app.detectors.spoken_age_talk import (
 from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, no_weights
+from reviewer_app.detectors.spoken_openers import Openers, holiday_name_at, openers_of, opens_nothing
 from reviewer_app.detectors.spoken_periods import (
     day_listed_after,
     day_of_a_date_talk,
@@ -119,8 +120,8 @@ class _Finder:
         return self.v.subjects | self.v.person_nouns
 
     @functools.cached_property
-    def _holiday_starts(self) -> frozenset[str]:
-        return frozenset(name[0] for name in self.v.holiday_names)
+    def openers(self) -> Openers:
+        return openers_of(self.v)
 
     @functools.cached_property
     def _birthdays(self) -> frozenset[int]:
@@ -234,12 +235,14 @@ class _Finder:
         if i >= len(self.words):
             return None  # "friday the" ends the text
         w = self.word(i)
+        if opens_nothing(w, self.openers.dates):
+            return None
         decade = decade_at(self, i)
         if decade is not None:
             return decade
         if w in self.v.weekdays:
             return self._weekday_at(i)
-        named = self._holiday_name_at(i)
+        named = holiday_name_at(self, i)
         if named or (w in self.v.holidays and said_as_a_date(self, i)):  # "since easter", "after labor day"
             end = named or i + 1 + (self.word(i + 1) in ("day", "eve", "sunday"))
             if names_one_day(self.text, self.words[i].start, self.words[end - 1].end):
@@ -302,15 +305,6 @@ class _Finder:
         if year.value % 100 == 0 and self.word(i - 1) not in self.v.year_prepositions:
             return None  # "two thousand" is as often a count
         return self.span(i, year.last, "DATE")
-
-    def _holiday_name_at(self, i: int) -> int:
-        """End of a holiday named in more than one word from word i ("labor day"), or 0."""
-        if self.word(i) not in self._holiday_starts:
-            return 0
-        for name in self.v.holiday_names:
-            if tuple(self.word(i + k) for k in range(len(name))) == name:
-                return i + len(name)
-        return 0
 
     def _short_year(self, i: int) -> Span | None:
         """A year said by its last two digits after "in", "since", "until" or "from": "she
@@ -466,6 +460,8 @@ class _Finder:
         last_age: Reading | None = None  # the words of the last age found
         for i in range(len(self.words)):
             if out and self.words[i].start < out[-1].end:
+                continue
+            if opens_nothing(self.word(i), self.openers.ages):
                 continue
             decade = decade_of_life(self, i) or decade_of_someone(self, i)
             if decade:
