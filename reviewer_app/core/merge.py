@@ -66,6 +66,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reviewer_app.core.bodies_named_by_places import label_universities_named_by_towns
+from reviewer_app.core.body_kinds import drop_body_kinds
 from reviewer_app.core.body_names import relabel_persons_before_body_heads
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
@@ -759,6 +760,8 @@ def merge_spans(
     )
     # "SUPERIOR COURT" of a caption, "District Court Judge": a court's kind, no court named.
     merged = drop_court_kinds(merged, text, frozenset(rules.organisation_cues.get("court_kinds", ())))
+    # "started with the Department": a body's kind alone, no body named.
+    merged = drop_body_kinds(merged, text, frozenset(rules.organisation_cues.get("body_kinds", ())))
     # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(
         label_languages(merged, text, speaker_tags, rules.whitelist),
