@@ -98,6 +98,7 @@ class HearingLayout:
     speaker_tag: re.Pattern[str]
     qa_tag: re.Pattern[str]
     caption_row: re.Pattern[str]
+    person_tag: re.Pattern[str]
     generic_tag: re.Pattern[str]
     timestamp_prefix: re.Pattern[str]
     cue_timing: re.Pattern[str]
@@ -238,7 +239,14 @@ class HearingLayout:
         # after a number, a radio call sign or a plate goes on ("2-" / "Adam-14", "8-" /
         # "KDW-229"), not a restart ("5-" / "I-I mean").
         next_token = next_line.split(" ", 1)[0]
-        code_on = "-" in next_token.strip("-") and next_line[:1].isalnum() and next_token[:2] != "I-"
+        # A code holds a digit or a run of capitals ("Adam-14", "KDW-229"); a name or a word
+        # written with a hyphen is none ("2-" / "Jean-Paul", "19-" / "Twenty-one", "3-" / "X-rays").
+        code_on = (
+            "-" in next_token.strip("-")
+            and next_line[:1].isalnum()
+            and next_token[:2] != "I-"
+            and re.search(r"\d|[A-Z]{2}", next_token) is not None
+        )
         if fragment[0].isdigit() and code_on:
             return True
         following = self.hyphen_wrap_start.match(next_line)
@@ -266,7 +274,9 @@ class HearingLayout:
         particle = fragment.islower() and len(fragment) <= MAX_PARTICLE and word.istitle()
         # One of three parts or more goes on in whatever case, a plate read out in a phonetic
         # alphabet ("eight-" / "Robert-John-King-three").
-        spelled_code = goes_on and next_token.count("-") >= 2
+        # Letters one by one are a name spelled ("spelled-" / "Q-U-I-G-L-E-Y"), no code.
+        parts = next_token.strip(".,;:?!").split("-")
+        spelled_code = goes_on and len(parts) >= 3 and all(len(part) > 1 for part in parts)
         if (
             word[0].isupper() != fragment[0].isupper()
             and not (len(fragment) > 1 and fragment.istitle() and word.islower())
@@ -357,6 +367,7 @@ def hearing_layout() -> HearingLayout:
         speaker_tag=re.compile(body["speaker_tag"]),
         qa_tag=re.compile(body["qa_tag"]),
         caption_row=re.compile(body["caption_row"]),
+        person_tag=re.compile(body["person_tag"]),
         generic_tag=re.compile(body["generic_tag"]),
         timestamp_prefix=re.compile(body["timestamp_prefix"]),
         cue_timing=re.compile(body["cue_timing"]),
@@ -608,8 +619,9 @@ def join_wrapped(rows: Sequence[str], words: frozenset[str] = frozenset()) -> tu
 def _notice_tags(lines: Sequence[str], known: Sequence[str]) -> frozenset[str]:
     """The "tags" of a notice in capitals among speech in lower case ("THIS DECISION WILL BE
     FINAL ON: FEBRUARY 4, 2027."): said once, not a cover's name nor after a caption's ">>",
-    as the text importer reads a line in capitals (`turns.py`). A transcript in capitals
-    throughout (captions) has none."""
+    and naming no person (`person_tag`: "MS. DELACROIX-HUNT: HI, DAD." is a turn), as the text
+    importer reads a line in capitals (`turns.py`). A transcript in capitals throughout
+    (captions) has none."""
     layout = hearing_layout()
     turns = [(line, turn) for line in lines if (turn := layout.turn_of(line, known)) is not None]
     if not any(any(c.islower() for c in line) for line, _ in turns):
@@ -618,7 +630,11 @@ def _notice_tags(lines: Sequence[str], known: Sequence[str]) -> frozenset[str]:
     return frozenset(
         turn.speaker
         for line, turn in turns
-        if said[turn.speaker] == 1 and not turn.marked and turn.speaker not in known and is_notice_row(line)
+        if said[turn.speaker] == 1
+        and not turn.marked
+        and turn.speaker not in known
+        and not layout.person_tag.search(turn.speaker)
+        and is_notice_row(line)
     )
 
 

@@ -116,7 +116,13 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
     # record.)" stands next to the turn over it, as in a canonical text's block of turns.
     texts = [i for i, line in enumerate(lines) if line.stripped and not _inside_block(lines, i)]
     neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}
-    quiet = {i for i in candidates if _speech_in_lower_case(lines, i)}
+    # A turn in capitals is one between turns where its tag names a person ("MS. DELACROIX-HUNT:
+    # HI, DAD."); a notice's lead-in names none ("THIS DECISION WILL BE FINAL ON: JUNE 5").
+    quiet = {
+        i
+        for i, turn in candidates.items()
+        if _speech_in_lower_case(lines, i) or layout.person_tag.search(turn.speaker)
+    }
     confirmed = repeated | {
         i for i in quiet & tagged if any(n in anchors for n in neighbours.get(i, (None, None)))
     }

@@ -100,6 +100,26 @@ def test_a_call_sign_or_a_plate_after_a_number_is_joined_over_a_row_break():
     assert not layout.joins_without_space("it was 5-", "I mean six.")
 
 
+@pytest.mark.parametrize(
+    ("line", "next_line"),
+    [
+        ("it's spelled-", "Q-U-I-G-L-E-Y, and the first"),
+        ("okay-", "T-R-A-N, Tran."),
+        ("We saw 2-", "Jean-Paul at the door."),
+        ("about 2-", "Mary-Ellen said so."),
+        ("it was 4-", "Ramirez-Ortiz who came."),
+        ("at 10-", "Ten-thirty, I think."),
+        ("he was 19-", "Twenty-one, sorry."),
+        ("count 15-", "Uh-huh, yes."),
+        ("page 3-", "X-rays were taken."),
+    ],
+)
+def test_a_name_or_a_word_with_a_hyphen_after_a_break_stays_a_word_of_its_own(line, next_line):
+    # review15: joined without a space, a spelled name or a hyphenated name was glued to the
+    # word before it and exported readable ("spelled-Q-U-I-G-L-E-Y", "2-Jean-[PERSON_3]").
+    assert not hearing_layout().joins_without_space(line, next_line)
+
+
 def _call(filler_words: int) -> str:
     words = [
         "I",
@@ -209,13 +229,18 @@ def test_a_speaker_said_once_in_a_transcript_in_capitals_keeps_the_turn():
         "INMATE CROFT",
     ]
 
-    # Among speech in lower case the same line in capitals is a notice's.
     def lower_speech(row: str) -> str:
         tag, speech = row.split(": ")
         return f"{tag}: {speech.capitalize()}"
 
+    # Among speech in lower case the same line in capitals is a notice's only where its tag names
+    # no one: "MR. DUNN: OBJECTION." names a person by his title and stays a turn (review15: taken
+    # for a notice, the names of such tags were exported readable).
     mixed = [[SourceLine(row if "DUNN" in row else lower_speech(row), 1, n)] for n, row in enumerate(rows, 1)]
-    assert "MR. DUNN" not in [u.speaker for u in build_hearing_document([], mixed, []).utterances]
+    assert "MR. DUNN" in [u.speaker for u in build_hearing_document([], mixed, []).utterances]
+    notice = [*mixed[:3], [SourceLine("THIS DECISION WILL BE FINAL ON: JULY 30, 2027.", 1, 9)], *mixed[3:]]
+    speakers = [u.speaker for u in build_hearing_document([], notice, []).utterances]
+    assert "THIS DECISION WILL BE FINAL ON" not in speakers
 
 
 BODY_CAMERA = """\
@@ -429,3 +454,23 @@ def test_a_parole_office_interview(tmp_path):
 def test_the_new_kinds_in_pdfs(tmp_path, text, layout):
     reference, document = _pdf(tmp_path, text, layout)
     assert utterances(document) == utterances(reference)
+
+
+def test_a_titled_speaker_said_once_in_capitals_keeps_the_turn_in_a_text():
+    # review15: a speaker who says one thing in capitals among speech in lower case lost the
+    # turn (read as a notice), and the name in the tag was exported readable.
+    from reviewer_app.importers.text import document_from_text
+
+    text = (
+        "PRESIDING COMMISSIONER VALE: We are on the record.\n"
+        "MS. DELACROIX-HUNT: HI, DAD.\n"
+        "INMATE CROFT: Hi. Thank you for coming.\n"
+        "ATTORNEY PELLEGRINO: NO.\n"
+        "PRESIDING COMMISSIONER VALE: Thank you.\n"
+        "INMATE CROFT: Thank you.\n"
+        "THIS DECISION WILL BE FINAL ON: JULY 30, 2027."
+    )
+    speakers = [u.speaker for u in document_from_text("x", text).utterances]
+    assert "MS. DELACROIX-HUNT" in speakers
+    assert "ATTORNEY PELLEGRINO" in speakers
+    assert "THIS DECISION WILL BE FINAL ON" not in speakers
