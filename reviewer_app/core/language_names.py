@@ -6,12 +6,9 @@ the annotation guidelines of the hand-written sets and TAB's demographic attribu
 NER calls such a word a person, an organisation or a place ("Punjabi Interpreter" as ORG,
 "Afaan Oromo" as PERSON); where it is a language's name (`resources/patterns/languages.txt`)
 and the words around it say it is a language, it is NRP, and so are the other mentions of the
-same words (a speaker's tag excepted); where no detector found such a language, it is added,
-at every mention of a language the document names as one ("Spanish Interpreter" on the cover
-makes "in Spanish" and "my Spanish" NRP too). English and Spanish are no exception: the binding
-annotation decisions make a language NRP in every mention (the held-out README's "Interpreter
-and lunar ages" and "Tagalog interpreter" decisions), so `resources/whitelist.txt` no longer
-keeps them readable.
+same words (a speaker's tag excepted); where no detector found such a language, it is added.
+The languages of `resources/whitelist.txt` (English, and the common interpreter languages a
+reader needs) stay readable through the whitelist, as before.
 """
 
 from __future__ import annotations
@@ -33,11 +30,6 @@ LANGUAGE_BEFORE = re.compile(
 )
 # ... or before "interpreter" or "speaker" ("a Tagalog interpreter").
 LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")
-# Weaker cues, which also fit a place ("in Tonga", "from Lao Cai"): what something is said in or
-# turned into ("(In English)", "from English into Spanish") and a class in it ("the English
-# class"). They name a language only where no other detector found a place or name there.
-LANGUAGE_IN = re.compile(r"(?<![\w'’-])(?i:in|into|from)[ \t]+\Z")
-LANGUAGE_CLASS = re.compile(r"[ ]+(?i:class(?:es)?)\b")
 # NER's "Punjabi Interpreter": the role word ends the span.
 _ROLE_AT_END = re.compile(r"[ ]+(?i:interpreters?|interpretation|speakers?)\Z")
 _RELABELLED = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
@@ -66,16 +58,6 @@ def _names_a_language(text: str, start: int, end: int) -> bool:
     )
 
 
-def _weakly_names_a_language(text: str, start: int, end: int) -> bool:
-    return LANGUAGE_IN.search(text, max(0, start - _REACH), start) is not None or bool(
-        LANGUAGE_CLASS.match(text, end)
-    )
-
-
-def _overlaps(span: tuple[int, int], others: Sequence[tuple[int, int]]) -> bool:
-    return any(a < span[1] and span[0] < b for a, b in others)
-
-
 def label_languages(
     spans: Sequence[Span],
     text: str,
@@ -99,24 +81,15 @@ def label_languages(
                 span = span.with_(end=end, label="NRP")
                 languages.add(span.text_in(text).lower())
         out.append(span)
-    mentions = [
-        m
-        for m in _language_name_pattern().finditer(text)
-        if m.group().lower() not in whitelist
-        and not any(a <= m.start() and m.end() <= b for a, b in speaker_tags)
-    ]
-    covered = [(s.start, s.end) for s in out if s.label != "NRP"]
-    # A language is NRP in every mention once the document names it as a language anywhere.
-    languages.update(
-        m.group().lower()
-        for m in mentions
-        if _names_a_language(text, *m.span())
-        or (_weakly_names_a_language(text, *m.span()) and not _overlaps(m.span(), covered))
-    )
     covered = [(s.start, s.end) for s in out]
-    for match in mentions:
+    for match in _language_name_pattern().finditer(text):
         start, end = match.span()
-        if match.group().lower() in languages and not _overlaps((start, end), covered):
+        readable = match.group().lower() in whitelist
+        if (
+            not readable
+            and _names_a_language(text, start, end)
+            and not any(a < end and start < b for a, b in covered)
+        ):
             out.append(Span(start, end, "NRP", (CONTEXT,), _FOUND_SCORE))
     return sorted(
         (

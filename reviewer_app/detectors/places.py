@@ -17,7 +17,7 @@
   the seaview lodge in monterey").
 - `find_known_groups`: a gazetteer's nationality, ethnic group or religion written
   as the list writes it ("I'm Salvadoran", "things about Pakistanis"), where NER
-  missed it; not a language ("in Spanish", core/language_names.py) nor a word the document also writes
+  missed it; not a language ("in Spanish") nor a word the document also writes
   in lower case ("White", "Black" beside "white", "black").
 - `headline_lines`: the lines written all in capitals, in headline case, so that
   NER and the patterns, which expect capitals on names only, can read a cover

@@ -89,31 +89,3 @@ def test_the_language_after_the_interpreters_role_is_a_language():
     )
     spans = [_span(text, "Afaan Oromo", "PERSON"), _span(text, "Punjabi", "ORGANIZATION")]
     assert _labelled(text, spans) == [("Afaan Oromo", "NRP"), ("Punjabi", "NRP")]
-
-
-def test_a_language_said_in_or_turned_into_is_one():
-    text = "(In English) I said it. From English into Spanish. The English class is at six. In Fresno."
-    assert _labelled(text, []) == [
-        ("English", "NRP"),
-        ("English", "NRP"),
-        ("Spanish", "NRP"),
-        ("English", "NRP"),
-    ]
-
-
-def test_a_language_named_as_one_is_nrp_at_its_every_mention():
-    text = "ANA RUIZ, Spanish Interpreter\nMy Spanish is good, and I read Spanish books.\nSPANISH: yes."
-    tag = (text.index("SPANISH"), text.index("SPANISH") + len("SPANISH"))
-    spans = label_languages([], text, [tag])
-    assert [(s.text_in(text), s.label) for s in spans] == [("Spanish", "NRP")] * 3
-
-
-def test_a_language_never_named_as_one_is_left_to_the_other_detectors():
-    text = "The Spanish mission is old. My English teacher left."
-    assert _labelled(text, []) == []
-
-
-def test_a_place_after_in_or_from_stays_a_place():
-    text = "He was born in Tonga and came from Tonga in 1999."
-    spans = [_span(text, "Tonga", "LOCATION"), _span(text, "Tonga", "LOCATION", nth=1)]
-    assert _labelled(text, spans) == [("Tonga", "LOCATION"), ("Tonga", "LOCATION")]
