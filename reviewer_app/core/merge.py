@@ -81,7 +81,7 @@ from reviewer_app.core.context_rules import (
     previous_word,
     word_before_a_name,
 )
-from reviewer_app.core.court_kinds import drop_court_kinds
+from reviewer_app.core.court_kinds import county_courts_to_counties, drop_court_kinds
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
@@ -762,6 +762,9 @@ def merge_spans(
     merged = drop_court_kinds(merged, text, frozenset(rules.organisation_cues.get("court_kinds", ())))
     # "started with the Department": a body's kind alone, no body named.
     merged = drop_body_kinds(merged, text, frozenset(rules.organisation_cues.get("body_kinds", ())))
+    # "the [Kern County] Superior Court": a county's court is named by the county alone.
+    county_kinds = frozenset(rules.organisation_cues.get("county_court_kinds", ()))
+    merged = county_courts_to_counties(merged, text, county_kinds)
     # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(
         label_languages(merged, text, speaker_tags, rules.whitelist),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reviewer_app.core.court_kinds import drop_court_kinds, names_only_a_court_kind
+from reviewer_app.core.court_kinds import county_courts_to_counties, drop_court_kinds, names_only_a_court_kind
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.spans import Span
 
@@ -16,7 +16,7 @@ def _span(text: str, piece: str, label: str = "ORGANIZATION") -> Span:
     return Span(start, start + len(piece), label, ("spacy",), 0.85)
 
 
-def test_a_caption_court_of_its_kind_alone_is_no_organisation_but_one_named_by_its_county_is():
+def test_a_caption_court_of_its_kind_alone_is_no_organisation_and_a_countys_court_is_its_county():
     text = (
         "SUPERIOR COURT OF THE STATE OF CALIFORNIA\nCOUNTY OF ALAMEDA\n\n"
         "He was convicted in Stanislaus County Superior Court in 1999."
@@ -24,7 +24,8 @@ def test_a_caption_court_of_its_kind_alone_is_no_organisation_but_one_named_by_i
     spans = [_span(text, "SUPERIOR COURT"), _span(text, "Stanislaus County Superior Court")]
     kept = {(s.text_in(text), s.label) for s in merge_spans(spans, text)}
     assert ("SUPERIOR COURT", "ORGANIZATION") not in kept
-    assert ("Stanislaus County Superior Court", "ORGANIZATION") in kept
+    assert ("Stanislaus County", "LOCATION") in kept
+    assert not any("Superior Court" in words for words, _ in kept)
 
 
 def test_court_kind_words_need_the_court_and_nothing_but_kind_words():
@@ -57,3 +58,30 @@ def test_a_court_kind_in_running_text_stays_but_one_before_a_title_or_the_state_
     spans.append(_span(text, "Superior Court of the State"))
     kept = drop_court_kinds(spans, text, _KINDS)
     assert [s.start for s in kept] == [text.index("District Court")]
+
+
+_COUNTY_KINDS = frozenset({"superior", "juvenile", "municipal"})
+
+
+def test_a_countys_superior_juvenile_or_municipal_court_keeps_only_the_county():
+    text = (
+        "Sustained in the Stanislaus County Juvenile Court. Convicted in KERN COUNTY MUNICIPAL COURT.\n"
+        "Then the Los Angeles County Superior Court, and the United States District Court. "
+        "Also the Orange County Family Court."
+    )
+    spans = [
+        _span(text, "the Stanislaus County Juvenile Court"),
+        _span(text, "KERN COUNTY MUNICIPAL COURT"),
+        _span(text, "Los Angeles County Superior Court"),
+        _span(text, "Los Angeles County", "LOCATION"),
+        _span(text, "United States District Court"),
+        _span(text, "Orange County Family Court"),
+    ]
+    found = [(s.text_in(text), s.label) for s in county_courts_to_counties(spans, text, _COUNTY_KINDS)]
+    assert found == [
+        ("Stanislaus County", "LOCATION"),
+        ("KERN COUNTY", "LOCATION"),
+        ("Los Angeles County", "LOCATION"),
+        ("United States District Court", "ORGANIZATION"),
+        ("Orange County Family Court", "ORGANIZATION"),
+    ]
