@@ -8,7 +8,15 @@ NER calls such a word a person, an organisation or a place ("Punjabi Interpreter
 and the words around it say it is a language, it is NRP, and so are the other mentions of the
 same words (a speaker's tag excepted); where no detector found such a language, it is added.
 The languages of `resources/whitelist.txt` (English, and the common interpreter languages a
-reader needs) stay readable through the whitelist, as before.
+reader needs) stay readable through the whitelist in written text (a judgment's "translated into
+English" is nobody's).
+
+In a hearing or another conversation (`Profile.language_mentions`) the annotation decisions make
+a language NRP in every mention, English and Spanish included: what the speakers speak and are
+interpreted in tells where they come from. There a language the document names as one anywhere
+("Spanish Interpreter" on the cover) is NRP at each mention ("in Spanish", "my Spanish"), and
+what something is said in or a class in it ("(In English)", "the English class") names a
+language where no detector found a place or a name there ("born in Tonga" stays a place).
 """
 
 from __future__ import annotations
@@ -30,6 +38,11 @@ LANGUAGE_BEFORE = re.compile(
 )
 # ... or before "interpreter" or "speaker" ("a Tagalog interpreter").
 LANGUAGE_AFTER = re.compile(r"[ ]+(?i:interpreters?|interpretation|language|speakers?)\b")
+# Weaker cues, which also fit a place ("in Tonga", "from Lao Cai"): what something is said in or
+# turned into ("(In English)", "from English into Spanish") and a class in it ("the English
+# class"). They name a language only where no other detector found a place or name there.
+LANGUAGE_IN = re.compile(r"(?<![\w'’-])(?i:in|into|from)[ \t]+\Z")
+LANGUAGE_CLASS = re.compile(r"[ ]+(?i:class(?:es)?)\b")
 # NER's "Punjabi Interpreter": the role word ends the span.
 _ROLE_AT_END = re.compile(r"[ ]+(?i:interpreters?|interpretation|speakers?)\Z")
 _RELABELLED = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
@@ -58,18 +71,32 @@ def _names_a_language(text: str, start: int, end: int) -> bool:
     )
 
 
+def _weakly_names_a_language(text: str, start: int, end: int) -> bool:
+    return LANGUAGE_IN.search(text, max(0, start - _REACH), start) is not None or bool(
+        LANGUAGE_CLASS.match(text, end)
+    )
+
+
+def _overlaps(span: tuple[int, int], others: Sequence[tuple[int, int]]) -> bool:
+    return any(a < span[1] and span[0] < b for a, b in others)
+
+
 def label_languages(
     spans: Sequence[Span],
     text: str,
     speaker_tags: Sequence[tuple[int, int]] = (),
     whitelist: frozenset[str] = frozenset(),
+    every_mention: bool = False,
 ) -> list[Span]:
     """`spans` with a person, organisation or place that is a language's name and that the
     words around it name as a language relabelled NRP (a role word NER took in cut off), the
     other mentions of the same words too (not a speaker's tag, `Document.speaker_tags`), and a
     language so named that no span covers and `whitelist` (lower case) does not keep readable
-    added."""
+    added. With `every_mention` (a hearing, a conversation) the whitelist keeps no language
+    readable, every mention of a language named as one is added, and the weaker cues count."""
     known = language_names()
+    if every_mention:
+        whitelist = whitelist - known
     languages: set[str] = set()
     out = []
     for span in spans:
@@ -81,16 +108,28 @@ def label_languages(
                 span = span.with_(end=end, label="NRP")
                 languages.add(span.text_in(text).lower())
         out.append(span)
+    everywhere = [m for m in _language_name_pattern().finditer(text) if m.group().lower() not in whitelist]
+    mentions = everywhere
+    if every_mention:
+        # A language is NRP in every mention once the document names it as a language anywhere,
+        # a speaker's tag included ("SPANISH INTERPRETER:"), though the tag itself keeps its label.
+        named_spans = [(s.start, s.end) for s in out if s.label != "NRP"]
+        languages.update(
+            m.group().lower()
+            for m in everywhere
+            if _names_a_language(text, *m.span())
+            or (_weakly_names_a_language(text, *m.span()) and not _overlaps(m.span(), named_spans))
+        )
+        mentions = [
+            m for m in everywhere if not any(a <= m.start() and m.end() <= b for a, b in speaker_tags)
+        ]
     covered = [(s.start, s.end) for s in out]
-    for match in _language_name_pattern().finditer(text):
+    for match in mentions:
         start, end = match.span()
-        readable = match.group().lower() in whitelist
-        if (
-            not readable
-            and _names_a_language(text, start, end)
-            and not any(a < end and start < b for a, b in covered)
-        ):
+        said = match.group().lower() in languages if every_mention else _names_a_language(text, start, end)
+        if said and not _overlaps((start, end), covered):
             out.append(Span(start, end, "NRP", (CONTEXT,), _FOUND_SCORE))
+            covered.append((start, end))
     return sorted(
         (
             s.with_(label="NRP")

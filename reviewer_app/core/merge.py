@@ -88,7 +88,7 @@ from reviewer_app.core.family_names import relabel_names_by_form, relabel_relati
 from reviewer_app.core.form_fields import drop_form_keys_read_as_persons
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
-from reviewer_app.core.language_names import label_languages
+from reviewer_app.core.language_names import label_languages, language_names
 from reviewer_app.core.name_edges import (
     after_courtesy_title,
     drop_stutters,
@@ -620,6 +620,7 @@ def merge_spans(
     possessive_persons: bool = True,
     speaker_tags: Sequence[tuple[int, int]] = (),
     bracketed_glosses: bool = False,
+    every_language_mention: bool = False,
     casing_counts: Mapping[str, int] | None = None,
 ) -> list[Span]:
     """All rules in the paper's order; the result has no two spans sharing a
@@ -628,7 +629,8 @@ def merge_spans(
     `strip_person_titles`, dropping durations and relative dates are hearing rules (off in the
     general profile, where names take in the `name_titles` before them), and so is
     `possessive_persons` ("Kapoor's family" is a person); `bracketed_glosses` widens a name over
-    its gloss in brackets (`core/bracket_glosses.py`). `casing_counts`, given for a caseless text
+    its gloss in brackets (`core/bracket_glosses.py`); `every_language_mention` makes a language NRP
+    at every mention (`core/language_names.py`). `casing_counts`, given for a caseless text
     read on its truecased view, are the casing model's word counts (`core/caseless_names.py`).
     `with_propagation` also
     brings the spans the merge proposes from the text itself (organisations learnt
@@ -767,7 +769,7 @@ def merge_spans(
     merged = county_courts_to_counties(merged, text, county_kinds)
     # No names: role tags ("FD:"), "[WITHHELD]", "Papi", "Adam-fourteen"; "a Punjabi interpreter" is NRP.
     merged = drop_false_names(
-        label_languages(merged, text, speaker_tags, rules.whitelist),
+        label_languages(merged, text, speaker_tags, rules.whitelist, every_language_mention),
         text,
         rules.role_nouns | rules.titles | rules.organisation_heads,
         rules.determiners,
@@ -840,7 +842,10 @@ def merge_spans(
         )
         # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
-        propagated = apply_whitelist(propagate(merged, text, rules), text, rules.whitelist, whitelisted)
+        # Where a language is NRP at every mention (label_languages) the whitelist keeps none readable.
+        late_whitelist = rules.whitelist - language_names() if every_language_mention else rules.whitelist
+        late_whitelisted = whitelisted if late_whitelist == rules.whitelist else None
+        propagated = apply_whitelist(propagate(merged, text, rules), text, late_whitelist, late_whitelisted)
         merged = drop_sentence_initial_homographs(propagated, text, lower_words)
         merged = drop_propagated_after_the(merged, text)
         merged = propagate_lower_case_names(

@@ -68,6 +68,8 @@ class Profile:
     # A place, organisation or sum takes in its gloss in brackets ("the Braunau District
     # Authority (Bezirkshauptmannschaft)", `core/bracket_glosses.py`).
     bracketed_glosses: bool = False
+    # A language is NRP in every mention, English included (`core/language_names.py`).
+    language_mentions: bool = False
     # What this profile changes in a conversation (`is_dialogue`): {"drop_durations": true}.
     in_dialogue: dict[str, bool] = field(default_factory=dict)
     # What it changes in a proceeding about someone in custody: one that names a CDCR number after
@@ -103,6 +105,7 @@ class Profile:
             "possessive_persons": self.possessive_persons,
             "keep_relative_dates": self.relative_dates,
             "bracketed_glosses": self.bracketed_glosses,
+            "every_language_mention": self.language_mentions,
         }
 
 
@@ -138,6 +141,7 @@ def profile_table() -> ProfileTable:
             possessive_persons=bool(entry.get("possessive_persons", True)),
             relative_dates=bool(entry.get("relative_dates", False)),
             bracketed_glosses=bool(entry.get("bracketed_glosses", False)),
+            language_mentions=bool(entry.get("language_mentions", False)),
             in_dialogue={k: bool(v) for k, v in entry.get("in_dialogue", {}).items()},
             in_custody={k: bool(v) for k, v in entry.get("in_custody", {}).items()},
             learned_numbers=bool(entry.get("learned_numbers", False)),

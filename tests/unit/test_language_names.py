@@ -89,3 +89,30 @@ def test_the_language_after_the_interpreters_role_is_a_language():
     )
     spans = [_span(text, "Afaan Oromo", "PERSON"), _span(text, "Punjabi", "ORGANIZATION")]
     assert _labelled(text, spans) == [("Afaan Oromo", "NRP"), ("Punjabi", "NRP")]
+
+
+def test_in_a_conversation_a_language_is_nrp_at_every_mention_english_included():
+    # The annotation decisions: a language is NRP in every mention. A hearing's or a call's
+    # languages are its speakers' (every_mention), a judgment's "into English" nobody's.
+    text = (
+        "SPANISH INTERPRETER: Yes.\n"
+        "Q. You took the class in English?\n"
+        "A. My Spanish is better. The English class was at night. I was born in Tonga."
+    )
+    whitelist = frozenset({"english", "spanish"})
+    tags = [(0, len("SPANISH INTERPRETER"))]
+    tonga = _span(text, "Tonga", "LOCATION")
+    spans = label_languages([tonga], text, tags, whitelist, every_mention=True)
+    assert [(s.text_in(text), s.label) for s in spans] == [
+        ("English", "NRP"),
+        ("Spanish", "NRP"),
+        ("English", "NRP"),
+        ("Tonga", "LOCATION"),
+    ]
+    # Without it (written text) the whitelist keeps them readable, as before.
+    assert label_languages([tonga], text, tags, whitelist) == [tonga]
+
+
+def test_a_language_never_named_as_one_is_left_alone_at_every_mention():
+    text = "He teaches Sociology and English at the college."
+    assert label_languages([], text, (), frozenset({"english"}), every_mention=True) == []
