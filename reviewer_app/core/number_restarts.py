@@ -23,9 +23,12 @@ _NUMBER_LABELS = frozenset({"AGE", "DATE", "TIME", "PHONE_NUMBER", "ID_NUMBER", 
 
 # The piece, the break ("--", a dash, an ellipsis) and what may stand between the break and the
 # number said again: an interpreter's or transcriber's note in brackets, and a numbered record's
-# line number where the note runs onto the next line ("Fifty -- (In⏎17  English) fifty-eight").
+# line number where the note runs onto the next line ("Fifty -- (In⏎17  English) fifty-eight");
+# or a word that takes the piece back or confirms the start, and at most two words leading on to
+# the number ("Thirty -- no. Thirty-one.", "Twenty -- yeah. I turned twenty-three").
 _PIECE_BEFORE_BREAK = re.compile(
-    r"(?<![\w:'’.-])(?P<piece>[\w:]+)[ ]?(?:--|—|–|\.\.\.|…)[ ]*(?:\([^()]{0,80}\)[ ]*)?\Z"
+    r"(?<![\w:'’.-])(?P<piece>[\w:]+)[ ]?(?:--|—|–|\.\.\.|…)[ ]*"
+    r"(?:\([^()]{0,80}\)[ ]*|(?i:no|yeah|yes|sorry|wait|actually)[.,]?[ ]+(?:[A-Za-z']+[ ]){0,2})?\Z"
 )
 _REACH = 120
 

@@ -69,7 +69,7 @@ from reviewer_app.detectors.spoken_age_talk import (
     short_of_an_age,
     stage_of_a_life_at,
 )
-from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words
+from reviewer_app.detectors.spoken_answers import age_answer_words, answer_words, lowest_age
 from reviewer_app.detectors.spoken_digits import find_digit_runs
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE, find_heights, no_weights
 from reviewer_app.detectors.spoken_openers import Openers, holiday_name_at, openers_of, opens_nothing
@@ -463,7 +463,7 @@ class _Finder:
                 continue
             if opens_nothing(self.word(i), self.openers.ages):
                 continue
-            decade = decade_of_life(self, i) or decade_of_someone(self, i)
+            decade = decade_of_life(self, i) or decade_of_someone(self, i, answers)
             if decade:
                 out.append(self.span(i, decade, "AGE"))
                 continue
@@ -475,7 +475,7 @@ class _Finder:
                 out.append(self.span(i, birthday, "AGE"))
                 continue
             number = self.reader.read_cardinal(i)
-            if number is None or not 2 <= number.value <= 119:
+            if number is None or not lowest_age(self, number, answers) <= number.value <= 119:  # "Like one?"
                 continue
             if self._years_old(number.last):  # "24 years of age" broken over a numbered line
                 out.append(self.span(i, number.last, "AGE"))
@@ -484,7 +484,7 @@ class _Finder:
                 # "twenty years old": the years-old pattern finds it; a correction may follow.
                 last_age = number
                 continue
-            if months_of_a_baby(self, i, number):
+            if months_of_a_baby(self, i, number, answers):
                 out.append(self.span(i, number.last, "AGE", WEAK_SCORE))  # "the baby is eighteen months."
                 continue
             if opens_a_range_of_ages(self, number):

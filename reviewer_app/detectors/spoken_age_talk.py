@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.span_index import SpanIndex
@@ -22,11 +23,13 @@ if TYPE_CHECKING:
 AGE_STEP = 20
 
 
-def months_of_a_baby(f: Finder, i: int, number: Reading) -> bool:
+def months_of_a_baby(f: Finder, i: int, number: Reading, answers: Collection[int] = frozenset()) -> bool:
     """Whether a person is said to be a number of months or weeks, ending the clause: "the
-    baby is eighteen months.", "she was six weeks" (not "I was six months in county")."""
+    baby is eighteen months.", "she was six weeks" (not "I was six months in county"); or the number
+    opens the answer to a question about an age (`answers`, the words that answer one: "How old is
+    the baby?" "Maybe fourteen months.")."""
     j = number.last
-    if f.word(j) not in ("months", "weeks") or not f.person_is(i):
+    if f.word(j) not in ("months", "weeks") or not (f.person_is(i) or opens_an_answer(f, i, answers)):
         return False
     # "She was four months when I went in": a clause may follow
     return j + 1 >= len(f.words) or bool(re.search(r"[.;:!?,\n]", f.gap(j, j + 1))) or f.word(j + 1) == "when"
@@ -316,3 +319,17 @@ def breaks_a_clause(gap: str) -> bool:
     """Whether the characters between two words end a clause: a mark or a line's end, but not the
     break of a page's line within a sentence ("on December 14th. You\nwere twenty-one")."""
     return re.search(r"[.;:!?,]", gap) is not None or ("\n" in gap and not _WRAP.fullmatch(gap))
+
+
+def opens_an_answer(f: Finder, i: int, answers: Collection[int]) -> bool:
+    """Whether word i, one of the words that answer a question (`answers`), opens its sentence, after
+    hedges and fillers only ("Like one?", "Maybe fourteen months.", "Fifties? I don't know."): the
+    answer is then the number itself, not a count in a clause of its own ("I did eighteen months.")."""
+    if i not in answers:
+        return False
+    k = i - 1
+    while k >= 0 and k in answers and f.word(k) in f.v.hedges | f.v.fillers:
+        if re.search(r"[.;:!?\n]", f.gap(k, k + 1)):
+            return True
+        k -= 1
+    return k < 0 or bool(re.search(r"[.;:!?\n]", f.gap(k, k + 1)))

@@ -7,11 +7,14 @@ the next line "thirty three with three kids"). Read over the words of the spoken
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from reviewer_app.detectors.spoken_age_forms import turn_ends
+from reviewer_app.detectors.spoken_age_talk import opens_an_answer
 
 if TYPE_CHECKING:
+    from reviewer_app.core.spoken_numbers import Reading
     from reviewer_app.detectors.spoken import _Finder as Finder
 
 
@@ -159,3 +162,12 @@ def age_answer_words(f: Finder) -> set[int]:
             if again is not None and 13 <= again.value <= 29 and not f.word(after).isdigit():
                 out.update(range(after, again.last))
     return out
+
+
+def lowest_age(f: Finder, number: Reading, answers: Collection[int]) -> int:
+    """The least value a bare number may have to be an age: 2, or 1 where it opens the answer to a
+    question about an age (`answers`, the words that answer one) and ends its sentence ("How old is
+    the baby?" "Like one?"; not "One of the older guys")."""
+    last = number.last
+    ends = last >= len(f.words) or re.search(r"[.;!?\n]", f.gap(last - 1, last)) is not None
+    return 1 if ends and opens_an_answer(f, number.first, answers) else 2

@@ -8,10 +8,12 @@ finder (`detectors/spoken.py`) with its reader and cue words."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import decade_word
+from reviewer_app.detectors.spoken_age_talk import opens_an_answer
 from reviewer_app.detectors.spoken_heights import SCORE, WEAK_SCORE
 
 if TYPE_CHECKING:
@@ -162,10 +164,12 @@ def decade_of_life(f: Finder, i: int) -> int | None:
     return None
 
 
-def decade_of_someone(f: Finder, i: int) -> int:
+def decade_of_someone(f: Finder, i: int, answers: Collection[int] = frozenset()) -> int:
     """End of the decade word i said as a person's age, after a stage or a hedge with neither
     "the" nor a preposition of time before it ("white male, late twenties", "like fifties
-    maybe", "early 20s", "older guy, sixties"; "in the late twenties" is a date), or 0."""
+    maybe", "early 20s", "older guy, sixties"; "in the late twenties" is a date), or opening the
+    answer to a question about an age (`answers`, the words that answer one: "How old was he?"
+    "Fifties? I don't know."), or 0."""
     w = f.word(i)
     digits = _TENS_DIGITS.fullmatch(w) and f.word(i + 1) == "s" and f.gap(i, i + 1) in ("", "'", "’")
     if not (decade_word(w) or digits):
@@ -175,7 +179,7 @@ def decade_of_someone(f: Finder, i: int) -> int:
     before = f.word(i - 1 - stage)
     # "Older guy, sixties maybe": a decade set off after a word for a person needs no stage.
     described = "," in f.gap(i - 1, i) and (before in f.v.person_nouns or before in f.v.age_adjectives)
-    if not (stage or f.word(i - 1) in f.v.hedges or described):
+    if not (stage or f.word(i - 1) in f.v.hedges or described or opens_an_answer(f, i, answers)):
         return 0
     if before == "the" or before in f.v.teens or before in f.v.possessives or before in f.v.year_prepositions:
         return 0  # "nineteen-eighties", "in her late twenties", "in late seventies"

@@ -28,6 +28,11 @@ def added(text: str, said: str, label: str) -> list[tuple[str, str]]:
         ("I was sixteen... sixteen and a half.", "sixteen", "AGE", [("AGE", "sixteen")]),
         # An interpreter's note in brackets, running onto a numbered record's next line.
         ("MAGBANUA: Fifty -- (In\n17  English) fifty-eight, po.", "fifty-eight", "AGE", [("AGE", "Fifty")]),
+        # A word that takes the start back or confirms it, and at most two words on to the number.
+        ("MABRY: Thirty -- no. Thirty-one. My birthday's in June.", "Thirty-one", "AGE", [("AGE", "Thirty")]),
+        ("Twenty -- yeah. I turned twenty-three that May.", "twenty-three", "AGE", [("AGE", "Twenty")]),
+        ("Two -- no. Two or three. I was twenty-two then.", "twenty-two", "AGE", []),
+        ("Twenty -- yeah, so then I turned twenty-three.", "twenty-three", "AGE", []),
         # Not a piece of the number said after the break: a count, another number, no break at all.
         ("I had two -- twenty-one when he left.", "twenty-one", "AGE", []),
         ("He's twenty, twenty-one in December.", "twenty-one", "AGE", []),

@@ -70,6 +70,25 @@ def test_the_answer_to_how_old_goes_on_and_is_followed_up(text, expected):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # A number that opens the answer to "how old" is the age in any form a person's age takes:
+        # one year, months of a baby, a decade of life.
+        ("CT: How old is the baby?\nRP: Like one? Maybe fourteen months. Amaya.", ["one", "fourteen"]),
+        ("Q. How old was he, do you know?\nA. Fifties? I don't know.", ["Fifties"]),
+        ("Q. How old is your daughter?\nA. One.", ["One"]),
+        # ... not a count said in a clause of its own, nor "one of", nor one outside an answer.
+        ("Q. How old were you when you went in?\nA. I did eighteen months.", []),
+        ("Q. How old was he?\nA. One of the older guys.", []),
+        ("Q. How many cars?\nA. One.", []),
+        ("Q. What was it like?\nA. Eighteen months. Fifties music.", []),
+    ],
+)
+def test_a_year_months_or_a_decade_that_opens_an_age_answer_is_the_age(text, expected):
+    assert ages(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         (
             "MS. OKAFOR: When did the gambling start?\nMR. LINDQVIST: Fifteen, sixteen.",
             ["Fifteen", "sixteen"],
