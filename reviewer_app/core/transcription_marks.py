@@ -61,14 +61,14 @@ def _is_bracketed_mark(span: Span, text: str, marks: frozenset[str]) -> bool:
 
 
 def roles_a_key_defines(text: str, role_words: frozenset[str]) -> frozenset[str]:
-    """The letters a key glosses by a role in lower case ("RP = reporting party"), with the
-    letters in capitals inside the gloss's leading phrase ("DA" of "DDA = deputy DA"). A gloss
-    whose word the document also writes with a capital inside a sentence ("EV = eddie" beside
-    "call me Eddie") may be a name written small, and so may letters that are the initials of
-    a name in the gloss ("MR = mother, Maria Reyes"), and so are letters that do not shorten the
-    gloss (`_abbreviates`) or that the text also writes as a name ("Ted"): they define nothing.
-    `role_words` (lower case)
-    are words of a role whatever their case ("Deputy Commissioner Ruiz")."""
+    """The letters a key glosses by a role in lower case that they shorten ("RP = reporting
+    party", `_shortening`), with the letters in capitals the shortening takes in ("DA" of "DDA =
+    deputy DA"). A gloss whose word the document also writes with a capital inside a sentence
+    ("EV = eddie" beside "call me Eddie") may be a name written small, and so may letters that
+    are the initials of a name in the gloss ("MR = mother, Maria Reyes"), letters that do not
+    shorten the gloss ("TED = the defendant", "MARIA = victim's mother": names in capitals) and
+    letters the text also writes as a name ("Ted"): they define nothing. `role_words` (lower
+    case) are words of a role whatever their case ("Deputy Commissioner Ruiz")."""
     entries = list(_KEY_ENTRY.finditer(text))
     if not entries:
         return frozenset()
@@ -81,38 +81,44 @@ def roles_a_key_defines(text: str, role_words: frozenset[str]) -> frozenset[str]
         # "MR = mother, Maria Reyes": the letters are the initials of the name the gloss gives.
         gloss = entry.group("phrase") + entry.group("rest")
         initials = "".join(w[0] for w in _GLOSS_NAME_WORD.findall(gloss) if not w.isupper())
-        if entry.group("letters") in initials:
-            continue
         letters = entry.group("letters")
-        if not _abbreviates(letters, entry.group("phrase")) or re.search(
-            rf"(?<![\w'’-]){letters[0]}{letters[1:].lower()}(?![\w'’-])", text
-        ):
+        if letters in initials:
+            continue
+        taken_in = _shortening(letters, words)
+        if taken_in is None or re.search(rf"(?<![\w'’-]){letters[0]}{letters[1:].lower()}(?![\w'’-])", text):
             continue
         roles.add(letters)
-        roles.update(w for w in words if w.isupper())
+        roles.update(taken_in)
     return frozenset(roles)
 
 
-def _abbreviates(letters: str, phrase: str) -> bool:
-    """Whether the letters shorten the phrase: at most five, the first a word's initial, the rest
-    in the phrase's order after it ("RP" of "reporting party", "DISP" of "radio dispatcher", "DDA"
-    of "deputy DA"). A name in capitals that a key glosses by a role ("MARIA = victim's mother",
-    "JOHN = my brother") shortens nothing, and its tag must keep its name."""
-    if len(letters) > 5:
-        return False
-    phrase = phrase.lower()
-    first = letters[0].lower()
-    for word in re.finditer(r"[a-z]+", phrase):
-        if word.group()[0] != first:
-            continue
-        at = word.start() + 1
-        for letter in letters[1:].lower():
-            at = phrase.find(letter, at) + 1
-            if not at:
+def _shortening(letters: str, words: list[str]) -> tuple[str, ...] | None:
+    """The capitals words the letters take in whole if they shorten consecutive words of the
+    gloss, else None. They shorten them as initials, a word in capitals of three letters or
+    fewer counting whole ("RP" of "reporting party", "CT" of "call-taker", "DDA" of "deputy DA"),
+    or as the first four letters or more of one word ("DISP" of "radio dispatcher"). Anything
+    else is read as a name, which its tag must keep: "TED = the defendant", "DAN = defendant",
+    "VIC = victim" (three letters of a word are as often a given name), "CO = correctional
+    officer GARCIA" takes CO, never the surname."""
+    pieces = [part for word in words for part in word.split("-") if part]
+    target = letters.lower()
+    for i in range(len(pieces)):
+        built, whole = "", []
+        for piece in pieces[i:]:
+            if piece.isupper() and len(piece) <= 3:
+                built += piece.lower()
+                whole.append(piece)
+            elif piece.islower():
+                built += piece[0]
+            else:
                 break
-        else:
-            return True
-    return False
+            if not target.startswith(built):
+                break
+            if built == target and len(built) > 1 and (len(whole) < len(built)):
+                return tuple(whole)
+    if len(target) >= 4 and any(piece.islower() and piece.startswith(target) for piece in pieces):
+        return ()
+    return None
 
 
 def drop_roles_a_key_defines(spans: Iterable[Span], text: str, role_words: frozenset[str]) -> list[Span]:

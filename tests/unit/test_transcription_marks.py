@@ -61,6 +61,18 @@ def test_a_key_defines_speakers_letters_by_a_role():
     assert roles_a_key_defines("DDA = deputy DA from Kern County", _ROLE_WORDS) == {"DDA", "DA"}
 
 
+def test_a_key_takes_only_a_real_shortening_never_a_name():
+    # review14: a surname in capitals inside the gloss ("CO = correctional officer GARCIA") and a
+    # first name whose letters fit the gloss ("TED = the defendant", "DAN = defendant") were
+    # dropped at every tag and published.
+    text = (
+        "KEY: CO = correctional officer GARCIA; IP = incarcerated person; TED = the defendant\n"
+        "DAN = defendant; VIC = victim; DISP = radio dispatcher\n"
+        "IP: GARCIA, come on. TED: I was home. DAN: In Fresno."
+    )
+    assert roles_a_key_defines(text, _ROLE_WORDS) == {"CO", "IP", "DISP"}
+
+
 def test_a_name_in_capitals_glossed_by_a_role_stays_a_person():
     # A speaker key naming speakers by first names in capitals: the tags are names, not roles.
     text = (
