@@ -69,14 +69,16 @@ def crossings(text: str, not_streets: frozenset[str]) -> list[tuple[int, int]]:
 @functools.cache
 def _travel_cue() -> re.Pattern[str]:
     """A word of place_mentions.toml's `street_travel_cues` ("off", "westbound", "ran down"), not
-    right after a word of `street_travel_cues_not_after` ("got off"), then one or two capitalised
+    right after a word of `street_travel_cues_not_after` ("got off") nor "off" after one of
+    `street_off_not_after` ("came off", "I'm off"), then one or two capitalised
     words that end the name (no capitalised word or digit after them)."""
     table = load_table("place_mentions.toml")
     cues = table["street_travel_cues"]
     alternation = "|".join(re.escape(c).replace(r"\ ", "[ ]") for c in sorted(cues, key=len, reverse=True))
     verbs = "|".join(re.escape(v) for v in table["street_travel_cues_not_after"])
+    off_verbs = "|".join(re.escape(v) for v in table["street_off_not_after"])
     return re.compile(
-        rf"(?<![\w'’-])(?P<verb>(?i:{verbs})[ ]+)?(?:{alternation})[ ]+"
+        rf"(?<![\w'’-])(?P<verb>(?i:{verbs})[ ]+|(?i:{off_verbs})[ ]+(?=[Oo]ff[ ]))?(?:{alternation})[ ]+"
         r"(?P<name>[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)(?![\w'’-]|[ ]+[A-Z0-9])"
     )
 

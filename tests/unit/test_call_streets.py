@@ -152,3 +152,10 @@ def test_what_one_gets_off_or_a_person_at_another_mention_is_no_street():
         span(text, "Tony", "PERSON", 1),
     ]
     assert labelled(spans, text) == [("Greyhound", "ORGANIZATION"), ("Tony", "PERSON"), ("Tony", "PERSON")]
+
+
+def test_what_one_comes_off_or_is_off_is_no_street():
+    # review14: a medicine one came off and an account one is off were made streets at every
+    # mention ("Seroquel made me sleepy" too).
+    text = "I came off Seroquel in May. Seroquel made me sleepy. I'm off Facebook now. We live off Sanborn."
+    assert labelled([], text) == [("Sanborn", "LOCATION")]
