@@ -141,3 +141,25 @@ def label_languages(
         ),
         key=lambda s: (s.start, s.end),
     )
+
+
+_TITLE_BEFORE = re.compile(r"(?<![\w'’-])(?P<title>[A-Za-z]+)\.?[ \t]+\Z")
+
+
+def surnames_named_like_languages(
+    spans: Sequence[Span], text: str, speaker_tags: Sequence[tuple[int, int]], titles: frozenset[str]
+) -> list[Span]:
+    """`spans` with a language's NRP span that is a surname made PERSON again: right after a title
+    or a role ("Mrs. English", "Officer Welsh", lower case `titles`) or inside a speaker's tag
+    ("ATTORNEY ENGLISH:"). Where a language is NRP at every mention, such a surname would share the
+    language's tag, which the text around the language gives away."""
+    out = []
+    for span in spans:
+        if span.label == "NRP" and span.text_in(text).lower() in language_names():
+            before = _TITLE_BEFORE.search(text, max(0, span.start - 20), span.start)
+            titled = before is not None and before.group("title").lower() in titles
+            tagged = any(a <= span.start and span.end <= b for a, b in speaker_tags)
+            if titled or tagged:
+                span = span.with_(label="PERSON")
+        out.append(span)
+    return out

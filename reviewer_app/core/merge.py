@@ -88,7 +88,7 @@ from reviewer_app.core.family_names import relabel_names_by_form, relabel_relati
 from reviewer_app.core.form_fields import drop_form_keys_read_as_persons
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
-from reviewer_app.core.language_names import label_languages, language_names
+from reviewer_app.core.language_names import label_languages, language_names, surnames_named_like_languages
 from reviewer_app.core.name_edges import (
     after_courtesy_title,
     drop_stutters,
@@ -883,6 +883,9 @@ def merge_spans(
     # Last: a form field's value may be a name only propagation found ("Examinee: DESROSIERS").
     merged = drop_form_keys_read_as_persons(merged, text)  # "Start: 10:42 AM     Length: 9:38"
     merged = drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
+    if every_language_mention:
+        # "Mrs. English", "ATTORNEY ENGLISH:": a surname, whatever the language's mentions say.
+        merged = surnames_named_like_languages(merged, text, speaker_tags, rules.titles | rules.role_nouns)
     # "RP = reporting party": the letters at every turn are a role, no person.
     return drop_roles_a_key_defines(merged, text, rules.titles | rules.role_nouns | rules.person_cues)
 

@@ -85,11 +85,17 @@ def roles_a_key_defines(text: str, role_words: frozenset[str]) -> frozenset[str]
         if letters in initials:
             continue
         taken_in = _shortening(letters, words)
-        if taken_in is None or re.search(rf"(?<![\w'’-]){letters[0]}{letters[1:].lower()}(?![\w'’-])", text):
+        if taken_in is None or _written_as_a_name(letters, text):
             continue
         roles.add(letters)
-        roles.update(taken_in)
+        # A word the text also writes as a name ("Al", "Ed") is one, not a role's letters.
+        roles.update(w for w in taken_in if not _written_as_a_name(w, text))
     return frozenset(roles)
+
+
+def _written_as_a_name(letters: str, text: str) -> bool:
+    """Whether the text writes the letters as a name's word too ("Ted" beside "TED")."""
+    return re.search(rf"(?<![\w'’-]){letters[0]}{letters[1:].lower()}(?![\w'’-])", text) is not None
 
 
 def _shortening(letters: str, words: list[str]) -> tuple[str, ...] | None:
@@ -105,7 +111,7 @@ def _shortening(letters: str, words: list[str]) -> tuple[str, ...] | None:
     for i in range(len(pieces)):
         built, whole = "", []
         for piece in pieces[i:]:
-            if piece.isupper() and len(piece) <= 3:
+            if piece.isupper() and len(piece) <= 2:
                 built += piece.lower()
                 whole.append(piece)
             elif piece.islower():

@@ -474,3 +474,14 @@ def test_a_titled_speaker_said_once_in_capitals_keeps_the_turn_in_a_text():
     assert "MS. DELACROIX-HUNT" in speakers
     assert "ATTORNEY PELLEGRINO" in speakers
     assert "THIS DECISION WILL BE FINAL ON" not in speakers
+
+
+def test_a_heading_in_capitals_with_a_role_word_is_no_turn():
+    # review16: "WITNESS LIST:" and "VICTIM IMPACT STATEMENT:" said once in capitals are headings,
+    # not speakers (their words were then read as names: "WITNESS [PERSON]:").
+    pattern = hearing_layout().person_tag
+    headings = ("WITNESS LIST", "VICTIM IMPACT STATEMENT", "OFFICER SAFETY NOTE", "APPEARANCES OF COUNSEL")
+    for heading in headings:
+        assert not pattern.search(heading)
+    for tag in ("MS. DELACROIX-HUNT", "ATTORNEY PELLEGRINO", "DEPUTY DISTRICT ATTORNEY STRZELECKI"):
+        assert pattern.search(tag)

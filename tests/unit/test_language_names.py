@@ -116,3 +116,20 @@ def test_in_a_conversation_a_language_is_nrp_at_every_mention_english_included()
 def test_a_language_never_named_as_one_is_left_alone_at_every_mention():
     text = "He teaches Sociology and English at the college."
     assert label_languages([], text, (), frozenset({"english"}), every_mention=True) == []
+
+
+def test_a_surname_named_like_a_language_stays_a_person():
+    # review16: where a language is NRP at every mention, "Mrs. English" and "ATTORNEY ENGLISH:"
+    # shared the language's tag, which the text around the language gives away.
+    from reviewer_app.core.language_names import surnames_named_like_languages
+
+    text = "ATTORNEY ENGLISH: He speaks English. Mrs. English taught him, in English."
+    spans = [
+        _span(text, "ENGLISH", "NRP"),
+        _span(text, "English", "NRP"),
+        _span(text, "English", "NRP", 1),
+        _span(text, "English", "NRP", 2),
+    ]
+    tags = [(0, len("ATTORNEY ENGLISH"))]
+    out = surnames_named_like_languages(spans, text, tags, frozenset({"mrs", "attorney"}))
+    assert [s.label for s in out] == ["PERSON", "NRP", "PERSON", "NRP"]

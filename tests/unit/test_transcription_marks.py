@@ -71,6 +71,8 @@ def test_a_key_takes_only_a_real_shortening_never_a_name():
         "IP: GARCIA, come on. TED: I was home. DAN: In Fresno."
     )
     assert roles_a_key_defines(text, _ROLE_WORDS) == {"CO", "IP", "DISP"}
+    # review16: a short surname in capitals is no role's letters ("DKIM = detective KIM").
+    assert roles_a_key_defines("DKIM = detective KIM; DLEE = deputy LEE\nDKIM: Go.", _ROLE_WORDS) == set()
 
 
 def test_a_name_in_capitals_glossed_by_a_role_stays_a_person():
