@@ -5,7 +5,8 @@ camp, for nine months", "Then Phanat Nikhom, the transit camp": the noun phrase 
 says what kind of thing the name is. NER reads such names as bodies (a hall, a centre) or misses
 them. A kind of place (place_mentions.toml `place_kinds_in_apposition`) after "the", "a" or "an"
 and at most two lower-case words, ending its noun phrase (a mark or a joining word after it, not
-a noun: "Maria, the camp counselor" is a person), makes the name a LOCATION: a span on the name
+a noun: "Maria, the camp counselor" is a person) and heading it (no preposition before it: "Tony,
+the kid from town" is a person), makes the name a LOCATION: a span on the name
 is relabelled, or one is added where nothing covers it. A sentence's opening adverb ("Then") is
 no part of the name; a name the document shows as a person's (a PERSON span of two words or more
 holding its words) is left as it is. The apposition naming a body instead ("Holly Sugar, the
@@ -32,11 +33,13 @@ _PHRASE_END = (
 
 @functools.cache
 def _apposition() -> re.Pattern[str]:
-    kinds = load_table("place_mentions.toml")["place_kinds_in_apposition"]
+    table = load_table("place_mentions.toml")
+    kinds = table["place_kinds_in_apposition"]
     kind = "|".join(re.escape(k).replace(r"\ ", "[ ]") for k in sorted(kinds, key=len, reverse=True))
+    not_modifier = "|".join(re.escape(w) for w in table["apposition_not_modifiers"])
     return re.compile(
         r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:[ ][A-Z][\w'’-]*){0,3}),[ ](?:the|a|an)[ ]"
-        rf"(?:[a-z][a-z-]*[ ]){{0,2}}(?:{kind}){_PHRASE_END}",
+        rf"(?:(?!(?:{not_modifier})[ ])[a-z][a-z-]*[ ]){{0,2}}(?:{kind}){_PHRASE_END}",
         re.M,
     )
 

@@ -38,6 +38,8 @@ class AmountWords:
     not_wage_after: frozenset[str] = frozenset()
     periodic_rates: tuple[tuple[str, ...], ...] = ()
     said_again_after: frozenset[str] = frozenset()
+    said_again_confirms: frozenset[str] = frozenset()
+    price_words: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -57,6 +59,8 @@ def amount_words() -> AmountWords:
         not_wage_after=frozenset(raw["not_wage_after"]),
         periodic_rates=tuple(tuple(r.split()) for r in raw["periodic_rates"]),
         said_again_after=frozenset(raw["said_again_after"]),
+        said_again_confirms=frozenset(raw["said_again_confirms"]),
+        price_words=frozenset(raw["price_words"]),
     )
 
 
@@ -269,18 +273,15 @@ def _starts_in(reading: Span, start: int, end: int) -> bool:
     return inside or (reading.label == "DATE" and reading.start == start and reading.end < end)
 
 
-# A sum paid by the week said as whole and cents with a whole part of ten or more may be a range of
-# counted things ("ten twelve a day"); under ten it is dollars and cents ("two-ten a week").
-_LEAST_RANGE_START = 10
-
-
 def _periodic_sums(
     text: str, words, reader: Reader, v: AmountWords, readings: Sequence[Span], sums: Sequence[Span]
 ) -> list[Span]:
     """Dollars and cents said as two numbers right before a rate by the week, month or day
     (`periodic_rates`): "three-fifty a month", "they want two-ten a week", "seven eighty-six for
-    the week". None that a date, age or time reads, and, where the whole part is ten or more, only
-    where money or work is talked of in its sentence or a sum was said shortly before it."""
+    the week". None that a date, age or time reads, and only where money, work or a price is talked
+    of in its sentence (`money_nouns`, `wage_words`, `price_words`) or a sum was said shortly
+    before it: two numbers before a rate are as often a range or a count of things ("ten twelve a
+    day", "I was doing five-thirty a day on the yard, push-ups")."""
     out = []
     first_words = {r[0] for r in v.periodic_rates}
     for k in range(1, len(words)):
@@ -301,10 +302,10 @@ def _periodic_sums(
             if any(r.start < words[k - 1].end and words[i].start < r.end for r in readings):
                 break  # "at two-ten a day": a clock time
             reach = words[max(0, i - _MONEY_TALK_REACH)].start
-            talk = _money_in_sentence(text, words, i, k, v, v.wage_words) or any(
+            talk = _money_in_sentence(text, words, i, k, v, v.wage_words | v.price_words) or any(
                 reach <= s.end <= words[i].start for s in sums
             )
-            if number.value < _LEAST_RANGE_START or talk:
+            if talk:
                 out.append(Span(words[i].start, words[k - 1].end, "AMOUNT", ("presidio",), SCORE))
             break
     return out
@@ -324,8 +325,13 @@ def _said_again(
     hundred and fifty thousand. A hundred fifty thousand dollars", "They took three ninety-five
     for the fee. Three dollars and ninety-five cents", "twenty-four dollars an hour ... It's
     twenty-four, Commissioner". The number ends its phrase (a mark or one of `said_again_after`
-    follows it, not what it counts) and is no date, age or time read."""
+    follows it, not what it counts) and is no date, age or time read. A whole number of dollars
+    is also one that counts ("They paid me twelve dollars. My score was twelve."), so it is the sum
+    only where said as its confirmation (after one of `said_again_confirms`: "it's", "that's"), in
+    answer to it (opening the sentence or turn right after the sum's), or with a word of money in
+    its own sentence; dollars and cents ("three ninety-five") are the sum by their form."""
     starts = {w.start: k for k, w in enumerate(words)}
+    sentence = _sentence_numbers(text, words)
     said: list[tuple[int, int]] = []  # (value in cents, first word) of each sum said with a currency
     for s in sums:
         first = starts.get(s.start)
@@ -358,15 +364,44 @@ def _said_again(
         gap = text[words[end - 1].end : words[end].start] if end < len(words) else "."
         ends_phrase = bool(re.search(r"[^\s]", gap)) or words[end].text in v.said_again_after
         taken = any(span.start < s.end and s.start < span.end for s in [*sums, *readings])
+        same = [first for c, first in said if c == cents and 0 < abs(first - i) <= _AGAIN_REACH]
+        whole = cents % 100 == 0
         if (
             ends_phrase
             and not taken
-            and (cents % 100 or cents >= _LEAST_AGAIN * 100)
-            and any(c == cents and 0 < abs(first - i) <= _AGAIN_REACH for c, first in said)
+            and same
+            and (
+                not whole
+                or (cents >= _LEAST_AGAIN * 100 and _whole_said_again(text, words, v, i, end, same, sentence))
+            )
         ):
             out.append(span)
         i = end
     return out
+
+
+def _whole_said_again(
+    text: str, words, v: AmountWords, first: int, end: int, sums: Sequence[int], sentence: Sequence[int]
+) -> bool:
+    """Whether the whole number of dollars words[first:end] is the sum said with its currency from
+    one of the words `sums` (of the same value): said after a word that confirms it ("It's
+    twenty-four, Commissioner"), opening the sentence or turn right after the sum's ("Forty
+    dollars? -- Forty."), or with a word of money in its own sentence ("the rent was forty")."""
+    if first > 0 and words[first - 1].text in v.said_again_confirms:
+        return True
+    opens = first == 0 or re.search(r"[.?!:\n]", text[words[first - 1].end : words[first].start])
+    if opens and any(sentence[first] == sentence[s] + 1 for s in sums):
+        return True
+    return _money_in_sentence(text, words, first, end, v)
+
+
+def _sentence_numbers(text: str, words) -> list[int]:
+    """The number of the sentence (or line: a turn) each word is said in."""
+    numbers, n = [], 0
+    for k, w in enumerate(words):
+        n += k > 0 and re.search(r"[.?!\n]", text[words[k - 1].end : w.start]) is not None
+        numbers.append(n)
+    return numbers
 
 
 def _value_in_cents(text: str, words, reader: Reader, first: int, stop: int) -> tuple[int, int] | None:

@@ -40,6 +40,8 @@ def matches(recognizers: str, text: str) -> list[str]:
         ("the card ends in 3318 and", ["3318"]),
         ("a story ending 1994 and the list ending in 2003", []),  # no identity cue
         ("for the tax year ending 2019, and", []),  # a year
+        ("His ID card, the one ending 1230 hours", []),  # a clock time (review14)
+        ("I won the case, 54321 votes", []),  # digits alone after a comma go on the sentence (review14)
         ("case 121/22/3 and 13/06/2016", ["121/22/3", "13/06/2016"]),
         ("half of it, 1/2, and page 3", []),
         ("Protocol No. 11 to the Convention", []),

@@ -546,3 +546,17 @@ def test_a_name_an_apposition_calls_a_kind_of_place_is_a_place():
         ("Maria Lopez", "PERSON"),  # "the camp counselor": the kind is a modifier
         ("Tony Reyes", "PERSON"),
     ]
+
+
+def test_a_kind_of_place_after_a_preposition_in_an_apposition_is_no_head():
+    # review14: "town" ends the phrase but "kid" heads it; Tony is a person from a town
+    text = "I met Tony, the kid from town, and Danny, a boy from the city. Then Kearny, the old camp."
+    spans = [
+        Span(text.index(word), text.index(word) + len(word), "PERSON", ("spacy",), 0.85)
+        for word in ("Tony", "Danny")
+    ]
+    assert [(s.text_in(text), s.label) for s in merge_spans(spans, text)] == [
+        ("Tony", "PERSON"),
+        ("Danny", "PERSON"),
+        ("Kearny", "LOCATION"),  # modifiers before the head still allowed
+    ]

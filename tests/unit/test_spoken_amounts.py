@@ -191,3 +191,46 @@ def test_a_number_a_reading_took_is_no_sum_said_again():
     age = text.rindex("twenty-four")
     readings = [Span(age, age + len("twenty-four"), "AGE", ("spoken",), 0.8)]
     assert [text[s.start : s.end] for s in find_spoken_amounts(text, (), readings)] == ["twenty-four dollars"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # review14: numbers that count, said after the same whole sum with its currency
+        ("Rent is forty dollars a day. I had forty. I served forty, then more.", ["forty dollars"]),
+        ("They paid me twelve dollars. My score was twelve. Twelve, that's the points.", ["twelve dollars"]),
+    ],
+)
+def test_a_whole_sum_said_again_needs_a_confirmation_an_answer_or_money_talk(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # in answer to the sum: opening the sentence right after it
+        ("Was it forty dollars? Forty, yes.", ["forty dollars", "Forty"]),
+        # a word of money in its own sentence
+        ("She sent forty dollars. The rent was forty, and she paid it.", ["forty dollars", "forty"]),
+        # after a word that confirms it
+        (
+            "He offered twenty-four dollars an hour. It was good work. It's twenty-four, Commissioner.",
+            ["twenty-four dollars", "twenty-four"],
+        ),
+    ],
+)
+def test_a_whole_sum_said_again_as_its_answer_confirmation_or_in_money_talk(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # review14: counts by the day or week said as two numbers, with no talk of money or work
+        "I was doing five-thirty a day on the yard, push-ups.",
+        "We ran four-twenty a week.",
+        "I was doing five-thirty a day on the yard, push-ups. We ran four-twenty a week.",
+    ],
+)
+def test_a_periodic_sum_under_ten_needs_talk_of_money_too(text):
+    assert found(text) == []
