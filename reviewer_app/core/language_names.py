@@ -157,7 +157,10 @@ def surnames_named_like_languages(
     for span in spans:
         if span.label == "NRP" and span.text_in(text).lower() in language_names():
             before = _TITLE_BEFORE.search(text, max(0, span.start - 20), span.start)
-            titled = before is not None and before.group("title").lower() in titles
+            # A title is written with its capital ("Mrs.", "Officer", "ATTORNEY"); "a", "certified"
+            # before "Korean interpreter" are no titles.
+            title = before.group("title") if before else ""
+            titled = title[:1].isupper() and title.lower() in titles
             tagged = any(a <= span.start and span.end <= b for a, b in speaker_tags)
             if titled or tagged:
                 span = span.with_(label="PERSON")

@@ -133,3 +133,12 @@ def test_a_surname_named_like_a_language_stays_a_person():
     tags = [(0, len("ATTORNEY ENGLISH"))]
     out = surnames_named_like_languages(spans, text, tags, frozenset({"mrs", "attorney"}))
     assert [s.label for s in out] == ["PERSON", "NRP", "PERSON", "NRP"]
+
+
+def test_a_language_after_an_article_or_an_adjective_stays_a_language():
+    from reviewer_app.core.language_names import surnames_named_like_languages
+
+    text = "assisted by a Korean interpreter, a certified Punjabi interpreter"
+    spans = [_span(text, "Korean", "NRP"), _span(text, "Punjabi", "NRP")]
+    titles = frozenset({"a", "certified", "mrs"})
+    assert [s.label for s in surnames_named_like_languages(spans, text, (), titles)] == ["NRP", "NRP"]
