@@ -50,6 +50,21 @@ def _clock(words: Sequence[Word], candidate: Candidate, reader: Reader) -> tuple
     return None
 
 
+def _numbers_of(text: str) -> tuple[Sequence[Word], Reader, list[Candidate]]:
+    """The text's words, a reader of their numbers, and the numbers said in them."""
+    words = words_of(text)
+    return words, Reader(words, spoken_words()), number_candidates(text, words)
+
+
+def _in_words(text: str, words: Sequence[Word], candidate: Candidate) -> bool:
+    """Whether the number is said in words, no digit and no ordinal in it ("eleven-forty", not
+    "11:40" nor "the first thirty")."""
+    ordinals = spoken_words().ordinals
+    return not any(c.isdigit() for c in text[candidate.start : candidate.end]) and not any(
+        w.text in ordinals for w in words[candidate.first : candidate.last]
+    )
+
+
 def label_times_said_again(spans: Iterable[Span], text: str) -> list[Span]:
     """Adds a TIME span on each hour and minutes said in words that no span covers, where a TIME
     span within reach holds the same hour and minutes ("at 11:40." ... "Eleven-forty."). Digits
@@ -59,10 +74,7 @@ def label_times_said_again(spans: Iterable[Span], text: str) -> list[Span]:
     times = [s for s in spans if s.label == "TIME"]
     if not times:
         return spans
-    words = words_of(text)
-    vocabulary = spoken_words()
-    reader = Reader(words, vocabulary)
-    candidates = number_candidates(text, words)
+    words, reader, candidates = _numbers_of(text)
     said: list[tuple[int, tuple[int, int], Span]] = []
     for candidate in candidates:
         clock = _clock(words, candidate, reader)
@@ -72,10 +84,7 @@ def label_times_said_again(spans: Iterable[Span], text: str) -> list[Span]:
     taken = sorted((s.start, s.end) for s in spans)
     added = []
     for candidate in candidates:
-        parts = [w.text for w in words[candidate.first : candidate.last]]
-        if any(c.isdigit() for c in text[candidate.start : candidate.end]) or any(
-            part in vocabulary.ordinals for part in parts
-        ):
+        if not _in_words(text, words, candidate):
             continue
         if any(s < candidate.end and candidate.start < e for s, e in taken):
             continue
@@ -112,10 +121,7 @@ def label_ages_said_again(spans: Iterable[Span], text: str) -> list[Span]:
     ages = [s for s in spans if s.label == "AGE"]
     if not ages:
         return spans
-    words = words_of(text)
-    vocabulary = spoken_words()
-    reader = Reader(words, vocabulary)
-    candidates = number_candidates(text, words)
+    words, reader, candidates = _numbers_of(text)
     said: list[tuple[int, int, Span]] = []  # where an age's value is said, the value, its span
     for candidate in candidates:
         values = values_said(words, candidate, reader)
@@ -125,9 +131,7 @@ def label_ages_said_again(spans: Iterable[Span], text: str) -> list[Span]:
     taken = sorted((s.start, s.end) for s in spans)
     added = []
     for candidate in candidates:
-        if any(c.isdigit() for c in text[candidate.start : candidate.end]) or any(
-            w.text in vocabulary.ordinals for w in words[candidate.first : candidate.last]
-        ):
+        if not _in_words(text, words, candidate):
             continue
         if any(s < candidate.end and candidate.start < e for s, e in taken):
             continue
