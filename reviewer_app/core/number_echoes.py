@@ -18,7 +18,7 @@ at a mark) near an AGE span of the same value.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from reviewer_app.core.name_rules import STRUCTURE
 from reviewer_app.core.number_context import Candidate, number_candidates, values_said
@@ -50,12 +50,6 @@ def _clock(words: Sequence[Word], candidate: Candidate, reader: Reader) -> tuple
     return None
 
 
-def _numbers_of(text: str) -> tuple[Sequence[Word], Reader, list[Candidate]]:
-    """The text's words, a reader of their numbers, and the numbers said in them."""
-    words = words_of(text)
-    return words, Reader(words, spoken_words()), number_candidates(text, words)
-
-
 def _in_words(text: str, words: Sequence[Word], candidate: Candidate) -> bool:
     """Whether the number is said in words, no digit and no ordinal in it ("eleven-forty", not
     "11:40" nor "the first thirty")."""
@@ -65,36 +59,52 @@ def _in_words(text: str, words: Sequence[Word], candidate: Candidate) -> bool:
     )
 
 
+def _label_said_again(
+    spans: Iterable[Span],
+    text: str,
+    label: str,
+    value_of: Callable[[Sequence[Word], Candidate, Reader], Hashable | None],
+    reach: int,
+    said_so: Callable[[Sequence[Word], Candidate], bool] = lambda words, candidate: True,
+) -> list[Span]:
+    """`spans` and a `label` span on each number said in words (`_in_words`) that no span covers,
+    that `said_so` accepts and whose value (`value_of`, None for none) a `label` span within
+    `reach` characters holds."""
+    spans = list(spans)
+    held = [s for s in spans if s.label == label]
+    if not held:
+        return spans
+    words = words_of(text)
+    reader = Reader(words, spoken_words())
+    candidates = number_candidates(text, words)
+    said = []  # where a span's value is said, the value, the span
+    for candidate in candidates:
+        value = value_of(words, candidate, reader)
+        if value is not None:
+            inside = [s for s in held if s.start <= candidate.start and candidate.end <= s.end]
+            said += [(candidate.start, value, s) for s in inside]
+    taken = sorted((s.start, s.end) for s in spans)
+    added = []
+    for candidate in candidates:
+        if not _in_words(text, words, candidate) or any(
+            s < candidate.end and candidate.start < e for s, e in taken
+        ):
+            continue
+        value = value_of(words, candidate, reader)
+        if value is None or not said_so(words, candidate):
+            continue
+        near = [s for at, v, s in said if v == value and abs(at - candidate.start) <= reach]
+        if near:
+            added.append(Span(candidate.start, candidate.end, label, (STRUCTURE,), near[0].score))
+    return sorted([*spans, *added], key=lambda s: (s.start, s.end, s.label))
+
+
 def label_times_said_again(spans: Iterable[Span], text: str) -> list[Span]:
     """Adds a TIME span on each hour and minutes said in words that no span covers, where a TIME
     span within reach holds the same hour and minutes ("at 11:40." ... "Eleven-forty."). Digits
     are left alone (a recording's stamp "06:44" repeats a clock as often as it tells one), and so
     are ordinals ("the first thirty days")."""
-    spans = list(spans)
-    times = [s for s in spans if s.label == "TIME"]
-    if not times:
-        return spans
-    words, reader, candidates = _numbers_of(text)
-    said: list[tuple[int, tuple[int, int], Span]] = []
-    for candidate in candidates:
-        clock = _clock(words, candidate, reader)
-        for span in times:
-            if clock is not None and span.start <= candidate.start and candidate.end <= span.end:
-                said.append((candidate.start, clock, span))
-    taken = sorted((s.start, s.end) for s in spans)
-    added = []
-    for candidate in candidates:
-        if not _in_words(text, words, candidate):
-            continue
-        if any(s < candidate.end and candidate.start < e for s, e in taken):
-            continue
-        clock = _clock(words, candidate, reader)
-        if clock is None:
-            continue
-        same = [span for at, held, span in said if held == clock and abs(at - candidate.start) <= _REACH]
-        if same:
-            added.append(Span(candidate.start, candidate.end, "TIME", (STRUCTURE,), same[0].score))
-    return sorted([*spans, *added], key=lambda s: (s.start, s.end, s.label))
+    return _label_said_again(spans, text, "TIME", _clock, _REACH)
 
 
 def _stands_alone(text: str, words: Sequence[Word], candidate: Candidate) -> bool:
@@ -112,33 +122,18 @@ def _stands_alone(text: str, words: Sequence[Word], candidate: Candidate) -> boo
     return cue.text in SAID_AGAIN_CUES and re.fullmatch(r",?[ \t]+", between) is not None
 
 
+def _one_value(words: Sequence[Word], candidate: Candidate, reader: Reader) -> int | None:
+    """The value of a number said as one ("seventeen"), None for two or more ("ten thirty")."""
+    values = values_said(words, candidate, reader)
+    return values[0] if len(values) == 1 else None
+
+
 def label_ages_said_again(spans: Iterable[Span], text: str) -> list[Span]:
     """Adds an AGE span on each number in words that no span covers, stands as a phrase of its own
     (`_stands_alone`) and has the value of an AGE span within reach ("she's seventeen. That's --
     seventeen."). Digits are left alone (a line or cue number at a line's start stands alone as
     often), and so are ordinals ("Give me a second.")."""
-    spans = list(spans)
-    ages = [s for s in spans if s.label == "AGE"]
-    if not ages:
-        return spans
-    words, reader, candidates = _numbers_of(text)
-    said: list[tuple[int, int, Span]] = []  # where an age's value is said, the value, its span
-    for candidate in candidates:
-        values = values_said(words, candidate, reader)
-        for span in ages:
-            if len(values) == 1 and span.start <= candidate.start and candidate.end <= span.end:
-                said.append((candidate.start, values[0], span))
-    taken = sorted((s.start, s.end) for s in spans)
-    added = []
-    for candidate in candidates:
-        if not _in_words(text, words, candidate):
-            continue
-        if any(s < candidate.end and candidate.start < e for s, e in taken):
-            continue
-        values = values_said(words, candidate, reader)
-        if len(values) != 1 or not _stands_alone(text, words, candidate):
-            continue
-        near = [s for at, age, s in said if age == values[0] and abs(at - candidate.start) <= _AGE_REACH]
-        if near:
-            added.append(Span(candidate.start, candidate.end, "AGE", (STRUCTURE,), near[0].score))
-    return sorted([*spans, *added], key=lambda s: (s.start, s.end, s.label))
+    def stands_alone(words: Sequence[Word], candidate: Candidate) -> bool:
+        return _stands_alone(text, words, candidate)
+
+    return _label_said_again(spans, text, "AGE", _one_value, _AGE_REACH, stands_alone)

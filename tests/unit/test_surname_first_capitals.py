@@ -55,32 +55,23 @@ def test_each_name_part_of_a_capital_surname_first_tag_is_a_person():
     assert {s.label for s in spans} == {"PERSON"}
 
 
+SURNAME_FIRST_NAMES = ["LEE", "ANN", "LEE", "ANN", "HALE", "TIM"]
+
+
+def _tags(text: str) -> list[tuple[int, int]]:
+    """Where each line's tag stands: the words before its colon."""
+    return [(m.start(), m.end()) for m in re.finditer(r"(?m)^[^:\n]+(?=:)", text)]
+
+
 def test_a_capital_comma_tag_said_once_is_no_name_where_no_such_tag_recurs():
     text = "THE COURT: Be seated.\nMR. DUNN: Thank you.\nWELL, LISTEN: he said that.\nTHE COURT: Go on."
-    tags = [(m.start(), m.end()) for m in re.finditer(r"(?m)^[^:\n]+(?=:)", text)]
-    assert _names(speaker_tag_names(text, tags, TITLES, NOT_NAMES | {"dunn"}), text) == []
+    assert _names(speaker_tag_names(text, _tags(text), TITLES, NOT_NAMES | {"dunn"}), text) == []
     # The same line in a document whose tags are written surname first is a name's.
     text = "LEE, ANN: Hello.\nLEE, ANN: Again.\nHALE, TIM: Yes."
-    tags = [(m.start(), m.end()) for m in re.finditer(r"(?m)^[^:\n]+(?=:)", text)]
-    assert _names(speaker_tag_names(text, tags, TITLES, NOT_NAMES), text) == [
-        "LEE",
-        "ANN",
-        "LEE",
-        "ANN",
-        "HALE",
-        "TIM",
-    ]
+    assert _names(speaker_tag_names(text, _tags(text), TITLES, NOT_NAMES), text) == SURNAME_FIRST_NAMES
     # There too, a comma tag holding a function word or a title opens a sentence.
     text += "\nYES, SIR: I will."
-    tags = [(m.start(), m.end()) for m in re.finditer(r"(?m)^[^:\n]+(?=:)", text)]
-    assert _names(speaker_tag_names(text, tags, TITLES, NOT_NAMES), text) == [
-        "LEE",
-        "ANN",
-        "LEE",
-        "ANN",
-        "HALE",
-        "TIM",
-    ]
+    assert _names(speaker_tag_names(text, _tags(text), TITLES, NOT_NAMES), text) == SURNAME_FIRST_NAMES
 
 
 def test_the_leak_guard_searches_a_short_surname_written_first():
