@@ -79,6 +79,7 @@ from reviewer_app.core.organisation_names import (
     signed_firms,
     titles_a_person,
 )
+from reviewer_app.core.role_appositions import role_after_name, surnames_in_tags, tag_roles
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_acronyms import (
     acronyms_of_organisations,
@@ -639,6 +640,7 @@ def drop_false_tags(
     head_words = frozenset(h.lower() for h in organisation_heads)
     spans = list(spans)
     tags = list(speaker_tags)
+    roles_in_tags, tag_surnames = tag_roles(text, tags), surnames_in_tags(text, tags, role_words)
     cased = _names_are_capitalised(text)
     lowercase_phrases = lowercase_text(text)
     lines = text.split("\n")
@@ -670,8 +672,13 @@ def drop_false_tags(
             and POSSESSIVE_S.sub("", covered.split()[-1].lower().strip(".")) in role_words - _BODIES
             and re.search(r"\w[.]?,[ ]+$", text[_line_bounds(text, span.start)[0] : span.start])
             and re.match(r"[ \t]*(?:,|\n|$)", text[span.end : span.end + 3])
+        ) or (
+            not _inside(span, tags)
+            and role_after_name(span, text, role_words, role_words - _BODIES, roles_in_tags, tag_surnames)
         ):
-            continue  # "INÉS BARRAGÁN, Spanish Interpreter,": the role of one present, not a body
+            # "INÉS BARRAGÁN, Spanish Interpreter,", "Ana Ruiz, Victim Services Representative (via
+            # video)": the role of one present, not a body nor a person
+            continue
         if (
             span.label in ("ORGANIZATION", "LOCATION")
             and covered.isalpha()
