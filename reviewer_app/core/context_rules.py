@@ -108,9 +108,12 @@ _CONTENTS_LINE = re.compile(
 # What ends a sentence before a word: punctuation, a speaker tag's colon, a bracket.
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
 # The first letter of a sentence: after a full stop, a colon, or at a line's start where the line
-# before ended one or was blank (a line the layout wrapped goes on with the sentence: "worked
-# the\nnight counter").
-_SENTENCE_INITIAL = re.compile(r"(?:(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n)[ \t]*|[.!?]\s+|:\s+)([A-Za-z])")
+# before ended one, was blank or ended in a clock's stamp (a turn's first words under its tag line,
+# "Priya Raman  0:09", or under a caption's timing); a line the layout wrapped goes on with the
+# sentence: "worked the\nnight counter".
+_SENTENCE_INITIAL = re.compile(
+    r"(?:(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n|\d:\d\d(?:[.,]\d+)?[ \t]*\n)[ \t]*|[.!?]\s+|:\s+)([A-Za-z])"
+)
 _LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
 # A courtesy title written short, then a word in lower case that is no conjunction ("Mr. wheat",
 # "mr. castellanos"; not "Mr. and Mrs. Hale"): a name the text does not capitalise.
