@@ -109,10 +109,13 @@ _CONTENTS_LINE = re.compile(
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
 # The first letter of a sentence: after a full stop, a colon, or at a line's start where the line
 # before ended one, was blank or ended in a clock's stamp (a turn's first words under its tag line,
-# "Priya Raman  0:09", or under a caption's timing); a line the layout wrapped goes on with the
-# sentence: "worked the\nnight counter".
+# "Priya Raman  0:09", "Priya Raman  2:05 PM", or under a caption's timing); a line the layout
+# wrapped goes on with the sentence: "worked the\nnight counter". A line ending in a clock's stamp
+# ("Priya Raman, NP  0:00", "Created: 03/14/2025 2:05 PM") is the layout's, no sentence.
+_CLOCK_STAMP = r"\d:\d\d(?:[.,:]\d+)?(?:[ \t]*[AaPp]\.?[Mm]\.?)?[ \t]*"
+_LINE_ENDING_A_SENTENCE = rf"(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n|{_CLOCK_STAMP}\n)"
 _SENTENCE_INITIAL = re.compile(
-    r"(?:(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n|\d:\d\d(?:[.,]\d+)?[ \t]*\n)[ \t]*|[.!?]\s+|:\s+)([A-Za-z])"
+    rf"(?:{_LINE_ENDING_A_SENTENCE}[ \t]*|[.!?]\s+|:\s+)([A-Za-z])(?![^\n]*{_CLOCK_STAMP}$)", re.M
 )
 _LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
 # A courtesy title written short, then a word in lower case that is no conjunction ("Mr. wheat",
@@ -643,6 +646,7 @@ def drop_false_tags(
     spans = list(spans)
     tags = list(speaker_tags)
     cased = _names_are_capitalised(text)
+    lower_case_speech = _speech_in_lower_case(text)
     lowercase_phrases = lowercase_text(text)
     lines = text.split("\n")
     long_lines = sum(len(line.split()) >= 6 for line in lines)
@@ -751,6 +755,7 @@ def drop_false_tags(
             capitalised = not covered.islower()  # a phrase in lower case would find itself below
             if (
                 capitalised
+                and not lower_case_speech  # where speech is written in lower case, so are its names
                 and len(words) > 1
                 and not covered.isupper()
                 and f" {covered.lower()} " in lowercase_phrases
@@ -763,6 +768,7 @@ def drop_false_tags(
                 continue  # "Closing Statements" where the text also says "closing statements"
             if (
                 capitalised
+                and not lower_case_speech
                 and _is_heading(text[line_start:line_end])
                 and all(f" {w.lower()} " in lowercase_phrases for w in words)
             ):
@@ -842,6 +848,14 @@ def _names_are_capitalised(text: str) -> bool:
         return False
     starts = _SENTENCE_INITIAL.findall(sample)
     return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
+
+
+def _speech_in_lower_case(text: str) -> bool:
+    """Whether the text opens most of its sentences in lower case, as a speech recogniser
+    writes: there a name in lower case is how every name is written, no sign that its
+    capitalised mention in a tag or a heading is an ordinary word."""
+    starts = _SENTENCE_INITIAL.findall(text[:50000])
+    return len(starts) >= 5 and sum(c.islower() for c in starts) * 2 > len(starts)
 
 
 def lower_case_names_after_titles(text: str) -> bool:
