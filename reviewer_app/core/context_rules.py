@@ -109,9 +109,15 @@ _CONTENTS_LINE = re.compile(
 # What ends a sentence before a word: punctuation, a speaker tag's colon, a bracket.
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
 # The first letter of a sentence: after a full stop, a colon, or at a line's start where the line
-# before ended one or was blank (a line the layout wrapped goes on with the sentence: "worked
-# the\nnight counter").
-_SENTENCE_INITIAL = re.compile(r"(?:(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n)[ \t]*|[.!?]\s+|:\s+)([A-Za-z])")
+# before ended one, was blank or ended in a clock's stamp (a turn's first words under its tag line,
+# "Priya Raman  0:09", "Priya Raman  2:05 PM", or under a caption's timing); a line the layout
+# wrapped goes on with the sentence: "worked the\nnight counter". A line ending in a clock's stamp
+# ("Priya Raman, NP  0:00", "Created: 03/14/2025 2:05 PM") is the layout's, no sentence.
+_CLOCK_STAMP = r"\d:\d\d(?:[.,:]\d+)?(?:[ \t]*[AaPp]\.?[Mm]\.?)?[ \t]*"
+_LINE_ENDING_A_SENTENCE = rf"(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n|{_CLOCK_STAMP}\n)"
+_SENTENCE_INITIAL = re.compile(
+    rf"(?:{_LINE_ENDING_A_SENTENCE}[ \t]*|[.!?]\s+|:\s+)([A-Za-z])(?![^\n]*{_CLOCK_STAMP}$)", re.M
+)
 _LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
 # A courtesy title written short, then a word in lower case that is no conjunction ("Mr. wheat",
 # "mr. castellanos"; not "Mr. and Mrs. Hale"): a name the text does not capitalise.
@@ -642,6 +648,7 @@ def drop_false_tags(
     tags = list(speaker_tags)
     roles_in_tags, tag_surnames = tag_roles(text, tags), surnames_in_tags(text, tags, role_words)
     cased = _names_are_capitalised(text)
+    lower_case_speech = _speech_in_lower_case(text)
     lowercase_phrases = lowercase_text(text)
     lines = text.split("\n")
     long_lines = sum(len(line.split()) >= 6 for line in lines)
@@ -755,6 +762,7 @@ def drop_false_tags(
             capitalised = not covered.islower()  # a phrase in lower case would find itself below
             if (
                 capitalised
+                and not lower_case_speech  # where speech is written in lower case, so are its names
                 and len(words) > 1
                 and not covered.isupper()
                 and f" {covered.lower()} " in lowercase_phrases
@@ -767,6 +775,7 @@ def drop_false_tags(
                 continue  # "Closing Statements" where the text also says "closing statements"
             if (
                 capitalised
+                and not lower_case_speech
                 and _is_heading(text[line_start:line_end])
                 and all(f" {w.lower()} " in lowercase_phrases for w in words)
             ):
@@ -846,6 +855,14 @@ def _names_are_capitalised(text: str) -> bool:
         return False
     starts = _SENTENCE_INITIAL.findall(sample)
     return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
+
+
+def _speech_in_lower_case(text: str) -> bool:
+    """Whether the text opens most of its sentences in lower case, as a speech recogniser
+    writes: there a name in lower case is how every name is written, no sign that its
+    capitalised mention in a tag or a heading is an ordinary word."""
+    starts = _SENTENCE_INITIAL.findall(text[:50000])
+    return len(starts) >= 5 and sum(c.islower() for c in starts) * 2 > len(starts)
 
 
 def lower_case_names_after_titles(text: str) -> bool:

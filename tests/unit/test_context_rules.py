@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from reviewer_app.core.context_rules import drop_false_tags, learn_organisations, opens_sentence
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
@@ -1142,3 +1144,52 @@ def test_a_business_named_like_a_car_stays_a_body_where_a_car_of_that_name_is_de
     spans = [_span(text, "Mustang", "ORGANIZATION", 1), _span(text, "Mustang", "ORGANIZATION", 2)]
     kept = {s.start for s in merge_spans(spans, text) if s.label == "ORGANIZATION"}
     assert {s.start for s in spans} <= kept
+
+
+# A note-taking app's export: a name and a clock's stamp on a line over each turn, the speech
+# recognised in lower case.
+_LOWER_CASE_SPEECH_UNDER_TAG_LINES = (
+    "Visit Transcript\nGenerated automatically. May contain errors.\n\n"
+    "Priya Raman, NP  0:00\nokay good afternoon this is priya raman the nurse practitioner\n\n"
+    "Desmond Okafor  0:09\nyeah this is desmond okafor\n\n"
+    "Priya Raman, NP  0:15\nand your date of birth\n\n"
+    "Desmond Okafor  0:17\napril third nineteen seventy eight\n\n"
+    "Priya Raman, NP  0:22\nthank you desmond and who is with you today\n\n"
+    "Desmond Okafor  0:25\nmy sister lorraine she drove me\n"
+)
+
+
+def test_speech_under_tag_lines_tells_whether_names_are_capitalised():
+    from reviewer_app.core.context_rules import _names_are_capitalised
+
+    text = _LOWER_CASE_SPEECH_UNDER_TAG_LINES
+    # The capitalised tag lines are the layout's: the speech under them opens in lower case.
+    assert not _names_are_capitalised(text)
+    # The same export with the speech capitalised is written with care for capitals.
+    cased = re.sub(r"(\d:\d\d\n)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+    assert _names_are_capitalised(cased.replace(" okay", " Okay"))
+
+
+def test_names_in_lower_case_speech_under_capitalised_tag_lines_are_kept():
+    text = _LOWER_CASE_SPEECH_UNDER_TAG_LINES
+    # "Priya Raman" in a tag and "priya raman" in speech are the same name, not a phrase the
+    # text writes in lower case; a lower-case name is how this speech writes every name.
+    spans = [_span(text, "Priya Raman", "PERSON"), _span(text, "lorraine", "PERSON")]
+    assert {("Priya Raman", "PERSON"), ("lorraine", "PERSON")} <= _merged(text, spans)
+    # A one-word name in a device's label ("Lorraine's iPhone") is no ordinary word capitalised
+    # where the speech's "lorraine" is tagged a person.
+    text += "\nLorraine's iPhone  0:31\nhi it's lorraine\n"
+    spans = [_span(text, "Lorraine", "PERSON"), _span(text, "lorraine", "PERSON")]
+    assert ("Lorraine", "PERSON") in _merged(text, spans)
+
+
+def test_a_legislators_title_in_a_tag_is_a_role_before_the_name():
+    text = (
+        "CHAIR BRANNIGAN: The secretary will call the roll.\nSECRETARY: Okwuosa?\n"
+        "ASSEMBLYMEMBER OKWUOSA: Here.\nSECRETARY: Okwuosa, here. Quintero?\n"
+        "COUNCILMEMBER QUINTERO: Present.\nASSEMBLYMEMBER OKWUOSA: I move the bill.\n"
+    )
+    merged = _merged(text, [_span(text, "ASSEMBLYMEMBER", "PERSON")])
+    assert {("OKWUOSA", "PERSON"), ("QUINTERO", "PERSON"), ("Okwuosa", "PERSON")} <= merged
+    # The title alone names no one.
+    assert not any(covered.startswith(("ASSEMBLYMEMBER", "COUNCILMEMBER")) for covered, _ in merged)
