@@ -109,6 +109,7 @@ class SpokenWords:
     day_events: frozenset[str] = frozenset()
     age_adjectives: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
+    score_words: frozenset[str] = frozenset()
     street_words: frozenset[str] = frozenset()
     shift_words: frozenset[str] = frozenset()
     other_months: frozenset[str] = frozenset()
@@ -209,6 +210,7 @@ def spoken_words() -> SpokenWords:
         day_events=frozenset(c.get("day_events", ())),
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),
+        score_words=frozenset(c.get("score_words", ())),
         street_words=frozenset(c.get("street_words", ())),
         shift_words=frozenset(c.get("shift_words", ())),
         other_months=other_months,

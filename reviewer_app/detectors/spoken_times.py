@@ -22,6 +22,7 @@ from reviewer_app.detectors.spoken_clock import (
     says_again_a_time,
     time_suffix,
 )
+from reviewer_app.detectors.spoken_day_hours import hours_of_a_day
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 
 if TYPE_CHECKING:
@@ -101,6 +102,8 @@ def find_times(f: Finder) -> list[Span]:
     # "half past ten in the evening" takes in the "ten in the evening" found above.
     kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
     found = sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+    # "Friday between nine and three": a range of hours on the day said before it
+    found += [s for s in hours_of_a_day(f) if not any(s.overlaps(t) for t in found)]
     return sorted(found + _written_again(f, found))
 
 

@@ -1,6 +1,7 @@
-"""Hours, ages and heights whose meaning the words right around them give (issue 12): an hour after an
-hour noun joined to its "is" ("Curfew's nine"). Each rule has sentences it must find and sentences
-it must leave alone."""
+"""Hours, ages and heights whose meaning the words right around them give (issue 12): a range of hours
+said right after the day it is given for ("Friday between nine and three") and an hour after an hour
+noun joined to its "is" ("Curfew's nine"). Each rule has sentences it must find and sentences it
+must leave alone."""
 
 from __future__ import annotations
 
@@ -11,6 +12,32 @@ from reviewer_app.detectors.spoken import find_spoken_forms
 
 def said(text: str, label: str) -> list[str]:
     return [text[s.start : s.end] for s in find_spoken_forms(text) if s.label == label]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Intake is Monday through Friday between nine and three. Is that your first choice?",
+            ["nine", "three"],
+        ),
+        ("I worked at the donut shop, mornings, five to eleven.", ["five", "eleven"]),
+        ("Or Monday, November 16th, one to five.", ["one", "five"]),
+        ("I'm at the open house on March 21st, noon to three, at the library.", ["noon", "three"]),
+        ("Sundays, two to four.", ["two", "four"]),
+        # No day right before: a range of anything.
+        ("Intake is between nine and three.", []),
+        ("We were nine to eleven in the cell.", []),
+        ("The day, two to four.", []),
+        # A count, two equal numbers, a score.
+        ("On Sundays, two to three times.", []),
+        ("On Friday, one to one.", []),
+        ("We played Saturday, five to two, and we won.", []),
+        ("Saturday we lost, five to two.", []),
+    ],
+)
+def test_a_range_of_hours_said_after_its_day(text, expected):
+    assert said(text, "TIME") == expected
 
 
 @pytest.mark.parametrize(
