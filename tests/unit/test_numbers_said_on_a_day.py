@@ -1,7 +1,8 @@
 """Hours, ages and heights whose meaning the words right around them give (issue 12): a range of hours
-said right after the day it is given for ("Friday between nine and three") and an hour after an hour
-noun joined to its "is" ("Curfew's nine"). Each rule has sentences it must find and sentences it
-must leave alone."""
+said right after the day it is given for ("Friday between nine and three"), an hour after an hour
+noun joined to its "is" ("Curfew's nine") and an age after a verb broken off by a dash and a hedge
+("when I was -- I think four"). Each rule has sentences it must find and sentences it must leave
+alone."""
 
 from __future__ import annotations
 
@@ -52,3 +53,18 @@ def test_a_range_of_hours_said_after_its_day(text, expected):
 )
 def test_an_hour_after_an_hour_noun_joined_to_its_is(text, expected):
     assert said(text, "TIME") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("He came home when I was -- I think four. He did not talk.", ["four"]),
+        ("It was my mom and my dad till I was -- I want to say six. He went back.", ["six"]),
+        ("She was -- maybe nineteen.", ["nineteen"]),
+        # The hedge must follow the dash: a break elsewhere is another sentence.
+        ("He came home when I was in -- I think four hours.", []),
+        ("It was -- I think four.", []),
+    ],
+)
+def test_an_age_after_a_verb_broken_off_by_a_dash_and_a_hedge(text, expected):
+    assert said(text, "AGE") == expected
