@@ -1,7 +1,8 @@
 """Hours, ages and heights whose meaning the words right around them give (issue 12): a range of hours
 said right after the day it is given for ("Friday between nine and three"), an hour after an hour
-noun joined to its "is" ("Curfew's nine") and an age after a verb broken off by a dash and a hedge
-("when I was -- I think four"). Each rule has sentences it must find and sentences it must leave
+noun joined to its "is" ("Curfew's nine"), an age after a verb broken off by a dash and a hedge
+("when I was -- I think four") and two numbers split by a question mark, which are no feet and
+inches ("I was -- six? Seven."). Each rule has sentences it must find and sentences it must leave
 alone."""
 
 from __future__ import annotations
@@ -68,3 +69,10 @@ def test_an_hour_after_an_hour_noun_joined_to_its_is(text, expected):
 )
 def test_an_age_after_a_verb_broken_off_by_a_dash_and_a_hedge(text, expected):
     assert said(text, "AGE") == expected
+
+
+def test_two_numbers_split_by_a_question_mark_are_no_feet_and_inches():
+    text = "We moved to Sacramento. I was -- six? Seven. My mom is Gloria."
+    assert said(text, "HEIGHT") == []
+    assert said(text, "AGE") == ["six", "Seven"]
+    assert said("He's six-two, shaved head.", "HEIGHT") == ["six-two"]
