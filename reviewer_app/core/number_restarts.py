@@ -42,24 +42,36 @@ def _is_number_piece(piece: str, words: frozenset[str]) -> bool:
     return piece.lower() in words
 
 
+def _house_number_said_again(piece: str, said: str) -> bool:
+    """Whether the digits before the break are the house number that opens the address said after
+    it ("1417 -- yes, 1417 Carver Street"): the whole first word of a place of more words. An
+    address is the one place a speaker opens with digits, so these digits are no count or page."""
+    first, _, rest = said.partition(" ")
+    return piece.isdigit() and first == piece and bool(rest.strip())
+
+
 def label_restarted_numbers(spans: Iterable[Span], text: str) -> list[Span]:
     """Adds, before each number span, the piece of it the speaker broke off before saying it
     whole, with the span's label: a number word or digits, then a break, then the span, whose text
-    begins with the piece ("twenty -- twenty-one", "9:0 -- 9:07"). A piece some span already covers
+    begins with the piece ("twenty -- twenty-one", "9:0 -- 9:07"); and before an address, the house
+    number said before the break (`_house_number_said_again`). A piece some span already covers
     keeps that span."""
     spans = list(spans)
     words = number_words()
     taken = sorted((s.start, s.end) for s in spans)
     added = []
     for span in spans:
-        if span.label not in _NUMBER_LABELS:
+        if span.label not in _NUMBER_LABELS and span.label != "LOCATION":
             continue
         before = _PIECE_BEFORE_BREAK.search(text, max(0, span.start - _REACH), span.start)
         if before is None:
             continue
         piece = before.group("piece")
         said = span.text_in(text)
-        if not (_is_number_piece(piece, words) and said.lower().startswith(piece.lower())):
+        if span.label == "LOCATION":
+            if not _house_number_said_again(piece, said):
+                continue
+        elif not (_is_number_piece(piece, words) and said.lower().startswith(piece.lower())):
             continue
         start, end = before.start("piece"), before.end("piece")
         if any(s < end and start < e for s, e in taken):

@@ -109,6 +109,8 @@ class SpokenWords:
     day_events: frozenset[str] = frozenset()
     age_adjectives: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
+    dash_hedges: tuple[tuple[str, ...], ...] = ()
+    score_words: frozenset[str] = frozenset()
     street_words: frozenset[str] = frozenset()
     shift_words: frozenset[str] = frozenset()
     other_months: frozenset[str] = frozenset()
@@ -209,6 +211,8 @@ def spoken_words() -> SpokenWords:
         day_events=frozenset(c.get("day_events", ())),
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),
+        dash_hedges=tuple(tuple(p.split()) for p in c.get("dash_hedges", ())),
+        score_words=frozenset(c.get("score_words", ())),
         street_words=frozenset(c.get("street_words", ())),
         shift_words=frozenset(c.get("shift_words", ())),
         other_months=other_months,

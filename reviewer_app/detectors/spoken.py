@@ -54,6 +54,7 @@ from reviewer_app.detectors.spoken_age_pairs import ages_over_hours, pairs_of_ag
 from reviewer_app.detectors.spoken_age_talk import (
     ages_of_a_life_story,
     around_an_age,
+    before_a_dashed_hedge,
     birthday_at,
     breaks_a_clause,
     dates_a_life_by,
@@ -799,6 +800,8 @@ class _Finder:
     def _before_fillers(self, k: int, reach: int = 3) -> int:
         """The word before the few fillers that end at word k with a comma, or k: "I was, I think,
         seventeen", "I was about, uh, eleven", "I was what, sixteen?" (no sentence ends between)."""
+        if (dashed := before_a_dashed_hedge(self, k)) is not None:
+            return dashed  # "when I was -- I think four"
         if not (0 < k + 1 < len(self.words) and self.gap(k, k + 1).strip() == ","):
             return k
         j = k

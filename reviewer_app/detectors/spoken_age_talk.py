@@ -333,3 +333,17 @@ def opens_an_answer(f: Finder, i: int, answers: Collection[int]) -> bool:
             return True
         k -= 1
     return k < 0 or bool(re.search(r"[.;:!?\n]", f.gap(k, k + 1)))
+
+
+def before_a_dashed_hedge(f: Finder, k: int) -> int | None:
+    """The word before the dash that opens a hedge ending at word k (`dash_hedges`: "I think", "I
+    want to say"), as a speaker breaks off a verb to hedge the number after it ("when I was -- I
+    think four", "till I was -- I want to say six"), or None: the verb before the dash still says
+    the age."""
+    for hedge in f.v.dash_hedges:
+        first = k - len(hedge) + 1
+        if first < 1 or tuple(f.word(n) for n in range(first, k + 1)) != hedge:
+            continue
+        if re.fullmatch(r"[ ]*(?:--|—|–)[ ]*", f.gap(first - 1, first)) and f.gap(k, k + 1) == " ":
+            return first - 1
+    return None

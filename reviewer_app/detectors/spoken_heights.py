@@ -25,8 +25,8 @@ def find_heights(f: Finder) -> list[Span]:
             continue
         j = feet.last
         inches = f.reader.read_small(j)
-        if inches is None or inches.value > 11:
-            continue
+        if inches is None or inches.value > 11 or f.gap(i, j) not in ("-", " "):
+            continue  # "I was -- six? Seven.": a mark between says two numbers, not feet and inches
         end = inches.last + (f.word(inches.last) in f.v.inch_words)
         hyphen = f.gap(i, j) == "-"
         tall = f.word(end) in f.v.tall_words

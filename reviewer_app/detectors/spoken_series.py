@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 _JOINS = frozenset(
     {"or", "to", "and", "till", "until", "maybe", "no", "sorry", "actually", "i", "mean", "like"}
 )
+# Words with which a speaker, after breaking off a number, grants or takes back its start before
+# saying it whole: "Twenty -- yeah. I mean twenty-three", "Thirty -- no. Thirty-one."
+_RESTART_WORDS = frozenset({"yeah", "yes", "no", "sorry", "wait", "actually"})
 # A clock time written in digits, which opens a series said on in words ("8:30 to twelve-fifteen").
 _WRITTEN_TIME = re.compile(r"\b(?:[01]?\d|2[0-3]):[0-5]\d\b")
 
@@ -72,7 +75,9 @@ def _next_after(f: Finder, end: int, reach: int = 4) -> int | None:
         return None
     k = _after_a_closing_phrase(f, k)
     first = k
-    while k < len(f.words) and k - first < reach and f.word(k) in _JOINS:
+    # "Twenty -- yeah. I mean twenty-three": a break, then a word granting or taking back the start
+    restart = re.match(r"[ ]*(?:--|—|–)", f.text[end:]) is not None and f.word(first) in _RESTART_WORDS
+    while k < len(f.words) and k - first < reach and (f.word(k) in _JOINS or (restart and k == first)):
         k += 1
     if k >= len(f.words) or (
         f.reader.read_small(k, oh=True) is None and f.word(k) not in ("oh", "o", *f.v.named_hours)
@@ -80,7 +85,7 @@ def _next_after(f: Finder, end: int, reach: int = 4) -> int | None:
         return None
     gaps = f.text[end : f.words[k].start]
     if re.search(r"[;:!?\n]", gaps) or (
-        re.search(r"\.(?!\.)", gaps) and f.word(first) not in f.v.corrections
+        re.search(r"\.(?!\.)", gaps) and f.word(first) not in f.v.corrections and not restart
     ):
         return None
     joined = re.search(r"[,…—–]|--|\.\.\.", gaps) or any(f.word(n) in _JOINS for n in range(first, k))

@@ -22,6 +22,7 @@ from reviewer_app.detectors.spoken_clock import (
     says_again_a_time,
     time_suffix,
 )
+from reviewer_app.detectors.spoken_day_hours import hours_of_a_day
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 
 if TYPE_CHECKING:
@@ -91,7 +92,9 @@ def find_times(f: Finder) -> list[Span]:
             or (_restates_a_time(f, i, said_before) and f._sentence_goes_on(j))
             or (says_again_a_time(f, i, said_before) and f._sentence_goes_on(j))
             or (i in f.time_answers and f._sentence_goes_on(j))  # "At what time?" "Eleven."
-            or (_after_an_hour_noun(f, i) and f._sentence_goes_on(j))  # "your curfew is ten"
+            # "your curfew is ten", "Curfew's nine the first ninety days": the noun says the hour is one of
+            # the day, so only a count after it is no clock time ("the curfew is two hours later")
+            or (_after_an_hour_noun(f, i) and f._no_count(j))
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         elif minutes and _opens_a_range(f, minutes, minutes):
@@ -99,6 +102,8 @@ def find_times(f: Finder) -> list[Span]:
     # "half past ten in the evening" takes in the "ten in the evening" found above.
     kept = [t for t in out if not any(f.start <= t.start and t.end <= f.end for f in fractions)]
     found = sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
+    # "Friday between nine and three": a range of hours on the day said before it
+    found += [s for s in hours_of_a_day(f) if not any(s.overlaps(t) for t in found)]
     return sorted(found + _written_again(f, found))
 
 
@@ -118,8 +123,12 @@ def _written_again(f: Finder, found: list[Span]) -> list[Span]:
 
 
 def _after_an_hour_noun(f: Finder, i: int) -> bool:
-    """Whether a word naming an hour of the day and "is", "was" or "of" come right before word i:
-    "your curfew is ten", "with a curfew of eight", "bedtime was nine thirty"."""
+    """Whether a word naming an hour of the day and "is", "was" or "of" come right before word i,
+    "is" joined to it or not: "your curfew is ten", "with a curfew of eight", "bedtime was nine
+    thirty", "Curfew's nine the first ninety days"."""
+    joined = re.fullmatch(r"(\w+)['’]s", f.word(i - 1)) if i > 0 else None
+    if joined and f.gap(i - 1, i) == " ":
+        return joined.group(1) in f.v.hour_nouns
     return f.word(i - 1) in ("is", "was", "of") and f.word(i - 2) in f.v.hour_nouns
 
 

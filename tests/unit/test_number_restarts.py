@@ -7,6 +7,7 @@ import pytest
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.number_restarts import label_restarted_numbers
 from reviewer_app.core.spans import Span
+from reviewer_app.detectors.spoken import find_spoken_forms
 
 
 def span_of(text: str, said: str, label: str) -> Span:
@@ -42,6 +43,12 @@ def added(text: str, said: str, label: str) -> list[tuple[str, str]]:
         # review12: digits before a dash are a count or a page as often as a restart.
         ("I was on Count 1 -- 1998 was the year", "1998", "DATE", []),
         ("Page 12 -- 12/14/2019 is the date", "12/14/2019", "DATE", []),
+        # review: the house number said before the break was left readable beside its address.
+        ("A. 1417 -- yes, 1417 Carver Street.", "1417 Carver Street", "LOCATION", [("LOCATION", "1417")]),
+        # Only the whole first word of an address of more words: not a piece of it, not a place alone.
+        ("A. 14 -- yes, 1417 Carver Street.", "1417 Carver Street", "LOCATION", []),
+        ("A. 1417 -- yes, 1417.", "1417", "LOCATION", []),
+        ("A. Two -- yes, Two Rivers.", "Two Rivers", "LOCATION", []),
     ],
 )
 def test_a_broken_off_number_takes_the_label_of_the_number_said_again(text, said, label, expected):
@@ -62,3 +69,19 @@ def test_the_merge_labels_the_restart_when_it_brings_spans_from_the_text():
     merged = merge_spans([age], text)
     assert [(s.label, text[s.start : s.end]) for s in merged] == [("AGE", "twenty"), ("AGE", "twenty-one")]
     assert merge_spans([age], text, with_propagation=False) == [age]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # review: the number said whole after the restart was left readable.
+        ("Q. How old were you?\nA. Twenty -- yeah. I mean twenty-three.", ["Twenty", "twenty-three"]),
+        ("Q. How old were you?\nA. Twenty -- sorry. Twenty-three.", ["Twenty", "Twenty-three"]),
+        # Without the break the next sentence is another's number; a count after it is no age.
+        ("Q. How old were you?\nA. Twenty, yeah. I mean twenty-three.", ["Twenty"]),
+        ("Q. How old were you?\nA. Twenty -- yeah. I mean twenty-three dollars.", ["Twenty"]),
+    ],
+)
+def test_the_number_said_whole_after_a_restart_goes_on_from_the_start(text, expected):
+    ages = [text[s.start : s.end] for s in find_spoken_forms(text) if s.label == "AGE"]
+    assert ages == expected
