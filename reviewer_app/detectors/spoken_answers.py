@@ -13,6 +13,11 @@ from typing import TYPE_CHECKING
 from reviewer_app.detectors.spoken_age_forms import turn_ends
 from reviewer_app.detectors.spoken_age_talk import opens_an_answer
 
+# A caption cue's start and end in the recording, on a line of their own (SubRip, WebVTT).
+_CUE_TIMING = re.compile(
+    r"\s*(?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3}\s+-->\s+(?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3}[^\n]*"
+)
+
 if TYPE_CHECKING:
     from reviewer_app.core.spoken_numbers import Reading
     from reviewer_app.detectors.spoken import _Finder as Finder
@@ -41,7 +46,7 @@ def answer_words(
 
 def _answer(f: Finder, j: int, out: set[int], until_a_number: bool) -> int:
     """Add to `out` the words of the answer that opens at word j (see `answer_words`); its end."""
-    start = j
+    j = start = _past_caption_cues(f, j)
     # "INCARCERATED PERSON KOH: Sixteen.", "A.   Fifty-four.": skip the tag of the one who
     # answers, where the importer found one; a tag's colon is followed by a space or the line's end,
     # not by the minutes of its time stamp ("Rafael Anzaldua (00:04:04):").
@@ -73,6 +78,26 @@ def _answer(f: Finder, j: int, out: set[int], until_a_number: bool) -> int:
             later = k + 1
         k += 1
     return k + 1
+
+
+def _past_caption_cues(f: Finder, j: int) -> int:
+    """The first word from word j on that is not on a caption cue's own lines: captions kept as
+    they were exported put a cue's number and its start and end in the recording between a
+    question and its answer ("how old are you now⏎⏎43⏎00:48:08.920 --> 00:48:13.270⏎VSP Hearing
+    Rm 3: 46 I'll be 47"), and they are layout, not the answer."""
+    while j < len(f.words):
+        line_start = f.text.rfind("\n", 0, f.words[j].start) + 1
+        line_end = f.text.find("\n", f.words[j].start)
+        line = f.text[line_start : len(f.text) if line_end < 0 else line_end]
+        next_end = -1 if line_end < 0 else f.text.find("\n", line_end + 1)
+        next_line = "" if line_end < 0 else f.text[line_end + 1 : len(f.text) if next_end < 0 else next_end]
+        if not (
+            _CUE_TIMING.fullmatch(line) or (line.strip().isdecimal() and _CUE_TIMING.fullmatch(next_line))
+        ):
+            return j
+        while j < len(f.words) and f.words[j].start < line_start + len(line):
+            j += 1
+    return j
 
 
 def _opens_with_a_number(f: Finder, first: int, k: int) -> bool:

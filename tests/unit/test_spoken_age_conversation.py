@@ -332,3 +332,26 @@ def test_minutes_of_a_clock_time_broken_across_a_line_are_no_age():
     text = "Speaker 1: How old were you?\nSpeaker 2:\n30.\n"
     tags = [(m.start(), m.end()) for m in re.finditer(r"^Speaker \d:", text, re.M)]
     assert [s.text_in(text) for s in find_spoken_forms(text, speaker_tags=tags) if s.label == "AGE"] == ["30"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A cue's number and its start and end in the recording stand between question and answer.
+        (
+            "42\n00:48:02.450 --> 00:48:08.920\nGerald Ashdown (BPH): mr quiroga how old are you now\n\n"
+            "43\n00:48:08.920 --> 00:48:13.270\nVSP Hearing Rm 3: 46 I'll be 47 in june\n",
+            ["46", "47"],
+        ),
+        (
+            "00:48:02.450 --> 00:48:08.920\nhow old are you now\n\n00:48:08.920 --> 00:48:13.270\n46 now\n",
+            ["46"],
+        ),
+        # A number alone on a line with no cue's timing after it is no cue: the answer stops there.
+        ("ASHDOWN: how old are you now\n43\nQUIROGA: I'll be 47 in june\n", ["47"]),
+    ],
+)
+def test_the_answer_after_a_caption_cue(text, expected):
+    tags = [(m.start(), m.end()) for m in re.finditer(r"^[A-Z][^:\n]*:", text, re.M)]
+    spans = find_spoken_forms(text, speaker_tags=tags)
+    assert [text[s.start : s.end] for s in spans if s.label == "AGE"] == expected
