@@ -330,7 +330,7 @@ class _Finder(TelephoneParts, CdcrPieces):
                 code, j = None, j + 1
             if code is None or len(code.chars) < 3 or code.letters or self._quantity_after(code):
                 return None
-            return code, self._tail_label(i, code)
+            return code, self.tail_label(i, code)
         if self._lettered_number(i):  # "What's your A-number?" / "A two zero six, ..."
             code = self._code_after(i + 1)
             named = code is not None and len(code.chars) >= _NAMED_MIN and code.digits >= 3
@@ -486,19 +486,6 @@ class _Finder(TelephoneParts, CdcrPieces):
         if code.letters or rest.letters or len(code.chars) + len(rest.chars) > _RESUMED_MAX:
             return code
         return code.joined(rest)
-
-    def _tail_label(self, i: int, code: _Code) -> str:
-        """A telephone number's tail where a telephone is talked about, or a short tail
-        with no identifier noun before it; an identifier's otherwise."""
-        near = range(max(0, i - 12), code.first)
-        if {self.word(k) for k in near} & {"phone", "telephone", "cell", "mobile", "call", "text", "fax"}:
-            return "PHONE_NUMBER"
-        if (
-            any(self.phrase_at(k, self.v.nouns) > k or self._lettered_number(k) for k in near)
-            or len(code.chars) >= 5
-        ):
-            return "ID_NUMBER"
-        return "PHONE_NUMBER"
 
     def _lettered_number(self, k: int) -> bool:
         """ "A-number", "C-number": a number named by a letter, an identifier (an alien registration

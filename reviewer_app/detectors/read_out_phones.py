@@ -3,7 +3,7 @@ telephone number said in fits and starts, broken off and begun again, or its tai
 to check it, an area code said alone, and five digits said after an address.
 
 `TelephoneParts` is a part of `read_out._Finder`: its methods read the finder's tokens and runs
-(`code_at`, `runs_said`, `word`, `gap`, `phrase_at`).
+(`code_at`, `runs_said`, `word`, `gap`, `phrase_at`, `_lettered_number`).
 """
 
 from __future__ import annotations
@@ -39,6 +39,12 @@ AREA_CODE = re.compile(r"[2-9](?!11|00)\d\d")
 _TALK_REACH = 20
 # How far before five digits an address is looked for.
 _ZIP_REACH = 120
+# Words before the tail of a number ("ending in 4471") that make it a telephone's.
+_TAIL_PHONE_WORDS = frozenset({"phone", "telephone", "cell", "mobile", "call", "text", "fax"})
+# How many tokens before such a tail its telephone or identifier noun is looked for: right before
+# it, then, where neither is said there, further back in the talk.
+_TAIL_NEAR = 12
+_TAIL_FAR = 40
 
 
 class TelephoneParts:
@@ -118,6 +124,27 @@ class TelephoneParts:
         end = self.tokens[code.last - 1].end
         written = WRITTEN_PHONE.search(self.text, end, end + _PHONE_REACH)
         return written is not None and re.sub(r"\D", "", written.group()).startswith(code.chars)
+
+    def tail_label(self, i: int, code: _Code) -> str:
+        """The label of the tail of a number after the cue at token i: a telephone's where a
+        telephone is talked about right before it, an identifier's where an identifier noun is or
+        the tail is long; else that of the nearer of the two said further back ("Your husband's
+        card is a separate number? -- Luigi. His ends in nine-oh-five-one": the card's), and a
+        telephone's where neither is."""
+        near = range(max(0, i - _TAIL_NEAR), code.first)
+        if {self.word(k) for k in near} & _TAIL_PHONE_WORDS:
+            return "PHONE_NUMBER"
+        if any(self._identifier_noun(k) for k in near) or len(code.chars) >= 5:
+            return "ID_NUMBER"
+        for k in range(i - _TAIL_NEAR - 1, max(-1, i - _TAIL_FAR - 1), -1):
+            if self.word(k) in _TAIL_PHONE_WORDS:
+                return "PHONE_NUMBER"
+            if self._identifier_noun(k):
+                return "ID_NUMBER"
+        return "PHONE_NUMBER"
+
+    def _identifier_noun(self, k: int) -> bool:
+        return self.phrase_at(k, self.v.nouns) > k or self._lettered_number(k)
 
     def _telephone_word(self, k: int) -> bool:
         """Whether word k talks of a telephone: "number" as a count ("a number of times") does not."""

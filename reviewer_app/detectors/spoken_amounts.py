@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, number_words, spoken_words, words_of
+from reviewer_app.detectors.money_slots import sums_beside_sums, sums_in_money_slots
 from reviewer_app.paths import resource
 
 SCORE = 0.85
@@ -131,7 +132,11 @@ def find_spoken_amounts(
     out += [w for w in wages if not any(w.start < s.end and s.start < w.end for s in out)]
     periodic = _periodic_sums(text, words, reader, v, readings, out)
     out += [p for p in periodic if not any(p.start < s.end and s.start < p.end for s in out)]
-    return out + _said_again(text, words, reader, v, out, readings)
+    out += _said_again(text, words, reader, v, out, readings)
+    # Said bare where only a sum stands: "charged me two eighty-five", "My deductible's five hundred".
+    out += sums_in_money_slots(text, words, reader, out, readings)
+    # Said bare beside a sum, of its size: "like a hundred and forty. A hundred and fifty in August".
+    return out + sums_beside_sums(text, words, reader, out, readings)
 
 
 # How many words before a round number a word of money is looked for: on the number's line, or

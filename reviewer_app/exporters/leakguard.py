@@ -47,6 +47,7 @@ from reviewer_app.core.merge import default_rules
 from reviewer_app.core.person_words import person_words
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import number_words
 from reviewer_app.exporters.guard_match import Matcher, pattern_for
 from reviewer_app.exporters.guard_text import fold, fold_words
 from reviewer_app.exporters.ordinary_words import is_ordinary_word
@@ -134,6 +135,19 @@ def unguarded_labels() -> frozenset[str]:
 
 
 @functools.cache
+def bare_number_labels() -> frozenset[str]:
+    return frozenset(label.upper() for label in _guard_settings().get("bare_number_labels", []))
+
+
+# Words that say a number, besides the number words: "a hundred and forty".
+_NUMBER_JOINERS = frozenset({"a", "and"})
+
+
+def _said_in_number_words(words: tuple[str, ...]) -> bool:
+    return bool(words) and all(w in number_words() or w in _NUMBER_JOINERS for w in words)
+
+
+@functools.cache
 def _not_names() -> frozenset[str]:
     """The words a speaker tag holds that name no one: roles, titles, determiners, function words."""
     rules = default_rules()
@@ -185,14 +199,14 @@ def leak_terms(
                 if spelled:
                     terms.setdefault(spelled, LeakTerm(spelled, "spelled name", PERSON))
 
-    skip = unguarded_labels()
+    skip, bare = unguarded_labels(), bare_number_labels()
     for i, span in enumerate(spans):
         if i in undecided:
             continue
         surface, label = span.text_in(text), span.label.upper()
         if label == PERSON:
             add_name(surface, "span")
-        elif label not in skip:
+        elif label not in skip and not (label in bare and _said_in_number_words(fold_words(surface))):
             add(surface, "span", label)
     for name in (*document.metadata.names(), *extra_names):
         add_name(name, "cover page")

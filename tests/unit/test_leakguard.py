@@ -341,3 +341,16 @@ def test_a_derived_file_is_refused_for_what_its_copied_texts_and_its_other_texts
     assert found(allowed_at=[(lee_said, lee_said + 3)]) == [("Fresno", fresno), ("Lee", note_lee)]
     # A pending span adds no term.
     assert found(undecided=[1]) == [("Lee", lee), ("Lee", note_lee)]
+
+
+def test_a_sum_said_in_number_words_alone_is_not_searched_for_elsewhere():
+    """ "Forty -- yeah, forty dollars a week": the bare "Forty" is the sum begun, but every other
+    "forty" (an age, a count) is no leak of it; the sum with its currency or in digits still is."""
+    text = "Forty -- yeah, forty dollars a week. He was forty then. I paid $1,250 for it and $1,250 again."
+    bare = Span(0, 5, "AMOUNT")
+    said = Span(15, 28, "AMOUNT")
+    written = Span(text.index("$1,250"), text.index("$1,250") + 6, "AMOUNT")
+    doc = Document(id="sum", text=text)
+    assert [h.text_in(text) for h in unannotated_occurrences(doc, [bare, said, written])] == ["1,250"]
+    assert [t.words for t in leak_terms(doc, [bare])] == []
+    assert [t.words for t in leak_terms(doc, [said])] == [("forty", "dollars")]

@@ -523,3 +523,26 @@ def test_a_files_extension_is_no_part_of_a_code_in_its_name(profile):
         assert [(s.label, text[s.start : s.end]) for s in find_read_out_identifiers(text, profile)] == [
             ("ID_NUMBER", code)
         ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Neither a telephone nor an identifier said right before the tail: the nearer said
+        # further back decides.
+        (
+            "AGENT: Do you want to make the payment today on a card? CALLER: Yeah. Visa. Hold on. "
+            "Four two, wait, that's my old one. Okay. It's the one ending in six-six-two-three.",
+            [("six-six-two-three", "ID_NUMBER")],
+        ),
+        (
+            "AGENT: Can we reach you on the phone you called from today? CALLER: Yeah. Hold on. "
+            "Four two, wait, that's my old one. Okay. It's the one ending in six-six-two-three.",
+            [("six-six-two-three", "PHONE_NUMBER")],
+        ),
+        # Nothing said before it at all: a telephone's, as before.
+        ("It's the one ending in six-six-two-three.", [("six-six-two-three", "PHONE_NUMBER")]),
+    ],
+)
+def test_the_tail_takes_the_label_of_what_was_talked_of(text, expected):
+    assert found(text) == expected
