@@ -638,11 +638,21 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     distances = [row_distances([line for _, line in lines]) for lines in kept]
     document_distances = sorted(itertools.chain.from_iterable(distances))
     cues = cue_numbers([line.full_text for lines in kept for _, line in lines])
+    # The text's left edge, from the pages that show it: a page of a row or two (a divider
+    # centred alone on the last page, "* * *") shows none.
+    lefts = sorted(min(line.full_x0 for _, line in lines) for lines in kept if len(lines) >= MIN_EDGE_ROWS)
     previous: PrintedLine | None = None
     row_index = -1  # the row's place among all the pages' kept rows
     for page, lines, page_distances in zip(pages, kept, distances, strict=True):
         row_gap = pdf_row_gap(page_distances, document_distances)
         left = min((line.full_x0 for _, line in lines), default=0.0)
+        # The rows a row may be aligned with: the page's, or on a page of a row or two the
+        # document's (the same divider printed elsewhere aside).
+        aligned_with = [other for _, other in lines]
+        if len(lines) < MIN_EDGE_ROWS and lefts:
+            left = min(left, lefts[len(lefts) // 2])
+            texts = {line.full_text for _, line in lines}
+            aligned_with += [other for others in kept for _, other in others if other.full_text not in texts]
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
@@ -693,7 +703,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 new_paragraph = False
             elif (
                 centred_row
-                and sum(abs(other.full_x0 - line.full_x0) <= ALIGNED for _, other in lines) <= 2
+                and sum(abs(other.full_x0 - line.full_x0) <= ALIGNED for other in aligned_with) <= 2
                 and not any(
                     abs(line.full_x0 - word.x0) <= ALIGNED for word in (*previous.margin, *previous.words)
                 )
@@ -792,6 +802,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
 
 # A document with this many rows that are only a time has timestamps on rows of their own.
 MIN_TIMESTAMP_ROWS = 3
+# A page with fewer rows than this shows no left edge of its own.
+MIN_EDGE_ROWS = 3
 # Rows that start within this many points of each other are aligned.
 ALIGNED = 1.0
 # A row reaching this share of the text's width from its left edge fills it.

@@ -167,8 +167,13 @@ def _without_notice(
             break
         # Under a tag on a row of its own (">>", "MS. RICH:"), capitals are the turn's speech.
         opening = 1 if bare_tag(rows[0].text, known) else 0
+        # A parenthetical after the last turn is the transcriber's ("(WHEREUPON, THE HEARING WAS
+        # CONCLUDED.)"), but under a notice's heading it is the notice's ("PAROLE DENIED - THREE
+        # YEARS" / "(BY STIPULATION)"), as a text file's block of capitals has it.
+        under_notice = len(lines) > 1 and _notice_heading(lines[-2], known)
         if first <= opening and (
-            layout.speaker_of(rows[0].text, known) in speakers or layout.is_parenthetical(rows[0].text)
+            layout.speaker_of(rows[0].text, known) in speakers
+            or (layout.is_parenthetical(rows[0].text) and not under_notice)
         ):
             break
         notice = rows[first:] + notice
@@ -177,6 +182,17 @@ def _without_notice(
             break
         lines.pop()
     return lines, notice
+
+
+def _notice_heading(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
+    """Whether a line is a notice's row in capitals and no turn or parenthetical of its own."""
+    layout = hearing_layout()
+    text = rows[0].text
+    return (
+        all(is_notice_row(row.text) for row in rows)
+        and layout.speaker_of(text, known) is None
+        and not layout.parenthetical_start.match(text)
+    )
 
 
 def _read_as_speech(footer: str, lines: Sequence[Sequence[SourceLine]], known: Sequence[str]) -> bool:
