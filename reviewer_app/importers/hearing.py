@@ -171,6 +171,14 @@ class HearingLayout:
             return Turn(match.group("speaker").strip(), start, speech_at=start + match.end())
         if ")" in rest and self.caption_row.match(rest):
             return None  # a caption's row: its initials and labels are no tags
+        if (
+            rest[:1] in "QA"
+            and (qa := self.qa_tag.match(rest))
+            and self.examiner_line.match(rest[qa.end() :])
+        ):
+            # A question that names its examiner again after an objection ("Q.   BY MS. OKAFOR:
+            # Who keeps that book?"): the question's, not a tag "Q. BY MS. OKAFOR".
+            return Turn(qa.group("speaker"), start)
         for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
             if match := pattern.match(rest):
                 return Turn(match.group("speaker").strip(), start)

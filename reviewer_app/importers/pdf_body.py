@@ -82,8 +82,9 @@ def body_lines(
             footer = True
         elif footer_before and row.after_full and len(text.split()) <= 2 and not any(map(str.isalpha, text)):
             decision.append(source)  # the footer's row wrapped ("... DECISION PAGE 2" / "11/12/2026")
-        elif layout.examiner_line.match(text):
-            # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
+        elif layout.examiner_line.match(text) and not (lines and _tag_only(lines[-1], known)):
+            # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn (under
+            # a tag on a row of its own, "Q." / "BY MS. OKAFOR: Who keeps it?", the speech).
             lines.append([source])
             parenthetical = open_parenthetical = False
         elif (at_tags and _opens_turn(text, known, said) and not spelled_on) or not lines:
@@ -182,6 +183,14 @@ def _without_notice(
             break
         lines.pop()
     return lines, notice
+
+
+def _tag_only(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
+    """Whether a line is one row holding a speaker's tag and nothing after it ("MS. RICH:", "Q.")."""
+    if len(rows) != 1:
+        return False
+    turn = hearing_layout().turn_of(rows[0].text, known)
+    return turn is not None and not rows[0].text[turn.tag_start + len(turn.speaker) :].strip(" .:")
 
 
 def _notice_heading(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
