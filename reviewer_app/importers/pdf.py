@@ -71,7 +71,8 @@ is none of the turn), or over speech at a page's top in a document whose paragra
 speech mostly stand an empty row apart (`pdf_spacing.py`); a paragraph that starts
 centred ("--oOo--" under the last turn) is indented, as a text file centres it; numbers
 a word space before a row's text are the text's (a line-numbered transcript saved as text
-and printed again), not margin numbers;
+and printed again), not margin numbers, and each row that counts on with them is one of the
+text's lines, a number alone among them its page number (`pdf_text_lines.py`);
 their speaker turns and sections are found as in a text file (`turns.py`).
 """
 
@@ -110,6 +111,7 @@ from reviewer_app.importers.pdf_furniture import edge_furniture, furniture_key
 from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
 from reviewer_app.importers.pdf_spacing import after_empty_rows, row_distances, row_height
 from reviewer_app.importers.pdf_spacing import row_gap as pdf_row_gap
+from reviewer_app.importers.pdf_text_lines import text_line_rows
 from reviewer_app.importers.turns import CENTRED_INDENT, read_structure
 
 log = logging.getLogger(__name__)
@@ -638,6 +640,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     distances = [row_distances([line for _, line in lines]) for lines in kept]
     document_distances = sorted(itertools.chain.from_iterable(distances))
     cues = cue_numbers([line.full_text for lines in kept for _, line in lines])
+    text_lines, text_pages = text_line_rows([line.full_text for lines in kept for _, line in lines])
     # The text's left edge, from the pages that show it: a page of a row or two (a divider
     # centred alone on the last page, "* * *") shows none.
     lefts = sorted(min(line.full_x0 for _, line in lines) for lines in kept if len(lines) >= MIN_EDGE_ROWS)
@@ -691,7 +694,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             # Far right of the text's left edge, as a heading or a divider is centred ("--oOo--").
             centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
             # (a caption cue's number over its timing row opens a paragraph too)
-            opens = stamped or opens_turn or row_index in cues
+            # (and so does a line of a line-numbered text printed again, and its page number)
+            opens = stamped or opens_turn or row_index in cues or row_index in text_lines | text_pages
             if previous is None or not paragraphs or opens or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
@@ -734,7 +738,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                     spacing[len(paragraphs)] = (line.top - previous.top, row_height(row_gap, line))
                 elif not on_page:
                     page_tops.add(len(paragraphs))
-                if centred_row and not opens_turn:
+                if (centred_row and not opens_turn) or row_index in text_pages:
                     centred.add(len(paragraphs))
                 if row_index in cues:
                     cue_starts.add(len(paragraphs))
