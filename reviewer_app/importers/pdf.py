@@ -599,6 +599,11 @@ def _code_alone(text: str) -> bool:
 _WORD_OF_LETTERS = re.compile(r"(?<![\w#])[^\W\d_]{2,}(?![\w#])")
 
 
+def _bracket_note(text: str) -> bool:
+    """Whether a row is one note in square brackets ("[End of recording.]")."""
+    return text[:1] == "[" and text.rstrip(".").endswith("]") and text.count("[") == 1
+
+
 def _is_notice_page(lines: Sequence[PrintedLine]) -> bool:
     """An unnumbered page after the body that is a notice: most of its lines ALL CAPS."""
     lettered = [line for line in lines if any(c.isalpha() for c in line.text)]
@@ -764,6 +769,14 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     first_turn = next((i for i, opens in enumerate(turn_starts) if opens), len(paragraphs))
     # A blank line stands over every cue's number in a caption file, at a page's top too.
     after_blank = after_empty_rows(spacing, page_tops, speech_on, first_turn) | cue_starts
+    # A note in square brackets alone at a page's top, under a row that ended short, stood a
+    # blank line apart: the page break hides the empty row ("[... 00:07:40 to 01:04:10 not
+    # ordered ...]"), as on numbered pages.
+    after_blank |= {
+        i
+        for i in page_tops
+        if i > first_turn and len(paragraphs[i]) == 1 and _bracket_note(paragraphs[i][0][2])
+    }
     inline = inline_parentheticals(row_text for rows in paragraphs for _, _, row_text in rows)
     parts = [
         (i in after_blank and not k, i in centred and not k, part)

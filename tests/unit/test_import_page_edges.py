@@ -126,3 +126,11 @@ def test_a_page_number_of_the_text_at_a_sheets_top_keeps_the_turn_apart(tmp_path
     document = import_file(pdf)
     assert "          89\n" in document.text
     assert utterances(document) == utterances(reference)
+
+
+def test_a_note_in_brackets_at_a_pages_top_stood_a_blank_line_apart(tmp_path):
+    # "... At Granite Hills." ends page 3 short; "[... 00:07:40 to 01:04:10 not ordered ...]"
+    # opens page 4: the empty row between them fell at the page break. The note is no speech.
+    document, reference = _round_trip(tmp_path, "hearing_service_timestamps", "hanging_indent")
+    assert "At Granite Hills.\n\n[... 00:07:40 to 01:04:10 not ordered ...]" in document.text
+    assert utterances(document) == utterances(reference)
