@@ -119,6 +119,7 @@ class HearingLayout:
     hyphen_wrap_start: re.Pattern[str]
     repair_words: frozenset[str]
     hyphen_prefixes: frozenset[str] = frozenset()
+    number_words: frozenset[str] = frozenset()
 
     def group_for_role(self, role: str) -> str:
         return next((group for pattern, group in self.roles if pattern.search(role)), "other")
@@ -170,6 +171,14 @@ class HearingLayout:
             return Turn(match.group("speaker").strip(), start, speech_at=start + match.end())
         if ")" in rest and self.caption_row.match(rest):
             return None  # a caption's row: its initials and labels are no tags
+        if (
+            rest[:1] in "QA"
+            and (qa := self.qa_tag.match(rest))
+            and self.examiner_line.match(rest[qa.end() :])
+        ):
+            # A question that names its examiner again after an objection ("Q.   BY MS. OKAFOR:
+            # Who keeps that book?"): the question's, not a tag "Q. BY MS. OKAFOR".
+            return Turn(qa.group("speaker"), start)
         for pattern in (self.speaker_tag, self.qa_tag, self.generic_tag):
             if match := pattern.match(rest):
                 return Turn(match.group("speaker").strip(), start)
@@ -285,8 +294,21 @@ class HearingLayout:
         ):
             return False
         fragment, word = fragment.lower(), word.lower()
-        # "go- going", "the- the": the speaker starts the word again.
-        return fragment not in self.repair_words and (goes_on or not word.startswith(fragment))
+        if fragment in self.repair_words:
+            return False
+        # "go- going", "the- the", "four- four years": the speaker starts the word again; but a
+        # number read in parts goes on with a longer part ("six-" / "sixty") or says a part again
+        # where the number ends there ("B-N, seven-" / "seven, three-four"), and a prefix English
+        # writes with a hyphen goes on with a word that opens as it does where the two make a word
+        # ("re-" / "read": "reread"; "re-" / "really" is a restart).
+        numbers = fragment in self.number_words and word in self.number_words
+        number_ends = next_line[len(word) : len(word) + 1] in _NUMBER_END
+        return (
+            goes_on
+            or not word.startswith(fragment)
+            or (numbers and (word != fragment or number_ends))
+            or (fragment in self.hyphen_prefixes and word != fragment and word_count(fragment + word) > 0)
+        )
 
     def broken_by_typesetter(self, line: str, next_line: str, words: frozenset[str]) -> bool:
         """Whether `line` ends in a word broken at a hyphen it does not have: the word
@@ -388,6 +410,7 @@ def hearing_layout() -> HearingLayout:
         hyphen_wrap_start=re.compile(body["hyphen_wrap_start"]),
         repair_words=frozenset(w.lower() for w in body["repair_words"]),
         hyphen_prefixes=frozenset(w.lower() for w in body["hyphen_prefixes"]),
+        number_words=frozenset(w.lower() for w in body["number_words"]),
     )
 
 
@@ -522,6 +545,8 @@ class HearingParts:
 SOFT_HYPHEN = "\u00ad"
 # A name's particle in lower case before a hyphen has up to this many letters ("al-", "bin-").
 MAX_PARTICLE = 3
+# What ends a number read aloud in parts: a comma, a full stop..., or the row.
+_NUMBER_END = frozenset({"", ",", ".", ";", "?", "!"})
 _PRINTED_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
 _COMPOUND_PART = re.compile(r"[A-Za-z0-9]+")
 # The rest of a broken word on the next row: its letters, in any case ("ckRide" of "QuickRide").

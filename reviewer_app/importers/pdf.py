@@ -71,7 +71,8 @@ is none of the turn), or over speech at a page's top in a document whose paragra
 speech mostly stand an empty row apart (`pdf_spacing.py`); a paragraph that starts
 centred ("--oOo--" under the last turn) is indented, as a text file centres it; numbers
 a word space before a row's text are the text's (a line-numbered transcript saved as text
-and printed again), not margin numbers;
+and printed again), not margin numbers, and each row that counts on with them is one of the
+text's lines, a number alone among them its page number (`pdf_text_lines.py`);
 their speaker turns and sections are found as in a text file (`turns.py`).
 """
 
@@ -110,6 +111,7 @@ from reviewer_app.importers.pdf_furniture import edge_furniture, furniture_key
 from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
 from reviewer_app.importers.pdf_spacing import after_empty_rows, row_distances, row_height
 from reviewer_app.importers.pdf_spacing import row_gap as pdf_row_gap
+from reviewer_app.importers.pdf_text_lines import text_line_rows
 from reviewer_app.importers.turns import CENTRED_INDENT, read_structure
 
 log = logging.getLogger(__name__)
@@ -597,6 +599,11 @@ def _code_alone(text: str) -> bool:
 _WORD_OF_LETTERS = re.compile(r"(?<![\w#])[^\W\d_]{2,}(?![\w#])")
 
 
+def _bracket_note(text: str) -> bool:
+    """Whether a row is one note in square brackets ("[End of recording.]")."""
+    return text[:1] == "[" and text.rstrip(".").endswith("]") and text.count("[") == 1
+
+
 def _is_notice_page(lines: Sequence[PrintedLine]) -> bool:
     """An unnumbered page after the body that is a notice: most of its lines ALL CAPS."""
     lettered = [line for line in lines if any(c.isalpha() for c in line.text)]
@@ -638,11 +645,22 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     distances = [row_distances([line for _, line in lines]) for lines in kept]
     document_distances = sorted(itertools.chain.from_iterable(distances))
     cues = cue_numbers([line.full_text for lines in kept for _, line in lines])
+    text_lines, text_pages = text_line_rows([line.full_text for lines in kept for _, line in lines])
+    # The text's left edge, from the pages that show it: a page of a row or two (a divider
+    # centred alone on the last page, "* * *") shows none.
+    lefts = sorted(min(line.full_x0 for _, line in lines) for lines in kept if len(lines) >= MIN_EDGE_ROWS)
     previous: PrintedLine | None = None
     row_index = -1  # the row's place among all the pages' kept rows
     for page, lines, page_distances in zip(pages, kept, distances, strict=True):
         row_gap = pdf_row_gap(page_distances, document_distances)
         left = min((line.full_x0 for _, line in lines), default=0.0)
+        # The rows a row may be aligned with: the page's, or on a page of a row or two the
+        # document's (the same divider printed elsewhere aside).
+        aligned_with = [other for _, other in lines]
+        if len(lines) < MIN_EDGE_ROWS and lefts:
+            left = min(left, lefts[len(lefts) // 2])
+            texts = {line.full_text for _, line in lines}
+            aligned_with += [other for others in kept for _, other in others if other.full_text not in texts]
         on_page = False  # the previous line is on this page
         for n, line in lines:
             text = line.full_text
@@ -681,7 +699,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             # Far right of the text's left edge, as a heading or a divider is centred ("--oOo--").
             centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
             # (a caption cue's number over its timing row opens a paragraph too)
-            opens = stamped or opens_turn or row_index in cues
+            # (and so does a line of a line-numbered text printed again, and its page number)
+            opens = stamped or opens_turn or row_index in cues or row_index in text_lines | text_pages
             if previous is None or not paragraphs or opens or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
@@ -693,7 +712,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                 new_paragraph = False
             elif (
                 centred_row
-                and sum(abs(other.full_x0 - line.full_x0) <= ALIGNED for _, other in lines) <= 2
+                and sum(abs(other.full_x0 - line.full_x0) <= ALIGNED for other in aligned_with) <= 2
                 and not any(
                     abs(line.full_x0 - word.x0) <= ALIGNED for word in (*previous.margin, *previous.words)
                 )
@@ -724,7 +743,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
                     spacing[len(paragraphs)] = (line.top - previous.top, row_height(row_gap, line))
                 elif not on_page:
                     page_tops.add(len(paragraphs))
-                if centred_row and not opens_turn:
+                if (centred_row and not opens_turn) or row_index in text_pages:
                     centred.add(len(paragraphs))
                 if row_index in cues:
                     cue_starts.add(len(paragraphs))
@@ -750,6 +769,14 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     first_turn = next((i for i, opens in enumerate(turn_starts) if opens), len(paragraphs))
     # A blank line stands over every cue's number in a caption file, at a page's top too.
     after_blank = after_empty_rows(spacing, page_tops, speech_on, first_turn) | cue_starts
+    # A note in square brackets alone at a page's top, under a row that ended short, stood a
+    # blank line apart: the page break hides the empty row ("[... 00:07:40 to 01:04:10 not
+    # ordered ...]"), as on numbered pages.
+    after_blank |= {
+        i
+        for i in page_tops
+        if i > first_turn and len(paragraphs[i]) == 1 and _bracket_note(paragraphs[i][0][2])
+    }
     inline = inline_parentheticals(row_text for rows in paragraphs for _, _, row_text in rows)
     parts = [
         (i in after_blank and not k, i in centred and not k, part)
@@ -792,6 +819,8 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
 
 # A document with this many rows that are only a time has timestamps on rows of their own.
 MIN_TIMESTAMP_ROWS = 3
+# A page with fewer rows than this shows no left edge of its own.
+MIN_EDGE_ROWS = 3
 # Rows that start within this many points of each other are aligned.
 ALIGNED = 1.0
 # A row reaching this share of the text's width from its left edge fills it.

@@ -82,8 +82,9 @@ def body_lines(
             footer = True
         elif footer_before and row.after_full and len(text.split()) <= 2 and not any(map(str.isalpha, text)):
             decision.append(source)  # the footer's row wrapped ("... DECISION PAGE 2" / "11/12/2026")
-        elif layout.examiner_line.match(text):
-            # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn.
+        elif layout.examiner_line.match(text) and not (lines and _tag_only(lines[-1], known)):
+            # "BY MR. VASQUEZ:", flush left over the questions: a line of its own, no turn (under
+            # a tag on a row of its own, "Q." / "BY MS. OKAFOR: Who keeps it?", the speech).
             lines.append([source])
             parenthetical = open_parenthetical = False
         elif (at_tags and _opens_turn(text, known, said) and not spelled_on) or not lines:
@@ -167,8 +168,13 @@ def _without_notice(
             break
         # Under a tag on a row of its own (">>", "MS. RICH:"), capitals are the turn's speech.
         opening = 1 if bare_tag(rows[0].text, known) else 0
+        # A parenthetical after the last turn is the transcriber's ("(WHEREUPON, THE HEARING WAS
+        # CONCLUDED.)"), but under a notice's heading it is the notice's ("PAROLE DENIED - THREE
+        # YEARS" / "(BY STIPULATION)"), as a text file's block of capitals has it.
+        under_notice = len(lines) > 1 and _notice_heading(lines[-2], known)
         if first <= opening and (
-            layout.speaker_of(rows[0].text, known) in speakers or layout.is_parenthetical(rows[0].text)
+            layout.speaker_of(rows[0].text, known) in speakers
+            or (layout.is_parenthetical(rows[0].text) and not under_notice)
         ):
             break
         notice = rows[first:] + notice
@@ -177,6 +183,25 @@ def _without_notice(
             break
         lines.pop()
     return lines, notice
+
+
+def _tag_only(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
+    """Whether a line is one row holding a speaker's tag and nothing after it ("MS. RICH:", "Q.")."""
+    if len(rows) != 1:
+        return False
+    turn = hearing_layout().turn_of(rows[0].text, known)
+    return turn is not None and not rows[0].text[turn.tag_start + len(turn.speaker) :].strip(" .:")
+
+
+def _notice_heading(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
+    """Whether a line is a notice's row in capitals and no turn or parenthetical of its own."""
+    layout = hearing_layout()
+    text = rows[0].text
+    return (
+        all(is_notice_row(row.text) for row in rows)
+        and layout.speaker_of(text, known) is None
+        and not layout.parenthetical_start.match(text)
+    )
 
 
 def _read_as_speech(footer: str, lines: Sequence[Sequence[SourceLine]], known: Sequence[str]) -> bool:

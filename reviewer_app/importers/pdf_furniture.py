@@ -52,7 +52,9 @@ def edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
                 places.setdefault((furniture_key(line.full_text), height), []).append((page.number, n))
     furniture: set[tuple[int, int]] = set()
     numbers_alone: list[tuple[int, int]] = []
-    numbered_sheets: set[int] = set()
+    # Running lines that number the sheets: (how far their number is from the sheet's, places,
+    # whether they are a page number alone).
+    numbering: list[tuple[int, list[tuple[int, int]], bool]] = []
     for (key, _), found in places.items():
         page_number = bool(_PAGE_NUMBER.fullmatch(key))
         if page_number:
@@ -64,11 +66,27 @@ def edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
             found = [place for place in found if offsets[place] == usual]
         on_pages = len({page for page, _ in found})
         if on_pages >= 2 and on_pages >= 0.4 * len(pages):
-            furniture.update(found)
-            if page_number:
-                numbered_sheets.update(sheet_of[page] for page, _ in found)
+            # A running header or footer that holds the sheet's number ("Hearing - page 3")
+            # numbers its sheet as a page number alone does.
+            offset = _sheet_offset(found, text_of, sheet_of)
+            if offset is not None:
+                numbering.append((abs(offset), found, page_number))
+            else:
+                furniture.update(found)
         elif page_number:
             numbers_alone.extend(found)
+    numbered_sheets: dict[int, int] = {}  # sheet -> how far its nearest running number is from it
+    for distance, found, page_number in sorted(numbering, key=lambda group: group[0]):
+        sheets = {sheet_of[page] for page, _ in found}
+        if page_number and any(numbered_sheets.get(sheet, distance) < distance for sheet in sheets):
+            # A sheet numbers itself once: numbers alone that count on beside a running number
+            # nearer the sheet's ("89" over a page footed "Page 3 of 7") are the text's own, a
+            # reporter's pages saved as text whose pages fall with the sheets.
+            numbers_alone.extend(found)
+            continue
+        furniture.update(found)
+        for sheet in sheets:
+            numbered_sheets.setdefault(sheet, distance)
     furniture.update(place for place in numbers_alone if sheet_of[place[0]] not in numbered_sheets)
     # Furniture stands around text: a page it would leave empty keeps its lines
     # (a document of one line a page, "Page 1 of a letter.", is all text).
@@ -78,6 +96,24 @@ def edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
         if all((page.number, n) in furniture for n in range(1, len(page.lines) + 1))
     }
     return {place for place in furniture if place[0] not in emptied}
+
+
+def _sheet_offset(
+    found: Sequence[tuple[int, int]], text_of: dict[tuple[int, int], str], sheet_of: dict[int, int]
+) -> int | None:
+    """How far running lines' number is from their sheet's, where they count on with the
+    sheets: on most of them one of the line's numbers is the sheet's plus the same offset
+    ("Page 3 of 9" on the third: 0, "Hearing 2024 - page 4" on the fourth: 0, "89" on the
+    third: 86); None for lines whose numbers stay ("Case 2024") or that hold none."""
+    offsets = Counter(
+        offset
+        for place in found
+        for offset in {int(number) - sheet_of[place[0]] for number in re.findall(r"\d+", text_of[place])}
+    )
+    if not offsets or len(found) < 2:
+        return None
+    offset, count = offsets.most_common(1)[0]
+    return offset if count * 2 > len(found) else None
 
 
 def _first_number(text: str) -> int:

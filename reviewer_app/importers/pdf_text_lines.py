@@ -1,0 +1,44 @@
+"""A line-numbered transcript saved as text and printed again in paragraphs (`pdf.py`): its
+rows open with the text's own line numbers, a word space before the text ("24 Pacific Rim
+shift ends at eleven."), counting 1, 2, 3 down each of the text's pages, and its page numbers
+stand on rows of their own ("64" between "25 ... I think" and "1"). Each such row is one of
+the text's lines, as the text file has it: a turn ends where the text file ends it (at its
+page number, under "17 AM6371." in capitals), not where the PDF's rows happen to look full.
+
+Only the rows' text here: which rows open the text's lines, and which are its page numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+# A document counts as such a transcript where this many rows, and this share of them at
+# least, count on from the row before.
+MIN_COUNTING_ROWS = 20
+MIN_COUNTING_SHARE = 0.5
+# The text's line number before the row's text, or alone on an empty line of its page.
+_LINE_NUMBER = re.compile(r"(\d{1,2})(?:\s|$)")
+
+
+def text_line_rows(texts: Sequence[str]) -> tuple[frozenset[int], frozenset[int]]:
+    """(the rows, by index, that open a numbered line of the text, those that are a page
+    number of the text alone), or two empty sets where the rows do not count on so. A row
+    opens a line where its number is the last line's plus one, or 1 after a page's lines; a
+    number alone that counts on from no line ("64" after line 25) is the page's number."""
+    opening: list[int] = []
+    page_numbers: list[int] = []
+    last = 0
+    for i, text in enumerate(texts):
+        match = _LINE_NUMBER.match(text)
+        if match is None:
+            continue
+        number = int(match.group(1))
+        if number == last + 1 or (number == 1 and last > 1):
+            opening.append(i)
+            last = number
+        elif text.strip().isdigit():
+            page_numbers.append(i)
+    if len(opening) < MIN_COUNTING_ROWS or len(opening) < MIN_COUNTING_SHARE * len(texts):
+        return frozenset(), frozenset()
+    return frozenset(opening), frozenset(page_numbers)
