@@ -373,6 +373,9 @@ def split_businesses_on_streets(spans: Iterable[Span], text: str) -> list[Span]:
 
 _SPACED_DASH = re.compile(r"[ ]+[-–—][ ]+")
 _ACRONYM_AFTER_COMMA = re.compile(r",[ ]+(?P<acronym>[A-Z]{2,8})\Z")
+# "Pleasant Valley State Prison in Coalinga": a place, "in", and the capitalised name of the
+# place it stands in.
+_IN_A_PLACE = re.compile(r"[ ]in[ ](?P<place>[A-Z][\w'’.-]*(?:[ ][A-Z][\w'’.-]*)*)\Z")
 
 
 def _initials_of(name: str) -> str:
@@ -385,7 +388,9 @@ def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterab
     whose parts ends in one of `place_heads`, is two names, as a heading joins them
     ("PELICAN BAY STATE PRISON - CRESCENT CITY"): each part keeps the label, and later
     rules judge each on its own. So is one that runs on over its acronym after a comma
-    ("Pelican Bay State Prison, PBSP"): the name and the acronym."""
+    ("Pelican Bay State Prison, PBSP"): the name and the acronym. So is a place ending in
+    one of `place_heads` that NER ran on over "in" and the town it stands in ("Pleasant
+    Valley State Prison in Coalinga"): the town is a place whatever NER called the whole."""
     heads = tuple(f" {h.lower()}" for h in place_heads)
     out = []
     for span in spans:
@@ -402,6 +407,11 @@ def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterab
                 out.append(span.with_(start=start, end=span.start + dash.start()))
                 start = span.start + dash.end()
             out.append(span.with_(start=start))
+            continue
+        in_a_place = _IN_A_PLACE.search(covered) if span.label in ("LOCATION", "ORGANIZATION") else None
+        if in_a_place and f" {covered[: in_a_place.start()].lower()}".endswith(heads):
+            out.append(span.with_(end=span.start + in_a_place.start()))
+            out.append(span.with_(start=span.start + in_a_place.start("place"), label="LOCATION"))
             continue
         out.append(span)
     return out
