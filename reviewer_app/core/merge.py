@@ -117,6 +117,7 @@ from reviewer_app.core.number_echoes import label_ages_said_again, label_times_s
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
 from reviewer_app.core.number_restarts import label_restarted_numbers
 from reviewer_app.core.organisation_names import (
+    extend_over_hospital_heads,
     join_names_cut_at_of,
     split_at_spaced_dashes,
     split_businesses_on_streets,
@@ -686,6 +687,7 @@ def merge_spans(
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations, keep_relative_dates)
     merged = drop_months_inside_names(merged, text, rules.calendar_words)
+    merged = extend_over_hospital_heads(merged, text, rules.organisation_cues.get("hospital_heads", ()))
     # Outside hearings only courtesy titles make a person ("Member States" is none).
     person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
     merged = relabel_by_context(merged, text, rules, person_titles, possessive_persons)

@@ -417,6 +417,28 @@ def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterab
     return out
 
 
+# The capitalised word right after a name, ending the name: no capitalised word follows it
+# ("San Joaquin General. That was", "Lodi Memorial for a scan"; not "Kern Regional Center").
+_HEAD_AFTER = re.compile(r"[ ](?P<head>[A-Z][a-z]+)(?![\w'’-]|[ ]+[A-Z0-9])")
+
+
+def extend_over_hospital_heads(spans: Iterable[Span], text: str, heads: Iterable[str]) -> list[Span]:
+    """A place or organisation NER ended right before one of `heads`, the words a hospital's short
+    name ends in ("San Joaquin" of "born at San Joaquin General", "Lodi" of "Lodi Memorial"), runs on
+    over it: the hospital is the name, and its head word labels it (`relabel_by_head_word`). A
+    head another span starts at, or one a capitalised word follows, is left to NER."""
+    heads = frozenset(heads)
+    spans = list(spans)
+    starts = {s.start for s in spans}
+    out = []
+    for span in spans:
+        after = _HEAD_AFTER.match(text, span.end) if span.label in ("LOCATION", "ORGANIZATION") else None
+        if after and after.group("head") in heads and after.start("head") not in starts:
+            span = span.with_(end=after.end("head"))
+        out.append(span)
+    return out
+
+
 _CUT_AT_OF = re.compile(r"\S[ ]of\Z")
 
 
