@@ -18,12 +18,19 @@ Grant speaks elsewhere) stays a person, and so does a key sharing a word with an
 word that the document also writes in lower case ("the length of the call") is taken for a word:
 a contact list, a household or a sign-in sheet keys names to numbers ("Ana Ruiz: 555-0134     Tom
 Lee: 555-0199", "Reyes: 4471     Okafor: 5532"), and those keys are the people themselves.
+
+NER reads a key of a transcript's header as an organisation or a place too ("Court Address:
+7325 South Potomac Street", "Housing: HU 24-C-17", "Incident No.:    SPD260207-1186", "CDCR
+Number: AT5518" beside a caption's bracket), on a line of one field as well: before the first
+speaker's turn no line is a turn, so a key there names what its value is. A body or a place that
+is a header's key and that the talk names again ("Second Wind: 555-0134" for a house the
+parolee will live in) stays: the other mention shows the words are a name.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.spans import Span
@@ -95,3 +102,37 @@ def drop_form_keys_read_as_persons(spans: Iterable[Span], text: str) -> list[Spa
     )
     dropped = {id(s) for s in candidates if not _words(s.text_in(text)) & named_elsewhere}
     return [s for s in spans if id(s) not in dropped]
+
+
+def drop_form_keys_read_as_bodies(
+    spans: Iterable[Span], text: str, speaker_tags: Sequence[tuple[int, int]]
+) -> list[Span]:
+    """`spans` without the ORGANIZATION and LOCATION spans inside the key of a field of the
+    header, the text before the first of `speaker_tags`, unless the talk after it says the
+    span's words again (module docstring)."""
+    spans = list(spans)
+    header_end = min((start for start, _ in speaker_tags), default=0)
+    keys = [
+        (start + m.start("key"), start + m.end("key"))
+        for start, line in _lines(text[:header_end])
+        for m in _FIELD.finditer(line)
+    ]
+    if not keys:
+        return spans
+
+    def a_word_of_the_header(span: Span) -> bool:
+        if span.label not in ("ORGANIZATION", "LOCATION"):
+            return False
+        if not any(a <= span.start and span.end <= b for a, b in keys):
+            return False
+        said_again = re.compile(rf"(?<!\w){re.escape(span.text_in(text))}(?!\w)")
+        return said_again.search(text, header_end) is None
+
+    return [s for s in spans if not a_word_of_the_header(s)]
+
+
+def _lines(text: str) -> Iterable[tuple[int, str]]:
+    start = 0
+    for line in text.splitlines(keepends=True):
+        yield start, line
+        start += len(line)

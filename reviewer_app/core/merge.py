@@ -85,7 +85,7 @@ from reviewer_app.core.court_kinds import county_courts_to_counties, drop_court_
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
-from reviewer_app.core.form_fields import drop_form_keys_read_as_persons
+from reviewer_app.core.form_fields import drop_form_keys_read_as_bodies, drop_form_keys_read_as_persons
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages, language_names, surnames_named_like_languages
@@ -117,6 +117,7 @@ from reviewer_app.core.number_echoes import label_ages_said_again, label_times_s
 from reviewer_app.core.number_filters import drop_non_sensitive_numbers
 from reviewer_app.core.number_restarts import label_restarted_numbers
 from reviewer_app.core.organisation_names import (
+    extend_over_hospital_heads,
     join_names_cut_at_of,
     split_at_spaced_dashes,
     split_businesses_on_streets,
@@ -686,6 +687,7 @@ def merge_spans(
     # "1050" of a PO box) must not push aside the span that says what it is.
     merged = drop_non_sensitive_numbers(merged, text, rules, keep_durations, keep_relative_dates)
     merged = drop_months_inside_names(merged, text, rules.calendar_words)
+    merged = extend_over_hospital_heads(merged, text, rules.organisation_cues.get("hospital_heads", ()))
     # Outside hearings only courtesy titles make a person ("Member States" is none).
     person_titles = rules.titles if strip_person_titles or not name_titles else name_titles
     merged = relabel_by_context(merged, text, rules, person_titles, possessive_persons)
@@ -882,6 +884,7 @@ def merge_spans(
         merged = propagate_caseless_name_words(merged, text, casing_counts, words, rules.determiners)
     # Last: a form field's value may be a name only propagation found ("Examinee: DESROSIERS").
     merged = drop_form_keys_read_as_persons(merged, text)  # "Start: 10:42 AM     Length: 9:38"
+    merged = drop_form_keys_read_as_bodies(merged, text, speaker_tags)  # "Court Address: 7325 South ..."
     merged = drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
     if every_language_mention:
         # "Mrs. English", "ATTORNEY ENGLISH:": a surname, whatever the language's mentions say.

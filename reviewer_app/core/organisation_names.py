@@ -373,6 +373,9 @@ def split_businesses_on_streets(spans: Iterable[Span], text: str) -> list[Span]:
 
 _SPACED_DASH = re.compile(r"[ ]+[-–—][ ]+")
 _ACRONYM_AFTER_COMMA = re.compile(r",[ ]+(?P<acronym>[A-Z]{2,8})\Z")
+# "Pleasant Valley State Prison in Coalinga": a place, "in", and the capitalised name of the
+# place it stands in.
+_IN_A_PLACE = re.compile(r"[ ]in[ ](?P<place>[A-Z][\w'’.-]*(?:[ ][A-Z][\w'’.-]*)*)\Z")
 
 
 def _initials_of(name: str) -> str:
@@ -385,7 +388,9 @@ def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterab
     whose parts ends in one of `place_heads`, is two names, as a heading joins them
     ("PELICAN BAY STATE PRISON - CRESCENT CITY"): each part keeps the label, and later
     rules judge each on its own. So is one that runs on over its acronym after a comma
-    ("Pelican Bay State Prison, PBSP"): the name and the acronym."""
+    ("Pelican Bay State Prison, PBSP"): the name and the acronym. So is a place ending in
+    one of `place_heads` that NER ran on over "in" and the town it stands in ("Pleasant
+    Valley State Prison in Coalinga"): the town is a place whatever NER called the whole."""
     heads = tuple(f" {h.lower()}" for h in place_heads)
     out = []
     for span in spans:
@@ -403,6 +408,33 @@ def split_at_spaced_dashes(spans: Iterable[Span], text: str, place_heads: Iterab
                 start = span.start + dash.end()
             out.append(span.with_(start=start))
             continue
+        in_a_place = _IN_A_PLACE.search(covered) if span.label in ("LOCATION", "ORGANIZATION") else None
+        if in_a_place and f" {covered[: in_a_place.start()].lower()}".endswith(heads):
+            out.append(span.with_(end=span.start + in_a_place.start()))
+            out.append(span.with_(start=span.start + in_a_place.start("place"), label="LOCATION"))
+            continue
+        out.append(span)
+    return out
+
+
+# The capitalised word right after a name, ending the name: no capitalised word follows it
+# ("San Joaquin General. That was", "Lodi Memorial for a scan"; not "Kern Regional Center").
+_HEAD_AFTER = re.compile(r"[ ](?P<head>[A-Z][a-z]+)(?![\w'’-]|[ ]+[A-Z0-9])")
+
+
+def extend_over_hospital_heads(spans: Iterable[Span], text: str, heads: Iterable[str]) -> list[Span]:
+    """A place or organisation NER ended right before one of `heads`, the words a hospital's short
+    name ends in ("San Joaquin" of "born at San Joaquin General", "Lodi" of "Lodi Memorial"), runs on
+    over it: the hospital is the name, and its head word labels it (`relabel_by_head_word`). A
+    head another span starts at, or one a capitalised word follows, is left to NER."""
+    heads = frozenset(heads)
+    spans = list(spans)
+    starts = {s.start for s in spans}
+    out = []
+    for span in spans:
+        after = _HEAD_AFTER.match(text, span.end) if span.label in ("LOCATION", "ORGANIZATION") else None
+        if after and after.group("head") in heads and after.start("head") not in starts:
+            span = span.with_(end=after.end("head"))
         out.append(span)
     return out
 

@@ -14,8 +14,9 @@ THE = re.compile(r"^the\s+", re.IGNORECASE)
 POSSESSIVE = re.compile(r"['’]s$", re.IGNORECASE)
 NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
 _TRAILING_LOWER_WORD = re.compile(r"(?<=\S)[ ]+[a-z]+[.,;:!?]?$")
-# "Jr.", "Inc.", "St.": a final full stop that belongs to the word.
-_ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
+# "Jr.", "Inc.", "St.", an initial: a final full stop that belongs to the word. Not the bunk
+# letter closing a bed code at a sentence's end ("First bed I have is C5-132L.").
+_ABBREVIATION = re.compile(r"(?<![A-Za-z0-9])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
 
 
 def tidy_boundaries(spans: Iterable[Span], text: str) -> list[Span]:

@@ -27,6 +27,8 @@ def _dwellings(text: str) -> list[str]:
             ["511-2L", "GW-241L"],
         ),
         ("Housing:     A3-220L\nCharge: fighting", ["A3-220L"]),
+        # a building's letter and number and a cell's three digits, with no bunk letter
+        ("Cell search of A5-214, she found it. You were in D2-118 most of that time?", ["A5-214", "D2-118"]),
         ("My aunt in apartment D, she has a key. I live in apartment 7C.", ["7C", "D"]),
         ("You'll go to 2 West, bed 2W-118-A. Any questions?", ["2W-118-A"]),
         ("Unit / bed:    6 North, 318-C", ["318-C"]),
@@ -43,6 +45,7 @@ def test_a_number_where_someone_lives_or_is_housed_is_a_place(text, expected):
     [
         "The camera C3-04 shows the yard.",  # no bunk letter: a camera, not a bed
         "Form GW-241 and case 511-2 are filed.",  # no bunk letter either
+        "Take the I-405 to exit 12; the F-150 and the AB-1234 filing.",  # a road, a truck, a bill
         "We met in interview room three.",  # nobody lives there
         "Call my cell 559 555 0142 after six.",  # a phone number
         "I went to bed 10:30 that night.",  # a clock time

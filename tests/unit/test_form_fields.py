@@ -1,7 +1,7 @@
 """A form line's field keys read as persons are no names; its values stay (core/form_fields.py)."""
 
 from reviewer_app.core.document import Document
-from reviewer_app.core.form_fields import drop_form_keys_read_as_persons
+from reviewer_app.core.form_fields import drop_form_keys_read_as_bodies, drop_form_keys_read_as_persons
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.pseudonymize import pseudonymize
 from reviewer_app.core.spans import Span
@@ -109,3 +109,36 @@ def test_names_keyed_to_numbers_in_a_contact_list_or_a_household_stay_persons():
     names = ["Ana Ruiz", "Tom Lee", "Maria Lopez", "Jose Lopez", "Reyes", "Okafor"]
     spans = [_person(text, name) for name in [*names, "Length"]]
     assert _persons(text, drop_form_keys_read_as_persons(spans, text)) == names
+
+
+RECORD = (
+    "DISTRICT COURT OF ARAPAHOE COUNTY, COLORADO\n"
+    "Court Address: 7325 South Potomac Street, Centennial\n"
+    "Housing: HU 24-C-17\n"
+    "Second Wind: 555-0134\n"
+    "\n"
+    "THE COURT: We are on the record. Second Wind has a bed for him.\n"
+    "Kaiser Permanente: That's the clinic, Your Honor.\n"
+)
+
+
+def _body(text: str, name: str, label: str = "ORGANIZATION") -> Span:
+    start = text.index(name)
+    return Span(start, start + len(name), label, ("presidio", "spacy"), 0.85)
+
+
+def test_a_headers_key_is_no_body_or_place_unless_the_talk_names_it():
+    tags = [
+        (RECORD.index("THE COURT:"), RECORD.index("THE COURT:") + 9),
+        (RECORD.index("Kaiser"), RECORD.index(": That")),
+    ]
+    spans = [
+        _body(RECORD, "Court Address"),
+        _body(RECORD, "Housing", "LOCATION"),
+        _body(RECORD, "Second Wind"),  # the talk names it again
+        _body(RECORD, "Centennial", "LOCATION"),  # a value, not a key
+        _body(RECORD, "Kaiser Permanente"),  # a key after the header: a turn, left alone
+    ]
+    kept = [s.text_in(RECORD) for s in drop_form_keys_read_as_bodies(spans, RECORD, tags)]
+    assert kept == ["Second Wind", "Centennial", "Kaiser Permanente"]
+    assert len(drop_form_keys_read_as_bodies(spans, RECORD, [])) == len(spans)  # no turns, no header

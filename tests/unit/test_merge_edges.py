@@ -420,6 +420,20 @@ def test_tidy_boundaries_trims_spaces_and_lower_case_words_after_a_name_and_drop
     assert merge.tidy_boundaries([Span(4, 6, "DATE")], "Seen  ") == []  # spaces only, at the end
 
 
+def test_a_bed_codes_bunk_letter_is_no_initial_that_keeps_the_full_stop():
+    text = "First bed I have is C5-132L. Then Booker T. and Lee Jr. came."
+    spans = [
+        at(text, "C5-132L.", "ORGANIZATION"),
+        at(text, "Booker T.", "PERSON"),
+        at(text, "Lee Jr.", "PERSON"),
+    ]
+    assert covered(merge.tidy_boundaries(spans, text), text) == [
+        ("ORGANIZATION", "C5-132L"),
+        ("PERSON", "Booker T."),
+        ("PERSON", "Lee Jr."),
+    ]
+
+
 def test_a_number_said_in_words_at_a_sentence_start_keeps_its_lower_case_words():
     # A ZIP code read digit by digit opens its sentence with a capital; it is no name that
     # ends at its last capital. A capitalised name still loses the word after it.

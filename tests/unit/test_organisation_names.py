@@ -272,6 +272,38 @@ def test_a_name_read_across_a_spaced_dash_or_over_its_acronym_is_two_names():
     assert header not in found and body not in found
 
 
+def test_a_place_read_on_over_in_and_its_town_is_the_place_and_the_town():
+    text = (
+        "We're at Kestrel Ridge State Prison in Holloway Flats today. "
+        "He joined Brothers in Pen and Safe at Home."
+    )
+    spans = [
+        _ner(text, "Kestrel Ridge State Prison in Holloway Flats", "ORGANIZATION"),
+        _ner(text, "Brothers in Pen", "ORGANIZATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {("Kestrel Ridge State Prison", "LOCATION"), ("Holloway Flats", "LOCATION")} <= merged
+    # no place's head before "in": one group's name, kept whole
+    assert ("Brothers in Pen", "ORGANIZATION") in merged
+
+
+def test_a_place_ner_ended_before_a_hospitals_short_head_is_the_hospital():
+    text = (
+        "I was born at San Joaquin General. Then Lodi Memorial for a scan, "
+        "and Kern Regional Center after. She lives in Fresno General Delivery."
+    )
+    spans = [
+        _ner(text, "San Joaquin", "LOCATION"),
+        _ner(text, "Lodi", "LOCATION"),
+        _ner(text, "Kern", "LOCATION"),
+        _ner(text, "Fresno", "LOCATION"),
+    ]
+    merged = _merged(text, spans)
+    assert {("San Joaquin General", "ORGANIZATION"), ("Lodi Memorial", "ORGANIZATION")} <= merged
+    # a capitalised word after the head: the name goes on, and NER's reading is left alone
+    assert ("Kern", "LOCATION") in merged and ("Fresno", "LOCATION") in merged
+
+
 def test_a_name_with_a_middle_initial_is_defined_whole():
     text = "INMATE: Will C. Wood, that's the middle school. Then I left Will C. Wood for good."
     assert _defined(text) == ["Will C. Wood"]
