@@ -599,3 +599,15 @@ def test_in_the_general_profile_a_hearing_title_after_the_still_names_someone(ru
     text = "Is this the Reverend Moss who wrote?"
     spans = [at(text, "Reverend Moss", "PERSON")]
     assert merge.relabel_by_context(spans, text, rules, GENERAL_TITLES)[0].label == "PERSON"
+
+
+def test_a_camp_is_a_place_whatever_ner_said():
+    from reviewer_app.core.merge import merge_spans
+
+    text = "At fifteen, Camp Barrett. Then Camp Afflerbaugh at sixteen."
+    spans = [
+        Span(text.index("Camp Barrett"), text.index("Camp Barrett") + 12, "PERSON", ("spacy",), 0.85),
+        Span(text.index("Camp Aff"), text.index("Camp Aff") + 16, "ORGANIZATION", ("spacy",), 0.85),
+    ]
+    kept = {(s.text_in(text), s.label) for s in merge_spans(spans, text)}
+    assert kept >= {("Camp Barrett", "LOCATION"), ("Camp Afflerbaugh", "LOCATION")}
