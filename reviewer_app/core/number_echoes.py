@@ -17,6 +17,8 @@ at a mark) near an AGE span of the same value.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
@@ -83,12 +85,16 @@ def _label_said_again(
         if value is not None:
             inside = [s for s in held if s.start <= candidate.start and candidate.end <= s.end]
             said += [(candidate.start, value, s) for s in inside]
+    # Whether a span overlaps a candidate: of the spans that start before its end (sorted by
+    # start), the furthest end goes past its start. A walk over every span for every number
+    # of a long hearing cost more than the rest of the step.
     taken = sorted((s.start, s.end) for s in spans)
+    starts = [s for s, _ in taken]
+    furthest = list(itertools.accumulate((e for _, e in taken), max))
     added = []
     for candidate in candidates:
-        if not _in_words(text, words, candidate) or any(
-            s < candidate.end and candidate.start < e for s, e in taken
-        ):
+        before = bisect.bisect_left(starts, candidate.end)
+        if not _in_words(text, words, candidate) or (before and furthest[before - 1] > candidate.start):
             continue
         value = value_of(words, candidate, reader)
         if value is None or not said_so(words, candidate):
@@ -133,6 +139,7 @@ def label_ages_said_again(spans: Iterable[Span], text: str) -> list[Span]:
     (`_stands_alone`) and has the value of an AGE span within reach ("she's seventeen. That's --
     seventeen."). Digits are left alone (a line or cue number at a line's start stands alone as
     often), and so are ordinals ("Give me a second.")."""
+
     def stands_alone(words: Sequence[Word], candidate: Candidate) -> bool:
         return _stands_alone(text, words, candidate)
 
