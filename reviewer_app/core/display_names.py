@@ -32,6 +32,12 @@ _SURNAME_FIRST = re.compile(r"([\w'’-]+),")
 _OWNER = re.compile(r"[\w-]+['’]s\Z")
 # A display name and the note in brackets after it ("Helen Park (BPH)", "Marsh, Ellen (Guest)").
 _NAME_AND_NOTE = re.compile(r"(?P<name>[^()\n]*?\w)[ ]+\([^()\n]{1,24}\)")
+# A label opening a line, its name written surname first, before a colon ("Okafor, Desmond:",
+# "Whitcomb, Gerald (BPH):"): a caption cue's or a recogniser's speaker, a display name, also
+# where the importer took no tag (a speaker said once has no other turn to be read by).
+_SURNAME_FIRST_LABEL = re.compile(
+    r"^[ \t]*(?P<name>[A-Z][\w'’-]+,[ ]+[A-Z][\w'’-]+)(?:[ ]+\([^()\n]{1,24}\))?:[ \t]", re.M
+)
 # A gazetteer's place is at most this many words ("Richard J. Donovan Correctional Facility").
 _PLACE_WORDS = 5
 
@@ -81,10 +87,32 @@ def label_persons_before_notes(
         if len(words) == 1 and words[0].group().lower() in lower:
             continue
         names.append((words[0].start(), words[-1].end()))
+    names.extend(_surname_first_labels(spans, text, speaker_tags, titles))
     if not names:
         return list(spans)
     kept = [s for s in spans if not any(s.start < end and start < s.end for start, end in names)]
     return sorted([*kept, *(Span(a, b, "PERSON", (CONTEXT,), CONTEXT_SCORE) for a, b in names)])
+
+
+def _surname_first_labels(
+    spans: Sequence[Span], text: str, speaker_tags: Sequence[tuple[int, int]], titles: frozenset[str]
+) -> list[tuple[int, int]]:
+    """Where a label opening a line names someone surname first (`_SURNAME_FIRST_LABEL`) outside the
+    speaker tags, and one of its two words is a PERSON span already ("Okafor, Desmond:" where NER
+    read "Desmond"): the whole name, so the surname is not left out. Neither word may be one of
+    `titles` ("Commissioner, Sir:")."""
+    persons = [s for s in spans if s.label == "PERSON"]
+    found = []
+    for match in _SURNAME_FIRST_LABEL.finditer(text):
+        start, end = match.span("name")
+        if any(a <= start < b for a, b in speaker_tags):
+            continue
+        words = [w.lower().rstrip(".") for w in _WORD.findall(match.group("name"))]
+        if any(w in titles for w in words):
+            continue
+        if any(s.start < end and start < s.end for s in persons):
+            found.append((start, end))
+    return found
 
 
 def _places_in(text: str, start: int, end: int, known_places: frozenset[str]) -> list[tuple[int, int]]:

@@ -156,3 +156,24 @@ def test_the_names_in_speaker_tags_leave_out_roles_notes_numbers_codes_and_devic
     tags = [(m.start(), m.end()) for m in re.finditer(r"(?m)^[^:\n]+(?=:)", text)]
     names = names_in_speaker_tags(text, tags, NOT_NAMES, DEVICES)
     assert names == ["LEE", "Rivers", "Okafor", "REDDICK"]
+
+
+def test_a_label_written_surname_first_is_one_person_where_the_importer_took_no_tag():
+    text = (
+        "12\n00:12:31,400 --> 00:12:35,900\nOkafor, Desmond: yes sir i was going to stay with my aunt\n\n"
+        "13\n00:12:36,000 --> 00:12:40,200\nWhitcomb, Gerald (BPH): and your aunt's name\n\n"
+        "14\n00:12:41,000 --> 00:12:43,000\nWell, Sure: that is all\n\n"
+        "15\n00:12:44,000 --> 00:12:45,000\nCommissioner, Sir: one more\n"
+    )
+    desmond, gerald, sure = text.index("Desmond"), text.index("Gerald"), text.index("Sure")
+    spans = [
+        Span(desmond, desmond + 7, "PERSON", ("spacy",), 0.85),
+        Span(gerald, gerald + 6, "PERSON", ("spacy",), 0.85),
+        Span(sure, sure + 4, "ORGANIZATION", ("spacy",), 0.85),
+        Span(text.index("Sir"), text.index("Sir") + 3, "PERSON", ("spacy",), 0.85),
+    ]
+    out = _labelled(label_persons_before_notes(spans, text, [], DEVICES, TITLES | {"sir"}), text)
+    # NER read the given names; the surnames written first are the same person's.
+    assert ("Okafor, Desmond", "PERSON") in out and ("Whitcomb, Gerald", "PERSON") in out
+    # A label whose words hold no person, or a title, is none.
+    assert ("Well, Sure", "PERSON") not in out and ("Commissioner, Sir", "PERSON") not in out
