@@ -111,12 +111,14 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
 # The first letter of a sentence: after a full stop, a colon, or at a line's start where the line
 # before ended one, was blank or ended in a clock's stamp (a turn's first words under its tag line,
 # "Priya Raman  0:09", "Priya Raman  2:05 PM", or under a caption's timing); a line the layout
-# wrapped goes on with the sentence: "worked the\nnight counter". A line ending in a clock's stamp
-# ("Priya Raman, NP  0:00", "Created: 03/14/2025 2:05 PM") is the layout's, no sentence.
+# wrapped goes on with the sentence: "worked the\nnight counter". A capitalised line ending in a
+# clock's stamp ("Priya Raman, NP  0:00", "Created: 03/14/2025 2:05 PM") is the layout's, no
+# sign of care for capitals; one in lower case ("speaker 1  0:03", "khale  10:43 AM") is a sign of
+# none.
 _CLOCK_STAMP = r"\d:\d\d(?:[.,:]\d+)?(?:[ \t]*[AaPp]\.?[Mm]\.?)?[ \t]*"
 _LINE_ENDING_A_SENTENCE = rf"(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n|{_CLOCK_STAMP}\n)"
 _SENTENCE_INITIAL = re.compile(
-    rf"(?:{_LINE_ENDING_A_SENTENCE}[ \t]*|[.!?]\s+|:\s+)([A-Za-z])(?![^\n]*{_CLOCK_STAMP}$)", re.M
+    rf"(?:{_LINE_ENDING_A_SENTENCE}[ \t]*|[.!?]\s+|:\s+)([a-z]|[A-Z](?![^\n]*{_CLOCK_STAMP}$))", re.M
 )
 _LOWERCASE_I = re.compile(r"(?<![\w'’-])i(?![\w'’-])")
 # A courtesy title written short, then a word in lower case that is no conjunction ("Mr. wheat",

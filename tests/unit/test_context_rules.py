@@ -1165,6 +1165,13 @@ def test_speech_under_tag_lines_tells_whether_names_are_capitalised():
     text = _LOWER_CASE_SPEECH_UNDER_TAG_LINES
     # The capitalised tag lines are the layout's: the speech under them opens in lower case.
     assert not _names_are_capitalised(text)
+    # Labels in lower case over capitalised messages are a sign of no care for capitals, so a
+    # name the messages write in lower case stays one ("tyrell").
+    chat = (
+        "khale  10:43 AM\nYes. He said tyrell signed it.\n\nspeaker 1  10:44 AM\nGood. Who else?\n\n"
+        "khale  10:45 AM\nNobody. Just him.\n\nspeaker 1  10:46 AM\nOkay. Thanks.\n"
+    )
+    assert not _names_are_capitalised(chat)
     # The same export with the speech capitalised is written with care for capitals.
     cased = re.sub(r"(\d:\d\d\n)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
     assert _names_are_capitalised(cased.replace(" okay", " Okay"))
@@ -1191,5 +1198,11 @@ def test_a_legislators_title_in_a_tag_is_a_role_before_the_name():
     )
     merged = _merged(text, [_span(text, "ASSEMBLYMEMBER", "PERSON")])
     assert {("OKWUOSA", "PERSON"), ("QUINTERO", "PERSON"), ("Okwuosa", "PERSON")} <= merged
+    # A legislator's title that is also a surname ("Alderman", "Delegate") stays a possible name.
+    text = (
+        "MS. ALDERMAN: Good morning.\nCOMMISSIONER LEE: Ms. Alderman, you are the deputy?\n"
+        "MS. ALDERMAN: Yes.\n"
+    )
+    assert ("ALDERMAN", "PERSON") in _merged(text, [_span(text, "Ms. Alderman", "PERSON")])
     # The title alone names no one.
     assert not any(covered.startswith(("ASSEMBLYMEMBER", "COUNCILMEMBER")) for covered, _ in merged)
