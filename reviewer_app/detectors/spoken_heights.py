@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 
 SCORE = 0.85
 WEAK_SCORE = 0.6
+# Between two numbers, what makes them two sayings, not feet and inches ("six? Seven.", "six --
+# seven"); a comma or a pause stays a height ("about six, one", "six... two").
+_TWO_SAYINGS = re.compile(r"[?!]|--")
 
 
 def find_heights(f: Finder) -> list[Span]:
@@ -25,8 +28,8 @@ def find_heights(f: Finder) -> list[Span]:
             continue
         j = feet.last
         inches = f.reader.read_small(j)
-        if inches is None or inches.value > 11 or f.gap(i, j) not in ("-", " "):
-            continue  # "I was -- six? Seven.": a mark between says two numbers, not feet and inches
+        if inches is None or inches.value > 11 or _TWO_SAYINGS.search(f.gap(i, j)):
+            continue  # "I was -- six? Seven.": a question or a dash between says two numbers
         end = inches.last + (f.word(inches.last) in f.v.inch_words)
         hyphen = f.gap(i, j) == "-"
         tall = f.word(end) in f.v.tall_words

@@ -143,8 +143,24 @@ def bare_number_labels() -> frozenset[str]:
 _NUMBER_JOINERS = frozenset({"a", "and"})
 
 
+# A run of this many single digits said one by one is an identifier's reading, never a sum's.
+_DIGIT_WORDS = frozenset(
+    ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+)
+_READ_OUT_DIGITS = 3
+
+
 def _said_in_number_words(words: tuple[str, ...]) -> bool:
-    return bool(words) and all(w in number_words() or w in _NUMBER_JOINERS for w in words)
+    """Whether `words` say a number as a sum is said ("forty", "two eighty-five"), not digit by
+    digit as an identifier is read ("four eight two nine one": searched for like any other)."""
+    if not words or not all(w in number_words() or w in _NUMBER_JOINERS for w in words):
+        return False
+    run = 0
+    for word in words:
+        run = run + 1 if word in _DIGIT_WORDS else 0
+        if run >= _READ_OUT_DIGITS:
+            return False
+    return True
 
 
 @functools.cache

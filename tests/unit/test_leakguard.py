@@ -354,3 +354,8 @@ def test_a_sum_said_in_number_words_alone_is_not_searched_for_elsewhere():
     assert [h.text_in(text) for h in unannotated_occurrences(doc, [bare, said, written])] == ["1,250"]
     assert [t.words for t in leak_terms(doc, [bare])] == []
     assert [t.words for t in leak_terms(doc, [said])] == [("forty", "dollars")]
+    # Digits said one by one are an identifier's reading, searched for whatever its label.
+    text = "The fee is four eight two nine one. My CDC number is four eight two nine one."
+    doc = Document(id="digits", text=text)
+    read_out = Span(11, 34, "AMOUNT")
+    assert [t.words for t in leak_terms(doc, [read_out])] == [("four", "eight", "two", "nine", "one")]

@@ -76,3 +76,6 @@ def test_two_numbers_split_by_a_question_mark_are_no_feet_and_inches():
     assert said(text, "HEIGHT") == []
     assert said(text, "AGE") == ["six", "Seven"]
     assert said("He's six-two, shaved head.", "HEIGHT") == ["six-two"]
+    # A comma or a pause between feet and inches is still a height said.
+    assert said("The suspect was about six, one.", "HEIGHT") == ["six, one"]
+    assert said("He was five, ten tall.", "HEIGHT") == ["five, ten"]
