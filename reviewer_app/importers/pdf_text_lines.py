@@ -25,9 +25,12 @@ def text_line_rows(texts: Sequence[str]) -> tuple[frozenset[int], frozenset[int]
     """(the rows, by index, that open a numbered line of the text, those that are a page
     number of the text alone), or two empty sets where the rows do not count on so. A row
     opens a line where its number is the last line's plus one, or 1 after a page's lines; a
-    number alone that counts on from no line ("64" after line 25) is the page's number."""
+    number alone that counts on from no line is the page's number where it stands between a
+    page's lines and the next page's ("64" after line 25, before line 1) or after the last
+    line; elsewhere it is a number the row above wrapped onto its own row ("apartment" / "12")."""
     opening: list[int] = []
     page_numbers: list[int] = []
+    alone: list[int] = []  # numbers alone since the last line that opened
     last = 0
     for i, text in enumerate(texts):
         match = _LINE_NUMBER.match(text)
@@ -35,10 +38,14 @@ def text_line_rows(texts: Sequence[str]) -> tuple[frozenset[int], frozenset[int]
             continue
         number = int(match.group(1))
         if number == last + 1 or (number == 1 and last > 1):
+            if number == 1:
+                page_numbers.extend(alone)
+            alone = []
             opening.append(i)
             last = number
         elif text.strip().isdigit():
-            page_numbers.append(i)
+            alone.append(i)
+    page_numbers.extend(alone)
     if len(opening) < MIN_COUNTING_ROWS or len(opening) < MIN_COUNTING_SHARE * len(texts):
         return frozenset(), frozenset()
     return frozenset(opening), frozenset(page_numbers)

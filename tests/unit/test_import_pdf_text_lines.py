@@ -68,3 +68,11 @@ def test_a_line_in_capitals_under_speech_ends_the_turn_as_in_the_text(tmp_path, 
     document, reference = _round_trip(tmp_path, "hearing_line_numbered_third_firm", layout)
     assert ("INMATE QUINTERO", "Luis Quintero, Q-U-I-N-T-E-R-O,") in utterances(document)
     assert utterances(document) == utterances(reference)
+
+
+def test_a_number_the_row_above_wrapped_is_no_page_number():
+    rows = _page()
+    # "... I lived in apartment" / "12": a number wrapped inside the page's lines, not its number.
+    rows[1:2] = ["2 INMATE QUIROGA: I lived in apartment", "12"]
+    _, page_numbers = text_line_rows([*rows, "64", "1 the next page"])
+    assert page_numbers == frozenset({len(rows)})  # "64" between line 25 and line 1 only
