@@ -108,8 +108,10 @@ def drop_form_keys_read_as_bodies(
     spans: Iterable[Span], text: str, speaker_tags: Sequence[tuple[int, int]]
 ) -> list[Span]:
     """`spans` without the ORGANIZATION and LOCATION spans inside the key of a field of the
-    header, the text before the first of `speaker_tags`, unless the talk after it says the
-    span's words again (module docstring)."""
+    header, the text before the first of `speaker_tags`, made of words the document also writes
+    in lower case ("Court Address", "Housing"), unless the talk after it says them again (module
+    docstring). A key of a name's words ("Fresno Police Department: Recorded Interview",
+    "Guadalupe Renteria: Treasurer") is the name's, kept whatever NER called it."""
     spans = list(spans)
     header_end = min((start for start, _ in speaker_tags), default=0)
     keys = [
@@ -120,12 +122,16 @@ def drop_form_keys_read_as_bodies(
     if not keys:
         return spans
 
+    lower = lowercase_words(text)
+
     def a_word_of_the_header(span: Span) -> bool:
         if span.label not in ("ORGANIZATION", "LOCATION"):
             return False
         if not any(a <= span.start and span.end <= b for a, b in keys):
             return False
-        said_again = re.compile(rf"(?<!\w){re.escape(span.text_in(text))}(?!\w)")
+        if not _words(span.text_in(text)) <= lower:
+            return False
+        said_again = re.compile(rf"(?<!\w){re.escape(span.text_in(text))}(?!\w)", re.IGNORECASE)
         return said_again.search(text, header_end) is None
 
     return [s for s in spans if not a_word_of_the_header(s)]

@@ -116,6 +116,7 @@ RECORD = (
     "Court Address: 7325 South Potomac Street, Centennial\n"
     "Housing: HU 24-C-17\n"
     "Second Wind: 555-0134\n"
+    "(the court address and housing as of intake)\n"
     "\n"
     "THE COURT: We are on the record. Second Wind has a bed for him.\n"
     "Kaiser Permanente: That's the clinic, Your Honor.\n"
@@ -142,3 +143,15 @@ def test_a_headers_key_is_no_body_or_place_unless_the_talk_names_it():
     kept = [s.text_in(RECORD) for s in drop_form_keys_read_as_bodies(spans, RECORD, tags)]
     assert kept == ["Second Wind", "Centennial", "Kaiser Permanente"]
     assert len(drop_form_keys_read_as_bodies(spans, RECORD, [])) == len(spans)  # no turns, no header
+
+
+def test_a_headers_key_made_of_a_names_words_is_the_name():
+    # review19: a key that is a body's or a person's name, said once, stays redacted.
+    text = (
+        "Fresno Police Department: Recorded Interview\nGuadalupe Renteria: Treasurer\n\n"
+        "DET. HALE: This is the interview. Please state your name for the record.\n"
+        "MS. PIKE: Dana Pike. I am the treasurer's assistant.\n"
+    )
+    tags = [(text.index(t), text.index(t) + len(t) - 1) for t in ("DET. HALE:", "MS. PIKE:")]
+    spans = [_body(text, "Fresno Police Department"), _body(text, "Guadalupe Renteria", "LOCATION")]
+    assert len(drop_form_keys_read_as_bodies(spans, text, tags)) == 2
