@@ -8,24 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer_app.importers import import_file
 from reviewer_app.importers.hearing import hearing_layout
-from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
-
-
-def _text(tmp_path, text: str):
-    path = tmp_path / "transcript.txt"
-    path.write_text(text, encoding="utf-8")
-    document = import_file(path)
-    assert document.text == text.rstrip("\n")
-    return document
-
-
-def _pdf(tmp_path, text: str, layout: str):
-    reference = text_document("transcript", text)
-    path = tmp_path / f"{layout}.pdf"
-    path.write_bytes(render(text, reference, layouts()[layout], title="Transcript"))
-    return reference, import_file(path)
+from tests.fixtures.pdf_layouts import utterances
+from tests.unit.test_import_new_kinds import _pdf, _text
 
 
 def _lines_outside_sections(document) -> list[str]:
