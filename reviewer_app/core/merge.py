@@ -206,6 +206,7 @@ class MergeRules:
     determiners: frozenset[str] = frozenset()
     clause_words: frozenset[str] = frozenset()
     role_nouns: frozenset[str] = frozenset()
+    offices: frozenset[str] = frozenset()  # role_nouns but the speaker roles: "Mr President", not "Mr Cross"
 
     def priority(self, label: str) -> int:
         try:
@@ -238,18 +239,10 @@ def load_merge_rules() -> MergeRules:
         place_cues=frozenset(w.lower() for w in merge.get("place_cues", ())),
         location_cues=frozenset(w.lower() for w in merge.get("location_cues", ())),
         locative_cues=frozenset(w.lower() for w in merge.get("locative_cues", ())),
-        known_groups=frozenset(
-            name for file_name in merge.get("group_gazetteers", ()) for name in _gazetteer(file_name)
-        ),
-        known_places=frozenset(
-            name for file_name in merge.get("place_gazetteers", ()) for name in _gazetteer(file_name)
-        ),
-        known_bodies=frozenset(
-            name for file_name in merge.get("body_gazetteers", ()) for name in _gazetteer(file_name)
-        ),
-        countries=frozenset(
-            n for file_name in merge.get("country_gazetteers", ()) for n in _gazetteer(file_name)
-        ),
+        known_groups=_gazetteers(merge, "group_gazetteers"),
+        known_places=_gazetteers(merge, "place_gazetteers"),
+        known_bodies=_gazetteers(merge, "body_gazetteers"),
+        countries=_gazetteers(merge, "country_gazetteers"),
         function_words=frozenset(w.lower() for w in merge.get("function_words", ())),
         law_heads=tuple(merge.get("law_heads", ())),
         test_words=frozenset(w.lower() for w in merge.get("test_words", ())),
@@ -262,12 +255,17 @@ def load_merge_rules() -> MergeRules:
         role_nouns=frozenset(
             w.lower() for w in (*merge.get("role_nouns", ()), *merge.get("speaker_roles", ()))
         ),
+        offices=frozenset(w.lower() for w in merge.get("role_nouns", ())),
     )
 
 
 def _read_toml(path: Path) -> dict:
     with path.open("rb") as fh:
         return tomllib.load(fh)
+
+
+def _gazetteers(merge: dict, key: str) -> frozenset[str]:
+    return frozenset(name for file_name in merge.get(key, ()) for name in _gazetteer(file_name))
 
 
 def _gazetteer(file_name: str) -> list[str]:
@@ -706,7 +704,7 @@ def merge_spans(
         merged = resolve_overlaps(take_in_titles(merged, text, name_titles), text, rules)
     person_words = rules.titles | name_titles | rules.person_cues
     roles = rules.role_nouns | rules.determiners
-    merged = drop_role_only_persons(merged, text, person_words | roles, roles)
+    merged = drop_role_only_persons(merged, text, person_words | roles, rules.offices | rules.determiners)
     heads = frozenset(h.split()[-1].lower() for words in rules.head_words.values() for h in words)
     merged = take_in_surnames_that_are_titles(merged, text, rules.titles | rules.role_nouns, heads)
     # "Hartnell college", "Jamison center"

@@ -611,6 +611,12 @@ def test_a_surname_that_is_a_title_stays_after_a_courtesy_title(rules):
     ]
     # A title or an office alone names no one; after "Mr." or "Ms." a title is a surname.
     assert covered(merge.merge_spans(spans, text, rules), text) == [("PERSON", "Deacon"), ("PERSON", "Judge")]
+    # So is a word that names a speaker's role in a tag ("CROSS" examination, "OPERATOR:"), which
+    # no one is addressed by as an office is ("Mr. President").
+    text = "Mr. Cross, you represent him? And Ms. Operator is here too."
+    spans = [at(text, "Mr. Cross", "PERSON"), at(text, "Ms. Operator", "PERSON")]
+    expected = [("PERSON", "Cross"), ("PERSON", "Operator")]
+    assert covered(merge.merge_spans(spans, text, rules), text) == expected
 
 
 def test_merge_spans_in_the_general_profile_drops_an_address_by_office(rules):
