@@ -53,6 +53,7 @@ statute_words = ["Section"]
 determiners = ["The"]
 clause_words = ["Of"]
 role_nouns = ["Chair"]
+speaker_roles = ["Cross"]
 [organisation_cues]
 before = ["program called"]
 """
@@ -91,7 +92,8 @@ before = ["program called"]
         organisation_cues={"before": ("program called",)},
         determiners=frozenset({"the"}),
         clause_words=frozenset({"of"}),
-        role_nouns=frozenset({"chair"}),
+        role_nouns=frozenset({"chair", "cross"}),  # offices and the words of speakers' roles
+        offices=frozenset({"chair"}),  # offices alone: one is addressed by them ("Madam Chair")
     )
 
 
