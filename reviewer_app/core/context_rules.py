@@ -53,6 +53,7 @@ test) are in `resources/patterns/merge.toml`.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -109,12 +110,10 @@ _CONTENTS_LINE = re.compile(
 # What ends a sentence before a word: punctuation, a speaker tag's colon, a bracket.
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;(\"“]|--)\s*$")
 # The first letter of a sentence: after a full stop, a colon, or at a line's start where the line
-# before ended one, was blank or ended in a clock's stamp (a turn's first words under its tag line,
-# "Priya Raman  0:09", "Priya Raman  2:05 PM", or under a caption's timing); a line the layout
-# wrapped goes on with the sentence: "worked the\nnight counter". A capitalised line ending in a
-# clock's stamp ("Priya Raman, NP  0:00", "Created: 03/14/2025 2:05 PM") is the layout's, no
-# sign of care for capitals; one in lower case ("speaker 1  0:03", "khale  10:43 AM") is a sign of
-# none.
+# before ended one, was blank or ended in a clock's stamp (speech under "Priya Raman  2:05 PM" or a
+# caption's timing); a wrapped line goes on with its sentence ("worked the\nnight counter"). A
+# capitalised line ending in a stamp is the layout's, no sign of care for capitals; one in lower
+# case ("speaker 1  0:03") is a sign of none.
 _CLOCK_STAMP = r"\d:\d\d(?:[.,:]\d+)?(?:[ \t]*[AaPp]\.?[Mm]\.?)?[ \t]*"
 _LINE_ENDING_A_SENTENCE = rf"(?:\A|[.!?:\"”)\]][ \t]*\n|\n[ \t]*\n|{_CLOCK_STAMP}\n)"
 _SENTENCE_INITIAL = re.compile(
@@ -855,15 +854,19 @@ def _names_are_capitalised(text: str) -> bool:
     sample = text[:50000]
     if _LOWERCASE_I.search(sample) or lower_case_names_after_titles(sample):
         return False
-    starts = _SENTENCE_INITIAL.findall(sample)
+    starts = _sentence_starts(sample)
     return len(starts) >= 5 and sum(c.isupper() for c in starts) >= 0.9 * len(starts)
 
 
+@functools.lru_cache(maxsize=4)  # asked for by several rules of one merge, of one document
+def _sentence_starts(sample: str) -> tuple[str, ...]:
+    return tuple(_SENTENCE_INITIAL.findall(sample))
+
+
 def _speech_in_lower_case(text: str) -> bool:
-    """Whether the text opens most of its sentences in lower case, as a speech recogniser
-    writes: there a name in lower case is how every name is written, no sign that its
-    capitalised mention in a tag or a heading is an ordinary word."""
-    starts = _SENTENCE_INITIAL.findall(text[:50000])
+    """Whether most sentences open in lower case, as a speech recogniser writes: there a name in
+    lower case is how every name is written, no sign that its capitalised mention is a word."""
+    starts = _sentence_starts(text[:50000])
     return len(starts) >= 5 and sum(c.islower() for c in starts) * 2 > len(starts)
 
 

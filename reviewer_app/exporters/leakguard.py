@@ -47,7 +47,7 @@ from reviewer_app.core.merge import default_rules
 from reviewer_app.core.person_words import person_words
 from reviewer_app.core.pseudonymize import PseudonymizedText
 from reviewer_app.core.spans import Span
-from reviewer_app.core.spoken_numbers import number_words
+from reviewer_app.core.spoken_numbers import number_words, spoken_words
 from reviewer_app.exporters.guard_match import Matcher, pattern_for
 from reviewer_app.exporters.guard_text import fold, fold_words
 from reviewer_app.exporters.ordinary_words import is_ordinary_word
@@ -144,9 +144,6 @@ _NUMBER_JOINERS = frozenset({"a", "and"})
 
 
 # A run of this many single digits said one by one is an identifier's reading, never a sum's.
-_DIGIT_WORDS = frozenset(
-    ("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-)
 _READ_OUT_DIGITS = 3
 
 
@@ -155,9 +152,9 @@ def _said_in_number_words(words: tuple[str, ...]) -> bool:
     digit as an identifier is read ("four eight two nine one": searched for like any other)."""
     if not words or not all(w in number_words() or w in _NUMBER_JOINERS for w in words):
         return False
-    run = 0
+    digits, run = spoken_words().units, 0
     for word in words:
-        run = run + 1 if word in _DIGIT_WORDS else 0
+        run = run + 1 if word in digits else 0
         if run >= _READ_OUT_DIGITS:
             return False
     return True

@@ -10,18 +10,7 @@ import pytest
 
 from reviewer_app.importers.hearing import hearing_layout
 from tests.fixtures.pdf_layouts import utterances
-from tests.unit.test_import_new_kinds import _pdf, _text
-
-
-def _lines_outside_sections(document) -> list[str]:
-    outside, offset = [], 0
-    for line in document.text.split("\n"):
-        inside = any(s.start <= offset and offset + len(line) <= s.end for s in document.sections)
-        if line.strip() and not inside:
-            outside.append(line)
-        offset += len(line) + 1
-    return outside
-
+from tests.unit.test_import_new_kinds import _lines_outside_sections, _pdf, _text
 
 JURY_TRIAL = """\
                     SUPERIOR COURT OF THE STATE OF CALIFORNIA
