@@ -1,4 +1,5 @@
-"""A truecased view of a caseless text (speech-recognition output in lower case).
+"""A truecased view of a caseless text (speech-recognition output in lower case, or a
+transcript typed all in capitals).
 
 The NER models read capitals: "is that amarjit sandhu at kern family medical group"
 has no name for them, "is that Amarjit Sandhu at Kern Family Medical Group" has.
@@ -12,6 +13,10 @@ the case each English word is written in; words it does not know are taken as na
 and capitalised, unless the spaCy pipeline's vocabulary knows them only in lower case).
 It is loaded once, lazily, when the first caseless text appears; without the package
 detection reads the original text and says so.
+
+A text typed all in capitals (older court reporters' transcripts, OCR of them) tells names from
+words no better: NER reads "CLARENCE AND HIS WIFE BERNADETTE" as no one. Its view is its lower-case
+copy, truecased the same way.
 """
 
 from __future__ import annotations
@@ -89,6 +94,28 @@ def is_caseless(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> bool
         return False
     openings = _SENTENCE_OPENING.findall(text)
     return sum(c.islower() for c in openings) * 2 > len(openings)
+
+
+def is_in_capitals(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> bool:
+    """Whether `text` is typed all in capitals: at least `MIN_LETTERS` letters and fewer than
+    `CASELESS_CAPITAL_SHARE` of them in lower case, its speakers' tags left out."""
+    text = _without_tags(text, speaker_tags)
+    letters = sum(map(str.isalpha, text))
+    return letters >= MIN_LETTERS and sum(map(str.islower, text)) < CASELESS_CAPITAL_SHARE * letters
+
+
+def reads_without_case(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> bool:
+    """Whether `text`'s case tells nothing of its names: caseless or typed in capitals."""
+    return is_caseless(text, speaker_tags) or is_in_capitals(text, speaker_tags)
+
+
+def _lowered(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> str:
+    """`text` in lower case but for its speakers' tags (the layout's), character by character
+    (a letter whose lower case has another length stays as it is), so that offsets hold."""
+    chars = [low if len(low := c.lower()) == 1 else c for c in text]
+    for start, end in speaker_tags:
+        chars[start:end] = text[start:end]
+    return "".join(chars)
 
 
 def _without_tags(text: str, speaker_tags: Sequence[tuple[int, int]]) -> str:
@@ -334,12 +361,16 @@ def cased_view(
     written: Callable[[str], bool] | None = None,
     speaker_tags: Sequence[tuple[int, int]] = (),
 ) -> CasedView:
-    """The text detection should read: `text` itself unless it is caseless (its
-    `speaker_tags` left out), else its truecased copy (`model`, or the truecase package's
+    """The text detection should read: `text` itself unless it is caseless or typed in
+    capitals (its `speaker_tags` left out), else its (lower-cased and) truecased copy (`model`, or the truecase package's
     when None; `written` as for `truecase`)."""
-    if not is_caseless(text, speaker_tags):
+    if is_caseless(text, speaker_tags):
+        read, note = text, "caseless text: detected on a truecased view"
+    elif is_in_capitals(text, speaker_tags):
+        read, note = _lowered(text, speaker_tags), "text in capitals: detected on a truecased view"
+    else:
         return CasedView(text)
     model = model or case_model()
     if model is None:
         return CasedView(text, UNAVAILABLE_NOTE)
-    return CasedView(truecase(text, model, segments, written), "caseless text: detected on a truecased view")
+    return CasedView(truecase(read, model, segments, written), note)

@@ -26,7 +26,7 @@ from reviewer_app.core.line_numbers import without_line_numbers
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
-from reviewer_app.core.truecasing import case_model, cased_view, is_caseless, speech_ranges
+from reviewer_app.core.truecasing import case_model, cased_view, reads_without_case, speech_ranges
 from reviewer_app.detectors import registry
 from reviewer_app.detectors.base import (
     Detector,
@@ -248,12 +248,13 @@ def run_detection(
             # Loading takes seconds (a model from disk): said as such, not as "0%".
             progress.report(entry.detector.name, 0.0, note=LOADING_NOTE)
             _guarded(entry, "loading", entry.detector.load)
-        # Speech-recognition output in lower case is read with its capitals restored (the
-        # view has the text's length, so spans found on it hold for the text). The merge
-        # reads the text itself: its rules for names in lower case must see it caseless.
+        # Speech-recognition output in lower case, or a transcript typed in capitals, is read
+        # with its case restored (the view has the text's length, so spans found on it hold
+        # for the text). The merge reads the text itself: its rules for names in lower case
+        # must see it caseless.
         view = None
         tags = document.speaker_tags()
-        if finders and is_caseless(document.text, tags):
+        if finders and reads_without_case(document.text, tags):
             progress.check()
             progress.report(CASING_STAGE, 0.0, note=LOADING_NOTE)  # the first time: tens of seconds
             view = cased_view(

@@ -303,3 +303,56 @@ def test_a_tie_between_two_casings_comes_out_the_same_in_every_process():
         outputs.add(done.stdout.strip())
     # The most counted casing first, then the code point order: "Maiden" before "maiden".
     assert outputs == {"['Her', 'Maiden', 'name']"}
+
+
+TYPED_IN_CAPITALS = (
+    "PRESIDING COMMISSIONER FENWICK:  YOUR BROTHER WROTE A LETTER. HE SAYS YOU CAN STAY WITH HIM.\n"
+    "INMATE HOLLOWAY:  THAT'S RIGHT. CLARENCE AND HIS WIFE BERNADETTE. MY MOTHER LIVES THERE TOO.\n"
+    "COMMISSIONER BASKETT:  AND YOU WORKED IN THE SHOE FACTORY UNTIL LAST JUNE?\n"
+    "INMATE HOLLOWAY:  YES, MA'AM. SIX YEARS.\n"
+    "PRESIDING COMMISSIONER FENWICK:  ALL RIGHT. THANK YOU.\n"
+)
+
+
+def test_a_text_typed_in_capitals_is_told_from_cased_and_caseless_text():
+    tags = document_from_text("caps", TYPED_IN_CAPITALS.rstrip("\n")).speaker_tags()
+    assert truecasing.is_in_capitals(TYPED_IN_CAPITALS, tags)
+    assert truecasing.reads_without_case(TYPED_IN_CAPITALS, tags)
+    assert not is_caseless(TYPED_IN_CAPITALS, tags)
+    # Capitals tags over cased speech, and a cover in capitals over a cased body, are cased text.
+    cased = "INMATE HOLLOWAY:  That's right. Clarence and his wife Bernadette, in Lancaster.\n" * 3
+    assert not truecasing.reads_without_case(cased, document_from_text("c", cased.rstrip("\n")).speaker_tags())
+    covered = "BOARD OF PRISON TERMS\nIN THE MATTER OF DESMOND HOLLOWAY\n" + cased * 2
+    assert not truecasing.is_in_capitals(covered)
+    assert not truecasing.is_in_capitals("HI THERE")  # too short to tell
+
+
+def test_the_view_of_a_text_in_capitals_is_its_lower_case_truecased_but_for_the_tags():
+    document = document_from_text("caps", TYPED_IN_CAPITALS.rstrip("\n"))
+    view = cased_view(
+        document.text, speech_ranges(document), model=EveryWordTitled(), speaker_tags=document.speaker_tags()
+    )
+    assert view.changed and "capitals" in view.note
+    assert len(view.text) == len(document.text) and view.text.upper() == document.text
+    # The model saw the words in lower case (it titles every one); the tags stay as typed.
+    assert "Clarence And His Wife Bernadette" in view.text
+    assert view.text.startswith("PRESIDING COMMISSIONER FENWICK:  Your Brother")
+
+
+@needs_model
+def test_detection_finds_names_in_a_text_typed_in_capitals():
+    from reviewer_app.detectors.nlp import spacy_model_installed
+    from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.settings import Settings
+
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("spaCy pipeline not installed")
+    document = document_from_text("caps", TYPED_IN_CAPITALS.rstrip("\n"))
+    result = run_detection(document, ["spacy", "presidio"], settings)
+    persons = {document.text[s.start : s.end] for s in result.spans if s.label == "PERSON"}
+    # Read as typed, NER finds neither first name; "MY MOTHER" and "SHOE FACTORY" are no one.
+    assert {"CLARENCE", "BERNADETTE"} <= persons
+    assert result.notes and "capitals" in result.notes[0]
+    tagged = " ".join(document.text[s.start : s.end] for s in result.spans)
+    assert "MOTHER" not in tagged and "SHOE" not in tagged
