@@ -54,6 +54,9 @@ _SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE
 _LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
 
 _SENTENCE_ENDS = frozenset({".", "!", "?"})
+# English clitics after an apostrophe ("ma'am", "it's", "we'll"): the model does not know
+# "'am" and titles it, and NER reads "Ma'Am" as a nationality.
+_CLITICS = frozenset({"'s", "'m", "'am", "'re", "'ve", "'ll", "'d", "'t"})
 # An indefinite article and the possessives: the words a common noun follows, a name seldom.
 _NOUN_OPENERS = frozenset({"a", "an", "my", "your", "his", "her", "our", "their", "its"})
 
@@ -171,8 +174,10 @@ def truecase(
             continue
         letters = [_spelled_letter(words, k) for k in range(len(words))]
         chosen = [
-            token.group() if letter or (written and _only_written_lower(token.group(), new, written)) else new
-            for token, new, letter in zip(tokens, cased, letters, strict=True)
+            token.group()
+            if letter or word.lower() in _CLITICS or (written and _only_written_lower(token.group(), new, written))
+            else new
+            for token, word, new, letter in zip(tokens, words, cased, letters, strict=True)
         ]
         chosen = _common_words_alone_in_lower_case(chosen, model, written)
         chosen = _acronyms_in_capitals(_counted_nouns_in_lower_case(chosen, model, written), model, written)

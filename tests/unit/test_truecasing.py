@@ -356,3 +356,10 @@ def test_detection_finds_names_in_a_text_typed_in_capitals():
     assert result.notes and "capitals" in result.notes[0]
     tagged = " ".join(document.text[s.start : s.end] for s in result.spans)
     assert "MOTHER" not in tagged and "SHOE" not in tagged
+
+
+@needs_model
+def test_a_clitic_after_an_apostrophe_takes_no_capital():
+    # The model titles the "'am" it never counted; NER then read "Ma'Am" as a nationality.
+    view = truecase("yes, ma'am. we'll see, i'm sure it's fine", truecasing.case_model())
+    assert "Ma'am" in view and "We'll" in view and "I'm" in view and "it's" in view
