@@ -175,7 +175,9 @@ def truecase(
         letters = [_spelled_letter(words, k) for k in range(len(words))]
         chosen = [
             token.group()
-            if letter or word.lower() in _CLITICS or (written and _only_written_lower(token.group(), new, written))
+            if letter
+            or word.lower() in _CLITICS
+            or (written and _only_written_lower(token.group(), new, written))
             else new
             for token, word, new, letter in zip(tokens, words, cased, letters, strict=True)
         ]
@@ -367,8 +369,8 @@ def cased_view(
     speaker_tags: Sequence[tuple[int, int]] = (),
 ) -> CasedView:
     """The text detection should read: `text` itself unless it is caseless or typed in
-    capitals (its `speaker_tags` left out), else its (lower-cased and) truecased copy (`model`, or the truecase package's
-    when None; `written` as for `truecase`)."""
+    capitals (its `speaker_tags` left out), else its (lower-cased and) truecased copy
+    (`model`, or the truecase package's when None; `written` as for `truecase`)."""
     if is_caseless(text, speaker_tags):
         read, note = text, "caseless text: detected on a truecased view"
     elif is_in_capitals(text, speaker_tags):

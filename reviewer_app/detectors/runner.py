@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from reviewer_app.core.caption_layout import caption_layout_blanked, without_cue_layout_spans
 from reviewer_app.core.document import Document
 from reviewer_app.core.line_numbers import without_line_numbers
 from reviewer_app.core.merge import merge_spans
@@ -252,16 +253,17 @@ def run_detection(
         # with its case restored (the view has the text's length, so spans found on it hold
         # for the text). The merge reads the text itself: its rules for names in lower case
         # must see it caseless.
+        # A captions file's signature and voice tags are read as spaces (its cue timings are
+        # read, and what is found on them dropped after the merge).
         view = None
+        read = caption_layout_blanked(document.text)
         tags = document.speaker_tags()
-        if finders and reads_without_case(document.text, tags):
+        if finders and reads_without_case(read, tags):
             progress.check()
             progress.report(CASING_STAGE, 0.0, note=LOADING_NOTE)  # the first time: tens of seconds
-            view = cased_view(
-                document.text, speech_ranges(document), written=_written_in(settings), speaker_tags=tags
-            )
+            view = cased_view(read, speech_ranges(document), written=_written_in(settings), speaker_tags=tags)
             progress.report(CASING_STAGE, 1.0)
-        chunks = chunk_text(view.text if view else document.text, chunk_chars)
+        chunks = chunk_text(view.text if view else read, chunk_chars)
         for entry in finders:
             if entry.active:
                 progress.report(entry.detector.name, 0.0, done=0, total=len(chunks), unit=CHUNK_UNIT)
@@ -297,7 +299,8 @@ def run_detection(
             casing_counts=_casing_counts() if view and view.changed else None,
             **rules.merge_options(),
         )
-        merged = _without_file_extensions(without_recording_stamps(merged, document), document.text)
+        merged = without_cue_layout_spans(without_recording_stamps(merged, document), document.text)
+        merged = _without_file_extensions(merged, document.text)
         merged = without_line_numbers(merged, document.text, _LINE_NUMBER_LABELS)
         learned = None
         if finders and rules.learned_numbers and settings.learned_numbers:

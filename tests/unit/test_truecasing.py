@@ -321,7 +321,9 @@ def test_a_text_typed_in_capitals_is_told_from_cased_and_caseless_text():
     assert not is_caseless(TYPED_IN_CAPITALS, tags)
     # Capitals tags over cased speech, and a cover in capitals over a cased body, are cased text.
     cased = "INMATE HOLLOWAY:  That's right. Clarence and his wife Bernadette, in Lancaster.\n" * 3
-    assert not truecasing.reads_without_case(cased, document_from_text("c", cased.rstrip("\n")).speaker_tags())
+    assert not truecasing.reads_without_case(
+        cased, document_from_text("c", cased.rstrip("\n")).speaker_tags()
+    )
     covered = "BOARD OF PRISON TERMS\nIN THE MATTER OF DESMOND HOLLOWAY\n" + cased * 2
     assert not truecasing.is_in_capitals(covered)
     assert not truecasing.is_in_capitals("HI THERE")  # too short to tell
