@@ -38,6 +38,14 @@ _NAME_AND_NOTE = re.compile(r"(?P<name>[^()\n]*?\w)[ ]+\([^()\n]{1,24}\)")
 _SURNAME_FIRST_LABEL = re.compile(
     r"^[ \t]*(?P<name>[A-Z][\w'’-]+,[ ]+[A-Z][\w'’-]+)(?:[ ]+\([^()\n]{1,24}\))?:[ \t]", re.M
 )
+# A name written surname first filling a line or a header's field up to a gap: a caption's
+# "ROSALES-CHAJ, Feliciano      IN REMOVAL PROCEEDINGS", "Agent: VANDERMOLEN, Priscilla",
+# "Parolee: OKEREKE, Dwayne Anthony     CDCR #: BH4471".
+_SURNAME_FIRST_FIELD = re.compile(
+    r"^[ \t]*(?:[A-Z][\w.#/'’ -]{0,30}?:[ \t]+)?"
+    r"(?P<name>[A-Z][\w'’-]+,[ ]+[A-Z][\w'’-]+(?:[ ][A-Z][\w'’-]*\.?){0,2})(?=[ \t]*$|[ ]{2,}|\t)",
+    re.M,
+)
 # A gazetteer's place is at most this many words ("Richard J. Donovan Correctional Facility").
 _PLACE_WORDS = 5
 
@@ -98,19 +106,26 @@ def _surname_first_labels(
     spans: Sequence[Span], text: str, speaker_tags: Sequence[tuple[int, int]], titles: frozenset[str]
 ) -> list[tuple[int, int]]:
     """Where a label opening a line names someone surname first (`_SURNAME_FIRST_LABEL`) outside the
-    speaker tags, and one of its two words is a PERSON span already ("Okafor, Desmond:" where NER
-    read "Desmond"): the whole name, so the surname is not left out. Neither word may be one of
-    `titles` ("Commissioner, Sir:")."""
+    speaker tags, or such a name fills a line or a header's field (`_SURNAME_FIRST_FIELD`), and one
+    of its words is a PERSON span already ("Okafor, Desmond:" where NER read "Desmond"): the whole
+    name, so the surname is not left out. No word may be one of `titles` ("Commissioner, Sir:"),
+    and the word before the comma of a line or a field no word the text writes in lower case too
+    ("Okay, Marcus")."""
     persons = [s for s in spans if s.label == "PERSON"]
+    lower = None
     found = []
-    for match in _SURNAME_FIRST_LABEL.finditer(text):
-        start, end = match.span("name")
-        if any(a <= start < b for a, b in speaker_tags):
-            continue
-        words = [w.lower().rstrip(".") for w in _WORD.findall(match.group("name"))]
-        if any(w in titles for w in words):
-            continue
-        if any(s.start < end and start < s.end for s in persons):
+    for pattern in (_SURNAME_FIRST_LABEL, _SURNAME_FIRST_FIELD):
+        for match in pattern.finditer(text):
+            start, end = match.span("name")
+            if any(a <= start < b for a, b in speaker_tags):
+                continue
+            words = [w.lower().rstrip(".") for w in _WORD.findall(match.group("name"))]
+            if any(w in titles for w in words) or not any(s.start < end and start < s.end for s in persons):
+                continue
+            if pattern is _SURNAME_FIRST_FIELD:
+                lower = lowercase_words(text) if lower is None else lower
+                if words[0] in lower:
+                    continue
             found.append((start, end))
     return found
 

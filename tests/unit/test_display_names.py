@@ -177,3 +177,33 @@ def test_a_label_written_surname_first_is_one_person_where_the_importer_took_no_
     assert ("Okafor, Desmond", "PERSON") in out and ("Whitcomb, Gerald", "PERSON") in out
     # A label whose words hold no person, or a title, is none.
     assert ("Well, Sure", "PERSON") not in out and ("Commissioner, Sir", "PERSON") not in out
+
+
+def test_a_name_written_surname_first_in_a_caption_or_a_field_is_one_person():
+    text = (
+        "In the Matter of\n\n"
+        "ROSALES-CHAJ, Feliciano                         IN REMOVAL PROCEEDINGS\n"
+        "Agent: VANDERMOLEN, Priscilla\n"
+        "Parolee: OKEREKE, Dwayne Anthony          CDCR #: BH4471\n"
+        "Okay, Marcus\n"
+        "okay so we start\n"
+        "Fresno, California\n"
+    )
+
+    def span(word: str, label: str = "PERSON") -> Span:
+        return Span(text.index(word), text.index(word) + len(word), label, ("spacy",), 0.85)
+
+    spans = [
+        span("Feliciano"),
+        span("Priscilla"),
+        span("Dwayne Anthony"),
+        span("Marcus"),
+        span("California", "LOCATION"),
+    ]
+    out = _labelled(label_persons_before_notes(spans, text, [], DEVICES, TITLES), text)
+    # NER read the given names; the surnames written first in capitals were published.
+    for name in ("ROSALES-CHAJ, Feliciano", "VANDERMOLEN, Priscilla", "OKEREKE, Dwayne Anthony"):
+        assert (name, "PERSON") in out
+    # A word the text also writes in lower case is no surname; a place and its state hold no person.
+    assert ("Marcus", "PERSON") in out and ("Okay, Marcus", "PERSON") not in out
+    assert ("California", "LOCATION") in out and not any(t.startswith("Fresno") for t, _ in out)
