@@ -16,6 +16,10 @@ NAME_LABELS = ("PERSON", "LOCATION", "ORGANIZATION", "NRP")
 _TRAILING_LOWER_WORD = re.compile(r"(?<=\S)[ ]+[a-z]+[.,;:!?]?$")
 # "Jr.", "Inc.", "St.", an initial: a final full stop that belongs to the word. Not the bunk
 # letter closing a bed code at a sentence's end ("First bed I have is C5-132L.").
+# The capitalised part of a hyphenated name just before a person's span, or just after it:
+# NER reads "FERRANTE-OYAMA" as "FERRANTE" "-" "OYAMA" and tags one of them.
+_NAME_PART_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Za-z'’]*-$")
+_NAME_PART_AFTER = re.compile(r"-[A-Z][A-Za-z'’]*(?![\w'’-])")
 _ABBREVIATION = re.compile(r"(?<![A-Za-z0-9])(?:Jr|Sr|Inc|Co|St|Ltd|Corp|Bros|Ave|Blvd|Mt|Ft|[A-Z])\.$")
 
 
@@ -69,6 +73,22 @@ def tidy_piece(span: Span, text: str, start: int, end: int) -> Span | None:
         end -= 1
     if end <= start:
         return None
+    if span.label == "PERSON":
+        start, end = _whole_hyphenated_name(text, start, end)
     if (start, end) == (span.start, span.end):
         return span
     return span.with_(start=start, end=end)
+
+
+def _whole_hyphenated_name(text: str, start: int, end: int) -> tuple[int, int]:
+    """`start` and `end` widened over the capitalised parts of a hyphenated name the span
+    holds only a part of ("OYAMA" of "FERRANTE-OYAMA", "Ana" of "Ana-Lucia"): the other part
+    would be published."""
+    while text[start - 1 : start] == "-" and text[start - 2 : start - 1].isalpha():
+        before = _NAME_PART_BEFORE.search(text, max(0, start - 40), start)
+        if before is None or not text[start].isupper():
+            break
+        start = before.start()
+    while (after := _NAME_PART_AFTER.match(text, end)) and text[end - 1].isalpha():
+        end = after.end()
+    return start, end

@@ -422,6 +422,27 @@ def test_tidy_boundaries_trims_spaces_and_lower_case_words_after_a_name_and_drop
     assert merge.tidy_boundaries([Span(4, 6, "DATE")], "Seen  ") == []  # spaces only, at the end
 
 
+def test_a_person_span_holding_part_of_a_hyphenated_name_takes_the_whole_name():
+    text = "BY MR. FERRANTE-OYAMA: And Ana-Lucia Brand-Ruiz-Soto? Bob- Bobby, in Winston-Salem, a Smith-era."
+    spans = [
+        at(text, "OYAMA", "PERSON"),
+        at(text, "Ana", "PERSON"),
+        at(text, "Ruiz", "PERSON"),
+        at(text, "Bob", "PERSON"),
+        at(text, "Salem", "LOCATION"),
+        at(text, "Smith", "PERSON"),
+    ]
+    # NER tags one part of a hyphenated name; the other part would be published.
+    assert covered(merge.tidy_boundaries(spans, text), text) == [
+        ("PERSON", "FERRANTE-OYAMA"),
+        ("PERSON", "Ana-Lucia"),
+        ("PERSON", "Brand-Ruiz-Soto"),
+        ("PERSON", "Bob"),
+        ("LOCATION", "Salem"),
+        ("PERSON", "Smith"),
+    ]
+
+
 def test_a_bed_codes_bunk_letter_is_no_initial_that_keeps_the_full_stop():
     text = "First bed I have is C5-132L. Then Booker T. and Lee Jr. came."
     spans = [
