@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 CASELESS_CAPITAL_SHARE = 0.005
 # Fewer letters than this say nothing about how the text is written.
 MIN_LETTERS = 60
+# Fewer turns said in lower case than this say nothing about how a transcript writes speech.
+MIN_CASELESS_TURNS = 5
 
 # The tokens the casing model counted (Penn Treebank's): "don't" is "do" + "n't",
 # "it's" is "it" + "'s"; "-" and other marks are tokens of their own.
@@ -54,6 +56,8 @@ _SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE
 _LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
 
 _SENTENCE_ENDS = frozenset({".", "!", "?"})
+# The pronoun "I", the one capital a recogniser writing in lower case keeps ("I'm", "I'll").
+_PRONOUN_I = re.compile(r"(?<![\w'’])I(?![\w])")
 # English clitics after an apostrophe ("ma'am", "it's", "we'll"): the model does not know
 # "'am" and titles it, and NER reads "Ma'Am" as a nationality.
 _CLITICS = frozenset({"'s", "'m", "'am", "'re", "'ve", "'ll", "'d", "'t"})
@@ -110,6 +114,31 @@ def is_in_capitals(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> b
 def reads_without_case(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> bool:
     """Whether `text`'s case tells nothing of its names: caseless or typed in capitals."""
     return is_caseless(text, speaker_tags) or is_in_capitals(text, speaker_tags)
+
+
+def caseless_turns(document: Document) -> list[tuple[int, int]]:
+    """The lines of the speech of each turn said in lower case, where most turns are (a
+    platform's automatic transcript under cased names and a cased header: "Priya Raman, NP
+    0:00" / "okay this is priya raman ..."); none otherwise. A turn is said in lower case
+    where its first letter is and no letter but the pronoun "I" is a capital: a written
+    sentence opens with a capital."""
+    turns = [u for u in document.utterances if u.speaker and u.end > u.speech_start]
+    lower = [u for u in turns if _said_in_lower_case(document.text[u.speech_start : u.end])]
+    if len(lower) < MIN_CASELESS_TURNS or len(lower) * 2 <= len(turns):
+        return []
+    spans = [(u.speech_start, u.end) for u in lower]
+    starts = [a for a, _ in spans]
+    out = []
+    for line_start, line_end in speech_ranges(document):
+        i = bisect.bisect_right(starts, line_start) - 1
+        if i >= 0 and line_start < line_end <= spans[i][1]:
+            out.append((line_start, line_end))
+    return out
+
+
+def _said_in_lower_case(speech: str) -> bool:
+    first = next((c for c in speech if c.isalpha()), "")
+    return first.islower() and not any(c.isupper() for c in _PRONOUN_I.sub("", speech))
 
 
 def _lowered(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> str:
@@ -367,14 +396,19 @@ def cased_view(
     model: CaseModel | None = None,
     written: Callable[[str], bool] | None = None,
     speaker_tags: Sequence[tuple[int, int]] = (),
+    lower_case_turns: Sequence[tuple[int, int]] = (),
 ) -> CasedView:
     """The text detection should read: `text` itself unless it is caseless or typed in
     capitals (its `speaker_tags` left out), else its (lower-cased and) truecased copy
-    (`model`, or the truecase package's when None; `written` as for `truecase`)."""
+    (`model`, or the truecase package's when None; `written` as for `truecase`); where only
+    its `lower_case_turns` (`caseless_turns`) are caseless, a copy with those truecased."""
     if is_caseless(text, speaker_tags):
         read, note = text, "caseless text: detected on a truecased view"
     elif is_in_capitals(text, speaker_tags):
         read, note = _lowered(text, speaker_tags), "text in capitals: detected on a truecased view"
+    elif lower_case_turns:
+        read, segments = text, lower_case_turns
+        note = "turns said in lower case: detected on a truecased view"
     else:
         return CasedView(text)
     model = model or case_model()

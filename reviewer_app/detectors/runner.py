@@ -27,7 +27,13 @@ from reviewer_app.core.line_numbers import without_line_numbers
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
-from reviewer_app.core.truecasing import case_model, cased_view, reads_without_case, speech_ranges
+from reviewer_app.core.truecasing import (
+    case_model,
+    cased_view,
+    caseless_turns,
+    reads_without_case,
+    speech_ranges,
+)
 from reviewer_app.detectors import registry
 from reviewer_app.detectors.base import (
     Detector,
@@ -258,10 +264,19 @@ def run_detection(
         view = None
         read = caption_layout_blanked(document.text)
         tags = document.speaker_tags()
-        if finders and reads_without_case(read, tags):
+        whole = bool(finders) and reads_without_case(read, tags)
+        # Or only its turns are said in lower case, under a cased header and cased names.
+        lower_case_turns = caseless_turns(document) if finders and not whole else []
+        if whole or lower_case_turns:
             progress.check()
             progress.report(CASING_STAGE, 0.0, note=LOADING_NOTE)  # the first time: tens of seconds
-            view = cased_view(read, speech_ranges(document), written=_written_in(settings), speaker_tags=tags)
+            view = cased_view(
+                read,
+                speech_ranges(document),
+                written=_written_in(settings),
+                speaker_tags=tags,
+                lower_case_turns=lower_case_turns,
+            )
             progress.report(CASING_STAGE, 1.0)
         chunks = chunk_text(view.text if view else read, chunk_chars)
         for entry in finders:

@@ -365,3 +365,70 @@ def test_a_clitic_after_an_apostrophe_takes_no_capital():
     # The model titles the "'am" it never counted; NER then read "Ma'Am" as a nationality.
     view = truecase("yes, ma'am. we'll see, i'm sure it's fine", truecasing.case_model())
     assert "Ma'am" in view and "We'll" in view and "I'm" in view and "it's" in view
+
+
+PLATFORM_EXPORT = (
+    "Visit Transcript\n"
+    "Generated automatically. May contain errors.\n"
+    "Created: 03/14/2025 2:05 PM\n\n"
+    + "".join(
+        f"{name}  0:{k:02d}\n{speech}\n\n"
+        for k, (name, speech) in enumerate(
+            [
+                (
+                    "Priya Raman, NP",
+                    "okay this is priya raman i'm the nurse practitioner can you tell me your full name",
+                ),
+                ("Desmond Okafor", "yeah desmond okafor"),
+                ("Priya Raman, NP", "and who is your parole agent"),
+                ("Desmond Okafor", "agent marisol vega at the fresno office I think"),
+                ("Priya Raman, NP", "okay and miss vega wants the records by friday"),
+                ("Desmond Okafor", "yes ma'am"),
+            ]
+        )
+    )
+)
+
+
+def test_turns_said_in_lower_case_under_a_cased_header_are_found_and_only_they():
+    from reviewer_app.importers.text import document_from_text
+
+    document = document_from_text("export", PLATFORM_EXPORT.rstrip("\n"))
+    assert len(document.utterances) == 6 and not truecasing.reads_without_case(document.text)
+    turns = truecasing.caseless_turns(document)
+    said = [document.text[a:b] for a, b in turns]
+    assert said[3] == "agent marisol vega at the fresno office I think" and len(said) == 6
+    # The header and the names over the turns are no part of them.
+    assert not any("Visit" in s or "Priya Raman," in s or "Created" in s for s in said)
+    view = cased_view(document.text, model=EveryWordTitled(), lower_case_turns=turns)
+    assert "Agent Marisol Vega At The Fresno Office I Think" in view.text and "turns" in view.note
+    assert view.text.startswith("Visit Transcript\nGenerated automatically. May contain errors.")
+    # Cased turns (a written sentence opens with a capital) make no such view.
+    cased = document_from_text(
+        "cased",
+        PLATFORM_EXPORT.replace("\nagent", "\nAgent")
+        .replace("\nokay", "\nOkay")
+        .replace("\nyeah", "\nYeah")
+        .replace("\nyes", "\nYes")
+        .replace("\nand", "\nAnd")
+        .rstrip("\n"),
+    )
+    assert truecasing.caseless_turns(cased) == []
+
+
+@needs_model
+def test_detection_finds_names_in_turns_said_in_lower_case():
+    from reviewer_app.detectors.nlp import spacy_model_installed
+    from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.importers.text import document_from_text
+    from reviewer_app.settings import Settings
+
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("spaCy pipeline not installed")
+    document = document_from_text("export", PLATFORM_EXPORT.rstrip("\n"))
+    result = run_detection(document, ["spacy", "presidio"], settings)
+    persons = {document.text[s.start : s.end] for s in result.spans if s.label == "PERSON"}
+    # Read as written, the parole agent's name was left readable.
+    assert "marisol vega" in persons
+    assert result.notes and "lower case" in result.notes[0]
