@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
+from reviewer_app.core.person_words import person_words
 from reviewer_app.core.places_or_persons import shown_as_a_person
 from reviewer_app.core.spans import Span
 
@@ -32,6 +33,8 @@ _SURNAME_FIRST = re.compile(r"([\w'’-]+),")
 _OWNER = re.compile(r"[\w-]+['’]s\Z")
 # A display name and the note in brackets after it ("Helen Park (BPH)", "Marsh, Ellen (Guest)").
 _NAME_AND_NOTE = re.compile(r"(?P<name>[^()\n]*?\w)[ ]+\([^()\n]{1,24}\)")
+# A display name with a credential after a comma ("Priya Raman, NP"): the credential is a note.
+_NAME_AND_CREDENTIAL = re.compile(r"(?P<name>[^()\n,]*?\w),[ ]+(?P<credential>[A-Za-z][A-Za-z.-]{1,6})")
 # A label opening a line, its name written surname first, before a colon ("Okafor, Desmond:",
 # "Whitcomb, Gerald (BPH):"): a caption cue's or a recogniser's speaker, a display name, also
 # where the importer took no tag (a speaker said once has no other turn to be read by).
@@ -78,13 +81,16 @@ def label_persons_before_notes(
     Park") and a number after it ("Okafor 2 (Guest)") left out. A name holds a capitalised
     word, and one word alone is none where the document writes it in lower case ("Note (added
     later)" beside "a note": `lower_words`, `casing.lowercase_words` of `text` where the caller
-    has them); a device's label (one of `device_words`, lower case) aside."""
+    has them); a device's label (one of `device_words`, lower case) aside. A credential after
+    a comma is such a note too ("Priya Raman, NP"), and no span stays over it."""
     lower = lowercase_words(text) if lower_words is None else lower_words
-    names = []
+    names, credentials = [], []
     for a, b in speaker_tags:
-        match = _NAME_AND_NOTE.fullmatch(text, a, b)
+        match = _NAME_AND_NOTE.fullmatch(text, a, b) or _credentialled(text, a, b)
         if not match or _is_device_label(match.group("name"), device_words):
             continue
+        if "credential" in match.groupdict():
+            credentials.append(match.span("credential"))
         words = list(_WORD.finditer(text, *match.span("name")))
         while len(words) > 1 and words[0].group().lower().rstrip(".") in titles:
             words.pop(0)
@@ -98,8 +104,22 @@ def label_persons_before_notes(
     names.extend(_surname_first_labels(spans, text, speaker_tags, titles))
     if not names:
         return list(spans)
-    kept = [s for s in spans if not any(s.start < end and start < s.end for start, end in names)]
+    kept = [
+        s
+        for s in spans
+        if not any(s.start < end and start < s.end for start, end in names)
+        and not any(start <= s.start and s.end <= end for start, end in credentials)
+    ]
     return sorted([*kept, *(Span(a, b, "PERSON", (CONTEXT,), CONTEXT_SCORE) for a, b in names)])
+
+
+def _credentialled(text: str, start: int, end: int) -> re.Match[str] | None:
+    """A speaker tag that is a display name and a credential after a comma ("Priya Raman, NP",
+    not "Okafor, Desmond"): the credential one of `person_context.toml`'s `credentials`."""
+    match = _NAME_AND_CREDENTIAL.fullmatch(text, start, end)
+    if match and match.group("credential").lower().replace(".", "") in person_words("credentials"):
+        return match
+    return None
 
 
 def _surname_first_labels(

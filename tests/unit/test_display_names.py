@@ -207,3 +207,22 @@ def test_a_name_written_surname_first_in_a_caption_or_a_field_is_one_person():
     # A word the text also writes in lower case is no surname; a place and its state hold no person.
     assert ("Marcus", "PERSON") in out and ("Okay, Marcus", "PERSON") not in out
     assert ("California", "LOCATION") in out and not any(t.startswith("Fresno") for t, _ in out)
+
+
+def test_a_credential_after_a_display_name_is_a_note_and_no_organisation():
+    text = "Priya Raman, NP  0:00\nokay\n\nOkafor, Desmond  0:04\nyes\n\nRAMAN, PRIYA  0:09\nhi\n"
+    tags = [
+        (text.index(t), text.index(t) + len(t))
+        for t in ("Priya Raman, NP", "Okafor, Desmond", "RAMAN, PRIYA")
+    ]
+
+    def span(word: str, label: str) -> Span:
+        return Span(text.index(word), text.index(word) + len(word), label, ("spacy",), 0.85)
+
+    spans = [span("NP", "ORGANIZATION"), span("Desmond", "PERSON"), span("PRIYA", "PERSON")]
+    out = _labelled(label_persons_before_notes(spans, text, tags, DEVICES, TITLES), text)
+    # The nurse practitioner's tag: her name a person, "NP" nothing.
+    assert ("Priya Raman", "PERSON") in out and not any(t == "NP" for t, _ in out)
+    # A name written surname first is no name and credential: its given name stays a person's.
+    assert any("Desmond" in t and label == "PERSON" for t, label in out)
+    assert any("PRIYA" in t and label == "PERSON" for t, label in out)
