@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from reviewer_app.core.document import Document
+from reviewer_app.core.document import Document, Utterance
 from reviewer_app.core.name_phrases import capitalise_name_phrases
 from reviewer_app.paths import resource
 
@@ -44,7 +44,7 @@ CASELESS_CAPITAL_SHARE = 0.005
 # Fewer letters than this say nothing about how the text is written.
 MIN_LETTERS = 60
 # Fewer turns said in lower case than this say nothing about how a transcript writes speech.
-MIN_CASELESS_TURNS = 5
+MIN_CASELESS_TURNS = 3
 
 # The tokens the casing model counted (Penn Treebank's): "don't" is "do" + "n't",
 # "it's" is "it" + "'s"; "-" and other marks are tokens of their own.
@@ -117,14 +117,20 @@ def reads_without_case(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) 
 
 
 def caseless_turns(document: Document) -> list[tuple[int, int]]:
-    """The lines of the speech of each turn said in lower case, where most turns are (a
-    platform's automatic transcript under cased names and a cased header: "Priya Raman, NP
-    0:00" / "okay this is priya raman ..."); none otherwise. A turn is said in lower case
-    where its first letter is and no letter but the pronoun "I" is a capital: a written
-    sentence opens with a capital."""
+    """The lines of the speech of each turn said in lower case, where such turns hold most of
+    the speech's letters (a platform's automatic transcript under cased names and a cased
+    header: "Priya Raman, NP  0:00" / "okay this is priya raman ..."); none otherwise. A turn
+    is said in lower case where its first letter is and no letter but the pronoun "I" is a
+    capital: a written sentence opens with a capital."""
     turns = [u for u in document.utterances if u.speaker and u.end > u.speech_start]
     lower = [u for u in turns if _said_in_lower_case(document.text[u.speech_start : u.end])]
-    if len(lower) < MIN_CASELESS_TURNS or len(lower) * 2 <= len(turns):
+
+    def letters(turns: Iterable[Utterance]) -> int:
+        return sum(sum(map(str.isalpha, document.text[u.speech_start : u.end])) for u in turns)
+
+    # Most of what is said, not most turns: a voicemail log's few long messages in lower case
+    # under cased "From:" and "Received:" fields; a cased transcript's "yes" and "okay" are none.
+    if len(lower) < MIN_CASELESS_TURNS or letters(lower) * 2 <= letters(turns):
         return []
     spans = [(u.speech_start, u.end) for u in lower]
     starts = [a for a, _ in spans]

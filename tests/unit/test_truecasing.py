@@ -432,3 +432,29 @@ def test_detection_finds_names_in_turns_said_in_lower_case():
     # Read as written, the parole agent's name was left readable.
     assert "marisol vega" in persons
     assert result.notes and "lower case" in result.notes[0]
+
+
+def test_lower_case_turns_count_by_what_they_hold_not_by_their_number():
+    from reviewer_app.importers.text import document_from_text
+
+    message = (
+        "hi agent vandermolen this is gloria okereke calling about my son he is home every night by nine"
+    )
+    log = "".join(
+        f"From: (559) 555-01{k}8 - WIRELESS\nReceived: Mon 03/16/2026 7:4{k} AM\nTranscription: {message}\n\n"
+        for k in range(3)
+    )
+    voicemail = document_from_text("log", log.rstrip("\n"))
+    turns = truecasing.caseless_turns(voicemail)
+    # Three long messages among six cased fields: most of what is said is in lower case.
+    assert [voicemail.text[a:b] for a, b in turns] == [message] * 3
+    lines = [
+        ("COMMISSIONER", "Good morning. Please state your full name and your date of birth for the record."),
+        ("INMATE", "yes"),
+        ("COMMISSIONER", "And where were you living in March of that year, before the arrest?"),
+        ("INMATE", "okay"),
+        ("COMMISSIONER", "Thank you. Counsel, do you have anything to add before we go on?"),
+        ("INMATE", "no sir"),
+    ]
+    cased = document_from_text("cased", "\n".join(f"{who}: {said}" for who, said in lines))
+    assert truecasing.caseless_turns(cased) == []  # half the turns, little of what is said
