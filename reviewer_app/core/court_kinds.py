@@ -27,8 +27,12 @@ _COURT = "court"
 # COUNTY"); "OF THE STATE OF CALIFORNIA" names no court of its own.
 _OF_A_COUNTY = re.compile(r"[ ]+(?i:of)[ ]+(?:[A-Z][\w'’-]*[ ]+){1,3}(?i:county)\b")
 # A capitalised word right after the span, which the court's kind qualifies ("District Court
-# Judge", "Juvenile Court Law").
-_CAPITALISED_AFTER = re.compile(r"[ ]+[A-Z][a-z]")
+# Judge", "Juvenile Court Law"), or "of the State" NER left out, also across a reporter's line
+# break and line number ("an official reporter of the Superior Court of / 9   the State of
+# California"); not "of" and a place, which names the court ("the District Court of Nitra").
+_CAPITALISED_AFTER = re.compile(
+    r"[ ]+(?:[A-Z][a-z]|(?i:of)(?:[ ]+|[ \t]*\n[ \t]*\d{0,2}[ \t]+)(?i:the[ ]+state)\b)"
+)
 
 
 # "Los Angeles County Superior Court", "SAN JOAQUIN COUNTY JUVENILE COURT": the county, its court's
@@ -47,7 +51,8 @@ def names_only_a_court_kind(covered: str, court_kinds: frozenset[str]) -> bool:
 def _is_a_court_kind(span: Span, text: str, court_kinds: frozenset[str]) -> bool:
     """Whether an organisation names only a court's kind where the text shows it is no court's
     name: a caption in capitals ("SUPERIOR COURT"), a kind joined to "of the State" ("the
-    Superior Court of the State") or one qualifying the name after it ("District Court Judge").
+    Superior Court of the State", also with "of the State" after it) or one qualifying the name
+    after it ("District Court Judge").
     In running text "the District Court" refers to the court of a case (a judgment's "the
     District Court dismissed the appeal"), which other annotations count as a body."""
     covered = span.text_in(text)

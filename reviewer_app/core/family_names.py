@@ -109,6 +109,12 @@ def owns_what_a_person_has(text: str, end: int, person_cues: frozenset[str]) -> 
     return noun in _PERSONAL_NOUNS or noun in person_cues
 
 
+# A son named for his father, said in full ("Wendell Junior -- we call him Dell", "Darnell Junior,
+# we call him DJ"): "Junior" after a given name ends a person's name as "Jr." does.
+_SPELLED_SUFFIXES = frozenset({"junior"})
+
+
 def _is_suffix(word: str) -> bool:
-    """A generational suffix as names write it: "Jr.", "SR", "III" (not "jr" in lower case)."""
-    return word.rstrip(".").lower() in NAME_SUFFIXES and not word.islower()
+    """A generational suffix as names write it: "Jr.", "SR", "III", "Junior" (not "jr" in
+    lower case)."""
+    return word.rstrip(".").lower() in NAME_SUFFIXES | _SPELLED_SUFFIXES and not word.islower()

@@ -67,6 +67,7 @@ from pathlib import Path
 
 from reviewer_app.core.bodies_named_by_places import label_universities_named_by_towns
 from reviewer_app.core.body_kinds import drop_body_kinds
+from reviewer_app.core.body_mentions import settle_body_mentions
 from reviewer_app.core.body_names import relabel_persons_before_body_heads
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
@@ -888,7 +889,9 @@ def merge_spans(
         # "Mrs. English", "ATTORNEY ENGLISH:": a surname, whatever the language's mentions say.
         merged = surnames_named_like_languages(merged, text, speaker_tags, rules.titles | rules.role_nouns)
     # "RP = reporting party": the letters at every turn are a role, no person.
-    return drop_roles_a_key_defines(merged, text, rules.titles | rules.role_nouns | rules.person_cues)
+    merged = drop_roles_a_key_defines(merged, text, rules.titles | rules.role_nouns | rules.person_cues)
+    # "I'm on Linwood now", "the Committee on Appropriations", "AB 1847": core/body_mentions.py.
+    return settle_body_mentions(merged, text, rules.known_places, rules.organisation_heads)
 
 
 @functools.cache

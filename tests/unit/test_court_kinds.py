@@ -85,3 +85,14 @@ def test_a_countys_superior_juvenile_or_municipal_court_keeps_only_the_county():
         ("United States District Court", "ORGANIZATION"),
         ("Orange County Family Court", "ORGANIZATION"),
     ]
+
+
+def test_a_courts_kind_before_of_the_state_on_the_next_numbered_line_is_no_organisation():
+    text = (
+        " 7   I, Marta Quell, Certified Shorthand Reporter, an official reporter of the Superior Court of\n"
+        " 8   the State of California, certify the foregoing. The District Court of Nitra heard it, and\n"
+        " 9   the Juvenile Court of Arapahoe County took the appeal."
+    )
+    spans = [_span(text, "Superior Court"), _span(text, "District Court"), _span(text, "Juvenile Court")]
+    kept = {s.text_in(text) for s in drop_court_kinds(spans, text, _KINDS)}
+    assert kept == {"District Court", "Juvenile Court"}  # "of" a place: a court named

@@ -52,3 +52,15 @@ def test_a_family_name_that_is_a_word_a_known_place_and_a_context_finding_stay()
     assert labels["Cedar Grove"] == "LOCATION"
     assert labels["Oak Park"] == "LOCATION"
     assert labels["Marsh Hale"] == "ORGANIZATION"
+
+
+def test_a_given_name_and_junior_said_in_full_is_a_person():
+    from reviewer_app.core.family_names import relabel_names_by_form
+
+    text = "And your son? Wendale Junior -- we call him Dell. He works at Fresno Junior Sales Company."
+    spans = [
+        _span(text, "Wendale Junior", "ORGANIZATION"),
+        _span(text, "Fresno Junior Sales Company", "ORGANIZATION"),
+    ]
+    labels = {s.text_in(text): s.label for s in relabel_names_by_form(spans, text, frozenset(), frozenset())}
+    assert labels == {"Wendale Junior": "PERSON", "Fresno Junior Sales Company": "ORGANIZATION"}

@@ -1,0 +1,47 @@
+"""Measures and forms named by their numbers, and a form's field names, which NER reads as
+organisations (issue 12).
+
+"Our first item is AB 1847", "a violation of Vehicle Code 10851", "HS 11377, possession",
+"We filed the I-589", "attachment to Form I-870", "CDCR Number AH-4172", "Incident No.:
+SPD26-1186": a bill, a code section and a form name a public measure or a paper, and a field's
+name labels the value after it; none is a body. The binding annotation decisions leave bill
+numbers, code sections and form numbers unannotated.
+
+An organisation that one of `measure_patterns` (`resources/patterns/body_mentions.toml`) matches
+from its start over its whole length, or that is the name of such a measure cut from its number
+("SB" of "SB 612"), is no span; nor is one whose last word is one of `field_number_words`
+("Number", "No.").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+
+from reviewer_app.core.pattern_tables import load_table
+from reviewer_app.core.spans import Span
+
+
+@functools.cache
+def _measures() -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in load_table("body_mentions.toml")["measure_patterns"]))
+
+
+@functools.cache
+def _field_numbers() -> frozenset[str]:
+    return frozenset(w.lower() for w in load_table("body_mentions.toml")["field_number_words"])
+
+
+def _is_measure_or_field(span: Span, text: str) -> bool:
+    measure = _measures().match(text, span.start)
+    if measure and measure.end() >= span.end:
+        return True
+    words = span.text_in(text).split()
+    return bool(words) and words[-1].lower() in _field_numbers()
+
+
+def drop_numbered_measures(spans: Iterable[Span], text: str) -> list[Span]:
+    """`spans` without organisations that are a measure or a form by its number, or a form's
+    field name (module docstring)."""
+    return [s for s in spans if not (s.label == "ORGANIZATION" and _is_measure_or_field(s, text))]
