@@ -24,12 +24,20 @@ from collections.abc import Sequence
 from reviewer_app.core.spans import Span
 
 _STAMP = r"(?:\d{1,2}:)?\d{2}:\d{2}[.,]\d{3}"
-# A cue's timing line, with WebVTT's cue settings after it ("align:start position:10%").
-_TIMING_LINE = re.compile(r"^[ \t]*" + _STAMP + r"[ \t]+-->[ \t]+" + _STAMP + r"[^\n]*$", re.MULTILINE)
-# A cue's identifier: one token alone on the line just above its timing ("212", "c5b5-12-0").
-_IDENTIFIER_LINE = re.compile(r"^[ \t]*[^\s<>]+[ \t]*\n(?=[ \t]*" + _STAMP + r"[ \t]+-->)", re.MULTILINE)
-# The file's signature on its first line.
-_SIGNATURE = re.compile(r"\A\ufeff?[ \t]*WEBVTT\b[^\n]*")
+# A cue's timing: its two stamps and WebVTT's cue settings after them ("align:start
+# position:10%"), up to the line's end; what follows on the same line is speech run onto it.
+_TIMING = re.compile(
+    r"^[ \t]*" + _STAMP + r"[ \t]+-->[ \t]+" + _STAMP + r"(?:[ \t]+[a-z]+:[^\s:]+)*(?=[ \t]*$|[ \t])",
+    re.MULTILINE,
+)
+# A cue's identifier: a number or a token with digits and hyphens ("212", "c5b5-12-0") alone on
+# the line just above its timing, after a blank line or the file's start; a word there is a
+# cue's last line of speech, or an identifier too like any word, and stays.
+_IDENTIFIER_LINE = re.compile(
+    r"(?:\A|(?<=\n\n))[ \t]*(?:\d+|[\w]*\d[\w]*(?:-[\w]+)+)[ \t]*\n(?=[ \t]*" + _STAMP + r"[ \t]+-->)"
+)
+# The file's signature opening its first line (a title may follow it on that line).
+_SIGNATURE = re.compile(r"\A\ufeff?[ \t]*WEBVTT\b")
 # A voice tag's opening and closing marks around the name it keeps: "<v " ... ">".
 _VOICE = re.compile(r"(<v(?:\.[\w.-]+)*[ \t]+)[^<>\n]*?(>)")
 # Every other cue tag: class, italics, bold, underline, language, ruby, a closing tag, a stamp.
@@ -38,12 +46,13 @@ _TAG = re.compile(r"</?(?:c|i|b|u|lang|ruby|rt|v)(?:\.[\w.-]+)*(?:[ \t][^<>\n]*)
 
 def has_caption_layout(text: str) -> bool:
     """Whether `text` holds a captions file's cue timings."""
-    return _TIMING_LINE.search(text) is not None
+    return _TIMING.search(text) is not None
 
 
 def caption_layout_blanked(text: str) -> str:
     """`text` with a captions file's signature and markup (module docstring) turned into
-    spaces; `text` itself when it holds no cue timing."""
+    spaces (a voice tag's closing mark into a line's end); `text` itself when it holds no cue
+    timing."""
     if not has_caption_layout(text):
         return text
     chars = list(text)
@@ -55,7 +64,8 @@ def caption_layout_blanked(text: str) -> str:
         blank(*match.span())
     for match in _VOICE.finditer(text):
         blank(*match.span(1))
-        blank(*match.span(2))
+        # A line's end where the tag closes, so that NER does not run the name into the speech.
+        chars[match.start(2)] = "\n"
     for match in _TAG.finditer(text):
         if not match.group().startswith("<v ") and not match.group().startswith("<v."):
             blank(*match.span())
@@ -63,8 +73,8 @@ def caption_layout_blanked(text: str) -> str:
 
 
 def without_cue_layout_spans(spans: Sequence[Span], text: str) -> list[Span]:
-    """`spans` without those inside a cue's identifier or timing line."""
-    lines = sorted(m.span() for pattern in (_TIMING_LINE, _IDENTIFIER_LINE) for m in pattern.finditer(text))
+    """`spans` without those inside a cue's identifier or its timing."""
+    lines = sorted(m.span() for pattern in (_TIMING, _IDENTIFIER_LINE) for m in pattern.finditer(text))
     if not lines:
         return list(spans)
     starts = [a for a, _ in lines]

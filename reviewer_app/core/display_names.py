@@ -41,12 +41,13 @@ _NAME_AND_CREDENTIAL = re.compile(r"(?P<name>[^()\n,]*?\w),[ ]+(?P<credential>[A
 _SURNAME_FIRST_LABEL = re.compile(
     r"^[ \t]*(?P<name>[A-Z][\w'’-]+,[ ]+[A-Z][\w'’-]+)(?:[ ]+\([^()\n]{1,24}\))?:[ \t]", re.M
 )
-# A name written surname first filling a line or a header's field up to a gap: a caption's
+# A name written surname first filling a line or a header's field up to a gap or a number: a caption's
 # "ROSALES-CHAJ, Feliciano      IN REMOVAL PROCEEDINGS", "Agent: VANDERMOLEN, Priscilla",
 # "Parolee: OKEREKE, Dwayne Anthony     CDCR #: BH4471".
 _SURNAME_FIRST_FIELD = re.compile(
     r"^[ \t]*(?:[A-Z][\w.#/'’ -]{0,30}?:[ \t]+)?"
-    r"(?P<name>[A-Z][\w'’-]+,[ ]+[A-Z][\w'’-]+(?:[ ][A-Z][\w'’-]*\.?){0,2})(?=[ \t]*$|[ ]{2,}|\t)",
+    r"(?P<name>[A-Z][\w'’-]+,[ ]+[A-Z][\w'’-]+(?:[ ][A-Z][A-Za-z'’-]*\.?){0,2})"
+    r"(?=[ \t]*$|[ ]{2,}|\t|[ ]\S*\d)",
     re.M,
 )
 # A gazetteer's place is at most this many words ("Richard J. Donovan Correctional Facility").

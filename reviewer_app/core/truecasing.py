@@ -81,6 +81,10 @@ class CasedView:
 
     text: str
     note: str = ""
+    # Whether detection reads the text as written too: the view of a text in capitals or of
+    # its lower-case turns loses what only capitals show ("CDCR AK 6093", "BILL"), the view of
+    # a caseless text nothing.
+    with_text: bool = False
 
     @property
     def changed(self) -> bool:
@@ -408,16 +412,18 @@ def cased_view(
     capitals (its `speaker_tags` left out), else its (lower-cased and) truecased copy
     (`model`, or the truecase package's when None; `written` as for `truecase`); where only
     its `lower_case_turns` (`caseless_turns`) are caseless, a copy with those truecased."""
+    with_text = True
     if is_caseless(text, speaker_tags):
-        read, note = text, "caseless text: detected on a truecased view"
+        read, note, with_text = text, "caseless text: detected on a truecased view", False
     elif is_in_capitals(text, speaker_tags):
-        read, note = _lowered(text, speaker_tags), "text in capitals: detected on a truecased view"
+        read = _lowered(text, speaker_tags)
+        note = "text in capitals: detected on a truecased view and as written"
     elif lower_case_turns:
         read, segments = text, lower_case_turns
-        note = "turns said in lower case: detected on a truecased view"
+        note = "turns said in lower case: detected on a truecased view and as written"
     else:
         return CasedView(text)
     model = model or case_model()
     if model is None:
         return CasedView(text, UNAVAILABLE_NOTE)
-    return CasedView(truecase(read, model, segments, written), note)
+    return CasedView(truecase(read, model, segments, written), note, with_text)

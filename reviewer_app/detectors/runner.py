@@ -13,13 +13,12 @@ still run.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import logging
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from reviewer_app.core.caption_layout import caption_layout_blanked, without_cue_layout_spans
 from reviewer_app.core.document import Document
@@ -211,6 +210,68 @@ def _spacy_readers(finders: Sequence[_Tracked]) -> dict[str, _Tracked]:
     return readers
 
 
+@dataclass
+class _Reading:
+    """The finders' pass over the chunks of each text detection reads (the text, or its view
+    and the text as written), with one progress count over all of them."""
+
+    document: Document
+    profile: str
+    finders: list[_Tracked]
+    progress: Progress
+    chunked: list[list[tuple[int, str]]]
+    done: int = 0
+
+    def found(self, source: int) -> list[tuple[_Tracked, Span]]:
+        """What each active finder found in the chunks of text `source`, in the text's offsets."""
+        total = sum(map(len, self.chunked))
+        if self.done == 0:
+            for entry in self.finders:
+                if entry.active:
+                    self.progress.report(entry.detector.name, 0.0, done=0, total=total, unit=CHUNK_UNIT)
+        readers = _spacy_readers(self.finders)
+        chunks = self.chunked[source]
+        out = []
+        for first in range(0, len(chunks), PARSE_AHEAD):
+            batch = chunks[first : first + PARSE_AHEAD]
+            analyses = [SharedAnalysis() for _ in batch]
+            self.progress.check()
+            for model, entry in readers.items():
+                if entry.active:  # charged to it: it would have parsed the chunks first
+                    _guarded(entry, "detection", parse_ahead, analyses, model, [piece for _, piece in batch])
+            for (offset, piece), shared in zip(batch, analyses, strict=True):
+                self.done += 1
+                chunk = TextChunk(self.document, piece, offset, self.profile)
+                for entry in self.finders:
+                    self.progress.check()
+                    if not entry.active:
+                        continue
+                    found = _guarded(entry, "detection", entry.detector.detect, chunk, shared)
+                    out.extend((entry, s.shifted(offset)) for s in found or ())
+                    self.progress.report(
+                        entry.detector.name, self.done / total, done=self.done, total=total, unit=CHUNK_UNIT
+                    )
+        return out
+
+
+T = TypeVar("T")
+# The labels NER gives by how words are written: read on the view where it changed the words.
+_VIEW_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"})
+
+
+def kept_as_written(found: Sequence[tuple[T, Span]], text: str, view: str) -> list[tuple[T, Span]]:
+    """Of what was found on the text as written beside its truecased view, what the view may
+    have lost: a number's, a code's or a date's span ("CDCR AK 6093" is "Cdcr Ak 6093" on the
+    view), and any span over words the view left as they were (a speaker's tag over turns in
+    lower case). A name NER read in capitals where the view changed them is left to the view
+    ("TIME", "MY MOTHER" of a text in capitals are no names)."""
+    return [
+        (owner, s)
+        for owner, s in found
+        if s.label not in _VIEW_LABELS or text[s.start : s.end] == view[s.start : s.end]
+    ]
+
+
 def _written_in(settings: Settings) -> Callable[[str], bool] | None:
     """Whether the spaCy pipeline's word vectors hold a word in exactly that case (for the
     truecased view); None when the pipeline is missing or has no vectors (en_core_web_sm)."""
@@ -257,8 +318,9 @@ def run_detection(
             _guarded(entry, "loading", entry.detector.load)
         # Speech-recognition output in lower case, or a transcript typed in capitals, is read
         # with its case restored (the view has the text's length, so spans found on it hold
-        # for the text). The merge reads the text itself: its rules for names in lower case
-        # must see it caseless.
+        # for the text); a text in capitals, or one whose turns only are in lower case, also as
+        # written (`kept_as_written`). The merge reads the text itself: its rules for names in
+        # lower case must see it caseless.
         # A captions file's signature and voice tags are read as spaces (its cue timings are
         # read, and what is found on them dropped after the merge).
         view = None
@@ -278,30 +340,16 @@ def run_detection(
                 lower_case_turns=lower_case_turns,
             )
             progress.report(CASING_STAGE, 1.0)
-        chunks = chunk_text(view.text if view else read, chunk_chars)
-        for entry in finders:
-            if entry.active:
-                progress.report(entry.detector.name, 0.0, done=0, total=len(chunks), unit=CHUNK_UNIT)
-        readers = _spacy_readers(finders)
-        for first in range(0, len(chunks), PARSE_AHEAD):
-            batch = chunks[first : first + PARSE_AHEAD]
-            analyses = [SharedAnalysis() for _ in batch]
-            progress.check()
-            for model, entry in readers.items():
-                if entry.active:  # charged to it: it would have parsed the chunks first
-                    _guarded(entry, "detection", parse_ahead, analyses, model, [piece for _, piece in batch])
-            for done, (offset, piece), shared in zip(itertools.count(first + 1), batch, analyses):
-                chunk = TextChunk(document, piece, offset, profile)
-                for entry in finders:
-                    progress.check()
-                    if not entry.active:
-                        continue
-                    found = _guarded(entry, "detection", entry.detector.detect, chunk, shared)
-                    if found is not None:
-                        entry.spans.extend(s.shifted(offset) for s in found)
-                    progress.report(
-                        entry.detector.name, done / len(chunks), done=done, total=len(chunks), unit=CHUNK_UNIT
-                    )
+        sources = [view.text if view else read]
+        if view is not None and view.changed and view.with_text:
+            sources.append(read)
+        chunked = [chunk_text(source, chunk_chars) for source in sources]
+        reading = _Reading(document, profile, finders, progress, chunked)
+        for entry, span in reading.found(0):
+            entry.spans.append(span)
+        if len(sources) > 1:
+            for entry, span in kept_as_written(reading.found(1), read, sources[0]):
+                entry.spans.append(span)
         progress.check()
         progress.report(MERGE_STAGE, 0.0)
         raw_spans = [s for entry in finders if entry.active for s in entry.spans]

@@ -100,3 +100,37 @@ def test_detection_reads_captions_without_their_layout():
     assert ("Marina", "LOCATION") in found
     assert all(not {"<", ">", ":"} & set(text) or label == "TIME" for text, label in found)
     assert not any("WEBVTT" in text or label == "PHONE_NUMBER" for text, label in found)
+
+
+def test_a_title_after_the_signature_and_speech_on_a_timing_line_stay_readable_to_detection():
+    text = (
+        "WEBVTT - Hearing of Tomasz Wierzbicki, CDCR BK1123\n\n"
+        "00:00:01,000 --> 00:00:04,000 Clarence Mobley said his number is AK6093\n"
+        "00:00:04.500 --> 00:00:07.000 align:start\n<v Harriet Oyelaran>Please state your name.</v>\n"
+    )
+    blanked = caption_layout_blanked(text)
+    assert blanked.startswith("       - Hearing of Tomasz Wierzbicki, CDCR BK1123\n")
+    # A voice tag's end is a line's end to NER, so the name does not run into the speech.
+    assert "   Harriet Oyelaran\nPlease state" in blanked
+
+    def span(piece: str, label: str) -> Span:
+        return Span(text.index(piece), text.index(piece) + len(piece), label, ("presidio",), 0.5)
+
+    said = [span("Clarence Mobley", "PERSON"), span("AK6093", "CDCR_ID")]
+    timing = [span("04,000", "PHONE_NUMBER"), span("align:start", "ORGANIZATION")]
+    assert without_cue_layout_spans(said + timing, text) == said
+
+
+def test_only_a_number_or_a_coded_token_after_a_blank_line_is_a_cues_identifier():
+    text = (
+        "1\n00:00:01.000 --> 00:00:02.000\nmy plate is\n8XRT419\n00:00:02.000 --> 00:00:03.000\nyes\n\n"
+        "Oyelaran\n00:00:03.000 --> 00:00:04.000\nokay\n"
+    )
+    plate, name = text.index("8XRT419"), text.index("Oyelaran")
+    spans = [
+        Span(plate, plate + 7, "ID_NUMBER", ("presidio",), 0.5),
+        Span(name, name + 8, "PERSON", ("spacy",), 0.8),
+    ]
+    assert without_cue_layout_spans(spans, text) == spans
+    number = Span(0, 1, "AGE", ("presidio",), 0.5)
+    assert without_cue_layout_spans([number], text) == []

@@ -226,3 +226,17 @@ def test_a_credential_after_a_display_name_is_a_note_and_no_organisation():
     # A name written surname first is no name and credential: its given name stays a person's.
     assert any("Desmond" in t and label == "PERSON" for t, label in out)
     assert any("PRIYA" in t and label == "PERSON" for t, label in out)
+
+
+def test_a_given_name_like_a_credential_and_a_number_after_a_name_written_surname_first():
+    text = "Xiong, Pa  0:01\nhello\n\nParolee: OKEREKE, Dwayne AK6093\n"
+    tag = (0, len("Xiong, Pa"))
+    spans = [
+        Span(text.index("Pa"), text.index("Pa") + 2, "PERSON", ("spacy",), 0.85),
+        Span(text.index("Dwayne"), text.index("Dwayne") + 6, "PERSON", ("spacy",), 0.85),
+        Span(text.index("AK6093"), text.index("AK6093") + 6, "CDCR_ID", ("presidio",), 0.85),
+    ]
+    out = _labelled(label_persons_before_notes(spans, text, [tag], DEVICES, TITLES), text)
+    # "Pa" is a given name (Hmong), no physician assistant; the CDCR number is no part of a name.
+    assert any("Pa" in t and label == "PERSON" for t, label in out)
+    assert ("OKEREKE, Dwayne", "PERSON") in out and ("AK6093", "CDCR_ID") in out

@@ -458,3 +458,38 @@ def test_lower_case_turns_count_by_what_they_hold_not_by_their_number():
     ]
     cased = document_from_text("cased", "\n".join(f"{who}: {said}" for who, said in lines))
     assert truecasing.caseless_turns(cased) == []  # half the turns, little of what is said
+
+
+@needs_model
+def test_a_text_in_capitals_and_lower_case_turns_are_also_read_as_written():
+    from reviewer_app.detectors.nlp import spacy_model_installed
+    from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.settings import Settings
+
+    settings = Settings()
+    if not spacy_model_installed(settings.spacy_model):
+        pytest.skip("spaCy pipeline not installed")
+    caps = TYPED_IN_CAPITALS + "INMATE HOLLOWAY:  MY NUMBER IS CDCR AK 6093 AND THE PLATE WAS 4 KXR 221.\n"
+    document = document_from_text("caps", caps.rstrip("\n"))
+    found = {
+        (document.text[s.start : s.end], s.label)
+        for s in run_detection(document, ["spacy", "presidio"], settings).spans
+    }
+    # On the view alone ("Cdcr Ak 6093") the number and the plate were published.
+    assert ("AK 6093", "CDCR_ID") in found and any("KXR" in t for t, _ in found)
+    chat = (
+        "Zoom chat log, Board of Parole Hearings\n\n"
+        "[10:02] Harriet Oyelaran: good morning everyone\n"
+        "[10:03] Dwayne Okereke: morning. can you hear me\n"
+        "[10:03] Harriet Oyelaran: yes. is your attorney joining\n"
+        "[10:04] Dwayne Okereke: yes she is on her way\n"
+        "[10:05] Harriet Oyelaran: ok will you say your cdcr number\n"
+        "[10:05] Dwayne Okereke: bh4471\n"
+        "[10:06] Harriet Oyelaran: thanks\n"
+    )
+    document = document_from_text("chat", chat.rstrip("\n"))
+    tagged = {
+        document.text[s.start : s.end] for s in run_detection(document, ["spacy", "presidio"], settings).spans
+    }
+    # The tags are no lower-case turns: read as written, NER tags their names.
+    assert "Harriet Oyelaran" in tagged or {"Harriet", "Oyelaran"} <= tagged
