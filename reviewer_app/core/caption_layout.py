@@ -30,11 +30,11 @@ _TIMING = re.compile(
     r"^[ \t]*" + _STAMP + r"[ \t]+-->[ \t]+" + _STAMP + r"(?:[ \t]+[a-z]+:[^\s:]+)*(?=[ \t]*$|[ \t])",
     re.MULTILINE,
 )
-# A cue's identifier: a number or a token with digits and hyphens ("212", "c5b5-12-0") alone on
-# the line just above its timing, after a blank line or the file's start; a word there is a
-# cue's last line of speech, or an identifier too like any word, and stays.
+# A cue's identifier: a token holding a digit ("212", "c5b5-12-0", a meeting platform's
+# "8a9b1c2d-3e4f/12-0") alone on the line just above its timing, after a blank line or the
+# file's start; a word there may be a cue's last line of speech and stays.
 _IDENTIFIER_LINE = re.compile(
-    r"(?:\A|(?<=\n\n))[ \t]*(?:\d+|[\w]*\d[\w]*(?:-[\w]+)+)[ \t]*\n(?=[ \t]*" + _STAMP + r"[ \t]+-->)"
+    r"(?:\A|(?<=\n\n))[ \t]*[^\s<>]*\d[^\s<>]*[ \t]*\n(?=[ \t]*" + _STAMP + r"[ \t]+-->)"
 )
 # The file's signature opening its first line (a title may follow it on that line).
 _SIGNATURE = re.compile(r"\A\ufeff?[ \t]*WEBVTT\b")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -257,19 +258,45 @@ class _Reading:
 T = TypeVar("T")
 # The labels NER gives by how words are written: read on the view where it changed the words.
 _VIEW_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"})
+# A word or a number of a span, letters and digits apart: "4", "KXR", "221".
+_TOKEN = re.compile(r"[^\W\d_]+|\d+")
 
 
 def kept_as_written(found: Sequence[tuple[T, Span]], text: str, view: str) -> list[tuple[T, Span]]:
     """Of what was found on the text as written beside its truecased view, what the view may
     have lost: a number's, a code's or a date's span ("CDCR AK 6093" is "Cdcr Ak 6093" on the
-    view), and any span over words the view left as they were (a speaker's tag over turns in
+    view), without the words at its edges that the view made ordinary words in lower case
+    ("WAS 4 KXR 221" is the plate "4 KXR 221"; "IN 1979" of a text in capitals is no CDCR
+    number); and any span over words the view left as they were (a speaker's tag over turns in
     lower case). A name NER read in capitals where the view changed them is left to the view
     ("TIME", "MY MOTHER" of a text in capitals are no names)."""
-    return [
-        (owner, s)
-        for owner, s in found
-        if s.label not in _VIEW_LABELS or text[s.start : s.end] == view[s.start : s.end]
-    ]
+    kept = []
+    for owner, span in found:
+        if span.label in _VIEW_LABELS:
+            if text[span.start : span.end] == view[span.start : span.end]:
+                kept.append((owner, span))
+            continue
+        words = [
+            w
+            for w in _TOKEN.finditer(text, span.start, span.end)
+            if not (view[w.start() : w.end()].islower() and not w.group().islower())
+        ]
+        # What is left must still be as whole as it was: letters and digits both, where the
+        # span held both (a code), or the span untouched.
+        if not words:
+            continue
+        start, end = words[0].start(), words[-1].end()
+        piece = text[start:end]
+        whole = text[span.start : span.end]
+        if (start, end) != (span.start, span.end) and (
+            any(c.isalpha() for c in whole) != any(c.isalpha() for c in piece)
+            or any(c.isdigit() for c in whole) != any(c.isdigit() for c in piece)
+        ):
+            continue
+        if (start, end) != (span.start, span.end):
+            span = span.with_(start=start, end=end)
+        kept.append((owner, span))
+    return kept
 
 
 def _written_in(settings: Settings) -> Callable[[str], bool] | None:

@@ -488,3 +488,30 @@ def test_a_caseless_texts_full_names_words_said_alone_are_persons(fake_detectors
     monkeypatch.setattr(runner, "cased_view", lambda text, *a, **k: CasedView(text, UNAVAILABLE_NOTE))
     kept = run_detection(Document("asr", caseless), ["full_name"], Settings()).spans
     assert [s.text_in(caseless) for s in kept] == ["walter fenske"]
+
+
+def test_what_the_text_as_written_adds_to_its_view():
+    from reviewer_app.detectors.runner import kept_as_written
+
+    text = "HE SAID: MY NUMBER IS CDCR AK 6093, PLATE WAS 4 KXR 221, IN 1979. ASK TIME.\nAlma Reyes: ok"
+    view = "He said: My number is CDCR Ak 6093, plate was 4 Kxr 221, in 1979. Ask time.\nAlma Reyes: ok"
+
+    def span(piece: str, label: str) -> Span:
+        return Span(text.index(piece), text.index(piece) + len(piece), label, ("presidio",), 0.5)
+
+    found = [
+        ("p", span("AK 6093", "CDCR_ID")),
+        ("p", span("WAS 4 KXR 221", "ID_NUMBER")),
+        ("p", span("IN 1979", "CDCR_ID")),
+        ("s", span("TIME", "ORGANIZATION")),
+        ("s", span("Alma Reyes", "PERSON")),
+    ]
+    kept = [(owner, text[s.start : s.end], s.label) for owner, s in kept_as_written(found, text, view)]
+    # A code the view lowered is kept, without the ordinary words NER or a pattern ran into; a
+    # number whose letters are an ordinary word ("IN") is none; a name where the view changed the
+    # words is the view's to find; a name where the view left them is kept.
+    assert kept == [
+        ("p", "AK 6093", "CDCR_ID"),
+        ("p", "4 KXR 221", "ID_NUMBER"),
+        ("s", "Alma Reyes", "PERSON"),
+    ]
