@@ -50,6 +50,7 @@ class SpokenWords:
     year_range: tuple[int, int]
     subjects: frozenset[str]
     age_verbs: frozenset[str]
+    age_making_verbs: frozenset[str]
     contracted: frozenset[str]
     year_prepositions: frozenset[str]
     hedges: frozenset[str]
@@ -150,6 +151,7 @@ def spoken_words() -> SpokenWords:
         year_range=(int(low), int(high)),
         subjects=frozenset(c["subjects"]),
         age_verbs=frozenset(c["age_verbs"]),
+        age_making_verbs=frozenset(c["age_making_verbs"]),
         contracted=frozenset(c["contracted"]),
         year_prepositions=frozenset(raw["years"]["prepositions"]),
         hedges=frozenset(c["hedges"]),
