@@ -159,7 +159,8 @@ def _said_before(f: Finder, anchor: Span) -> Span | None:
     if not 1 < a < len(f.words) or f.words[a].start != anchor.start or f.word(a).isdigit():
         return None
     last = a - 1 - (f.word(a - 1) == "or" and f.gap(a - 2, a - 1) == " ")
-    if not (last < a - 1 or f.gap(last, a).strip() == "," or BREAK.fullmatch(f.gap(last, a))):
+    asked = anchor.label == "TIME" and f.gap(last, a).strip() == "?"  # "like, eight? Eight-something."
+    if not (last < a - 1 or asked or f.gap(last, a).strip() == "," or BREAK.fullmatch(f.gap(last, a))):
         return None
     first = last
     while first > 0 and f.gap(first - 1, first) in (" ", "-") and f.reader.read_small(first - 1):

@@ -65,7 +65,7 @@ def find_times(f: Finder, document: str) -> list[Span]:
         loose = f.word(end) in ("ish", "something") and f.gap(end - 1, end) in ("-", " ")
         if loose and time_suffix(f, end + 1):
             out.append(f.span(i, time_suffix(f, end + 1), "TIME"))  # "at two-something in the morning"
-        elif _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i)):
+        elif _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i) or _narrows_an_hour(f, i, hour)):
             out.append(f.span(i, end + 1, "TIME", WEAK_SCORE))  # "around ten-ish"
         elif after or _range_to_a_time(f, end):  # "between ten and eleven at night"
             out.append(f.span(i, after or end, "TIME"))
@@ -248,6 +248,21 @@ def _ish(f: Finder, j: int) -> bool:
         f.word(j) == "something" and f.gap(j - 1, j) in ("-", " ")
     )
     return suffix and f._sentence_goes_on(j + 1)
+
+
+def _narrows_an_hour(f: Finder, i: int, hour: Reading) -> bool:
+    """Whether the hour at word i, said loosely ("eleven-something"), comes right after the same hour
+    said alone and set off by a comma, a question mark or a break, as a speaker narrows a time
+    ("I said eleven, eleven-something", "That was like, eight? Eight-something.")."""
+    said = f.reader.read_small(i - 1) if i > 0 else None
+    return (
+        said is not None
+        and said.last == i
+        and said.value == hour.value
+        and not f.word(i - 1).isdigit()
+        and not f.person_is(i - 1)  # "He was eight? Eight-something." narrows an age
+        and (f.gap(i - 1, i).strip() in (",", "?") or BREAK.fullmatch(f.gap(i - 1, i)) is not None)
+    )
 
 
 def _time_cue_before(f: Finder, i: int) -> bool:

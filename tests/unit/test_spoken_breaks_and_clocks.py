@@ -134,3 +134,30 @@ def test_a_said_clock_off_the_stamped_moment_is_no_time():
     assert "twenty-one fifteen" not in [said for label, said in found(text) if label == "TIME"]
     on_time = text.replace("[00:01:30]", "[00:09:30]")
     assert "twenty-one fifteen" in [said for label, said in found(on_time) if label == "TIME"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            'I said "eleven, eleven-something." I think she wrote it.',
+            [("TIME", "eleven"), ("TIME", "eleven-something")],
+        ),
+        ("Got gas. That was like, eight? Eight-something.", [("TIME", "eight"), ("TIME", "Eight-something")]),
+    ],
+)
+def test_an_hour_narrowed_to_the_same_hour_said_loosely(text, expected):
+    for item in expected:
+        assert item in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was eight? Eight-something, I guess.",
+        "I had eleven, eleven-something dollars.",
+        "Twelve, twelve-ish people.",
+    ],
+)
+def test_an_age_or_a_count_said_loosely_is_no_time(text):
+    assert "TIME" not in [label for label, _ in found(text)]
