@@ -50,6 +50,7 @@ class SpokenWords:
     year_range: tuple[int, int]
     subjects: frozenset[str]
     age_verbs: frozenset[str]
+    age_making_verbs: frozenset[str]
     contracted: frozenset[str]
     year_prepositions: frozenset[str]
     hedges: frozenset[str]
@@ -150,6 +151,7 @@ def spoken_words() -> SpokenWords:
         year_range=(int(low), int(high)),
         subjects=frozenset(c["subjects"]),
         age_verbs=frozenset(c["age_verbs"]),
+        age_making_verbs=frozenset(c["age_making_verbs"]),
         contracted=frozenset(c["contracted"]),
         year_prepositions=frozenset(raw["years"]["prepositions"]),
         hedges=frozenset(c["hedges"]),
@@ -525,6 +527,8 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         return True
     if len(covered) == 2:
         return covered[0] not in v.not_one_day  # not "every Friday"
+    if before and before[-1].text in v.nth_of_a_month and _TOLD_BY_AN_EVENT.match(text, end):
+        return True  # "the first Monday after he reports", "the first Tuesday you're out": one day
     if before and before[-1].text in v.not_one_day | v.nth_of_a_month:
         return False  # "every Sunday", even after "on Sunday" was said of one; "on the first Sunday"
     if _parts_of_every_week(text, end):
@@ -540,6 +544,15 @@ def names_one_day(text: str, start: int, end: int) -> bool:
         return True  # "the Sunday before", "the Saturday after Thanksgiving": one day told by another
     if before and before[-1].text not in _NOT_AFTER_A_VERB and _one_day_after_a_verb(text, end):
         return True  # "I start Monday.", "you were arrested saturday night by fresno p d"
+    in_its_sentence = before and not re.search(
+        r"[.;:!?\n]", text[max(0, start - 40) + before[-1].end : start]
+    )
+    if (
+        in_its_sentence
+        and before[-1].text not in _NOT_AFTER_A_VERB | v.weekdays
+        and _set_off_alone(text, end)
+    ):
+        return True  # "I have an appointment Monday, at 10:40", "I got a phone Saturday, it's a prepaid"
     return _before_a_date(text, end) or _said_of_one_day_before(text, start, covered[0])
 
 
@@ -560,10 +573,32 @@ _AFTER_ONE_NIGHT = re.compile(
 _TOLD_BY_ANOTHER_DAY = re.compile(r"[ ]+(?:before|after)(?![\w-])", re.IGNORECASE)
 
 
+# After "the first" and a weekday: the day is told by the event it comes before or after or by a
+# clause of one person's ("the first Monday after he reports", "the first Tuesday you're out"); "the
+# first Sunday of the month" is one of every month.
+_TOLD_BY_AN_EVENT = re.compile(
+    r"[ ]+(?:before|after|when|i|i'm|you|you're|he|he's|she|she's|we|we're|they|they're)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
 # What may follow a weekday said of one day after a verb or a noun: a preposition or "that" opening
 # what is said of that day ("told me at the office Friday that", "smoked a little bit friday after
 # work"); a noun makes it a kind of day ("Friday prayers"), a plural part of the day every week's.
 _AFTER_ONE_DAY = re.compile(r"\s+(?:at|in|after|before|that|when|around|about)\b", re.IGNORECASE)
+
+
+# A comma after a weekday said after a verb or a noun and the word that follows it: the day of one
+# event set off from what is said next, unless a list of days goes on ("Saturday, Sunday").
+_SET_OFF_ALONE = re.compile(r",\s+([\w']+)")
+
+
+def _set_off_alone(text: str, end: int) -> bool:
+    """Whether a comma follows the weekday ending at `end` and no list of days goes on after it."""
+    set_off = _SET_OFF_ALONE.match(text, end)
+    return set_off is not None and set_off.group(1).lower() not in (
+        spoken_words().weekdays | _NOT_AFTER_A_VERB | {"and", "or"}
+    )
 
 
 def _parts_of_every_week(text: str, end: int) -> bool:

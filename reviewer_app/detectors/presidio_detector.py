@@ -350,7 +350,9 @@ class PresidioDetector(Detector):
                 continue
             spans.append(Span(result.start, result.end, label, (self.name,), float(result.score)))
         nouns, verbs, persons = token_starts(doc)
-        forms = find_spoken_forms(chunk.text, nouns, verbs, persons, chunk.speaker_tags())
+        forms = find_spoken_forms(
+            chunk.text, nouns, verbs, persons, chunk.speaker_tags(), chunk.document.text
+        )
         said, custody = self._cdcr_numbers(chunk)
         spans += find_read_out_identifiers(chunk.text, chunk.profile, said, custody)
         if profile_table().get(chunk.profile).ner_labels.get("MONEY") == "AMOUNT":

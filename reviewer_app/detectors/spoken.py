@@ -87,7 +87,7 @@ from reviewer_app.detectors.spoken_periods import (
     second_year_at,
     year_of_a_range,
 )
-from reviewer_app.detectors.spoken_series import find_series, says_again_an_age
+from reviewer_app.detectors.spoken_series import bare_before_a_break, find_series, says_again_an_age
 from reviewer_app.detectors.spoken_threads import early_ages_of_a_life, hours_of_a_timed_turn
 from reviewer_app.detectors.spoken_times import find_times
 
@@ -686,7 +686,7 @@ class _Finder:
             return w == "and" or (
                 w == "to" and self._verb_at(j + 1)
             )  # "I was 29 and I didn't", "at 16 to drive"
-        return self.clause_end(j)
+        return self.clause_end(j) or bare_before_a_break(self, j)  # "seventy-one -- seventy-one"
 
     def _in_a_tag(self, k: int) -> bool:
         """Whether word k is in a speaker's tag: one of `tag_starts` lies on its line before it."""
@@ -868,14 +868,15 @@ def find_spoken_forms(
     verbs: Collection[int] = frozenset(),
     persons: Collection[int] = frozenset(),
     speaker_tags: Sequence[tuple[int, int]] = (),
+    document: str = "",
 ) -> list[Span]:
     """Spoken dates, times, ages, heights and digit-by-digit numbers in `text`.
 
     `nouns` are the start offsets of the words a tagger calls plural nouns; without them
     a number is never taken to count a thing. `verbs` are those of its verbs, `persons`
     those of the words of the persons it names; `speaker_tags` where the speakers' tags
-    are (`Document.speaker_tags`: a turn ends at one). A court reporter's line numbers are read
-    past (`core.line_numbers`)."""
+    are (`Document.speaker_tags`: a turn ends at one); `document` the text `text` is a part of (its
+    header may give a recording's clock). A reporter's line numbers are read past (`core.line_numbers`)."""
     text = blank_line_numbers(text)
     words = words_of(text)
     tag_starts = frozenset(a for a, _ in speaker_tags)
@@ -884,7 +885,7 @@ def find_spoken_forms(
     heights = find_heights(finder)
     # "about five ten tall": a height said like a clock time is the height.
     # "six-four, maybe two-fifty": what follows a height is a weight.
-    times = no_weights(find_times(finder), heights, text, finder.v.hedges)
+    times = no_weights(find_times(finder, document or text), heights, text, finder.v.hedges)
     times = [t for t in times if not any(map(t.overlaps, heights))]
     dates, ages = finder.dates(), finder.ages()
     dated = SpanIndex.of(dates)

@@ -161,6 +161,10 @@ def _opens_an_unmarked_line(f: Finder, i: int) -> bool:
     )
 
 
+# The persons whose age a verb reckons: "which makes you --", "that would make him --".
+_RECKONED = frozenset({"you", "him", "her", "me", "them"})
+
+
 def age_answer_words(f: Finder) -> set[int]:
     """The words that answer a question about an age (`answer_words`, going on to the next sentences
     of the turn and to the questions that follow it up), and the number from 13 to 29 in words that
@@ -169,9 +173,12 @@ def age_answer_words(f: Finder) -> set[int]:
     with its "twenty" ("twenty sixteen")."""
     out = answer_words(f, f.v.age_questions, until_a_number=True, follow_ups=True)
     for k in range(1, len(f.words) - 1):
-        # "You'd have been --" "Thirteen.": a turn cut off after the verb of an age, the next completes it
-        cut = f.word(k) in f.v.age_verbs and re.fullmatch(r"\s*(?:--|—|–|\.\.\.|…)\s*\n\s*", f.gap(k, k + 1))
-        if cut and f.person_is(k + 1):  # not "And the room was --"
+        # "You'd have been --" "Thirteen.": a turn cut off after the verb of an age, the next completes it;
+        # "Which makes you --" "Seventy-five.": or after a verb that reckons the age of the person it names
+        if not re.fullmatch(r"\s*(?:--|—|–|\.\.\.|…)\s*\n\s*", f.gap(k, k + 1)):
+            continue
+        reckoned = f.word(k) in _RECKONED and f.word(k - 1) in f.v.age_making_verbs
+        if reckoned or (f.word(k) in f.v.age_verbs and f.person_is(k + 1)):  # not "And the room was --"
             _answer(f, k + 1, out, until_a_number=False)
     when = answer_words(f, f.v.when_questions)
     for i in sorted(when):

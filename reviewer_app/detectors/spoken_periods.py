@@ -260,16 +260,47 @@ def seasons_of_a_year(f: Finder, dates: list[Span], reach: int = 120, close: int
     out = []
     for i, word in enumerate(f.words):
         opener = f.word(i - 1)
-        if word.text not in f.v.seasons or opener not in f.v.season_openers:
+        # "the summer -- August 19th, 1991", "the spring of -- it says 2017": broken off before its year
+        broken = _BROKEN_OFF.match(f.text, word.end)
+        # "Summer of -- that'd be seventy-five.": a season of a year opens the sentence
+        of_a_year = (
+            broken is not None and broken.group(1) and (i == 0 or re.search(r"[.!?]\s", f.gap(i - 1, i)))
+        )
+        if word.text not in f.v.seasons or (opener not in f.v.season_openers and not of_a_year):
             continue
-        ends_its_phrase = re.match(r"[,.;:!?]", f.text[word.end :]) is not None
+        ends_its_phrase = re.match(r"[,.;:!?]", f.text[word.end :]) is not None or broken is not None
         if (opener == "following" and f.word(i - 2) != "the") or not ends_its_phrase:
             continue
+        year = _year_after_a_break(f, i + 1 + bool(broken and broken.group(1))) if broken else None
         near = close if opener == "the" else reach
         low, high = max(0, word.start - near), word.end + near
-        if any(low <= d.start and d.end <= high for d in numbered) or _written_year_or_date_in(f, low, high):
+        if (
+            year is not None
+            or any(low <= d.start and d.end <= high for d in numbered)
+            or (_written_year_or_date_in(f, low, high))
+        ):
             out.append(f.span(i, i + 1, "DATE", WEAK_SCORE))
+        if year is not None:
+            out.append(year)
     return out
+
+
+# A break after a season, "of" before it or not: the year follows the break ("the summer of -- it'd
+# be eighty-seven").
+_BROKEN_OFF = re.compile(r"(?:[ ]+(of))?[ ]*(?:--|—|–)")
+
+
+def _year_after_a_break(f: Finder, k: int, reach: int = 3) -> Span | None:
+    """The year said by its last two digits in words within `reach` words after the break that
+    follows a season at word k-1, ending its sentence ("the summer of -- it'd be eighty-seven.",
+    "Summer of -- that'd be seventy-five."), or None."""
+    for n in range(k, min(len(f.words), k + reach + 1)):
+        if n > k and re.search(r"[.;:!?\n]", f.gap(n - 1, n)):
+            return None
+        end = f._two_digit_year(n) if f.word(n) in f.v.tens else 0
+        if end and (end >= len(f.words) or re.search(r"[.;!?\n]", f.gap(end - 1, end))):
+            return f.span(n, end, "DATE", WEAK_SCORE)
+    return None
 
 
 _WITH_A_NUMBER = re.compile(

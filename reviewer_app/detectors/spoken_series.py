@@ -26,10 +26,15 @@ if TYPE_CHECKING:
 _JOINS = frozenset(
     {"or", "to", "and", "till", "until", "maybe", "no", "sorry", "actually", "i", "mean", "like"}
 )
+# A break in speech between two numbers: a dash or a pause, set off by spaces or not.
+BREAK = re.compile(r"[ ]*(?:--|—|–|\.\.\.|…)[ ]*")
 # Words with which a speaker, after breaking off a number, grants or takes back its start before
 # saying it whole: "Twenty -- yeah. I mean twenty-three", "Thirty -- no. Thirty-one."
 _RESTART_WORDS = frozenset({"yeah", "yes", "no", "sorry", "wait", "actually"})
 # A clock time written in digits, which opens a series said on in words ("8:30 to twelve-fifteen").
+# How far an age said before another may be from it when the speaker narrows it ("twenty-three,
+# twenty-four"): a count said before an age is further off ("two, twenty-four").
+_NARROWED_AGE = 3
 _WRITTEN_TIME = re.compile(r"\b(?:[01]?\d|2[0-3]):[0-5]\d\b")
 
 
@@ -51,13 +56,24 @@ def find_series(f: Finder, found: list[Span]) -> list[Span]:
     while anchors:
         more = []
         for anchor in anchors:
-            span = _goes_on(f, anchor)
-            if span is not None and not any(span.overlaps(t) for t in taken):
-                more.append(span)
-                taken.append(span)
+            for span in (_goes_on(f, anchor), _said_before(f, anchor), _year_of_a_day(f, anchor)):
+                if span is not None and not any(span.overlaps(t) for t in taken):
+                    more.append(span)
+                    taken.append(span)
         out += more
         anchors = more
     return out
+
+
+def bare_before_a_break(f: Finder, j: int) -> bool:
+    """Whether the number ending before word j is broken off with a dash or a pause and the number
+    said right after the break stands alone (`_Finder._bare_number`): what follows the break is the
+    next number, not what the first counts, so the first stands alone as well ("I was seventy-one --
+    seventy-one", "She's eighty-one -- eighty-two in January"; "thirty -- thirty minutes" counts)."""
+    if not 0 < j < len(f.words) or not BREAK.fullmatch(f.gap(j - 1, j)):
+        return False
+    after = f.reader.read_cardinal(j)
+    return after is not None and not f.word(j).isdigit() and f._bare_number(j, after.last)
 
 
 def _written_times(f: Finder) -> list[Span]:
@@ -130,6 +146,56 @@ def _goes_on(f: Finder, anchor: Span) -> Span | None:
         return f.span(k, k + 1, "TIME", WEAK_SCORE)  # "between eight and noon"
     end = _clock_end(f, k)
     return f.span(k, end, "TIME", WEAK_SCORE) if end and f._no_count(end) else None
+
+
+def _said_before(f: Finder, anchor: Span) -> Span | None:
+    """The number a speaker said right before an age or a clock time and narrowed or corrected to it,
+    set off by a comma, a break or "or": the age a year or two off ("Twenty -- twenty-three,
+    twenty-four", "eighty-one or eighty-two"), the hour said alone before the hour with its minutes
+    ("six, six-fifteen"); or None. A count before an age stays ("two, twenty-four": too far off)."""
+    if anchor.label not in ("AGE", "TIME"):
+        return None
+    a = bisect.bisect_left(f.word_ends, anchor.start + 1)
+    if not 1 < a < len(f.words) or f.words[a].start != anchor.start or f.word(a).isdigit():
+        return None
+    last = a - 1 - (f.word(a - 1) == "or" and f.gap(a - 2, a - 1) == " ")
+    asked = anchor.label == "TIME" and f.gap(last, a).strip() == "?"  # "like, eight? Eight-something."
+    if not (last < a - 1 or asked or f.gap(last, a).strip() == "," or BREAK.fullmatch(f.gap(last, a))):
+        return None
+    first = last
+    while first > 0 and f.gap(first - 1, first) in (" ", "-") and f.reader.read_small(first - 1):
+        first -= 1
+    said = f.reader.read_cardinal(first)
+    if said is None or said.last != last + 1 or f.word(first).isdigit() or f.word(first - 1) in f.v.units:
+        return None
+    if anchor.label == "AGE":
+        value = value_of(f, anchor)
+        if value is None or not 2 <= said.value < 120 or abs(said.value - value) > _NARROWED_AGE:
+            return None
+    else:
+        hour = f.reader.read_small(a)
+        if (
+            hour is None
+            or hour.value != said.value
+            or hour.last > bisect.bisect_left(f.word_ends, anchor.end)
+        ):
+            return None  # an hour said before the same hour with its minutes, not "ten, ten"
+    return f.span(first, last + 1, anchor.label, WEAK_SCORE) if f._bare_number(first, last + 1) else None
+
+
+def _year_of_a_day(f: Finder, anchor: Span) -> Span | None:
+    """The year said alone in the sentence right after a month and its day said without one, by its
+    last two digits ("May ninth. Eighty-two.", "March third. Seventy-nine."), or None."""
+    said = [w.text for w in f.words[bisect.bisect_left(f.word_ends, anchor.start + 1) :][:4]]
+    k = bisect.bisect_left(f.word_ends, anchor.end) + 1
+    if anchor.label != "DATE" or not said or said[0] not in f.v.months or _a_year_said(f, anchor):
+        return None
+    if k >= len(f.words) or not re.fullmatch(r"\.[ ]+", f.gap(k - 1, k)) or f.words[k - 1].end != anchor.end:
+        return None
+    end = f._two_digit_year(k) if f.word(k) in f.v.tens else 0
+    if not end or (end < len(f.words) and not re.search(r"[.!\n]", f.gap(end - 1, end))):
+        return None  # the year is the whole sentence
+    return f.span(k, end, "DATE", WEAK_SCORE)
 
 
 def _next_hour_run_on(f: Finder, anchor: Span) -> Span | None:

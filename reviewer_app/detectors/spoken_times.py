@@ -24,13 +24,17 @@ from reviewer_app.detectors.spoken_clock import (
 )
 from reviewer_app.detectors.spoken_day_hours import hours_of_a_day
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
+from reviewer_app.detectors.spoken_recording_clock import recording_clock_times
+from reviewer_app.detectors.spoken_series import BREAK
 
 if TYPE_CHECKING:
     from reviewer_app.detectors.spoken import _Finder as Finder
 
 
-def find_times(f: Finder) -> list[Span]:
-    """The clock times said in words in the finder's text, those of `spoken_clock` included."""
+def find_times(f: Finder, document: str) -> list[Span]:
+    """The clock times said in words in the finder's text, those of `spoken_clock` included, and those
+    of the 24-hour clock of a recording whose start the header of the `document` the text is a part
+    of gives (`spoken_recording_clock`)."""
     fractions = clock_fractions(f) + day_clock(f) + midnight_and_noon(f)
     out: list[Span] = []
 
@@ -61,7 +65,7 @@ def find_times(f: Finder) -> list[Span]:
         loose = f.word(end) in ("ish", "something") and f.gap(end - 1, end) in ("-", " ")
         if loose and time_suffix(f, end + 1):
             out.append(f.span(i, time_suffix(f, end + 1), "TIME"))  # "at two-something in the morning"
-        elif _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i)):
+        elif _ish(f, end) and (_time_cue_before(f, i) or it_was(f, i) or _narrows_an_hour(f, i, hour)):
             out.append(f.span(i, end + 1, "TIME", WEAK_SCORE))  # "around ten-ish"
         elif after or _range_to_a_time(f, end):  # "between ten and eleven at night"
             out.append(f.span(i, after or end, "TIME"))
@@ -104,7 +108,8 @@ def find_times(f: Finder) -> list[Span]:
     found = sorted(kept + [f for f in fractions if not any(f.overlaps(t) for t in kept)])
     # "Friday between nine and three": a range of hours on the day said before it
     found += [s for s in hours_of_a_day(f) if not any(s.overlaps(t) for t in found)]
-    return sorted(found + _written_again(f, found))
+    found += _written_again(f, found)
+    return sorted(found + recording_clock_times(f, found, document))  # "one in custody, two-three-two-eight"
 
 
 def _written_again(f: Finder, found: list[Span]) -> list[Span]:
@@ -193,14 +198,15 @@ def _minutes_after(f: Finder, j: int) -> int | None:
 
 def _corrects_a_time(f: Finder, i: int) -> bool:
     """Whether the hour and minutes from word i restate an hour said just before, after a
-    time cue, with a comma between: "around ten, ten fifteen", "maybe one, one ten"."""
+    time cue, with a comma or a break between: "around ten, ten fifteen", "at six -- six-thirty"."""
     said = f.reader.read_small(i - 1)
     hour = f.reader.read_small(i)
     return (
         said is not None
         and hour is not None
         and said.value == hour.value
-        and f.gap(i - 1, i).strip() in (",", "")  # "like nine nine thirty" in captions
+        # "like nine nine thirty" in captions; "it's at six -- six-thirty" after a break
+        and (f.gap(i - 1, i).strip() in (",", "") or BREAK.fullmatch(f.gap(i - 1, i)) is not None)
         and f.said_before_in_clause(i - 1, f.v.time_prepositions)  # "around, I don't know, nine"
     )
 
@@ -242,6 +248,21 @@ def _ish(f: Finder, j: int) -> bool:
         f.word(j) == "something" and f.gap(j - 1, j) in ("-", " ")
     )
     return suffix and f._sentence_goes_on(j + 1)
+
+
+def _narrows_an_hour(f: Finder, i: int, hour: Reading) -> bool:
+    """Whether the hour at word i, said loosely ("eleven-something"), comes right after the same hour
+    said alone and set off by a comma, a question mark or a break, as a speaker narrows a time
+    ("I said eleven, eleven-something", "That was like, eight? Eight-something.")."""
+    said = f.reader.read_small(i - 1) if i > 0 else None
+    return (
+        said is not None
+        and said.last == i
+        and said.value == hour.value
+        and not f.word(i - 1).isdigit()
+        and not f.person_is(i - 1)  # "He was eight? Eight-something." narrows an age
+        and (f.gap(i - 1, i).strip() in (",", "?") or BREAK.fullmatch(f.gap(i - 1, i)) is not None)
+    )
 
 
 def _time_cue_before(f: Finder, i: int) -> bool:

@@ -1,0 +1,156 @@
+"""Clock times on the 24-hour clock said or written during a recording whose own clock the document
+gives: a body camera's, a 911 call's or a radio log's header says when the recording started
+("Recording start: 23:14:06 (device clock)", "Call start: 10:42 a.m."), and a dispatcher or an
+officer says the time of what happens on that clock ("Copy, one in custody, two-three-two-eight.",
+"en route to the station with one, twenty-three forty-one", a file named `..._2314.mp4`).
+
+A four-figure number is a count, a badge or a unit as often as a time, so the document decides: a
+number read as hours and minutes is a time only when it is the recording's clock where it is said
+(the start plus the time a line's stamp says has elapsed; without a stamp, within `_LENGTH` after
+the start), and stands alone (set off before it, no count after it): a unit's call sign said as
+"twenty-one fifteen" stays a name wherever the clock shows another time. The start field
+itself, written as four figures ("Start: 0942", "TIME STARTED: 1538 hours"), is a time by its
+field's name. Read over the words of the spoken-form finder (`detectors/spoken.py`)."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import TYPE_CHECKING
+
+from reviewer_app.core.spans import Span
+from reviewer_app.detectors.spoken_heights import WEAK_SCORE
+
+if TYPE_CHECKING:
+    from reviewer_app.detectors.spoken import _Finder as Finder
+
+# How long after its start a recording's times are looked for, in minutes; a minute before it
+# allows for the start said as its whole minute ("Recording start: 23:14:06" and "2314").
+_LENGTH = 90
+_BEFORE = 1
+# The field of a header that gives the start of a recording or a call, and its value: a clock time
+# with a colon ("23:14:06", "10:42 a.m.") or four figures ("0942", "1538 hours").
+_START_FIELD = re.compile(
+    r"^[^\n]{0,60}?\b(?:start(?:ed)?|began|begins?)\b[^\n:]{0,30}:[ \t]*"
+    r"(?:\d{4}-\d\d-\d\d[ T]+|\d\d?/\d\d?/\d{2,4}[ ]+)?"  # "2026-10-21 15:11:52"
+    r"(?:(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?(?:[ ]?(?P<meridiem>[ap])\.?m\.?)?"
+    r"|(?P<figures>(?:[01]\d|2[0-3])[0-5]\d)(?:[ ]hours)?)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+# The time elapsed since the start, stamped at a line's start ("[00:05:45]", "00:00:47  DISPATCH:",
+# "[08:49]"); a time said on the line is the start's clock plus it, within `_STAMP_SLACK` minutes.
+_ELAPSED = re.compile(
+    r"^[ \t]*[\[(]?(?:(?P<h>\d{1,2}):)?(?P<m>[0-5]?\d):(?P<s>[0-5]\d)(?:[.,]\d+)?[\])]?", re.MULTILINE
+)
+_STAMP_SLACK = 3
+# Four figures in a speaker's tag name a unit ("UNIT 2115:"): said, they are its call sign, no time.
+_IN_A_TAG = re.compile(
+    r"^(?:[ \t]*[\[(]?[\d:.,]+[\])]?)?[^\n:]{0,40}?\b((?:[01]\d|2[0-3])[0-5]\d)\b[^\n:\d]{0,20}:",
+    re.MULTILINE,
+)
+# A header is the top of a document: a start field further down is a part of the record.
+_HEADER = 1500
+
+
+def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[Span]:
+    """The start field written as four figures at the top of the finder's text and the 24-hour clock
+    times said within the recording whose start the header of the `document` gives (the finder's
+    text is a part of it: a long document is read in parts); none overlaps what is `found`."""
+    out = [
+        Span(field.start("figures"), field.end(), "TIME", ("presidio",), WEAK_SCORE)
+        for field in _START_FIELD.finditer(f.text[:_HEADER])
+        if field.group("figures")
+    ]
+    starts = [_minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER])]
+    if not starts:
+        return []
+    taken = list(found) + out
+    stamps = [(m.start(), _elapsed_minutes(m)) for m in _ELAPSED.finditer(f.text)]
+    call_signs = {int(m.group(1)[:2]) * 60 + int(m.group(1)[2:]) for m in _IN_A_TAG.finditer(f.text)}
+    for i in range(len(f.words)):
+        said = _clock_said(f, i)
+        if said is None or said[1] in call_signs:
+            continue
+        stamp = bisect.bisect_right(stamps, (f.words[i].start, float("inf"))) - 1
+        if stamp >= 0:  # said at a stamped moment: the start and the time elapsed tell the clock
+            if not any(_near(said[1], start + stamps[stamp][1]) for start in starts):
+                continue
+        elif not any(_within(said[1], start) for start in starts):
+            continue
+        span = f.span(i, said[0], "TIME", WEAK_SCORE)
+        if not any(span.overlaps(t) for t in taken) and _stands_alone(f, i, said[0]):
+            out.append(span)
+            taken.append(span)
+    return out
+
+
+def _minutes_of(field: re.Match[str]) -> int:
+    """The minutes of the day of a start field's clock time."""
+    if field.group("figures"):
+        return int(field.group("figures")[:2]) * 60 + int(field.group("figures")[2:])
+    hour = int(field.group("hour")) % 12 if field.group("meridiem") else int(field.group("hour"))
+    return (hour + (12 if (field.group("meridiem") or "").lower() == "p" else 0)) * 60 + int(
+        field.group("minute")
+    )
+
+
+def _within(minutes: int, start: int) -> bool:
+    return (minutes - start + _BEFORE) % (24 * 60) <= _LENGTH + _BEFORE
+
+
+def _near(minutes: int, clock: float) -> bool:
+    """Whether a time said is the recording's clock at a stamp, give or take `_STAMP_SLACK` (what
+    is said after the stamp, and a radio's clock a little off the camera's)."""
+    off = (minutes - clock) % (24 * 60)
+    return min(off, 24 * 60 - off) <= _STAMP_SLACK
+
+
+def _elapsed_minutes(stamp: re.Match[str]) -> float:
+    hours, minutes, seconds = stamp.group("h") or "0", stamp.group("m"), stamp.group("s")
+    return int(hours) * 60 + int(minutes) + int(seconds) / 60
+
+
+def _stands_alone(f: Finder, i: int, end: int) -> bool:
+    """Whether the time of words i..end-1 is set off before it (a mark, a line's or a file name's
+    separator, "at") and counts nothing after it."""
+    set_off = i == 0 or re.search(r"[,.;:!?(\n_]\s*\Z", f.gap(i - 1, i)) or f.word(i - 1) in ("at", "time")
+    return bool(set_off) and f._no_count(end) and not re.match(r"[-/:,]\d", f.text[f.words[end - 1].end :])
+
+
+def _clock_said(f: Finder, i: int) -> tuple[int, int] | None:
+    """(end, minutes of the day) of a 24-hour clock time from word i: four figures ("2314"), four
+    digits said one by one ("two-three-one-four"), or an hour past noon or after "zero" and its
+    minutes ("twenty-three forty-one", "oh nine forty-two"); or None."""
+    w = f.word(i)
+    if re.fullmatch(r"\d{4}", w):
+        return _clock_of(i + 1, int(w[:2]), int(w[2:]))
+    digits = _digits_one_by_one(f, i)
+    if digits is not None:
+        return _clock_of(i + 4, digits[0] * 10 + digits[1], digits[2] * 10 + digits[3])
+    if w.isdigit():
+        return None
+    zero = w in ("zero", "oh") and f.word(i + 1) in f.v.units and f.gap(i, i + 1) in (" ", "-")
+    hour = f.reader.read_small(i + 1 if zero else i)
+    if hour is None or not (zero or 13 <= hour.value <= 23) or not f.reader._joined(hour.last):
+        return None
+    minutes = f.reader.read_small(hour.last)
+    if minutes is None or not 10 <= minutes.value <= 59 or f.word(hour.last).isdigit():
+        return None
+    return _clock_of(minutes.last, hour.value, minutes.value)
+
+
+def _digits_one_by_one(f: Finder, i: int) -> list[int] | None:
+    """The four digits said one by one from word i, joined by hyphens or spaces and no fifth after
+    them ("two-three-one-four"), or None."""
+    said = [f.v.units.get(f.word(k)) for k in range(i, min(i + 4, len(f.words)))]
+    if i > 0 and f.word(i - 1) in f.v.units and f.gap(i - 1, i) in ("-", " "):
+        return None  # the tail of a longer run of digits
+    if len(said) < 4 or None in said or any(f.gap(k, k + 1) not in ("-", " ") for k in range(i, i + 3)):
+        return None
+    if i + 4 < len(f.words) and f.word(i + 4) in f.v.units and f.gap(i + 3, i + 4) in ("-", " "):
+        return None
+    return [d for d in said if d is not None]
+
+
+def _clock_of(end: int, hour: int, minute: int) -> tuple[int, int] | None:
+    return (end, hour * 60 + minute) if hour <= 23 and minute <= 59 else None
