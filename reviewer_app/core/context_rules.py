@@ -844,6 +844,7 @@ def _is_heading(line: str) -> bool:
     return 0 < len(line.split()) <= 6 and not re.search(r"[.,;:?!]$|:\s", line)
 
 
+@functools.lru_cache(maxsize=4)  # asked by many rules of one merge, of one document
 def _names_are_capitalised(text: str) -> bool:
     """Whether the text is written with care for capitals, so that a name in
     lower case would be a slip: at least five sentences, nine in ten of them

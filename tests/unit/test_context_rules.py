@@ -1206,3 +1206,24 @@ def test_a_legislators_title_in_a_tag_is_a_role_before_the_name():
     assert ("ALDERMAN", "PERSON") in _merged(text, [_span(text, "Ms. Alderman", "PERSON")])
     # The title alone names no one.
     assert not any(covered.startswith(("ASSEMBLYMEMBER", "COUNCILMEMBER")) for covered, _ in merged)
+
+
+def test_how_a_text_capitalises_its_names_is_read_once_for_the_rules_of_a_merge_that_ask(monkeypatch):
+    from reviewer_app.core import context_rules
+
+    text = (
+        "COMMISSIONER: Good morning. State your name.\nMR. LONG: Daniel Long. It has been a long time.\n"
+        "COMMISSIONER: Were you in a program called Second Wind? Who ran it?\nMR. LONG: Yes. Ana Ruiz did.\n"
+        "COMMISSIONER: Thank you. (A text no other test reads, so that no answer is kept for it.)\n"
+    )
+    read: list[str] = []
+    original = context_rules.lower_case_names_after_titles
+
+    def counted(sample: str) -> bool:
+        read.append(sample)
+        return original(sample)
+
+    monkeypatch.setattr(context_rules, "lower_case_names_after_titles", counted)
+    spans = [Span(text.index("Daniel Long"), text.index("Daniel Long") + 11, "PERSON", ("spacy",))]
+    merge_spans(spans, text, person_names=("DANIEL LONG",), speaker_tags=speaker_tags_of(text))
+    assert read.count(text) == 1  # several rules ask; the text is read once

@@ -1,5 +1,6 @@
-"""Pattern recognizers skip a pattern on a text without a literal every match of it holds,
-and give the same results as Presidio's own recognizer."""
+"""Pattern recognizers skip a pattern on a text without a literal every match of it holds (or
+any of the alternatives one of which it holds), and give the same results as Presidio's own
+recognizer."""
 
 from __future__ import annotations
 
@@ -13,24 +14,39 @@ from presidio_analyzer import Pattern, PatternRecognizer
 
 from reviewer_app.detectors.pattern_prefilter import (
     PrefilteredPatternRecognizer,
-    required_literals,
+    required_texts,
 )
 
 SPOKEN_ADDRESS = r"(?<![\w'])[a-z]+(?:[ ]+dot[ ]+[a-z]+)*[ ]+dot[ ]+(?:com|org)(?:[ ]+slash[ ]+[a-z]+)*(?!\w)"
 HELD_AT = r"(?i:held[ ]at)[ ]+(?P<name>[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)[ ]+(?:State[ ])?Prison\b"
+AFTER_CUE = r"(?<=\b(?i:passport|licence)[ ](?i:no\.|number)[ ])\d{6,9}\b"
+STREET = r"\b[A-Z][a-z]+[ ](?:Street|Avenue)\b"
 
 
-def test_literals_every_match_holds_and_none_from_optional_or_alternative_parts():
-    assert required_literals(SPOKEN_ADDRESS) == (" ", "dot")  # not "slash" (optional), "com" (alternative)
-    assert required_literals(HELD_AT) == ("held at", " ", "Prison")  # not "State " (optional)
-    assert required_literals(r"(?:ab)?cd|ef") == ()  # an alternative at the top: nothing is required
-    assert required_literals(r"(?x) case \s+ number") == ("case", "number")  # verbose: spaces are layout
+def test_literals_every_match_holds_and_none_from_optional_parts():
+    assert required_texts(SPOKEN_ADDRESS) == ((" ",), ("dot",), ("com", "org"))  # not "slash" (optional)
+    assert required_texts(HELD_AT) == (("held at",), (" ",), ("Prison",))  # not "State " (optional)
+    assert required_texts(r"(?x) case \s+ number") == (("case",), ("number",))  # verbose: spaces are layout
+
+
+def test_an_alternation_needs_one_of_what_each_alternative_needs():
+    assert required_texts(r"(?:ab)?cd|ef") == (("cd", "ef"),)
+    # Of each alternative, the set whose shortest string is the longest: "Street", not "at".
+    assert required_texts(r"(?:at\s+\w+\s+Street|Avenue)\b") == (("Street", "Avenue"),)
+    assert required_texts(r"x(?:[a-z]+|dot)y") == (("x",), ("y",))  # an alternative needs nothing
+    assert required_texts(r"(?:a|b)") == ()  # one character of a set, no string
+
+
+def test_what_a_positive_lookaround_looks_for_is_needed_and_a_negative_ones_is_not():
+    assert required_texts(r"(?<=\b(?i:passport|licence)[ ])\d+") == (("passport", "licence"), (" ",))
+    assert required_texts(r"\d+(?=[ ]dollars)") == ((" dollars",),)
+    assert required_texts(r"(?<!case[ ])(?!no\b)\d+") == ()
 
 
 def test_syntax_the_regex_module_reads_otherwise_gives_no_literal():
-    assert required_literals(r"[[:alpha:]]+ dot") == ()  # a POSIX class, not a set and "]"
-    assert required_literals(r"(?:dot){e<=1}") == ()  # fuzzy matching, not the characters "{e<=1}"
-    assert required_literals(r"\p{Lu}\w+ dot") == ()  # not the standard library's syntax
+    assert required_texts(r"[[:alpha:]]+ dot") == ()  # a POSIX class, not a set and "]"
+    assert required_texts(r"(?:dot){e<=1}") == ()  # fuzzy matching, not the characters "{e<=1}"
+    assert required_texts(r"\p{Lu}\w+ dot") == ()  # not the standard library's syntax
 
 
 def _both(patterns: list[tuple[str, str]], flags: int = re.IGNORECASE):
@@ -56,11 +72,14 @@ def _found(recognizer, text: str) -> list[tuple[int, int, str, float]]:
         "the site is reentry hope DOT org slash housing, and parole help dot com",
         "no address said here at all, only words and a slash",
         "held at Folsom State Prison, then sierra dot org",
+        "Passport number 12345678, licence no. 7654321 and 55 Elm Street by Oak Avenue",
+        "a number 12345678 said without its cue, on Elm street",
         "",
     ],
 )
 def test_same_results_as_presidios_recognizer(text):
-    plain, prefiltered = _both([("spoken", SPOKEN_ADDRESS), ("held", HELD_AT)], flags=re.MULTILINE)
+    patterns = [("spoken", SPOKEN_ADDRESS), ("held", HELD_AT), ("cue", AFTER_CUE), ("street", STREET)]
+    plain, prefiltered = _both(patterns, flags=re.MULTILINE)
     assert _found(prefiltered, text) == _found(plain, text)
     plain, prefiltered = _both([("spoken", SPOKEN_ADDRESS)])
     assert _found(prefiltered, text) == _found(plain, text)
@@ -83,6 +102,25 @@ def test_a_pattern_whose_literal_is_missing_is_not_run():
         PatternRecognizer.analyze = original
     assert run == [["held"]]  # no "dot" in either text; no "Prison" in the second
     assert [p.name for p in prefiltered.patterns] == ["spoken", "held"]  # the recognizer keeps both
+
+
+def test_a_pattern_whose_look_behind_cue_or_alternatives_are_missing_is_not_run():
+    _, prefiltered = _both([("cue", AFTER_CUE), ("street", STREET)])
+    run: list[list[str]] = []
+    original = PatternRecognizer.analyze
+
+    def spy(self, text, entities, nlp_artifacts=None, regex_flags=None):
+        run.append([p.name for p in self.patterns])
+        return original(self, text, entities, nlp_artifacts, regex_flags)
+
+    PatternRecognizer.analyze = spy
+    try:
+        assert prefiltered.analyze("the number 12345678 on Elm Road", ["URL"]) == []
+        prefiltered.analyze("passport number 12345678", ["URL"])
+        prefiltered.analyze("at 55 Elm Avenue", ["URL"])
+    finally:
+        PatternRecognizer.analyze = original
+    assert run == [["cue"], ["street"]]  # the first text has no cue, nor "Street" or "Avenue"
 
 
 def test_the_detectors_pattern_recognizers_are_prefiltered():
