@@ -90,6 +90,7 @@ from reviewer_app.core.form_fields import drop_form_keys_read_as_bodies, drop_fo
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages, language_names, surnames_named_like_languages
+from reviewer_app.core.legislature_names import persons_after_office_titles, roll_call_names
 from reviewer_app.core.name_edges import (
     after_courtesy_title,
     drop_stutters,
@@ -708,6 +709,7 @@ def merge_spans(
     merged = drop_role_only_persons(merged, text, person_words | roles, rules.offices | rules.determiners)
     heads = frozenset(h.split()[-1].lower() for words in rules.head_words.values() for h in words)
     merged = take_in_surnames_that_are_titles(merged, text, rules.titles | rules.role_nouns, heads)
+    merged = persons_after_office_titles(merged, text, heads, lower_words)  # "Assemblymember Okafor"
     # "Hartnell college", "Jamison center"
     merged = relabel_persons_before_body_heads(
         merged, text, frozenset(w.lower() for w in person_words | rules.role_nouns)
@@ -844,6 +846,7 @@ def merge_spans(
         # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
         # Where a language is NRP at every mention (label_languages) the whitelist keeps none readable.
+        merged = roll_call_names(merged, text, not_names | stop_words | rules.titles, casing_counts)
         late_whitelist = rules.whitelist - language_names() if every_language_mention else rules.whitelist
         late_whitelisted = whitelisted if late_whitelist == rules.whitelist else None
         propagated = apply_whitelist(propagate(merged, text, rules), text, late_whitelist, late_whitelisted)

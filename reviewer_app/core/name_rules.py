@@ -615,11 +615,12 @@ def titled_lower_case_names(text: str, not_names: frozenset[str], determiners: f
         if capitalised and title.group() in person_words("role_titles"):
             continue  # "Every incarcerated person deserves programs" describes; "by doctor presley" names
         before = _WORD_BEFORE.search(text, max(0, title.start() - 30), title.start())
+        bare = title.group().lower().rstrip(".")
         if before and (
-            (before.group(1) in determiners and title.group().lower().rstrip(".") not in _COURTESY_TITLES)
-            or before.group(1) in PRONOUNS | _VERB_BEFORE
+            (before.group(1) in determiners and bare not in _COURTESY_TITLES)
+            or (before.group(1) in PRONOUNS | _VERB_BEFORE and bare not in person_words("legislative_titles"))
         ):
-            continue  # "the doctor said", "you miss speaking", "don't judge me"; but "a mister gutierrez"
+            continue  # "the doctor said", "you miss speaking", "don't judge me"; but "thank you senator ruiz"
         kept: list[re.Match[str]] = []
         for k, word in enumerate(_NEXT_WORD.finditer(_NEXT_LOWER_WORDS.match(text, title.end()).group())):
             name = word.group()

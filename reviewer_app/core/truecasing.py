@@ -93,17 +93,21 @@ class CasedView:
 
 def is_caseless(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> bool:
     """Whether `text` is written without capitals: at least `MIN_LETTERS` letters, fewer
-    than `CASELESS_CAPITAL_SHARE` of them capitals, and most of its lines and sentences
-    opening in lower case (one long sentence with one capital is written with care), its
-    speakers' tags (`Document.speaker_tags`) left out."""
+    than `CASELESS_CAPITAL_SHARE` of them capitals (the pronoun "I" not counted), and most
+    of its lines and sentences opening in lower case (one long sentence with one capital is
+    written with care), its speakers' tags (`Document.speaker_tags`) left out."""
     # A speaker tag is the layout's, not the speech's: diarised speech recognition writes
     # "SPEAKER_00:" in capitals before every turn of a lower-case transcript.
     text = _without_tags(text, speaker_tags)
     letters = sum(map(str.isalpha, text))
-    capitals = sum(map(str.isupper, text))
+    # A recogniser that writes everything else in lower case may still write the pronoun
+    # "I": its capital says nothing of how the text writes names.
+    capitals = sum(map(str.isupper, text)) - len(_PRONOUN_I.findall(text))
     if letters < MIN_LETTERS or capitals >= CASELESS_CAPITAL_SHARE * letters:
         return False
-    openings = _SENTENCE_OPENING.findall(text)
+    openings = [
+        m.group(1) for m in _SENTENCE_OPENING.finditer(text) if not _PRONOUN_I.match(text, m.start(1))
+    ]
     return sum(c.islower() for c in openings) * 2 > len(openings)
 
 

@@ -877,6 +877,18 @@ def test_lower_case_speech_names_a_chair_by_surname_and_stops_at_a_contracted_pr
     assert titled_lower_case_names(text, stop, frozenset({"the", "a", "my"})) == []
 
 
+def test_after_a_pronoun_only_a_title_that_is_a_verb_too_is_the_verb():
+    from reviewer_app.core.name_rules import titled_lower_case_names
+
+    stop = frozenset({"and", "for", "it", "the", "speaking", "me", "coming"})
+    determiners = frozenset({"the", "a", "my"})
+    text = "thank you senator ruiz and thank you assemblymember okafor for coming"
+    found = [text[s.start : s.end] for s in titled_lower_case_names(text, stop, determiners)]
+    assert found == ["ruiz", "okafor"]
+    # "you miss", "don't judge": there the title is the verb.
+    assert titled_lower_case_names("you miss speaking and they judge me", stop, determiners) == []
+
+
 def test_a_deacon_is_a_title_before_a_name():
     text = "A: Three letters: one from my cousin, one from Deacon Anselm Okoro of St. Brigid's, and one more."
     merged = _merged(text, [_span(text, "Deacon Anselm", "ORGANIZATION")])
