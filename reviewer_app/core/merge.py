@@ -835,14 +835,8 @@ def merge_spans(
             frozenset(cues.get("counting_words", ())),
         )
         # "Helen Park (BPH)  0:03": a display name before its note is a person's, in each mention.
-        merged = label_persons_before_notes(
-            merged,
-            text,
-            speaker_tags,
-            person_word_list("device_words"),
-            rules.titles | name_titles,
-            lower_words,
-        )
+        devices, note_titles = person_word_list("device_words"), rules.titles | name_titles
+        merged = label_persons_before_notes(merged, text, speaker_tags, devices, note_titles, lower_words)
         # A name's part said again inside a whitelisted term is no mention of it ("Victim Services
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
         # Where a language is NRP at every mention (label_languages) the whitelist keeps none readable.
