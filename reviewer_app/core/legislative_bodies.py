@@ -69,7 +69,7 @@ def _body_part(words: list[str], vocabulary: LegislativeWords) -> int:
 
 
 def _legislative_body(
-    covered: str, known_places: frozenset[str], vocabulary: LegislativeWords
+    covered: str, known_places: frozenset[str], vocabulary: LegislativeWords, legislature: bool
 ) -> tuple[int, int] | None:
     """Where the state is in an organisation that names a legislative body ((0, 0) for none),
     or None when the organisation is no legislative body (module docstring)."""
@@ -90,7 +90,12 @@ def _legislative_body(
         named = f" {' '.join(body[:end])} "
         has_chamber = any(f" {chamber} " in named for chamber in vocabulary.chambers)
         has_subject = bool(rest) and rest[0] == "on" and any(w in vocabulary.committees for w in body[:end])
-        if not (has_subject or (has_chamber and not rest)):
+        # A committee by its subject only where the text names a chamber ("the Committee on
+        # Homeless Veterans" of a town's is no legislature's), and a subject that names a place
+        # keeps it ("Assembly Committee on Fresno County Jails").
+        if not ((has_subject and (has_chamber or legislature)) or (has_chamber and not rest)):
+            continue
+        if _names_a_place(rest, known_places):
             continue
         if not state_words:
             return (0, 0)
@@ -99,22 +104,37 @@ def _legislative_body(
     return None
 
 
+def _names_a_place(words: list[str], known_places: frozenset[str]) -> bool:
+    return any(
+        " ".join(words[i : i + n]) in known_places for n in (1, 2, 3) for i in range(len(words) - n + 1)
+    )
+
+
 def settle_legislative_mentions(spans: Iterable[Span], text: str, known_places: frozenset[str]) -> list[Span]:
     """`spans` without a legislature's own bodies (module docstring).
     `known_places`: lower-case place names (a state before a chamber)."""
     vocabulary = legislative_words()
+    chambers = "|".join(re.escape(c) for c in vocabulary.chambers)
+    legislature = re.search(rf"\b(?:{chambers})\b", text, re.IGNORECASE) is not None
     out: list[Span] = []
     dropped_ends: set[int] = set()
     for span in sorted(spans, key=lambda s: (s.start, s.end)):
         covered = span.text_in(text)
         if span.label != "ORGANIZATION":
-            # "Committee on [Housing]": the subject of a committee dropped just before.
+            # "Committee on [Housing]": a subject NER read as a place, after a committee dropped
+            # just before; a known place stays ("Senate Committee on [Tulare Lake Basin]").
             after_committee = _COMMITTEE_ON.search(text, max(0, span.start - 20), span.start)
-            if span.label == "LOCATION" and after_committee and span.start - 4 in dropped_ends:
+            subject = [w.lower().strip(".,;:") for w in covered.split()]
+            if (
+                span.label in ("LOCATION", "NRP")
+                and after_committee
+                and span.start - 4 in dropped_ends
+                and not _names_a_place(subject, known_places)
+            ):
                 continue
             out.append(span)
             continue
-        state = _legislative_body(covered, known_places, vocabulary)
+        state = _legislative_body(covered, known_places, vocabulary, legislature)
         if state is not None:
             dropped_ends.add(span.end)
             if state != (0, 0):

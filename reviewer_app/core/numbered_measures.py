@@ -10,7 +10,8 @@ numbers, code sections and form numbers unannotated.
 An organisation that one of `measure_patterns` (`resources/patterns/body_mentions.toml`) matches
 from its start over its whole length, or that is the name of such a measure cut from its number
 ("SB" of "SB 612"), is no span; nor is one whose last word is one of `field_number_words`
-("Number", "No.").
+("Number", "No.") and that is a field's name alone ("CDCR Number"); a longer one loses the
+field's name ("Bank of America [Account No.]" is the bank).
 """
 
 from __future__ import annotations
@@ -33,15 +34,33 @@ def _field_numbers() -> frozenset[str]:
     return frozenset(w.lower() for w in load_table("body_mentions.toml")["field_number_words"])
 
 
-def _is_measure_or_field(span: Span, text: str) -> bool:
+def _is_measure(span: Span, text: str) -> bool:
     measure = _measures().match(text, span.start)
-    if measure and measure.end() >= span.end:
-        return True
-    words = span.text_in(text).split()
-    return bool(words) and words[-1].lower() in _field_numbers()
+    return bool(measure) and measure.end() >= span.end
+
+
+_WORD = re.compile(r"\S+")
+
+
+def _without_field_name(span: Span, text: str) -> Span | None:
+    """`span` without a field's name at its end ("Saint Agnes Medical Center [Account Number]"),
+    None where the field's name is all of it ("CDCR Number", "Incident No.")."""
+    words = list(_WORD.finditer(text, span.start, span.end))
+    if not words or words[-1].group().lower() not in _field_numbers():
+        return span
+    if len(words) <= 2:
+        return None
+    return span.with_(end=words[-3].end())
 
 
 def drop_numbered_measures(spans: Iterable[Span], text: str) -> list[Span]:
     """`spans` without organisations that are a measure or a form by its number, or a form's
-    field name (module docstring)."""
-    return [s for s in spans if not (s.label == "ORGANIZATION" and _is_measure_or_field(s, text))]
+    field name, and an organisation's span without a field's name after it (module docstring)."""
+    out = []
+    for span in spans:
+        if span.label == "ORGANIZATION" and (
+            _is_measure(span, text) or (span := _without_field_name(span, text)) is None
+        ):
+            continue
+        out.append(span)
+    return out

@@ -35,6 +35,7 @@ from pathlib import Path
 from reviewer_app.core.clusters import Cluster, build_clusters, canonical_parts, name_parts, spelled_key
 from reviewer_app.core.document import Document
 from reviewer_app.core.spans import Span
+from reviewer_app.core.spoken_numbers import number_words
 from reviewer_app.paths import resource
 
 
@@ -385,6 +386,7 @@ class _Tagger:
                 if kind is None:
                     continue
             tokens.append((m, kind))
+        tokens = _spoken_years(span_text, tokens)
         _mark_days_beside_months(span_text, tokens)
         out: list[str] = []
         cursor = 0
@@ -433,4 +435,57 @@ def _date_word_kind(word: str, words: DateWords) -> str | None:
         return "day"
     if word in words.decades:
         return "decade"
+    if all(piece in number_words() or piece == "oh" for piece in word.split("-")):
+        return "spoken"
     return None
+
+
+# What joins the words of a year said aloud: "nineteen eighty-two", "two thousand and three".
+_SPOKEN_YEAR_GAP_RE = re.compile(r"\s+(?:and\s+)?")
+
+
+def _spoken_years(text: str, tokens: list[tuple[re.Match[str], str]]) -> list[tuple[re.Match[str], str]]:
+    """`tokens` with each run of number words said as a year one "year" token ("May ninth,
+    nineteen eighty-two": the year was published as said). A run is a year where the date has
+    another part (a month, a day, a weekday) or the run is two words or more or all of the
+    span ("Eighty-two."); a lone count in a duration ("two weeks ago") is none and stays."""
+    has_part = any(kind in ("month", "day", "day_of_week", "year", "numeric_date") for _, kind in tokens)
+    out: list[tuple[re.Match[str], str]] = []
+    k = 0
+    while k < len(tokens):
+        m, kind = tokens[k]
+        if kind != "spoken":
+            out.append((m, kind))
+            k += 1
+            continue
+        end = k + 1
+        while (
+            end < len(tokens)
+            and tokens[end][1] == "spoken"
+            and _SPOKEN_YEAR_GAP_RE.fullmatch(text[tokens[end - 1][0].end() : tokens[end][0].start()])
+        ):
+            end += 1
+        last = tokens[end - 1][0]
+        whole = not text[: m.start()].strip(" ,.") and not text[last.end() :].strip(" ,.")
+        if has_part or end - k > 1 or whole:
+            out.append((_Joined(m.start(), last.end(), text[m.start() : last.end()]), "year"))
+        k = end
+    return out
+
+
+@dataclass(frozen=True)
+class _Joined:
+    """A run of tokens read as one (a year said in words), with a match's start, end and group."""
+
+    begin: int
+    finish: int
+    said: str
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+    def group(self) -> str:
+        return self.said

@@ -25,7 +25,7 @@ from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.spans import Span
 
 _POSSESSIVE = re.compile(r"['’]s?\Z")
-_OF_A_NAME = re.compile(r"\s+of\s+(?:the\s+)?[A-Z]")
+_OF_A_NAME = re.compile(r"\s+(?:of|in|for)\s+(?:the\s+)?[A-Z]")
 
 
 @functools.cache
@@ -48,8 +48,9 @@ def names_an_unplaced_office(covered: str) -> bool:
 
 
 def _placed_beside(span: Span, text: str, places: Iterable[Span]) -> bool:
-    """Whether the office's place stands right beside the span, which NER cut from it: "of" and
-    a capitalised name after it ("the Office of the Public Defender / of Tulare County"), or a
+    """Whether the office's place stands right beside the span, which NER cut from it: "of",
+    "in" or "for" and a capitalised name after it ("the Office of the Public Defender / of Tulare
+    County", "the Public Defender in Visalia"), or a
     place span right before it ("[Kern County] DA")."""
     if _OF_A_NAME.match(text, span.end):
         return True

@@ -162,6 +162,14 @@ def test_cdcr_ids_one_number_per_distinct_id_however_written():
         ("August 0", "[MONTH] [NUMBER]"),
         ("Christmas", "[DATE]"),
         ("the eighties", "the [DECADE]"),
+        # A year said in words was published as said ("May ninth, nineteen eighty-two").
+        ("May ninth, nineteen eighty-two", "[MONTH] [DAY], [YEAR]"),
+        ("June fourth, two thousand and three", "[MONTH] [DAY], [YEAR]"),
+        ("March third, ninety-one", "[MONTH] [DAY], [YEAR]"),
+        ("the fourteenth of March, twenty twenty-three", "the [DAY] of [MONTH], [YEAR]"),
+        ("nineteen eighty-two", "[YEAR]"),
+        ("two thousand oh five", "[YEAR]"),
+        ("two weeks ago", "[DATE]"),
     ],
 )
 def test_date_parts(date, expected):
