@@ -120,11 +120,15 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
     texts = [i for i, line in enumerate(lines) if line.stripped and not _inside_block(lines, i)]
     neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}
     alone = {i for i, turn in candidates.items() if _tag_alone(lines[i], turn)}
-    for i in alone if len(alone & repeated) * 2 > len(repeated) else ():
+    if len(alone & repeated) * 2 <= len(repeated):
+        alone = {i for i in alone if layout.generic_tag.match(lines[i].stripped)}
+    for i in alone:
         if i in neighbours:
-            # Where the turns put their tags on lines of their own, the speech under a tag is the
-            # turn's ("Speaker 1:" / "[00:00:04] Okay, we're back"): the line next to the turn is
-            # the one after that speech. Elsewhere a tag alone heads a list ("PANEL PRESENT:").
+            # Where the turns put their tags on lines of their own, or under a speaker's label
+            # ("Speaker 1:", also where a PDF's rows joined the named tags with their speech), the
+            # speech under a tag is the turn's ("Speaker 1:" / "[00:00:04] Okay, we're back"): the
+            # line next to the turn is the one after that speech. Elsewhere a tag alone heads a
+            # list ("PANEL PRESENT:").
             after = next((k for k in texts if k > i + 1 and not lines[k - 1].stripped), None)
             neighbours[i] = (neighbours[i][0], after)
     # A turn in capitals is one between turns where its tag names a person ("MS. DELACROIX-HUNT:

@@ -113,6 +113,14 @@ HEADED_COVER = (
 )
 
 
+def test_a_speaker_label_alone_opens_the_dialogue_where_named_tags_are_inline(tmp_path):
+    # A PDF's paragraphs join a named tag alone with its speech ("Commissioner Abernathy: Mr.
+    # Tran, ..."); the label "Speaker 1:" alone over its stamped speech still opens the dialogue.
+    text = SERVICE.replace("Abernathy:\n", "Abernathy: ").replace("Mr. Tran:\n", "Mr. Tran: ")
+    document = _text(tmp_path, text)
+    assert [u.speaker for u in document.utterances][:3] == ["Speaker 1", "Speaker 2", "Commissioner Abernathy"]
+
+
 def test_a_heading_alone_over_a_list_stays_in_the_cover_of_inline_turns(tmp_path):
     # Only where the turns put their tags on lines of their own is the text under a tag alone
     # its speech; over a list of names in a transcript of inline turns it is a heading.
@@ -140,6 +148,7 @@ def test_a_heading_alone_over_a_list_stays_in_the_cover_on_numbered_pages(tmp_pa
         "hanging_indent",
         "word_processor",
         "plain_dense",
+        "two_column",
     ],
 )
 def test_a_service_transcripts_tags_alone_through_pdf_layouts(tmp_path, layout):
