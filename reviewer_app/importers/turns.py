@@ -24,6 +24,8 @@ who examines ("BY MR. VASQUEZ:") is no turn.
   it, headings ("DECISION", "EXAMINATION"), decision notices, page footers and
   examiner lines included, so that no single unexpected line takes the
   transcript's structure away;
+- a caption file pasted into a text keeps its cues' numbers and timings in the body, in
+  no utterance, and a WebVTT voice's closing tag ("</v>") ends no speech;
 - an utterance is a turn's line from its tag on, with the lines that go on with
   its speech (no blank line, timestamp or new tag between, not a heading in
   capitals under speech in lower case, not centred far right of the turn);
@@ -48,6 +50,7 @@ CENTRED_INDENT = 10
 # The most words a line in capitals may hold to end a sentence broken off over it ("16  CGA?"):
 # a notice's row is longer.
 MAX_CAPITALS_END_WORDS = 4
+_VOICE_CLOSE = "</v>"
 
 
 @dataclass(frozen=True)
@@ -224,7 +227,13 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
         # A recorder's stamp opens a line of its own, but under a tag alone it opens the speech
         # ("Speaker 2:" / "[00:03:48] And was the gun with you?").
         goes_on = speech is not None and (not timestamped or speech.tag_alone) and speech.goes_on(line)
-        if i > last_turn and not (parenthetical or timestamped or goes_on or open_parenthetical):
+        # A caption file's cue number over its timing line (pasted into a text): the captions'.
+        cue_number = (
+            text.isdigit() and i + 1 < len(lines) and bool(layout.cue_timing.match(lines[i + 1].stripped))
+        )
+        if i > last_turn and not (
+            parenthetical or timestamped or goes_on or open_parenthetical or cue_number
+        ):
             break
         if i in turns:
             turn = turns[i]
@@ -265,13 +274,13 @@ class _Speech:
         self.tag_alone = False  # the turn's line is its tag alone, and no speech is read yet
         self.last_line = line.stripped
         self.utterances = utterances
-        utterances.append(Utterance(speaker, start, line.end, speech_at))
+        utterances.append(Utterance(speaker, start, _speech_end(line), speech_at))
 
     def extend(self, line: _Line) -> None:
         self.lower_case = self.lower_case or any(c.islower() for c in line.text)
         self.tag_alone = False
         self.last_line = line.stripped
-        self.utterances[-1] = Utterance(self.speaker, self.start, line.end, self.speech_at)
+        self.utterances[-1] = Utterance(self.speaker, self.start, _speech_end(line), self.speech_at)
 
     def goes_on(self, line: _Line) -> bool:
         """Whether `line`, right under this utterance, goes on with its speech."""
@@ -295,6 +304,12 @@ def ends_sentence_in_capitals(above: str, line: str) -> bool:
     acronym, not a heading or a notice read into the record, which stand after a sentence's
     end and do not end as one ("DECISION", "[AD BREAK]")."""
     return above[-1:].isalnum() and line[-1:] in ".?!" and len(line.split()) <= MAX_CAPITALS_END_WORDS
+
+
+def _speech_end(line: _Line) -> int:
+    """Where the speech on `line` ends: at the line's end, before the closing tag of a WebVTT
+    cue's voice pasted into a text ("<v Daniel Okafor>Good morning.</v>"), markup, no speech."""
+    return line.end - len(_VOICE_CLOSE) if line.text.rstrip().endswith(_VOICE_CLOSE) else line.end
 
 
 def speech_indent(line: str, tag_column: int) -> int:

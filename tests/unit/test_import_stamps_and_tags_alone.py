@@ -118,7 +118,11 @@ def test_a_speaker_label_alone_opens_the_dialogue_where_named_tags_are_inline(tm
     # Tran, ..."); the label "Speaker 1:" alone over its stamped speech still opens the dialogue.
     text = SERVICE.replace("Abernathy:\n", "Abernathy: ").replace("Mr. Tran:\n", "Mr. Tran: ")
     document = _text(tmp_path, text)
-    assert [u.speaker for u in document.utterances][:3] == ["Speaker 1", "Speaker 2", "Commissioner Abernathy"]
+    assert [u.speaker for u in document.utterances][:3] == [
+        "Speaker 1",
+        "Speaker 2",
+        "Commissioner Abernathy",
+    ]
 
 
 def test_a_heading_alone_over_a_list_stays_in_the_cover_of_inline_turns(tmp_path):
