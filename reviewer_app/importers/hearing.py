@@ -105,6 +105,7 @@ class HearingLayout:
     timestamp_prefix: re.Pattern[str]
     cue_timing: re.Pattern[str]
     voice_tag: re.Pattern[str]
+    record_heading: re.Pattern[str]
     examiner_line: re.Pattern[str]
     name_tag: re.Pattern[str]
     timed_tag: re.Pattern[str]
@@ -165,6 +166,9 @@ class HearingLayout:
             # A WebVTT cue pasted into a text names its speaker in its voice tag; the tag's
             # marks stand before and after the name, as a timestamp may.
             return Turn(voice.group("speaker"), start + voice.start("speaker"), speech_at=start + voice.end())
+        if "FOR THE RECORD" in rest[:32] and (heading := self.record_heading.match(rest)):
+            below = not rest[heading.end() :].strip()
+            return Turn(heading.group("speaker"), start, speech_at=start + heading.end(), speech_below=below)
         if rest.startswith(">>"):
             # Captioners mark a change of speaker with ">>" (">>>" a change of subject),
             # naming the speaker after it only when they know the name.
@@ -413,6 +417,7 @@ def hearing_layout() -> HearingLayout:
         timestamp_prefix=re.compile(body["timestamp_prefix"]),
         cue_timing=re.compile(body["cue_timing"]),
         voice_tag=re.compile(body["voice_tag"]),
+        record_heading=re.compile(body["record_heading"]),
         examiner_line=re.compile(body["examiner_line"]),
         name_tag=re.compile(body["name_tag"]),
         timed_tag=re.compile(body["timed_tag"]),

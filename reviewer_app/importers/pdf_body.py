@@ -222,11 +222,20 @@ def _opens_turn(text: str, known: Sequence[str], said: Counter) -> bool:
     the row is in capitals, whatever its speaker: a tag in capitals over capitals opens a
     turn of a speaker who speaks twice or more, a cover name or a caption's (">> MS. DORAN:
     OBJECTION."), as the text importer reads it (`turns.py`); else it is a notice's row
-    ("CONSIDERATION TO THE ELDERLY PAROLE FACTORS: HIS AGE OF 77")."""
-    turn = hearing_layout().turn_of(text, known)
+    ("CONSIDERATION TO THE ELDERLY PAROLE FACTORS: HIS AGE OF 77"), but for a tag that names a
+    person by a title or a role, as the text importer reads it too ("DEPUTY COMMISSIONER KOVAC:
+    H0W L0NG HAVE Y0U BEEN AT CTF?" once in a hearing typed in capitals)."""
+    layout = hearing_layout()
+    turn = layout.turn_of(text, known)
     if turn is None:
         return False
-    return turn.marked or any(c.islower() for c in text) or said[turn.speaker] > 1 or turn.speaker in known
+    return (
+        turn.marked
+        or any(c.islower() for c in text)
+        or said[turn.speaker] > 1
+        or turn.speaker in known
+        or bool(layout.person_tag.search(turn.speaker))
+    )
 
 
 def inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:

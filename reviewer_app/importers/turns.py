@@ -219,7 +219,8 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
         line = lines[i]
         text = line.stripped
         if not text:
-            speech = None
+            if not (speech is not None and speech.heading):
+                speech = None  # a blank line ends a turn, but not under its heading
             continue
         timestamped = bool(layout.timestamp_prefix.match(text))
         parenthetical = bool(layout.parenthetical_start.match(text))
@@ -240,6 +241,8 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
             speech_at = None if turn.speech_at is None else line.start + turn.speech_at
             speech = _Speech(turn.speaker, line.start + turn.tag_start, line, utterances, speech_at)
             speech.tag_alone = _tag_alone(line, turn)
+            # A heading over the speech a blank line under it ("JUDGE FOR THE RECORD").
+            speech.heading = turn.speech_below and not turn.named
         elif open_parenthetical or goes_on:
             speech.extend(line)
             if open_parenthetical and layout.parenthetical_end.search(text):
@@ -272,13 +275,14 @@ class _Speech:
         self.lower_case = any(c.islower() for c in line.text)
         self.open_parenthetical = False
         self.tag_alone = False  # the turn's line is its tag alone, and no speech is read yet
+        self.heading = False  # the turn's line heads speech a blank line under it, none read yet
         self.last_line = line.stripped
         self.utterances = utterances
         utterances.append(Utterance(speaker, start, _speech_end(line), speech_at))
 
     def extend(self, line: _Line) -> None:
         self.lower_case = self.lower_case or any(c.islower() for c in line.text)
-        self.tag_alone = False
+        self.tag_alone = self.heading = False
         self.last_line = line.stripped
         self.utterances[-1] = Utterance(self.speaker, self.start, _speech_end(line), self.speech_at)
 
