@@ -5,8 +5,8 @@ body-worn camera's or an interview's transcript prints them.
 In the text every stamp opens a line of its own (`turns.py`); on a page, a row that opens with
 a time ends the turn over it only after a row that ended short, since speech may wrap onto a
 time ("The time is" / "12:43 PM."). A row that opens with a stamp written as the turns' stamps
-are written ("00:08:41", "[00:13:14]"), in a document whose turns open so, starts a line
-whatever the row over it: speech that says a time says it otherwise ("10:17").
+are written ("00:08:41", "[00:13:14]"), in a document whose turns open so, and a transcriber's
+note in brackets after it (or nothing), starts a line whatever the row over it.
 """
 
 from __future__ import annotations
@@ -46,4 +46,12 @@ def margin_stamp_rows(texts: Sequence[str]) -> frozenset[int]:
     shape, count = shapes.most_common(1)[0]
     if count < MIN_STAMPED_TURNS:
         return frozenset()
-    return frozenset(i for i, text in enumerate(texts) if _stamp_shape(text) == shape)
+    return frozenset(i for i, text in enumerate(texts) if _stamp_shape(text) == shape and _note_after(text))
+
+
+def _note_after(text: str) -> bool:
+    """Whether the stamp `text` opens with stands before a transcriber's note in brackets or
+    alone: speech wraps onto a time too ("Engine 75 on scene at" / "18:47."), also where the
+    turns' stamps are written as it is."""
+    rest = text[hearing_layout().timestamp_prefix.match(text).end() :]
+    return not rest or rest[:1] in "[("

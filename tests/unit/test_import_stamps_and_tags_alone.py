@@ -213,9 +213,13 @@ def test_margin_stamps_are_the_turns_when_turns_open_with_them():
         "10:17 now.",  # a time said in speech: not written as the stamps are
         "00:00:55 DRIVER: Okay.",
     ]
-    assert margin_stamp_rows(rows) == {0, 2, 3, 4, 6}
+    # Only a stamp before a note in brackets starts a line apart from the turns' own rows: a
+    # time the speech wraps onto ("at" / "00:00:58.") is written as the stamps are too.
+    rows.insert(5, "00:00:58.")
+    assert margin_stamp_rows(rows) == {3}
     # Two stamped turns make no layout of stamps.
     assert margin_stamp_rows(rows[:4]) == frozenset()
+    assert margin_stamp_rows([*rows, "00:01:30"]) == {3, 8}  # a stamp alone on its row
 
 
 @pytest.mark.parametrize("layout", ["court_reporter", "pleading", "numbered_hanging", "condensed", "two_up"])
