@@ -570,6 +570,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     distances = [row_distances([line for _, line in lines]) for lines in kept]
     document_distances = sorted(itertools.chain.from_iterable(distances))
     cues = cue_numbers([line.full_text for lines in kept for _, line in lines])
+    stamped_notes = margin_stamp_rows([line.full_text for lines in kept for _, line in lines])
     text_lines, text_pages = text_line_rows([line.full_text for lines in kept for _, line in lines])
     # The text's left edge, from the pages that show it: a page of a row or two (a divider
     # centred alone on the last page, "* * *") shows none.
@@ -625,7 +626,12 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
             # (a caption cue's number over its timing row opens a paragraph too)
             # (and so does a line of a line-numbered text printed again, and its page number)
-            opens = stamped or opens_turn or row_index in cues or row_index in text_lines | text_pages
+            opens = (
+                stamped
+                or opens_turn
+                or row_index in cues | stamped_notes
+                or row_index in text_lines | text_pages
+            )
             if previous is None or not paragraphs or opens or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (

@@ -8,12 +8,15 @@ one-word parenthetical wrapped onto a row of its own ("(UI).")."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from reviewer_app.importers import import_file
 from reviewer_app.importers.pdf_body import inline_parentheticals, parenthetical_apart
 from reviewer_app.importers.pdf_stamps import margin_stamp_rows
 from reviewer_app.importers.turns import ends_sentence_in_capitals
-from tests.fixtures.pdf_layouts import utterances
+from tests.fixtures.pdf_layouts import layouts, render, text_document, utterances
 from tests.unit.test_import_new_kinds import _lines_outside_sections, _pdf, _text
 
 SERVICE = """\
@@ -257,3 +260,16 @@ def test_a_one_word_parenthetical_wrapped_after_a_sentence_stays_the_speechs():
     # A parenthetical of several words is a line of its own after a sentence.
     closing = [*rows[:1], (4, 31, "(Whereupon, the recording ended.)")]
     assert parenthetical_apart(closing, inline) == [closing[:1], closing[1:]]
+
+
+@pytest.mark.parametrize("layout", ["tag_alone", "hanging_indent", "word_processor", "plain_dense"])
+@pytest.mark.parametrize("size", [-2, -1, 0, 1])
+def test_a_transcribers_note_under_a_full_row_in_paragraphs(tmp_path, layout, size):
+    # In paragraphs too (other type sizes break the rows at other words): the stamped note under a
+    # row of speech that filled its row starts a line of its own.
+    drawn = layouts()[layout]
+    drawn = dataclasses.replace(drawn, size=drawn.size + size, leading=drawn.leading + size)
+    reference = text_document("camera", CAMERA)
+    path = tmp_path / "camera.pdf"
+    path.write_bytes(render(CAMERA, reference, drawn, title="Camera"))
+    assert utterances(import_file(path)) == utterances(reference)
