@@ -447,13 +447,27 @@ def _speakers_named_in_text(raw: Sequence[_RawCue], texts: Sequence[str]) -> fro
     that the file names at two cues or more: like the text importer (`turns.py`), a
     capitalised word and a colon said once ("Note: ...") names no one."""
     layout = hearing_layout()
-    counts: Counter[str] = Counter()
-    for cue, text in zip(raw, texts, strict=True):
+    found: list[tuple[int, str]] = []  # (cue, speaker named at its start)
+    for k, (cue, text) in enumerate(zip(raw, texts, strict=True)):
         if not cue.speaker:
             turn = layout.turn_of(text, named=True)
             if turn is not None and turn.named and turn.speech_at is None:
-                counts[turn.speaker] += 1
-    return frozenset(name for name, n in counts.items() if n > 1)
+                found.append((k, turn.speaker))
+    counts = Counter(name for _, name in found)
+    repeated = [(k, name) for k, name in found if counts[name] > 1]
+    if not repeated:
+        return frozenset()
+    # Between the cues of speakers named surname first twice or more, one named so once is a
+    # speaker too ("Okafor, Daniel: Good morning." answering "Marsh, Ellen (BPH):" twice), as a
+    # meeting platform writes display names; a capitalised word said once ("Note: the witness
+    # nods") or a sentence's opening ("Yes, Sir:") names no one.
+    surname_first = [k for k, name in repeated if "," in name]
+    once = {
+        name
+        for k, name in found
+        if counts[name] == 1 and "," in name and surname_first and surname_first[0] < k < surname_first[-1]
+    }
+    return frozenset(name for _, name in repeated) | once
 
 
 def _utterance(
@@ -470,7 +484,7 @@ def _utterance(
     if speaker:
         return Utterance(speaker, offset, end)
     layout = hearing_layout()
-    if line.startswith(">>") and (turn := layout.turn_of(line)) is not None:
+    if line.startswith(">>") and (turn := layout.turn_of(line, named=True)) is not None:
         speech_at = None if turn.speech_at is None else offset + turn.speech_at
         return Utterance(turn.speaker, offset + turn.tag_start, end, speech_at)
     if named and (turn := layout.turn_of(line, named=True)) is not None and turn.speaker in named:

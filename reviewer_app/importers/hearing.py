@@ -56,6 +56,8 @@ class SourceLine:
 _LINE_NUMBER = re.compile(r"\d{1,5}[ \t]+(?=\S)")
 # A time after a speaker's name, and the white space after it ("speaker 2  0:00:31").
 _TIME_AFTER_NAME = re.compile(r"[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]+|$)")
+# How a time that ends a line ends: a digit, or its AM / PM ("2:05 PM", "10:43 a.m.").
+_TIME_ENDS = frozenset("0123456789MmPp.")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
 _TIMESTAMP_OPENERS = frozenset("[(0123456789")
 
@@ -102,11 +104,15 @@ class HearingLayout:
     generic_tag: re.Pattern[str]
     timestamp_prefix: re.Pattern[str]
     cue_timing: re.Pattern[str]
+    voice_tag: re.Pattern[str]
+    record_heading: re.Pattern[str]
     examiner_line: re.Pattern[str]
     name_tag: re.Pattern[str]
     timed_tag: re.Pattern[str]
     remark_tag: re.Pattern[str]
     timed_name_line: re.Pattern[str]
+    name_after_stamp: re.Pattern[str]
+    handle_after_stamp: re.Pattern[str]
     certificate_heading: re.Pattern[str]
     index_heading: re.Pattern[str]
     contents_line: re.Pattern[str]
@@ -140,18 +146,29 @@ class HearingLayout:
         of the `known` names (the cover's) as it is written there, whatever its
         case ("Daniel McCoy:" as the incarcerated person's tag). With `named`, a
         name in mixed case too ("Ms. Diaz:", or "Deepa  0:03" on a line of its
-        own), marked `Turn.named`. A caption's ">>" opens a turn too, of the speaker
-        named after it or, if none is, of `UNNAMED_SPEAKER`."""
+        own), marked `Turn.named`, and after a timestamp a name alone over the speech ("2:05 PM
+        Dana Whitfield") or a chat's handle in lower case ("[10:43] khale: hi"). A caption's
+        ">>" opens a turn too, of the speaker named after it or, if none is, of
+        `UNNAMED_SPEAKER`; a WebVTT voice tag pasted into a text, of its name ("<v Ana Ruiz>hi")."""
         rest = line.lstrip()
         start = len(line) - len(rest)
+        stamped = False
         if rest[:1] in _TIMESTAMP_OPENERS and (stamp := self.timestamp_prefix.match(rest)):
             start += stamp.end()
             rest = rest[stamp.end() :]
+            stamped = True
         elif rest[:1].isdigit() and (number := _LINE_NUMBER.match(rest)):
             # A transcript's line number printed before the tag ("10       DEPUTY COMMISSIONER
             # MASON:", a line-numbered page saved as text): the tag is after it.
             turn = self.turn_of(rest[number.end() :], known, named)
             return None if turn is None else turn.moved(start + number.end())
+        if rest.startswith("<v") and (voice := self.voice_tag.match(rest)):
+            # A WebVTT cue pasted into a text names its speaker in its voice tag; the tag's
+            # marks stand before and after the name, as a timestamp may.
+            return Turn(voice.group("speaker"), start + voice.start("speaker"), speech_at=start + voice.end())
+        if "FOR THE RECORD" in rest[:32] and (heading := self.record_heading.match(rest)):
+            below = not rest[heading.end() :].strip()
+            return Turn(heading.group("speaker"), start, speech_at=start + heading.end(), speech_below=below)
         if rest.startswith(">>"):
             # Captioners mark a change of speaker with ">>" (">>>" a change of subject),
             # naming the speaker after it only when they know the name.
@@ -196,7 +213,13 @@ class HearingLayout:
             ):
                 below = not rest[time.end() :].strip()
                 return Turn(rest[: len(name)], start, speech_at=start + time.end(), speech_below=below)
-        timed = rest[-1:].isdigit() and self.timed_name_line.match(rest)
+        timed = rest[-1:] in _TIME_ENDS and self.timed_name_line.match(rest)
+        if named and stamped and (match := self.name_after_stamp.match(rest)):
+            # The time first, the name after it on a line of its own, the speech under it
+            # ("2:05 PM  Dana Whitfield").
+            return Turn(match.group("speaker"), start, named=True, speech_at=len(line), speech_below=True)
+        if named and stamped and (match := self.handle_after_stamp.match(rest)):
+            return Turn(match.group("speaker"), start, named=True)  # a chat's "[10:43] khale: hi"
         if named and (match := self.name_tag.match(rest) or timed):
             return Turn(
                 match.group("speaker"),
@@ -393,11 +416,15 @@ def hearing_layout() -> HearingLayout:
         generic_tag=re.compile(body["generic_tag"]),
         timestamp_prefix=re.compile(body["timestamp_prefix"]),
         cue_timing=re.compile(body["cue_timing"]),
+        voice_tag=re.compile(body["voice_tag"]),
+        record_heading=re.compile(body["record_heading"]),
         examiner_line=re.compile(body["examiner_line"]),
         name_tag=re.compile(body["name_tag"]),
         timed_tag=re.compile(body["timed_tag"]),
         remark_tag=re.compile(body["remark_tag"]),
         timed_name_line=re.compile(body["timed_name_line"]),
+        name_after_stamp=re.compile(body["name_after_stamp"]),
+        handle_after_stamp=re.compile(body["handle_after_stamp"]),
         certificate_heading=re.compile(body["certificate_heading"]),
         index_heading=re.compile(body["index_heading"]),
         contents_line=re.compile(body["contents_line"]),

@@ -105,14 +105,17 @@ from reviewer_app.importers.pdf_body import (
     inline_parentheticals,
     parenthetical_apart,
     tag_row,
+    tags_alone_between,
 )
 from reviewer_app.importers.pdf_cues import cue_numbers
+from reviewer_app.importers.pdf_dialogue_start import turn_before, turn_closing_the_cover, turns_next_to_turns
 from reviewer_app.importers.pdf_furniture import edge_furniture, furniture_key
 from reviewer_app.importers.pdf_pages import PdfPage, PrintedLine, extract_pages
 from reviewer_app.importers.pdf_spacing import after_empty_rows, row_distances, row_height
 from reviewer_app.importers.pdf_spacing import row_gap as pdf_row_gap
+from reviewer_app.importers.pdf_stamps import margin_stamp_rows
 from reviewer_app.importers.pdf_text_lines import text_line_rows
-from reviewer_app.importers.turns import CENTRED_INDENT, read_structure
+from reviewer_app.importers.turns import CENTRED_INDENT, ends_sentence_in_capitals, read_structure
 
 log = logging.getLogger(__name__)
 
@@ -235,7 +238,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         if not speakers:
             # No one speaks twice (a page of a few turns): as the text importer reads such a
             # transcript, a turn in lower case next to another turn.
-            speakers = _turns_next_to_turns(numbered_cover, at_tags, named)
+            speakers = turns_next_to_turns(numbered_cover, at_tags, named)
         start = next(
             (
                 i
@@ -248,9 +251,9 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         if start is not None:
             # ... or at the turn right before that row of a speaker who says one thing.
             at_row = next(i for i, (_, line) in enumerate(numbered_cover) if line is cover_lines[start][1])
-            first = numbered_cover[_turn_before(numbered_cover, at_row, at_tags, named)][1]
+            first = numbered_cover[turn_before(numbered_cover, at_row, at_tags, named)][1]
         elif rows:
-            first = _turn_closing_the_cover(numbered_cover, rows, speakers, at_tags, named)
+            first = turn_closing_the_cover(numbered_cover, rows, speakers, at_tags, named)
         if first is not None:
             on_cover = [
                 line for line in cover_page.lines if line.number is not None and line.top >= first.top
@@ -285,7 +288,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             ),
             0,
         )
-        first_turn = _turn_before(rows, first_turn, at_tags, named)
+        first_turn = turn_before(rows, first_turn, at_tags, named)
         cover += [
             SourceLine(line.text, page.sheet, line.number or 0)
             for page, line in rows[:first_turn]
@@ -301,6 +304,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     time_rows = sum(bool(layout.timestamp_prefix.fullmatch(line.text)) for _, line in rows if line.words)
     stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
     cues = cue_numbers([line.text for _, line in rows])
+    stamped = margin_stamp_rows([line.text for _, line in rows])
     sources = []
     previous: PrintedLine | None = None
     previous_page: PdfPage | None = None
@@ -327,6 +331,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             (timed and line.text[:1] == "[")
             or time_alone
             or k in cues
+            or k in stamped
             or (
                 ended_short
                 and (
@@ -338,7 +343,11 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
                         and line.text[:1] == "["
                         and line.text.rstrip(".").endswith("]")
                     )
-                    or (_in_capitals(line.text) and lower_seen)
+                    or (
+                        _in_capitals(line.text)
+                        and lower_seen
+                        and not ends_sentence_in_capitals(previous.text, line.text)
+                    )
                 )
             )
         )
@@ -352,6 +361,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         notice = (
             previous is not None
             and any(c.islower() for c in previous.text)
+            and not ends_sentence_in_capitals(previous.text, line.text)
             and (
                 (tags_apart and tags and _in_capitals(line.text) and not _code_alone(line.text))
                 or (full and is_notice_row(line.text) and _mostly_lower(previous.text))
@@ -410,91 +420,6 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
 def _first_row(page: PdfPage) -> PrintedLine | None:
     """The page's first line with a margin number."""
     return next((line for line in page.lines if line.number is not None), None)
-
-
-def _turn_before(
-    rows: Sequence[tuple[PdfPage, PrintedLine]],
-    first: int,
-    at_tags: Callable[[PrintedLine], bool],
-    named: Sequence[str],
-) -> int:
-    """Where the dialogue starts, given its first turn of a speaker with two turns or
-    more at `first`: at the turn right before it of a speaker who says one thing, in
-    lower case ("MR. VASQUEZ: Emilio Vasquez for the plaintiff."), as the text importer
-    takes it (`turns.py`: the line next to a turn, blank lines aside); the rows between
-    are that turn's wrapped rows, and the blank rows under them."""
-    layout = hearing_layout()
-    i = first - 1
-    while i >= 0 and not rows[i][1].words:
-        i -= 1  # blank rows between turns, as a text file leaves blank lines between them
-    while i >= 0 and rows[i][1].words and not at_tags(rows[i][1]):
-        i -= 1
-    if i < 0 or not rows[i][1].words:
-        return first
-    text = rows[i][1].text
-    if layout.speaker_of(text, named) is None or layout.examiner_line.match(text):
-        return first
-    speech = [line.text for _, line in rows[i:first]]
-    return i if any(c.islower() for c in "".join(speech)) else first
-
-
-def _turn_closing_the_cover(
-    cover_rows: Sequence[tuple[PdfPage, PrintedLine]],
-    rows: Sequence[tuple[PdfPage, PrintedLine]],
-    speakers: set[str],
-    at_tags: Callable[[PrintedLine], bool],
-    named: Sequence[str],
-) -> PrintedLine | None:
-    """The cover page's row where the dialogue starts when it starts there with the one turn of a
-    speaker who says one thing, the first turn of a speaker with more on the next page (the
-    presiding commissioner opens, the deputy takes over overleaf, where smaller pages break
-    sooner): `_turn_before` across the page break. None where the cover holds no such turn."""
-    first_row = next(
-        (
-            i
-            for i, (_, line) in enumerate(rows)
-            if line.words and at_tags(line) and hearing_layout().speaker_of(line.text, named) in speakers
-        ),
-        None,
-    )
-    if first_row is None:
-        return None
-    at = _turn_before([*cover_rows, *rows], len(cover_rows) + first_row, at_tags, named)
-    return cover_rows[at][1] if at < len(cover_rows) else None
-
-
-def _turns_next_to_turns(
-    rows: Sequence[tuple[PdfPage, PrintedLine]], at_tags: Callable[[PrintedLine], bool], named: Sequence[str]
-) -> set[str]:
-    """The speakers of the turns among `rows` that speak in lower case next to another turn (the
-    row where turns start before or after it, its wrapped rows and blank rows aside, opens one):
-    the turns `turns.py` takes in a transcript where no speaker has two ("PANEL PRESENT:" over
-    the panel's names is none)."""
-    layout = hearing_layout()
-    starts = [i for i, (_, line) in enumerate(rows) if line.words and at_tags(line)]
-    tags = {
-        i: speaker
-        for i in starts
-        if (speaker := layout.speaker_of(rows[i][1].text, named)) is not None
-        and not layout.examiner_line.match(rows[i][1].text)
-    }
-    return {
-        tags[i]
-        for before, i, after in zip([None, *starts], starts, [*starts[1:], None], strict=False)
-        if i in tags and (before in tags or after in tags) and _speaks_in_lower_case(rows, i, at_tags)
-    }
-
-
-def _speaks_in_lower_case(
-    rows: Sequence[tuple[PdfPage, PrintedLine]], i: int, at_tags: Callable[[PrintedLine], bool]
-) -> bool:
-    """Whether the turn whose tag opens row i speaks in lower case, on its row or the rows it
-    wraps to (a tag on a row of its own, "THE WITNESS:", speaks on those under it), as
-    `turns.py` asks of a speaker who says one thing."""
-    end = i + 1
-    while end < len(rows) and rows[end][1].words and not at_tags(rows[end][1]):
-        end += 1
-    return any(c.islower() for _, line in rows[i:end] for c in line.text)
 
 
 def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
@@ -645,6 +570,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
     distances = [row_distances([line for _, line in lines]) for lines in kept]
     document_distances = sorted(itertools.chain.from_iterable(distances))
     cues = cue_numbers([line.full_text for lines in kept for _, line in lines])
+    stamped_notes = margin_stamp_rows([line.full_text for lines in kept for _, line in lines])
     text_lines, text_pages = text_line_rows([line.full_text for lines in kept for _, line in lines])
     # The text's left edge, from the pages that show it: a page of a row or two (a divider
     # centred alone on the last page, "* * *") shows none.
@@ -700,7 +626,12 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             centred_row = right is not None and line.full_x0 > left + (right - left) * CENTRED_SHARE
             # (a caption cue's number over its timing row opens a paragraph too)
             # (and so does a line of a line-numbered text printed again, and its page number)
-            opens = stamped or opens_turn or row_index in cues or row_index in text_lines | text_pages
+            opens = (
+                stamped
+                or opens_turn
+                or row_index in cues | stamped_notes
+                or row_index in text_lines | text_pages
+            )
             if previous is None or not paragraphs or opens or _heading(paragraphs[-1], named):
                 new_paragraph = True
             elif _tag_alone(paragraphs[-1], named) and (
@@ -784,12 +715,13 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
         for k, part in enumerate(parenthetical_apart(rows, inline))
     ]
     words = printed_words(row_text for _, _, rows in parts for _, _, row_text in rows)
+    heads = (*named, *tags_alone_between([rows[0][2] for _, _, rows in parts], named))
     entries: list[tuple[int, int, int]] = []
     texts = []
     offset = 0
     for n, (blank, indented, rows) in enumerate(parts):
         before = parts[n - 1][2] if n else []
-        if blank and texts and not (len(before) == 1 and _heads_speech(before[0][2], named)):
+        if blank and texts and not (len(before) == 1 and _heads_speech(before[0][2], heads)):
             # An empty row ends a turn as a blank line does, but under a tag alone ("speaker 1  0:06").
             texts.append("")
             offset += 1

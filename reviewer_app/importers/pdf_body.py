@@ -116,7 +116,7 @@ def body_lines(
             row.after_full
             and layout.is_parenthetical(text)
             and " " not in text
-            and text.lower() in inline
+            and text.lower().rstrip(".") in inline
             and _speech(lines[-1], known)
         ):
             # A parenthetical of one word wrapped from the turn's full row above ("Harold.
@@ -222,17 +222,28 @@ def _opens_turn(text: str, known: Sequence[str], said: Counter) -> bool:
     the row is in capitals, whatever its speaker: a tag in capitals over capitals opens a
     turn of a speaker who speaks twice or more, a cover name or a caption's (">> MS. DORAN:
     OBJECTION."), as the text importer reads it (`turns.py`); else it is a notice's row
-    ("CONSIDERATION TO THE ELDERLY PAROLE FACTORS: HIS AGE OF 77")."""
-    turn = hearing_layout().turn_of(text, known)
+    ("CONSIDERATION TO THE ELDERLY PAROLE FACTORS: HIS AGE OF 77"), but for a tag that names a
+    person by a title or a role, as the text importer reads it too ("DEPUTY COMMISSIONER KOVAC:
+    H0W L0NG HAVE Y0U BEEN AT CTF?" once in a hearing typed in capitals)."""
+    layout = hearing_layout()
+    turn = layout.turn_of(text, known)
     if turn is None:
         return False
-    return turn.marked or any(c.islower() for c in text) or said[turn.speaker] > 1 or turn.speaker in known
+    return (
+        turn.marked
+        or any(c.islower() for c in text)
+        or said[turn.speaker] > 1
+        or turn.speaker in known
+        or bool(layout.person_tag.search(turn.speaker))
+    )
 
 
 def inline_parentheticals(texts: Iterable[str]) -> frozenset[str]:
     """The parentheticals of one word that rows print after speech or a tag on the same row
     ("I said (inaudible) to him", "MR. ROE: (Inaudible.) Ray"), in lower case."""
-    return frozenset(match.group(1).lower() for text in texts for match in _AFTER_SPEECH.finditer(text))
+    return frozenset(
+        match.group(1).lower().rstrip(".") for text in texts for match in _AFTER_SPEECH.finditer(text)
+    )
 
 
 def parenthetical_apart(
@@ -251,14 +262,15 @@ def parenthetical_apart(
         len(rows) > 1
         and layout.is_parenthetical(last)
         and rows[-2][2].rstrip().endswith((".", "?", "!", '"', "--", "\u2014"))
-        and not (" " not in last and last.lower() in inline)
+        and not (" " not in last and last.lower().rstrip(".") in inline)
     ):
         return [rows[:-1], rows[-1:]]
     return [rows]
 
 
-# A parenthetical of one word after a word or a tag's colon on the same row.
-_AFTER_SPEECH = re.compile(r"\w[,.?!:]?\s+(\([^()\s]+\)[.]?)")
+# A parenthetical of one word after a word, a tag's colon or a dash on the same row ("It's --
+# (UI) in my wallet").
+_AFTER_SPEECH = re.compile(r"(?:\w[,.?!:]?|--)\s+(\([^()\s]+\)[.]?)")
 
 
 def _speech(rows: Sequence[SourceLine], known: Sequence[str]) -> bool:
@@ -289,3 +301,27 @@ def tag_row(text: str, known: Sequence[str] = ()) -> Turn | None:
     # the family of Marisol Fuentes:' opens a letter read into the record).
     bare = stripped.endswith(":") and not text[turn.tag_start + len(turn.speaker) + 1 :].strip()
     return turn if bare else None
+
+
+def tags_alone_between(texts: Sequence[str], named: Sequence[str]) -> tuple[str, ...]:
+    """The speakers named in mixed case whose tag stands alone on a row between the rows of the
+    `named` speakers' tags (who speak twice or more), in a document where those tags mostly stand
+    alone over their speech: a speaker who answers once ("Keisha Pollard-Reed:" over "That's
+    fine.", where "Curtis Whitfield:" stands so over each of his answers), whose tag heads the
+    speech under it as theirs do, as the text importer takes it between such turns (`turns.py`)."""
+    layout = hearing_layout()
+    rows = [(i, turn) for i, text in enumerate(texts) if (turn := layout.turn_of(text, named, named=True))]
+    of_named = [i for i, turn in rows if turn.speaker in named]
+    if sum(bare_tag(texts[i], named) for i in of_named) * 2 <= len(of_named):
+        return ()
+    low, high = of_named[0], of_named[-1]
+    return tuple(
+        dict.fromkeys(
+            turn.speaker
+            for i, turn in rows
+            if turn.named
+            and low < i < high
+            and turn.speaker not in named
+            and bare_tag(texts[i], (turn.speaker,))
+        )
+    )

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from reviewer_app.importers.hearing import hearing_layout
+from reviewer_app.importers.hearing import Turn, hearing_layout
 from reviewer_app.importers.pdf_cues import cue_rows
 from reviewer_app.importers.pdf_pages import PdfPage
 
@@ -29,27 +29,44 @@ def edge_furniture(pages: Sequence[PdfPage]) -> set[tuple[int, int]]:
     and a page number alone ("4", "Page 4", "- 4 -") on a sheet that prints no running page
     number: a sheet numbers itself once, so a number beside its running one is the text's (a
     transcript saved as text with its page numbers, which fall by the sheet's edges). A
-    speaker's turn is never furniture (nor a name and a time: "speaker 1  0:00:06"), nor is a
+    speaker's turn is never furniture (nor a name and a time: "speaker 1  0:00:06", nor a name
+    in mixed case that opens a row away from the edges too: "Commissioner Ybarra:"), nor is a
     caption cue's timing or number (`pdf_cues.py`), nor are the lines of a page that would be
     left empty without them."""
     layout = hearing_layout()
     sheet_of = {page.number: page.sheet for page in pages}
+    pages_by_number = {page.number: page for page in pages}
     text_of = {(page.number, n): line.full_text for page in pages for n, line in enumerate(page.lines, 1)}
     places: dict[tuple[str, int], list[tuple[int, int]]] = {}
+    edges: dict[tuple[int, int], Turn | None] = {}  # (page, line) by the pages' edges: the turn it opens
     for page in pages:
         count = len(page.lines)
         captions = cue_rows([line.full_text for line in page.lines])
         for n in sorted(
             {*range(1, min(2, count) + 1), *range(max(1, count - 1), count + 1)} - {i + 1 for i in captions}
         ):
-            line = page.lines[n - 1]
-            # A name in mixed case ("Ms. Ward:") is a tag only where it opens turns enough.
-            turn = layout.turn_of(line.full_text, named=True)
-            if turn is None or (turn.named and not (turn.speech_below or turn.marked)):
-                # At the same height on each page: a cover's title lower down on its
-                # page is not the running header that repeats it.
-                height = round(line.top / FURNITURE_HEIGHT_STEP)
-                places.setdefault((furniture_key(line.full_text), height), []).append((page.number, n))
+            edges[page.number, n] = layout.turn_of(page.lines[n - 1].full_text, named=True)
+    # Names in mixed case that open a row away from the pages' edges too: a speaker's, where a
+    # running header stands only by the edges ("Commissioner Ybarra:" on a row of its own at the
+    # top of several pages, as a transcript of tags alone over the speech prints it).
+    inside = {
+        turn.speaker
+        for page in pages
+        for n, line in enumerate(page.lines, 1)
+        if (page.number, n) not in edges
+        and (turn := layout.turn_of(line.full_text, named=True))
+        and turn.named
+    }
+    for (number, n), turn in edges.items():
+        # A name in mixed case ("Ms. Ward:") is a tag only where it opens turns enough.
+        if turn is None or (
+            turn.named and not (turn.speech_below or turn.marked) and turn.speaker not in inside
+        ):
+            # At the same height on each page: a cover's title lower down on its
+            # page is not the running header that repeats it.
+            line = pages_by_number[number].lines[n - 1]
+            height = round(line.top / FURNITURE_HEIGHT_STEP)
+            places.setdefault((furniture_key(line.full_text), height), []).append((number, n))
     furniture: set[tuple[int, int]] = set()
     numbers_alone: list[tuple[int, int]] = []
     # Running lines that number the sheets: (how far their number is from the sheet's, places,

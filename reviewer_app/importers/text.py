@@ -241,6 +241,8 @@ def _as_hearing(text: str):
     cover, body, *rest = blocks
     if any(sum(map(turn, block)) * 2 > len(block) for block in rest):
         return None  # mostly turns after a blank line: more of the dialogue, no certificate
+    if rest and all(layout.is_parenthetical(line.text) for line in rest[-1]):
+        return None  # "(Whereupon, the hearing was adjourned.)" a blank line under the dialogue: the body's
     if not rest:
         # Without a certificate, only a cover that names a hearing's inmate makes a hearing.
         if not (cover_fields.inmate_name or cover_fields.cdcr_number):

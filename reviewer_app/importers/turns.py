@@ -24,6 +24,8 @@ who examines ("BY MR. VASQUEZ:") is no turn.
   it, headings ("DECISION", "EXAMINATION"), decision notices, page footers and
   examiner lines included, so that no single unexpected line takes the
   transcript's structure away;
+- a caption file pasted into a text keeps its cues' numbers and timings in the body, in
+  no utterance, and a WebVTT voice's closing tag ("</v>") ends no speech;
 - an utterance is a turn's line from its tag on, with the lines that go on with
   its speech (no blank line, timestamp or new tag between, not a heading in
   capitals under speech in lower case, not centred far right of the turn);
@@ -45,6 +47,10 @@ from reviewer_app.importers.hearing import Turn, cover_metadata, hearing_layout
 
 # A line indented this much further than its turn's line is centred: a heading.
 CENTRED_INDENT = 10
+# The most words a line in capitals may hold to end a sentence broken off over it ("16  CGA?"):
+# a notice's row is longer.
+MAX_CAPITALS_END_WORDS = 4
+_VOICE_CLOSE = "</v>"
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,18 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
     # record.)" stands next to the turn over it, as in a canonical text's block of turns.
     texts = [i for i, line in enumerate(lines) if line.stripped and not _inside_block(lines, i)]
     neighbours = {i: (a, b) for a, i, b in zip([None, *texts], texts, [*texts[1:], None], strict=False)}
+    alone = {i for i, turn in candidates.items() if _tag_alone(lines[i], turn)}
+    if len(alone & repeated) * 2 <= len(repeated):
+        alone = {i for i in alone if layout.generic_tag.match(lines[i].stripped)}
+    for i in alone:
+        if i in neighbours:
+            # Where the turns put their tags on lines of their own, or under a speaker's label
+            # ("Speaker 1:", also where a PDF's rows joined the named tags with their speech), the
+            # speech under a tag is the turn's ("Speaker 1:" / "[00:00:04] Okay, we're back"): the
+            # line next to the turn is the one after that speech. Elsewhere a tag alone heads a
+            # list ("PANEL PRESENT:").
+            after = next((k for k in texts if k > i + 1 and not lines[k - 1].stripped), None)
+            neighbours[i] = (neighbours[i][0], after)
     # A turn in capitals is one between turns where its tag names a person ("MS. DELACROIX-HUNT:
     # HI, DAD."); a notice's lead-in names none ("THIS DECISION WILL BE FINAL ON: JUNE 5").
     quiet = {
@@ -159,6 +177,15 @@ def _inside_block(lines: list[_Line], i: int) -> bool:
     )
 
 
+def _tag_alone(line: _Line, turn: Turn) -> bool:
+    """Whether `line` holds its turn's tag and nothing after it ("Speaker 2:")."""
+    return (
+        turn.speech_at is None
+        and line.text[turn.tag_start :].rstrip().endswith(":")
+        and (line.text[turn.tag_start :].strip()[:-1].strip() == turn.speaker)
+    )
+
+
 def _exported_turn(lines: list[_Line], i: int, candidates: dict[int, Turn]) -> bool:
     """Whether line `i` opens a turn as a program exports speech, not as a heading or a label
     is written: a name and a time on a line of their own over the speech ("Marcus Webb
@@ -192,18 +219,30 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
         line = lines[i]
         text = line.stripped
         if not text:
-            speech = None
+            if not (speech is not None and speech.heading):
+                speech = None  # a blank line ends a turn, but not under its heading
             continue
         timestamped = bool(layout.timestamp_prefix.match(text))
         parenthetical = bool(layout.parenthetical_start.match(text))
         open_parenthetical = speech is not None and speech.open_parenthetical
-        goes_on = speech is not None and not timestamped and speech.goes_on(line)
-        if i > last_turn and not (parenthetical or timestamped or goes_on or open_parenthetical):
+        # A recorder's stamp opens a line of its own, but under a tag alone it opens the speech
+        # ("Speaker 2:" / "[00:03:48] And was the gun with you?").
+        goes_on = speech is not None and (not timestamped or speech.tag_alone) and speech.goes_on(line)
+        # A caption file's cue number over its timing line (pasted into a text): the captions'.
+        cue_number = (
+            text.isdigit() and i + 1 < len(lines) and bool(layout.cue_timing.match(lines[i + 1].stripped))
+        )
+        if i > last_turn and not (
+            parenthetical or timestamped or goes_on or open_parenthetical or cue_number
+        ):
             break
         if i in turns:
             turn = turns[i]
             speech_at = None if turn.speech_at is None else line.start + turn.speech_at
             speech = _Speech(turn.speaker, line.start + turn.tag_start, line, utterances, speech_at)
+            speech.tag_alone = _tag_alone(line, turn)
+            # A heading over the speech a blank line under it ("JUDGE FOR THE RECORD").
+            speech.heading = turn.speech_below and not turn.named
         elif open_parenthetical or goes_on:
             speech.extend(line)
             if open_parenthetical and layout.parenthetical_end.search(text):
@@ -235,12 +274,17 @@ class _Speech:
         self.speech_at = speech_at
         self.lower_case = any(c.islower() for c in line.text)
         self.open_parenthetical = False
+        self.tag_alone = False  # the turn's line is its tag alone, and no speech is read yet
+        self.heading = False  # the turn's line heads speech a blank line under it, none read yet
+        self.last_line = line.stripped
         self.utterances = utterances
-        utterances.append(Utterance(speaker, start, line.end, speech_at))
+        utterances.append(Utterance(speaker, start, _speech_end(line), speech_at))
 
     def extend(self, line: _Line) -> None:
         self.lower_case = self.lower_case or any(c.islower() for c in line.text)
-        self.utterances[-1] = Utterance(self.speaker, self.start, line.end, self.speech_at)
+        self.tag_alone = self.heading = False
+        self.last_line = line.stripped
+        self.utterances[-1] = Utterance(self.speaker, self.start, _speech_end(line), self.speech_at)
 
     def goes_on(self, line: _Line) -> bool:
         """Whether `line`, right under this utterance, goes on with its speech."""
@@ -252,8 +296,24 @@ class _Speech:
             return False
         if layout.parenthetical_start.match(text):
             return False
-        # A heading or a notice in capitals under speech in lower case is none of it.
-        return not (self.lower_case and any(c.isalpha() for c in text) and not any(c.islower() for c in text))
+        # A heading or a notice in capitals under speech in lower case is none of it, but for
+        # the end of a sentence the line over it broke off.
+        capitals = any(c.isalpha() for c in text) and not any(c.islower() for c in text)
+        return not (self.lower_case and capitals) or ends_sentence_in_capitals(self.last_line, text)
+
+
+def ends_sentence_in_capitals(above: str, line: str) -> bool:
+    """Whether `line`, in capitals under `above`, ends the sentence `above` broke off at its
+    last word ("What did you take from" / "16  CGA?"): speech going on with a name or an
+    acronym, not a heading or a notice read into the record, which stand after a sentence's
+    end and do not end as one ("DECISION", "[AD BREAK]")."""
+    return above[-1:].isalnum() and line[-1:] in ".?!" and len(line.split()) <= MAX_CAPITALS_END_WORDS
+
+
+def _speech_end(line: _Line) -> int:
+    """Where the speech on `line` ends: at the line's end, before the closing tag of a WebVTT
+    cue's voice pasted into a text ("<v Daniel Okafor>Good morning.</v>"), markup, no speech."""
+    return line.end - len(_VOICE_CLOSE) if line.text.rstrip().endswith(_VOICE_CLOSE) else line.end
 
 
 def speech_indent(line: str, tag_column: int) -> int:
