@@ -73,10 +73,13 @@ def caption_layout_blanked(text: str) -> str:
 
 
 def without_cue_layout_spans(spans: Sequence[Span], text: str) -> list[Span]:
-    """`spans` without those inside a cue's identifier or its timing."""
+    """`spans` without those inside a cue's identifier or its timing, and a span NER ran from a
+    voice tag's name into the speech ("Dana Whitfield>Hello") cut at the tag's end."""
     lines = sorted(m.span() for pattern in (_TIMING, _IDENTIFIER_LINE) for m in pattern.finditer(text))
     if not lines:
         return list(spans)
+    tag_ends = [m.start(2) for m in _VOICE.finditer(text)]
+    spans = [_cut_at(s, tag_ends) for s in spans]
     starts = [a for a, _ in lines]
 
     def on_layout(span: Span) -> bool:
@@ -84,3 +87,11 @@ def without_cue_layout_spans(spans: Sequence[Span], text: str) -> list[Span]:
         return i >= 0 and span.end <= lines[i][1]
 
     return [s for s in spans if not on_layout(s)]
+
+
+def _cut_at(span: Span, tag_ends: Sequence[int]) -> Span:
+    """`span` up to the first voice tag's end inside it, where one is."""
+    i = bisect.bisect_right(tag_ends, span.start)
+    if i < len(tag_ends) and tag_ends[i] < span.end:
+        return span.with_(end=tag_ends[i])
+    return span

@@ -440,6 +440,8 @@ def _date_word_kind(word: str, words: DateWords) -> str | None:
     return None
 
 
+# A count's unit after a number word: "In May, fifteen years to life" counts years, names none.
+_COUNTED_RE = re.compile(r"\s+(?:years?|months?|weeks?|days?|hours?|minutes?|times?)\b", re.IGNORECASE)
 # What joins the words of a year said aloud: "nineteen eighty-two", "two thousand and three".
 _SPOKEN_YEAR_GAP_RE = re.compile(r"\s+(?:and\s+)?")
 
@@ -448,7 +450,8 @@ def _spoken_years(text: str, tokens: list[tuple[re.Match[str], str]]) -> list[tu
     """`tokens` with each run of number words said as a year one "year" token ("May ninth,
     nineteen eighty-two": the year was published as said). A run is a year where the date has
     another part (a month, a day, a weekday) or the run is two words or more or all of the
-    span ("Eighty-two."); a lone count in a duration ("two weeks ago") is none and stays."""
+    span ("Eighty-two."); a lone count in a duration ("two weeks ago", "In May, fifteen years to
+    life") is none and stays."""
     has_part = any(kind in ("month", "day", "day_of_week", "year", "numeric_date") for _, kind in tokens)
     out: list[tuple[re.Match[str], str]] = []
     k = 0
@@ -467,7 +470,8 @@ def _spoken_years(text: str, tokens: list[tuple[re.Match[str], str]]) -> list[tu
             end += 1
         last = tokens[end - 1][0]
         whole = not text[: m.start()].strip(" ,.") and not text[last.end() :].strip(" ,.")
-        if has_part or end - k > 1 or whole:
+        counted = end - k == 1 and _COUNTED_RE.match(text, last.end()) is not None
+        if (has_part or end - k > 1 or whole) and not counted:
             out.append((_Joined(m.start(), last.end(), text[m.start() : last.end()]), "year"))
         k = end
     return out

@@ -12,6 +12,7 @@ still run.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import logging
 import os
@@ -258,22 +259,37 @@ class _Reading:
 T = TypeVar("T")
 # The labels NER gives by how words are written: read on the view where it changed the words.
 _VIEW_LABELS = frozenset({"PERSON", "LOCATION", "ORGANIZATION", "NRP"})
+_PLACES_AND_BODIES = frozenset({"LOCATION", "ORGANIZATION"})
+_YEAR = re.compile(r"(?:19|20)\d\d")
 # A word or a number of a span, letters and digits apart: "4", "KXR", "221".
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 
 
-def kept_as_written(found: Sequence[tuple[T, Span]], text: str, view: str) -> list[tuple[T, Span]]:
+def kept_as_written(
+    found: Sequence[tuple[T, Span]], text: str, view: str, on_view: Sequence[Span] = ()
+) -> list[tuple[T, Span]]:
     """Of what was found on the text as written beside its truecased view, what the view may
-    have lost: a number's, a code's or a date's span ("CDCR AK 6093" is "Cdcr Ak 6093" on the
-    view), without the words at its edges that the view made ordinary words in lower case
-    ("WAS 4 KXR 221" is the plate "4 KXR 221"; "IN 1979" of a text in capitals is no CDCR
-    number); and any span over words the view left as they were (a speaker's tag over turns in
-    lower case). A name NER read in capitals where the view changed them is left to the view
-    ("TIME", "MY MOTHER" of a text in capitals are no names)."""
+    have lost:
+    - a number's, a code's or a date's span ("CDCR AK 6093" is "Cdcr Ak 6093" on the view),
+      without the words at its edges that the view made ordinary words in lower case ("WAS 4
+      KXR 221" is the plate "4 KXR 221", "IS AT 5521893" the number); a year alone left so
+      ("IN 1979" of a text in capitals) is no code;
+    - any span over words the view left as they were (a speaker's tag over turns in lower case);
+    - an organisation or a place where nothing was found on the view (`on_view`): "THE CENTER FOR
+      FAMILY SERVICES" read in capitals. A person NER read in capitals where the view changed the
+      words is left to the view ("APPROXIMATELY" of a text in capitals is no one)."""
+    starts = sorted(s.start for s in on_view)
+    ends = sorted(s.end for s in on_view)
+
+    def overlaps_view(span: Span) -> bool:
+        # Some span on the view starts before this one ends and ends after it starts.
+        return bisect.bisect_left(starts, span.end) > bisect.bisect_right(ends, span.start)
+
     kept = []
     for owner, span in found:
         if span.label in _VIEW_LABELS:
-            if text[span.start : span.end] == view[span.start : span.end]:
+            same = text[span.start : span.end] == view[span.start : span.end]
+            if same or (span.label in _PLACES_AND_BODIES and not overlaps_view(span)):
                 kept.append((owner, span))
             continue
         words = [
@@ -281,19 +297,12 @@ def kept_as_written(found: Sequence[tuple[T, Span]], text: str, view: str) -> li
             for w in _TOKEN.finditer(text, span.start, span.end)
             if not (view[w.start() : w.end()].islower() and not w.group().islower())
         ]
-        # What is left must still be as whole as it was: letters and digits both, where the
-        # span held both (a code), or the span untouched.
         if not words:
             continue
         start, end = words[0].start(), words[-1].end()
-        piece = text[start:end]
-        whole = text[span.start : span.end]
-        if (start, end) != (span.start, span.end) and (
-            any(c.isalpha() for c in whole) != any(c.isalpha() for c in piece)
-            or any(c.isdigit() for c in whole) != any(c.isdigit() for c in piece)
-        ):
-            continue
         if (start, end) != (span.start, span.end):
+            if _YEAR.fullmatch(text[start:end]) and any(c.isalpha() for c in text[span.start : span.end]):
+                continue
             span = span.with_(start=start, end=end)
         kept.append((owner, span))
     return kept
@@ -372,10 +381,11 @@ def run_detection(
             sources.append(read)
         chunked = [chunk_text(source, chunk_chars) for source in sources]
         reading = _Reading(document, profile, finders, progress, chunked)
-        for entry, span in reading.found(0):
+        on_view = reading.found(0)
+        for entry, span in on_view:
             entry.spans.append(span)
         if len(sources) > 1:
-            for entry, span in kept_as_written(reading.found(1), read, sources[0]):
+            for entry, span in kept_as_written(reading.found(1), read, sources[0], [s for _, s in on_view]):
                 entry.spans.append(span)
         progress.check()
         progress.report(MERGE_STAGE, 0.0)

@@ -134,3 +134,11 @@ def test_only_a_number_or_a_coded_token_after_a_blank_line_is_a_cues_identifier(
     assert without_cue_layout_spans(spans, text) == spans
     number = Span(0, 1, "AGE", ("presidio",), 0.5)
     assert without_cue_layout_spans([number], text) == []
+
+
+def test_a_span_run_from_a_voice_tags_name_into_the_speech_is_cut_at_the_tag():
+    text = "WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\n<v Dana Whitfield>Hello, I am calling.</v>\n"
+    start = text.index("Dana")
+    ran_on = Span(start, text.index("Hello") + 5, "PERSON", ("spacy",), 0.8)
+    (cut,) = without_cue_layout_spans([ran_on], text)
+    assert text[cut.start : cut.end] == "Dana Whitfield"

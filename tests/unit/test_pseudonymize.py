@@ -170,6 +170,7 @@ def test_cdcr_ids_one_number_per_distinct_id_however_written():
         ("nineteen eighty-two", "[YEAR]"),
         ("two thousand oh five", "[YEAR]"),
         ("two weeks ago", "[DATE]"),
+        ("In May, fifteen years to life", "In [MONTH], fifteen years to life"),
     ],
 )
 def test_date_parts(date, expected):

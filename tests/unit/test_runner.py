@@ -493,8 +493,14 @@ def test_a_caseless_texts_full_names_words_said_alone_are_persons(fake_detectors
 def test_what_the_text_as_written_adds_to_its_view():
     from reviewer_app.detectors.runner import kept_as_written
 
-    text = "HE SAID: MY NUMBER IS CDCR AK 6093, PLATE WAS 4 KXR 221, IN 1979. ASK TIME.\nAlma Reyes: ok"
-    view = "He said: My number is CDCR Ak 6093, plate was 4 Kxr 221, in 1979. Ask time.\nAlma Reyes: ok"
+    text = (
+        "HE SAID: MY NUMBER IS CDCR AK 6093, PLATE WAS 4 KXR 221, IN 1979, BOOKING IS AT 5521893. "
+        "ASK TIME AT THE CENTER FOR FAMILY SERVICES.\nAlma Reyes: ok"
+    )
+    view = (
+        "He said: My number is CDCR Ak 6093, plate was 4 Kxr 221, in 1979, booking is at 5521893. "
+        "Ask time at the center for family services.\nAlma Reyes: ok"
+    )
 
     def span(piece: str, label: str) -> Span:
         return Span(text.index(piece), text.index(piece) + len(piece), label, ("presidio",), 0.5)
@@ -503,15 +509,23 @@ def test_what_the_text_as_written_adds_to_its_view():
         ("p", span("AK 6093", "CDCR_ID")),
         ("p", span("WAS 4 KXR 221", "ID_NUMBER")),
         ("p", span("IN 1979", "CDCR_ID")),
+        ("p", span("AT 5521893", "ID_NUMBER")),
         ("s", span("TIME", "ORGANIZATION")),
+        ("s", span("CENTER FOR FAMILY SERVICES", "ORGANIZATION")),
+        ("s", span("SAID", "PERSON")),
         ("s", span("Alma Reyes", "PERSON")),
     ]
-    kept = [(owner, text[s.start : s.end], s.label) for owner, s in kept_as_written(found, text, view)]
-    # A code the view lowered is kept, without the ordinary words NER or a pattern ran into; a
-    # number whose letters are an ordinary word ("IN") is none; a name where the view changed the
-    # words is the view's to find; a name where the view left them is kept.
+    on_view = [span("TIME", "DATE")]
+    kept = [
+        (owner, text[s.start : s.end], s.label) for owner, s in kept_as_written(found, text, view, on_view)
+    ]
+    # A code the view lowered is kept without the ordinary words a pattern ran into; a year left
+    # alone so is none. A body or place NER read in capitals is kept where the view found nothing
+    # there; a person only where the view left the words as written.
     assert kept == [
         ("p", "AK 6093", "CDCR_ID"),
         ("p", "4 KXR 221", "ID_NUMBER"),
+        ("p", "5521893", "ID_NUMBER"),
+        ("s", "CENTER FOR FAMILY SERVICES", "ORGANIZATION"),
         ("s", "Alma Reyes", "PERSON"),
     ]
