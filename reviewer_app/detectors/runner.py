@@ -275,9 +275,11 @@ def kept_as_written(
       KXR 221" is the plate "4 KXR 221", "IS AT 5521893" the number); a year alone left so
       ("IN 1979" of a text in capitals) is no code;
     - any span over words the view left as they were (a speaker's tag over turns in lower case);
-    - an organisation or a place where nothing was found on the view (`on_view`): "THE CENTER FOR
-      FAMILY SERVICES" read in capitals. A person NER read in capitals where the view changed the
-      words is left to the view ("APPROXIMATELY" of a text in capitals is no one)."""
+    - an organisation or a place of several words where nothing was found on the view
+      (`on_view`): "THE CENTER FOR FAMILY SERVICES" read in capitals; one word NER calls a body
+      in capitals is most often none ("TIME"), and a name the view capitalises NER finds there.
+      A person NER read in capitals where the view changed the words is left to the view
+      ("APPROXIMATELY" of a text in capitals is no one)."""
     starts = sorted(s.start for s in on_view)
     ends = sorted(s.end for s in on_view)
 
@@ -289,7 +291,8 @@ def kept_as_written(
     for owner, span in found:
         if span.label in _VIEW_LABELS:
             same = text[span.start : span.end] == view[span.start : span.end]
-            if same or (span.label in _PLACES_AND_BODIES and not overlaps_view(span)):
+            named = span.label in _PLACES_AND_BODIES and len(text[span.start : span.end].split()) > 1
+            if same or (named and not overlaps_view(span)):
                 kept.append((owner, span))
             continue
         words = [

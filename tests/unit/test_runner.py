@@ -515,13 +515,13 @@ def test_what_the_text_as_written_adds_to_its_view():
         ("s", span("SAID", "PERSON")),
         ("s", span("Alma Reyes", "PERSON")),
     ]
-    on_view = [span("TIME", "DATE")]
+    on_view = [span("CDCR", "ORGANIZATION")]
     kept = [
         (owner, text[s.start : s.end], s.label) for owner, s in kept_as_written(found, text, view, on_view)
     ]
     # A code the view lowered is kept without the ordinary words a pattern ran into; a year left
-    # alone so is none. A body or place NER read in capitals is kept where the view found nothing
-    # there; a person only where the view left the words as written.
+    # alone so is none. A body or place of several words NER read in capitals is kept where the
+    # view found nothing there (not one word: "TIME"); a person only where the view left the words.
     assert kept == [
         ("p", "AK 6093", "CDCR_ID"),
         ("p", "4 KXR 221", "ID_NUMBER"),
