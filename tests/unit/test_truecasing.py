@@ -341,8 +341,8 @@ def test_the_view_of_a_text_in_capitals_is_its_lower_case_truecased_but_for_the_
     assert view.text.startswith("PRESIDING COMMISSIONER FENWICK:  Your Brother")
 
 
-@needs_model
-def test_detection_finds_names_in_a_text_typed_in_capitals():
+def _detected(text: str):
+    """`text` imported and detected with spaCy and Presidio: its document and the result."""
     from reviewer_app.detectors.nlp import spacy_model_installed
     from reviewer_app.detectors.runner import run_detection
     from reviewer_app.settings import Settings
@@ -350,8 +350,13 @@ def test_detection_finds_names_in_a_text_typed_in_capitals():
     settings = Settings()
     if not spacy_model_installed(settings.spacy_model):
         pytest.skip("spaCy pipeline not installed")
-    document = document_from_text("caps", TYPED_IN_CAPITALS.rstrip("\n"))
-    result = run_detection(document, ["spacy", "presidio"], settings)
+    document = document_from_text("detected", text.rstrip("\n"))
+    return document, run_detection(document, ["spacy", "presidio"], settings)
+
+
+@needs_model
+def test_detection_finds_names_in_a_text_typed_in_capitals():
+    document, result = _detected(TYPED_IN_CAPITALS)
     persons = {document.text[s.start : s.end] for s in result.spans if s.label == "PERSON"}
     # Read as typed, NER finds neither first name; "MY MOTHER" and "SHOE FACTORY" are no one.
     assert {"CLARENCE", "BERNADETTE"} <= persons
@@ -418,16 +423,7 @@ def test_turns_said_in_lower_case_under_a_cased_header_are_found_and_only_they()
 
 @needs_model
 def test_detection_finds_names_in_turns_said_in_lower_case():
-    from reviewer_app.detectors.nlp import spacy_model_installed
-    from reviewer_app.detectors.runner import run_detection
-    from reviewer_app.importers.text import document_from_text
-    from reviewer_app.settings import Settings
-
-    settings = Settings()
-    if not spacy_model_installed(settings.spacy_model):
-        pytest.skip("spaCy pipeline not installed")
-    document = document_from_text("export", PLATFORM_EXPORT.rstrip("\n"))
-    result = run_detection(document, ["spacy", "presidio"], settings)
+    document, result = _detected(PLATFORM_EXPORT)
     persons = {document.text[s.start : s.end] for s in result.spans if s.label == "PERSON"}
     # Read as written, the parole agent's name was left readable.
     assert "marisol vega" in persons
@@ -462,19 +458,9 @@ def test_lower_case_turns_count_by_what_they_hold_not_by_their_number():
 
 @needs_model
 def test_a_text_in_capitals_and_lower_case_turns_are_also_read_as_written():
-    from reviewer_app.detectors.nlp import spacy_model_installed
-    from reviewer_app.detectors.runner import run_detection
-    from reviewer_app.settings import Settings
-
-    settings = Settings()
-    if not spacy_model_installed(settings.spacy_model):
-        pytest.skip("spaCy pipeline not installed")
     caps = TYPED_IN_CAPITALS + "INMATE HOLLOWAY:  MY NUMBER IS CDCR AK 6093 AND THE PLATE WAS 4 KXR 221.\n"
-    document = document_from_text("caps", caps.rstrip("\n"))
-    found = {
-        (document.text[s.start : s.end], s.label)
-        for s in run_detection(document, ["spacy", "presidio"], settings).spans
-    }
+    document, result = _detected(caps)
+    found = {(document.text[s.start : s.end], s.label) for s in result.spans}
     # On the view alone ("Cdcr Ak 6093") the number and the plate were published.
     assert ("AK 6093", "CDCR_ID") in found and any("KXR" in t for t, _ in found)
     chat = (
@@ -487,9 +473,7 @@ def test_a_text_in_capitals_and_lower_case_turns_are_also_read_as_written():
         "[10:05] Dwayne Okereke: bh4471\n"
         "[10:06] Harriet Oyelaran: thanks\n"
     )
-    document = document_from_text("chat", chat.rstrip("\n"))
-    tagged = {
-        document.text[s.start : s.end] for s in run_detection(document, ["spacy", "presidio"], settings).spans
-    }
+    document, result = _detected(chat)
+    tagged = {document.text[s.start : s.end] for s in result.spans}
     # The tags are no lower-case turns: read as written, NER tags their names.
     assert "Harriet Oyelaran" in tagged or {"Harriet", "Oyelaran"} <= tagged
