@@ -28,33 +28,39 @@ from tests.fixtures.quality_gate import Floor
 # Each floor: measured minus 0.005, rounded down; the comment gives the measured recall /
 # precision, the number of gold spans, and bare spaCy's recall / precision beside them.
 FLOORS = {
-    # Nine transcripts by writers 43-45 (2026-11-28, midday); floors set on the build that
-    # promoted writers 40-42 (its detection is the last build of the session before).
-    "PERSON": Floor(0.977, 0.940),  # 0.982 / 0.945 of 557; spaCy 0.474 / 0.839
-    "SPELLED_NAME": Floor(0.995, 0.995),  # 1.000 / 1.000 of 13; spaCy 0.000 / 0.000
-    # Weak for the target (0.98): 10 spans, 1 missed.
-    "CDCR_ID": Floor(0.895, 0.745),  # 0.900 / 0.750 of 10; spaCy 0.000 / 0.000
-    "ID_NUMBER": Floor(0.957, 0.891),  # 0.963 / 0.897 of 27; spaCy 0.000 / 0.000
+    # Eighteen transcripts: nine by writers 43-45 (2026-11-28, midday), nine by writers 46-48
+    # (2026-11-28, afternoon); floors set on the build that added the latter (the last build of the
+    # session before): they are raised at the end of the session.
+    # Weak for the target (0.98): 1178 spans, 109 missed.
+    "PERSON": Floor(0.902, 0.917),  # 0.907 / 0.923 of 1178; spaCy 0.455 / 0.834
+    # Weak for the target (0.98): 21 spans, 1 missed.
+    "SPELLED_NAME": Floor(0.947, 0.995),  # 0.952 / 1.000 of 21; spaCy 0.000 / 0.000
+    # Weak for the target (0.98): 35 spans, 3 missed.
+    "CDCR_ID": Floor(0.909, 0.909),  # 0.914 / 0.914 of 35; spaCy 0.000 / 0.000
+    # Weak: 76 spans, 5 missed.
+    "ID_NUMBER": Floor(0.929, 0.871),  # 0.934 / 0.877 of 76; spaCy 0.000 / 0.000
     # Weak: places NER does not know and places the text names as bodies.
-    "LOCATION": Floor(0.898, 0.917),  # 0.903 / 0.923 of 259; spaCy 0.510 / 0.819
+    "LOCATION": Floor(0.887, 0.887),  # 0.892 / 0.893 of 502; spaCy 0.542 / 0.777
     # Weak: an organisation that no cue introduces and NER does not know is missed.
-    "ORGANIZATION": Floor(0.665, 0.543),  # 0.670 / 0.549 of 91; spaCy 0.451 / 0.190
-    # Weak for the target (0.98): 207 spans, 9 missed.
-    "DATE": Floor(0.951, 0.965),  # 0.957 / 0.970 of 207; spaCy 0.812 / 0.659
-    # Weak for the target (0.98): 102 spans, 19 missed.
-    "TIME": Floor(0.808, 0.971),  # 0.814 / 0.976 of 102; spaCy 0.539 / 0.612
-    # Weak for the target (0.98): 66 spans, 4 missed.
-    "AGE": Floor(0.934, 0.979),  # 0.939 / 0.984 of 66; spaCy 0.000 / 0.000
+    "ORGANIZATION": Floor(0.719, 0.582),  # 0.724 / 0.588 of 174; spaCy 0.477 / 0.204
+    # Weak for the target (0.98): 418 spans, 21 missed.
+    "DATE": Floor(0.944, 0.967),  # 0.950 / 0.973 of 418; spaCy 0.751 / 0.607
+    # Weak for the target (0.98): 325 spans, 99 missed.
+    "TIME": Floor(0.690, 0.981),  # 0.695 / 0.987 of 325; spaCy 0.428 / 0.607
+    # Weak for the target (0.98): 124 spans, 16 missed.
+    "AGE": Floor(0.865, 0.967),  # 0.871 / 0.973 of 124; spaCy 0.000 / 0.000
+    # Weak: 4 spans.
+    "HEIGHT": Floor(0.745, 0.995),  # 0.750 / 1.000 of 4; spaCy 0.000 / 0.000
+    # Weak: 23 spans, 4 missed.
+    "NRP": Floor(0.821, 0.899),  # 0.826 / 0.905 of 23; spaCy 0.435 / 0.588
+    # Weak: 41 spans, 15 missed.
+    "AMOUNT": Floor(0.629, 0.891),  # 0.634 / 0.897 of 41; spaCy 0.000 / 0.000
+    # Weak: 68 spans, 11 missed.
+    "PHONE_NUMBER": Floor(0.833, 0.977),  # 0.838 / 0.983 of 68; spaCy 0.000 / 0.000
     # Weak: 2 spans.
-    "HEIGHT": Floor(0.995, 0.995),  # 1.000 / 1.000 of 2; spaCy 0.000 / 0.000
-    # Weak: 8 spans, 1 missed.
-    "NRP": Floor(0.870, 0.772),  # 0.875 / 0.778 of 8; spaCy 0.500 / 0.500
-    # Weak: 22 spans, 7 missed.
-    "AMOUNT": Floor(0.676, 0.932),  # 0.682 / 0.938 of 22; spaCy 0.000 / 0.000
-    # Weak: 39 spans, 6 missed.
-    "PHONE_NUMBER": Floor(0.841, 0.995),  # 0.846 / 1.000 of 39; spaCy 0.000 / 0.000
+    "EMAIL_ADDRESS": Floor(0.995, 0.995),  # 1.000 / 1.000 of 2; spaCy 0.000 / 0.000
     # Weak: 1 span.
-    "EMAIL_ADDRESS": Floor(0.995, 0.995),  # 1.000 / 1.000 of 1; spaCy 0.000 / 0.000
+    "URL": Floor(0.995, 0.995),  # 1.000 / 1.000 of 1; spaCy 0.000 / 0.000
 }
 
 
