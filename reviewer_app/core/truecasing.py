@@ -54,6 +54,13 @@ _TOKEN = re.compile(r"[^\W_]+?(?=n['’]t\b)|n['’]t\b|['’][^\W_]+|[^\W_]+|[^
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?]\s+)[^\w\n]*([^\W\d_])", re.MULTILINE)
 # A short label opening a line ("speaker 1: ", "caller: "), read only where the importer found no turn.
 _LOWER_CASE_TAG = re.compile(r"[ \t]*[^\W\d_][\w.'’-]*(?:[ \t]+[\w.'’-]+){0,3}:[ \t]+")
+# A display name opening a line before a colon, as a caption file or a platform writes it
+# ("Pulaski, Dana - Atty: ", "Gaitan, Rosa (DA): ", "MCSP Hearing Rm 2: "), where the importer
+# took it for no speaker's tag: the platform's capitals, not the speech's.
+_LINE_LABEL = re.compile(r"^[ \t]*[^\W\d_][^\n:.!?]{0,40}?:(?=[ \t])", re.MULTILINE)
+# Letters said one by one, which a recogniser writing in lower case still writes in capitals
+# ("you got your G E D", "we go to the D A").
+_SPOKEN_LETTERS = re.compile(r"(?<![\w'’])[A-Z](?:[ ][A-Z])+(?![\w'’])")
 
 _SENTENCE_ENDS = frozenset({".", "!", "?"})
 # The pronoun "I", the one capital a recogniser writing in lower case keeps ("I'm", "I'll").
@@ -98,11 +105,11 @@ def is_caseless(text: str, speaker_tags: Sequence[tuple[int, int]] = ()) -> bool
     written with care), its speakers' tags (`Document.speaker_tags`) left out."""
     # A speaker tag is the layout's, not the speech's: diarised speech recognition writes
     # "SPEAKER_00:" in capitals before every turn of a lower-case transcript.
-    text = _without_tags(text, speaker_tags)
+    text = _LINE_LABEL.sub("", _without_tags(text, speaker_tags))
     letters = sum(map(str.isalpha, text))
     # A recogniser that writes everything else in lower case may still write the pronoun
-    # "I": its capital says nothing of how the text writes names.
-    capitals = sum(map(str.isupper, text)) - len(_PRONOUN_I.findall(text))
+    # "I" and letters said one by one: their capitals say nothing of how the text writes names.
+    capitals = sum(map(str.isupper, _SPOKEN_LETTERS.sub("", text))) - len(_PRONOUN_I.findall(text))
     if letters < MIN_LETTERS or capitals >= CASELESS_CAPITAL_SHARE * letters:
         return False
     openings = [

@@ -272,6 +272,34 @@ def test_speaker_tags_in_capitals_do_not_make_lower_case_speech_cased():
     assert not is_caseless(cased, document_from_text("cased", cased.rstrip("\n")).speaker_tags())
 
 
+def test_display_names_and_spoken_letters_in_capitals_do_not_make_caption_speech_cased():
+    """A caption file writes a platform's display name before some cues, which the importer need
+    not take for a speaker's tag, and letters said one by one in capitals; its speech stays
+    caseless (a SubRip export's names went out readable while it was read as cased)."""
+    cues = (
+        "212\n00:12:31,400 --> 00:12:36,400\nokay we are back on the record it is ten forty\n\n"
+        "213\n00:12:36,500 --> 00:12:40,800\nWalcott, Renee - Atty: commissioner the letter came in late\n\n"
+        "214\n00:12:40,900 --> 00:12:47,200\nyou got your G E D at corcoran in two thousand nine\n\n"
+        "215\n00:12:47,300 --> 00:12:52,000\nKern Hearing Rm 4: yes and then i went to the D A\n\n"
+        "216\n00:12:52,100 --> 00:12:58,000\nOsei, Kwame (DA): does he know his sister lives in ceres\n\n"
+        "217\n00:12:58,100 --> 00:13:04,000\nmy mom dolores is seventy one and my nephew adrian drove\n"
+    )
+    assert is_caseless(cues)
+    # The same cues written with care stay cased: their sentences open with capitals.
+    careful = {
+        "okay we": "Okay, we",
+        "you got": "You got",
+        "my mom dolores": "My mom Dolores",
+        "yes and": "Yes, and",
+        "does he": "Does he",
+        "commissioner the": "Commissioner, the",
+    }
+    cased = cues
+    for said, written in careful.items():
+        cased = cased.replace(said, written)
+    assert not is_caseless(cased)
+
+
 _TIE_SCRIPT = """
 import collections
 from truecase.TrueCaser import TrueCaser
