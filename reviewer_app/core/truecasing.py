@@ -63,6 +63,12 @@ _LINE_LABEL = re.compile(r"^[ \t]*[^\W\d_][^\n:.!?]{0,40}?:(?=[ \t])", re.MULTIL
 _SPOKEN_LETTERS = re.compile(r"(?<![\w'’])[A-Z](?:[ ][A-Z])+(?![\w'’])")
 
 _SENTENCE_ENDS = frozenset({".", "!", "?"})
+# Lines said in lower case holding at least 1/this of a text's letters, where it has no turns.
+_CASELESS_LINES_SHARE = 3
+# What no careful writer writes: a sentence opening in lower case after its full stop ("its me.
+# they moved me"), the pronoun "i" ("i told her"); this many at least in the lower-case lines.
+_CASELESS_MARK = re.compile(r"(?<=[.!?][ ])[a-z]|(?<![\w'’().-])i(?=[ ]|['’](?:m|ll|d|ve)\b)")
+_MIN_CASELESS_MARKS = 2
 # The pronoun "I", the one capital a recogniser writing in lower case keeps ("I'm", "I'll").
 _PRONOUN_I = re.compile(r"(?<![\w'’])I(?![\w])")
 # English clitics after an apostrophe ("ma'am", "it's", "we'll"): the model does not know
@@ -138,6 +144,8 @@ def caseless_turns(document: Document) -> list[tuple[int, int]]:
     is said in lower case where its first letter is and no letter but the pronoun "I" is a
     capital: a written sentence opens with a capital."""
     turns = [u for u in document.utterances if u.speaker and u.end > u.speech_start]
+    if not turns:
+        return _caseless_lines(document)
     lower = [u for u in turns if _said_in_lower_case(document.text[u.speech_start : u.end])]
 
     def letters(turns: Iterable[Utterance]) -> int:
@@ -155,6 +163,24 @@ def caseless_turns(document: Document) -> list[tuple[int, int]]:
         if i >= 0 and line_start < line_end <= spans[i][1]:
             out.append((line_start, line_end))
     return out
+
+
+def _caseless_lines(document: Document) -> list[tuple[int, int]]:
+    """The lines said in lower case of a text without turns whose messages are written without
+    capitals under cased headers (a jail tablet's or a phone's message export: "MSG 0004 | ... |
+    ALVARADO, RUBEN J" over "ok. tony said bail is 85k"), where they hold a third of its letters
+    or more and show a writer who drops capitals, not a careful text's wrapped lines: a sentence
+    opened in lower case after its full stop, or the pronoun "i" written small."""
+    lines = [(a, b) for a, b in speech_ranges(document) if any(map(str.isalpha, document.text[a:b]))]
+    lower = [(a, b) for a, b in lines if _said_in_lower_case(document.text[a:b])]
+
+    def letters(ranges: Iterable[tuple[int, int]]) -> int:
+        return sum(sum(map(str.isalpha, document.text[a:b])) for a, b in ranges)
+
+    if len(lower) < MIN_CASELESS_TURNS or letters(lower) * _CASELESS_LINES_SHARE < letters(lines):
+        return []
+    marks = sum(len(_CASELESS_MARK.findall(document.text, a, b)) for a, b in lower)
+    return lower if marks >= _MIN_CASELESS_MARKS else []
 
 
 def _said_in_lower_case(speech: str) -> bool:

@@ -484,6 +484,34 @@ def test_lower_case_turns_count_by_what_they_hold_not_by_their_number():
     assert truecasing.caseless_turns(cased) == []  # half the turns, little of what is said
 
 
+def test_messages_in_lower_case_under_cased_headers_are_read_as_caseless_without_turns():
+    from reviewer_app.importers.text import document_from_text
+
+    bodies = [
+        "hi babe its me. they gave us tablets back. did u talk to lupe about the kids",
+        "ya lupe has them at her place. mateo started school monday",
+        "i got maybe three hundred. ask my tia rosa in lodi",
+    ]
+    export = (
+        "EXHIBIT 22 - TABLET MESSAGES\nResident: QUINTERO, MARISOL   Resident ID: 25-017733\n\n"
+        + "".join(
+            f"MSG 000{k} | 10/0{k}/2025 20:14:3{k} | QUINTERO, MARISOL -> ALVARADO, RUBEN J\n{body}\n\n"
+            for k, body in enumerate(bodies, 1)
+        )
+    )
+    document = document_from_text("export", export.rstrip("\n"))
+    assert not any(u.speaker for u in document.utterances)
+    assert [document.text[a:b] for a, b in truecasing.caseless_turns(document)] == bodies
+    # A careful text's wrapped lines hold no capital now and then, but no sentence opened in
+    # lower case after its full stop and no small "i": they are no caseless messages.
+    wrapped = (
+        "The applicant was arrested on 3 May 2001 in Ankara.\nHe was taken to the police station\n"
+        "where he was held for four days and then\nbrought before the judge of the court, who\n"
+        "ordered that he be kept in detention until\nthe trial, which opened in the spring.\n"
+    )
+    assert truecasing.caseless_turns(document_from_text("judgment", wrapped.rstrip("\n"))) == []
+
+
 @needs_model
 def test_a_text_in_capitals_and_lower_case_turns_are_also_read_as_written():
     caps = TYPED_IN_CAPITALS + "INMATE HOLLOWAY:  MY NUMBER IS CDCR AK 6093 AND THE PLATE WAS 4 KXR 221.\n"
