@@ -11,7 +11,10 @@ rules of wording in `name_rules`:
 - `initialled_names`: an initial and a surname in a form's field, a list's entry or a list
   of them ("Reviewing Commissioner: R. PAKULSKI", "T. MERCER, D. RICH, A. LAMB, et al.");
 - `listed_names_in_capitals`: a full name in capitals opening a list's entry before a role
-  ("22        JAVIER PAREDES, Correctional Officer").
+  ("22        JAVIER PAREDES, Correctional Officer");
+- `correspondents_named`: the sender and the recipient of a message's header, written surname
+  first ("MSG 0004 | 10/10/2025 12:30:05 | ALVARADO, RUBEN J -> QUINTERO-BAEZ, MARISOL (resident)",
+  "To: ALVARADO, RUBEN J").
 """
 
 from __future__ import annotations
@@ -75,6 +78,22 @@ _CITED_CASE = re.compile(
     rf"(?<![\w'’-])(?P<first>{_NAME_WORD})[ ]v\.[ ](?P<second>{_NAME_WORD})(?=,[ ]|[ ]\(|[ ]\d)"
 )
 
+# A name written surname first: "ALVARADO, RUBEN J", "QUINTERO-BAEZ, MARISOL", "Okafor, Desmond T."
+_SURNAME_FIRST = (
+    r"[A-Z][A-Za-z'’-]+(?:[ ][A-Z][A-Za-z'’-]+)?,[ ][A-Z][A-Za-z'’-]+(?:[ ](?:[A-Z]\.?|[A-Z][A-Za-z'’-]+))?"
+)
+# A note after a correspondent's name: "(resident)", "(mobile app)".
+_NOTE = r"(?:[ ]\([^()\n]{1,30}\))?"
+# Who sends and who receives a message, in its header: on either side of an arrow, or after a
+# "From:" or "To:" field's key; the name ends the line, a column ("|"), a note or a gap.
+_CORRESPONDENTS = re.compile(
+    rf"(?P<sender>{_SURNAME_FIRST}){_NOTE}[ ]*(?:->|→|=>)[ ]*(?P<recipient>{_SURNAME_FIRST}){_NOTE}"
+    rf"(?=[ \t]*(?:$|\|))"
+    rf"|^[ \t]*(?i:from|to|sender|recipient|sent[ ]by|sent[ ]to)[ \t]*:[ \t]*(?P<field>{_SURNAME_FIRST})"
+    rf"(?=[ \t]*(?:$|[(#|]|[ ]{{2}}|\t))",
+    re.M,
+)
+
 
 def names_from_layout(
     text: str,
@@ -98,6 +117,7 @@ def names_from_layout(
         *introduced_names(blank_line_numbers(text), not_names),
         *initialled_names(text, not_names | titles),
         *listed_names_in_capitals(text, not_names | titles, not_names | titles | kin_words),
+        *correspondents_named(text, not_names | titles),
         *parties_named(text, not_names | titles, organisation_heads),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased, kin_words),
@@ -184,4 +204,19 @@ def initialled_names(text: str, not_names: frozenset[str]) -> list[Span]:
         surname = text[start:end].split()[-1]
         if surname.lower() not in not_names and len(surname) >= 3:
             out.append(Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE))
+    return out
+
+
+def correspondents_named(text: str, not_names: frozenset[str]) -> list[Span]:
+    """PERSON spans for the sender and the recipient a message's header names surname first
+    (`_CORRESPONDENTS`), where NER, reading a header's capitals, finds neither or one; no name
+    with a word of `not_names` (lower case: "Commissioner, Sir")."""
+    out = []
+    for match in _CORRESPONDENTS.finditer(text):
+        for group in ("sender", "recipient", "field"):
+            if match.group(group) is None:
+                continue
+            words = {w.lower().rstrip(".") for w in re.findall(r"[\w'’.-]+", match.group(group))}
+            if not words & not_names:
+                out.append(Span(*match.span(group), "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
     return out

@@ -1,0 +1,64 @@
+"""The sender and the recipient of a message's header, written surname first
+(`record_names.correspondents_named`), and what a detection run makes of them."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer_app.core.record_names import correspondents_named
+
+NOT_NAMES = frozenset({"commissioner", "sir", "the"})
+
+EXPORT = (
+    "EXHIBIT 22 - TABLET MESSAGE EXTRACTION\n"
+    "Resident: QUINTERO-BAEZ, MARISOL   Resident ID: 25-017733\n"
+    "Contact: ALVARADO, RUBEN J   Contact Acct: 88120945\n\n"
+    "MSG 0001 | 10/09/2025 20:14:37 | QUINTERO-BAEZ, MARISOL (resident) -> ALVARADO, RUBEN J\n"
+    "hi babe its me. did u talk to lupe about the kids\n\n"
+    "MSG 0002 | 10/09/2025 21:02:11 | ALVARADO, RUBEN J -> QUINTERO-BAEZ, MARISOL (resident)\n"
+    "ya she has them. mateo started school monday\n"
+)
+
+
+def _named(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in correspondents_named(text, NOT_NAMES)]
+
+
+def test_both_sides_of_a_header_arrow_are_persons():
+    assert _named(EXPORT) == [
+        "QUINTERO-BAEZ, MARISOL",
+        "ALVARADO, RUBEN J",
+        "ALVARADO, RUBEN J",
+        "QUINTERO-BAEZ, MARISOL",
+    ]
+    assert all(s.label == "PERSON" for s in correspondents_named(EXPORT, NOT_NAMES))
+
+
+def test_from_and_to_fields_name_correspondents_surname_first():
+    fields = "From: RIVERA, JASMINE #WF4471\nTo: Okafor, Desmond T.\nSent: 10/12/2026 8:14 PM\nSubject: hey\n"
+    assert _named(fields) == ["RIVERA, JASMINE", "Okafor, Desmond T."]
+
+
+def test_only_a_name_surname_first_in_the_slot_counts():
+    # Not a name surname first: a name in its order, a place, a sentence, a word of not_names.
+    assert _named("From: Jasmine Rivera\nTo: the Sacramento office\n") == []
+    assert _named("Yes, I sent it -> to her, okay\n") == []
+    assert _named("To: COMMISSIONER, SIR\n") == []
+    # A name that runs on into the message is no header's slot.
+    assert _named("To: RIVERA, JASMINE asked me why\n") == []
+
+
+@pytest.mark.slow
+def test_a_detection_run_hides_every_header_name():
+    pytest.importorskip("spacy")
+    from reviewer_app.detectors.runner import run_detection
+    from reviewer_app.importers.text import document_from_text
+    from reviewer_app.settings import Settings
+
+    document = document_from_text("export", EXPORT.rstrip("\n"))
+    spans = run_detection(document, ("presidio", "spacy"), Settings()).spans
+    persons = [s for s in spans if s.label == "PERSON"]
+    at = 0
+    while (at := EXPORT.find("ALVARADO, RUBEN J", at)) >= 0:
+        assert any(s.start <= at and at + len("ALVARADO, RUBEN J") <= s.end for s in persons), at
+        at += 1
