@@ -653,6 +653,7 @@ def merge_spans(
                 rules.determiners,
                 rules.organisation_heads,
                 rules.person_cues,
+                rules.known_places | rules.countries,
             ),
             *spans,
             *learn_organisations(

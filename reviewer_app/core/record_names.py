@@ -14,7 +14,8 @@ rules of wording in `name_rules`:
   ("22        JAVIER PAREDES, Correctional Officer");
 - `correspondents_named`: the sender and the recipient of a message's header, written surname
   first ("MSG 0004 | 10/10/2025 12:30:05 | ALVARADO, RUBEN J -> QUINTERO-BAEZ, MARISOL (resident)",
-  "To: ALVARADO, RUBEN J").
+  "To: ALVARADO, RUBEN J"), and a name in capitals surname first standing in a column or a
+  field ("MSG 0007   10/02/2026 19:41:07   HOLLOWAY, TASHA M   HASKELL, BRIAN").
 """
 
 from __future__ import annotations
@@ -93,6 +94,16 @@ _CORRESPONDENTS = re.compile(
     rf"(?=[ \t]*(?:$|[(#|]|[ ]{{2}}|\t))",
     re.M,
 )
+# A name in capitals surname first (a one-word surname: "CALIFORNIA STATE PRISON, SOLANO" is no
+# name), alone in a column or a field: after the line's start, a gap, a tab, a bar, a key's colon
+# or "FROM"/"TO", and before the line's end, a gap, a tab, a bar, a note or an arrow.
+_CAPITALS = r"[A-Z][A-Z'’-]+"
+_NAME_IN_COLUMN = re.compile(
+    rf"(?:^[ \t]*|[ ]{{2,}}|\t|\|[ \t]*|:[ \t]+|(?<![\w'’])(?:FROM|TO|From|To)[ ]+)"
+    rf"(?P<name>{_CAPITALS},[ ](?P<given>{_CAPITALS}(?:[ ](?:[A-Z]\.?|{_CAPITALS}))?))"
+    rf"(?=[ \t]*$|[ ]{{2,}}|\t|[ ]*\||[ ]\(|[ ]\#|[ ]*(?:->|→))",
+    re.M,
+)
 
 
 def names_from_layout(
@@ -103,11 +114,14 @@ def names_from_layout(
     determiners: frozenset[str] = frozenset(),
     organisation_heads: frozenset[str] = frozenset(),
     kin_words: frozenset[str] = frozenset(),
+    places: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """The PERSON and SPELLED_NAME spans the text's layout and wording propose: examination
     headings and captions, names introduced as names, spellings after "spell", answers to
     a question for a name and, in a text that does not capitalise names, the lower-case
-    ones the context makes safe; the name that answers a question for a relative (`kin_words`).
+    ones the context makes safe; the name that answers a question for a relative (`kin_words`);
+    names in capitals surname first in a column, unless what follows the comma is one of `places`
+    (lower case: "VACAVILLE, CALIFORNIA").
     No word of `titles` (lower case) is a judge's name ("the Honorable Superior Court")."""
     cased = names_are_capitalised(text)
     return [
@@ -118,6 +132,7 @@ def names_from_layout(
         *initialled_names(text, not_names | titles),
         *listed_names_in_capitals(text, not_names | titles, not_names | titles | kin_words),
         *correspondents_named(text, not_names | titles),
+        *names_in_columns(text, not_names | titles, places),
         *parties_named(text, not_names | titles, organisation_heads),
         *spellings_after_cue(text),
         *answered_names(text, not_names | stop_words, cased, kin_words),
@@ -219,4 +234,19 @@ def correspondents_named(text: str, not_names: frozenset[str]) -> list[Span]:
             words = {w.lower().rstrip(".") for w in re.findall(r"[\w'’.-]+", match.group(group))}
             if not words & not_names:
                 out.append(Span(*match.span(group), "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
+    return out
+
+
+def names_in_columns(text: str, not_names: frozenset[str], places: frozenset[str]) -> list[Span]:
+    """PERSON spans for a name in capitals surname first alone in a column or a field
+    (`_NAME_IN_COLUMN`: a record's header, a form, a table), which NER reads as a place or not at
+    all; no name with a word of `not_names` ("THAT DATE, THE") and none whose part after the comma
+    is one of `places` ("SOLEDAD, CALIFORNIA")."""
+    out = []
+    for match in _NAME_IN_COLUMN.finditer(text):
+        words = {w.lower().rstrip(".") for w in re.findall(r"[\w'’.-]+", match.group("name"))}
+        given = match.group("given")
+        # Two letters alone after the comma are a state's code ("FRESNO, CA"), seldom a given name.
+        if not words & not_names and given.lower() not in places and len(given) > 2:
+            out.append(Span(*match.span("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
     return out

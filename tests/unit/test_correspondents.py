@@ -62,3 +62,20 @@ def test_a_detection_run_hides_every_header_name():
     while (at := EXPORT.find("ALVARADO, RUBEN J", at)) >= 0:
         assert any(s.start <= at and at + len("ALVARADO, RUBEN J") <= s.end for s in persons), at
         at += 1
+
+
+def test_a_name_in_capitals_surname_first_in_a_column_is_a_person_not_a_town():
+    from reviewer_app.core.record_names import names_in_columns
+
+    places = frozenset({"california", "mexico"})
+    header = (
+        "MSG 0007   10/02/2026 19:41:07   HOLLOWAY, TASHA M   HASKELL, BRIAN\n"
+        "Resident: MERCED, JOSE LUIS | Booking: 2408173341\n"
+        "                         VACAVILLE, CALIFORNIA\n"
+        "Sent from FRESNO, CA   on THAT DATE, THE clerk wrote\n"
+        "CALIFORNIA STATE PRISON, SOLANO\n"
+    )
+    named = [header[s.start : s.end] for s in names_in_columns(header, NOT_NAMES, places)]
+    assert named == ["HOLLOWAY, TASHA M", "HASKELL, BRIAN", "MERCED, JOSE LUIS"]
+    # In running prose a surname first is no column's: "said ALVARADO, RUBEN and" is left to NER.
+    assert names_in_columns("he said ALVARADO, RUBEN and then left\n", NOT_NAMES, places) == []
