@@ -89,10 +89,11 @@ def find_spoken_amounts(
             # "five, six thousand dollars"; "About forty -- forty-eight thousand dollars" begins again
             and not _NUMBER_BREAK.search(text[words[i - 1].end : words[i].start])
         )
-        if number is None or word(i).isdigit() or after_number:
+        figures = word(i).isdigit() and number is not None and _figures_end(text, words, number, v)
+        if number is None or (word(i).isdigit() and not figures) or after_number:
             i += 1
             continue
-        j = number.last
+        j = figures or number.last
         if word(j) == v.decimal_point and reader.read_small(j + 1, oh=True) is not None:
             j += 2
             while reader.read_small(j, oh=True) is not None and not word(j).isdigit() and len(word(j)) <= 5:
@@ -137,6 +138,29 @@ def find_spoken_amounts(
     out += sums_in_money_slots(text, words, reader, out, readings)
     # Said bare beside a sum, of its size: "like a hundred and forty. A hundred and fifty in August".
     return out + sums_beside_sums(text, words, reader, out, readings)
+
+
+def _figures_end(text: str, words, number, v: AmountWords) -> int:
+    """The end of a sum written in figures and said with a word of its size or currency on the same
+    line ("50k", "5 thousand", "1.2k", "2 grand", "50 bucks"), as people text and talk, or 0:
+    figures alone are the patterns' (a date, a count, "$1,200"), and a percentage is a sum only in
+    some material. The end is that of the number with its written decimals ("1.2k"), before the
+    currency or "k" read after it by the rules of spoken sums."""
+    end = number.last
+
+    def gap(k: int) -> str:
+        return text[words[k - 1].end : words[k].start] if k < len(words) else "\n"
+
+    if end == number.first + 1 and gap(end) == "." and words[end].text.isdigit():
+        end += 1
+    scaled = any(words[k].text in v.round_scales for k in range(number.first, end))
+    after = words[end].text if end < len(words) else ""
+    money_after = after in v.round_scales or ((after,) in v.currencies_after and after not in _SHARES)
+    return end if (scaled or money_after) and "\n" not in gap(end) else 0
+
+
+# Words after a number that make it a share, not a sum of money.
+_SHARES = frozenset({"percent"})
 
 
 # How many words before a round number a word of money is looked for: on the number's line, or
