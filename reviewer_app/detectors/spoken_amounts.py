@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, number_words, spoken_words, words_of
-from reviewer_app.detectors.money_slots import sums_beside_sums, sums_in_money_slots
+from reviewer_app.detectors.money_slots import slot_words, sums_beside_sums, sums_in_money_slots
 from reviewer_app.paths import resource
 
 SCORE = 0.85
@@ -173,9 +173,9 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
     """The end of a round number from words[first:end] ("fifty thousand", "two hundred", "five K")
     said of money, or 0: one that ends its phrase with a mark or a word that is no number, after a
     word of money shortly before it on its line ("the gate money. Two hundred. It's like $140
-    now."), or a sum said with its currency a few sentences before ("A hundred fifty thousand
-    dollars ... ten percent. That's fifteen thousand."), or a sum found shortly before it ending at
-    `said_before`."""
+    now.") or in the turn it opens an answer to ("Your gate money?\nA: Two hundred."), or a sum
+    said with its currency a few sentences before ("A hundred fifty thousand dollars ... ten
+    percent. That's fifteen thousand."), or a sum found shortly before it ending at `said_before`."""
     end += end < len(words) and words[end].text in v.round_scales - number_words()  # "five K"
     if not any(words[k].text in v.round_scales for k in range(first, end)):
         return 0
@@ -187,10 +187,16 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
     if said_before >= words[max(0, first - _MONEY_TALK_REACH)].start:
         return end
     currencies = {c[0] for c in v.currencies_after}
-    # Money said in an earlier sentence carries over to a sum said alone ("the gate money. Two
-    # hundred.") or one said of money in its own ("It cost $300 for the fine. The program had two
+    # Money said in an earlier sentence carries over to a sum that opens its sentence or turn, hedges
+    # before it ("the gate money. Two hundred.", "How much he cost?\nNC: Like five thousand"), and a
+    # word of money counts on the line before such a sum, the turn it answers; a sum said inside its
+    # sentence needs money in that sentence ("It cost $300 for the fine. The program had two
     # hundred." counts no money).
-    carries_over = first == 0 or _SENTENCE_END.search(text[words[first - 1].end : words[first].start])
+    opening = first
+    while opening > 0 and words[opening - 1].text in slot_words().sum_hedges:
+        opening -= 1
+    answers = opening == 0 or _ANSWER_OPENS.search(text[words[opening - 1].end : words[opening].start])
+    carries_over = answers
     on_its_line = in_its_sentence = True
     for k in range(first - 1, max(-1, first - 1 - _MONEY_TALK_REACH), -1):
         gap = text[words[k].end : words[k + 1].start]
@@ -200,13 +206,15 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
             carries_over = carries_over or _money_in_sentence(text, words, first, end, v)
         if not (in_its_sentence or carries_over):
             return 0
-        near = on_its_line and first - k <= _MONEY_REACH
+        near = (on_its_line or answers) and first - k <= _MONEY_REACH
         if (near and words[k].text in v.money_nouns) or words[k].text in currencies or words[k].text == "$":
             return end
     return 0
 
 
 _SENTENCE_END = re.compile(r"[.?!]")
+# What opens a sentence or a speaker's turn before a word.
+_ANSWER_OPENS = re.compile(r"[.?!:]")
 
 
 def _money_in_sentence(

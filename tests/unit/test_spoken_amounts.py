@@ -266,3 +266,25 @@ def test_a_sum_in_figures_with_its_size_or_currency_said_in_a_word(text, expecte
 )
 def test_figures_are_no_sum_without_money_a_word_of_size_or_on_another_line(text):
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A round sum opening the turn that answers talk of money on the line before.
+        (
+            "AGENT: And you got your gate money?\nBAÑUELOS: Two hundred. I got like sixty left.",
+            ["Two hundred"],
+        ),
+        ("TM: How much he cost?\nNC: Like five thousand just to start.", ["five thousand"]),
+    ],
+)
+def test_a_round_sum_answering_talk_of_money_in_the_turn_before(text, expected):
+    assert found(text) == expected
+
+
+def test_a_round_number_inside_the_next_turn_answers_no_money():
+    assert (
+        found("AGENT: And you got your gate money?\nBAÑUELOS: Yes, and we walked two hundred, maybe more.")
+        == []
+    )
