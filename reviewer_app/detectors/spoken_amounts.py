@@ -173,7 +173,7 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
     """The end of a round number from words[first:end] ("fifty thousand", "two hundred", "five K")
     said of money, or 0: one that ends its phrase with a mark or a word that is no number, after a
     word of money shortly before it on its line ("the gate money. Two hundred. It's like $140
-    now.") or in the turn it opens an answer to ("Your gate money?\nA: Two hundred."), or a sum
+    now.") or on the line before the turn it opens ("Your gate money?\nA: Two hundred."), or a sum
     said with its currency a few sentences before ("A hundred fifty thousand dollars ... ten
     percent. That's fifteen thousand."), or a sum found shortly before it ending at `said_before`."""
     end += end < len(words) and words[end].text in v.round_scales - number_words()  # "five K"
@@ -189,14 +189,16 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
     currencies = {c[0] for c in v.currencies_after}
     # Money said in an earlier sentence carries over to a sum that opens its sentence or turn, hedges
     # before it ("the gate money. Two hundred.", "How much he cost?\nNC: Like five thousand"), and a
-    # word of money counts on the line before such a sum, the turn it answers; a sum said inside its
-    # sentence needs money in that sentence ("It cost $300 for the fine. The program had two
-    # hundred." counts no money).
+    # word of money counts on the line before a sum that opens a speaker's turn, the turn it answers
+    # (not on the line before a sentence: "Bail was high.\nTwo hundred." may count anything); a sum
+    # said inside its sentence needs money in that sentence ("It cost $300 for the fine. The program
+    # had two hundred." counts no money).
     opening = first
     while opening > 0 and words[opening - 1].text in slot_words().sum_hedges:
         opening -= 1
-    answers = opening == 0 or _ANSWER_OPENS.search(text[words[opening - 1].end : words[opening].start])
-    carries_over = answers
+    before = text[words[opening - 1].end : words[opening].start] if opening > 0 else ""
+    answers = _TURN_OPENS.search(before) is not None
+    carries_over = opening == 0 or answers or _SENTENCE_END.search(before)
     on_its_line = in_its_sentence = True
     for k in range(first - 1, max(-1, first - 1 - _MONEY_TALK_REACH), -1):
         gap = text[words[k].end : words[k + 1].start]
@@ -213,8 +215,8 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
 
 
 _SENTENCE_END = re.compile(r"[.?!]")
-# What opens a sentence or a speaker's turn before a word.
-_ANSWER_OPENS = re.compile(r"[.?!:]")
+# What opens a speaker's turn before a word: the colon after the speaker's tag.
+_TURN_OPENS = re.compile(r":\s*$")
 
 
 def _money_in_sentence(
