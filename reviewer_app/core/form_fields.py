@@ -25,6 +25,22 @@ Number: AT5518" beside a caption's bracket), on a line of one field as well: bef
 speaker's turn no line is a turn, so a key there names what its value is. A body or a place that
 is a header's key and that the talk names again ("Second Wind: 555-0134" for a house the
 parolee will live in) stays: the other mention shows the words are a name.
+
+An export of records (a tablet's messages, a voicemail log, a CAD log) writes one field a line,
+and its keys come back record after record in the same order:
+
+    Message ID: 5520091
+    From: WHITCOMBE, DARNELL R
+    Sent: 08/02/2024 9:14 PM
+    Body: hey baby its me ...
+
+That fixed cycle is the same layout as a form line's: a run of three or more one-field lines of
+different keys, written again elsewhere in the same order, most of whose values are numbers or
+something detection found, is a record's keys, and so is a key continuing one of them ("Body
+(cont)"). A dialogue's tags come back too ("ROSE: ..." at every turn), but two speakers alternate
+(no three different keys), and a turn's value is talk, not a number or a name. NER reads such
+keys as persons, bodies or places ("Sent", "Body", "Transcription", "Record"); a key the document
+says alone elsewhere as a name of that kind stays one.
 """
 
 from __future__ import annotations
@@ -45,6 +61,12 @@ _FIELD = re.compile(
 )
 # A line with fewer fields than this is a speaker's turn or prose, not a form line.
 _MIN_FIELDS = 2
+# A record's cycle has at least this many different keys: a dialogue of two alternates two tags.
+_MIN_CYCLE = 3
+# The longest record cycle looked for, in keys.
+_MAX_CYCLE = 12
+# What NER reads a record's key as.
+_NAME_LABELS = frozenset({"PERSON", "ORGANIZATION", "LOCATION"})
 
 
 def _form_keys(text: str) -> dict[int, tuple[int, int]]:
@@ -60,6 +82,45 @@ def _form_keys(text: str) -> dict[int, tuple[int, int]]:
             )
         start += len(line)
     return keys
+
+
+def _one_field_lines(text: str) -> list[tuple[str, int, int, int]]:
+    """The fields written one a line at the line's start: (key, key's start, key's end, value's
+    start), in the document's order."""
+    fields = []
+    for start, line in _lines(text):
+        found = list(_FIELD.finditer(line))
+        if len(found) == 1 and not line[: found[0].start("key")].strip():
+            m = found[0]
+            fields.append((m["key"], start + m.start("key"), start + m.end("key"), start + m.start("value")))
+    return fields
+
+
+def _record_keys(text: str, found_at: set[int]) -> dict[int, int]:
+    """The keys of the one-field lines that come back in a fixed cycle of records whose values
+    are mostly numbers or spans (module docstring): each key's start -> its end."""
+    fields = _one_field_lines(text)
+    names = [key for key, *_ in fields]
+    in_cycle: set[int] = set()
+    for size in range(_MIN_CYCLE, min(_MAX_CYCLE, len(names) // 2) + 1):
+        at: dict[tuple[str, ...], list[int]] = {}
+        for i in range(len(names) - size + 1):
+            window = tuple(names[i : i + size])
+            if len(set(window)) == size:
+                at.setdefault(window, []).append(i)
+        for starts in at.values():
+            if len(starts) >= 2:
+                in_cycle.update(i + k for i in starts for k in range(size))
+
+    def holds_a_value(i: int) -> bool:
+        value = fields[i][3]
+        return text[value].isdigit() or value in found_at
+
+    if not in_cycle or 2 * sum(map(holds_a_value, in_cycle)) < len(in_cycle):
+        return {}
+    cycle_keys = {names[i] for i in in_cycle}
+    continued = re.compile(rf"(?:{'|'.join(map(re.escape, cycle_keys))})\b")
+    return {start: end for key, start, end, _ in fields if key in cycle_keys or continued.match(key)}
 
 
 def _words(span_text: str) -> set[str]:
@@ -104,6 +165,25 @@ def drop_form_keys_read_as_persons(spans: Iterable[Span], text: str) -> list[Spa
     return [s for s in spans if id(s) not in dropped]
 
 
+def drop_record_keys_read_as_names(spans: Iterable[Span], text: str) -> list[Span]:
+    """`spans` without the PERSON, ORGANIZATION and LOCATION spans that open a key of a record
+    export's fields (module docstring), unless the document says the key alone elsewhere as a
+    name of that kind."""
+    spans = list(spans)
+    keys = _record_keys(text, {s.start for s in spans})
+    if not keys:
+        return spans
+
+    def in_key(span: Span) -> bool:
+        return span.label in _NAME_LABELS and span.start in keys and span.end <= keys[span.start]
+
+    # A record's key comes back at every record; it is a name where the document says it alone
+    # as one ("Rose" in a message), not where a heading that NER read as a name holds its word
+    # ("INMATE TABLET MESSAGE REPORT" over "Message ID").
+    said_alone = {(s.label, s.text_in(text).casefold()) for s in spans if not in_key(s)}
+    return [s for s in spans if not in_key(s) or (s.label, s.text_in(text).casefold()) in said_alone]
+
+
 def drop_form_keys_read_as_bodies(
     spans: Iterable[Span], text: str, speaker_tags: Sequence[tuple[int, int]]
 ) -> list[Span]:
@@ -142,3 +222,14 @@ def _lines(text: str) -> Iterable[tuple[int, str]]:
     for line in text.splitlines(keepends=True):
         yield start, line
         start += len(line)
+
+
+def drop_keys_read_as_names(
+    spans: Iterable[Span], text: str, speaker_tags: Sequence[tuple[int, int]]
+) -> list[Span]:
+    """`spans` without the names NER read in the keys of forms and records: a form line's
+    ("Start: 10:42 AM     Length: 9:38"), a header's ("Court Address: 7325 South ...") and a
+    record export's ("Sent: 08/02/2024 9:14 PM" record after record)."""
+    spans = drop_form_keys_read_as_persons(spans, text)
+    spans = drop_form_keys_read_as_bodies(spans, text, speaker_tags)
+    return drop_record_keys_read_as_names(spans, text)

@@ -86,7 +86,7 @@ from reviewer_app.core.court_kinds import county_courts_to_counties, drop_court_
 from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
-from reviewer_app.core.form_fields import drop_form_keys_read_as_bodies, drop_form_keys_read_as_persons
+from reviewer_app.core.form_fields import drop_keys_read_as_names
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages, language_names, surnames_named_like_languages
@@ -880,8 +880,7 @@ def merge_spans(
         words = not_names | stop_words | titles | rules.person_cues
         merged = propagate_caseless_name_words(merged, text, casing_counts, words, rules.determiners)
     # Last: a form field's value may be a name only propagation found ("Examinee: DESROSIERS").
-    merged = drop_form_keys_read_as_persons(merged, text)  # "Start: 10:42 AM     Length: 9:38"
-    merged = drop_form_keys_read_as_bodies(merged, text, speaker_tags)  # "Court Address: 7325 South ..."
+    merged = drop_keys_read_as_names(merged, text, speaker_tags)  # "Length: 9:38", "Sent: 08/02/2024"
     merged = drop_legend_marks(merged, text)  # "(UI) = unintelligible": "(UI)" is no body
     if every_language_mention:
         # "Mrs. English", "ATTORNEY ENGLISH:": a surname, whatever the language's mentions say.

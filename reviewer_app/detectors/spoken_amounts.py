@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_numbers import Reader, number_words, spoken_words, words_of
-from reviewer_app.detectors.money_slots import sums_beside_sums, sums_in_money_slots
+from reviewer_app.detectors.money_slots import slot_words, sums_beside_sums, sums_in_money_slots
 from reviewer_app.paths import resource
 
 SCORE = 0.85
@@ -89,10 +89,11 @@ def find_spoken_amounts(
             # "five, six thousand dollars"; "About forty -- forty-eight thousand dollars" begins again
             and not _NUMBER_BREAK.search(text[words[i - 1].end : words[i].start])
         )
-        if number is None or word(i).isdigit() or after_number:
+        figures = word(i).isdigit() and number is not None and _figures_end(text, words, number, v)
+        if number is None or (word(i).isdigit() and not figures) or after_number:
             i += 1
             continue
-        j = number.last
+        j = figures or number.last
         if word(j) == v.decimal_point and reader.read_small(j + 1, oh=True) is not None:
             j += 2
             while reader.read_small(j, oh=True) is not None and not word(j).isdigit() and len(word(j)) <= 5:
@@ -139,6 +140,29 @@ def find_spoken_amounts(
     return out + sums_beside_sums(text, words, reader, out, readings)
 
 
+def _figures_end(text: str, words, number, v: AmountWords) -> int:
+    """The end of a sum written in figures and said with a word of its size or currency on the same
+    line ("50k", "5 thousand", "1.2k", "2 grand", "50 bucks"), as people text and talk, or 0:
+    figures alone are the patterns' (a date, a count, "$1,200"), and a percentage is a sum only in
+    some material. The end is that of the number with its written decimals ("1.2k"), before the
+    currency or "k" read after it by the rules of spoken sums."""
+    end = number.last
+
+    def gap(k: int) -> str:
+        return text[words[k - 1].end : words[k].start] if k < len(words) else "\n"
+
+    if end == number.first + 1 and gap(end) == "." and words[end].text.isdigit():
+        end += 1
+    scaled = any(words[k].text in v.round_scales for k in range(number.first, end))
+    after = words[end].text if end < len(words) else ""
+    money_after = after in v.round_scales or ((after,) in v.currencies_after and after not in _SHARES)
+    return end if (scaled or money_after) and "\n" not in gap(end) else 0
+
+
+# Words after a number that make it a share, not a sum of money.
+_SHARES = frozenset({"percent"})
+
+
 # How many words before a round number a word of money is looked for: on the number's line, or
 # further in talk of money, where a sum was said with its currency.
 _MONEY_REACH = 6
@@ -149,9 +173,9 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
     """The end of a round number from words[first:end] ("fifty thousand", "two hundred", "five K")
     said of money, or 0: one that ends its phrase with a mark or a word that is no number, after a
     word of money shortly before it on its line ("the gate money. Two hundred. It's like $140
-    now."), or a sum said with its currency a few sentences before ("A hundred fifty thousand
-    dollars ... ten percent. That's fifteen thousand."), or a sum found shortly before it ending at
-    `said_before`."""
+    now.") or on the line before the turn it opens ("Your gate money?\nA: Two hundred."), or a sum
+    said with its currency a few sentences before ("A hundred fifty thousand dollars ... ten
+    percent. That's fifteen thousand."), or a sum found shortly before it ending at `said_before`."""
     end += end < len(words) and words[end].text in v.round_scales - number_words()  # "five K"
     if not any(words[k].text in v.round_scales for k in range(first, end)):
         return 0
@@ -163,10 +187,18 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
     if said_before >= words[max(0, first - _MONEY_TALK_REACH)].start:
         return end
     currencies = {c[0] for c in v.currencies_after}
-    # Money said in an earlier sentence carries over to a sum said alone ("the gate money. Two
-    # hundred.") or one said of money in its own ("It cost $300 for the fine. The program had two
-    # hundred." counts no money).
-    carries_over = first == 0 or _SENTENCE_END.search(text[words[first - 1].end : words[first].start])
+    # Money said in an earlier sentence carries over to a sum that opens its sentence or turn, hedges
+    # before it ("the gate money. Two hundred.", "How much he cost?\nNC: Like five thousand"), and a
+    # word of money counts on the line before a sum that opens a speaker's turn, the turn it answers
+    # (not on the line before a sentence: "Bail was high.\nTwo hundred." may count anything); a sum
+    # said inside its sentence needs money in that sentence ("It cost $300 for the fine. The program
+    # had two hundred." counts no money).
+    opening = first
+    while opening > 0 and words[opening - 1].text in slot_words().sum_hedges:
+        opening -= 1
+    before = text[words[opening - 1].end : words[opening].start] if opening > 0 else ""
+    answers = _TURN_OPENS.search(before) is not None
+    carries_over = opening == 0 or answers or _SENTENCE_END.search(before)
     on_its_line = in_its_sentence = True
     for k in range(first - 1, max(-1, first - 1 - _MONEY_TALK_REACH), -1):
         gap = text[words[k].end : words[k + 1].start]
@@ -176,13 +208,15 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
             carries_over = carries_over or _money_in_sentence(text, words, first, end, v)
         if not (in_its_sentence or carries_over):
             return 0
-        near = on_its_line and first - k <= _MONEY_REACH
+        near = (on_its_line or answers) and first - k <= _MONEY_REACH
         if (near and words[k].text in v.money_nouns) or words[k].text in currencies or words[k].text == "$":
             return end
     return 0
 
 
 _SENTENCE_END = re.compile(r"[.?!]")
+# What opens a speaker's turn before a word: the colon after the speaker's tag.
+_TURN_OPENS = re.compile(r":\s*$")
 
 
 def _money_in_sentence(

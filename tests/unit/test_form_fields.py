@@ -1,7 +1,11 @@
 """A form line's field keys read as persons are no names; its values stay (core/form_fields.py)."""
 
 from reviewer_app.core.document import Document
-from reviewer_app.core.form_fields import drop_form_keys_read_as_bodies, drop_form_keys_read_as_persons
+from reviewer_app.core.form_fields import (
+    drop_form_keys_read_as_bodies,
+    drop_form_keys_read_as_persons,
+    drop_record_keys_read_as_names,
+)
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.pseudonymize import pseudonymize
 from reviewer_app.core.spans import Span
@@ -155,3 +159,84 @@ def test_a_headers_key_made_of_a_names_words_is_the_name():
     tags = [(text.index(t), text.index(t) + len(t) - 1) for t in ("DET. HALE:", "MS. PIKE:")]
     spans = [_body(text, "Fresno Police Department"), _body(text, "Guadalupe Renteria", "LOCATION")]
     assert len(drop_form_keys_read_as_bodies(spans, text, tags)) == 2
+
+
+def _span(text: str, name: str, label: str = "PERSON", nth: int = 0) -> Span:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(name, start + 1)
+    return Span(start, start + len(name), label, ("presidio", "spacy"), 0.85)
+
+
+TABLET = (
+    "INMATE TABLET MESSAGE REPORT\n"
+    "\n"
+    "Message ID: 5520091\n"
+    "From: WHITCOMBE, DARNELL\n"
+    "Sent: 08/02/2024 9:14 PM\n"
+    "Body: hey its me. tell mama i said hi\n"
+    "\n"
+    "Message ID: 5520117\n"
+    "From: Keisha Lott\n"
+    "Sent: 08/02/2024 9:40 PM\n"
+    "Body: ok i put 40 on there. call his number 909\n"
+    "Body (cont): 555 0147\n"
+)
+
+
+def _tablet_spans() -> list[Span]:
+    # What NER and the patterns find: the keys read as names, the values.
+    spans = [_span(TABLET, "TABLET MESSAGE REPORT")]
+    for nth in (0, 1):
+        spans += [
+            _span(TABLET, "Message", nth=nth),
+            _span(TABLET, "Sent", nth=nth),
+            _span(TABLET, "Body", nth=nth),
+            _span(TABLET, "08/02/2024", "DATE", nth=nth),
+        ]
+    spans += [_span(TABLET, "WHITCOMBE, DARNELL"), _span(TABLET, "Keisha Lott"), _span(TABLET, "Body", nth=2)]
+    return sorted(spans, key=lambda s: s.start)
+
+
+def test_the_keys_of_a_records_fields_are_no_names():
+    kept = drop_record_keys_read_as_names(_tablet_spans(), TABLET)
+    assert [s.text_in(TABLET) for s in kept] == [
+        "TABLET MESSAGE REPORT",  # a heading, no key: left to the other rules
+        "WHITCOMBE, DARNELL",
+        "08/02/2024",
+        "Keisha Lott",
+        "08/02/2024",
+    ]
+
+
+def test_a_records_key_read_as_a_body_is_none():
+    text = TABLET.replace("Body", "Transcription")
+    spans = [_span(text, "Transcription", "ORGANIZATION", nth) for nth in (0, 1, 2)]
+    spans += [_span(text, "WHITCOMBE, DARNELL"), _span(text, "Keisha Lott")]
+    spans += [_span(text, "08/02/2024", "DATE", nth) for nth in (0, 1)]
+    kept = drop_record_keys_read_as_names(sorted(spans, key=lambda s: s.start), text)
+    assert [s.label for s in kept] == ["PERSON", "DATE", "PERSON", "DATE"]
+
+
+def test_a_records_key_the_document_says_alone_as_a_name_stays():
+    text = TABLET.replace("Sent", "Rose") + "Body: tell Rose i said hi\n"
+    spans = [_span(text, "Rose", nth=nth) for nth in (0, 1, 2)]
+    spans += [_span(text, "WHITCOMBE, DARNELL"), _span(text, "Keisha Lott")]
+    assert len(drop_record_keys_read_as_names(spans, text)) == len(spans)
+
+
+def test_a_dialogues_tags_are_no_records_keys():
+    # Two speakers alternate: no cycle of three keys, whatever their turns say.
+    two = "ROSE: 40 on your books.\nDANTE: 50 then.\n" * 3
+    spans = [_span(two, tag, nth=nth) for tag in ("ROSE", "DANTE") for nth in (0, 1, 2)]
+    assert len(drop_record_keys_read_as_names(spans, two)) == len(spans)
+    # Three in turn: their turns are talk, not numbers or names.
+    three = "ROSE: You look thin.\nDANTE: It's fine, Mom.\nKIM: He wants 5 more.\n" * 2
+    spans = [_span(three, tag, nth=nth) for tag in ("ROSE", "DANTE", "KIM") for nth in (0, 1)]
+    assert len(drop_record_keys_read_as_names(spans, three)) == len(spans)
+
+
+def test_the_merge_drops_a_records_keys():
+    merged = merge_spans(_tablet_spans(), TABLET)
+    assert {s.text_in(TABLET) for s in merged if s.label == "PERSON"} >= {"WHITCOMBE, DARNELL", "Keisha Lott"}
+    assert not {"Sent", "Body", "Message"} & {s.text_in(TABLET) for s in merged}

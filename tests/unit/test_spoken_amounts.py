@@ -236,3 +236,55 @@ def test_a_whole_sum_said_again_as_its_answer_confirmation_or_in_money_talk(text
 )
 def test_a_periodic_sum_under_ten_needs_talk_of_money_too(text):
     assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Figures with the word of their size or currency, as people text and talk.
+        ("he said the bail is still 50k and aladdin wants the rest", ["50k"]),
+        ("the bail is 50k. i dont have 5 thousand babe", ["50k", "5 thousand"]),
+        ("the bondsman said its 2 grand for the old warrant", ["2 grand"]),
+        ("the restitution is 1.2k and the fine on top", ["1.2k"]),
+        ("my cousin gave me 50 bucks for the bus pass", ["50 bucks"]),
+        ("carla owes me like 2k anyway", ["2k"]),
+    ],
+)
+def test_a_sum_in_figures_with_its_size_or_currency_said_in_a_word(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I ran a 5k on Saturday.",  # no money talked of
+        "we were 5 hundred yards away from the car",
+        "the money ran out in 2 thousand and I was arrested",  # a year
+        "the bail bondsman wants 10 percent of it",  # a share: a sum only in some material
+        "the bail on count 2\ngrand theft was set later",  # the next line's word is no currency
+    ],
+)
+def test_figures_are_no_sum_without_money_a_word_of_size_or_on_another_line(text):
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A round sum opening the turn that answers talk of money on the line before.
+        (
+            "AGENT: And you got your gate money?\nBAÑUELOS: Two hundred. I got like sixty left.",
+            ["Two hundred"],
+        ),
+        ("TM: How much he cost?\nNC: Like five thousand just to start.", ["five thousand"]),
+    ],
+)
+def test_a_round_sum_answering_talk_of_money_in_the_turn_before(text, expected):
+    assert found(text) == expected
+
+
+def test_a_round_number_inside_the_next_turn_answers_no_money():
+    assert (
+        found("AGENT: And you got your gate money?\nBAÑUELOS: Yes, and we walked two hundred, maybe more.")
+        == []
+    )
