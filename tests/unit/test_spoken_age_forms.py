@@ -44,6 +44,10 @@ def said(text: str, label: str) -> list[str]:
         ("We had rooms that were twelve feet wide.", []),
         ("The petitioner is 61 and has no 115s.", ["61"]),
         ("His birth date was 1963, making him sixty-one at the hearing.", ["sixty-one"]),
+        # a group has a size, not one age: a making verb with "them" or "us" counts its members
+        ("Three with her, and two before. That makes them -- Twelve. Five kids.", []),
+        ("Add the two new ones and that makes us nine on the crew.", []),
+        ("She was born in 1990, which makes her -- thirty-six.", ["thirty-six"]),
         ("It was 1963, making it sixty-one pages.", []),
         ("The file gives his age as 61.", ["61"]),
         ("she kept using well into her forties", ["forties"]),
