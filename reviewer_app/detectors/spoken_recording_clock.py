@@ -15,9 +15,11 @@ field's name. Read over the words of the spoken-form finder (`detectors/spoken.p
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 
@@ -37,6 +39,8 @@ _START_FIELD = re.compile(
     r"|(?P<figures>(?:[01]\d|2[0-3])[0-5]\d)(?:[ ]hours)?)\b",
     re.IGNORECASE | re.MULTILINE,
 )
+# Four figures that are as often a year as a clock time: 1900-2059.
+_A_YEAR = re.compile(r"19\d\d|20[0-5]\d")
 # The time elapsed since the start, stamped at a line's start ("[00:05:45]", "00:00:47  DISPATCH:",
 # "[08:49]"); a time said on the line is the start's clock plus it, within `_STAMP_SLACK` minutes.
 _ELAPSED = re.compile(
@@ -48,6 +52,11 @@ _IN_A_TAG = re.compile(
     r"^(?:[ \t]*[\[(]?[\d:.,]+[\])]?)?[^\n:]{0,40}?\b((?:[01]\d|2[0-3])[0-5]\d)\b[^\n:\d]{0,20}:",
     re.MULTILINE,
 )
+# How often a unit's call sign is said: a clock moves on, so the same four figures said this often in
+# one text name a unit, while a time is said once and read back once at most.
+_CALL_SIGN_REPEATS = 3
+# How many words after four figures a unit's status may come in their sentence ("2320, I'll be en route").
+_STATUS_REACH = 6
 # A header is the top of a document: a start field further down is a part of the record.
 _HEADER = 1500
 
@@ -59,14 +68,15 @@ def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[S
     out = [
         Span(field.start("figures"), field.end(), "TIME", ("presidio",), WEAK_SCORE)
         for field in _START_FIELD.finditer(f.text[:_HEADER])
-        if field.group("figures")
+        if field.group("figures") and _a_clock_field(field)
     ]
-    starts = [_minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER])]
+    starts = [_minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER]) if _a_clock_field(field)]
     if not starts:
         return []
     taken = list(found) + out
     stamps = [(m.start(), _elapsed_minutes(m)) for m in _ELAPSED.finditer(f.text)]
     call_signs = {int(m.group(1)[:2]) * 60 + int(m.group(1)[2:]) for m in _IN_A_TAG.finditer(f.text)}
+    call_signs |= call_signs_said(f)
     for i in range(len(f.words)):
         said = _clock_said(f, i)
         if said is None or said[1] in call_signs:
@@ -82,6 +92,51 @@ def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[S
             out.append(span)
             taken.append(span)
     return out
+
+
+def call_signs_said(f: Finder) -> set[int]:
+    """The four figures (as minutes of the day, as `_clock_said` reads them) that name a unit on the
+    air: said `_CALL_SIGN_REPEATS` times or more, or said before the unit's status in their sentence
+    ("Copy, 2318 en route", "2320, I'll be en route from the station")."""
+    said: dict[int, int] = {}
+    signs: set[int] = set()
+    statuses = [status.split() for status in _radio_words()["unit_status"]]
+    for i in range(len(f.words)):
+        clock = _clock_said(f, i)
+        if clock is None:
+            continue
+        end, minutes = clock
+        said[minutes] = said.get(minutes, 0) + 1
+        for k in range(end, min(len(f.words), end + _STATUS_REACH)):
+            if re.search(r"[.;:!?\n]", f.gap(k - 1, k)) or (k > end and _clock_said(f, k) is not None):
+                break
+            if any([f.word(n) for n in range(k, k + len(status))] == status for status in statuses):
+                signs.add(minutes)
+                break
+    return signs | {minutes for minutes, count in said.items() if count >= _CALL_SIGN_REPEATS}
+
+
+def said_as_a_call_sign(f: Finder, span: Span, signs: set[int]) -> bool:
+    """Whether `span` is exactly four figures or a 24-hour clock said in words whose minutes of the
+    day are one of the call signs `signs` (`call_signs_said`)."""
+    i = bisect.bisect_left(f.word_ends, span.start + 1)
+    clock = _clock_said(f, i) if i < len(f.words) and f.words[i].start == span.start else None
+    return clock is not None and clock[1] in signs and f.words[clock[0] - 1].end == span.end
+
+
+@functools.cache
+def _radio_words() -> dict[str, list[str]]:
+    return load_table("spoken.toml")["radio"]
+
+
+def _a_clock_field(field: re.Match[str]) -> bool:
+    """Whether a start field gives a clock time: four figures that could be a year ("Sentence began:
+    2015", "Term start: 1998") are one only where the field says it is a time ("Time started: 2015",
+    "Start: 2015 hours"); other four figures ("Start: 0942") and a clock with a colon always are."""
+    figures = field.group("figures")
+    if not figures or not _A_YEAR.fullmatch(figures):
+        return True
+    return "time" in field.group().lower() or field.group().lower().endswith("hours")
 
 
 def _minutes_of(field: re.Match[str]) -> int:

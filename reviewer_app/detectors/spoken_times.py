@@ -24,7 +24,11 @@ from reviewer_app.detectors.spoken_clock import (
 )
 from reviewer_app.detectors.spoken_day_hours import hours_of_a_day
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
-from reviewer_app.detectors.spoken_recording_clock import recording_clock_times
+from reviewer_app.detectors.spoken_recording_clock import (
+    call_signs_said,
+    recording_clock_times,
+    said_as_a_call_sign,
+)
 from reviewer_app.detectors.spoken_series import BREAK
 
 if TYPE_CHECKING:
@@ -109,7 +113,9 @@ def find_times(f: Finder, document: str) -> list[Span]:
     # "Friday between nine and three": a range of hours on the day said before it
     found += [s for s in hours_of_a_day(f) if not any(s.overlaps(t) for t in found)]
     found += _written_again(f, found)
-    return sorted(found + recording_clock_times(f, found, document))  # "one in custody, two-three-two-eight"
+    found = sorted(found + recording_clock_times(f, found, document))  # "one in custody, two-three-two-eight"
+    signs = call_signs_said(f)  # "Copy, 2318 en route. [...] Twenty-three eighteen, one detained."
+    return [t for t in found if not said_as_a_call_sign(f, t, signs)] if signs else found
 
 
 def _written_again(f: Finder, found: list[Span]) -> list[Span]:
