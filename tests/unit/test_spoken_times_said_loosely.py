@@ -75,6 +75,14 @@ def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_
     assert matches(specs, "TIME", "We moved to Fresno at about 1930, my grandfather and me.") == []
     assert matches(specs, "TIME", "He gets metformin at the 0600 med pass.") == ["0600"]
     assert matches(specs, "TIME", "He filed the 0612 forms and the 0612 report.") == []
+    # with its leading zero the 24-hour clock needs no cue, unless it numbers or counts something
+    assert matches(specs, "TIME", "They call it 0600 on the board. Last year it was 0800 and 2000.") == [
+        "0600",
+        "0800",
+        "2000",
+    ]
+    for numbered in ("Bates 0001 to 0040.", "Call 555 0117 or 555-0117.", "Badge 0412, ext. 0417.", "Code 0000."):
+        assert matches(specs, "TIME", numbered) == []
     assert matches(specs, "TIME", "The display reads 2024-03-22, 14:08:01. Do you see him?") == ["14:08:01"]
 
 
