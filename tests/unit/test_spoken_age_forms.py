@@ -119,6 +119,11 @@ def test_an_hour_written_in_digits_after_its_cue(text, expected):
         ("We pulled out at about twenty past.", ["twenty past"]),
         ("It was quarter after when she called.", ["quarter after"]),
         ("She scored twenty after the break.", []),
+        # ... also a quarter "to", after "been", and an answer that is a sentence of its own
+        ("Then again, it might have been quarter to.", ["quarter to"]),
+        ("When did you get to the store? Five after. Maybe ten after.", ["Five after", "ten after"]),
+        ("We had five before and five after.", []),
+        ("From five to ten to.", []),
         ("It was like seven-something.", ["seven-something"]),
         ("By then it was 4-something.", ["4-something"]),
         ("We had ten something people.", []),
