@@ -140,3 +140,19 @@ def test_a_date_of_hours_open_on_every_weekday_leaves_its_clock_times():
     spans[2] = Span(text.index(date), text.index(date) + len(date), "DATE", ("spacy",), 0.85)
     kept = drop_non_sensitive_numbers(spans, text, load_merge_rules())
     assert date in [s.text_in(text) for s in kept]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an event of an institution's day names the hour said after it
+        ("First chow is five-forty-five. Lunch they bring a sack.", ["five-forty-five"]),
+        ("Unlock was six-fifteen that day.", ["six-fifteen"]),
+        ("Lunch is twelve.", ["twelve"]),
+        # an hour alone after one must end its phrase: here it counts
+        ("Breakfast was one egg and toast.", []),
+        ("Lunch was two dollars.", []),
+    ],
+)
+def test_the_hour_of_an_event_of_the_day(text, expected):
+    assert times(text) == expected
