@@ -218,7 +218,7 @@ def _hour_of_the_day(f: Finder, hour: Reading, j: int) -> bool:
     """Whether an hour past noon and its minutes from word j are said as one clock time
     ("twenty-two fifty-three"); not two numbers ("fourteen, fifteen") nor two ages one after the
     other ("thirteen fourteen")."""
-    minutes = f.reader.read_small(j)
+    minutes = f.reader.read_small(j, oh=True)  # "fourteen-oh-six": the minutes after "oh"
     year = f.reader.read_year(hour.first)
     if year is not None and year.last > j:
         return False  # "since twenty nineteen" is a year

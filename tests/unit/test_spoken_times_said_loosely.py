@@ -91,6 +91,10 @@ def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_
     [
         # The 24-hour clock read out as a phrase of its own, as a radio log or a body camera has it.
         ("AGENT: Copy, fifteen thirty. Thank you.", ["fifteen thirty"]),
+        # ... also with its minutes after "oh"
+        ("DISPATCH: Respond to a disturbance. Time fourteen-oh-six.", ["fourteen-oh-six"]),
+        ("DISPATCH: Copy, twenty-three oh five.", ["twenty-three oh five"]),
+        ("It was twenty-oh-six, I think.", []),
         ("AGENT: End of contact, fifteen thirty-two.", ["fifteen thirty-two"]),
         (
             "AGENT: Today's date is October twenty-first, time is fifteen twelve. I'm here.",
