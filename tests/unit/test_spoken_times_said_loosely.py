@@ -83,6 +83,15 @@ def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_
     ]
     for numbered in ("Bates 0001 to 0040.", "Call 555 0117 or 555-0117.", "Badge 0412, ext. 0417.", "Code 0000."):
         assert matches(specs, "TIME", numbered) == []
+
+
+
+def test_a_wall_clock_opening_a_row_of_a_log(specs):
+    log = "TIME       UNIT    EVENT\n14:06:22   2318    DISPATCHED\n  14:09:51\t2318    ENROUTE\n"
+    assert matches(specs, "TIME", log) == ["14:06:22", "14:09:51"]
+    # a recording's elapsed stamp, a stamp alone on its line and one before a note stay to the stamps' rules
+    for stamped in ("00:04:18   He walks to the car.\n", "14:06:22\n", "01:10:12  (inaudible)\n"):
+        assert matches(specs, "TIME", stamped) == []
     assert matches(specs, "TIME", "The display reads 2024-03-22, 14:08:01. Do you see him?") == ["14:08:01"]
 
 
