@@ -113,7 +113,9 @@ def _hour_left_out(f: Finder, i: int, j: int) -> bool:
         and (
             f.word(first - 1) in f.v.time_prepositions | {"been"}
             or it_was(f, first)
-            or (f._opens_a_sentence(opener) and re.match(r"[ \t]*[.?!]", f.text[f.words[j].end :]) is not None)
+            or (
+                f._opens_a_sentence(opener) and re.match(r"[ \t]*[.?!]", f.text[f.words[j].end :]) is not None
+            )
         )
     )
 

@@ -70,7 +70,9 @@ def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[S
         for field in _START_FIELD.finditer(f.text[:_HEADER])
         if field.group("figures") and _a_clock_field(field)
     ]
-    starts = [_minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER]) if _a_clock_field(field)]
+    starts = [
+        _minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER]) if _a_clock_field(field)
+    ]
     if not starts:
         return []
     taken = list(found) + out

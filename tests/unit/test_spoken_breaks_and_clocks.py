@@ -129,7 +129,9 @@ def test_a_units_call_sign_on_the_clock_of_the_recording_is_no_time():
 
 
 def test_four_figures_said_three_times_name_a_unit():
-    text = _RADIO.replace(" en route", "").replace("Copy, twenty-three fifteen.", "2318, twenty-three fifteen.")
+    text = _RADIO.replace(" en route", "").replace(
+        "Copy, twenty-three fifteen.", "2318, twenty-three fifteen."
+    )
     times = [said for label, said in found(text) if label == "TIME"]
     assert "2318" not in times and "Twenty-three eighteen" not in times
     assert "twenty-three fifteen" in times

@@ -310,7 +310,10 @@ def test_a_pair_answering_a_question_of_a_count_is_no_age(text, expected):
         # an hour placed loosely: the half hour and the next hour, with no cue before them
         ("Breakfast release is, uh, five-thirty, six, depending on the building.", ["five-thirty", "six"]),
         # an hour and the same hour with its minutes, either way round
-        ("The water pill, they give that early, six, six-fifteen, so I'm not up all night.", ["six", "six-fifteen"]),
+        (
+            "The water pill, they give that early, six, six-fifteen, so I'm not up all night.",
+            ["six", "six-fifteen"],
+        ),
         ("Curtis came by, I want to say ten-thirty, ten --\nit was after ten.", ["ten-thirty", "ten"]),
         ("It was eleven, eleven-thirty at night.", ["eleven", "eleven-thirty at night"]),
         ("He left ten forty-five or eleven, I'd say.", ["ten forty-five", "eleven"]),

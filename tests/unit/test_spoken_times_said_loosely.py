@@ -81,9 +81,13 @@ def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_
         "0800",
         "2000",
     ]
-    for numbered in ("Bates 0001 to 0040.", "Call 555 0117 or 555-0117.", "Badge 0412, ext. 0417.", "Code 0000."):
+    for numbered in (
+        "Bates 0001 to 0040.",
+        "Call 555 0117 or 555-0117.",
+        "Badge 0412, ext. 0417.",
+        "Code 0000.",
+    ):
         assert matches(specs, "TIME", numbered) == []
-
 
 
 def test_a_wall_clock_opening_a_row_of_a_log(specs):
