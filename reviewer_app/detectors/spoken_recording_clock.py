@@ -99,7 +99,8 @@ def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[S
 def call_signs_said(f: Finder) -> set[int]:
     """The four figures (as minutes of the day, as `_clock_said` reads them) that name a unit on the
     air: said `_CALL_SIGN_REPEATS` times or more, or said before the unit's status in their sentence
-    ("Copy, 2318 en route", "2320, I'll be en route from the station")."""
+    with no other number between ("Copy, 2318 en route", "2320, I'll be en route from the station";
+    not a log's "1412   4L22   ARRIVED")."""
     said: dict[int, int] = {}
     signs: set[int] = set()
     statuses = [status.split() for status in _radio_words()["unit_status"]]
@@ -110,8 +111,8 @@ def call_signs_said(f: Finder) -> set[int]:
         end, minutes = clock
         said[minutes] = said.get(minutes, 0) + 1
         for k in range(end, min(len(f.words), end + _STATUS_REACH)):
-            if re.search(r"[.;:!?\n]", f.gap(k - 1, k)) or (k > end and _clock_said(f, k) is not None):
-                break
+            if re.search(r"[.;:!?\n]", f.gap(k - 1, k)) or _a_number_at(f, k):
+                break  # "1412   4L22   ARRIVED": the status is the unit's said after the time
             if any([f.word(n) for n in range(k, k + len(status))] == status for status in statuses):
                 signs.add(minutes)
                 break
@@ -124,6 +125,11 @@ def said_as_a_call_sign(f: Finder, span: Span, signs: set[int]) -> bool:
     i = bisect.bisect_left(f.word_ends, span.start + 1)
     clock = _clock_said(f, i) if i < len(f.words) and f.words[i].start == span.start else None
     return clock is not None and clock[1] in signs and f.words[clock[0] - 1].end == span.end
+
+
+def _a_number_at(f: Finder, k: int) -> bool:
+    """Whether word k is a number or holds a figure ("4L22", "fourteen")."""
+    return any(c.isdigit() for c in f.word(k)) or f.reader.read_small(k) is not None
 
 
 @functools.cache

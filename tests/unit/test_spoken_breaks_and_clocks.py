@@ -128,6 +128,11 @@ def test_a_units_call_sign_on_the_clock_of_the_recording_is_no_time():
     assert {"twenty-three fifteen", "2331"} <= set(times)
 
 
+def test_a_time_before_another_units_status_stays_a_time():
+    log = _RADIO.replace("DISPATCH: Copy, twenty-three fifteen.", "2315       4L22    ARRIVED")
+    assert "2315" in [said for label, said in found(log) if label == "TIME"]
+
+
 def test_four_figures_said_three_times_name_a_unit():
     text = _RADIO.replace(" en route", "").replace(
         "Copy, twenty-three fifteen.", "2318, twenty-three fifteen."
