@@ -70,15 +70,13 @@ def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[S
         for field in _START_FIELD.finditer(f.text[:_HEADER])
         if field.group("figures") and _a_clock_field(field)
     ]
-    starts = [
-        _minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER]) if _a_clock_field(field)
-    ]
+    starts = recording_starts(document)
     if not starts:
         return []
     taken = list(found) + out
     stamps = [(m.start(), _elapsed_minutes(m)) for m in _ELAPSED.finditer(f.text)]
     call_signs = {int(m.group(1)[:2]) * 60 + int(m.group(1)[2:]) for m in _IN_A_TAG.finditer(f.text)}
-    call_signs |= call_signs_said(f)
+    call_signs |= call_signs_said(f, on_the_air=True)
     for i in range(len(f.words)):
         said = _clock_said(f, i)
         if said is None or said[1] in call_signs:
@@ -96,11 +94,19 @@ def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[S
     return out
 
 
-def call_signs_said(f: Finder) -> set[int]:
-    """The four figures (as minutes of the day, as `_clock_said` reads them) that name a unit on the
-    air: said `_CALL_SIGN_REPEATS` times or more, or said before the unit's status in their sentence
-    with no other number between ("Copy, 2318 en route", "2320, I'll be en route from the station";
-    not a log's "1412   4L22   ARRIVED")."""
+def recording_starts(document: str) -> list[int]:
+    """The minutes of the day at which the recording starts, as the `document`'s header gives it."""
+    return [
+        _minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER]) if _a_clock_field(field)
+    ]
+
+
+def call_signs_said(f: Finder, on_the_air: bool = False) -> set[int]:
+    """The four figures (as minutes of the day, as `_clock_said` reads them) that name a unit: said
+    before the unit's status in their sentence with no other number between ("Copy, 2318 en route",
+    "2320, I'll be en route from the station"; not a log's "1412   4L22   ARRIVED"), or, in a
+    recording of radio traffic (`on_the_air`), said `_CALL_SIGN_REPEATS` times or more (a hearing
+    says the time of an offence again and again)."""
     said: dict[int, int] = {}
     signs: set[int] = set()
     statuses = [status.split() for status in _radio_words()["unit_status"]]
@@ -116,6 +122,8 @@ def call_signs_said(f: Finder) -> set[int]:
             if any([f.word(n) for n in range(k, k + len(status))] == status for status in statuses):
                 signs.add(minutes)
                 break
+    if not on_the_air:
+        return signs
     return signs | {minutes for minutes, count in said.items() if count >= _CALL_SIGN_REPEATS}
 
 

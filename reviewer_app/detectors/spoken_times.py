@@ -27,6 +27,7 @@ from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 from reviewer_app.detectors.spoken_recording_clock import (
     call_signs_said,
     recording_clock_times,
+    recording_starts,
     said_as_a_call_sign,
 )
 from reviewer_app.detectors.spoken_series import BREAK
@@ -114,7 +115,8 @@ def find_times(f: Finder, document: str) -> list[Span]:
     found += [s for s in hours_of_a_day(f) if not any(s.overlaps(t) for t in found)]
     found += _written_again(f, found)
     found = sorted(found + recording_clock_times(f, found, document))  # "one in custody, two-three-two-eight"
-    signs = call_signs_said(f)  # "Copy, 2318 en route. [...] Twenty-three eighteen, one detained."
+    # "Copy, 2318 en route. [...] Twenty-three eighteen, one detained."
+    signs = call_signs_said(f, on_the_air=bool(recording_starts(document)))
     return [t for t in found if not said_as_a_call_sign(f, t, signs)] if signs else found
 
 

@@ -202,3 +202,12 @@ def test_an_hour_narrowed_to_the_same_hour_said_loosely(text, expected):
 )
 def test_an_age_or_a_count_said_loosely_is_no_time(text):
     assert "TIME" not in [label for label, _ in found(text)]
+
+
+def test_a_time_said_again_and_again_without_a_recording_stays_a_time():
+    text = (
+        "COMMISSIONER: The report says twenty-three forty-one.\n"
+        "INMATE: Twenty-three forty-one, yes.\nCOMMISSIONER: So at twenty-three forty-one you ran.\n"
+    )
+    times = [said.lower() for label, said in found(text) if label == "TIME"]
+    assert times.count("twenty-three forty-one") >= 2
