@@ -8,9 +8,12 @@ A four-figure number is a count, a badge or a unit as often as a time, so the do
 number read as hours and minutes is a time only when it is the recording's clock where it is said
 (the start plus the time a line's stamp says has elapsed; without a stamp, within `_LENGTH` after
 the start), and stands alone (set off before it, no count after it): a unit's call sign said as
-"twenty-one fifteen" stays a name wherever the clock shows another time. The start field
-itself, written as four figures ("Start: 0942", "TIME STARTED: 1538 hours"), is a time by its
-field's name. Read over the words of the spoken-form finder (`detectors/spoken.py`)."""
+"twenty-one fifteen" stays a name wherever the clock shows another time, and so do four figures
+said before a unit's status ("Copy, 2318 en route") or said three times on the air, where the clock
+happens to show them: a clock moves on, a call sign does not. The start field itself, written as
+four figures ("Start: 0942", "TIME STARTED: 1538 hours"), is a time by its field's name, unless the
+figures may be a year and the field does not say it is a time ("Sentence began: 2015"). Read over
+the words of the spoken-form finder (`detectors/spoken.py`)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,9 @@ takes the label of the first ("thirty-one that summer. No, thirty-two", "oh-eigh
 oh-seven", "from 8:30 to twelve-fifteen"); two years by their last digits in a range or a
 correction are years though neither has a cue ("Yuma, ninety-one to ninety-three", "in uh sixty
 eight no sixty nine"); two clock times on the same hour set side by side are times ("ten fifty, ten
-fifty-five"); and a year said "oh-eight" stands for itself. Read over the words and spans of the
+fifty-five"), and so are an hour and the same hour with its minutes, or a half hour and the next
+hour, offered together ("six, six-fifteen", "five-thirty, six"); and a year said "oh-eight" stands
+for itself. Read over the words and spans of the
 spoken-form finder (`detectors/spoken.py`)."""
 
 from __future__ import annotations
