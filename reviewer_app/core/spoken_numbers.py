@@ -107,6 +107,7 @@ class SpokenWords:
     titles: frozenset[str] = frozenset()
     named_hours: frozenset[str] = frozenset()
     hour_nouns: frozenset[str] = frozenset()
+    routine_nouns: frozenset[str] = frozenset()
     day_events: frozenset[str] = frozenset()
     age_adjectives: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
@@ -210,6 +211,7 @@ def spoken_words() -> SpokenWords:
         titles=frozenset(c.get("titles", ())),
         named_hours=frozenset(c.get("named_hours", ())),
         hour_nouns=frozenset(c.get("hour_nouns", ())),
+        routine_nouns=frozenset(c.get("routine_nouns", ())),
         day_events=frozenset(c.get("day_events", ())),
         age_adjectives=frozenset(c.get("age_adjectives", ())),
         fillers=frozenset(c.get("fillers", ())),

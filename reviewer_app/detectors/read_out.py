@@ -650,7 +650,7 @@ class _Finder(TelephoneParts, CdcrPieces):
                 keys.add(code.chars)
                 i = code.last
                 continue
-            if self._cdcr_begun_again(code, keys):
+            if self._cdcr_begun_again(code, keys) or self._cdcr_digits_alone(code, keys):
                 out.append(code)
                 i = code.last
                 continue

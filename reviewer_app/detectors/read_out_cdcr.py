@@ -32,6 +32,7 @@ YEAR = re.compile(r"(?:19|20)\d\d")
 # A CDCR number: one letter and five digits, or two letters and four (V12345, BR5061); its start.
 CDCR_SHAPE = re.compile(r"[A-Z]\d{5}|[A-Z]{2}\d{4}")
 CDCR_START = re.compile(r"[A-Z]{1,2}\d{0,4}")
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # Between the pieces of a number read a piece at a time: a stop, a comma or "...", then a space.
 _BETWEEN_PIECES = re.compile(r"(?:[.,;]|\.\.\.|…)[ \t]+")
 # How many words before a start broken off the word "number" is looked for ("My number is E, V --").
@@ -100,6 +101,22 @@ class CdcrPieces:
             whole = whole.joined(rest)
         return whole
 
+    def _cdcr_digits_alone(self, code: _Code, keys: set[str]) -> bool:
+        """The digits of a CDCR number of `keys` said without its letters, all of them: a speaker
+        reads back or voices only the part in figures ("G81427. Yes. Eight-one-four-two-seven."), and
+        may voice them wrongly, a digit off or two swapped, before being corrected ("I voiced the number
+        as three-oh-five-seven-one. He corrected me. It's C30517."). Five digits said (or written, and
+        then exactly the number's), or four said one by one that are no year and exactly the number's:
+        fewer, and a count or a year shares them by chance."""
+        if code.letters or not (code.digits == 5 or (code.digits == 4 and code.spoken == 4)):
+            return False
+        if YEAR.fullmatch(code.chars):
+            return False
+        figures = [key.lstrip(_LETTERS) for key in keys if CDCR_SHAPE.fullmatch(key)]
+        if code.digits == 4 or code.spoken < code.digits:
+            return code.chars in figures  # a written number is read, not misspoken
+        return any(_a_slip_of(code.chars, known) for known in figures)
+
     def _token_from(self, k: int, offset: int) -> int:
         """The first token from token k on that starts at `offset` or later."""
         while k < len(self.tokens) and self.tokens[k].start < offset:
@@ -149,3 +166,18 @@ def in_custody(text: str) -> bool:
     """Whether `text` is about someone in custody (it names a CDCR number or an inmate): there a
     run of a CDCR number's shape is one, as in a hearing, whatever profile reads the document."""
     return read_out_words().custody_cues.search(text) is not None
+
+
+def _a_slip_of(said: str, known: str) -> bool:
+    """Whether the digits `said` are the digits `known`, or them with one digit off or two next to
+    each other swapped, as a speaker misreads a number ("30571" for 30517)."""
+    if len(said) != len(known):
+        return False
+    off = [k for k in range(len(said)) if said[k] != known[k]]
+    swapped = (
+        len(off) == 2
+        and off[1] == off[0] + 1
+        and said[off[0]] == known[off[1]]
+        and said[off[1]] == known[off[0]]
+    )
+    return len(off) <= 1 or swapped

@@ -49,6 +49,7 @@ class AgeFormWords:
     verbs_after_a_name: frozenset[str]
     relative_pronouns: frozenset[str]
     making_verbs: frozenset[str]
+    group_objects: frozenset[str]
     old_year_cues: frozenset[str]
     range_joins: frozenset[str]
     having_verbs: frozenset[str]
@@ -120,8 +121,9 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             or _of_people_that_were(f, i, w)
             or _reckoned_from_a_birth(f, i, number)
             or (
-                f.word(i - 1) in f._people_as_objects | {"you"} and f.word(i - 2) in w.making_verbs
-            )  # "making him 52"
+                f.word(i - 1) in (f._people_as_objects - w.group_objects) | {"you"}
+                and f.word(i - 2) in w.making_verbs
+            )  # "making him 52"; "That makes them -- twelve" counts them
             or (last_age is not None and goes_on_from_an_age(f, last_age, i))
             or _goes_on_from_an_age_said(f, i, number, found + out)
             # "Which makes you fifty-five." "Fifty-five.": said again after an age of these forms

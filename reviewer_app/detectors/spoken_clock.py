@@ -98,15 +98,25 @@ def _after_an_hour_said(f: Finder, i: int, j: int) -> bool:
 
 
 def _hour_left_out(f: Finder, i: int, j: int) -> bool:
-    """Whether the minutes or the quarter at word i and "past", "after" or "till" at word j end
-    their phrase after a time cue, the hour left out as understood: "we left about twenty past.",
-    "it was quarter after" (not "half past" alone, nor "ten after ten people")."""
+    """Whether the minutes or the quarter at word i and "past", "after" or "till" at word j (or "to"
+    after a quarter) end their phrase after a time cue, the hour left out as understood: "we left
+    about twenty past.", "it was quarter after", "it might have been quarter to"; or make a sentence
+    of their own, as an answer does ("Five after. Maybe ten after."); not "half past" alone, nor
+    "ten after ten people", nor "from five to ten to"."""
     first = i - (f.word(i - 1) == "a")
+    quarter_to = f.word(j) == "to" and f.word(i) == "quarter"
+    opener = first - (f.word(first - 1) in f.v.hedges)
     return (
-        f.word(j) in ("past", "after", "till")
+        (f.word(j) in ("past", "after", "till") or quarter_to)
         and f.word(i) != "half"
         and f._sentence_goes_on(j + 1)
-        and (f.word(first - 1) in f.v.time_prepositions or it_was(f, first))
+        and (
+            f.word(first - 1) in f.v.time_prepositions | {"been"}
+            or it_was(f, first)
+            or (
+                f._opens_a_sentence(opener) and re.match(r"[ \t]*[.?!]", f.text[f.words[j].end :]) is not None
+            )
+        )
     )
 
 
@@ -210,7 +220,7 @@ def _hour_of_the_day(f: Finder, hour: Reading, j: int) -> bool:
     """Whether an hour past noon and its minutes from word j are said as one clock time
     ("twenty-two fifty-three"); not two numbers ("fourteen, fifteen") nor two ages one after the
     other ("thirteen fourteen")."""
-    minutes = f.reader.read_small(j)
+    minutes = f.reader.read_small(j, oh=True)  # "fourteen-oh-six": the minutes after "oh"
     year = f.reader.read_year(hour.first)
     if year is not None and year.last > j:
         return False  # "since twenty nineteen" is a year

@@ -8,16 +8,21 @@ A four-figure number is a count, a badge or a unit as often as a time, so the do
 number read as hours and minutes is a time only when it is the recording's clock where it is said
 (the start plus the time a line's stamp says has elapsed; without a stamp, within `_LENGTH` after
 the start), and stands alone (set off before it, no count after it): a unit's call sign said as
-"twenty-one fifteen" stays a name wherever the clock shows another time. The start field
-itself, written as four figures ("Start: 0942", "TIME STARTED: 1538 hours"), is a time by its
-field's name. Read over the words of the spoken-form finder (`detectors/spoken.py`)."""
+"twenty-one fifteen" stays a name wherever the clock shows another time, and so do four figures
+said before a unit's status ("Copy, 2318 en route") or said three times on the air, where the clock
+happens to show them: a clock moves on, a call sign does not. The start field itself, written as
+four figures ("Start: 0942", "TIME STARTED: 1538 hours"), is a time by its field's name, unless the
+figures may be a year and the field does not say it is a time ("Sentence began: 2015"). Read over
+the words of the spoken-form finder (`detectors/spoken.py`)."""
 
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from typing import TYPE_CHECKING
 
+from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.spans import Span
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
 
@@ -37,6 +42,8 @@ _START_FIELD = re.compile(
     r"|(?P<figures>(?:[01]\d|2[0-3])[0-5]\d)(?:[ ]hours)?)\b",
     re.IGNORECASE | re.MULTILINE,
 )
+# Four figures that are as often a year as a clock time: 1900-2059.
+_A_YEAR = re.compile(r"19\d\d|20[0-5]\d")
 # The time elapsed since the start, stamped at a line's start ("[00:05:45]", "00:00:47  DISPATCH:",
 # "[08:49]"); a time said on the line is the start's clock plus it, within `_STAMP_SLACK` minutes.
 _ELAPSED = re.compile(
@@ -48,6 +55,11 @@ _IN_A_TAG = re.compile(
     r"^(?:[ \t]*[\[(]?[\d:.,]+[\])]?)?[^\n:]{0,40}?\b((?:[01]\d|2[0-3])[0-5]\d)\b[^\n:\d]{0,20}:",
     re.MULTILINE,
 )
+# How often a unit's call sign is said: a clock moves on, so the same four figures said this often in
+# one text name a unit, while a time is said once and read back once at most.
+_CALL_SIGN_REPEATS = 3
+# How many words after four figures a unit's status may come in their sentence ("2320, I'll be en route").
+_STATUS_REACH = 6
 # A header is the top of a document: a start field further down is a part of the record.
 _HEADER = 1500
 
@@ -59,14 +71,15 @@ def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[S
     out = [
         Span(field.start("figures"), field.end(), "TIME", ("presidio",), WEAK_SCORE)
         for field in _START_FIELD.finditer(f.text[:_HEADER])
-        if field.group("figures")
+        if field.group("figures") and _a_clock_field(field)
     ]
-    starts = [_minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER])]
+    starts = recording_starts(document)
     if not starts:
         return []
     taken = list(found) + out
     stamps = [(m.start(), _elapsed_minutes(m)) for m in _ELAPSED.finditer(f.text)]
     call_signs = {int(m.group(1)[:2]) * 60 + int(m.group(1)[2:]) for m in _IN_A_TAG.finditer(f.text)}
+    call_signs |= call_signs_said(f, on_the_air=True)
     for i in range(len(f.words)):
         said = _clock_said(f, i)
         if said is None or said[1] in call_signs:
@@ -82,6 +95,67 @@ def recording_clock_times(f: Finder, found: list[Span], document: str) -> list[S
             out.append(span)
             taken.append(span)
     return out
+
+
+def recording_starts(document: str) -> list[int]:
+    """The minutes of the day at which the recording starts, as the `document`'s header gives it."""
+    return [
+        _minutes_of(field) for field in _START_FIELD.finditer(document[:_HEADER]) if _a_clock_field(field)
+    ]
+
+
+def call_signs_said(f: Finder, on_the_air: bool = False) -> set[int]:
+    """The four figures (as minutes of the day, as `_clock_said` reads them) that name a unit: said
+    before the unit's status in their sentence with no other number between ("Copy, 2318 en route",
+    "2320, I'll be en route from the station"; not a log's "1412   4L22   ARRIVED"), or, in a
+    recording of radio traffic (`on_the_air`), said `_CALL_SIGN_REPEATS` times or more (a hearing
+    says the time of an offence again and again)."""
+    said: dict[int, int] = {}
+    signs: set[int] = set()
+    statuses = [status.split() for status in _radio_words()["unit_status"]]
+    for i in range(len(f.words)):
+        clock = _clock_said(f, i)
+        if clock is None:
+            continue
+        end, minutes = clock
+        said[minutes] = said.get(minutes, 0) + 1
+        for k in range(end, min(len(f.words), end + _STATUS_REACH)):
+            if re.search(r"[.;:!?\n]", f.gap(k - 1, k)) or _a_number_at(f, k):
+                break  # "1412   4L22   ARRIVED": the status is the unit's said after the time
+            if any([f.word(n) for n in range(k, k + len(status))] == status for status in statuses):
+                signs.add(minutes)
+                break
+    if not on_the_air:
+        return signs
+    return signs | {minutes for minutes, count in said.items() if count >= _CALL_SIGN_REPEATS}
+
+
+def said_as_a_call_sign(f: Finder, span: Span, signs: set[int]) -> bool:
+    """Whether `span` is exactly four figures or a 24-hour clock said in words whose minutes of the
+    day are one of the call signs `signs` (`call_signs_said`)."""
+    i = bisect.bisect_left(f.word_ends, span.start + 1)
+    clock = _clock_said(f, i) if i < len(f.words) and f.words[i].start == span.start else None
+    return clock is not None and clock[1] in signs and f.words[clock[0] - 1].end == span.end
+
+
+def _a_number_at(f: Finder, k: int) -> bool:
+    """Whether word k is a number or holds a figure ("4L22", "fourteen")."""
+    return any(c.isdigit() for c in f.word(k)) or f.reader.read_small(k) is not None
+
+
+@functools.cache
+def _radio_words() -> dict[str, list[str]]:
+    return load_table("spoken.toml")["radio"]
+
+
+def _a_clock_field(field: re.Match[str]) -> bool:
+    """Whether a start field gives a clock time: four figures that could be a year ("Sentence began:
+    2015", "Term start: 1998") are one only where the field says it is a time ("Time started: 2015",
+    "Start: 2015 hours"); other four figures ("Start: 0942") and a clock with a colon always are."""
+    figures = field.group("figures")
+    if not figures or not _A_YEAR.fullmatch(figures):
+        return True
+    return "time" in field.group().lower() or field.group().lower().endswith("hours")
 
 
 def _minutes_of(field: re.Match[str]) -> int:

@@ -3,7 +3,9 @@ takes the label of the first ("thirty-one that summer. No, thirty-two", "oh-eigh
 oh-seven", "from 8:30 to twelve-fifteen"); two years by their last digits in a range or a
 correction are years though neither has a cue ("Yuma, ninety-one to ninety-three", "in uh sixty
 eight no sixty nine"); two clock times on the same hour set side by side are times ("ten fifty, ten
-fifty-five"); and a year said "oh-eight" stands for itself. Read over the words and spans of the
+fifty-five"), and so are an hour and the same hour with its minutes, or a half hour and the next
+hour, offered together ("six, six-fifteen", "five-thirty, six"); and a year said "oh-eight" stands
+for itself. Read over the words and spans of the
 spoken-form finder (`detectors/spoken.py`)."""
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def find_series(f: Finder, found: list[Span]) -> list[Span]:
     and clock times that hold each other up; none overlaps what is found."""
     taken = list(found)
     out: list[Span] = []
-    pairs = _year_pairs(f) + _same_hour_pairs(f)
+    pairs = _year_pairs(f) + _same_hour_pairs(f) + _loose_clock_pairs(f)
     for first, second in zip(pairs[::2], pairs[1::2], strict=True):
         if not any(first.overlaps(t) or second.overlaps(t) for t in taken):
             out += [first, second]
@@ -301,6 +303,60 @@ def _same_hour_pairs(f: Finder) -> list[Span]:
             continue
         out += [f.span(i, end, "TIME", WEAK_SCORE), f.span(k, second[1], "TIME", WEAK_SCORE)]
     return out
+
+
+def _loose_clock_pairs(f: Finder) -> list[Span]:
+    """Two clock times offered together as a speaker places a time loosely, set off by a comma, a
+    break or "or": an hour and the same hour with its minutes either way round ("Six, six-fifteen",
+    "ten-thirty, ten --"), or the second half of an hour and the next hour ("five-thirty, six",
+    "ten forty-five or eleven"). The pair's shape is the cue: two counts or sums are not said so, and
+    feet and inches ("five, five-ten") stay, and so does a pair whose phrase goes on ("three,
+    three-fifty a gallon")."""
+    out: list[Span] = []
+    for i in range(len(f.words)):
+        if (out and f.words[i].start < out[-1].end) or f.word(i).isdigit():
+            continue
+        first = _loose_clock(f, i)
+        if first is None:
+            continue
+        k = _next_after(f, f.words[first[2] - 1].end, reach=2)
+        second = _loose_clock(f, k) if k is not None and not f.word(k).isdigit() else None
+        if second is None or not _a_loose_pair(first, second) or not _ends_a_loose_time(f, second[2]):
+            continue
+        out += [f.span(i, first[2], "TIME", WEAK_SCORE), f.span(k, second[2], "TIME", WEAK_SCORE)]
+    return out
+
+
+def _loose_clock(f: Finder, i: int) -> tuple[int, int, int] | None:
+    """(hour, minutes, end) of an hour said in words from word i, with its minutes from 10 or none
+    (0); None where it is no hour or could be feet and inches ("five-ten")."""
+    hour = f.reader.read_small(i)
+    if hour is None or not 1 <= hour.value <= 12 or hour.last != i + 1:
+        return None
+    minutes = f.reader.read_small(hour.last) if f.reader._joined(hour.last) else None
+    if minutes is None or f.word(hour.last).isdigit():
+        return hour.value, 0, hour.last
+    if not 10 <= minutes.value <= 59 or (4 <= hour.value <= 7 and minutes.value <= 11):
+        return None
+    return hour.value, minutes.value, minutes.last
+
+
+def _ends_a_loose_time(f: Finder, j: int) -> bool:
+    """Whether the pair's second time ends its phrase before word j: a mark, a break, a word that
+    opens a clause, or its part of the day ("eleven, eleven-thirty at night")."""
+    from reviewer_app.detectors.spoken_clock import time_suffix
+
+    broken = 0 < j < len(f.words) and BREAK.fullmatch(f.gap(j - 1, j)) is not None
+    return f._sentence_goes_on(j) or broken or bool(time_suffix(f, j))
+
+
+def _a_loose_pair(first: tuple[int, int, int], second: tuple[int, int, int]) -> bool:
+    """Whether two clock readings (`_loose_clock`) are one time placed loosely: the same hour, one of
+    them with its minutes, or the second half of an hour and the next hour."""
+    (hour, minutes, _), (next_hour, next_minutes, _) = first, second
+    if hour == next_hour:
+        return (minutes == 0) != (next_minutes == 0)
+    return minutes >= 30 and next_minutes == 0 and next_hour == hour % 12 + 1
 
 
 def _hour_and_minutes(f: Finder, i: int) -> tuple[int, int] | None:

@@ -24,7 +24,12 @@ from reviewer_app.detectors.spoken_clock import (
 )
 from reviewer_app.detectors.spoken_day_hours import hours_of_a_day
 from reviewer_app.detectors.spoken_heights import WEAK_SCORE
-from reviewer_app.detectors.spoken_recording_clock import recording_clock_times
+from reviewer_app.detectors.spoken_recording_clock import (
+    call_signs_said,
+    recording_clock_times,
+    recording_starts,
+    said_as_a_call_sign,
+)
 from reviewer_app.detectors.spoken_series import BREAK
 
 if TYPE_CHECKING:
@@ -98,7 +103,7 @@ def find_times(f: Finder, document: str) -> list[Span]:
             or (i in f.time_answers and f._sentence_goes_on(j))  # "At what time?" "Eleven."
             # "your curfew is ten", "Curfew's nine the first ninety days": the noun says the hour is one of
             # the day, so only a count after it is no clock time ("the curfew is two hours later")
-            or (_after_an_hour_noun(f, i) and f._no_count(j))
+            or (_after_an_hour_noun(f, i, j) and f._no_count(j))
         ):
             out.append(f.span(i, j, "TIME", WEAK_SCORE))  # "open till five"
         elif minutes and _opens_a_range(f, minutes, minutes):
@@ -109,7 +114,10 @@ def find_times(f: Finder, document: str) -> list[Span]:
     # "Friday between nine and three": a range of hours on the day said before it
     found += [s for s in hours_of_a_day(f) if not any(s.overlaps(t) for t in found)]
     found += _written_again(f, found)
-    return sorted(found + recording_clock_times(f, found, document))  # "one in custody, two-three-two-eight"
+    found = sorted(found + recording_clock_times(f, found, document))  # "one in custody, two-three-two-eight"
+    # "Copy, 2318 en route. [...] Twenty-three eighteen, one detained."
+    signs = call_signs_said(f, on_the_air=bool(recording_starts(document)))
+    return [t for t in found if not said_as_a_call_sign(f, t, signs)] if signs else found
 
 
 def _written_again(f: Finder, found: list[Span]) -> list[Span]:
@@ -127,14 +135,21 @@ def _written_again(f: Finder, found: list[Span]) -> list[Span]:
     ]
 
 
-def _after_an_hour_noun(f: Finder, i: int) -> bool:
+def _after_an_hour_noun(f: Finder, i: int, j: int | None = None) -> bool:
     """Whether a word naming an hour of the day and "is", "was" or "of" come right before word i,
     "is" joined to it or not: "your curfew is ten", "with a curfew of eight", "bedtime was nine
-    thirty", "Curfew's nine the first ninety days"."""
+    thirty", "Curfew's nine the first ninety days". An event of the day (`routine_nouns`: "First chow
+    is five-forty-five") names one too, but an hour said alone after it, ending before word j, must
+    end its phrase ("Lunch is twelve.", not "Breakfast was one egg")."""
     joined = re.fullmatch(r"(\w+)['’]s", f.word(i - 1)) if i > 0 else None
     if joined and f.gap(i - 1, i) == " ":
-        return joined.group(1) in f.v.hour_nouns
-    return f.word(i - 1) in ("is", "was", "of") and f.word(i - 2) in f.v.hour_nouns
+        noun = joined.group(1)
+    elif f.word(i - 1) in ("is", "was", "of"):
+        noun = f.word(i - 2)
+    else:
+        return False
+    routine = noun in f.v.routine_nouns and (j is None or f._sentence_goes_on(j))
+    return noun in f.v.hour_nouns or routine
 
 
 def _every_day(f: Finder, j: int) -> bool:

@@ -167,3 +167,28 @@ def test_a_number_given_on_the_next_numbered_line():
     assert found(page) == [("0917-4471203", "ID_NUMBER")]
     # A line of its own that no margin number opens is another line's business
     assert found("and he has his consular papers, number\n0917-4471203 was the old one.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the digits of a CDCR number the document gives, said without its letter
+        (
+            "COMMISSIONER: Your number is G81427?\nINMATE QUARLES: G81427. Yes. Eight-one-four-two-seven.",
+            [("G81427", "CDCR_ID"), ("G81427", "CDCR_ID"), ("Eight-one-four-two-seven", "CDCR_ID")],
+        ),
+        # ... voiced wrongly, two digits swapped, before the number is given right
+        (
+            'INTERPRETER: I voiced the number as "three-oh-five-seven-one." He corrected me. It\'s C30517.',
+            [("three-oh-five-seven-one", "CDCR_ID"), ("C30517", "CDCR_ID")],
+        ),
+    ],
+)
+def test_the_digits_of_a_cdcr_number_said_without_its_letters(text, expected):
+    assert found(text, "hearing") == expected
+
+
+def test_figures_near_a_cdcr_numbers_digits_are_no_cdcr_number():
+    # a written number one digit off is another number, as are four digits said in pairs
+    text = "COMMISSIONER: Mr. Trevino is F27114, Mr. Dole BK4015. The case is 27115, forty fifteen."
+    assert [said for said, label in found(text, "hearing") if label == "CDCR_ID"] == ["F27114", "BK4015"]

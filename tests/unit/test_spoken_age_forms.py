@@ -44,6 +44,10 @@ def said(text: str, label: str) -> list[str]:
         ("We had rooms that were twelve feet wide.", []),
         ("The petitioner is 61 and has no 115s.", ["61"]),
         ("His birth date was 1963, making him sixty-one at the hearing.", ["sixty-one"]),
+        # a group has a size, not one age: a making verb with "them" or "us" counts its members
+        ("Three with her, and two before. That makes them -- Twelve. Five kids.", []),
+        ("Add the two new ones and that makes us nine on the crew.", []),
+        ("She was born in 1990, which makes her -- thirty-six.", ["thirty-six"]),
         ("It was 1963, making it sixty-one pages.", []),
         ("The file gives his age as 61.", ["61"]),
         ("she kept using well into her forties", ["forties"]),
@@ -115,6 +119,11 @@ def test_an_hour_written_in_digits_after_its_cue(text, expected):
         ("We pulled out at about twenty past.", ["twenty past"]),
         ("It was quarter after when she called.", ["quarter after"]),
         ("She scored twenty after the break.", []),
+        # ... also a quarter "to", after "been", and an answer that is a sentence of its own
+        ("Then again, it might have been quarter to.", ["quarter to"]),
+        ("When did you get to the store? Five after. Maybe ten after.", ["Five after", "ten after"]),
+        ("We had five before and five after.", []),
+        ("From five to ten to.", []),
         ("It was like seven-something.", ["seven-something"]),
         ("By then it was 4-something.", ["4-something"]),
         ("We had ten something people.", []),

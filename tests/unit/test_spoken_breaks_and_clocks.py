@@ -101,6 +101,47 @@ def test_the_start_field_written_in_four_figures():
     assert [(label, said) for label, said in found(text) if label == "TIME"] == [("TIME", "0942")]
 
 
+def test_a_year_in_a_start_field_is_no_recording_clock():
+    # a sentence's start year is no clock; "MEPD: 2029" would otherwise fall within its "recording"
+    sheet = "LIFE PRISONER EVALUATION\nSentence began: 2015\nMEPD: 2029\n"
+    assert not [said for label, said in found(sheet) if label == "TIME"]
+    # the same figures are a clock where the field says it is a time
+    log = "Time started: 2015\nDISPATCH: Copy, twenty twenty-two.\n"
+    assert [said for label, said in found(log) if label == "TIME"] == ["2015", "twenty twenty-two"]
+
+
+_RADIO = """RADIO TRAFFIC
+Recording start: 23:14:06 (system clock)
+
+DISPATCH: Units for a 415 at Maple and Fifth.
+OFFICER REYES: Copy, 2318 en route.
+DISPATCH: Copy, twenty-three fifteen.
+OFFICER PAK: 2320, I'll be en route from the station.
+OFFICER REYES: Twenty-three eighteen, one detained, 2331.
+"""
+
+
+def test_a_units_call_sign_on_the_clock_of_the_recording_is_no_time():
+    times = [said for label, said in found(_RADIO) if label == "TIME"]
+    # said before the unit's status, in its sentence: the unit's call sign, wherever it is said
+    assert not {"2318", "2320", "Twenty-three eighteen"} & set(times)
+    assert {"twenty-three fifteen", "2331"} <= set(times)
+
+
+def test_a_time_before_another_units_status_stays_a_time():
+    log = _RADIO.replace("DISPATCH: Copy, twenty-three fifteen.", "2315       4L22    ARRIVED")
+    assert "2315" in [said for label, said in found(log) if label == "TIME"]
+
+
+def test_four_figures_said_three_times_name_a_unit():
+    text = _RADIO.replace(" en route", "").replace(
+        "Copy, twenty-three fifteen.", "2318, twenty-three fifteen."
+    )
+    times = [said for label, said in found(text) if label == "TIME"]
+    assert "2318" not in times and "Twenty-three eighteen" not in times
+    assert "twenty-three fifteen" in times
+
+
 def test_the_answer_to_a_question_that_reckons_an_age():
     text = (
         "COMMISSIONER: You were born in 1950. Which makes you --\n\n"
@@ -161,3 +202,12 @@ def test_an_hour_narrowed_to_the_same_hour_said_loosely(text, expected):
 )
 def test_an_age_or_a_count_said_loosely_is_no_time(text):
     assert "TIME" not in [label for label, _ in found(text)]
+
+
+def test_a_time_said_again_and_again_without_a_recording_stays_a_time():
+    text = (
+        "COMMISSIONER: The report says twenty-three forty-one.\n"
+        "INMATE: Twenty-three forty-one, yes.\nCOMMISSIONER: So at twenty-three forty-one you ran.\n"
+    )
+    times = [said.lower() for label, said in found(text) if label == "TIME"]
+    assert times.count("twenty-three forty-one") >= 2

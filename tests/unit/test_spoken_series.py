@@ -302,3 +302,36 @@ def test_an_age_before_and_a_hedged_count_stays(text, noun, expected):
 )
 def test_a_pair_answering_a_question_of_a_count_is_no_age(text, expected):
     assert [said for label, said in found(text) if label == "AGE"] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an hour placed loosely: the half hour and the next hour, with no cue before them
+        ("Breakfast release is, uh, five-thirty, six, depending on the building.", ["five-thirty", "six"]),
+        # an hour and the same hour with its minutes, either way round
+        (
+            "The water pill, they give that early, six, six-fifteen, so I'm not up all night.",
+            ["six", "six-fifteen"],
+        ),
+        ("Curtis came by, I want to say ten-thirty, ten --\nit was after ten.", ["ten-thirty", "ten"]),
+        ("It was eleven, eleven-thirty at night.", ["eleven", "eleven-thirty at night"]),
+        ("He left ten forty-five or eleven, I'd say.", ["ten forty-five", "eleven"]),
+    ],
+)
+def test_two_clock_times_offered_together_hold_each_other_up(text, expected):
+    times = [t for label, t in found(text) if label == "TIME"]
+    assert times[: len(expected)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was five, five-ten, I'd say.",  # feet and inches
+        "We had ten, ten-fifteen guys on the yard.",  # what the pair counts follows
+        "Read pages six, seven-thirty and so on.",  # no hour and its half hour
+        "She had two, three kids by then.",  # two hours apart from any minutes
+    ],
+)
+def test_no_loose_pair_of_clock_times(text):
+    assert not [t for label, t in found(text) if label == "TIME"]

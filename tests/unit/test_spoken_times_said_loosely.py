@@ -75,6 +75,27 @@ def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_
     assert matches(specs, "TIME", "We moved to Fresno at about 1930, my grandfather and me.") == []
     assert matches(specs, "TIME", "He gets metformin at the 0600 med pass.") == ["0600"]
     assert matches(specs, "TIME", "He filed the 0612 forms and the 0612 report.") == []
+    # with its leading zero the 24-hour clock needs no cue, unless it numbers or counts something
+    assert matches(specs, "TIME", "They call it 0600 on the board. Last year it was 0800 and 2000.") == [
+        "0600",
+        "0800",
+        "2000",
+    ]
+    for numbered in (
+        "Bates 0001 to 0040.",
+        "Call 555 0117 or 555-0117.",
+        "Badge 0412, ext. 0417.",
+        "Code 0000.",
+    ):
+        assert matches(specs, "TIME", numbered) == []
+
+
+def test_a_wall_clock_opening_a_row_of_a_log(specs):
+    log = "TIME       UNIT    EVENT\n14:06:22   2318    DISPATCHED\n  14:09:51\t2318    ENROUTE\n"
+    assert matches(specs, "TIME", log) == ["14:06:22", "14:09:51"]
+    # a recording's elapsed stamp, a stamp alone on its line and one before a note stay to the stamps' rules
+    for stamped in ("00:04:18   He walks to the car.\n", "14:06:22\n", "01:10:12  (inaudible)\n"):
+        assert matches(specs, "TIME", stamped) == []
     assert matches(specs, "TIME", "The display reads 2024-03-22, 14:08:01. Do you see him?") == ["14:08:01"]
 
 
@@ -83,6 +104,10 @@ def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_
     [
         # The 24-hour clock read out as a phrase of its own, as a radio log or a body camera has it.
         ("AGENT: Copy, fifteen thirty. Thank you.", ["fifteen thirty"]),
+        # ... also with its minutes after "oh"
+        ("DISPATCH: Respond to a disturbance. Time fourteen-oh-six.", ["fourteen-oh-six"]),
+        ("DISPATCH: Copy, twenty-three oh five.", ["twenty-three oh five"]),
+        ("It was twenty-oh-six, I think.", []),
         ("AGENT: End of contact, fifteen thirty-two.", ["fifteen thirty-two"]),
         (
             "AGENT: Today's date is October twenty-first, time is fifteen twelve. I'm here.",
@@ -132,3 +157,19 @@ def test_a_date_of_hours_open_on_every_weekday_leaves_its_clock_times():
     spans[2] = Span(text.index(date), text.index(date) + len(date), "DATE", ("spacy",), 0.85)
     kept = drop_non_sensitive_numbers(spans, text, load_merge_rules())
     assert date in [s.text_in(text) for s in kept]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an event of an institution's day names the hour said after it
+        ("First chow is five-forty-five. Lunch they bring a sack.", ["five-forty-five"]),
+        ("Unlock was six-fifteen that day.", ["six-fifteen"]),
+        ("Lunch is twelve.", ["twelve"]),
+        # an hour alone after one must end its phrase: here it counts
+        ("Breakfast was one egg and toast.", []),
+        ("Lunch was two dollars.", []),
+    ],
+)
+def test_the_hour_of_an_event_of_the_day(text, expected):
+    assert times(text) == expected
