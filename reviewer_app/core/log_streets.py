@@ -7,13 +7,16 @@ two short names about a slash ("TC BLACKSTONE / OLIVE"). NER reads such capitals
 bodies or cuts them short ("SB N BLACKSTONE"). In a line without lower case letters:
 
 - a street with its abbreviated kind (places.toml `log_streets`) is one LOCATION span, the compass
-  letter and the kind inside, a travel direction ("SB") outside;
+  letter and the kind inside, a travel direction ("SB") outside; the kind ends it ("DR. VARGHESE"
+  and "ST JOHN" are no streets), and the line is as short as a log's entry;
 - two names about a slash, one of them a street the log names with its kind, are a street each
   ("BLACKSTONE / OLIVE" beside "N BLACKSTONE AVE"); "N/O" (north of) is no crossing.
 
 Each street so named is a street where the document says its name alone ("southbound
 Blackstone", "Blackstone and Olive"), unless the document shows the word in a person's name (a
 PERSON span of two words or more); an ordinal ("First") only where the log writes it.
+
+The log's event codes, in the column after each entry's time ("ONSCN", "TRANS"), name nothing.
 """
 
 from __future__ import annotations
@@ -46,17 +49,44 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     # preposition ("4C2 AT W OLIVE AVE", "EB PARSONS RD"), or a letter after a compass one ("N G ST").
     word = rf"(?!(?:{stops})[ ]){_WORD}"
     name = rf"(?P<name>{word}(?:[ ]{word}){{0,3}}|(?<=[A-Z][ ])[A-Z](?=[ ]))"
-    street = re.compile(rf"(?<![\w/])(?:(?:{compass})[ ])?{name}[ ](?:{kinds})\.?(?![\w/])")
+    # The kind ends the street: no point ("DR. VARGHESE" is a title) and no name after it ("ST JOHN").
+    street = re.compile(rf"(?<![\w/])(?:(?:{compass})[ ])?{name}[ ](?:{kinds})(?![\w/.'’-]|[ ][A-Z]{{2}})")
     side = rf"(?:(?:{compass})[ ])?{word}(?:[ ]{word}){{0,3}}(?:[ ](?:{kinds}))?"
     crossing = re.compile(rf"(?<![\w/])(?P<first>{side})[ ]?/[ ]?(?P<second>{side})(?![\w/])")
     return street, crossing
+
+
+# A log entry's event code, the column after its time ("21:52:17  ONSCN   2A14 AT ...").
+_CODE_COLUMN = re.compile(
+    r"^[ \t]*[\[(]?\d{1,2}:\d\d(?::\d\d)?[\])]?(?:[ ]{2,}|\t)[ \t]*(?P<code>[A-Z][A-Z0-9]*)(?=[ ]{2,}|\t)",
+    re.MULTILINE,
+)
+
+
+def without_log_codes(spans: Iterable[Span], text: str) -> list[Span]:
+    """`spans` without the name spans that lie in a log's column of event codes ("ONSCN",
+    "TRANS" read as a place or a body): the column a time and a gap open on each line."""
+    codes = [m.span("code") for m in _CODE_COLUMN.finditer(text)]
+    return [
+        s
+        for s in spans
+        if not (s.label in _NAME_LABELS and any(a <= s.start and s.end <= b for a, b in codes))
+    ]
+
+
+# A log's entry is short: a longer line in capitals is prose (a decision notice).
+_LOG_LINE_CHARS = 120
 
 
 def _capitals_lines(text: str) -> Iterable[tuple[int, int]]:
     start = 0
     for line in text.split("\n"):
         end = start + len(line)
-        if any(c.isalpha() for c in line) and not any(c.islower() for c in line):
+        if (
+            len(line) <= _LOG_LINE_CHARS
+            and any(c.isalpha() for c in line)
+            and not any(c.islower() for c in line)
+        ):
             yield start, end
         start = end + 1
 

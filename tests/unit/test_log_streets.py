@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from reviewer_app.core.log_streets import label_log_streets, log_streets
+from reviewer_app.core.log_streets import label_log_streets, log_streets, without_log_codes
 from reviewer_app.core.spans import Span
 
 LOG = (
@@ -60,3 +60,19 @@ def test_a_short_street_name_is_added_where_no_span_covers_it_but_not_an_ordinal
     text = "18:36:44  ONSCN   4C2 AT E SHIELDS AVE / N FIRST ST\n18:36:50 4C2: At Shields. First name Ana.\n"
     found = [(s.text_in(text), s.label) for s in label_log_streets([], text)]
     assert found == [("E SHIELDS AVE", "LOCATION"), ("N FIRST ST", "LOCATION"), ("Shields", "LOCATION")]
+
+
+def test_a_logs_event_codes_name_nothing():
+    text = LOG + "18:50:12  TRANS   4C2 TO MERCY MED CTR\n"
+    spans = [
+        span(text, "ONSCN", "LOCATION"),
+        span(text, "TRANS", "ORGANIZATION"),
+        span(text, "MERCY", "ORGANIZATION"),
+    ]
+    assert [s.text_in(text) for s in without_log_codes(spans, text)] == ["MERCY"]
+
+
+def test_no_street_in_a_decision_in_capitals_nor_before_a_point_or_a_name():
+    decision = "THE PANEL AGREES WITH DR. OKONJO THAT HIS INSIGHT IS DEVELOPING. " * 3
+    text = decision + "\nREFERRED TO ST JOHN MED CTR\nSEEN AT PANEL AGREES WITH DR. OKONJO\n"
+    assert log_streets(text) == []
