@@ -125,10 +125,16 @@ def label_log_streets(spans: Iterable[Span], text: str) -> list[Span]:
         covered = s.text_in(text)
         if s.label == "PERSON" and " " in covered.strip():
             short -= {w.lower() for w in covered.split()}
+    # An address already whole ("4410 E DAKOTA AVE, FRESNO CA") keeps its span and its street.
+    addresses = [
+        s for s in spans if s.label == "LOCATION" and any(s.start <= a and b <= s.end for a, b in places)
+    ]
+    places = [(a, b) for a, b in places if not any(s.start <= a and b <= s.end for s in addresses)]
     kept = [
         s
         for s in spans
-        if not (s.label in _NAME_LABELS and any(s.start < b and a < s.end for a, b in places))
+        if s in addresses
+        or not (s.label in _NAME_LABELS and any(s.start < b and a < s.end for a, b in places))
     ]
     out = [
         s.with_(label="LOCATION") if s.label in _NAME_LABELS and s.text_in(text).lower() in short else s

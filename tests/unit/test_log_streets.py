@@ -76,3 +76,10 @@ def test_no_street_in_a_decision_in_capitals_nor_before_a_point_or_a_name():
     decision = "THE PANEL AGREES WITH DR. OKONJO THAT HIS INSIGHT IS DEVELOPING. " * 3
     text = decision + "\nREFERRED TO ST JOHN MED CTR\nSEEN AT PANEL AGREES WITH DR. OKONJO\n"
     assert log_streets(text) == []
+
+
+def test_an_address_in_capitals_keeps_its_whole_span_and_names_its_street():
+    text = "RO: DANFORTH, KEISHA\n4410 E DAKOTA AVE, FRESNO CA 93726\n18:40:00 4C2: Copy, Dakota.\n"
+    address = span(text, "4410 E DAKOTA AVE, FRESNO CA 93726", "LOCATION")
+    found = [(s.text_in(text), s.label) for s in label_log_streets([address], text)]
+    assert found == [(address.text_in(text), "LOCATION"), ("Dakota", "LOCATION")]
