@@ -33,7 +33,9 @@ STREET_SCORE = 0.85
 _ORDINAL = re.compile(
     r"\d{1,3}(?:st|nd|rd|th)|First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth"
 )
-_NAME = rf"(?:{_ORDINAL.pattern}|[A-Z][a-z]+)"
+# A capitalised word, also with a capital inside after a prefix: "Blackstone", "McKinley".
+_CAPITALISED = r"[A-Z][a-z]+(?:[A-Z][a-z]+)?"
+_NAME = rf"(?:{_ORDINAL.pattern}|{_CAPITALISED})"
 _AND = r"[ ](?:and|&)(?:,?[ ](?:um|uh|er|like),?)?[ ]"
 _PAIR = rf"(?P<first>{_NAME}){_AND}(?P<second>{_NAME})(?![\w'’-]|[ ][A-Z])"
 _INTERSECTION = re.compile(
@@ -50,6 +52,23 @@ _BETWEEN = re.compile(
 )
 
 
+_NAME_ENDS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*[ ]\Z")
+
+
+def _pairs_with_streets(text: str, streets: set[str], not_streets: frozenset[str]) -> list[tuple[int, int]]:
+    """Both names of each pair joined by "and" of which one is a street of `streets`
+    ("Blackstone and Olive" beside "southbound Blackstone"), none with a word of `not_streets` nor
+    one whose first name ends a longer name ("Dunmore Avenue and Quenby": "Avenue")."""
+    out = []
+    for match in _ANY_PAIR.finditer(text):
+        pair = {match.group("first"), match.group("second")}
+        if _NAME_ENDS_BEFORE.search(text, max(0, match.start() - 40), match.start()):
+            continue
+        if pair & streets and not {w.lower() for w in pair} & not_streets:
+            out += [match.span("first"), match.span("second")]
+    return out
+
+
 def crossings(text: str, not_streets: frozenset[str]) -> list[tuple[int, int]]:
     """Where the text names two streets that cross: each street's name, in order. A pair
     with a word of `not_streets` (lower case: "on Monday and Tuesday", "at Mom and Dad's")
@@ -58,11 +77,7 @@ def crossings(text: str, not_streets: frozenset[str]) -> list[tuple[int, int]]:
     for match in [*_INTERSECTION.finditer(text), *_BETWEEN.finditer(text)]:
         if not {match.group("first").lower(), match.group("second").lower()} & not_streets:
             out += [match.span("first"), match.span("second")]
-    streets = {text[a:b] for a, b in out}
-    for match in _ANY_PAIR.finditer(text) if streets else ():
-        pair = {match.group("first"), match.group("second")}
-        if pair & streets and not {w.lower() for w in pair} & not_streets:
-            out += [match.span("first"), match.span("second")]
+    out += _pairs_with_streets(text, {text[a:b] for a, b in out}, not_streets)
     return sorted(set(out))
 
 
@@ -79,7 +94,7 @@ def _travel_cue() -> re.Pattern[str]:
     off_verbs = "|".join(re.escape(v) for v in table["street_off_not_after"])
     return re.compile(
         rf"(?<![\w'’-])(?P<verb>(?i:{verbs})[ ]+|(?i:{off_verbs})[ ]+(?=[Oo]ff[ ]))?(?:{alternation})[ ]+"
-        r"(?P<name>[A-Z][a-z]+(?:[ ][A-Z][a-z]+)?)(?![\w'’-]|[ ]+[A-Z0-9])"
+        rf"(?P<name>{_CAPITALISED}(?:[ ]{_CAPITALISED})?)(?![\w'’-]|[ ]+[A-Z0-9])"
     )
 
 
@@ -112,12 +127,19 @@ def travelled_streets(
     persons_at: dict[str, set[int]] = {}
     for s in persons:
         persons_at.setdefault(s.text_in(text), set()).add(s.start)
+    # A mention that is itself said as a street ("southbound Blackstone" twice, "Blackstone and
+    # Olive") shows no person, whatever NER made of it.
+    as_street = {a for a, _ in found}
+    names = {text[a:b] for a, b in found}
+    for match in _ANY_PAIR.finditer(text):
+        if {match.group("first"), match.group("second")} & names:
+            as_street |= {match.start("first"), match.start("second")}
     return sorted(
         {
             (a, b)
             for a, b in found
             if not {w.lower() for w in text[a:b].split()} & not_streets
-            and not persons_at.get(text[a:b], set()) - {a}
+            and not persons_at.get(text[a:b], set()) - as_street
         }
     )
 
@@ -132,27 +154,44 @@ def label_streets(spans: Iterable[Span], text: str, not_streets: frozenset[str])
     places = sorted({*crossings(text, not_streets), *travelled_streets(text, not_streets, persons)})
     if not places:
         return spans
+    places = sorted({*places, *_pairs_with_streets(text, {text[a:b] for a, b in places}, not_streets)})
     named = {
         w for s in spans if s.label == "PERSON" and " " in s.text_in(text) for w in s.text_in(text).split()
     }
     streets = {text[a:b] for a, b in places} - named
-    out = [
-        s.with_(label="LOCATION")
-        if s.label in ("ORGANIZATION", "NRP", "PERSON") and s.text_in(text) in streets
-        else s
-        for s in spans
-    ]
     alone = sorted(w for w in streets if not _ORDINAL.fullmatch(w))
     mentions = (
         [m.span() for m in re.finditer(rf"(?<![\w-])(?:{'|'.join(map(re.escape, alone))})(?![\w'’-])", text)]
         if alone
         else []
     )
+    at_streets = sorted({*mentions, *((a, b) for a, b in places if text[a:b] in streets)})
+    out = [
+        s.with_(label="LOCATION")
+        if s.label in ("ORGANIZATION", "NRP", "PERSON") and s.text_in(text) in streets
+        else s
+        for s in spans
+        if not _joins_streets(s, text, at_streets)
+    ]
     added: list[Span] = []
-    for start, end in sorted({*mentions, *((a, b) for a, b in places if text[a:b] in streets)}):
+    for start, end in at_streets:
         if not any(s.start < end and start < s.end for s in [*out, *added]):
             added.append(Span(start, end, "LOCATION", (STREET_DETECTOR,), STREET_SCORE))
     return sorted([*out, *added], key=lambda s: (s.start, s.end))
+
+
+def _joins_streets(span: Span, text: str, streets: list[tuple[int, int]]) -> bool:
+    """Whether `span`, a name, runs over two streets or more and only lower-case words
+    between them ("Peach and Barstow" read as one body): the streets stand in its place."""
+    inside = [(a, b) for a, b in streets if span.start <= a and b <= span.end]
+    if span.label not in ("ORGANIZATION", "NRP", "PERSON") or len(inside) < 2:
+        return False
+    rest, at = [], span.start
+    for a, b in inside:
+        rest.append(text[at:a])
+        at = b
+    rest.append(text[at : span.end])
+    return not any(c.isupper() or c.isdigit() for c in "".join(rest))
 
 
 # A street named by its number alone: "on Eighty-fourth", "northbound on 24th", "onto Fifth".

@@ -91,6 +91,7 @@ from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages, language_names, surnames_named_like_languages
 from reviewer_app.core.legislature_names import persons_after_office_titles, roll_call_names
+from reviewer_app.core.log_streets import label_log_streets, without_log_codes
 from reviewer_app.core.name_edges import (
     after_courtesy_title,
     drop_stutters,
@@ -888,7 +889,9 @@ def merge_spans(
     # "RP = reporting party": the letters at every turn are a role, no person.
     merged = drop_roles_a_key_defines(merged, text, rules.titles | rules.role_nouns | rules.person_cues)
     # "I'm on Linwood now", "the Committee on Appropriations", "AB 1847": core/body_mentions.py.
-    return settle_body_mentions(merged, text, rules.known_places, rules.organisation_heads)
+    merged = settle_body_mentions(merged, text, rules.known_places, rules.organisation_heads)
+    # Last, over what any rule made of its capitals: "E SHIELDS AVE / N FIRST ST" in a CAD log.
+    return label_log_streets(without_log_codes(merged, text), text)
 
 
 @functools.cache

@@ -17,6 +17,9 @@ read them as times. The places where a document's own clock stands:
   no later than the last turn's stamp ("Portions ordered: 00:00:00 - 00:07:40",
   "[crosstalk 01:06:24]"); a camera's clock past the recording's end stays a time
   ("Start (camera clock): 15:11:52" beside elapsed stamps up to 00:20:04).
+
+A dated transcript whose line stamps start hours into the day has none of these: its stamps are a
+logging recorder's wall clock (`wall_clock_stamps`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from collections.abc import Sequence
 from reviewer_app.core.document import Document
 from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.spans import Span
+from reviewer_app.detectors.wall_clock_stamps import is_wall_clock
 
 # A clock reading alone: "01:28", "00:04:18", "14:02:11.5".
 STAMP = re.compile(r"\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?")
@@ -70,8 +74,11 @@ def _seconds(hours: str, minutes: str, seconds: str) -> int:
 def stamp_places(document: Document) -> list[tuple[int, int]]:
     """Where `document`'s own clock stands (module docstring): ranges of text, sorted."""
     text = document.text
+    lengths = [m.span(1) for pattern in _length_words() for m in pattern.finditer(text)]
+    if is_wall_clock(text):
+        return sorted(lengths)
     turns = document.turn_prefixes() + document.tag_suffixes()
-    places = list(turns)
+    places = list(turns) + lengths
     places += [m.span(1) for m in _STAMP_LINE.finditer(text)]
     in_turns = [text[a:b] for a, b in turns]
     if any(_STAMP_AFTER_GAP.search(piece) for piece in in_turns):
@@ -82,8 +89,6 @@ def stamp_places(document: Document) -> list[tuple[int, int]]:
     )
     if last is not None:
         places += [m.span() for m in _LONG_STAMP.finditer(text) if _seconds(*m.groups()) <= last]
-    for pattern in _length_words():
-        places += [m.span(1) for m in pattern.finditer(text)]
     return sorted(places)
 
 

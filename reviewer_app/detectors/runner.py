@@ -51,6 +51,7 @@ from reviewer_app.detectors.nlp import load_pipeline, parse_ahead
 from reviewer_app.detectors.profiles import profile_table, resolve_profile
 from reviewer_app.detectors.read_out_words import read_out_words
 from reviewer_app.detectors.recording_stamps import without_recording_stamps
+from reviewer_app.detectors.wall_clock_stamps import with_wall_clock_times
 from reviewer_app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -403,6 +404,7 @@ def run_detection(
             **rules.merge_options(),
         )
         merged = without_cue_layout_spans(without_recording_stamps(merged, document), document.text)
+        merged = with_wall_clock_times(merged, document.text)  # a recorder's or a CAD log's clock
         merged = _without_file_extensions(merged, document.text)
         merged = without_line_numbers(merged, document.text, _LINE_NUMBER_LABELS)
         learned = None

@@ -159,3 +159,37 @@ def test_what_one_comes_off_or_is_off_is_no_street():
     # mention ("Seroquel made me sleepy" too).
     text = "I came off Seroquel in May. Seroquel made me sleepy. I'm off Facebook now. We live off Sanborn."
     assert labelled([], text) == [("Sanborn", "LOCATION")]
+
+
+def test_a_street_said_as_one_each_time_ner_reads_it_as_a_person_is_a_street():
+    """Every mention of "Calderwood" is NER's PERSON, but each is said as a street: after a
+    direction, after "coming down", in a crossing with another street."""
+    text = (
+        "2A14: He's rolling, southbound Calderwood from Ashby.\n"
+        "DISPATCH: All units, pursuit southbound Calderwood.\n"
+        "2A22: I'll be secondary, coming down McAllister.\n"
+        "2A14: Crash, crash, Calderwood and Fenwick. One in custody.\n"
+    )
+    spans = [
+        span(text, "Calderwood", "PERSON"),
+        span(text, "Calderwood", "PERSON", 1),
+        span(text, "McAllister", "PERSON"),
+        span(text, "Calderwood", "PERSON", 2),
+        span(text, "Fenwick", "PERSON"),
+    ]
+    found = labelled(spans, text)
+    assert found.count(("Calderwood", "LOCATION")) == 3
+    assert ("McAllister", "LOCATION") in found and ("Fenwick", "LOCATION") in found
+    assert not [f for f in found if f[1] == "PERSON"]
+
+
+def test_a_body_read_over_two_streets_and_the_words_between_gives_way_to_the_streets():
+    text = "3B7: Running westbound Shaw toward Peach.\n3B7: One detained at Peach and Barstow.\n"
+    spans = [span(text, "Shaw toward Peach", "ORGANIZATION"), span(text, "Peach and Barstow", "ORGANIZATION")]
+    found = labelled(spans, text)
+    assert found == [
+        ("Shaw", "LOCATION"),
+        ("Peach", "LOCATION"),
+        ("Peach", "LOCATION"),
+        ("Barstow", "LOCATION"),
+    ]
