@@ -12,10 +12,9 @@ rules of wording in `name_rules`:
   of them ("Reviewing Commissioner: R. PAKULSKI", "T. MERCER, D. RICH, A. LAMB, et al.");
 - `listed_names_in_capitals`: a full name in capitals opening a list's entry before a role
   ("22        JAVIER PAREDES, Correctional Officer");
-- `correspondents_named`: the sender and the recipient of a message's header, written surname
-  first ("MSG 0004 | 10/10/2025 12:30:05 | ALVARADO, RUBEN J -> QUINTERO-BAEZ, MARISOL (resident)",
-  "To: ALVARADO, RUBEN J"), and a name in capitals surname first standing in a column or a
-  field ("MSG 0007   10/02/2026 19:41:07   HOLLOWAY, TASHA M   HASKELL, BRIAN").
+- `surname_first.correspondents_named` and `surname_first.names_in_columns`: names written
+  surname first in a message's header, a field or a column ("ALVARADO, RUBEN J -> QUINTERO-BAEZ,
+  MARISOL (resident)", "To: DE LA CRUZ, JUAN", "MSG 0007   ...   HOLLOWAY, TASHA M   HASKELL, BRIAN").
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ from reviewer_app.core.name_rules import (
     spellings_after_cue,
 )
 from reviewer_app.core.spans import Span
+from reviewer_app.core.surname_first import correspondents_named, names_in_columns
 
 _TITLE = r"(?:MR|MRS|MS|MX|DR|MISS|Mr|Mrs|Ms|Mx|Dr|Miss)\.?"
 # An examination heading ("BY MR. KOWALSKI:"), or who appears or signs after "BY:" up to a
@@ -79,32 +79,6 @@ _CITED_CASE = re.compile(
     rf"(?<![\w'’-])(?P<first>{_NAME_WORD})[ ]v\.[ ](?P<second>{_NAME_WORD})(?=,[ ]|[ ]\(|[ ]\d)"
 )
 
-# A name written surname first: "ALVARADO, RUBEN J", "QUINTERO-BAEZ, MARISOL", "Okafor, Desmond T."
-_SURNAME_FIRST = (
-    r"[A-Z][A-Za-z'’-]+(?:[ ][A-Z][A-Za-z'’-]+)?,[ ][A-Z][A-Za-z'’-]+(?:[ ](?:[A-Z]\.?|[A-Z][A-Za-z'’-]+))?"
-)
-# A note after a correspondent's name: "(resident)", "(mobile app)".
-_NOTE = r"(?:[ ]\([^()\n]{1,30}\))?"
-# Who sends and who receives a message, in its header: on either side of an arrow, or after a
-# "From:" or "To:" field's key; the name ends the line, a column ("|"), a note or a gap.
-_CORRESPONDENTS = re.compile(
-    rf"(?P<sender>{_SURNAME_FIRST}){_NOTE}[ ]*(?:->|→|=>)[ ]*(?P<recipient>{_SURNAME_FIRST}){_NOTE}"
-    rf"(?=[ \t]*(?:$|\|))"
-    rf"|^[ \t]*(?i:from|to|sender|recipient|sent[ ]by|sent[ ]to)[ \t]*:[ \t]*(?P<field>{_SURNAME_FIRST})"
-    rf"(?=[ \t]*(?:$|[(#|]|[ ]{{2}}|\t))",
-    re.M,
-)
-# A name in capitals surname first (a one-word surname: "CALIFORNIA STATE PRISON, SOLANO" is no
-# name), alone in a column or a field: after the line's start, a gap, a tab, a bar, a key's colon
-# or "FROM"/"TO", and before the line's end, a gap, a tab, a bar, a note or an arrow.
-_CAPITALS = r"[A-Z][A-Z'’-]+"
-_NAME_IN_COLUMN = re.compile(
-    rf"(?:^[ \t]*|[ ]{{2,}}|\t|\|[ \t]*|:[ \t]+|(?<![\w'’])(?:FROM|TO|From|To)[ ]+)"
-    rf"(?P<name>{_CAPITALS},[ ](?P<given>{_CAPITALS}(?:[ ](?:[A-Z]\.?|{_CAPITALS}))?))"
-    rf"(?=[ \t]*$|[ ]{{2,}}|\t|[ ]*\||[ ]\(|[ ]\#|[ ]*(?:->|→))",
-    re.M,
-)
-
 
 def names_from_layout(
     text: str,
@@ -131,7 +105,7 @@ def names_from_layout(
         *introduced_names(blank_line_numbers(text), not_names),
         *initialled_names(text, not_names | titles),
         *listed_names_in_capitals(text, not_names | titles, not_names | titles | kin_words),
-        *correspondents_named(text, not_names | titles),
+        *correspondents_named(text, not_names | titles, places),
         *names_in_columns(text, not_names | titles, places),
         *parties_named(text, not_names | titles, organisation_heads),
         *spellings_after_cue(text),
@@ -219,34 +193,4 @@ def initialled_names(text: str, not_names: frozenset[str]) -> list[Span]:
         surname = text[start:end].split()[-1]
         if surname.lower() not in not_names and len(surname) >= 3:
             out.append(Span(start, end, "PERSON", (STRUCTURE,), CUE_SCORE))
-    return out
-
-
-def correspondents_named(text: str, not_names: frozenset[str]) -> list[Span]:
-    """PERSON spans for the sender and the recipient a message's header names surname first
-    (`_CORRESPONDENTS`), where NER, reading a header's capitals, finds neither or one; no name
-    with a word of `not_names` (lower case: "Commissioner, Sir")."""
-    out = []
-    for match in _CORRESPONDENTS.finditer(text):
-        for group in ("sender", "recipient", "field"):
-            if match.group(group) is None:
-                continue
-            words = {w.lower().rstrip(".") for w in re.findall(r"[\w'’.-]+", match.group(group))}
-            if not words & not_names:
-                out.append(Span(*match.span(group), "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
-    return out
-
-
-def names_in_columns(text: str, not_names: frozenset[str], places: frozenset[str]) -> list[Span]:
-    """PERSON spans for a name in capitals surname first alone in a column or a field
-    (`_NAME_IN_COLUMN`: a record's header, a form, a table), which NER reads as a place or not at
-    all; no name with a word of `not_names` ("THAT DATE, THE") and none whose part after the comma
-    is one of `places` ("SOLEDAD, CALIFORNIA")."""
-    out = []
-    for match in _NAME_IN_COLUMN.finditer(text):
-        words = {w.lower().rstrip(".") for w in re.findall(r"[\w'’.-]+", match.group("name"))}
-        given = match.group("given")
-        # Two letters alone after the comma are a state's code ("FRESNO, CA"), seldom a given name.
-        if not words & not_names and given.lower() not in places and len(given) > 2:
-            out.append(Span(*match.span("name"), "PERSON", (STRUCTURE,), STRUCTURE_SCORE))
     return out

@@ -66,8 +66,12 @@ _SENTENCE_ENDS = frozenset({".", "!", "?"})
 # Lines said in lower case holding at least 1/this of a text's letters, where it has no turns.
 _CASELESS_LINES_SHARE = 3
 # What no careful writer writes: a sentence opening in lower case after its full stop ("its me.
-# they moved me"), the pronoun "i" ("i told her"); this many at least in the lower-case lines.
-_CASELESS_MARK = re.compile(r"(?<=[.!?][ ])[a-z]|(?<![\w'’().-])i(?=[ ]|['’](?:m|ll|d|ve)\b)")
+# they moved me"; not after "p.m." or "No."), the pronoun "i" ("i told her"); this many at least
+# in the lower-case lines.
+_CASELESS_MARK = re.compile(
+    r"(?<![.][a-z][.][ ])(?<!\b(?i:no|dr|st|mr|ms|jr|sr|vs)[.][ ])(?<!etc[.][ ])(?<=[.!?][ ])[a-z]"
+    r"|(?<![\w'’().-])i(?=[ ]|['’](?:m|ll|d|ve)\b)"
+)
 _MIN_CASELESS_MARKS = 2
 # The pronoun "I", the one capital a recogniser writing in lower case keeps ("I'm", "I'll").
 _PRONOUN_I = re.compile(r"(?<![\w'’])I(?![\w])")
@@ -181,6 +185,12 @@ def _caseless_lines(document: Document) -> list[tuple[int, int]]:
         return []
     marks = sum(len(_CASELESS_MARK.findall(document.text, a, b)) for a, b in lower)
     return lower if marks >= _MIN_CASELESS_MARKS else []
+
+
+def _a_display_name(label: str) -> bool:
+    """Whether a line's label is written as a name is, in capitals and lower case ("Brown, Mark -
+    Atty:"), not as a recogniser's speech ("so what i said was:") nor a form's key in capitals."""
+    return any(map(str.isupper, label)) and any(map(str.islower, label))
 
 
 def _said_in_lower_case(speech: str) -> bool:
@@ -389,6 +399,16 @@ def speech_ranges(document: Document) -> list[tuple[int, int]]:
             # The importer found no turn (a text it does not read as a transcript); a short
             # label opening a line is still no part of the sentence the model cases.
             line_start = tag.end()
+        elif (label := _LINE_LABEL.match(document.text, line_start, line_end)) and _a_display_name(
+            label.group()
+        ):
+            # A display name the importer took for no tag ("Brown, Mark - Atty: ") stays as the
+            # platform wrote it: cased, its given name is no common word for the model to lower.
+            line_start = (
+                label.end()
+                + len(document.text[label.end() : line_end])
+                - len(document.text[label.end() : line_end].lstrip(" \t"))
+            )
         out.append((line_start, line_end))
     return out
 

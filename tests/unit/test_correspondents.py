@@ -1,13 +1,29 @@
-"""The sender and the recipient of a message's header, written surname first
-(`record_names.correspondents_named`), and what a detection run makes of them."""
+"""Names written surname first in a message's header, a field or a column (`surname_first`), and
+what a detection run makes of them."""
 
 from __future__ import annotations
 
 import pytest
 
-from reviewer_app.core.record_names import correspondents_named
+from reviewer_app.core.surname_first import correspondents_named, names_in_columns
 
 NOT_NAMES = frozenset({"commissioner", "sir", "the"})
+PLACES = frozenset(
+    {
+        "california",
+        "calif.",
+        "nev.",
+        "nevada",
+        "georgia",
+        "jordan",
+        "israel",
+        "fresno",
+        "sacramento",
+        "chino",
+        "reno",
+        "vacaville",
+    }
+)
 
 EXPORT = (
     "EXHIBIT 22 - TABLET MESSAGE EXTRACTION\n"
@@ -21,7 +37,7 @@ EXPORT = (
 
 
 def _named(text: str) -> list[str]:
-    return [text[s.start : s.end] for s in correspondents_named(text, NOT_NAMES)]
+    return [text[s.start : s.end] for s in correspondents_named(text, NOT_NAMES, PLACES)]
 
 
 def test_both_sides_of_a_header_arrow_are_persons():
@@ -31,7 +47,7 @@ def test_both_sides_of_a_header_arrow_are_persons():
         "ALVARADO, RUBEN J",
         "QUINTERO-BAEZ, MARISOL",
     ]
-    assert all(s.label == "PERSON" for s in correspondents_named(EXPORT, NOT_NAMES))
+    assert all(s.label == "PERSON" for s in correspondents_named(EXPORT, NOT_NAMES, PLACES))
 
 
 def test_from_and_to_fields_name_correspondents_surname_first():
@@ -65,9 +81,7 @@ def test_a_detection_run_hides_every_header_name():
 
 
 def test_a_name_in_capitals_surname_first_in_a_column_is_a_person_not_a_town():
-    from reviewer_app.core.record_names import names_in_columns
-
-    places = frozenset({"california", "mexico"})
+    places = PLACES
     header = (
         "MSG 0007   10/02/2026 19:41:07   HOLLOWAY, TASHA M   HASKELL, BRIAN\n"
         "Resident: MERCED, JOSE LUIS | Booking: 2408173341\n"
@@ -79,3 +93,36 @@ def test_a_name_in_capitals_surname_first_in_a_column_is_a_person_not_a_town():
     assert named == ["HOLLOWAY, TASHA M", "HASKELL, BRIAN", "MERCED, JOSE LUIS"]
     # In running prose a surname first is no column's: "said ALVARADO, RUBEN and" is left to NER.
     assert names_in_columns("he said ALVARADO, RUBEN and then left\n", NOT_NAMES, places) == []
+
+
+def test_each_side_of_an_arrow_is_read_on_its_own_with_particles_and_long_names():
+    header = (
+        "DE LA CRUZ, JUAN -> VAN DER BERG, ANNA (resident)\n"
+        "DEL RIO SANCHEZ, ANA MARIA -> GARCIA, MARIA DE LOURDES\n"
+        "REQ 0101 | 09/30/2025 08:12:44 | ALVARADO, RUBEN J -> MEDICAL, SICK CALL\n"
+    )
+    assert _named(header) == [
+        "DE LA CRUZ, JUAN",
+        "VAN DER BERG, ANNA",
+        "DEL RIO SANCHEZ, ANA MARIA",
+        "GARCIA, MARIA DE LOURDES",
+        "ALVARADO, RUBEN J",  # the request's department on the other side is none
+    ]
+
+
+def test_towns_states_and_ordinary_words_in_the_shape_of_a_name_are_none():
+    text = (
+        "Transfer: Fresno, California -> Sacramento, California\n"
+        "From: Lodi, CA\n"
+        "To: Main, Voicemail\n"
+        "   CHINO, CALIF     RENO, NEV     VACAVILLE, CALIFORNIA\n"
+        "PEOPLE'S 1   PHOTOGRAPH, KITCHEN   14  16\n"
+        "PROCEEDINGS, MORNING SESSION     1\n"
+        "Disposition:  REPORT, TAKEN\n"
+        "PROGRAM:  EDUCATION, GED PREP\n"
+        "MSG 0008   10/02/2026 19:41:07   COLE, ISRAEL   REYES, GEORGIA\n"
+    )
+    columns = [text[s.start : s.end] for s in names_in_columns(text, NOT_NAMES, PLACES)]
+    # A country or a state after a surname that is no town is a given name.
+    assert columns == ["COLE, ISRAEL", "REYES, GEORGIA"]
+    assert _named(text) == []

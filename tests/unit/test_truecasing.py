@@ -512,6 +512,32 @@ def test_messages_in_lower_case_under_cased_headers_are_read_as_caseless_without
     assert truecasing.caseless_turns(document_from_text("judgment", wrapped.rstrip("\n"))) == []
 
 
+def test_a_display_name_the_importer_took_for_no_tag_is_no_part_of_the_speech_to_recase():
+    from reviewer_app.importers.text import document_from_text
+
+    cue = "213\n00:12:36,500 --> 00:12:40,800\nBrown, Mark - Atty: commissioner the letter came in late\n\n"
+    document = document_from_text("captions", (cue * 3).rstrip("\n"))
+    speech = [document.text[a:b] for a, b in truecasing.speech_ranges(document)]
+    # Only what is said is cased by the model; the platform's name stays as it wrote it, so that
+    # "Mark" is not lowered as the common word "mark".
+    assert "commissioner the letter came in late" in speech
+    assert not any("Brown" in line for line in speech)
+    # A recogniser's speech before a colon and a form's key in capitals are read as they are.
+    plain = document_from_text("said", "so what i said was: yes\nCALL TYPE: DISTURBANCE\n")
+    assert [plain.text[a:b] for a, b in truecasing.speech_ranges(plain)][:1] == ["so what i said was: yes"]
+
+
+def test_a_careful_text_with_times_of_day_is_no_caseless_message_export():
+    from reviewer_app.importers.text import document_from_text
+
+    wrapped = (
+        "Officer Reyes arrived at 9:52 p.m. and found the door\nopen. The victim said the man\n"
+        "left at about 2:30 a.m. when the bar\nclosed and that he drove away in\n"
+        "a gray pickup, which was later found\nin the lot behind the market.\n"
+    )
+    assert truecasing.caseless_turns(document_from_text("facts", wrapped.rstrip("\n"))) == []
+
+
 @needs_model
 def test_a_text_in_capitals_and_lower_case_turns_are_also_read_as_written():
     caps = TYPED_IN_CAPITALS + "INMATE HOLLOWAY:  MY NUMBER IS CDCR AK 6093 AND THE PLATE WAS 4 KXR 221.\n"
