@@ -3,8 +3,9 @@
 Readings NER gets wrong and the text settles: a street said by its name after "on"
 (`streets_after_on`), a name after a title (`persons_after_titles`), a legislature's own bodies
 (`legislative_bodies`), measures, forms and fields named by number (`numbered_measures`), a
-prosecutor's or defender's office said without its place (`unplaced_offices`), and a piece of a
-sentence typed in capitals (`capitals_fragments`).
+prosecutor's or defender's office said without its place (`unplaced_offices`), a piece of a
+sentence typed in capitals (`capitals_fragments`), and a union's local by its number, which reads
+like a numbered stage or a form (`union_locals`).
 They run last so that no propagation or relabelling brings back what they settle.
 """
 
@@ -20,6 +21,7 @@ from reviewer_app.core.pattern_tables import load_table
 from reviewer_app.core.persons_after_titles import relabel_persons_after_titles
 from reviewer_app.core.spans import Span
 from reviewer_app.core.streets_after_on import relabel_streets_after_on
+from reviewer_app.core.union_locals import label_union_locals
 from reviewer_app.core.unplaced_offices import drop_unplaced_offices
 
 
@@ -40,12 +42,13 @@ def _words(*keys: str) -> frozenset[str]:
 def settle_body_mentions(
     spans: Iterable[Span], text: str, known_places: frozenset[str], organisation_heads: frozenset[str]
 ) -> list[Span]:
-    """`spans` with streets after "on" made places, names after titles persons, and a
-    legislature's own bodies, measures, fields, unplaced offices and pieces of sentences in
-    capitals dropped (module docstring). `known_places`: lower-case place names;
+    """`spans` with streets after "on" made places, names after titles persons, a legislature's
+    own bodies, measures, fields, unplaced offices and pieces of sentences in capitals dropped, and
+    union locals made bodies (module docstring). `known_places`: lower-case place names;
     `organisation_heads`: the lower-case last words of organisations' heads ("hospital")."""
     spans = relabel_streets_after_on(spans, text, organisation_heads, _words("medium_openers"))
     titles = _words("member_titles", "address_titles")
     spans = relabel_persons_after_titles(spans, text, titles, organisation_heads)
     spans = drop_numbered_measures(settle_legislative_mentions(spans, text, known_places), text)
-    return drop_capitals_fragments(drop_unplaced_offices(spans, text), text, _edge_words())
+    spans = drop_capitals_fragments(drop_unplaced_offices(spans, text), text, _edge_words())
+    return label_union_locals(spans, text, _words("union_words"), _edge_words())
