@@ -4,8 +4,9 @@ Readings NER gets wrong and the text settles: a street said by its name after "o
 (`streets_after_on`), a name after a title (`persons_after_titles`), a legislature's own bodies
 (`legislative_bodies`), measures, forms and fields named by number (`numbered_measures`), a
 prosecutor's or defender's office said without its place (`unplaced_offices`), a piece of a
-sentence typed in capitals (`capitals_fragments`), and a union's local by its number, which reads
-like a numbered stage or a form (`union_locals`).
+sentence typed in capitals (`capitals_fragments`), a union's local by its number, which reads like
+a numbered stage or a form (`union_locals`), and a parole unit or field office named by its town,
+which keeps only the town (`unit_towns`).
 They run last so that no propagation or relabelling brings back what they settle.
 """
 
@@ -22,6 +23,7 @@ from reviewer_app.core.persons_after_titles import relabel_persons_after_titles
 from reviewer_app.core.spans import Span
 from reviewer_app.core.streets_after_on import relabel_streets_after_on
 from reviewer_app.core.union_locals import label_union_locals
+from reviewer_app.core.unit_towns import label_towns_of_units
 from reviewer_app.core.unplaced_offices import drop_unplaced_offices
 
 
@@ -43,12 +45,15 @@ def settle_body_mentions(
     spans: Iterable[Span], text: str, known_places: frozenset[str], organisation_heads: frozenset[str]
 ) -> list[Span]:
     """`spans` with streets after "on" made places, names after titles persons, a legislature's
-    own bodies, measures, fields, unplaced offices and pieces of sentences in capitals dropped, and
-    union locals made bodies (module docstring). `known_places`: lower-case place names;
-    `organisation_heads`: the lower-case last words of organisations' heads ("hospital")."""
+    own bodies, measures, fields, unplaced offices and pieces of sentences in capitals dropped,
+    union locals made bodies and units named by their towns those towns (module docstring).
+    `known_places`: lower-case place names; `organisation_heads`: the lower-case last words of
+    organisations' heads ("hospital")."""
     spans = relabel_streets_after_on(spans, text, organisation_heads, _words("medium_openers"))
     titles = _words("member_titles", "address_titles")
     spans = relabel_persons_after_titles(spans, text, titles, organisation_heads)
     spans = drop_numbered_measures(settle_legislative_mentions(spans, text, known_places), text)
     spans = drop_capitals_fragments(drop_unplaced_offices(spans, text), text, _edge_words())
-    return label_union_locals(spans, text, _words("union_words"), _edge_words())
+    spans = label_union_locals(spans, text, _words("union_words"), _edge_words())
+    table = load_table("body_mentions.toml")
+    return label_towns_of_units(spans, text, known_places, table["unit_qualifiers"], table["unit_heads"])
