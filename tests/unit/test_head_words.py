@@ -22,8 +22,11 @@ def _label_by_ending(name: str) -> str:
     ("name", "holds_a_head", "label"),
     [
         ("Superior Court", True, "ORGANIZATION"),
-        # Any case, a plural, the last word of a head of several words: a head for the first only.
-        ("SUPERIOR COURT", True, "PERSON"),
+        # A plural, the last word of a head of several words: a head for the first only. A name in
+        # capitals or in lower case ends in its head so written, for both.
+        ("SUPERIOR COURT", True, "ORGANIZATION"),
+        ("29TH AVE", False, "LOCATION"),
+        ("shaw ave", False, "LOCATION"),
         ("Lakeview Clinics", True, "PERSON"),
         ("Main Office", True, "PERSON"),
         ("Sheriff's Office", True, "ORGANIZATION"),

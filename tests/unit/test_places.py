@@ -106,6 +106,11 @@ def _location_pattern_matches(text: str) -> list[str]:
         ("Thursday, eight a.m., 2555 East Olive. Not nine.", ["2555 East Olive"]),
         # A year before a compass name is no house number; a name that goes on is not this one.
         ("In 1998 North Korea tested one. We had 40 West Coast Swing classes.", []),
+        # A dispatch log's address in capitals, its kind abbreviated, and a street without its number.
+        ("LOCATION: 2850 INTERNATIONAL BLVD / 29TH AVE", ["2850 INTERNATIONAL BLVD", "29TH AVE"]),
+        ("RP AT 1140 W SHAW AVE, FRESNO", ["1140 W SHAW AVE"]),
+        # Words of a sentence in capitals before a road are no street's name.
+        ("HE WALKED DOWN THE RD TO THE STORE", []),
     ],
 )
 def test_po_boxes_and_street_addresses(text, expected):
