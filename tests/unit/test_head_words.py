@@ -55,6 +55,11 @@ def test_holding_an_organisation_head_is_not_taking_the_label_of_the_ending(name
         "Delta Fuel Stop",
         "Bay Area Innocence Collaborative",
         "Harbor Families Victim Advocacy",
+        # Employers, temp agencies and bondsmen of depositions, appeal hearings and jail messages.
+        "Valley Crest Landscaping",
+        "Sierra Pacific Staffing",
+        "Aladdin Bail Bonds",
+        "Securus Technologies",
         # A street gang named by its region's word.
         "Westside Norteños",
         "Westside Sureños",
