@@ -109,8 +109,10 @@ def _location_pattern_matches(text: str) -> list[str]:
         # A dispatch log's address in capitals, its kind abbreviated, and a street without its number.
         ("LOCATION: 2850 INTERNATIONAL BLVD / 29TH AVE", ["2850 INTERNATIONAL BLVD", "29TH AVE"]),
         ("RP AT 1140 W SHAW AVE, FRESNO", ["1140 W SHAW AVE"]),
-        # Words of a sentence in capitals before a road are no street's name.
-        ("HE WALKED DOWN THE RD TO THE STORE", []),
+        # A transcript typed in capitals names a street by its full kind; words of its sentences
+        # before a road or a street are no street's name.
+        ("THE AA MEETING ON EIGHTH STREET.", ["EIGHTH STREET"]),
+        ("HE WALKED DOWN THE RD TO THE SAME STREET", []),
     ],
 )
 def test_po_boxes_and_street_addresses(text, expected):
