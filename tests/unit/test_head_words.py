@@ -60,6 +60,7 @@ def test_holding_an_organisation_head_is_not_taking_the_label_of_the_ending(name
         "Sierra Pacific Staffing",
         "Aladdin Bail Bonds",
         "Securus Technologies",
+        "Kaweah Valley Towing",
         # A county agency by its short name.
         "Sacramento County Probation",
         # A street gang named by its region's word.
