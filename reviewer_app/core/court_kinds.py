@@ -12,6 +12,11 @@ held-out README's convention audit of 2026-11-27, night) keep "the [Stanislaus C
 Court" said in running text as the county's LOCATION with the court's kind outside, so an
 organisation that is a county and one of `county_court_kinds` ("Superior", "Juvenile",
 "Municipal") before "Court" becomes the county's place.
+
+A federal caption names its court on one line and the court's district on the next ("UNITED
+STATES DISTRICT COURT" / "EASTERN DISTRICT OF CALIFORNIA"): the binding decisions annotate only
+the district's state there ("EASTERN DISTRICT OF [CALIFORNIA]"), so neither the court's line nor
+the district's words before "OF" is a span, whatever NER read them as.
 """
 
 from __future__ import annotations
@@ -64,8 +69,32 @@ def _is_a_court_kind(span: Span, text: str, court_kinds: frozenset[str]) -> bool
 
 
 def drop_court_kinds(spans: Iterable[Span], text: str, court_kinds: frozenset[str]) -> list[Span]:
-    """The spans without organisations that name only a court's kind (module docstring)."""
-    return [s for s in spans if not _is_a_court_kind(s, text, court_kinds)]
+    """The spans without organisations that name only a court's kind, and without a federal
+    caption's court and its district's name (module docstring)."""
+    spans = list(spans)
+    captions = _federal_captions(text)
+    return [
+        s
+        for s in spans
+        if not _is_a_court_kind(s, text, court_kinds)
+        and not any(s.start < b and a < s.end for a, b in captions)
+    ]
+
+
+# A federal caption: the court alone on its line in capitals, then its district on the next line
+# ("UNITED STATES DISTRICT COURT" / "EASTERN DISTRICT OF CALIFORNIA"), each after an optional line
+# number. The binding decisions leave the caption's court unannotated and make only the district's
+# state (and its division's town) a place: the court and the words before "OF" are no span.
+_FEDERAL_CAPTION = re.compile(
+    r"^[ \t]*(?:\d{1,2}[ \t]+)?(?P<court>[A-Z][A-Z. ]*[ ]COURT)[ \t]*\n"
+    r"(?:[ \t]*(?:\d{1,2})?[ \t]*\n)?"
+    r"[ \t]*(?:\d{1,2}[ \t]+)?(?P<district>(?:[A-Z]+[ ])?DISTRICT)[ ]OF[ ]",
+    re.MULTILINE,
+)
+
+
+def _federal_captions(text: str) -> list[tuple[int, int]]:
+    return [span for m in _FEDERAL_CAPTION.finditer(text) for span in (m.span("court"), m.span("district"))]
 
 
 def county_courts_to_counties(

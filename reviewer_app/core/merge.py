@@ -319,10 +319,11 @@ def relabel_by_head_word(
 
 
 def _head_label(phrase: str, head_words: dict[str, tuple[str, ...]]) -> str | None:
-    # A name in lower-case speech ("on lawrence expressway") ends in its word in lower case.
-    lower = phrase.islower()
+    # A name in lower-case speech ("on lawrence expressway") or in capitals ("MERCY HOSPITAL")
+    # ends in its word so written.
+    case = str.lower if phrase.islower() else str.upper if phrase.isupper() else None
     for label, heads in head_words.items():
-        if _ending_in(tuple(h.lower() for h in heads) if lower else heads).search(phrase):
+        if _ending_in(tuple(map(case, heads)) if case else heads).search(phrase):
             return label
     return None
 

@@ -11,7 +11,9 @@ An organisation that one of `measure_patterns` (`resources/patterns/body_mention
 from its start over its whole length, or that is the name of such a measure cut from its number
 ("SB" of "SB 612"), is no span; nor is one whose last word is one of `field_number_words`
 ("Number", "No.") and that is a field's name alone ("CDCR Number"); a longer one loses the
-field's name ("Bank of America [Account No.]" is the bank).
+field's name ("Bank of America [Account No.]" is the bank). A word of one before "number" or
+"stamped" and a page's number ("Bates number TALLEY 000530", "Bates stamped AGO 000214") names the
+numbering of a case's pages, no body (decisions: Bates ranges are not annotated).
 """
 
 from __future__ import annotations
@@ -53,13 +55,30 @@ def _without_field_name(span: Span, text: str) -> Span | None:
     return span.with_(end=words[-3].end())
 
 
+@functools.cache
+def _numbering() -> re.Pattern[str]:
+    """What follows the name of a numbering of pages: "number TALLEY 000530", "stamped AGO 000214"."""
+    words = "|".join(re.escape(w) for w in load_table("body_mentions.toml")["numbering_words"])
+    # Not a phone number ("the Kaiser number 555-0134").
+    return re.compile(rf"[ ]+(?i:{words})[ ]+(?:[A-Z]{{2,}}[ ]?)?\d{{3,}}(?!-\d{{4}}(?!\d))")
+
+
+def _names_a_numbering(span: Span, text: str) -> bool:
+    """Whether a one-word organisation names the numbering its pages carry ("Bates number TALLEY
+    000530", "Bates stamped AGO 000214"): the word labels the number after it, as a field does."""
+    return " " not in span.text_in(text) and bool(_numbering().match(text, span.end))
+
+
 def drop_numbered_measures(spans: Iterable[Span], text: str) -> list[Span]:
-    """`spans` without organisations that are a measure or a form by its number, or a form's
-    field name, and an organisation's span without a field's name after it (module docstring)."""
+    """`spans` without organisations that are a measure or a form by its number, a form's field
+    name or a numbering's name, and an organisation's span without a field's name after it
+    (module docstring)."""
     out = []
     for span in spans:
         if span.label == "ORGANIZATION" and (
-            _is_measure(span, text) or (span := _without_field_name(span, text)) is None
+            _is_measure(span, text)
+            or _names_a_numbering(span, text)
+            or (span := _without_field_name(span, text)) is None
         ):
             continue
         out.append(span)

@@ -305,3 +305,13 @@ def test_an_office_placed_with_in_and_a_firm_named_like_an_office_keep_their_tag
     spans = [_span(text, "Conflict Defenders"), _span(text, "Public Defender"), _span(text, "DA")]
     kept = {s.text_in(text) for s in drop_unplaced_offices(spans, text)}
     assert kept == {"Conflict Defenders", "Public Defender"}
+
+
+def test_the_name_of_a_numbering_of_pages_is_no_organisation_but_a_body_before_a_phone_is():
+    text = (
+        "Q.   Exhibit 6, Bates number TALLEY 000530. And Exhibit 7, Bates stamped AGO 000214.\n"
+        "A.   I called the Kaiser number 555-0134."
+    )
+    spans = [_span(text, "Bates"), _span(text, "Bates", nth=1), _span(text, "Kaiser")]
+    kept = [s.text_in(text) for s in drop_numbered_measures(spans, text)]
+    assert kept == ["Kaiser"]

@@ -96,3 +96,20 @@ def test_a_courts_kind_before_of_the_state_on_the_next_numbered_line_is_no_organ
     spans = [_span(text, "Superior Court"), _span(text, "District Court"), _span(text, "Juvenile Court")]
     kept = {s.text_in(text) for s in drop_court_kinds(spans, text, _KINDS)}
     assert kept == {"District Court", "Juvenile Court"}  # "of" a place: a court named
+
+
+def test_a_federal_captions_court_and_its_districts_words_are_no_spans_but_its_state_is():
+    text = (
+        " 1                 UNITED STATES DISTRICT COURT\n"
+        " 2                 EASTERN DISTRICT OF CALIFORNIA\n"
+        " 3\n"
+        " 4   Q.   Did you file in the United States District Court in Fresno?"
+    )
+    spans = [
+        _span(text, "UNITED STATES DISTRICT COURT"),
+        _span(text, "EASTERN DISTRICT", "LOCATION"),
+        _span(text, "CALIFORNIA", "LOCATION"),
+        _span(text, "United States District Court"),
+    ]
+    kept = [s.text_in(text) for s in drop_court_kinds(spans, text, _KINDS)]
+    assert kept == ["CALIFORNIA", "United States District Court"]

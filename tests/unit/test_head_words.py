@@ -22,8 +22,11 @@ def _label_by_ending(name: str) -> str:
     ("name", "holds_a_head", "label"),
     [
         ("Superior Court", True, "ORGANIZATION"),
-        # Any case, a plural, the last word of a head of several words: a head for the first only.
-        ("SUPERIOR COURT", True, "PERSON"),
+        # A plural, the last word of a head of several words: a head for the first only. A name in
+        # capitals or in lower case ends in its head so written, for both.
+        ("SUPERIOR COURT", True, "ORGANIZATION"),
+        ("29TH AVE", False, "LOCATION"),
+        ("shaw ave", False, "LOCATION"),
         ("Lakeview Clinics", True, "PERSON"),
         ("Main Office", True, "PERSON"),
         ("Sheriff's Office", True, "ORGANIZATION"),
@@ -52,6 +55,14 @@ def test_holding_an_organisation_head_is_not_taking_the_label_of_the_ending(name
         "Delta Fuel Stop",
         "Bay Area Innocence Collaborative",
         "Harbor Families Victim Advocacy",
+        # Employers, temp agencies and bondsmen of depositions, appeal hearings and jail messages.
+        "Valley Crest Landscaping",
+        "Sierra Pacific Staffing",
+        "Aladdin Bail Bonds",
+        "Securus Technologies",
+        "Kaweah Valley Towing",
+        # A county agency by its short name.
+        "Sacramento County Probation",
         # A street gang named by its region's word.
         "Westside Norteños",
         "Westside Sureños",

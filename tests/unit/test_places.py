@@ -106,6 +106,13 @@ def _location_pattern_matches(text: str) -> list[str]:
         ("Thursday, eight a.m., 2555 East Olive. Not nine.", ["2555 East Olive"]),
         # A year before a compass name is no house number; a name that goes on is not this one.
         ("In 1998 North Korea tested one. We had 40 West Coast Swing classes.", []),
+        # A dispatch log's address in capitals, its kind abbreviated, and a street without its number.
+        ("LOCATION: 2850 INTERNATIONAL BLVD / 29TH AVE", ["2850 INTERNATIONAL BLVD", "29TH AVE"]),
+        ("RP AT 1140 W SHAW AVE, FRESNO", ["1140 W SHAW AVE"]),
+        # A transcript typed in capitals names a street by its full kind; words of its sentences
+        # before a road or a street are no street's name.
+        ("THE AA MEETING ON EIGHTH STREET.", ["EIGHTH STREET"]),
+        ("HE WALKED DOWN THE RD TO THE SAME STREET", []),
     ],
 )
 def test_po_boxes_and_street_addresses(text, expected):
