@@ -87,6 +87,7 @@ from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.form_fields import drop_form_keys_read_as_bodies, drop_form_keys_read_as_persons
+from reviewer_app.core.given_names import take_in_given_names
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages, language_names, surnames_named_like_languages
@@ -841,6 +842,9 @@ def merge_spans(
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
         # Where a language is NRP at every mention (label_languages) the whitelist keeps none readable.
         merged = roll_call_names(merged, text, not_names | stop_words | rules.titles, casing_counts)
+        # "Tremaine Whitfield" where NER read "Whitfield": the given name is propagated with it.
+        not_given = not_names | stop_words | person_words | rules.known_places
+        merged = take_in_given_names(merged, text, lower_words, not_given)
         late_whitelist = rules.whitelist - language_names() if every_language_mention else rules.whitelist
         late_whitelisted = whitelisted if late_whitelist == rules.whitelist else None
         propagated = apply_whitelist(propagate(merged, text, rules), text, late_whitelist, late_whitelisted)
