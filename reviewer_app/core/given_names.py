@@ -34,9 +34,7 @@ def take_in_given_names(
     (`casing.lowercase_words`); `not_names`: titles, roles, kinship, function and calendar words
     and known places, in lower case."""
     spans = sorted(spans)
-    name_words = {
-        w.lower() for s in spans if s.label == "PERSON" for w in _WORD.findall(s.text_in(text))
-    }
+    name_words = {w.lower() for s in spans if s.label == "PERSON" for w in _WORD.findall(s.text_in(text))}
     out: list[Span] = []
     for k, span in enumerate(spans):
         given = _given_name_before(span, text, lower_words, not_names, name_words)
