@@ -5,10 +5,10 @@ and "Tremaine" was in none.
 
 A capitalised word right before a person's name is a given name where the document writes it
 so: it never writes the word in lower case (a sentence's word: "Then Whitfield left" beside
-"then"), it is no title, role, kinship, function or calendar word and no known place ("Officer",
-"Uncle", "Fresno"), and nothing else covers it. A word opening a sentence is capitalised whatever
-it is ("Hey Whitfield"): there it is taken only where another person's name of the document
-holds it too."""
+"then"), it is no title, role, kinship, function or calendar word, nor such a word's plural, and
+no known place ("Officer", "Uncle", "Defendants", "Fresno"), and nothing else covers it. A word
+opening a sentence is capitalised whatever it is ("Hey Whitfield"): there it is taken only where
+another person's name of the document holds it too."""
 
 from __future__ import annotations
 
@@ -60,8 +60,10 @@ def _given_name_before(
     if not _GIVEN_NAME.fullmatch(word):
         return None
     key = word.lower()
-    if key in lower_words or key in not_names or any(part in not_names for part in re.split(r"['’-]", key)):
+    if key in lower_words or any(part in not_names for part in re.split(r"['’-]", key)):
         return None
+    if key.endswith("s") and (key[:-1] in not_names or key[:-1] in lower_words):
+        return None  # a plural: "For Defendants Mercer and Lamb"
     if key not in name_words and _SENTENCE_OPENING.search(text, max(0, start - _OPENING_CHARS), start):
         return None
     return start

@@ -8,7 +8,7 @@ from reviewer_app.core.given_names import take_in_given_names
 from reviewer_app.core.merge import default_rules, merge_spans
 from reviewer_app.core.spans import Span
 
-NOT_NAMES = frozenset({"officer", "uncle", "then", "hey", "fresno", "the"})
+NOT_NAMES = frozenset({"officer", "uncle", "then", "hey", "fresno", "the", "defendant"})
 
 
 def person(text: str, word: str, nth: int = 0) -> Span:
@@ -31,6 +31,9 @@ def test_titles_kin_places_and_words_written_in_lower_case_are_no_given_names():
     text = "Officer Whitfield and Uncle Whitfield met in Fresno Whitfield's way. Here Now Whitfield, now."
     spans = [person(text, "Whitfield", k) for k in range(4)]
     assert widened(text, spans) == ["Whitfield"] * 4
+    # A plural of a role, or of a word the document writes in lower case, is no given name.
+    text = "For Defendants Mercer and Lamb: the guard saw it, and then Guards Lamb came."
+    assert widened(text, [person(text, "Mercer"), person(text, "Lamb", 1)]) == ["Mercer", "Lamb"]
 
 
 def test_a_word_opening_a_sentence_is_a_given_name_only_where_a_name_holds_it():
