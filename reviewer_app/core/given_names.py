@@ -51,8 +51,9 @@ def _given_name_before(
     """Where the given name before `span` starts, or None where no given name stands there."""
     if span.label != "PERSON" or span.start < 3 or text[span.start - 1] != " ":
         return None
-    if not text[span.start].isupper():
-        return None
+    first = _WORD.match(text, span.start)
+    if not text[span.start].isupper() or first is None or first.group().lower().rstrip(".") in not_names:
+        return None  # a name with its title ("Judge Morales" in the general profile) opens there
     start = span.start - 1
     while start > 0 and (text[start - 1].isalpha() or text[start - 1] in "'’-"):
         start -= 1

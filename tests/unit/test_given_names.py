@@ -31,6 +31,9 @@ def test_titles_kin_places_and_words_written_in_lower_case_are_no_given_names():
     text = "Officer Whitfield and Uncle Whitfield met in Fresno Whitfield's way. Here Now Whitfield, now."
     spans = [person(text, "Whitfield", k) for k in range(4)]
     assert widened(text, spans) == ["Whitfield"] * 4
+    # Where the name's span holds its title, the word before is no given name.
+    text = "Before Immigration Officer Morales today."
+    assert widened(text, [person(text, "Officer Morales")]) == ["Officer Morales"]
     # A plural of a role, or of a word the document writes in lower case, is no given name.
     text = "For Defendants Mercer and Lamb: the guard saw it, and then Guards Lamb came."
     assert widened(text, [person(text, "Mercer"), person(text, "Lamb", 1)]) == ["Mercer", "Lamb"]
