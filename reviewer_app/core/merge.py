@@ -846,7 +846,7 @@ def merge_spans(
         # Given names to propagate: "Tremaine Whitfield" where NER read "Whitfield"; in capitals,
         # "MY WIFE ROSE", "HOPE DELGADO", words the truecased view wrote in lower case.
         not_given = not_names | stop_words | person_words | rules.known_places
-        merged = take_in_given_names(merged, text, lower_words, not_given)
+        merged = take_in_given_names(merged, text, lower_words, not_given, speaker_tags)
         merged = capital_names_by_place(merged, text, speaker_tags, rules.person_cues, not_given)
         late_whitelist = rules.whitelist - language_names() if every_language_mention else rules.whitelist
         late_whitelisted = whitelisted if late_whitelist == rules.whitelist else None

@@ -64,3 +64,25 @@ def test_the_given_name_said_alone_elsewhere_is_a_person_too():
     found = merge_spans([person(text, "Whitfield")], text, default_rules())
     persons = [("Tremaine", "PERSON"), ("Tremaine Whitfield", "PERSON")]
     assert [(s.text_in(text), s.label) for s in found] == persons
+
+
+def test_in_a_text_that_capitalises_names_a_capital_inside_a_sentence_is_a_given_names():
+    text = (
+        "Commissioner: With me is Hope Mercy. I hope you can hear me. We are on the record now.\n"
+        "Inmate: Yes. I can hear you. Thank you for having me. It is a good day.\n"
+    )
+    assert widened(text, [person(text, "Mercy")]) == ["Hope Mercy"]
+    # In a text whose capitals say little (no sentence opens with one), the word said in lower
+    # case elsewhere is no given name.
+    careless = text.replace("I ", "i ").replace(". ", ". x").replace("\n", "\nx")
+    assert widened(careless, [person(careless, "Mercy")]) == ["Mercy"]
+
+
+def test_a_speaker_saying_her_own_name_at_her_turns_opening_gives_her_given_name():
+    text = "ATTORNEY MERCY: Hope Mercy for Ms. Rivers.\nINMATE RIVERS: Thanks Mercy, I hope so.\n"
+    tags = [(0, 14), (text.index("INMATE"), text.index("INMATE") + 13)]
+    # Her surname there is hers although NER read it as nothing; "Thanks Mercy" is no name.
+    spans = [person(text, "Rivers"), person(text, "Mercy", 1)]
+    found = take_in_given_names(spans, text, lowercase_words(text), NOT_NAMES, tags)
+    assert [s.text_in(text) for s in found] == ["Hope Mercy", "Rivers", "Mercy"]
+    assert widened(text, [person(text, "Mercy"), *spans]) == ["Mercy", "Rivers", "Mercy"]
