@@ -4,13 +4,13 @@ alone ("Tremaine, you're the case manager"): propagation spreads the words of th
 and "Tremaine" was in none.
 
 A capitalised word right before a person's name is a given name where the document writes it
-so: it is no title, role, kinship, function or calendar word, nor such a word's plural, and no
-known place ("Officer", "Uncle", "Defendants", "Fresno"), nothing else covers it, and its capital
-is its own: inside a sentence of a text that capitalises names ("with me is Hope Mercy" beside "I
-hope"), or, where the text's capitals say less (speech recognition's), on a word it never writes
-in lower case. A word opening a sentence is capitalised whatever it is ("Hey Whitfield"): there it
-is taken only where another person's name of the document holds it, or where a speaker says her
-own name at her turn's opening ("ATTORNEY MERCY: Hope Mercy for Ms. Rivers")."""
+so: it never writes the word in lower case (a sentence's word: "Then Whitfield left" beside
+"then"; "Juvenile Court" beside "a juvenile"), it is no title, role, kinship, function or calendar
+word, nor such a word's plural, and no known place ("Officer", "Uncle", "Defendants", "Fresno"),
+and nothing else covers it. A word opening a sentence is capitalised whatever it is ("Hey
+Whitfield"): there it is taken only where another person's name of the document holds it, or
+where a speaker says her own name at her turn's opening ("ATTORNEY MERCY: Hope Mercy for Ms.
+Rivers")."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from reviewer_app.core.context_rules import CONTEXT, CONTEXT_SCORE
-from reviewer_app.core.context_rules import _names_are_capitalised as names_are_capitalised
 from reviewer_app.core.spans import Span
 
 # A name's word in mixed case, with an apostrophe or a hyphen inside ("D'Andre", "Mary-Kate");
@@ -53,7 +52,6 @@ def take_in_given_names(
         not_names,
         frozenset(w.lower() for s in spans if s.label == "PERSON" for w in _WORD.findall(s.text_in(text))),
         openings,
-        names_are_capitalised(text),
     )
     out: list[Span] = []
     for k, span in enumerate(spans):
@@ -73,7 +71,6 @@ class _Names:
     not_names: frozenset[str]
     name_words: frozenset[str]  # the words of its PERSON spans, lower case
     turn_openings: dict[int, str]  # where a turn's speech opens -> its tag's last word, lower case
-    capitalised: bool  # whether it capitalises names (a capital mid-sentence is one's own)
 
 
 def _turn_openings(text: str, speaker_tags: Sequence[tuple[int, int]]) -> dict[int, str]:
@@ -125,6 +122,4 @@ def _given_name_before(span: Span, text: str, names: _Names) -> int | None:
         # "ATTORNEY MERCY: Hope Mercy for Ms. Rivers": the speaker says her own name.
         own_name = names.turn_openings.get(start) == first.group().lower()
         return start if key in names.name_words or own_name else None
-    if key in names.lower_words and not names.capitalised:
-        return None
-    return start
+    return None if key in names.lower_words else start
