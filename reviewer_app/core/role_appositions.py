@@ -107,9 +107,11 @@ def role_after_name(
 
 
 def named_before_role(span: Span, text: str, roles: frozenset[str]) -> bool:
-    """Whether `span` stands where an appearance list names one present: before a comma and a
-    role (its first word one of `roles`, lower case), as in "SUMMER CROSS, Deputy Commissioner",
-    "HOPE MERCY, Attorney for Inmate". The place says it is a name however ordinary its words
-    ("every summer", "cross paths")."""
+    """Whether `span` stands where an appearance list names one present: opening its line, before
+    a comma and a role (its first word one of `roles`, lower case), as in "SUMMER CROSS, Deputy
+    Commissioner", "HOPE MERCY, Attorney for Inmate". The place says it is a name however
+    ordinary its words ("every summer", "cross paths")."""
     after = _COMMA_AND_WORD.match(text, span.end)
-    return bool(after) and _bare(after.group("word")) in roles
+    # The name opens its line: "Victim Services Representative, Unidentified" is a role's line.
+    opens_line = not text[text.rfind("\n", 0, span.start) + 1 : span.start].strip()
+    return bool(after) and opens_line and _bare(after.group("word")) in roles

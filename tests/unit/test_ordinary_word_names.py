@@ -30,6 +30,10 @@ def test_a_name_before_a_comma_and_a_role_stands_as_a_name():
     name = HEARING.index("SUMMER CROSS")
     assert named_before_role(Span(name, name + 12, "PERSON"), HEARING, frozenset({"deputy"}))
     assert not named_before_role(Span(name, name + 12, "PERSON"), HEARING, frozenset({"inmate"}))
+    role = "Victim Services Representative, Unidentified\n"
+    at = role.index("Services")
+    roles = frozenset({"representative", "unidentified"})
+    assert not named_before_role(Span(at, role.index(","), "PERSON"), role, roles)
     paths = HEARING.index("cross paths")
     assert not named_before_role(Span(paths, paths + 5, "PERSON"), HEARING, frozenset({"deputy"}))
 
