@@ -29,7 +29,9 @@ _SENTENCE_OPENING = re.compile(r"(?:\A|\n|[.!?…][\"”)]?[ ]+|:[ ]+|--[ ]*|[-�
 # What follows a speaker's tag before the speech: its colon and blanks.
 _TURN_OPENING = re.compile(r"[ \t]*:[ \t]+")
 # A given name and a surname opening a turn ("Hope Mercy for Ms. Rivers").
-_GIVEN_THEN_SURNAME = re.compile(r"[A-Z][a-zà-ÿ'’-]+[ ](?P<surname>[A-Z][\w'’-]*[a-zà-ÿ])(?![\w'’-])")
+_GIVEN_THEN_SURNAME = re.compile(
+    r"(?P<given>[A-Z][a-zà-ÿ'’-]+)[ ](?P<surname>[A-Z][\w'’-]*[a-zà-ÿ])(?![\w'’-])"
+)
 _OPENING_CHARS = 8  # how far back a sentence's opening is looked for
 _WORD = re.compile(r"[\w'’-]+")
 
@@ -46,7 +48,7 @@ def take_in_given_names(
     (`casing.lowercase_words`); `not_names`: titles, roles, kinship, function and calendar words
     and known places, in lower case; `speaker_tags` as `Document.speaker_tags`."""
     openings = _turn_openings(text, speaker_tags)
-    spans = sorted([*spans, *_own_surnames(spans, text, openings)])
+    spans = sorted([*spans, *_own_surnames(spans, text, openings, not_names)])
     names = _Names(
         lower_words,
         not_names,
@@ -83,13 +85,21 @@ def _turn_openings(text: str, speaker_tags: Sequence[tuple[int, int]]) -> dict[i
     return out
 
 
-def _own_surnames(spans: Sequence[Span], text: str, openings: dict[int, str]) -> list[Span]:
+def _own_surnames(
+    spans: Sequence[Span], text: str, openings: dict[int, str], not_names: frozenset[str]
+) -> list[Span]:
     """A PERSON over the surname a speaker says after a given name at her turn's opening, where
-    it is her tag's ("ATTORNEY MERCY: Hope Mercy for ..."), and no span covers it yet."""
+    it is her tag's ("ATTORNEY MERCY: Hope Mercy for ..."), and no span covers it yet; neither
+    word one of `not_names` (lower case: "THE COURT: The Court finds")."""
     out = []
     for at, surname in openings.items():
         said = _GIVEN_THEN_SURNAME.match(text, at)
-        if said and said.group("surname").lower() == surname:
+        if (
+            said
+            and said.group("surname").lower() == surname
+            and surname not in not_names
+            and said.group("given").lower() not in not_names
+        ):
             start, end = said.span("surname")
             if not any(s.start < end and start < s.end for s in spans):
                 out.append(Span(start, end, "PERSON", (CONTEXT,), CONTEXT_SCORE))

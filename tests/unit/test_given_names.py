@@ -81,3 +81,6 @@ def test_a_speaker_saying_her_own_name_at_her_turns_opening_gives_her_given_name
     found = take_in_given_names(spans, text, lowercase_words(text), NOT_NAMES, tags)
     assert [s.text_in(text) for s in found] == ["Hope Mercy", "Rivers", "Mercy"]
     assert widened(text, [person(text, "Mercy"), *spans]) == ["Mercy", "Rivers", "Mercy"]
+    # A role's tag says no name: "THE COURT: The Court finds".
+    text = "THE COURT: The Court finds it true.\n"
+    assert take_in_given_names([], text, lowercase_words(text), NOT_NAMES, [(0, 9)]) == []
