@@ -80,7 +80,7 @@ from reviewer_app.core.organisation_names import (
     signed_firms,
     titles_a_person,
 )
-from reviewer_app.core.role_appositions import role_after_name, surnames_in_tags, tag_roles
+from reviewer_app.core.role_appositions import named_before_role, role_after_name, surnames_in_tags, tag_roles
 from reviewer_app.core.spans import Span
 from reviewer_app.core.spoken_acronyms import (
     acronyms_of_organisations,
@@ -779,6 +779,7 @@ def drop_false_tags(
                 and not lower_case_speech
                 and _is_heading(text[line_start:line_end])
                 and all(f" {w.lower()} " in lowercase_phrases for w in words)
+                and not (span.label == "PERSON" and named_before_role(span, text, person_cues))
             ):
                 continue  # "THE FACTS" over a paragraph that speaks of "the facts"
             layout_name = CONTEXT in span.detectors and span.score >= NAME_TAG_SCORE

@@ -71,6 +71,7 @@ from reviewer_app.core.body_mentions import settle_body_mentions
 from reviewer_app.core.body_names import relabel_persons_before_body_heads
 from reviewer_app.core.bracket_glosses import take_in_bracketed_glosses
 from reviewer_app.core.call_streets import label_numbered_streets, label_streets
+from reviewer_app.core.capitals_names import capital_names_by_place, drop_capital_words_said_as_words
 from reviewer_app.core.caseless_names import propagate_caseless_name_words
 from reviewer_app.core.casing import lowercase_words
 from reviewer_app.core.context_rules import (
@@ -87,6 +88,7 @@ from reviewer_app.core.defined_acronyms import label_acronyms_as_defined
 from reviewer_app.core.display_names import label_device_speakers, label_persons_before_notes
 from reviewer_app.core.family_names import relabel_names_by_form, relabel_relatives_of_persons
 from reviewer_app.core.form_fields import drop_keys_read_as_names
+from reviewer_app.core.given_names import take_in_given_names
 from reviewer_app.core.holiday_names import relabel_holidays_read_as_persons
 from reviewer_app.core.kind_modifiers import label_names_before_kinds
 from reviewer_app.core.language_names import label_languages, language_names, surnames_named_like_languages
@@ -844,11 +846,17 @@ def merge_spans(
         # Representative" read as a person makes no person of "OFFICE OF ... RIGHTS AND SERVICES").
         # Where a language is NRP at every mention (label_languages) the whitelist keeps none readable.
         merged = roll_call_names(merged, text, not_names | stop_words | rules.titles, casing_counts)
+        # Given names to propagate: "Tremaine Whitfield" where NER read "Whitfield"; in capitals,
+        # "MY WIFE ROSE", "HOPE DELGADO", words the truecased view wrote in lower case.
+        not_given = not_names | stop_words | person_words | rules.known_places
+        merged = take_in_given_names(merged, text, lower_words, not_given, speaker_tags)
+        merged = capital_names_by_place(merged, text, speaker_tags, rules.person_cues, not_given)
         late_whitelist = rules.whitelist - language_names() if every_language_mention else rules.whitelist
         late_whitelisted = whitelisted if late_whitelist == rules.whitelist else None
         propagated = apply_whitelist(propagate(merged, text, rules), text, late_whitelist, late_whitelisted)
         merged = drop_sentence_initial_homographs(propagated, text, lower_words)
         merged = drop_propagated_after_the(merged, text)
+        merged = drop_capital_words_said_as_words(merged, text, speaker_tags, rules.determiners)  # "A ROSE"
         merged = propagate_lower_case_names(
             merged, text, stop_words, rules.titles | name_titles, rules.determiners
         )

@@ -201,17 +201,22 @@ def kin_named_persons(
     none, and a name said to be one's relative, PERSON: an NER guess of exactly the name
     changes label, and a name no span covers becomes one. No name with a word of
     `known_places`, `not_names`, a pronoun ("She is my sister") or a word the document
-    writes in lower case; the names end where a name can (`_kin_names_end`). A relative said
+    writes in lower case (unless capitalised right after the kin word in a text that
+    capitalises names: "my cousin Faith"); the names end where a name can (`_kin_names_end`). A relative said
     to be a name (`_kin_is_name`) takes no group's name ("my brother is Catholic") nor a
     plural ("My brother was Crips": a gang's members)."""
     lowercase = lowercase_words(text)
+    # Right after "my cousin" a capital is the name's own where the text capitalises names, also
+    # on a word it writes in lower case elsewhere ("my cousin Faith said" beside "real faith").
+    capital_is_a_name = names_are_capitalised(text)
 
     def is_kin(word: str) -> bool:
         return word in kin_words or (word.endswith("s") and word[:-1] in kin_words)
 
-    def is_name(name: str) -> bool:
+    def is_name(name: str, capitalised_by_its_place: bool = False) -> bool:
         return all(
-            _may_be_person(w, known_places, not_names | PRONOUNS) and w.lower() not in lowercase
+            _may_be_person(w, known_places, not_names | PRONOUNS)
+            and (capitalised_by_its_place or w.lower() not in lowercase)
             for w in name.split()
         )
 
@@ -221,7 +226,7 @@ def kin_named_persons(
             continue
         offset = match.start("names")
         for item in _LIST_ITEM.finditer(match.group("names")):
-            if not is_name(item.group()):
+            if not is_name(item.group(), capital_is_a_name):
                 break
             out = _as_person(out, offset + item.start(), offset + item.end())
     for match in _name_is_kin().finditer(text):

@@ -31,6 +31,8 @@ _ROLE_END = re.compile(r"[ \t]*(?:,|\(|\n|\Z)")
 _POSSESSIVE = re.compile(r"['’]s$")
 # A courtesy title, before a surname: "Mr. Cross", "MS. GUEST".
 _COURTESY = r"\b(?:mr|mrs|ms|mx|miss|dr)\.?[ ]+"
+# What follows a name in an appearance list: a comma and the first word of a role.
+_COMMA_AND_WORD = re.compile(r",[ ]+(?P<word>[\w'’.]+)")
 # A role phrase is at most this many words ("Deputy Probation Officer", "Senior Claims Adjuster").
 _MOST_WORDS = 4
 
@@ -102,3 +104,14 @@ def role_after_name(
         )
         and bool(_ROLE_END.match(text, span.end))
     )
+
+
+def named_before_role(span: Span, text: str, roles: frozenset[str]) -> bool:
+    """Whether `span` stands where an appearance list names one present: opening its line, before
+    a comma and a role (its first word one of `roles`, lower case), as in "SUMMER CROSS, Deputy
+    Commissioner", "HOPE MERCY, Attorney for Inmate". The place says it is a name however
+    ordinary its words ("every summer", "cross paths")."""
+    after = _COMMA_AND_WORD.match(text, span.end)
+    # The name opens its line: "Victim Services Representative, Unidentified" is a role's line.
+    opens_line = not text[text.rfind("\n", 0, span.start) + 1 : span.start].strip()
+    return bool(after) and opens_line and _bare(after.group("word")) in roles

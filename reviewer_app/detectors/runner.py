@@ -26,6 +26,7 @@ from reviewer_app.core.caption_layout import caption_layout_blanked, without_cue
 from reviewer_app.core.document import Document
 from reviewer_app.core.line_numbers import without_line_numbers
 from reviewer_app.core.merge import merge_spans
+from reviewer_app.core.ocr_zeros import zeros_read_as_o
 from reviewer_app.core.progress import Cancelled, Progress
 from reviewer_app.core.spans import Span
 from reviewer_app.core.truecasing import (
@@ -363,8 +364,11 @@ def run_detection(
         # lower case must see it caseless.
         # A captions file's signature and voice tags are read as spaces (its cue timings are
         # read, and what is found on them dropped after the merge).
+        # A word whose O the scan read as a zero ("DELGAD0") is read with its letter, by the
+        # finders and the merge alike (the same length: offsets hold for the text as written).
+        written = zeros_read_as_o(document.text)
         view = None
-        read = caption_layout_blanked(document.text)
+        read = caption_layout_blanked(written)
         tags = document.speaker_tags()
         whole = bool(finders) and reads_without_case(read, tags)
         # Or only its turns are said in lower case, under a cased header and cased names.
@@ -397,7 +401,7 @@ def run_detection(
         rules = profile_table().get(profile).for_document(document)
         merged = merge_spans(
             raw_spans,
-            document.text,
+            written,
             person_names=document.metadata.names(),
             speaker_tags=tags,
             casing_counts=_casing_counts() if view and view.changed else None,

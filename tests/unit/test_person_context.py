@@ -168,6 +168,19 @@ def test_a_kin_word_before_a_place_a_day_or_a_common_word_makes_no_person():
     assert not any(label == "PERSON" for _, label in labels)
 
 
+def test_a_kin_words_name_that_is_a_common_word_written_with_its_capital_is_a_person():
+    # The text capitalises names, so "Faith" right after "my cousin" is hers, although the
+    # text says "faith" as a word too, which stays a word.
+    text = (
+        "A: My cousin Faith works at a salon. It shows real faith in you.\n"
+        "A: She is my cousin. She will be nineteen this summer. Then we go home.\n"
+        "Q: Thank you. Do you have a job offer? Is it in writing? We will read it now.\n"
+    )
+    labels = _labels(text, [])
+    assert ("Faith", "PERSON") in labels
+    assert ("faith", "PERSON") not in labels
+
+
 def test_a_firm_used_as_a_modifier_after_a_relation_stays_a_firm():
     # "engaged to Wells Fargo money": the firm's name qualifies the noun after it, no person.
     text = "A: He got engaged to Wells Fargo money and lost it all.\n"
