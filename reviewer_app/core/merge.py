@@ -95,7 +95,7 @@ from reviewer_app.core.language_names import label_languages, language_names, su
 from reviewer_app.core.legislature_names import persons_after_office_titles, roll_call_names
 from reviewer_app.core.log_streets import label_log_streets, without_log_codes
 from reviewer_app.core.name_edges import (
-    after_courtesy_title,
+    drop_role_only_persons,
     drop_stutters,
     join_split_names,
     strip_titles,
@@ -111,7 +111,6 @@ from reviewer_app.core.name_propagation import (
 )
 from reviewer_app.core.name_rules import (
     drop_months_inside_names,
-    is_quoted_nickname,
     relabel_persons_in_context,
     relabel_places_named_alone,
     relabel_spellings,
@@ -179,7 +178,6 @@ from reviewer_app.paths import resource
 TRAINED = "trained"
 _PREVIOUS_WORD_COMMA = re.compile(r"([\w'-]+),[ ]+\Z")
 _NEXT_WORD = re.compile(r"[ ]+([\w'-]+)")
-_WORDS = re.compile(r"[\w.'’-]+")
 
 
 @dataclass(frozen=True)
@@ -452,26 +450,6 @@ def _names_someone(span: Span, text: str, rules: MergeRules, titles: frozenset[s
         return True
     following = _NEXT_WORD.match(text, span.end)
     return bool(following and following.group(1).islower() and following.group(1) not in rules.clause_words)
-
-
-def drop_role_only_persons(
-    spans: Iterable[Span], text: str, not_names: frozenset[str], roles: frozenset[str] = frozenset()
-) -> list[Span]:
-    """A PERSON made of nothing but titles, offices, kin words and determiners
-    (`not_names`, lower case) names no one: "Mr President", "Madam Chair", "Her
-    Majesty", "I see Mom is here". One word right after a courtesy title that is none of
-    `roles` (lower case: offices, determiners) is a surname ("Ms. Judge", "Mr. Deacon"); one
-    in quotes after a verb that names, a nickname ('guys called me "Professor"')."""
-    out = []
-    for span in spans:
-        if span.label == "PERSON":
-            words = [w.lower().rstrip(".,") for w in _WORDS.findall(span.text_in(text))]
-            surname = len(words) == 1 and words[0] not in roles and after_courtesy_title(text, span.start)
-            surname = surname or is_quoted_nickname(text, span.start, span.end)
-            if words and all(w in not_names for w in words) and not surname:
-                continue
-        out.append(span)
-    return out
 
 
 # 2 (`apply_whitelist`, in whitelist_terms.py) ----------------------------------

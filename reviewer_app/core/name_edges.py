@@ -127,3 +127,27 @@ def join_split_names(
             continue
         out.append(span)
     return out
+
+
+# A span's words, their dots and apostrophes inside ("Mr.", "O'Neil").
+_SPAN_WORDS = re.compile(r"[\w.'’-]+")
+
+
+def drop_role_only_persons(
+    spans: Iterable[Span], text: str, not_names: frozenset[str], roles: frozenset[str] = frozenset()
+) -> list[Span]:
+    """A PERSON made of nothing but titles, offices, kin words and determiners
+    (`not_names`, lower case) names no one: "Mr President", "Madam Chair", "Her
+    Majesty", "I see Mom is here". One word right after a courtesy title that is none of
+    `roles` (lower case: offices, determiners) is a surname ("Ms. Judge", "Mr. Deacon"); one
+    in quotes after a verb that names, a nickname ('guys called me "Professor"')."""
+    out = []
+    for span in spans:
+        if span.label == "PERSON":
+            words = [w.lower().rstrip(".,") for w in _SPAN_WORDS.findall(span.text_in(text))]
+            surname = len(words) == 1 and words[0] not in roles and after_courtesy_title(text, span.start)
+            surname = surname or is_quoted_nickname(text, span.start, span.end)
+            if words and all(w in not_names for w in words) and not surname:
+                continue
+        out.append(span)
+    return out
