@@ -60,6 +60,16 @@ _TIME_AFTER_NAME = re.compile(r"[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]+|$)")
 _TIME_ENDS = frozenset("0123456789MmPp.")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
 _TIMESTAMP_OPENERS = frozenset("[(0123456789")
+# The closing tag of a WebVTT cue's voice pasted into a text or printed ("<v Ana Ruiz>hi</v>").
+VOICE_CLOSE = "</v>"
+
+
+def speech_end(line: str) -> int:
+    """Where the speech of an utterance whose (joined) line is `line` ends: at its end, but
+    before the closing tag of a WebVTT cue's voice ("<v Daniel Okafor>Good morning.</v>"),
+    markup, no speech."""
+    end = len(line.rstrip())
+    return end - len(VOICE_CLOSE) if line[:end].endswith(VOICE_CLOSE) else end
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,8 @@ class Turn:
     # follows the tag on its line (a page that breaks its row after "MS. RICH:" prints it
     # on the row under, and the rows are joined).
     speech_below: bool = False
+    # Named in a WebVTT cue's voice tag ("<v Ana Ruiz, Esq.>"): markup that says who speaks.
+    voiced: bool = False
 
     def moved(self, by: int, marked: bool | None = None) -> Turn:
         """The turn on a line that has `by` more characters before it."""
@@ -165,7 +177,12 @@ class HearingLayout:
         if rest.startswith("<v") and (voice := self.voice_tag.match(rest)):
             # A WebVTT cue pasted into a text names its speaker in its voice tag; the tag's
             # marks stand before and after the name, as a timestamp may.
-            return Turn(voice.group("speaker"), start + voice.start("speaker"), speech_at=start + voice.end())
+            return Turn(
+                voice.group("speaker"),
+                start + voice.start("speaker"),
+                speech_at=start + voice.end(),
+                voiced=True,
+            )
         if "FOR THE RECORD" in rest[:32] and (heading := self.record_heading.match(rest)):
             below = not rest[heading.end() :].strip()
             return Turn(heading.group("speaker"), start, speech_at=start + heading.end(), speech_below=below)
@@ -728,7 +745,7 @@ def build_hearing_document(
             entries.extend(
                 (offset + s, src.page, src.line) for s, src in zip(row_starts, sources, strict=True)
             )
-            end = offset + len(line_text)
+            end = offset + speech_end(line_text)
             turn = layout.turn_of(line_text, known_speakers) if name == "body" else None
             if turn is not None and turn.speaker in notice_tags and is_notice_row(line_text):
                 turn = None

@@ -43,14 +43,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from reviewer_app.core.document import HearingMetadata, Section, Utterance
-from reviewer_app.importers.hearing import Turn, cover_metadata, hearing_layout
+from reviewer_app.importers.hearing import Turn, cover_metadata, hearing_layout, speech_end
 
 # A line indented this much further than its turn's line is centred: a heading.
 CENTRED_INDENT = 10
 # The most words a line in capitals may hold to end a sentence broken off over it ("16  CGA?"):
 # a notice's row is longer.
 MAX_CAPITALS_END_WORDS = 4
-_VOICE_CLOSE = "</v>"
 
 
 @dataclass(frozen=True)
@@ -149,6 +148,11 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
         # Captions mark every change of speaker (">>"): a speaker they name once is one too
         # (">> COMMISSIONER PIKE: GOOD MORNING." in captions in capitals).
         confirmed |= marked
+    voiced = {i for i, turn in candidates.items() if turn.voiced}
+    if len(voiced) > 1:
+        # A WebVTT file's voice tags name each cue's speaker, whoever speaks once, whatever the
+        # name holds ("<v Irena Kowalski, Esq.>").
+        confirmed |= voiced
     exported = {i for i in candidates if _exported_turn(lines, i, candidates)}
     if len(exported) > 1:
         # A program's export names each turn in a layout of its own, whoever speaks once in it.
@@ -164,7 +168,9 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
         # document's tags are written so (one of them recurs); elsewhere a comma's line said once
         # is a sentence's opening ("Yes, Sir:", "However, Mr. Lee:").
         if not any("," in candidates[i].speaker for i in repeated):
-            confirmed -= {i for i in confirmed if "," in candidates[i].speaker and i not in repeated}
+            confirmed -= {
+                i for i in confirmed if "," in candidates[i].speaker and i not in repeated and i not in voiced
+            }
     return {i: candidates[i] for i in sorted(confirmed)}
 
 
@@ -311,9 +317,8 @@ def ends_sentence_in_capitals(above: str, line: str) -> bool:
 
 
 def _speech_end(line: _Line) -> int:
-    """Where the speech on `line` ends: at the line's end, before the closing tag of a WebVTT
-    cue's voice pasted into a text ("<v Daniel Okafor>Good morning.</v>"), markup, no speech."""
-    return line.end - len(_VOICE_CLOSE) if line.text.rstrip().endswith(_VOICE_CLOSE) else line.end
+    """Where the speech on `line` ends (`hearing.speech_end`)."""
+    return line.start + speech_end(line.text)
 
 
 def speech_indent(line: str, tag_column: int) -> int:
