@@ -258,6 +258,19 @@ class HearingLayout:
         """A whole line that is one parenthetical: "(Off the record.)"."""
         return bool(self.parenthetical_start.match(line) and self.parenthetical_end.search(line))
 
+    def parenthetical_at(self, line: str) -> int | None:
+        """Where the parenthetical a line opens starts ("(Off the record.)", or one left open
+        for the rows under it: "(Whereupon, a recess was taken from 11:38 a.m."): at 0, or
+        after a transcript's line number printed before it, as before a speaker's tag ("12
+        (Interpreter sworn.)", a line-numbered page saved as text); None where the line opens
+        none."""
+        if self.parenthetical_start.match(line):
+            return 0
+        number = _LINE_NUMBER.match(line) if line[:1].isdigit() else None
+        if number and self.parenthetical_start.match(line[number.end() :]):
+            return number.end()
+        return None
+
     def spelled_goes_on(self, line: str, next_line: str) -> bool:
         """Whether `line` ends inside a word spelled letter by letter ("R-A-N-") and
         `next_line` goes on with its letters ("D-A.", "A."): one word, whatever the next
@@ -752,8 +765,8 @@ def build_hearing_document(
             if turn is not None and not layout.examiner_line.match(line_text):
                 speech_at = None if turn.speech_at is None else offset + turn.speech_at
                 found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end, speech_at))
-            elif name == "body" and layout.parenthetical_start.match(line_text):
-                found_utterances.append(Utterance("", offset, end))
+            elif name == "body" and (at := layout.parenthetical_at(line_text)) is not None:
+                found_utterances.append(Utterance("", offset + at, end))
             pieces.append(line_text)
             offset += len(line_text)
         pieces.append("\n")

@@ -305,6 +305,9 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
     cues = cue_numbers([line.text for _, line in rows])
     stamped = margin_stamp_rows([line.text for _, line in rows])
+    # A line-numbered transcript saved as text and printed again: each row opens one of its lines.
+    printed = [k for k, (_, line) in enumerate(rows) if line.words]
+    text_lines = {printed[i] for i in text_line_rows([rows[k][1].text for k in printed])[0]}
     sources = []
     previous: PrintedLine | None = None
     previous_page: PdfPage | None = None
@@ -368,7 +371,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             )
         )
         after_full = previous is not None and right is not None and not ended_short
-        sources.append(BodyRow(source, tags, centred, after_short, notice, after_full))
+        sources.append(BodyRow(source, tags, centred, after_short, notice, after_full, k in text_lines))
         previous, previous_page = line, page
         # Lower case in the line's rows so far ("8" under its speech is no notice's row).
         starts = after_short or (tags and layout.speaker_of(line.text, known) is not None)
@@ -694,7 +697,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             and i not in centred
             and (turn_starts[i - 1] or i - 1 in speech_on)
             and _mostly_lower(rows[0][2])
-            and not layout.parenthetical_start.match(rows[0][2])
+            and layout.parenthetical_at(rows[0][2]) is None
         ):
             speech_on.add(i)
     first_turn = next((i for i, opens in enumerate(turn_starts) if opens), len(paragraphs))

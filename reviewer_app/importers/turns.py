@@ -29,7 +29,8 @@ who examines ("BY MR. VASQUEZ:") is no turn.
 - an utterance is a turn's line from its tag on, with the lines that go on with
   its speech (no blank line, timestamp or new tag between, not a heading in
   capitals under speech in lower case, not centred far right of the turn);
-  a parenthetical on a line of its own is an utterance with speaker "";
+  a parenthetical on a line of its own, after its line number too ("12   (Off the
+  record.)"), is an utterance with speaker "";
 - what stands before the body is the "cover"; after it, a first block in
   capitals (not headed as a certificate) is the "decision" and the rest the
   "certificate", as in the canonical layout.
@@ -39,6 +40,7 @@ The cover's metadata is kept only when it names a hearing (`cover_metadata`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -50,6 +52,8 @@ CENTRED_INDENT = 10
 # The most words a line in capitals may hold to end a sentence broken off over it ("16  CGA?"):
 # a notice's row is longer.
 MAX_CAPITALS_END_WORDS = 4
+# A line number alone, or before no word (no two letters in a row): "24", "4   --o0o--".
+_NUMBERED_NO_WORD = re.compile(r"\d{1,2}(?:\s+(?:(?![^\W\d_]{2})\S)*)?")
 
 
 @dataclass(frozen=True)
@@ -229,7 +233,8 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
                 speech = None  # a blank line ends a turn, but not under its heading
             continue
         timestamped = bool(layout.timestamp_prefix.match(text))
-        parenthetical = bool(layout.parenthetical_start.match(text))
+        parenthetical_at = layout.parenthetical_at(text)
+        parenthetical = parenthetical_at is not None
         open_parenthetical = speech is not None and speech.open_parenthetical
         # A recorder's stamp opens a line of its own, but under a tag alone it opens the speech
         # ("Speaker 2:" / "[00:03:48] And was the gun with you?").
@@ -238,8 +243,12 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
         cue_number = (
             text.isdigit() and i + 1 < len(lines) and bool(layout.cue_timing.match(lines[i + 1].stripped))
         )
+        # A numbered line of no word after the last turn (a numbered page's empty line, "24", or a
+        # divider under the closing parenthetical, "4   --o0o--") ends the page in the body, as
+        # it did when the last turn went on over it.
+        wordless = bool(_NUMBERED_NO_WORD.fullmatch(text))
         if i > last_turn and not (
-            parenthetical or timestamped or goes_on or open_parenthetical or cue_number
+            parenthetical or timestamped or goes_on or open_parenthetical or cue_number or wordless
         ):
             break
         if i in turns:
@@ -254,7 +263,7 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
             if open_parenthetical and layout.parenthetical_end.search(text):
                 speech = None
         elif parenthetical:
-            speech = _Speech("", line.start + line.indent, line, utterances)
+            speech = _Speech("", line.start + line.indent + parenthetical_at, line, utterances)
             if layout.parenthetical_end.search(text):
                 speech = None
             else:
@@ -300,7 +309,7 @@ class _Speech:
             return False
         if layout.examiner_line.match(text) or line.indent >= self.indent + CENTRED_INDENT:
             return False
-        if layout.parenthetical_start.match(text):
+        if layout.parenthetical_at(text) is not None:
             return False
         # A heading or a notice in capitals under speech in lower case is none of it, but for
         # the end of a sentence the line over it broke off.
