@@ -132,6 +132,7 @@ class HearingLayout:
     spelled_wrap_start: re.Pattern[str]
     parenthetical_start: re.Pattern[str]
     parenthetical_end: re.Pattern[str]
+    field_value: re.Pattern[str]
     decision_footer: re.Pattern[str]
     hyphen_wrap_end: re.Pattern[str]
     hyphen_wrap_start: re.Pattern[str]
@@ -462,6 +463,7 @@ def hearing_layout() -> HearingLayout:
         spelled_wrap_start=re.compile(body["spelled_wrap_start"]),
         parenthetical_start=re.compile(body["parenthetical_start"]),
         parenthetical_end=re.compile(body["parenthetical_end"]),
+        field_value=re.compile(body["field_value"]),
         decision_footer=re.compile(body["decision_footer"]),
         hyphen_wrap_end=re.compile(body["hyphen_wrap_end"]),
         hyphen_wrap_start=re.compile(body["hyphen_wrap_start"]),

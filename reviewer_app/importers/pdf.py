@@ -82,12 +82,13 @@ import itertools
 import logging
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
 from reviewer_app.core.document import UNNAMED_SPEAKER, Document, HearingMetadata, PageMap, Section
 from reviewer_app.core.progress import Progress
 from reviewer_app.importers.errors import NoTextLayerError
+from reviewer_app.importers.form_records import field_rows
 from reviewer_app.importers.hearing import (
     SourceLine,
     Turn,
@@ -296,7 +297,9 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         ]
         rows = rows[first_turn:]
     metadata = cover_metadata([s.text for s in cover])
-    named = _named_between([line for _, line in rows if line.words and at_tags(line)], named)
+    # A record's labels ("From:", "Received:"), no speakers where they stand once between others.
+    labels = {layout.turn_of(numbered_rows[k], named=True).speaker for k in field_rows(numbered_rows)}
+    named = _named_between([line for _, line in rows if line.words and at_tags(line)], named, labels)
     known = tuple(dict.fromkeys((*metadata.names(), *named)))
     right = _right_margin([line for _, line in rows])
     # Rows that are a time and nothing else ("0:21"), often enough: a recorder's timestamps
@@ -305,6 +308,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
     cues = cue_numbers([line.text for _, line in rows])
     stamped = margin_stamp_rows([line.text for _, line in rows])
+    fields = field_rows([line.text for _, line in rows])
     # A line-numbered transcript saved as text and printed again: each row opens one of its lines.
     printed = [k for k, (_, line) in enumerate(rows) if line.words]
     text_lines = {printed[i] for i in text_line_rows([rows[k][1].text for k in printed])[0]}
@@ -335,6 +339,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             or time_alone
             or k in cues
             or k in stamped
+            or k in fields
             or (
                 ended_short
                 and (
@@ -431,12 +436,14 @@ def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
     label said once ("Dated:") is none, but for a speaker an export names (`_exported`)."""
     layout = hearing_layout()
     texts = list(texts)
+    fields = field_rows(texts)  # "Time: 2:20 PM" twice: a record's field, no speaker's tag
     counts = Counter(
         turn.speaker
-        for text in texts
+        for k, text in enumerate(texts)
         if (turn := layout.turn_of(text, named=True)) is not None
         and turn.named
         and not layout.examiner_line.match(text)
+        and k not in fields
     )
     repeated = [name for name, count in counts.items() if count >= 2]
     return tuple(dict.fromkeys((*repeated, *_exported(texts))))
@@ -457,16 +464,20 @@ def _exported(texts: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found)) if len(found) > 1 else ()
 
 
-def _named_between(tag_rows: Sequence[PrintedLine], named: Sequence[str]) -> tuple[str, ...]:
+def _named_between(
+    tag_rows: Sequence[PrintedLine], named: Sequence[str], fields: Collection[str] = ()
+) -> tuple[str, ...]:
     """`named`, and the speakers named in mixed case who open one turn between the turns of
     speakers who open two or more, in a transcript whose tags name speakers so (a justice
     who asks one question among others'), as the text importer takes them (`turns.py`);
-    `tag_rows` are the body's rows where turns start."""
+    `tag_rows` are the body's rows where turns start; a record's `fields` are no speakers."""
     layout = hearing_layout()
     turns = [
         (i, turn)
         for i, line in enumerate(tag_rows)
-        if not layout.examiner_line.match(line.text) and (turn := layout.turn_of(line.text, named=True))
+        if not layout.examiner_line.match(line.text)
+        and (turn := layout.turn_of(line.text, named=True))
+        and turn.speaker not in fields
     ]
     said = Counter(turn.speaker for _, turn in turns)
     repeated = [(i, turn) for i, turn in turns if said[turn.speaker] > 1]

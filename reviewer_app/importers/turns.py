@@ -45,6 +45,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from reviewer_app.core.document import HearingMetadata, Section, Utterance
+from reviewer_app.importers.form_records import record_fields
 from reviewer_app.importers.hearing import Turn, cover_metadata, hearing_layout, speech_end
 
 # A line indented this much further than its turn's line is centred: a heading.
@@ -84,7 +85,7 @@ def read_structure(text: str) -> TextStructure | None:
     for raw in text.split("\n"):
         lines.append(_Line(raw, offset, len(raw) - len(raw.lstrip())))
         offset += len(raw) + 1
-    turns = _turns(lines, ())
+    turns, fields = _turns(lines, ())
     if not turns:
         return None
     first = min(turns)
@@ -92,9 +93,9 @@ def read_structure(text: str) -> TextStructure | None:
     metadata = cover_metadata(cover) if cover else HearingMetadata()
     if metadata.names():
         # The cover's names are speaker tags in any case ("Daniel McCoy:").
-        turns = _turns(lines, metadata.names())
+        turns, fields = _turns(lines, metadata.names())
         first = min(turns)
-    utterances, body_end = _body(lines, turns, first)
+    utterances, body_end = _body(lines, turns, first, fields)
     while first > 0 and hearing_layout().examiner_line.match(lines[first - 1].stripped):
         first -= 1  # "BY MR. VASQUEZ:" over the first question opens the body
     sections = []
@@ -106,8 +107,9 @@ def read_structure(text: str) -> TextStructure | None:
     return TextStructure(tuple(utterances), tuple(sections), metadata)
 
 
-def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
-    """The lines (by index) that start a transcript's turn."""
+def _turns(lines: list[_Line], known: tuple[str, ...]) -> tuple[dict[int, Turn], frozenset[int]]:
+    """The lines (by index) that start a transcript's turn, and those that hold a written
+    record's field ("Received: 11/12/2026 8:14 AM", `form_records.py`), no turn."""
     layout = hearing_layout()
     candidates: dict[int, Turn] = {}
     for i, line in enumerate(lines):
@@ -115,6 +117,8 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
             turn = layout.turn_of(line.text, known, named=True)
             if turn is not None:
                 candidates[i] = turn
+    fields = record_fields([line.text for line in lines], candidates)
+    candidates = {i: turn for i, turn in candidates.items() if i not in fields}
     counts = Counter(turn.speaker for turn in candidates.values())
     repeated = {i for i, turn in candidates.items() if counts[turn.speaker] > 1}
     # A name in mixed case said once is no tag but between turns of such names.
@@ -175,7 +179,7 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
             confirmed -= {
                 i for i in confirmed if "," in candidates[i].speaker and i not in repeated and i not in voiced
             }
-    return {i: candidates[i] for i in sorted(confirmed)}
+    return {i: candidates[i] for i in sorted(confirmed)}, fields
 
 
 def _inside_block(lines: list[_Line], i: int) -> bool:
@@ -218,8 +222,11 @@ def _speech_in_lower_case(lines: list[_Line], i: int) -> bool:
     return alone and i + 1 < len(lines) and any(c.islower() for c in lines[i + 1].text)
 
 
-def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[Utterance], int]:
-    """The body's utterances and the index of its last line."""
+def _body(
+    lines: list[_Line], turns: dict[int, Turn], first: int, fields: frozenset[int]
+) -> tuple[list[Utterance], int]:
+    """The body's utterances and the index of its last line; a record's field (`fields`) is a
+    line of its own ("Time: 2:20 PM" between turns), no utterance."""
     layout = hearing_layout()
     last_turn = max(turns)
     utterances: list[Utterance] = []
@@ -238,7 +245,12 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
         open_parenthetical = speech is not None and speech.open_parenthetical
         # A recorder's stamp opens a line of its own, but under a tag alone it opens the speech
         # ("Speaker 2:" / "[00:03:48] And was the gun with you?").
-        goes_on = speech is not None and (not timestamped or speech.tag_alone) and speech.goes_on(line)
+        goes_on = (
+            speech is not None
+            and (not timestamped or speech.tag_alone)
+            and i not in fields
+            and speech.goes_on(line)
+        )
         # A caption file's cue number over its timing line (pasted into a text): the captions'.
         cue_number = (
             text.isdigit() and i + 1 < len(lines) and bool(layout.cue_timing.match(lines[i + 1].stripped))
