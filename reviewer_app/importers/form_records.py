@@ -5,13 +5,12 @@ voicemail log; "Time: 2:05 PM" over a note-taker's export): no speaker's turns (
 A label is one word in mixed case that English writes in lower case (a form's word, not a
 name); it is a field where English writes it often and all its values are data, not speech
 (digits, times, dates, a phone number: `field_value` in `resources/importers/bph_layout.toml`).
-Where such fields stand
-in two records or more (runs of lines without a blank one between), the labels every record
-holds are the record's fields too, whatever their value ("From: Fresno County Behavioral
-Health", "Transcription: ..."). A speaker's tag that
-names a person, a title or a role, or that is in capitals, is never taken for a field: the
-rule only reads labels a writer puts on a record, so that the turns of a short interview or a
-call whose speakers each speak once stay turns.
+Where such fields stand in two records or more (runs of lines without a blank one between), the
+labels every record holds are the record's fields too, whatever their value ("From: Fresno
+County Behavioral Health", "Transcription: ..."). A speaker's tag that names a person, a title
+or a role, or that is in capitals, is never taken for a field: the rule only reads labels a
+writer puts on a record, so that the turns of a short interview or a call whose speakers each
+speak once stay turns.
 """
 
 from __future__ import annotations
