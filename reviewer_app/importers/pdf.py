@@ -55,7 +55,10 @@ page map gives the PDF page and the row's number. From that layout:
   notice's row fills its row; a decision-page footer in mixed case inside a turn's
   speech stays in it, as a text file reads it; a row going on with a name spelled
   letter by letter ("A.") opens no turn; a caption file's cue number over its timing row
-  starts a line, at a page's top too, where no blank row shows it (`pdf_cues.py`).
+  starts a line, at a page's top too, where no blank row shows it (`pdf_cues.py`); a parenthetical
+  after a line-numbered text's own number ("12 (Interpreter sworn.)") is a line of its own, and
+  the text's next line goes back to no turn; a written record's field ("Received: 11/12/2026
+  8:14 AM") is no turn and starts a line (`form_records.py`).
 
 Words on a printed line (`pdf_pages.py` reads the pages' lines) are joined with
 single spaces. PDFs without line numbers are read as plain
