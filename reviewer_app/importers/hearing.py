@@ -68,8 +68,8 @@ def speech_end(line: str) -> int:
     """Where the speech of an utterance whose (joined) line is `line` ends: at its end, but
     before the closing tag of a WebVTT cue's voice ("<v Daniel Okafor>Good morning.</v>"),
     markup, no speech."""
-    end = len(line.rstrip())
-    return end - len(VOICE_CLOSE) if line[:end].endswith(VOICE_CLOSE) else end
+    stripped = line.rstrip()
+    return len(stripped) - len(VOICE_CLOSE) if stripped.endswith(VOICE_CLOSE) else len(line)
 
 
 @dataclass(frozen=True)

@@ -339,7 +339,7 @@ def ends_sentence_in_capitals(above: str, line: str) -> bool:
 
 def _speech_end(line: _Line) -> int:
     """Where the speech on `line` ends (`hearing.speech_end`)."""
-    return line.start + speech_end(line.text)
+    return line.start + speech_end(line.text.rstrip())
 
 
 def speech_indent(line: str, tag_column: int) -> int:

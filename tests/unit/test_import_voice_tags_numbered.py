@@ -90,6 +90,7 @@ def test_voice_tags_read_back_from_numbered_pages(tmp_path, layout):
     [
         ("<v Ana Ruiz>Hi.</v>", len("<v Ana Ruiz>Hi.")),
         ("<v Ana Ruiz>Hi.</v>  ", len("<v Ana Ruiz>Hi.")),
+        ("MS. RUIZ: hi  ", len("MS. RUIZ: hi  ")),  # a line without the tag ends where it ends
         ("<v Ana Ruiz>Hi.", len("<v Ana Ruiz>Hi.")),
         ("MS. RUIZ: it said </v> there", len("MS. RUIZ: it said </v> there")),
     ],
