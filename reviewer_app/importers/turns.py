@@ -242,7 +242,12 @@ def _body(
         timestamped = bool(layout.timestamp_prefix.match(text))
         parenthetical_at = layout.parenthetical_at(text)
         parenthetical = parenthetical_at is not None
-        open_parenthetical = speech is not None and speech.open_parenthetical
+        # A numbered line of no word after the last turn (a numbered page's empty line, "24", or a
+        # divider under the closing parenthetical, "4   --o0o--") ends the page in the body, as
+        # it did when the last turn went on over it; no parenthetical left open goes on over it
+        # (a page number where the blank line over it fell at a sheet's break: "92").
+        wordless = bool(_NUMBERED_NO_WORD.fullmatch(text))
+        open_parenthetical = speech is not None and speech.open_parenthetical and not wordless
         # A recorder's stamp opens a line of its own, but under a tag alone it opens the speech
         # ("Speaker 2:" / "[00:03:48] And was the gun with you?").
         goes_on = (
@@ -255,10 +260,6 @@ def _body(
         cue_number = (
             text.isdigit() and i + 1 < len(lines) and bool(layout.cue_timing.match(lines[i + 1].stripped))
         )
-        # A numbered line of no word after the last turn (a numbered page's empty line, "24", or a
-        # divider under the closing parenthetical, "4   --o0o--") ends the page in the body, as
-        # it did when the last turn went on over it.
-        wordless = bool(_NUMBERED_NO_WORD.fullmatch(text))
         if i > last_turn and not (
             parenthetical or timestamped or goes_on or open_parenthetical or cue_number or wordless
         ):
