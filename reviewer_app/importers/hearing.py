@@ -60,6 +60,16 @@ _TIME_AFTER_NAME = re.compile(r"[ \t]+\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]+|$)")
 _TIME_ENDS = frozenset("0123456789MmPp.")
 # What a recorder's timestamp opens with: checked before its pattern is tried.
 _TIMESTAMP_OPENERS = frozenset("[(0123456789")
+# The closing tag of a WebVTT cue's voice pasted into a text or printed ("<v Ana Ruiz>hi</v>").
+VOICE_CLOSE = "</v>"
+
+
+def speech_end(line: str) -> int:
+    """Where the speech of an utterance whose (joined) line is `line` ends: at its end, but
+    before the closing tag of a WebVTT cue's voice ("<v Daniel Okafor>Good morning.</v>"),
+    markup, no speech."""
+    stripped = line.rstrip()
+    return len(stripped) - len(VOICE_CLOSE) if stripped.endswith(VOICE_CLOSE) else len(line)
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,8 @@ class Turn:
     # follows the tag on its line (a page that breaks its row after "MS. RICH:" prints it
     # on the row under, and the rows are joined).
     speech_below: bool = False
+    # Named in a WebVTT cue's voice tag ("<v Ana Ruiz, Esq.>"): markup that says who speaks.
+    voiced: bool = False
 
     def moved(self, by: int, marked: bool | None = None) -> Turn:
         """The turn on a line that has `by` more characters before it."""
@@ -120,6 +132,7 @@ class HearingLayout:
     spelled_wrap_start: re.Pattern[str]
     parenthetical_start: re.Pattern[str]
     parenthetical_end: re.Pattern[str]
+    field_value: re.Pattern[str]
     decision_footer: re.Pattern[str]
     hyphen_wrap_end: re.Pattern[str]
     hyphen_wrap_start: re.Pattern[str]
@@ -165,7 +178,12 @@ class HearingLayout:
         if rest.startswith("<v") and (voice := self.voice_tag.match(rest)):
             # A WebVTT cue pasted into a text names its speaker in its voice tag; the tag's
             # marks stand before and after the name, as a timestamp may.
-            return Turn(voice.group("speaker"), start + voice.start("speaker"), speech_at=start + voice.end())
+            return Turn(
+                voice.group("speaker"),
+                start + voice.start("speaker"),
+                speech_at=start + voice.end(),
+                voiced=True,
+            )
         if "FOR THE RECORD" in rest[:32] and (heading := self.record_heading.match(rest)):
             below = not rest[heading.end() :].strip()
             return Turn(heading.group("speaker"), start, speech_at=start + heading.end(), speech_below=below)
@@ -240,6 +258,19 @@ class HearingLayout:
     def is_parenthetical(self, line: str) -> bool:
         """A whole line that is one parenthetical: "(Off the record.)"."""
         return bool(self.parenthetical_start.match(line) and self.parenthetical_end.search(line))
+
+    def parenthetical_at(self, line: str) -> int | None:
+        """Where the parenthetical a line opens starts ("(Off the record.)", or one left open
+        for the rows under it: "(Whereupon, a recess was taken from 11:38 a.m."): at 0, or
+        after a transcript's line number printed before it, as before a speaker's tag ("12
+        (Interpreter sworn.)", a line-numbered page saved as text); None where the line opens
+        none."""
+        if self.parenthetical_start.match(line):
+            return 0
+        number = _LINE_NUMBER.match(line) if line[:1].isdigit() else None
+        if number and self.parenthetical_start.match(line[number.end() :]):
+            return number.end()
+        return None
 
     def spelled_goes_on(self, line: str, next_line: str) -> bool:
         """Whether `line` ends inside a word spelled letter by letter ("R-A-N-") and
@@ -432,6 +463,7 @@ def hearing_layout() -> HearingLayout:
         spelled_wrap_start=re.compile(body["spelled_wrap_start"]),
         parenthetical_start=re.compile(body["parenthetical_start"]),
         parenthetical_end=re.compile(body["parenthetical_end"]),
+        field_value=re.compile(body["field_value"]),
         decision_footer=re.compile(body["decision_footer"]),
         hyphen_wrap_end=re.compile(body["hyphen_wrap_end"]),
         hyphen_wrap_start=re.compile(body["hyphen_wrap_start"]),
@@ -728,15 +760,15 @@ def build_hearing_document(
             entries.extend(
                 (offset + s, src.page, src.line) for s, src in zip(row_starts, sources, strict=True)
             )
-            end = offset + len(line_text)
+            end = offset + speech_end(line_text)
             turn = layout.turn_of(line_text, known_speakers) if name == "body" else None
             if turn is not None and turn.speaker in notice_tags and is_notice_row(line_text):
                 turn = None
             if turn is not None and not layout.examiner_line.match(line_text):
                 speech_at = None if turn.speech_at is None else offset + turn.speech_at
                 found_utterances.append(Utterance(turn.speaker, offset + turn.tag_start, end, speech_at))
-            elif name == "body" and layout.parenthetical_start.match(line_text):
-                found_utterances.append(Utterance("", offset, end))
+            elif name == "body" and (at := layout.parenthetical_at(line_text)) is not None:
+                found_utterances.append(Utterance("", offset + at, end))
             pieces.append(line_text)
             offset += len(line_text)
         pieces.append("\n")

@@ -55,7 +55,10 @@ page map gives the PDF page and the row's number. From that layout:
   notice's row fills its row; a decision-page footer in mixed case inside a turn's
   speech stays in it, as a text file reads it; a row going on with a name spelled
   letter by letter ("A.") opens no turn; a caption file's cue number over its timing row
-  starts a line, at a page's top too, where no blank row shows it (`pdf_cues.py`).
+  starts a line, at a page's top too, where no blank row shows it (`pdf_cues.py`); a parenthetical
+  after a line-numbered text's own number ("12 (Interpreter sworn.)") is a line of its own, and
+  the text's next line goes back to no turn; a written record's field ("Received: 11/12/2026
+  8:14 AM") is no turn and starts a line (`form_records.py`).
 
 Words on a printed line (`pdf_pages.py` reads the pages' lines) are joined with
 single spaces. PDFs without line numbers are read as plain
@@ -82,12 +85,13 @@ import itertools
 import logging
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
 from reviewer_app.core.document import UNNAMED_SPEAKER, Document, HearingMetadata, PageMap, Section
 from reviewer_app.core.progress import Progress
 from reviewer_app.importers.errors import NoTextLayerError
+from reviewer_app.importers.form_records import field_rows
 from reviewer_app.importers.hearing import (
     SourceLine,
     Turn,
@@ -296,7 +300,9 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
         ]
         rows = rows[first_turn:]
     metadata = cover_metadata([s.text for s in cover])
-    named = _named_between([line for _, line in rows if line.words and at_tags(line)], named)
+    # A record's labels ("From:", "Received:"), no speakers where they stand once between others.
+    labels = {layout.turn_of(numbered_rows[k], named=True).speaker for k in field_rows(numbered_rows)}
+    named = _named_between([line for _, line in rows if line.words and at_tags(line)], named, labels)
     known = tuple(dict.fromkeys((*metadata.names(), *named)))
     right = _right_margin([line for _, line in rows])
     # Rows that are a time and nothing else ("0:21"), often enough: a recorder's timestamps
@@ -305,6 +311,10 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
     stamps_alone = time_rows >= MIN_TIMESTAMP_ROWS
     cues = cue_numbers([line.text for _, line in rows])
     stamped = margin_stamp_rows([line.text for _, line in rows])
+    fields = field_rows([line.text for _, line in rows])
+    # A line-numbered transcript saved as text and printed again: each row opens one of its lines.
+    printed = [k for k, (_, line) in enumerate(rows) if line.words]
+    text_lines = {printed[i] for i in text_line_rows([rows[k][1].text for k in printed])[0]}
     sources = []
     previous: PrintedLine | None = None
     previous_page: PdfPage | None = None
@@ -332,6 +342,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             or time_alone
             or k in cues
             or k in stamped
+            or k in fields
             or (
                 ended_short
                 and (
@@ -368,7 +379,7 @@ def _hearing_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document
             )
         )
         after_full = previous is not None and right is not None and not ended_short
-        sources.append(BodyRow(source, tags, centred, after_short, notice, after_full))
+        sources.append(BodyRow(source, tags, centred, after_short, notice, after_full, k in text_lines))
         previous, previous_page = line, page
         # Lower case in the line's rows so far ("8" under its speech is no notice's row).
         starts = after_short or (tags and layout.speaker_of(line.text, known) is not None)
@@ -428,12 +439,14 @@ def _named_speakers(texts: Iterable[str]) -> tuple[str, ...]:
     label said once ("Dated:") is none, but for a speaker an export names (`_exported`)."""
     layout = hearing_layout()
     texts = list(texts)
+    fields = field_rows(texts)  # "Time: 2:20 PM" twice: a record's field, no speaker's tag
     counts = Counter(
         turn.speaker
-        for text in texts
+        for k, text in enumerate(texts)
         if (turn := layout.turn_of(text, named=True)) is not None
         and turn.named
         and not layout.examiner_line.match(text)
+        and k not in fields
     )
     repeated = [name for name, count in counts.items() if count >= 2]
     return tuple(dict.fromkeys((*repeated, *_exported(texts))))
@@ -454,16 +467,20 @@ def _exported(texts: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found)) if len(found) > 1 else ()
 
 
-def _named_between(tag_rows: Sequence[PrintedLine], named: Sequence[str]) -> tuple[str, ...]:
+def _named_between(
+    tag_rows: Sequence[PrintedLine], named: Sequence[str], fields: Collection[str] = ()
+) -> tuple[str, ...]:
     """`named`, and the speakers named in mixed case who open one turn between the turns of
     speakers who open two or more, in a transcript whose tags name speakers so (a justice
     who asks one question among others'), as the text importer takes them (`turns.py`);
-    `tag_rows` are the body's rows where turns start."""
+    `tag_rows` are the body's rows where turns start; a record's `fields` are no speakers."""
     layout = hearing_layout()
     turns = [
         (i, turn)
         for i, line in enumerate(tag_rows)
-        if not layout.examiner_line.match(line.text) and (turn := layout.turn_of(line.text, named=True))
+        if not layout.examiner_line.match(line.text)
+        and (turn := layout.turn_of(line.text, named=True))
+        and turn.speaker not in fields
     ]
     said = Counter(turn.speaker for _, turn in turns)
     repeated = [(i, turn) for i, turn in turns if said[turn.speaker] > 1]
@@ -694,7 +711,7 @@ def _plain_document(path: Path, sha256: str, pages: list[PdfPage]) -> Document:
             and i not in centred
             and (turn_starts[i - 1] or i - 1 in speech_on)
             and _mostly_lower(rows[0][2])
-            and not layout.parenthetical_start.match(rows[0][2])
+            and layout.parenthetical_at(rows[0][2]) is None
         ):
             speech_on.add(i)
     first_turn = next((i for i, opens in enumerate(turn_starts) if opens), len(paragraphs))

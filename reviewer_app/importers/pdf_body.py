@@ -32,6 +32,9 @@ class BodyRow:
     notice_under_speech: bool = False
     # The row before was full: this row's first word would not have fitted on it.
     after_full: bool = False
+    # The row opens a line of a line-numbered transcript saved as text and printed again ("13
+    # PRESIDING COMMISSIONER STONE: I'm", "14 S-T-O-N-E."), its number the text's.
+    text_line: bool = False
 
 
 def body_lines(
@@ -76,6 +79,7 @@ def body_lines(
         blank_before, after_blank = after_blank, False
         # A name spelled letter by letter goes on from the row before ("R-A-N-" / "A."): no turn.
         spelled_on = bool(lines) and layout.spelled_goes_on(lines[-1][-1].text, text)
+        opens_parenthetical = layout.parenthetical_at(text) is not None
         footer_before, footer = footer, False
         if layout.decision_footer.search(text) and not _read_as_speech(text, lines, known):
             decision.append(source)
@@ -93,18 +97,14 @@ def body_lines(
         elif len(lines[-1]) == 1 and bare_tag(lines[-1][0].text, known):
             # The speech under a tag on a row of its own, whatever it is ("(Crying.)").
             lines[-1].append(source)
-            open_parenthetical = bool(
-                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
-            )
+            open_parenthetical = opens_parenthetical and not layout.parenthetical_end.search(text)
         elif blank_before:
             # A paragraph of its own ("EXAMINATION", "DECISION", a parenthetical), never
             # inside the turn before.
             lines.append([source])
             parenthetical = False
-            open_parenthetical = bool(
-                layout.parenthetical_start.match(text) and not layout.parenthetical_end.search(text)
-            )
-            apart = layout.is_parenthetical(text)
+            open_parenthetical = opens_parenthetical and not layout.parenthetical_end.search(text)
+            apart = opens_parenthetical and bool(layout.parenthetical_end.search(text))
         elif after_apart:
             # Nothing goes on with a parenthetical that stands apart ("(End of recording.)"),
             # even where the blank row after it fell at a page's end.
@@ -124,7 +124,9 @@ def body_lines(
             # elsewhere: the speech's, even at the turn's end ("(Laughter.)", which it
             # prints only on rows of its own, stays a line of its own).
             lines[-1].append(source)
-        elif layout.parenthetical_start.match(text):
+        elif opens_parenthetical:
+            # (after a line number the row prints too: "12 (Interpreter sworn.)", a line-numbered
+            # page saved as text and printed again)
             lines.append([source])
             parenthetical = True
             open_parenthetical = not layout.parenthetical_end.search(text)
@@ -132,12 +134,14 @@ def body_lines(
             parenthetical
             and len(lines) > 1
             and not is_notice_row(text)
-            and not (row.centred or row.notice_under_speech)
+            and not (row.centred or row.notice_under_speech or row.text_line)
         ):
             # The parenthetical stood inside the turn: it and this row go back to it.
             lines[-2].extend([*lines.pop(), source])
             parenthetical = False
-        elif row.centred or row.after_short or row.notice_under_speech:
+        elif row.centred or row.after_short or row.notice_under_speech or (parenthetical and row.text_line):
+            # (a text's line under a parenthetical on a line of its own, as the text file has it,
+            # goes back to no turn: "12 (Interpreter sworn.)" / "13 I'm Corinne Stone")
             lines.append([source])
             parenthetical = False
         else:

@@ -24,7 +24,8 @@ _LINE_NUMBER = re.compile(r"(\d{1,2})(?:\s|$)")
 def text_line_rows(texts: Sequence[str]) -> tuple[frozenset[int], frozenset[int]]:
     """(the rows, by index, that open a numbered line of the text, those that are a page
     number of the text alone), or two empty sets where the rows do not count on so. A row
-    opens a line where its number is the last line's plus one, or 1 after a page's lines; a
+    opens a line where its number is the last line's plus one, or 1 after a page's lines (the
+    first row with a number opens one whatever its number); a
     number alone that counts on from no line is the page's number where it stands between a
     page's lines and the next page's ("64" after line 25, before line 1) or after the last
     line; elsewhere it is a number the row above wrapped onto its own row ("apartment" / "12")."""
@@ -37,7 +38,9 @@ def text_line_rows(texts: Sequence[str]) -> tuple[frozenset[int], frozenset[int]
         if match is None:
             continue
         number = int(match.group(1))
-        if number == last + 1 or (number == 1 and last > 1):
+        # (the first counts from where it stands: a body that starts under its cover on the page,
+        # at "2 THE COURT: We're on the record")
+        if number == last + 1 or (number == 1 and last > 1) or not opening:
             if number == 1:
                 page_numbers.extend(alone)
             alone = []

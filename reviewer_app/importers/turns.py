@@ -29,7 +29,8 @@ who examines ("BY MR. VASQUEZ:") is no turn.
 - an utterance is a turn's line from its tag on, with the lines that go on with
   its speech (no blank line, timestamp or new tag between, not a heading in
   capitals under speech in lower case, not centred far right of the turn);
-  a parenthetical on a line of its own is an utterance with speaker "";
+  a parenthetical on a line of its own, after its line number too ("12   (Off the
+  record.)"), is an utterance with speaker "";
 - what stands before the body is the "cover"; after it, a first block in
   capitals (not headed as a certificate) is the "decision" and the rest the
   "certificate", as in the canonical layout.
@@ -39,18 +40,21 @@ The cover's metadata is kept only when it names a hearing (`cover_metadata`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
 from reviewer_app.core.document import HearingMetadata, Section, Utterance
-from reviewer_app.importers.hearing import Turn, cover_metadata, hearing_layout
+from reviewer_app.importers.form_records import record_fields
+from reviewer_app.importers.hearing import Turn, cover_metadata, hearing_layout, speech_end
 
 # A line indented this much further than its turn's line is centred: a heading.
 CENTRED_INDENT = 10
 # The most words a line in capitals may hold to end a sentence broken off over it ("16  CGA?"):
 # a notice's row is longer.
 MAX_CAPITALS_END_WORDS = 4
-_VOICE_CLOSE = "</v>"
+# A line number alone, or before no word (no two letters in a row): "24", "4   --o0o--".
+_NUMBERED_NO_WORD = re.compile(r"\d{1,2}(?:\s+(?:(?![^\W\d_]{2})\S)*)?")
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,7 @@ def read_structure(text: str) -> TextStructure | None:
     for raw in text.split("\n"):
         lines.append(_Line(raw, offset, len(raw) - len(raw.lstrip())))
         offset += len(raw) + 1
-    turns = _turns(lines, ())
+    turns, fields = _turns(lines, ())
     if not turns:
         return None
     first = min(turns)
@@ -89,9 +93,9 @@ def read_structure(text: str) -> TextStructure | None:
     metadata = cover_metadata(cover) if cover else HearingMetadata()
     if metadata.names():
         # The cover's names are speaker tags in any case ("Daniel McCoy:").
-        turns = _turns(lines, metadata.names())
+        turns, fields = _turns(lines, metadata.names())
         first = min(turns)
-    utterances, body_end = _body(lines, turns, first)
+    utterances, body_end = _body(lines, turns, first, fields)
     while first > 0 and hearing_layout().examiner_line.match(lines[first - 1].stripped):
         first -= 1  # "BY MR. VASQUEZ:" over the first question opens the body
     sections = []
@@ -103,8 +107,9 @@ def read_structure(text: str) -> TextStructure | None:
     return TextStructure(tuple(utterances), tuple(sections), metadata)
 
 
-def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
-    """The lines (by index) that start a transcript's turn."""
+def _turns(lines: list[_Line], known: tuple[str, ...]) -> tuple[dict[int, Turn], frozenset[int]]:
+    """The lines (by index) that start a transcript's turn, and those that hold a written
+    record's field ("Received: 11/12/2026 8:14 AM", `form_records.py`), no turn."""
     layout = hearing_layout()
     candidates: dict[int, Turn] = {}
     for i, line in enumerate(lines):
@@ -112,6 +117,8 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
             turn = layout.turn_of(line.text, known, named=True)
             if turn is not None:
                 candidates[i] = turn
+    fields = record_fields([line.text for line in lines], candidates)
+    candidates = {i: turn for i, turn in candidates.items() if i not in fields}
     counts = Counter(turn.speaker for turn in candidates.values())
     repeated = {i for i, turn in candidates.items() if counts[turn.speaker] > 1}
     # A name in mixed case said once is no tag but between turns of such names.
@@ -149,6 +156,11 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
         # Captions mark every change of speaker (">>"): a speaker they name once is one too
         # (">> COMMISSIONER PIKE: GOOD MORNING." in captions in capitals).
         confirmed |= marked
+    voiced = {i for i, turn in candidates.items() if turn.voiced}
+    if len(voiced) > 1:
+        # A WebVTT file's voice tags name each cue's speaker, whoever speaks once, whatever the
+        # name holds ("<v Irena Kowalski, Esq.>").
+        confirmed |= voiced
     exported = {i for i in candidates if _exported_turn(lines, i, candidates)}
     if len(exported) > 1:
         # A program's export names each turn in a layout of its own, whoever speaks once in it.
@@ -164,8 +176,10 @@ def _turns(lines: list[_Line], known: tuple[str, ...]) -> dict[int, Turn]:
         # document's tags are written so (one of them recurs); elsewhere a comma's line said once
         # is a sentence's opening ("Yes, Sir:", "However, Mr. Lee:").
         if not any("," in candidates[i].speaker for i in repeated):
-            confirmed -= {i for i in confirmed if "," in candidates[i].speaker and i not in repeated}
-    return {i: candidates[i] for i in sorted(confirmed)}
+            confirmed -= {
+                i for i in confirmed if "," in candidates[i].speaker and i not in repeated and i not in voiced
+            }
+    return {i: candidates[i] for i in sorted(confirmed)}, fields
 
 
 def _inside_block(lines: list[_Line], i: int) -> bool:
@@ -208,8 +222,11 @@ def _speech_in_lower_case(lines: list[_Line], i: int) -> bool:
     return alone and i + 1 < len(lines) and any(c.islower() for c in lines[i + 1].text)
 
 
-def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[Utterance], int]:
-    """The body's utterances and the index of its last line."""
+def _body(
+    lines: list[_Line], turns: dict[int, Turn], first: int, fields: frozenset[int]
+) -> tuple[list[Utterance], int]:
+    """The body's utterances and the index of its last line; a record's field (`fields`) is a
+    line of its own ("Time: 2:20 PM" between turns), no utterance."""
     layout = hearing_layout()
     last_turn = max(turns)
     utterances: list[Utterance] = []
@@ -223,17 +240,28 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
                 speech = None  # a blank line ends a turn, but not under its heading
             continue
         timestamped = bool(layout.timestamp_prefix.match(text))
-        parenthetical = bool(layout.parenthetical_start.match(text))
-        open_parenthetical = speech is not None and speech.open_parenthetical
+        parenthetical_at = layout.parenthetical_at(text)
+        parenthetical = parenthetical_at is not None
+        # A numbered line of no word after the last turn (a numbered page's empty line, "24", or a
+        # divider under the closing parenthetical, "4   --o0o--") ends the page in the body, as
+        # it did when the last turn went on over it; no parenthetical left open goes on over it
+        # (a page number where the blank line over it fell at a sheet's break: "92").
+        wordless = bool(_NUMBERED_NO_WORD.fullmatch(text))
+        open_parenthetical = speech is not None and speech.open_parenthetical and not wordless
         # A recorder's stamp opens a line of its own, but under a tag alone it opens the speech
         # ("Speaker 2:" / "[00:03:48] And was the gun with you?").
-        goes_on = speech is not None and (not timestamped or speech.tag_alone) and speech.goes_on(line)
+        goes_on = (
+            speech is not None
+            and (not timestamped or speech.tag_alone)
+            and i not in fields
+            and speech.goes_on(line)
+        )
         # A caption file's cue number over its timing line (pasted into a text): the captions'.
         cue_number = (
             text.isdigit() and i + 1 < len(lines) and bool(layout.cue_timing.match(lines[i + 1].stripped))
         )
         if i > last_turn and not (
-            parenthetical or timestamped or goes_on or open_parenthetical or cue_number
+            parenthetical or timestamped or goes_on or open_parenthetical or cue_number or wordless
         ):
             break
         if i in turns:
@@ -248,7 +276,7 @@ def _body(lines: list[_Line], turns: dict[int, Turn], first: int) -> tuple[list[
             if open_parenthetical and layout.parenthetical_end.search(text):
                 speech = None
         elif parenthetical:
-            speech = _Speech("", line.start + line.indent, line, utterances)
+            speech = _Speech("", line.start + line.indent + parenthetical_at, line, utterances)
             if layout.parenthetical_end.search(text):
                 speech = None
             else:
@@ -294,7 +322,7 @@ class _Speech:
             return False
         if layout.examiner_line.match(text) or line.indent >= self.indent + CENTRED_INDENT:
             return False
-        if layout.parenthetical_start.match(text):
+        if layout.parenthetical_at(text) is not None:
             return False
         # A heading or a notice in capitals under speech in lower case is none of it, but for
         # the end of a sentence the line over it broke off.
@@ -311,9 +339,8 @@ def ends_sentence_in_capitals(above: str, line: str) -> bool:
 
 
 def _speech_end(line: _Line) -> int:
-    """Where the speech on `line` ends: at the line's end, before the closing tag of a WebVTT
-    cue's voice pasted into a text ("<v Daniel Okafor>Good morning.</v>"), markup, no speech."""
-    return line.end - len(_VOICE_CLOSE) if line.text.rstrip().endswith(_VOICE_CLOSE) else line.end
+    """Where the speech on `line` ends (`hearing.speech_end`)."""
+    return line.start + speech_end(line.text.rstrip())
 
 
 def speech_indent(line: str, tag_column: int) -> int:

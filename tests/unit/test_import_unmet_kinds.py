@@ -187,6 +187,7 @@ def test_a_grand_jurys_jurors_and_foreperson_speak(tmp_path):
         "THE WITNESS",
         "A JUROR",
         "THE FOREPERSON",
+        "",  # "25   (Witness excused.)": the transcriber's line, after its line number
     ]
     assert [s.name for s in document.sections] == ["cover", "body"]
     assert not _lines_outside_sections(document)
