@@ -70,6 +70,8 @@ from reviewer_app.core.organisation_names import (
     CAP,
     JOINERS,
     NAME,
+    WHOLE_CAP,
+    WHOLE_NAME,
     coordinated_parts,
     defined_names,
     is_numbered_stage,
@@ -247,7 +249,7 @@ def learn_organisations(
         # "X program", or X and an apposition that says what it is: "Second Wind, the youth group".
         # A day may say when it meets: "Men of Honor Circle, the Thursday group".
         apposition = rf",[ ](?:the|a|an|our|my|their)[ ](?:[a-z][a-z'’-]*[ ]|(?:{_CALENDAR_WORD})[ ]){{0,3}}"
-        for match in re.finditer(rf"(?P<name>{_NAME})(?:[ ]+|{apposition})(?i:(?:{after}))\b", text):
+        for match in re.finditer(rf"(?P<name>{WHOLE_NAME})(?:[ ]+|{apposition})(?i:(?:{after}))\b", text):
             start, end = match.span("name")
             words = match.group("name").split()
             if len(words) > 1 and (
@@ -274,7 +276,7 @@ def learn_organisations(
                 and name.lower() not in known_places
             ):
                 found[match.span("name")] = None
-        for match in re.finditer(rf"(?P<name>{_NAME})[ ]+in[ ]+(?P<place>{_NAME})", text):
+        for match in re.finditer(rf"(?P<name>{WHOLE_NAME})[ ]+in[ ]+(?P<place>{_NAME})", text):
             start, end = match.span("name")
             words = match.group("name").split()
             if opens_sentence(text, start) and f" {words[0].lower()} " in lowercase_phrases:
@@ -366,7 +368,7 @@ _WHEN_WORD = re.compile(
     r"|Twelfth)\b|\d{1,2}(?:st|nd|rd|th)\b"
 )
 _COMPLETED_ON = re.compile(
-    rf"(?<![\w'’-])(?P<name>{_NAME}),[ ](?:completed|finished)[ ](?:in[ ]|on[ ])?"
+    rf"(?<![\w'’-])(?P<name>{WHOLE_NAME}),[ ](?:completed|finished)[ ](?:in[ ]|on[ ])?"
     rf"(?:{_CALENDAR_WORD}|\d|['’]\d)"
 )
 _DEFINED_ACRONYM = re.compile(r"\((?:hereinafter[:,]?[ ]*)?[“\"]the[ ](?P<acronym>[A-Z][A-Z-]{1,8})[”\"]\)")
@@ -376,7 +378,8 @@ _CAPITALS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][A-Z'’-]*(?:[ ][A-Z][A-Z'�
 
 
 _APPEARANCE = re.compile(
-    rf"^[^\n]*?{_CAP}[ ]{_CAP},[ ](?P<firm>{_NAME}),[ ]+(?:appearing[ ])?(?:on[ ]behalf[ ]of|for)[ ]"
+    rf"^[^\n]*?{WHOLE_CAP}[ ]{WHOLE_CAP},[ ](?P<firm>{WHOLE_NAME}),[ ]+"
+    r"(?:appearing[ ])?(?:on[ ]behalf[ ]of|for)[ ]"
     r"(?:the[ ])?(?:plaintiffs?|defendants?|respondents?|petitioners?|appellants?|appellees?|claimants?"
     r"|applicants?|witness|deponent|debtors?|creditors?)\b",
     re.M,
@@ -882,7 +885,7 @@ def _law_occurrences(text: str, heads: Sequence[str]) -> list[tuple[int, int]]:
     if not heads:
         return []
     head = "|".join(re.escape(h) for h in heads)
-    pattern = rf"{_CAP}(?:[ ](?:{_JOINERS}[ ]){{0,2}}{_CAP}){{0,7}}[ ](?:{head})\b"
+    pattern = rf"{WHOLE_CAP}(?:[ ](?:{_JOINERS}[ ]){{0,2}}{WHOLE_CAP}){{0,7}}[ ](?:{head})\b"
     return [m.span() for m in re.finditer(pattern, text)]
 
 

@@ -65,6 +65,16 @@ def is_numbered_stage(name: str, text: str) -> bool:
 # A middle initial inside a name given after a person ("Will C. Wood", "John F. Kennedy High").
 _INITIAL = rf"[A-Z]\.(?=[ ]{CAP})"
 NAME = rf"{CAP}(?:[ ](?:{CAP}|{_INITIAL}|{JOINERS}[ ](?!{CALENDAR_WORD}){CAP})){{0,5}}"
+# CAP and NAME whose words, once read, never give a letter back (possessive repeats; a whole word
+# still is given back: "Second Dawn Residential" to "Second Dawn"). Where what follows them in a
+# pattern cannot start inside a word (a space, a comma, a bracket; no letter, apostrophe or hyphen,
+# no word boundary), they match exactly what CAP and NAME match; a pattern that opens with one is
+# tried at every capitalised word of a text, and fails there without backtracking through the
+# word's letters one at a time.
+WHOLE_CAP = rf"(?:(?!I\b|I['’])[{_CAPITAL}][{_LETTER}'’]*+(?:-[{_LETTER}][{_LETTER}'’]*+)*+)"
+WHOLE_NAME = (
+    rf"{WHOLE_CAP}(?:[ ](?:{WHOLE_CAP}|{_INITIAL}|{JOINERS}[ ](?!{CALENDAR_WORD}){WHOLE_CAP})){{0,5}}"
+)
 
 # What a definition says a name is: "is a", "that's a", "it's the" ...
 _ARTICLE = r"(?:a|an|the|this|our|my)"
