@@ -583,7 +583,7 @@ def test_a_wage_starts_after_a_year_said_before_it(detectors, text, year, wage):
 def test_a_number_broken_over_two_lines_is_a_span_each(specs):
     # A message or a field wraps: the area code ends a line, the rest opens the next, after the key
     # of the field it continues.
-    text = "Body: call my lawyer his number is 909\nBody (cont): 555 0147\nor text 213\n555-0199 at the office"
+    text = "Body: call my lawyer his number is 909\nBody (cont): 555 0147\nor text 213\n555-0199 at work"
     assert matches(specs, "PHONE_NUMBER", text) == ["909", "555 0147", "213", "555-0199"]
     # Not a count ending a line over a number that opens the next, nor a service code.
     others = "Page 115\n555 0147 is on it. Call 911\n555 0147. Room 12 3\n555-0147"
