@@ -40,7 +40,10 @@ something detection found, is a record's keys, and so is a key continuing one of
 (cont)"). A dialogue's tags come back too ("ROSE: ..." at every turn), but two speakers alternate
 (no three different keys), and a turn's value is talk, not a number or a name. NER reads such
 keys as persons, bodies or places ("Sent", "Body", "Transcription", "Record"); a key the document
-says alone elsewhere as a name of that kind stays one.
+says alone elsewhere as a name of that kind stays one. So does a key written as a name is, two
+capitalised words (a sign-in sheet that repeats: "Rosa Delgado: 9:14 AM"), and a key read as a
+person whose word the document never writes in lower case ("Whitcombe: 03/14/2025" in a visit
+log, "Marcus: 9:30" in a chat): a record's keys are ordinary words ("sent", "message").
 """
 
 from __future__ import annotations
@@ -174,14 +177,29 @@ def drop_record_keys_read_as_names(spans: Iterable[Span], text: str) -> list[Spa
     if not keys:
         return spans
 
+    lower = lowercase_words(text)
+
     def in_key(span: Span) -> bool:
         return span.label in _NAME_LABELS and span.start in keys and span.end <= keys[span.start]
+
+    def an_ordinary_word(span: Span) -> bool:
+        """Whether the key can be a word, not a person: not a name's capitalised words ("Rosa
+        Delgado: 9:14 AM" on a sign-in sheet), and, read as a person, a word the document also
+        writes in lower case ("sent"; not "Whitcombe: 03/14/2025" in a visit log)."""
+        words = text[span.start : keys[span.start]].split()
+        if len(words) >= 2 and all(w[:1].isupper() and w[1:].islower() for w in words):
+            return False  # a name written as names are, unlike "Message ID" or "Body (cont)"
+        return span.label != "PERSON" or _words(span.text_in(text)) <= lower
 
     # A record's key comes back at every record; it is a name where the document says it alone
     # as one ("Rose" in a message), not where a heading that NER read as a name holds its word
     # ("INMATE TABLET MESSAGE REPORT" over "Message ID").
     said_alone = {(s.label, s.text_in(text).casefold()) for s in spans if not in_key(s)}
-    return [s for s in spans if not in_key(s) or (s.label, s.text_in(text).casefold()) in said_alone]
+    return [
+        s
+        for s in spans
+        if not (in_key(s) and an_ordinary_word(s)) or (s.label, s.text_in(text).casefold()) in said_alone
+    ]
 
 
 def drop_form_keys_read_as_bodies(

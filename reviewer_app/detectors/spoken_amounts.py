@@ -41,6 +41,8 @@ class AmountWords:
     said_again_after: frozenset[str] = frozenset()
     said_again_confirms: frozenset[str] = frozenset()
     price_words: frozenset[str] = frozenset()
+    kin_after_currency: frozenset[str] = frozenset()
+    other_quantity_questions: tuple[str, ...] = ()
 
 
 @functools.cache
@@ -62,6 +64,8 @@ def amount_words() -> AmountWords:
         said_again_after=frozenset(raw["said_again_after"]),
         said_again_confirms=frozenset(raw["said_again_confirms"]),
         price_words=frozenset(raw["price_words"]),
+        kin_after_currency=frozenset(raw["kin_after_currency"]),
+        other_quantity_questions=tuple(raw["other_quantity_questions"]),
     )
 
 
@@ -103,7 +107,12 @@ def find_spoken_amounts(
             scaled, j = True, j + 1
         first = i - (word(i - 1) in v.currencies_before)
         end = next(
-            (j + len(c) for c in v.currencies_after if tuple(word(j + k) for k in range(len(c))) == c), None
+            (
+                j + len(c)
+                for c in v.currencies_after
+                if tuple(word(j + k) for k in range(len(c))) == c and not _kin_at(text, words, j + len(c), v)
+            ),
+            None,
         )
         if end is None and first == i:
             counted = (j < len(words) and words[j].start in nouns) or word(j) == "of"
@@ -155,8 +164,21 @@ def _figures_end(text: str, words, number, v: AmountWords) -> int:
         end += 1
     scaled = any(words[k].text in v.round_scales for k in range(number.first, end))
     after = words[end].text if end < len(words) else ""
-    money_after = after in v.round_scales or ((after,) in v.currencies_after and after not in _SHARES)
+    kin = _kin_at(text, words, end + 1, v)  # "2 grand children"
+    money_after = after in v.round_scales or (
+        (after,) in v.currencies_after and after not in _SHARES and not kin
+    )
     return end if (scaled or money_after) and "\n" not in gap(end) else 0
+
+
+def _kin_at(text: str, words, k: int, v: AmountWords) -> bool:
+    """Whether words[k] is a noun of kin said right after the word before it, which is then the
+    first half of a word of kin written apart ("2 grand children"), not a currency."""
+    return (
+        0 < k < len(words)
+        and words[k].text in v.kin_after_currency
+        and not text[words[k - 1].end : words[k].start].strip()
+    )
 
 
 # Words after a number that make it a share, not a sum of money.
@@ -197,7 +219,9 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
     while opening > 0 and words[opening - 1].text in slot_words().sum_hedges:
         opening -= 1
     before = text[words[opening - 1].end : words[opening].start] if opening > 0 else ""
-    answers = _TURN_OPENS.search(before) is not None
+    answers = _TURN_OPENS.search(before) is not None and not _asks_another_quantity(
+        text, words[opening].start, v
+    )
     carries_over = opening == 0 or answers or _SENTENCE_END.search(before)
     on_its_line = in_its_sentence = True
     for k in range(first - 1, max(-1, first - 1 - _MONEY_TALK_REACH), -1):
@@ -212,6 +236,15 @@ def _round_sum_end(text: str, words, first: int, end: int, v: AmountWords, said_
         if (near and words[k].text in v.money_nouns) or words[k].text in currencies or words[k].text == "$":
             return end
     return 0
+
+
+def _asks_another_quantity(text: str, answer_at: int, v: AmountWords) -> bool:
+    """Whether the line before the one of `answer_at` asks for a count or a time, not money ("How
+    many hours of service for the fine?", "What year was the bail set?")."""
+    line_start = text.rfind("\n", 0, answer_at) + 1
+    question = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start].lower()
+    asks = (r"\s+".join(map(re.escape, q.split())) for q in v.other_quantity_questions)
+    return re.search(rf"\b(?:{'|'.join(asks)})\b", question) is not None
 
 
 _SENTENCE_END = re.compile(r"[.?!]")

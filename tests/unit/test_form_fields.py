@@ -9,6 +9,9 @@ from reviewer_app.core.form_fields import (
 from reviewer_app.core.merge import merge_spans
 from reviewer_app.core.pseudonymize import pseudonymize
 from reviewer_app.core.spans import Span
+from reviewer_app.detectors.runner import run_detection
+from reviewer_app.importers.text import document_from_text
+from reviewer_app.settings import Settings
 
 CALL_LOG = (
     "Call date: 01/14/2027     Start: 10:42 AM     Length: 9:38\n"
@@ -174,12 +177,12 @@ TABLET = (
     "Message ID: 5520091\n"
     "From: WHITCOMBE, DARNELL\n"
     "Sent: 08/02/2024 9:14 PM\n"
-    "Body: hey its me. tell mama i said hi\n"
+    "Body: hey its me. did u get the message i sent? tell mama i said hi\n"
     "\n"
     "Message ID: 5520117\n"
     "From: Keisha Lott\n"
     "Sent: 08/02/2024 9:40 PM\n"
-    "Body: ok i put 40 on there. call his number 909\n"
+    "Body: ok i put 40 on there. my whole body hurts. call his number 909\n"
     "Body (cont): 555 0147\n"
 )
 
@@ -240,3 +243,32 @@ def test_the_merge_drops_a_records_keys():
     merged = merge_spans(_tablet_spans(), TABLET)
     assert {s.text_in(TABLET) for s in merged if s.label == "PERSON"} >= {"WHITCOMBE, DARNELL", "Keisha Lott"}
     assert not {"Sent", "Body", "Message"} & {s.text_in(TABLET) for s in merged}
+
+
+def _persons_detected(text: str) -> list[str]:
+    result = run_detection(document_from_text("records", text), ("presidio", "spacy"), Settings())
+    return sorted(text[s.start : s.end] for s in result.spans if s.label == "PERSON")
+
+
+def test_names_keyed_to_times_and_dates_record_after_record_stay_names():
+    # A sign-in sheet that repeats: the keys are people written as names are.
+    sign_in = (
+        "VISITING ROOM SIGN-IN, SATURDAY\n"
+        "Rosa Delgado: 9:14 AM\nTasha Whitcombe: 9:20 AM\nKeisha Bell: 9:31 AM\n"
+        "VISITING ROOM SIGN-IN, SUNDAY\n"
+        "Rosa Delgado: 10:02 AM\nTasha Whitcombe: 10:15 AM\nKeisha Bell: 10:40 AM\n"
+    )
+    assert _persons_detected(sign_in) == ["Keisha Bell"] * 2 + ["Rosa Delgado"] * 2 + ["Tasha Whitcombe"] * 2
+    # A visit log keying a surname the document never writes in lower case.
+    log = "Visitor: Darnell Whitcombe\nWhitcombe: 03/14/2025\nRoom: 12\n" * 2
+    assert _persons_detected(log).count("Whitcombe") == 2
+    # A chat export's tags that come back in the same order.
+    chat = "Rose: 8pm\nTasha: 9 is better\nMarcus: 9:30, Fresno\n" * 2
+    assert _persons_detected(chat).count("Marcus") == 2
+
+
+def test_a_records_key_written_as_a_name_is_one_whatever_ner_called_it():
+    text = "Rosa Delgado: 9:14 AM\nTasha Whitcombe: 9:20 AM\nKeisha Bell: 9:31 AM\n" * 2
+    keys = ("Rosa Delgado", "Tasha Whitcombe", "Keisha Bell")
+    spans = [_span(text, key, "LOCATION", nth) for key in keys for nth in (0, 1)]
+    assert len(drop_record_keys_read_as_names(sorted(spans, key=lambda s: s.start), text)) == len(spans)

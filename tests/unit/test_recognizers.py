@@ -583,8 +583,16 @@ def test_a_wage_starts_after_a_year_said_before_it(detectors, text, year, wage):
 def test_a_number_broken_over_two_lines_is_a_span_each(specs):
     # A message or a field wraps: the area code ends a line, the rest opens the next, after the key
     # of the field it continues.
-    text = "Body: call my lawyer his number is 909\nBody (cont): 555 0147\nor 213\n555-0199 at the office"
+    text = "Body: call my lawyer his number is 909\nBody (cont): 555 0147\nor text 213\n555-0199 at work"
     assert matches(specs, "PHONE_NUMBER", text) == ["909", "555 0147", "213", "555-0199"]
     # Not a count ending a line over a number that opens the next, nor a service code.
     others = "Page 115\n555 0147 is on it. Call 911\n555 0147. Room 12 3\n555-0147"
     assert matches(specs, "PHONE_NUMBER", others) == ["555-0147"]
+
+
+def test_an_area_code_ending_a_line_needs_a_phone_word_and_a_number_going_on(specs):
+    # A count ending a line is no area code, whatever opens the next; a number after the key of a
+    # new field ("Callback:") is a number of its own, not the rest of the one above.
+    assert matches(specs, "PHONE_NUMBER", "Total count 250\nNext: 300 1000 more") == []
+    assert matches(specs, "PHONE_NUMBER", "Cell 214\nCallback: 555-0147") == ["555-0147"]
+    assert matches(specs, "PHONE_NUMBER", "or 213\n555-0199") == ["555-0199"]

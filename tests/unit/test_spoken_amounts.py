@@ -271,6 +271,19 @@ def test_figures_are_no_sum_without_money_a_word_of_size_or_on_another_line(text
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("She has 2 grand children in Fresno.", []),
+        ("she has two grand kids now", []),
+        ("He owes me 2 grand.", ["2 grand"]),
+        ("He paid 2 grand, children and all.", ["2 grand"]),  # a mark between: the sum's currency
+    ],
+)
+def test_grand_before_a_noun_of_kin_is_no_money(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # A round sum opening the turn that answers talk of money on the line before.
         (
             "AGENT: And you got your gate money?\nBAÑUELOS: Two hundred. I got like sixty left.",
@@ -281,6 +294,19 @@ def test_figures_are_no_sum_without_money_a_word_of_size_or_on_another_line(text
 )
 def test_a_round_sum_answering_talk_of_money_in_the_turn_before(text, expected):
     assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Q: How many hours of service for the fine?\nA: Two hundred.",
+        "Q: What year was the bail set?\nA: Two thousand.",
+    ],
+)
+def test_a_round_number_answering_a_question_of_a_count_or_a_year_is_no_sum(text):
+    assert found(text) == []
+    # Asked for the money itself, the same answer is a sum.
+    assert found("Q: What was the bail?\nA: Two thousand.") == ["Two thousand"]
 
 
 def test_a_round_number_inside_the_next_turn_answers_no_money():
