@@ -134,10 +134,8 @@ def call_signs_said(f: Finder, on_the_air: bool = False) -> set[int]:
             if any([f.word(n) for n in range(k, k + len(status))] == status for status in statuses):
                 signs.add(minutes)
                 break
-    if not (on_the_air or tagged):
-        return set()
-    if not (signs or tagged):
-        return signs
+    if not (on_the_air or tagged) or not (signs or tagged):
+        return set()  # a start field alone shows no radio traffic: a time said again stays a time
     return signs | {minutes for minutes, count in said.items() if count >= _CALL_SIGN_REPEATS}
 
 
