@@ -16,7 +16,8 @@ read them as times. The places where a document's own clock stands:
 - a position in the recording written in the turns' own form of hours of two digits with seconds,
   no later than the last turn's stamp ("Portions ordered: 00:00:00 - 00:07:40",
   "[crosstalk 01:06:24]"); a camera's clock past the recording's end stays a time
-  ("Start (camera clock): 15:11:52" beside elapsed stamps up to 00:20:04).
+  ("Start (camera clock): 15:11:52" beside elapsed stamps up to 00:20:04);
+- every stamp opening a line where the first of them stands in the recording's first hour.
 
 A dated transcript whose line stamps start hours into the day has none of these: its stamps are a
 logging recorder's wall clock (`wall_clock_stamps`).
@@ -54,6 +55,9 @@ _HEADING = re.compile(
 # A position in the recording with hours of two digits and seconds: "01:04:10".
 _LONG_STAMP = re.compile(r"(?<![\w:.])(\d\d):([0-5]\d):([0-5]\d)(?![\w:])")
 
+# The same opening a line: "00:00:04  JUDGE MARSH:", "[05:12:31] Recess ends."
+_LINE_LONG_STAMP = re.compile(r"^[ \t]*[\[(]?(" + _LONG_STAMP.pattern + r")", re.MULTILINE)
+
 
 @functools.cache
 def _length_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
@@ -89,6 +93,11 @@ def stamp_places(document: Document) -> list[tuple[int, int]]:
     )
     if last is not None:
         places += [m.span() for m in _LONG_STAMP.finditer(text) if _seconds(*m.groups()) <= last]
+    # Line stamps that start in the recording's first hour count from zero however long it runs
+    # ("00:00:04  JUDGE MARSH:" ... "05:12:31  Recess ends."): none of them is a log's wall clock.
+    line_stamps = list(_LINE_LONG_STAMP.finditer(text))
+    if line_stamps and line_stamps[0].group(2) == "00":
+        places += [m.span(1) for m in line_stamps]
     return sorted(places)
 
 

@@ -50,6 +50,7 @@ class AgeFormWords:
     relative_pronouns: frozenset[str]
     making_verbs: frozenset[str]
     group_objects: frozenset[str]
+    group_counts: frozenset[str]
     old_year_cues: frozenset[str]
     range_joins: frozenset[str]
     having_verbs: frozenset[str]
@@ -121,9 +122,10 @@ def find_more_ages(f: Finder, found: list[Span]) -> list[Span]:
             or _of_people_that_were(f, i, w)
             or _reckoned_from_a_birth(f, i, number)
             or (
-                f.word(i - 1) in (f._people_as_objects - w.group_objects) | {"you"}
+                f.word(i - 1) in f._people_as_objects | {"you"}
                 and f.word(i - 2) in w.making_verbs
-            )  # "making him 52"; "That makes them -- twelve" counts them
+                and not (f.word(i - 1) in w.group_objects and _counts_a_group(f, i, number.last, w))
+            )  # "making him 52", "makes us thirty-one"; "How many kids? That makes them -- twelve" counts
             or (last_age is not None and goes_on_from_an_age(f, last_age, i))
             or _goes_on_from_an_age_said(f, i, number, found + out)
             # "Which makes you fifty-five." "Fifty-five.": said again after an age of these forms
@@ -403,6 +405,15 @@ def _after_the_noun_of_a_person(f: Finder, i: int) -> bool:
         return False
     k -= 1 + (f.word(k - 1) in f.v.age_adjectives)
     return f.word(k) == "a" and f.person_is(k)
+
+
+def _counts_a_group(f: Finder, i: int, end: int, w: AgeFormWords, reach: int = 8) -> bool:
+    """Whether a word of counting people (`group_counts`: "how many", "kids", "in all") is said within
+    `reach` words before word i or after word end-1: a group made up then has a size ("Add the two
+    new ones and that makes us nine on the crew"); without one it has an age ("twins, which makes us
+    thirty-one", "born in 2012, that makes them fourteen")."""
+    near = list(range(max(0, i - reach), i)) + list(range(end, min(len(f.words), end + reach)))
+    return any(f.word(k) in w.group_counts for k in near)
 
 
 def _reckoned_from_a_birth(f: Finder, i: int, number: Reading, reach: int = 25) -> bool:

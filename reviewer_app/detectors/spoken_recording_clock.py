@@ -9,7 +9,8 @@ number read as hours and minutes is a time only when it is the recording's clock
 (the start plus the time a line's stamp says has elapsed; without a stamp, within `_LENGTH` after
 the start), and stands alone (set off before it, no count after it): a unit's call sign said as
 "twenty-one fifteen" stays a name wherever the clock shows another time, and so do four figures
-said before a unit's status ("Copy, 2318 en route") or said three times on the air, where the clock
+said to open a sentence before a unit's status ("Copy, 2318 en route") or said three times where
+call signs show radio traffic (never after a clock cue: "at twenty-three ten"), where the clock
 happens to show them: a clock moves on, a call sign does not. The start field itself, written as
 four figures ("Start: 0942", "TIME STARTED: 1538 hours"), is a time by its field's name, unless the
 figures may be a year and the field does not say it is a time ("Sentence began: 2015"). Read over
@@ -58,7 +59,7 @@ _IN_A_TAG = re.compile(
 # How often a unit's call sign is said: a clock moves on, so the same four figures said this often in
 # one text name a unit, while a time is said once and read back once at most.
 _CALL_SIGN_REPEATS = 3
-# How many words after four figures a unit's status may come in their sentence ("2320, I'll be en route").
+# How many words after four figures a unit's status may come in their sentence ("2320 now en route").
 _STATUS_REACH = 6
 # A header is the top of a document: a start field further down is a part of the record.
 _HEADER = 1500
@@ -105,28 +106,36 @@ def recording_starts(document: str) -> list[int]:
 
 
 def call_signs_said(f: Finder, on_the_air: bool = False) -> set[int]:
-    """The four figures (as minutes of the day, as `_clock_said` reads them) that name a unit: said
-    before the unit's status in their sentence with no other number between ("Copy, 2318 en route",
-    "2320, I'll be en route from the station"; not a log's "1412   4L22   ARRIVED"), or, in a
-    recording of radio traffic (`on_the_air`), said `_CALL_SIGN_REPEATS` times or more (a hearing
-    says the time of an offence again and again)."""
+    """The four figures (as minutes of the day, as `_clock_said` reads them) that name a unit, in a
+    recording of radio traffic (`on_the_air`) or a text whose speakers' tags name units by four
+    figures: said to open a turn or a sentence (after an acknowledgment at most) and followed in it
+    by the unit's status with no comma nor other number between ("Copy, 2318 en route"; not a log's
+    "1412   4L22   ARRIVED", nor "At twenty-two fifteen I was on the way"), or, where such a call
+    sign or a tag shows radio traffic, said `_CALL_SIGN_REPEATS` times or more with no clock cue
+    before (a hearing says the time of an offence again and again, dispatch reads back "at
+    twenty-three ten")."""
     said: dict[int, int] = {}
     signs: set[int] = set()
-    statuses = [status.split() for status in _radio_words()["unit_status"]]
+    radio = _radio_words()
+    statuses = [status.split() for status in radio["unit_status"]]
+    tagged = {int(m.group(1)[:2]) * 60 + int(m.group(1)[2:]) for m in _IN_A_TAG.finditer(f.text)}
     for i in range(len(f.words)):
         clock = _clock_said(f, i)
-        if clock is None:
+        if clock is None or f.word(i - 1) in radio["clock_cues"]:
             continue
         end, minutes = clock
         said[minutes] = said.get(minutes, 0) + 1
-        for k in range(end, min(len(f.words), end + _STATUS_REACH)):
-            if re.search(r"[.;:!?\n]", f.gap(k - 1, k)) or _a_number_at(f, k):
+        opens = f._opens_a_sentence(i) or (
+            f.word(i - 1) in radio["acknowledgments"] and f._opens_a_sentence(i - 1)
+        )
+        for k in range(end, min(len(f.words), end + _STATUS_REACH) if opens else end):
+            if re.search(r"[.,;:!?\n]", f.gap(k - 1, k)) or _a_number_at(f, k):
                 break  # "1412   4L22   ARRIVED": the status is the unit's said after the time
             if any([f.word(n) for n in range(k, k + len(status))] == status for status in statuses):
                 signs.add(minutes)
                 break
-    if not on_the_air:
-        return signs
+    if not (on_the_air or tagged) or not (signs or tagged):
+        return set()  # a start field alone shows no radio traffic: a time said again stays a time
     return signs | {minutes for minutes, count in said.items() if count >= _CALL_SIGN_REPEATS}
 
 
@@ -151,11 +160,13 @@ def _radio_words() -> dict[str, list[str]]:
 def _a_clock_field(field: re.Match[str]) -> bool:
     """Whether a start field gives a clock time: four figures that could be a year ("Sentence began:
     2015", "Term start: 1998") are one only where the field says it is a time ("Time started: 2015",
-    "Start: 2015 hours"); other four figures ("Start: 0942") and a clock with a colon always are."""
+    "Start: 2015 hours") or starts a call or a recording ("Call began: 2015"); other four figures
+    ("Start: 0942") and a clock with a colon always are."""
     figures = field.group("figures")
     if not figures or not _A_YEAR.fullmatch(figures):
         return True
-    return "time" in field.group().lower() or field.group().lower().endswith("hours")
+    name = field.group().lower()
+    return bool(re.search(r"\b(?:time|call|recording)\b", name)) or name.endswith("hours")
 
 
 def _minutes_of(field: re.Match[str]) -> int:

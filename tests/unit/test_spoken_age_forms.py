@@ -47,6 +47,10 @@ def said(text: str, label: str) -> list[str]:
         # a group has a size, not one age: a making verb with "them" or "us" counts its members
         ("Three with her, and two before. That makes them -- Twelve. Five kids.", []),
         ("Add the two new ones and that makes us nine on the crew.", []),
+        # without people counted near it, a group made up has an age: twins, or children born together
+        ("They were born in 2012, that makes them fourteen.", ["fourteen"]),
+        ("Me and my brother are twins, which makes us thirty-one.", ["thirty-one"]),
+        ("How many kids came? That makes them -- twelve.", []),
         ("She was born in 1990, which makes her -- thirty-six.", ["thirty-six"]),
         ("It was 1963, making it sixty-one pages.", []),
         ("The file gives his age as 61.", ["61"]),

@@ -108,6 +108,9 @@ def test_a_year_in_a_start_field_is_no_recording_clock():
     # the same figures are a clock where the field says it is a time
     log = "Time started: 2015\nDISPATCH: Copy, twenty twenty-two.\n"
     assert [said for label, said in found(log) if label == "TIME"] == ["2015", "twenty twenty-two"]
+    # and where it starts a call or a recording, whatever its figures
+    call = "Call began: 2015\nDISPATCH: Unit left at twenty fifteen.\n"
+    assert [said for label, said in found(call) if label == "TIME"] == ["2015", "twenty fifteen"]
 
 
 _RADIO = """RADIO TRAFFIC
@@ -116,7 +119,7 @@ Recording start: 23:14:06 (system clock)
 DISPATCH: Units for a 415 at Maple and Fifth.
 OFFICER REYES: Copy, 2318 en route.
 DISPATCH: Copy, twenty-three fifteen.
-OFFICER PAK: 2320, I'll be en route from the station.
+OFFICER PAK: 2320 en route from the station.
 OFFICER REYES: Twenty-three eighteen, one detained, 2331.
 """
 
@@ -134,12 +137,48 @@ def test_a_time_before_another_units_status_stays_a_time():
 
 
 def test_four_figures_said_three_times_name_a_unit():
-    text = _RADIO.replace(" en route", "").replace(
+    text = _RADIO.replace("2318 en route", "2318").replace(
         "Copy, twenty-three fifteen.", "2318, twenty-three fifteen."
     )
     times = [said for label, said in found(text) if label == "TIME"]
     assert "2318" not in times and "Twenty-three eighteen" not in times
     assert "twenty-three fifteen" in times
+    # only where a unit's call sign shows radio traffic: a start field alone is no sign of it
+    quiet = text.replace("2320 en route", "I'm leaving")
+    assert "Twenty-three eighteen" in [said for label, said in found(quiet) if label == "TIME"]
+
+
+def test_a_time_said_again_and_again_stays_a_time():
+    # a hearing says the time of an offence three times; its start field shows no radio traffic
+    hearing = (
+        "Time started: 09:42 a.m.\nOFFICER: The incident was at twenty-two fifteen.\n"
+        "INMATE: Yes, twenty-two fifteen.\nOFFICER: So twenty-two fifteen you were in the dayroom.\n"
+    )
+    times = [said for label, said in found(hearing) if label == "TIME"]
+    assert times.count("twenty-two fifteen") >= 2
+    assert times == [said for label, said in found(hearing.split("\n", 1)[1]) if label == "TIME"]
+    # dispatch reads a time back on the air with a clock cue: "at", "confirming"
+    radio = (
+        "Recording start: 23:05\nUNIT 12: Suspect left at twenty-three ten.\n"
+        "DISPATCH: Confirming twenty-three ten.\nUNIT 12: Copy, left at twenty-three ten.\n"
+        "UNIT 14: 2308 en route.\n"
+    )
+    assert [said for label, said in found(radio) if label == "TIME"].count("twenty-three ten") == 2
+
+
+def test_four_figures_on_the_way_in_a_sentence_of_their_own_are_a_time():
+    # a call sign opens its sentence with the status right after it, no comma between
+    for text in (
+        "Recording start: 22:10\nINMATE: At twenty-two fifteen I was on the way to his apartment on Olive.\n",
+        "Call start: 23:02\nCALLER: He left at twenty-three ten, and he's on the way back now.\n",
+        "Call start: 23:02\nCALLER: Twenty-three ten, and he's on the way back now.\n",
+        "Recording start: 22:10\nINMATE: It was like twenty-two fifteen on the way to his place.\n",
+    ):
+        assert [said for label, said in found(text) if label == "TIME"][-1] in (
+            "twenty-two fifteen",
+            "twenty-three ten",
+            "Twenty-three ten",
+        )
 
 
 def test_the_answer_to_a_question_that_reckons_an_age():

@@ -86,6 +86,9 @@ def test_the_24_hour_clock_after_at_about_before_a_daily_event_and_after_a_year_
         "Call 555 0117 or 555-0117.",
         "Badge 0412, ext. 0417.",
         "Code 0000.",
+        # a message, a rule, a form (an agency's initials between), a tier or an invoice is numbered too
+        "MSG 0006 was sent. Tier 0212 searched.",
+        "The court cited Rule 0305 and Form CDCR 0128 in its order. Invoice 0519 paid.",
     ):
         assert matches(specs, "TIME", numbered) == []
 
@@ -94,7 +97,13 @@ def test_a_wall_clock_opening_a_row_of_a_log(specs):
     log = "TIME       UNIT    EVENT\n14:06:22   2318    DISPATCHED\n  14:09:51\t2318    ENROUTE\n"
     assert matches(specs, "TIME", log) == ["14:06:22", "14:09:51"]
     # a recording's elapsed stamp, a stamp alone on its line and one before a note stay to the stamps' rules
-    for stamped in ("00:04:18   He walks to the car.\n", "14:06:22\n", "01:10:12  (inaudible)\n"):
+    for stamped in (
+        "00:04:18   He walks to the car.\n",
+        "14:06:22\n",
+        "01:10:12  (inaudible)\n",
+        # a stamp before a speaker's tag opens a turn, not a log's row, however late the recording runs
+        "00:00:04  JUDGE MARSH: Good morning.\n05:12:33  JUDGE MARSH: We're back after the lunch recess.\n",
+    ):
         assert matches(specs, "TIME", stamped) == []
     assert matches(specs, "TIME", "The display reads 2024-03-22, 14:08:01. Do you see him?") == ["14:08:01"]
 
@@ -169,6 +178,9 @@ def test_a_date_of_hours_open_on_every_weekday_leaves_its_clock_times():
         # an hour alone after one must end its phrase: here it counts
         ("Breakfast was one egg and toast.", []),
         ("Lunch was two dollars.", []),
+        # lockdown and recall are said of counts as often as of hours: an hour alone after one is none
+        ("Lockdown was six.", []),
+        ("Recall was nine.", []),
     ],
 )
 def test_the_hour_of_an_event_of_the_day(text, expected):

@@ -82,3 +82,17 @@ def test_a_cad_log_alone_under_a_dated_header_is_a_wall_clock():
     text = HEADER + LOG
     assert is_wall_clock(text)
     assert [s.text_in(text) for s in with_wall_clock_times([], text)] == stamps(LOG)
+
+
+def test_line_stamps_that_start_at_zero_are_all_the_recordings_however_late():
+    text = (
+        "00:00:04  JUDGE MARSH: We are on the record.\n"
+        "05:12:31  Recess ends; the jury returns.\n"
+        "05:12:33  JUDGE MARSH: We're back after the lunch recess.\n"
+    )
+    late = Span(text.index("05:12:31"), text.index("05:12:31") + 8, "TIME", ("presidio",), 0.6)
+    assert without_recording_stamps([late], Document("court", text)) == []
+    # a log whose first row stands hours into the day keeps its clock
+    log = "14:06:22   2318    DISPATCHED\n14:09:10   2318    ARRIVED\n"
+    row = Span(0, 8, "TIME", ("presidio",), 0.6)
+    assert without_recording_stamps([row], Document("cad", log)) == [row]
