@@ -76,6 +76,11 @@ def test_kinds_of_business_and_gangs_end_organisations_read_as_places(name):
     assert holds_an_organisation_head(name, default_rules().organisation_heads)
 
 
+def test_probation_is_a_head_only_after_county_a_persons_surname_otherwise():
+    assert _label_by_ending("Sacramento County Probation") == "ORGANIZATION"
+    assert _label_by_ending("Marcus Probation") == "PERSON"
+
+
 def test_a_religion_is_no_head_word_its_group_keeps_its_label():
     (span,) = relabel_by_head_word([Span(0, 7, "NRP", ("spacy",))], "Baptist", default_rules().head_words)
     assert span.label == "NRP"
