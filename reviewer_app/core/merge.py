@@ -306,7 +306,9 @@ def relabel_by_head_word(
     for span in spans:
         titled = span.label == "PERSON" and titled_pattern().search(text, max(0, span.start - 20), span.start)
         read_in_capitals = (
-            span.label == "PERSON" and bool(NER_DETECTORS & set(span.detectors)) and span.text_in(text).isupper()
+            span.label == "PERSON"
+            and bool(NER_DETECTORS & set(span.detectors))
+            and span.text_in(text).isupper()
         )
         if span.label in NAME_LABELS and not titled and not read_in_capitals:
             covered = span.text_in(text)

@@ -187,8 +187,9 @@ def names_ending_in_heads(
     Group" name no body, nor one of `openers`, sentence adverbs, opening a sentence: "Later Cedar
     Gate House, 40 Elm Street"). Of "Dr. Ines Valcourt of Meridian Forensic Associates" the body
     is what follows "of", and where one word follows it ("Rules of Court") the head is the word
-    before it; of "Agent Whitcombe with Sacramento County Probation" what follows "with"; a name that opens with a known place ("Los Angeles Asylum Office") is left to NER,
-    which reads the place in it."""
+    before it; of "Agent Whitcombe with Meridian Forensic Associates" what follows "with". A name
+    that opens with a known place ("Los Angeles Asylum Office") is left to NER, which reads the
+    place in it."""
     if not heads:
         return []
     out = []

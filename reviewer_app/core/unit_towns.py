@@ -43,7 +43,9 @@ def label_towns_of_units(
         return spans
     # A span running past the unit's number is something else ("Fresno [10:15 at night]").
     kept = [
-        s for s in spans if not any(s.start < end and start < s.end and s.end <= end for start, _, end in units)
+        s
+        for s in spans
+        if not any(s.start < end and start < s.end and s.end <= end for start, _, end in units)
     ]
     towns = [
         Span(start, town_end, "LOCATION", detectors=_detectors(spans, start, end))

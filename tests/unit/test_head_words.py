@@ -81,7 +81,9 @@ def test_kinds_of_business_and_gangs_end_organisations_read_as_places(name):
     [("29TH AVE", "ORGANIZATION", "LOCATION"), ("MERCY HOSPITAL", "LOCATION", "ORGANIZATION")],
 )
 def test_a_name_in_capitals_not_read_as_a_person_ends_in_its_head_in_capitals(name, found_as, label):
-    (span,) = relabel_by_head_word([Span(0, len(name), found_as, ("spacy",))], name, default_rules().head_words)
+    (span,) = relabel_by_head_word(
+        [Span(0, len(name), found_as, ("spacy",))], name, default_rules().head_words
+    )
     assert span.label == label
 
 

@@ -463,5 +463,8 @@ def test_a_name_in_vietnamese_letters_is_a_name_of_the_kind_it_is_said_with():
 
 
 def test_of_a_name_ending_in_a_head_word_the_body_is_what_follows_with():
-    text = "Agent Whitcombe with Meridian Forensic Associates called. Counselor Dunn with the Second Wind Recovery."
+    text = (
+        "Agent Whitcombe with Meridian Forensic Associates called. "
+        "Counselor Dunn with the Second Wind Recovery."
+    )
     assert _heads(text) == ["Meridian Forensic Associates", "Second Wind Recovery"]
