@@ -56,6 +56,6 @@ def settle_body_mentions(
     spans = relabel_persons_after_titles(spans, text, titles, organisation_heads)
     spans = drop_numbered_measures(settle_legislative_mentions(spans, text, known_places), text)
     spans = drop_capitals_fragments(drop_unplaced_offices(spans, text), text, _edge_words())
-    spans = label_union_locals(spans, text, _words("union_words"), _edge_words())
+    spans = label_union_locals(spans, text, _words("union_words"), _edge_words(), _words("address_units"))
     table = load_table("body_mentions.toml")
     return label_towns_of_units(spans, text, known_places, table["unit_qualifiers"], table["unit_heads"])

@@ -163,6 +163,7 @@ from reviewer_app.core.span_edges import NAME_LABELS, tidy_boundaries, tidy_piec
 from reviewer_app.core.spans import Span
 from reviewer_app.core.speaker_tag_names import speaker_tag_names
 from reviewer_app.core.spoken_false_names import (
+    NER_DETECTORS,
     drop_false_names,
     drop_numbered_speaker_tags,
     drop_propagated_after_the,
@@ -299,11 +300,17 @@ def relabel_by_head_word(
     "Queen of the Valley" is a hospital named after one). A person right after a personal
     title keeps its label: the word is a surname's ("Mr. Court", a misheard "mister oyster
     house"). One word before one of `home_heads` is a family's name that says its home, whose
-    label stays: "the Martinez Residence"."""
+    label stays: "the Martinez Residence". A person NER read in capitals keeps its label: a line
+    of capitals names people by words that are also heads ("SUSPECT DERRICK PARK")."""
     out = []
     for span in spans:
         titled = span.label == "PERSON" and titled_pattern().search(text, max(0, span.start - 20), span.start)
-        if span.label in NAME_LABELS and not titled:
+        read_in_capitals = (
+            span.label == "PERSON"
+            and bool(NER_DETECTORS & set(span.detectors))
+            and span.text_in(text).isupper()
+        )
+        if span.label in NAME_LABELS and not titled and not read_in_capitals:
             covered = span.text_in(text)
             whole = _head_label(covered, head_words)
             if " of " in covered and whole == "LOCATION":

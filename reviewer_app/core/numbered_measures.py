@@ -59,8 +59,9 @@ def _without_field_name(span: Span, text: str) -> Span | None:
 def _numbering() -> re.Pattern[str]:
     """What follows the name of a numbering of pages: "number TALLEY 000530", "stamped AGO 000214"."""
     words = "|".join(re.escape(w) for w in load_table("body_mentions.toml")["numbering_words"])
-    # Not a phone number ("the Kaiser number 555-0134").
-    return re.compile(rf"[ ]+(?i:{words})[ ]+(?:[A-Z]{{2,}}[ ]?)?\d{{3,}}(?!-\d{{4}}(?!\d))")
+    # Not a phone number ("the Kaiser number 555-0134", "559-555-0134", "5595550134").
+    phone = r"(?:\d{3}[-. ]?\d{3}[-. ]?\d{4}|\d{3}-\d{4})(?!\d)"
+    return re.compile(rf"[ ]+(?i:{words})[ ]+(?:[A-Z]{{2,}}[ ]?)?(?!{phone})\d{{3,}}")
 
 
 def _names_a_numbering(span: Span, text: str) -> bool:

@@ -197,8 +197,9 @@ def names_ending_in_heads(
     Group" name no body, nor one of `openers`, sentence adverbs, opening a sentence: "Later Cedar
     Gate House, 40 Elm Street"). Of "Dr. Ines Valcourt of Meridian Forensic Associates" the body
     is what follows "of", and where one word follows it ("Rules of Court") the head is the word
-    before it; a name that opens with a known place ("Los Angeles Asylum Office") is left to NER,
-    which reads the place in it."""
+    before it; of "Agent Whitcombe with Meridian Forensic Associates" what follows "with". A name
+    that opens with a known place ("Los Angeles Asylum Office") is left to NER, which reads the
+    place in it."""
     if not heads:
         return []
     out = []
@@ -209,6 +210,9 @@ def names_ending_in_heads(
             if len(name.rsplit(" of ", 1)[1].split()) < 2:
                 continue  # "Rules of Court": the head is the word before "of"
             start += name.rindex(" of ") + 4
+        if " with " in text[start : match.end()]:
+            # "Agent Whitcombe with Sacramento County Probation": one is with a body.
+            start += text[start : match.end()].rindex(" with ") + 6
         words = text[start : match.end()].split()
         while words and (words[0].lower() in function_words or words[0].lower() in _JOINING_STARTS):
             start += len(words.pop(0)) + 1

@@ -5,7 +5,10 @@ Other rules read such a name as something else: "Local 340" ends like a numbered
 "Facility 4"), and "IBEW-47" is shaped like a form ("EOIR-28", "I-589"). The words around it settle
 it: "Local" before the number names a local, and an acronym joined to a number is one when the
 sentence speaks of a union ("his union, IBEW-47", "the IBEW-47 hall"). The union's name before
-"Local" belongs to the span ("IBEW Local 340", "Teamsters Local 853").
+"Local" belongs to the span ("IBEW Local 340", "Teamsters Local 853"), but not words NER read as a
+person ("[Marcus Bell] [Local 47]"). A local found only from the sentence is a guess: it never
+replaces a longer span that holds it ("Laborers Local 1193, [PO BOX 4490, Sacramento, CA 95812]"),
+and a word of an address's unit ("BOX", "SUITE", "APT") joined to a number is no union's acronym.
 """
 
 from __future__ import annotations
@@ -26,13 +29,24 @@ _SENTENCE_END = re.compile(r"[.?!](?:\s|$)|\n\s*\n")
 
 
 def label_union_locals(
-    spans: Iterable[Span], text: str, union_words: frozenset[str], name_stops: frozenset[str]
+    spans: Iterable[Span],
+    text: str,
+    union_words: frozenset[str],
+    name_stops: frozenset[str],
+    address_units: frozenset[str] = frozenset(),
 ) -> list[Span]:
     """`spans` with each union local one ORGANIZATION span, in place of the spans it overlaps
     (module docstring). `union_words` (lower case) say a sentence speaks of a union ("union",
-    "hall"); `name_stops` (lower case) open a sentence, never a union's name ("The", "And")."""
+    "hall"); `name_stops` (lower case) open a sentence, never a union's name ("The", "And");
+    `address_units` (lower case) are the words of an address's unit ("box", "suite")."""
     spans = list(spans)
-    found = {*_named_locals(text, name_stops), *_locals_by_context(text, union_words)}
+    persons = [(s.start, s.end) for s in spans if s.label == "PERSON"]
+    by_context = [
+        (a, b)
+        for a, b in _locals_by_context(text, union_words, address_units)
+        if not any(s.start <= a and b <= s.end and s.end - s.start > b - a for s in spans)
+    ]
+    found = {*_named_locals(text, name_stops, persons), *by_context}
     # "LOCAL 13" is also letters joined to a number: the longer reading stands.
     locals_ = [(a, b) for a, b in found if not any(c <= a and b <= d and (c, d) != (a, b) for c, d in found)]
     if not locals_:
@@ -50,21 +64,28 @@ def _detectors(spans: list[Span], start: int, end: int) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*names, CONTEXT]))
 
 
-def _named_locals(text: str, name_stops: frozenset[str]) -> list[tuple[int, int]]:
+def _named_locals(
+    text: str, name_stops: frozenset[str], persons: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
     found = []
     for match in _LOCAL.finditer(text):
         start = match.start()
         for word in match["name"].split():
-            if word.lower() not in name_stops:
+            at = text.index(word, start)
+            if word.lower() not in name_stops and not any(a < at + len(word) and at < b for a, b in persons):
                 break
-            start = text.index(word, start) + len(word) + 1
+            start = at + len(word) + 1
         found.append((start, match.end()))
     return found
 
 
-def _locals_by_context(text: str, union_words: frozenset[str]) -> list[tuple[int, int]]:
+def _locals_by_context(
+    text: str, union_words: frozenset[str], address_units: frozenset[str]
+) -> list[tuple[int, int]]:
     found = []
     for match in _LETTERS_NUMBER.finditer(text):
+        if re.split(r"[- ]", match.group())[0].lower() in address_units:
+            continue
         sentence = _sentence_around(text, match.start(), match.end())
         words = {w.strip(".,;:!?'\"()").lower() for w in sentence.split()}
         if words & union_words:

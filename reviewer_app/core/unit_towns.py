@@ -6,7 +6,7 @@ office" keeps only the town "as a parole unit does").
 NER reads "Oakland 2" or "Stockton Parole Unit 3" as an organisation, which other rules then drop as
 a numbered stage ("Phase 2") or keep whole: either way the town is lost or mislabelled. Where a
 known town is followed by a unit's or an office's words and its number, the town is one LOCATION
-span and the rest has none.
+span and the rest has none; a span that runs on past the unit's number is no part of it and stays.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from reviewer_app.core.spans import Span
 
 _TOWN = r"(?P<town>[A-Z][a-z]+(?:[ ][A-Z][a-z]+){0,2}?)"
 _NUMBER = r"(?:\d{1,2}|(?i:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))(?![\w-])"
-# The number ends the phrase or a unit's word follows it: not "Fresno 2 years".
-_NUMBER_ENDS = r"(?=[ ]*(?:[.,;:?!)\n]|--|$))"
+# The number ends the phrase or a unit's word follows it: not "Fresno 2 years", nor a clock's
+# hour ("got to Fresno 10:15").
+_NUMBER_ENDS = r"(?=[ ]*(?:[.,;?!)\n]|:(?!\d)|--|$))"
 
 
 def label_towns_of_units(
@@ -40,7 +41,12 @@ def label_towns_of_units(
     ]
     if not units:
         return spans
-    kept = [s for s in spans if not any(s.start < end and start < s.end for start, _, end in units)]
+    # A span running past the unit's number is something else ("Fresno [10:15 at night]").
+    kept = [
+        s
+        for s in spans
+        if not any(s.start < end and start < s.end and s.end <= end for start, _, end in units)
+    ]
     towns = [
         Span(start, town_end, "LOCATION", detectors=_detectors(spans, start, end))
         for start, town_end, end in units

@@ -315,3 +315,10 @@ def test_the_name_of_a_numbering_of_pages_is_no_organisation_but_a_body_before_a
     spans = [_span(text, "Bates"), _span(text, "Bates", nth=1), _span(text, "Kaiser")]
     kept = [s.text_in(text) for s in drop_numbered_measures(spans, text)]
     assert kept == ["Kaiser"]
+
+
+def test_a_body_before_a_phone_number_of_ten_digits_is_no_numbering_of_pages():
+    text = "Call the Kaiser number 559-555-0134. Or the Sutter number 9165550188. Bates number 0005301."
+    spans = [_span(text, "Kaiser"), _span(text, "Sutter"), _span(text, "Bates")]
+    kept = [s.text_in(text) for s in drop_numbered_measures(spans, text)]
+    assert kept == ["Kaiser", "Sutter"]

@@ -23,9 +23,9 @@ def _label_by_ending(name: str) -> str:
     [
         ("Superior Court", True, "ORGANIZATION"),
         # A plural, the last word of a head of several words: a head for the first only. A name in
-        # capitals or in lower case ends in its head so written, for both.
-        ("SUPERIOR COURT", True, "ORGANIZATION"),
-        ("29TH AVE", False, "LOCATION"),
+        # lower case ends in its head so written, for both; a person NER read in capitals stays one.
+        ("SUPERIOR COURT", True, "PERSON"),
+        ("DERRICK PARK", False, "PERSON"),
         ("shaw ave", False, "LOCATION"),
         ("Lakeview Clinics", True, "PERSON"),
         ("Main Office", True, "PERSON"),
@@ -74,6 +74,22 @@ def test_kinds_of_business_and_gangs_end_organisations_read_as_places(name):
     )
     assert span.label == "ORGANIZATION"
     assert holds_an_organisation_head(name, default_rules().organisation_heads)
+
+
+@pytest.mark.parametrize(
+    ("name", "found_as", "label"),
+    [("29TH AVE", "ORGANIZATION", "LOCATION"), ("MERCY HOSPITAL", "LOCATION", "ORGANIZATION")],
+)
+def test_a_name_in_capitals_not_read_as_a_person_ends_in_its_head_in_capitals(name, found_as, label):
+    (span,) = relabel_by_head_word(
+        [Span(0, len(name), found_as, ("spacy",))], name, default_rules().head_words
+    )
+    assert span.label == label
+
+
+def test_probation_is_a_head_only_after_county_a_persons_surname_otherwise():
+    assert _label_by_ending("Sacramento County Probation") == "ORGANIZATION"
+    assert _label_by_ending("Marcus Probation") == "PERSON"
 
 
 def test_a_religion_is_no_head_word_its_group_keeps_its_label():

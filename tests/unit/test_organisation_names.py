@@ -460,3 +460,11 @@ def test_a_workplace_named_after_its_kind_is_defined_across_a_numbered_line_brea
 def test_a_name_in_vietnamese_letters_is_a_name_of_the_kind_it_is_said_with():
     text = "Khoa has a restaurant, Phở Hòa Bình, on McLaughlin Avenue. I go to Chùa Phổ Quang, the temple."
     assert set(_defined(text)) == {"Phở Hòa Bình", "Chùa Phổ Quang"}
+
+
+def test_of_a_name_ending_in_a_head_word_the_body_is_what_follows_with():
+    text = (
+        "Agent Whitcombe with Meridian Forensic Associates called. "
+        "Counselor Dunn with the Second Wind Recovery."
+    )
+    assert _heads(text) == ["Meridian Forensic Associates", "Second Wind Recovery"]

@@ -113,6 +113,10 @@ def _location_pattern_matches(text: str) -> list[str]:
         # before a road or a street are no street's name.
         ("THE AA MEETING ON EIGHTH STREET.", ["EIGHTH STREET"]),
         ("HE WALKED DOWN THE RD TO THE SAME STREET", []),
+        ("WHAT WAS YOUR STREET NAME? I LEFT FOR STREET LIFE. ITS STREET", []),
+        ("HE RAN WITH THE MAIN STREET GANG", []),
+        # One digit before a kind that is also a common noun, written out, counts places.
+        ("I WENT BACK TO 3 DIFFERENT PLACE. 3 OAK CT. 12 SUNSET WAY", ["3 OAK CT", "12 SUNSET WAY"]),
     ],
 )
 def test_po_boxes_and_street_addresses(text, expected):

@@ -48,3 +48,23 @@ def test_a_local_in_capitals_is_one_span_not_two():
     text = "HE WAS A MEMBER OF THE UNION, LOCAL 13, FOR TEN YEARS."
     spans = label_union_locals([], text, _UNION_WORDS, frozenset({"of", "the"}))
     assert [(s.text_in(text), s.label) for s in spans] == [("LOCAL 13", "ORGANIZATION")]
+
+
+def test_a_local_found_from_the_sentence_never_replaces_a_longer_span_holding_it():
+    text = "Mail your dues to Laborers Local 1193, PO BOX 4490, Sacramento, CA 95812."
+    spans = [_span(text, "PO BOX 4490, Sacramento, CA 95812", "LOCATION")]
+    labels = _labels(label_union_locals(spans, text, _UNION_WORDS, _STOPS), text)
+    assert labels == {"Laborers Local 1193": "ORGANIZATION", "PO BOX 4490, Sacramento, CA 95812": "LOCATION"}
+
+
+def test_an_address_units_word_joined_to_a_number_is_no_unions_acronym():
+    text = "Send the dues to BOX 4490 and the union form to SUITE 210."
+    spans = label_union_locals([], text, _UNION_WORDS, _STOPS, frozenset({"box", "suite"}))
+    assert spans == []
+
+
+def test_words_ner_read_as_a_person_are_no_part_of_the_locals_name():
+    text = "I talked to Marcus Bell Local 47 about the apprenticeship."
+    spans = [_span(text, "Marcus Bell", "PERSON")]
+    labels = _labels(label_union_locals(spans, text, _UNION_WORDS, _STOPS), text)
+    assert labels == {"Marcus Bell": "PERSON", "Local 47": "ORGANIZATION"}

@@ -46,3 +46,19 @@ def test_a_body_named_after_its_town_and_a_town_that_is_unknown_stay_as_they_are
     spans = [_span(text, "Oakland Office of Appeals")]
     towns = label_towns_of_units(spans, text, frozenset({"oakland"}), ("Parole",), ("Unit", "Office"))
     assert _labels(towns, text) == {"Oakland Office of Appeals": "ORGANIZATION"}
+
+
+def test_a_towns_number_before_a_colon_and_digits_is_a_clocks_hour_no_unit():
+    text = "Left Oakland 6:40, got to Fresno 10:15, then Bakersfield 1. The bus got to Stockton 3:15."
+    spans = [_span(text, "6:40", "TIME"), _span(text, "10:15", "TIME"), _span(text, "3:15", "TIME")]
+    labels = _labels(
+        label_towns_of_units(spans, text, frozenset({"fresno", "stockton", "oakland"}), (), ()), text
+    )
+    assert labels == {"6:40": "TIME", "10:15": "TIME", "3:15": "TIME"}
+
+
+def test_a_span_running_past_the_units_number_stays():
+    text = "The bus got to Fresno 10.30 at night."
+    spans = [_span(text, "10.30 at night", "TIME")]
+    labels = _labels(label_towns_of_units(spans, text, frozenset({"fresno"}), (), ()), text)
+    assert labels == {"Fresno": "LOCATION", "10.30 at night": "TIME"}
