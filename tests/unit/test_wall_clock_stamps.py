@@ -82,3 +82,17 @@ def test_a_cad_log_alone_under_a_dated_header_is_a_wall_clock():
     text = HEADER + LOG
     assert is_wall_clock(text)
     assert [s.text_in(text) for s in with_wall_clock_times([], text)] == stamps(LOG)
+
+
+def test_late_stamps_under_a_recording_length_are_elapsed_not_a_wall_clock():
+    """An excerpt of a long hearing: its stamps run past four hours, but the header gives the
+    recording's length, so they count from the recording's start."""
+    text = (
+        "Hearing date: March 14, 2026\nDuration: 01:12:40\n\n"
+        "[04:12:33] COMMISSIONER LARSON: We are back on the record.\n[04:12:40] MR. HALE: Thank you.\n"
+    )
+    assert not is_wall_clock(text)
+    assert is_wall_clock(text.replace("Duration: 01:12:40\n", ""))
+    stamp = text.index("04:12:33")
+    spans = [Span(stamp, stamp + 8, "TIME", ("presidio",), 0.85)]
+    assert with_wall_clock_times(spans, text) == spans
