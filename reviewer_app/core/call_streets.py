@@ -55,29 +55,66 @@ _BETWEEN = re.compile(
 _NAME_ENDS_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][\w'’-]*[ ]\Z")
 
 
-def _pairs_with_streets(text: str, streets: set[str], not_streets: frozenset[str]) -> list[tuple[int, int]]:
+@functools.cache
+def _people_noun_before() -> re.Pattern[str]:
+    """A possessive and a noun of people (spoken.toml's `person_nouns`) right before a pair: "my
+    boys Tyler and Jackson", "my kids, Kevin and Olive", "her two sons"."""
+    nouns = "|".join(map(re.escape, load_table("spoken.toml")["cues"]["person_nouns"]))
+    return re.compile(
+        rf"(?<![\w'’-])(?i:my|our|your|his|her|their)[ ]+(?:[a-z]+[ ]+)?(?i:{nouns})[,:]?[ ]+\Z"
+    )
+
+
+def _people_in_pairs(text: str, persons: Iterable[Span]) -> set[int]:
+    """Where the names of the pairs joined by "and" that are people start: a pair after a
+    possessive noun of people (`_people_noun_before`), or one with a name NER reads as a PERSON
+    where it is said neither in a pair nor after a word of travel ("my boys Tyler and Jackson ...
+    Tyler is scared"; not "southbound Calderwood ... Calderwood and Fenwick")."""
+    pairs = list(_ANY_PAIR.finditer(text))
+    said_as_street = {m.start("name") for m in _travel_cue().finditer(text)}
+    said_as_street |= {m.start(g) for m in pairs for g in ("first", "second")}
+    persons_alone = {
+        s.text_in(text) for s in persons if s.label == "PERSON" and s.start not in said_as_street
+    }
+    out: set[int] = set()
+    for match in pairs:
+        names = {match.group("first"), match.group("second")}
+        if names & persons_alone or _people_noun_before().search(
+            text, max(0, match.start() - 40), match.start()
+        ):
+            out |= {match.start("first"), match.start("second")}
+    return out
+
+
+def _pairs_with_streets(
+    text: str, streets: set[str], not_streets: frozenset[str], people: set[int]
+) -> list[tuple[int, int]]:
     """Both names of each pair joined by "and" of which one is a street of `streets`
-    ("Blackstone and Olive" beside "southbound Blackstone"), none with a word of `not_streets` nor
-    one whose first name ends a longer name ("Dunmore Avenue and Quenby": "Avenue")."""
+    ("Blackstone and Olive" beside "southbound Blackstone"), none with a word of `not_streets`,
+    one whose first name ends a longer name ("Dunmore Avenue and Quenby": "Avenue") nor a pair of
+    people (starting at `people`: "my boys Tyler and Jackson")."""
     out = []
     for match in _ANY_PAIR.finditer(text):
         pair = {match.group("first"), match.group("second")}
         if _NAME_ENDS_BEFORE.search(text, max(0, match.start() - 40), match.start()):
+            continue
+        if match.start("first") in people:
             continue
         if pair & streets and not {w.lower() for w in pair} & not_streets:
             out += [match.span("first"), match.span("second")]
     return out
 
 
-def crossings(text: str, not_streets: frozenset[str]) -> list[tuple[int, int]]:
+def crossings(text: str, not_streets: frozenset[str], people: set[int]) -> list[tuple[int, int]]:
     """Where the text names two streets that cross: each street's name, in order. A pair
     with a word of `not_streets` (lower case: "on Monday and Tuesday", "at Mom and Dad's")
-    is none."""
+    is none; one of people (`_people_in_pairs`) is a crossing only after a word that leads to a
+    place ("on Tyler and Jackson")."""
     out = []
     for match in [*_INTERSECTION.finditer(text), *_BETWEEN.finditer(text)]:
         if not {match.group("first").lower(), match.group("second").lower()} & not_streets:
             out += [match.span("first"), match.span("second")]
-    out += _pairs_with_streets(text, {text[a:b] for a, b in out}, not_streets)
+    out += _pairs_with_streets(text, {text[a:b] for a, b in out}, not_streets, people)
     return sorted(set(out))
 
 
@@ -124,6 +161,7 @@ def travelled_streets(
     found = [m.span("name") for m in _travel_cue().finditer(text) if not m.group("verb")]
     for match in _crossing_a_named_street().finditer(text):
         found.append(match.span("first") if match.group("first") else match.span("second"))
+    persons = list(persons)
     persons_at: dict[str, set[int]] = {}
     for s in persons:
         persons_at.setdefault(s.text_in(text), set()).add(s.start)
@@ -131,8 +169,9 @@ def travelled_streets(
     # Olive") shows no person, whatever NER made of it.
     as_street = {a for a, _ in found}
     names = {text[a:b] for a, b in found}
+    people = _people_in_pairs(text, persons)
     for match in _ANY_PAIR.finditer(text):
-        if {match.group("first"), match.group("second")} & names:
+        if {match.group("first"), match.group("second")} & names and match.start("first") not in people:
             as_street |= {match.start("first"), match.start("second")}
     return sorted(
         {
@@ -151,10 +190,13 @@ def label_streets(spans: Iterable[Span], text: str, not_streets: frozenset[str])
     word of a longer PERSON span ("Warner" of "Ada Warner") is left as it is."""
     spans = relabel_streets_of_addresses(sorted(spans, key=lambda s: (s.start, s.end)), text, not_streets)
     persons = [s for s in spans if s.label == "PERSON"]
-    places = sorted({*crossings(text, not_streets), *travelled_streets(text, not_streets, persons)})
+    people = _people_in_pairs(text, persons)
+    places = sorted({*crossings(text, not_streets, people), *travelled_streets(text, not_streets, persons)})
     if not places:
         return spans
-    places = sorted({*places, *_pairs_with_streets(text, {text[a:b] for a, b in places}, not_streets)})
+    places = sorted(
+        {*places, *_pairs_with_streets(text, {text[a:b] for a, b in places}, not_streets, people)}
+    )
     named = {
         w for s in spans if s.label == "PERSON" and " " in s.text_in(text) for w in s.text_in(text).split()
     }
@@ -165,6 +207,7 @@ def label_streets(spans: Iterable[Span], text: str, not_streets: frozenset[str])
         if alone
         else []
     )
+    mentions = [(a, b) for a, b in mentions if a not in people]  # "my kids, Kevin and Olive"
     at_streets = sorted({*mentions, *((a, b) for a, b in places if text[a:b] in streets)})
     out = [
         s.with_(label="LOCATION")

@@ -5,7 +5,8 @@ DISPATCHER: ..."), which are layout (`recording_stamps`) and which no clock patt
 
 An elapsed stamp counts up from zero, so the stamps opening lines are a wall clock when the first
 of them already stands hours into the day (`wall_clock_from_hours` in dates_numbers.toml) and the
-header above it dates the document ("Date: 03/14/2026"): a recording is rarely that long, and an
+header above it dates the document ("Date: 03/14/2026") and gives no recording's length ("Duration:
+01:12:40", which an excerpt's late elapsed stamps come with): a recording is rarely that long, and an
 excerpt from deep in one, which starts late too, is headed by its position rather than its day.
 In such a document every clock reading with seconds is a time of day ("[14:06:31]", "21:47:03")."""
 
@@ -28,9 +29,11 @@ _LINE_STAMP = re.compile(r"^[ \t]*[\[(]?(" + _CLOCK.pattern + r")", re.MULTILINE
 
 
 @functools.cache
-def _evidence() -> tuple[re.Pattern[str], int]:
+def _evidence() -> tuple[re.Pattern[str], int, re.Pattern[str]]:
     table = load_table("dates_numbers.toml")["recording_stamps"]
-    return re.compile(table["header_date"]), int(table["wall_clock_from_hours"])
+    labels = "|".join(re.escape(w).replace(r"\ ", "[ ]") for w in table["length_labels"])
+    length_field = re.compile(rf"(?i:\b(?:{labels}))[ ]?:[ \t]*\d{{1,2}}(?::\d\d){{1,2}}")
+    return re.compile(table["header_date"]), int(table["wall_clock_from_hours"]), length_field
 
 
 def is_wall_clock(text: str) -> bool:
@@ -39,9 +42,15 @@ def is_wall_clock(text: str) -> bool:
     first = _LINE_STAMP.search(text)
     if first is None:
         return False
-    header_date, from_hours = _evidence()
+    header_date, from_hours, length_field = _evidence()
     header = text[: text.rfind("\n", 0, first.start()) + 1]
-    return int(first.group(2)) >= from_hours and header_date.search(header) is not None
+    # A header that gives the recording's length ("Duration: 01:12:40") heads stamps that count
+    # from the recording's start, however late they run in an excerpt of a long hearing.
+    return (
+        int(first.group(2)) >= from_hours
+        and header_date.search(header) is not None
+        and length_field.search(header) is None
+    )
 
 
 def with_wall_clock_times(spans: Sequence[Span], text: str) -> list[Span]:

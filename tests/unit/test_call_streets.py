@@ -193,3 +193,25 @@ def test_a_body_read_over_two_streets_and_the_words_between_gives_way_to_the_str
         ("Peach", "LOCATION"),
         ("Barstow", "LOCATION"),
     ]
+
+
+def test_a_pair_of_people_is_no_crossing():
+    """Jackson is said as a street once, but Tyler and Jackson are the caller's boys: a pair
+    with a name NER reads as a person where it is not said as a street ("Tyler is scared"), or
+    after a possessive noun of people ("my kids, Kevin and Olive"), adds no street."""
+    text = (
+        "C: He's driving southbound Jackson, a white Camry. He took Tyler and Jackson with him. "
+        "Tyler is scared.\n"
+    )
+    spans = [
+        span(text, "Tyler", "PERSON"),
+        span(text, "Jackson", "PERSON", 1),
+        span(text, "Tyler", "PERSON", 1),
+    ]
+    found = labelled(spans, text)
+    assert ("Tyler", "LOCATION") not in found and found.count(("Jackson", "PERSON")) == 1
+    kids = "C: He went westbound Olive. Just me and my kids, Kevin and Olive. Kevin is nine.\n"
+    assert labelled([], kids) == [("Olive", "LOCATION")]
+    # The same pair said of streets, with no person cue, is still a crossing.
+    streets = "C: He went westbound Olive. He's at Kevin and Olive now.\n"
+    assert labelled([], streets) == [("Olive", "LOCATION"), ("Kevin", "LOCATION"), ("Olive", "LOCATION")]

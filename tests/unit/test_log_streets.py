@@ -83,3 +83,71 @@ def test_an_address_in_capitals_keeps_its_whole_span_and_names_its_street():
     address = span(text, "4410 E DAKOTA AVE, FRESNO CA 93726", "LOCATION")
     found = [(s.text_in(text), s.label) for s in label_log_streets([address], text)]
     assert found == [(address.text_in(text), "LOCATION"), ("Dakota", "LOCATION")]
+
+
+def test_a_name_in_the_code_column_is_no_event_code():
+    """A booking or visitor log writes a surname where a CAD log writes its event code: a word
+    longer than a code, or one the document writes in a person's name, stays; a code goes."""
+    text = (
+        "18:31:09  ONSCN   4C2 AT W OLIVE AVE\n"
+        "21:52:20  RAMIREZ  booked by Deputy Carla Nunez, cell 4\n"
+        "21:58:02  NUNEZ  visited by Carla Nunez\n"
+    )
+    spans = [
+        span(text, "ONSCN", "LOCATION"),
+        span(text, "RAMIREZ", "PERSON"),
+        span(text, "Carla Nunez", "PERSON"),
+        span(text, "NUNEZ", "PERSON"),
+        span(text, "Carla Nunez", "PERSON", 1),
+    ]
+    kept = [s.text_in(text) for s in without_log_codes(spans, text)]
+    assert kept == ["RAMIREZ", "Carla Nunez", "NUNEZ", "Carla Nunez"]
+
+
+def test_a_short_name_ner_reads_as_a_person_in_sentence_case_stays_a_person():
+    text = (
+        "21:52:17  ONSCN   2A14 AT 500 W SHAW AVE\n"
+        "DISPATCH: 2A14, your RP is Shaw, she's the homeowner. Shaw says he ran.\n"
+        "2A14: Copy, I'm on Shaw now.\n"
+    )
+    spans = [span(text, "Shaw", "PERSON"), span(text, "Shaw", "PERSON", 1)]
+    found = [(s.text_in(text), s.label) for s in label_log_streets(spans, text)]
+    # A mention no span covers is the street.
+    assert found == [("W SHAW AVE", "LOCATION"), ("Shaw", "PERSON"), ("Shaw", "PERSON"), ("Shaw", "LOCATION")]
+    # In the log's capitals NER cannot tell: there the street's short name wins.
+    capitals = text + "21:53:00  NOTE    SHAW / BLACKSTONE\n"
+    shout = [span(capitals, "SHAW", "PERSON", 1)]
+    assert [(s.text_in(capitals), s.label) for s in label_log_streets(shout, capitals)][-2:] == [
+        ("SHAW", "LOCATION"),
+        ("BLACKSTONE", "LOCATION"),
+    ]
+
+
+def test_a_kind_that_is_a_word_of_talk_needs_a_number_or_a_compass_letter():
+    text = (
+        "21:49:38  ONSCN   2A14 AT 500 W SHAW AVE\n"
+        "21:49:40  NOTE    RP ADVS SUSP LEFT, UNIT ON THE WAY\n"
+        "THE COURT: ALL RIGHT, NO WAY, COUNSEL\n"
+        "2A14: I'M ON MY WAY, ETA FIVE.\n"
+        "21:50:02  ENRT    2B3 TO 1420 BRYN MAWR WAY\n"
+        "21:51:10  ENRT    2B4 TO E HOLLAND CT\n"
+        "The man said No. My car is here.\n"
+    )
+    assert [text[a:b] for a, b in log_streets(text)] == ["W SHAW AVE", "1420 BRYN MAWR WAY", "E HOLLAND CT"]
+    found = [(s.text_in(text), s.label) for s in label_log_streets([], text)]
+    assert ("The", "LOCATION") not in found and ("My", "LOCATION") not in found
+
+
+def test_a_side_of_a_slash_that_names_a_person_is_no_street():
+    text = (
+        "21:47:03  DISP    2A14 AT RP LINDA GARCIA / N BLACKSTONE AVE\n"
+        "21:48:10  NOTE    NAOMI PRICE / BLACKSTONE\n"
+    )
+    price = span(text, "NAOMI PRICE", "PERSON")
+    found = [(s.text_in(text), s.label) for s in label_log_streets([price], text)]
+    assert found == [
+        ("LINDA GARCIA", "PERSON"),
+        ("N BLACKSTONE AVE", "LOCATION"),
+        ("NAOMI PRICE", "PERSON"),
+        ("BLACKSTONE", "LOCATION"),
+    ]

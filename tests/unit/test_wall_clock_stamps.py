@@ -96,3 +96,17 @@ def test_line_stamps_that_start_at_zero_are_all_the_recordings_however_late():
     log = "14:06:22   2318    DISPATCHED\n14:09:10   2318    ARRIVED\n"
     row = Span(0, 8, "TIME", ("presidio",), 0.6)
     assert without_recording_stamps([row], Document("cad", log)) == [row]
+
+
+def test_late_stamps_under_a_recording_length_are_elapsed_not_a_wall_clock():
+    """An excerpt of a long hearing: its stamps run past four hours, but the header gives the
+    recording's length, so they count from the recording's start."""
+    text = (
+        "Hearing date: March 14, 2026\nDuration: 01:12:40\n\n"
+        "[04:12:33] COMMISSIONER LARSON: We are back on the record.\n[04:12:40] MR. HALE: Thank you.\n"
+    )
+    assert not is_wall_clock(text)
+    assert is_wall_clock(text.replace("Duration: 01:12:40\n", ""))
+    stamp = text.index("04:12:33")
+    spans = [Span(stamp, stamp + 8, "TIME", ("presidio",), 0.85)]
+    assert with_wall_clock_times(spans, text) == spans
