@@ -78,7 +78,6 @@ from reviewer_app.core.context_rules import (
     CONTEXT,
     NAMING_SCORE,
     drop_false_tags,
-    label_short_forms_of_organisations,
     learn_organisations,
     previous_word,
     word_before_a_name,
@@ -126,6 +125,7 @@ from reviewer_app.core.organisation_names import (
     split_at_spaced_dashes,
     split_businesses_on_streets,
 )
+from reviewer_app.core.organisation_short_forms import label_short_forms_of_organisations
 from reviewer_app.core.other_names import label_names_defined_as_others
 from reviewer_app.core.person_context import persons_by_relation
 from reviewer_app.core.person_words import person_words as person_word_list
