@@ -4,7 +4,9 @@ recognizer."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 
 import pytest
 
@@ -85,8 +87,9 @@ def test_same_results_as_presidios_recognizer(text):
     assert _found(prefiltered, text) == _found(plain, text)
 
 
-def test_a_pattern_whose_literal_is_missing_is_not_run():
-    _, prefiltered = _both([("spoken", SPOKEN_ADDRESS), ("held", HELD_AT)])
+@contextlib.contextmanager
+def _patterns_run() -> Iterator[list[list[str]]]:
+    """The names of the patterns each recognizer's analysis runs, call by call, inside the block."""
     run: list[list[str]] = []
     original = PatternRecognizer.analyze
 
@@ -96,30 +99,26 @@ def test_a_pattern_whose_literal_is_missing_is_not_run():
 
     PatternRecognizer.analyze = spy
     try:
-        prefiltered.analyze("he was held at Folsom State Prison", ["URL"])
-        prefiltered.analyze("nothing to find here", ["URL"])
+        yield run
     finally:
         PatternRecognizer.analyze = original
+
+
+def test_a_pattern_whose_literal_is_missing_is_not_run():
+    _, prefiltered = _both([("spoken", SPOKEN_ADDRESS), ("held", HELD_AT)])
+    with _patterns_run() as run:
+        prefiltered.analyze("he was held at Folsom State Prison", ["URL"])
+        prefiltered.analyze("nothing to find here", ["URL"])
     assert run == [["held"]]  # no "dot" in either text; no "Prison" in the second
     assert [p.name for p in prefiltered.patterns] == ["spoken", "held"]  # the recognizer keeps both
 
 
 def test_a_pattern_whose_look_behind_cue_or_alternatives_are_missing_is_not_run():
     _, prefiltered = _both([("cue", AFTER_CUE), ("street", STREET)])
-    run: list[list[str]] = []
-    original = PatternRecognizer.analyze
-
-    def spy(self, text, entities, nlp_artifacts=None, regex_flags=None):
-        run.append([p.name for p in self.patterns])
-        return original(self, text, entities, nlp_artifacts, regex_flags)
-
-    PatternRecognizer.analyze = spy
-    try:
+    with _patterns_run() as run:
         assert prefiltered.analyze("the number 12345678 on Elm Road", ["URL"]) == []
         prefiltered.analyze("passport number 12345678", ["URL"])
         prefiltered.analyze("at 55 Elm Avenue", ["URL"])
-    finally:
-        PatternRecognizer.analyze = original
     assert run == [["cue"], ["street"]]  # the first text has no cue, nor "Street" or "Avenue"
 
 
