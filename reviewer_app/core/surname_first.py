@@ -77,10 +77,12 @@ def correspondents_named(
     side of an arrow read on its own, and for a "From:" or "To:" field's name (`_is_a_name`)."""
     ordinary = ordinary or _ordinary_word
     found = []
-    for line_start, line in _lines(text):
-        for arrow in _ARROW.finditer(line):
-            found.append(_column_before(line, arrow.start(), line_start))
-            found.append(_column_after(line, arrow.end(), line_start))
+    for arrow in _ARROW.finditer(text):
+        line_start = text.rfind("\n", 0, arrow.start()) + 1
+        line_end = text.find("\n", arrow.end())
+        line = text[line_start : len(text) if line_end < 0 else line_end]
+        found.append(_column_before(line, arrow.start() - line_start, line_start))
+        found.append(_column_after(line, arrow.end() - line_start, line_start))
     found += [m.span("name") for m in _FIELD.finditer(text)]
     return _persons(text, [f for f in found if f], not_names, places, ordinary)
 
@@ -154,7 +156,7 @@ def _column_before(line: str, at: int, line_start: int) -> tuple[int, int] | Non
 def _column_after(line: str, at: int, line_start: int) -> tuple[int, int] | None:
     """The value of the column that opens at `at` (after an arrow), without its note."""
     edge = _COLUMN_EDGE.search(line, at)
-    return _value(line, at, edge.start() if edge else len(line.rstrip("\n")), line_start)
+    return _value(line, at, edge.start() if edge else len(line), line_start)
 
 
 def _value(line: str, start: int, end: int, line_start: int) -> tuple[int, int] | None:
@@ -164,10 +166,3 @@ def _value(line: str, start: int, end: int, line_start: int) -> tuple[int, int] 
     start += len(value) - len(value.lstrip())
     value = value.strip()
     return (line_start + start, line_start + start + len(value)) if value else None
-
-
-def _lines(text: str) -> Iterable[tuple[int, str]]:
-    start = 0
-    for line in text.splitlines(keepends=True):
-        yield start, line
-        start += len(line)
